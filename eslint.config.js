@@ -1,0 +1,80 @@
+// One flat config for the whole workspace. Package-specific blocks enforce the import direction
+// of ARCHITECTURE.md: domain <- contract <- (widget, server, embed).
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Globals that would give the pure rules package I/O or a DOM. */
+const DOM_AND_IO_GLOBALS = [
+  'window',
+  'document',
+  'navigator',
+  'location',
+  'localStorage',
+  'sessionStorage',
+  'fetch',
+  'XMLHttpRequest',
+  'WebSocket',
+  'process',
+  'setTimeout',
+  'setInterval',
+].map((name) => ({ name, message: '@cashdesk/domain is pure: pass values in instead.' }));
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/.data/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.js', '*.ts', 'packages/*/*.ts', 'packages/*/scripts/*.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration[exported=null]',
+          message: 'List exports by name (ARCHITECTURE.md: explicit public APIs).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/domain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@cashdesk/*', 'react', 'react-dom', 'react/*', 'node:*'],
+              message: '@cashdesk/domain imports no other package, no React and no Node built-ins.',
+            },
+          ],
+          paths: ['fs', 'path', 'http', 'https', 'crypto', 'os', 'child_process'],
+        },
+      ],
+      'no-restricted-globals': ['error', ...DOM_AND_IO_GLOBALS],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js', '*.config.ts', 'packages/*/*.config.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

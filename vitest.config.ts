@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['packages/*'],
+    coverage: {
+      provider: 'v8',
+      include: ['packages/*/src/**/*.{ts,tsx}'],
+      exclude: ['**/*.test.{ts,tsx}', '**/test/**', '**/index.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      thresholds: {
+        'packages/domain/src/**': { lines: 95 },
+      },
+    },
+  },
+});
