@@ -10,6 +10,8 @@ describe('parseDecimal (ARCHITECTURE money rule, SPEC §5)', () => {
     ['.5', '0.5'],
     ['5.', '5'],
     ['-3.25', '-3.25'],
+    ['+5', '5'],
+    ['+.5', '0.5'],
     [12.34, '12.34'],
     [0, '0'],
   ])('parses %j as %s', (input, expected) => {
@@ -18,6 +20,9 @@ describe('parseDecimal (ARCHITECTURE money rule, SPEC §5)', () => {
 
   it.each([
     ['abc'],
+    ['+'],
+    ['+-1'],
+    ['.'],
     [''],
     ['1e5'],
     ['1,5'],
@@ -30,6 +35,20 @@ describe('parseDecimal (ARCHITECTURE money rule, SPEC §5)', () => {
     [{}],
   ])('rejects %j with null instead of throwing', (input) => {
     expect(parseDecimal(input)).toBeNull();
+  });
+
+  it('never throws on any text (property, ARCHITECTURE: rules are total)', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const parsed = parseDecimal(text);
+        expect(parsed === null || typeof parsed.toFixed() === 'string').toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(/^[+-]?\d{0,4}\.?\d{0,4}$/), (text) => {
+        expect(() => parseDecimal(text)).not.toThrow();
+      }),
+    );
   });
 
   it('keeps an already parsed Big as it is', () => {

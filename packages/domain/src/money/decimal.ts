@@ -28,7 +28,8 @@ export function parseDecimal(value: unknown): Big | null {
     return null;
   }
   if (!DECIMAL_PATTERN.test(text)) return null;
-  return new Big(text);
+  // big.js refuses an explicit plus sign, which people do type.
+  return new Big(text.startsWith('+') ? text.slice(1) : text);
 }
 
 /** Rounding directions of the SPEC §9 rounding helper. */

@@ -1,0 +1,30 @@
+export { formatAmountInput } from './amount-input';
+export type { AmountInput, AmountInputOptions } from './amount-input';
+export { combineLimits, isWithinLimits, parseLimits } from './amount-limits';
+export type { AmountLimits, ParsedLimits } from './amount-limits';
+export { AMOUNT_FIELD_NAME, AMOUNT_MESSAGE_KEYS } from './amount-messages';
+export type { AmountFlowType } from './amount-messages';
+export {
+  clampWithdrawalAmount,
+  defaultAmount,
+  minLimitHint,
+  resolveAmountBlocks,
+} from './amount-defaults';
+export type {
+  DefaultAmount,
+  DefaultAmountInput,
+  DefaultAmountSource,
+  MinLimitHintInput,
+} from './amount-defaults';
+export {
+  checkBalance,
+  compileAmountPattern,
+  validateAmount,
+  validateWithdrawalBalance,
+} from './validate-amount';
+export type {
+  AmountBoundFormat,
+  AmountErrorKind,
+  AmountRules,
+  AmountValidation,
+} from './validate-amount';
