@@ -1,0 +1,99 @@
+/**
+ * Payment methods (pay groups): mapping, enabled rules, grouping, filters, layout, carousel,
+ * choice and the small payout rules of SPEC §2, §3, §4 and §6.
+ *
+ * @packageDocumentation
+ */
+export { autoSelectMethod } from './auto-select';
+export type {
+  AutoSelectableMethod,
+  AutoSelectInput,
+  AutoSelection,
+  AutoSelectRule,
+} from './auto-select';
+export { bonusForPayGroup, userBonusesByPayGroups } from './bonuses';
+export type { UserBonusesByPayGroups } from './bonuses';
+export { SELECTED_METHOD_STORAGE_KEY, chooseMethod, submitRoute } from './choose-method';
+export type { MethodChoice } from './choose-method';
+export { isMobileWidth, layoutColumns, splitIntoColumns } from './columns';
+export { COUNTDOWN_ZERO, formatCountdown } from './countdown';
+export {
+  WAGER_PARAMETER_NAME,
+  applyWagerRule,
+  isDisabledByWager,
+  isMethodDisabled,
+  isMethodEnabled,
+} from './enabled';
+export type { MethodAvailability, NamedParameter, WagerRuleInput } from './enabled';
+export { groupMethods, sortByArrangement } from './grouping';
+export type { GroupableMethod, MethodGroups } from './grouping';
+export { toEpochMs } from './instant';
+export type { InstantInput } from './instant';
+export {
+  isNativePayAvailable,
+  mapPayGroup,
+  mapPayGroups,
+  matchesPayGroup,
+  parseActionType,
+  parseNativePayType,
+} from './map-method';
+export type { MapPayGroupContext, PlatformContext } from './map-method';
+export {
+  DEFAULT_METHOD_TYPE_ALIASES,
+  METHOD_TYPE_ORDER,
+  buildTypeFilters,
+  filterMethodsByType,
+  methodCategory,
+} from './method-types';
+export type { MethodCategory, MethodTypeFilter } from './method-types';
+export { payoutCardFieldState, withdrawalReversalStatus } from './payout';
+export type {
+  PayoutCardFieldInput,
+  PayoutCardFieldState,
+  WithdrawalReversalResponse,
+  WithdrawalReversalStatus,
+} from './payout';
+export { isRepeatSubmission } from './repeat-submit';
+export type { SubmissionSnapshot } from './repeat-submit';
+export { restrictionMessage } from './restriction';
+export type { RestrictionMessage, RestrictionMessageOptions } from './restriction';
+export {
+  carouselMethods,
+  isCarouselVisible,
+  quickSuggestions,
+  withDefaultViewDataEntry,
+} from './suggestions';
+export type {
+  CarouselOptions,
+  CarouselVisibilityInput,
+  QuickSuggestionOptions,
+  SuggestibleMethod,
+} from './suggestions';
+export type {
+  MethodBonusInfo,
+  MethodMerchantUserFee,
+  Method,
+  MethodBonus,
+  MethodLimits,
+  NativePayType,
+  PayGroupActionType,
+  ReceivedLostProfitBonus,
+  ReceivedLostProfitTier,
+  ReceivedMerchantUserFee,
+  ReceivedPayGroup,
+  ReceivedPayGroupCurrency,
+  ReceivedPayGroupLimits,
+  UserBonus,
+} from './types';
+export {
+  ACCOUNT_MANAGEMENT_BLOCKED_ROUTE,
+  WITHDRAWAL_VERIFY_ACCOUNT_ROUTE,
+  verificationRouting,
+} from './verification';
+export type {
+  VerificationRouting,
+  VerificationRoutingInput,
+  VerificationRoutingReason,
+} from './verification';
+export { isAutoSubmit, workflowKind } from './workflow';
+export type { AutoSubmitInput, WorkflowKind } from './workflow';
