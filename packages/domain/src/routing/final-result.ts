@@ -1,0 +1,76 @@
+/**
+ * What happens when a payment reaches its final result (SPEC §4 final result).
+ *
+ * @packageDocumentation
+ */
+import { isNativeDevice } from './client-environment';
+import type { DeviceKind } from './client-environment';
+import { reInitCashierMessage } from './host-messages';
+import type { ReInitCashierMessage } from './host-messages';
+import { redirectTarget } from './link-target';
+import type { LinkTarget } from './link-target';
+import { normaliseMerchantUrl } from './merchant-url';
+
+/** SPEC §4: the outcome a final result reports. */
+export type FinalOutcome = 'success' | 'fail' | 'processing';
+
+/** SPEC §4: what {@link decideFinalResult} reads. */
+export interface FinalResultInput {
+  readonly outcome: FinalOutcome;
+  /**
+   * The caller's choice to start over in place (for example the cashier runs inline and the
+   * player picked retry or all methods). The spec does not say when this happens, so it is a
+   * parameter.
+   */
+  readonly reinitialise?: boolean | undefined;
+  readonly device: DeviceKind;
+  /** Whether the payment ran in a wallet-pay context (Apple Pay or Google Pay sheet). */
+  readonly isWalletPay?: boolean | undefined;
+  readonly merchantUrl?: string | null | undefined;
+  readonly successUrl?: string | null | undefined;
+  readonly failUrl?: string | null | undefined;
+  readonly processingUrl?: string | null | undefined;
+  /** merchant_redirect_type (self, blank, top, parent). */
+  readonly merchantRedirectType?: string | null | undefined;
+}
+
+/** SPEC §4: the decided action. */
+export type FinalResultDecision =
+  | { readonly action: 'reinitialise'; readonly message: ReInitCashierMessage }
+  | { readonly action: 'navigate'; readonly url: string }
+  | { readonly action: 'redirect'; readonly url: string; readonly target: LinkTarget };
+
+function reinitialise(): FinalResultDecision {
+  return { action: 'reinitialise', message: reInitCashierMessage() };
+}
+
+/**
+ * SPEC §4: the final-result decision.
+ * 1. `reinitialise` set: post reInitCashier to the parent.
+ * 2. A native device or a wallet-pay context: navigate in the same window to the merchant URL
+ *    (falling back to the outcome's URL).
+ * 3. Otherwise redirect to the success, fail or processing merchant URL (falling back to the
+ *    merchant URL), in a new tab if merchant_redirect_type is blank; the other modes map as in
+ *    {@link redirectTarget}, an unknown one navigating the widget's own window.
+ *
+ * When no usable URL exists (missing, or not an http(s) URL) the cashier reinitialises instead of
+ * leaving the player on a finished page.
+ */
+export function decideFinalResult(input: FinalResultInput): FinalResultDecision {
+  if (input.reinitialise === true) return reinitialise();
+  const outcomeUrl = normaliseMerchantUrl(
+    input.outcome === 'success'
+      ? input.successUrl
+      : input.outcome === 'fail'
+        ? input.failUrl
+        : input.processingUrl,
+  );
+  const merchantUrl = normaliseMerchantUrl(input.merchantUrl);
+  if (isNativeDevice(input.device) || input.isWalletPay === true) {
+    const url = merchantUrl ?? outcomeUrl;
+    return url === null ? reinitialise() : { action: 'navigate', url };
+  }
+  const url = outcomeUrl ?? merchantUrl;
+  if (url === null) return reinitialise();
+  return { action: 'redirect', url, target: redirectTarget(input.merchantRedirectType) };
+}

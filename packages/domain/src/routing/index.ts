@@ -1,0 +1,137 @@
+/**
+ * Routing rules of SPEC §1, §2 and §4: addresses, start-up, routes, redirects and host messages.
+ *
+ * @packageDocumentation
+ */
+export {
+  addressPath,
+  addressQuery,
+  addressText,
+  hasQueryParam,
+  parseAddress,
+  parseQuery,
+  pathSegments,
+  removeQueryParam,
+  safeDecode,
+  setQueryParam,
+} from './address';
+export type { AddressInput, ParsedAddress, QueryParams } from './address';
+export { bodyDataAttributes, RTL_LANGUAGES, textDirection } from './body-attributes';
+export type { BodyDataAttributes, BodyDataInput, TextDirection } from './body-attributes';
+export {
+  CHANNELS,
+  CLIENT_PLATFORMS,
+  decideClientEnvironment,
+  detectPlatform,
+  DEVICE_KINDS,
+  isNativeDevice,
+  parseChannel,
+} from './client-environment';
+export type {
+  Channel,
+  ClientEnvironment,
+  ClientEnvironmentInput,
+  ClientPlatform,
+  DeviceKind,
+} from './client-environment';
+export { decideFinalResult } from './final-result';
+export type { FinalOutcome, FinalResultDecision, FinalResultInput } from './final-result';
+export {
+  HOST_MESSAGE_TARGET,
+  HOST_MESSAGE_TYPES,
+  MY_ACCOUNT_PATH,
+  myAccountRedirectMessage,
+  parseHostMessage,
+  reInitCashierMessage,
+  redirectToMessage,
+  resetScrollMessage,
+  serializeHostMessage,
+  setSessionIdMessage,
+} from './host-messages';
+export type {
+  HostMessage,
+  HostMessageType,
+  HostRedirectMessage,
+  ReInitCashierMessage,
+  RedirectToMessage,
+  ResetScrollMessage,
+  SetSessionIdMessage,
+} from './host-messages';
+export {
+  linkTarget,
+  parseRedirectTargetMode,
+  REDIRECT_TARGET_MODES,
+  redirectTarget,
+} from './link-target';
+export type { LinkTarget, LinkTargetInput, RedirectTargetMode } from './link-target';
+export { chooseCloseRedirect, chooseFinishRedirect, finishPageOf } from './merchant-redirect';
+export type {
+  FinishPage,
+  MerchantRedirectChoice,
+  MerchantRedirectSource,
+  MerchantRedirectSources,
+} from './merchant-redirect';
+export { buildMerchantUrl, normaliseMerchantUrl } from './merchant-url';
+export type { MerchantUrlOptions } from './merchant-url';
+export { decideNewTab } from './new-tab';
+export type { NewTabDecision } from './new-tab';
+export {
+  describePage,
+  detectPageKind,
+  detectPaymentFlow,
+  isLlaAddress,
+  LLA_PAGE_TYPE,
+  LLA_PATH_SEGMENT,
+  LLA_QUERY_FLAG,
+  PAGE_KINDS,
+  PAYMENT_FLOWS,
+} from './page-kind';
+export type { PageDescription, PageKind, PaymentFlow } from './page-kind';
+export {
+  formPageFlow,
+  hasPathFragment,
+  isFormPage,
+  isMainPage,
+  isStatusPage,
+  mainPageFlow,
+  PATH_FRAGMENTS,
+  pathFragmentsOf,
+  statusPageOf,
+} from './path-fragments';
+export type { PathFragmentName, StatusPage } from './path-fragments';
+export {
+  parsePaymentFlow,
+  parseResultStatus,
+  parseResultViewKind,
+  parseResultViewStatus,
+  RESULT_STATUSES,
+  RESULT_VIEW_KINDS,
+  RESULT_VIEW_STATUSES,
+  resultNavigation,
+  resultPagePath,
+  THEME_QUERY_PARAM,
+} from './result-route';
+export type {
+  ResultNavigationInput,
+  ResultStatus,
+  ResultViewKind,
+  ResultViewStatus,
+} from './result-route';
+export { buildRoutePath, findRoute, matchRoute, ROUTE_PARAMS, ROUTES } from './route-table';
+export type {
+  RouteDefinition,
+  RouteId,
+  RouteMatch,
+  RouteParamName,
+  RouteParams,
+} from './route-table';
+export {
+  parseLangParam,
+  parseStartupParams,
+  readFlag,
+  readText,
+  STARTUP_QUERY_PARAMS,
+} from './startup-params';
+export type { LangAndBrand, PageParameters, StartupEnvironment } from './startup-params';
+export { isSupportedTheme, parseThemeName, resolveTheme } from './theme';
+export type { ResolvedTheme, ThemeCandidates, ThemeSource } from './theme';

@@ -1,0 +1,113 @@
+/**
+ * Result pages (SPEC §2): the statuses a payment can end in and the route the app navigates to
+ * when the embedded inner cashier frame reports a result.
+ *
+ * @packageDocumentation
+ */
+import { addressQuery, setQueryParam } from './address';
+import { PAYMENT_FLOWS } from './page-kind';
+import type { PaymentFlow } from './page-kind';
+
+/** SPEC §2: result statuses; each has a route `/{type}/{type}-{status}`. */
+export const RESULT_STATUSES = [
+  'success',
+  'error',
+  'processing',
+  'await',
+  'charity-success',
+] as const;
+
+/** SPEC §2: one of {@link RESULT_STATUSES}. */
+export type ResultStatus = (typeof RESULT_STATUSES)[number];
+
+/** SPEC §2: statuses a result view can show: the result statuses plus fail and redirect. */
+export const RESULT_VIEW_STATUSES = [...RESULT_STATUSES, 'fail', 'redirect'] as const;
+
+/** SPEC §2: one of {@link RESULT_VIEW_STATUSES}. */
+export type ResultViewStatus = (typeof RESULT_VIEW_STATUSES)[number];
+
+/** SPEC §2: result view kinds. */
+export const RESULT_VIEW_KINDS = ['blank', 'redirect', 'result'] as const;
+
+/** SPEC §2: one of {@link RESULT_VIEW_KINDS}. */
+export type ResultViewKind = (typeof RESULT_VIEW_KINDS)[number];
+
+/** SPEC §2: the query parameter that carries the theme. */
+export const THEME_QUERY_PARAM = 'theme';
+
+function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
+  return values.some((candidate) => candidate === value);
+}
+
+/** SPEC §2: narrows unknown input (for example a frame message field) to a result status. */
+export function parseResultStatus(value: unknown): ResultStatus | null {
+  if (typeof value !== 'string') return null;
+  const status = value.trim().toLowerCase();
+  return isOneOf(RESULT_STATUSES, status) ? status : null;
+}
+
+/** SPEC §2: narrows unknown input to a result view status. */
+export function parseResultViewStatus(value: unknown): ResultViewStatus | null {
+  if (typeof value !== 'string') return null;
+  const status = value.trim().toLowerCase();
+  return isOneOf(RESULT_VIEW_STATUSES, status) ? status : null;
+}
+
+/** SPEC §2: narrows unknown input to a result view kind. */
+export function parseResultViewKind(value: unknown): ResultViewKind | null {
+  if (typeof value !== 'string') return null;
+  const kind = value.trim().toLowerCase();
+  return isOneOf(RESULT_VIEW_KINDS, kind) ? kind : null;
+}
+
+/** SPEC §1: narrows unknown input to a payment flow (`deposit` or `withdrawal`). */
+export function parsePaymentFlow(value: unknown): PaymentFlow | null {
+  if (typeof value !== 'string') return null;
+  const flow = value.trim().toLowerCase();
+  return isOneOf(PAYMENT_FLOWS, flow) ? flow : null;
+}
+
+/**
+ * SPEC §2: the path of a result page, `/{type}/{type}-{status}`.
+ *
+ * @example resultPagePath('deposit', 'success') // '/deposit/deposit-success'
+ */
+export function resultPagePath(type: PaymentFlow, status: ResultStatus): string {
+  return `/${type}/${type}-${status}`;
+}
+
+/** SPEC §2: what {@link resultNavigation} needs. */
+export interface ResultNavigationInput {
+  /** Payment flow named by the inner frame's message (unknown input is checked). */
+  readonly type: unknown;
+  /** Result status named by the inner frame's message (unknown input is checked). */
+  readonly status: unknown;
+  /** The current query (`location.search`), carried over to the result page. */
+  readonly currentSearch: string;
+  /** The theme in use, added as `theme` when the current query has none. */
+  readonly theme: string;
+}
+
+/**
+ * SPEC §2: where the app navigates on a result message from the embedded inner cashier frame:
+ * `/{type}/{type}-{status}` with the current query, adding `theme` when it is missing (so the
+ * result page, which may be reloaded on its own, keeps the look). `null` when the message names
+ * an unknown flow or status, in which case the app stays where it is.
+ *
+ * @example resultNavigation({ type: 'deposit', status: 'error', currentSearch: '?lang=en', theme: 'brand3' })
+ *   // '/deposit/deposit-error?lang=en&theme=brand3'
+ */
+export function resultNavigation(input: ResultNavigationInput): string | null {
+  const type = parsePaymentFlow(input.type);
+  const status = parseResultStatus(input.status);
+  if (type === null || status === null) return null;
+  const search = input.currentSearch.startsWith('?')
+    ? input.currentSearch
+    : `?${input.currentSearch}`;
+  const path = `${resultPagePath(type, status)}${search === '?' ? '' : search}`;
+  const currentTheme = addressQuery(path).get(THEME_QUERY_PARAM);
+  const hasTheme = currentTheme !== undefined && currentTheme.trim() !== '';
+  return hasTheme || input.theme === ''
+    ? path
+    : setQueryParam(path, THEME_QUERY_PARAM, input.theme);
+}

@@ -1,0 +1,35 @@
+/**
+ * Session rules of SPEC §4, §6 and §7: expiry, previous sessions, storage keys, request headers
+ * and metrics reporting.
+ *
+ * @packageDocumentation
+ */
+export {
+  checkSessionExpiry,
+  INITIAL_SESSION_EXPIRY,
+  SESSION_LIFETIME_MS,
+  setSessionExpired,
+} from './expiry';
+export type { SessionExpiryInput, SessionExpiryState } from './expiry';
+export {
+  buildRequestHeaders,
+  FINGERPRINT_HEADER,
+  NO_SESSION_ID_MESSAGE,
+  SESSION_HEADER,
+} from './headers';
+export type {
+  NoSessionIdError,
+  RequestHeaders,
+  RequestHeadersInput,
+  RequestHeadersResult,
+} from './headers';
+export { buildMetricsBody, METRIC_NAMES, metricsPath, shouldSendMetric } from './metrics';
+export type { MetricName, MetricSendInput, MetricsBody, MetricValue } from './metrics';
+export {
+  addPreviousSession,
+  parsePreviousSessions,
+  serializePreviousSessions,
+} from './previous-sessions';
+export { addressWithSessionId } from './session-address';
+export { STORAGE_KEYS } from './storage-keys';
+export type { StorageKey } from './storage-keys';

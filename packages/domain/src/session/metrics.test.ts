@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { buildMetricsBody, metricsPath, shouldSendMetric } from './metrics';
+import type { MetricSendInput } from './metrics';
+
+const BASE: MetricSendInput = {
+  metricsParam: 1,
+  sessionId: 's1',
+  isSessionExpired: false,
+  metric: 'TTI',
+  alreadySent: [],
+};
+
+describe('metrics sending decision (SPEC §7)', () => {
+  it.each<[string, Partial<MetricSendInput>, boolean]>([
+    ['all conditions met', {}, true],
+    ['metrics as text "1"', { metricsParam: '1' }, true],
+    ['metrics "0"', { metricsParam: '0' }, false],
+    ['metrics 0', { metricsParam: 0 }, false],
+    ['metrics NaN', { metricsParam: Number.NaN }, false],
+    ['metrics blank', { metricsParam: ' ' }, false],
+    ['metrics absent', { metricsParam: null }, false],
+    ['metrics undefined', { metricsParam: undefined }, false],
+    ['no session', { sessionId: null }, false],
+    ['blank session', { sessionId: ' ' }, false],
+    ['expired session', { isSessionExpired: true }, false],
+    ['already sent (list)', { alreadySent: ['TTI'] }, false],
+    ['already sent (set)', { alreadySent: new Set(['TTI']) }, false],
+    ['another metric sent', { alreadySent: new Set(['FID']) }, true],
+  ])('%s: %j sends %j', (_name, change, expected) => {
+    expect(shouldSendMetric({ ...BASE, ...change })).toBe(expected);
+  });
+});
+
+describe('metrics path (SPEC §7: payouts unless the path is deposit)', () => {
+  it.each([
+    ['https://a.b/deposit/visa', 'payments/metrics'],
+    ['/payments/status/x', 'payments/metrics'],
+    ['/withdrawal', 'payouts/metrics'],
+    ['/cards', 'payouts/metrics'],
+  ])('%j posts to %s', (address, expected) => {
+    expect(metricsPath(address)).toBe(expected);
+  });
+});
+
+describe('metrics body (SPEC §7: values rounded)', () => {
+  it('rounds values, drops non-finite ones and keeps tags', () => {
+    expect(
+      buildMetricsBody(
+        [
+          { name: 'TTI', value: 1234.5 },
+          { name: 'FID', value: 12.49 },
+          { name: 'BAD', value: Number.NaN },
+        ],
+        { channel: 'MOBILE_WEB' },
+      ),
+    ).toEqual({
+      metrics: [
+        { name: 'TTI', value: 1235 },
+        { name: 'FID', value: 12 },
+      ],
+      tags: { channel: 'MOBILE_WEB' },
+    });
+  });
+
+  it('defaults to no tags', () => {
+    expect(buildMetricsBody([])).toEqual({ metrics: [], tags: {} });
+  });
+});
