@@ -30,7 +30,12 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.ts', 'packages/*/*.ts', 'packages/*/scripts/*.mjs'],
+          allowDefaultProject: [
+            '*.js',
+            '*.ts',
+            'packages/*/vitest.config.ts',
+            'packages/*/scripts/*.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -67,6 +72,56 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': ['error', ...DOM_AND_IO_GLOBALS],
+    },
+  },
+  {
+    files: ['packages/contract/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@cashdesk/widget', '@cashdesk/server', '@cashdesk/embed', 'react', 'node:*'],
+              message: '@cashdesk/contract depends on @cashdesk/domain and zod only.',
+            },
+            {
+              regex: '^zod(?!/mini$|/v4/core$)(/.*)?$',
+              message:
+                "Author schemas with 'zod/mini': the widget validates responses with them, and classic zod costs ~20 KB gzip more.",
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...DOM_AND_IO_GLOBALS],
+    },
+  },
+  {
+    // Tests may read files (for example the committed OpenAPI document).
+    files: ['packages/contract/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' },
+  },
+  {
+    files: ['packages/server/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@cashdesk/widget',
+                '@cashdesk/widget/*',
+                '@cashdesk/embed',
+                'react',
+                'react-dom',
+              ],
+              message: 'The server never imports the widget or the embed SDK (ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

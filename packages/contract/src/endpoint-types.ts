@@ -1,0 +1,84 @@
+/**
+ * The shape of one row of the endpoint table ({@link ENDPOINTS} in `endpoints.ts`). The server
+ * registers its routes from these rows, the widget builds its request paths from them, and the
+ * OpenAPI document is generated from them, so a path, schema or error list is written once.
+ *
+ * @packageDocumentation
+ */
+import type * as z from 'zod/mini';
+import type { ErrorName } from './errors';
+
+/** HTTP methods the cashier-service uses (SPEC §7). */
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/** Any zod schema of the contract. */
+export type AnySchema = z.ZodMiniType;
+
+/** An object schema (path parameters, query, headers). */
+export type ObjectSchema = z.ZodMiniObject;
+
+/** How a request body travels. */
+export type BodyContentType = 'application/json' | 'multipart/form-data';
+
+/** How a success answer travels. */
+export type ResponseContentType = 'application/json' | 'text/html';
+
+/** One success answer of an endpoint. */
+export interface EndpointResponse {
+  /** What the answer means. */
+  readonly description: string;
+  /** The JSON body schema; absent for a non-JSON answer (the 3-D Secure challenge page). */
+  readonly schema?: AnySchema;
+  /** Default `application/json`. */
+  readonly contentType?: ResponseContentType;
+}
+
+/** OpenAPI grouping of the endpoints. */
+export type EndpointTag =
+  | 'deposit'
+  | 'payout'
+  | 'alternative-payments'
+  | 'user-cards'
+  | 'account-management'
+  | 'content'
+  | 'metrics'
+  | 'assets'
+  | 'sandbox'
+  | 'meta';
+
+/** One endpoint of the cashier-service. */
+export interface Endpoint {
+  /** Stable identifier (camelCase); the OpenAPI operationId. Never renamed once published. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** Path in OpenAPI form, parameters in braces: `/api/.../groups/{payGroupId}/select`. */
+  readonly path: string;
+  readonly tag: EndpointTag;
+  /** One line for the OpenAPI summary. */
+  readonly summary: string;
+  /** Longer description citing the SPEC section; documents any choice the spec left open. */
+  readonly description: string;
+  /** Whether the call needs the x-session-id header (SPEC §6); without it, error 17. */
+  readonly session: boolean;
+  /** Whether the call takes an Idempotency-Key header (submit and upload). */
+  readonly idempotencyKey: boolean;
+  /** Whether the route exists only when the server runs in sandbox mode. */
+  readonly sandboxOnly: boolean;
+  /** Path parameters, keyed as in {@link Endpoint.path}. */
+  readonly params?: ObjectSchema;
+  /** Query parameters. */
+  readonly query?: ObjectSchema;
+  /** Request headers beyond x-session-id and Idempotency-Key (lower-case names). */
+  readonly headers?: ObjectSchema;
+  /** Request body. */
+  readonly body?: AnySchema;
+  /** Default `application/json`; uploads are `multipart/form-data` (not validated by zod). */
+  readonly bodyContentType?: BodyContentType;
+  /** Success answers by HTTP status. */
+  readonly responses: Readonly<Partial<Record<number, EndpointResponse>>>;
+  /**
+   * The errors this call can answer beyond the ones every call of its kind can (see
+   * `endpointErrorNames`: 17 with a session, 1001/1002 with input, 1999 always).
+   */
+  readonly errors: readonly ErrorName[];
+}

@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import {
+  ENDPOINT_LIST,
+  ENDPOINTS,
+  buildPath,
+  endpointErrorNames,
+  endpointErrorSchemas,
+  endpointErrorsByStatus,
+  endpointResponseSchemas,
+  fastifyPath,
+} from './endpoints';
+import { ERROR_CODES } from './errors';
+import { ErrorBody } from './schemas/common';
+
+describe('the endpoint table (SPEC §7)', () => {
+  it('keys every row by its own id', () => {
+    for (const [key, endpoint] of Object.entries(ENDPOINTS)) expect(endpoint.id).toBe(key);
+  });
+
+  it('has the calls of SPEC §7 and the sandbox routes, once each', () => {
+    expect(ENDPOINT_LIST.map((endpoint) => endpoint.id)).toEqual([
+      'depositInit',
+      'depositSelect',
+      'depositSubmit',
+      'depositUpload',
+      'payoutInit',
+      'payoutSelect',
+      'payoutSubmit',
+      'payoutUpload',
+      'depositRoute',
+      'payoutRoute',
+      'depositOtp',
+      'reversePendingWithdrawal',
+      'altInteraction',
+      'altStatus',
+      'alt3dsResult',
+      'userCardsList',
+      'userCardsDelete',
+      'userCardsRecurringCheck',
+      'contentPage',
+      'requisiteCreate',
+      'otpSend',
+      'otpVerify',
+      'depositMetrics',
+      'payoutMetrics',
+      'rtlAssets',
+      'sandboxCreateSession',
+      'sandboxThreeDsChallenge',
+      'openApiDocument',
+    ]);
+    const routes = ENDPOINT_LIST.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('keeps the spec paths and the chosen bases', () => {
+    expect(ENDPOINTS.depositInit.path).toBe('/api/cashier-service/v1.0/payments/groups/init');
+    expect(ENDPOINTS.payoutSubmit.path).toBe(
+      '/api/cashier-service/v1.0/payouts/groups/{payGroupId}/submit',
+    );
+    expect(ENDPOINTS.depositRoute.path).toBe(
+      '/api/cashier-service/payments/groups/{paygroup_id}/route',
+    );
+    expect(ENDPOINTS.payoutRoute.path).toBe(
+      '/api/cashier-service/payouts/groups/{paygroup_id}/route',
+    );
+    expect(ENDPOINTS.depositOtp.path).toBe(
+      '/api/cashier-service/v1.0/payments/groups/{paygroup_id}/otp',
+    );
+    expect(ENDPOINTS.userCardsDelete.path).toBe('/api/cashier-service/v1.0/user-cards');
+    expect(ENDPOINTS.userCardsDelete.method).toBe('DELETE');
+    expect(ENDPOINTS.requisiteCreate.path).toBe('/api/account-management/v1.0/requisite/create');
+    expect(ENDPOINTS.otpSend.path).toBe('/api/account-management/v1.0/otp/send');
+    expect(ENDPOINTS.otpVerify.path).toBe('/api/account-management/v1.0/otp/verify');
+    expect(ENDPOINTS.contentPage.path).toBe('/content/{slug}');
+    expect(ENDPOINTS.depositMetrics.path).toBe('/api/cashier-service/v1.0/payments/metrics');
+    expect(ENDPOINTS.payoutMetrics.path).toBe('/api/cashier-service/v1.0/payouts/metrics');
+    expect(ENDPOINTS.rtlAssets.path).toBe('/metadata/default/rtlAssets.json');
+    expect(ENDPOINTS.sandboxCreateSession.path).toBe('/sandbox/sessions');
+  });
+
+  it('declares a params schema exactly for the paths with parameters', () => {
+    for (const endpoint of ENDPOINT_LIST) {
+      const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const declared = endpoint.params === undefined ? [] : Object.keys(endpoint.params.shape);
+      expect(declared.sort(), endpoint.id).toEqual(names.sort());
+    }
+  });
+
+  it('only submit and upload take an Idempotency-Key', () => {
+    expect(
+      ENDPOINT_LIST.filter((endpoint) => endpoint.idempotencyKey).map((endpoint) => endpoint.id),
+    ).toEqual(['depositSubmit', 'depositUpload', 'payoutSubmit', 'payoutUpload']);
+  });
+
+  it('every call needs x-session-id except the public and sandbox ones (SPEC §6)', () => {
+    expect(
+      ENDPOINT_LIST.filter((endpoint) => !endpoint.session).map((endpoint) => endpoint.id),
+    ).toEqual(['rtlAssets', 'sandboxCreateSession', 'sandboxThreeDsChallenge', 'openApiDocument']);
+  });
+
+  it('only the sandbox routes are sandbox-only', () => {
+    expect(
+      ENDPOINT_LIST.filter((endpoint) => endpoint.sandboxOnly).map((endpoint) => endpoint.id),
+    ).toEqual(['sandboxCreateSession', 'sandboxThreeDsChallenge']);
+  });
+});
+
+describe('fastifyPath and buildPath', () => {
+  it('turns OpenAPI parameters into Fastify parameters', () => {
+    expect(fastifyPath(ENDPOINTS.depositSubmit)).toBe(
+      '/api/cashier-service/v1.0/payments/groups/:payGroupId/submit',
+    );
+    expect(fastifyPath(ENDPOINTS.depositRoute)).toBe(
+      '/api/cashier-service/payments/groups/:paygroup_id/route',
+    );
+    expect(fastifyPath(ENDPOINTS.depositInit)).toBe(
+      '/api/cashier-service/v1.0/payments/groups/init',
+    );
+  });
+
+  it('fills and encodes parameters', () => {
+    expect(buildPath(ENDPOINTS.depositSelect, { payGroupId: 101 })).toBe(
+      '/api/cashier-service/v1.0/payments/groups/101/select',
+    );
+    expect(buildPath(ENDPOINTS.altStatus, { transactionId: 'a/b c' })).toBe(
+      '/api/cashier-service/v1.0/payments/status/a%2Fb%20c',
+    );
+    expect(buildPath(ENDPOINTS.depositInit, {})).toBe(
+      '/api/cashier-service/v1.0/payments/groups/init',
+    );
+  });
+
+  it('throws on a missing or empty parameter', () => {
+    const loose: { readonly path: string } = ENDPOINTS.contentPage;
+    expect(() => buildPath(loose, {})).toThrow(
+      'buildPath: missing path parameter slug for /content/{slug}',
+    );
+    expect(() => buildPath(ENDPOINTS.contentPage, { slug: '' })).toThrow(
+      'missing path parameter slug',
+    );
+  });
+});
+
+describe('errors of an endpoint (SPEC §8)', () => {
+  it('adds the errors every call of its kind can answer, in code order', () => {
+    expect(endpointErrorNames(ENDPOINTS.depositInit)).toEqual(['sessionExpired', 'internal']);
+    expect(
+      endpointErrorNames(ENDPOINTS.payoutSubmit).map((name) => ERROR_CODES[name].code),
+    ).toEqual([
+      '17',
+      '1001',
+      '1002',
+      '1003',
+      '1004',
+      '1007',
+      '1008',
+      '1009',
+      '1010',
+      '1011',
+      '1206',
+      '1207',
+      '1999',
+    ]);
+    expect(
+      endpointErrorNames(ENDPOINTS.depositUpload).map((name) => ERROR_CODES[name].code),
+    ).toEqual(['17', '1001', '1002', '1003', '1005', '1006', '1007', '1008', '1011', '1999']);
+    expect(
+      endpointErrorNames(ENDPOINTS.sandboxCreateSession).map((name) => ERROR_CODES[name].code),
+    ).toEqual(['1001', '1002', '1004', '1901', '1999']);
+  });
+
+  it('groups them by HTTP status', () => {
+    const byStatus = endpointErrorsByStatus(ENDPOINTS.depositUpload);
+    expect([...byStatus.keys()]).toEqual([400, 401, 404, 409, 413, 415, 422, 500]);
+    expect(byStatus.get(413)?.map((definition) => definition.code)).toEqual(['1006']);
+  });
+
+  it('gives Fastify a schema for every answer status', () => {
+    const schemas = endpointResponseSchemas(ENDPOINTS.depositSelect);
+    expect(Object.keys(schemas)).toEqual(['200', '400', '401', '404', '409', '413', '500']);
+    expect(schemas[401]).toBe(ErrorBody);
+    expect(schemas[200]).toBe(ENDPOINTS.depositSelect.responses[200].schema);
+    expect(Object.keys(endpointResponseSchemas(ENDPOINTS.sandboxThreeDsChallenge))).toEqual([
+      '400',
+      '404',
+      '500',
+    ]);
+    expect(Object.keys(endpointErrorSchemas(ENDPOINTS.depositInit))).toEqual(['401', '500']);
+  });
+
+  it('every error code is unique and every status is an HTTP error status', () => {
+    const codes = Object.values(ERROR_CODES).map((definition) => definition.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const definition of Object.values(ERROR_CODES)) {
+      expect(definition.status).toBeGreaterThanOrEqual(400);
+      expect(definition.status).toBeLessThan(600);
+      expect(
+        z.safeParse(ErrorBody, {
+          error_code: definition.code,
+          error_message: definition.messageKey,
+        }).success,
+      ).toBe(true);
+    }
+    expect(ERROR_CODES.sessionExpired.code).toBe('17');
+    expect(ERROR_CODES.sessionExpired.messageKey).toBe('CASHIER.PH2.ERROR_MESSAGE.17');
+    expect(ERROR_CODES.uploadTooLarge.messageKey).toBe('PH.DEPOSIT.UPLOAD_DOC.LIMIT_UPLOAD_ERROR');
+  });
+});

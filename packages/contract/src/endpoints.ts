@@ -1,0 +1,645 @@
+/**
+ * The endpoint table of the cashier-service (SPEC §7): every call with its path, schemas,
+ * answers and errors. The server registers its routes from it, the widget builds its paths from
+ * it, and the OpenAPI document is generated from it.
+ *
+ * Base paths. SPEC §7 gives `/api/cashier-service/v1.0` as the default base and shows most paths
+ * relative to it; those live under {@link CASHIER_BASE}. Choices where the spec is silent:
+ * - route keeps the spec's own path without v1.0: {@link ROUTE_BASE}`/payments|payouts/groups/{paygroup_id}/route`;
+ * - user-cards is relative to the default base: `/api/cashier-service/v1.0/user-cards`;
+ * - the account-management service gets its own base {@link ACCOUNT_MANAGEMENT_BASE};
+ * - content pages are served on the site root at `/content/{slug}`;
+ * - metrics use the default base as the "metrics endpoint": `.../v1.0/payments/metrics`;
+ * - rtlAssets.json stays at `/metadata/default/rtlAssets.json` on the host;
+ * - sandbox-only routes live under `/sandbox`.
+ *
+ * @packageDocumentation
+ */
+import * as z from 'zod/mini';
+import type { Endpoint } from './endpoint-types';
+import { ERROR_CODES } from './errors';
+import type { ErrorDefinition, ErrorName } from './errors';
+import { DepositInitResponse, PayoutInitResponse } from './schemas/cashier';
+import { ErrorBody, PayGroupIdParam, TransactionId, UrlOrPath } from './schemas/common';
+import type { AnySchema } from './endpoint-types';
+import { DepositMethodDetail, PayoutMethodDetail, SelectRequest } from './schemas/method-detail';
+import { PaySession, SubmitRequest, UploadForm, UploadResponse } from './schemas/payment';
+import {
+  DepositRouteResponse,
+  PaymentOtpRequest,
+  PaymentOtpResponse,
+  PayoutRouteResponse,
+  ReversePendingWithdrawalResponse,
+  RouteRequest,
+} from './schemas/routing';
+import { InteractionResponse, StatusResponse, ThreeDsResultRequest } from './schemas/alternative';
+import {
+  DeleteCardRequest,
+  DeleteCardResponse,
+  RecurringCheckRequest,
+  RecurringCheckResponse,
+  UserCardsHeaders,
+  UserCardsResponse,
+} from './schemas/user-cards';
+import { ContentPageResponse, ContentSlug, RtlAssetsResponse } from './schemas/content';
+import {
+  OtpSendRequest,
+  OtpSendResponse,
+  OtpVerifyRequest,
+  OtpVerifyResponse,
+  RequisiteCreateRequest,
+  RequisiteCreateResponse,
+} from './schemas/account-management';
+import { MetricsRequest, MetricsResponse } from './schemas/metrics';
+import { SandboxSessionRequest, SandboxSessionResponse } from './schemas/sandbox';
+
+/** SPEC §7: the default base of the cashier-service. */
+export const CASHIER_BASE = '/api/cashier-service/v1.0';
+/** SPEC §7: the base of the route call, as the spec shows it (no version segment). */
+export const ROUTE_BASE = '/api/cashier-service';
+/** Base of the account-management service (SPEC §7 names the service, not its base; chosen). */
+export const ACCOUNT_MANAGEMENT_BASE = '/api/account-management/v1.0';
+/** Base of the sandbox-only routes. */
+export const SANDBOX_BASE = '/sandbox';
+
+/** Path parameters of the pay-group calls that SPEC §7 writes as {payGroupId}. */
+export const PayGroupParams = z.object({ payGroupId: PayGroupIdParam });
+/** Path parameters of route and otp, which SPEC §7 writes as {paygroup_id}. */
+export const PaygroupIdParams = z.object({ paygroup_id: PayGroupIdParam });
+/** Path parameters naming a transaction. */
+export const TransactionParams = z.object({ transactionId: TransactionId });
+/** Path parameters of a content page. */
+export const ContentParams = z.object({ slug: ContentSlug });
+/** Query of the sandbox 3-D Secure challenge page. */
+export const ThreeDsChallengeQuery = z.object({ return_url: z.optional(UrlOrPath) });
+
+/** The OpenAPI document as an answer (checked only for its version field). */
+export const OpenApiDocumentSchema = z.looseObject({ openapi: z.string() });
+
+const SUBMIT_ERRORS = [
+  'unknownPayGroup',
+  'methodUnavailable',
+  'invalidAmount',
+  'idempotencyConflict',
+  'idempotencyInProgress',
+  'notFound',
+  'bodyTooLarge',
+] as const satisfies readonly ErrorName[];
+const UPLOAD_ERRORS = [
+  'unknownPayGroup',
+  'uploadType',
+  'uploadTooLarge',
+  'idempotencyConflict',
+  'idempotencyInProgress',
+  'notFound',
+] as const satisfies readonly ErrorName[];
+
+/** Builds one row; the generic keeps each row's exact schema types for the server and widget. */
+function endpoint<const T extends Endpoint>(definition: T): T {
+  return definition;
+}
+
+/** SPEC §7: every call of the cashier-service, by stable id. */
+export const ENDPOINTS = {
+  depositInit: endpoint({
+    id: 'depositInit',
+    method: 'GET',
+    path: `${CASHIER_BASE}/payments/groups/init`,
+    tag: 'deposit',
+    summary: 'Deposit methods and cashier settings',
+    description:
+      'SPEC §7 GET /api/cashier-service/v1.0/payments/groups/init: the deposit method list (payment_groups) with the cashier settings, tax, bonuses, merchant URLs and balance (SPEC §3 "Cashier response"). The widget caches it for the session.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    responses: {
+      200: { description: 'The deposit cashier response.', schema: DepositInitResponse },
+    },
+    errors: [],
+  }),
+  depositSelect: endpoint({
+    id: 'depositSelect',
+    method: 'POST',
+    path: `${CASHIER_BASE}/payments/groups/{payGroupId}/select`,
+    tag: 'deposit',
+    summary: 'Deposit method detail',
+    description:
+      'SPEC §7 POST payments/groups/{payGroupId}/select with {currency}: the method detail of one deposit pay group (SPEC §3 "Method detail"): limits, amount blocks, form fields. Cached per pay group by the widget.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    params: PayGroupParams,
+    body: SelectRequest,
+    responses: { 200: { description: 'The method detail.', schema: DepositMethodDetail } },
+    errors: ['unknownPayGroup', 'methodUnavailable'],
+  }),
+  depositSubmit: endpoint({
+    id: 'depositSubmit',
+    method: 'POST',
+    path: `${CASHIER_BASE}/payments/groups/{payGroupId}/submit`,
+    tag: 'deposit',
+    summary: 'Submit a deposit',
+    description:
+      'SPEC §7 POST payments/groups/{payGroupId}/submit (SPEC §3 deposit submit body / payment request payload): creates the deposit transaction and answers its pay session, which says what the widget shows next (result, redirect, await, display form, upload, voucher). With an Idempotency-Key, a repeat returns the first answer and concurrent duplicates create one transaction.',
+    session: true,
+    idempotencyKey: true,
+    sandboxOnly: false,
+    params: PayGroupParams,
+    body: SubmitRequest,
+    responses: {
+      200: {
+        description: 'The pay session of the new (or repeated) transaction.',
+        schema: PaySession,
+      },
+    },
+    errors: SUBMIT_ERRORS,
+  }),
+  depositUpload: endpoint({
+    id: 'depositUpload',
+    method: 'POST',
+    path: `${CASHIER_BASE}/payments/groups/{payGroupId}/upload`,
+    tag: 'deposit',
+    summary: 'Upload a document for a deposit',
+    description:
+      'SPEC §7 POST payments/groups/{payGroupId}/upload: stores a pdf, heic, jpeg or png document of at most 20971520 bytes (SPEC §5), recognised by its bytes, e.g. the receipt of a bank transfer. multipart/form-data with a binary `file` part. Nothing is written when it is refused.',
+    session: true,
+    idempotencyKey: true,
+    sandboxOnly: false,
+    params: PayGroupParams,
+    body: UploadForm,
+    bodyContentType: 'multipart/form-data',
+    responses: { 200: { description: 'The stored document.', schema: UploadResponse } },
+    errors: UPLOAD_ERRORS,
+  }),
+  payoutInit: endpoint({
+    id: 'payoutInit',
+    method: 'GET',
+    path: `${CASHIER_BASE}/payouts/groups/init`,
+    tag: 'payout',
+    summary: 'Withdrawal methods and cashier settings',
+    description:
+      'SPEC §7 GET /api/cashier-service/v1.0/payouts/groups/init: the withdrawal method list (payout_groups) with the cashier settings, the pending withdrawal (withdrawal_reverse), tax and balance (SPEC §3 "Cashier response").',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    responses: {
+      200: { description: 'The withdrawal cashier response.', schema: PayoutInitResponse },
+    },
+    errors: [],
+  }),
+  payoutSelect: endpoint({
+    id: 'payoutSelect',
+    method: 'POST',
+    path: `${CASHIER_BASE}/payouts/groups/{payGroupId}/select`,
+    tag: 'payout',
+    summary: 'Withdrawal method detail',
+    description:
+      "SPEC §7 POST payouts/groups/{payGroupId}/select with {currency} (the spec does not show the path and method of the withdrawal method-info query; the deposit shape is mirrored): the method detail with the withdrawal additions and the player's payout accounts.",
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    params: PayGroupParams,
+    body: SelectRequest,
+    responses: {
+      200: { description: 'The withdrawal method detail.', schema: PayoutMethodDetail },
+    },
+    errors: ['unknownPayGroup', 'methodUnavailable'],
+  }),
+  payoutSubmit: endpoint({
+    id: 'payoutSubmit',
+    method: 'POST',
+    path: `${CASHIER_BASE}/payouts/groups/{payGroupId}/submit`,
+    tag: 'payout',
+    summary: 'Submit a withdrawal',
+    description:
+      'SPEC §7 POST payouts/groups/{payGroupId}/submit (SPEC §4 submit routes): reserves the amount from the balance in the same database transaction that checks it, creates the withdrawal and answers its pay session. Error 1206 when the amount exceeds the balance, the balance is not positive or below the minimum (SPEC §5). Idempotency as for deposits.',
+    session: true,
+    idempotencyKey: true,
+    sandboxOnly: false,
+    params: PayGroupParams,
+    body: SubmitRequest,
+    responses: { 200: { description: 'The pay session of the withdrawal.', schema: PaySession } },
+    errors: [...SUBMIT_ERRORS, 'insufficientBalance', 'payoutAccountNotVerified'],
+  }),
+  payoutUpload: endpoint({
+    id: 'payoutUpload',
+    method: 'POST',
+    path: `${CASHIER_BASE}/payouts/groups/{payGroupId}/upload`,
+    tag: 'payout',
+    summary: 'Upload a document for a withdrawal',
+    description:
+      'Withdrawal document upload (SPEC §7 says the withdrawal upload call is not shown; designed to mirror payments/groups/{payGroupId}/upload): same multipart form, limits and answer.',
+    session: true,
+    idempotencyKey: true,
+    sandboxOnly: false,
+    params: PayGroupParams,
+    body: UploadForm,
+    bodyContentType: 'multipart/form-data',
+    responses: { 200: { description: 'The stored document.', schema: UploadResponse } },
+    errors: UPLOAD_ERRORS,
+  }),
+  depositRoute: endpoint({
+    id: 'depositRoute',
+    method: 'POST',
+    path: `${ROUTE_BASE}/payments/groups/{paygroup_id}/route`,
+    tag: 'deposit',
+    summary: 'Route a deposit form to its next fields',
+    description:
+      'SPEC §7 POST /api/cashier-service/payments/groups/{paygroup_id}/route (path as the spec shows it, without v1.0): for a routable method (is_routable), sends the form entered so far and answers the fields to show next, mapped as form fields.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    params: PaygroupIdParams,
+    body: RouteRequest,
+    responses: { 200: { description: 'The next fields.', schema: DepositRouteResponse } },
+    errors: ['unknownPayGroup', 'methodUnavailable'],
+  }),
+  payoutRoute: endpoint({
+    id: 'payoutRoute',
+    method: 'POST',
+    path: `${ROUTE_BASE}/payouts/groups/{paygroup_id}/route`,
+    tag: 'payout',
+    summary: 'Route a withdrawal form to its next fields',
+    description:
+      'SPEC §7: the route call "payouts/groups/... when not a deposit page": as depositRoute for a withdrawal pay group; fields are withdrawal field definitions.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    params: PaygroupIdParams,
+    body: RouteRequest,
+    responses: { 200: { description: 'The next fields.', schema: PayoutRouteResponse } },
+    errors: ['unknownPayGroup', 'methodUnavailable'],
+  }),
+  depositOtp: endpoint({
+    id: 'depositOtp',
+    method: 'POST',
+    path: `${CASHIER_BASE}/payments/groups/{paygroup_id}/otp`,
+    tag: 'deposit',
+    summary: 'Send a one-time code for a payment',
+    description:
+      'SPEC §7 POST payments/groups/{paygroup_id}/otp with the request fields (without paygroup_id): sends a one-time code to the requisite of the is_otp_requisites field; the player types it into field_name and submits. Answers status, error, can_resend, error_code and error_message; a refused send is a 200 with status failed or blocked.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    params: PaygroupIdParams,
+    body: PaymentOtpRequest,
+    responses: { 200: { description: 'Whether the code was sent.', schema: PaymentOtpResponse } },
+    errors: ['unknownPayGroup', 'methodUnavailable'],
+  }),
+  reversePendingWithdrawal: endpoint({
+    id: 'reversePendingWithdrawal',
+    method: 'GET',
+    path: `${CASHIER_BASE}/payments/reverse-pending-withdrawal`,
+    tag: 'payout',
+    summary: 'Cancel the pending withdrawal',
+    description:
+      'SPEC §7 GET payments/reverse-pending-withdrawal (GET as the spec shows it, although it changes state): returns the still-reversible part of the pending withdrawal to the balance in one database transaction. Answers success_amount and fail_amount; error 1501 when nothing is pending.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    responses: {
+      200: { description: 'What was reversed.', schema: ReversePendingWithdrawalResponse },
+    },
+    errors: ['nothingToReverse'],
+  }),
+  altInteraction: endpoint({
+    id: 'altInteraction',
+    method: 'GET',
+    path: `${CASHIER_BASE}/payments/interaction/{transactionId}`,
+    tag: 'alternative-payments',
+    summary: 'Interaction data of an alternative payment',
+    description:
+      "SPEC §7 GET payments/interaction with the identifier from the last path segment of the widget's /payments/interaction/{id} route (SPEC §2); the identifier is the transaction id, placed as the last segment of the call's path too (chosen: the spec does not say how it travels). Answers the instructions and provider page of the payment.",
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    params: TransactionParams,
+    responses: { 200: { description: 'The interaction data.', schema: InteractionResponse } },
+    errors: ['notFound'],
+  }),
+  altStatus: endpoint({
+    id: 'altStatus',
+    method: 'GET',
+    path: `${CASHIER_BASE}/payments/status/{transactionId}`,
+    tag: 'alternative-payments',
+    summary: 'Poll the status of a payment',
+    description:
+      'SPEC §7 GET payments/status with the same identifier as interaction (the transaction id, last path segment): the status poll of an awaiting or processing payment; terminal and next_poll_ms tell the widget whether and when to ask again.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    params: TransactionParams,
+    responses: { 200: { description: 'The status.', schema: StatusResponse } },
+    errors: ['notFound'],
+  }),
+  alt3dsResult: endpoint({
+    id: 'alt3dsResult',
+    method: 'POST',
+    path: `${CASHIER_BASE}/payments/3ds-result`,
+    tag: 'alternative-payments',
+    summary: 'Complete a payment after 3-D Secure',
+    description:
+      'SPEC §7 POST payments/3ds-result with the body passed through from the challenge: finishes the payment with the provider and answers its final pay session (the spec does not show the result; designed as the pay session of submit). Repeating it for a finished payment answers the same pay session.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    body: ThreeDsResultRequest,
+    responses: { 200: { description: 'The final pay session.', schema: PaySession } },
+    errors: ['notFound'],
+  }),
+  userCardsList: endpoint({
+    id: 'userCardsList',
+    method: 'GET',
+    path: `${CASHIER_BASE}/user-cards`,
+    tag: 'user-cards',
+    summary: 'List saved cards',
+    description:
+      "SPEC §7 GET /user-cards (base chosen: the default /api/cashier-service/v1.0): the player's saved cards. The widget adds X-Fingerprint when a fingerprint is stored under PH_fingerprint.",
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    headers: UserCardsHeaders,
+    responses: { 200: { description: 'The saved cards.', schema: UserCardsResponse } },
+    errors: [],
+  }),
+  userCardsDelete: endpoint({
+    id: 'userCardsDelete',
+    method: 'DELETE',
+    path: `${CASHIER_BASE}/user-cards`,
+    tag: 'user-cards',
+    summary: 'Delete a saved card',
+    description:
+      'SPEC §7 DELETE /user-cards with {card_id, withholding_type: Payment}: removes a saved card. A card of another player answers 404 (error 1008) exactly like an unknown one.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    body: DeleteCardRequest,
+    responses: { 200: { description: 'The card was removed.', schema: DeleteCardResponse } },
+    errors: ['notFound'],
+  }),
+  userCardsRecurringCheck: endpoint({
+    id: 'userCardsRecurringCheck',
+    method: 'POST',
+    path: `${CASHIER_BASE}/user-cards/recurring-check`,
+    tag: 'user-cards',
+    summary: 'Check a saved-card payment',
+    description:
+      'SPEC §7 POST /user-cards/recurring-check with {user_card_id, amount}: whether the saved card may pay the amount and whether the CVV is needed (SPEC §5 CVV rule).',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    body: RecurringCheckRequest,
+    responses: { 200: { description: 'The check.', schema: RecurringCheckResponse } },
+    errors: ['notFound', 'invalidAmount'],
+  }),
+  contentPage: endpoint({
+    id: 'contentPage',
+    method: 'GET',
+    path: '/content/{slug}',
+    tag: 'content',
+    summary: 'A content page',
+    description:
+      'SPEC §7 "GET {url} on the site root" for the /content page (SPEC §2): chosen as /content/{slug} on the cashier-service host. Plain-text sections, never HTML.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    params: ContentParams,
+    responses: { 200: { description: 'The page.', schema: ContentPageResponse } },
+    errors: ['notFound'],
+  }),
+  requisiteCreate: endpoint({
+    id: 'requisiteCreate',
+    method: 'POST',
+    path: `${ACCOUNT_MANAGEMENT_BASE}/requisite/create`,
+    tag: 'account-management',
+    summary: 'Create a payout account',
+    description:
+      'SPEC §7 POST /requisite/create of the account-management service (base chosen: /api/account-management/v1.0): saves a new payout account (requisite) and answers its requisite_id.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    body: RequisiteCreateRequest,
+    responses: { 200: { description: 'The new account.', schema: RequisiteCreateResponse } },
+    errors: ['unknownPayGroup'],
+  }),
+  otpSend: endpoint({
+    id: 'otpSend',
+    method: 'POST',
+    path: `${ACCOUNT_MANAGEMENT_BASE}/otp/send`,
+    tag: 'account-management',
+    summary: 'Send a verification code',
+    description:
+      "SPEC §7 POST /otp/send with contact_type (and the requisite_id of the account to verify): sends a one-time code to the player's email or phone. Codes are stored hashed; resends are limited (max_request_count) and then blocked for block_duration seconds (error 1402); asking again before resend_after answers 1403.",
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    body: OtpSendRequest,
+    responses: { 200: { description: 'The code was sent.', schema: OtpSendResponse } },
+    errors: ['notFound', 'otpBlocked', 'otpResendTooSoon'],
+  }),
+  otpVerify: endpoint({
+    id: 'otpVerify',
+    method: 'POST',
+    path: `${ACCOUNT_MANAGEMENT_BASE}/otp/verify`,
+    tag: 'account-management',
+    summary: 'Verify a code',
+    description:
+      'SPEC §7 POST /otp/verify with otp: checks the code; a match marks the payout account verified. A wrong code answers 200 with verified false and attempts_left; an expired code answers 1401; after the last attempt verification blocks (1402).',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    body: OtpVerifyRequest,
+    responses: { 200: { description: 'The outcome.', schema: OtpVerifyResponse } },
+    errors: ['notFound', 'otpInvalid', 'otpBlocked'],
+  }),
+  depositMetrics: endpoint({
+    id: 'depositMetrics',
+    method: 'POST',
+    path: `${CASHIER_BASE}/payments/metrics`,
+    tag: 'metrics',
+    summary: 'Report deposit page metrics',
+    description:
+      'SPEC §7 POST {metrics endpoint}/payments/metrics with the X-Session-Id header and {metrics, tags} (metrics endpoint chosen: the default base). Sent from deposit pages, once per metric.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    body: MetricsRequest,
+    responses: { 200: { description: 'Recorded.', schema: MetricsResponse } },
+    errors: [],
+  }),
+  payoutMetrics: endpoint({
+    id: 'payoutMetrics',
+    method: 'POST',
+    path: `${CASHIER_BASE}/payouts/metrics`,
+    tag: 'metrics',
+    summary: 'Report withdrawal page metrics',
+    description:
+      'SPEC §7 POST {metrics endpoint}/payouts/metrics: as depositMetrics, sent from every page that is not a deposit page.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    body: MetricsRequest,
+    responses: { 200: { description: 'Recorded.', schema: MetricsResponse } },
+    errors: [],
+  }),
+  rtlAssets: endpoint({
+    id: 'rtlAssets',
+    method: 'GET',
+    path: '/metadata/default/rtlAssets.json',
+    tag: 'assets',
+    summary: 'Icons with a right-to-left variant',
+    description:
+      'SPEC §7 GET {host}/metadata/default/rtlAssets.json: a static, cacheable list of icon names that have a right-to-left variant. Public: no session (it is an asset, fetched before a session may exist).',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    responses: { 200: { description: 'The icon list.', schema: RtlAssetsResponse } },
+    errors: [],
+  }),
+  sandboxCreateSession: endpoint({
+    id: 'sandboxCreateSession',
+    method: 'POST',
+    path: `${SANDBOX_BASE}/sessions`,
+    tag: 'sandbox',
+    summary: 'Create a session (sandbox only)',
+    description:
+      'Sandbox only (issue 3; not in SPEC §7): creates a session for a player, flow and currency, as `npm run session` does, and answers the widget address. Answers 404 (error 1901) unless the server runs in sandbox mode. No session needed.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: true,
+    body: SandboxSessionRequest,
+    responses: { 201: { description: 'The new session.', schema: SandboxSessionResponse } },
+    errors: ['sandboxOnly'],
+  }),
+  sandboxThreeDsChallenge: endpoint({
+    id: 'sandboxThreeDsChallenge',
+    method: 'GET',
+    path: `${SANDBOX_BASE}/3ds/{transactionId}`,
+    tag: 'sandbox',
+    summary: '3-D Secure challenge page (sandbox only)',
+    description:
+      "Sandbox only: the small HTML page the sandbox provider sends a 3-D Secure test card to (redirect_data of the pay session). Its buttons return to return_url (the cashier's /3ds_result route) with transaction_id and outcome in the query; the widget then calls payments/3ds-result. Opened by the browser, so it takes no x-session-id.",
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: true,
+    params: TransactionParams,
+    query: ThreeDsChallengeQuery,
+    responses: { 200: { description: 'The challenge page.', contentType: 'text/html' } },
+    errors: ['sandboxOnly', 'notFound'],
+  }),
+  openApiDocument: endpoint({
+    id: 'openApiDocument',
+    method: 'GET',
+    path: `${CASHIER_BASE}/openapi.json`,
+    tag: 'meta',
+    summary: 'This OpenAPI document',
+    description:
+      'The OpenAPI 3.1 document of the cashier-service, generated from @cashdesk/contract (the same as packages/contract/openapi.json). Public.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    responses: { 200: { description: 'The OpenAPI document.', schema: OpenApiDocumentSchema } },
+    errors: [],
+  }),
+} as const;
+
+/** The id of one endpoint of {@link ENDPOINTS}. */
+export type EndpointId = keyof typeof ENDPOINTS;
+
+/** {@link ENDPOINTS} as a list, in table order. */
+export const ENDPOINT_LIST: readonly Endpoint[] = Object.values(ENDPOINTS);
+
+/** The parameter names in an OpenAPI path template, e.g. `'payGroupId'` of `/groups/{payGroupId}/select`. */
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
+/** Values of a path's parameters. */
+export type PathParams<P extends string> = Readonly<Record<PathParamNames<P>, string | number>>;
+
+const PATH_PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** The path in Fastify's form: `{payGroupId}` becomes `:payGroupId`. */
+export function fastifyPath(target: Pick<Endpoint, 'path'>): string {
+  return target.path.replace(PATH_PARAM, ':$1');
+}
+
+/**
+ * The request path with its parameters filled in and URI-encoded (for the widget). Throws when a
+ * parameter is missing, so a wrong call fails where it is made rather than at the server.
+ */
+export function buildPath<P extends string>(
+  target: { readonly path: P },
+  params: PathParams<P>,
+): string {
+  const values: Readonly<Record<string, string | number>> = params;
+  return target.path.replace(PATH_PARAM, (_match, name: string) => {
+    const value = Object.hasOwn(values, name) ? values[name] : undefined;
+    if (value === undefined || String(value) === '')
+      throw new Error(`buildPath: missing path parameter ${name} for ${target.path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * Every error an endpoint can answer, in code order: its own list plus the ones every call of its
+ * kind can answer (17 with a session, 1001/1002 with input, 1004 with a JSON body, 1901 when
+ * sandbox-only, 1999 always).
+ */
+export function endpointErrorNames(target: Endpoint): ErrorName[] {
+  const names = new Set<ErrorName>(target.errors);
+  if (target.session) names.add('sessionExpired');
+  const hasInput =
+    target.params !== undefined ||
+    target.query !== undefined ||
+    target.headers !== undefined ||
+    target.body !== undefined;
+  if (hasInput) {
+    names.add('malformedRequest');
+    names.add('invalidField');
+  }
+  if (target.body !== undefined && target.bodyContentType !== 'multipart/form-data')
+    names.add('bodyTooLarge');
+  if (target.sandboxOnly) names.add('sandboxOnly');
+  names.add('internal');
+  return [...names].sort((a, b) => Number(ERROR_CODES[a].code) - Number(ERROR_CODES[b].code));
+}
+
+/** The error definitions of an endpoint grouped by HTTP status (ascending). */
+export function endpointErrorsByStatus(target: Endpoint): Map<number, ErrorDefinition[]> {
+  const byStatus = new Map<number, ErrorDefinition[]>();
+  for (const name of endpointErrorNames(target)) {
+    const definition = ERROR_CODES[name];
+    const list = byStatus.get(definition.status) ?? [];
+    list.push(definition);
+    byStatus.set(definition.status, list);
+  }
+  return new Map([...byStatus.entries()].sort(([a], [b]) => a - b));
+}
+
+/**
+ * {@link ErrorBody} for every error status the endpoint can answer, for a Fastify route's
+ * `schema.response` next to the typed success schema:
+ * `response: { 200: ENDPOINTS.depositSelect.responses[200].schema, ...endpointErrorSchemas(ENDPOINTS.depositSelect) }`.
+ */
+export function endpointErrorSchemas(target: Endpoint): Record<number, typeof ErrorBody> {
+  const schemas: Record<number, typeof ErrorBody> = {};
+  for (const status of endpointErrorsByStatus(target).keys()) schemas[status] = ErrorBody;
+  return schemas;
+}
+
+/**
+ * Answer schemas by status for a Fastify route's `schema.response`: the JSON success answers and
+ * {@link ErrorBody} for every error status the endpoint can answer. Loses the success schema's
+ * type; prefer {@link endpointErrorSchemas} beside the typed success schema in route code.
+ *
+ * fastify-type-provider-zod serializes answers with `safeEncode`, which checks the schema's
+ * output side: a handler returns parsed values (defaults such as `user_balance` filled in).
+ */
+export function endpointResponseSchemas(target: Endpoint): Record<number, AnySchema> {
+  const schemas: Record<number, AnySchema> = {};
+  for (const [status, response] of Object.entries(target.responses)) {
+    if (response?.schema !== undefined) schemas[Number(status)] = response.schema;
+  }
+  return { ...schemas, ...endpointErrorSchemas(target) };
+}

@@ -1,0 +1,163 @@
+/**
+ * The stable error code table of the cashier-service (SPEC §8). Every error the server answers
+ * is `{error_code, error_message}` where `error_code` is one of these codes and `error_message`
+ * the message key the widget translates. Codes never change meaning once published; new
+ * problems get new codes.
+ *
+ * @packageDocumentation
+ */
+import { MESSAGE_KEYS } from '@cashdesk/domain';
+
+/** One row of the error table. */
+export interface ErrorDefinition {
+  /** Wire code, a decimal string (SPEC §8 uses numeric codes such as 17 and 1206). */
+  readonly code: string;
+  /** HTTP status the server answers with. */
+  readonly status: number;
+  /** Message key sent as error_message and translated by the widget. */
+  readonly messageKey: string;
+  /** What the code means, for operators reading the OpenAPI document. */
+  readonly description: string;
+}
+
+function define(
+  code: string,
+  status: number,
+  messageKey: string,
+  description: string,
+): ErrorDefinition {
+  return { code, status, messageKey, description };
+}
+
+/** SPEC §8: every error code the cashier-service answers with. */
+export const ERROR_CODES = {
+  sessionExpired: define(
+    '17',
+    401,
+    MESSAGE_KEYS.sessionExpired,
+    'The x-session-id header is missing, unknown or expired (SPEC §6, §8). The widget shows the session-expired screen.',
+  ),
+  malformedRequest: define(
+    '1001',
+    400,
+    'CASHIER.ERROR.MALFORMED_REQUEST',
+    'The body is not valid JSON or not the expected shape at all.',
+  ),
+  invalidField: define(
+    '1002',
+    400,
+    'CASHIER.ERROR.INVALID_FIELD',
+    'A field of the request is missing or invalid; error_field names it.',
+  ),
+  unknownPayGroup: define(
+    '1003',
+    404,
+    'CASHIER.ERROR.UNKNOWN_PAY_GROUP',
+    'No pay group with that id is offered to this session in this flow.',
+  ),
+  bodyTooLarge: define(
+    '1004',
+    413,
+    'CASHIER.ERROR.BODY_TOO_LARGE',
+    'The request body is larger than the server accepts.',
+  ),
+  uploadType: define(
+    '1005',
+    415,
+    MESSAGE_KEYS.uploadError,
+    'The uploaded file is not a pdf, heic, jpeg or png (checked by its bytes, not its name).',
+  ),
+  uploadTooLarge: define(
+    '1006',
+    413,
+    MESSAGE_KEYS.uploadLimitError,
+    'The uploaded file is larger than 20971520 bytes (SPEC §5, §9).',
+  ),
+  idempotencyConflict: define(
+    '1007',
+    422,
+    'CASHIER.ERROR.IDEMPOTENCY_CONFLICT',
+    'The Idempotency-Key was already used with a different request body.',
+  ),
+  idempotencyInProgress: define(
+    '1011',
+    409,
+    'CASHIER.ERROR.IDEMPOTENCY_IN_PROGRESS',
+    'A request with the same Idempotency-Key is still being processed; retry with the same key shortly.',
+  ),
+  notFound: define(
+    '1008',
+    404,
+    'CASHIER.ERROR.NOT_FOUND',
+    'The card, account, transaction or page does not exist for this player.',
+  ),
+  methodUnavailable: define(
+    '1009',
+    409,
+    'CASHIER.ERROR.METHOD_UNAVAILABLE',
+    'The pay group is disabled or restricted for this player right now (SPEC §4).',
+  ),
+  invalidAmount: define(
+    '1010',
+    400,
+    MESSAGE_KEYS.incorrectAmount,
+    'The amount is not a positive decimal within the method limits and currency precision (SPEC §5).',
+  ),
+  insufficientBalance: define(
+    '1206',
+    409,
+    MESSAGE_KEYS.withdrawalBalance,
+    'The withdrawal amount exceeds the balance, the balance is not positive, or it is under the minimum (SPEC §5).',
+  ),
+  payoutAccountNotVerified: define(
+    '1207',
+    409,
+    'CASHIER.ERROR.PAYOUT_ACCOUNT_NOT_VERIFIED',
+    'The withdrawal goes to a payout account that must first be verified with a one-time code (SPEC §4 withdrawal verification).',
+  ),
+  paymentDeclined: define(
+    '1301',
+    402,
+    'CASHIER.ERROR.PAYMENT_DECLINED',
+    'The payment provider declined the payment. Carried as error_code of the pay session (HTTP 200, result_status error) so the decline page settings travel with it; 402 is its status should a call answer it as an error.',
+  ),
+  otpInvalid: define(
+    '1401',
+    400,
+    'CASHIER.ERROR.OTP_INVALID',
+    'The one-time code is wrong or expired.',
+  ),
+  otpBlocked: define(
+    '1402',
+    429,
+    'CASHIER.ERROR.OTP_BLOCKED',
+    'Too many wrong codes or resend requests: verification is blocked until block_until.',
+  ),
+  otpResendTooSoon: define(
+    '1403',
+    429,
+    'CASHIER.ERROR.OTP_RESEND_TOO_SOON',
+    'A new code was asked for before the resend timer ran out.',
+  ),
+  nothingToReverse: define(
+    '1501',
+    409,
+    'CASHIER.ERROR.NOTHING_TO_REVERSE',
+    'There is no pending withdrawal to reverse.',
+  ),
+  sandboxOnly: define(
+    '1901',
+    404,
+    'CASHIER.ERROR.NOT_FOUND',
+    'The route exists only when the server runs in sandbox mode.',
+  ),
+  internal: define(
+    '1999',
+    500,
+    'CASHIER.ERROR.INTERNAL',
+    'An unexpected server error; nothing was charged.',
+  ),
+} as const satisfies Record<string, ErrorDefinition>;
+
+/** Name of one error of {@link ERROR_CODES}. */
+export type ErrorName = keyof typeof ERROR_CODES;

@@ -1,0 +1,224 @@
+/**
+ * @cashdesk/contract: the cashier-service contract (SPEC §3, §7, §8). zod/mini schemas of every
+ * request and response with their inferred types, the endpoint table, the error code table and
+ * the OpenAPI 3.1 document generated from them.
+ *
+ * @packageDocumentation
+ */
+export { ERROR_CODES } from './errors';
+export type { ErrorDefinition, ErrorName } from './errors';
+export type {
+  AnySchema,
+  BodyContentType,
+  Endpoint,
+  EndpointResponse,
+  EndpointTag,
+  HttpMethod,
+  ObjectSchema,
+  ResponseContentType,
+} from './endpoint-types';
+export {
+  Currency,
+  DateTime,
+  DECIMAL_MAX_LENGTH,
+  DECIMAL_PATTERN,
+  Decimal,
+  EmptyObject,
+  ErrorBody,
+  ErrorCode,
+  IdempotencyHeaders,
+  IdempotencyKey,
+  OpaqueId,
+  PayGroupId,
+  PayGroupIdParam,
+  SessionHeaders,
+  SessionId,
+  TOKEN_PATTERN,
+  TransactionId,
+  UPLOAD_MAX_BYTES,
+  Url,
+  UrlOrPath,
+} from './schemas/common';
+export {
+  BrandId,
+  LanguageCode,
+  PaymentFlowSchema,
+  PlayerRef,
+  SandboxSessionRequest,
+  SandboxSessionResponse,
+  ThemeName,
+} from './schemas/sandbox';
+export {
+  ACTION_TYPES,
+  FeePercent,
+  LostProfitBonus,
+  LostProfitTier,
+  MerchantUserFee,
+  PayGroup,
+  PayGroupCurrency,
+  PayGroupLimits,
+} from './schemas/pay-group';
+export {
+  FieldDefinition,
+  FieldLimits,
+  FieldOption,
+  MonthYear,
+  WireNumeric,
+  WithdrawalFieldDefinition,
+} from './schemas/fields';
+export {
+  BonusInfo,
+  CashierSettings,
+  DepositInitResponse,
+  PayoutInitResponse,
+  Tax,
+  TaxTier,
+  UserBonus,
+  UserProfile,
+  VIEW_DATA_KINDS,
+  ViewData,
+  ViewDataItem,
+  WidgetSettings,
+  WithdrawalReverse,
+} from './schemas/cashier';
+export type { DepositInitResponseInput, PayoutInitResponseInput } from './schemas/cashier';
+export {
+  CONTACT_TYPES,
+  BetShop,
+  ContactType,
+  DepositMethodDetail,
+  MethodLimits,
+  PayoutAccount,
+  PayoutMethodDetail,
+  SelectRequest,
+  TrustedContact,
+  WORKFLOW_TYPES,
+  WorkingHours,
+} from './schemas/method-detail';
+export {
+  BrowserData,
+  CardData,
+  CopyField,
+  DeclinePageSettings,
+  DisplayFormData,
+  ParameterName,
+  PaySession,
+  REDIRECT_ACTIONS,
+  RedirectData,
+  ResultStatus,
+  SUBMIT_STEPS,
+  SubmitAmount,
+  SubmitParameters,
+  SubmitRequest,
+  SubmitStep,
+  TRANSACTION_STATUSES,
+  TransactionStatus,
+  UPLOAD_MIME_TYPES,
+  UploadForm,
+  UploadResponse,
+  Voucher,
+} from './schemas/payment';
+export type { PaySessionInput, SubmitRequestInput } from './schemas/payment';
+export {
+  DepositRouteResponse,
+  PaymentOtpRequest,
+  PaymentOtpResponse,
+  PayoutRouteResponse,
+  ReversePendingWithdrawalResponse,
+  RouteRequest,
+} from './schemas/routing';
+export type { PaymentOtpRequestInput, RouteRequestInput } from './schemas/routing';
+export { InteractionResponse, StatusResponse, ThreeDsResultRequest } from './schemas/alternative';
+export {
+  DeleteCardRequest,
+  DeleteCardResponse,
+  RecurringCheckRequest,
+  RecurringCheckResponse,
+  SavedCardSchema,
+  UserCardsHeaders,
+  UserCardsResponse,
+} from './schemas/user-cards';
+export type { RecurringCheckRequestInput, SavedCardWire } from './schemas/user-cards';
+export {
+  ContentPageResponse,
+  ContentSection,
+  ContentSlug,
+  RtlAssetsResponse,
+} from './schemas/content';
+export {
+  OtpSendRequest,
+  OtpSendResponse,
+  OtpVerifyRequest,
+  OtpVerifyResponse,
+  RequisiteCreateRequest,
+  RequisiteCreateResponse,
+} from './schemas/account-management';
+export { MetricValueSchema, MetricsRequest, MetricsResponse } from './schemas/metrics';
+export {
+  ACCOUNT_MANAGEMENT_BASE,
+  CASHIER_BASE,
+  ContentParams,
+  ENDPOINT_LIST,
+  ENDPOINTS,
+  OpenApiDocumentSchema,
+  PayGroupParams,
+  PaygroupIdParams,
+  ROUTE_BASE,
+  SANDBOX_BASE,
+  ThreeDsChallengeQuery,
+  TransactionParams,
+  buildPath,
+  endpointErrorNames,
+  endpointErrorSchemas,
+  endpointErrorsByStatus,
+  endpointResponseSchemas,
+  fastifyPath,
+} from './endpoints';
+export type { EndpointId, PathParamNames, PathParams } from './endpoints';
+export { CONTRACT_VERSION, buildOpenApiDocument, serializeOpenApiDocument } from './openapi';
+export type { JsonObject, JsonValue } from './openapi';
+export {
+  EXAMPLE_BANK_PAY_GROUP,
+  EXAMPLE_CARD_FIELDS,
+  EXAMPLE_CARD_PAY_GROUP,
+  EXAMPLE_CONTENT_PAGE,
+  EXAMPLE_DELETE_CARD,
+  EXAMPLE_DELETE_CARD_RESPONSE,
+  EXAMPLE_DEPOSIT_DETAIL,
+  EXAMPLE_DEPOSIT_INIT,
+  EXAMPLE_DEPOSIT_ROUTE,
+  EXAMPLE_DEPOSIT_SUBMIT,
+  EXAMPLE_ERROR,
+  EXAMPLE_INTERACTION,
+  EXAMPLE_METRICS,
+  EXAMPLE_METRICS_RESPONSE,
+  EXAMPLE_OTP_SEND,
+  EXAMPLE_OTP_SENT,
+  EXAMPLE_OTP_VERIFIED,
+  EXAMPLE_OTP_VERIFY,
+  EXAMPLE_PAY_SESSION_DECLINED,
+  EXAMPLE_PAY_SESSION_DISPLAY_FORM,
+  EXAMPLE_PAY_SESSION_REDIRECT,
+  EXAMPLE_PAYMENT_OTP,
+  EXAMPLE_PAYMENT_OTP_REQUEST,
+  EXAMPLE_PAYOUT_DETAIL,
+  EXAMPLE_PAYOUT_FIELDS,
+  EXAMPLE_PAYOUT_INIT,
+  EXAMPLE_PAYOUT_ROUTE,
+  EXAMPLE_PAYOUT_SUBMIT,
+  EXAMPLE_RECURRING_CHECK,
+  EXAMPLE_RECURRING_CHECK_RESPONSE,
+  EXAMPLE_REQUISITE_CREATE,
+  EXAMPLE_REQUISITE_CREATED,
+  EXAMPLE_REVERSAL,
+  EXAMPLE_ROUTE_REQUEST,
+  EXAMPLE_RTL_ASSETS,
+  EXAMPLE_SANDBOX_SESSION,
+  EXAMPLE_SANDBOX_SESSION_REQUEST,
+  EXAMPLE_SAVED_CARD_SUBMIT,
+  EXAMPLE_SELECT,
+  EXAMPLE_STATUS,
+  EXAMPLE_THREE_DS_RESULT,
+  EXAMPLE_UPLOAD,
+  EXAMPLE_USER_CARDS,
+} from './examples';

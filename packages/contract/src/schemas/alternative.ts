@@ -1,0 +1,70 @@
+/**
+ * Alternative payments: interaction data, status poll and 3-D Secure result (SPEC §2
+ * /payments/interaction|status|3ds_result/{provider}, §7).
+ *
+ * @packageDocumentation
+ */
+import * as z from 'zod/mini';
+import { Currency, DateTime, Decimal, SessionId, TransactionId, Url } from './common';
+import { ResultStatus, TransactionStatus } from './payment';
+
+/** SPEC §7: interaction data of an alternative payment. */
+export const InteractionResponse = z
+  .object({
+    transaction_id: TransactionId,
+    provider: z.string().check(z.minLength(1), z.maxLength(100)),
+    instructions: z.array(z.string().check(z.maxLength(1000))),
+    redirect_url: z.nullable(Url),
+    amount: Decimal,
+    currency: Currency,
+    expires_at: z.nullable(DateTime),
+    transaction_status: TransactionStatus,
+  })
+  .check(
+    z.meta({
+      id: 'InteractionResponse',
+      description:
+        'Answer of GET payments/interaction/{transactionId} (SPEC §7 "alternative-payment interaction data"; shape not shown, designed): the provider name, plain-text instructions for the player (one per step), the address of the provider page to open (null when the player acts elsewhere, e.g. in a banking app), the amount, when the payment stops being possible, and the current status.',
+    }),
+  );
+/** SPEC §7: interaction data. */
+export type InteractionResponse = z.infer<typeof InteractionResponse>;
+
+/** SPEC §7: status poll answer. */
+export const StatusResponse = z
+  .object({
+    transaction_id: TransactionId,
+    transaction_status: TransactionStatus,
+    result_status: ResultStatus,
+    terminal: z.boolean(),
+    next_poll_ms: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(300_000))),
+  })
+  .check(
+    z.meta({
+      id: 'StatusResponse',
+      description:
+        'Answer of GET payments/status/{transactionId} (SPEC §7 status poll; shape designed): the transaction and result status; terminal is true once the status is final (success or error), and next_poll_ms says when to ask again (null when terminal).',
+    }),
+  );
+/** SPEC §7: status answer. */
+export type StatusResponse = z.infer<typeof StatusResponse>;
+
+/** SPEC §7: the 3DS result body, passed through from the challenge page. */
+export const ThreeDsResultRequest = z
+  .object({
+    transaction_id: TransactionId,
+    session_id: z.optional(SessionId),
+    pa_res: z.optional(z.string().check(z.maxLength(20_000))),
+    cres: z.optional(z.string().check(z.maxLength(20_000))),
+    md: z.optional(z.string().check(z.maxLength(2000))),
+    outcome: z.optional(z.enum(['authenticated', 'failed'])),
+  })
+  .check(
+    z.meta({
+      id: 'ThreeDsResultRequest',
+      description:
+        'Body of POST payments/3ds-result (SPEC §7 "body passed through"): what the 3-D Secure challenge returned to the cashier\'s /3ds_result route. transaction_id names the payment; session_id is the cashier session when the return address carried it (the x-session-id header wins); pa_res (3DS1 PaRes), cres (3DS2 CRes) and md are the issuer\'s fields, passed on to the provider untouched; outcome is set by the sandbox challenge page.',
+    }),
+  );
+/** SPEC §7: 3DS result body. */
+export type ThreeDsResultRequest = z.infer<typeof ThreeDsResultRequest>;
