@@ -1,0 +1,102 @@
+/**
+ * The payment provider boundary and the sandbox provider (ARCHITECTURE.md: PaymentProvider
+ * interface, sandbox provider with test cards, outcomes for the other method kinds and a
+ * 3-D Secure challenge page).
+ *
+ * @packageDocumentation
+ */
+export {
+  DECLINE_REASONS,
+  PAYMENT_METHOD_KINDS,
+  PENDING_STEPS,
+  isPaymentMethodKind,
+  redactDepositInput,
+} from './payment-provider';
+export type {
+  BankDetails,
+  BetShopRef,
+  CancelOutcome,
+  CardSummary,
+  CashPickup,
+  CopyField,
+  CustomerInput,
+  DeclineReason,
+  Declined,
+  DepositApproved,
+  DepositAwait,
+  DepositBankTransfer,
+  DepositChallenge,
+  DepositDisplayForm,
+  DepositInput,
+  DepositOutcome,
+  DepositOutcomeKind,
+  DepositProcessing,
+  DepositRedirect,
+  DepositVoucher,
+  LoggableDepositInput,
+  NewCardInput,
+  PaymentMethodKind,
+  PaymentProvider,
+  PayoutApproved,
+  PayoutDestination,
+  PayoutInput,
+  PayoutOutcome,
+  PendingStep,
+  ProviderRef,
+  ProviderStatus,
+  ReturnUrls,
+  ThreeDsChallengeResult,
+  ThreeDsOutcome,
+} from './payment-provider';
+export {
+  DEFAULT_MAX_REMEMBERED,
+  SANDBOX_BANK,
+  SANDBOX_MERCHANT_NAME,
+  SANDBOX_PROVIDER_NAME,
+  SANDBOX_WALLET,
+  SandboxProvider,
+} from './sandbox/sandbox-provider';
+export type {
+  SandboxPaymentView,
+  SandboxProviderOptions,
+  SandboxSnapshot,
+} from './sandbox/sandbox-provider';
+export { TEST_CARDS, findTestCard, renderTestCardTable } from './sandbox/test-cards';
+export type { TestCard, TestCardBehaviour } from './sandbox/test-cards';
+export {
+  AMOUNT_RULES,
+  DEFAULT_SANDBOX_TIMINGS,
+  METHOD_KIND_OUTCOMES,
+  amountRuleFor,
+  renderMethodOutcomeTables,
+} from './sandbox/method-outcomes';
+export type {
+  AmountRule,
+  AmountRuleEffect,
+  MethodKindOutcome,
+  SandboxTimings,
+} from './sandbox/method-outcomes';
+export { parseRef, tokenBehaviour } from './sandbox/provider-ref';
+export type { ParsedRef, SandboxStep, TokenBehaviour } from './sandbox/provider-ref';
+export { escapeHtml, isSafeUrl } from './sandbox/html';
+export {
+  THREE_DS_CHOICES,
+  THREE_DS_RESULT_FIELD,
+  cashierThreeDsReturnUrl,
+  renderThreeDsChallengePage,
+  threeDsRedirectAddress,
+  threeDsResultStatus,
+} from './sandbox/three-ds-page';
+export type {
+  CashierThreeDsReturnInput,
+  ThreeDsPageInput,
+  ThreeDsRedirectInput,
+} from './sandbox/three-ds-page';
+export {
+  INTERACTION_ACTIONS,
+  INTERACTION_ACTION_FIELD,
+  interactionRedirectAddress,
+  parseInteractionAction,
+  renderInteractionPage,
+} from './sandbox/interaction-page';
+export type { InteractionAction, InteractionPageInput } from './sandbox/interaction-page';
