@@ -1,0 +1,61 @@
+/**
+ * Builds the Fastify app of the cashier-service without listening: the zod validator and
+ * serializer compilers, the body limit, logging with redaction, the error answers, the session
+ * decoration and every route module. main.ts listens; tests listen on an ephemeral port.
+ *
+ * @packageDocumentation
+ */
+import Fastify from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { ServerConfig } from './config';
+import type { Database } from './db/open';
+import type { App } from './http/app-types';
+import { installErrorHandlers } from './http/error-handler';
+import { createLogger } from './http/logger';
+import { decorateSession } from './http/session-auth';
+import { SandboxProvider } from './providers';
+import type { PaymentProvider } from './providers';
+import { registerRoutes } from './routes/register-routes';
+import type { RouteModule } from './routes/register-routes';
+
+/** What {@link createApp} needs. */
+export interface CreateAppOptions {
+  readonly db: Database;
+  readonly config: ServerConfig;
+  /** Default: the sandbox provider with the config's public address. */
+  readonly provider?: PaymentProvider | undefined;
+  /** Default: a logger at the config's level writing to stdout (http/logger.ts). */
+  readonly logger?: Logger | undefined;
+  /** Route modules registered after the server's own (tests add probe routes this way). */
+  readonly extraRoutes?: readonly RouteModule[] | undefined;
+}
+
+/** Creates the app; call `listen` (or `inject`) on it. */
+export async function createApp(options: CreateAppOptions): Promise<App> {
+  const { config, db } = options;
+  const logger: FastifyBaseLogger = options.logger ?? createLogger({ level: config.logLevel });
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: config.bodyLimitBytes,
+    // Shut down promptly: keep-alive clients get 503 instead of holding close() open.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('cashdesk', {
+    db,
+    config,
+    provider: options.provider ?? new SandboxProvider({ baseUrl: config.publicUrl }),
+  });
+  decorateSession(app);
+  installErrorHandlers(app);
+  registerRoutes(app);
+  for (const register of options.extraRoutes ?? []) register(app);
+  await app.ready();
+  return app;
+}

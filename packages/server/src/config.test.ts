@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { ConfigError, REPO_ROOT, SANDBOX_SECRET, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the defaults to an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: path.join(REPO_ROOT, '.data'),
+      mode: 'sandbox',
+      logLevel: 'info',
+      publicUrl: 'http://127.0.0.1:8080',
+      widgetUrl: 'http://127.0.0.1:8080',
+      sessionLifetimeMs: 900_000,
+      bodyLimitBytes: 1_048_576,
+      secret: SANDBOX_SECRET,
+    });
+  });
+
+  it('reads every variable and trims trailing slashes of addresses', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@localhost:5432/cashdesk',
+      DATA_DIR: '/tmp/cashdesk-data',
+      CASHDESK_MODE: 'production',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'https://pay.example.com/',
+      WIDGET_URL: 'https://cashier.example.com//',
+      SESSION_LIFETIME_MS: '300000',
+      BODY_LIMIT_BYTES: '65536',
+      CASHDESK_SECRET: 'a-long-enough-secret',
+    });
+    expect(config).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u:p@localhost:5432/cashdesk',
+      dataDir: '/tmp/cashdesk-data',
+      mode: 'production',
+      logLevel: 'warn',
+      publicUrl: 'https://pay.example.com',
+      widgetUrl: 'https://cashier.example.com',
+      sessionLifetimeMs: 300_000,
+      bodyLimitBytes: 65_536,
+      secret: 'a-long-enough-secret',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', HOST: ' ' })).toMatchObject({
+      databaseUrl: undefined,
+      host: '127.0.0.1',
+    });
+  });
+
+  it('names every bad variable in one message', () => {
+    expect(() =>
+      loadConfig({ PORT: 'eighty', CASHDESK_MODE: 'staging', DATABASE_URL: 'mysql://x' }),
+    ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ PORT: 'eighty', CASHDESK_MODE: 'staging', DATABASE_URL: 'mysql://x' }),
+    ).toThrow(
+      /PORT: PORT must be a whole number[\s\S]*DATABASE_URL: DATABASE_URL must start with postgres:\/\/[\s\S]*CASHDESK_MODE/,
+    );
+  });
+
+  it('refuses a port out of range and production without a secret', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ CASHDESK_MODE: 'production' })).toThrow(
+      'CASHDESK_SECRET: required in production mode',
+    );
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Opening the database: the embedded PGlite (files under DATA_DIR/pglite, or in memory for
+ * tests) or PostgreSQL through a node-postgres pool when a URL is given. Either way the committed
+ * migrations run before the handle is returned, and the rest of the server sees one type,
+ * {@link Database}, so no code knows which driver it runs on.
+ *
+ * Driver difference that matters: PGlite has a single connection and runs one transaction at a
+ * time (its own mutex), so row locks are never contended there; PostgreSQL runs transactions in
+ * parallel and `SELECT ... FOR UPDATE` does the serialising. Code inside `db.transaction(tx => …)`
+ * must use `tx` only: on PGlite a query on the outer handle waits for the transaction to end, which
+ * never happens.
+ *
+ * @packageDocumentation
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The schema module, as drizzle's relational config sees it. */
+export type Schema = typeof schema;
+
+/** The database handle every service takes, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A transaction handle (`db.transaction(async (tx) => …)`). */
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
+
+/**
+ * Either a database or a transaction: services take this so a caller can compose several of them
+ * in one transaction (drizzle turns a nested `transaction()` into a savepoint).
+ */
+export type Executor = Database | Transaction;
+
+/** Which driver an {@link OpenDatabase} runs on. */
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** An open database. */
+export interface OpenDatabase {
+  readonly db: Database;
+  readonly kind: DatabaseKind;
+  /** Ends the pool or shuts PGlite down; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** How to open the database; the first that applies wins: `url`, `inMemory`, `dataDir`. */
+export interface OpenDatabaseOptions {
+  /** postgres://…: PostgreSQL through a node-postgres pool. */
+  readonly url?: string | undefined;
+  /** A PGlite that lives in memory only (tests). */
+  readonly inMemory?: boolean | undefined;
+  /** PGlite files go to `${dataDir}/pglite`. */
+  readonly dataDir?: string | undefined;
+  /** Pool size for PostgreSQL (default 10). */
+  readonly poolSize?: number | undefined;
+}
+
+/** The committed migrations (packages/server/drizzle). */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * Opens the database and applies every pending migration.
+ *
+ * @throws when neither `url`, `inMemory` nor `dataDir` is given, or the database refuses.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
+  if (options.url !== undefined) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.inMemory === true) return openPglite(undefined);
+  if (options.dataDir !== undefined) {
+    const dir = path.join(options.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    return openPglite(dir);
+  }
+  throw new Error('openDatabase needs a url, inMemory or a dataDir');
+}
+
+async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
+  const client = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<OpenDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's network error would otherwise crash the process: log-free, pg reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePg({ client: pool, schema });
+  try {
+    await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,739 @@
+/**
+ * The persisted model of the cashier-service (issue 3) for drizzle-orm's PostgreSQL dialect. The
+ * same schema and the same generated migrations (`drizzle/`) run on the embedded PGlite and on
+ * PostgreSQL.
+ *
+ * Conventions:
+ * - Money is `numeric(24, 10)` read as a decimal string (ARCHITECTURE.md: never a float); the
+ *   math is big.js in the services.
+ * - Time is `timestamptz` read as a `Date`.
+ * - Enumerations the domain owns (flows, statuses, kinds) are PostgreSQL enums so a wrong value
+ *   cannot be stored; their lists are checked against `@cashdesk/domain` in schema.test.ts.
+ * - Card data: the database never has a column for a card number or a CVV. Saved cards keep a
+ *   provider token, last4, BIN and expiry only, and CHECK constraints refuse anything longer.
+ *
+ * @packageDocumentation
+ */
+import type { ReceivedWithdrawalField } from '@cashdesk/domain';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Precision and scale of every money column: 14 integer and 10 decimal digits (SPEC §9). */
+const MONEY = { precision: 24, scale: 10 } as const;
+
+const money = (name: string) => numeric(name, MONEY);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// --- enumerations -----------------------------------------------------------------------------
+
+/** SPEC §1: deposit or withdrawal (payout); the values of the domain's PAYMENT_FLOWS. */
+export const paymentFlow = pgEnum('payment_flow', ['deposit', 'withdrawal']);
+
+/** Issue 3: the transaction status machine. */
+export const transactionStatus = pgEnum('transaction_status', [
+  'created',
+  'processing',
+  'await',
+  'success',
+  'error',
+]);
+
+/**
+ * How a ledger entry moves money. `withdrawal_reserve` moves an amount from the balance to the
+ * reservation, `withdrawal_release` back (a reversal or a failed payout), `withdrawal_settle`
+ * takes it out of the reservation for good (the payout was paid).
+ */
+export const ledgerKind = pgEnum('ledger_kind', [
+  'deposit',
+  'withdrawal_reserve',
+  'withdrawal_release',
+  'withdrawal_settle',
+  'bonus',
+]);
+
+/**
+ * SPEC §1 method kinds, as the payment provider handles them (the values of PAYMENT_METHOD_KINDS
+ * in src/providers): card payments (with 3-D Secure), alternative payments with an interaction
+ * page, mobile payments confirmed on the phone (await with status polling), a display form with a
+ * QR code, a bank transfer awaiting a receipt upload, and bet-shop cash.
+ */
+export const providerKind = pgEnum('provider_kind', [
+  'card',
+  'alternative',
+  'mobile',
+  'display_form',
+  'bank_transfer',
+  'bet_shop',
+]);
+
+/** SPEC §3: contact type of a one-time code. */
+export const contactType = pgEnum('contact_type', ['email', 'phone']);
+
+// --- brands and their settings -----------------------------------------------------------------
+
+/**
+ * A brand (operator site) and its settings (SPEC §3 cashier response and widget settings).
+ * Typed columns for everything the cashier response names; `settings` only for free-form widget
+ * extras (logo sizes, PCI DSS logo, ...).
+ */
+export const brands = pgTable('brands', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  merchantUrl: text('merchant_url'),
+  merchantSuccessUrl: text('merchant_success_url'),
+  merchantFailUrl: text('merchant_fail_url'),
+  merchantProcessingUrl: text('merchant_processing_url'),
+  /** SPEC §2 redirect target modes: self, blank, top, parent. */
+  merchantRedirectType: text('merchant_redirect_type', {
+    enum: ['self', 'blank', 'top', 'parent'],
+  })
+    .notNull()
+    .default('self'),
+  /** Seconds (SPEC §9 default 30). */
+  successPageRedirectTimeout: integer('success_page_redirect_timeout').notNull().default(30),
+  /** Seconds; SPEC §2 says the processing page has one without giving it. */
+  processingPageRedirectTimeout: integer('processing_page_redirect_timeout').notNull().default(30),
+  /** SPEC §3 widgetSettings: 1-4 of the domain's CURRENCY_DISPLAY_SETTINGS. */
+  currencyDisplaySettingId: integer('currency_display_setting_id').notNull().default(1),
+  /** SPEC §3 widgetSettings.bonus_in_amount_block. */
+  bonusInAmountBlock: boolean('bonus_in_amount_block').notNull().default(false),
+  /** SPEC §3 cashier_settings.country_filtering_enabled. */
+  countryFilteringEnabled: boolean('country_filtering_enabled').notNull().default(false),
+  /** SPEC §3 cashier_features: feature names (billing-prefixed ones are kept by the widget). */
+  features: jsonb('features').$type<string[]>().notNull().default([]),
+  /** SPEC §4 wager rule: withdrawals with a wager_amount parameter are disabled for this brand. */
+  wagerRuleEnabled: boolean('wager_rule_enabled').notNull().default(false),
+  /** SPEC §3 withdrawal detail support_url. */
+  supportUrl: text('support_url'),
+  /** Free-form widget settings that no rule of the server reads. */
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+/** SPEC §3 currencies: id, name, alpha3, ISO number and precision (decimal places). */
+export const currencies = pgTable(
+  'currencies',
+  {
+    alpha3: text('alpha3').primaryKey(),
+    currencyId: integer('currency_id').notNull().unique(),
+    name: text('name').notNull(),
+    isoNumber: integer('iso_number').notNull(),
+    precision: smallint('precision').notNull(),
+  },
+  (t) => [
+    check('currencies_alpha3_format', sql`${t.alpha3} ~ '^[A-Z]{3}$'`),
+    check('currencies_precision_range', sql`${t.precision} between 0 and 10`),
+  ],
+);
+
+/** SPEC §3, §5 tax tiers of a brand per flow; a tier with 0 % and 0 absolute is non-taxable. */
+export const taxTiers = pgTable(
+  'tax_tiers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    flow: paymentFlow('flow').notNull(),
+    from: money('from').notNull(),
+    /** `null`: no upper bound. */
+    to: money('to'),
+    percentValue: money('percent_value').notNull().default('0'),
+    absoluteValue: money('absolute_value').notNull().default('0'),
+  },
+  (t) => [index('tax_tiers_brand_flow').on(t.brandId, t.flow)],
+);
+
+// --- players ---------------------------------------------------------------------------------
+
+/** A player of a brand; `external_id` is the id the brand knows (e.g. "demo"). */
+export const players = pgTable(
+  'players',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country'),
+    /** E.164 digits with a leading plus. */
+    phone: text('phone'),
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('players_brand_external').on(t.brandId, t.externalId)],
+);
+
+/**
+ * Balance per player and currency. `balance` is what the player can spend or withdraw;
+ * `reserved` is the pending withdrawal (reserved, not yet paid). Both only change together with
+ * a ledger entry (services/ledger.ts), and the CHECKs make a negative balance impossible even for
+ * a bug.
+ */
+export const playerBalances = pgTable(
+  'player_balances',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.alpha3),
+    balance: money('balance').notNull().default('0'),
+    reserved: money('reserved').notNull().default('0'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'player_balances_pk', columns: [t.playerId, t.currency] }),
+    check('player_balances_balance_not_negative', sql`${t.balance} >= 0`),
+    check('player_balances_reserved_not_negative', sql`${t.reserved} >= 0`),
+  ],
+);
+
+// --- pay groups ------------------------------------------------------------------------------
+
+/**
+ * A form field definition as sent in method detail `parameters` (SPEC §3 wire shape), stored
+ * verbatim. Deposit fields simply leave the withdrawal-only properties out.
+ */
+export type StoredFieldDefinition = ReceivedWithdrawalField;
+
+/**
+ * A pay group (SPEC §3 "Pay group as received" and "Method detail") of one brand and flow. The
+ * columns mirror the wire names; the per-currency parts live in {@link payGroupCurrencies}.
+ */
+export const payGroups = pgTable(
+  'pay_groups',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    flow: paymentFlow('flow').notNull(),
+    shortName: text('short_name').notNull(),
+    publicName: text('public_name').notNull(),
+    arrangement: integer('arrangement').notNull().default(0),
+    popular: boolean('popular').notNull().default(false),
+    logo: text('logo'),
+    /** e.g. apple_pay or google_pay (SPEC §3, §6). */
+    nativePayType: text('native_pay_type'),
+    /** activity, nested_list or info (SPEC §3). */
+    actionType: text('action_type').notNull().default('activity'),
+    /** SPEC §4 type filter text, e.g. cards, e_wallets, bank_transfers, bet_shops. */
+    payMethodType: text('pay_method_type').notNull(),
+    /** SPEC §4: host-to-host (checkout), display-form, or anything else (form). */
+    workflowType: text('workflow_type'),
+    autoSubmit: boolean('auto_submit').notNull().default(false),
+    showInCarousel: boolean('show_in_carousel').notNull().default(false),
+    allowPreSelectedMethod: boolean('allow_pre_selected_method').notNull().default(false),
+    restrictedUntil: timestamp('restricted_until', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    displayLimits: boolean('display_limits').notNull().default(true),
+    /** SPEC §3 merchant_user_fee: a percentage and a fixed part. */
+    merchantFeePercentage: money('merchant_fee_percentage'),
+    merchantFeeFix: money('merchant_fee_fix'),
+    /** SPEC §3 pay group `info`: the description URL. */
+    infoUrl: text('info_url'),
+    infoInIframe: boolean('info_in_iframe').notNull().default(false),
+    /** SPEC §2: links of this method open in the same window. */
+    selfTarget: boolean('self_target').notNull().default(false),
+    amountRegExpFe: text('amount_reg_exp_fe'),
+    /** e.g. autosubmit (SPEC §4). */
+    presetBehavior: text('preset_behavior'),
+    allowPresetAmount: boolean('allow_preset_amount').notNull().default(false),
+    isRoutable: boolean('is_routable').notNull().default(false),
+    /** Processing currency conversion (SPEC §3 method detail), both or neither. */
+    processingCurrency: text('processing_currency').references(() => currencies.alpha3),
+    processingCurrencyRate: money('processing_currency_rate'),
+    showProcessingCurrency: boolean('show_processing_currency').notNull().default(false),
+    /** Withdrawal: may the player add a new payout account (SPEC §3). */
+    allowNewPayoutAccount: boolean('allow_new_payout_account').notNull().default(true),
+    /** Withdrawal: a new payout account must be verified by a one-time code (SPEC §4). */
+    verifyNewPayoutAccount: boolean('verify_new_payout_account').notNull().default(false),
+    /** Form field definitions (SPEC §3 wire shape); validated against the contract when seeding. */
+    fields: jsonb('fields').$type<readonly StoredFieldDefinition[]>().notNull().default([]),
+    /** SPEC §3 method detail view_data, free-form display hints. */
+    viewData: jsonb('view_data').$type<Record<string, unknown>[]>().notNull().default([]),
+    providerKind: providerKind('provider_kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('pay_groups_brand_flow_short_name').on(t.brandId, t.flow, t.shortName),
+    index('pay_groups_brand_flow').on(t.brandId, t.flow),
+  ],
+);
+
+/** SPEC §3 `currencies[]` of a pay group: limits, fee, amount blocks and presets per currency. */
+export const payGroupCurrencies = pgTable(
+  'pay_group_currencies',
+  {
+    payGroupId: integer('pay_group_id')
+      .notNull()
+      .references(() => payGroups.id, { onDelete: 'cascade' }),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.alpha3),
+    minAmount: money('min_amount'),
+    maxAmount: money('max_amount'),
+    maxRecurringAmount: money('max_recurring_amount'),
+    /** A percentage text such as '2%' (SPEC §5). */
+    fee: text('fee'),
+    /** Predefined amount buttons, decimal strings (SPEC §2, §5). */
+    amountBlocks: jsonb('amount_blocks').$type<string[]>().notNull().default([]),
+    presetAmount: money('preset_amount'),
+    processingTimeTranslationKey: text('processing_time_translation_key'),
+    showProcessingTime: boolean('show_processing_time').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: 'pay_group_currencies_pk', columns: [t.payGroupId, t.currency] }),
+    check(
+      'pay_group_currencies_limits_order',
+      sql`${t.minAmount} is null or ${t.maxAmount} is null or ${t.minAmount} <= ${t.maxAmount}`,
+    ),
+  ],
+);
+
+/** SPEC §3 last_used: the pay group a player used last, per flow. */
+export const lastUsedMethods = pgTable(
+  'last_used_methods',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    flow: paymentFlow('flow').notNull(),
+    payGroupId: integer('pay_group_id')
+      .notNull()
+      .references(() => payGroups.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'last_used_methods_pk', columns: [t.playerId, t.flow] })],
+);
+
+// --- bonuses ---------------------------------------------------------------------------------
+
+/**
+ * SPEC §3 user bonuses. A bonus with no rows in {@link bonusPayGroups} is a general bonus that
+ * applies to every pay group.
+ */
+export const bonuses = pgTable(
+  'bonuses',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    description: text('description'),
+    absoluteValue: money('absolute_value'),
+    percentValue: money('percent_value'),
+    maxValue: money('max_value'),
+    minDepositAmount: money('min_deposit_amount'),
+    maxDepositAmount: money('max_deposit_amount'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bonuses_player').on(t.playerId)],
+);
+
+/** SPEC §3 bonusPayGroupsIds: the pay groups a bonus is limited to. */
+export const bonusPayGroups = pgTable(
+  'bonus_pay_groups',
+  {
+    bonusId: integer('bonus_id')
+      .notNull()
+      .references(() => bonuses.id, { onDelete: 'cascade' }),
+    payGroupId: integer('pay_group_id')
+      .notNull()
+      .references(() => payGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'bonus_pay_groups_pk', columns: [t.bonusId, t.payGroupId] })],
+);
+
+/** SPEC §3 lost_profit_merchant_bonus: the tiers of the brand's lost-profit pay group. */
+export const lostProfitBonusTiers = pgTable(
+  'lost_profit_bonus_tiers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    payGroupId: integer('pay_group_id')
+      .notNull()
+      .references(() => payGroups.id, { onDelete: 'cascade' }),
+    from: money('from'),
+    to: money('to'),
+    percentValue: money('percent_value'),
+    absoluteValue: money('absolute_value'),
+  },
+  (t) => [index('lost_profit_bonus_tiers_brand').on(t.brandId)],
+);
+
+// --- sessions --------------------------------------------------------------------------------
+
+/**
+ * SPEC §1, §6: a cashier session. `id` is the x-session-id (43 url-safe characters of 32 random
+ * bytes); `expires_at` slides forward on every authenticated call (services/sessions.ts);
+ * `auth_token` authorises the realtime and clickstream connections (SPEC §7).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    flow: paymentFlow('flow').notNull(),
+    language: text('language').notNull(),
+    theme: text('theme').notNull(),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.alpha3),
+    authToken: text('auth_token').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_player').on(t.playerId)],
+);
+
+// --- transactions and the ledger -----------------------------------------------------------------
+
+/** SPEC §3 redirect result: action plus redirect_data {url, method, fields}. */
+export interface StoredRedirect {
+  action: string;
+  redirect_data: { url: string; method: string; fields: Record<string, string> };
+}
+
+/**
+ * A deposit or withdrawal with the status machine created -> processing | await -> success |
+ * error, and the pay session fields of SPEC §3 (action, result_status, session_status,
+ * transaction_status, experiment_user_group, decline_page_settings, error_fatal and the merchant
+ * URLs). `parameters` holds the submitted form values that are not card data; a card number or
+ * CVV never reaches this table (the provider gets them and returns a token).
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    payGroupId: integer('pay_group_id')
+      .notNull()
+      .references(() => payGroups.id),
+    flow: paymentFlow('flow').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.alpha3),
+    fee: money('fee').notNull().default('0'),
+    tax: money('tax').notNull().default('0'),
+    bonus: money('bonus').notNull().default('0'),
+    status: transactionStatus('status').notNull().default('created'),
+    // SPEC §3 pay session fields.
+    action: text('action'),
+    resultStatus: text('result_status'),
+    sessionStatus: text('session_status'),
+    transactionStatus: text('transaction_status'),
+    experimentUserGroup: text('experiment_user_group'),
+    declinePageSettings: jsonb('decline_page_settings').$type<Record<string, unknown>>(),
+    errorFatal: boolean('error_fatal').notNull().default(false),
+    successUrl: text('success_url'),
+    failUrl: text('fail_url'),
+    processingUrl: text('processing_url'),
+    merchantUrl: text('merchant_url'),
+    redirect: jsonb('redirect').$type<StoredRedirect>(),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    // Provider side.
+    providerKind: providerKind('provider_kind').notNull(),
+    providerReference: text('provider_reference'),
+    /** Provider state (sandbox scenario, settle time, QR payload, voucher); never card data. */
+    providerData: jsonb('provider_data').$type<Record<string, unknown>>().notNull().default({}),
+    savedCardId: uuid('saved_card_id').references(() => savedCards.id, { onDelete: 'set null' }),
+    payoutAccountId: uuid('payout_account_id').references(() => payoutAccounts.id, {
+      onDelete: 'set null',
+    }),
+    betShopId: integer('bet_shop_id').references(() => betShops.id, { onDelete: 'set null' }),
+    parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull().default({}),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('transactions_player_created').on(t.playerId, t.createdAt),
+    uniqueIndex('transactions_provider_reference')
+      .on(t.providerReference)
+      .where(sql`${t.providerReference} is not null`),
+    check('transactions_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * The append-only ledger. `amount` is the signed change of `player_balances.balance`,
+ * `reserved_delta` the signed change of `player_balances.reserved`, so for every player and
+ * currency the sums of the two columns equal the balance row. One entry of a kind per
+ * transaction (unique index): a repeated settle, release or credit is a no-op, never a double.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.alpha3),
+    amount: money('amount').notNull(),
+    reservedDelta: money('reserved_delta').notNull().default('0'),
+    kind: ledgerKind('kind').notNull(),
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_player_currency').on(t.playerId, t.currency),
+    uniqueIndex('ledger_entries_transaction_kind')
+      .on(t.transactionId, t.kind)
+      .where(sql`${t.transactionId} is not null`),
+  ],
+);
+
+// --- saved cards and payout accounts -------------------------------------------------------------
+
+/**
+ * SPEC §3 saved card: a provider token and what may be shown. There is no column for the card
+ * number or the CVV, and the CHECKs keep `last4` at four digits and `bin` at six to eight.
+ */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    last4: text('last4').notNull(),
+    bin: text('bin').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    /** Four digits. */
+    expYear: smallint('exp_year').notNull(),
+    holder: text('holder'),
+    /** A domain CARD_TYPE id, e.g. visa or mastercard. */
+    cardType: text('card_type').notNull(),
+    /** SPEC §3 is_card_token_active. */
+    active: boolean('active').notNull().default(true),
+    /** DELETE /user-cards hides a card; transactions keep referring to it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('saved_cards_player').on(t.playerId),
+    check('saved_cards_last4_format', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('saved_cards_bin_format', sql`${t.bin} ~ '^[0-9]{6,8}$'`),
+    check('saved_cards_exp_month_range', sql`${t.expMonth} between 1 and 12`),
+    check('saved_cards_exp_year_range', sql`${t.expYear} between 2000 and 2099`),
+  ],
+);
+
+/**
+ * Payout accounts (SPEC §7 account management requisites): where a withdrawal is paid. Card
+ * payouts refer to a saved card; other requisites (IBAN, wallet, phone) keep their details in
+ * `details` and a masked value for display.
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    payGroupId: integer('pay_group_id').references(() => payGroups.id, { onDelete: 'set null' }),
+    /** What kind of requisite: card, iban, wallet, phone, ... */
+    requisiteType: text('requisite_type').notNull(),
+    maskedValue: text('masked_value').notNull(),
+    details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+    savedCardId: uuid('saved_card_id').references(() => savedCards.id, { onDelete: 'set null' }),
+    verified: boolean('verified').notNull().default(false),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payout_accounts_player').on(t.playerId)],
+);
+
+/**
+ * One-time code challenges (SPEC §7 otp/send, otp/verify). The code is stored only as an
+ * HMAC-SHA-256 under the server secret; attempts, resends and the block are counted here.
+ */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    payoutAccountId: uuid('payout_account_id').references(() => payoutAccounts.id, {
+      onDelete: 'cascade',
+    }),
+    contactType: contactType('contact_type').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    resendCount: integer('resend_count').notNull().default(0),
+    maxResends: integer('max_resends').notNull(),
+    resendAfter: timestamp('resend_after', { withTimezone: true }),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_challenges_player').on(t.playerId)],
+);
+
+/** Uploaded documents: bytes under DATA_DIR/uploads, metadata here (SPEC §5 upload rules). */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id').references(() => transactions.id, {
+      onDelete: 'set null',
+    }),
+    payGroupId: integer('pay_group_id').references(() => payGroups.id, { onDelete: 'set null' }),
+    /** Relative to DATA_DIR/uploads. */
+    filePath: text('file_path').notNull(),
+    originalName: text('original_name').notNull(),
+    /** Detected from the bytes (pdf, heic, jpeg, png), never from the name. */
+    mime: text('mime').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('documents_player').on(t.playerId),
+    check('documents_size_limit', sql`${t.sizeBytes} between 1 and 20971520`),
+  ],
+);
+
+// --- bet shops, content, notifications ----------------------------------------------------------
+
+/** Opening hours of a bet shop: day (mon..sun) to [open, close] "HH:MM" pairs; closed days absent. */
+export type WorkingHours = Partial<
+  Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', { open: string; close: string }[]>
+>;
+
+/** Bet shops for cash deposits and pick-ups (SPEC §2 /betshop-deposit, /betshop-withdrawal). */
+export const betShops = pgTable(
+  'bet_shops',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    city: text('city').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    workingHours: jsonb('working_hours').$type<WorkingHours>().notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('bet_shops_brand').on(t.brandId)],
+);
+
+/** One section of a content page. */
+export interface ContentSection {
+  title?: string;
+  body: string;
+}
+
+/** Content pages fetched by address (SPEC §2 /content, §7 "{url} on the site root"). */
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    language: text('language').notNull().default('en'),
+    title: text('title').notNull(),
+    sections: jsonb('sections').$type<ContentSection[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('content_pages_brand_slug_language').on(t.brandId, t.slug, t.language)],
+);
+
+/**
+ * Notifications (SPEC §3 notification {key, categories, payGroupId}): for one player when
+ * `player_id` is set, else for every player of the brand.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    playerId: uuid('player_id').references(() => players.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Page categories of the domain's NOTIFICATION_CATEGORIES. */
+    categories: jsonb('categories').$type<string[]>().notNull(),
+    payGroupId: integer('pay_group_id').references(() => payGroups.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_brand_player').on(t.brandId, t.playerId)],
+);
+
+// --- idempotency -------------------------------------------------------------------------------
+
+/**
+ * Idempotency keys of submit and upload (services/idempotency.ts). A row is claimed before the
+ * work runs (response still null) and completed with the response; the UNIQUE makes the claim
+ * the single point where concurrent duplicates meet.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** The operation, e.g. `deposit-submit:12`. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    sessionId: text('session_id'),
+    /** SHA-256 of the canonical request (method, path, body). */
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [unique('idempotency_keys_player_scope_key').on(t.playerId, t.scope, t.key)],
+);

@@ -1,0 +1,40 @@
+/**
+ * The types every route module shares: the app (a Fastify instance with the zod type provider)
+ * and its dependencies, reachable from any route as `app.cashdesk`.
+ *
+ * @packageDocumentation
+ */
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/open';
+import type { PaymentProvider } from '../providers';
+
+/** What routes need besides the request: the database, the configuration and the provider. */
+export interface AppDeps {
+  readonly db: Database;
+  readonly config: ServerConfig;
+  readonly provider: PaymentProvider;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's dependencies (decorated by createApp before any route). */
+    cashdesk: AppDeps;
+  }
+}
+
+/** The server's Fastify instance. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

@@ -1,0 +1,115 @@
+/**
+ * The error answers of the server (SPEC §8; ARCHITECTURE.md "What bad input gets"): every failure
+ * is `{error_code, error_message, error_field?}` with a code of the contract's error table.
+ *
+ * - a request that fails its zod schema: 400 invalidField (1002), error_field `body.amount`,
+ *   `params.payGroupId`, `query.x` or `headers.idempotency-key`;
+ * - a body that is not JSON (or an empty JSON body, or a media type no route takes): 400
+ *   malformedRequest (1001);
+ * - a body over the limit: 413 bodyTooLarge (1004); an upload over 20 MB: 413 uploadTooLarge;
+ * - an unknown route: 404 notFound (1008);
+ * - an {@link ApiError}: its row;
+ * - anything else: 500 internal (1999) with nothing of the error in the answer.
+ *
+ * @packageDocumentation
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorName } from '@cashdesk/contract';
+import { errorBody, isApiError } from './api-error';
+import type { ErrorBody } from './api-error';
+
+/** Where Fastify validated: its names, and how error_field spells them. */
+const CONTEXT_PREFIX: Readonly<Record<string, string>> = {
+  body: 'body',
+  params: 'params',
+  querystring: 'query',
+  headers: 'headers',
+};
+
+/** Fastify's own error codes that mean the request could not be read. */
+const MALFORMED_CODES = new Set([
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+  'FST_ERR_CTP_INVALID_TYPE',
+  'FST_ERR_CTP_EMPTY_TYPE',
+  'FST_ERR_VALIDATION',
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+]);
+
+/** @fastify/multipart's codes for a file or part over its limit. */
+const UPLOAD_LIMIT_CODES = new Set([
+  'FST_REQ_FILE_TOO_LARGE',
+  'FST_FILES_LIMIT',
+  'FST_PARTS_LIMIT',
+  'FST_FIELDS_LIMIT',
+]);
+
+/** What an error is answered with. */
+export interface ErrorAnswer {
+  readonly status: number;
+  readonly body: ErrorBody;
+  /** 5xx: log the error itself; 4xx: a line is enough. */
+  readonly unexpected: boolean;
+}
+
+function hasCode(error: unknown): error is { code: string } {
+  return (
+    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+  );
+}
+
+function answer(name: ErrorName, status: number, field?: string): ErrorAnswer {
+  return { status, body: errorBody(name, { field }), unexpected: status >= 500 };
+}
+
+/** The field a validation issue points at, e.g. `body.amount` or `params.payGroupId`. */
+function validationField(context: string | undefined, instancePath: string): string | undefined {
+  const prefix = context === undefined ? undefined : CONTEXT_PREFIX[context];
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  if (prefix === undefined) return path === '' ? undefined : path;
+  return path === '' ? prefix : `${prefix}.${path}`;
+}
+
+/** Decides the answer to an error (exported for unit tests). */
+export function classifyError(error: unknown): ErrorAnswer {
+  if (isApiError(error)) {
+    return {
+      status: error.statusCode,
+      body: error.toBody(),
+      unexpected: error.statusCode >= 500,
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const [first] = error.validation;
+    const field = validationField(error.validationContext, first?.instancePath ?? '');
+    return answer('invalidField', 400, field);
+  }
+  if (hasCode(error)) {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer('bodyTooLarge', 413);
+    if (UPLOAD_LIMIT_CODES.has(error.code)) return answer('uploadTooLarge', 413, 'file');
+    if (MALFORMED_CODES.has(error.code)) return answer('malformedRequest', 400);
+  }
+  return answer('internal', 500);
+}
+
+/** Installs the error and not-found handlers on an app. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const result = classifyError(error);
+    if (result.unexpected) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info(
+        { error_code: result.body.error_code, error_field: result.body.error_field },
+        'request refused',
+      );
+    }
+    return reply.code(result.status).type('application/json; charset=utf-8').send(result.body);
+  });
+  app.setNotFoundHandler((_request: FastifyRequest, reply: FastifyReply) => {
+    return reply.code(404).type('application/json; charset=utf-8').send(errorBody('notFound'));
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * The server's pino logger (issue 3: logs never contain a card number, CVV, OTP or auth token).
+ *
+ * Three layers:
+ * 1. request bodies are never logged: the request serializer keeps method, route, the address
+ *    with secret query values masked, and the remote address, and no headers;
+ * 2. redact paths censor the secret keys (card_pan, card_cvv, cvv, otp, code, auth_token,
+ *    password, session and idempotency headers) wherever code logs an object with them, up to
+ *    three levels deep;
+ * 3. tests capture the log stream and search it for test card numbers (security tests).
+ *
+ * @packageDocumentation
+ */
+import pino from 'pino';
+import type { DestinationStream, Logger } from 'pino';
+import type { LogLevel } from '../config';
+
+/** Keys whose values are secrets wherever they appear in a logged object. */
+export const SECRET_KEYS = [
+  'card_pan',
+  'card_cvv',
+  'cvv',
+  'otp',
+  'code',
+  'auth_token',
+  'authToken',
+  'password',
+  'token',
+  'session_id',
+  'sessionId',
+] as const;
+
+/** The pino redact paths: each secret key at the top level and one or two levels down, plus headers. */
+export const REDACT_PATHS: readonly string[] = [
+  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+  'req.headers["x-session-id"]',
+  'req.headers.authorization',
+  'req.headers["idempotency-key"]',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+/** What replaces a redacted value. */
+export const REDACTED = '[REDACTED]';
+
+/** Query parameters whose values are masked in logged addresses. */
+const SECRET_QUERY_PARAMS = new Set<string>([...SECRET_KEYS, 'cashier_session_id', 'x-session-id']);
+
+/** Masks the values of secret query parameters in a request address. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  let changed = false;
+  for (const name of [...params.keys()]) {
+    if (SECRET_QUERY_PARAMS.has(name.toLowerCase())) {
+      params.set(name, REDACTED);
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, queryStart)}?${params.toString()}` : url;
+}
+
+/** Options of {@link createLogger}. */
+export interface LoggerOptions {
+  readonly level: LogLevel;
+  /** Where lines go (default stdout); tests pass a stream to capture them. */
+  readonly destination?: DestinationStream | undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The request as logged: method, address (secret query values masked), route and remote address;
+ * never headers or a body. Anything else logged under `req` is reduced the same way.
+ */
+function serializeRequest(request: unknown) {
+  if (!isRecord(request)) return undefined;
+  const url = text(request.url);
+  const routeOptions = request.routeOptions;
+  return {
+    method: text(request.method),
+    url: url === undefined ? undefined : redactUrl(url),
+    route: isRecord(routeOptions) ? text(routeOptions.url) : undefined,
+    remoteAddress: text(request.ip),
+  };
+}
+
+function serializeReply(reply: unknown) {
+  return isRecord(reply) && typeof reply.statusCode === 'number'
+    ? { statusCode: reply.statusCode }
+    : undefined;
+}
+
+/** Creates the logger with the redaction and serializers above. */
+export function createLogger(options: LoggerOptions): Logger {
+  return pino(
+    {
+      level: options.level,
+      redact: { paths: [...REDACT_PATHS], censor: REDACTED },
+      serializers: {
+        req: serializeRequest,
+        res: serializeReply,
+        err: pino.stdSerializers.err,
+      },
+    },
+    options.destination ?? pino.destination({ sync: false }),
+  );
+}

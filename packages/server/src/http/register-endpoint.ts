@@ -1,0 +1,308 @@
+/**
+ * Registers a route from a row of the contract's endpoint table (`ENDPOINTS` of
+ * @cashdesk/contract), so a route's method, path, schemas, session requirement, idempotency and
+ * sandbox-only flag are written once, in the contract:
+ *
+ * ```ts
+ * registerEndpoint(app, ENDPOINTS.depositSelect, async ({ params, body, session, deps }) => {
+ *   const detail = await loadMethodDetail(deps.db, session, params.payGroupId, body.currency);
+ *   return { status: 200, body: detail };
+ * });
+ * ```
+ *
+ * What it wires:
+ * - `method` and `fastifyPath(endpoint)` (`{payGroupId}` becomes `:payGroupId`);
+ * - request validation of params, query, headers and the JSON body by the zod validator compiler
+ *   (a failure is 400 invalidField naming the field), and the response schemas of
+ *   `endpointResponseSchemas` (success answers and ErrorBody for the error statuses);
+ * - `session: true`: the x-session-id hook (session-auth.ts) at onRequest; the handler gets the
+ *   {@link SessionContext};
+ * - `idempotencyKey: true`: with an Idempotency-Key header, a JSON endpoint runs through
+ *   services/idempotency.ts (scope = the endpoint id, request hash = params, query and body); a
+ *   multipart endpoint calls `ctx.idempotent(requestParts, work)` itself once it has hashed the file;
+ * - `sandboxOnly: true`: outside sandbox mode the route answers 404 with code 1901.
+ *
+ * The handler's context and result are typed from the row's schemas.
+ *
+ * @packageDocumentation
+ */
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { safeParse } from 'zod/v4/core';
+import type { $ZodType, output } from 'zod/v4/core';
+import { IdempotencyHeaders, endpointResponseSchemas, fastifyPath } from '@cashdesk/contract';
+import type { Endpoint } from '@cashdesk/contract';
+import type { App, AppDeps } from './app-types';
+import { ApiError } from './api-error';
+import { sessionAuthHook } from './session-auth';
+import { hashRequest, runIdempotent } from '../services/idempotency';
+import type { StoredResponse } from '../services/idempotency';
+import type { SessionContext } from '../services/sessions';
+
+/** The output type of a schema, or `undefined` when there is none. */
+export type Out<S> = S extends $ZodType ? output<S> : undefined;
+
+/** The schema of an endpoint's JSON body (`undefined` for multipart bodies, read by the handler). */
+export type JsonBodySchema<E extends Endpoint> = E['bodyContentType'] extends 'multipart/form-data'
+  ? undefined
+  : E['body'];
+
+/** The validated path parameters of an endpoint (`undefined` when it has none). */
+export type EndpointParams<E extends Endpoint> = Out<E['params']>;
+
+/** The validated query of an endpoint. */
+export type EndpointQuery<E extends Endpoint> = Out<E['query']>;
+
+/** The validated extra headers of an endpoint. */
+export type EndpointHeaders<E extends Endpoint> = Out<E['headers']>;
+
+/** The validated JSON body of an endpoint; `undefined` for multipart bodies. */
+export type EndpointBody<E extends Endpoint> = Out<JsonBodySchema<E>>;
+
+/** The session of an endpoint's requests: always there with `session: true`, else `null`. */
+export type EndpointSession<E extends Endpoint> = E['session'] extends true ? SessionContext : null;
+
+type ResponseStatus<E extends Endpoint> = keyof E['responses'] & number;
+
+/** A JSON success answer of an endpoint: one of its statuses with that status's body. */
+export type EndpointJsonResult<E extends Endpoint> = {
+  [K in ResponseStatus<E>]: E['responses'][K] extends { readonly schema: infer S extends $ZodType }
+    ? { readonly status: K; readonly body: output<S> }
+    : never;
+}[ResponseStatus<E>];
+
+/** An HTML answer, for the statuses an endpoint declares as text/html. */
+export type EndpointHtmlResult<E extends Endpoint> = {
+  [K in ResponseStatus<E>]: E['responses'][K] extends { readonly contentType: 'text/html' }
+    ? { readonly status: K; readonly html: string }
+    : never;
+}[ResponseStatus<E>];
+
+/** The stored answer of an earlier request with the same Idempotency-Key, sent again as it was. */
+export interface ReplayedResult {
+  readonly replayed: StoredResponse;
+}
+
+/** What a handler returns. */
+export type EndpointResult<E extends Endpoint> =
+  EndpointJsonResult<E> | EndpointHtmlResult<E> | ReplayedResult;
+
+/** What a handler gets. */
+export interface EndpointContext<E extends Endpoint> {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+  readonly params: EndpointParams<E>;
+  readonly query: EndpointQuery<E>;
+  readonly headers: EndpointHeaders<E>;
+  readonly body: EndpointBody<E>;
+  /** The authenticated session (`null` on a public endpoint). */
+  readonly session: EndpointSession<E>;
+  /** The Idempotency-Key header of an idempotent endpoint, when sent. */
+  readonly idempotencyKey: string | undefined;
+  readonly deps: AppDeps;
+  /**
+   * Runs `work` under the request's Idempotency-Key (just runs it without one). JSON endpoints
+   * get this automatically; multipart handlers call it with what identifies the request (e.g.
+   * the file's sha256 and the form fields).
+   */
+  idempotent(
+    requestParts: unknown,
+    work: () => Promise<EndpointJsonResult<E>>,
+  ): Promise<EndpointJsonResult<E> | ReplayedResult>;
+}
+
+/** A route handler of an endpoint. */
+export type EndpointHandler<E extends Endpoint> = (
+  context: EndpointContext<E>,
+) => Promise<EndpointResult<E>>;
+
+/** Where a request value comes from, as error_field spells it. */
+type RequestPart = 'params' | 'query' | 'headers' | 'body';
+
+interface LooseJson {
+  readonly status: number;
+  readonly body: unknown;
+}
+type LooseResult = LooseJson | { readonly status: number; readonly html: string } | ReplayedResult;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Reads a handler's result (checked at run time: handlers are typed, this is the seam). */
+function toLooseResult(result: unknown): LooseResult {
+  if (isRecord(result)) {
+    const replayed = result.replayed;
+    if (isRecord(replayed) && typeof replayed.status === 'number') {
+      return { replayed: { status: replayed.status, body: replayed.body } };
+    }
+    if (typeof result.status === 'number' && typeof result.html === 'string') {
+      return { status: result.status, html: result.html };
+    }
+    if (typeof result.status === 'number' && 'body' in result)
+      return { status: result.status, body: result.body };
+  }
+  throw new Error('route handler returned no result');
+}
+
+/**
+ * Validates one part of the request against its schema and returns the parsed value (zod's
+ * output: unknown keys stripped, defaults filled); without a schema the part is `undefined`.
+ *
+ * @throws {ApiError} invalidField naming the first offending field (`body.amount`, `params.payGroupId`).
+ */
+function parsePart<S extends $ZodType | undefined>(
+  part: RequestPart,
+  schema: S,
+  value: unknown,
+): Out<S>;
+function parsePart(part: RequestPart, schema: $ZodType | undefined, value: unknown): unknown {
+  if (schema === undefined) return undefined;
+  const result = safeParse(schema, value);
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  const path = (issue?.path ?? []).map(String).join('.');
+  throw new ApiError('invalidField', {
+    field: path === '' ? part : `${part}.${path}`,
+    detail: `${part} failed validation: ${issue?.code ?? 'unknown'}`,
+  });
+}
+
+/** One of an endpoint's object schemas, typed as the row declares it. */
+function schemaOf<E extends Endpoint, K extends 'params' | 'query' | 'headers'>(
+  endpoint: E,
+  key: K,
+): E[K];
+function schemaOf(endpoint: Endpoint, key: 'params' | 'query' | 'headers'): $ZodType | undefined {
+  return endpoint[key];
+}
+
+/** The JSON body schema of an endpoint (none for multipart). */
+function jsonBodySchema<E extends Endpoint>(endpoint: E): JsonBodySchema<E>;
+function jsonBodySchema(endpoint: Endpoint): $ZodType | undefined {
+  return endpoint.bodyContentType === 'multipart/form-data' ? undefined : endpoint.body;
+}
+
+/** The session of a request to an endpoint; fails closed when an authenticated route has none. */
+function sessionOf<E extends Endpoint>(
+  endpoint: E,
+  session: SessionContext | null,
+): EndpointSession<E>;
+function sessionOf(endpoint: Endpoint, session: SessionContext | null): SessionContext | null {
+  if (!endpoint.session) return null;
+  if (session === null) throw new ApiError('sessionExpired', { detail: 'route has no session' });
+  return session;
+}
+
+async function send(reply: FastifyReply, result: LooseResult): Promise<FastifyReply> {
+  if ('replayed' in result) {
+    return reply
+      .code(result.replayed.status)
+      .header('idempotent-replayed', 'true')
+      .send(result.replayed.body);
+  }
+  if ('html' in result) {
+    return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
+  }
+  return reply.code(result.status).send(result.body);
+}
+
+/**
+ * Registers one endpoint of the contract on the app (see the module comment). `E` is taken from
+ * the row alone (`NoInfer` on the handler): inferring it from an async handler too would widen
+ * `status: 201` to `number` before the row's type is known.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: App,
+  endpoint: E,
+  handler: NoInfer<EndpointHandler<E>>,
+): void {
+  const deps = app.cashdesk;
+  const url = fastifyPath(endpoint);
+  if (endpoint.sandboxOnly && deps.config.mode !== 'sandbox') {
+    // Registered anyway so that the answer is the documented 1901, not a generic 404.
+    app.route({
+      method: endpoint.method,
+      url,
+      handler: () => {
+        throw new ApiError('sandboxOnly', { detail: `${endpoint.id} is sandbox-only` });
+      },
+    });
+    return;
+  }
+  const sessionHook = endpoint.session
+    ? sessionAuthHook(deps.db, deps.config.sessionLifetimeMs)
+    : undefined;
+  // Requests are validated here, once, with the row's schemas (so the handler's types are the
+  // schemas' outputs); Fastify serialises the answers with the response schemas.
+  const schema: FastifySchema = { response: endpointResponseSchemas(endpoint) };
+  const bodySchema = jsonBodySchema(endpoint);
+
+  app.route({
+    method: endpoint.method,
+    url,
+    schema,
+    ...(sessionHook === undefined ? {} : { onRequest: sessionHook }),
+    handler: async (request, reply) => {
+      const session = sessionOf(endpoint, request.cashierSession);
+      const params = parsePart('params', schemaOf(endpoint, 'params'), request.params);
+      const query = parsePart('query', schemaOf(endpoint, 'query'), request.query);
+      const headers = parsePart('headers', schemaOf(endpoint, 'headers'), request.headers);
+      const key = endpoint.idempotencyKey
+        ? parsePart('headers', IdempotencyHeaders, request.headers)['idempotency-key']
+        : undefined;
+      const body = parsePart('body', bodySchema, request.body);
+      const player = request.cashierSession;
+
+      const idempotent = async (
+        requestParts: unknown,
+        work: () => Promise<EndpointJsonResult<E>>,
+      ): Promise<EndpointJsonResult<E> | ReplayedResult> => {
+        if (key === undefined || player === null) return work();
+        let fresh: EndpointJsonResult<E> | undefined;
+        const result = await runIdempotent(
+          deps.db,
+          {
+            playerId: player.playerId,
+            scope: endpoint.id,
+            key,
+            requestHash: hashRequest(requestParts),
+            sessionId: player.sessionId,
+          },
+          async () => {
+            fresh = await work();
+            const answer = toLooseResult(fresh);
+            if (!('body' in answer))
+              throw new Error(`${endpoint.id}: an idempotent answer must be JSON`);
+            return { status: answer.status, body: answer.body };
+          },
+        );
+        if (!result.replayed && fresh !== undefined) return fresh;
+        return { replayed: { status: result.status, body: result.body } };
+      };
+
+      const context: EndpointContext<E> = {
+        request,
+        reply,
+        params,
+        query,
+        headers,
+        body,
+        session,
+        idempotencyKey: key,
+        deps,
+        idempotent,
+      };
+      if (endpoint.idempotencyKey && bodySchema !== undefined && key !== undefined) {
+        const result = await idempotent({ params, query, body }, async () => {
+          const answer = await handler(context);
+          if ('replayed' in answer || !('body' in answer)) {
+            throw new Error(`${endpoint.id}: an idempotent endpoint must answer JSON`);
+          }
+          return answer;
+        });
+        return send(reply, toLooseResult(result));
+      }
+      return send(reply, toLooseResult(await handler(context)));
+    },
+  });
+}

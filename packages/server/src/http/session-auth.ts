@@ -1,0 +1,56 @@
+/**
+ * The x-session-id check of SPEC §6: every cashier call carries the session header; a missing,
+ * unknown or expired session answers 401 with error code 17 (SPEC §8). The hook runs at
+ * `onRequest`, before the body is read or validated, so a request without a valid session learns
+ * nothing else about the route (a malformed body of an unauthenticated request is still 17).
+ *
+ * @packageDocumentation
+ */
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { SESSION_HEADER } from '@cashdesk/domain';
+import type { Database } from '../db/open';
+import { resolveSession } from '../services/sessions';
+import type { SessionContext } from '../services/sessions';
+import { ApiError } from './api-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session of an authenticated route (`null` on public routes). */
+    cashierSession: SessionContext | null;
+  }
+}
+
+/** The header as Fastify sees it (lower case). */
+export const SESSION_HEADER_NAME = SESSION_HEADER.toLowerCase();
+
+/** Declares `request.cashierSession` on an app (once, before routes). */
+export function decorateSession(app: FastifyInstance): void {
+  app.decorateRequest('cashierSession', null);
+}
+
+/** Reads the session header: a single non-empty value, else undefined. */
+export function sessionHeader(request: FastifyRequest): string | undefined {
+  const value = request.headers[SESSION_HEADER_NAME];
+  const text = Array.isArray(value) ? undefined : value?.trim();
+  return text === undefined || text === '' ? undefined : text;
+}
+
+/** An onRequest hook that authenticates the request or answers error 17. */
+export function sessionAuthHook(db: Database, lifetimeMs: number): onRequestAsyncHookHandler {
+  return async (request) => {
+    request.cashierSession = await resolveSession(db, { lifetimeMs }, sessionHeader(request));
+  };
+}
+
+/**
+ * The session of an authenticated request.
+ *
+ * @throws {ApiError} sessionExpired when the route was registered without session auth (a bug,
+ * but failing closed).
+ */
+export function requireSession(request: FastifyRequest): SessionContext {
+  const session = request.cashierSession;
+  if (session === null)
+    throw new ApiError('sessionExpired', { detail: 'route has no session auth' });
+  return session;
+}

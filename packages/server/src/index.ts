@@ -1,0 +1,32 @@
+/**
+ * @cashdesk/server: the reference cashier-service. Exports what an embedder or a test needs to
+ * build and run it; `src/main.ts` is the command.
+ *
+ * @packageDocumentation
+ */
+export { createApp } from './app';
+export type { CreateAppOptions } from './app';
+export { ConfigError, REPO_ROOT, SERVER_MODES, loadConfig } from './config';
+export type { LogLevel, ServerConfig, ServerMode } from './config';
+export { MIGRATIONS_FOLDER, openDatabase } from './db/open';
+export type {
+  Database,
+  DatabaseKind,
+  Executor,
+  OpenDatabase,
+  OpenDatabaseOptions,
+  Transaction,
+} from './db/open';
+export { findOrCreatePlayer, seedDatabase } from './db/seed';
+export type { SeedReport } from './db/seed';
+export { ApiError, errorBody, isApiError } from './http/api-error';
+export type { ErrorBody } from './http/api-error';
+export type { App, AppDeps } from './http/app-types';
+export { createLogger, redactUrl, REDACT_PATHS } from './http/logger';
+export { registerEndpoint } from './http/register-endpoint';
+export type { EndpointContext, EndpointHandler, EndpointResult } from './http/register-endpoint';
+export { requireSession } from './http/session-auth';
+export { ROUTE_MODULES, registerRoutes } from './routes/register-routes';
+export type { RouteModule } from './routes/register-routes';
+export { createSession, resolveSession, widgetAddress } from './services/sessions';
+export type { CreateSessionInput, CreatedSession, SessionContext } from './services/sessions';

@@ -1,0 +1,314 @@
+/**
+ * The money ledger (issue 3 "Money"). Every change of a balance is one database transaction that
+ * locks the player's balance row (`SELECT … FOR UPDATE`), checks the rule, updates the row and
+ * appends a ledger entry; so the balance never goes negative, a withdrawal reserves its amount in
+ * the same transaction that checked the balance, and for every player and currency
+ * `sum(ledger.amount) = balance` and `sum(ledger.reserved_delta) = reserved`.
+ *
+ * Amounts are decimal strings; the math is big.js; balances come back normalised by big.js
+ * (`'1000'`, `'12.5'`): the routes format them with the currency precision.
+ *
+ * Every function takes an {@link Executor}: given a transaction it runs inside it (as a savepoint)
+ * so that a route can create a transaction row and reserve its amount atomically.
+ *
+ * @packageDocumentation
+ */
+import Big from 'big.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import { positiveDecimal, validateWithdrawalBalance } from '@cashdesk/domain';
+import type { Executor, Transaction } from '../db/open';
+import { ledgerEntries, playerBalances } from '../db/schema';
+import { ApiError } from '../http/api-error';
+
+/** A player's money in one currency. */
+export interface Balance {
+  readonly currency: string;
+  /** Spendable (and withdrawable) balance. */
+  readonly balance: string;
+  /** Reserved by pending withdrawals. */
+  readonly reserved: string;
+}
+
+/** Ledger kinds that add money to the balance. */
+export type CreditKind = 'deposit' | 'bonus';
+
+/** What {@link credit} needs. */
+export interface CreditInput {
+  readonly playerId: string;
+  readonly currency: string;
+  /** A positive decimal string. */
+  readonly amount: string;
+  readonly kind: CreditKind;
+  /** The transaction paid; `null` for an opening balance or a manual adjustment. */
+  readonly transactionId: string | null;
+}
+
+/** What {@link reserveWithdrawal} needs. */
+export interface ReserveInput {
+  readonly playerId: string;
+  readonly currency: string;
+  /** A positive decimal string. */
+  readonly amount: string;
+  readonly transactionId: string;
+  /** The method's minimum (SPEC §5: a balance under it cannot be withdrawn at all). */
+  readonly minAmount?: string | null | undefined;
+}
+
+/** The outcome of a change that may already have happened. */
+export interface LedgerChange {
+  /** False when this transaction's entry of that kind existed already (nothing changed). */
+  readonly applied: boolean;
+  readonly balance: Balance;
+}
+
+/** Normalises a stored numeric ('12.5000000000') to a plain decimal ('12.5'). */
+function plain(value: string): string {
+  return new Big(value).toFixed();
+}
+
+function toBalance(row: { currency: string; balance: string; reserved: string }): Balance {
+  return { currency: row.currency, balance: plain(row.balance), reserved: plain(row.reserved) };
+}
+
+function requirePositive(amount: string): Big {
+  const value = positiveDecimal(amount);
+  if (value === null)
+    throw new ApiError('invalidAmount', { field: 'amount', detail: `ledger amount ${amount}` });
+  return value;
+}
+
+/**
+ * Locks the balance row of (player, currency), creating it at zero first when missing. Must run
+ * inside a transaction: the lock lasts until it commits.
+ */
+async function lockBalance(tx: Transaction, playerId: string, currency: string) {
+  await tx.insert(playerBalances).values({ playerId, currency }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(playerBalances)
+    .where(and(eq(playerBalances.playerId, playerId), eq(playerBalances.currency, currency)))
+    .for('update');
+  if (row === undefined) throw new Error(`balance row of ${playerId}/${currency} vanished`);
+  return row;
+}
+
+async function writeBalance(
+  tx: Transaction,
+  playerId: string,
+  currency: string,
+  balance: Big,
+  reserved: Big,
+): Promise<Balance> {
+  const [row] = await tx
+    .update(playerBalances)
+    .set({ balance: balance.toFixed(), reserved: reserved.toFixed(), updatedAt: new Date() })
+    .where(and(eq(playerBalances.playerId, playerId), eq(playerBalances.currency, currency)))
+    .returning();
+  if (row === undefined) throw new Error(`balance row of ${playerId}/${currency} vanished`);
+  return toBalance(row);
+}
+
+async function entryExists(
+  tx: Transaction,
+  transactionId: string,
+  kinds: readonly (typeof ledgerEntries.$inferSelect)['kind'][],
+): Promise<boolean> {
+  const rows = await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.transactionId, transactionId), inArray(ledgerEntries.kind, [...kinds])),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Reads the balance of a player in a currency; zero when the player never had one. */
+export async function getBalance(
+  db: Executor,
+  playerId: string,
+  currency: string,
+): Promise<Balance> {
+  const [row] = await db
+    .select()
+    .from(playerBalances)
+    .where(and(eq(playerBalances.playerId, playerId), eq(playerBalances.currency, currency)));
+  return row === undefined ? { currency, balance: '0', reserved: '0' } : toBalance(row);
+}
+
+/** Every balance of a player, by currency code. */
+export async function listBalances(db: Executor, playerId: string): Promise<readonly Balance[]> {
+  const rows = await db
+    .select()
+    .from(playerBalances)
+    .where(eq(playerBalances.playerId, playerId))
+    .orderBy(playerBalances.currency);
+  return rows.map(toBalance);
+}
+
+/**
+ * Adds a deposit or a bonus to the balance. With a transaction id it is applied once: crediting
+ * the same transaction again (a provider callback repeated) changes nothing.
+ */
+export async function credit(db: Executor, input: CreditInput): Promise<LedgerChange> {
+  const amount = requirePositive(input.amount);
+  return db.transaction(async (tx) => {
+    const row = await lockBalance(tx, input.playerId, input.currency);
+    if (
+      input.transactionId !== null &&
+      (await entryExists(tx, input.transactionId, [input.kind]))
+    ) {
+      return { applied: false, balance: toBalance(row) };
+    }
+    const balance = await writeBalance(
+      tx,
+      input.playerId,
+      input.currency,
+      new Big(row.balance).plus(amount),
+      new Big(row.reserved),
+    );
+    await tx.insert(ledgerEntries).values({
+      playerId: input.playerId,
+      currency: input.currency,
+      amount: amount.toFixed(),
+      reservedDelta: '0',
+      kind: input.kind,
+      transactionId: input.transactionId,
+    });
+    return { applied: true, balance };
+  });
+}
+
+/**
+ * SPEC §5, issue 3: reserves a withdrawal. In one transaction: lock the balance row, check the
+ * domain's withdrawal balance rule (positive balance, not under the method minimum, amount not
+ * above the balance), move the amount from balance to reserved, append the entry.
+ *
+ * @throws {ApiError} insufficientBalance (1206, field `amount`, the domain's message key) when the
+ * rule refuses; invalidAmount when the amount is not a positive decimal. Nothing is written then.
+ */
+export async function reserveWithdrawal(db: Executor, input: ReserveInput): Promise<LedgerChange> {
+  const amount = requirePositive(input.amount);
+  return db.transaction(async (tx) => {
+    const row = await lockBalance(tx, input.playerId, input.currency);
+    if (await entryExists(tx, input.transactionId, ['withdrawal_reserve'])) {
+      return { applied: false, balance: toBalance(row) };
+    }
+    const rule = validateWithdrawalBalance(amount, row.balance, input.minAmount ?? null);
+    if (!rule.valid) {
+      throw new ApiError('insufficientBalance', {
+        field: rule.field,
+        messageKey: rule.error.key,
+        detail: `withdrawal of ${amount.toFixed()} refused (${rule.kind})`,
+      });
+    }
+    const balance = await writeBalance(
+      tx,
+      input.playerId,
+      input.currency,
+      new Big(row.balance).minus(amount),
+      new Big(row.reserved).plus(amount),
+    );
+    await tx.insert(ledgerEntries).values({
+      playerId: input.playerId,
+      currency: input.currency,
+      amount: amount.times(-1).toFixed(),
+      reservedDelta: amount.toFixed(),
+      kind: 'withdrawal_reserve',
+      transactionId: input.transactionId,
+    });
+    return { applied: true, balance };
+  });
+}
+
+/** The reservation of a withdrawal transaction, read from its reserve entry. */
+async function findReservation(tx: Transaction, transactionId: string) {
+  const [entry] = await tx
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.transactionId, transactionId),
+        eq(ledgerEntries.kind, 'withdrawal_reserve'),
+      ),
+    );
+  return entry;
+}
+
+/**
+ * Ends a reservation in one of two ways, once: `release` returns the amount to the balance (a
+ * reversal, a refused payout), `settle` pays it out (the reservation is gone, the balance stays).
+ * A second call, or the other call after the first, changes nothing and says `applied: false`.
+ */
+async function endReservation(
+  db: Executor,
+  transactionId: string,
+  kind: 'withdrawal_release' | 'withdrawal_settle',
+): Promise<LedgerChange | null> {
+  return db.transaction(async (tx) => {
+    const reservation = await findReservation(tx, transactionId);
+    if (reservation === undefined) return null;
+    const { playerId, currency } = reservation;
+    // The lock orders concurrent release/settle calls; the check below then sees the first one.
+    const row = await lockBalance(tx, playerId, currency);
+    if (await entryExists(tx, transactionId, ['withdrawal_release', 'withdrawal_settle'])) {
+      return { applied: false, balance: toBalance(row) };
+    }
+    const amount = new Big(reservation.reservedDelta);
+    const released = kind === 'withdrawal_release';
+    const balance = await writeBalance(
+      tx,
+      playerId,
+      currency,
+      released ? new Big(row.balance).plus(amount) : new Big(row.balance),
+      new Big(row.reserved).minus(amount),
+    );
+    await tx.insert(ledgerEntries).values({
+      playerId,
+      currency,
+      amount: released ? amount.toFixed() : '0',
+      reservedDelta: amount.times(-1).toFixed(),
+      kind,
+      transactionId,
+    });
+    return { applied: true, balance };
+  });
+}
+
+/**
+ * Returns a reserved withdrawal to the balance (SPEC §7 reverse-pending-withdrawal, a declined
+ * payout). Twice returns it once. `null` when the transaction never reserved anything.
+ */
+export async function releaseReservation(
+  db: Executor,
+  transactionId: string,
+): Promise<LedgerChange | null> {
+  return endReservation(db, transactionId, 'withdrawal_release');
+}
+
+/** Marks a reserved withdrawal as paid out. Once; `null` when nothing was reserved. */
+export async function settleReservation(
+  db: Executor,
+  transactionId: string,
+): Promise<LedgerChange | null> {
+  return endReservation(db, transactionId, 'withdrawal_settle');
+}
+
+/** Sums of the ledger of a player in a currency (tests and audits: they equal the balance row). */
+export async function ledgerTotals(
+  db: Executor,
+  playerId: string,
+  currency: string,
+): Promise<{ readonly amount: string; readonly reserved: string }> {
+  const rows = await db
+    .select({ amount: ledgerEntries.amount, reserved: ledgerEntries.reservedDelta })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.playerId, playerId), eq(ledgerEntries.currency, currency)));
+  let amount = new Big(0);
+  let reserved = new Big(0);
+  for (const row of rows) {
+    amount = amount.plus(row.amount);
+    reserved = reserved.plus(row.reserved);
+  }
+  return { amount: amount.toFixed(), reserved: reserved.toFixed() };
+}

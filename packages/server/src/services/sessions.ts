@@ -1,0 +1,217 @@
+/**
+ * Cashier sessions (SPEC §1, §6; issue 3 "Sessions"). A session binds a player of a brand to a
+ * flow, currency, language and theme; its id travels in the x-session-id header of every call.
+ *
+ * Lifetime: sliding. A session expires `lifetimeMs` after its last authenticated call (default
+ * SPEC §9's timeout L, 15 minutes, config SESSION_LIFETIME_MS), like the widget's own sliding
+ * expiry (domain checkSessionExpiry). To keep a read-only call from always writing, the expiry is
+ * pushed forward only when it moved by more than {@link EXPIRY_REFRESH_SLACK_MS}. An expired session
+ * is never revived: it answers error 17 and stays expired.
+ *
+ * @packageDocumentation
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, DEFAULT_THEME, addressWithSessionId } from '@cashdesk/domain';
+import type { PaymentFlow } from '@cashdesk/domain';
+import type { Database } from '../db/open';
+import { brands, currencies, players, sessions } from '../db/schema';
+import { findOrCreatePlayer } from '../db/seed';
+import { ApiError } from '../http/api-error';
+
+/** Random bytes of a session id and an auth token: 32 bytes, 43 url-safe characters. */
+export const SESSION_ID_BYTES = 32;
+
+/** The expiry is rewritten only when it would move by more than this (30 s). */
+export const EXPIRY_REFRESH_SLACK_MS = 30_000;
+
+/** The session and player an authenticated request runs as. */
+export interface SessionContext {
+  readonly sessionId: string;
+  /** Internal player id (uuid). */
+  readonly playerId: string;
+  /** The player id the brand knows. */
+  readonly playerExternalId: string;
+  readonly brandId: string;
+  readonly flow: PaymentFlow;
+  readonly language: string;
+  readonly theme: string;
+  readonly currency: string;
+  readonly authToken: string;
+  readonly expiresAt: Date;
+}
+
+/** What {@link createSession} needs. */
+export interface CreateSessionInput {
+  /** External player id (e.g. "demo"). */
+  readonly player: string;
+  readonly flow: PaymentFlow;
+  readonly currency: string;
+  /** Default {@link DEFAULT_LANGUAGE} (en). */
+  readonly language?: string | undefined;
+  /** Default brand0 (SPEC §9). */
+  readonly brand?: string | undefined;
+  /** Default the brand id when it is a theme name (brandN), else {@link DEFAULT_THEME}. */
+  readonly theme?: string | undefined;
+  /** Create a missing player with the brand's demo balances (sandbox only). */
+  readonly createPlayer?: boolean | undefined;
+}
+
+/** A created session. */
+export interface CreatedSession {
+  readonly session_id: string;
+  readonly expires_at: string;
+  readonly widget_url: string;
+  /** The external player id. */
+  readonly player_id: string;
+}
+
+/** Session settings the service needs from the server config. */
+export interface SessionSettings {
+  readonly lifetimeMs: number;
+  /** The widget's base address (config WIDGET_URL). */
+  readonly widgetUrl: string;
+}
+
+/** A new random url-safe token of {@link SESSION_ID_BYTES} bytes. */
+export function newToken(): string {
+  return randomBytes(SESSION_ID_BYTES).toString('base64url');
+}
+
+/**
+ * SPEC §2: the widget address that opens a session: `${widgetUrl}/deposit` or `/withdrawal` with
+ * session_id, lang in the lang-brand form (e.g. en-brand0) and theme.
+ */
+export function widgetAddress(
+  widgetUrl: string,
+  session: {
+    readonly id: string;
+    readonly flow: PaymentFlow;
+    readonly language: string;
+    readonly brandId: string;
+    readonly theme: string;
+  },
+): string {
+  const url = new URL(`${widgetUrl.replace(/\/+$/, '')}/${session.flow}`);
+  url.searchParams.set('lang', `${session.language}-${session.brandId}`);
+  url.searchParams.set('theme', session.theme);
+  return addressWithSessionId(url.toString(), session.id);
+}
+
+/**
+ * Creates a session for a player of a brand.
+ *
+ * @throws {ApiError} notFound (field `player`) for an unknown player when `createPlayer` is off or
+ * the brand does not exist; invalidField (field `currency`) for a currency the server does not
+ * know.
+ */
+export async function createSession(
+  db: Database,
+  settings: SessionSettings,
+  input: CreateSessionInput,
+  now: Date = new Date(),
+): Promise<CreatedSession> {
+  const brandId = input.brand ?? DEFAULT_THEME;
+  const [currency] = await db
+    .select({ alpha3: currencies.alpha3 })
+    .from(currencies)
+    .where(eq(currencies.alpha3, input.currency));
+  if (currency === undefined)
+    throw new ApiError('invalidField', {
+      field: 'currency',
+      detail: `unknown currency ${input.currency}`,
+    });
+  const player = await findOrCreatePlayer(db, brandId, input.player, input.createPlayer === true);
+  if (player === null)
+    throw new ApiError('notFound', {
+      field: 'player',
+      detail: `no player ${brandId}/${input.player}`,
+    });
+
+  const id = newToken();
+  const expiresAt = new Date(now.getTime() + settings.lifetimeMs);
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const theme = input.theme ?? (/^brand[0-9]+$/.test(brandId) ? brandId : DEFAULT_THEME);
+  await db.insert(sessions).values({
+    id,
+    playerId: player.id,
+    brandId,
+    flow: input.flow,
+    language,
+    theme,
+    currency: currency.alpha3,
+    authToken: newToken(),
+    expiresAt,
+    createdAt: now,
+  });
+  return {
+    session_id: id,
+    expires_at: expiresAt.toISOString(),
+    widget_url: widgetAddress(settings.widgetUrl, {
+      id,
+      flow: input.flow,
+      language,
+      brandId,
+      theme,
+    }),
+    player_id: input.player,
+  };
+}
+
+/**
+ * SPEC §6, §8: resolves the x-session-id of a request and slides its expiry forward.
+ *
+ * @throws {ApiError} sessionExpired (code 17, HTTP 401) when the id is missing, unknown or expired.
+ */
+export async function resolveSession(
+  db: Database,
+  settings: Pick<SessionSettings, 'lifetimeMs'>,
+  sessionId: string | undefined,
+  now: Date = new Date(),
+): Promise<SessionContext> {
+  if (sessionId === undefined || sessionId === '') {
+    throw new ApiError('sessionExpired', { detail: 'no x-session-id header' });
+  }
+  const [row] = await db
+    .select({ session: sessions, externalId: players.externalId })
+    .from(sessions)
+    .innerJoin(players, eq(players.id, sessions.playerId))
+    .innerJoin(brands, eq(brands.id, sessions.brandId))
+    .where(eq(sessions.id, sessionId));
+  if (row === undefined) throw new ApiError('sessionExpired', { detail: 'unknown session' });
+  const { session } = row;
+  if (session.expiresAt.getTime() <= now.getTime()) {
+    throw new ApiError('sessionExpired', { detail: 'session expired' });
+  }
+  let expiresAt = session.expiresAt;
+  const slid = new Date(now.getTime() + settings.lifetimeMs);
+  if (slid.getTime() - expiresAt.getTime() > EXPIRY_REFRESH_SLACK_MS) {
+    // The condition on the old expiry keeps a concurrent request from moving it backwards.
+    await db
+      .update(sessions)
+      .set({ expiresAt: slid })
+      .where(and(eq(sessions.id, session.id), eq(sessions.expiresAt, session.expiresAt)));
+    expiresAt = slid;
+  }
+  return {
+    sessionId: session.id,
+    playerId: session.playerId,
+    playerExternalId: row.externalId,
+    brandId: session.brandId,
+    flow: session.flow,
+    language: session.language,
+    theme: session.theme,
+    currency: session.currency,
+    authToken: session.authToken,
+    expiresAt,
+  };
+}
+
+/** Ends a session at once (tests use it to expire one; a logout would too). */
+export async function expireSession(
+  db: Database,
+  sessionId: string,
+  at: Date = new Date(),
+): Promise<void> {
+  await db.update(sessions).set({ expiresAt: at }).where(eq(sessions.id, sessionId));
+}
