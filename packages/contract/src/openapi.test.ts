@@ -120,7 +120,9 @@ describe('the OpenAPI document (issue 3)', () => {
       'responses',
     );
     const conflict = child(responses, '409');
-    expect(JSON.stringify(child(conflict, 'content'))).toContain('"enum":["1009","1011","1206","1207"]');
+    expect(JSON.stringify(child(conflict, 'content'))).toContain(
+      '"enum":["1009","1011","1206","1207"]',
+    );
     expect(child(child(responses, '401'), 'description')).toContain(
       '17 (CASHIER.PH2.ERROR_MESSAGE.17)',
     );
