@@ -102,6 +102,24 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' },
   },
   {
+    files: ['packages/embed/src/**/*.ts'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@cashdesk/widget', '@cashdesk/server', 'react', 'react-dom', 'node:*'],
+              message:
+                'The embed SDK runs on host pages: it depends on @cashdesk/domain and @cashdesk/contract only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/server/**/*.ts'],
     languageOptions: { globals: globals.node },
     rules: {

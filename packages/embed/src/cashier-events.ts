@@ -1,0 +1,90 @@
+/**
+ * The typed events the SDK delivers to the host page: the widget's messages of SPEC §1, read with
+ * the domain's `parseHostMessage`, plus the iframe's own load event.
+ *
+ * @packageDocumentation
+ */
+import { parseHostMessage } from '@cashdesk/domain';
+import { httpUrl } from './cashier-address';
+
+/**
+ * SPEC §1, §4: the widget asks the host to start over (after a final result or a render crash).
+ * The host mints a new session on its backend and calls `setSession` with it.
+ */
+export interface ReInitCashierEventData {
+  readonly type: 'reInitCashier';
+}
+
+/**
+ * SPEC §1, §2: the widget asks the host to open an address (the cashier_in_new_tab start-up, where
+ * the widget renders nothing and hands over its own address). `url` is always an absolute http(s)
+ * address: a message with any other scheme is dropped before it becomes an event.
+ */
+export interface RedirectToEventData {
+  readonly type: 'redirectTo';
+  readonly url: string;
+}
+
+/** SPEC §1: the widget asks the host app to go to one of its own paths, `/my-account`. */
+export interface RedirectEventData {
+  readonly type: 'redirect';
+  readonly path: string;
+}
+
+/** SPEC §1, §2: the widget scrolled to its top and asks the host to show the frame's top. */
+export interface ResetScrollEventData {
+  readonly type: 'reset-scroll';
+}
+
+/**
+ * The iframe finished loading a document: the first start-up, and again after `setSession` or
+ * `reload`. This is the frame's DOM load event, not a widget message (SPEC §1 defines no ready
+ * message), so it does not mean the widget has rendered.
+ */
+export interface LoadEventData {
+  readonly type: 'load';
+}
+
+/** Every event, without the default-action control. */
+export type CashierEventData =
+  | ReInitCashierEventData
+  | RedirectToEventData
+  | RedirectEventData
+  | ResetScrollEventData
+  | LoadEventData;
+
+/**
+ * SPEC §1: reads the data of a message that came from the cashier frame into event data, or `null`
+ * for anything that is not a known widget-to-host message. setSessionIdToChildFrame is a command
+ * to the widget (SPEC §4), not an event, so it is ignored here too. A redirectTo address resolves
+ * against the widget's address `widgetAddress`; one that is not http(s) (`javascript:` and the
+ * like) gives `null`.
+ */
+export function readCashierEvent(data: unknown, widgetAddress: string): CashierEventData | null {
+  const message = parseHostMessage(data);
+  switch (message?.type) {
+    case 'reInitCashier':
+      return { type: 'reInitCashier' };
+    case 'reset-scroll':
+      return { type: 'reset-scroll' };
+    case 'redirect':
+      return { type: 'redirect', path: message.path };
+    case 'redirectTo': {
+      const url = httpUrl(message.url, widgetAddress);
+      return url === null ? null : { type: 'redirectTo', url: url.href };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * SPEC §1: the address of a host-app path such as `/my-account`, resolved against the host page's
+ * address `hostAddress`, or `null` when it would leave the host page's origin (`//other.example`,
+ * an absolute address elsewhere, a `javascript:` address).
+ */
+export function hostPathUrl(path: string, hostAddress: string): URL | null {
+  const host = httpUrl(hostAddress);
+  const url = httpUrl(path, hostAddress);
+  return host !== null && url?.origin === host.origin ? url : null;
+}

@@ -1,0 +1,350 @@
+import {
+  myAccountRedirectMessage,
+  reInitCashierMessage,
+  redirectToMessage,
+  resetScrollMessage,
+  serializeHostMessage,
+} from '@cashdesk/domain';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { buildCashierAddress } from './cashier-address';
+import { CASHIER_ALLOW_FEATURES, CASHIER_SANDBOX_TOKENS } from './frame-policy';
+import { DEFAULT_CASHIER_TITLE, mountCashier } from './mount-cashier';
+import type { Cashier, CashierEvent, MountCashierOptions } from './mount-cashier';
+
+const WIDGET_URL = 'https://cashier.example.com';
+const WIDGET_ORIGIN = 'https://cashier.example.com';
+const SESSION = 'sess-secret-1';
+
+let mounted: Cashier[] = [];
+
+function mount(options: Partial<MountCashierOptions> = {}): Cashier {
+  const cashier = mountCashier({
+    container: '#cashier',
+    url: WIDGET_URL,
+    sessionId: SESSION,
+    ...options,
+  });
+  mounted.push(cashier);
+  return cashier;
+}
+
+function frameWindow(cashier: Cashier): Window {
+  const view = cashier.iframe.contentWindow;
+  if (view === null) throw new Error('the iframe has no window');
+  return view;
+}
+
+/** jsdom does not post between frames: dispatch what the browser would deliver. */
+function post(data: unknown, source: Window | null, origin = WIDGET_ORIGIN): void {
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+}
+
+function fromWidget(cashier: Cashier, data: unknown): void {
+  post(data, frameWindow(cashier));
+}
+
+beforeEach(() => {
+  document.body.innerHTML = '<main><div id="cashier"></div></main>';
+  window.history.replaceState(null, '', '/');
+});
+
+afterEach(() => {
+  for (const cashier of mounted) cashier.destroy();
+  mounted = [];
+  vi.restoreAllMocks();
+});
+
+describe('mountCashier: the iframe (issue 4, SPEC §2)', () => {
+  it('appends an iframe whose src is the start-up address with session_id, lang and theme', () => {
+    const cashier = mount({ lang: 'en', brand: 'brand0', theme: 'brand0', flow: 'withdrawal' });
+    expect(document.querySelector('#cashier > iframe')).toBe(cashier.iframe);
+    expect(cashier.iframe.src).toBe(
+      'https://cashier.example.com/withdrawal?session_id=sess-secret-1&lang=en-brand0&theme=brand0',
+    );
+  });
+
+  it('sends the container size as width and height (SPEC §2 parent width and height)', () => {
+    const container = document.createElement('section');
+    Object.defineProperty(container, 'clientWidth', { value: 480 });
+    Object.defineProperty(container, 'clientHeight', { value: 720 });
+    document.body.append(container);
+    const cashier = mount({ container });
+    const query = new URL(cashier.iframe.src).searchParams;
+    expect([query.get('width'), query.get('height')]).toEqual(['480', '720']);
+  });
+
+  it('sets the payments sandbox, allow=payment, a title and the size', () => {
+    const { iframe } = mount({ width: 400, height: '80vh' });
+    expect(iframe.getAttribute('sandbox')).toBe(
+      'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation allow-downloads',
+    );
+    expect(iframe.getAttribute('sandbox')?.split(' ')).toEqual([...CASHIER_SANDBOX_TOKENS]);
+    expect(iframe.getAttribute('allow')).toBe(CASHIER_ALLOW_FEATURES.join('; '));
+    expect(iframe.getAttribute('allow')).toContain('payment');
+    expect(iframe.title).toBe(DEFAULT_CASHIER_TITLE);
+    expect([iframe.style.width, iframe.style.height]).toEqual(['400px', '80vh']);
+  });
+
+  it('takes the host title, size and attribute overrides', () => {
+    const { iframe } = mount({
+      title: 'Deposit funds',
+      sandbox: ['allow-scripts', 'allow-same-origin'],
+      allow: ['payment'],
+    });
+    expect(iframe.title).toBe('Deposit funds');
+    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+    expect(iframe.getAttribute('allow')).toBe('payment');
+    expect([iframe.style.width, iframe.style.height]).toEqual(['100%', '100%']);
+    expect(mount({ title: '  ' }).iframe.title).toBe('Cashier');
+  });
+
+  it('puts the session id in the src query only (SPEC §1 session id handling)', () => {
+    const { iframe } = mount();
+    for (const attribute of iframe.attributes) {
+      if (attribute.name !== 'src') expect(attribute.value).not.toContain(SESSION);
+    }
+    const src = new URL(iframe.src);
+    expect(src.searchParams.get('session_id')).toBe(SESSION);
+    src.search = '';
+    expect(src.href).not.toContain(SESSION);
+  });
+
+  it('throws and adds nothing for a missing container, a non-http(s) url or a blank session', () => {
+    expect(() => mount({ container: '#nowhere' })).toThrow(TypeError);
+    expect(() => mount({ url: 'javascript:alert(1)' })).toThrow(TypeError);
+    expect(() => mount({ sessionId: ' ' })).toThrow(TypeError);
+    expect(() => mount({ allowedOrigin: '*' })).toThrow(TypeError);
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+  });
+});
+
+describe('mountCashier: origin pinning (SPEC §1: the widget posts with any origin)', () => {
+  it('pins the origin of url by default', () => {
+    expect(mount({ url: 'https://cashier.example.com/app/' }).origin).toBe(WIDGET_ORIGIN);
+  });
+
+  it('ignores a message from another origin, even from the iframe', () => {
+    const onEvent = vi.fn();
+    const cashier = mount({ onEvent });
+    post(
+      serializeHostMessage(reInitCashierMessage()),
+      frameWindow(cashier),
+      'https://evil.example',
+    );
+    post(serializeHostMessage(reInitCashierMessage()), frameWindow(cashier), 'null');
+    expect(onEvent).not.toHaveBeenCalled();
+  });
+
+  it('ignores a message with the right origin from another window', () => {
+    const onEvent = vi.fn();
+    const cashier = mount({ onEvent });
+    const other = mount({ container: document.createElement('div') });
+    document.body.append(other.iframe);
+    post(reInitCashierMessage(), window);
+    post(reInitCashierMessage(), frameWindow(other));
+    post(reInitCashierMessage(), null);
+    expect(onEvent).not.toHaveBeenCalled();
+    fromWidget(cashier, reInitCashierMessage());
+    expect(onEvent).toHaveBeenCalledTimes(1);
+  });
+
+  it('accepts only allowedOrigin when the host pins another origin', () => {
+    const onEvent = vi.fn();
+    const cashier = mount({ onEvent, allowedOrigin: 'https://pay.example.com/ignored/path' });
+    expect(cashier.origin).toBe('https://pay.example.com');
+    post(reInitCashierMessage(), frameWindow(cashier), WIDGET_ORIGIN);
+    expect(onEvent).not.toHaveBeenCalled();
+    post(reInitCashierMessage(), frameWindow(cashier), 'https://pay.example.com');
+    expect(onEvent).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores unknown messages and commands meant for the widget', () => {
+    const onEvent = vi.fn();
+    const cashier = mount({ onEvent });
+    fromWidget(cashier, { target: 'cashier', type: 'resize', height: 900 });
+    fromWidget(cashier, { target: 'cashier', type: 'setSessionIdToChildFrame', sessionId: 'x' });
+    fromWidget(cashier, 'hello');
+    fromWidget(cashier, { type: 'reInitCashier', target: 'someone-else' });
+    expect(onEvent).not.toHaveBeenCalled();
+  });
+});
+
+describe('mountCashier: typed events (SPEC §1)', () => {
+  it('delivers reInitCashier with no default action (SPEC §4 final result, render crash)', () => {
+    const cashier = mount();
+    const handler = vi.fn((event: { readonly type: 'reInitCashier' }) => event.type);
+    cashier.on('reInitCashier', (event) => {
+      expectTypeOf(event.type).toEqualTypeOf<'reInitCashier'>();
+      handler(event);
+    });
+    fromWidget(cashier, serializeHostMessage(reInitCashierMessage()));
+    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ type: 'reInitCashier' }));
+  });
+
+  it('delivers redirectTo with its address and navigates the top window by default (SPEC §2)', () => {
+    const cashier = mount();
+    const urls: string[] = [];
+    cashier.on('redirectTo', (event) => {
+      expectTypeOf(event.url).toEqualTypeOf<string>();
+      urls.push(event.url);
+    });
+    const target = `${window.location.origin}/#cashier-in-new-tab`;
+    fromWidget(cashier, serializeHostMessage(redirectToMessage(target)));
+    expect(urls).toEqual([target]);
+    expect(window.location.href).toBe(target);
+  });
+
+  it('lets a handler take over redirectTo with preventDefault', () => {
+    const cashier = mount();
+    cashier.on('redirectTo', (event) => {
+      event.preventDefault();
+      expect(event.defaultPrevented).toBe(true);
+    });
+    fromWidget(cashier, redirectToMessage(`${window.location.origin}/#not-here`));
+    expect(window.location.hash).toBe('');
+  });
+
+  it('refuses redirectTo a javascript: address: no event and no navigation', () => {
+    const onEvent = vi.fn();
+    const cashier = mount({ onEvent });
+    const before = window.location.href;
+    fromWidget(cashier, redirectToMessage('javascript:alert(document.cookie)'));
+    fromWidget(cashier, redirectToMessage(' JavaScript:alert(1)'));
+    expect(onEvent).not.toHaveBeenCalled();
+    expect(window.location.href).toBe(before);
+  });
+
+  it('delivers the /my-account redirect and goes to that host path by default (SPEC §1)', () => {
+    const cashier = mount();
+    const paths: string[] = [];
+    cashier.on('redirect', (event) => {
+      expectTypeOf(event.path).toEqualTypeOf<string>();
+      paths.push(event.path);
+      // jsdom navigates only within the page: let the hash path below show the default.
+      if (event.path === '/my-account') event.preventDefault();
+    });
+    fromWidget(cashier, myAccountRedirectMessage());
+    expect(paths).toEqual(['/my-account']);
+    fromWidget(cashier, { target: 'cashier', type: 'redirect', path: '/#my-account' });
+    expect(window.location.hash).toBe('#my-account');
+  });
+
+  it('scrolls the frame top into view, smoothly, on reset-scroll when it is off screen (SPEC §2)', () => {
+    const cashier = mount();
+    const scroll = vi.fn();
+    cashier.iframe.scrollIntoView = scroll;
+    const seen = vi.fn();
+    cashier.on('reset-scroll', seen);
+    fromWidget(cashier, resetScrollMessage());
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(scroll).not.toHaveBeenCalled();
+    vi.spyOn(cashier.iframe, 'getBoundingClientRect').mockReturnValue(
+      new DOMRect(0, -300, 400, 900),
+    );
+    fromWidget(cashier, serializeHostMessage(resetScrollMessage()));
+    expect(scroll).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+  });
+
+  it('delivers load when the iframe loads', () => {
+    const events: CashierEvent['type'][] = [];
+    const cashier = mount({ onEvent: (event) => events.push(event.type) });
+    cashier.iframe.dispatchEvent(new Event('load'));
+    expect(events).toEqual(['load']);
+  });
+
+  it('calls onEvent and each on() handler of the type; the returned function removes one', () => {
+    const onEvent = vi.fn();
+    const cashier = mount({ onEvent });
+    const reInit = vi.fn();
+    const scroll = vi.fn();
+    const off = cashier.on('reInitCashier', reInit);
+    cashier.on('reset-scroll', scroll);
+    fromWidget(cashier, reInitCashierMessage());
+    off();
+    fromWidget(cashier, reInitCashierMessage());
+    expect(onEvent).toHaveBeenCalledTimes(2);
+    expect(reInit).toHaveBeenCalledTimes(1);
+    expect(scroll).not.toHaveBeenCalled();
+  });
+});
+
+describe('mountCashier: commands (SPEC §1, §4 session)', () => {
+  it('setSession posts setSessionIdToChildFrame to the pinned origin, never *', () => {
+    const cashier = mount();
+    const src = cashier.iframe.src;
+    cashier.iframe.dispatchEvent(new Event('load'));
+    const postMessage = vi.spyOn(frameWindow(cashier), 'postMessage');
+    cashier.setSession(' sess-2 ');
+    expect(postMessage).toHaveBeenCalledTimes(1);
+    expect(postMessage).toHaveBeenCalledWith(
+      '{"target":"cashier","type":"setSessionIdToChildFrame","sessionId":"sess-2"}',
+      WIDGET_ORIGIN,
+    );
+    expect(postMessage.mock.calls.flat()).not.toContain('*');
+    expect(cashier.iframe.src).toBe(src);
+  });
+
+  it('setSession posts to allowedOrigin when the host pinned one', () => {
+    const cashier = mount({ allowedOrigin: 'https://pay.example.com' });
+    cashier.iframe.dispatchEvent(new Event('load'));
+    const postMessage = vi.spyOn(frameWindow(cashier), 'postMessage');
+    cashier.setSession('sess-2');
+    expect(postMessage.mock.calls[0]?.[1]).toBe('https://pay.example.com');
+  });
+
+  it('setSession before the first load opens the address with the new session instead', () => {
+    const cashier = mount({ lang: 'en' });
+    const postMessage = vi.spyOn(frameWindow(cashier), 'postMessage');
+    cashier.setSession('sess-2');
+    expect(postMessage).not.toHaveBeenCalled();
+    expect(cashier.iframe.src).toBe(
+      buildCashierAddress({ url: WIDGET_URL, sessionId: 'sess-2', lang: 'en' }).href,
+    );
+  });
+
+  it('setSession refuses a blank session id', () => {
+    expect(() => {
+      mount().setSession('  ');
+    }).toThrow(TypeError);
+  });
+
+  it('reload opens the start address again with the current session', () => {
+    const cashier = mount();
+    cashier.iframe.dispatchEvent(new Event('load'));
+    vi.spyOn(frameWindow(cashier), 'postMessage');
+    cashier.setSession('sess-3');
+    cashier.iframe.src = 'https://bank.example/acs';
+    cashier.reload();
+    expect(new URL(cashier.iframe.src).searchParams.get('session_id')).toBe('sess-3');
+    expect(new URL(cashier.iframe.src).origin).toBe(WIDGET_ORIGIN);
+  });
+
+  it('destroy removes the iframe and its listener: a message after destroy is not delivered', () => {
+    const addListener = vi.spyOn(window, 'addEventListener');
+    const removeListener = vi.spyOn(window, 'removeEventListener');
+    const onEvent = vi.fn();
+    const cashier = mount({ onEvent });
+    const handler = vi.fn();
+    cashier.on('reInitCashier', handler);
+    const source = frameWindow(cashier);
+    const messageListener = addListener.mock.calls.find(([type]) => type === 'message')?.[1];
+    cashier.destroy();
+    post(reInitCashierMessage(), source);
+    expect(onEvent).not.toHaveBeenCalled();
+    expect(handler).not.toHaveBeenCalled();
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(messageListener).toBeDefined();
+    expect(removeListener).toHaveBeenCalledWith('message', messageListener);
+  });
+
+  it('commands after destroy do nothing', () => {
+    const cashier = mount();
+    cashier.destroy();
+    const src = cashier.iframe.src;
+    cashier.setSession('sess-2');
+    cashier.reload();
+    cashier.destroy();
+    expect(cashier.iframe.src).toBe(src);
+    expect(cashier.iframe.isConnected).toBe(false);
+  });
+});

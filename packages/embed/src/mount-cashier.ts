@@ -1,0 +1,274 @@
+/**
+ * `mountCashier` (issue 4): creates the cashier iframe on a host page, pins the origin of the
+ * messages it accepts, delivers the widget's messages (SPEC §1) as typed events and sends it
+ * commands.
+ *
+ * @packageDocumentation
+ */
+import { serializeHostMessage, setSessionIdMessage } from '@cashdesk/domain';
+import { buildCashierAddress, httpUrl } from './cashier-address';
+import type { CashierAddressOptions } from './cashier-address';
+import { hostPathUrl, readCashierEvent } from './cashier-events';
+import type { CashierEventData } from './cashier-events';
+import { CASHIER_ALLOW_FEATURES, CASHIER_SANDBOX_TOKENS } from './frame-policy';
+
+/** The iframe's accessible name when the host gives none. */
+export const DEFAULT_CASHIER_TITLE = 'Cashier';
+
+/** Lets a handler stop the SDK's default action for an event, as on a DOM event. */
+export interface CashierEventControl {
+  /** Whether a handler called {@link CashierEventControl.preventDefault}. */
+  readonly defaultPrevented: boolean;
+  /**
+   * Skips the default action, which runs after every handler: redirectTo navigates the top
+   * window, redirect navigates the host page to its own path, reset-scroll scrolls the frame's
+   * top into view. reInitCashier and load have none.
+   */
+  preventDefault(): void;
+}
+
+/** An event as handlers receive it. */
+export type CashierEvent = CashierEventData & CashierEventControl;
+
+/** The `type` of a {@link CashierEvent}. */
+export type CashierEventType = CashierEvent['type'];
+
+/** The event of one type. */
+export type CashierEventOf<T extends CashierEventType> = Extract<
+  CashierEvent,
+  { readonly type: T }
+>;
+
+/** A handler of the events of one type. */
+export type CashierEventHandler<T extends CashierEventType> = (event: CashierEventOf<T>) => void;
+
+/** What {@link mountCashier} reads. */
+export interface MountCashierOptions extends Omit<
+  CashierAddressOptions,
+  'parentWidth' | 'parentHeight'
+> {
+  /** The element the iframe is appended to, or a selector of it. */
+  readonly container: HTMLElement | string;
+  /**
+   * The only origin whose messages are accepted and the target origin of commands; default the
+   * origin of `url`. Messages from any other origin, or from any window but this iframe's, are
+   * ignored: SPEC §1 has the widget post to its parent with any origin, so the host pins it here.
+   */
+  readonly allowedOrigin?: string | undefined;
+  /** The iframe's accessible title; default {@link DEFAULT_CASHIER_TITLE}. */
+  readonly title?: string | undefined;
+  /** The iframe's CSS width (a number is pixels); default `100%`. */
+  readonly width?: number | string | undefined;
+  /** The iframe's CSS height (a number is pixels); default `100%`. */
+  readonly height?: number | string | undefined;
+  /** Replaces {@link CASHIER_SANDBOX_TOKENS}. */
+  readonly sandbox?: readonly string[] | undefined;
+  /** Replaces {@link CASHIER_ALLOW_FEATURES}. */
+  readonly allow?: readonly string[] | undefined;
+  /** Receives every event, before handlers added later with `on`. */
+  readonly onEvent?: ((event: CashierEvent) => void) | undefined;
+}
+
+/** A mounted cashier. */
+export interface Cashier {
+  /** The iframe, for styling; do not change its src or sandbox. */
+  readonly iframe: HTMLIFrameElement;
+  /** The pinned origin: messages are accepted from it and commands are posted to it only. */
+  readonly origin: string;
+  /** Adds a handler of one event type; returns the function that removes it. */
+  on<T extends CashierEventType>(type: T, handler: CashierEventHandler<T>): () => void;
+  /**
+   * SPEC §1, §4: switches the cashier to another session (after reInitCashier). Posts
+   * setSessionIdToChildFrame to the iframe with the pinned origin as target origin (never `*`);
+   * the widget reloads with it. Before the frame's first load it sets the iframe's address
+   * instead. The browser drops the message while the frame shows another origin (a bank page):
+   * call {@link Cashier.reload} then.
+   *
+   * @throws {TypeError} when `sessionId` is blank.
+   */
+  setSession(sessionId: string): void;
+  /** Opens the cashier's start address again with the current session id. */
+  reload(): void;
+  /** Removes the iframe, the message listener and every handler. Later calls do nothing. */
+  destroy(): void;
+}
+
+function findContainer(container: HTMLElement | string): HTMLElement {
+  if (typeof container !== 'string') return container;
+  const element = document.querySelector(container);
+  if (!(element instanceof HTMLElement)) {
+    throw new TypeError(`Cashdesk: no element matches ${container}`);
+  }
+  return element;
+}
+
+function pinnedOrigin(allowedOrigin: string | undefined, widgetAddress: URL): string {
+  if (allowedOrigin === undefined) return widgetAddress.origin;
+  const url = httpUrl(allowedOrigin);
+  if (url === null) throw new TypeError('Cashdesk: allowedOrigin must be an http(s) origin');
+  return url.origin;
+}
+
+function cssSize(value: number | string | undefined): string {
+  return typeof value === 'number' ? `${value}px` : (value ?? '100%');
+}
+
+function isEventOf<T extends CashierEventType>(
+  event: CashierEvent,
+  type: T,
+): event is CashierEventOf<T> {
+  return event.type === type;
+}
+
+/** SPEC §1 redirectTo: the whole page goes, so the top window; the host page if that fails. */
+function navigateTop(view: Window, url: string): void {
+  try {
+    (view.top ?? view).location.href = url;
+  } catch {
+    view.location.href = url;
+  }
+}
+
+/** SPEC §2 reset-scroll: bring the frame's top into view unless it already is. */
+function scrollToFrame(iframe: HTMLIFrameElement, view: Window): void {
+  const { top } = iframe.getBoundingClientRect();
+  if (top < 0 || top > view.innerHeight) {
+    iframe.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+}
+
+function runDefault(event: CashierEventData, iframe: HTMLIFrameElement, view: Window): void {
+  switch (event.type) {
+    case 'redirectTo':
+      navigateTop(view, event.url);
+      break;
+    case 'redirect': {
+      const url = hostPathUrl(event.path, view.location.href);
+      if (url !== null) view.location.assign(url.href);
+      break;
+    }
+    case 'reset-scroll':
+      scrollToFrame(iframe, view);
+      break;
+    default:
+      break;
+  }
+}
+
+/**
+ * Issue 4: mounts the cashier. Appends a sandboxed iframe (see {@link CASHIER_SANDBOX_TOKENS} and
+ * {@link CASHIER_ALLOW_FEATURES}) opening the address of {@link buildCashierAddress}, with the
+ * container's size as the parent width and height (SPEC §2), and listens for the widget's
+ * messages (SPEC §1). Only messages whose origin is the pinned origin and whose source is this
+ * iframe's window are read; unknown ones are ignored.
+ *
+ * @throws {TypeError} when the container is missing, `url` or `allowedOrigin` is not http(s), or
+ * `sessionId` is blank. Nothing is added to the page then.
+ */
+export function mountCashier(options: MountCashierOptions): Cashier {
+  const container = findContainer(options.container);
+  const view = container.ownerDocument.defaultView;
+  if (view === null) throw new TypeError('Cashdesk: the container is not in a window');
+  let sessionId = options.sessionId;
+  const addressOf = (id: string): string =>
+    buildCashierAddress({
+      ...options,
+      sessionId: id,
+      parentWidth: container.clientWidth,
+      parentHeight: container.clientHeight,
+    }).href;
+  let address = addressOf(sessionId);
+  const origin = pinnedOrigin(options.allowedOrigin, new URL(address));
+
+  const iframe = container.ownerDocument.createElement('iframe');
+  const title = options.title?.trim() ?? '';
+  iframe.title = title === '' ? DEFAULT_CASHIER_TITLE : title;
+  iframe.setAttribute('sandbox', (options.sandbox ?? CASHIER_SANDBOX_TOKENS).join(' '));
+  iframe.setAttribute('allow', (options.allow ?? CASHIER_ALLOW_FEATURES).join('; '));
+  iframe.style.border = '0';
+  iframe.style.display = 'block';
+  iframe.style.width = cssSize(options.width);
+  iframe.style.height = cssSize(options.height);
+  iframe.src = address;
+
+  const listeners = new Set<(event: CashierEvent) => void>();
+  if (options.onEvent !== undefined) listeners.add(options.onEvent);
+  let loaded = false;
+  let destroyed = false;
+
+  const deliver = (data: CashierEventData): void => {
+    let prevented = false;
+    const event: CashierEvent = {
+      ...data,
+      get defaultPrevented() {
+        return prevented;
+      },
+      preventDefault() {
+        prevented = true;
+      },
+    };
+    for (const listener of [...listeners]) listener(event);
+    if (!event.defaultPrevented && !destroyed) runDefault(data, iframe, view);
+  };
+
+  const onMessage = (message: MessageEvent<unknown>): void => {
+    const frameWindow = iframe.contentWindow;
+    if (frameWindow === null || message.source !== frameWindow || message.origin !== origin) {
+      return;
+    }
+    const data = readCashierEvent(message.data, address);
+    if (data !== null) deliver(data);
+  };
+
+  const onLoad = (): void => {
+    loaded = true;
+    deliver({ type: 'load' });
+  };
+
+  const navigate = (): void => {
+    loaded = false;
+    address = addressOf(sessionId);
+    iframe.src = address;
+  };
+
+  view.addEventListener('message', onMessage);
+  iframe.addEventListener('load', onLoad);
+  container.append(iframe);
+
+  return {
+    iframe,
+    origin,
+    on(type, handler) {
+      const listener = (event: CashierEvent): void => {
+        if (isEventOf(event, type)) handler(event);
+      };
+      if (!destroyed) listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    setSession(next) {
+      const id = next.trim();
+      if (id === '') throw new TypeError('Cashdesk: sessionId is required');
+      if (destroyed) return;
+      sessionId = id;
+      const frameWindow = iframe.contentWindow;
+      if (!loaded || frameWindow === null) {
+        navigate();
+        return;
+      }
+      frameWindow.postMessage(serializeHostMessage(setSessionIdMessage(id)), origin);
+    },
+    reload() {
+      if (!destroyed) navigate();
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      view.removeEventListener('message', onMessage);
+      iframe.removeEventListener('load', onLoad);
+      listeners.clear();
+      iframe.remove();
+    },
+  };
+}
