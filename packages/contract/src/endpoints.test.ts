@@ -47,6 +47,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'rtlAssets',
       'sandboxCreateSession',
       'sandboxThreeDsChallenge',
+      'sandboxLatestOtp',
       'openApiDocument',
     ]);
     const routes = ENDPOINT_LIST.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
@@ -102,7 +103,7 @@ describe('the endpoint table (SPEC §7)', () => {
   it('only the sandbox routes are sandbox-only', () => {
     expect(
       ENDPOINT_LIST.filter((endpoint) => endpoint.sandboxOnly).map((endpoint) => endpoint.id),
-    ).toEqual(['sandboxCreateSession', 'sandboxThreeDsChallenge']);
+    ).toEqual(['sandboxCreateSession', 'sandboxThreeDsChallenge', 'sandboxLatestOtp']);
   });
 });
 

@@ -49,6 +49,7 @@ import {
   OtpVerifyResponse,
   RequisiteCreateRequest,
   RequisiteCreateResponse,
+  SandboxOtpResponse,
 } from './schemas/account-management';
 import { MetricsRequest, MetricsResponse } from './schemas/metrics';
 import { SandboxSessionRequest, SandboxSessionResponse } from './schemas/sandbox';
@@ -420,7 +421,7 @@ export const ENDPOINTS = {
     sandboxOnly: false,
     body: RequisiteCreateRequest,
     responses: { 200: { description: 'The new account.', schema: RequisiteCreateResponse } },
-    errors: ['unknownPayGroup'],
+    errors: ['unknownPayGroup', 'methodUnavailable'],
   }),
   otpSend: endpoint({
     id: 'otpSend',
@@ -429,7 +430,7 @@ export const ENDPOINTS = {
     tag: 'account-management',
     summary: 'Send a verification code',
     description:
-      "SPEC §7 POST /otp/send with contact_type (and the requisite_id of the account to verify): sends a one-time code to the player's email or phone. Codes are stored hashed; resends are limited (max_request_count) and then blocked for block_duration seconds (error 1402); asking again before resend_after answers 1403.",
+      "SPEC §7 POST /otp/send with contact_type (and the requisite_id of the account to verify): sends a six-digit one-time code, valid 5 minutes, to the player's email or phone. Codes are stored hashed; at most max_request_count codes per verification, one more request blocks verification for block_duration seconds (error 1402 with block_until); asking again before resend_after seconds answers 1403 with resend_after. A requisite_id that is not the player's answers 1008.",
     session: true,
     idempotencyKey: false,
     sandboxOnly: false,
@@ -444,7 +445,7 @@ export const ENDPOINTS = {
     tag: 'account-management',
     summary: 'Verify a code',
     description:
-      'SPEC §7 POST /otp/verify with otp: checks the code; a match marks the payout account verified. A wrong code answers 200 with verified false and attempts_left; an expired code answers 1401; after the last attempt verification blocks (1402).',
+      'SPEC §7 POST /otp/verify with otp: checks the code; a match answers verified true and marks the payout account verified. A wrong, expired or never sent code answers 400 error 1401 with attempts_left; the wrong code that uses up the last attempt blocks verification for block_duration and answers 429 error 1402 with block_until, and while blocked even the right code answers 1402.',
     session: true,
     idempotencyKey: false,
     sandboxOnly: false,
@@ -525,6 +526,20 @@ export const ENDPOINTS = {
     params: TransactionParams,
     query: ThreeDsChallengeQuery,
     responses: { 200: { description: 'The challenge page.', contentType: 'text/html' } },
+    errors: ['sandboxOnly', 'notFound'],
+  }),
+  sandboxLatestOtp: endpoint({
+    id: 'sandboxLatestOtp',
+    method: 'GET',
+    path: `${SANDBOX_BASE}/otp/latest`,
+    tag: 'sandbox',
+    summary: 'The latest one-time code of a session (sandbox only)',
+    description:
+      'Sandbox only (designed; not in SPEC §7): the latest one-time code otp/send sent in the session of the x-session-id header, for the demo host page (the sandbox sends no e-mail or SMS; it also writes the code to the server log). Kept in memory only; 1008 when no code was sent in the session. Answers 404 (error 1901) unless the server runs in sandbox mode.',
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: true,
+    responses: { 200: { description: 'The latest code.', schema: SandboxOtpResponse } },
     errors: ['sandboxOnly', 'notFound'],
   }),
   openApiDocument: endpoint({

@@ -627,8 +627,8 @@ export const EXAMPLE_OTP_VERIFY = {
   otp: '482913',
   requisite_id: 'req_7QpX2',
 } as const satisfies In<typeof OtpVerifyRequest>;
-/** SPEC §7 OTP verify answer (wrong code). */
-export const EXAMPLE_OTP_VERIFIED = { verified: false, attempts_left: 2 } as const satisfies In<
+/** SPEC §7 OTP verify answer (the right code at the first try; a wrong one answers error 1401). */
+export const EXAMPLE_OTP_VERIFIED = { verified: true, attempts_left: 2 } as const satisfies In<
   typeof OtpVerifyResponse
 >;
 

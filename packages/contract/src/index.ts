@@ -112,6 +112,7 @@ export {
   SubmitRequest,
   SubmitStep,
   TRANSACTION_STATUSES,
+  TaxFigures,
   TransactionStatus,
   UPLOAD_MIME_TYPES,
   UploadForm,
@@ -152,6 +153,7 @@ export {
   OtpVerifyResponse,
   RequisiteCreateRequest,
   RequisiteCreateResponse,
+  SandboxOtpResponse,
 } from './schemas/account-management';
 export { MetricValueSchema, MetricsRequest, MetricsResponse } from './schemas/metrics';
 export {

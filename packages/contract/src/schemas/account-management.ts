@@ -113,3 +113,23 @@ export const OtpVerifyResponse = z
   );
 /** SPEC §7: OTP verify answer. */
 export type OtpVerifyResponse = z.infer<typeof OtpVerifyResponse>;
+
+/** Sandbox only: the latest one-time code sent in a session (designed; not in SPEC §7). */
+export const SandboxOtpResponse = z
+  .object({
+    requisite_id: OpaqueId,
+    contact_type: ContactType,
+    masked_contact: z.string().check(z.maxLength(200)),
+    otp: z.string().check(z.regex(/^[0-9]{4,8}$/, 'four to eight digits')),
+    sent_at: DateTime,
+    expires_at: DateTime,
+  })
+  .check(
+    z.meta({
+      id: 'SandboxOtpResponse',
+      description:
+        "Sandbox only (designed; not in SPEC §7): the latest one-time code otp/send sent in the calling session, so that the demo host page can show it (the sandbox has no e-mail or SMS gateway). The code is held in the server's memory only, never in the database, and the route does not exist in production mode (1901).",
+    }),
+  );
+/** Sandbox latest OTP answer. */
+export type SandboxOtpResponse = z.infer<typeof SandboxOtpResponse>;

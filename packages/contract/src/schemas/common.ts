@@ -145,12 +145,15 @@ export const ErrorBody = z
     error_code: ErrorCode,
     error_message: z.string().check(z.minLength(1), z.maxLength(500)),
     error_field: z.optional(z.string().check(z.maxLength(200))),
+    attempts_left: z.optional(z.number().check(z.int(), z.gte(0))),
+    block_until: z.optional(DateTime),
+    resend_after: z.optional(z.number().check(z.int(), z.gte(0))),
   })
   .check(
     z.meta({
       id: 'ErrorBody',
       description:
-        'Error answer of every call (SPEC §8): error_code is a code of the ErrorCodes table, error_message its message key (translated by the widget), error_field the request field at fault when there is one (e.g. "body.amount", "file").',
+        'Error answer of every call (SPEC §8): error_code is a code of the ErrorCodes table, error_message its message key (translated by the widget), error_field the request field at fault when there is one (e.g. "body.amount", "file"). Only the one-time code errors carry more (designed): attempts_left (1401 wrong code, 1402), block_until (1402: verification blocked until then) and resend_after (1403: seconds until another code may be asked for).',
     }),
   );
 /** SPEC §8: an error answer. */

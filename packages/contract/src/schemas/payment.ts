@@ -279,6 +279,24 @@ export const DeclinePageSettings = z
 /** The type of {@link DeclinePageSettings}. */
 export type DeclinePageSettings = z.infer<typeof DeclinePageSettings>;
 
+/** SPEC §3, §5: the tax figures of a transaction (designed). */
+export const TaxFigures = z
+  .object({
+    non_taxable_amount: Decimal,
+    tax_value: Decimal,
+    amount_after_tax: Decimal,
+    shown: z.boolean(),
+  })
+  .check(
+    z.meta({
+      id: 'TaxFigures',
+      description:
+        'The tax of a transaction by the brand\'s tax tiers (SPEC §3 "tax info per flow: non-taxable amount and tax value", §5 tax rule; designed): non_taxable_amount is the upper bound of the zero-rate tier, tax_value the tax withheld, amount_after_tax what the player receives (a withdrawal) or is credited (a deposit), all at the currency precision; shown is whether the widget shows the tax line (amount above the non-taxable amount and a tax above zero).',
+    }),
+  );
+/** SPEC §3, §5: tax figures. */
+export type TaxFigures = z.infer<typeof TaxFigures>;
+
 /** SPEC §3 pay session: the answer of submit and 3ds-result. */
 export const PaySession = z
   .object({
@@ -304,12 +322,13 @@ export const PaySession = z
     amount: Decimal,
     currency: Currency,
     user_balance: Decimal,
+    tax: z.optional(TaxFigures),
   })
   .check(
     z.meta({
       id: 'PaySession',
       description:
-        'The pay session a submit or 3ds-result answers (SPEC §3 pay session: session_id, action, result_status, session_status, transaction_status, experiment_user_group, decline_page_settings, error_fatal, success_url, fail_url, processing_url, merchant_url; plus designed fields). session_id is the payment session (not the cashier session). action is the redirect result action (SPEC §3 "Redirect result", default redirect): redirect navigates to redirect_data, iframe opens it inside the cashier (3-D Secure challenge), none means nothing to follow. step says which screen comes next (see SubmitStep); redirect_data, display_form and voucher are set for the steps that need them and null otherwise. A provider decline is a 200 answer with result_status error, transaction_status error and error_code 1301 (error_fatal true when retrying cannot help). user_balance is the player\'s balance after the request; amount and currency echo the transaction.',
+        'The pay session a submit or 3ds-result answers (SPEC §3 pay session: session_id, action, result_status, session_status, transaction_status, experiment_user_group, decline_page_settings, error_fatal, success_url, fail_url, processing_url, merchant_url; plus designed fields). session_id is the payment session (not the cashier session). action is the redirect result action (SPEC §3 "Redirect result", default redirect): redirect navigates to redirect_data, iframe opens it inside the cashier (3-D Secure challenge), none means nothing to follow. step says which screen comes next (see SubmitStep); redirect_data, display_form and voucher are set for the steps that need them and null otherwise. A provider decline is a 200 answer with result_status error, transaction_status error and error_code 1301 (error_fatal true when retrying cannot help). user_balance is the player\'s balance after the request; amount and currency echo the transaction. tax (designed; set by the withdrawal submit) carries the tax figures of the amount.',
     }),
   );
 /** SPEC §3: a pay session (as parsed). */

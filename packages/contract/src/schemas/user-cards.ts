@@ -99,7 +99,7 @@ export const RecurringCheckResponse = z
     z.meta({
       id: 'RecurringCheckResponse',
       description:
-        'Answer of the recurring check (answer not shown, designed from SPEC §5 CVV rule): allowed is false when the card token is not active; cvv_required is true when the amount exceeds max_recurring_amount of the method.',
+        "Answer of the recurring check (answer not shown, designed from the SPEC §5 CVV rule). allowed: the card is the player's saved card, not removed and not expired, and the brand has a card method for saved cards in the session currency (an amount outside that method's limits answers 1010 instead). cvv_required follows SPEC §5 (cvvRequirement of @cashdesk/domain): always for a card with an active token (is_card_token_active), otherwise when the amount exceeds the method's max_recurring_amount.",
     }),
   );
 /** SPEC §7: recurring check answer. */
