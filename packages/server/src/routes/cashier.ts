@@ -1,0 +1,56 @@
+/**
+ * The cashier lists and method details of both flows (SPEC §7): GET payments/groups/init and
+ * payouts/groups/init (SPEC §3 cashier response), POST payments/groups/{payGroupId}/select and
+ * payouts/groups/{payGroupId}/select (SPEC §3 method detail).
+ *
+ * Decisions (services/pay-groups.ts has the details):
+ * - init lists the pay groups of the session's brand and the route's flow that accept the
+ *   session's currency, disabled and restricted ones included (the widget shows them disabled);
+ * - the flow comes from the route, not from the session: a session opened for deposits may read
+ *   the withdrawal list (the widget switches between the two pages with one session id);
+ * - select answers the detail of a disabled or restricted pay group too (the form can be looked
+ *   at); submitting it is refused with 409 methodUnavailable. A pay group of the other flow or
+ *   another brand, or one without the session's currency, is 404 unknownPayGroup; a select
+ *   currency other than the session's is 400 invalidField (body.currency).
+ *
+ * @packageDocumentation
+ */
+import { ENDPOINTS } from '@cashdesk/contract';
+import type { App } from '../http/app-types';
+import { registerEndpoint } from '../http/register-endpoint';
+import {
+  depositCashierResponse,
+  depositMethodDetail,
+  findSessionPayGroup,
+  payoutCashierResponse,
+  payoutMethodDetail,
+  sessionScope,
+} from '../services/pay-groups';
+
+/** Registers init and select of both flows. */
+export function registerCashierRoutes(app: App): void {
+  registerEndpoint(app, ENDPOINTS.depositInit, async ({ session, deps }) => ({
+    status: 200,
+    body: await depositCashierResponse(deps.db, session, new Date()),
+  }));
+
+  registerEndpoint(app, ENDPOINTS.payoutInit, async ({ session, deps }) => ({
+    status: 200,
+    body: await payoutCashierResponse(deps.db, session, new Date()),
+  }));
+
+  registerEndpoint(app, ENDPOINTS.depositSelect, async ({ session, params, body, deps }) => {
+    const scope = sessionScope(session, 'deposit', body.currency);
+    const entry = await findSessionPayGroup(deps.db, scope, params.payGroupId);
+    return { status: 200, body: await depositMethodDetail(deps.db, session, entry) };
+  });
+
+  registerEndpoint(app, ENDPOINTS.payoutSelect, async ({ session, params, body, deps }) => {
+    const scope = sessionScope(session, 'withdrawal', body.currency);
+    const entry = await findSessionPayGroup(deps.db, scope, params.payGroupId);
+    return {
+      status: 200,
+      body: await payoutMethodDetail(deps.db, session, entry, new Date()),
+    };
+  });
+}

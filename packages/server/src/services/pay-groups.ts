@@ -1,0 +1,787 @@
+/**
+ * Pay groups of a session: the SPEC §3 cashier response (init) and method detail (select) of both
+ * flows, built from the database with the rules of @cashdesk/domain.
+ *
+ * What a session sees: the pay groups of its brand and flow that accept its currency, each with
+ * only that currency in `currencies` (the widget reads `currencies[0]`). Disabled and restricted
+ * pay groups are listed (the widget shows them in its Disabled group, SPEC §4) and their detail
+ * can be selected (the form may be looked at); only a submit refuses them (409
+ * methodUnavailable). Apple Pay and Google Pay are listed on every platform: the widget filters
+ * them by its platform (SPEC §6), which the server does not know.
+ *
+ * Amounts go out as decimal strings at the currency precision (limits, blocks, balance); fee
+ * percentages as the stored text ("2%").
+ *
+ * @packageDocumentation
+ */
+import Big from 'big.js';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import {
+  ACTION_TYPES,
+  FieldDefinition,
+  Url,
+  UserProfile,
+  ViewData,
+  WithdrawalFieldDefinition,
+} from '@cashdesk/contract';
+import type {
+  BetShop,
+  DepositInitResponse,
+  DepositMethodDetail,
+  PayGroup,
+  PayoutAccount,
+  PayoutInitResponse,
+  PayoutMethodDetail,
+  TrustedContact,
+} from '@cashdesk/contract';
+import {
+  DEFAULT_LANGUAGE,
+  fieldKind,
+  mapField,
+  resolvePrecision,
+  roundToPrecision,
+  workflowKind,
+} from '@cashdesk/domain';
+import type { PaymentFlow } from '@cashdesk/domain';
+import type { Executor } from '../db/open';
+import {
+  betShops,
+  bonusPayGroups,
+  bonuses,
+  brands,
+  currencies,
+  lastUsedMethods,
+  lostProfitBonusTiers,
+  otpChallenges,
+  payGroupCurrencies,
+  payGroups,
+  payoutAccounts,
+  players,
+  taxTiers,
+} from '../db/schema';
+import type { WorkingHours } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import type { SessionContext } from './sessions';
+import { getBalance } from './ledger';
+
+/** A pay group row. */
+export type PayGroupRow = typeof payGroups.$inferSelect;
+/** A pay group's row for one currency. */
+export type PayGroupCurrencyRow = typeof payGroupCurrencies.$inferSelect;
+/** A currency row. */
+export type CurrencyRow = typeof currencies.$inferSelect;
+/** A brand row. */
+export type BrandRow = typeof brands.$inferSelect;
+
+/** A pay group as one session sees it: the group, its row for the currency and the currency. */
+export interface SessionPayGroup {
+  readonly group: PayGroupRow;
+  readonly limits: PayGroupCurrencyRow;
+  readonly currency: CurrencyRow;
+}
+
+/** What picks the pay groups of a session. */
+export interface PayGroupScope {
+  readonly brandId: string;
+  readonly flow: PaymentFlow;
+  readonly currency: string;
+}
+
+// --- formatting ---------------------------------------------------------------------------------
+
+/** A stored numeric as a decimal string at the currency precision ('5' → '5.00' for EUR). */
+export function atPrecision(value: string, precision: number): string {
+  return roundToPrecision(new Big(value), resolvePrecision(precision));
+}
+
+/** A stored numeric, or null, at the currency precision. */
+function optionalAtPrecision(value: string | null, precision: number): string | null {
+  return value === null ? null : atPrecision(value, precision);
+}
+
+/** A stored numeric as plain decimal text ('1.5000000000' → '1.5'); for rates and percentages. */
+export function plainDecimal(value: string): string {
+  return new Big(value).toFixed();
+}
+
+// --- loading ------------------------------------------------------------------------------------
+
+/** The pay groups of a brand, flow and currency, by arrangement (highest first, SPEC §4). */
+export async function listSessionPayGroups(
+  db: Executor,
+  scope: PayGroupScope,
+): Promise<SessionPayGroup[]> {
+  const rows = await db
+    .select({ group: payGroups, limits: payGroupCurrencies, currency: currencies })
+    .from(payGroups)
+    .innerJoin(
+      payGroupCurrencies,
+      and(
+        eq(payGroupCurrencies.payGroupId, payGroups.id),
+        eq(payGroupCurrencies.currency, scope.currency),
+      ),
+    )
+    .innerJoin(currencies, eq(currencies.alpha3, payGroupCurrencies.currency))
+    .where(and(eq(payGroups.brandId, scope.brandId), eq(payGroups.flow, scope.flow)))
+    .orderBy(desc(payGroups.arrangement), payGroups.id);
+  return rows;
+}
+
+const PAY_GROUP_ID = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * The pay group `payGroupId` (path text) as the session sees it.
+ *
+ * @throws {ApiError} unknownPayGroup (404, field `field`) when there is no such pay group of the
+ *   session's brand and of `scope.flow` that accepts the currency: another brand's or the other
+ *   flow's pay group is as unknown as a missing one.
+ */
+export async function findSessionPayGroup(
+  db: Executor,
+  scope: PayGroupScope,
+  payGroupId: string | number,
+  field = 'params.payGroupId',
+): Promise<SessionPayGroup> {
+  const text = String(payGroupId);
+  const id = PAY_GROUP_ID.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
+    throw new ApiError('unknownPayGroup', { field, detail: `pay group ${text}` });
+  }
+  const [row] = await db
+    .select({ group: payGroups, limits: payGroupCurrencies, currency: currencies })
+    .from(payGroups)
+    .innerJoin(
+      payGroupCurrencies,
+      and(
+        eq(payGroupCurrencies.payGroupId, payGroups.id),
+        eq(payGroupCurrencies.currency, scope.currency),
+      ),
+    )
+    .innerJoin(currencies, eq(currencies.alpha3, payGroupCurrencies.currency))
+    .where(
+      and(
+        eq(payGroups.id, id),
+        eq(payGroups.brandId, scope.brandId),
+        eq(payGroups.flow, scope.flow),
+      ),
+    );
+  if (row === undefined) {
+    throw new ApiError('unknownPayGroup', {
+      field,
+      detail: `pay group ${text} is not a ${scope.flow} method of ${scope.brandId} in ${scope.currency}`,
+    });
+  }
+  return row;
+}
+
+/**
+ * The scope of a session for a flow. A request's currency must be the session's (balances,
+ * limits and the ledger are per currency, and the session was opened for one).
+ *
+ * @throws {ApiError} invalidField (field `body.currency`) for another currency.
+ */
+export function sessionScope(
+  session: SessionContext,
+  flow: PaymentFlow,
+  currency?: string,
+): PayGroupScope {
+  if (currency !== undefined && currency !== session.currency) {
+    throw new ApiError('invalidField', {
+      field: 'body.currency',
+      detail: `currency ${currency} is not the session currency ${session.currency}`,
+    });
+  }
+  return { brandId: session.brandId, flow, currency: session.currency };
+}
+
+// --- availability -------------------------------------------------------------------------------
+
+/** The restriction of a pay group at `now`: its end while in the future, else null. */
+export function restrictionOf(group: PayGroupRow, now: Date): Date | null {
+  return group.restrictedUntil !== null && group.restrictedUntil > now
+    ? group.restrictedUntil
+    : null;
+}
+
+/**
+ * SPEC §4: whether a pay group can be paid with now (enabled and not restricted).
+ *
+ * @throws {ApiError} methodUnavailable (409) when it cannot.
+ */
+export function assertAvailable(group: PayGroupRow, now: Date, field = 'params.payGroupId'): void {
+  if (!group.enabled || restrictionOf(group, now) !== null) {
+    throw new ApiError('methodUnavailable', {
+      field,
+      detail: `pay group ${String(group.id)} is ${group.enabled ? 'restricted' : 'disabled'}`,
+    });
+  }
+}
+
+// --- wire shapes ----------------------------------------------------------------------------------
+
+function actionType(value: string): (typeof ACTION_TYPES)[number] {
+  return ACTION_TYPES.find((type) => type === value) ?? 'activity';
+}
+
+function merchantUserFee(group: PayGroupRow, precision: number) {
+  if (group.merchantFeePercentage === null && group.merchantFeeFix === null) return null;
+  return {
+    percentage:
+      group.merchantFeePercentage === null ? null : plainDecimal(group.merchantFeePercentage),
+    fix: optionalAtPrecision(group.merchantFeeFix, precision),
+  };
+}
+
+/** SPEC §3 "Pay group as received" of one session pay group. */
+export function payGroupToWire(
+  entry: SessionPayGroup,
+  context: { readonly now: Date; readonly lastUsedId: number | null },
+): PayGroup {
+  const { group, limits, currency } = entry;
+  const restrictedUntil = restrictionOf(group, context.now);
+  return {
+    id: group.id,
+    short_name: group.shortName,
+    public_name: group.publicName,
+    arrangement: group.arrangement,
+    popular: group.popular,
+    logo: group.logo,
+    native_pay_type: group.nativePayType,
+    action_type: actionType(group.actionType),
+    info: group.infoUrl,
+    info_in_iframe: group.infoInIframe,
+    pay_method_type: group.payMethodType,
+    last_used: context.lastUsedId === group.id,
+    auto_submit: group.autoSubmit,
+    show_in_carousel: group.showInCarousel,
+    allow_pre_selected_method: group.allowPreSelectedMethod,
+    restricted_until: restrictedUntil === null ? null : restrictedUntil.toISOString(),
+    merchant_user_fee: merchantUserFee(group, currency.precision),
+    display_limits: group.displayLimits,
+    currencies: [
+      {
+        currency_id: currency.currencyId,
+        name: currency.name,
+        alpha3: currency.alpha3,
+        iso_number: currency.isoNumber,
+        precision: currency.precision,
+        fee: limits.fee,
+        processing_time_translation_key: limits.processingTimeTranslationKey,
+        show_processing_time: limits.showProcessingTime,
+        limits: {
+          min_amount: optionalAtPrecision(limits.minAmount, currency.precision),
+          max_amount: optionalAtPrecision(limits.maxAmount, currency.precision),
+        },
+      },
+    ],
+    pay_group: group.shortName,
+    enabled: group.enabled,
+  };
+}
+
+/** ISO weekday numbers (1 Monday … 7 Sunday) of the stored day names. */
+const WEEKDAYS = [
+  ['mon', 1],
+  ['tue', 2],
+  ['wed', 3],
+  ['thu', 4],
+  ['fri', 5],
+  ['sat', 6],
+  ['sun', 7],
+] as const;
+
+/** Working hours as stored (day name to slots) to the wire's list of ISO weekday slots. */
+export function workingHoursToWire(hours: WorkingHours): BetShop['working_hours'] {
+  return WEEKDAYS.flatMap(([name, day]) =>
+    (hours[name] ?? []).map((slot) => ({ day, opens: slot.open, closes: slot.close })),
+  );
+}
+
+/** A bet shop row as the contract's BetShop (its id as text: a bet_shop field submits it). */
+export function betShopToWire(shop: typeof betShops.$inferSelect): BetShop {
+  return {
+    id: String(shop.id),
+    name: shop.name,
+    address: shop.address,
+    city: shop.city,
+    working_hours: workingHoursToWire(shop.workingHours),
+  };
+}
+
+/** The active bet shops of a brand. */
+export async function listBetShops(
+  db: Executor,
+  brandId: string,
+): Promise<(typeof betShops.$inferSelect)[]> {
+  return db
+    .select()
+    .from(betShops)
+    .where(and(eq(betShops.brandId, brandId), eq(betShops.active, true)))
+    .orderBy(betShops.city, betShops.name, betShops.id);
+}
+
+/** An active bet shop of a brand by its wire id, or `undefined`. */
+export async function findBetShop(
+  db: Executor,
+  brandId: string,
+  id: string,
+): Promise<typeof betShops.$inferSelect | undefined> {
+  if (!PAY_GROUP_ID.test(id)) return undefined;
+  const [shop] = await db
+    .select()
+    .from(betShops)
+    .where(
+      and(eq(betShops.id, Number(id)), eq(betShops.brandId, brandId), eq(betShops.active, true)),
+    );
+  return shop;
+}
+
+/** The player row of a session. */
+export async function loadPlayer(
+  db: Executor,
+  playerId: string,
+): Promise<typeof players.$inferSelect> {
+  const [player] = await db.select().from(players).where(eq(players.id, playerId));
+  if (player === undefined) throw new ApiError('sessionExpired', { detail: 'player vanished' });
+  return player;
+}
+
+/** The brand row of a session. */
+export async function loadBrand(db: Executor, brandId: string): Promise<BrandRow> {
+  const [brand] = await db.select().from(brands).where(eq(brands.id, brandId));
+  if (brand === undefined) throw new ApiError('sessionExpired', { detail: 'brand vanished' });
+  return brand;
+}
+
+/**
+ * The profile value a profile field type is pre-filled with (SPEC §3 userRequisite; e.g. the
+ * read-only visible phone shows the player's phone).
+ */
+function profileValue(type: string | null | undefined, player: typeof players.$inferSelect) {
+  switch (type) {
+    case 'user_phone':
+      return player.phone;
+    case 'user_email':
+      return player.email;
+    case 'user_country':
+      return player.country;
+    case 'user_first_name':
+      return player.firstName;
+    case 'user_last_name':
+      return player.lastName;
+    default:
+      return null;
+  }
+}
+
+/** The stored field definitions of a pay group as the contract's withdrawal field definitions. */
+export function storedFields(group: PayGroupRow): z.infer<typeof WithdrawalFieldDefinition>[] {
+  const parsed = z.safeParse(z.array(WithdrawalFieldDefinition), group.fields);
+  if (!parsed.success) {
+    throw new Error(`pay group ${String(group.id)} has field definitions the contract refuses`);
+  }
+  return parsed.data;
+}
+
+/**
+ * The form fields of a pay group for a player (SPEC §3 method detail `parameters`): as stored,
+ * with profile fields pre-filled from the player's profile when the definition has no value.
+ */
+export function formFields(
+  group: PayGroupRow,
+  player: typeof players.$inferSelect,
+): z.infer<typeof WithdrawalFieldDefinition>[] {
+  return storedFields(group).map((field) => {
+    const value = profileValue(field.type, player);
+    if (value === null || (field.user_requisite ?? null) !== null) return field;
+    return { ...field, user_requisite: value };
+  });
+}
+
+/** Deposit field definitions: the withdrawal-only properties dropped by the contract's schema. */
+export function depositFields(
+  fields: readonly z.infer<typeof WithdrawalFieldDefinition>[],
+): z.infer<typeof FieldDefinition>[] {
+  return fields.map((field) => {
+    const parsed = z.safeParse(FieldDefinition, field);
+    if (!parsed.success) throw new Error(`field ${field.name} is not a deposit field`);
+    return parsed.data;
+  });
+}
+
+/** Whether a form has a bet-shop field (SPEC §3 betShop kind), whose shops the detail lists. */
+export function hasBetShopField(group: PayGroupRow): boolean {
+  return storedFields(group).some((field) => fieldKind(mapField(field)) === 'betShop');
+}
+
+// --- cashier response (init) --------------------------------------------------------------------
+
+async function lastUsedPayGroup(
+  db: Executor,
+  playerId: string,
+  flow: PaymentFlow,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ payGroupId: lastUsedMethods.payGroupId })
+    .from(lastUsedMethods)
+    .where(and(eq(lastUsedMethods.playerId, playerId), eq(lastUsedMethods.flow, flow)));
+  return row?.payGroupId ?? null;
+}
+
+/** SPEC §3 tax tiers of a brand and flow. */
+export async function loadTaxTiers(db: Executor, brandId: string, flow: PaymentFlow) {
+  const rows = await db
+    .select()
+    .from(taxTiers)
+    .where(and(eq(taxTiers.brandId, brandId), eq(taxTiers.flow, flow)))
+    .orderBy(taxTiers.from, taxTiers.id);
+  return rows.map((tier) => ({
+    from: plainDecimal(tier.from),
+    ...(tier.to === null ? {} : { to: plainDecimal(tier.to) }),
+    percent_value: plainDecimal(tier.percentValue),
+    absolute_value: plainDecimal(tier.absoluteValue),
+  }));
+}
+
+function optionalPlain(value: string | null): string | null {
+  return value === null ? null : plainDecimal(value);
+}
+
+/**
+ * SPEC §3 user bonuses of a player: the active bonuses with the pay groups they are limited to
+ * (none: a general bonus). Deposit bonuses only: a withdrawal earns none.
+ */
+export async function loadUserBonuses(db: Executor, playerId: string) {
+  const rows = await db
+    .select()
+    .from(bonuses)
+    .where(and(eq(bonuses.playerId, playerId), eq(bonuses.active, true)))
+    .orderBy(bonuses.id);
+  const links = await db
+    .select({ bonusId: bonusPayGroups.bonusId, payGroupId: bonusPayGroups.payGroupId })
+    .from(bonusPayGroups)
+    .innerJoin(bonuses, eq(bonuses.id, bonusPayGroups.bonusId))
+    .where(eq(bonuses.playerId, playerId))
+    .orderBy(bonusPayGroups.payGroupId);
+  return rows.map((bonus) => {
+    const ids = links.filter((link) => link.bonusId === bonus.id).map((link) => link.payGroupId);
+    return {
+      ...(bonus.description === null ? {} : { bonusDescription: bonus.description }),
+      bonusPayGroupsIds: ids,
+      bonusInfo: {
+        absoluteBonusValue: optionalPlain(bonus.absoluteValue),
+        percentBonusValue: optionalPlain(bonus.percentValue),
+        maxBonusValue: optionalPlain(bonus.maxValue),
+        minDepositAmount: optionalPlain(bonus.minDepositAmount),
+        maxDepositAmount: optionalPlain(bonus.maxDepositAmount),
+      },
+    };
+  });
+}
+
+/** SPEC §3 lost_profit_merchant_bonus of a brand, when its pay group is in the list. */
+async function loadLostProfit(db: Executor, brandId: string, listedIds: ReadonlySet<number>) {
+  const tiers = await db
+    .select()
+    .from(lostProfitBonusTiers)
+    .where(eq(lostProfitBonusTiers.brandId, brandId))
+    .orderBy(lostProfitBonusTiers.id);
+  const payGroupId = tiers.find((tier) => listedIds.has(tier.payGroupId))?.payGroupId;
+  if (payGroupId === undefined) return null;
+  return {
+    pay_group: payGroupId,
+    tiers: tiers
+      .filter((tier) => tier.payGroupId === payGroupId)
+      .map((tier) => ({
+        from: optionalPlain(tier.from),
+        to: optionalPlain(tier.to),
+        percent_value: optionalPlain(tier.percentValue),
+        absolute_value: optionalPlain(tier.absoluteValue),
+      })),
+  };
+}
+
+function userProfile(player: typeof players.$inferSelect, language: string) {
+  const profile = z.safeParse(UserProfile, {
+    country: player.country,
+    phone: player.phone,
+    language,
+  });
+  if (profile.success) return profile.data;
+  // A profile value the contract refuses is sent as unknown rather than failing the init.
+  const country = z.safeParse(UserProfile.shape.country, player.country);
+  const phone = z.safeParse(UserProfile.shape.phone, player.phone);
+  const lang = z.safeParse(UserProfile.shape.language, language);
+  return {
+    country: country.success ? country.data : null,
+    phone: phone.success ? phone.data : null,
+    language: lang.success ? lang.data : DEFAULT_LANGUAGE,
+  };
+}
+
+/** The parts of the cashier response both flows share. */
+async function cashierCommon(
+  db: Executor,
+  session: SessionContext,
+  flow: PaymentFlow,
+  groups: readonly SessionPayGroup[],
+) {
+  const [brand, player, balance, tiers, precision] = await Promise.all([
+    loadBrand(db, session.brandId),
+    loadPlayer(db, session.playerId),
+    getBalance(db, session.playerId, session.currency),
+    loadTaxTiers(db, session.brandId, flow),
+    currencyPrecisionOf(db, session.currency),
+  ]);
+  const listed = new Set(groups.map((entry) => entry.group.id));
+  const [userBonuses, lostProfit] =
+    flow === 'deposit'
+      ? await Promise.all([
+          loadUserBonuses(db, session.playerId),
+          loadLostProfit(db, session.brandId, listed),
+        ])
+      : [[], null];
+  const reserved = new Big(balance.reserved);
+  return {
+    view_data: [],
+    cashier_settings: { country_filtering_enabled: brand.countryFilteringEnabled },
+    cashier_features: [...brand.features],
+    lost_profit_merchant_bonus: lostProfit,
+    // The reserved amount is the pending withdrawal: reserved by a payout not yet paid out.
+    withdrawal_reverse: reserved.gt(0)
+      ? { amount: atPrecision(balance.reserved, precision), currency: session.currency }
+      : null,
+    tax: { tiers },
+    user_bonuses: userBonuses,
+    merchant_url: brand.merchantUrl,
+    merchant_success_url: brand.merchantSuccessUrl,
+    merchant_fail_url: brand.merchantFailUrl,
+    merchant_processing_url: brand.merchantProcessingUrl,
+    merchant_redirect_type: brand.merchantRedirectType,
+    user_balance: roundToPrecision(new Big(balance.balance), precision, 'down'),
+    auth_token: session.authToken,
+    widget_settings: {
+      currency_display_setting_id: brand.currencyDisplaySettingId,
+      bonus_in_amount_block: brand.bonusInAmountBlock,
+      processing_page_redirect_timeout: brand.processingPageRedirectTimeout,
+      success_page_redirect_timeout: brand.successPageRedirectTimeout,
+    },
+    user_profile: userProfile(player, session.language),
+  };
+}
+
+async function currencyPrecisionOf(db: Executor, currency: string): Promise<number> {
+  const [row] = await db.select().from(currencies).where(eq(currencies.alpha3, currency));
+  return resolvePrecision(row?.precision);
+}
+
+async function payGroupList(
+  db: Executor,
+  session: SessionContext,
+  flow: PaymentFlow,
+  now: Date,
+): Promise<{ groups: SessionPayGroup[]; wire: PayGroup[] }> {
+  const [groups, lastUsedId] = await Promise.all([
+    listSessionPayGroups(db, sessionScope(session, flow)),
+    lastUsedPayGroup(db, session.playerId, flow),
+  ]);
+  return { groups, wire: groups.map((entry) => payGroupToWire(entry, { now, lastUsedId })) };
+}
+
+/** SPEC §3 cashier response of the deposit flow (GET payments/groups/init). */
+export async function depositCashierResponse(
+  db: Executor,
+  session: SessionContext,
+  now: Date,
+): Promise<DepositInitResponse> {
+  const { groups, wire } = await payGroupList(db, session, 'deposit', now);
+  const common = await cashierCommon(db, session, 'deposit', groups);
+  return { ...common, payment_groups: wire };
+}
+
+/** SPEC §3 cashier response of the withdrawal flow (GET payouts/groups/init). */
+export async function payoutCashierResponse(
+  db: Executor,
+  session: SessionContext,
+  now: Date,
+): Promise<PayoutInitResponse> {
+  const { groups, wire } = await payGroupList(db, session, 'withdrawal', now);
+  const common = await cashierCommon(db, session, 'withdrawal', groups);
+  return { ...common, payout_groups: wire };
+}
+
+// --- method detail (select) ---------------------------------------------------------------------
+
+/** SPEC §4 workflow type as the wire spells it. */
+function workflowType(value: string | null): 'form' | 'host_to_host' | 'display_form' {
+  switch (workflowKind(value)) {
+    case 'checkout':
+      return 'host_to_host';
+    case 'display-form':
+      return 'display_form';
+    case 'form':
+      return 'form';
+  }
+}
+
+/** SPEC §3 view_data of a pay group (stored free-form; what the contract refuses is dropped). */
+export function viewDataOf(group: PayGroupRow): z.infer<typeof ViewData> {
+  const parsed = z.safeParse(ViewData, group.viewData);
+  return parsed.success ? parsed.data : [];
+}
+
+/** The detail parts both flows share (everything but parameters and the withdrawal additions). */
+async function detailCommon(db: Executor, session: SessionContext, entry: SessionPayGroup) {
+  const { group, limits, currency } = entry;
+  const precision = currency.precision;
+  const shops = hasBetShopField(group) ? await listBetShops(db, session.brandId) : [];
+  const processing =
+    group.processingCurrency !== null && group.processingCurrencyRate !== null
+      ? {
+          processing_currency: group.processingCurrency,
+          processing_currency_rate: plainDecimal(group.processingCurrencyRate),
+        }
+      : { processing_currency: null, processing_currency_rate: null };
+  return {
+    currency: currency.alpha3,
+    limits: {
+      min_amount: optionalAtPrecision(limits.minAmount, precision),
+      max_amount: optionalAtPrecision(limits.maxAmount, precision),
+      max_recurring_amount: optionalAtPrecision(limits.maxRecurringAmount, precision),
+    },
+    amount_blocks: limits.amountBlocks.map((block) => atPrecision(block, precision)),
+    view_data: viewDataOf(group),
+    ...processing,
+    show_processing_currency: group.showProcessingCurrency,
+    amount_reg_exp_fe: group.amountRegExpFe,
+    auto_submit: group.autoSubmit,
+    preset_behavior: group.presetBehavior,
+    preset_amount: optionalAtPrecision(limits.presetAmount, precision),
+    preset_currency: limits.presetAmount === null ? null : currency.alpha3,
+    allow_preset_amount: group.allowPresetAmount,
+    merchant_user_fee: merchantUserFee(group, precision),
+    processing_time_translation_key: limits.processingTimeTranslationKey,
+    workflow_type: workflowType(group.workflowType),
+    info: group.infoUrl,
+    fee: limits.fee,
+    is_routable: group.isRoutable,
+    ...(shops.length === 0 ? {} : { bet_shops: shops.map(betShopToWire) }),
+  };
+}
+
+/** SPEC §3 method detail of a deposit pay group. */
+export async function depositMethodDetail(
+  db: Executor,
+  session: SessionContext,
+  entry: SessionPayGroup,
+): Promise<DepositMethodDetail> {
+  const [common, player] = await Promise.all([
+    detailCommon(db, session, entry),
+    loadPlayer(db, session.playerId),
+  ]);
+  return { ...common, parameters: depositFields(formFields(entry.group, player)) };
+}
+
+/** Masks an e-mail address for display: first letter, then stars, then the domain. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
+/** Masks a phone number for display: the country part and the last three digits stay. */
+export function maskPhone(phone: string): string {
+  if (phone.length <= 8) return `${phone.slice(0, 2)}****`;
+  return `${phone.slice(0, 5)}****${phone.slice(-3)}`;
+}
+
+/** Where a one-time code for a payout account can go (SPEC §2 "choose a contact"). */
+function trustedContacts(player: typeof players.$inferSelect): TrustedContact[] {
+  const contacts: TrustedContact[] = [];
+  if (player.email !== null && player.email !== '') {
+    contacts.push({ contact_type: 'email', masked_contact: maskEmail(player.email) });
+  }
+  if (player.phone !== null && player.phone !== '') {
+    contacts.push({ contact_type: 'phone', masked_contact: maskPhone(player.phone) });
+  }
+  return contacts;
+}
+
+/**
+ * The live payout accounts of a player for a withdrawal pay group. `requisite_type` is the
+ * user_requisite_type_id of the pay group's field that lists accounts (as the contract says),
+ * else the stored requisite type.
+ */
+export async function listPayoutAccounts(
+  db: Executor,
+  playerId: string,
+  group: PayGroupRow,
+): Promise<PayoutAccount[]> {
+  const rows = await db
+    .select()
+    .from(payoutAccounts)
+    .where(
+      and(
+        eq(payoutAccounts.playerId, playerId),
+        eq(payoutAccounts.payGroupId, group.id),
+        isNull(payoutAccounts.deletedAt),
+      ),
+    )
+    .orderBy(payoutAccounts.createdAt, payoutAccounts.id);
+  const typeId = storedFields(group).find(
+    (field) => field.user_requisite_type_id !== null && field.user_requisite_type_id !== undefined,
+  )?.user_requisite_type_id;
+  return rows.map((account) => ({
+    id: account.id,
+    // The label the player gave the account (payout-accounts.ts LABEL_KEY), else the method name.
+    label: account.details['@label'] ?? group.publicName,
+    masked: account.maskedValue,
+    verified: account.verified,
+    requisite_type:
+      typeId === undefined || typeId === null ? account.requisiteType : String(typeId),
+  }));
+}
+
+/** Until when payout account verification is blocked for a player (an OTP block), if it is. */
+async function verificationBlockedUntil(
+  db: Executor,
+  playerId: string,
+  now: Date,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ blockedUntil: otpChallenges.blockedUntil })
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.playerId, playerId), gt(otpChallenges.blockedUntil, now)))
+    .orderBy(desc(otpChallenges.blockedUntil))
+    .limit(1);
+  return row?.blockedUntil ?? null;
+}
+
+/** SPEC §3 method detail of a withdrawal pay group, with the withdrawal additions. */
+export async function payoutMethodDetail(
+  db: Executor,
+  session: SessionContext,
+  entry: SessionPayGroup,
+  now: Date,
+): Promise<PayoutMethodDetail> {
+  const [common, player, brand, accounts, blockedUntil] = await Promise.all([
+    detailCommon(db, session, entry),
+    loadPlayer(db, session.playerId),
+    loadBrand(db, session.brandId),
+    listPayoutAccounts(db, session.playerId, entry.group),
+    verificationBlockedUntil(db, session.playerId, now),
+  ]);
+  const supportUrl = z.safeParse(Url, brand.supportUrl);
+  return {
+    ...common,
+    parameters: formFields(entry.group, player),
+    payout_account_verification_blocked: blockedUntil !== null,
+    payout_account_verification_blocked_until:
+      blockedUntil === null ? null : blockedUntil.toISOString(),
+    support_url: supportUrl.success ? supportUrl.data : null,
+    trusted_contacts: trustedContacts(player),
+    allow_new_payout_account: entry.group.allowNewPayoutAccount,
+    payout_accounts: accounts,
+  };
+}

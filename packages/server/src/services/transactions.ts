@@ -1,0 +1,938 @@
+/**
+ * Transactions: the status machine of issue 3 and what a provider outcome does to a transaction.
+ *
+ * Status machine (a transaction starts `created`):
+ *
+ * ```
+ * created ──▶ processing ◀──▶ await
+ *    │            │             │
+ *    └────────────┴─────────────┴──▶ success | error   (final: never change again)
+ * ```
+ *
+ * - `processing` and `await` may follow each other (a bank transfer awaits its receipt, then is
+ *   processing while the receipt is reviewed) and may repeat themselves, which records a new step
+ *   (e.g. a status poll that learnt a settle time) without a new status.
+ * - Nothing returns to `created`; a final status is never left. A move out of a final status is not
+ *   an error but a no-op answering `applied: false` with the row as it is: the first final result
+ *   wins (a 3-D Secure return and a status poll that race each other both see the same provider
+ *   truth, and the loser must not credit twice).
+ * - Every move is one conditional `UPDATE … WHERE status IN (allowed predecessors)`, so the check
+ *   and the write cannot be separated by a concurrent request.
+ *
+ * Money on a final result ({@link completeTransaction}), in the same database transaction as the
+ * status change, so a result is applied exactly once:
+ * - deposit success: the ledger is credited with the amount after tax (and the bonus, as its own
+ *   ledger entry), the card is saved when the player asked for it (token, last four, BIN, expiry,
+ *   holder, type: never the number or CVV), and the pay group becomes the player's last used one;
+ * - withdrawal success: the reservation is settled; withdrawal error: the reservation is released.
+ *
+ * {@link paySessionFor} builds the SPEC §3 pay session of the contract from a row.
+ *
+ * @packageDocumentation
+ */
+import Big from 'big.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import { roundToPrecision, resolvePrecision } from '@cashdesk/domain';
+import {
+  DateTime,
+  Decimal,
+  DeclinePageSettings,
+  DisplayFormData,
+  ERROR_CODES,
+  SubmitStep as SubmitStepSchema,
+} from '@cashdesk/contract';
+import type { PaySession, SubmitStep } from '@cashdesk/contract';
+import type { Executor } from '../db/open';
+import {
+  betShops,
+  brands,
+  currencies,
+  lastUsedMethods,
+  savedCards,
+  transactions,
+} from '../db/schema';
+import type { StoredRedirect } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { DECLINE_REASONS } from '../providers';
+import type {
+  BetShopRef,
+  CardSummary,
+  CashPickup,
+  DeclineReason,
+  DepositOutcome,
+  PayoutOutcome,
+  ProviderStatus,
+  ThreeDsOutcome,
+} from '../providers';
+import { credit, getBalance, releaseReservation, settleReservation } from './ledger';
+import { betShopToWire } from './pay-groups';
+
+/** A transaction row as stored. */
+export type TransactionRow = typeof transactions.$inferSelect;
+
+/** One of the statuses of the machine. */
+export type TransactionStatus = TransactionRow['status'];
+
+/** Statuses after which nothing changes. */
+export const FINAL_STATUSES: readonly TransactionStatus[] = ['success', 'error'];
+
+/** The allowed moves: from a status to the statuses it may become (see the module comment). */
+export const TRANSACTION_TRANSITIONS: Readonly<
+  Record<TransactionStatus, readonly TransactionStatus[]>
+> = {
+  created: ['processing', 'await', 'success', 'error'],
+  processing: ['processing', 'await', 'success', 'error'],
+  await: ['processing', 'await', 'success', 'error'],
+  success: [],
+  error: [],
+};
+
+/** Whether `to` may follow `from`. */
+export function canTransition(from: TransactionStatus, to: TransactionStatus): boolean {
+  return TRANSACTION_TRANSITIONS[from].includes(to);
+}
+
+/** Whether a status is final. */
+export function isFinalStatus(status: TransactionStatus): boolean {
+  return FINAL_STATUSES.includes(status);
+}
+
+/** The statuses `to` may be reached from. */
+function predecessorsOf(to: TransactionStatus): TransactionStatus[] {
+  const all: readonly TransactionStatus[] = ['created', 'processing', 'await', 'success', 'error'];
+  return all.filter((from) => canTransition(from, to));
+}
+
+/** A move the machine does not allow (a programming error: answered as a 500). */
+export class TransactionTransitionError extends Error {
+  override readonly name = 'TransactionTransitionError';
+  constructor(
+    readonly transactionId: string,
+    readonly from: TransactionStatus,
+    readonly to: TransactionStatus,
+  ) {
+    super(`transaction ${transactionId}: ${from} -> ${to} is not an allowed transition`);
+  }
+}
+
+// --- provider data ------------------------------------------------------------------------------
+
+/**
+ * What `transactions.provider_data` holds (jsonb), read back through this schema so a row written
+ * by an older version cannot smuggle in a wrong type. Never card data.
+ */
+const StoredProviderData = z.object({
+  /** SPEC §3 step kind the widget shows next (see the contract's SubmitStep). */
+  step: z.optional(SubmitStepSchema),
+  /** The player asked to save the card (save_card); the token is stored on approval. */
+  saveCard: z.optional(z.boolean()),
+  declineReason: z.optional(z.enum(DECLINE_REASONS)),
+  /** Display form (QR code) or bank transfer details as the pay session sends them. */
+  displayForm: z.optional(DisplayFormData),
+  /** A bet-shop cash voucher or payout pick-up code. */
+  voucher: z.optional(z.object({ code: z.string(), expires_at: DateTime })),
+  /** When the provider expects the final result (processing). */
+  settlesAt: z.optional(DateTime),
+  /** What the player has to do while the cashier waits (await). */
+  instructions: z.optional(z.string()),
+  pollAfterMs: z.optional(z.number()),
+  /** Charges computed at submit (SPEC §5), for the operator's view: fee parts. */
+  methodFee: z.optional(Decimal),
+  merchantFee: z.optional(Decimal),
+  /** The receipt document of a bank transfer (documents.id). */
+  receiptDocumentId: z.optional(z.string()),
+  /** Set once the receipt was reported to the provider. */
+  receiptRecorded: z.optional(z.boolean()),
+  /**
+   * The return addresses the deposit was authorised with (the provider's ReturnUrls), so that the
+   * 3-D Secure and interaction routes send the browser where the provider was told to.
+   */
+  returnUrls: z.optional(
+    z.object({ threeDsReturn: z.string(), success: z.string(), fail: z.string() }),
+  ),
+});
+
+/** The parsed `provider_data` of a transaction. */
+export type StoredProviderData = z.infer<typeof StoredProviderData>;
+
+/** Reads a row's provider data; unknown keys are dropped, a malformed value reads as empty. */
+export function providerDataOf(row: Pick<TransactionRow, 'providerData'>): StoredProviderData {
+  const parsed = z.safeParse(StoredProviderData, row.providerData);
+  return parsed.success ? parsed.data : {};
+}
+
+/** JSON of a provider-data patch, as a jsonb value merged into the stored one. */
+function mergeProviderData(patch: StoredProviderData) {
+  return sql`${transactions.providerData} || ${JSON.stringify(patch)}::jsonb`;
+}
+
+// --- create, read -------------------------------------------------------------------------------
+
+/** What {@link createTransaction} needs. */
+export interface CreateTransactionInput {
+  readonly playerId: string;
+  readonly brandId: string;
+  /** The cashier session it was made in (`null` for a server-side transaction). */
+  readonly sessionId: string | null;
+  readonly payGroupId: number;
+  readonly flow: TransactionRow['flow'];
+  /** Positive decimal string, already validated against the limits and the precision. */
+  readonly amount: string;
+  readonly currency: string;
+  readonly providerKind: TransactionRow['providerKind'];
+  readonly fee?: string | undefined;
+  readonly tax?: string | undefined;
+  readonly bonus?: string | undefined;
+  /** Submitted form values that are not card data (the caller strips card_pan, card_cvv). */
+  readonly parameters?: Readonly<Record<string, unknown>> | undefined;
+  readonly providerData?: StoredProviderData | undefined;
+  readonly idempotencyKey?: string | null | undefined;
+  readonly savedCardId?: string | null | undefined;
+  readonly payoutAccountId?: string | null | undefined;
+  readonly betShopId?: number | null | undefined;
+}
+
+/**
+ * Creates a transaction in status `created`, with the brand's merchant URLs copied onto it (the
+ * pay session keeps the URLs that were valid when the payment started).
+ *
+ * @throws {ApiError} notFound when the brand does not exist.
+ */
+export async function createTransaction(
+  db: Executor,
+  input: CreateTransactionInput,
+): Promise<TransactionRow> {
+  const [brand] = await db.select().from(brands).where(eq(brands.id, input.brandId));
+  if (brand === undefined) throw new ApiError('notFound', { detail: `brand ${input.brandId}` });
+  const [row] = await db
+    .insert(transactions)
+    .values({
+      playerId: input.playerId,
+      sessionId: input.sessionId,
+      payGroupId: input.payGroupId,
+      flow: input.flow,
+      amount: input.amount,
+      currency: input.currency,
+      fee: input.fee ?? '0',
+      tax: input.tax ?? '0',
+      bonus: input.bonus ?? '0',
+      status: 'created',
+      action: 'none',
+      resultStatus: 'processing',
+      sessionStatus: 'active',
+      transactionStatus: 'created',
+      successUrl: brand.merchantSuccessUrl,
+      failUrl: brand.merchantFailUrl,
+      processingUrl: brand.merchantProcessingUrl,
+      merchantUrl: brand.merchantUrl,
+      providerKind: input.providerKind,
+      providerData: { ...(input.providerData ?? {}) },
+      parameters: { ...(input.parameters ?? {}) },
+      idempotencyKey: input.idempotencyKey ?? null,
+      savedCardId: input.savedCardId ?? null,
+      payoutAccountId: input.payoutAccountId ?? null,
+      betShopId: input.betShopId ?? null,
+    })
+    .returning();
+  if (row === undefined) throw new Error('transaction insert returned no row');
+  return row;
+}
+
+/** A transaction by id, or `undefined`. */
+export async function getTransaction(
+  db: Executor,
+  transactionId: string,
+): Promise<TransactionRow | undefined> {
+  if (!isUuid(transactionId)) return undefined;
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+  return row;
+}
+
+/**
+ * A transaction of one player; another player's transaction, or an id that is no transaction,
+ * answers 404 (never 403: an id must not reveal that someone else's payment exists).
+ *
+ * @throws {ApiError} notFound
+ */
+export async function findPlayerTransaction(
+  db: Executor,
+  playerId: string,
+  transactionId: string,
+): Promise<TransactionRow> {
+  const row = await getTransaction(db, transactionId);
+  if (row?.playerId !== playerId) {
+    throw new ApiError('notFound', { field: 'transaction_id', detail: 'no such transaction' });
+  }
+  return row;
+}
+
+/** A transaction by its provider reference, or `undefined`. */
+export async function findByProviderReference(
+  db: Executor,
+  providerReference: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.providerReference, providerReference));
+  return row;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether text is a uuid (a non-uuid would make PostgreSQL throw on the uuid column). */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+// --- transitions --------------------------------------------------------------------------------
+
+/** Columns a transition may set besides the status. */
+export interface TransitionFields {
+  readonly step?: SubmitStep | undefined;
+  readonly providerReference?: string | null | undefined;
+  readonly redirect?: StoredRedirect | null | undefined;
+  readonly errorCode?: string | null | undefined;
+  readonly errorMessage?: string | null | undefined;
+  readonly errorFatal?: boolean | undefined;
+  readonly declinePageSettings?: Record<string, unknown> | null | undefined;
+  readonly savedCardId?: string | null | undefined;
+  /** Merged into the stored provider data (keys given replace the stored ones). */
+  readonly providerData?: StoredProviderData | undefined;
+}
+
+/** The result of a transition. */
+export interface TransitionResult {
+  /** False when the transaction was already final (nothing changed). */
+  readonly applied: boolean;
+  readonly transaction: TransactionRow;
+}
+
+/** SPEC §3 pay session values that follow from the status (kept in their columns for operators). */
+function sessionColumns(status: TransactionStatus, step: SubmitStep | undefined) {
+  return {
+    resultStatus: resultStatusOf(status),
+    sessionStatus: isFinalStatus(status) ? 'completed' : 'active',
+    transactionStatus: status,
+    action: actionOf(status, step),
+  };
+}
+
+/**
+ * Moves a transaction to `to` and sets `fields`, atomically (see the module comment).
+ *
+ * @returns `applied: false` and the row unchanged when the transaction is already final.
+ * @throws {ApiError} notFound for an unknown id.
+ * @throws {TransactionTransitionError} for a move the machine does not allow from a non-final
+ *   status (only a move back to `created`).
+ */
+export async function transition(
+  db: Executor,
+  transactionId: string,
+  to: TransactionStatus,
+  fields: TransitionFields = {},
+): Promise<TransitionResult> {
+  const patch: StoredProviderData = {
+    ...(fields.providerData ?? {}),
+    ...(fields.step === undefined ? {} : { step: fields.step }),
+  };
+  const [row] = await db
+    .update(transactions)
+    .set({
+      status: to,
+      ...sessionColumns(to, fields.step),
+      ...(fields.providerReference === undefined
+        ? {}
+        : { providerReference: fields.providerReference }),
+      ...(fields.redirect === undefined ? {} : { redirect: fields.redirect }),
+      ...(fields.errorCode === undefined ? {} : { errorCode: fields.errorCode }),
+      ...(fields.errorMessage === undefined ? {} : { errorMessage: fields.errorMessage }),
+      ...(fields.errorFatal === undefined ? {} : { errorFatal: fields.errorFatal }),
+      ...(fields.declinePageSettings === undefined
+        ? {}
+        : { declinePageSettings: fields.declinePageSettings }),
+      ...(fields.savedCardId === undefined ? {} : { savedCardId: fields.savedCardId }),
+      ...(Object.keys(patch).length === 0 ? {} : { providerData: mergeProviderData(patch) }),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(eq(transactions.id, transactionId), inArray(transactions.status, predecessorsOf(to))),
+    )
+    .returning();
+  if (row !== undefined) return { applied: true, transaction: row };
+  const current = await getTransaction(db, transactionId);
+  if (current === undefined) {
+    throw new ApiError('notFound', { detail: `transaction ${transactionId}` });
+  }
+  if (isFinalStatus(current.status)) return { applied: false, transaction: current };
+  throw new TransactionTransitionError(transactionId, current.status, to);
+}
+
+/**
+ * Merges data into a transaction's provider data without a status change (a receipt document, a
+ * recorded receipt). Works on final transactions too: it is bookkeeping, not a state change.
+ */
+export async function updateProviderData(
+  db: Executor,
+  transactionId: string,
+  patch: StoredProviderData,
+): Promise<TransactionRow> {
+  const [row] = await db
+    .update(transactions)
+    .set({ providerData: mergeProviderData(patch), updatedAt: new Date() })
+    .where(eq(transactions.id, transactionId))
+    .returning();
+  if (row === undefined) throw new ApiError('notFound', { detail: `transaction ${transactionId}` });
+  return row;
+}
+
+// --- final results ------------------------------------------------------------------------------
+
+/** A final provider result, whatever call produced it. */
+export type FinalResult =
+  | {
+      readonly result: 'approved';
+      readonly providerRef?: string | undefined;
+      readonly cardToken?: string | undefined;
+      readonly card?: CardSummary | undefined;
+      readonly pickup?: CashPickup | undefined;
+    }
+  | {
+      readonly result: 'declined';
+      readonly providerRef?: string | undefined;
+      readonly reason: DeclineReason;
+    };
+
+/**
+ * Decline reasons after which retrying the same payment cannot help (SPEC §3 error_fatal): the
+ * method, the amount or the token itself is refused.
+ */
+const FATAL_REASONS: readonly DeclineReason[] = [
+  'invalid_token',
+  'unsupported',
+  'invalid_amount',
+  'unknown_reference',
+];
+
+/** The message key of a decline reason, e.g. CASHIER.DECLINE.INSUFFICIENT_FUNDS. */
+export function declineMessageKey(reason: DeclineReason): string {
+  return `CASHIER.DECLINE.${reason.toUpperCase()}`;
+}
+
+/** SPEC §3 decline_page_settings of a decline (SPEC §2 result page buttons). */
+function declinePageSettings(reason: DeclineReason) {
+  return {
+    retry: !FATAL_REASONS.includes(reason),
+    change_method: true,
+    all_methods: true,
+    into_game: true,
+    message_key: declineMessageKey(reason),
+  };
+}
+
+function cardMonth(value: string): number {
+  return Number.parseInt(value, 10);
+}
+
+/**
+ * Saves a card the provider tokenised (SPEC §3 saved card). The token is unique: a second
+ * approval with the same token (a repeated callback) keeps the first row.
+ */
+async function saveCard(
+  tx: Executor,
+  playerId: string,
+  token: string,
+  card: CardSummary,
+): Promise<string | null> {
+  const month = cardMonth(card.expMonth);
+  const year = cardMonth(card.expYear);
+  const [inserted] = await tx
+    .insert(savedCards)
+    .values({
+      playerId,
+      token,
+      last4: card.last4,
+      bin: card.bin,
+      expMonth: month,
+      expYear: year,
+      holder: card.holder === '' ? null : card.holder,
+      cardType: card.cardType,
+    })
+    .onConflictDoNothing({ target: savedCards.token })
+    .returning({ id: savedCards.id });
+  if (inserted !== undefined) return inserted.id;
+  const [existing] = await tx
+    .select({ id: savedCards.id, playerId: savedCards.playerId })
+    .from(savedCards)
+    .where(eq(savedCards.token, token));
+  return existing?.playerId === playerId ? existing.id : null;
+}
+
+/** SPEC §3 last_used: the pay group the player used last in this flow. */
+export async function setLastUsed(
+  db: Executor,
+  playerId: string,
+  flow: TransactionRow['flow'],
+  payGroupId: number,
+): Promise<void> {
+  const usedAt = new Date();
+  await db
+    .insert(lastUsedMethods)
+    .values({ playerId, flow, payGroupId, usedAt })
+    .onConflictDoUpdate({
+      target: [lastUsedMethods.playerId, lastUsedMethods.flow],
+      set: { payGroupId, usedAt },
+    });
+}
+
+/** The amount a deposit adds to the balance: the amount minus the tax withheld on it. */
+function depositCredit(row: TransactionRow): Big {
+  return new Big(row.amount).minus(row.tax);
+}
+
+/**
+ * Applies a final result once: moves the transaction to success or error and, in the same
+ * database transaction, does what the result means for money (see the module comment).
+ * A transaction that is already final is left as it is (`applied: false`, no money moves).
+ */
+export async function completeTransaction(
+  db: Executor,
+  transactionId: string,
+  final: FinalResult,
+): Promise<TransitionResult> {
+  return db.transaction(async (tx) => {
+    if (final.result === 'declined') {
+      const result = await transition(tx, transactionId, 'error', {
+        step: 'result',
+        ...(final.providerRef === undefined ? {} : { providerReference: final.providerRef }),
+        redirect: null,
+        errorCode: ERROR_CODES.paymentDeclined.code,
+        errorMessage: ERROR_CODES.paymentDeclined.messageKey,
+        errorFatal: FATAL_REASONS.includes(final.reason),
+        declinePageSettings: declinePageSettings(final.reason),
+        providerData: { declineReason: final.reason },
+      });
+      if (result.applied && result.transaction.flow === 'withdrawal') {
+        await releaseReservation(tx, transactionId);
+      }
+      return result;
+    }
+
+    const voucher =
+      final.pickup === undefined
+        ? {}
+        : {
+            voucher: { code: final.pickup.code, expires_at: final.pickup.expiresAt.toISOString() },
+          };
+    const result = await transition(tx, transactionId, 'success', {
+      step: 'result',
+      ...(final.providerRef === undefined ? {} : { providerReference: final.providerRef }),
+      redirect: null,
+      errorCode: null,
+      errorMessage: null,
+      errorFatal: false,
+      declinePageSettings: null,
+      providerData: voucher,
+    });
+    if (!result.applied) return result;
+    const row = result.transaction;
+    if (row.flow === 'withdrawal') {
+      await settleReservation(tx, transactionId);
+      await setLastUsed(tx, row.playerId, row.flow, row.payGroupId);
+      return result;
+    }
+
+    const amount = depositCredit(row);
+    if (amount.gt(0)) {
+      await credit(tx, {
+        playerId: row.playerId,
+        currency: row.currency,
+        amount: amount.toFixed(),
+        kind: 'deposit',
+        transactionId,
+      });
+    }
+    if (new Big(row.bonus).gt(0)) {
+      await credit(tx, {
+        playerId: row.playerId,
+        currency: row.currency,
+        amount: new Big(row.bonus).toFixed(),
+        kind: 'bonus',
+        transactionId,
+      });
+    }
+    await setLastUsed(tx, row.playerId, row.flow, row.payGroupId);
+    if (
+      providerDataOf(row).saveCard === true &&
+      final.cardToken !== undefined &&
+      final.card !== undefined
+    ) {
+      const savedCardId = await saveCard(tx, row.playerId, final.cardToken, final.card);
+      if (savedCardId !== null) {
+        const [updated] = await tx
+          .update(transactions)
+          .set({ savedCardId })
+          .where(eq(transactions.id, transactionId))
+          .returning();
+        if (updated !== undefined) return { applied: true, transaction: updated };
+      }
+    }
+    return result;
+  });
+}
+
+// --- provider outcomes --------------------------------------------------------------------------
+
+/**
+ * Applies the result of `authorizeDeposit` (or of `complete3ds`) to a deposit transaction:
+ * approved → success (credit, saved card, last used); declined → error with error_code 1301;
+ * challenge → await with a 3-D Secure redirect (action iframe); processing → processing;
+ * redirect → await with redirect_data; await → await; display_form → await with the QR code;
+ * bank_transfer → await for the receipt upload (step upload, bank details as a display form);
+ * voucher → await with the cash voucher.
+ */
+export async function applyDepositOutcome(
+  db: Executor,
+  row: TransactionRow,
+  outcome: DepositOutcome | ThreeDsOutcome,
+): Promise<TransitionResult> {
+  switch (outcome.outcome) {
+    case 'approved':
+      return completeTransaction(db, row.id, {
+        result: 'approved',
+        providerRef: outcome.providerRef,
+        cardToken: outcome.cardToken,
+        card: outcome.card,
+      });
+    case 'declined':
+      return completeTransaction(db, row.id, {
+        result: 'declined',
+        providerRef: outcome.providerRef,
+        reason: outcome.reason,
+      });
+    case 'challenge':
+      return transition(db, row.id, 'await', {
+        step: 'redirect',
+        providerReference: outcome.providerRef,
+        redirect: {
+          action: 'iframe',
+          redirect_data: { url: outcome.challengeUrl, method: 'GET', fields: {} },
+        },
+      });
+    case 'processing':
+      return transition(db, row.id, 'processing', {
+        step: 'await',
+        providerReference: outcome.providerRef,
+        providerData: { settlesAt: outcome.settlesAt.toISOString() },
+      });
+    case 'redirect':
+      return transition(db, row.id, 'await', {
+        step: 'redirect',
+        providerReference: outcome.providerRef,
+        redirect: {
+          action: 'redirect',
+          redirect_data: {
+            url: outcome.url,
+            method: outcome.method,
+            fields: { ...outcome.fields },
+          },
+        },
+      });
+    case 'await':
+      return transition(db, row.id, 'await', {
+        step: 'await',
+        providerReference: outcome.providerRef,
+        providerData: { instructions: outcome.instructions, pollAfterMs: outcome.pollAfterMs },
+      });
+    case 'display_form':
+      return transition(db, row.id, 'await', {
+        step: 'display_form',
+        providerReference: outcome.providerRef,
+        providerData: {
+          displayForm: {
+            qr_payload: outcome.qrPayload,
+            expires_at: outcome.expiresAt.toISOString(),
+            reference: outcome.reference,
+            amount: plainAmount(row.amount),
+            currency: row.currency,
+            copy_fields: outcome.copyFields.map((field) => ({
+              label: field.label,
+              value: field.value,
+            })),
+          },
+        },
+      });
+    case 'bank_transfer':
+      return transition(db, row.id, 'await', {
+        step: 'upload',
+        providerReference: outcome.providerRef,
+        providerData: { displayForm: bankTransferForm(row, outcome.reference, outcome.bank) },
+      });
+    case 'voucher':
+      return transition(db, row.id, 'await', {
+        step: 'voucher',
+        providerReference: outcome.providerRef,
+        providerData: {
+          voucher: { code: outcome.code, expires_at: outcome.expiresAt.toISOString() },
+        },
+      });
+  }
+}
+
+/** How long a bank transfer reference is shown as payable (designed; the provider gives none). */
+export const BANK_TRANSFER_VALID_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The bank details of a bank transfer, as a display form: a payto URI (RFC 8905) as the QR
+ * payload, so a banking app can prefill the transfer, and copy lines for typing it by hand.
+ */
+function bankTransferForm(
+  row: TransactionRow,
+  reference: string,
+  bank: { beneficiary: string; bankName: string; iban: string; bic: string },
+): z.infer<typeof DisplayFormData> {
+  const amount = plainAmount(row.amount);
+  const iban = bank.iban.replace(/\s+/g, '');
+  const query = new URLSearchParams({
+    'receiver-name': bank.beneficiary,
+    amount: `${row.currency}:${amount}`,
+    message: reference,
+  });
+  return {
+    qr_payload: `payto://iban/${encodeURIComponent(bank.bic)}/${encodeURIComponent(iban)}?${query.toString()}`,
+    expires_at: new Date(row.createdAt.getTime() + BANK_TRANSFER_VALID_MS).toISOString(),
+    reference,
+    amount,
+    currency: row.currency,
+    copy_fields: [
+      { label: 'Beneficiary', value: bank.beneficiary },
+      { label: 'Bank', value: bank.bankName },
+      { label: 'IBAN', value: bank.iban },
+      { label: 'BIC', value: bank.bic },
+      { label: 'Reference', value: reference },
+      { label: 'Amount', value: `${amount} ${row.currency}` },
+    ],
+  };
+}
+
+/**
+ * Applies the result of `provider.payout` to a withdrawal whose amount is already reserved:
+ * approved → success (settled; a bet-shop pick-up code becomes the voucher), declined → error
+ * (released), processing → processing.
+ */
+export async function applyPayoutOutcome(
+  db: Executor,
+  row: TransactionRow,
+  outcome: PayoutOutcome,
+): Promise<TransitionResult> {
+  switch (outcome.outcome) {
+    case 'approved':
+      return completeTransaction(db, row.id, {
+        result: 'approved',
+        providerRef: outcome.providerRef,
+        pickup: outcome.pickup,
+      });
+    case 'declined':
+      return completeTransaction(db, row.id, {
+        result: 'declined',
+        providerRef: outcome.providerRef,
+        reason: outcome.reason,
+      });
+    case 'processing':
+      return transition(db, row.id, 'processing', {
+        step: 'await',
+        providerReference: outcome.providerRef,
+        providerData: { settlesAt: outcome.settlesAt.toISOString() },
+      });
+  }
+}
+
+/**
+ * Applies a provider status (status polling, `recordReceipt`, an interaction answer) to a
+ * transaction of either flow: approved → success, declined → error, cancelled → error
+ * (reason `cancelled`), pending → unchanged (a pending `processing` step on an awaiting
+ * transaction moves it to processing), unknown → unchanged.
+ */
+export async function applyProviderStatus(
+  db: Executor,
+  row: TransactionRow,
+  status: ProviderStatus,
+): Promise<TransitionResult> {
+  switch (status.status) {
+    case 'approved':
+      return completeTransaction(db, row.id, {
+        result: 'approved',
+        providerRef: status.providerRef,
+        cardToken: status.cardToken,
+        card: status.card,
+        pickup: status.pickup,
+      });
+    case 'declined':
+      return completeTransaction(db, row.id, {
+        result: 'declined',
+        providerRef: status.providerRef,
+        reason: status.reason,
+      });
+    case 'cancelled':
+      return completeTransaction(db, row.id, {
+        result: 'declined',
+        providerRef: status.providerRef,
+        reason: 'cancelled',
+      });
+    case 'pending':
+      if (row.status === 'await' && status.step === 'processing') {
+        return transition(db, row.id, 'processing', {
+          step: 'await',
+          redirect: null,
+          ...(status.settlesAt === undefined
+            ? {}
+            : { providerData: { settlesAt: status.settlesAt.toISOString() } }),
+        });
+      }
+      return { applied: false, transaction: row };
+    case 'unknown':
+      return { applied: false, transaction: row };
+  }
+}
+
+// --- the pay session ----------------------------------------------------------------------------
+
+/** SPEC §2 result status of a transaction status. */
+export function resultStatusOf(status: TransactionStatus): PaySession['result_status'] {
+  switch (status) {
+    case 'success':
+      return 'success';
+    case 'error':
+      return 'error';
+    case 'await':
+      return 'await';
+    case 'created':
+    case 'processing':
+      return 'processing';
+  }
+}
+
+/** SPEC §3 redirect result action: a 3-D Secure challenge opens inside the cashier. */
+function actionOf(status: TransactionStatus, step: SubmitStep | undefined) {
+  if (isFinalStatus(status) || step !== 'redirect') return 'none';
+  return 'redirect';
+}
+
+/** The step of a row: stored, or what its status implies. */
+function stepOf(row: TransactionRow, data: StoredProviderData): SubmitStep {
+  if (isFinalStatus(row.status)) return 'result';
+  return data.step ?? 'await';
+}
+
+/** A stored numeric ('10.5000000000') as plain decimal text ('10.5'). */
+function plainAmount(value: string): string {
+  return new Big(value).toFixed();
+}
+
+/** A stored numeric at the currency precision ('10.50'). */
+function atPrecision(value: string, precision: number): string {
+  return roundToPrecision(new Big(value), precision, 'down');
+}
+
+/** The precision of a currency (the domain's default when the currency is unknown). */
+export async function currencyPrecision(db: Executor, currency: string): Promise<number> {
+  const [row] = await db
+    .select({ precision: currencies.precision })
+    .from(currencies)
+    .where(eq(currencies.alpha3, currency));
+  return resolvePrecision(row?.precision);
+}
+
+/** The player's balance in a currency as the wire sends it: at the currency precision. */
+export async function userBalance(
+  db: Executor,
+  playerId: string,
+  currency: string,
+): Promise<string> {
+  const [balance, precision] = await Promise.all([
+    getBalance(db, playerId, currency),
+    currencyPrecision(db, currency),
+  ]);
+  return atPrecision(balance.balance, precision);
+}
+
+function redirectOf(row: TransactionRow): {
+  action: PaySession['action'];
+  data: PaySession['redirect_data'];
+} {
+  const stored = row.redirect;
+  if (stored === null || isFinalStatus(row.status)) return { action: 'none', data: null };
+  const action = stored.action === 'iframe' ? 'iframe' : 'redirect';
+  const method = stored.redirect_data.method === 'POST' ? 'POST' : 'GET';
+  return {
+    action,
+    data: { url: stored.redirect_data.url, method, fields: { ...stored.redirect_data.fields } },
+  };
+}
+
+/** The bet shop of a voucher (transaction's bet shop), as the wire shows it. */
+async function voucherShop(db: Executor, row: TransactionRow) {
+  if (row.betShopId === null) return null;
+  const [shop] = await db.select().from(betShops).where(eq(betShops.id, row.betShopId));
+  return shop === undefined ? null : betShopToWire(shop);
+}
+
+/**
+ * SPEC §3 pay session of a transaction: the contract's PaySession, from the row and the player's
+ * current balance. `session_id` is the payment session, which is the transaction (the cashier
+ * session travels in the header).
+ */
+export async function paySessionFor(db: Executor, row: TransactionRow): Promise<PaySession> {
+  const data = providerDataOf(row);
+  const [balance, precision] = await Promise.all([
+    getBalance(db, row.playerId, row.currency),
+    currencyPrecision(db, row.currency),
+  ]);
+  const step = stepOf(row, data);
+  const redirect = redirectOf(row);
+  const final = isFinalStatus(row.status);
+  // A voucher is shown while it can be paid and on a successful payout (the pick-up code).
+  const storedVoucher = row.status === 'error' ? undefined : data.voucher;
+  const voucher =
+    storedVoucher === undefined
+      ? null
+      : {
+          code: storedVoucher.code,
+          bet_shop: await voucherShop(db, row),
+          expires_at: storedVoucher.expires_at,
+          amount: atPrecision(row.amount, precision),
+          currency: row.currency,
+        };
+  const declineSettings = z.safeParse(DeclinePageSettings, row.declinePageSettings);
+  return {
+    session_id: row.id,
+    transaction_id: row.id,
+    step,
+    action: redirect.action,
+    result_status: resultStatusOf(row.status),
+    session_status: final ? 'completed' : 'active',
+    transaction_status: row.status,
+    experiment_user_group: row.experimentUserGroup,
+    decline_page_settings:
+      row.status === 'error' && declineSettings.success ? declineSettings.data : null,
+    error_fatal: row.status === 'error' && row.errorFatal,
+    error_code: row.status === 'error' ? row.errorCode : null,
+    error_message: row.status === 'error' ? row.errorMessage : null,
+    success_url: row.successUrl,
+    fail_url: row.failUrl,
+    processing_url: row.processingUrl,
+    merchant_url: row.merchantUrl,
+    redirect_data: redirect.data,
+    display_form: final ? null : (data.displayForm ?? null),
+    voucher,
+    amount: atPrecision(row.amount, precision),
+    currency: row.currency,
+    user_balance: atPrecision(balance.balance, precision),
+  };
+}
+
+/** A bet shop reference for the provider (DepositInput.betShop, PayoutDestination). */
+export function betShopRef(shop: { id: number; name: string }): BetShopRef {
+  return { id: String(shop.id), name: shop.name };
+}
