@@ -1,0 +1,73 @@
+/**
+ * The account-management service (SPEC §7, base /api/account-management/v1.0): requisite/create,
+ * otp/send and otp/verify, and the sandbox-only GET /sandbox/otp/latest that shows the demo page
+ * the code the sandbox "sent".
+ *
+ * The code's delivery is chosen by mode once per app (services/otp.ts otpDeliveryFor): the
+ * sandbox outbox (log line and memory) in sandbox mode, nothing in production, so no production
+ * path can log or show a code. Bodies are never logged (http/logger.ts); handlers log no body field either.
+ *
+ * @packageDocumentation
+ */
+import { ENDPOINTS } from '@cashdesk/contract';
+import type { App } from '../http/app-types';
+import { ApiError } from '../http/api-error';
+import { registerEndpoint } from '../http/register-endpoint';
+import { createRequisite } from '../services/payout-accounts';
+import { otpDeliveryFor, sendOtp, verifyOtp } from '../services/otp';
+
+/** Registers requisite/create, otp/send, otp/verify and GET /sandbox/otp/latest. */
+export function registerAccountManagementRoutes(app: App): void {
+  const { delivery, outbox } = otpDeliveryFor(app.cashdesk, app.cashdesk.config.mode, app.log);
+
+  registerEndpoint(app, ENDPOINTS.requisiteCreate, async ({ body, session, deps }) => {
+    const created = await createRequisite(
+      deps.db,
+      { playerId: session.playerId, brandId: session.brandId },
+      body,
+    );
+    return { status: 200, body: created };
+  });
+
+  registerEndpoint(app, ENDPOINTS.otpSend, async ({ body, session, deps }) => {
+    const sent = await sendOtp(
+      deps.db,
+      {
+        playerId: session.playerId,
+        sessionId: session.sessionId,
+        secret: deps.config.secret,
+        delivery,
+      },
+      body,
+    );
+    return { status: 200, body: sent };
+  });
+
+  registerEndpoint(app, ENDPOINTS.otpVerify, async ({ body, session, deps }) => {
+    const verified = await verifyOtp(
+      deps.db,
+      { playerId: session.playerId, secret: deps.config.secret },
+      body,
+    );
+    return { status: 200, body: verified };
+  });
+
+  // In production registerEndpoint answers 1901 before this handler could run.
+  registerEndpoint(app, ENDPOINTS.sandboxLatestOtp, ({ session }) => {
+    const message = outbox?.latest(session.sessionId);
+    if (message === undefined) {
+      throw new ApiError('notFound', { detail: 'no one-time code was sent in this session' });
+    }
+    return Promise.resolve({
+      status: 200,
+      body: {
+        requisite_id: message.requisiteId,
+        contact_type: message.contactType,
+        masked_contact: message.maskedContact,
+        otp: message.code,
+        sent_at: message.sentAt.toISOString(),
+        expires_at: message.expiresAt.toISOString(),
+      },
+    });
+  });
+}
