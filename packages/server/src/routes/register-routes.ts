@@ -6,8 +6,18 @@
  * @packageDocumentation
  */
 import type { App } from '../http/app-types';
+import { registerAccountManagementRoutes } from './account-management';
+import { registerCashierRoutes } from './cashier';
+import { registerDepositRoutes } from './deposit';
+import { registerPayoutRoutes } from './payouts';
 import { registerMetaRoutes } from './meta';
 import { registerSandboxSessionRoutes } from './sandbox-sessions';
+import { registerContentRoutes } from './content';
+import { registerMetricsRoutes } from './metrics';
+import { registerRtlAssetsRoutes } from './rtl-assets';
+import { registerUserCardRoutes } from './user-cards';
+import { registerAlternativePaymentRoutes } from './alternative-payments';
+import { registerSandboxPageRoutes } from './sandbox-pages';
 
 /** A function that registers a group of routes. */
 export type RouteModule = (app: App) => void;
@@ -16,6 +26,16 @@ export type RouteModule = (app: App) => void;
 export const ROUTE_MODULES: readonly RouteModule[] = [
   registerMetaRoutes,
   registerSandboxSessionRoutes,
+  registerCashierRoutes,
+  registerDepositRoutes,
+  registerAccountManagementRoutes,
+  registerPayoutRoutes,
+  registerUserCardRoutes,
+  registerContentRoutes,
+  registerMetricsRoutes,
+  registerRtlAssetsRoutes,
+  registerAlternativePaymentRoutes,
+  registerSandboxPageRoutes,
 ];
 
 /** Registers every route module on the app. */

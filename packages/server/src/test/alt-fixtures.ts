@@ -1,0 +1,179 @@
+/**
+ * Test support for the alternative-payment, sandbox-page and security tests: starts deposits
+ * through the real deposit submit and reads what the assertions need from the database.
+ *
+ * @packageDocumentation
+ */
+import Big from 'big.js';
+import { and, eq } from 'drizzle-orm';
+import { ledgerEntries, payGroups, players, transactions } from '../db/schema';
+import { ENDPOINTS, buildPath } from '@cashdesk/contract';
+import type { NewCardInput } from '../providers';
+import { getBalance } from '../services/ledger';
+import { createTransaction, getTransaction } from '../services/transactions';
+import type { TransactionRow } from '../services/transactions';
+import type { TestServer } from './harness';
+
+/** What {@link startDeposit} makes. */
+export interface StartedDeposit {
+  readonly transactionId: string;
+  readonly providerRef: string;
+  readonly row: TransactionRow;
+}
+
+/** The internal id of a brand0 player. */
+export async function brand0PlayerId(server: TestServer, externalId: string): Promise<string> {
+  const [row] = await server.db
+    .select({ id: players.id })
+    .from(players)
+    .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, externalId)));
+  if (row === undefined) throw new Error(`no player ${externalId}`);
+  return row.id;
+}
+
+/** The id of a brand0 deposit pay group by its short name. */
+export async function depositPayGroupId(server: TestServer, shortName: string): Promise<number> {
+  const [group] = await server.db
+    .select({ id: payGroups.id })
+    .from(payGroups)
+    .where(
+      and(
+        eq(payGroups.brandId, 'brand0'),
+        eq(payGroups.flow, 'deposit'),
+        eq(payGroups.shortName, shortName),
+      ),
+    );
+  if (group === undefined) throw new Error(`no pay group ${shortName}`);
+  return group.id;
+}
+
+/** The form values of a submit on a seeded pay group (SPEC §3 submit payload names). */
+function submitParameters(
+  payGroup: string,
+  card: NewCardInput | undefined,
+): Record<string, string | boolean> {
+  switch (payGroup) {
+    case 'card':
+      if (card === undefined) throw new Error('a card deposit needs a card');
+      return {
+        card_pan: card.pan,
+        card_cvv: card.cvv,
+        month: card.expMonth,
+        year: card.expYear,
+        card_cardholder_name: card.holder,
+      };
+    case 'ewallet':
+      return { wallet_phone: '+4915112345678' };
+    case 'mobile_money':
+      return { operator: 'operator_a' };
+    case 'crypto_qr':
+      return { network: 'btc' };
+    default:
+      throw new Error(`no submit parameters for ${payGroup}`);
+  }
+}
+
+function transactionIdOf(body: unknown): string {
+  if (typeof body === 'object' && body !== null && 'transaction_id' in body) {
+    if (typeof body.transaction_id === 'string') return body.transaction_id;
+  }
+  throw new Error(`not a pay session: ${JSON.stringify(body)}`);
+}
+
+/**
+ * Starts a brand0 EUR deposit of `amount` on the deposit pay group `shortName` through the real
+ * deposit submit (SPEC §7 payments/groups/{payGroupId}/submit). A card pay group needs `card`.
+ */
+export async function startDeposit(
+  server: TestServer,
+  input: {
+    readonly sessionId: string;
+    readonly payGroup: string;
+    readonly amount: string;
+    readonly card?: NewCardInput;
+  },
+): Promise<StartedDeposit> {
+  const payGroupId = await depositPayGroupId(server, input.payGroup);
+  const response = await fetch(
+    `${server.baseUrl}${buildPath(ENDPOINTS.depositSubmit, { payGroupId })}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-id': input.sessionId },
+      body: JSON.stringify({
+        amount: input.amount,
+        currency: 'EUR',
+        parameters: submitParameters(input.payGroup, input.card),
+        save_card: false,
+      }),
+    },
+  );
+  const body: unknown = await response.json();
+  if (response.status !== 200) {
+    throw new Error(`submit answered ${String(response.status)}: ${JSON.stringify(body)}`);
+  }
+  const row = await reload(server, transactionIdOf(body));
+  const providerRef = row.providerReference;
+  if (providerRef === null) throw new Error(`deposit ${row.id} has no provider reference`);
+  return { transactionId: row.id, providerRef, row };
+}
+
+/**
+ * A deposit the provider never answered (status created, no provider reference): what a submit
+ * leaves when the provider call fails.
+ */
+export async function unansweredDeposit(
+  server: TestServer,
+  input: { readonly player: string; readonly sessionId: string; readonly amount: string },
+): Promise<TransactionRow> {
+  return createTransaction(server.db, {
+    playerId: await brand0PlayerId(server, input.player),
+    brandId: 'brand0',
+    sessionId: input.sessionId,
+    payGroupId: await depositPayGroupId(server, 'mobile_money'),
+    flow: 'deposit',
+    amount: input.amount,
+    currency: 'EUR',
+    providerKind: 'mobile',
+  });
+}
+
+/** A transaction as stored now. */
+export async function reload(server: TestServer, transactionId: string): Promise<TransactionRow> {
+  const row = await getTransaction(server.db, transactionId);
+  if (row === undefined) throw new Error(`no transaction ${transactionId}`);
+  return row;
+}
+
+/** The ledger entries of a transaction, as kind and amount (big.js-normalised text), by kind. */
+export async function ledgerOf(
+  server: TestServer,
+  transactionId: string,
+): Promise<{ kind: string; amount: string }[]> {
+  const rows = await server.db
+    .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.transactionId, transactionId));
+  return rows
+    .map((row) => ({ kind: row.kind, amount: new Big(row.amount).toFixed() }))
+    .sort((a, b) => a.kind.localeCompare(b.kind));
+}
+
+/** A brand0 player's EUR balance as big.js text. */
+export async function eurBalance(server: TestServer, externalId: string): Promise<string> {
+  const balance = await getBalance(server.db, await brand0PlayerId(server, externalId), 'EUR');
+  return balance.balance;
+}
+
+/** How many transactions a player has. */
+export async function transactionCount(server: TestServer, externalId: string): Promise<number> {
+  const rows = await server.db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(eq(transactions.playerId, await brand0PlayerId(server, externalId)));
+  return rows.length;
+}
+
+/** Waits `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@cashdesk/contract';
+import { createTestSession, startTestServer } from './harness';
+import type { TestServer } from './harness';
+
+let server: TestServer;
+let deposit: string;
+let payout: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  deposit = await createTestSession(server, { player: 'demo', flow: 'deposit' });
+  payout = await createTestSession(server, { player: 'demo2', flow: 'withdrawal' });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+async function post(
+  path: string,
+  session: string | undefined,
+  body: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(session === undefined ? {} : { 'x-session-id': session }),
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** The "client metrics" log records written so far. */
+function metricLines(): unknown[] {
+  return server
+    .logs()
+    .split('\n')
+    .filter((line) => line.includes('"msg":"client metrics"'))
+    .map((line): unknown => JSON.parse(line))
+    .map((entry) =>
+      typeof entry === 'object' && entry !== null && 'clientMetrics' in entry
+        ? entry.clientMetrics
+        : null,
+    );
+}
+
+describe('POST payments/metrics and payouts/metrics (SPEC §7)', () => {
+  it('records deposit page metrics as one info log line without personal data (SPEC §7)', async () => {
+    const before = metricLines().length;
+    const answer = await post(ENDPOINTS.depositMetrics.path, deposit, {
+      metrics: [
+        { name: 'TTI', value: 1234 },
+        { name: 'FID', value: 16 },
+      ],
+      tags: { brand: 'brand0', channel: 'MOBILE_WEB', language: 'en', email: 'demo@cashdesk.test' },
+    });
+    expect(answer).toEqual({ status: 200, body: { accepted: 2 } });
+    const lines = metricLines();
+    expect(lines.length).toBe(before + 1);
+    expect(lines.at(-1)).toEqual({
+      page: 'payments',
+      brand: 'brand0',
+      flow: 'deposit',
+      language: 'en',
+      metrics: { TTI: 1234, FID: 16 },
+      tags: { brand: 'brand0', channel: 'MOBILE_WEB', language: 'en' },
+      droppedTags: 1,
+    });
+    const logs = server.logs();
+    expect(logs).not.toContain('demo@cashdesk.test');
+    expect(logs).not.toContain(deposit);
+  });
+
+  it('records payout page metrics with the payouts page kind (SPEC §7)', async () => {
+    const answer = await post(ENDPOINTS.payoutMetrics.path, payout, {
+      metrics: [{ name: 'TTI', value: 0 }],
+      tags: {},
+    });
+    expect(answer).toEqual({ status: 200, body: { accepted: 1 } });
+    expect(metricLines().at(-1)).toEqual({
+      page: 'payouts',
+      brand: 'brand0',
+      flow: 'withdrawal',
+      language: 'en',
+      metrics: { TTI: 0 },
+      tags: {},
+      droppedTags: 0,
+    });
+  });
+
+  it('answers 400 naming the field for a bad body and logs nothing (SPEC §8)', async () => {
+    const before = metricLines().length;
+    const cases = [
+      { body: { metrics: [], tags: {} }, field: 'body.metrics' },
+      {
+        body: { metrics: [{ name: 'TTI', value: 12.5 }], tags: {} },
+        field: 'body.metrics.0.value',
+      },
+      { body: { metrics: [{ name: 'TTI', value: -1 }], tags: {} }, field: 'body.metrics.0.value' },
+      {
+        body: { metrics: [{ name: 'TTI', value: '12' }], tags: {} },
+        field: 'body.metrics.0.value',
+      },
+      { body: { metrics: [{ name: '', value: 1 }], tags: {} }, field: 'body.metrics.0.name' },
+      { body: { metrics: [{ name: 'TTI', value: 1 }] }, field: 'body.tags' },
+    ];
+    for (const { body, field } of cases) {
+      const answer = await post(ENDPOINTS.depositMetrics.path, deposit, body);
+      expect({ field, answer }).toEqual({
+        field,
+        answer: {
+          status: 400,
+          body: {
+            error_code: '1002',
+            error_message: 'CASHIER.ERROR.INVALID_FIELD',
+            error_field: field,
+          },
+        },
+      });
+    }
+    const malformed = await post(ENDPOINTS.depositMetrics.path, deposit, '{"metrics":[');
+    expect(malformed).toMatchObject({ status: 400, body: { error_code: '1001' } });
+    expect(metricLines().length).toBe(before);
+  });
+
+  it('answers code 17 for a missing or unknown session, the metrics failure the widget reads (SPEC §8)', async () => {
+    const body = { metrics: [{ name: 'TTI', value: 1 }], tags: {} };
+    for (const session of [undefined, 'no-such-session-0000']) {
+      const answer = await post(ENDPOINTS.payoutMetrics.path, session, body);
+      expect(answer).toEqual({
+        status: 401,
+        body: { error_code: '17', error_message: 'CASHIER.PH2.ERROR_MESSAGE.17' },
+      });
+    }
+  });
+});
