@@ -18,8 +18,6 @@
  * @packageDocumentation
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import Big from 'big.js';
 import { and, desc, eq, isNull } from 'drizzle-orm';
@@ -29,7 +27,6 @@ import {
   ERROR_CODES,
   ParameterName,
   TransactionId,
-  UPLOAD_MAX_BYTES,
   WithdrawalFieldDefinition,
 } from '@cashdesk/contract';
 import type {
@@ -119,10 +116,10 @@ import {
   documentToWire,
   findPlayerDocument,
   linkDocument,
-  receiveFile,
+  readUploadForm,
   storeDocument,
+  UPLOAD_LIMITS,
 } from '../services/uploads';
-import type { ReceivedFile } from '../services/uploads';
 
 /** A submitted form value. */
 type SubmittedValue = string | boolean;
@@ -945,58 +942,12 @@ async function submitDeposit(context: SubmitContext) {
 
 type UploadContext = EndpointContext<typeof ENDPOINTS.depositUpload>;
 
-/** The multipart limits of an upload: one file of at most 20 MB and a few small fields. */
-export const UPLOAD_LIMITS = {
-  fileSize: UPLOAD_MAX_BYTES,
-  files: 1,
-  fields: 10,
-  fieldSize: 1024,
-  parts: 12,
-} as const;
-
-/** Reads the multipart form: the file into a temporary file, the other parts as text. */
-async function readUploadForm(context: UploadContext): Promise<{
-  readonly file: ReceivedFile | null;
-  readonly fields: Readonly<Record<string, string>>;
-}> {
-  const fields: Record<string, string> = {};
-  let file: ReceivedFile | null = null;
-  try {
-    for await (const part of context.request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file !== null) {
-          await discardStream(part.file);
-          continue;
-        }
-        file = await receiveFile({
-          dataDir: context.deps.config.dataDir,
-          stream: part.file,
-          fileName: part.filename,
-          mimeType: part.mimetype,
-        });
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (file !== null) await discardReceived(file);
-    throw error;
-  }
-  return { file, fields };
-}
-
-/** Reads a part that is not kept to its end (the parser waits for every part to be consumed). */
-async function discardStream(stream: Readable): Promise<void> {
-  stream.resume();
-  await finished(stream);
-}
-
 /** SPEC §7 deposit upload (see the module comment). */
 async function uploadDocument(context: UploadContext) {
   const { session, params, deps } = context;
   const scope = sessionScope(session, 'deposit');
   const entry = await findSessionPayGroup(deps.db, scope, params.payGroupId);
-  const form = await readUploadForm(context);
+  const form = await readUploadForm(context.request, context.deps.config.dataDir);
   const file = form.file;
   if (file === null) {
     throw new ApiError('invalidField', { field: 'file', detail: 'no file part' });

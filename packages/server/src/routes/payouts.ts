@@ -13,10 +13,7 @@
  *
  * @packageDocumentation
  */
-import type { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { fieldKind, mapFields } from '@cashdesk/domain';
 import { ENDPOINTS, ParameterName, TransactionId } from '@cashdesk/contract';
@@ -31,51 +28,12 @@ import {
   checkReceivedFile,
   discardReceived,
   documentToWire,
-  receiveFile,
+  readUploadForm,
   storeDocument,
+  UPLOAD_LIMITS,
 } from '../services/uploads';
-import type { ReceivedFile } from '../services/uploads';
-import { UPLOAD_LIMITS } from './deposit';
 
 type PayoutUploadContext = EndpointContext<typeof ENDPOINTS.payoutUpload>;
-
-/** The multipart form of an upload: the `file` part in a temporary file, the rest as text. */
-async function readUploadForm(
-  request: FastifyRequest,
-  dataDir: string,
-): Promise<{ readonly file: ReceivedFile | null; readonly fields: Record<string, string> }> {
-  const fields: Record<string, string> = {};
-  let file: ReceivedFile | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file !== null) {
-          // Drained, not stored: only one `file` part is read.
-          await drain(part.file);
-          continue;
-        }
-        file = await receiveFile({
-          dataDir,
-          stream: part.file,
-          fileName: part.filename,
-          mimeType: part.mimetype,
-        });
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (file !== null) await discardReceived(file);
-    throw error;
-  }
-  return { file, fields };
-}
-
-/** Reads a stream to its end, dropping the bytes. */
-async function drain(stream: Readable): Promise<void> {
-  stream.resume();
-  await finished(stream);
-}
 
 /** A text form part checked against its schema; `undefined` when absent or empty. */
 function optionalPart(

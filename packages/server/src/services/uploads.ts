@@ -20,9 +20,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { UPLOAD_MAX_BYTES } from '@cashdesk/contract';
 import type { UploadResponse } from '@cashdesk/contract';
@@ -237,4 +238,60 @@ export function documentToWire(row: DocumentRow): UploadResponse {
     mime_type: row.mime,
     transaction_id: row.transactionId,
   };
+}
+
+/** The multipart limits of an upload: one file of at most 20 MB and a few small fields. */
+export const UPLOAD_LIMITS = {
+  fileSize: UPLOAD_MAX_BYTES,
+  files: 1,
+  fields: 10,
+  fieldSize: 1024,
+  parts: 12,
+} as const;
+
+/** A multipart upload form: the `file` part in a temporary file, the other parts as text. */
+export interface UploadForm {
+  readonly file: ReceivedFile | null;
+  readonly fields: Readonly<Record<string, string>>;
+}
+
+/**
+ * Reads the multipart form of a deposit or withdrawal upload: the first `file` part goes to a
+ * temporary file (checked later by its bytes), other parts are kept as text. A second file part is
+ * drained, not stored. On a failure the temporary file is removed, so nothing is left behind.
+ */
+export async function readUploadForm(
+  request: FastifyRequest,
+  dataDir: string,
+): Promise<UploadForm> {
+  const fields: Record<string, string> = {};
+  let file: ReceivedFile | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file !== null) {
+          await drain(part.file);
+          continue;
+        }
+        file = await receiveFile({
+          dataDir,
+          stream: part.file,
+          fileName: part.filename,
+          mimeType: part.mimetype,
+        });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (file !== null) await discardReceived(file);
+    throw error;
+  }
+  return { file, fields };
+}
+
+/** Reads a part that is not kept to its end (the parser waits for every part to be consumed). */
+async function drain(stream: Readable): Promise<void> {
+  stream.resume();
+  await finished(stream);
 }
