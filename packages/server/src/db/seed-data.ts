@@ -631,7 +631,7 @@ export const BRAND0: SeedBrand = {
       balances: { EUR: '1000', JPY: '150000' },
       cards: [
         {
-          token: 'sandbox_tok_demo_visa',
+          token: 'sbxtok_a_5eed0000000000000000000000000001',
           last4: '1111',
           bin: '411111',
           expMonth: 12,
@@ -640,7 +640,7 @@ export const BRAND0: SeedBrand = {
           cardType: 'visa',
         },
         {
-          token: 'sandbox_tok_demo_mastercard',
+          token: 'sbxtok_a_5eed0000000000000000000000000002',
           last4: '4444',
           bin: '555555',
           expMonth: 6,
@@ -685,7 +685,7 @@ export const BRAND0: SeedBrand = {
       balances: { EUR: '50' },
       cards: [
         {
-          token: 'sandbox_tok_demo2_visa',
+          token: 'sbxtok_a_5eed0000000000000000000000000003',
           last4: '0004',
           bin: '400000',
           expMonth: 3,
@@ -781,7 +781,7 @@ export const BRAND1: SeedBrand = {
       balances: { KWD: '100.125' },
       cards: [
         {
-          token: 'sandbox_tok_brand1_demo_visa',
+          token: 'sbxtok_a_5eed0000000000000000000000000004',
           last4: '1881',
           bin: '401288',
           expMonth: 9,

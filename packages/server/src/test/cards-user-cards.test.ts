@@ -148,7 +148,7 @@ describe('GET /user-cards (SPEC §3 saved card, §7)', () => {
 
   it('never answers the provider token (SPEC §3: only bin and last4 are known)', async () => {
     const answer = await call('GET', CARDS_PATH, demo);
-    expect(JSON.stringify(answer.body)).not.toContain('sandbox_tok_');
+    expect(JSON.stringify(answer.body)).not.toContain('sbxtok_');
   });
 
   it("shows a player only their own cards, never another player's or brand's (SPEC §6)", async () => {

@@ -35,7 +35,7 @@ import {
   transactionStatus,
 } from '../db/schema';
 import { seedDatabase } from '../db/seed';
-import { PAYMENT_METHOD_KINDS } from '../providers';
+import { PAYMENT_METHOD_KINDS, tokenBehaviour } from '../providers';
 import { createTestDatabase } from './harness';
 import type { TestDatabase } from './harness';
 
@@ -134,6 +134,12 @@ describe('brand0 seed (issue 3 "Seed data")', () => {
         expect(schema.safeParse(field).success, `${group.shortName}.${field.name}`).toBe(true);
       }
     }
+  });
+
+  it('seeds saved cards whose tokens the sandbox provider can charge and pay out to (SPEC §4)', async () => {
+    const rows = await db.select({ token: savedCards.token }).from(savedCards);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const row of rows) expect(tokenBehaviour(row.token)).not.toBeNull();
   });
 
   it('has two currencies of different precision, both offered by the card method (SPEC §3)', async () => {
