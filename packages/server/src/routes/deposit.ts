@@ -74,10 +74,9 @@ import {
   DEFAULT_OTP_POLICY,
   OTP_CODE_DIGITS,
   OtpError,
-  SandboxOtpOutbox,
-  UndeliveredOtp,
   generateOtpCode,
   hashOtpCode,
+  otpDeliveryFor,
 } from '../services/otp';
 import type { OtpDelivery, OtpPolicy } from '../services/otp';
 import {
@@ -1088,9 +1087,9 @@ async function routeAnswer(
 
 /** Registers deposit submit, upload and otp, and the route call of both flows. */
 export function registerDepositRoutes(app: App): void {
-  const { config } = app.cashdesk;
-  const delivery: OtpDelivery =
-    config.mode === 'sandbox' ? new SandboxOtpOutbox(app.log) : new UndeliveredOtp(app.log);
+  // The app's one delivery, shared with account management, so the sandbox page shows the
+  // latest code of a session whichever call sent it.
+  const { delivery } = otpDeliveryFor(app.cashdesk, app.cashdesk.config.mode, app.log);
 
   registerEndpoint(app, ENDPOINTS.depositSubmit, submitDeposit);
 

@@ -15,7 +15,7 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import {
   ACTION_TYPES,
@@ -53,7 +53,6 @@ import {
   currencies,
   lastUsedMethods,
   lostProfitBonusTiers,
-  otpChallenges,
   payGroupCurrencies,
   payGroups,
   payoutAccounts,
@@ -62,6 +61,7 @@ import {
 } from '../db/schema';
 import type { WorkingHours } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { verificationBlock } from './otp';
 import type { SessionContext } from './sessions';
 import { getBalance } from './ledger';
 
@@ -743,21 +743,6 @@ export async function listPayoutAccounts(
   }));
 }
 
-/** Until when payout account verification is blocked for a player (an OTP block), if it is. */
-async function verificationBlockedUntil(
-  db: Executor,
-  playerId: string,
-  now: Date,
-): Promise<Date | null> {
-  const [row] = await db
-    .select({ blockedUntil: otpChallenges.blockedUntil })
-    .from(otpChallenges)
-    .where(and(eq(otpChallenges.playerId, playerId), gt(otpChallenges.blockedUntil, now)))
-    .orderBy(desc(otpChallenges.blockedUntil))
-    .limit(1);
-  return row?.blockedUntil ?? null;
-}
-
 /** SPEC §3 method detail of a withdrawal pay group, with the withdrawal additions. */
 export async function payoutMethodDetail(
   db: Executor,
@@ -765,20 +750,19 @@ export async function payoutMethodDetail(
   entry: SessionPayGroup,
   now: Date,
 ): Promise<PayoutMethodDetail> {
-  const [common, player, brand, accounts, blockedUntil] = await Promise.all([
+  const [common, player, brand, accounts, block] = await Promise.all([
     detailCommon(db, session, entry),
     loadPlayer(db, session.playerId),
     loadBrand(db, session.brandId),
     listPayoutAccounts(db, session.playerId, entry.group),
-    verificationBlockedUntil(db, session.playerId, now),
+    verificationBlock(db, session.playerId, now),
   ]);
   const supportUrl = z.safeParse(Url, brand.supportUrl);
   return {
     ...common,
     parameters: formFields(entry.group, player),
-    payout_account_verification_blocked: blockedUntil !== null,
-    payout_account_verification_blocked_until:
-      blockedUntil === null ? null : blockedUntil.toISOString(),
+    payout_account_verification_blocked: block.blocked,
+    payout_account_verification_blocked_until: block.until?.toISOString() ?? null,
     support_url: supportUrl.success ? supportUrl.data : null,
     trusted_contacts: trustedContacts(player),
     allow_new_payout_account: entry.group.allowNewPayoutAccount,

@@ -293,6 +293,12 @@ describe('deposit confirmation code (SPEC §7 payments/groups/{paygroup_id}/otp)
       },
     });
     const code = latestCode();
+    // The sandbox page reads the same code (one delivery per app, shared with account management).
+    const latest = await fetch(`${server.baseUrl}/sandbox/otp/latest`, {
+      headers: { 'x-session-id': session },
+    });
+    expect(latest.status).toBe(200);
+    expect(JSON.stringify(await latest.json())).toContain(`"${code}"`);
     const tooSoon = await post(session, otpPath(), request);
     expect(tooSoon.body).toMatchObject({
       status: 'failed',
