@@ -17,7 +17,7 @@
  *
  * @packageDocumentation
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Big from 'big.js';
 import { and, desc, eq, isNull } from 'drizzle-orm';
@@ -77,6 +77,8 @@ import {
   generateOtpCode,
   hashOtpCode,
   otpDeliveryFor,
+  sameHash,
+  secondsUntil,
 } from '../services/otp';
 import type { OtpDelivery, OtpPolicy } from '../services/otp';
 import {
@@ -507,16 +509,6 @@ function isLiveChallenge(challenge: Challenge | undefined, now: Date): challenge
     challenge.expiresAt > now &&
     depositBlock(challenge, now) === null
   );
-}
-
-function secondsUntil(until: Date, now: Date): number {
-  return Math.max(0, Math.ceil((until.getTime() - now.getTime()) / 1000));
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** The requisite field of a form (is_otp_requisites), if it has one. */

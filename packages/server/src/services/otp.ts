@@ -185,14 +185,14 @@ export function hashOtpCode(secret: string, challengeId: string, code: string): 
 }
 
 /** Constant-time comparison of two hex hashes of the same length. */
-function sameHash(a: string, b: string): boolean {
+export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** Whole seconds from `now` until `until` (rounded up, never negative). */
-function secondsUntil(until: Date, now: Date): number {
+export function secondsUntil(until: Date, now: Date): number {
   return Math.max(0, Math.ceil((until.getTime() - now.getTime()) / 1000));
 }
 
