@@ -14,6 +14,7 @@
 import pino from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 import type { LogLevel } from '../config';
+import { isRecord } from './is-record';
 
 /** Keys whose values are secrets wherever they appear in a logged object. */
 export const SECRET_KEYS = [
@@ -66,10 +67,6 @@ export interface LoggerOptions {
   readonly level: LogLevel;
   /** Where lines go (default stdout); tests pass a stream to capture them. */
   readonly destination?: DestinationStream | undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 function text(value: unknown): string | undefined {

@@ -37,6 +37,7 @@ import { sessionAuthHook } from './session-auth';
 import { hashRequest, runIdempotent } from '../services/idempotency';
 import type { StoredResponse } from '../services/idempotency';
 import type { SessionContext } from '../services/sessions';
+import { isRecord } from './is-record';
 
 /** The output type of a schema, or `undefined` when there is none. */
 export type Out<S> = S extends $ZodType ? output<S> : undefined;
@@ -123,10 +124,6 @@ interface LooseJson {
   readonly body: unknown;
 }
 type LooseResult = LooseJson | { readonly status: number; readonly html: string } | ReplayedResult;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 /** Reads a handler's result (checked at run time: handlers are typed, this is the seam). */
 function toLooseResult(result: unknown): LooseResult {

@@ -4,6 +4,7 @@ import { otpChallenges, payGroups, payoutAccounts, players } from '../db/schema'
 import { hashOtpCode } from '../services/otp';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { isRecord } from '../http/is-record';
 
 let server: TestServer;
 let production: TestServer;
@@ -29,10 +30,6 @@ const BASE = '/api/account-management/v1.0';
 interface Answer {
   readonly status: number;
   readonly body: Record<string, unknown>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 async function call(

@@ -9,6 +9,7 @@ import { reserveWithdrawal } from '../services/ledger';
 import { createTransaction } from '../services/transactions';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { isRecord } from '../http/is-record';
 
 let server: TestServer;
 let eurDeposit: string;
@@ -47,10 +48,6 @@ function idOf(flow: 'deposit' | 'withdrawal', shortName: string): number {
 interface Answer {
   readonly status: number;
   readonly body: Record<string, unknown>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 async function call(

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { payGroupCurrencies, payGroups, transactions } from '../db/schema';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { isRecord } from '../http/is-record';
 
 let server: TestServer;
 const ids = new Map<string, number>();
@@ -105,10 +106,6 @@ function idOf(shortName: string, flow: 'deposit' | 'withdrawal' = 'deposit'): nu
   const id = ids.get(`${flow}:${shortName}`);
   if (id === undefined) throw new Error(`no seed pay group ${shortName}`);
   return id;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 interface Answer {

@@ -14,6 +14,7 @@ import { documents, payGroupCurrencies, payGroups, sessions, transactions } from
 import { getBalance } from '../services/ledger';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { isRecord } from '../http/is-record';
 
 let server: TestServer;
 let dataDir: string;
@@ -65,10 +66,6 @@ function idOf(shortName: string, flow: 'deposit' | 'withdrawal' = 'deposit'): nu
   const id = ids.get(`${flow}:${shortName}`);
   if (id === undefined) throw new Error(`no seed pay group ${shortName}`);
   return id;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 interface Answer {

@@ -7,6 +7,7 @@ import { REVERSED_MESSAGE_KEY, reversePendingWithdrawal } from '../services/payo
 import { resolveSession } from '../services/sessions';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { isRecord } from '../http/is-record';
 
 /** Processing payouts settle after ten minutes, so a test decides when they are paid. */
 const SETTLE_AFTER_MS = 600_000;
@@ -27,10 +28,6 @@ const REVERSE = `${CASHIER}/payments/reverse-pending-withdrawal`;
 interface Answer {
   readonly status: number;
   readonly body: Record<string, unknown>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 async function call(

@@ -15,6 +15,7 @@ import { formatToken } from '../providers/sandbox/provider-ref';
 import { getBalance, ledgerTotals } from '../services/ledger';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { isRecord } from '../http/is-record';
 
 let server: TestServer;
 
@@ -33,10 +34,6 @@ interface Answer {
   readonly status: number;
   readonly body: Record<string, unknown>;
   readonly headers: Headers;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 function text(value: unknown): string {

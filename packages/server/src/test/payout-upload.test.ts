@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { documents, payGroups, players } from '../db/schema';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { isRecord } from '../http/is-record';
 
 let server: TestServer;
 
@@ -26,10 +27,6 @@ interface Answer {
   readonly status: number;
   readonly body: Record<string, unknown>;
   readonly headers: Headers;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 async function groupId(shortName: string): Promise<number> {
