@@ -4,7 +4,6 @@ import {
   INITIAL_SESSION_EXPIRY,
   SESSION_LIFETIME_MS,
   setSessionExpired,
-  toEpochMs,
 } from './expiry';
 import type { SessionExpiryInput } from './expiry';
 
@@ -115,12 +114,5 @@ describe('session expiry (SPEC §4)', () => {
       isSessionExpired: true,
       sessionExpirationTime: NOW,
     });
-  });
-
-  it.each([
-    [NOW, NOW],
-    [new Date(NOW), NOW],
-  ])('toEpochMs(%j) is %j', (now, expected) => {
-    expect(toEpochMs(now)).toBe(expected);
   });
 });

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 import { TIMEOUT_LONG_MS, TIMEOUT_SHORT_MS } from '../constants';
+import { toEpochMs } from '../methods/instant';
 
 /**
  * SPEC §4, §9: named session lifetimes. The spec says the short and long session expiry values
@@ -43,11 +44,6 @@ export interface SessionExpiryInput {
   readonly lifetimeMs?: number | undefined;
 }
 
-/** SPEC §4: epoch milliseconds of a Date or a number; NaN for an invalid one. */
-export function toEpochMs(now: Date | number): number {
-  return typeof now === 'number' ? now : now.getTime();
-}
-
 /**
  * SPEC §4: the session is expired if it was already set expired, the expiration time has passed
  * (`now` at or after it), or no session id is saved. A session that is still valid on a non-LLA
@@ -59,12 +55,12 @@ export function checkSessionExpiry(input: SessionExpiryInput): SessionExpiryStat
   const now = toEpochMs(input.now);
   const lifetime = input.lifetimeMs ?? SESSION_LIFETIME_MS.long;
   const { sessionExpirationTime } = input.state;
+  if (now === null) return { isSessionExpired: true, sessionExpirationTime };
   const noSession =
     input.sessionId === null || input.sessionId === undefined || input.sessionId.trim() === '';
   const expired =
     input.state.isSessionExpired ||
     noSession ||
-    !Number.isFinite(now) ||
     !Number.isFinite(lifetime) ||
     lifetime <= 0 ||
     (sessionExpirationTime !== null && now >= sessionExpirationTime);
