@@ -3,6 +3,8 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Globals that would give the pure rules package I/O or a DOM. */
 const DOM_AND_IO_GLOBALS = [
@@ -34,6 +36,7 @@ export default tseslint.config(
             '*.js',
             '*.ts',
             'packages/*/vitest.config.ts',
+            'packages/*/vite.config.ts',
             'packages/*/scripts/*.mjs',
           ],
         },
@@ -141,6 +144,40 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['packages/widget/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.strict.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@cashdesk/server', '@cashdesk/server/*', '@cashdesk/embed', 'node:*'],
+              message: 'The widget depends on @cashdesk/domain and @cashdesk/contract only.',
+            },
+            {
+              regex: '^zod$',
+              message:
+                "Import 'zod/mini' (types only) in the widget: the classic zod entry pulls every locale (ARCHITECTURE.md).",
+            },
+            {
+              group: ['../features/*/*', '../../features/*', '../../features/*/*'],
+              message:
+                'Features never import each other or each other\'s internals; app/ composes them through their index (ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/widget/src/**/*.test.{ts,tsx}', 'packages/widget/src/test/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.mjs', '**/*.js', '*.config.ts', 'packages/*/*.config.ts'],

@@ -1,0 +1,37 @@
+/**
+ * The shell starts the init call of the current flow before the app's code has loaded, so the
+ * method list arrives while React, the store and the translations are still downloading. The API
+ * slice takes the response once; later init calls go to the network as usual.
+ *
+ * Only paths and header names live here (no schemas), to keep the first-paint chunk small.
+ *
+ * @packageDocumentation
+ */
+import type { PaymentFlow } from '@cashdesk/domain';
+
+/** The init paths of SPEC §7, by flow (kept equal to the contract's rows by api/prefetch.test.ts). */
+export const INIT_PATHS: Readonly<Record<PaymentFlow, string>> = {
+  deposit: '/api/cashier-service/v1.0/payments/groups/init',
+  withdrawal: '/api/cashier-service/v1.0/payouts/groups/init',
+};
+
+let pending: { flow: PaymentFlow; sessionId: string; response: Promise<Response> } | null = null;
+
+/** Starts the init call of `flow` (SPEC §7) for `sessionId`. */
+export function prefetchInit(flow: PaymentFlow, sessionId: string): void {
+  const response = fetch(INIT_PATHS[flow], {
+    headers: { accept: 'application/json', 'x-session-id': sessionId },
+    credentials: 'same-origin',
+  });
+  // A failed prefetch is not an error of its own: the API slice reports it when it takes it.
+  response.catch(() => undefined);
+  pending = { flow, sessionId, response };
+}
+
+/** The prefetched init response for this flow and session, once; null afterwards. */
+export function takePrefetchedInit(flow: PaymentFlow, sessionId: string | null): Promise<Response> | null {
+  if (pending === null || pending.flow !== flow || pending.sessionId !== sessionId) return null;
+  const { response } = pending;
+  pending = null;
+  return response;
+}

@@ -1,0 +1,115 @@
+/**
+ * The route table of SPEC §2, generated from the domain's ROUTES: every route has a screen
+ * (screens that later issues build show a clear "not available yet" page). Overlay routes
+ * (/select-country, /betshop-withdrawal) render over the page they were opened from, which
+ * stays mounted so the form under them keeps what the player typed.
+ *
+ * @packageDocumentation
+ */
+import { lazy, Suspense } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { ROUTES } from '@cashdesk/domain';
+import type { RouteDefinition } from '@cashdesk/domain';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import type { Location } from 'react-router';
+import { Skeleton } from '../ui/skeleton';
+import { NotAvailable } from './not-available';
+import { SessionGate } from './session-gate';
+import { useAppSelector } from './hooks';
+
+type Screen = LazyExoticComponent<ComponentType<{ readonly route: RouteDefinition }>>;
+
+const deposit = () => import('../features/deposit');
+const result = () => import('../features/result');
+const altPayments = () => import('../features/alt-payments');
+const displayForm = () => import('../features/display-form');
+const content = () => import('../features/content');
+const fields = () => import('../fields/select-country');
+
+const DepositHome: Screen = lazy(() => deposit().then((m) => ({ default: m.DepositHomePage })));
+const DepositMethod: Screen = lazy(() => deposit().then((m) => ({ default: m.DepositMethodPage })));
+const ResultScreen: Screen = lazy(() => result().then((m) => ({ default: m.ResultPage })));
+const AltPayment: Screen = lazy(() => altPayments().then((m) => ({ default: m.AltPaymentPage })));
+const DisplayForm: Screen = lazy(() =>
+  displayForm().then((m) => ({ default: m.DisplayFormPage })),
+);
+const ContentScreen: Screen = lazy(() => content().then((m) => ({ default: m.ContentPage })));
+const ErrorPopup = lazy(() => result().then((m) => ({ default: m.ErrorPopup })));
+const SelectCountry: Screen = lazy(() => fields().then((m) => ({ default: m.SelectCountryPage })));
+
+/** Which screen each route id shows; routes absent here show {@link NotAvailable}. */
+const SCREENS: Readonly<Record<string, Screen>> = {
+  deposit: DepositHome,
+  'deposit-method': DepositMethod,
+  'deposit-method-form': DepositMethod,
+  'deposit-display-form': DisplayForm,
+  'deposit-success': ResultScreen,
+  'deposit-error': ResultScreen,
+  'deposit-processing': ResultScreen,
+  'deposit-await': ResultScreen,
+  'deposit-charity-success': ResultScreen,
+  'payments-interaction': AltPayment,
+  'payments-status': AltPayment,
+  'payments-3ds-result': AltPayment,
+  content: ContentScreen,
+  'select-country': SelectCountry,
+};
+
+function routeElement(route: RouteDefinition) {
+  const Screen = SCREENS[route.id];
+  return Screen === undefined ? <NotAvailable route={route} /> : <Screen route={route} />;
+}
+
+/** The router state an overlay route carries: the page it opened over. */
+function backgroundOf(location: Location): Location | null {
+  const state: unknown = location.state;
+  if (typeof state !== 'object' || state === null || !('background' in state)) return null;
+  const background: unknown = state.background;
+  if (typeof background !== 'object' || background === null) return null;
+  const read = (key: string): string | null => {
+    const value: unknown = Reflect.get(background, key);
+    return typeof value === 'string' ? value : null;
+  };
+  const pathname = read('pathname');
+  if (pathname === null) return null;
+  return {
+    ...location,
+    pathname,
+    search: read('search') ?? '',
+    hash: read('hash') ?? '',
+    state: null,
+  };
+}
+
+function RouteList({ location }: { readonly location?: Location }) {
+  return (
+    <Routes {...(location === undefined ? {} : { location })}>
+      <Route path="/" element={<Navigate to={{ pathname: '/deposit', search: window.location.search }} replace />} />
+      {ROUTES.map((route) => (
+        <Route key={route.id} path={route.path} element={routeElement(route)} />
+      ))}
+      <Route path="*" element={<NotAvailable route={null} />} />
+    </Routes>
+  );
+}
+
+/** Every route of SPEC §2, with overlays over their background page. */
+export function AppRoutes() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const background = backgroundOf(location);
+  const expired = useAppSelector((state) => state.session.isSessionExpired);
+  const loading = <Skeleton label={t('SHELL.LOADING')} />;
+  return (
+    <main className="cd-app" id="cashier-main">
+      <Suspense fallback={loading}>
+        <SessionGate expired={expired}>
+          <RouteList location={background ?? location} />
+          {background === null ? null : <RouteList />}
+        </SessionGate>
+        <ErrorPopup />
+      </Suspense>
+    </main>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * Shared session state (SPEC §3 "Shared session state", §4 "Session"): who and where the
+ * cashier is, whether the session expired, and the merchant return addresses of the init answer.
+ *
+ * @packageDocumentation
+ */
+import {
+  checkSessionExpiry,
+  decideClientEnvironment,
+  INITIAL_SESSION_EXPIRY,
+  parseStartupParams,
+  setSessionExpired,
+} from '@cashdesk/domain';
+import type {
+  ClientEnvironment,
+  PageParameters,
+  PaymentFlow,
+  SessionExpiryState,
+} from '@cashdesk/domain';
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { ShippedLanguage, Startup } from './startup';
+
+/** SPEC §3: merchant return URLs kept from the init answer. */
+export interface MerchantUrls {
+  readonly merchantUrl: string | null;
+  readonly merchantSuccessUrl: string | null;
+  readonly merchantFailUrl: string | null;
+  readonly merchantProcessingUrl: string | null;
+  readonly merchantRedirectType: string | null;
+}
+
+/** SPEC §3 shared session state (the parts the widget uses). */
+export interface SessionState extends SessionExpiryState {
+  readonly sessionId: string | null;
+  readonly paymentFlow: PaymentFlow;
+  readonly lang: ShippedLanguage;
+  readonly brand: string | null;
+  readonly theme: string;
+  readonly isLla: boolean;
+  readonly params: PageParameters;
+  readonly environment: ClientEnvironment;
+  readonly isCustomIframeMode: boolean;
+  readonly merchant: MerchantUrls;
+  readonly userBalance: string;
+}
+
+const NO_MERCHANT_URLS: MerchantUrls = {
+  merchantUrl: null,
+  merchantSuccessUrl: null,
+  merchantFailUrl: null,
+  merchantProcessingUrl: null,
+  merchantRedirectType: null,
+};
+
+/** The session state start-up decided. */
+export function initialSessionState(startup: Startup, now: number): SessionState {
+  const expiry = checkSessionExpiry({
+    state: INITIAL_SESSION_EXPIRY,
+    sessionId: startup.params.sessionId,
+    now,
+    isLla: startup.page.isLla,
+  });
+  return {
+    ...expiry,
+    // A fresh page has no stored expiration: the window starts now (SPEC §4).
+    isSessionExpired: startup.params.sessionId === null,
+    sessionId: startup.params.sessionId,
+    paymentFlow: startup.page.flow,
+    lang: startup.language,
+    brand: startup.params.brand,
+    theme: startup.theme.theme,
+    isLla: startup.page.isLla,
+    params: startup.params,
+    environment: startup.environment,
+    isCustomIframeMode: startup.inFrame,
+    merchant: NO_MERCHANT_URLS,
+    userBalance: '0',
+  };
+}
+
+/**
+ * The state before start-up (a deposit page without a session): the store is always created
+ * with the start-up state preloaded, so this only gives the slice its shape.
+ */
+export const EMPTY_SESSION_STATE: SessionState = {
+  ...INITIAL_SESSION_EXPIRY,
+  isSessionExpired: true,
+  sessionId: null,
+  paymentFlow: 'deposit',
+  lang: 'en',
+  brand: null,
+  theme: 'brand0',
+  isLla: false,
+  params: parseStartupParams('http://localhost/deposit', { windowWidth: 0, windowHeight: 0 }),
+  environment: decideClientEnvironment({}),
+  isCustomIframeMode: false,
+  merchant: NO_MERCHANT_URLS,
+  userBalance: '0',
+};
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: EMPTY_SESSION_STATE,
+  reducers: {
+    /** SPEC §4 / §8: code 17 or an explicit expiry marks the session expired. */
+    sessionExpired: (state) => ({ ...state, ...setSessionExpired(state) }),
+    /** SPEC §3: merchant URLs and balance of the init answer. */
+    initReceived: (state, action: PayloadAction<{ merchant: MerchantUrls; userBalance: string }>) => ({
+      ...state,
+      merchant: action.payload.merchant,
+      userBalance: action.payload.userBalance,
+    }),
+    /** The balance after a submit. */
+    balanceChanged: (state, action: PayloadAction<string>) => ({
+      ...state,
+      userBalance: action.payload,
+    }),
+  },
+});
+
+export const { sessionExpired, initReceived, balanceChanged } = sessionSlice.actions;

@@ -1,0 +1,44 @@
+/**
+ * The shell: the only code the first paint of the cashier needs (React, the start-up reading of
+ * the domain, the skeleton and the live regions). It starts the init call at once and loads the
+ * app (store, router, translations, screens) as a separate chunk while the skeleton shows.
+ *
+ * @packageDocumentation
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { prefetchInit } from './api/prefetch';
+import { Shell } from './app/shell';
+import { applyBodyAttributes, readStartup, rememberStartup } from './app/startup';
+import { requestRedirectTo } from './host/host-bridge';
+import './themes/base.css';
+import './themes/themes.css';
+
+const startup = readStartup({
+  address: window.location.href,
+  windowWidth: window.innerWidth,
+  windowHeight: window.innerHeight,
+  userAgent: window.navigator.userAgent,
+  inFrame: window.parent !== window,
+});
+
+if (startup.newTab.action === 'redirect') {
+  // SPEC §2: cashier_in_new_tab asks the parent to open the cashier without the flag and renders nothing.
+  requestRedirectTo(startup.newTab.address);
+} else {
+  applyBodyAttributes(document.body, startup.body);
+  document.documentElement.lang = startup.language;
+  rememberStartup(startup);
+  const { sessionId } = startup.params;
+  if (sessionId !== null && startup.themeSupported && startup.page.kind === startup.page.flow) {
+    prefetchInit(startup.page.flow, sessionId);
+  }
+  const container = document.getElementById('root');
+  if (container !== null) {
+    createRoot(container).render(
+      <StrictMode>
+        <Shell startup={startup} />
+      </StrictMode>,
+    );
+  }
+}
