@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, REPO_ROOT, SANDBOX_SECRET, loadConfig } from './config';
+import { ConfigError, DEFAULT_WIDGET_DIR, REPO_ROOT, SANDBOX_SECRET, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('applies the defaults to an empty environment', () => {
@@ -16,6 +17,10 @@ describe('loadConfig', () => {
       sessionLifetimeMs: 900_000,
       bodyLimitBytes: 1_048_576,
       secret: SANDBOX_SECRET,
+      // The default depends on whether the widget has been built in this checkout.
+      widgetDir: existsSync(path.join(DEFAULT_WIDGET_DIR, 'index.html'))
+        ? DEFAULT_WIDGET_DIR
+        : undefined,
     });
   });
 
@@ -32,6 +37,7 @@ describe('loadConfig', () => {
       SESSION_LIFETIME_MS: '300000',
       BODY_LIMIT_BYTES: '65536',
       CASHDESK_SECRET: 'a-long-enough-secret',
+      WIDGET_DIR: '/srv/cashdesk/widget',
     });
     expect(config).toEqual({
       port: 9000,
@@ -45,6 +51,7 @@ describe('loadConfig', () => {
       sessionLifetimeMs: 300_000,
       bodyLimitBytes: 65_536,
       secret: 'a-long-enough-secret',
+      widgetDir: '/srv/cashdesk/widget',
     });
   });
 

@@ -5,6 +5,7 @@
  *
  * @packageDocumentation
  */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { SESSION_LIFETIME_MS } from '@cashdesk/domain';
@@ -54,7 +55,15 @@ export interface ServerConfig {
   readonly bodyLimitBytes: number;
   /** Server secret keying the OTP code hashes (HMAC-SHA-256). */
   readonly secret: string;
+  /**
+   * The built widget (`index.html` + `assets/`) the server serves at its root, so the widget
+   * reaches the API on its own origin; `undefined` serves the API alone.
+   */
+  readonly widgetDir: string | undefined;
 }
+
+/** Where `npm run build -w @cashdesk/widget` writes the widget. */
+export const DEFAULT_WIDGET_DIR = path.join(REPO_ROOT, 'packages', 'widget', 'dist');
 
 const optionalText = z
   .string()
@@ -90,6 +99,7 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: integerText('BODY_LIMIT_BYTES', 1_024, 104_857_600).default(
     DEFAULT_BODY_LIMIT_BYTES,
   ),
+  WIDGET_DIR: optionalText,
   CASHDESK_SECRET: optionalText.pipe(
     z.string().min(16, 'CASHDESK_SECRET must be at least 16 characters').optional(),
   ),
@@ -103,7 +113,8 @@ export class ConfigError extends Error {
 /**
  * Reads and validates the environment. Defaults: PORT 8080, HOST 127.0.0.1, DATA_DIR
  * `<repo>/.data`, CASHDESK_MODE sandbox, LOG_LEVEL info, PUBLIC_URL `http://HOST:PORT`,
- * WIDGET_URL = PUBLIC_URL, SESSION_LIFETIME_MS 900000 (SPEC §9 timeout L), BODY_LIMIT_BYTES 1 MiB.
+ * WIDGET_URL = PUBLIC_URL, SESSION_LIFETIME_MS 900000 (SPEC §9 timeout L), BODY_LIMIT_BYTES 1 MiB,
+ * WIDGET_DIR {@link DEFAULT_WIDGET_DIR} when that folder exists (the API alone otherwise).
  *
  * @throws {ConfigError} naming each bad variable, e.g. `PORT: PORT must be a whole number`.
  */
@@ -134,5 +145,11 @@ export function loadConfig(
     sessionLifetimeMs: values.SESSION_LIFETIME_MS,
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     secret: values.CASHDESK_SECRET ?? SANDBOX_SECRET,
+    widgetDir:
+      values.WIDGET_DIR === undefined
+        ? existsSync(path.join(DEFAULT_WIDGET_DIR, 'index.html'))
+          ? DEFAULT_WIDGET_DIR
+          : undefined
+        : path.resolve(values.WIDGET_DIR),
   };
 }

@@ -6,7 +6,7 @@
  */
 export { createApp } from './app';
 export type { CreateAppOptions } from './app';
-export { ConfigError, REPO_ROOT, SERVER_MODES, loadConfig } from './config';
+export { ConfigError, DEFAULT_WIDGET_DIR, REPO_ROOT, SERVER_MODES, loadConfig } from './config';
 export type { LogLevel, ServerConfig, ServerMode } from './config';
 export { MIGRATIONS_FOLDER, openDatabase } from './db/open';
 export type {
@@ -26,6 +26,13 @@ export { createLogger, redactUrl, REDACT_PATHS } from './http/logger';
 export { registerEndpoint } from './http/register-endpoint';
 export type { EndpointContext, EndpointHandler, EndpointResult } from './http/register-endpoint';
 export { requireSession } from './http/session-auth';
+export {
+  ASSET_CACHE_CONTROL,
+  SHELL_CACHE_CONTROL,
+  assertWidgetDir,
+  isServerPath,
+  serveWidget,
+} from './http/widget-static';
 export { ROUTE_MODULES, registerRoutes } from './routes/register-routes';
 export type { RouteModule } from './routes/register-routes';
 export { createSession, resolveSession, widgetAddress } from './services/sessions';
