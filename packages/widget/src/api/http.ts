@@ -103,7 +103,9 @@ function requestUrl<E extends Endpoint>(endpoint: E, options: CallOptions<E>): s
   return query === '' ? path : `${path}?${query}`;
 }
 
-async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false; text: string }> {
+async function readJson(
+  response: Response,
+): Promise<{ ok: true; value: unknown } | { ok: false; text: string }> {
   const text = await response.text();
   if (text === '') return { ok: true, value: null };
   try {
@@ -127,7 +129,9 @@ export async function callEndpoint<E extends Endpoint>(
     timeout.abort();
   }, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal =
-    options.signal === undefined ? timeout.signal : AbortSignal.any([options.signal, timeout.signal]);
+    options.signal === undefined
+      ? timeout.signal
+      : AbortSignal.any([options.signal, timeout.signal]);
   let response: Response;
   try {
     response =
@@ -147,7 +151,9 @@ export async function callEndpoint<E extends Endpoint>(
   } catch (error) {
     clearTimeout(timer);
     if (timeout.signal.aborted) return failure('TIMEOUT_ERROR', { error_message: 'timeout' });
-    return failure('FETCH_ERROR', { error_message: error instanceof Error ? error.message : 'network error' });
+    return failure('FETCH_ERROR', {
+      error_message: error instanceof Error ? error.message : 'network error',
+    });
   }
   let body: Awaited<ReturnType<typeof readJson>>;
   try {

@@ -29,7 +29,10 @@ export function prefetchInit(flow: PaymentFlow, sessionId: string): void {
 }
 
 /** The prefetched init response for this flow and session, once; null afterwards. */
-export function takePrefetchedInit(flow: PaymentFlow, sessionId: string | null): Promise<Response> | null {
+export function takePrefetchedInit(
+  flow: PaymentFlow,
+  sessionId: string | null,
+): Promise<Response> | null {
   if (pending === null || pending.flow !== flow || pending.sessionId !== sessionId) return null;
   const { response } = pending;
   pending = null;

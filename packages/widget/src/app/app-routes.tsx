@@ -31,9 +31,7 @@ const DepositHome: Screen = lazy(() => deposit().then((m) => ({ default: m.Depos
 const DepositMethod: Screen = lazy(() => deposit().then((m) => ({ default: m.DepositMethodPage })));
 const ResultScreen: Screen = lazy(() => result().then((m) => ({ default: m.ResultPage })));
 const AltPayment: Screen = lazy(() => altPayments().then((m) => ({ default: m.AltPaymentPage })));
-const DisplayForm: Screen = lazy(() =>
-  displayForm().then((m) => ({ default: m.DisplayFormPage })),
-);
+const DisplayForm: Screen = lazy(() => displayForm().then((m) => ({ default: m.DisplayFormPage })));
 const ContentScreen: Screen = lazy(() => content().then((m) => ({ default: m.ContentPage })));
 const ErrorPopup = lazy(() => result().then((m) => ({ default: m.ErrorPopup })));
 const SelectCountry: Screen = lazy(() => fields().then((m) => ({ default: m.SelectCountryPage })));
@@ -85,7 +83,10 @@ function backgroundOf(location: Location): Location | null {
 function RouteList({ location }: { readonly location?: Location }) {
   return (
     <Routes {...(location === undefined ? {} : { location })}>
-      <Route path="/" element={<Navigate to={{ pathname: '/deposit', search: window.location.search }} replace />} />
+      <Route
+        path="/"
+        element={<Navigate to={{ pathname: '/deposit', search: window.location.search }} replace />}
+      />
       {ROUTES.map((route) => (
         <Route key={route.id} path={route.path} element={routeElement(route)} />
       ))}

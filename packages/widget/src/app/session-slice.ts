@@ -106,7 +106,10 @@ export const sessionSlice = createSlice({
     /** SPEC §4 / §8: code 17 or an explicit expiry marks the session expired. */
     sessionExpired: (state) => ({ ...state, ...setSessionExpired(state) }),
     /** SPEC §3: merchant URLs and balance of the init answer. */
-    initReceived: (state, action: PayloadAction<{ merchant: MerchantUrls; userBalance: string }>) => ({
+    initReceived: (
+      state,
+      action: PayloadAction<{ merchant: MerchantUrls; userBalance: string }>,
+    ) => ({
       ...state,
       merchant: action.payload.merchant,
       userBalance: action.payload.userBalance,

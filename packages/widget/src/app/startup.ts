@@ -125,7 +125,8 @@ export function rememberStartup(startup: Startup): void {
       serializePreviousSessions(addPreviousSession(list, sessionId)),
     );
   }
-  if (startup.theme.source === 'query') writeStored('local', STORAGE_KEYS.theme, startup.theme.theme);
+  if (startup.theme.source === 'query')
+    writeStored('local', STORAGE_KEYS.theme, startup.theme.theme);
   writeStored('local', STORAGE_KEYS.lang, startup.requestedLanguage);
 }
 

@@ -37,7 +37,9 @@ export function createAppStore(startup: Startup, now: number = Date.now()) {
   const listener = createListenerMiddleware();
   listener.startListening({
     predicate: (action) =>
-      isRejectedWithValue(action) && isApiError(action.payload) && isSessionExpiredApiError(action.payload),
+      isRejectedWithValue(action) &&
+      isApiError(action.payload) &&
+      isSessionExpiredApiError(action.payload),
     effect: (_action, api) => {
       api.dispatch(sessionExpired());
     },
@@ -45,7 +47,8 @@ export function createAppStore(startup: Startup, now: number = Date.now()) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: { session: initialSessionState(startup, now) },
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(cashierApi.middleware),
+    middleware: (getDefault) =>
+      getDefault().prepend(listener.middleware).concat(cashierApi.middleware),
   });
 }
 

@@ -46,5 +46,9 @@ function subscribe(listener: () => void): () => void {
 
 /** The current announcement texts, for the live regions. */
 export function useAnnouncements(): Texts {
-  return useSyncExternalStore(subscribe, () => texts, () => texts);
+  return useSyncExternalStore(
+    subscribe,
+    () => texts,
+    () => texts,
+  );
 }

@@ -18,7 +18,12 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
-  const classes = ['cd-button', `cd-button--${variant}`, block ? 'cd-button--block' : '', className ?? '']
+  const classes = [
+    'cd-button',
+    `cd-button--${variant}`,
+    block ? 'cd-button--block' : '',
+    className ?? '',
+  ]
     .filter((part) => part !== '')
     .join(' ');
   return (

@@ -12,7 +12,12 @@ export function LiveRegions({
 }) {
   return (
     <>
-      <div className="cd-visually-hidden" role="status" aria-live="polite" data-testid="live-polite">
+      <div
+        className="cd-visually-hidden"
+        role="status"
+        aria-live="polite"
+        data-testid="live-polite"
+      >
         {polite}
       </div>
       <div
