@@ -1,0 +1,54 @@
+import { describe, expect, it, vi, afterEach } from 'vitest';
+import { cashierApi } from '../api/cashier-api';
+import { createAppStore } from './store';
+import { readStartup } from './startup';
+
+function store(address = 'https://cashier.test/deposit?session_id=s-1') {
+  return createAppStore(
+    readStartup({ address, windowWidth: 800, windowHeight: 600, userAgent: 'test', inFrame: true }),
+    1_000,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('session state (SPEC §4 session)', () => {
+  it('starts unexpired with a session id, expired without one', () => {
+    expect(store().getState().session.isSessionExpired).toBe(false);
+    expect(store().getState().session.sessionId).toBe('s-1');
+    expect(store('https://cashier.test/deposit').getState().session.isSessionExpired).toBe(true);
+  });
+
+  it('marks the session expired when any call answers code 17 (SPEC §8)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>().mockResolvedValue(
+        new Response(
+          JSON.stringify({ error_code: 17, error_message: 'CASHIER.PH2.ERROR_MESSAGE.17' }),
+          {
+            status: 401,
+          },
+        ),
+      ),
+    );
+    const appStore = store();
+    await appStore.dispatch(cashierApi.endpoints.depositInit.initiate(undefined));
+    expect(appStore.getState().session.isSessionExpired).toBe(true);
+  });
+
+  it('does not expire the session for other errors', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn<typeof fetch>()
+        .mockResolvedValue(
+          new Response(JSON.stringify({ error_code: 1999, error_message: 'x' }), { status: 500 }),
+        ),
+    );
+    const appStore = store();
+    await appStore.dispatch(cashierApi.endpoints.depositInit.initiate(undefined));
+    expect(appStore.getState().session.isSessionExpired).toBe(false);
+  });
+});

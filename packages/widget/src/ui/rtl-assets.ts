@@ -1,0 +1,52 @@
+/**
+ * SPEC §7 rtlAssets.json: the icons that have a right-to-left variant. The list is cached in
+ * browser storage so a returning player's first screen is mirrored right without waiting for it.
+ *
+ * @packageDocumentation
+ */
+import { ENDPOINTS, RtlAssetsResponse } from '@cashdesk/contract';
+import { textDirection } from '@cashdesk/domain';
+import { cashierApi, endpointQuery } from '../api/cashier-api';
+import type { ResponseOf } from '../api/http';
+import { readStored, writeStored } from '../app/storage';
+import { useAppSelector } from '../app/hooks';
+
+/** Where the last list is kept (SPEC §7: "cached in browser storage"). */
+export const RTL_ASSETS_STORAGE_KEY = 'phRtlAssets';
+
+/** The cached list, or null when none or unreadable. */
+export function storedRtlImages(): readonly string[] | null {
+  const text = readStored('local', RTL_ASSETS_STORAGE_KEY);
+  if (text === null) return null;
+  try {
+    const parsed = RtlAssetsResponse.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.rtlImages : null;
+  } catch {
+    return null;
+  }
+}
+
+const rtlAssetsApi = cashierApi.injectEndpoints({
+  endpoints: (build) => ({
+    rtlAssets: build.query<ResponseOf<typeof ENDPOINTS.rtlAssets>, undefined>({
+      queryFn: async (_arg, { getState, signal }) => {
+        const result = await endpointQuery(ENDPOINTS.rtlAssets, getState, { signal });
+        if ('data' in result)
+          writeStored('local', RTL_ASSETS_STORAGE_KEY, JSON.stringify(result.data));
+        return result;
+      },
+      keepUnusedDataFor: 3600,
+    }),
+  }),
+});
+
+/**
+ * The icon names with a right-to-left variant: fetched only in right-to-left layouts, the
+ * stored list meanwhile (and when the call fails).
+ */
+export function useRtlImages(): readonly string[] {
+  const rtl = useAppSelector((state) => textDirection(state.session.lang) === 'rtl');
+  const { data } = rtlAssetsApi.useRtlAssetsQuery(undefined, { skip: !rtl });
+  if (!rtl) return [];
+  return data?.rtlImages ?? storedRtlImages() ?? [];
+}
