@@ -1,0 +1,30 @@
+import { ROUTES } from '@cashdesk/domain';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../test/render';
+import { AppRoutes } from './app-routes';
+
+describe('route table (SPEC §2 routes)', () => {
+  it.each(
+    ROUTES.filter((route) =>
+      ['withdrawal-cards', 'cards', 'checkout', 'reject-withdrawal', 'account-management-support'].includes(route.id),
+    ).map((route) => [route.path]),
+  )('%s has a screen: a clear "not available yet" page until its issue lands', async (path) => {
+    await renderWithApp(<AppRoutes />, { route: path });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not available yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to deposit methods' }).getAttribute('href')).toBe(
+      '/deposit?session_id=test-session&lang=en-brand0',
+    );
+  });
+
+  it('answers an address that is no route with a not-found page', async () => {
+    await renderWithApp(<AppRoutes />, { route: '/nowhere' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('shows the session-expired screen on every route once the session is gone (SPEC §4)', async () => {
+    await renderWithApp(<AppRoutes />, { route: '/checkout', sessionId: null });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByText('Not available yet')).toBeNull();
+  });
+});
