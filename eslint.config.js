@@ -37,6 +37,7 @@ export default tseslint.config(
             '*.ts',
             'packages/*/vitest.config.ts',
             'packages/*/vite.config.ts',
+            'packages/*/vite.*.config.ts',
             'packages/*/scripts/*.mjs',
           ],
         },
@@ -105,7 +106,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' },
   },
   {
-    files: ['packages/embed/src/**/*.ts'],
+    // The SDK and its demo host page run on brands' pages: plain DOM, no React.
+    files: ['packages/embed/src/**/*.ts', 'packages/embed/demo/**/*.ts'],
     languageOptions: { globals: globals.browser },
     rules: {
       'no-restricted-imports': [
@@ -168,7 +170,7 @@ export default tseslint.config(
             {
               group: ['../features/*/*', '../../features/*', '../../features/*/*'],
               message:
-                'Features never import each other or each other\'s internals; app/ composes them through their index (ARCHITECTURE.md).',
+                "Features never import each other or each other's internals; app/ composes them through their index (ARCHITECTURE.md).",
             },
           ],
         },
@@ -178,6 +180,11 @@ export default tseslint.config(
   {
     files: ['packages/widget/src/**/*.test.{ts,tsx}', 'packages/widget/src/test/**'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // Node scripts; browser tests also write callbacks that page.evaluate runs in the page.
+    files: ['scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
     files: ['**/*.mjs', '**/*.js', '*.config.ts', 'packages/*/*.config.ts'],

@@ -1,0 +1,51 @@
+/**
+ * Chromium for the browser tests: Debian's /usr/bin/chromium (CHROMIUM_PATH overrides) driven
+ * by playwright-core, headless, with the flags of ARCHITECTURE.md ("Real parts"). Never
+ * `npx playwright install`: there is no internet.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+
+/** The Chromium binary: CHROMIUM_PATH, or Debian's package. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags of ARCHITECTURE.md: headless, no sandbox (root in CI), nothing phoning home. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
+/** Where {@link screenshot} writes (gitignored). */
+export const ARTIFACTS_DIR = fileURLToPath(new URL('../artifacts/', import.meta.url));
+
+/** Launches headless Chromium; close it in afterAll. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
+}
+
+/** Saves a PNG of the page as e2e/artifacts/<name>.png and returns its path. */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { readonly fullPage?: boolean } = {},
+): Promise<string> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  return file;
+}

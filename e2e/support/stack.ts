@@ -1,0 +1,165 @@
+/**
+ * The system under test, in the test process: the real cashier-service (createApp, a fresh
+ * in-memory PGlite, migrated and seeded, sandbox mode) on a free port of 127.0.0.1, serving the
+ * built widget, and the demo host page on another free port, addressed as `localhost`, so the
+ * page and the cashier are different origins (and sites) as on a brand's site.
+ */
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { createApp, loadConfig, openDatabase, seedDatabase, serveWidget } from '@cashdesk/server';
+import type { App, ServerConfig } from '@cashdesk/server';
+import { DEMO_PAGE, WIDGET } from '../../scripts/build-frontends';
+import { startHostPageServer } from '../../scripts/host-page-server';
+import type { HostPageServer } from '../../scripts/host-page-server';
+
+/** What {@link startStack} takes. */
+export interface StackOptions {
+  /** The built widget; default WIDGET_DIR or packages/widget/dist. */
+  readonly widgetDir?: string;
+  /** The built demo page; default packages/embed/demo/dist. */
+  readonly demoDir?: string;
+  /** Extra environment for the server's loadConfig (e.g. SESSION_LIFETIME_MS). */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** A running stack. */
+export interface Stack {
+  /** The cashier-service and widget origin, e.g. http://127.0.0.1:40123 */
+  readonly serverUrl: string;
+  /** The demo host page's origin, e.g. http://localhost:40124 */
+  readonly hostPageUrl: string;
+  readonly app: App;
+  readonly config: ServerConfig;
+  readonly hostPage: HostPageServer;
+  /** Stops both servers and closes the database. */
+  close(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1, so the config can name the real address before listening. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+/** Starts the cashier-service with the widget and the demo host page (see the module comment). */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const envWidget = process.env.WIDGET_DIR?.trim() ?? '';
+  const widgetDir = path.resolve(
+    options.widgetDir ?? (envWidget === '' ? WIDGET.distDir : envWidget),
+  );
+  const database = await openDatabase({ inMemory: true });
+  await seedDatabase(database.db);
+  const port = await freePort();
+  const serverUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    CASHDESK_MODE: 'sandbox',
+    // Warnings and errors only: a browser test makes hundreds of requests.
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: serverUrl,
+    WIDGET_URL: serverUrl,
+    WIDGET_DIR: widgetDir,
+    DATA_DIR: '/tmp/cashdesk-e2e-data',
+    ...options.env,
+  });
+  let app: App | undefined;
+  try {
+    app = await createApp({ db: database.db, config, extraRoutes: [serveWidget(widgetDir)] });
+    await app.listen({ port, host: '127.0.0.1' });
+    const hostPage = await startHostPageServer({
+      distDir: options.demoDir ?? DEMO_PAGE.distDir,
+      cashierUrl: serverUrl,
+      port: 0,
+      sandbox: true,
+    });
+    const running = app;
+    return {
+      serverUrl,
+      hostPageUrl: hostPage.url,
+      app: running,
+      config,
+      hostPage,
+      close: async () => {
+        await hostPage.close();
+        await running.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    await database.close();
+    throw error;
+  }
+}
+
+/** What {@link newSession} takes; every field has the demo default. */
+export interface NewSessionOptions {
+  /** Default `demo` (created with the brand's demo balances on first use). */
+  readonly player?: string;
+  /** Default `deposit`. */
+  readonly flow?: 'deposit' | 'withdrawal';
+  /** Default `EUR`. */
+  readonly currency?: string;
+  /** Language code, e.g. `ar`; default the server's (en). */
+  readonly lang?: string;
+  /** Default the brand's (brand0). */
+  readonly theme?: string;
+  readonly brand?: string;
+}
+
+/** A session made through POST /sandbox/sessions. */
+export interface TestSession {
+  readonly sessionId: string;
+  /** The widget address that opens it (on the stack's server). */
+  readonly widgetUrl: string;
+  /** The demo host page's address that mounts it. */
+  readonly hostPageUrl: string;
+  readonly expiresAt: string;
+}
+
+function field(body: unknown, name: string): string {
+  const value: unknown =
+    typeof body === 'object' && body !== null ? Reflect.get(body, name) : undefined;
+  if (typeof value !== 'string') throw new Error(`session answer without ${name}`);
+  return value;
+}
+
+/** Creates a session through POST /sandbox/sessions on the stack's server. */
+export async function newSession(
+  stack: Pick<Stack, 'serverUrl' | 'hostPage'>,
+  options: NewSessionOptions = {},
+): Promise<TestSession> {
+  const response = await fetch(`${stack.serverUrl}/sandbox/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      player: options.player ?? 'demo',
+      flow: options.flow ?? 'deposit',
+      currency: options.currency ?? 'EUR',
+      lang: options.lang,
+      theme: options.theme,
+      brand: options.brand,
+    }),
+  });
+  const body: unknown = await response.json();
+  if (response.status !== 201) {
+    throw new Error(`session not created: ${response.status} ${JSON.stringify(body)}`);
+  }
+  const widgetUrl = field(body, 'widget_url');
+  return {
+    sessionId: field(body, 'session_id'),
+    widgetUrl,
+    hostPageUrl: stack.hostPage.pageAddress(widgetUrl),
+    expiresAt: field(body, 'expires_at'),
+  };
+}

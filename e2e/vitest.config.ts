@@ -1,0 +1,16 @@
+import { defineProject } from 'vitest/config';
+
+// Browser tests: the real server in-process, the built widget and demo page, Debian Chromium.
+// One file at a time: each starts a server and a browser, and the machine has two cores.
+export default defineProject({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    exclude: ['artifacts/**', 'node_modules/**'],
+    globalSetup: ['./support/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
+});

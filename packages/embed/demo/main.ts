@@ -1,0 +1,357 @@
+/**
+ * The demo host page: a brand's page embedding the cashier with `mountCashier`, on another origin
+ * than the cashier. It logs every message the cashier sends (SPEC §1), switches the language
+ * (SPEC §2 lang=<lang>-<brand>), mints new sessions through its backend and, in sandbox mode,
+ * shows the latest one-time code of the session (the sandbox sends no SMS or e-mail).
+ *
+ * Its backend (scripts/host-page-server.ts) answers the /demo-api/ calls.
+ *
+ * @packageDocumentation
+ */
+import { mountCashier } from '../src/index';
+import type { Cashier, CashierEvent } from '../src/index';
+import { demoPageAddress, readDemoCashier } from './demo-address';
+import type { DemoCashier } from './demo-address';
+
+/** The demo page's backend (scripts/host-page-server.ts). */
+const DEMO_API = {
+  config: '/demo-api/config',
+  sessions: '/demo-api/sessions',
+  otp: '/demo-api/otp',
+} as const;
+
+/** Older entries are dropped so a long session does not grow the page without end. */
+const MAX_LOG_ENTRIES = 100;
+
+/** How often the one-time code panel asks again while the page is visible. */
+const OTP_POLL_MS = 5_000;
+
+const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
+  en: 'English',
+  ar: 'Arabic',
+  uk: 'Ukrainian',
+};
+
+interface DemoConfig {
+  readonly cashierUrl: string | null;
+  readonly sandbox: boolean;
+}
+
+interface State {
+  cashier: DemoCashier | null;
+  mounted: Cashier | null;
+  currency: string;
+  config: DemoConfig;
+}
+
+function element<T extends HTMLElement>(id: string, type: new () => T): T {
+  const found = document.getElementById(id);
+  if (!(found instanceof type)) throw new Error(`demo page: #${id} is missing`);
+  return found;
+}
+
+const ui = {
+  summary: element('cashier-summary', HTMLParagraphElement),
+  notice: element('cashier-notice', HTMLParagraphElement),
+  sessionForm: element('session-form', HTMLFormElement),
+  flow: element('flow', HTMLSelectElement),
+  currency: element('currency', HTMLSelectElement),
+  newSession: element('new-session', HTMLButtonElement),
+  sessionStatus: element('session-status', HTMLParagraphElement),
+  languages: element('languages', HTMLDivElement),
+  otpPanel: element('otp-panel', HTMLElement),
+  otpBody: element('otp-body', HTMLDivElement),
+  otpRefresh: element('otp-refresh', HTMLButtonElement),
+  log: element('event-log', HTMLOListElement),
+  logEmpty: element('event-log-empty', HTMLParagraphElement),
+  clearLog: element('clear-log', HTMLButtonElement),
+};
+
+const state: State = {
+  cashier: null,
+  mounted: null,
+  currency: 'EUR',
+  config: { cashierUrl: null, sandbox: false },
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+async function loadConfig(): Promise<DemoConfig> {
+  try {
+    const response = await fetch(DEMO_API.config);
+    const body: unknown = await response.json();
+    if (!response.ok || !isRecord(body)) return state.config;
+    return { cashierUrl: text(body.cashierUrl) ?? null, sandbox: body.sandbox === true };
+  } catch {
+    // Served without its backend (e.g. from a static host): the page still mounts ?cashier=.
+    return state.config;
+  }
+}
+
+function timeText(date: Date): string {
+  return date.toLocaleTimeString('en-GB', { hour12: false });
+}
+
+/** One line of the event log: time, message type, details. */
+function logEntry(type: string, detail: string): void {
+  const item = document.createElement('li');
+  item.className = 'event-log__item';
+  const now = new Date();
+  const time = document.createElement('time');
+  time.dateTime = now.toISOString();
+  time.textContent = timeText(now);
+  const name = document.createElement('span');
+  name.className = `event-log__type event-log__type--${type.replace(/[^a-z-]/gi, '')}`;
+  name.textContent = type;
+  item.append(time, ' ', name);
+  if (detail !== '') {
+    const info = document.createElement('span');
+    info.className = 'event-log__detail';
+    info.textContent = detail;
+    item.append(' ', info);
+  }
+  ui.log.prepend(item);
+  while (ui.log.children.length > MAX_LOG_ENTRIES) ui.log.lastElementChild?.remove();
+  ui.logEmpty.hidden = true;
+}
+
+function showNotice(message: string): void {
+  ui.notice.textContent = message;
+  ui.notice.hidden = message === '';
+}
+
+function describe(cashier: DemoCashier): string {
+  const language = LANGUAGE_NAMES[cashier.lang] ?? cashier.lang;
+  return `${cashier.flow === 'deposit' ? 'Deposit' : 'Withdrawal'} · ${state.currency} · ${language} · theme ${cashier.theme}`;
+}
+
+/** SPEC §1: every message of the cashier is logged; navigation ones are shown, not followed. */
+function onCashierEvent(event: CashierEvent): void {
+  switch (event.type) {
+    case 'load':
+      logEntry('load', 'the cashier frame loaded a page');
+      break;
+    case 'reInitCashier':
+      logEntry('reInitCashier', 'the cashier asks for a new session');
+      void renewSession();
+      break;
+    case 'redirectTo':
+      // The demo stays on screen: a brand's page would now open this address in the top window.
+      event.preventDefault();
+      logEntry('redirectTo', event.url);
+      showNotice(`The cashier asked to open ${event.url}`);
+      break;
+    case 'redirect':
+      // The demo has no /my-account page; a brand's site would go there.
+      event.preventDefault();
+      logEntry('redirect', event.path);
+      showNotice(`The cashier asked the site to open ${event.path}`);
+      break;
+    case 'reset-scroll':
+      logEntry('reset-scroll', 'the cashier scrolled to its top');
+      break;
+  }
+}
+
+function mount(cashier: DemoCashier): void {
+  state.mounted?.destroy();
+  state.cashier = cashier;
+  showNotice('');
+  state.mounted = mountCashier({
+    container: '#cashier',
+    url: cashier.widgetOrigin,
+    sessionId: cashier.sessionId,
+    flow: cashier.flow,
+    lang: cashier.lang,
+    brand: cashier.brand,
+    theme: cashier.theme,
+    title: 'Cashier',
+    onEvent: onCashierEvent,
+  });
+  ui.summary.textContent = describe(cashier);
+  ui.flow.value = cashier.flow;
+  for (const button of ui.languages.querySelectorAll<HTMLButtonElement>('[data-lang]')) {
+    button.setAttribute('aria-pressed', String(button.dataset.lang === cashier.lang));
+  }
+  // A reload keeps the session and language; the session id is in this demo's address on purpose.
+  history.replaceState(null, '', demoPageAddress(location.href, cashier));
+  void refreshOtp();
+}
+
+interface MintedSession {
+  readonly sessionId: string;
+  readonly widgetUrl: string;
+}
+
+async function mintSession(flow: string, currency: string, lang: string): Promise<MintedSession> {
+  const response = await fetch(DEMO_API.sessions, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ flow, currency, lang }),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  const sessionId = isRecord(body) ? text(body.session_id) : undefined;
+  const widgetUrl = isRecord(body) ? text(body.widget_url) : undefined;
+  if (!response.ok || sessionId === undefined || widgetUrl === undefined) {
+    const reason = isRecord(body) ? (text(body.error_message) ?? '') : '';
+    throw new Error(`the server refused (${response.status}${reason === '' ? '' : `: ${reason}`})`);
+  }
+  return { sessionId, widgetUrl };
+}
+
+function setStatus(message: string): void {
+  ui.sessionStatus.textContent = message;
+}
+
+/** The "New session" form: a fresh session in the chosen flow and currency, in a fresh frame. */
+async function newSession(): Promise<void> {
+  const flow = ui.flow.value;
+  const currency = ui.currency.value;
+  const lang = state.cashier?.lang ?? 'en';
+  ui.newSession.disabled = true;
+  setStatus('Creating a session…');
+  try {
+    const minted = await mintSession(flow, currency, lang);
+    const cashier = readDemoCashier(
+      `${location.origin}/?${new URLSearchParams({ cashier: minted.widgetUrl }).toString()}`,
+    );
+    if (cashier === null) throw new Error('the server answered an unexpected widget address');
+    state.currency = currency;
+    mount(cashier);
+    setStatus(`New ${flow} session in ${currency} for the player demo.`);
+  } catch (error) {
+    setStatus(
+      `Could not create a session: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  } finally {
+    ui.newSession.disabled = false;
+  }
+}
+
+/** SPEC §1, §4 reInitCashier: mint a session and hand it to the same frame with setSession. */
+async function renewSession(): Promise<void> {
+  const current = state.cashier;
+  const mounted = state.mounted;
+  if (current === null || mounted === null) return;
+  try {
+    const minted = await mintSession(current.flow, state.currency, current.lang);
+    mounted.setSession(minted.sessionId);
+    state.cashier = { ...current, sessionId: minted.sessionId };
+    history.replaceState(null, '', demoPageAddress(location.href, state.cashier));
+    logEntry('setSession', 'sent a new session to the cashier');
+  } catch (error) {
+    setStatus(
+      `Could not renew the session: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+function switchLanguage(lang: string): void {
+  const current = state.cashier;
+  if (current === null || current.lang === lang) return;
+  mount({ ...current, lang });
+  setStatus(`Cashier language: ${LANGUAGE_NAMES[lang] ?? lang}.`);
+}
+
+function otpRow(term: string, value: string, className = ''): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  const dt = document.createElement('dt');
+  dt.textContent = term;
+  const dd = document.createElement('dd');
+  dd.textContent = value;
+  if (className !== '') dd.className = className;
+  fragment.append(dt, dd);
+  return fragment;
+}
+
+let lastOtp = '';
+
+/** Shows GET /sandbox/otp/latest of the current session (through the backend). */
+async function refreshOtp(): Promise<void> {
+  const sessionId = state.cashier?.sessionId;
+  if (!state.config.sandbox || sessionId === undefined) return;
+  let body: unknown;
+  let status: number;
+  try {
+    const response = await fetch(DEMO_API.otp, { headers: { 'x-session-id': sessionId } });
+    status = response.status;
+    body = await response.json().catch(() => null);
+  } catch {
+    return;
+  }
+  const code = isRecord(body) ? text(body.otp) : undefined;
+  const key = status === 200 && code !== undefined ? `${sessionId}:${code}` : `${sessionId}:none`;
+  // Re-render only on change, so the live region announces a new code once.
+  if (key === lastOtp) return;
+  lastOtp = key;
+  if (status !== 200 || code === undefined || !isRecord(body)) {
+    const paragraph = document.createElement('p');
+    paragraph.className = 'muted';
+    paragraph.textContent = 'No code sent in this session yet.';
+    ui.otpBody.replaceChildren(paragraph);
+    return;
+  }
+  const list = document.createElement('dl');
+  list.className = 'otp';
+  list.append(otpRow('Code', code, 'otp__code'));
+  const contact = text(body.masked_contact);
+  const contactType = text(body.contact_type);
+  if (contact !== undefined) {
+    list.append(
+      otpRow('Sent to', `${contact}${contactType === undefined ? '' : ` (${contactType})`}`),
+    );
+  }
+  const expires = text(body.expires_at);
+  if (expires !== undefined) list.append(otpRow('Expires', timeText(new Date(expires))));
+  ui.otpBody.replaceChildren(list);
+}
+
+function wire(): void {
+  ui.sessionForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void newSession();
+  });
+  ui.languages.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target.closest('[data-lang]') : null;
+    if (target instanceof HTMLButtonElement && target.dataset.lang !== undefined) {
+      switchLanguage(target.dataset.lang);
+    }
+  });
+  ui.otpRefresh.addEventListener('click', () => {
+    lastOtp = '';
+    void refreshOtp();
+  });
+  ui.clearLog.addEventListener('click', () => {
+    ui.log.replaceChildren();
+    ui.logEmpty.hidden = false;
+  });
+  setInterval(() => {
+    if (document.visibilityState === 'visible') void refreshOtp();
+  }, OTP_POLL_MS);
+}
+
+async function start(): Promise<void> {
+  wire();
+  state.config = await loadConfig();
+  ui.otpPanel.hidden = !state.config.sandbox;
+  const cashier = readDemoCashier(location.href);
+  if (cashier !== null) {
+    mount(cashier);
+    return;
+  }
+  if (state.config.cashierUrl === null) {
+    ui.summary.textContent =
+      'Open this page with ?cashier=<widget address> (the widget_url of a session).';
+    return;
+  }
+  // No session in the address: mint one, as a brand's page does when the player opens it.
+  await newSession();
+}
+
+void start();

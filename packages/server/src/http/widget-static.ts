@@ -1,0 +1,142 @@
+/**
+ * Serves the built widget (`packages/widget/dist`) from the cashier-service's own origin, because
+ * the widget calls the API relative to where it is served (SPEC §7: /api/cashier-service/v1.0/…,
+ * /metadata/…, /content/…).
+ *
+ * - `/assets/*`: Vite's hashed files, cached for a year as immutable (a new build has new names).
+ * - a file at the root of dist (favicon, robots.txt): served, revalidated on every use.
+ * - any other GET that asks for HTML and is not an API path: `index.html`, never cached, so that a
+ *   reload of a client route such as /deposit/deposit-success opens the app and the app routes.
+ * - everything else (API paths, a missing asset, a client that does not accept HTML): the
+ *   server's JSON 404, so a typo in an API call never gets a page of HTML back.
+ *
+ * Text answers are compressed (brotli or gzip) on the fly; a `.br`/`.gz` file beside an asset,
+ * if a build step ever writes one, is sent instead.
+ *
+ * @packageDocumentation
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ConfigError } from '../config';
+import type { RouteModule } from '../routes/register-routes';
+
+/** Hashed assets never change under one name: a year, immutable (the most browsers honour). */
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** The app shell and root files must be revalidated, or a deploy would be invisible. */
+export const SHELL_CACHE_CONTROL = 'no-cache';
+
+/**
+ * Path prefixes that belong to the server, not to the widget's router: a miss under them is the
+ * JSON 404. `/content/` is the content API (GET /content/{slug}); the widget's own content route
+ * is `/content` without a slug, which still gets the app.
+ */
+export const SERVER_PATH_PREFIXES = [
+  '/api/',
+  '/sandbox/',
+  '/metadata/',
+  '/content/',
+  '/assets/',
+] as const;
+
+/** Exact server paths (the OpenAPI document and the liveness probe live at the root). */
+const SERVER_PATHS = new Set(['/api', '/sandbox', '/metadata', '/openapi.json', '/healthz']);
+
+/** A plain file name at the root of dist: no directory, no leading dot, an extension. */
+const ROOT_FILE = /^\/[\w-][\w.-]*\.[a-z0-9]+$/i;
+
+/** Answers only above this size are compressed: smaller ones gain nothing after headers. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/** Whether the client asks for an HTML document (a browser navigation does; fetch() does not). */
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return /\btext\/html\b|\bapplication\/xhtml\+xml\b/i.test(accept);
+}
+
+/** The request's path without its query. */
+function pathOf(request: FastifyRequest): string {
+  const url = request.url;
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/** Whether a path belongs to the server (see {@link SERVER_PATH_PREFIXES}). */
+export function isServerPath(pathname: string): boolean {
+  const lower = pathname.toLowerCase();
+  return SERVER_PATHS.has(lower) || SERVER_PATH_PREFIXES.some((prefix) => lower.startsWith(prefix));
+}
+
+/**
+ * Throws a {@link ConfigError} unless `distDir` holds a built widget, so a wrong WIDGET_DIR fails
+ * at start-up instead of answering 404 to every page.
+ */
+export function assertWidgetDir(distDir: string): void {
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    throw new ConfigError(
+      `Invalid environment:\n  WIDGET_DIR: no index.html in ${distDir} (build it with npm run build -w @cashdesk/widget)`,
+    );
+  }
+}
+
+/** The server's JSON 404; the reply is returned so Fastify knows it has been answered. */
+function notFound(reply: FastifyReply): FastifyReply {
+  reply.callNotFound();
+  return reply;
+}
+
+async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<void> {
+  // Registered inside this scope only, so API answers keep their own (uncompressed) path.
+  await scope.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD_BYTES,
+  });
+  const assetsDir = path.join(distDir, 'assets');
+  await scope.register(fastifyStatic, {
+    root: assetsDir,
+    prefix: '/assets/',
+    index: false,
+    redirect: false,
+    dotfiles: 'ignore',
+    preCompressed: true,
+    cacheControl: false,
+    // Also runs for reply.sendFile below, so the file's place decides its caching.
+    setHeaders: (reply, filePath) => {
+      const isAsset = filePath.startsWith(`${assetsDir}${path.sep}`);
+      reply.header('cache-control', isAsset ? ASSET_CACHE_CONTROL : SHELL_CACHE_CONTROL);
+      reply.header('x-content-type-options', 'nosniff');
+    },
+  });
+
+  const shell = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const pathname = pathOf(request);
+    if (isServerPath(pathname)) return notFound(reply);
+    const sendOptions = { cacheControl: false, dotfiles: 'ignore', index: false } as const;
+    if (ROOT_FILE.test(pathname) && pathname !== '/index.html') {
+      return reply.sendFile(pathname.slice(1), distDir, sendOptions);
+    }
+    if (!acceptsHtml(request)) return notFound(reply);
+    return reply.sendFile('index.html', distDir, sendOptions);
+  };
+  scope.get('/', shell);
+  scope.get('/*', shell);
+}
+
+/**
+ * A route module serving the widget built into `distDir` (see the module comment). Register it
+ * after the server's own routes (`createApp({ extraRoutes: [serveWidget(dir)] })`): their
+ * static paths win over its catch-all.
+ *
+ * @throws {ConfigError} when `distDir` has no index.html.
+ */
+export function serveWidget(distDir: string): RouteModule {
+  const root = path.resolve(distDir);
+  assertWidgetDir(root);
+  return (app) => {
+    void app.register((scope) => widgetPlugin(scope, root));
+  };
+}
