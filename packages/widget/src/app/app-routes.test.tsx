@@ -7,11 +7,19 @@ import { AppRoutes } from './app-routes';
 describe('route table (SPEC §2 routes)', () => {
   it.each(
     ROUTES.filter((route) =>
-      ['withdrawal-cards', 'cards', 'checkout', 'reject-withdrawal', 'account-management-support'].includes(route.id),
+      [
+        'withdrawal-cards',
+        'cards',
+        'checkout',
+        'reject-withdrawal',
+        'account-management-support',
+      ].includes(route.id),
     ).map((route) => [route.path]),
   )('%s has a screen: a clear "not available yet" page until its issue lands', async (path) => {
     await renderWithApp(<AppRoutes />, { route: path });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Not available yet' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Not available yet' }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to deposit methods' }).getAttribute('href')).toBe(
       '/deposit?session_id=test-session&lang=en-brand0',
     );

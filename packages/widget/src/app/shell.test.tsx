@@ -1,8 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { announce } from '../ui/announcer';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { announce, LIVE_REGION_IDS } from '../ui/announcer';
 import { Shell } from './shell';
 import { readStartup } from './startup';
+import INDEX_HTML from '../../index.html?raw';
 
 function startupFor(lang: string) {
   return readStartup({
@@ -14,24 +15,38 @@ function startupFor(lang: string) {
   });
 }
 
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
 describe('first render (issue 4 accessibility, SPEC §2 skeleton)', () => {
-  it('has both live regions and a labelled loading skeleton before the app loads', () => {
+  it('index.html has both live regions outside the React root and a busy skeleton inside it', () => {
+    document.body.innerHTML = new DOMParser().parseFromString(
+      INDEX_HTML,
+      'text/html',
+    ).body.innerHTML;
+    const polite = document.getElementById(LIVE_REGION_IDS.polite);
+    const assertive = document.getElementById(LIVE_REGION_IDS.assertive);
+    expect(polite?.getAttribute('aria-live')).toBe('polite');
+    expect(assertive?.getAttribute('aria-live')).toBe('assertive');
+    expect(document.getElementById('root')?.contains(polite ?? null)).toBe(false);
+    expect(screen.getByLabelText('Loading the cashier…').getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('renders the skeleton with a translated label while the app loads', () => {
     render(<Shell startup={startupFor('uk')} />);
-    expect(screen.getByTestId('live-polite').getAttribute('aria-live')).toBe('polite');
-    expect(screen.getByTestId('live-assertive').getAttribute('aria-live')).toBe('assertive');
     expect(screen.getByLabelText('Завантаження каси…').getAttribute('aria-busy')).toBe('true');
   });
 
-  it('fills the live region with an announcement, and again for a repeat', async () => {
-    render(<Shell startup={startupFor('en')} />);
-    await act(async () => {
-      announce('Card number is incorrect', 'assertive');
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    });
-    expect(screen.getByTestId('live-assertive').textContent).toBe('Card number is incorrect');
-    act(() => {
-      announce('Card number is incorrect', 'assertive');
-    });
-    expect(screen.getByTestId('live-assertive').textContent).toBe('');
+  it('announces through the live region, again for a repeat of the same text', async () => {
+    document.body.innerHTML = `<div id="${LIVE_REGION_IDS.assertive}" aria-live="assertive"></div>`;
+    const region = document.getElementById(LIVE_REGION_IDS.assertive);
+    announce('Card number is incorrect', 'assertive');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(region?.textContent).toBe('Card number is incorrect');
+    announce('Card number is incorrect', 'assertive');
+    expect(region?.textContent).toBe('');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(region?.textContent).toBe('Card number is incorrect');
   });
 });

@@ -1,6 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { LiveRegions } from '../ui/live-region';
-import { useAnnouncements } from '../ui/announcer';
 import { Skeleton } from '../ui/skeleton';
 import type { ShippedLanguage, Startup } from './startup';
 
@@ -16,12 +14,10 @@ const LOADING_LABEL: Readonly<Record<ShippedLanguage, string>> = {
 
 const App = lazy(() => import('./app').then((module) => ({ default: module.App })));
 
-function Regions() {
-  const texts = useAnnouncements();
-  return <LiveRegions polite={texts.polite} assertive={texts.assertive} />;
-}
-
-/** The first render: live regions, then the skeleton until the app has loaded. */
+/**
+ * The first render: the skeleton of index.html again (now with a translated label) until the
+ * app has loaded. The live regions are outside #root, in index.html.
+ */
 export function Shell({ startup }: { readonly startup: Startup }) {
   const fallback = (
     <main className="cd-app" id="cashier-main">
@@ -29,11 +25,8 @@ export function Shell({ startup }: { readonly startup: Startup }) {
     </main>
   );
   return (
-    <>
-      <Regions />
-      <Suspense fallback={fallback}>
-        <App startup={startup} />
-      </Suspense>
-    </>
+    <Suspense fallback={fallback}>
+      <App startup={startup} />
+    </Suspense>
   );
 }

@@ -1,54 +1,32 @@
 /**
- * Screen-reader announcements without the store: the live regions are rendered by the shell
- * before the app's code loads (a region must exist before its text changes to be read out), so
- * the text lives in this tiny module that both can reach.
+ * Screen-reader announcements (issue 4 accessibility). The two live regions are static elements
+ * of index.html, present before any script runs, because a screen reader only announces changes
+ * to a region it already knows; this module writes into them, so it works before the store and
+ * React exist and from any screen.
  *
  * @packageDocumentation
  */
-import { useSyncExternalStore } from 'react';
 
 /** How urgently a text is read out. */
 export type Politeness = 'polite' | 'assertive';
 
-interface Texts {
-  readonly polite: string;
-  readonly assertive: string;
-}
-
-let texts: Texts = { polite: '', assertive: '' };
-const listeners = new Set<() => void>();
+/** The ids of the live regions in index.html. */
+export const LIVE_REGION_IDS: Readonly<Record<Politeness, string>> = {
+  polite: 'cd-live-polite',
+  assertive: 'cd-live-assertive',
+};
 
 /**
  * Reads a text out. The region is emptied first and filled on the next frame, so the same text
  * twice in a row (the same error after a second failed submit) is announced twice.
  */
 export function announce(text: string, politeness: Politeness = 'polite'): void {
-  texts = { ...texts, [politeness]: '' };
-  listeners.forEach((listener) => {
-    listener();
-  });
+  const region = document.getElementById(LIVE_REGION_IDS[politeness]);
+  if (region === null) return;
+  region.textContent = '';
   const fill = () => {
-    texts = { ...texts, [politeness]: text };
-    listeners.forEach((listener) => {
-      listener();
-    });
+    region.textContent = text;
   };
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(fill);
   else fill();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/** The current announcement texts, for the live regions. */
-export function useAnnouncements(): Texts {
-  return useSyncExternalStore(
-    subscribe,
-    () => texts,
-    () => texts,
-  );
 }
