@@ -1,10 +1,8 @@
-// Placeholder until the feature lands (issue 4 work in progress).
-import { createElement } from 'react';
-import { NotAvailable } from '../../app/not-available';
-
-export function DepositHomePage() {
-  return createElement(NotAvailable, { route: null });
-}
-export function DepositMethodPage() {
-  return createElement(NotAvailable, { route: null });
-}
+/**
+ * The deposit feature's screens (SPEC §2): the homepage with the method list (/deposit) and the
+ * method page (/deposit/{provider}). app/app-routes.tsx loads this module lazily.
+ *
+ * @packageDocumentation
+ */
+export { DepositHomePage } from './home/deposit-home-page';
+export { DepositMethodPage } from './method/deposit-method-page';

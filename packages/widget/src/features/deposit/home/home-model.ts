@@ -1,0 +1,66 @@
+/**
+ * From the init answer to what the homepage shows (SPEC §3 "Pay group as received" → "Mapped
+ * method", §4 grouping): every rule is the domain's; this module only feeds it the answer.
+ *
+ * @packageDocumentation
+ */
+import type { DepositInitResponse } from '@cashdesk/contract';
+import { mapPayGroups } from '@cashdesk/domain';
+import type { ClientEnvironment, Method, MethodAvailability, MethodGroups } from '@cashdesk/domain';
+
+/** SPEC §2: the four homepage groups, in the order they are shown. */
+export const GROUP_ORDER = ['popular', 'lostProfit', 'regular', 'disabled'] as const;
+
+/** One homepage group. */
+export type GroupName = (typeof GROUP_ORDER)[number];
+
+/** SPEC §4 "Enabled": the availability facts the service sends with each pay group. */
+function availabilityOf(
+  groups: DepositInitResponse['payment_groups'],
+): Record<number, MethodAvailability> {
+  const availability: Record<number, MethodAvailability> = {};
+  for (const group of groups) {
+    availability[group.id] = {
+      enabled: group.enabled ?? undefined,
+      limitReached: group.limit_reached ?? undefined,
+      allowedLimitAmount: group.allowed_limit_amount ?? null,
+      amountFlagged: group.amount_flagged ?? undefined,
+    };
+  }
+  return availability;
+}
+
+/**
+ * SPEC §3, §6: the mapped methods of the init answer: wallets only where the platform allows
+ * them, user bonuses by pay group, the lost-profit info, the enabled rule.
+ *
+ * The last used method: when the widget remembered one (phLastUsedMethodId) and it is in the
+ * list, it is the last used method and the service's `last_used` flags are overridden, because
+ * the stored id is what this player did in this browser most recently; otherwise the service's
+ * flag stands.
+ */
+export function mapDepositMethods(
+  response: DepositInitResponse,
+  environment: ClientEnvironment,
+  lastUsedMethodId: number | null,
+): readonly Method[] {
+  const methods = mapPayGroups(response.payment_groups, {
+    platform: environment.platform,
+    device: environment.device,
+    userBonuses: response.user_bonuses,
+    lostProfitBonus: response.lost_profit_merchant_bonus,
+    availability: availabilityOf(response.payment_groups),
+  });
+  if (lastUsedMethodId === null || !methods.some((method) => method.id === lastUsedMethodId)) {
+    return methods;
+  }
+  return methods.map((method) => {
+    const lastUsed = method.id === lastUsedMethodId;
+    return method.lastUsed === lastUsed ? method : { ...method, lastUsed };
+  });
+}
+
+/** SPEC §2: the methods in display order: Popular, LostProfit, Regular, then Disabled. */
+export function inDisplayOrder<M>(groups: MethodGroups<M>): readonly M[] {
+  return GROUP_ORDER.flatMap((name) => groups[name]);
+}

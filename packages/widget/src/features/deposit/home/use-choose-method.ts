@@ -1,0 +1,36 @@
+import { buildRoutePath, chooseMethod } from '@cashdesk/domain';
+import type { Method } from '@cashdesk/domain';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { writeStored } from '../../../app/storage';
+
+/** How a choice navigates. */
+export interface ChooseOptions {
+  /** Replace the list in the history (the automatic choice), so Back does not bounce. */
+  readonly replace?: boolean;
+}
+
+/**
+ * SPEC §4 "Choosing a method": a disabled method swallows the click (domain chooseMethod says
+ * 'ignored'); otherwise its id is saved as phSelectedMethodId (this tab's session storage) and an
+ * Activity method opens its method page `/deposit/<payGroupId>`, keeping the query (session_id,
+ * lang, theme…) so a reload of that page still works. A nested list or info method stays here.
+ * Returns whether it navigated.
+ */
+export function useChooseMethod(): (method: Method, options?: ChooseOptions) => boolean {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  return useCallback(
+    (method: Method, options: ChooseOptions = {}) => {
+      const choice = chooseMethod(method, 'deposit');
+      if (choice.kind === 'ignored') return false;
+      writeStored('session', choice.storage.key, choice.storage.value);
+      if (choice.navigateTo === null) return false;
+      const pathname = buildRoutePath('deposit-method', { provider: String(method.id) });
+      if (pathname === null) return false;
+      void navigate({ pathname, search }, { replace: options.replace === true });
+      return true;
+    },
+    [navigate, search],
+  );
+}

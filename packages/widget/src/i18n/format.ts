@@ -1,0 +1,93 @@
+/**
+ * Number and money display for the screens (SPEC §9: grouping by a space, the Russian-locale
+ * currency format without symbol, the currency symbol table; SPEC §3: the four currency display
+ * formats chosen by widget_settings.currency_display_setting_id). Thin, React-free helpers over
+ * the domain's formatting, which works on decimal strings with big.js: no amount ever goes
+ * through a float or through Intl on its way to the screen.
+ *
+ * Digits: amounts are always written with Latin digits (0-9), in Arabic too. Payment screens do
+ * this so that an amount reads exactly like the one on the player's card statement, bank app and
+ * the merchant's site, and so that the amount input (which accepts Latin digits, SPEC §5) and
+ * every hint and summary read alike. The domain never uses Intl, so nothing here can produce
+ * Arabic-Indic digits (٠١٢…); amounts must never be formatted with Intl number formatting or
+ * locale strings with an 'ar' locale anywhere in the widget (format.test.ts checks the sources).
+ *
+ * Right-to-left: an amount with its currency is a left-to-right run inside an Arabic sentence.
+ * {@link isolateLtr} wraps it in Unicode isolates so that the minus sign and the ISO code stay
+ * on the correct side when the text is interpolated into a translation.
+ *
+ * @packageDocumentation
+ */
+import {
+  CURRENCY_DISPLAY_SETTINGS,
+  currencyDisplayFormat,
+  currencySymbol,
+  formatAmount,
+  formatMoney,
+  groupThousands,
+} from '@cashdesk/domain';
+import type { CurrencyDisplayFormat, DecimalInput } from '@cashdesk/domain';
+
+export {
+  CURRENCY_DISPLAY_SETTINGS,
+  currencyDisplayFormat,
+  currencySymbol,
+  formatAmount,
+  formatMoney,
+  groupThousands,
+};
+export type { CurrencyDisplayFormat };
+
+/**
+ * SPEC §3: the currency_display_setting_id used when the brand sent none (or one outside 1-4):
+ * 1, digits then ISO code ("1 234.50 EUR"). The ISO code is never ambiguous, where a symbol such
+ * as "$" or "kr" can be; it is also the domain's own fallback.
+ */
+export const DEFAULT_CURRENCY_DISPLAY_SETTING_ID = 1;
+
+/** SPEC §3: the display format of {@link DEFAULT_CURRENCY_DISPLAY_SETTING_ID}. */
+export const DEFAULT_CURRENCY_DISPLAY: CurrencyDisplayFormat = 'amount-code';
+
+/** SPEC §3, §9: how the current brand writes amounts; see {@link moneyFormat}. */
+export interface MoneyFormat {
+  /** The brand's display format (SPEC §3). */
+  readonly display: CurrencyDisplayFormat;
+  /**
+   * SPEC §9: an amount without currency in the Russian-locale style: digits grouped by spaces,
+   * '.' before the decimals, the currency's precision when given ("1 234 567.50"). '' when the
+   * value is not a number.
+   */
+  readonly amount: (value: DecimalInput, precision?: number) => string;
+  /**
+   * SPEC §3, §9: an amount with its currency in the brand's display format ("1 234.50 EUR",
+   * "EUR 1 234.50", "1 234.50 €", "€1 234.50"). '' when the value is not a number.
+   */
+  readonly money: (value: DecimalInput, currency: string, precision?: number) => string;
+}
+
+/**
+ * SPEC §3, §9: the money format of a brand from its currency_display_setting_id (number or
+ * numeric text; anything else gives {@link DEFAULT_CURRENCY_DISPLAY}).
+ */
+export function moneyFormat(settingId: unknown): MoneyFormat {
+  const display = currencyDisplayFormat(settingId, DEFAULT_CURRENCY_DISPLAY);
+  return {
+    display,
+    amount: (value, precision) => formatAmount(value, { precision }),
+    money: (value, currency, precision) => formatMoney(value, { currency, precision, display }),
+  };
+}
+
+/** Left-to-right isolate (U+2066) and pop directional isolate (U+2069). */
+const LRI = '\u2066';
+const PDI = '\u2069';
+
+/**
+ * SPEC §1 right-to-left layouts: wraps a left-to-right run (an amount with its currency, a card
+ * number) in Unicode isolates, so that inside an Arabic sentence "-5.00 EUR" keeps its minus
+ * before the digits and the code after them. Use it for values interpolated into translated
+ * text; in JSX an element with dir="ltr" (or <bdi>) does the same. '' stays ''.
+ */
+export function isolateLtr(text: string): string {
+  return text === '' ? '' : `${LRI}${text}${PDI}`;
+}
