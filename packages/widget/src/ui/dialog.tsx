@@ -31,7 +31,10 @@ export function Dialog({ open, title, onClose, children, actions, role = 'dialog
         if (previous instanceof HTMLElement) previous.focus();
       };
     }
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
     return undefined;
   }, [open]);
   return (

@@ -1,7 +1,6 @@
-// Placeholder until the feature lands (issue 4 work in progress).
-import { createElement } from 'react';
-import { NotAvailable } from '../../app/not-available';
-
-export function AltPaymentPage() {
-  return createElement(NotAvailable, { route: null });
-}
+/**
+ * Alternative payments (SPEC §2 /payments/interaction|status|3ds_result/{provider}, §7).
+ *
+ * @packageDocumentation
+ */
+export { AltPaymentPage } from './alt-payment-page';

@@ -1,7 +1,6 @@
-// Placeholder until the feature lands (issue 4 work in progress).
-import { createElement } from 'react';
-import { NotAvailable } from '../../app/not-available';
-
-export function ContentPage() {
-  return createElement(NotAvailable, { route: null });
-}
+/**
+ * The content page (SPEC §2 /content, §7 content page).
+ *
+ * @packageDocumentation
+ */
+export { ContentPage } from './content-page';

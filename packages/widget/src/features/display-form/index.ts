@@ -1,7 +1,7 @@
-// Placeholder until the feature lands (issue 4 work in progress).
-import { createElement } from 'react';
-import { NotAvailable } from '../../app/not-available';
-
-export function DisplayFormPage() {
-  return createElement(NotAvailable, { route: null });
-}
+/**
+ * The display form (SPEC §2 /deposit/deposit-display-form: QR code with copy, download,
+ * copy-input and a made-payment button).
+ *
+ * @packageDocumentation
+ */
+export { DisplayFormPage } from './display-form-page';

@@ -1,13 +1,9 @@
-// Placeholder until the feature lands (issue 4 work in progress).
-import { createElement } from 'react';
-import { NotAvailable } from '../../app/not-available';
-
-export function ResultPage() {
-  return createElement(NotAvailable, { route: null });
-}
-export function SessionExpiredPage() {
-  return createElement(NotAvailable, { route: null });
-}
-export function ErrorPopup() {
-  return createElement(NotAvailable, { route: null });
-}
+/**
+ * The result feature (SPEC §2 result pages, §4 final result and session expiry, §8 error
+ * popup): the screens app/ routes to.
+ *
+ * @packageDocumentation
+ */
+export { ErrorPopup } from './error-popup';
+export { ResultPage } from './result-page';
+export { SessionExpiredPage } from './session-expired-page';

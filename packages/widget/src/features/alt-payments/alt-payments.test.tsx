@@ -1,0 +1,183 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { EXAMPLE_INTERACTION, EXAMPLE_PAY_SESSION_DECLINED } from '@cashdesk/contract';
+import { findRoute } from '@cashdesk/domain';
+import type { RouteDefinition } from '@cashdesk/domain';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderAt, requestUrl } from '../result/test-support';
+import { AltPaymentPage } from './alt-payment-page';
+import { nextPollDelay, POLL_MAX_MS } from './poll-delay';
+import { altTransactionId } from './transaction-id';
+
+vi.mock('../../host/host-bridge', () => ({ scrollToTop: vi.fn() }));
+
+function routeOf(id: string): RouteDefinition {
+  const route = findRoute(id);
+  if (route === null) throw new Error(`no route ${id}`);
+  return route;
+}
+
+function AltRoutes() {
+  return (
+    <Routes>
+      {['payments-interaction', 'payments-status', 'payments-3ds-result'].map((id) => {
+        const route = routeOf(id);
+        return <Route key={id} path={route.path} element={<AltPaymentPage route={route} />} />;
+      })}
+      <Route path="*" element={null} />
+    </Routes>
+  );
+}
+
+function statusAnswer(transactionStatus: string, resultStatus: string, nextPollMs: number | null) {
+  return {
+    transaction_id: 'tx_1',
+    transaction_status: transactionStatus,
+    result_status: resultStatus,
+    terminal: nextPollMs === null,
+    next_poll_ms: nextPollMs,
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('status poll pacing (SPEC §7 status poll)', () => {
+  it.each([
+    [0, null, 2000],
+    [1, null, 3000],
+    [2, null, 4500],
+    [0, 5000, 5000],
+    [3, 500, 6750],
+    [20, null, POLL_MAX_MS],
+    [20, 120_000, 120_000],
+  ])('attempt %i with next_poll_ms %s waits %i ms', (attempt, hint, expected) => {
+    expect(nextPollDelay(attempt, hint)).toBe(expected);
+  });
+});
+
+describe('alternative payment identifier (SPEC §7 "identifier from the last path segment")', () => {
+  it('takes transaction_id of the query first (the server return address)', () => {
+    expect(altTransactionId('?transaction_id=tx_9&session_id=s', 'sandbox')).toBe('tx_9');
+  });
+  it('else the last path segment', () => {
+    expect(altTransactionId('?session_id=s', 'tx_7')).toBe('tx_7');
+  });
+  it('else none', () => {
+    expect(altTransactionId('', undefined)).toBeNull();
+  });
+});
+
+describe('status page (SPEC §2 /payments/status/{provider})', () => {
+  it('polls with the backoff until the status is final, then shows the result page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const answers = [
+      statusAnswer('processing', 'processing', 500),
+      statusAnswer('await', 'await', 500),
+      statusAnswer('success', 'success', null),
+    ];
+    const fetchMock = vi.fn<(input: unknown) => Promise<Response>>(() =>
+      Promise.resolve(jsonResponse(answers.shift())),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await renderAt(<AltRoutes />, { address: '/payments/status/sandbox?transaction_id=tx_1' });
+    expect(await screen.findByText(/Your payment is being processed/)).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('Waiting for the confirmation of your payment…')).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2500);
+    });
+    // The second wait is 3000 ms (backoff 2000 × 1.5; the server asked for only 500).
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/deposit/deposit-success?transaction_id=tx_1&session_id=test-session&lang=en-brand0',
+      );
+    });
+    expect(fetchMock.mock.calls.map(([input]) => requestUrl(input))).toEqual([
+      '/api/cashier-service/v1.0/payments/status/tx_1',
+      '/api/cashier-service/v1.0/payments/status/tx_1',
+      '/api/cashier-service/v1.0/payments/status/tx_1',
+    ]);
+  });
+
+  it('goes on polling after a failed call', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const answers = [
+      jsonResponse({ error_code: '1999', error_message: 'boom' }, 500),
+      jsonResponse(statusAnswer('error', 'error', null)),
+    ];
+    const fetchMock = vi.fn(() => Promise.resolve(answers.shift()));
+    vi.stubGlobal('fetch', fetchMock);
+    await renderAt(<AltRoutes />, { address: '/payments/status/tx_1' });
+    expect(
+      await screen.findByText('The status could not be checked; trying again shortly.'),
+    ).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/deposit/deposit-error?session_id=test-session&lang=en-brand0&transaction_id=tx_1',
+      );
+    });
+  });
+});
+
+describe('interaction page (SPEC §2 /payments/interaction/{provider}, §7)', () => {
+  it('shows the instructions as text and a continue button to the provider page', async () => {
+    const fetchMock = vi.fn<(input: unknown) => Promise<Response>>(() =>
+      Promise.resolve(jsonResponse({ ...EXAMPLE_INTERACTION, transaction_id: 'tx_1' })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await renderAt(<AltRoutes />, { address: '/payments/interaction/sandbox?transaction_id=tx_1' });
+    expect(await screen.findByText('Open the Sandbox Wallet page.')).toBeTruthy();
+    expect(screen.getByText('Confirm the payment of 50.00 EUR.')).toBeTruthy();
+    expect(screen.getByText('Amount: 50.00 EUR')).toBeTruthy();
+    const link = screen.getByRole('link', {
+      name: 'Continue to the payment page (opens a new window)',
+    });
+    expect(link.getAttribute('href')).toBe('https://cashier.example.com/sandbox/wallet/tx_01HZXB');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(requestUrl(fetchMock.mock.calls[0]?.[0])).toBe(
+      '/api/cashier-service/v1.0/payments/interaction/tx_1',
+    );
+  });
+});
+
+describe('3-D Secure result of an alternative payment (SPEC §2 /payments/3ds_result, §7)', () => {
+  it('posts payments/3ds-result once and shows the final result page with the pay session', async () => {
+    const paySession = { ...EXAMPLE_PAY_SESSION_DECLINED, transaction_id: 'tx_1' };
+    const fetchMock = vi.fn<(input: unknown, init?: RequestInit) => Promise<Response>>(() =>
+      Promise.resolve(jsonResponse(paySession)),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await renderAt(<AltRoutes />, {
+      address: '/payments/3ds_result/sandbox?transaction_id=tx_1&session_id=s_1&status=error',
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/deposit/deposit-error?transaction_id=tx_1&session_id=s_1&status=error&lang=en-brand0',
+      );
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [input, init] = fetchMock.mock.calls[0] ?? [];
+    expect(requestUrl(input)).toBe('/api/cashier-service/v1.0/payments/3ds-result');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(JSON.stringify({ transaction_id: 'tx_1', session_id: 's_1' }));
+    const state: unknown = JSON.parse(
+      screen.getByTestId('location').getAttribute('data-state') ?? 'null',
+    );
+    expect(state).toEqual({ paySession: { ...paySession, action: 'redirect' } });
+  });
+});

@@ -1,0 +1,228 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { buildRoutePath, COUNTDOWN_ZERO, formatCountdown, formatMoney } from '@cashdesk/domain';
+import type { RouteDefinition } from '@cashdesk/domain';
+import { PaySession } from '@cashdesk/contract';
+import type { DisplayFormData } from '@cashdesk/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { scrollToTop } from '../../host/host-bridge';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icon';
+import { Skeleton } from '../../ui/skeleton';
+import { Toast } from '../../ui/toast';
+import { usePageTitle } from '../../ui/use-page-title';
+import { copyText } from './copy-text';
+import { useQrCode } from './use-qr-code';
+import './display-form.css';
+
+/** The decimals the server wrote an amount with: it writes amounts at the currency precision. */
+function wirePrecision(amount: string): number {
+  return amount.split('.')[1]?.length ?? 0;
+}
+
+/** The display form and its transaction, from the router state the method page navigated with. */
+interface DisplayFormState {
+  readonly form: DisplayFormData;
+  readonly transactionId: string;
+}
+
+function readState(state: unknown): DisplayFormState | null {
+  const candidate: unknown =
+    typeof state === 'object' && state !== null ? Reflect.get(state, 'paySession') : undefined;
+  const parsed = PaySession.safeParse(candidate);
+  if (!parsed.success || parsed.data.display_form === null) return null;
+  return { form: parsed.data.display_form, transactionId: parsed.data.transaction_id };
+}
+
+/** The status-poll address of the payment (SPEC §2 /payments/status, id as the last segment). */
+function statusTarget(transactionId: string, search: string) {
+  const query = new URLSearchParams(search);
+  query.set('transaction_id', transactionId);
+  return {
+    pathname:
+      buildRoutePath('payments-status', { provider: transactionId }) ??
+      `/payments/status/${encodeURIComponent(transactionId)}`,
+    search: `?${query.toString()}`,
+  };
+}
+
+function Frame({ title, children }: { readonly title: string; readonly children: ReactNode }) {
+  const titleId = useId();
+  usePageTitle(title);
+  useEffect(() => {
+    scrollToTop();
+  }, []);
+  return (
+    <section className="cd-card cd-display-form" aria-labelledby={titleId}>
+      <h1 id={titleId} className="cd-page-title">
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+/** The time left to pay, ticking each second (SPEC §4 countdown format hh:mm:ss). */
+function useTimeLeft(until: string): string {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      setNow(Date.now());
+    }, 1000);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, []);
+  return formatCountdown(now, until);
+}
+
+/** One copy-input row (SPEC §2 "copy-input"): a labelled read-only field and its copy button. */
+function CopyRow({
+  label,
+  value,
+  onCopy,
+}: {
+  readonly label: string;
+  readonly value: string;
+  readonly onCopy: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="cd-display-form__row">
+      <label className="cd-display-form__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="cd-display-form__field">
+        <input id={id} className="cd-display-form__input" readOnly value={value} dir="ltr" />
+        <button
+          type="button"
+          className="cd-display-form__copy"
+          aria-label={t('DISPLAY_FORM.COPY_FIELD', { label })}
+          onClick={() => {
+            onCopy(value);
+          }}
+        >
+          <Icon name="copy" size={20} />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The form itself, once the router state has it. */
+function DisplayForm({ form, transactionId }: DisplayFormState) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const qr = useQrCode(form.qr_payload);
+  const timeLeft = useTimeLeft(form.expires_at);
+  const [toast, setToast] = useState<string | null>(null);
+  const hideToast = useCallback(() => {
+    setToast(null);
+  }, []);
+  const copy = (value: string) => {
+    void copyText(value).then((ok) => {
+      setToast(ok ? t('DISPLAY_FORM.COPIED') : t('DISPLAY_FORM.COPY_FAILED'));
+    });
+  };
+  const amount = formatMoney(form.amount, {
+    currency: form.currency,
+    precision: wirePrecision(form.amount),
+  });
+  const qrAlt = t('DISPLAY_FORM.QR_ALT', { amount, reference: form.reference });
+  return (
+    <Frame title={t('DISPLAY_FORM.TITLE')}>
+      <p className="cd-display-form__amount">{t('DISPLAY_FORM.AMOUNT', { amount })}</p>
+      <p className="cd-display-form__muted">{t('DISPLAY_FORM.INSTRUCTIONS')}</p>
+      <figure className="cd-display-form__qr">
+        {qr.kind === 'ready' ? (
+          <img src={qr.dataUrl} alt={qrAlt} width={240} height={240} />
+        ) : qr.kind === 'pending' ? (
+          <Skeleton label={t('DISPLAY_FORM.QR_LOADING')} rows={1} />
+        ) : (
+          <p role="alert">{t('DISPLAY_FORM.QR_FAILED')}</p>
+        )}
+        <figcaption className="cd-display-form__muted">
+          {timeLeft === COUNTDOWN_ZERO
+            ? t('DISPLAY_FORM.EXPIRED')
+            : t('DISPLAY_FORM.TIME_LEFT', { time: timeLeft })}
+        </figcaption>
+      </figure>
+      <div className="cd-display-form__qr-actions">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            copy(form.qr_payload);
+          }}
+        >
+          <Icon name="copy" size={20} />
+          {t('DISPLAY_FORM.COPY_QR')}
+        </Button>
+        {qr.kind === 'ready' ? (
+          <a
+            className="cd-button cd-button--secondary"
+            href={qr.dataUrl}
+            download={`payment-${form.reference}.png`}
+          >
+            <Icon name="download" size={20} />
+            {t('DISPLAY_FORM.DOWNLOAD_QR')}
+          </a>
+        ) : null}
+      </div>
+      <CopyRow label={t('DISPLAY_FORM.REFERENCE')} value={form.reference} onCopy={copy} />
+      {form.copy_fields
+        .filter((field) => field.value !== form.reference)
+        .map((field) => (
+          <CopyRow key={field.label} label={field.label} value={field.value} onCopy={copy} />
+        ))}
+      <Button
+        block
+        onClick={() => {
+          void navigate(statusTarget(transactionId, search));
+        }}
+      >
+        {t('DISPLAY_FORM.MADE_PAYMENT')}
+      </Button>
+      {toast === null ? null : <Toast text={toast} onDone={hideToast} />}
+    </Frame>
+  );
+}
+
+/**
+ * SPEC §2 /deposit/deposit-display-form: the QR code of a display-form payment with copy and
+ * download, copy-inputs for the payment details, and a made-payment button that polls the
+ * payment's status (SPEC §7). The data is the display_form of the submit's pay session, which
+ * the method page passes in router state as `{ paySession }`; without it (a reload in a browser
+ * that lost the state) the page says so and, when the query names the transaction, still
+ * offers the status check.
+ */
+export function DisplayFormPage({ route }: { readonly route: RouteDefinition }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const state = readState(location.state);
+  if (state !== null) return <DisplayForm form={state.form} transactionId={state.transactionId} />;
+  const transactionId = new URLSearchParams(location.search).get('transaction_id');
+  return (
+    <Frame title={t('DISPLAY_FORM.MISSING.TITLE')}>
+      <p>{t('DISPLAY_FORM.MISSING.TEXT')}</p>
+      <div className="cd-display-form__qr-actions">
+        {transactionId === null || transactionId === '' ? null : (
+          <Link
+            className="cd-button cd-button--primary"
+            to={statusTarget(transactionId, location.search)}
+          >
+            {t('DISPLAY_FORM.MADE_PAYMENT')}
+          </Link>
+        )}
+        <Link
+          className="cd-button cd-button--secondary"
+          to={{ pathname: `/${route.flow ?? 'deposit'}`, search: location.search }}
+        >
+          {t('APP.BACK_TO_DEPOSIT')}
+        </Link>
+      </div>
+    </Frame>
+  );
+}

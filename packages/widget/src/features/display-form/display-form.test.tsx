@@ -1,0 +1,113 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EXAMPLE_PAY_SESSION_DISPLAY_FORM } from '@cashdesk/contract';
+import { findRoute } from '@cashdesk/domain';
+import type { RouteDefinition } from '@cashdesk/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../result/test-support';
+import { DisplayFormPage } from './display-form-page';
+
+vi.mock('../../host/host-bridge', () => ({ scrollToTop: vi.fn() }));
+vi.mock('qrcode', () => ({
+  toDataURL: vi.fn(() => Promise.resolve('data:image/png;base64,UVI=')),
+}));
+
+const { toDataURL } = await import('qrcode');
+
+function route(): RouteDefinition {
+  const found = findRoute('deposit-display-form');
+  if (found === null) throw new Error('no display form route');
+  return found;
+}
+
+const state = { paySession: EXAMPLE_PAY_SESSION_DISPLAY_FORM };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('display form (SPEC §2 display form)', () => {
+  it('draws the QR code of qr_payload with a text alternative and a PNG download', async () => {
+    await renderAt(<DisplayFormPage route={route()} />, {
+      address: '/deposit/deposit-display-form',
+      state,
+    });
+    const image = await screen.findByRole('img', {
+      name: 'QR code to pay 50.00 EUR, reference REF-7K2M9',
+    });
+    expect(image.getAttribute('src')).toBe('data:image/png;base64,UVI=');
+    expect(vi.mocked(toDataURL).mock.calls[0]?.[0]).toBe(
+      EXAMPLE_PAY_SESSION_DISPLAY_FORM.display_form.qr_payload,
+    );
+    const download = screen.getByRole('link', { name: 'Download QR code' });
+    expect(download.getAttribute('href')).toBe('data:image/png;base64,UVI=');
+    expect(download.getAttribute('download')).toBe('payment-REF-7K2M9.png');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Scan to pay');
+  });
+
+  it('shows each copy field once, labelled, with the reference first', async () => {
+    await renderAt(<DisplayFormPage route={route()} />, {
+      address: '/deposit/deposit-display-form',
+      state,
+    });
+    expect(screen.getByLabelText('Payment reference')).toHaveProperty('value', 'REF-7K2M9');
+    expect(screen.getByLabelText('IBAN')).toHaveProperty('value', 'DE89370400440532013000');
+    expect(screen.queryByLabelText('Reference')).toBeNull();
+  });
+
+  it('copies a field and shows the success toast for 2 seconds (SPEC §9 copy toast 2000 ms)', async () => {
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await renderAt(<DisplayFormPage route={route()} />, {
+      address: '/deposit/deposit-display-form',
+      state,
+    });
+    await user.click(screen.getByRole('button', { name: 'Copy IBAN' }));
+    expect(await navigator.clipboard.readText()).toBe('DE89370400440532013000');
+    expect(await screen.findByText('Copied')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(1900);
+    });
+    expect(screen.getByText('Copied')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.queryByText('Copied')).toBeNull();
+  });
+
+  it('shows the failure toast when the clipboard refuses', async () => {
+    const user = userEvent.setup();
+    await renderAt(<DisplayFormPage route={route()} />, {
+      address: '/deposit/deposit-display-form',
+      state,
+    });
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    await user.click(screen.getByRole('button', { name: 'Copy code' }));
+    expect(
+      await screen.findByText('Could not copy. Select the text and copy it by hand.'),
+    ).toBeTruthy();
+  });
+
+  it('the made-payment button opens the status poll of the transaction, keeping the query', async () => {
+    await renderAt(<DisplayFormPage route={route()} />, {
+      address: '/deposit/deposit-display-form?pay_group=5',
+      state,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'I have made the payment' }));
+    await waitFor(() => {
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/payments/status/tx_01HZXA?pay_group=5&session_id=test-session&lang=en-brand0&transaction_id=tx_01HZXA',
+      );
+    });
+  });
+
+  it('without the pay session in router state, says so instead of showing an empty form', async () => {
+    await renderAt(<DisplayFormPage route={route()} />, {
+      address: '/deposit/deposit-display-form',
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Payment details unavailable',
+    );
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+});

@@ -1,0 +1,399 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  EXAMPLE_DEPOSIT_INIT,
+  EXAMPLE_PAY_SESSION_DECLINED,
+  EXAMPLE_PAYOUT_INIT,
+} from '@cashdesk/contract';
+import { ROUTES } from '@cashdesk/domain';
+import { QueryStatus } from '@reduxjs/toolkit/query';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppStore } from '../../app/store';
+import { browserWindow } from './finish';
+import { ResultPage } from './result-page';
+import { jsonResponse, renderAt, requestUrl } from './test-support';
+
+vi.mock('../../host/host-bridge', () => ({
+  scrollToTop: vi.fn(),
+  requestReInit: vi.fn(() => true),
+}));
+
+const { requestReInit, scrollToTop } = await import('../../host/host-bridge');
+
+/** Every result route of SPEC §2, as app-routes maps them. */
+function ResultRoutes() {
+  return (
+    <Routes>
+      {ROUTES.filter((route) => route.resultStatus !== null).map((route) => (
+        <Route key={route.id} path={route.path} element={<ResultPage route={route} />} />
+      ))}
+      <Route path="*" element={null} />
+    </Routes>
+  );
+}
+
+interface ServerAnswers {
+  readonly init?: unknown;
+  readonly statuses?: readonly unknown[];
+}
+
+/** Stubs fetch: the deposit init answer and, in turn, the status answers. */
+function stubServer(answers: ServerAnswers = {}) {
+  const statuses = [...(answers.statuses ?? [])];
+  const fetchMock = vi.fn((input: unknown) => {
+    const url = requestUrl(input);
+    if (url.endsWith('/payments/groups/init')) {
+      return Promise.resolve(jsonResponse(answers.init ?? EXAMPLE_DEPOSIT_INIT));
+    }
+    if (url.includes('/payments/status/')) {
+      const next = statuses.length > 1 ? statuses.shift() : statuses[0];
+      return Promise.resolve(jsonResponse(next ?? {}));
+    }
+    return Promise.resolve(jsonResponse({ error_code: '1008', error_message: 'not found' }, 404));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function status(result: string, terminal: boolean) {
+  return {
+    transaction_id: 'tx_1',
+    transaction_status: result === 'error' ? 'error' : result === 'success' ? 'success' : result,
+    result_status: result,
+    terminal,
+    next_poll_ms: terminal ? null : 2000,
+  };
+}
+
+const declined = {
+  ...EXAMPLE_PAY_SESSION_DECLINED,
+  decline_page_settings: {
+    retry: true,
+    change_method: true,
+    all_methods: true,
+    into_game: true,
+    message_key: 'CASHIER.DECLINE.INSUFFICIENT_FUNDS',
+  },
+};
+
+/** Waits until the init answer (merchant URLs, time-outs) is in the store. */
+async function initLoaded(store: AppStore) {
+  await waitFor(() => {
+    const fulfilled = Object.values(store.getState().cashierApi.queries).some(
+      (query) =>
+        (query?.endpointName === 'depositInit' || query?.endpointName === 'payoutInit') &&
+        query.status === QueryStatus.fulfilled,
+    );
+    expect(fulfilled).toBe(true);
+  });
+}
+
+function location() {
+  return screen.getByTestId('location');
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.spyOn(browserWindow, 'assign').mockImplementation(() => undefined);
+  vi.spyOn(browserWindow, 'open').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.mocked(requestReInit).mockClear();
+  vi.mocked(scrollToTop).mockClear();
+});
+
+describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
+  it('shows the decline reason from decline_page_settings.message_key and the error code', async () => {
+    stubServer();
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error',
+      state: { paySession: declined, payGroupId: '42' },
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Deposit declined');
+    expect(screen.getByText('There is not enough money on your card or account.')).toBeTruthy();
+    expect(screen.getByText('Error code: 1301')).toBeTruthy();
+    expect(screen.getByText('Amount: 50.00 EUR')).toBeTruthy();
+    expect(document.title).toBe('Deposit declined');
+  });
+
+  it('scrolls to the top on arrival (SPEC §2 reset-scroll)', async () => {
+    stubServer();
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error',
+      state: { paySession: declined },
+    });
+    expect(scrollToTop).toHaveBeenCalledTimes(1);
+  });
+
+  it('retry goes back to the same method /deposit/<payGroupId>, keeping the query', async () => {
+    stubServer();
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error?pay_group=7',
+      state: { paySession: declined, payGroupId: '42' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(location().textContent).toBe(
+      '/deposit/42?pay_group=7&session_id=test-session&lang=en-brand0',
+    );
+  });
+
+  it('retry falls back to the stored chosen method (phSelectedMethodId, SPEC §4)', async () => {
+    stubServer();
+    localStorage.setItem('phSelectedMethodId', '9');
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error',
+      state: { paySession: declined },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(location().textContent).toBe('/deposit/9?session_id=test-session&lang=en-brand0');
+  });
+
+  it('hides retry when the decline is fatal (error_fatal)', async () => {
+    stubServer();
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error',
+      state: { paySession: { ...declined, error_fatal: true }, payGroupId: '42' },
+    });
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it.each([['Change payment method'], ['All payment methods']])(
+    '%s shows the method list: /deposit with the skip flag phSkipLasUsedMethod (SPEC §4)',
+    async (name) => {
+      stubServer();
+      await renderAt(<ResultRoutes />, {
+        address: '/deposit/deposit-error',
+        state: { paySession: declined, payGroupId: '42' },
+      });
+      await userEvent.click(screen.getByRole('button', { name }));
+      expect(location().textContent).toBe('/deposit?session_id=test-session&lang=en-brand0');
+      expect(sessionStorage.getItem('phSkipLasUsedMethod')).toBe('true');
+    },
+  );
+
+  it('shows only the buttons decline_page_settings allows', async () => {
+    stubServer();
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error',
+      state: {
+        paySession: {
+          ...declined,
+          decline_page_settings: {
+            retry: false,
+            change_method: true,
+            all_methods: false,
+            into_game: false,
+            message_key: null,
+          },
+        },
+      },
+    });
+    const names = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(names).toEqual(['Change payment method']);
+  });
+});
+
+describe('result page: into-game, the final result (SPEC §4, §2 redirect after finishing)', () => {
+  it('in a host frame with a same-window redirect type: sends reInitCashier, no navigation', async () => {
+    stubServer();
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-success',
+      inFrame: true,
+    });
+    await initLoaded(store);
+    await userEvent.click(await screen.findByRole('button', { name: 'Back to the game' }));
+    expect(requestReInit).toHaveBeenCalledTimes(1);
+    expect(browserWindow.assign).not.toHaveBeenCalled();
+    expect(browserWindow.open).not.toHaveBeenCalled();
+  });
+
+  it('on a native device: navigates the same window to the merchant URL', async () => {
+    stubServer();
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-success?xChannel=MOBILE_NATIVE_IOS',
+    });
+    await screen.findByText('Deposit successful');
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/');
+    expect(requestReInit).not.toHaveBeenCalled();
+  });
+
+  it('with merchant_redirect_type blank: opens the merchant success URL in a new tab', async () => {
+    stubServer({ init: { ...EXAMPLE_DEPOSIT_INIT, merchant_redirect_type: 'blank' } });
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-success',
+      inFrame: true,
+    });
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(browserWindow.open).toHaveBeenCalledWith(
+      'https://brand0.example.com/cashier/success',
+      '_blank',
+    );
+    expect(requestReInit).not.toHaveBeenCalled();
+  });
+
+  it('on an error page outside a frame: redirects to the merchant fail URL', async () => {
+    stubServer();
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error',
+      state: { paySession: declined },
+    });
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/cashier/fail');
+  });
+
+  it('the pay session URLs come before the init answer', async () => {
+    stubServer();
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error',
+      state: { paySession: { ...declined, fail_url: 'https://shop.example/failed' } },
+    });
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(browserWindow.assign).toHaveBeenCalledWith('https://shop.example/failed');
+  });
+
+  it('with no usable URL and no host: goes back to the method list instead of a dead end', async () => {
+    vi.mocked(requestReInit).mockReturnValueOnce(false);
+    stubServer({
+      init: {
+        ...EXAMPLE_DEPOSIT_INIT,
+        merchant_url: null,
+        merchant_success_url: null,
+        merchant_fail_url: null,
+      },
+    });
+    const { store } = await renderAt(<ResultRoutes />, { address: '/deposit/deposit-success' });
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(requestReInit).toHaveBeenCalledTimes(1);
+    expect(location().textContent).toBe('/deposit?session_id=test-session&lang=en-brand0');
+  });
+});
+
+describe('result page: close icon (SPEC §2 in_pop_up / close_icon, withdrawal close order)', () => {
+  it('is absent without in_pop_up or close_icon', async () => {
+    stubServer();
+    await renderAt(<ResultRoutes />, { address: '/deposit/deposit-success' });
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+  });
+
+  it('closes a withdrawal success page by the success-first close order', async () => {
+    const payoutInit = {
+      ...EXAMPLE_PAYOUT_INIT,
+      merchant_success_url: 'https://brand0.example.com/cashier/success',
+      merchant_processing_url: 'https://brand0.example.com/cashier/processing',
+      merchant_redirect_type: 'self',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(jsonResponse(payoutInit))),
+    );
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/withdrawal/withdrawal-success?close_icon=1',
+    });
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/cashier/success');
+  });
+
+  it('closes a withdrawal processing page by the processing-first close order', async () => {
+    const payoutInit = {
+      ...EXAMPLE_PAYOUT_INIT,
+      merchant_success_url: 'https://brand0.example.com/cashier/success',
+      merchant_processing_url: 'https://brand0.example.com/cashier/processing',
+      merchant_redirect_type: 'self',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(jsonResponse(payoutInit))),
+    );
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/withdrawal/withdrawal-processing?in_pop_up=1',
+    });
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(browserWindow.assign).toHaveBeenCalledWith(
+      'https://brand0.example.com/cashier/processing',
+    );
+  });
+});
+
+describe('result page: status from the server (SPEC §7 payments/status)', () => {
+  it('moves to the status the server knows (a success redirect still settling)', async () => {
+    stubServer({ statuses: [status('processing', false)] });
+    await renderAt(<ResultRoutes />, { address: '/deposit/deposit-success?transaction_id=tx_1' });
+    await waitFor(() => {
+      expect(location().textContent).toBe(
+        '/deposit/deposit-processing?transaction_id=tx_1&session_id=test-session&lang=en-brand0',
+      );
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Deposit is being processed',
+    );
+  });
+
+  it('await page: the check-status button polls again and shows the final result', async () => {
+    const fetchMock = stubServer({ statuses: [status('await', false), status('success', true)] });
+    await renderAt(<ResultRoutes />, { address: '/deposit/deposit-await?transaction_id=tx_1' });
+    const check = await screen.findByRole('button', { name: 'Check the status' });
+    await waitFor(() => {
+      expect(check.hasAttribute('disabled')).toBe(false);
+    });
+    await userEvent.click(check);
+    await waitFor(() => {
+      expect(location().textContent).toBe(
+        '/deposit/deposit-success?transaction_id=tx_1&session_id=test-session&lang=en-brand0',
+      );
+    });
+    const statusCalls = fetchMock.mock.calls.filter(([input]) =>
+      requestUrl(input).includes('/payments/status/'),
+    );
+    expect(statusCalls.map(([input]) => requestUrl(input))).toEqual([
+      '/api/cashier-service/v1.0/payments/status/tx_1',
+      '/api/cashier-service/v1.0/payments/status/tx_1',
+    ]);
+  });
+});
+
+describe('processing page: redirect time-out (SPEC §2, §9)', () => {
+  it('counts down processing_page_redirect_timeout and then takes the player to the merchant', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubServer();
+    await renderAt(<ResultRoutes />, { address: '/deposit/deposit-processing' });
+    // EXAMPLE_DEPOSIT_INIT has processing_page_redirect_timeout 10.
+    await screen.findByText('Returning you to the site in 10 s');
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.getByText('Returning you to the site in 9 s')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(8000);
+    });
+    expect(browserWindow.assign).not.toHaveBeenCalled();
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    // No processing URL: merchant_redirect_url is absent, so the merchant URL (SPEC §2 order).
+    expect(browserWindow.assign).toHaveBeenCalledTimes(1);
+    expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/');
+  });
+
+  it('uses the default 30 s when the init answer is unavailable (SPEC §9)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(jsonResponse({ error_code: '1999', error_message: 'x' }, 500))),
+    );
+    await renderAt(<ResultRoutes />, { address: '/deposit/deposit-processing' });
+    expect(await screen.findByText('Returning you to the site in 30 s')).toBeTruthy();
+  });
+});

@@ -1,0 +1,254 @@
+import { useCallback, useEffect, useId, useMemo } from 'react';
+import {
+  buildRoutePath,
+  DEFAULT_SUCCESS_PAGE_REDIRECT_TIMEOUT_S,
+  formatMoney,
+  resultPagePath,
+  STORAGE_KEYS,
+} from '@cashdesk/domain';
+import type { PaymentFlow, ResultStatus, RouteDefinition } from '@cashdesk/domain';
+import type { PaySession } from '@cashdesk/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { balanceChanged } from '../../app/session-slice';
+import { readStored, writeStored } from '../../app/storage';
+import { scrollToTop } from '../../host/host-bridge';
+import { announce } from '../../ui/announcer';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icon';
+import type { IconName } from '../../ui/icon';
+import { usePageTitle } from '../../ui/use-page-title';
+import { decideClose, decideIntoGame, performFinish } from './finish';
+import { messageText } from './message-text';
+import { RedirectCountdown } from './redirect-countdown';
+import { useResultTransactionStatusQuery } from './result-api';
+import { RESULT_TEXTS } from './result-texts';
+import { readResultRouteState, transactionIdOf } from './route-state';
+import { useFinishContext } from './use-finish-context';
+import './result.css';
+
+/** The decimals the server wrote an amount with: it writes amounts at the currency precision. */
+function wirePrecision(amount: string): number {
+  return amount.split('.')[1]?.length ?? 0;
+}
+
+/** How often the processing page asks whether the payment settled (ms). */
+export const PROCESSING_POLL_MS = 5000;
+
+const ICONS: Readonly<Record<ResultStatus, IconName>> = {
+  success: 'check',
+  'charity-success': 'check',
+  error: 'error',
+  processing: 'clock',
+  await: 'clock',
+};
+
+/** Whether the server's status is the one this page shows (charity success is a success). */
+function sameResult(page: ResultStatus, server: ResultStatus): boolean {
+  return page === server || (page === 'charity-success' && server === 'success');
+}
+
+/** The pay group to retry with: the method page's router state, else the stored choice (SPEC §4). */
+function retryPayGroupId(fromState: string | null): string | null {
+  return (
+    fromState ??
+    readStored('session', STORAGE_KEYS.selectedMethodId) ??
+    readStored('local', STORAGE_KEYS.selectedMethodId)
+  );
+}
+
+/** SPEC §3 decline_page_settings with the buttons a decline shows when the server sent none. */
+function declineButtons(paySession: PaySession | null) {
+  const settings = paySession?.decline_page_settings ?? null;
+  const buttons = {
+    retry: (settings?.retry ?? true) && paySession?.error_fatal !== true,
+    changeMethod: settings?.change_method ?? true,
+    allMethods: settings?.all_methods ?? true,
+    intoGame: settings?.into_game ?? true,
+  };
+  // Decision: a decline page never leaves the player without a way on.
+  const none = !buttons.retry && !buttons.changeMethod && !buttons.allMethods && !buttons.intoGame;
+  return none ? { ...buttons, allMethods: true } : buttons;
+}
+
+/**
+ * SPEC §2 result page (success or decline with retry, change method, all methods, into-game and
+ * the close icon), §3 pay session, §4 final result, §9 processing redirect time-out. The page's
+ * status and flow come from the route; the details from the pay session the method page passed
+ * in router state, else from GET payments/status of the `transaction_id` in the query (the
+ * server's return address). When the server knows a different status (a payment still settling
+ * after the provider's success redirect), the page moves to that result page. Every navigation
+ * keeps the query.
+ */
+export function ResultPage({ route }: { readonly route: RouteDefinition }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const titleId = useId();
+  const sessionFlow = useAppSelector((state) => state.session.paymentFlow);
+  const params = useAppSelector((state) => state.session.params);
+  const flow: PaymentFlow = route.flow ?? sessionFlow;
+  const status: ResultStatus = route.resultStatus ?? 'processing';
+  const routeState: unknown = location.state;
+  const { paySession, payGroupId } = useMemo(() => readResultRouteState(routeState), [routeState]);
+  const transactionId = paySession?.transaction_id ?? transactionIdOf(location.search);
+  const asksServer = paySession === null || status === 'processing' || status === 'await';
+  const statusQuery = useResultTransactionStatusQuery(transactionId ?? '', {
+    skip: transactionId === null || !asksServer,
+    pollingInterval: status === 'processing' ? PROCESSING_POLL_MS : 0,
+  });
+  const serverStatus = statusQuery.data?.result_status;
+  const { context, timeouts, ready } = useFinishContext(
+    flow,
+    status,
+    location.pathname,
+    paySession,
+  );
+  const texts = RESULT_TEXTS[flow][status];
+  const title = t(texts.title);
+  usePageTitle(title);
+
+  useEffect(() => {
+    scrollToTop();
+    announce(title, 'polite');
+  }, [location.pathname, title]);
+
+  const balance = paySession?.user_balance ?? null;
+  useEffect(() => {
+    if (balance !== null) dispatch(balanceChanged(balance));
+  }, [dispatch, balance]);
+
+  useEffect(() => {
+    if (serverStatus === undefined || sameResult(status, serverStatus)) return;
+    void navigate(
+      { pathname: resultPagePath(flow, serverStatus), search: location.search },
+      { replace: true, state: { payGroupId } },
+    );
+  }, [serverStatus, status, flow, location.search, navigate, payGroupId]);
+
+  const go = useCallback(
+    (pathname: string, state?: unknown) => {
+      void navigate({ pathname, search: location.search }, { state });
+    },
+    [navigate, location.search],
+  );
+
+  const toMethodList = () => {
+    // SPEC §4 automatic method choice: "nothing if skip is set", so the list is shown.
+    writeStored('session', STORAGE_KEYS.skipLastUsedMethod, 'true');
+    go(`/${flow}`, { skipAutoChoice: true });
+  };
+
+  const intoGame = useCallback(() => {
+    if (!performFinish(decideIntoGame(context))) go(`/${flow}`);
+  }, [context, go, flow]);
+
+  const close = () => {
+    if (!performFinish(decideClose(context))) go(`/${flow}`);
+  };
+
+  const retryGroup = retryPayGroupId(payGroupId);
+  const retryPath =
+    retryGroup === null ? null : buildRoutePath(`${flow}-method`, { provider: retryGroup });
+  const isError = status === 'error';
+  const buttons = isError
+    ? declineButtons(paySession)
+    : { retry: false, changeMethod: false, allMethods: true, intoGame: true };
+
+  const amount =
+    paySession === null
+      ? null
+      : formatMoney(paySession.amount, {
+          currency: paySession.currency,
+          precision: wirePrecision(paySession.amount),
+        });
+  const reason = isError
+    ? messageText(
+        t,
+        (key) => i18n.exists(key),
+        paySession?.decline_page_settings?.message_key ?? paySession?.error_message,
+        t('RESULT.DECLINE.GENERIC'),
+      )
+    : null;
+  const errorCode = isError ? (paySession?.error_code ?? null) : null;
+
+  const processingSeconds =
+    timeouts.processing ?? timeouts.success ?? DEFAULT_SUCCESS_PAGE_REDIRECT_TIMEOUT_S;
+  const closable = params.isAlwaysClose || params.inPopUp;
+
+  const checkAgain = () => {
+    void statusQuery.refetch().then((result) => {
+      if (result.data?.result_status === status) announce(t('RESULT.AWAIT.STILL'), 'polite');
+      else if (result.isError) announce(t('RESULT.STATUS_FAILED'), 'assertive');
+    });
+  };
+
+  return (
+    <section
+      className={`cd-card cd-result cd-result--${isError ? 'error' : status}`}
+      aria-labelledby={titleId}
+    >
+      {closable ? (
+        <button
+          type="button"
+          className="cd-result__close"
+          aria-label={t('APP.CLOSE')}
+          onClick={close}
+        >
+          <Icon name="close" />
+        </button>
+      ) : null}
+      <div className="cd-result__icon">
+        <Icon name={ICONS[status]} />
+      </div>
+      <h1 id={titleId} className="cd-page-title">
+        {title}
+      </h1>
+      <p className="cd-result__text">{t(texts.text)}</p>
+      {amount === null || amount === '' ? null : (
+        <p className="cd-result__amount">{t('RESULT.AMOUNT', { amount })}</p>
+      )}
+      {reason === null ? null : <p className="cd-result__reason">{reason}</p>}
+      {errorCode === null ? null : (
+        <p className="cd-result__code">{t('RESULT.ERROR_CODE', { code: errorCode })}</p>
+      )}
+      {status === 'processing' && ready && processingSeconds > 0 ? (
+        <RedirectCountdown seconds={processingSeconds} onDone={intoGame} />
+      ) : null}
+      <div className="cd-result__actions">
+        {buttons.retry && retryPath !== null ? (
+          <Button
+            block
+            onClick={() => {
+              go(retryPath, { payGroupId: retryGroup });
+            }}
+          >
+            {t('RESULT.BUTTON.RETRY')}
+          </Button>
+        ) : null}
+        {status === 'await' && transactionId !== null ? (
+          <Button block disabled={statusQuery.isFetching} onClick={checkAgain}>
+            {t('RESULT.BUTTON.CHECK_STATUS')}
+          </Button>
+        ) : null}
+        {buttons.intoGame ? (
+          <Button block variant={isError ? 'secondary' : 'primary'} onClick={intoGame}>
+            {t('RESULT.BUTTON.INTO_GAME')}
+          </Button>
+        ) : null}
+        {buttons.changeMethod ? (
+          <Button block variant="secondary" onClick={toMethodList}>
+            {t('RESULT.BUTTON.CHANGE_METHOD')}
+          </Button>
+        ) : null}
+        {buttons.allMethods ? (
+          <Button block variant="link" onClick={toMethodList}>
+            {t('RESULT.BUTTON.ALL_METHODS')}
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

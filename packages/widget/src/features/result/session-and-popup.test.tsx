@@ -1,0 +1,166 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { errorPopupOpened } from '../../app/ui-slice';
+import { createI18n } from '../../i18n/i18n';
+import { ErrorPopup } from './error-popup';
+import { RedirectCountdown } from './redirect-countdown';
+import { SessionExpiredPage } from './session-expired-page';
+import { renderAt } from './test-support';
+
+vi.mock('../../host/host-bridge', () => ({
+  scrollToTop: vi.fn(),
+  requestReInit: vi.fn(() => true),
+}));
+vi.mock('../../ui/announcer', () => ({ announce: vi.fn() }));
+
+const { requestReInit } = await import('../../host/host-bridge');
+const { announce } = await import('../../ui/announcer');
+
+// jsdom has <dialog> without showModal/close; the browser's behaviour that matters here is the
+// open attribute.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.mocked(requestReInit).mockClear();
+  vi.mocked(announce).mockClear();
+});
+
+describe('session expired screen (SPEC §4 session, §8 code 17)', () => {
+  it('sends reInitCashier to the host exactly once on mount, even under StrictMode', async () => {
+    await renderAt(
+      <StrictMode>
+        <SessionExpiredPage />
+      </StrictMode>,
+      { address: '/deposit' },
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your session has ended');
+    expect(requestReInit).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again when the player presses the button', async () => {
+    await renderAt(<SessionExpiredPage />, { address: '/deposit' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open the cashier again' }));
+    expect(requestReInit).toHaveBeenCalledTimes(2);
+  });
+
+  it('without a host page, says to reopen the cashier from the site', async () => {
+    vi.mocked(requestReInit).mockReturnValue(false);
+    await renderAt(<SessionExpiredPage />, { address: '/deposit' });
+    expect(
+      screen
+        .getByText(
+          'For your security the cashier was closed. Open it again from the site to continue.',
+        )
+        .getAttribute('role'),
+    ).toBe('status');
+    vi.mocked(requestReInit).mockReturnValue(true);
+  });
+});
+
+describe('error popup (SPEC §3 error popup, §8)', () => {
+  it('opens as an alert dialog with code "0" by default and the plain-text message', async () => {
+    const { store } = await renderAt(<ErrorPopup />, { address: '/deposit' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    act(() => {
+      store.dispatch(errorPopupOpened({ message: 'Card blocked by the bank' }));
+    });
+    const dialog = screen.getByRole('alertdialog', { name: 'Something went wrong' });
+    expect(dialog.textContent).toContain('Card blocked by the bank');
+    expect(dialog.textContent).toContain('Error code: 0');
+  });
+
+  it('translates a message key and shows the given code', async () => {
+    const { store } = await renderAt(<ErrorPopup />, { address: '/deposit' });
+    act(() => {
+      store.dispatch(
+        errorPopupOpened({ errorCode: 1301, message: 'CASHIER.DECLINE.EXPIRED_CARD' }),
+      );
+    });
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('Your card has expired. Please use another card.');
+    expect(dialog.textContent).toContain('Error code: 1301');
+  });
+
+  it('shows the generic text for an unknown key, never the raw key', async () => {
+    const { store } = await renderAt(<ErrorPopup />, { address: '/deposit' });
+    act(() => {
+      store.dispatch(
+        errorPopupOpened({ errorCode: '1999', message: 'CASHIER.ERROR.NOPE_NOT_A_KEY' }),
+      );
+    });
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('The request could not be completed. Please try again.');
+    expect(dialog.textContent).not.toContain('CASHIER.ERROR.NOPE_NOT_A_KEY');
+  });
+
+  it('moves focus to Close, closes with it (errorPopupClosed) and gives focus back', async () => {
+    const { store } = await renderAt(
+      <>
+        <button type="button">Pay</button>
+        <ErrorPopup />
+      </>,
+      { address: '/deposit' },
+    );
+    const pay = screen.getByRole('button', { name: 'Pay' });
+    pay.focus();
+    act(() => {
+      store.dispatch(errorPopupOpened({ errorCode: '5', message: 'Oops' }));
+    });
+    const close = screen.getByRole('button', { name: 'Close' });
+    expect(document.activeElement).toBe(close);
+    await userEvent.click(close);
+    expect(store.getState().ui.errorPopup.isOpen).toBe(false);
+    expect(store.getState().ui.errorPopup.error).toEqual({ errorCode: '5', message: 'Oops' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(pay);
+  });
+});
+
+describe('redirect countdown (SPEC §2 processing redirect time-out, §9)', () => {
+  it('shows the seconds left, announces politely every 10 s and calls onDone once at zero', async () => {
+    const i18n = await createI18n('en');
+    vi.useFakeTimers();
+    const onDone = vi.fn();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <RedirectCountdown seconds={12} onDone={onDone} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByText('Returning you to the site in 12 s')).toBeTruthy();
+    expect(announce).toHaveBeenLastCalledWith('Returning you to the site in 12 s', 'polite');
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.getByText('Returning you to the site in 11 s')).toBeTruthy();
+    expect(announce).toHaveBeenCalledTimes(1);
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(announce).toHaveBeenLastCalledWith('Returning you to the site in 10 s', 'polite');
+    expect(announce).toHaveBeenCalledTimes(2);
+    act(() => {
+      vi.advanceTimersByTime(9000);
+    });
+    expect(onDone).not.toHaveBeenCalled();
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.getByText('Returning you to the site in 0 s')).toBeTruthy();
+    expect(onDone).toHaveBeenCalledTimes(1);
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+});

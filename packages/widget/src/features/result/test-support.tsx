@@ -1,0 +1,87 @@
+/**
+ * Test support for the result, alt-payments, display-form and content screens: renders a screen
+ * at an address with router state (the shared renderWithApp takes no state), and a probe that
+ * shows where navigation went. Used by tests only.
+ */
+import { render } from '@testing-library/react';
+import type { RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { MemoryRouter, useLocation } from 'react-router';
+import { readStartup } from '../../app/startup';
+import type { ShippedLanguage } from '../../app/startup';
+import { createAppStore } from '../../app/store';
+import type { AppStore } from '../../app/store';
+import { createI18n } from '../../i18n/i18n';
+
+/** Where a screen is rendered. */
+export interface RenderAtOptions {
+  /** Path and query, e.g. `/deposit/deposit-error?transaction_id=tx_1`. */
+  readonly address: string;
+  /** Router state of the entry (what a method page navigates with). */
+  readonly state?: unknown;
+  readonly language?: ShippedLanguage;
+  /** Whether the cashier runs inside a host frame. */
+  readonly inFrame?: boolean;
+}
+
+/** Shows the current path, query and state for assertions. */
+export function LocationProbe() {
+  const location = useLocation();
+  const state: unknown = location.state;
+  return (
+    <output data-testid="location" data-state={JSON.stringify(state ?? null)}>
+      {`${location.pathname}${location.search}`}
+    </output>
+  );
+}
+
+/** Renders `ui` (and a {@link LocationProbe}) with a fresh store, real texts and a memory router. */
+export async function renderAt(
+  ui: ReactElement,
+  options: RenderAtOptions,
+): Promise<RenderResult & { readonly store: AppStore }> {
+  const language = options.language ?? 'en';
+  const url = new URL(options.address, 'http://cashier.test');
+  if (!url.searchParams.has('session_id')) url.searchParams.set('session_id', 'test-session');
+  if (!url.searchParams.has('lang')) url.searchParams.set('lang', `${language}-brand0`);
+  const startup = readStartup({
+    address: url.href,
+    windowWidth: 1024,
+    windowHeight: 768,
+    userAgent: 'vitest',
+    inFrame: options.inFrame ?? false,
+  });
+  const store = createAppStore(startup);
+  const i18n = await createI18n(language);
+  const result = render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter
+          initialEntries={[{ pathname: url.pathname, search: url.search, state: options.state }]}
+        >
+          {ui}
+          <LocationProbe />
+        </MemoryRouter>
+      </I18nextProvider>
+    </Provider>,
+  );
+  return { ...result, store };
+}
+
+/** A JSON answer for a fetch stub. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** The URL a fetch stub was called with. */
+export function requestUrl(input: unknown): string {
+  if (typeof input === 'string') return input;
+  if (input instanceof URL) return input.href;
+  if (input instanceof Request) return input.url;
+  return '';
+}
