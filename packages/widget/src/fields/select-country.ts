@@ -1,7 +1,6 @@
-// Placeholder until the feature lands (issue 4 work in progress).
-import { createElement } from 'react';
-import { NotAvailable } from '../app/not-available';
-
-export function SelectCountryPage() {
-  return createElement(NotAvailable, { route: null });
-}
+/**
+ * The /select-country overlay route (SPEC §2), loaded lazily by app/app-routes.tsx.
+ *
+ * @packageDocumentation
+ */
+export { SelectCountryPage } from './phone/select-country-page';

@@ -1,0 +1,105 @@
+/**
+ * The amount of a deposit (SPEC §5 Amount, §2 method page): the blocks set it, the bounds of the
+ * method (brand0 card, EUR: 5 to 5000) are checked with their formatted value, and the field
+ * shows the allowed minimum and maximum.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startStack } from './support';
+import type { Stack } from './support';
+import {
+  closeHosted,
+  openHostedCashier,
+  pattern,
+  text,
+  transactionsOf,
+  visitScreen,
+} from './support/cashier';
+import {
+  amountBlock,
+  amountBlocks,
+  amountInput,
+  openCardMethod,
+  submitButton,
+} from './support/journeys';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.close();
+});
+
+/** The formatted bounds of the card method in EUR (grouping by a space, SPEC §9). */
+const MIN = /5\.00/;
+const MAX = /5[\s\u00a0\u202f]?000\.00/;
+
+describe('amount blocks and limits (SPEC §5 Amount)', () => {
+  it('SPEC §5: blocks set the amount; under the minimum and above the maximum show the formatted bound; the hint names both', async () => {
+    const hosted = await openHostedCashier(browser, stack);
+    const { page, frame, session } = hosted;
+    await openCardMethod(frame);
+    const amount = amountInput(frame);
+
+    expect(await amountBlocks(frame).count()).toBe(4);
+    for (const block of ['10', '25', '50', '100']) {
+      const button = amountBlock(frame, block);
+      await button.click();
+      expect(await amount.inputValue()).toMatch(new RegExp(`^${block}(\\.00)?$`));
+      // The chosen block says so to assistive technology; the others do not.
+      expect(await button.getAttribute('aria-pressed')).toBe('true');
+      expect(await amountBlocks(frame).and(frame.locator('[aria-pressed="true"]')).count()).toBe(1);
+    }
+
+    // The hint of the allowed range (SPEC §2: min and max).
+    const minHint = frame.getByText(pattern('en', 'PH.MIN_LIMIT_INFO_TEXT'));
+    await minHint.waitFor();
+    expect(await minHint.textContent()).toMatch(MIN);
+    const maxHint = frame.getByText(pattern('en', 'FIELDS.AMOUNT.MAX_HINT'));
+    expect(await maxHint.textContent()).toMatch(MAX);
+    // The hint is the input's description.
+    const description = await amount.evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(description).toMatch(MIN);
+
+    // Under the minimum.
+    await amount.fill('4');
+    await amount.blur();
+    const under = frame.getByText(pattern('en', 'PH.DEPOSIT.ERROR.MIN_AMOUNT'));
+    await under.waitFor();
+    expect(await under.textContent()).toMatch(MIN);
+    expect(await under.textContent()).toContain('EUR');
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    await visitScreen(page, frame, 'amount-under-minimum');
+
+    // Above the maximum: the message, and submitting focuses the amount.
+    await amount.fill('5001');
+    await amount.blur();
+    const over = frame.getByText(pattern('en', 'PH.DEPOSIT.ERROR.MAX_AMOUNT'));
+    await over.waitFor();
+    expect(await over.textContent()).toMatch(MAX);
+    expect(await under.count()).toBe(0);
+    await submitButton(frame).click();
+    await expect
+      .poll(() => amount.evaluate((element) => element === document.activeElement))
+      .toBe(true);
+    await visitScreen(page, frame, 'amount-above-maximum');
+
+    // Back inside the bounds with a block: the message goes away.
+    await amountBlock(frame, '100').click();
+    await expect.poll(() => over.count()).toBe(0);
+    expect(await amount.getAttribute('aria-invalid')).not.toBe('true');
+    expect(text('en', 'PH.DEPOSIT.ERROR.MIN_AMOUNT')).not.toBe('');
+    expect(await transactionsOf(stack, session.sessionId)).toEqual([]);
+    await closeHosted(hosted);
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * The other seeded deposit methods of brand0 end to end in the demo host page (SPEC §1 method
+ * kinds, §2 routes): an alternative payment through the sandbox provider page, a mobile payment
+ * that awaits the provider, a crypto display form with its QR code and a bank transfer with a
+ * transfer date, a real receipt upload and the copy button.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Frame } from 'playwright-core';
+import { launchBrowser, startStack } from './support';
+import type { Stack } from './support';
+import {
+  balanceOf,
+  closeHosted,
+  literal,
+  openHostedCashier,
+  pattern,
+  sameAmount,
+  text,
+  transactionsOf,
+  visitScreen,
+} from './support/cashier';
+import { METHODS, field, openMethod, submitButton, waitForPath } from './support/journeys';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.close();
+});
+
+/** A real 1 x 1 PNG (8-bit grey), 67 bytes. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Picks an option of a select field, whether it is a native select or a listbox picker. */
+async function chooseOption(frame: Frame, labelKey: string, option: string): Promise<void> {
+  const control = field(frame, labelKey);
+  const tag = await control.evaluate((element) => element.tagName.toLowerCase());
+  if (tag === 'select') {
+    await control.selectOption({ label: option });
+    return;
+  }
+  await control.click();
+  await frame.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function successPage(frame: Frame): Promise<void> {
+  await waitForPath(frame, '/deposit/deposit-success');
+  await frame
+    .getByRole('heading', { level: 1, name: literal(text('en', 'RESULT.DEPOSIT.SUCCESS.TITLE')) })
+    .waitFor();
+}
+
+describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
+  it('SPEC §2 payments: the E-Wallet redirects to the provider page, Approve comes back to the success page', async () => {
+    const hosted = await openHostedCashier(browser, stack);
+    const { page, frame, session } = hosted;
+    await openMethod(frame, METHODS.ewallet);
+    await field(frame, 'PH.FIELD.PHONE').fill('+4915112345678');
+    await visitScreen(page, frame, 'ewallet-form');
+    await submitButton(frame).click();
+
+    // The provider page opens in the cashier's frame (the method is self-target).
+    await waitForPath(frame, /^\/sandbox\/interaction\//);
+    await frame.getByRole('heading', { level: 1, name: 'Sandbox payment page' }).waitFor();
+    await visitScreen(page, frame, 'ewallet-provider-page');
+    await frame.getByRole('button', { name: 'Approve payment' }).click();
+
+    await successPage(frame);
+    await visitScreen(page, frame, 'ewallet-success');
+    const [transaction] = await transactionsOf(stack, session.sessionId);
+    expect(transaction?.status).toBe('success');
+    const credited = await balanceOf(stack, session.sessionId);
+    expect(sameAmount(credited, '500')).toBe(false);
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §2 /deposit/deposit-await: mobile money waits for the provider, then shows success', async () => {
+    const hosted = await openHostedCashier(browser, stack);
+    const { page, frame, session } = hosted;
+    await openMethod(frame, METHODS.mobileMoney);
+    // The operator select comes preselected (SPEC §5 single-option or preselected select).
+    await visitScreen(page, frame, 'mobile-money-form');
+    await submitButton(frame).click();
+
+    await waitForPath(frame, '/deposit/deposit-await');
+    await frame
+      .getByRole('heading', { level: 1, name: literal(text('en', 'RESULT.DEPOSIT.AWAIT.TITLE')) })
+      .waitFor();
+    await visitScreen(page, frame, 'mobile-money-await');
+    // The sandbox approves 5 s after the start; the page polls and moves on by itself.
+    await successPage(frame);
+    await visitScreen(page, frame, 'mobile-money-success');
+    await expect
+      .poll(async () => (await transactionsOf(stack, session.sessionId)).map((row) => row.status))
+      .toEqual(['success']);
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §2 /deposit/deposit-display-form: crypto shows a QR code with copy and made-payment buttons', async () => {
+    const hosted = await openHostedCashier(browser, stack, {
+      context: {
+        viewport: { width: 1280, height: 900 },
+        permissions: ['clipboard-read', 'clipboard-write'],
+      },
+    });
+    const { page, frame, session } = hosted;
+    await openMethod(frame, METHODS.crypto);
+    await chooseOption(frame, 'PH.FIELD.NETWORK', 'Bitcoin');
+    await visitScreen(page, frame, 'crypto-form');
+    await submitButton(frame).click();
+
+    await waitForPath(frame, '/deposit/deposit-display-form');
+    const qr = frame.getByRole('img', { name: pattern('en', 'DISPLAY_FORM.QR_ALT') });
+    await qr.waitFor();
+    const qrBox = await qr.boundingBox();
+    expect(qrBox?.width ?? 0).toBeGreaterThanOrEqual(128);
+    // Download is a link to the PNG; made-payment leads to the status check.
+    const download = frame.getByRole('link', {
+      name: text('en', 'DISPLAY_FORM.DOWNLOAD_QR'),
+      exact: true,
+    });
+    expect(await download.getAttribute('download')).toMatch(/\.png$/);
+    const madePaymentName = text('en', 'DISPLAY_FORM.MADE_PAYMENT');
+    await frame
+      .getByRole('button', { name: madePaymentName, exact: true })
+      .or(frame.getByRole('link', { name: madePaymentName, exact: true }))
+      .waitFor();
+    await frame
+      .getByRole('button', { name: text('en', 'DISPLAY_FORM.COPY_QR'), exact: true })
+      .click();
+    await frame.getByText(text('en', 'DISPLAY_FORM.COPIED'), { exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      /^cashdesk-sandbox:\/\/pay\?/,
+    );
+    await visitScreen(page, frame, 'crypto-display-form');
+    expect((await transactionsOf(stack, session.sessionId)).map((row) => row.status)).not.toContain(
+      'success',
+    );
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §2 bank transfer: transfer date, a real PNG receipt, the IBAN copy button, then the result', async () => {
+    const hosted = await openHostedCashier(browser, stack, {
+      context: {
+        viewport: { width: 1280, height: 900 },
+        permissions: ['clipboard-read', 'clipboard-write'],
+      },
+    });
+    const { page, frame, session } = hosted;
+    await openMethod(frame, METHODS.bankTransfer);
+
+    // The copyable IBAN (SPEC §2: copy button, then a success toast for 2 s).
+    await frame
+      .getByRole('button', {
+        name: text('en', 'FIELDS.COPY.BUTTON', { label: text('en', 'PH.FIELD.BENEFICIARY_IBAN') }),
+        exact: true,
+      })
+      .click();
+    await frame.getByText(text('en', 'FIELDS.COPY.DONE'), { exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'DE89 3704 0044 0532 0130 00',
+    );
+
+    // The transfer date, DD.MM.YYYY.
+    const today = new Date();
+    const date = `${String(today.getDate()).padStart(2, '0')}.${String(today.getMonth() + 1).padStart(2, '0')}.${today.getFullYear()}`;
+    await field(frame, 'PH.FIELD.TRANSFER_DATE').fill(date);
+
+    // The receipt: a small real PNG through the file chooser of the add-files button.
+    const chooser = page.waitForEvent('filechooser');
+    await frame.getByRole('button', { name: text('en', 'FIELDS.UPLOAD.ADD'), exact: true }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await frame.getByText('receipt.png').waitFor();
+    await frame
+      .getByRole('button', {
+        name: text('en', 'FIELDS.UPLOAD.DELETE', { name: 'receipt.png' }),
+        exact: true,
+      })
+      .waitFor();
+    await visitScreen(page, frame, 'bank-transfer-form');
+
+    await submitButton(frame).click();
+    await waitForPath(frame, /^\/deposit\/deposit-(success|await|processing)$/);
+    await frame.getByRole('heading', { level: 1 }).waitFor();
+    await visitScreen(page, frame, 'bank-transfer-result');
+    const transactions = await transactionsOf(stack, session.sessionId);
+    expect(transactions).toHaveLength(1);
+    expect(sameAmount(transactions[0]?.amount ?? '', '50')).toBe(true);
+    await closeHosted(hosted);
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * Helpers of the cashier journeys (issue 4 browser suite): a session of a fresh player opened in
+ * the demo host page, the cashier frame, the widget's own texts read from its locale files, the
+ * server's view of the player (balance, transactions) and one call that screenshots a screen and
+ * runs axe-core on the cashier frame.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CASHIER_BASE } from '@cashdesk/contract';
+import type { Browser, BrowserContextOptions, Frame, Page } from 'playwright-core';
+import { checkA11y } from './a11y';
+import { screenshot } from './browser';
+import { newSession } from './stack';
+import type { NewSessionOptions, Stack, TestSession } from './stack';
+
+/** The widget's locale files (packages/widget/src/i18n/locales/<lang>/<area>.json). */
+const LOCALES_DIR = fileURLToPath(
+  new URL('../../packages/widget/src/i18n/locales/', import.meta.url),
+);
+
+/** The languages the widget ships. */
+export type WidgetLanguage = 'en' | 'ar' | 'uk';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Every message of one language, merged from its area files, read now (files change while helpers work). */
+export function messagesOf(lang: WidgetLanguage): Readonly<Record<string, string>> {
+  const folder = path.join(LOCALES_DIR, lang);
+  const messages: Record<string, string> = {};
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
+    const parsed: unknown = JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
+    if (!isRecord(parsed)) continue;
+    for (const [key, value] of Object.entries(parsed)) {
+      if (typeof value === 'string') messages[key] = value;
+    }
+  }
+  return messages;
+}
+
+/**
+ * The widget's text for `key` in `lang` with `{{name}}` filled from `params`, as i18next renders
+ * it (escapeValue off). Throws when the key is missing, so a test names the text it expected.
+ */
+export function text(
+  lang: WidgetLanguage,
+  key: string,
+  params: Readonly<Record<string, string>> = {},
+): string {
+  const template = messagesOf(lang)[key];
+  if (template === undefined) throw new Error(`no ${lang} text for ${key} in ${LOCALES_DIR}`);
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => params[name] ?? whole);
+}
+
+/**
+ * A RegExp matching the whole text of `key` in `lang` with any value in each `{{placeholder}}`
+ * (for texts whose values the test does not pin, e.g. a formatted amount in a button).
+ */
+export function pattern(lang: WidgetLanguage, key: string): RegExp {
+  const template = messagesOf(lang)[key];
+  if (template === undefined) throw new Error(`no ${lang} text for ${key} in ${LOCALES_DIR}`);
+  const parts = template.split(/\{\{\s*\w+\s*\}\}/).map((part) => literal(part).source);
+  return new RegExp(`^\\s*${parts.join('.+?')}\\s*$`);
+}
+
+/** A RegExp matching `value` literally (for accessible names that contain a text). */
+export function literal(value: string, flags = ''): RegExp {
+  return new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags);
+}
+
+/** A player id nobody else uses, so balances and transactions belong to one test. */
+export function uniquePlayer(prefix = 'e2e'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`;
+}
+
+/** A journey in the demo host page. */
+export interface HostedCashier {
+  readonly page: Page;
+  /** The cashier iframe (the same Frame through every navigation inside it). */
+  readonly frame: Frame;
+  readonly session: TestSession;
+  readonly player: string;
+}
+
+/** What {@link openHostedCashier} takes. */
+export interface OpenOptions extends NewSessionOptions {
+  /** Browser context options (viewport, isMobile, hasTouch...); default 1280 x 900. */
+  readonly context?: BrowserContextOptions;
+}
+
+/** Finds the cashier frame of a host page: the iframe titled Cashier. */
+export async function cashierFrameOf(page: Page): Promise<Frame> {
+  const handle = await page.getByTitle('Cashier').elementHandle();
+  const frame = await handle.contentFrame();
+  if (frame === null) throw new Error('the host page has no cashier frame');
+  return frame;
+}
+
+/**
+ * Mints a session for a fresh player (unless `player` is given) and opens it in the demo host
+ * page of its own browser context; close the page's context at the end of the test.
+ */
+export async function openHostedCashier(
+  browser: Browser,
+  stack: Stack,
+  options: OpenOptions = {},
+): Promise<HostedCashier> {
+  const player = options.player ?? uniquePlayer();
+  const session = await newSession(stack, { ...options, player });
+  const context = await browser.newContext(
+    options.context ?? { viewport: { width: 1280, height: 900 } },
+  );
+  // Well under the test's 60 s, so a missing element fails with its own message.
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto(session.hostPageUrl);
+  const frame = await cashierFrameOf(page);
+  return { page, frame, session, player };
+}
+
+/** Closes the page and its own context. */
+export async function closeHosted(hosted: Pick<HostedCashier, 'page'>): Promise<void> {
+  await hosted.page.context().close();
+}
+
+/**
+ * One screen of a journey: saves e2e/artifacts/<name>.png of the whole host page and checks the
+ * cashier frame with axe-core (no serious or critical violation).
+ */
+export async function visitScreen(page: Page, frame: Frame, name: string): Promise<void> {
+  await screenshot(page, name);
+  await checkA11y(frame, name);
+}
+
+/** GET payments/groups/init of the session, from Node (what the server says now). */
+export async function depositInit(
+  stack: Pick<Stack, 'serverUrl'>,
+  sessionId: string,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${stack.serverUrl}${CASHIER_BASE}/payments/groups/init`, {
+    headers: { 'x-session-id': sessionId },
+  });
+  const body: unknown = await response.json();
+  if (response.status !== 200 || !isRecord(body)) {
+    throw new Error(`init answered ${response.status}: ${JSON.stringify(body)}`);
+  }
+  return body;
+}
+
+/** The player's balance as the server reports it in init (a decimal string). */
+export async function balanceOf(
+  stack: Pick<Stack, 'serverUrl'>,
+  sessionId: string,
+): Promise<string> {
+  const balance = (await depositInit(stack, sessionId)).user_balance;
+  if (typeof balance !== 'string') throw new Error('init answered no user_balance');
+  return balance;
+}
+
+/** The transactions the server stored for a session (flow, amount, status), oldest first. */
+export async function transactionsOf(
+  stack: Pick<Stack, 'app'>,
+  sessionId: string,
+): Promise<readonly { flow: string; amount: string; status: string; payGroupId: number }[]> {
+  const rows = await stack.app.cashdesk.db.query.transactions.findMany({
+    where: (table, { eq }) => eq(table.sessionId, sessionId),
+    orderBy: (table, { asc }) => [asc(table.createdAt)],
+  });
+  return rows.map((row) => ({
+    flow: row.flow,
+    amount: row.amount,
+    status: row.status,
+    payGroupId: row.payGroupId,
+  }));
+}
+
+/** The message types the demo host page's event log shows, newest first. */
+export async function hostEvents(page: Page): Promise<readonly string[]> {
+  // Each entry reads "<time> <type> <detail>".
+  return (await hostEventEntries(page)).map((entry) => entry.trim().split(/\s+/)[1] ?? '');
+}
+
+/** The detail text of each entry of the demo host page's event log, newest first. */
+export async function hostEventEntries(page: Page): Promise<readonly string[]> {
+  const log = page.getByRole('log', { name: 'Cashier events' });
+  return log.getByRole('listitem').allTextContents();
+}
+
+/** Compares decimal strings exactly (e.g. '1000' and '1000.00'), without floating point. */
+export function sameAmount(left: string, right: string): boolean {
+  const normal = (value: string) => {
+    const [whole = '0', fraction = ''] = value.trim().split('.');
+    const trimmed = fraction.replace(/0+$/, '');
+    const integer = whole.replace(/^0+(?=\d)/, '');
+    return trimmed === '' ? integer : `${integer}.${trimmed}`;
+  };
+  return normal(left) === normal(right);
+}

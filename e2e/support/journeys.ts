@@ -1,0 +1,185 @@
+/**
+ * Steps of the deposit journeys in the cashier frame, by role and accessible name only (the
+ * names come from the widget's locale files and the seed's method names).
+ */
+import type { Frame, Locator } from 'playwright-core';
+import { literal, pattern, text } from './cashier';
+import type { WidgetLanguage } from './cashier';
+
+/** Sandbox test cards (packages/server/src/providers/sandbox/README.md). */
+export const TEST_CARDS = {
+  approved: '4000 0000 0000 0101',
+  declined: '4000 0000 0000 0200',
+  /** 4000 0000 0000 0101 with its last digit changed: fails the Luhn check. */
+  luhnInvalid: '4000 0000 0000 0102',
+} as const;
+
+/** The seed's brand0 deposit methods (packages/server/src/db/seed-data.ts), by public name. */
+export const METHODS = {
+  card: 'Visa / Mastercard',
+  ewallet: 'E-Wallet (redirect)',
+  mobileMoney: 'Mobile money (await)',
+  crypto: 'Crypto (QR code)',
+  bankTransfer: 'Bank transfer',
+  betShop: 'Cash at a bet shop',
+  voucher: 'Prepaid voucher (restricted)',
+} as const;
+
+/** An expiry date in the future, MM/YY: January, three years from now. */
+export function futureExpiry(now = new Date()): string {
+  return `01/${String((now.getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
+}
+
+/** An expiry date in the past, MM/YY: January of last year. */
+export function pastExpiry(now = new Date()): string {
+  return `01/${String((now.getUTCFullYear() - 1) % 100).padStart(2, '0')}`;
+}
+
+/** The shortcuts of the homepage's carousel (SPEC §4 carousel), in their order. */
+export function carouselTiles(frame: Frame, lang: WidgetLanguage = 'en'): Locator {
+  return frame
+    .getByRole('region', { name: text(lang, 'DEPOSIT_HOME.CAROUSEL.TITLE'), exact: true })
+    .getByRole('button');
+}
+
+/** The homepage's method groups (SPEC §4 grouping), by their headings in `lang`. */
+export function methodGroups(frame: Frame, lang: WidgetLanguage = 'en'): Locator {
+  const names = ['POPULAR', 'LOST_PROFIT', 'REGULAR', 'DISABLED'].map(
+    (group) => literal(text(lang, `DEPOSIT_HOME.GROUP.${group}`)).source,
+  );
+  return frame.getByRole('region', { name: new RegExp(`^(${names.join('|')})$`) });
+}
+
+/** The tile of a method in the homepage's method list (not the carousel's shortcut). */
+export function methodTile(frame: Frame, name: string, lang: WidgetLanguage = 'en'): Locator {
+  // The tile's name is the method's name followed by its summary (limits, fee...).
+  return methodGroups(frame, lang).getByRole('button', {
+    name: new RegExp(`^${literal(name).source}(\\s|$)`),
+  });
+}
+
+/** Waits for the deposit homepage's method list at /deposit. */
+export async function waitForList(frame: Frame, lang: WidgetLanguage = 'en'): Promise<void> {
+  await waitForPath(frame, '/deposit');
+  await frame.getByRole('heading', { level: 1, name: text(lang, 'DEPOSIT_HOME.TITLE') }).waitFor();
+  await methodGroups(frame, lang).first().waitFor();
+}
+
+/**
+ * From a freshly opened cashier to its method list. A fresh player's first load chooses a method
+ * by itself (SPEC §4 automatic method choice: the seed has several carousel methods), so the
+ * cashier opens on that method's page; its back link leads to the list, which does not choose
+ * again.
+ */
+export async function waitForHome(frame: Frame, lang: WidgetLanguage = 'en'): Promise<void> {
+  const back = frame.getByRole('link', { name: text(lang, 'DEPOSIT_METHOD.BACK'), exact: true });
+  await back.waitFor().catch(async (error: unknown) => {
+    throw new Error(`no automatically chosen method page: ${await describeFrame(frame)}`, {
+      cause: error,
+    });
+  });
+  await waitForPath(frame, /^\/deposit\/[^/]+$/);
+  await back.click();
+  await waitForList(frame, lang);
+}
+
+/** A field of the method form by its label in `lang`. */
+export function field(frame: Frame, key: string, lang: WidgetLanguage = 'en'): Locator {
+  return frame.getByLabel(text(lang, key), { exact: true });
+}
+
+/** The card form's fields. */
+export function cardFields(frame: Frame, lang: WidgetLanguage = 'en') {
+  return {
+    number: field(frame, 'PH.FIELD.CARD_NUMBER', lang),
+    expiry: field(frame, 'PH.FIELD.EXPIRY', lang),
+    cvv: field(frame, 'PH.FIELD.CVV', lang),
+    holder: field(frame, 'PH.FIELD.CARDHOLDER', lang),
+  };
+}
+
+/** The method page's submit button (the one button whose name says deposit). */
+export function submitButton(frame: Frame, lang: WidgetLanguage = 'en'): Locator {
+  return frame.getByRole('button', { name: pattern(lang, 'DEPOSIT_METHOD.SUBMIT') });
+}
+
+/**
+ * Opens a method from the homepage and waits for its form; `onList` when the list already
+ * shows, otherwise from a freshly opened cashier (see {@link waitForHome}).
+ */
+export async function openMethod(
+  frame: Frame,
+  name: string,
+  options: { readonly onList?: boolean } = {},
+): Promise<void> {
+  if (options.onList === true) await waitForList(frame);
+  else await waitForHome(frame);
+  await methodTile(frame, name).click();
+  await frame.waitForURL((url) => url.pathname.startsWith('/deposit/'));
+  await frame.getByRole('heading', { level: 1, name: literal(name) }).waitFor();
+}
+
+/** Opens the card method and waits for the card number field. */
+export async function openCardMethod(
+  frame: Frame,
+  options: { readonly onList?: boolean } = {},
+): Promise<void> {
+  await openMethod(frame, METHODS.card, options);
+  await cardFields(frame).number.waitFor();
+}
+
+/** Fills the card form (any future expiry, CVV 123, a holder name) and submits it. */
+export async function payWithCard(
+  frame: Frame,
+  cardNumber: string,
+  options: { readonly expiry?: string; readonly cvv?: string; readonly holder?: string } = {},
+): Promise<void> {
+  const fields = cardFields(frame);
+  await fields.number.fill(cardNumber);
+  await fields.expiry.fill(options.expiry ?? futureExpiry());
+  await fields.cvv.fill(options.cvv ?? '123');
+  await fields.holder.fill(options.holder ?? 'Ada Lovelace');
+  await submitButton(frame).click();
+}
+
+/** The amount input of the method form (SPEC §3 generated amount field). */
+export function amountInput(frame: Frame): Locator {
+  return frame.getByRole('textbox', { name: /amount/i }).first();
+}
+
+/** The amount blocks (SPEC §2 predefined amount buttons). */
+export function amountBlocks(frame: Frame, lang: WidgetLanguage = 'en'): Locator {
+  return frame
+    .getByRole('group', { name: text(lang, 'FIELDS.AMOUNT.BLOCKS'), exact: true })
+    .getByRole('button');
+}
+
+/** One amount block by its amount as configured (e.g. '50' shows "50 EUR"). */
+export function amountBlock(frame: Frame, amount: string, lang: WidgetLanguage = 'en'): Locator {
+  return amountBlocks(frame, lang).filter({ hasText: new RegExp(`(^|\\D)${amount}(\\D|$)`) });
+}
+
+/** What the frame shows, for failure messages: its address and its accessibility tree. */
+export async function describeFrame(frame: Frame): Promise<string> {
+  const tree = await frame
+    .locator('body')
+    .ariaSnapshot()
+    .catch((error: unknown) => `(no snapshot: ${String(error)})`);
+  return `${frame.url()}\n${tree}`;
+}
+
+/** Waits until the frame's address has `pathname` (a string or a pattern), or fails showing the frame. */
+export async function waitForPath(frame: Frame, pathname: string | RegExp): Promise<void> {
+  await frame
+    .waitForURL((url) =>
+      typeof pathname === 'string' ? url.pathname === pathname : pathname.test(url.pathname),
+    )
+    .catch(async (error: unknown) => {
+      throw new Error(
+        `the cashier did not reach ${String(pathname)}; it shows ${await describeFrame(frame)}`,
+        {
+          cause: error,
+        },
+      );
+    });
+}

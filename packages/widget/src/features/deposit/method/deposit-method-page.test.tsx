@@ -1,0 +1,427 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render';
+import { announce } from '../../../ui/announcer';
+import { DepositMethodPage } from './deposit-method-page';
+import { AUTO_DETAIL, CARD_DETAIL, paySession, stubCashierFetch } from './test-fixtures';
+
+vi.mock('../../../fields', async () => {
+  const fixtures = await import('./test-fixtures');
+  return {
+    FieldView: fixtures.StubFieldView,
+    AmountSummary: () => null,
+    toFieldError: (error: { key: string; params?: Record<string, string> }) => ({
+      key: error.key,
+      ...(error.params === undefined ? {} : { params: error.params }),
+    }),
+  };
+});
+vi.mock('../../../ui/announcer', () => ({ announce: vi.fn() }));
+
+/** Shows where the page navigated and with what router state. */
+function Probe() {
+  const location = useLocation();
+  const state: unknown = location.state;
+  return (
+    <output data-testid="probe">
+      {JSON.stringify({ path: location.pathname, search: location.search, state })}
+    </output>
+  );
+}
+
+function probe(): { path: string; search: string; state: unknown } {
+  const parsed: unknown = JSON.parse(screen.getByTestId('probe').textContent);
+  if (typeof parsed !== 'object' || parsed === null) throw new Error('no probe');
+  return {
+    path: String(Reflect.get(parsed, 'path')),
+    search: String(Reflect.get(parsed, 'search')),
+    state: Reflect.get(parsed, 'state'),
+  };
+}
+
+async function renderPage(provider = '101') {
+  const view = await renderWithApp(
+    <Routes>
+      <Route path="/deposit/:provider" element={<DepositMethodPage />} />
+      <Route path="/deposit/deposit-success" element={<Probe />} />
+      <Route path="/deposit/deposit-error" element={<Probe />} />
+      <Route path="/deposit/deposit-await" element={<Probe />} />
+      <Route path="/deposit/deposit-display-form" element={<Probe />} />
+    </Routes>,
+    { route: `/deposit/${provider}` },
+  );
+  return view;
+}
+
+async function fillNewCard(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('card_pan'), '4000 0000 0000 0101');
+  await user.type(screen.getByLabelText('expirationDate'), '12/30');
+  await user.type(screen.getByLabelText('card_cvv'), '123');
+  await user.type(screen.getByLabelText('card_cardholder_name'), 'John  Doe');
+  await user.type(screen.getByLabelText('transfer_date'), '2024-05-01');
+}
+
+const DEPOSIT_50 = { name: 'Deposit 50.00 EUR' } as const;
+
+beforeEach(() => {
+  vi.mocked(announce).mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('method page (SPEC §2 method page, §3 method detail)', () => {
+  it('shows the method name, a back link keeping the query, the fields in order and the amount on the button', async () => {
+    stubCashierFetch({ details: { '101': CARD_DETAIL } });
+    await renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Visa / Mastercard' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to deposit methods' }).getAttribute('href')).toBe(
+      '/deposit?session_id=test-session&lang=en-brand0',
+    );
+    await screen.findByLabelText('card_pan');
+    const labels = Array.from(document.querySelectorAll('form label')).map((l) => l.textContent);
+    // Generated amount first; the generated CVV after the last card field (the expiry);
+    // the generated save_card (on) last.
+    expect(labels).toEqual([
+      'amount',
+      'card_id',
+      'card_pan',
+      'expirationDate',
+      'card_cvv',
+      'card_cardholder_name',
+      'bank',
+      'transfer_date',
+      'save_card',
+    ]);
+    expect(screen.getByLabelText<HTMLInputElement>('amount').value).toBe('50');
+    expect(screen.getByLabelText<HTMLInputElement>('bank').value).toBe('b1');
+    expect(screen.getByLabelText<HTMLInputElement>('save_card').checked).toBe(true);
+    expect(screen.getByRole('button', DEPOSIT_50)).toBeTruthy();
+  });
+
+  it('says so when the pay group is not the player’s', async () => {
+    stubCashierFetch({ details: {} });
+    await renderPage('999');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment method not available' }),
+    ).toBeTruthy();
+  });
+});
+
+describe('validation (SPEC §5)', () => {
+  it('flags an invalid card number on blur with PH.ERROR.INCORRECT_CARD_NUMBER', async () => {
+    stubCashierFetch({ details: { '101': CARD_DETAIL } });
+    const user = userEvent.setup();
+    await renderPage();
+    const pan = await screen.findByLabelText('card_pan');
+    await user.type(pan, '4000 0000 0000 0102');
+    expect(pan.getAttribute('aria-invalid')).toBe('false');
+    await user.tab();
+    expect(pan.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('PH.ERROR.INCORRECT_CARD_NUMBER').id).toBe(
+      pan.getAttribute('aria-describedby'),
+    );
+  });
+
+  it('does not flag an untouched empty field on blur', async () => {
+    stubCashierFetch({ details: { '101': CARD_DETAIL } });
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(await screen.findByLabelText('card_cardholder_name'));
+    await user.tab();
+    expect(screen.getByLabelText('card_cardholder_name').getAttribute('aria-invalid')).toBe(
+      'false',
+    );
+  });
+
+  it('on a failed submit sends nothing, focuses the first invalid field and announces the count', async () => {
+    const { submits } = stubCashierFetch({ details: { '101': CARD_DETAIL } });
+    const user = userEvent.setup();
+    await renderPage();
+    await user.type(await screen.findByLabelText('expirationDate'), '12/30');
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    expect(submits).toEqual([]);
+    expect(document.activeElement).toBe(screen.getByLabelText('card_pan'));
+    expect(screen.getByLabelText('card_pan').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText('PH.ERROR.FIELD_REQUIRED')).toHaveLength(4);
+    expect(announce).toHaveBeenCalledWith(
+      'The form has 4 errors. Please correct them.',
+      'assertive',
+    );
+  });
+});
+
+describe('deposit submit (SPEC §3 deposit submit body, §7 submit)', () => {
+  it('sends the exact body with an Idempotency-Key and goes to the result page (SPEC §2)', async () => {
+    const { submits } = stubCashierFetch({ details: { '101': CARD_DETAIL } });
+    const user = userEvent.setup();
+    const { store } = await renderPage();
+    await fillNewCard(user);
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await screen.findByTestId('probe');
+    expect(submits).toHaveLength(1);
+    const [call] = submits;
+    expect(call?.url).toBe('/api/cashier-service/v1.0/payments/groups/101/submit');
+    expect(call?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call?.headers['x-session-id']).toBe('test-session');
+    expect(call?.body).toEqual({
+      amount: '50',
+      currency: 'EUR',
+      fields: {
+        bank: 'b1',
+        transfer_date: '2024-05-01T00:00:00.000Z',
+        card_pan: '4000000000000101',
+        card_cardholder_name: 'John Doe',
+        month: '12',
+        year: '30',
+        card_cvv: '123',
+        save_card: true,
+      },
+      browser_data: {
+        color_depth: window.screen.colorDepth,
+        language: navigator.language,
+        time_zone: new Date().getTimezoneOffset(),
+        timezone_name: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        java_enabled: false,
+        screen_height: window.screen.height,
+        screen_width: window.screen.width,
+        window_height: window.innerHeight,
+        window_width: window.innerWidth,
+        user_agent: navigator.userAgent,
+        java_script_enabled: true,
+      },
+    });
+    expect(probe().path).toBe('/deposit/deposit-success');
+    expect(probe().search).toBe('?session_id=test-session&lang=en-brand0&transaction_id=tx_1');
+    expect(probe().state).toEqual({ paySession: { ...paySession() }, payGroupId: '101' });
+    expect(localStorage.getItem('phLastUsedMethodId')).toBe('101');
+    expect(store.getState().session.userBalance).toBe('300.00');
+  });
+
+  it('re-sends the same body under the same key after a network failure, a new key for new data', async () => {
+    const { submits } = stubCashierFetch({
+      details: { '101': CARD_DETAIL },
+      submitAnswers: [{ network: true }, { network: true }, { network: true }],
+    });
+    const user = userEvent.setup();
+    const { store } = await renderPage();
+    await fillNewCard(user);
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await waitFor(() => {
+      expect(store.getState().ui.errorPopup.isOpen).toBe(true);
+    });
+    expect(store.getState().ui.errorPopup.error.message).toBe('DEPOSIT_METHOD.NETWORK_ERROR');
+    // Typed values are kept.
+    expect(screen.getByLabelText<HTMLInputElement>('card_pan').value).toBe('4000 0000 0000 0101');
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await waitFor(() => {
+      expect(submits).toHaveLength(2);
+    });
+    expect(submits[1]?.headers['idempotency-key']).toBe(submits[0]?.headers['idempotency-key']);
+    expect(submits[1]?.body).toEqual(submits[0]?.body);
+    await waitFor(() => {
+      expect(screen.getByRole('button', DEPOSIT_50).hasAttribute('disabled')).toBe(false);
+    });
+    await user.clear(screen.getByLabelText('amount'));
+    await user.type(screen.getByLabelText('amount'), '60');
+    await user.click(screen.getByRole('button', { name: 'Deposit 60.00 EUR' }));
+    await waitFor(() => {
+      expect(submits).toHaveLength(3);
+    });
+    expect(submits[2]?.headers['idempotency-key']).not.toBe(submits[0]?.headers['idempotency-key']);
+  });
+
+  it('is busy while in flight: the button is disabled and a second click sends nothing', async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => undefined;
+    const pending = new Promise<{ status: number; body: unknown }>((resolve) => {
+      answer = resolve;
+    });
+    const { submits } = stubCashierFetch({
+      details: { '101': CARD_DETAIL },
+      submitAnswers: [{ pending }],
+    });
+    const user = userEvent.setup();
+    await renderPage();
+    await fillNewCard(user);
+    const button = screen.getByRole('button', DEPOSIT_50);
+    await user.click(button);
+    const busy = await screen.findByRole('button', { name: 'Processing your deposit…' });
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    expect(busy.hasAttribute('disabled')).toBe(true);
+    busy.closest('form')?.requestSubmit();
+    expect(submits).toHaveLength(1);
+    answer({ status: 200, body: paySession() });
+    await screen.findByTestId('probe');
+    expect(submits).toHaveLength(1);
+  });
+});
+
+describe('auto-submit (SPEC §4)', () => {
+  it('submits a valid form with no empty required field without a click', async () => {
+    const { submits } = stubCashierFetch({ details: { '103': AUTO_DETAIL } });
+    await renderPage('103');
+    await screen.findByTestId('probe');
+    expect(submits).toHaveLength(1);
+    expect(submits[0]?.body).toMatchObject({
+      amount: '20',
+      currency: 'EUR',
+      fields: { operator: 'operator_a' },
+    });
+  });
+
+  it('shows the form (without errors) when a required field is empty', async () => {
+    const { submits } = stubCashierFetch({
+      details: {
+        '103': {
+          ...AUTO_DETAIL,
+          auto_submit: null,
+          preset_behavior: 'autosubmit',
+          parameters: [{ name: 'reference', type: 'input', is_required: true }],
+        },
+      },
+    });
+    await renderPage('103');
+    const field = await screen.findByLabelText('reference');
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    expect(submits).toEqual([]);
+  });
+});
+
+describe('submit outcomes (SPEC §3 pay session, §8 errors)', () => {
+  it('opens the display form with its data in router state', async () => {
+    const session = paySession({
+      step: 'display_form',
+      action: 'none',
+      result_status: 'await',
+      session_status: 'active',
+      transaction_status: 'await',
+      display_form: {
+        qr_payload: 'cashdesk-sandbox://pay?x=1',
+        expires_at: '2030-01-31T12:15:00.000Z',
+        reference: 'REF-1',
+        amount: '20.00',
+        currency: 'EUR',
+        copy_fields: [],
+      },
+    });
+    stubCashierFetch({
+      details: { '103': { ...AUTO_DETAIL, auto_submit: false } },
+      submitAnswers: [{ status: 200, body: session }],
+    });
+    const user = userEvent.setup();
+    await renderPage('103');
+    await user.click(await screen.findByRole('button', { name: 'Deposit 20.00 EUR' }));
+    await screen.findByTestId('probe');
+    expect(probe().path).toBe('/deposit/deposit-display-form');
+    expect(probe().search).toContain('transaction_id=tx_1');
+    expect(probe().state).toMatchObject({
+      displayForm: session.display_form,
+      payGroupId: '103',
+    });
+  });
+
+  it('goes to the await page for a step await', async () => {
+    stubCashierFetch({
+      details: { '103': { ...AUTO_DETAIL, auto_submit: false } },
+      submitAnswers: [{ status: 200, body: paySession({ step: 'await', result_status: 'await' }) }],
+    });
+    const user = userEvent.setup();
+    await renderPage('103');
+    await user.click(await screen.findByRole('button', { name: 'Deposit 20.00 EUR' }));
+    await screen.findByTestId('probe');
+    expect(probe().path).toBe('/deposit/deposit-await');
+    expect(localStorage.getItem('phLastUsedMethodId')).toBeNull();
+  });
+
+  it('puts an error naming parameters.<field> on that field and keeps the values', async () => {
+    stubCashierFetch({
+      details: { '101': CARD_DETAIL },
+      submitAnswers: [
+        {
+          status: 400,
+          body: {
+            error_code: '1002',
+            error_message: 'PH.ERROR.INCORRECT_CVV',
+            error_field: 'parameters.card_cvv',
+          },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    await renderPage();
+    await fillNewCard(user);
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    expect(await screen.findByText('PH.ERROR.INCORRECT_CVV')).toBeTruthy();
+    const cvv = screen.getByLabelText<HTMLInputElement>('card_cvv');
+    expect(cvv.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(cvv);
+    expect(cvv.value).toBe('123');
+  });
+
+  it('puts body.amount on the amount field', async () => {
+    stubCashierFetch({
+      details: { '101': CARD_DETAIL },
+      submitAnswers: [
+        {
+          status: 400,
+          body: {
+            error_code: '1003',
+            error_message: 'PH.DEPOSIT.ERROR.INCORRECT_AMOUNT',
+            error_field: 'body.amount',
+          },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    await renderPage();
+    await fillNewCard(user);
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    expect(await screen.findByText('PH.DEPOSIT.ERROR.INCORRECT_AMOUNT')).toBeTruthy();
+    expect(screen.getByLabelText('amount').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('opens the error popup for an error without a field', async () => {
+    stubCashierFetch({
+      details: { '101': CARD_DETAIL },
+      submitAnswers: [
+        {
+          status: 409,
+          body: { error_code: '1010', error_message: 'CASHIER.ERROR.METHOD_UNAVAILABLE' },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    const { store } = await renderPage();
+    await fillNewCard(user);
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await waitFor(() => {
+      expect(store.getState().ui.errorPopup.isOpen).toBe(true);
+    });
+    expect(store.getState().ui.errorPopup.error).toEqual({
+      errorCode: '1010',
+      message: 'CASHIER.ERROR.METHOD_UNAVAILABLE',
+    });
+  });
+
+  it('leaves code 17 to the session expiry (no popup)', async () => {
+    stubCashierFetch({
+      details: { '101': CARD_DETAIL },
+      submitAnswers: [
+        { status: 401, body: { error_code: '17', error_message: 'CASHIER.PH2.ERROR_MESSAGE.17' } },
+      ],
+    });
+    const user = userEvent.setup();
+    const { store } = await renderPage();
+    await fillNewCard(user);
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await waitFor(() => {
+      expect(store.getState().session.isSessionExpired).toBe(true);
+    });
+    expect(store.getState().ui.errorPopup.isOpen).toBe(false);
+  });
+});

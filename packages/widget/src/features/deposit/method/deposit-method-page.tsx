@@ -1,0 +1,152 @@
+import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
+import { mapPayGroup } from '@cashdesk/domain';
+import type { ClientEnvironment, Method } from '@cashdesk/domain';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import {
+  useDepositInitQuery,
+  useDepositSelectQuery,
+  useUserCardsQuery,
+} from '../../../api/cashier-api';
+import { Button } from '../../../ui/button';
+import { Icon } from '../../../ui/icon';
+import { Skeleton } from '../../../ui/skeleton';
+import { usePageTitle } from '../../../ui/use-page-title';
+import { buildMethodForm } from './method-form';
+import { MethodFormView } from './method-form-view';
+import './deposit-method.css';
+
+/** The pay group the route names and its mapped method (SPEC §3), or `null`. */
+function findMethod(
+  init: DepositInitResponse | undefined,
+  provider: string,
+  environment: ClientEnvironment,
+): { readonly group: PayGroup; readonly method: Method } | null {
+  if (init === undefined) return null;
+  const group = init.payment_groups.find((candidate) => String(candidate.id) === provider);
+  if (group === undefined) return null;
+  const method = mapPayGroup(group, {
+    platform: environment.platform,
+    device: environment.device,
+    userBonuses: init.user_bonuses,
+    lostProfitBonus: init.lost_profit_merchant_bonus,
+  });
+  return method === null ? null : { group, method };
+}
+
+/** The page's title bar: a back link to the method list (query kept) and the one h1. */
+function MethodHeader({ title }: { readonly title: string }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  usePageTitle(title);
+  return (
+    <div className="cd-method__header">
+      <Link
+        className="cd-method__back"
+        to={{ pathname: '/deposit', search }}
+        aria-label={t('DEPOSIT_METHOD.BACK')}
+      >
+        <Icon name="arrow_back" />
+      </Link>
+      <h1 className="cd-page-title cd-method__title" id="cd-method-title">
+        {title}
+      </h1>
+    </div>
+  );
+}
+
+/**
+ * SPEC §2 method page (routes /deposit/{provider} and /deposit/{provider}/{form}): loads the
+ * method (init answer for the pay group's currency, then payments/groups/{id}/select, SPEC §7)
+ * and the saved cards of a card form, then shows the form ({@link MethodFormView}). While
+ * loading it shows the method's name and a skeleton; a failed load offers a retry and the way
+ * back, and a pay group the player does not have says so.
+ */
+export function DepositMethodPage() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const provider = useParams().provider ?? '';
+  const environment = useAppSelector((state) => state.session.environment);
+  const init = useDepositInitQuery(undefined);
+  const found = useMemo(
+    () => findMethod(init.data, provider, environment),
+    [init.data, provider, environment],
+  );
+  const currency = found?.method.currencyAlpha3 ?? null;
+  const select = useDepositSelectQuery(
+    found === null || currency === null ? skipToken : { payGroupId: provider, currency },
+  );
+  const form = useMemo(
+    () =>
+      select.data === undefined || found === null
+        ? null
+        : buildMethodForm({
+            detail: select.data,
+            currency: found.method.currencyAlpha3,
+            precision: found.method.currencyPrecision,
+          }),
+    [select.data, found],
+  );
+  const cards = useUserCardsQuery(form?.isCardForm === true ? undefined : skipToken);
+
+  if (
+    init.data === undefined ||
+    (found !== null && select.data === undefined) ||
+    (form?.isCardForm === true && cards.isLoading)
+  ) {
+    const failed = init.isError || select.isError;
+    const title = found?.method.displayName ?? t('DEPOSIT_METHOD.LOADING_TITLE');
+    return (
+      <section className="cd-method" aria-labelledby="cd-method-title">
+        <MethodHeader title={title} />
+        {failed ? (
+          <div className="cd-method__problem" role="alert">
+            <p>{t('DEPOSIT_METHOD.LOAD_ERROR')}</p>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                if (init.isError) void init.refetch();
+                else void select.refetch();
+              }}
+            >
+              {t('DEPOSIT_METHOD.RETRY')}
+            </Button>
+          </div>
+        ) : (
+          <Skeleton label={t('DEPOSIT_METHOD.LOADING')} rows={3} />
+        )}
+      </section>
+    );
+  }
+
+  if (found === null || form === null || select.data === undefined) {
+    return (
+      <section className="cd-method" aria-labelledby="cd-method-title">
+        <MethodHeader title={t('DEPOSIT_METHOD.UNAVAILABLE_TITLE')} />
+        <p>{t('DEPOSIT_METHOD.UNAVAILABLE_TEXT')}</p>
+        <Link className="cd-button cd-button--secondary" to={{ pathname: '/deposit', search }}>
+          {t('DEPOSIT_METHOD.ALL_METHODS')}
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="cd-method" aria-labelledby="cd-method-title">
+      <MethodHeader title={found.method.displayName} />
+      <MethodFormView
+        // A new method or currency is a new form; a refetch of the same one keeps what was typed.
+        key={`${provider}:${form.currency}`}
+        payGroupId={provider}
+        form={form}
+        detail={select.data}
+        method={found.method}
+        init={init.data}
+        cards={cards.data?.cards ?? []}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Amount reporting of the method page (SPEC §4 "Amount reporting": the amount input records the
+ * initial amount and, after a 1 second debounce, reports the changed amount).
+ *
+ * The spec's analytics (clickstream, SPEC §7) is not built yet, so "reporting" is a typed Redux
+ * action: `depositMethod/amountRecorded` once per method page with the initial amount, then
+ * `depositMethod/amountChanged` with the previous and the new amount each time the player's
+ * amount settles for {@link AMOUNT_CHANGE_DEBOUNCE_MS}. The analytics feature will listen to
+ * `amountChanged` (a listener middleware or its own slice's extraReducers) and publish it; until
+ * then the slice keeps the latest report so it can be seen in the Redux dev tools and in tests.
+ *
+ * @packageDocumentation
+ */
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { rootReducer } from '../../../app/store';
+
+/** SPEC §4: the amount report of one method page. */
+export interface AmountReport {
+  readonly payGroupId: string;
+  /** The amount the page started with (decimal text). */
+  readonly initialAmount: string;
+  /** The last amount reported (the initial one until the player changes it). */
+  readonly amount: string;
+  /** How many changes were reported. */
+  readonly changes: number;
+}
+
+export interface DepositMethodState {
+  readonly amountReport: AmountReport | null;
+}
+
+const initialState: DepositMethodState = { amountReport: null };
+
+/** SPEC §4 `amountChanged` payload. */
+export interface AmountChangedPayload {
+  readonly payGroupId: string;
+  readonly previousAmount: string;
+  readonly amount: string;
+}
+
+export const depositMethodSlice = createSlice({
+  name: 'depositMethod',
+  initialState,
+  reducers: {
+    /** SPEC §4: the initial amount of a method page (once per page and pay group). */
+    amountRecorded: (_state, action: PayloadAction<{ payGroupId: string; amount: string }>) => ({
+      amountReport: {
+        payGroupId: action.payload.payGroupId,
+        initialAmount: action.payload.amount,
+        amount: action.payload.amount,
+        changes: 0,
+      },
+    }),
+    /** SPEC §4: the amount settled on a new value after the 1000 ms debounce. */
+    amountChanged: (state, action: PayloadAction<AmountChangedPayload>) => {
+      const report = state.amountReport;
+      const base =
+        report?.payGroupId === action.payload.payGroupId
+          ? report
+          : {
+              payGroupId: action.payload.payGroupId,
+              initialAmount: action.payload.previousAmount,
+              amount: action.payload.previousAmount,
+              changes: 0,
+            };
+      return {
+        amountReport: { ...base, amount: action.payload.amount, changes: base.changes + 1 },
+      };
+    },
+  },
+});
+
+export const { amountRecorded, amountChanged } = depositMethodSlice.actions;
+
+declare module '../../../app/store' {
+  // Declaration merging registers this lazily injected slice's state (app/store.ts).
+  export interface LazyLoadedSlices {
+    depositMethod: DepositMethodState;
+  }
+}
+
+/** Injects the slice into the store's root reducer (done when this module loads). */
+export const injectedDepositMethodSlice = depositMethodSlice.injectInto(rootReducer);

@@ -1,0 +1,504 @@
+import { ERROR_CODES } from '@cashdesk/contract';
+import type {
+  DepositInitResponse,
+  DepositMethodDetail,
+  PaySession,
+  SavedCardWire,
+} from '@cashdesk/contract';
+import {
+  AMOUNT_FIELD_NAME,
+  MESSAGE_KEYS,
+  SESSION_EXPIRED_CODE,
+  STORAGE_KEYS,
+  buildBrowserData,
+  currencyDisplayFormat,
+  fieldKind,
+  formatMoney,
+  linkTarget,
+  parseDecimal,
+  resolveAmountBlocks,
+  uploadFailureKey,
+} from '@cashdesk/domain';
+import type { DepositSubmitBody, FieldValue, FormField, Method, RuleError } from '@cashdesk/domain';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { balanceChanged } from '../../../app/session-slice';
+import { readStored, writeStored } from '../../../app/storage';
+import { errorPopupOpened } from '../../../app/ui-slice';
+import type { ApiError } from '../../../api/http';
+import { AmountSummary, FieldView, toFieldError } from '../../../fields';
+import type { FieldContext, FieldError } from '../../../fields';
+import { announce } from '../../../ui/announcer';
+import { Button } from '../../../ui/button';
+import { Icon } from '../../../ui/icon';
+import { useDepositUploadMutation } from './deposit-method-api';
+import {
+  canAutoSubmit,
+  cvvCardType,
+  depositSubmitBody,
+  errorFieldName,
+  fieldsShown,
+  initialAmount,
+  initialValues,
+  textOf,
+  validateMethodForm,
+  validateOnBlur,
+  validateOne,
+} from './method-form';
+import type { MethodForm, ValidationContext } from './method-form';
+import {
+  DISPLAY_FORM_PATH,
+  browserRedirectEnvironment,
+  followRedirect,
+  nextPageAddress,
+  resultAddress,
+  submitOutcome,
+} from './submit-outcome';
+import { useAmountReporting } from './use-amount-reporting';
+import { useDepositSubmit } from './use-deposit-submit';
+import type { SubmitRequest, SubmitResult } from './use-deposit-submit';
+
+export interface MethodFormViewProps {
+  readonly payGroupId: string;
+  readonly form: MethodForm;
+  readonly detail: DepositMethodDetail;
+  readonly method: Method;
+  readonly init: DepositInitResponse;
+  readonly cards: readonly SavedCardWire[];
+}
+
+/** SPEC §3 browser_data from the real browser. */
+function currentBrowserData() {
+  return buildBrowserData({
+    colorDepth: window.screen.colorDepth,
+    language: navigator.language,
+    timeZoneOffset: new Date().getTimezoneOffset(),
+    timeZoneName: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // Java applets are gone from every browser the cashier supports.
+    javaEnabled: false,
+    screenHeight: window.screen.height,
+    screenWidth: window.screen.width,
+    windowHeight: window.innerHeight,
+    windowWidth: window.innerWidth,
+    userAgent: navigator.userAgent,
+  });
+}
+
+/** The server's `error_field` of a failed call, if any. */
+function errorFieldOf(error: ApiError): string | null {
+  const data: unknown = error.data;
+  if (typeof data !== 'object' || data === null || !('error_field' in data)) return null;
+  const field: unknown = data.error_field;
+  return typeof field === 'string' ? field : null;
+}
+
+function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value !== null && 'status' in value && 'errorCode' in value;
+}
+
+/** A payment redirect goes to the provider and comes back to the cashier's own result page. */
+const PAYMENT_REDIRECT_SELF_TARGET = true;
+
+type Errors = Readonly<Record<string, FieldError>>;
+
+/**
+ * SPEC §2 method page form: the amount with its summary, the method's fields in order, the
+ * save-card check box of card methods, the info block and the submit button with the amount.
+ * Validates on blur and on submit (SPEC §5), submits once (SPEC §7, Idempotency-Key), auto-submits
+ * when the method says so (SPEC §4), reports amount changes (SPEC §4) and follows the answer
+ * (SPEC §3 pay session): result page, redirect, display form, or the error on its field or in the
+ * error popup (SPEC §8). Everything typed stays when anything fails.
+ */
+export function MethodFormView({
+  payGroupId,
+  form,
+  detail,
+  method,
+  init,
+  cards,
+}: MethodFormViewProps) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const environment = useAppSelector((state) => state.session.environment);
+  const [values, setValues] = useState<Record<string, FieldValue>>(() =>
+    initialValues(form, initialAmount(detail)),
+  );
+  const [errors, setErrors] = useState<Errors>({});
+  const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
+  const [documents, setDocuments] = useState<Readonly<Record<string, string>>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [blockedRedirect, setBlockedRedirect] = useState<string | null>(null);
+  const { submitting, submit } = useDepositSubmit();
+  const [upload] = useDepositUploadMutation();
+  // The field elements by name, to focus the first invalid one (written by the fields' refs).
+  const [elements] = useState(() => new Map<string, HTMLElement>());
+  const autoSubmitTried = useRef(false);
+
+  const shown = fieldsShown(form, values, cards);
+  const amount = textOf(values[AMOUNT_FIELD_NAME]);
+  useAmountReporting(payGroupId, amount);
+
+  const validationContext = (current: Readonly<Record<string, FieldValue>>): ValidationContext => ({
+    form,
+    values: current,
+  });
+
+  const registerElement = useCallback(
+    (name: string, element: HTMLElement | null) => {
+      if (element === null) elements.delete(name);
+      else elements.set(name, element);
+    },
+    [elements],
+  );
+
+  const showErrors = useCallback(
+    (next: Errors, first: string | null) => {
+      setErrors(next);
+      const count = Object.keys(next).length;
+      if (first !== null) elements.get(first)?.focus();
+      announce(t('DEPOSIT_METHOD.FORM_ERRORS', { count }), 'assertive');
+    },
+    [elements, t],
+  );
+
+  const change = (field: FormField, value: FieldValue) => {
+    const next = { ...values, [field.name]: value };
+    setValues(next);
+    setEdited((previous) =>
+      previous.has(field.name) ? previous : new Set(previous).add(field.name),
+    );
+    if (
+      fieldKind(field) === 'file_upload' &&
+      (value === null || value === undefined || value === '')
+    ) {
+      setDocuments((previous) => {
+        const rest = { ...previous };
+        Reflect.deleteProperty(rest, field.name);
+        return rest;
+      });
+    }
+    // An error shown stays until the value is fixed; it is re-checked as the player types.
+    if (Object.hasOwn(errors, field.name)) {
+      const outcome = validateOne(field, value, validationContext(next));
+      setErrors((previous) => {
+        const rest = { ...previous };
+        if (outcome.valid) Reflect.deleteProperty(rest, field.name);
+        else rest[field.name] = toFieldError(outcome.error);
+        return rest;
+      });
+    }
+    setNotice(null);
+  };
+
+  const blur = (field: FormField) => {
+    const outcome = validateOnBlur(
+      field,
+      values[field.name],
+      edited.has(field.name),
+      validationContext(values),
+    );
+    setErrors((previous) => {
+      const rest = { ...previous };
+      if (outcome.valid) Reflect.deleteProperty(rest, field.name);
+      else rest[field.name] = toFieldError(outcome.error);
+      return rest;
+    });
+  };
+
+  const followAnswer = (session: PaySession) => {
+    dispatch(balanceChanged(session.user_balance));
+    if (session.result_status === 'success') {
+      writeStored('local', STORAGE_KEYS.lastUsedMethodId, payGroupId);
+    }
+    const outcome = submitOutcome(session);
+    const state = { paySession: session, payGroupId };
+    switch (outcome.kind) {
+      case 'result':
+        void navigate(resultAddress(outcome.status, search, session.transaction_id), { state });
+        return;
+      case 'display-form':
+        void navigate(nextPageAddress(DISPLAY_FORM_PATH, search, session.transaction_id), {
+          state: { ...state, displayForm: session.display_form },
+        });
+        return;
+      case 'iframe':
+        // The 3-D Secure frame is built by issue 5; until then the player is told, nothing breaks.
+        setNotice(t('DEPOSIT_METHOD.THREE_DS_NOT_AVAILABLE'));
+        announce(t('DEPOSIT_METHOD.THREE_DS_NOT_AVAILABLE'), 'assertive');
+        return;
+      case 'redirect': {
+        const fallback = linkTarget({
+          isSelfTarget: PAYMENT_REDIRECT_SELF_TARGET,
+          device: environment.device,
+        });
+        const followed = followRedirect(
+          outcome.data,
+          undefined,
+          fallback,
+          browserRedirectEnvironment(),
+        );
+        if (followed === 'blocked') setBlockedRedirect(outcome.data.url);
+        return;
+      }
+    }
+  };
+
+  const showFailure = (error: ApiError) => {
+    // SPEC §8: code 17 expires the session (app/store.ts listener); no popup of its own.
+    if (error.errorCode === SESSION_EXPIRED_CODE) return;
+    if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') {
+      dispatch(errorPopupOpened({ errorCode: '0', message: 'DEPOSIT_METHOD.NETWORK_ERROR' }));
+      return;
+    }
+    const name = errorFieldName(errorFieldOf(error), shown);
+    if (name !== null) {
+      showErrors({ [name]: { key: error.errorMessage ?? MESSAGE_KEYS.fieldHasError } }, name);
+      return;
+    }
+    dispatch(errorPopupOpened({ errorCode: error.errorCode, message: error.errorMessage }));
+  };
+
+  const requestFor = (payload: DepositSubmitBody): SubmitRequest => {
+    const fingerprint = readStored('local', STORAGE_KEYS.fingerprint);
+    return {
+      payGroupId,
+      body: {
+        ...payload,
+        browser_data: currentBrowserData(),
+        ...(fingerprint === null || fingerprint === '' ? {} : { fingerprint }),
+      },
+      snapshot: { amount: payload.amount, parameters: payload.fields },
+    };
+  };
+
+  const settle = (result: SubmitResult) => {
+    if (result.kind === 'answered') followAnswer(result.session);
+    else if (result.kind === 'failed') showFailure(result.error);
+  };
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setNotice(null);
+    setBlockedRedirect(null);
+    const validation = validateMethodForm(form, shown, validationContext(values));
+    if (!validation.valid) {
+      const next: Record<string, FieldError> = {};
+      for (const [name, error] of Object.entries(validation.errors)) {
+        next[name] = toFieldError(error satisfies RuleError);
+      }
+      showErrors(next, validation.firstInvalidField);
+      return;
+    }
+    const built = depositSubmitBody(form, shown, values, cards, documents);
+    if (!built.ok) {
+      showErrors({ [AMOUNT_FIELD_NAME]: toFieldError(built.error) }, AMOUNT_FIELD_NAME);
+      return;
+    }
+    setErrors({});
+    void submit(requestFor(built.payload)).then(settle);
+  };
+
+  // SPEC §4 auto-submit: once, when the method is loaded and nothing is in flight; a form that
+  // is not valid or has an empty required field is shown instead, without error messages.
+  const autoSubmitRequest = useEffectEvent((): SubmitRequest | null => {
+    if (!form.autoSubmit || autoSubmitTried.current) return null;
+    autoSubmitTried.current = true;
+    if (!canAutoSubmit(form, shown, validationContext(values))) return null;
+    const built = depositSubmitBody(form, shown, values, cards, documents);
+    return built.ok ? requestFor(built.payload) : null;
+  });
+  const settleAutoSubmit = useEffectEvent(settle);
+  useEffect(() => {
+    const request = autoSubmitRequest();
+    if (request === null) return undefined;
+    void submit(request).then(settleAutoSubmit);
+    return () => {
+      // Unmounted before the answer (or React's development double mount): try again on the
+      // next mount; the submit hook re-sends the same body under the same key.
+      autoSubmitTried.current = false;
+    };
+  }, [submit]);
+
+  const precision = form.precision;
+  const limits = {
+    min: detail.limits.min_amount ?? null,
+    max: detail.limits.max_amount ?? null,
+  };
+  const baseContext: FieldContext = {
+    currency: form.currency,
+    precision,
+    flow: 'deposit',
+  };
+  const amountContext: FieldContext = {
+    ...baseContext,
+    amount: {
+      limits: { ...limits, displayLimits: method.limits.displayLimits },
+      amountBlocks: resolveAmountBlocks(
+        detail.experiment_amount_blocks,
+        detail.amount_blocks,
+        limits,
+      ),
+      fee: detail.fee ?? method.fee ?? null,
+      merchantUserFee: detail.merchant_user_fee ?? method.merchantUserFee ?? null,
+      bonus: method.bonus?.info ?? null,
+      bonusDescription: method.bonus?.description ?? null,
+      taxTiers: init.tax.tiers.length === 0 ? null : init.tax.tiers,
+      currencyDisplaySetting: currencyDisplayFormat(
+        init.widget_settings.currency_display_setting_id,
+      ),
+      bonusInAmountBlock: init.widget_settings.bonus_in_amount_block,
+      amountRegExp: detail.amount_reg_exp_fe ?? null,
+    },
+  };
+
+  const contextFor = (field: FormField): FieldContext => {
+    const kind = fieldKind(field);
+    if (kind === 'cardCvv') {
+      return {
+        ...baseContext,
+        cvv: { required: field.isRequired, cardType: cvvCardType(form, values, cards) },
+      };
+    }
+    if (kind === 'phone' || kind === 'userPhoneVisible') {
+      const country = init.user_profile.country;
+      return country === null ? baseContext : { ...baseContext, phoneCountryIso: country };
+    }
+    if (kind === 'file_upload') {
+      return {
+        ...baseContext,
+        onUpload: async (file: File) => {
+          const result = await upload({
+            payGroupId,
+            file,
+            fieldName: field.name,
+            idempotencyKey: crypto.randomUUID(),
+          });
+          if (result.data !== undefined) {
+            const documentId = result.data.document_id;
+            setDocuments((previous) => ({ ...previous, [field.name]: documentId }));
+            return { ok: true };
+          }
+          const error = isApiError(result.error) ? result.error : null;
+          return {
+            ok: false,
+            errorKey: uploadFailureKey(
+              { status: error?.status, errorCode: error?.errorCode ?? undefined },
+              [ERROR_CODES.uploadTooLarge.code],
+            ),
+          };
+        },
+      };
+    }
+    return baseContext;
+  };
+
+  const parsedAmount = parseDecimal(amount.replace(/\s+/g, ''));
+  const submitLabel =
+    parsedAmount === null || parsedAmount.lte(0)
+      ? t('DEPOSIT_METHOD.SUBMIT_NO_AMOUNT')
+      : t('DEPOSIT_METHOD.SUBMIT', {
+          amount: formatMoney(parsedAmount.toFixed(), {
+            currency: form.currency,
+            precision,
+            display: currencyDisplayFormat(init.widget_settings.currency_display_setting_id),
+          }),
+        });
+
+  const fieldProps = (field: FormField, context: FieldContext) => ({
+    field,
+    value: values[field.name],
+    error: errors[field.name] ?? null,
+    onChange: (value: FieldValue) => {
+      change(field, value);
+    },
+    onBlur: () => {
+      blur(field);
+    },
+    inputRef: (element: HTMLElement | null) => {
+      registerElement(field.name, element);
+    },
+    context,
+  });
+
+  const known = (key: string | null | undefined): string | null =>
+    key !== null && key !== undefined && key !== '' && i18n.exists(key) ? t(key) : null;
+  const processingTime =
+    known(detail.processing_time_translation_key) ?? known(method.processingTime);
+  const info = detail.info ?? null;
+  const infoIsLink = info !== null && /^https?:\/\//i.test(info);
+  const infoText = info === null || infoIsLink ? null : (known(info) ?? info);
+  const descriptionUrl = infoIsLink ? info : method.descriptionUrl;
+  const descriptionTarget = linkTarget({
+    isSelfTarget: method.isSelfTarget,
+    device: environment.device,
+  });
+
+  return (
+    <>
+      <form
+        className="cd-method__form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="cd-method-title"
+      >
+        <div className="cd-method__amount">
+          <FieldView {...fieldProps(form.amountField, amountContext)} />
+          <AmountSummary amount={amount} context={amountContext} />
+        </div>
+        {shown.map((field) => (
+          <FieldView key={field.name} {...fieldProps(field, contextFor(field))} />
+        ))}
+        {notice === null ? null : (
+          <p className="cd-method__notice" role="status">
+            <Icon name="info" /> {notice}
+          </p>
+        )}
+        {blockedRedirect === null ? null : (
+          <p className="cd-method__notice" role="status">
+            {t('DEPOSIT_METHOD.REDIRECT_BLOCKED')}{' '}
+            <a href={blockedRedirect} target="_blank" rel="noopener noreferrer">
+              {t('DEPOSIT_METHOD.REDIRECT_CONTINUE')}
+              <Icon name="open_in_new" size={16} />
+            </a>
+          </p>
+        )}
+        <Button
+          type="submit"
+          block
+          className="cd-method__submit"
+          disabled={submitting}
+          aria-busy={submitting}
+        >
+          {submitting ? t('DEPOSIT_METHOD.SUBMITTING') : submitLabel}
+        </Button>
+      </form>
+      {processingTime === null && infoText === null && descriptionUrl === null ? null : (
+        <aside className="cd-method__info" aria-label={t('DEPOSIT_METHOD.INFO_TITLE')}>
+          {processingTime === null ? null : (
+            <p className="cd-method__info-line">
+              <Icon name="clock" size={16} /> {processingTime}
+            </p>
+          )}
+          {infoText === null ? null : <p className="cd-method__info-line">{infoText}</p>}
+          {descriptionUrl === null ? null : (
+            <a
+              className="cd-method__info-link"
+              href={descriptionUrl}
+              target={descriptionTarget}
+              rel="noopener noreferrer"
+            >
+              {t('DEPOSIT_METHOD.MORE_INFO')}
+              <Icon name="open_in_new" size={16} />
+            </a>
+          )}
+        </aside>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+import { EXAMPLE_PAY_SESSION_DECLINED, EXAMPLE_PAY_SESSION_REDIRECT } from '@cashdesk/contract';
+import type { PaySession } from '@cashdesk/contract';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readStartup } from '../../../app/startup';
+import { createAppStore } from '../../../app/store';
+import {
+  buildMethodForm,
+  errorFieldName,
+  fieldsShown,
+  initialAmount,
+  initialValues,
+} from './method-form';
+import { followRedirect, submitOutcome } from './submit-outcome';
+import { CARD_DETAIL } from './test-fixtures';
+import { useAmountReporting } from './use-amount-reporting';
+import './deposit-method-slice';
+
+const form = buildMethodForm({ detail: CARD_DETAIL, currency: 'EUR', precision: 2 });
+
+describe('form from the method detail (SPEC §3 generated fields, deposit form defaults)', () => {
+  it('generates the amount field with the detail limits and precision', () => {
+    expect(form.amountField).toMatchObject({
+      name: 'amount',
+      isRequired: true,
+      dataType: 'Float',
+      currency: 'EUR',
+      decimal: 2,
+      limits: { min: '10', max: '5000' },
+    });
+  });
+
+  it('adds the CVV after the card fields and a save-card check box for a card method', () => {
+    expect(form.fields.map((field) => field.name)).toEqual([
+      'card_id',
+      'card_pan',
+      'expirationDate',
+      'card_cvv',
+      'card_cardholder_name',
+      'bank',
+      'transfer_date',
+      'save_card',
+    ]);
+  });
+
+  it('defaults: preset amount, else preselected block, else minimum, else 1 (SPEC §5)', () => {
+    expect(initialAmount(CARD_DETAIL)).toBe('50');
+    expect(initialAmount({ ...CARD_DETAIL, preset_amount: null })).toBe('20');
+    expect(
+      initialAmount({ ...CARD_DETAIL, preset_amount: null, preselected_amount_block: null }),
+    ).toBe('10');
+    expect(
+      initialAmount({
+        ...CARD_DETAIL,
+        preset_amount: null,
+        preselected_amount_block: null,
+        limits: {},
+      }),
+    ).toBe('1');
+  });
+
+  it('starts with empty card data, save_card on and the preselected option', () => {
+    expect(initialValues(form, '50')).toEqual({
+      amount: '50',
+      card_id: '',
+      card_pan: '',
+      expirationDate: '',
+      card_cvv: '',
+      card_cardholder_name: '',
+      bank: { label: 'Bank One', value: 'b1', selected: true },
+      transfer_date: '',
+      save_card: true,
+    });
+  });
+
+  it('hides number, expiry, holder and save_card for a chosen saved card (SPEC §4 card form variants)', () => {
+    const values = { ...initialValues(form, '50'), card_id: 'card_1' };
+    const cards = [
+      {
+        card_id: 'card_1',
+        last4: '0101',
+        bin: '400000',
+        is_card_token_active: false,
+        exp_month: '12',
+        exp_year: '2030',
+        cardholder_name: null,
+        card_type: 'visa',
+      },
+    ];
+    expect(fieldsShown(form, values, cards).map((field) => field.name)).toEqual([
+      'card_id',
+      'bank',
+      'transfer_date',
+    ]);
+    // Above max_recurring_amount the saved card needs its CVV (SPEC §5).
+    const above = fieldsShown(form, { ...values, amount: '600' }, cards);
+    expect(above.find((field) => field.name === 'card_cvv')?.isRequired).toBe(true);
+  });
+});
+
+describe('server error fields (SPEC §8)', () => {
+  const shown = fieldsShown(form, initialValues(form, '50'), []);
+  it.each([
+    ['body.amount', 'amount'],
+    ['parameters.card_cvv', 'card_cvv'],
+    ['body.fields.bank', 'bank'],
+    ['parameters.month', 'expirationDate'],
+    ['body.card_data.card_id', 'card_id'],
+    ['parameters.unknown', null],
+    [null, null],
+  ])('%s names %s', (errorField, name) => {
+    expect(errorFieldName(errorField, shown)).toBe(name);
+  });
+});
+
+describe('outcome of a pay session (SPEC §3 step kinds)', () => {
+  const redirect: PaySession = { ...EXAMPLE_PAY_SESSION_REDIRECT };
+  it('decides result, redirect, iframe and display form', () => {
+    expect(submitOutcome({ ...EXAMPLE_PAY_SESSION_DECLINED, action: 'redirect' })).toEqual({
+      kind: 'result',
+      status: 'error',
+    });
+    expect(submitOutcome(redirect)).toEqual({ kind: 'redirect', data: redirect.redirect_data });
+    expect(submitOutcome({ ...redirect, action: 'iframe' }).kind).toBe('iframe');
+  });
+
+  function fakeEnv(opened: WindowProxy | null, hasHost = true) {
+    const assign = vi.fn<(url: string) => void>();
+    const open = vi.fn<(url: string, target: string) => WindowProxy | null>(() => opened);
+    const redirectToHost = vi.fn<(url: string) => boolean>(() => hasHost);
+    return { assign, open, redirectToHost, env: { document, open, assign, redirectToHost } };
+  }
+
+  const data = { url: 'https://psp.test/pay/1', method: 'GET' as const, fields: {} };
+
+  it('self assigns the location, blank opens a tab, top asks the host (SPEC §2 target modes)', () => {
+    const self = fakeEnv(null);
+    expect(followRedirect(data, 'self', '_blank', self.env)).toBe('followed');
+    expect(self.assign).toHaveBeenCalledWith('https://psp.test/pay/1');
+
+    const blank = fakeEnv(null);
+    expect(followRedirect(data, '_blank', '_self', blank.env)).toBe('blocked');
+    expect(blank.open).toHaveBeenCalledWith('https://psp.test/pay/1', '_blank');
+
+    const top = fakeEnv(null);
+    expect(followRedirect(data, 'top', '_self', top.env)).toBe('followed');
+    expect(top.redirectToHost).toHaveBeenCalledWith('https://psp.test/pay/1');
+    expect(top.assign).not.toHaveBeenCalled();
+
+    const noHost = fakeEnv(null, false);
+    followRedirect(data, 'parent', '_self', noHost.env);
+    expect(noHost.assign).toHaveBeenCalledWith('https://psp.test/pay/1');
+  });
+
+  it('posts a hidden form for a POST redirect', () => {
+    const submit = vi
+      .spyOn(HTMLFormElement.prototype, 'submit')
+      .mockImplementation(() => undefined);
+    const { env } = fakeEnv(null);
+    const forms: HTMLFormElement[] = [];
+    submit.mockImplementation(function (this: HTMLFormElement) {
+      forms.push(this);
+    });
+    followRedirect({ ...data, method: 'POST', fields: { PaReq: 'abc' } }, 'self', '_self', env);
+    expect(forms).toHaveLength(1);
+    expect(forms[0]?.method).toBe('post');
+    expect(forms[0]?.action).toBe('https://psp.test/pay/1');
+    expect(forms[0]?.target).toBe('_self');
+    expect(new FormData(forms[0]).get('PaReq')).toBe('abc');
+    submit.mockRestore();
+  });
+});
+
+describe('amount reporting (SPEC §4, §9 debounce 1000 ms)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('records the initial amount, then reports a change once it settled for 1000 ms', () => {
+    vi.useFakeTimers();
+    const store = createAppStore(
+      readStartup({
+        address: 'http://cashier.test/deposit/101?session_id=s',
+        windowWidth: 1024,
+        windowHeight: 768,
+        userAgent: 'vitest',
+        inFrame: false,
+      }),
+    );
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Provider store={store}>{children}</Provider>
+    );
+    const { rerender } = renderHook(
+      ({ amount }) => {
+        useAmountReporting('101', amount);
+      },
+      {
+        wrapper,
+        initialProps: { amount: '50' },
+      },
+    );
+    expect(store.getState().depositMethod?.amountReport).toEqual({
+      payGroupId: '101',
+      initialAmount: '50',
+      amount: '50',
+      changes: 0,
+    });
+    rerender({ amount: '6' });
+    vi.advanceTimersByTime(500);
+    rerender({ amount: '60' });
+    vi.advanceTimersByTime(999);
+    expect(store.getState().depositMethod?.amountReport?.changes).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(store.getState().depositMethod?.amountReport).toEqual({
+      payGroupId: '101',
+      initialAmount: '50',
+      amount: '60',
+      changes: 1,
+    });
+  });
+});

@@ -1,0 +1,150 @@
+import { createAmountField } from '@cashdesk/domain';
+import type { FieldValue } from '@cashdesk/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../test/render';
+import { EUR_CONTEXT, Harness, textOf } from '../test-support';
+import type { FieldContext } from '../types';
+
+const amountField = createAmountField({ currency: 'EUR', flowType: 'deposit' });
+
+const context: FieldContext = {
+  ...EUR_CONTEXT,
+  amount: {
+    limits: { min: '5', max: '5000', displayLimits: true },
+    amountBlocks: ['20', '50', '100'],
+    bonus: { percentBonusValue: '10', maxBonusValue: '20', minDepositAmount: '30' },
+  },
+};
+
+async function renderAmount(initial: FieldValue = '') {
+  const values: FieldValue[] = [];
+  const view = await renderWithApp(
+    <Harness
+      field={amountField}
+      initial={initial}
+      context={context}
+      onValue={(value) => values.push(value)}
+    />,
+  );
+  return { ...view, values, input: screen.getByRole('textbox') };
+}
+
+describe('amount input (SPEC §5 amount, §9 digits and grouping)', () => {
+  it('groups thousands by spaces and reports the raw amount', async () => {
+    const { input, values } = await renderAmount();
+    await userEvent.type(input, '1234567.891');
+    expect(input).toHaveProperty('value', '1 234 567.891');
+    expect(values.at(-1)).toBe('1234567.891');
+  });
+
+  it('keeps digits and one decimal point only', async () => {
+    const { input, values } = await renderAmount();
+    await userEvent.type(input, 'a1b2.3.4-');
+    expect(input).toHaveProperty('value', '12.34');
+    expect(values.at(-1)).toBe('12.34');
+  });
+
+  it('turns a leading zero followed by digits into 0.digits', async () => {
+    const { input } = await renderAmount();
+    await userEvent.type(input, '05');
+    expect(input).toHaveProperty('value', '0.5');
+  });
+
+  it('ignores digits beyond 12 integer digits', async () => {
+    const { input } = await renderAmount();
+    await userEvent.type(input, '12345678901234');
+    expect(input).toHaveProperty('value', '123 456 789 012');
+  });
+
+  it('uses the decimal keyboard and is labelled by the field label', async () => {
+    const { input } = await renderAmount();
+    expect(input.getAttribute('inputmode')).toBe('decimal');
+    expect(screen.getByLabelText(await textOf('amount'))).toBe(input);
+  });
+});
+
+describe('amount blocks (SPEC §2 predefined amounts, §5)', () => {
+  it('sets the amount and marks the chosen block pressed', async () => {
+    const { input, values } = await renderAmount('20');
+    const group = screen.getByRole('group', { name: await textOf('FIELDS.AMOUNT.BLOCKS') });
+    const blocks = within(group).getAllByRole('button');
+    expect(blocks.map((block) => block.textContent)).toEqual(['20 EUR', '50 EUR', '100 EUR']);
+    expect(blocks.map((block) => block.getAttribute('aria-pressed'))).toEqual([
+      'true',
+      'false',
+      'false',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: '100 EUR' }));
+    expect(values.at(-1)).toBe('100');
+    expect(input).toHaveProperty('value', '100');
+    expect(screen.getByRole('button', { name: '100 EUR' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
+  it('is reachable and pressed with the keyboard', async () => {
+    const { values } = await renderAmount('');
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(document.activeElement?.textContent).toBe('20 EUR');
+    await userEvent.keyboard('{Enter}');
+    expect(values.at(-1)).toBe('20');
+  });
+});
+
+describe('limit hints, bonus banner and error (SPEC §5 min-limit hint, bonus; §8)', () => {
+  it('shows the min hint (PH.MIN_LIMIT_INFO_TEXT) and the max hint while no error shows', async () => {
+    await renderAmount('10');
+    const min = await textOf('PH.MIN_LIMIT_INFO_TEXT', { amount: '5.00', currency: 'EUR' });
+    const max = await textOf('FIELDS.AMOUNT.MAX_HINT', { amount: '5 000.00 EUR' });
+    expect(screen.getByText(min)).toBeDefined();
+    expect(screen.getByText(max)).toBeDefined();
+    expect(screen.getByRole('textbox').getAttribute('aria-describedby')).not.toBeNull();
+  });
+
+  it('hides the hints without display_limits', async () => {
+    const hidden: FieldContext = {
+      ...context,
+      amount: { limits: { min: '5', max: '5000', displayLimits: false }, amountBlocks: [] },
+    };
+    await renderWithApp(<Harness field={amountField} initial="10" context={hidden} />);
+    expect(screen.queryByText(/5 000/)).toBeNull();
+    expect(screen.getByRole('textbox').getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('shows the bonus banner only when the amount earns the bonus', async () => {
+    const { input } = await renderAmount('25');
+    const banner = await textOf('FIELDS.AMOUNT.BONUS_BANNER', { bonus: '10.00 EUR' });
+    expect(screen.queryByText(banner)).toBeNull();
+    await userEvent.clear(input);
+    await userEvent.type(input, '100');
+    expect(screen.getByText(banner)).toBeDefined();
+  });
+
+  it('shows the translated error under the field, linked and aria-invalid, instead of the hints', async () => {
+    const error = {
+      key: 'PH.DEPOSIT.ERROR.MIN_AMOUNT',
+      params: { amount: '5.00', currency: 'EUR' },
+    };
+    await renderWithApp(
+      <Harness field={amountField} initial="1" context={context} error={error} />,
+    );
+    const input = screen.getByRole('textbox');
+    const message = await textOf(error.key, error.params);
+    const errorElement = screen.getByText(message);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(errorElement.id);
+    const min = await textOf('PH.MIN_LIMIT_INFO_TEXT', { amount: '5.00', currency: 'EUR' });
+    expect(screen.queryByText(min)).toBeNull();
+  });
+
+  it('reports blur to the page (on-blur validation)', async () => {
+    const onBlur = vi.fn();
+    await renderWithApp(<Harness field={amountField} context={context} onBlur={onBlur} />);
+    await userEvent.click(screen.getByRole('textbox'));
+    await userEvent.tab();
+    expect(onBlur).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,135 @@
+import {
+  compareDecimal,
+  computeBonus,
+  formatAmountInput,
+  minLimitHint,
+  positiveDecimal,
+} from '@cashdesk/domain';
+import { useTranslation } from 'react-i18next';
+import { FieldShell } from '../shared/field-shell';
+import { money } from '../shared/money';
+import { TextControl } from '../shared/text-control';
+import { useFieldA11y } from '../shared/use-field-a11y';
+import { textOf } from '../input/input-field';
+import type { FieldViewProps } from '../types';
+import './amount-field.css';
+
+const isAmountChar = (char: string): boolean => (char >= '0' && char <= '9') || char === '.';
+
+/**
+ * SPEC §2 amount, §5 amount input: keeps digits and one decimal point, at most 12 integer and 10
+ * decimal digits (the field's `decimal` overrides the latter), thousands grouped by spaces (domain
+ * formatAmountInput); the value reported is the raw text without spaces ("1234.5"). Below it: the
+ * predefined amount buttons (context.amount.amountBlocks, already resolved with the domain's
+ * resolveAmountBlocks; the chosen one aria-pressed), the min hint (PH.MIN_LIMIT_INFO_TEXT via
+ * minLimitHint) and a max hint when display_limits is on, and the bonus banner when the amount
+ * earns a bonus (computeBonus).
+ */
+export function AmountField({
+  field,
+  value,
+  error,
+  onChange,
+  onBlur,
+  inputRef,
+  context,
+}: FieldViewProps) {
+  const { t } = useTranslation();
+  const a11y = useFieldA11y(field, error);
+  const options = { decimalDigits: field.decimal };
+  const raw = formatAmountInput(textOf(value), options).raw;
+  const display = formatAmountInput(raw, options).display;
+  const amount = context.amount;
+  const limits = amount?.limits;
+
+  const minHint =
+    limits === undefined || limits.min === null
+      ? null
+      : minLimitHint({
+          displayLimits: limits.displayLimits,
+          min: limits.min,
+          currency: context.currency,
+          precision: context.precision,
+        });
+  const maxHint =
+    limits?.displayLimits === true && positiveDecimal(limits.max) !== null
+      ? t('FIELDS.AMOUNT.MAX_HINT', { amount: money(limits.max, context) })
+      : null;
+  const hints = [minHint === null ? null : t(minHint.key, { ...minHint.params }), maxHint].filter(
+    (hint) => hint !== null,
+  );
+  const bonus = computeBonus(raw, amount?.bonus, { precision: context.precision });
+  const blocks = amount?.amountBlocks ?? [];
+
+  return (
+    <FieldShell
+      a11y={a11y}
+      className="cd-amount"
+      hint={
+        hints.length === 0
+          ? undefined
+          : hints.map((hint) => (
+              <span key={hint} className="cd-amount__hint">
+                {hint}
+              </span>
+            ))
+      }
+    >
+      <TextControl
+        a11y={a11y}
+        display={display}
+        onText={(text) => {
+          onChange(formatAmountInput(text, options).raw);
+        }}
+        onBlur={onBlur}
+        inputRef={inputRef}
+        hasHint={hints.length > 0}
+        inputMode="decimal"
+        autoComplete="off"
+        disabled={field.isDisabled}
+        required={field.isRequired}
+        isSignificant={isAmountChar}
+        end={<span className="cd-amount__currency">{context.currency}</span>}
+      />
+      {blocks.length === 0 ? null : (
+        <div className="cd-amount__blocks" role="group" aria-label={t('FIELDS.AMOUNT.BLOCKS')}>
+          {blocks.map((block) => {
+            const blockBonus =
+              amount?.bonusInAmountBlock === true
+                ? computeBonus(block, amount.bonus, { precision: context.precision })
+                : null;
+            return (
+              <button
+                key={block}
+                type="button"
+                className="cd-amount-block"
+                aria-pressed={compareDecimal(block, raw) === 0}
+                disabled={field.isDisabled}
+                onClick={() => {
+                  onChange(block);
+                }}
+              >
+                <span>{money(block, context, null)}</span>
+                {blockBonus === null ? null : (
+                  <span className="cd-amount-block__bonus">
+                    {t('FIELDS.AMOUNT.BLOCK_BONUS', { bonus: money(blockBonus.value, context) })}
+                  </span>
+                )}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {bonus === null ? null : (
+        <p className="cd-bonus-banner">
+          <span>{t('FIELDS.AMOUNT.BONUS_BANNER', { bonus: money(bonus.value, context) })}</span>
+          {amount?.bonusDescription === undefined ||
+          amount.bonusDescription === null ||
+          amount.bonusDescription === '' ? null : (
+            <span className="cd-bonus-banner__description">{t(amount.bonusDescription)}</span>
+          )}
+        </p>
+      )}
+    </FieldShell>
+  );
+}

@@ -1,0 +1,195 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../test/render';
+import { EUR_CONTEXT } from '../test-support';
+import type { AmountContext, FieldContext } from '../types';
+import { AmountSummary } from './amount-summary';
+
+const LIMITS = { min: '5', max: '5000', displayLimits: true };
+
+function contextWith(amount: Partial<AmountContext>, base: FieldContext = EUR_CONTEXT) {
+  return { ...base, amount: { limits: LIMITS, amountBlocks: [], ...amount } };
+}
+
+/** The summary as label → figure pairs, in order. */
+function lines(): [string, string][] {
+  return Array.from(document.querySelectorAll('.cd-summary__line'), (line) => [
+    line.querySelector('dt')?.textContent ?? '',
+    line.querySelector('dd')?.textContent ?? '',
+  ]);
+}
+
+async function renderSummary(amount: string, context: FieldContext) {
+  return renderWithApp(<AmountSummary amount={amount} context={context} />);
+}
+
+describe('fee line (SPEC §5 fee from "2%", §9 fee display)', () => {
+  it('computes 2% of 50.00 EUR as 1.00 EUR and a total to pay of 51.00 EUR', async () => {
+    await renderSummary('50', contextWith({ fee: '2%' }));
+    expect(lines()).toEqual([
+      ['Amount', '50.00 EUR'],
+      ['Fee (2%)', '1.00 EUR'],
+      ['Total to pay', '51.00 EUR'],
+    ]);
+  });
+
+  it('rounds the fee half up to the currency precision (2% of 12.34 is 0.2468 → 0.25)', async () => {
+    await renderSummary('12.34', contextWith({ fee: '2%' }));
+    expect(lines()).toEqual([
+      ['Amount', '12.34 EUR'],
+      ['Fee (2%)', '0.25 EUR'],
+      ['Total to pay', '12.59 EUR'],
+    ]);
+  });
+
+  it('shows no line for a 0% fee', async () => {
+    await renderSummary('50', contextWith({ fee: '0%' }));
+    expect(lines()).toEqual([]);
+  });
+});
+
+describe('merchant fee (SPEC §3 merchant_user_fee, §5 percentage plus fixed part)', () => {
+  it('adds 1.5% of 100 and 0.30 EUR: 1.80 EUR', async () => {
+    await renderSummary(
+      '100',
+      contextWith({ merchantUserFee: { percentage: '1.5', fix: '0.30' } }),
+    );
+    expect(lines()).toEqual([
+      ['Amount', '100.00 EUR'],
+      ['Service fee (1.5% + 0.30 EUR)', '1.80 EUR'],
+      ['Total to pay', '101.80 EUR'],
+    ]);
+  });
+
+  it('adds both fees to the total', async () => {
+    await renderSummary(
+      '200',
+      contextWith({ fee: '2%', merchantUserFee: { percentage: '1', fix: '0.50' } }),
+    );
+    expect(lines()).toEqual([
+      ['Amount', '200.00 EUR'],
+      ['Fee (2%)', '4.00 EUR'],
+      ['Service fee (1% + 0.50 EUR)', '2.50 EUR'],
+      ['Total to pay', '206.50 EUR'],
+    ]);
+  });
+});
+
+describe('bonus (SPEC §5: minimum deposit, percentage capped at maxBonusValue)', () => {
+  const bonus = { percentBonusValue: '10', maxBonusValue: '20', minDepositAmount: '30' };
+
+  it('gives no bonus below the minimum deposit (25 < 30)', async () => {
+    await renderSummary('25', contextWith({ bonus }));
+    expect(lines()).toEqual([]);
+  });
+
+  it('gives 10% of 100: +10.00 EUR, credited 110.00 EUR', async () => {
+    await renderSummary('100', contextWith({ bonus }));
+    expect(lines()).toEqual([
+      ['Amount', '100.00 EUR'],
+      ['Bonus', '+10.00 EUR'],
+      ['Credited to your balance', '110.00 EUR'],
+      ['Total to pay', '100.00 EUR'],
+    ]);
+  });
+
+  it('caps 10% of 500 at 20.00 EUR', async () => {
+    await renderSummary('500', contextWith({ bonus }));
+    expect(lines()).toContainEqual(['Bonus', '+20.00 EUR']);
+    expect(lines()).toContainEqual(['Credited to your balance', '520.00 EUR']);
+  });
+
+  it('pays an absolute bonus as is, ahead of the percentage', async () => {
+    await renderSummary('100', contextWith({ bonus: { ...bonus, absoluteBonusValue: '7.5' } }));
+    expect(lines()).toContainEqual(['Bonus', '+7.50 EUR']);
+  });
+});
+
+describe('tax tiers (SPEC §5 tax: shown only above the non-taxable amount)', () => {
+  const taxTiers = [
+    { from: '0', to: '100', percent_value: '0', absolute_value: '0' },
+    { from: '100', to: '1000', percent_value: '10', absolute_value: '0' },
+    { from: '1000', to: null, percent_value: '20', absolute_value: '0' },
+  ];
+
+  it('shows no tax at or below the non-taxable amount (80, 100)', async () => {
+    const { unmount } = await renderSummary('80', contextWith({ taxTiers }));
+    expect(lines()).toEqual([]);
+    unmount();
+    await renderSummary('100', contextWith({ taxTiers }));
+    expect(lines()).toEqual([]);
+  });
+
+  it('taxes 150 at 10% above 100: −5.00 EUR, credited 145.00 EUR', async () => {
+    await renderSummary('150', contextWith({ taxTiers }));
+    expect(lines()).toEqual([
+      ['Amount', '150.00 EUR'],
+      ['Tax', '−5.00 EUR'],
+      ['Credited to your balance', '145.00 EUR'],
+      ['Total to pay', '150.00 EUR'],
+    ]);
+  });
+
+  it('taxes each tier on its own part: 1500 gives 90.00 + 100.00 = 190.00 EUR', async () => {
+    await renderSummary('1500', contextWith({ taxTiers }));
+    expect(lines()).toContainEqual(['Tax', '−190.00 EUR']);
+    expect(lines()).toContainEqual(['Credited to your balance', '1 310.00 EUR']);
+  });
+
+  it('takes fees and tax from a withdrawal: you receive 150 − 3.00 − 5.00 = 142.00 EUR', async () => {
+    await renderSummary(
+      '150',
+      contextWith({ taxTiers, fee: '2%' }, { ...EUR_CONTEXT, flow: 'withdrawal' }),
+    );
+    expect(lines()).toEqual([
+      ['Amount', '150.00 EUR'],
+      ['Fee (2%)', '3.00 EUR'],
+      ['Tax', '−5.00 EUR'],
+      ['You receive', '142.00 EUR'],
+    ]);
+  });
+});
+
+describe('live recalculation (SPEC §5; aria-live polite)', () => {
+  it('updates the figures in place inside a polite live region', async () => {
+    const context = contextWith({ fee: '2%' });
+    function Typing() {
+      const [amount, setAmount] = useState('50');
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              setAmount('75');
+            }}
+          >
+            75
+          </button>
+          <AmountSummary amount={amount} context={context} />
+        </>
+      );
+    }
+    await renderWithApp(<Typing />);
+    const region = document.querySelector('.cd-summary');
+    expect(region?.getAttribute('aria-live')).toBe('polite');
+    expect(screen.getByText('51.00 EUR')).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: '75' }));
+    expect(document.querySelector('.cd-summary')).toBe(region);
+    expect(screen.getByText('1.50 EUR')).toBeDefined();
+    expect(screen.getByText('76.50 EUR')).toBeDefined();
+  });
+
+  it('shows the currency display setting (symbol before the digits)', async () => {
+    await renderSummary('50', contextWith({ fee: '2%', currencyDisplaySetting: 'symbol-amount' }));
+    expect(lines()).toContainEqual(['Total to pay', '€51.00']);
+  });
+
+  it('writes the labels in the current language', async () => {
+    await renderWithApp(<AmountSummary amount="50" context={contextWith({ fee: '2%' })} />, {
+      language: 'uk',
+    });
+    expect(lines()).toContainEqual(['Разом до сплати', '51.00 EUR']);
+  });
+});

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { money } from '../shared/money';
+import type { AmountSummaryProps } from '../types';
+import { summaryLines } from './summary-lines';
+import './amount-field.css';
+
+/**
+ * SPEC §5 tax, fee and bonus: the summary lines under the amount (see summaryLines), recalculated
+ * in place as the amount changes. The region is always mounted and aria-live polite, so screen
+ * readers hear the new figures without losing their place in the form.
+ */
+export function AmountSummary({ amount, context }: AmountSummaryProps) {
+  const { t } = useTranslation();
+  const lines = summaryLines(amount, context);
+  return (
+    <div className="cd-summary" aria-live="polite">
+      {lines.length === 0 ? null : (
+        <dl className="cd-summary__lines">
+          {lines.map((line) => {
+            const total = line.id === 'total';
+            const figure = money(line.value, context, line.precision);
+            return (
+              <div key={line.id} className="cd-summary__line" data-line={line.id}>
+                <dt className={total ? 'cd-summary__total' : undefined}>
+                  {t(line.labelKey, { ...line.labelParams })}
+                </dt>
+                <dd className={total ? 'cd-summary__total' : undefined}>
+                  {line.sign === undefined ? figure : `${line.sign}${figure}`}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { BetShop } from '@cashdesk/contract';
+import type { FieldValue } from '@cashdesk/domain';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../test/render';
+import { EUR_CONTEXT, field, Harness, textOf } from '../test-support';
+import type { FieldContext } from '../types';
+import { formatWorkingHours } from './working-hours';
+
+const betShop = field({
+  name: 'bet_shop',
+  type: 'select',
+  extended_type: 'bet_shop',
+  label: 'PH.FIELD.BET_SHOP',
+  is_required: true,
+});
+
+const weekdays = [1, 2, 3, 4, 5].map((day) => ({ day, opens: '09:00', closes: '18:00' }));
+const SHOPS: BetShop[] = [
+  {
+    id: '11',
+    name: 'Central',
+    address: 'Main St 1',
+    city: 'Berlin',
+    working_hours: [...weekdays, { day: 6, opens: '10:00', closes: '14:00' }],
+  },
+  { id: '12', name: 'Station', address: 'Bahnhof 2', city: 'Berlin', working_hours: [] },
+];
+
+const context: FieldContext = { ...EUR_CONTEXT, betShops: SHOPS };
+
+describe('bet-shop picker (SPEC §2: title, selected shop label and working hours, chevron)', () => {
+  it('opens the list of shops, picks one and shows its label, address and hours', async () => {
+    const values: FieldValue[] = [];
+    await renderWithApp(
+      <Harness field={betShop} context={context} onValue={(value) => values.push(value)} />,
+    );
+    const control = screen.getByRole('combobox', { name: await textOf('PH.FIELD.BET_SHOP') });
+    expect(control.textContent).toContain(await textOf('FIELDS.BET_SHOP.CHOOSE'));
+    await userEvent.click(control);
+    const options = screen.getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'CentralMain St 1, Berlin • Mon–Fri 09:00–18:00, Sat 10:00–14:00',
+      'StationBahnhof 2, Berlin',
+    ]);
+    await userEvent.keyboard('{Enter}');
+    expect(values).toEqual([{ label: 'Central', value: '11', selected: false }]);
+    const hours = await textOf('FIELDS.BET_SHOP.HOURS', {
+      hours: 'Mon–Fri 09:00–18:00, Sat 10:00–14:00',
+    });
+    expect(control.textContent).toBe(`CentralMain St 1, Berlin${hours}`);
+  });
+
+  it('mirrors the chevron in right-to-left layouts (rtlAssets)', async () => {
+    localStorage.setItem('phRtlAssets', JSON.stringify({ rtlImages: ['chevron_right'] }));
+    await renderWithApp(<Harness field={betShop} context={context} />, { language: 'ar' });
+    expect(screen.getByRole('combobox').querySelector('svg')?.getAttribute('class')).toContain(
+      'cd-icon--mirrored',
+    );
+    localStorage.clear();
+  });
+
+  it('merges days with the same hours and names days in the current language', () => {
+    expect(formatWorkingHours(SHOPS[0]?.working_hours ?? [], 'en')).toBe(
+      'Mon–Fri 09:00–18:00, Sat 10:00–14:00',
+    );
+    expect(formatWorkingHours([{ day: 7, opens: '10:00', closes: '12:00' }], 'uk')).toBe(
+      'нд 10:00–12:00',
+    );
+    expect(formatWorkingHours([], 'en')).toBe('');
+  });
+});

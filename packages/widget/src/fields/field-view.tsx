@@ -1,0 +1,52 @@
+import { fieldKind } from '@cashdesk/domain';
+import type { FieldKind } from '@cashdesk/domain';
+import type { ComponentType } from 'react';
+import { AmountField } from './amount/amount-field';
+import { BetShopField } from './bet-shop/bet-shop-field';
+import { CardNumberField } from './card-number/card-number-field';
+import { CardholderField } from './cardholder/cardholder-field';
+import { CheckboxField } from './checkbox/checkbox-field';
+import { CopyTextField } from './copy-text/copy-text-field';
+import { CvvField } from './cvv/cvv-field';
+import { DateField } from './date/date-field';
+import { ExpiryField } from './expiry/expiry-field';
+import { FileUploadField } from './file-upload/file-upload-field';
+import { InputField } from './input/input-field';
+import { PhoneField } from './phone/phone-field';
+import { SelectField } from './select/select-field';
+import { UserPhoneVisibleField } from './user-phone-visible/user-phone-visible-field';
+import type { FieldViewProps } from './types';
+
+/** SPEC §2, §3: the component of each of the fifteen field kinds. */
+const COMPONENTS: Readonly<Record<FieldKind, ComponentType<FieldViewProps>>> = {
+  amount: AmountField,
+  checkbox: CheckboxField,
+  check: CheckboxField,
+  select: SelectField,
+  card: SelectField,
+  input: InputField,
+  expirationDate: ExpiryField,
+  cardPan: CardNumberField,
+  cardCvv: CvvField,
+  userPhoneVisible: UserPhoneVisibleField,
+  betShop: BetShopField,
+  phone: PhoneField,
+  date: DateField,
+  file_upload: FileUploadField,
+  disabledInputCopy: CopyTextField,
+};
+
+/**
+ * SPEC §2 "Fields on method forms", §3 field kinds: renders one controlled form field with the
+ * component of its kind (domain fieldKind). The cardholder name has no kind of its own (its
+ * extended type leaves the decision to the type, an input), so it is recognised here to get the
+ * cc-name autofill. Every field is labelled in the current language and links its error.
+ */
+export function FieldView(props: FieldViewProps) {
+  const kind = fieldKind(props.field);
+  if (kind === 'input' && props.field.extendedType === 'card_cardholder_name') {
+    return <CardholderField {...props} />;
+  }
+  const Component = COMPONENTS[kind];
+  return <Component {...props} />;
+}

@@ -1,0 +1,20 @@
+/**
+ * The form fields of SPEC §2 "Fields on method forms": one component per field kind, chosen by
+ * the domain's fieldKind, plus the amount summary and the /select-country overlay.
+ *
+ * @packageDocumentation
+ */
+export { FieldView } from './field-view';
+export { AmountSummary } from './amount/amount-summary';
+export { toFieldError } from './to-field-error';
+export { SelectCountryPage } from './select-country';
+export type {
+  AmountContext,
+  AmountContextLimits,
+  AmountSummaryProps,
+  CvvContext,
+  FieldContext,
+  FieldError,
+  FieldViewProps,
+  UploadResult,
+} from './types';

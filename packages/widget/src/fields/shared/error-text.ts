@@ -1,0 +1,16 @@
+import { INVALID_DATE_MESSAGE } from '@cashdesk/domain';
+import type { TFunction } from 'i18next';
+import type { FieldError } from '../types';
+
+/** The key of the translated "Invalid date" text (SPEC §5 date): the domain's literal is English. */
+export const INVALID_DATE_KEY = 'FIELDS.DATE.INVALID';
+
+/**
+ * SPEC §5, §8: the text of a field error in the current language. A rule's own message is used
+ * as-is (SPEC §5), except the domain's English "Invalid date", which has a translation of its own.
+ */
+export function errorText(t: TFunction, error: FieldError): string {
+  if (error.message === INVALID_DATE_MESSAGE) return t(INVALID_DATE_KEY);
+  if (error.message !== undefined && error.message !== '') return error.message;
+  return t(error.key, { ...error.params });
+}
