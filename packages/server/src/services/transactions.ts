@@ -654,7 +654,8 @@ export async function applyDepositOutcome(
             qr_payload: outcome.qrPayload,
             expires_at: outcome.expiresAt.toISOString(),
             reference: outcome.reference,
-            amount: plainAmount(row.amount),
+            // At the currency precision, as every other amount of the pay session ('20.00').
+            amount: atPrecision(row.amount, await currencyPrecision(db, row.currency)),
             currency: row.currency,
             copy_fields: outcome.copyFields.map((field) => ({
               label: field.label,

@@ -440,7 +440,8 @@ describe('other method kinds (SPEC §1, §2 result and display pages)', () => {
     expect(answer.body).toMatchObject({ step: 'display_form', transaction_status: 'await' });
     const form = answer.body.display_form;
     if (!isRecord(form)) throw new Error('no display_form');
-    expect(form.amount).toBe('25.5');
+    // At the currency precision, as every other amount of the pay session.
+    expect(form.amount).toBe('25.50');
     expect(form.currency).toBe('EUR');
     expect(String(form.qr_payload)).toMatch(/^cashdesk-sandbox:\/\/pay\?/);
   });
