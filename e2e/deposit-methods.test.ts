@@ -180,7 +180,7 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
     await (
       await chooser
     ).setFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: TINY_PNG });
-    await frame.getByText('receipt.png').waitFor();
+    await frame.getByText('receipt.png', { exact: true }).waitFor();
     await frame
       .getByRole('button', {
         name: text('en', 'FIELDS.UPLOAD.DELETE', { name: 'receipt.png' }),
