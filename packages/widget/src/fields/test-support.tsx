@@ -11,26 +11,6 @@ import { createI18n } from '../i18n/i18n';
 import { FieldView } from './field-view';
 import type { FieldContext, FieldError } from './types';
 
-/**
- * jsdom has no showModal()/close() on <dialog>: give it the two, so the shared Dialog and the
- * country overlay open and close as in a browser (the open attribute is what jsdom renders).
- */
-export function installDialogMethods(): void {
-  const proto = HTMLDialogElement.prototype;
-  if (typeof Reflect.get(proto, 'showModal') !== 'function') {
-    Reflect.set(proto, 'showModal', function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    });
-  }
-  if (typeof Reflect.get(proto, 'close') !== 'function') {
-    Reflect.set(proto, 'close', function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    });
-  }
-}
-
-installDialogMethods();
-
 /** A deposit in euros, 2 decimals. */
 export const EUR_CONTEXT: FieldContext = { currency: 'EUR', precision: 2, flow: 'deposit' };
 

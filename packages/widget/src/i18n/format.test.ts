@@ -5,7 +5,10 @@ import {
   currencyDisplayFormat,
   formatAmount,
   groupThousands,
+  isolate,
   isolateLtr,
+  isolateParams,
+  wireMoney,
   moneyFormat,
 } from './format';
 
@@ -56,9 +59,28 @@ describe('Arabic screens keep Latin digits for amounts (SPEC §1 RTL, §9)', () 
     expect(`${withCode} ${withSymbol}`).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/);
   });
 
-  it('isolates a left-to-right amount for interpolation into right-to-left text', () => {
-    expect(isolateLtr('-5.00 EUR')).toBe('\u2066-5.00 EUR\u2069');
-    expect(isolateLtr('')).toBe('');
+  it('SPEC §1: isolates a left-to-right amount for interpolation into right-to-left text', () => {
+    document.documentElement.dir = 'rtl';
+    try {
+      expect(isolateLtr('-5.00 EUR')).toBe('\u2066-5.00 EUR\u2069');
+      expect(isolate('5 000.00')).toBe('\u20685 000.00\u2069');
+      expect(isolateParams({ amount: '10.00', currency: 'EUR' })).toEqual({
+        amount: '\u206810.00\u2069',
+        currency: '\u2068EUR\u2069',
+      });
+      expect(wireMoney('20.00', 'EUR')).toBe('\u206620.00 EUR\u2069');
+      expect(isolateLtr('')).toBe('');
+    } finally {
+      document.documentElement.dir = '';
+    }
+  });
+
+  it('SPEC §1: leaves texts as they are on a left-to-right page', () => {
+    document.documentElement.dir = 'ltr';
+    expect(isolateLtr('-5.00 EUR')).toBe('-5.00 EUR');
+    expect(isolate('5 000.00')).toBe('5 000.00');
+    expect(wireMoney('1234.50', 'EUR', 'symbol-amount')).toBe('€1 234.50');
+    document.documentElement.dir = '';
   });
 });
 

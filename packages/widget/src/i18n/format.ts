@@ -86,8 +86,59 @@ const PDI = '\u2069';
  * SPEC §1 right-to-left layouts: wraps a left-to-right run (an amount with its currency, a card
  * number) in Unicode isolates, so that inside an Arabic sentence "-5.00 EUR" keeps its minus
  * before the digits and the code after them. Use it for values interpolated into translated
- * text; in JSX an element with dir="ltr" (or <bdi>) does the same. '' stays ''.
+ * text; in JSX an element with dir="ltr" (or <bdi>) does the same. '' stays '', and so does any
+ * text while the page is left to right.
  */
 export function isolateLtr(text: string): string {
-  return text === '' ? '' : `${LRI}${text}${PDI}`;
+  return text === '' || !documentIsRtl() ? text : `${LRI}${text}${PDI}`;
+}
+
+/**
+ * Whether the cashier is laid out right to left (startup sets <html dir> from the language or the
+ * dir parameter, SPEC §2). Isolates are only needed there: in a left-to-right page an amount
+ * already keeps its order, and leaving them out keeps copied amounts free of invisible marks.
+ */
+function documentIsRtl(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.dir === 'rtl';
+}
+
+/** First-strong isolate (U+2068). */
+const FSI = '\u2068';
+
+/**
+ * SPEC §1 right-to-left layouts: wraps a value interpolated into a translation in a first-strong
+ * isolate. An amount ("5 000.00", "0.25 EUR") resolves left to right, so its groups and its
+ * code keep their order in an Arabic sentence (digits alone would be split at the group space);
+ * an Arabic label resolves right to left. '' stays '', and so does any text while the page is
+ * left to right.
+ */
+export function isolate(text: string): string {
+  return text === '' || !documentIsRtl() ? text : `${FSI}${text}${PDI}`;
+}
+
+/** {@link isolate} on every string parameter of a translated message. */
+export function isolateParams(
+  params: Readonly<Record<string, string>> | undefined,
+): Record<string, string> {
+  const isolated: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params ?? {})) isolated[name] = isolate(value);
+  return isolated;
+}
+
+/** Digits after the decimal point of an amount as the server wrote it ('20.00' → 2). */
+function wireDecimals(amount: string): number {
+  return amount.split('.')[1]?.length ?? 0;
+}
+
+/**
+ * SPEC §3, §9: an amount the server sent (a pay session, a display form) with its currency, at
+ * the decimals the server wrote it with (the server sends amounts at the currency precision),
+ * isolated as a left-to-right run for right-to-left texts.
+ */
+export function wireMoney(
+  amount: string,
+  currency: string,
+  display: CurrencyDisplayFormat = DEFAULT_CURRENCY_DISPLAY,
+): string {
+  return isolateLtr(formatMoney(amount, { currency, precision: wireDecimals(amount), display }));
 }

@@ -1,6 +1,41 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+/**
+ * jsdom lacks a few browser methods the widget relies on. Give it small faithful versions so the
+ * components run as in Chromium: <dialog> showModal()/close() toggle the open attribute (what
+ * jsdom renders), matchMedia answers "no match" (no reduced-motion preference), and scrollTo
+ * records nothing (jsdom has no layout).
+ */
+function installJsdomGaps(): void {
+  const dialog = HTMLDialogElement.prototype;
+  if (typeof Reflect.get(dialog, 'showModal') !== 'function') {
+    Reflect.set(dialog, 'showModal', function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    });
+  }
+  if (typeof Reflect.get(dialog, 'close') !== 'function') {
+    Reflect.set(dialog, 'close', function close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    });
+  }
+  if (typeof Reflect.get(window, 'matchMedia') !== 'function') {
+    Reflect.set(window, 'matchMedia', (query: string): MediaQueryList => {
+      const list: MediaQueryList = Object.assign(new EventTarget(), {
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+      });
+      return list;
+    });
+  }
+  Reflect.set(window, 'scrollTo', () => undefined);
+}
+
+installJsdomGaps();
+
 afterEach(() => {
   cleanup();
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { formatMoney, linkTarget, resultPagePath } from '@cashdesk/domain';
+import { linkTarget, resultPagePath } from '@cashdesk/domain';
 import type { ResultStatus, RouteDefinition } from '@cashdesk/domain';
 import type { ThreeDsResultRequest } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
@@ -11,15 +11,12 @@ import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { usePageTitle } from '../../ui/use-page-title';
+import { wireMoney } from '../../i18n/format';
+import { useMoneyFormat } from '../../i18n/use-money-format';
 import { useAltPayment3dsResultMutation, useAltPaymentInteractionQuery } from './alt-payments-api';
 import { altTransactionId } from './transaction-id';
 import { useStatusPoll } from './use-status-poll';
 import './alt-payments.css';
-
-/** The decimals the server wrote an amount with: it writes amounts at the currency precision. */
-function wirePrecision(amount: string): number {
-  return amount.split('.')[1]?.length ?? 0;
-}
 
 /** The query with `transaction_id` set, so the next page names the same payment. */
 function searchWithTransaction(search: string, transactionId: string): string {
@@ -85,6 +82,7 @@ function MissingPayment() {
  */
 function InteractionView({ transactionId }: { readonly transactionId: string }) {
   const { t, i18n } = useTranslation();
+  const moneyStyle = useMoneyFormat();
   const navigate = useNavigate();
   const { search } = useLocation();
   const { provider } = useParams();
@@ -121,10 +119,7 @@ function InteractionView({ transactionId }: { readonly transactionId: string }) 
     <AltFrame title={t('ALT.INTERACTION.TITLE')}>
       <p className="cd-alt__amount">
         {t('ALT.AMOUNT', {
-          amount: formatMoney(data.amount, {
-            currency: data.currency,
-            precision: wirePrecision(data.amount),
-          }),
+          amount: wireMoney(data.amount, data.currency, moneyStyle.display),
         })}
       </p>
       {data.instructions.length === 0 ? null : (

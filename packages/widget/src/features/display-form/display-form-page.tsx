@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { buildRoutePath, COUNTDOWN_ZERO, formatCountdown, formatMoney } from '@cashdesk/domain';
+import { buildRoutePath, COUNTDOWN_ZERO, formatCountdown } from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
 import { PaySession } from '@cashdesk/contract';
 import type { DisplayFormData } from '@cashdesk/contract';
@@ -12,14 +12,11 @@ import { Icon } from '../../ui/icon';
 import { Skeleton } from '../../ui/skeleton';
 import { Toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/use-page-title';
+import { wireMoney } from '../../i18n/format';
+import { useMoneyFormat } from '../../i18n/use-money-format';
 import { copyText } from './copy-text';
 import { useQrCode } from './use-qr-code';
 import './display-form.css';
-
-/** The decimals the server wrote an amount with: it writes amounts at the currency precision. */
-function wirePrecision(amount: string): number {
-  return amount.split('.')[1]?.length ?? 0;
-}
 
 /** The display form and its transaction, from the router state the method page navigated with. */
 interface DisplayFormState {
@@ -114,6 +111,7 @@ function CopyRow({
 /** The form itself, once the router state has it. */
 function DisplayForm({ form, transactionId }: DisplayFormState) {
   const { t } = useTranslation();
+  const moneyStyle = useMoneyFormat();
   const navigate = useNavigate();
   const { search } = useLocation();
   const qr = useQrCode(form.qr_payload);
@@ -127,10 +125,7 @@ function DisplayForm({ form, transactionId }: DisplayFormState) {
       setToast(ok ? t('DISPLAY_FORM.COPIED') : t('DISPLAY_FORM.COPY_FAILED'));
     });
   };
-  const amount = formatMoney(form.amount, {
-    currency: form.currency,
-    precision: wirePrecision(form.amount),
-  });
+  const amount = wireMoney(form.amount, form.currency, moneyStyle.display);
   const qrAlt = t('DISPLAY_FORM.QR_ALT', { amount, reference: form.reference });
   return (
     <Frame title={t('DISPLAY_FORM.TITLE')}>

@@ -87,6 +87,10 @@ async function initLoaded(store: AppStore) {
     );
     expect(fulfilled).toBe(true);
   });
+  // The answer is in the store; let React render the page with it before the test clicks.
+  await act(async () => {
+    await Promise.resolve();
+  });
 }
 
 function location() {

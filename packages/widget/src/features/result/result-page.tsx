@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useId, useMemo } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import {
   buildRoutePath,
   DEFAULT_SUCCESS_PAGE_REDIRECT_TIMEOUT_S,
-  formatMoney,
   resultPagePath,
   STORAGE_KEYS,
 } from '@cashdesk/domain';
@@ -12,13 +11,16 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { balanceChanged } from '../../app/session-slice';
-import { readStored, writeStored } from '../../app/storage';
+import { readStored } from '../../app/storage';
+import { rememberSkipAutoChoice, SKIP_AUTO_CHOICE } from '../../app/method-list-state';
 import { scrollToTop } from '../../host/host-bridge';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import type { IconName } from '../../ui/icon';
 import { usePageTitle } from '../../ui/use-page-title';
+import { wireMoney } from '../../i18n/format';
+import { useMoneyFormat } from '../../i18n/use-money-format';
 import { decideClose, decideIntoGame, performFinish } from './finish';
 import { messageText } from './message-text';
 import { RedirectCountdown } from './redirect-countdown';
@@ -27,11 +29,6 @@ import { RESULT_TEXTS } from './result-texts';
 import { readResultRouteState, transactionIdOf } from './route-state';
 import { useFinishContext } from './use-finish-context';
 import './result.css';
-
-/** The decimals the server wrote an amount with: it writes amounts at the currency precision. */
-function wirePrecision(amount: string): number {
-  return amount.split('.')[1]?.length ?? 0;
-}
 
 /** How often the processing page asks whether the payment settled (ms). */
 export const PROCESSING_POLL_MS = 5000;
@@ -72,6 +69,11 @@ function declineButtons(paySession: PaySession | null) {
   return none ? { ...buttons, allMethods: true } : buttons;
 }
 
+/** Pages whose payment is not final yet: they follow the server until it is. */
+function asksServerRepeatedly(status: ResultStatus): boolean {
+  return status === 'processing' || status === 'await';
+}
+
 /**
  * SPEC §2 result page (success or decline with retry, change method, all methods, into-game and
  * the close icon), §3 pay session, §4 final result, §9 processing redirect time-out. The page's
@@ -83,6 +85,7 @@ function declineButtons(paySession: PaySession | null) {
  */
 export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   const { t, i18n } = useTranslation();
+  const moneyStyle = useMoneyFormat();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -94,10 +97,12 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   const routeState: unknown = location.state;
   const { paySession, payGroupId } = useMemo(() => readResultRouteState(routeState), [routeState]);
   const transactionId = paySession?.transaction_id ?? transactionIdOf(location.search);
-  const asksServer = paySession === null || status === 'processing' || status === 'await';
+  const asksServer = paySession === null || asksServerRepeatedly(status);
   const statusQuery = useResultTransactionStatusQuery(transactionId ?? '', {
     skip: transactionId === null || !asksServer,
-    pollingInterval: status === 'processing' ? PROCESSING_POLL_MS : 0,
+    // Processing settles at the provider, await settles when the player approves elsewhere
+    // (a push on the phone): both pages follow the server until the payment is final.
+    pollingInterval: asksServerRepeatedly(status) ? PROCESSING_POLL_MS : 0,
   });
   const serverStatus = statusQuery.data?.result_status;
   const { context, timeouts, ready } = useFinishContext(
@@ -110,10 +115,17 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   const title = t(texts.title);
   usePageTitle(title);
 
+  // SPEC §2: one reset-scroll per arrival on a result page, however often the page re-renders.
+  const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
+    if (scrolledFor.current === location.key) return;
+    scrolledFor.current = location.key;
     scrollToTop();
+  }, [location.key]);
+
+  useEffect(() => {
     announce(title, 'polite');
-  }, [location.pathname, title]);
+  }, [location.key, title]);
 
   const balance = paySession?.user_balance ?? null;
   useEffect(() => {
@@ -137,8 +149,8 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
 
   const toMethodList = () => {
     // SPEC §4 automatic method choice: "nothing if skip is set", so the list is shown.
-    writeStored('session', STORAGE_KEYS.skipLastUsedMethod, 'true');
-    go(`/${flow}`, { skipAutoChoice: true });
+    rememberSkipAutoChoice();
+    go(`/${flow}`, SKIP_AUTO_CHOICE);
   };
 
   const intoGame = useCallback(() => {
@@ -160,10 +172,7 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   const amount =
     paySession === null
       ? null
-      : formatMoney(paySession.amount, {
-          currency: paySession.currency,
-          precision: wirePrecision(paySession.amount),
-        });
+      : wireMoney(paySession.amount, paySession.currency, moneyStyle.display);
   const reason = isError
     ? messageText(
         t,

@@ -12,6 +12,7 @@ import { TextControl } from '../shared/text-control';
 import { useFieldA11y } from '../shared/use-field-a11y';
 import { textOf } from '../input/input-field';
 import type { FieldViewProps } from '../types';
+import { isolateParams } from '../../i18n/format';
 import './amount-field.css';
 
 const isAmountChar = (char: string): boolean => (char >= '0' && char <= '9') || char === '.';
@@ -55,9 +56,10 @@ export function AmountField({
     limits?.displayLimits === true && positiveDecimal(limits.max) !== null
       ? t('FIELDS.AMOUNT.MAX_HINT', { amount: money(limits.max, context) })
       : null;
-  const hints = [minHint === null ? null : t(minHint.key, { ...minHint.params }), maxHint].filter(
-    (hint) => hint !== null,
-  );
+  const hints = [
+    minHint === null ? null : t(minHint.key, isolateParams(minHint.params)),
+    maxHint,
+  ].filter((hint) => hint !== null);
   const bonus = computeBonus(raw, amount?.bonus, { precision: context.precision });
   const blocks = amount?.amountBlocks ?? [];
 

@@ -28,6 +28,7 @@ import { useDepositInitQuery } from '../../../api/cashier-api';
 import { isSessionExpiredApiError } from '../../../api/http';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../../app/hooks';
 import { initReceived } from '../../../app/session-slice';
+import { skipsAutoChoice } from '../../../app/method-list-state';
 import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { usePageTitle } from '../../../ui/use-page-title';
@@ -58,30 +59,13 @@ const GROUP_TITLE_KEYS: Readonly<Record<GroupName, string>> = {
 };
 
 /**
- * Router state a page passes when it sends the player back to the list on purpose (the result
- * page's "all methods" or "change method"): `navigate('/deposit' + search, { state: { skipAutoSelect: true } })`.
- */
-export interface DepositHomeLocationState {
-  readonly skipAutoSelect: true;
-}
-
-function wantsSkip(state: unknown): boolean {
-  return (
-    typeof state === 'object' &&
-    state !== null &&
-    'skipAutoSelect' in state &&
-    state.skipAutoSelect === true
-  );
-}
-
-/**
  * SPEC §2 homepage, §4 grouping, filters, quick suggestions, carousel, choosing a method and the
  * automatic method choice. Reads the init answer the shell prefetched (useDepositInitQuery).
  *
  * The automatic choice (SPEC §4, deposit order) runs once per page load, on the first load of
  * the list, and navigates with `replace`. It is skipped (the list is shown) when:
  * - the list was already shown in this page load (the player came back, e.g. with Back);
- * - the player was sent back on purpose: router state `{ skipAutoSelect: true }`, or the stored
+ * - the player was sent back on purpose: router state SKIP_AUTO_CHOICE (app/method-list-state), or the stored
  *   flag phSkipLasUsedMethod (read once and cleared) that the result page's "all methods" sets.
  * The flag is also passed to the domain as "skip the last-used step".
  */
@@ -157,7 +141,7 @@ export function DepositHomePage() {
     const selection = autoSelectMethod({
       flow: 'deposit',
       methods: model.ordered,
-      skip: skipLastUsed || wantsSkip(location.state),
+      skip: skipLastUsed || skipsAutoChoice(location.state),
       preselectedPayGroup,
       carouselMethods: model.carousel,
       skipLastUsed,

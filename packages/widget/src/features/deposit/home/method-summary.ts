@@ -16,18 +16,11 @@ import {
 } from '@cashdesk/domain';
 import type { CurrencyDisplayFormat, Method } from '@cashdesk/domain';
 import type { i18n as I18n, TFunction } from 'i18next';
+import { isolate } from '../../../i18n/format';
 
 /** How amounts are written (SPEC §3 currency display formats). */
 export interface MoneyStyle {
   readonly display: CurrencyDisplayFormat;
-}
-
-/**
- * Wraps an interpolated value in a first-strong isolate (U+2068 … U+2069), so "0.25 EUR" keeps
- * its order inside a right-to-left sentence instead of reading "EUR 0.25".
- */
-export function isolate(text: string): string {
-  return `\u2068${text}\u2069`;
 }
 
 function money(method: Method, amount: string, style: MoneyStyle): string {

@@ -84,6 +84,9 @@ describe('method page (SPEC §2 method page, §3 method detail)', () => {
       '/deposit?session_id=test-session&lang=en-brand0',
     );
     await screen.findByLabelText('card_pan');
+    // SPEC §2 body data attributes: the open method's pay group and currency.
+    expect(document.body.dataset.payGroupId).toBe('101');
+    expect(document.body.dataset.currency).toBe('EUR');
     const labels = Array.from(document.querySelectorAll('form label')).map((l) => l.textContent);
     // Generated amount first; the generated CVV after the last card field (the expiry);
     // the generated save_card (on) last.

@@ -2,7 +2,7 @@ import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
 import { mapPayGroup } from '@cashdesk/domain';
 import type { ClientEnvironment, Method } from '@cashdesk/domain';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
@@ -59,6 +59,29 @@ function MethodHeader({ title }: { readonly title: string }) {
 }
 
 /**
+ * SPEC §2 body data attributes: while a method page is open, the body names its pay group and
+ * currency (brand stylesheets can style a method by them); leaving restores what was there.
+ */
+function useMethodBodyAttributes(payGroupId: string | null, currency: string | null): void {
+  useEffect(() => {
+    if (payGroupId === null) return undefined;
+    const body = document.body;
+    const previous = [body.dataset.payGroupId, body.dataset.currency] as const;
+    body.dataset.payGroupId = payGroupId;
+    if (currency !== null) body.dataset.currency = currency;
+    return () => {
+      restoreDataset(body, 'payGroupId', previous[0]);
+      restoreDataset(body, 'currency', previous[1]);
+    };
+  }, [payGroupId, currency]);
+}
+
+function restoreDataset(body: HTMLElement, name: string, value: string | undefined): void {
+  if (value === undefined) Reflect.deleteProperty(body.dataset, name);
+  else body.dataset[name] = value;
+}
+
+/**
  * SPEC §2 method page (routes /deposit/{provider} and /deposit/{provider}/{form}): loads the
  * method (init answer for the pay group's currency, then payments/groups/{id}/select, SPEC §7)
  * and the saved cards of a card form, then shows the form ({@link MethodFormView}). While
@@ -91,6 +114,7 @@ export function DepositMethodPage() {
     [select.data, found],
   );
   const cards = useUserCardsQuery(form?.isCardForm === true ? undefined : skipToken);
+  useMethodBodyAttributes(found === null ? null : provider, currency);
 
   if (
     init.data === undefined ||

@@ -34,6 +34,7 @@ import type { FieldContext, FieldError } from '../../../fields';
 import { announce } from '../../../ui/announcer';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
+import { isolateLtr } from '../../../i18n/format';
 import { useDepositUploadMutation } from './deposit-method-api';
 import {
   canAutoSubmit,
@@ -403,11 +404,13 @@ export function MethodFormView({
     parsedAmount === null || parsedAmount.lte(0)
       ? t('DEPOSIT_METHOD.SUBMIT_NO_AMOUNT')
       : t('DEPOSIT_METHOD.SUBMIT', {
-          amount: formatMoney(parsedAmount.toFixed(), {
-            currency: form.currency,
-            precision,
-            display: currencyDisplayFormat(init.widget_settings.currency_display_setting_id),
-          }),
+          amount: isolateLtr(
+            formatMoney(parsedAmount.toFixed(), {
+              currency: form.currency,
+              precision,
+              display: currencyDisplayFormat(init.widget_settings.currency_display_setting_id),
+            }),
+          ),
         });
 
   const fieldProps = (field: FormField, context: FieldContext) => ({
