@@ -86,7 +86,14 @@ export async function needsBuild(frontend: Frontend): Promise<boolean> {
 export async function runNpm(args: readonly string[]): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     // The build's output goes to stderr (fd 2) like the rest of the progress.
-    const child = spawn('npm', [...args], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+    // NODE_ENV=production whoever calls: inside Vitest (the browser tests' global setup) it is
+    // 'test', and Vite would then bundle React's development build, twice the size and slower,
+    // so the browser tests, `npm start` and the bench would all get a build no player gets.
+    const child = spawn('npm', [...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 2, 2],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       if (code === 0) resolve();

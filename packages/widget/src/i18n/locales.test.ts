@@ -651,4 +651,32 @@ describe('shipped translations are complete (SPEC §8 keys in en, ar, uk)', () =
     );
     expect(problems).toEqual([]);
   });
+
+  it('SPEC §1 right-to-left: Arabic keeps each amount with its code and each rate with its sign in one left-to-right isolate', () => {
+    const problems = [...locales.ar.messages]
+      .filter(([, value]) => figureOutsideIsolate(value))
+      .map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('the isolate check catches each way a figure is split in a right-to-left sentence', () => {
+    expect(figureOutsideIsolate('الحد الأدنى {{amount}} {{currency}}')).toBe(true);
+    expect(figureOutsideIsolate('رسوم {{percent}}%')).toBe(true);
+    expect(figureOutsideIsolate('مكافأة +{{amount}}')).toBe(true);
+    expect(figureOutsideIsolate('الحد الأدنى \u2066{{amount}} {{currency}}\u2069')).toBe(false);
+    expect(figureOutsideIsolate('رسوم \u2066{{percent}}% + {{fixed}}\u2069')).toBe(false);
+    expect(figureOutsideIsolate('المبلغ: {{amount}}')).toBe(false);
+  });
 });
+
+/**
+ * Whether a right-to-left text places a figure's parts as separate runs: two placeholders side
+ * by side ("{{amount}} {{currency}}"), a placeholder with a percent sign or a leading plus. In an
+ * Arabic sentence the bidirectional algorithm would order such parts right to left ("EUR 5.00",
+ * "%1.5"); inside a left-to-right isolate (U+2066 … U+2069) they keep their order. A placeholder
+ * alone is isolated by the code that fills it.
+ */
+function figureOutsideIsolate(value: string): boolean {
+  const outside = value.replace(/\u2066[^\u2069]*\u2069/g, '');
+  return /\}\}\s*(%|\{\{)|(%|\+)\s*\{\{/.test(outside);
+}

@@ -193,3 +193,38 @@ describe('live recalculation (SPEC §5; aria-live polite)', () => {
     expect(lines()).toContainEqual(['Разом до сплати', '51.00 EUR']);
   });
 });
+
+describe('right-to-left figures (SPEC §1 right-to-left layouts)', () => {
+  const LRI = '\u2066';
+  const FSI = '\u2068';
+  const PDI = '\u2069';
+
+  it('keeps a rate, a signed tax and every figure in left-to-right runs inside Arabic text', async () => {
+    document.documentElement.dir = 'rtl';
+    try {
+      const taxTiers = [
+        { from: '0', to: '100', percent_value: '0', absolute_value: '0' },
+        { from: '100', to: null, percent_value: '10', absolute_value: '0' },
+      ];
+      await renderWithApp(
+        <AmountSummary
+          amount="150"
+          context={contextWith({ taxTiers, merchantUserFee: { percentage: '1.5', fix: '0.25' } })}
+        />,
+        { language: 'ar' },
+      );
+      const byId = (id: string) => document.querySelector(`[data-line="${id}"]`);
+      // "(1.5% + 0.25 EUR)" as one run: Arabic would otherwise show "(EUR 0.25 + %1.5)".
+      expect(byId('merchantFee')?.querySelector('dt')?.textContent).toContain(
+        `(${FSI}1.5% + 0.25 EUR${PDI})`,
+      );
+      // The minus before the digits, not to their right.
+      expect(byId('tax')?.querySelector('dd')?.textContent).toBe(
+        `${LRI}−${LRI}5.00 EUR${PDI}${PDI}`,
+      );
+      expect(byId('amount')?.querySelector('dd')?.textContent).toBe(`${LRI}150.00 EUR${PDI}`);
+    } finally {
+      document.documentElement.dir = '';
+    }
+  });
+});

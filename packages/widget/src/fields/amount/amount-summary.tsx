@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { isolateLtr, isolateParams } from '../../i18n/format';
 import { money } from '../shared/money';
 import type { AmountSummaryProps } from '../types';
 import { summaryLines } from './summary-lines';
@@ -22,10 +23,11 @@ export function AmountSummary({ amount, context }: AmountSummaryProps) {
             return (
               <div key={line.id} className="cd-summary__line" data-line={line.id}>
                 <dt className={total ? 'cd-summary__total' : undefined}>
-                  {t(line.labelKey, { ...line.labelParams })}
+                  {t(line.labelKey, isolateParams(line.labelParams))}
                 </dt>
                 <dd className={total ? 'cd-summary__total' : undefined}>
-                  {line.sign === undefined ? figure : `${line.sign}${figure}`}
+                  {/* The sign inside the same left-to-right run, so "−0.33 EUR" stays whole in Arabic. */}
+                  {line.sign === undefined ? figure : isolateLtr(`${line.sign}${figure}`)}
                 </dd>
               </div>
             );
