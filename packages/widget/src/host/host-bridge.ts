@@ -23,6 +23,11 @@ function hostWindow(win: Window): Window | null {
   return win.parent === win ? null : win.parent;
 }
 
+/** Whether a host page frames the cashier, so that a message to it can be heard. */
+export function hasHost(win: Window = window): boolean {
+  return hostWindow(win) !== null;
+}
+
 /** Posts one message to the host (SPEC §1: target cashier, any origin). */
 export function postToHost(message: HostMessage, win: Window = window): boolean {
   const host = hostWindow(win);

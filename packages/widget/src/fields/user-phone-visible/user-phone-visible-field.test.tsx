@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render';
 import { field, Harness, textOf } from '../test-support';
 
@@ -29,5 +30,47 @@ describe('read-only visible phone (SPEC §2; §5, §8 empty profile phone)', () 
   it('shows no error for an empty phone without a phone error', async () => {
     await renderWithApp(<Harness field={phone} initial="" />);
     expect(screen.queryByText(await textOf('FIELDS.PHONE.EMPTY_IN_PROFILE'))).toBeNull();
+  });
+});
+
+describe('the way to the account when the profile has no phone (SPEC §1 /my-account redirect)', () => {
+  const ownParent = Object.getOwnPropertyDescriptor(window, 'parent');
+  afterEach(() => {
+    if (ownParent === undefined) Reflect.deleteProperty(window, 'parent');
+    else Object.defineProperty(window, 'parent', ownParent);
+  });
+
+  /** Puts a host page around the cashier: window.parent becomes a window that records posts. */
+  function hostPage() {
+    const postMessage = vi.fn<(data: string, origin: string) => void>();
+    Object.defineProperty(window, 'parent', { configurable: true, value: { postMessage } });
+    return postMessage;
+  }
+
+  it('asks the host to open /my-account from an empty profile phone', async () => {
+    const posted = hostPage();
+    await renderWithApp(<Harness field={phone} initial="" />);
+    await userEvent.click(
+      screen.getByRole('button', { name: await textOf('FIELDS.PHONE.OPEN_ACCOUNT') }),
+    );
+    expect(posted).toHaveBeenCalledTimes(1);
+    const [data, origin] = posted.mock.calls[0] ?? [];
+    expect(JSON.parse(String(data))).toEqual({
+      target: 'cashier',
+      type: 'redirect',
+      path: '/my-account',
+    });
+    expect(origin).toBe('*');
+  });
+
+  it('offers no such button when the profile has a phone', async () => {
+    hostPage();
+    await renderWithApp(<Harness field={phone} initial="+380501234567" />);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('offers no such button without a host page to hear it', async () => {
+    await renderWithApp(<Harness field={phone} initial="" />);
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

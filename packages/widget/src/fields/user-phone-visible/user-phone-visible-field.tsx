@@ -1,5 +1,7 @@
 import { visiblePhoneField } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
+import { hasHost, requestMyAccount } from '../../host/host-bridge';
+import { Button } from '../../ui/button';
 import { FieldShell } from '../shared/field-shell';
 import { TextControl } from '../shared/text-control';
 import { useFieldA11y } from '../shared/use-field-a11y';
@@ -11,7 +13,9 @@ import type { FieldViewProps } from '../types';
  * formatted like the phone field (domain visiblePhoneField), read-only. The value is the profile
  * phone (the field's userRequisite when the form holds none). When the form reports an error for
  * it (its phone error), the field shows the empty-phone-in-profile message if the profile has no
- * phone, else the error itself.
+ * phone, else the error itself. With no profile phone and a host page around the cashier, a
+ * button asks the host to open the player's account (SPEC §1 redirect message carrying
+ * /my-account), where the phone is added; without a host there is nowhere to send the player.
  */
 export function UserPhoneVisibleField({ field, value, error, inputRef }: FieldViewProps) {
   const { t } = useTranslation();
@@ -37,6 +41,16 @@ export function UserPhoneVisibleField({ field, value, error, inputRef }: FieldVi
         placeholder={empty ? t('FIELDS.PHONE.NONE') : undefined}
         ltr
       />
+      {empty && hasHost() ? (
+        <Button
+          variant="link"
+          onClick={() => {
+            requestMyAccount();
+          }}
+        >
+          {t('FIELDS.PHONE.OPEN_ACCOUNT')}
+        </Button>
+      ) : null}
     </FieldShell>
   );
 }
