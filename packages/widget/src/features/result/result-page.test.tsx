@@ -87,9 +87,12 @@ async function initLoaded(store: AppStore) {
     );
     expect(fulfilled).toBe(true);
   });
-  // The answer is in the store; let React render the page with it before the test clicks.
-  await act(async () => {
-    await Promise.resolve();
+  // The page has rendered with it once its leaving buttons are enabled (they wait for it).
+  await waitFor(() => {
+    for (const name of ['Back to the game', 'Close']) {
+      const button = screen.queryByRole('button', { name });
+      if (button !== null) expect(button).toHaveProperty('disabled', false);
+    }
   });
 }
 
@@ -215,6 +218,32 @@ describe('result page: into-game, the final result (SPEC §4, §2 redirect after
     expect(requestReInit).toHaveBeenCalledTimes(1);
     expect(browserWindow.assign).not.toHaveBeenCalled();
     expect(browserWindow.open).not.toHaveBeenCalled();
+  });
+
+  it('waits for the merchant URLs of the init answer before it leaves (SPEC §2 redirect after finishing)', async () => {
+    let answerInit: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answerInit = resolve;
+          }),
+      ),
+    );
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-success?xChannel=MOBILE_NATIVE_IOS',
+    });
+    const button = await screen.findByRole('button', { name: 'Back to the game' });
+    expect(button).toHaveProperty('disabled', true);
+    await userEvent.click(button);
+    expect(browserWindow.assign).not.toHaveBeenCalled();
+    answerInit(jsonResponse(EXAMPLE_DEPOSIT_INIT));
+    await waitFor(() => {
+      expect(button).toHaveProperty('disabled', false);
+    });
+    await userEvent.click(button);
+    expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/');
   });
 
   it('on a native device: navigates the same window to the merchant URL', async () => {

@@ -204,6 +204,7 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
           type="button"
           className="cd-result__close"
           aria-label={t('APP.CLOSE')}
+          disabled={!ready}
           onClick={close}
         >
           <Icon name="close" />
@@ -243,7 +244,14 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
           </Button>
         ) : null}
         {buttons.intoGame ? (
-          <Button block variant={isError ? 'secondary' : 'primary'} onClick={intoGame}>
+          // Where the game is (the merchant URLs) comes with the init answer: until a fresh
+          // load has it, the button waits rather than send the player to the wrong place.
+          <Button
+            block
+            variant={isError ? 'secondary' : 'primary'}
+            disabled={!ready}
+            onClick={intoGame}
+          >
             {t('RESULT.BUTTON.INTO_GAME')}
           </Button>
         ) : null}
