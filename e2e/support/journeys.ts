@@ -10,6 +10,8 @@ import type { WidgetLanguage } from './cashier';
 export const TEST_CARDS = {
   approved: '4000 0000 0000 0101',
   declined: '4000 0000 0000 0200',
+  /** The issuer asks for a 3-D Secure challenge; Pass approves, Fail declines. */
+  challenge: '4000 0000 0000 0507',
   /** 4000 0000 0000 0101 with its last digit changed: fails the Luhn check. */
   luhnInvalid: '4000 0000 0000 0102',
 } as const;

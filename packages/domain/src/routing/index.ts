@@ -100,6 +100,8 @@ export {
 } from './path-fragments';
 export type { PathFragmentName, StatusPage } from './path-fragments';
 export {
+  innerResultMessage,
+  parseInnerResultMessage,
   parsePaymentFlow,
   parseResultStatus,
   parseResultViewKind,
@@ -112,6 +114,7 @@ export {
   THEME_QUERY_PARAM,
 } from './result-route';
 export type {
+  InnerResultMessage,
   ResultNavigationInput,
   ResultStatus,
   ResultViewKind,

@@ -111,3 +111,44 @@ export function resultNavigation(input: ResultNavigationInput): string | null {
     ? path
     : setQueryParam(path, THEME_QUERY_PARAM, input.theme);
 }
+
+/**
+ * SPEC §2: the result message an embedded inner cashier frame posts to the cashier around it. A
+ * 3-D Secure challenge shown inside the cashier returns to the cashier's own `/3ds_result`
+ * address, so that address loads the cashier a second time, inside the challenge's frame; once
+ * it knows the result it tells the outer cashier, which navigates with {@link resultNavigation}.
+ * `transactionId` names the payment, so the result page can load it again on its own.
+ */
+export interface InnerResultMessage {
+  readonly target: 'cashier';
+  readonly type: 'result';
+  /** The payment flow (the `{type}` of `/{type}/{type}-{status}`). */
+  readonly paymentType: PaymentFlow;
+  readonly status: ResultStatus;
+  readonly transactionId: string | null;
+}
+
+/** SPEC §2: builds an {@link InnerResultMessage}. */
+export function innerResultMessage(
+  paymentType: PaymentFlow,
+  status: ResultStatus,
+  transactionId: string | null,
+): InnerResultMessage {
+  return { target: 'cashier', type: 'result', paymentType, status, transactionId };
+}
+
+/**
+ * SPEC §2: reads message data (an object) as an {@link InnerResultMessage}; `null` for anything
+ * else, including an unknown flow or status. Which window may send it is the receiver's check.
+ */
+export function parseInnerResultMessage(data: unknown): InnerResultMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const read = (key: string): unknown => Reflect.get(data, key);
+  if (read('target') !== 'cashier' || read('type') !== 'result') return null;
+  const paymentType = parsePaymentFlow(read('paymentType'));
+  const status = parseResultStatus(read('status'));
+  if (paymentType === null || status === null) return null;
+  const id = read('transactionId');
+  const transactionId = typeof id === 'string' && id.trim() !== '' ? id.trim() : null;
+  return innerResultMessage(paymentType, status, transactionId);
+}

@@ -50,6 +50,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   'payments-interaction': AltPayment,
   'payments-status': AltPayment,
   'payments-3ds-result': AltPayment,
+  '3ds-result': AltPayment,
   content: ContentScreen,
   'select-country': SelectCountry,
 };

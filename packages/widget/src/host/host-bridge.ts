@@ -16,7 +16,7 @@ import {
   serializeHostMessage,
   setSessionIdMessage,
 } from '@cashdesk/domain';
-import type { HostMessage } from '@cashdesk/domain';
+import type { HostMessage, InnerResultMessage } from '@cashdesk/domain';
 
 /** The window messages go to: the parent frame, or none when the cashier is the top page. */
 function hostWindow(win: Window): Window | null {
@@ -26,6 +26,36 @@ function hostWindow(win: Window): Window | null {
 /** Whether a host page frames the cashier, so that a message to it can be heard. */
 export function hasHost(win: Window = window): boolean {
   return hostWindow(win) !== null;
+}
+
+/**
+ * The cashier window around this one when this cashier runs in a frame of the cashier itself
+ * (the bank's 3-D Secure challenge returned to /3ds_result inside the method page's frame): a
+ * parent of the same origin. A host page of another origin is not one (reading its location
+ * throws), and neither is a top-level cashier.
+ */
+export function outerCashier(win: Window = window): Window | null {
+  const parent = hostWindow(win);
+  if (parent === null) return null;
+  try {
+    return parent.location.origin === win.location.origin ? parent : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * SPEC §2: posts the result message to the cashier around this one, to this origin only.
+ * Returns false when there is no such cashier (then this page shows the result itself).
+ */
+export function postResultToOuterCashier(
+  message: InnerResultMessage,
+  win: Window = window,
+): boolean {
+  const outer = outerCashier(win);
+  if (outer === null) return false;
+  outer.postMessage(message, win.location.origin);
+  return true;
 }
 
 /** Posts one message to the host (SPEC §1: target cashier, any origin). */

@@ -18,7 +18,7 @@
  *   domain's key tables imported directly, and the declared dynamic server keys
  *   (CASHIER.DECLINE.{reason} for every reason of DECLINE_REASONS).
  *
- * Locale files are merged per language exactly as i18n.ts loadMessages does
+ * Locale files are merged per language exactly as messages.ts loadMessages does
  * (locales/<lang>/*.json).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -666,17 +666,21 @@ describe('shipped translations are complete (SPEC §8 keys in en, ar, uk)', () =
     expect(figureOutsideIsolate('الحد الأدنى \u2066{{amount}} {{currency}}\u2069')).toBe(false);
     expect(figureOutsideIsolate('رسوم \u2066{{percent}}% + {{fixed}}\u2069')).toBe(false);
     expect(figureOutsideIsolate('المبلغ: {{amount}}')).toBe(false);
+    // A Latin term that starts with a digit reads "D Secure-3" unless isolated.
+    expect(figureOutsideIsolate('تأكيد (3-D Secure)')).toBe(true);
+    expect(figureOutsideIsolate('تأكيد (\u20663-D Secure\u2069)')).toBe(false);
   });
 });
 
 /**
  * Whether a right-to-left text places a figure's parts as separate runs: two placeholders side
- * by side ("{{amount}} {{currency}}"), a placeholder with a percent sign or a leading plus. In an
+ * by side ("{{amount}} {{currency}}"), a placeholder with a percent sign or a leading plus, or a
+ * Latin term that starts with a digit ("3-D Secure"). In an
  * Arabic sentence the bidirectional algorithm would order such parts right to left ("EUR 5.00",
  * "%1.5"); inside a left-to-right isolate (U+2066 … U+2069) they keep their order. A placeholder
  * alone is isolated by the code that fills it.
  */
 function figureOutsideIsolate(value: string): boolean {
   const outside = value.replace(/\u2066[^\u2069]*\u2069/g, '');
-  return /\}\}\s*(%|\{\{)|(%|\+)\s*\{\{/.test(outside);
+  return /\}\}\s*(%|\{\{)|(%|\+)\s*\{\{|\d-[A-Za-z]/.test(outside);
 }

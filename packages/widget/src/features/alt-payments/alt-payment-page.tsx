@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { linkTarget, resultPagePath } from '@cashdesk/domain';
+import { innerResultMessage, linkTarget, resultPagePath } from '@cashdesk/domain';
 import type { ResultStatus, RouteDefinition } from '@cashdesk/domain';
 import type { ThreeDsResultRequest } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
-import { scrollToTop } from '../../host/host-bridge';
+import { postResultToOuterCashier, scrollToTop } from '../../host/host-bridge';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
@@ -233,12 +233,21 @@ function ThreeDsResultView({ transactionId }: { readonly transactionId: string }
   const { search } = useLocation();
   const goToResult = useGoToResult();
   const [post, { isError, reset }] = useAltPayment3dsResultMutation();
+  const [handedOver, setHandedOver] = useState(false);
   const sent = useRef(false);
   const send = useCallback(() => {
     void post(threeDsBody(search, transactionId))
       .unwrap()
       .then((paySession) => {
-        goToResult(paySession.result_status, paySession.transaction_id, { paySession });
+        // Inside the method page's challenge frame, the cashier around this one shows the
+        // result (SPEC §2 result message); on its own (a redirect or a new tab) this page does.
+        const message = innerResultMessage(
+          'deposit',
+          paySession.result_status,
+          paySession.transaction_id,
+        );
+        if (postResultToOuterCashier(message)) setHandedOver(true);
+        else goToResult(paySession.result_status, paySession.transaction_id, { paySession });
       })
       .catch(() => {
         // Shown by isError; a code 17 shows the session-expired screen through the store.
@@ -267,7 +276,7 @@ function ThreeDsResultView({ transactionId }: { readonly transactionId: string }
         <>
           <div className="cd-alt__spinner" aria-hidden="true" />
           <p className="cd-alt__status" role="status">
-            {t('ALT.THREE_DS.TEXT')}
+            {t(handedOver ? 'ALT.THREE_DS.DONE' : 'ALT.THREE_DS.TEXT')}
           </p>
         </>
       )}
@@ -277,7 +286,7 @@ function ThreeDsResultView({ transactionId }: { readonly transactionId: string }
 
 /**
  * SPEC §2 alternative payments: /payments/interaction/{provider}, /payments/status/{provider}
- * and /payments/3ds_result/{provider}, by route id. The payment is named by the
+ * and /payments/3ds_result/{provider}, and the card's /3ds_result, by route id. The payment is named by the
  * `transaction_id` query parameter, else the last path segment (SPEC §7).
  */
 export function AltPaymentPage({ route }: { readonly route: RouteDefinition }) {
@@ -286,7 +295,7 @@ export function AltPaymentPage({ route }: { readonly route: RouteDefinition }) {
   const transactionId = altTransactionId(search, provider);
   if (transactionId === null) return <MissingPayment />;
   if (route.id === 'payments-status') return <StatusView transactionId={transactionId} />;
-  if (route.id === 'payments-3ds-result')
+  if (route.id === 'payments-3ds-result' || route.id === '3ds-result')
     return <ThreeDsResultView transactionId={transactionId} />;
   return <InteractionView transactionId={transactionId} />;
 }

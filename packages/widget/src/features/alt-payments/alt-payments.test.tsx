@@ -9,7 +9,10 @@ import { AltPaymentPage } from './alt-payment-page';
 import { nextPollDelay, POLL_MAX_MS } from './poll-delay';
 import { altTransactionId } from './transaction-id';
 
-vi.mock('../../host/host-bridge', () => ({ scrollToTop: vi.fn() }));
+vi.mock('../../host/host-bridge', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../host/host-bridge')>()),
+  scrollToTop: vi.fn(),
+}));
 
 function routeOf(id: string): RouteDefinition {
   const route = findRoute(id);
@@ -20,10 +23,12 @@ function routeOf(id: string): RouteDefinition {
 function AltRoutes() {
   return (
     <Routes>
-      {['payments-interaction', 'payments-status', 'payments-3ds-result'].map((id) => {
-        const route = routeOf(id);
-        return <Route key={id} path={route.path} element={<AltPaymentPage route={route} />} />;
-      })}
+      {['payments-interaction', 'payments-status', 'payments-3ds-result', '3ds-result'].map(
+        (id) => {
+          const route = routeOf(id);
+          return <Route key={id} path={route.path} element={<AltPaymentPage route={route} />} />;
+        },
+      )}
       <Route path="*" element={null} />
     </Routes>
   );
@@ -179,5 +184,70 @@ describe('3-D Secure result of an alternative payment (SPEC §2 /payments/3ds_re
       screen.getByTestId('location').getAttribute('data-state') ?? 'null',
     );
     expect(state).toEqual({ paySession: { ...paySession, action: 'redirect' } });
+  });
+});
+
+describe('3-D Secure result of a card inside the cashier (SPEC §2 /3ds_result, result message)', () => {
+  const ownParent = Object.getOwnPropertyDescriptor(window, 'parent');
+  afterEach(() => {
+    if (ownParent === undefined) Reflect.deleteProperty(window, 'parent');
+    else Object.defineProperty(window, 'parent', ownParent);
+  });
+
+  /** Puts this page in a frame whose parent is `parent`. */
+  function framedBy(parent: { location: { origin: string }; postMessage: unknown }) {
+    Object.defineProperty(window, 'parent', { configurable: true, value: parent });
+  }
+
+  it('inside the method page frame: hands the result to the cashier around it and stays', async () => {
+    const paySession = { ...EXAMPLE_PAY_SESSION_DECLINED, transaction_id: 'tx_7' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(jsonResponse(paySession))),
+    );
+    const postMessage = vi.fn<(data: unknown, origin: string) => void>();
+    framedBy({ location: { origin: window.location.origin }, postMessage });
+    await renderAt(<AltRoutes />, { address: '/3ds_result?transaction_id=tx_7&status=error' });
+    await waitFor(() => {
+      expect(postMessage).toHaveBeenCalledTimes(1);
+    });
+    expect(postMessage).toHaveBeenCalledWith(
+      {
+        target: 'cashier',
+        type: 'result',
+        paymentType: 'deposit',
+        status: 'error',
+        transactionId: 'tx_7',
+      },
+      window.location.origin,
+    );
+    await screen.findByText('Done. Returning to the cashier…');
+    expect(screen.getByTestId('location').textContent).toMatch(/^\/3ds_result\?/);
+  });
+
+  it('in a brand page of another origin (a redirect, not the cashier frame): shows the result itself', async () => {
+    const paySession = { ...EXAMPLE_PAY_SESSION_DECLINED, transaction_id: 'tx_8' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(jsonResponse(paySession))),
+    );
+    const postMessage = vi.fn();
+    const brandPage = {
+      get location(): { origin: string } {
+        throw new DOMException('Blocked a frame with origin', 'SecurityError');
+      },
+      postMessage,
+    };
+    framedBy(brandPage);
+    await renderAt(<AltRoutes />, { address: '/3ds_result?transaction_id=tx_8' });
+    await waitFor(() => {
+      expect(screen.getByTestId('location').textContent).toMatch(
+        /^\/deposit\/deposit-error\?transaction_id=tx_8/,
+      );
+    });
+    expect(postMessage).not.toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'result' }),
+      expect.anything(),
+    );
   });
 });

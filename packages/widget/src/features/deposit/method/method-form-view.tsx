@@ -3,6 +3,7 @@ import type {
   DepositInitResponse,
   DepositMethodDetail,
   PaySession,
+  RedirectData,
   SavedCardWire,
 } from '@cashdesk/contract';
 import {
@@ -17,9 +18,17 @@ import {
   linkTarget,
   parseDecimal,
   resolveAmountBlocks,
+  resultNavigation,
   uploadFailureKey,
 } from '@cashdesk/domain';
-import type { DepositSubmitBody, FieldValue, FormField, Method, RuleError } from '@cashdesk/domain';
+import type {
+  DepositSubmitBody,
+  FieldValue,
+  FormField,
+  InnerResultMessage,
+  Method,
+  RuleError,
+} from '@cashdesk/domain';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,6 +67,7 @@ import {
   resultAddress,
   submitOutcome,
 } from './submit-outcome';
+import { ThreeDsChallenge } from './three-ds-challenge';
 import { useAmountReporting } from './use-amount-reporting';
 import { useDepositSubmit } from './use-deposit-submit';
 import type { SubmitRequest, SubmitResult } from './use-deposit-submit';
@@ -134,6 +144,9 @@ export function MethodFormView({
   const [documents, setDocuments] = useState<Readonly<Record<string, string>>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [blockedRedirect, setBlockedRedirect] = useState<string | null>(null);
+  // The bank's 3-D Secure challenge shown in place of the form (pay session action `iframe`).
+  const [challenge, setChallenge] = useState<RedirectData | null>(null);
+  const theme = useAppSelector((state) => state.session.theme);
   const { submitting, submit } = useDepositSubmit();
   const [upload] = useDepositUploadMutation();
   // The field elements by name, to focus the first invalid one (written by the fields' refs).
@@ -228,9 +241,14 @@ export function MethodFormView({
         });
         return;
       case 'iframe':
-        // The 3-D Secure frame is built by issue 5; until then the player is told, nothing breaks.
-        setNotice(t('DEPOSIT_METHOD.THREE_DS_NOT_AVAILABLE'));
-        announce(t('DEPOSIT_METHOD.THREE_DS_NOT_AVAILABLE'), 'assertive');
+        if (outcome.data === null) {
+          // Nothing to show the player: the bank's page is unknown; the form stays as it was.
+          setNotice(t('DEPOSIT_METHOD.THREE_DS.MISSING'));
+          announce(t('DEPOSIT_METHOD.THREE_DS.MISSING'), 'assertive');
+          return;
+        }
+        transactionOfChallenge.current = session.transaction_id;
+        setChallenge(outcome.data);
         return;
       case 'redirect': {
         const fallback = linkTarget({
@@ -248,6 +266,37 @@ export function MethodFormView({
       }
     }
   };
+
+  const transactionOfChallenge = useRef<string | null>(null);
+
+  /**
+   * SPEC §2: the result message of the inner cashier frame the challenge returned to: the
+   * result page of its flow and status, with the payment in the query and the theme kept.
+   */
+  const challengeAnswered = useCallback(
+    (message: InnerResultMessage) => {
+      const query = new URLSearchParams(search);
+      const transactionId = message.transactionId ?? transactionOfChallenge.current;
+      if (transactionId !== null) query.set('transaction_id', transactionId);
+      const next = resultNavigation({
+        type: message.paymentType,
+        status: message.status,
+        currentSearch: query.toString(),
+        theme,
+      });
+      if (next === null) return;
+      if (message.status === 'success') {
+        writeStored('local', STORAGE_KEYS.lastUsedMethodId, payGroupId);
+      }
+      void navigate(next, { state: { payGroupId } });
+    },
+    [navigate, payGroupId, search, theme],
+  );
+
+  const leaveChallenge = useCallback(() => {
+    setChallenge(null);
+    announce(t('DEPOSIT_METHOD.THREE_DS.LEFT'), 'polite');
+  }, [t]);
 
   const showFailure = (error: ApiError) => {
     // SPEC §8: code 17 expires the session (app/store.ts listener); no popup of its own.
@@ -441,6 +490,12 @@ export function MethodFormView({
     isSelfTarget: method.isSelfTarget,
     device: environment.device,
   });
+
+  if (challenge !== null) {
+    return (
+      <ThreeDsChallenge data={challenge} onResult={challengeAnswered} onCancel={leaveChallenge} />
+    );
+  }
 
   return (
     <>

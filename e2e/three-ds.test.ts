@@ -1,0 +1,124 @@
+/**
+ * 3-D Secure inside the cashier (SPEC §2 /3ds_result, pay session action `iframe`): the sandbox
+ * challenge card opens the issuer's page in a frame of the method page; Pass or Fail returns to
+ * the cashier's own /3ds_result inside that frame, which posts payments/3ds-result and hands the
+ * result to the cashier around it. Everything happens inside the host page's iframe: no top
+ * navigation, the host page stays where it is.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Frame } from 'playwright-core';
+import { checkA11y } from './support/a11y';
+import { launchBrowser, startStack } from './support';
+import type { Stack } from './support';
+import { screenshot } from './support/browser';
+import {
+  balanceOf,
+  closeHosted,
+  literal,
+  openHostedCashier,
+  sameAmount,
+  text,
+  transactionsOf,
+  visitScreen,
+} from './support/cashier';
+import type { WidgetLanguage } from './support/cashier';
+import {
+  METHODS,
+  TEST_CARDS,
+  cardFields,
+  futureExpiry,
+  methodTile,
+  openCardMethod,
+  payWithCard,
+  submitButton,
+  waitForHome,
+  waitForPath,
+} from './support/journeys';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.close();
+});
+
+/** The issuer's challenge page: the frame inside the cashier frame, once it shows its buttons. */
+async function challengeFrame(cashier: Frame, lang: WidgetLanguage = 'en'): Promise<Frame> {
+  const handle = await cashier
+    .getByTitle(text(lang, 'DEPOSIT_METHOD.THREE_DS.FRAME_TITLE'), { exact: true })
+    .elementHandle();
+  const challenge = await handle.contentFrame();
+  if (challenge === null) throw new Error('the challenge frame has no document');
+  await challenge.getByRole('button', { name: 'Pass', exact: true }).waitFor();
+  return challenge;
+}
+
+describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 payments/3ds-result)', () => {
+  it('Pass: the challenge shows inside the method page, then the success page and one credit', async () => {
+    const hosted = await openHostedCashier(browser, stack);
+    const { page, frame, session } = hosted;
+    const hostAddress = page.url();
+    await openCardMethod(frame);
+    await payWithCard(frame, TEST_CARDS.challenge);
+
+    await frame
+      .getByRole('heading', { name: literal(text('en', 'DEPOSIT_METHOD.THREE_DS.TITLE')) })
+      .waitFor();
+    const challenge = await challengeFrame(frame);
+    await visitScreen(page, frame, 'three-ds-challenge');
+    await checkA11y(challenge, 'three-ds-challenge-issuer-page');
+    // Nothing is credited while the issuer has not answered.
+    expect(sameAmount(await balanceOf(stack, session.sessionId), '500')).toBe(true);
+
+    await challenge.getByRole('button', { name: 'Pass', exact: true }).click();
+    await waitForPath(frame, '/deposit/deposit-success');
+    await frame
+      .getByRole('heading', { level: 1, name: literal(text('en', 'RESULT.DEPOSIT.SUCCESS.TITLE')) })
+      .waitFor();
+    await visitScreen(page, frame, 'three-ds-success');
+    // The result came back inside the cashier: the host page never navigated.
+    expect(page.url()).toBe(hostAddress);
+    expect(new URL(frame.url()).searchParams.get('transaction_id')).not.toBeNull();
+
+    await expect
+      .poll(() => balanceOf(stack, session.sessionId))
+      .toSatisfy((balance: string) => sameAmount(balance, '505'));
+    const transactions = await transactionsOf(stack, session.sessionId);
+    expect(transactions.map((row) => row.status)).toEqual(['success']);
+    await closeHosted(hosted);
+  });
+
+  it('Fail: the decline page, no credit, and the form is one click away', async () => {
+    const hosted = await openHostedCashier(browser, stack, { lang: 'ar' });
+    const { page, frame, session } = hosted;
+    await waitForHome(frame, 'ar');
+    await methodTile(frame, METHODS.card, 'ar').click();
+    const fields = cardFields(frame, 'ar');
+    await fields.number.fill(TEST_CARDS.challenge);
+    await fields.expiry.fill(futureExpiry());
+    await fields.cvv.fill('123');
+    await fields.holder.fill('Ada Lovelace');
+    await submitButton(frame, 'ar').click();
+    await frame
+      .getByRole('heading', { name: literal(text('ar', 'DEPOSIT_METHOD.THREE_DS.TITLE')) })
+      .waitFor();
+    const challenge = await challengeFrame(frame, 'ar');
+    await screenshot(page, 'three-ds-challenge-ar');
+    await challenge.getByRole('button', { name: 'Fail', exact: true }).click();
+
+    await waitForPath(frame, '/deposit/deposit-error');
+    await frame
+      .getByRole('heading', { level: 1, name: literal(text('ar', 'RESULT.DEPOSIT.ERROR.TITLE')) })
+      .waitFor();
+    await visitScreen(page, frame, 'three-ds-failed-ar');
+    expect(sameAmount(await balanceOf(stack, session.sessionId), '500')).toBe(true);
+    const transactions = await transactionsOf(stack, session.sessionId);
+    expect(transactions.map((row) => row.status)).toEqual(['error']);
+    await closeHosted(hosted);
+  });
+});
