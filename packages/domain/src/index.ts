@@ -113,6 +113,7 @@ export {
   isSavedCardChosen,
   luhnCheck,
   luhnCheckDigit,
+  isSavedCardExpired,
   maskSavedCard,
   removeCard,
   savedCardId,

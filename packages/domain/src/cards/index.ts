@@ -45,6 +45,7 @@ export {
   cardFormLayout,
   cvvRequirement,
   isSavedCardChosen,
+  isSavedCardExpired,
   maskSavedCard,
   removeCard,
   savedCardId,

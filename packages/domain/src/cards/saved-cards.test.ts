@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isSavedCardExpired,
   cardFormLayout,
   cvvRequirement,
   isSavedCardChosen,
@@ -205,5 +206,36 @@ describe('saved card display (SPEC §4, §5)', () => {
     [{}, null],
   ])('SPEC §5: the brand of %j is %s', (card, type) => {
     expect(savedCardType(card)?.type ?? null).toBe(type);
+  });
+});
+
+describe('saved card expiry (SPEC §4, §5: the current month is not past)', () => {
+  const at = (iso: string) => Date.parse(iso);
+  const card = { card_id: 'c1', last4: '0101', exp_month: '03', exp_year: '2027' };
+
+  it.each([
+    ['2027-03-01T00:00:00Z', false],
+    ['2027-03-31T23:59:59.999Z', false],
+    ['2027-04-01T00:00:00Z', true],
+    ['2026-12-31T12:00:00Z', false],
+    ['2028-01-01T00:00:00Z', true],
+  ])('a card of 03/2027 at %s is expired: %s', (now, expired) => {
+    expect(isSavedCardExpired(card, at(now))).toBe(expired);
+  });
+
+  it('a December card runs to the end of the year', () => {
+    const december = { ...card, exp_month: 12, exp_year: 2027 };
+    expect(isSavedCardExpired(december, at('2027-12-31T23:00:00Z'))).toBe(false);
+    expect(isSavedCardExpired(december, at('2028-01-01T00:00:00Z'))).toBe(true);
+  });
+
+  it.each([
+    ['no month', { exp_year: '2030' }],
+    ['month 13', { exp_month: '13', exp_year: '2030' }],
+    ['month 0', { exp_month: '0', exp_year: '2030' }],
+    ['a two-digit year', { exp_month: '01', exp_year: '30' }],
+    ['no year', { exp_month: '01' }],
+  ])('an unreadable expiry (%s) counts as expired', (_name, expiry) => {
+    expect(isSavedCardExpired({ card_id: 'c1', ...expiry }, at('2026-01-01T00:00:00Z'))).toBe(true);
   });
 });

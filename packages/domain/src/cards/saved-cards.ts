@@ -187,3 +187,18 @@ export function maskSavedCard(card: SavedCard, options: MaskOptions = {}): strin
 export function savedCardType(card: SavedCard): CardTypeInfo | null {
   return detectCardType(digitsOf(card.bin));
 }
+
+/**
+ * SPEC §4, §5: whether a saved card has expired at `now` (epoch ms): a card is good through the
+ * last day of its expiry month (UTC), as the expiry check of a typed card treats the current
+ * month as not past. A card without a readable month and four-digit year counts as expired, so
+ * it is never offered for a payment it cannot make.
+ */
+export function isSavedCardExpired(card: SavedCard, now: number): boolean {
+  const month = Number(digitsOf(String(card.exp_month ?? '')));
+  const yearText = digitsOf(String(card.exp_year ?? ''));
+  const year = Number(yearText);
+  if (!Number.isInteger(month) || month < 1 || month > 12 || yearText.length !== 4) return true;
+  // Date.UTC(year, month) is the first instant of the month after the expiry month.
+  return now >= Date.UTC(year, month);
+}

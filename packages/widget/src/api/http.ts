@@ -68,6 +68,21 @@ function failure(status: number | QueryErrorStatus, data: unknown): { error: Api
   };
 }
 
+/** Whether a mutation's or query's error is an {@link ApiError} (every call of this module's). */
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value !== null && 'status' in value && 'errorCode' in value;
+}
+
+/**
+ * A call's error as an {@link ApiError}: RTK's own serialized error (a thrown callback) reads as
+ * no answer (FETCH_ERROR), which is what the player can act on: try again.
+ */
+export function asApiError(value: unknown): ApiError {
+  return isApiError(value)
+    ? value
+    : { status: 'FETCH_ERROR', data: null, errorCode: null, errorMessage: null };
+}
+
 /** Whether an error means the session is over (SPEC §8 code 17). */
 export function isSessionExpiredApiError(error: ApiError): boolean {
   return error.errorCode === SESSION_EXPIRED_CODE;

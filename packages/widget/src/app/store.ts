@@ -12,8 +12,7 @@ import {
   isRejectedWithValue,
 } from '@reduxjs/toolkit';
 import { cashierApi } from '../api/cashier-api';
-import { isSessionExpiredApiError } from '../api/http';
-import type { ApiError } from '../api/http';
+import { isApiError, isSessionExpiredApiError } from '../api/http';
 import { initialSessionState, sessionExpired, sessionSlice } from './session-slice';
 import type { Startup } from './startup';
 import { uiSlice } from './ui-slice';
@@ -28,9 +27,6 @@ export const rootReducer = combineSlices(
   cashierApi,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
-function isApiError(value: unknown): value is ApiError {
-  return typeof value === 'object' && value !== null && 'errorCode' in value && 'status' in value;
-}
 
 /** Builds the store with the start-up state preloaded. */
 export function createAppStore(startup: Startup, now: number = Date.now()) {

@@ -13,6 +13,7 @@ import { ExpiryField } from './expiry/expiry-field';
 import { FileUploadField } from './file-upload/file-upload-field';
 import { InputField } from './input/input-field';
 import { PhoneField } from './phone/phone-field';
+import { SavedCardField } from './saved-card/saved-card-field';
 import { SelectField } from './select/select-field';
 import { UserPhoneVisibleField } from './user-phone-visible/user-phone-visible-field';
 import type { FieldViewProps } from './types';
@@ -23,7 +24,7 @@ const COMPONENTS: Readonly<Record<FieldKind, ComponentType<FieldViewProps>>> = {
   checkbox: CheckboxField,
   check: CheckboxField,
   select: SelectField,
-  card: SelectField,
+  card: SavedCardField,
   input: InputField,
   expirationDate: ExpiryField,
   cardPan: CardNumberField,

@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-import type { BetShop } from '@cashdesk/contract';
+import type { BetShop, SavedCardWire } from '@cashdesk/contract';
 import type {
   BonusInfo,
   CurrencyDisplayFormat,
@@ -85,6 +85,13 @@ export interface FieldContext {
   readonly betShops?: readonly BetShop[];
   /** The file_upload kind posts the file through this (payments/groups/{id}/upload). */
   readonly onUpload?: (file: File) => Promise<UploadResult>;
+  /**
+   * The player's saved cards (GET /user-cards), for the card kind: it offers them and a new
+   * card. Without them it is the picker of the field's own options.
+   */
+  readonly savedCards?: readonly SavedCardWire[];
+  /** "Now" in epoch ms for expiry checks (tests); the current time when absent. */
+  readonly now?: number;
 }
 
 /** Props of {@link FieldView}: one controlled form field (SPEC §2, §3). */

@@ -20,6 +20,8 @@ const PATHS = {
   upload: 'M12 20V9m-5 5l5-5 5 5M5 4h14',
   delete: 'M5 7h14M10 7V4h4v3m-7 0l1 13h8l1-13',
   clock: 'M12 7v5l3 2M12 3a9 9 0 100 18 9 9 0 000-18z',
+  add: 'M12 5v14M5 12h14',
+  credit_card: 'M3 6h18v12H3zM3 10h18M7 15h4',
 } as const;
 
 /** The name of an icon. */

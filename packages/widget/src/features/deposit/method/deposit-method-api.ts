@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { ENDPOINTS } from '@cashdesk/contract';
-import type { SubmitRequestInput } from '@cashdesk/contract';
+import type { RecurringCheckRequestInput, SubmitRequestInput } from '@cashdesk/contract';
 import { cashierApi, endpointQuery } from '../../../api/cashier-api';
 import type { ResponseOf } from '../../../api/http';
 
@@ -55,7 +55,19 @@ export const depositMethodApi = cashierApi.injectEndpoints({
         });
       },
     }),
+    /**
+     * SPEC §7 POST /user-cards/recurring-check {user_card_id, amount}: may this saved card pay
+     * this amount, and is its CVV needed? Asked before a saved card is charged.
+     */
+    recurringCheck: build.mutation<
+      ResponseOf<typeof ENDPOINTS.userCardsRecurringCheck>,
+      RecurringCheckRequestInput
+    >({
+      queryFn: (body, { getState, signal }) =>
+        endpointQuery(ENDPOINTS.userCardsRecurringCheck, getState, { body, signal }),
+    }),
   }),
 });
 
-export const { useDepositSubmitMutation, useDepositUploadMutation } = depositMethodApi;
+export const { useDepositSubmitMutation, useDepositUploadMutation, useRecurringCheckMutation } =
+  depositMethodApi;

@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { announce } from '../../../ui/announcer';
 import { DepositMethodPage } from './deposit-method-page';
-import { AUTO_DETAIL, CARD_DETAIL, paySession, stubCashierFetch } from './test-fixtures';
+import {
+  AUTO_DETAIL,
+  CARD_DETAIL,
+  SAVED_CARD,
+  paySession,
+  stubCashierFetch,
+} from './test-fixtures';
 
 vi.mock('../../../fields', async () => {
   const fixtures = await import('./test-fixtures');
@@ -426,5 +432,87 @@ describe('submit outcomes (SPEC §3 pay session, §8 errors)', () => {
       expect(store.getState().session.isSessionExpired).toBe(true);
     });
     expect(store.getState().ui.errorPopup.isOpen).toBe(false);
+  });
+});
+
+describe('saved cards on the method page (SPEC §4 card form variants, §7 recurring check)', () => {
+  it('chooses the newest usable saved card, hides its number and pays after the recurring check', async () => {
+    const { submits, recurringChecks } = stubCashierFetch({
+      details: { '101': CARD_DETAIL },
+      cards: [SAVED_CARD],
+    });
+    const user = userEvent.setup();
+    await renderPage();
+    expect(await screen.findByLabelText('card_id')).toHaveProperty('value', 'card_1');
+    // SPEC §4: a saved card with last4 hides the number, expiry and holder; a token that is not
+    // active and an amount under max_recurring_amount (500) ask for no CVV.
+    expect(screen.queryByLabelText('card_pan')).toBeNull();
+    expect(screen.queryByLabelText('expirationDate')).toBeNull();
+    expect(screen.queryByLabelText('card_cvv')).toBeNull();
+    expect(screen.queryByLabelText('save_card')).toBeNull();
+    await user.type(screen.getByLabelText('transfer_date'), '2024-05-01');
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await screen.findByTestId('probe');
+    expect(recurringChecks.map((call) => call.body)).toEqual([
+      { user_card_id: 'card_1', amount: '50' },
+    ]);
+    expect(submits).toHaveLength(1);
+    const fields = Reflect.get(Object(submits[0]?.body), 'fields');
+    expect(fields).toMatchObject({ card_id: 'card_1' });
+    expect(fields).not.toHaveProperty('card_pan');
+  });
+
+  it('a card the check refuses gets the error on the card choice and nothing is charged', async () => {
+    const { submits } = stubCashierFetch({
+      details: { '101': CARD_DETAIL },
+      cards: [SAVED_CARD],
+      recurring: { status: 200, body: { allowed: false, cvv_required: false } },
+    });
+    const user = userEvent.setup();
+    await renderPage();
+    await user.type(await screen.findByLabelText('transfer_date'), '2024-05-01');
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await waitFor(() => {
+      expect(screen.getByLabelText('card_id').getAttribute('aria-invalid')).toBe('true');
+    });
+    expect(screen.getByText('CARDS.NOT_ALLOWED')).toBeDefined();
+    expect(submits).toHaveLength(0);
+  });
+
+  it('asks for the CVV when the check wants it, then sends it', async () => {
+    const { submits, recurringChecks } = stubCashierFetch({
+      details: { '101': CARD_DETAIL },
+      cards: [SAVED_CARD],
+      recurring: { status: 200, body: { allowed: true, cvv_required: true } },
+    });
+    const user = userEvent.setup();
+    await renderPage();
+    await user.type(await screen.findByLabelText('transfer_date'), '2024-05-01');
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    const cvv = await screen.findByLabelText('card_cvv');
+    await waitFor(() => {
+      expect(document.activeElement).toBe(cvv);
+    });
+    expect(cvv.getAttribute('aria-invalid')).toBe('true');
+    expect(submits).toHaveLength(0);
+    await user.type(cvv, '123');
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await screen.findByTestId('probe');
+    expect(recurringChecks).toHaveLength(2);
+    expect(Reflect.get(Object(submits[0]?.body), 'fields')).toMatchObject({
+      card_id: 'card_1',
+      card_cvv: '123',
+    });
+  });
+
+  it('a new card is one choice away: the full form comes back', async () => {
+    stubCashierFetch({ details: { '101': CARD_DETAIL }, cards: [SAVED_CARD] });
+    const user = userEvent.setup();
+    await renderPage();
+    const choice = await screen.findByLabelText('card_id');
+    await user.clear(choice);
+    expect(await screen.findByLabelText('card_pan')).toBeDefined();
+    expect(screen.getByLabelText('card_cvv')).toBeDefined();
+    expect(screen.getByLabelText('save_card')).toBeDefined();
   });
 });

@@ -37,6 +37,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { balanceChanged } from '../../../app/session-slice';
 import { readStored, writeStored } from '../../../app/storage';
 import { errorPopupOpened } from '../../../app/ui-slice';
+import { asApiError, isApiError } from '../../../api/http';
 import type { ApiError } from '../../../api/http';
 import { AmountSummary, FieldView, toFieldError } from '../../../fields';
 import type { FieldContext, FieldError } from '../../../fields';
@@ -44,9 +45,10 @@ import { announce } from '../../../ui/announcer';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
 import { isolateLtr } from '../../../i18n/format';
-import { useDepositUploadMutation } from './deposit-method-api';
+import { useDepositUploadMutation, useRecurringCheckMutation } from './deposit-method-api';
 import {
   canAutoSubmit,
+  chosenSavedCard,
   cvvCardType,
   depositSubmitBody,
   errorFieldName,
@@ -106,10 +108,6 @@ function errorFieldOf(error: ApiError): string | null {
   return typeof field === 'string' ? field : null;
 }
 
-function isApiError(value: unknown): value is ApiError {
-  return typeof value === 'object' && value !== null && 'status' in value && 'errorCode' in value;
-}
-
 /** A payment redirect goes to the provider and comes back to the cashier's own result page. */
 const PAYMENT_REDIRECT_SELF_TARGET = true;
 
@@ -137,8 +135,12 @@ export function MethodFormView({
   const { search } = useLocation();
   const environment = useAppSelector((state) => state.session.environment);
   const [values, setValues] = useState<Record<string, FieldValue>>(() =>
-    initialValues(form, initialAmount(detail)),
+    initialValues(form, initialAmount(detail), cards),
   );
+  // The recurring check asked for the chosen saved card's CVV (SPEC §5, §7).
+  const [serverAsksCvv, setServerAsksCvv] = useState(false);
+  const [checkingCard, setCheckingCard] = useState(false);
+  const [recurringCheck] = useRecurringCheckMutation();
   const [errors, setErrors] = useState<Errors>({});
   const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
   const [documents, setDocuments] = useState<Readonly<Record<string, string>>>({});
@@ -153,7 +155,7 @@ export function MethodFormView({
   const [elements] = useState(() => new Map<string, HTMLElement>());
   const autoSubmitTried = useRef(false);
 
-  const shown = fieldsShown(form, values, cards);
+  const shown = fieldsShown(form, values, cards, serverAsksCvv);
   const amount = textOf(values[AMOUNT_FIELD_NAME]);
   useAmountReporting(payGroupId, amount);
 
@@ -183,6 +185,8 @@ export function MethodFormView({
   const change = (field: FormField, value: FieldValue) => {
     const next = { ...values, [field.name]: value };
     setValues(next);
+    // The recurring check's CVV request was about the card then chosen.
+    if (fieldKind(field) === 'card') setServerAsksCvv(false);
     setEdited((previous) =>
       previous.has(field.name) ? previous : new Set(previous).add(field.name),
     );
@@ -351,7 +355,56 @@ export function MethodFormView({
       return;
     }
     setErrors({});
-    void submit(requestFor(built.payload)).then(settle);
+    const saved = chosenSavedCard(values, form.fields, cards);
+    if (saved === null) {
+      void submit(requestFor(built.payload)).then(settle);
+      return;
+    }
+    void checkSavedCard(saved.card_id, built.payload).then((payload) => {
+      if (payload !== null) void submit(requestFor(payload)).then(settle);
+    });
+  };
+
+  const cvvToAskFor = useRef<string | null>(null);
+  useEffect(() => {
+    const name = cvvToAskFor.current;
+    if (!serverAsksCvv || name === null) return;
+    cvvToAskFor.current = null;
+    showErrors({ [name]: { key: MESSAGE_KEYS.fieldRequired } }, name);
+  }, [serverAsksCvv, showErrors]);
+
+  /**
+   * SPEC §7 recurring check before a saved card is charged: a card that may not pay this amount
+   * gets its error on the card choice; a CVV the check asks for (and the form did not show, or
+   * left empty) is asked for first. Returns the body to submit, or null when the player has to
+   * act first. Only one check runs at a time.
+   */
+  const checkSavedCard = async (
+    cardId: string,
+    payload: DepositSubmitBody,
+  ): Promise<DepositSubmitBody | null> => {
+    if (checkingCard) return null;
+    setCheckingCard(true);
+    const result = await recurringCheck({ user_card_id: cardId, amount: payload.amount });
+    setCheckingCard(false);
+    if (result.error !== undefined) {
+      showFailure(asApiError(result.error));
+      return null;
+    }
+    const cardField = form.fields.find((field) => fieldKind(field) === 'card')?.name ?? null;
+    if (!result.data.allowed) {
+      if (cardField !== null) showErrors({ [cardField]: { key: 'CARDS.NOT_ALLOWED' } }, cardField);
+      return null;
+    }
+    const cvvField = form.fields.find((field) => fieldKind(field) === 'cardCvv')?.name ?? null;
+    const cvvGiven = cvvField !== null && textOf(values[cvvField]).trim() !== '';
+    if (result.data.cvv_required && !cvvGiven && cvvField !== null) {
+      // The field appears with the next render; the effect below flags and focuses it then.
+      cvvToAskFor.current = cvvField;
+      setServerAsksCvv(true);
+      return null;
+    }
+    return payload;
   };
 
   // SPEC §4 auto-submit: once, when the method is loaded and nothing is in flight; a form that
@@ -409,6 +462,7 @@ export function MethodFormView({
 
   const contextFor = (field: FormField): FieldContext => {
     const kind = fieldKind(field);
+    if (kind === 'card') return { ...baseContext, savedCards: cards };
     if (kind === 'cardCvv') {
       return {
         ...baseContext,
@@ -530,10 +584,10 @@ export function MethodFormView({
           type="submit"
           block
           className="cd-method__submit"
-          disabled={submitting}
-          aria-busy={submitting}
+          disabled={submitting || checkingCard}
+          aria-busy={submitting || checkingCard}
         >
-          {submitting ? t('DEPOSIT_METHOD.SUBMITTING') : submitLabel}
+          {submitting || checkingCard ? t('DEPOSIT_METHOD.SUBMITTING') : submitLabel}
         </Button>
       </form>
       {processingTime === null && infoText === null && descriptionUrl === null ? null : (

@@ -25,6 +25,7 @@ import {
   isEmptyValue,
   mapFields,
   normalizeInitialDate,
+  isSavedCardExpired,
   savedCardId,
   selectAutoFillOption,
   splitExpiry,
@@ -181,12 +182,19 @@ export function initialAmount(detail: DepositMethodDetail): string {
  * the one marked selected), a profile value (userRequisite; a date only as YYYY-MM-DD or ISO),
  * unticked check boxes, and empty text.
  */
-export function initialValues(form: MethodForm, amount: string): Record<string, FieldValue> {
+export function initialValues(
+  form: MethodForm,
+  amount: string,
+  savedCards: readonly SavedCardWire[] = [],
+  now: number = Date.now(),
+): Record<string, FieldValue> {
   const defaults = new Map<string, FieldValue>(Object.entries(depositFormDefaults(amount)));
   const values: Record<string, FieldValue> = { [AMOUNT_FIELD_NAME]: amount };
   for (const field of form.fields) {
     const kind = fieldKind(field);
-    if (defaults.has(field.name)) {
+    if (kind === 'card') {
+      values[field.name] = preferredSavedCardId(savedCards, now);
+    } else if (defaults.has(field.name)) {
       values[field.name] = defaults.get(field.name);
     } else if (kind === 'select') {
       values[field.name] = selectAutoFillOption(field.options);
@@ -199,6 +207,16 @@ export function initialValues(form: MethodForm, amount: string): Record<string, 
     }
   }
   return values;
+}
+
+/**
+ * SPEC §4 card form variants: the card chosen when a card form opens: the newest saved card
+ * that has not expired (the list comes newest first), so paying again asks for the CVV at most;
+ * '' (a new card) when there is none.
+ */
+export function preferredSavedCardId(cards: readonly SavedCardWire[], now: number): string {
+  const usable = cards.find((card) => !isSavedCardExpired(card, now));
+  return usable === undefined ? '' : (savedCardId(usable) ?? '');
 }
 
 /** The text of a value ('' for anything that is not text). */
@@ -242,12 +260,15 @@ function isCardholderName(field: FormField): boolean {
 /**
  * SPEC §4 card form variants: the fields shown, in order. With a saved card chosen the card
  * number, expiry and holder are on file and hidden; the CVV shows and is required as
- * cvvRequirement says (its required flag is set to match); save_card only for a new card.
+ * cvvRequirement says (its required flag is set to match), or when the server's recurring check
+ * asks for it; save_card only for a new card.
  */
 export function fieldsShown(
   form: MethodForm,
   values: FormValues,
   cards: readonly SavedCardWire[],
+  /** The recurring check said this saved card needs its CVV for this amount (SPEC §5, §7). */
+  serverAsksCvv = false,
 ): FormField[] {
   if (!form.isCardForm) return [...form.fields];
   const layout = cardLayout(form, values, cards);
@@ -258,6 +279,7 @@ export function fieldsShown(
     if (kind === 'expirationDate') return layout.showExpiry ? [field] : [];
     if (isCardholderName(field)) return layout.showCardholderName ? [field] : [];
     if (kind === 'cardCvv') {
+      if (serverAsksCvv) return [{ ...field, isRequired: true }];
       return layout.cvv.shown ? [{ ...field, isRequired: layout.cvv.required }] : [];
     }
     if (field.name === SAVE_CARD_FIELD_NAME) return newCard ? [field] : [];

@@ -4,7 +4,7 @@
  * helper's work and have their own tests; these tests are about the page's form logic).
  */
 import { EXAMPLE_DEPOSIT_INIT } from '@cashdesk/contract';
-import type { DepositMethodDetail, PaySessionInput } from '@cashdesk/contract';
+import type { DepositMethodDetail, PaySessionInput, SavedCardWire } from '@cashdesk/contract';
 import type { FieldViewProps } from '../../../fields';
 import { vi } from 'vitest';
 
@@ -121,6 +121,18 @@ export const AUTO_DETAIL: DepositMethodDetail = {
   ],
 };
 
+/** A saved card of the player (SPEC §3): token not active, good for years. */
+export const SAVED_CARD: SavedCardWire = {
+  card_id: 'card_1',
+  last4: '0101',
+  bin: '400000',
+  is_card_token_active: false,
+  exp_month: '01',
+  exp_year: '2099',
+  cardholder_name: 'Ada Lovelace',
+  card_type: 'visa',
+};
+
 /** A pay session answer (SPEC §3). */
 export function paySession(overrides: Partial<PaySessionInput> = {}): PaySessionInput {
   return {
@@ -167,9 +179,14 @@ type SubmitAnswer =
 export function stubCashierFetch(options: {
   readonly details: Readonly<Record<string, DepositMethodDetail>>;
   readonly submitAnswers?: SubmitAnswer[];
+  /** The player's saved cards (GET /user-cards); none by default. */
+  readonly cards?: readonly SavedCardWire[];
+  /** The answer of POST /user-cards/recurring-check; allowed without CVV by default. */
+  readonly recurring?: { readonly status: number; readonly body: unknown };
 }) {
   const calls: RecordedCall[] = [];
   const submits: RecordedCall[] = [];
+  const recurringChecks: RecordedCall[] = [];
   const answers = [...(options.submitAnswers ?? [])];
   const init = {
     ...EXAMPLE_DEPOSIT_INIT,
@@ -195,7 +212,15 @@ export function stubCashierFetch(options: {
     };
     calls.push(call);
     if (url.endsWith('/payments/groups/init')) return json(200, init);
-    if (url.endsWith('/user-cards')) return json(200, { cards: [] });
+    if (url.endsWith('/user-cards')) return json(200, { cards: options.cards ?? [] });
+    if (url.endsWith('/user-cards/recurring-check')) {
+      recurringChecks.push(call);
+      const answer = options.recurring ?? {
+        status: 200,
+        body: { allowed: true, cvv_required: false },
+      };
+      return json(answer.status, answer.body);
+    }
     const select = /\/payments\/groups\/(\d+)\/select$/.exec(url);
     if (select !== null) {
       const detail = options.details[select[1] ?? ''];
@@ -216,5 +241,5 @@ export function stubCashierFetch(options: {
     return json(404, { error_code: '1000', error_message: 'not found' });
   });
   vi.stubGlobal('fetch', fetchStub);
-  return { calls, submits };
+  return { calls, submits, recurringChecks };
 }

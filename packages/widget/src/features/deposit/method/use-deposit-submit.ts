@@ -2,6 +2,7 @@ import type { PaySession, SubmitRequestInput } from '@cashdesk/contract';
 import { isRepeatSubmission } from '@cashdesk/domain';
 import type { SubmissionSnapshot } from '@cashdesk/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { asApiError } from '../../../api/http';
 import type { ApiError } from '../../../api/http';
 import { useDepositSubmitMutation } from './deposit-method-api';
 
@@ -37,16 +38,7 @@ interface InFlight {
   aborted: boolean;
 }
 
-function isApiError(value: unknown): value is ApiError {
-  return typeof value === 'object' && value !== null && 'status' in value && 'errorCode' in value;
-}
-
 const NO_ANSWER = new Set<unknown>(['FETCH_ERROR', 'TIMEOUT_ERROR']);
-
-/** A failure that is not an ApiError (RTK's own serialized error): treated as no answer. */
-function unknownFailure(): ApiError {
-  return { status: 'FETCH_ERROR', data: null, errorCode: null, errorMessage: null };
-}
 
 /**
  * SPEC §7 deposit submit with the guarantees of ARCHITECTURE.md "a submit is never sent twice":
@@ -116,7 +108,7 @@ export function useDepositSubmit(): {
         lastAttempt.current = { snapshot: request.snapshot, key, request: sent, unanswered: false };
         return { kind: 'answered', session: result.data };
       }
-      const error = isApiError(result.error) ? result.error : unknownFailure();
+      const error = asApiError(result.error);
       lastAttempt.current = {
         snapshot: request.snapshot,
         key,
