@@ -693,6 +693,16 @@ export const BRAND0: SeedBrand = {
           holder: 'ALEX SECOND',
           cardType: 'visa',
         },
+        {
+          // The issuer declines this card since it was saved (sandbox behaviour letter d).
+          token: 'sbxtok_d_5eed0000000000000000000000000005',
+          last4: '0200',
+          bin: '400000',
+          expMonth: 9,
+          expYear: 2032,
+          holder: 'ALEX SECOND',
+          cardType: 'visa',
+        },
       ],
       payoutAccounts: [
         {

@@ -40,6 +40,7 @@ describe('sandbox card tokens (SPEC §3 saved card)', () => {
     ['approved', 'a'],
     ['challenge', 'c'],
     ['processing', 'p'],
+    ['declined', 'd'],
   ] as const)(
     'carries the %s behaviour as the letter %s and reads it back',
     (behaviour, letter) => {
@@ -49,7 +50,7 @@ describe('sandbox card tokens (SPEC §3 saved card)', () => {
     },
   );
 
-  it.each(['sbxtok_d_' + '0'.repeat(32), 'sbxtok_a_' + '0'.repeat(31), '4111111111111111', ''])(
+  it.each(['sbxtok_x_' + '0'.repeat(32), 'sbxtok_a_' + '0'.repeat(31), '4111111111111111', ''])(
     'refuses %j',
     (token) => {
       expect(tokenBehaviour(token)).toBeNull();

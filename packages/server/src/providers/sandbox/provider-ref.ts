@@ -7,7 +7,7 @@
  *
  * Reference: `sbx.{d|p}.{step}.{final}.{startedAt in base 36}.{16 hex}`, e.g.
  * `sbx.d.processing.ok.m3kq2x1c.9f2c4a7e1b3d5f60`.
- * Token: `sbxtok_{a|c|p}_{32 hex}` (approved, challenge, processing).
+ * Token: `sbxtok_{a|c|p|d}_{32 hex}` (approved, challenge, processing, declined now).
  *
  * @packageDocumentation
  */
@@ -96,16 +96,21 @@ export function parseRef(ref: string): ParsedRef | null {
   };
 }
 
-/** How a saved card behaves when it pays again (declined cards are never saved). */
-export type TokenBehaviour = 'approved' | 'challenge' | 'processing';
+/**
+ * How a saved card behaves when it pays again. Declined cards are never saved, so the sandbox
+ * never mints `declined`: it stands for a card the issuer declines since it was saved (closed,
+ * out of funds), which test data gives a player to try a declined saved card.
+ */
+export type TokenBehaviour = 'approved' | 'challenge' | 'processing' | 'declined';
 
 const TOKEN_LETTERS: Readonly<Record<TokenBehaviour, string>> = {
   approved: 'a',
   challenge: 'c',
   processing: 'p',
+  declined: 'd',
 };
 
-const TOKEN_PATTERN = /^sbxtok_([acp])_([0-9a-f]{32})$/;
+const TOKEN_PATTERN = /^sbxtok_([acpd])_([0-9a-f]{32})$/;
 
 /** Builds a card token; `random` must be 32 lower-case hex digits. */
 export function formatToken(behaviour: TokenBehaviour, random: string): string {
@@ -118,5 +123,6 @@ export function tokenBehaviour(token: string): TokenBehaviour | null {
   if (letter === 'a') return 'approved';
   if (letter === 'c') return 'challenge';
   if (letter === 'p') return 'processing';
+  if (letter === 'd') return 'declined';
   return null;
 }

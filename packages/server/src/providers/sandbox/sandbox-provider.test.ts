@@ -557,6 +557,24 @@ describe('card tokens (issue 3; SPEC §3 saved card)', () => {
     });
   });
 
+  it('declines a saved card the issuer declines now (behaviour letter d), for payments and payouts', async () => {
+    const token = `sbxtok_d_${'0d'.repeat(16)}`;
+    const outcome = await testSandbox().authorizeDeposit(
+      depositInput({ savedCardToken: token }),
+      NOW,
+    );
+    expect(outcome).toEqual({
+      outcome: 'declined',
+      providerRef: ref('d', 'declined', 'declined'),
+      reason: 'declined',
+    });
+    const payout = await testSandbox().payout(
+      payoutInput({ methodKind: 'card', destination: { kind: 'card', cardToken: token } }),
+      NOW,
+    );
+    expect(payout).toMatchObject({ outcome: 'declined', reason: 'declined' });
+  });
+
   it('declines a saved card once its expiry has passed', async () => {
     const sandbox = testSandbox();
     const first = expectOutcome(

@@ -620,6 +620,7 @@ export class SandboxProvider implements PaymentProvider {
     if (behaviour === null) return 'invalid_token';
     const card = this.#tokens.get(token)?.card;
     if (card !== undefined && summaryExpired(card, now)) return 'expired_card';
+    if (behaviour === 'declined') return 'declined';
     return { behaviour, final: 'ok', card, saveAs: undefined };
   }
 
@@ -780,9 +781,9 @@ export class SandboxProvider implements PaymentProvider {
     const amount = positiveDecimal(input.amount);
     if (amount === null) return this.#declined('payout', 'invalid_amount', details, now);
     if (destination.kind === 'card') {
-      if (tokenBehaviour(destination.cardToken) === null) {
-        return this.#declined('payout', 'invalid_token', details, now);
-      }
+      const behaviour = tokenBehaviour(destination.cardToken);
+      if (behaviour === null) return this.#declined('payout', 'invalid_token', details, now);
+      if (behaviour === 'declined') return this.#declined('payout', 'declined', details, now);
       if (details.card !== undefined && summaryExpired(details.card, now)) {
         return this.#declined('payout', 'expired_card', details, now);
       }
