@@ -7,13 +7,7 @@ import { AppRoutes } from './app-routes';
 describe('route table (SPEC §2 routes)', () => {
   it.each(
     ROUTES.filter((route) =>
-      [
-        'withdrawal-cards',
-        'cards',
-        'checkout',
-        'reject-withdrawal',
-        'account-management-support',
-      ].includes(route.id),
+      ['checkout', 'reject-withdrawal', 'account-management-support'].includes(route.id),
     ).map((route) => [route.path]),
   )('%s has a screen: a clear "not available yet" page until its issue lands', async (path) => {
     await renderWithApp(<AppRoutes />, { route: path });
@@ -23,6 +17,14 @@ describe('route table (SPEC §2 routes)', () => {
     expect(screen.getByRole('link', { name: 'Go to deposit methods' }).getAttribute('href')).toBe(
       '/deposit?session_id=test-session&lang=en-brand0',
     );
+  });
+
+  it.each([
+    ['/cards', 'Saved cards'],
+    ['/withdrawal-cards', 'Cards for withdrawals'],
+  ])('%s shows the saved cards screen (SPEC §2)', async (path, title) => {
+    await renderWithApp(<AppRoutes />, { route: path });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
   });
 
   it('answers an address that is no route with a not-found page', async () => {

@@ -25,6 +25,7 @@ const result = () => import('../features/result');
 const altPayments = () => import('../features/alt-payments');
 const displayForm = () => import('../features/display-form');
 const content = () => import('../features/content');
+const cards = () => import('../features/cards');
 const fields = () => import('../fields/select-country');
 
 const DepositHome: Screen = lazy(() => deposit().then((m) => ({ default: m.DepositHomePage })));
@@ -33,6 +34,7 @@ const ResultScreen: Screen = lazy(() => result().then((m) => ({ default: m.Resul
 const AltPayment: Screen = lazy(() => altPayments().then((m) => ({ default: m.AltPaymentPage })));
 const DisplayForm: Screen = lazy(() => displayForm().then((m) => ({ default: m.DisplayFormPage })));
 const ContentScreen: Screen = lazy(() => content().then((m) => ({ default: m.ContentPage })));
+const CardsScreen: Screen = lazy(() => cards().then((m) => ({ default: m.CardsPage })));
 const ErrorPopup = lazy(() => result().then((m) => ({ default: m.ErrorPopup })));
 const SelectCountry: Screen = lazy(() => fields().then((m) => ({ default: m.SelectCountryPage })));
 
@@ -52,6 +54,8 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   'payments-3ds-result': AltPayment,
   '3ds-result': AltPayment,
   content: ContentScreen,
+  cards: CardsScreen,
+  'withdrawal-cards': CardsScreen,
   'select-country': SelectCountry,
 };
 

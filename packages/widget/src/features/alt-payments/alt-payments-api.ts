@@ -34,6 +34,8 @@ export const altPaymentsApi = cashierApi.injectEndpoints({
     >({
       queryFn: (body, { getState, signal }) =>
         endpointQuery(ENDPOINTS.alt3dsResult, getState, { body, signal }),
+      // A passed challenge credits the balance and may save the card.
+      invalidatesTags: ['Init', 'Cards'],
     }),
   }),
 });

@@ -38,8 +38,9 @@ export const depositMethodApi = cashierApi.injectEndpoints({
           idempotencyKey,
           signal,
         }),
-      // A submit moves money: the balance and the method list (last used) change.
-      invalidatesTags: ['Init'],
+      // A submit moves money: the balance and the method list (last used) change, and a card
+      // paid with save_card on joins the saved cards.
+      invalidatesTags: ['Init', 'Cards'],
     }),
     /** SPEC §7 POST payments/groups/{payGroupId}/upload (multipart `file`, `field_name`). */
     depositUpload: build.mutation<ResponseOf<typeof ENDPOINTS.depositUpload>, DepositUploadArgs>({

@@ -1,0 +1,225 @@
+/**
+ * Saved cards in the demo host page's iframe (issue 5, SPEC §2 /cards, §3 saved card, §4 card
+ * form variants, §7 /user-cards): a new card paid and saved, paid again with the saved card (its
+ * token is active, so the CVV only), deleted from /cards after a confirmation, and a saved card
+ * the issuer declines. After such payments neither the database nor the browser's storage holds
+ * the card number or a CVV that was typed (the server's own suite checks its logs the same way).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Frame } from 'playwright-core';
+import { launchBrowser, newSession, startStack } from './support';
+import type { Stack } from './support';
+import {
+  balanceOf,
+  closeHosted,
+  literal,
+  openHostedCashier,
+  uniquePlayer,
+  sameAmount,
+  text,
+  transactionsOf,
+  visitScreen,
+} from './support/cashier';
+import {
+  METHODS,
+  TEST_CARDS,
+  cardFields,
+  futureExpiry,
+  openCardMethod,
+  openMethod,
+  submitButton,
+  waitForList,
+  waitForPath,
+} from './support/journeys';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.close();
+});
+
+/** Distinctive CVVs, so a search for them cannot hit anything else. */
+const FIRST_CVV = '864';
+const SAVED_CVV = '739';
+
+/** The radio of a saved card on the method page, by its spoken name. */
+function savedCardChoice(frame: Frame, last4: string) {
+  return frame.getByRole('radio', { name: new RegExp(` ${last4}, `) });
+}
+
+/** Everything the cashier's origin keeps in the browser (local and session storage). */
+async function browserStorage(frame: Frame): Promise<string> {
+  return frame.evaluate(() =>
+    JSON.stringify({
+      local: Object.entries(localStorage),
+      session: Object.entries(sessionStorage),
+    }),
+  );
+}
+
+/** The rows of a raw query's answer (PGlite and node-postgres both answer `{ rows }`). */
+function rowsOf(answer: unknown): readonly Record<string, unknown>[] {
+  const rows: unknown = Reflect.get(Object(answer), 'rows');
+  if (!Array.isArray(rows)) throw new Error('the query answered no rows');
+  return rows.map((row: unknown) => {
+    const record: Record<string, unknown> = {};
+    if (typeof row === 'object' && row !== null) {
+      for (const [key, value] of Object.entries(row)) record[key] = value;
+    }
+    return record;
+  });
+}
+
+/** Every row of every table of the server's database, as JSON text. */
+async function databaseText(target: Stack): Promise<string> {
+  const db = target.app.cashdesk.db;
+  const tables = rowsOf(
+    await db.execute(sql`
+      select table_schema, table_name from information_schema.tables
+      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`),
+  );
+  const parts: string[] = [];
+  for (const table of tables) {
+    const schema = String(table.table_schema);
+    const name = String(table.table_name);
+    const [dump] = rowsOf(
+      await db.execute(
+        sql`select coalesce(jsonb_agg(to_jsonb(t))::text, '[]') as rows from ${sql.identifier(schema)}.${sql.identifier(name)} t`,
+      ),
+    );
+    parts.push(String(dump?.rows));
+  }
+  return parts.join('\n');
+}
+
+describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /user-cards)', () => {
+  it('pays with a new card and saves it, pays again with the CVV only, deletes it from /cards', async () => {
+    const hosted = await openHostedCashier(browser, stack);
+    const { page, frame, session } = hosted;
+    await openCardMethod(frame);
+    // A fresh player has no saved card: the new card is chosen and save card is ticked.
+    await expect
+      .poll(() => frame.getByRole('radio', { name: text('en', 'CARDS.NEW_CARD') }).isChecked())
+      .toBe(true);
+    const saveCard = frame.getByRole('checkbox', { name: text('en', 'PH.FIELD.SAVE_CARD') });
+    expect(await saveCard.isChecked()).toBe(true);
+    const fields = cardFields(frame);
+    await fields.number.fill(TEST_CARDS.approved);
+    await fields.expiry.fill(futureExpiry());
+    await fields.cvv.fill(FIRST_CVV);
+    await fields.holder.fill('Ada Lovelace');
+    await submitButton(frame).click();
+    await waitForPath(frame, '/deposit/deposit-success');
+
+    // Again: the saved card is chosen, its number, expiry and holder are on file; an active
+    // token asks for the CVV (SPEC §5).
+    await frame
+      .getByRole('button', { name: literal(text('en', 'RESULT.BUTTON.ALL_METHODS')) })
+      .click();
+    await waitForList(frame);
+    // The saved card hides the number field: the method's heading is what to wait for.
+    await openMethod(frame, METHODS.card, { onList: true });
+    const saved = savedCardChoice(frame, '0101');
+    await saved.waitFor();
+    expect(await saved.isChecked()).toBe(true);
+    expect(await fields.number.count()).toBe(0);
+    expect(await fields.expiry.count()).toBe(0);
+    expect(await saveCard.count()).toBe(0);
+    await visitScreen(page, frame, 'saved-card-form');
+    await fields.cvv.fill(SAVED_CVV);
+    await submitButton(frame).click();
+    await waitForPath(frame, '/deposit/deposit-success');
+    const transactions = await transactionsOf(stack, session.sessionId);
+    expect(transactions.map((row) => row.status)).toEqual(['success', 'success']);
+
+    // /cards: the card, a confirmation, then an empty list.
+    await frame
+      .getByRole('button', { name: literal(text('en', 'RESULT.BUTTON.ALL_METHODS')) })
+      .click();
+    await waitForList(frame);
+    await openMethod(frame, METHODS.card, { onList: true });
+    await frame.getByRole('link', { name: text('en', 'CARDS.MANAGE'), exact: true }).click();
+    await waitForPath(frame, '/cards');
+    await frame.getByRole('heading', { level: 1, name: text('en', 'CARDS.TITLE') }).waitFor();
+    await visitScreen(page, frame, 'saved-cards-list');
+    await frame.getByRole('button', { name: /^Delete Visa ending in 0101/ }).click();
+    const dialog = frame.getByRole('alertdialog', { name: text('en', 'CARDS.CONFIRM.TITLE') });
+    await dialog.waitFor();
+    await visitScreen(page, frame, 'saved-cards-confirm-delete');
+    await dialog.getByRole('button', { name: text('en', 'CARDS.CONFIRM.DELETE') }).click();
+    await frame.getByText(text('en', 'CARDS.EMPTY'), { exact: true }).waitFor();
+    await visitScreen(page, frame, 'saved-cards-empty');
+    const left = await stack.app.cashdesk.db.query.savedCards.findMany({
+      where: (table, { isNull }) => isNull(table.deletedAt),
+    });
+    expect(left.filter((card) => card.last4 === '0101')).toHaveLength(0);
+
+    await closeHosted(hosted);
+  });
+
+  it('issue 5 security: no card number and no typed CVV in the database or the browser storage', async () => {
+    // Top level, where the cashier's storage is its own: in the host page's frame this Chromium
+    // denies a third-party frame its storage altogether, which would make the check empty.
+    const session = await newSession(stack, { player: uniquePlayer('storage') });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await page.goto(session.widgetUrl);
+    const frame = page.mainFrame();
+    await openCardMethod(frame);
+    const fields = cardFields(frame);
+    await fields.number.fill(TEST_CARDS.approved);
+    await fields.expiry.fill(futureExpiry());
+    await fields.cvv.fill(FIRST_CVV);
+    await fields.holder.fill('Ada Lovelace');
+    await submitButton(frame).click();
+    await waitForPath(frame, '/deposit/deposit-success');
+    await frame
+      .getByRole('button', { name: literal(text('en', 'RESULT.BUTTON.ALL_METHODS')) })
+      .click();
+    await openMethod(frame, METHODS.card, { onList: true });
+    await savedCardChoice(frame, '0101').waitFor();
+    await fields.cvv.fill(SAVED_CVV);
+    await submitButton(frame).click();
+    await waitForPath(frame, '/deposit/deposit-success');
+
+    const storage = await browserStorage(frame);
+    // Positive control: the storage read is the cashier's real one (it keeps the session list).
+    expect(storage).toContain('phPrevSessionIdData');
+    const database = await databaseText(stack);
+    expect(database).toContain('"0101"');
+    const forms = ['4000000000000101', '4000 0000 0000 0101', '4000-0000-0000-0101'];
+    for (const where of [storage, database]) {
+      for (const form of forms) expect(where).not.toContain(form);
+      for (const cvv of [FIRST_CVV, SAVED_CVV]) expect(where).not.toContain(`"${cvv}"`);
+    }
+    await context.close();
+  });
+
+  it('a saved card the issuer declines: the decline page and no credit', async () => {
+    const hosted = await openHostedCashier(browser, stack, { player: 'demo2' });
+    const { page, frame, session } = hosted;
+    const before = await balanceOf(stack, session.sessionId);
+    await openMethod(frame, METHODS.card);
+    await savedCardChoice(frame, '0200').check();
+    const cvv = cardFields(frame).cvv;
+    if ((await cvv.count()) > 0) await cvv.fill(SAVED_CVV);
+    await submitButton(frame).click();
+    await waitForPath(frame, '/deposit/deposit-error');
+    await frame
+      .getByRole('heading', { level: 1, name: literal(text('en', 'RESULT.DEPOSIT.ERROR.TITLE')) })
+      .waitFor();
+    await visitScreen(page, frame, 'saved-card-declined');
+    expect(sameAmount(await balanceOf(stack, session.sessionId), before)).toBe(true);
+    const transactions = await transactionsOf(stack, session.sessionId);
+    expect(transactions.map((row) => row.status)).toEqual(['error']);
+    await closeHosted(hosted);
+  });
+});
