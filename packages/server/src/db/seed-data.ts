@@ -397,6 +397,28 @@ export const BRAND0: SeedBrand = {
       currencies: [{ ...EUR_LIMITS, fee: '0%' }],
     },
     {
+      // SPEC §4 workflow host-to-host: the widget's card checkout (route /checkout) takes the
+      // card and sends the payment request payload (card_exp_month, card_bin, ...).
+      flow: 'deposit',
+      shortName: 'card_checkout',
+      publicName: 'Card (secure checkout)',
+      providerKind: 'card',
+      payMethodType: 'cards',
+      arrangement: 35,
+      workflowType: 'host-to-host',
+      logo: '/assets/logos/card.svg',
+      fields: CARD_DEPOSIT_FIELDS,
+      currencies: [
+        {
+          ...EUR_LIMITS,
+          maxRecurringAmount: '500',
+          fee: '0%',
+          amountBlocks: ['10', '25', '50'],
+          presetAmount: '25',
+        },
+      ],
+    },
+    {
       flow: 'deposit',
       shortName: 'legacy_wallet',
       publicName: 'Legacy wallet (disabled)',

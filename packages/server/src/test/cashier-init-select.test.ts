@@ -79,6 +79,15 @@ function byName(groups: unknown, shortName: string): Record<string, unknown> {
 }
 
 describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', () => {
+  it('names the host-to-host card method a checkout in its detail (SPEC §4 workflow types)', async () => {
+    const { status, body } = await call(
+      `/payments/groups/${String(idOf('deposit', 'card_checkout'))}/select`,
+      { method: 'POST', body: JSON.stringify({ currency: 'EUR' }) },
+    );
+    expect(status).toBe(200);
+    expect(body.workflow_type).toBe('host_to_host');
+  });
+
   it('lists the EUR deposit pay groups of the brand by arrangement with their flags (SPEC §3, §4)', async () => {
     const { status, body } = await call('/payments/groups/init');
     expect(status).toBe(200);
@@ -91,6 +100,7 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
       'bank_transfer',
       'betshop_cash',
       'prepaid_voucher',
+      'card_checkout',
       'legacy_wallet',
     ]);
     const card = byName(body.payment_groups, 'card');

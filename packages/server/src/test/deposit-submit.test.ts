@@ -245,6 +245,46 @@ describe('card deposits (SPEC §3 pay session, §5; issue 3 money)', () => {
     expect(await balanceOf(playerId)).toBe('500');
   });
 
+  it('takes the checkout payment request payload of a host-to-host method (SPEC §3, §4 checkout)', async () => {
+    const { session } = await freshPlayer();
+    const answer = await submit(session, 'card_checkout', {
+      amount: 30,
+      currency: 'EUR',
+      parameters: {
+        card_bin: '400000',
+        card_pan: APPROVED_VISA,
+        is_card_token_active: false,
+        card_cardholder_name: 'Dana Demo',
+        card_exp_month: '12',
+        card_exp_year: '30',
+        card_cvv: CVV,
+        save_card: true,
+      },
+      browser_data: {
+        color_depth: 24,
+        language: 'en',
+        time_zone: 0,
+        timezone_name: 'UTC',
+        java_enabled: false,
+        screen_height: 900,
+        screen_width: 1280,
+        window_height: 900,
+        window_width: 1280,
+        user_agent: 'test',
+        java_script_enabled: true,
+      },
+      fingerprint: 'fp-checkout',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ result_status: 'success', amount: '30.00' });
+    const [row] = await server.db.select().from(sessions).where(eq(sessions.id, session));
+    const cards = await server.db
+      .select()
+      .from(savedCards)
+      .where(eq(savedCards.playerId, row?.playerId ?? ''));
+    expect(cards.map((card) => card.last4)).toEqual([APPROVED_VISA.slice(-4)]);
+  });
+
   it('sends a 3-D Secure challenge to the challenge page in a frame (SPEC §2 /3ds_result)', async () => {
     const { session } = await freshPlayer();
     const answer = await submit(session, 'card', cardBody(CHALLENGE_VISA, '10'));
