@@ -7,7 +7,7 @@ import { AppRoutes } from './app-routes';
 describe('route table (SPEC §2 routes)', () => {
   it.each(
     ROUTES.filter((route) =>
-      ['checkout', 'reject-withdrawal', 'account-management-support'].includes(route.id),
+      ['reject-withdrawal', 'account-management-support'].includes(route.id),
     ).map((route) => [route.path]),
   )('%s has a screen: a clear "not available yet" page until its issue lands', async (path) => {
     await renderWithApp(<AppRoutes />, { route: path });
@@ -33,7 +33,7 @@ describe('route table (SPEC §2 routes)', () => {
   });
 
   it('shows the session-expired screen on every route once the session is gone (SPEC §4)', async () => {
-    await renderWithApp(<AppRoutes />, { route: '/checkout', sessionId: null });
+    await renderWithApp(<AppRoutes />, { route: '/reject-withdrawal', sessionId: null });
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.queryByText('Not available yet')).toBeNull();
   });

@@ -30,6 +30,7 @@ const fields = () => import('../fields/select-country');
 
 const DepositHome: Screen = lazy(() => deposit().then((m) => ({ default: m.DepositHomePage })));
 const DepositMethod: Screen = lazy(() => deposit().then((m) => ({ default: m.DepositMethodPage })));
+const Checkout: Screen = lazy(() => deposit().then((m) => ({ default: m.CheckoutPage })));
 const ResultScreen: Screen = lazy(() => result().then((m) => ({ default: m.ResultPage })));
 const AltPayment: Screen = lazy(() => altPayments().then((m) => ({ default: m.AltPaymentPage })));
 const DisplayForm: Screen = lazy(() => displayForm().then((m) => ({ default: m.DisplayFormPage })));
@@ -43,6 +44,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   deposit: DepositHome,
   'deposit-method': DepositMethod,
   'deposit-method-form': DepositMethod,
+  checkout: Checkout,
   'deposit-display-form': DisplayForm,
   'deposit-success': ResultScreen,
   'deposit-error': ResultScreen,

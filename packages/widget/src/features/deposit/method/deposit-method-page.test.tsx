@@ -4,7 +4,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { announce } from '../../../ui/announcer';
-import { DepositMethodPage } from './deposit-method-page';
+import { CheckoutPage, DepositMethodPage } from './deposit-method-page';
 import {
   AUTO_DETAIL,
   CARD_DETAIL,
@@ -514,5 +514,77 @@ describe('saved cards on the method page (SPEC §4 card form variants, §7 recur
     expect(await screen.findByLabelText('card_pan')).toBeDefined();
     expect(screen.getByLabelText('card_cvv')).toBeDefined();
     expect(screen.getByLabelText('save_card')).toBeDefined();
+  });
+});
+
+describe('card checkout (SPEC §2 route checkout, §3 payment request payload, §4 host-to-host)', () => {
+  const HOST_TO_HOST = { ...CARD_DETAIL, workflow_type: 'host_to_host' } as const;
+
+  async function renderCheckoutFlow() {
+    return renderWithApp(
+      <Routes>
+        <Route path="/deposit/:provider" element={<DepositMethodPage />} />
+        <Route path="/checkout" element={<CheckoutPage />} />
+        <Route path="/deposit/deposit-success" element={<Probe />} />
+      </Routes>,
+      { route: '/deposit/101' },
+    );
+  }
+
+  it('hands a host-to-host method to /checkout and sends the payment request payload', async () => {
+    localStorage.setItem('PH_fingerprint', 'fp-42');
+    const { submits } = stubCashierFetch({ details: { '101': HOST_TO_HOST } });
+    const user = userEvent.setup();
+    await renderCheckoutFlow();
+    await fillNewCard(user);
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await screen.findByTestId('probe');
+    expect(submits).toHaveLength(1);
+    const body: unknown = submits[0]?.body;
+    expect(body).toMatchObject({
+      amount: 50,
+      currency: 'EUR',
+      fingerprint: 'fp-42',
+      parameters: {
+        bank: 'b1',
+        card_pan: '4000000000000101',
+        card_bin: '400000',
+        is_card_token_active: false,
+        card_cardholder_name: 'John Doe',
+        card_exp_month: '12',
+        card_exp_year: '30',
+        card_cvv: '123',
+        save_card: true,
+      },
+    });
+    const parameters: unknown = Reflect.get(Object(body), 'parameters');
+    // SPEC §3: no card_id for a new card, and the deposit's month/year names are not used.
+    expect(parameters).not.toHaveProperty('card_id');
+    expect(parameters).not.toHaveProperty('month');
+    expect(Reflect.get(Object(body), 'browser_data')).toMatchObject({ java_script_enabled: true });
+  });
+
+  it('pays a saved card in checkout with its id and token state, no card number', async () => {
+    const { submits } = stubCashierFetch({
+      details: { '101': HOST_TO_HOST },
+      cards: [{ ...SAVED_CARD, is_card_token_active: true }],
+    });
+    const user = userEvent.setup();
+    await renderCheckoutFlow();
+    await user.type(await screen.findByLabelText('card_cvv'), '321');
+    await user.type(screen.getByLabelText('transfer_date'), '2024-05-01');
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await screen.findByTestId('probe');
+    const body: unknown = submits[0]?.body;
+    expect(body).toMatchObject({
+      card_data: { card_id: 'card_1' },
+      parameters: {
+        card_id: 'card_1',
+        card_bin: '400000',
+        is_card_token_active: true,
+        card_cvv: '321',
+      },
+    });
+    expect(Reflect.get(Object(body), 'parameters')).not.toHaveProperty('card_pan');
   });
 });

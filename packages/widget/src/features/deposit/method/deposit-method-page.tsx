@@ -1,10 +1,10 @@
 import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
-import { mapPayGroup } from '@cashdesk/domain';
+import { mapPayGroup, workflowKind } from '@cashdesk/domain';
 import type { ClientEnvironment, Method } from '@cashdesk/domain';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import {
   useDepositInitQuery,
@@ -89,9 +89,33 @@ function restoreDataset(body: HTMLElement, name: string, value: string | undefin
  * back, and a pay group the player does not have says so.
  */
 export function DepositMethodPage() {
+  return <MethodScreen provider={useParams().provider ?? ''} checkout={false} />;
+}
+
+/** SPEC §2: the query parameter that names the checkout's pay group. */
+export const CHECKOUT_PAY_GROUP_PARAM = 'pay_group';
+
+/**
+ * SPEC §2 route checkout (workflow host-to-host, SPEC §4): the card checkout of the pay group the
+ * query names (`pay_group`, which the method page sets when it hands over): the same form as
+ * the method page, sending the payment request payload of SPEC §3 with the checkout's card names.
+ */
+export function CheckoutPage() {
+  const { search } = useLocation();
+  const provider = new URLSearchParams(search).get(CHECKOUT_PAY_GROUP_PARAM)?.trim() ?? '';
+  return <MethodScreen provider={provider} checkout />;
+}
+
+/** The method page and the checkout: one method's form, loaded and shown. */
+function MethodScreen({
+  provider,
+  checkout,
+}: {
+  readonly provider: string;
+  readonly checkout: boolean;
+}) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const provider = useParams().provider ?? '';
   const environment = useAppSelector((state) => state.session.environment);
   const init = useDepositInitQuery(undefined);
   const found = useMemo(
@@ -158,6 +182,13 @@ export function DepositMethodPage() {
     );
   }
 
+  // SPEC §4: a host-to-host method is paid in the checkout, which takes over this address.
+  if (!checkout && workflowKind(select.data.workflow_type) === 'checkout') {
+    const query = new URLSearchParams(search);
+    query.set(CHECKOUT_PAY_GROUP_PARAM, provider);
+    return <Navigate replace to={{ pathname: '/checkout', search: `?${query.toString()}` }} />;
+  }
+
   return (
     <section className="cd-method" aria-labelledby="cd-method-title">
       <MethodHeader title={found.method.displayName} />
@@ -170,6 +201,7 @@ export function DepositMethodPage() {
         method={found.method}
         init={init.data}
         cards={cards.data?.cards ?? []}
+        checkout={checkout}
       />
     </section>
   );

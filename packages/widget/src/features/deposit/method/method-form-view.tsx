@@ -22,11 +22,11 @@ import {
   uploadFailureKey,
 } from '@cashdesk/domain';
 import type {
-  DepositSubmitBody,
   FieldValue,
   FormField,
   InnerResultMessage,
   Method,
+  PayloadResult,
   RuleError,
 } from '@cashdesk/domain';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -48,6 +48,7 @@ import { isolateLtr } from '../../../i18n/format';
 import { useDepositUploadMutation, useRecurringCheckMutation } from './deposit-method-api';
 import {
   canAutoSubmit,
+  checkoutSubmitBody,
   chosenSavedCard,
   cvvCardType,
   depositSubmitBody,
@@ -81,6 +82,11 @@ export interface MethodFormViewProps {
   readonly method: Method;
   readonly init: DepositInitResponse;
   readonly cards: readonly SavedCardWire[];
+  /**
+   * SPEC §2 checkout (workflow host-to-host, SPEC §4): the form sends the payment request
+   * payload with the checkout's card names instead of the deposit submit body.
+   */
+  readonly checkout?: boolean;
 }
 
 /** SPEC §3 browser_data from the real browser. */
@@ -128,6 +134,7 @@ export function MethodFormView({
   method,
   init,
   cards,
+  checkout = false,
 }: MethodFormViewProps) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
@@ -317,16 +324,38 @@ export function MethodFormView({
     dispatch(errorPopupOpened({ errorCode: error.errorCode, message: error.errorMessage }));
   };
 
-  const requestFor = (payload: DepositSubmitBody): SubmitRequest => {
+  /**
+   * SPEC §3: the submit of the form as it stands: the deposit submit body with browser_data and
+   * the stored fingerprint, or on checkout the payment request payload (which carries both).
+   */
+  const buildRequest = (): PayloadResult<SubmitRequest> => {
     const fingerprint = readStored('local', STORAGE_KEYS.fingerprint);
+    const browserData = currentBrowserData();
+    if (checkout) {
+      const built = checkoutSubmitBody(form, shown, values, cards, { browserData, fingerprint });
+      if (!built.ok) return built;
+      return {
+        ok: true,
+        payload: {
+          payGroupId,
+          body: built.payload,
+          snapshot: { amount, parameters: built.payload.parameters },
+        },
+      };
+    }
+    const built = depositSubmitBody(form, shown, values, cards, documents);
+    if (!built.ok) return built;
     return {
-      payGroupId,
-      body: {
-        ...payload,
-        browser_data: currentBrowserData(),
-        ...(fingerprint === null || fingerprint === '' ? {} : { fingerprint }),
+      ok: true,
+      payload: {
+        payGroupId,
+        body: {
+          ...built.payload,
+          browser_data: browserData,
+          ...(fingerprint === null || fingerprint === '' ? {} : { fingerprint }),
+        },
+        snapshot: { amount: built.payload.amount, parameters: built.payload.fields },
       },
-      snapshot: { amount: payload.amount, parameters: payload.fields },
     };
   };
 
@@ -349,19 +378,20 @@ export function MethodFormView({
       showErrors(next, validation.firstInvalidField);
       return;
     }
-    const built = depositSubmitBody(form, shown, values, cards, documents);
+    const built = buildRequest();
     if (!built.ok) {
       showErrors({ [AMOUNT_FIELD_NAME]: toFieldError(built.error) }, AMOUNT_FIELD_NAME);
       return;
     }
     setErrors({});
+    const request = built.payload;
     const saved = chosenSavedCard(values, form.fields, cards);
     if (saved === null) {
-      void submit(requestFor(built.payload)).then(settle);
+      void submit(request).then(settle);
       return;
     }
-    void checkSavedCard(saved.card_id, built.payload).then((payload) => {
-      if (payload !== null) void submit(requestFor(payload)).then(settle);
+    void checkSavedCard(saved.card_id, amount).then((allowed) => {
+      if (allowed) void submit(request).then(settle);
     });
   };
 
@@ -376,25 +406,25 @@ export function MethodFormView({
   /**
    * SPEC §7 recurring check before a saved card is charged: a card that may not pay this amount
    * gets its error on the card choice; a CVV the check asks for (and the form did not show, or
-   * left empty) is asked for first. Returns the body to submit, or null when the player has to
-   * act first. Only one check runs at a time.
+   * left empty) is asked for first. Says whether the payment may go ahead (false when the player
+   * has to act first). Only one check runs at a time.
    */
-  const checkSavedCard = async (
-    cardId: string,
-    payload: DepositSubmitBody,
-  ): Promise<DepositSubmitBody | null> => {
-    if (checkingCard) return null;
+  const checkSavedCard = async (cardId: string, amountText: string): Promise<boolean> => {
+    if (checkingCard) return false;
     setCheckingCard(true);
-    const result = await recurringCheck({ user_card_id: cardId, amount: payload.amount });
+    const result = await recurringCheck({
+      user_card_id: cardId,
+      amount: amountText.replace(/\s+/g, ''),
+    });
     setCheckingCard(false);
     if (result.error !== undefined) {
       showFailure(asApiError(result.error));
-      return null;
+      return false;
     }
     const cardField = form.fields.find((field) => fieldKind(field) === 'card')?.name ?? null;
     if (!result.data.allowed) {
       if (cardField !== null) showErrors({ [cardField]: { key: 'CARDS.NOT_ALLOWED' } }, cardField);
-      return null;
+      return false;
     }
     const cvvField = form.fields.find((field) => fieldKind(field) === 'cardCvv')?.name ?? null;
     const cvvGiven = cvvField !== null && textOf(values[cvvField]).trim() !== '';
@@ -402,9 +432,9 @@ export function MethodFormView({
       // The field appears with the next render; the effect below flags and focuses it then.
       cvvToAskFor.current = cvvField;
       setServerAsksCvv(true);
-      return null;
+      return false;
     }
-    return payload;
+    return true;
   };
 
   // SPEC §4 auto-submit: once, when the method is loaded and nothing is in flight; a form that
@@ -413,8 +443,8 @@ export function MethodFormView({
     if (!form.autoSubmit || autoSubmitTried.current) return null;
     autoSubmitTried.current = true;
     if (!canAutoSubmit(form, shown, validationContext(values))) return null;
-    const built = depositSubmitBody(form, shown, values, cards, documents);
-    return built.ok ? requestFor(built.payload) : null;
+    const built = buildRequest();
+    return built.ok ? built.payload : null;
   });
   const settleAutoSubmit = useEffectEvent(settle);
   useEffect(() => {

@@ -13,6 +13,7 @@ import {
   SAVE_CARD_FIELD_NAME,
   VALID,
   buildDepositSubmitBody,
+  buildPaymentRequestPayload,
   cardFormLayout,
   checkCardNumber,
   cleanCardholderName,
@@ -41,6 +42,7 @@ import {
   validatePhone,
 } from '@cashdesk/domain';
 import type {
+  BrowserData,
   CardFormLayout,
   CardSubmitValues,
   DepositSubmitBody,
@@ -51,6 +53,7 @@ import type {
   FormValidation,
   FormValues,
   PayloadResult,
+  PaymentRequestPayload,
   Validation,
 } from '@cashdesk/domain';
 
@@ -471,6 +474,47 @@ export function depositSubmitBody(
     fields: shown,
     values: withDocuments,
     card: cardSubmitValues(form, shown, values, cards),
+  });
+}
+
+/** What a checkout payload needs from the browser (SPEC §3 payment request payload). */
+export interface CheckoutEnvironment {
+  readonly browserData: BrowserData;
+  /** PH_fingerprint, when stored. */
+  readonly fingerprint: string | null;
+}
+
+/**
+ * SPEC §2 checkout, §3 payment request payload (workflow host-to-host, SPEC §4): amount as a
+ * number, currency, card_data (a saved card's id), browser_data, the parameters with the
+ * checkout's card names (card_exp_month and card_exp_year, card_bin, card_pan,
+ * is_card_token_active, card_cardholder_name; no card_id for a new card) and the fingerprint.
+ * The bin of a new card is its first six digits; its token is not active yet.
+ */
+export function checkoutSubmitBody(
+  form: MethodForm,
+  shown: readonly FormField[],
+  values: FormValues,
+  cards: readonly SavedCardWire[],
+  environment: CheckoutEnvironment,
+): PayloadResult<PaymentRequestPayload> {
+  const card = cardSubmitValues(form, shown, values, cards);
+  const saved = chosenSavedCard(values, form.fields, cards);
+  const checkoutCard =
+    card === undefined
+      ? undefined
+      : saved === null
+        ? { ...card, bin: card.pan?.slice(0, 6), isTokenActive: false }
+        : { ...card, bin: saved.bin, isTokenActive: saved.is_card_token_active };
+  return buildPaymentRequestPayload({
+    amount: textOf(values[AMOUNT_FIELD_NAME]),
+    currency: form.currency,
+    fields: shown,
+    values,
+    browserData: environment.browserData,
+    card: checkoutCard,
+    fingerprint: environment.fingerprint ?? undefined,
+    flow: 'checkout',
   });
 }
 

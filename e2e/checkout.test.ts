@@ -1,0 +1,74 @@
+/**
+ * The card checkout (issue 5, SPEC §2 route checkout, §4 workflow host-to-host): the seeded
+ * "Card (secure checkout)" method opens /checkout in the cashier frame, takes a new card and
+ * pays it with the payment request payload of SPEC §3.
+ */
+import Big from 'big.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startStack } from './support';
+import type { Stack } from './support';
+import {
+  balanceOf,
+  closeHosted,
+  literal,
+  openHostedCashier,
+  sameAmount,
+  text,
+  transactionsOf,
+  visitScreen,
+} from './support/cashier';
+import {
+  TEST_CARDS,
+  cardFields,
+  futureExpiry,
+  methodTile,
+  submitButton,
+  waitForHome,
+  waitForPath,
+} from './support/journeys';
+
+/** The seed's host-to-host card method (packages/server/src/db/seed-data.ts). */
+const CHECKOUT_METHOD = 'Card (secure checkout)';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.close();
+});
+
+describe('card checkout (SPEC §2 checkout, §3 payment request payload, §4 host-to-host)', () => {
+  it('a host-to-host method opens /checkout, takes the card and pays it', async () => {
+    const hosted = await openHostedCashier(browser, stack);
+    const { page, frame, session } = hosted;
+    await waitForHome(frame);
+    await methodTile(frame, CHECKOUT_METHOD).click();
+    await waitForPath(frame, '/checkout');
+    await frame.getByRole('heading', { level: 1, name: literal(CHECKOUT_METHOD) }).waitFor();
+    const fields = cardFields(frame);
+    await fields.number.fill(TEST_CARDS.approved);
+    await fields.expiry.fill(futureExpiry());
+    await fields.cvv.fill('123');
+    await fields.holder.fill('Ada Lovelace');
+    await visitScreen(page, frame, 'checkout-form');
+    await submitButton(frame).click();
+    await waitForPath(frame, '/deposit/deposit-success');
+    await frame
+      .getByRole('heading', { level: 1, name: literal(text('en', 'RESULT.DEPOSIT.SUCCESS.TITLE')) })
+      .waitFor();
+    const transactions = await transactionsOf(stack, session.sessionId);
+    expect(transactions.map((row) => row.status)).toEqual(['success']);
+    const paid = transactions[0]?.amount ?? '0';
+    const expected = new Big(paid).plus(500).toFixed(2);
+    await expect
+      .poll(() => balanceOf(stack, session.sessionId))
+      .toSatisfy((balance: string) => sameAmount(balance, expected));
+    await closeHosted(hosted);
+  });
+});
