@@ -588,3 +588,25 @@ describe('card checkout (SPEC §2 route checkout, §3 payment request payload, �
     expect(Reflect.get(Object(body), 'parameters')).not.toHaveProperty('card_pan');
   });
 });
+
+describe('analytics click events of the method page (SPEC §4)', () => {
+  it('toggling save card and the submit button each send their own click event', async () => {
+    stubCashierFetch({ details: { '101': CARD_DETAIL } });
+    const user = userEvent.setup();
+    const { store } = await renderPage();
+    const saveCard = await screen.findByLabelText('save_card');
+    expect(saveCard).toHaveProperty('checked', true);
+    await user.click(saveCard);
+    expect(store.getState().depositMethod?.lastClick).toEqual({
+      element: 'save_card',
+      payGroupId: '101',
+      checked: false,
+    });
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    expect(store.getState().depositMethod?.lastClick).toEqual({
+      element: 'submit_button',
+      payGroupId: '101',
+    });
+    expect(store.getState().depositMethod?.clicks).toBe(2);
+  });
+});

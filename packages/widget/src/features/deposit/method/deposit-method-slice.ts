@@ -26,11 +26,25 @@ export interface AmountReport {
   readonly changes: number;
 }
 
-export interface DepositMethodState {
-  readonly amountReport: AmountReport | null;
+/**
+ * SPEC §4: the analytics click events of the method page: toggling save card (with the new
+ * state) and the ordinary submit button. Like the amount reports, they are typed actions the
+ * analytics feature will publish; the slice counts them and keeps the last one.
+ */
+export interface MethodClick {
+  readonly element: 'save_card' | 'submit_button';
+  readonly payGroupId: string;
+  /** The check box's new state, for save_card. */
+  readonly checked?: boolean;
 }
 
-const initialState: DepositMethodState = { amountReport: null };
+export interface DepositMethodState {
+  readonly amountReport: AmountReport | null;
+  readonly lastClick: MethodClick | null;
+  readonly clicks: number;
+}
+
+const initialState: DepositMethodState = { amountReport: null, lastClick: null, clicks: 0 };
 
 /** SPEC §4 `amountChanged` payload. */
 export interface AmountChangedPayload {
@@ -44,7 +58,8 @@ export const depositMethodSlice = createSlice({
   initialState,
   reducers: {
     /** SPEC §4: the initial amount of a method page (once per page and pay group). */
-    amountRecorded: (_state, action: PayloadAction<{ payGroupId: string; amount: string }>) => ({
+    amountRecorded: (state, action: PayloadAction<{ payGroupId: string; amount: string }>) => ({
+      ...state,
       amountReport: {
         payGroupId: action.payload.payGroupId,
         initialAmount: action.payload.amount,
@@ -65,13 +80,20 @@ export const depositMethodSlice = createSlice({
               changes: 0,
             };
       return {
+        ...state,
         amountReport: { ...base, amount: action.payload.amount, changes: base.changes + 1 },
       };
     },
+    /** SPEC §4: an analytics click event of the method page. */
+    methodClicked: (state, action: PayloadAction<MethodClick>) => ({
+      ...state,
+      lastClick: action.payload,
+      clicks: state.clicks + 1,
+    }),
   },
 });
 
-export const { amountRecorded, amountChanged } = depositMethodSlice.actions;
+export const { amountRecorded, amountChanged, methodClicked } = depositMethodSlice.actions;
 
 declare module '../../../app/store' {
   // Declaration merging registers this lazily injected slice's state (app/store.ts).

@@ -9,6 +9,7 @@ import type {
 import {
   AMOUNT_FIELD_NAME,
   MESSAGE_KEYS,
+  SAVE_CARD_FIELD_NAME,
   SESSION_EXPIRED_CODE,
   STORAGE_KEYS,
   buildBrowserData,
@@ -71,6 +72,7 @@ import {
   submitOutcome,
 } from './submit-outcome';
 import { ThreeDsChallenge } from './three-ds-challenge';
+import { methodClicked } from './deposit-method-slice';
 import { useAmountReporting } from './use-amount-reporting';
 import { useDepositSubmit } from './use-deposit-submit';
 import type { SubmitRequest, SubmitResult } from './use-deposit-submit';
@@ -194,6 +196,10 @@ export function MethodFormView({
     setValues(next);
     // The recurring check's CVV request was about the card then chosen.
     if (fieldKind(field) === 'card') setServerAsksCvv(false);
+    // SPEC §4: toggling save card sends its analytics click event.
+    if (field.name === SAVE_CARD_FIELD_NAME && typeof value === 'boolean') {
+      dispatch(methodClicked({ element: 'save_card', payGroupId, checked: value }));
+    }
     setEdited((previous) =>
       previous.has(field.name) ? previous : new Set(previous).add(field.name),
     );
@@ -367,6 +373,8 @@ export function MethodFormView({
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
+    // SPEC §4: the ordinary submit button's own click event.
+    dispatch(methodClicked({ element: 'submit_button', payGroupId }));
     setNotice(null);
     setBlockedRedirect(null);
     const validation = validateMethodForm(form, shown, validationContext(values));
