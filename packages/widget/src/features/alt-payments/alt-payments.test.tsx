@@ -5,12 +5,13 @@ import type { RouteDefinition } from '@cashdesk/domain';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderAt, requestUrl } from '../result/test-support';
+import type * as HostBridge from '../../host/host-bridge';
 import { AltPaymentPage } from './alt-payment-page';
 import { nextPollDelay, POLL_MAX_MS } from './poll-delay';
 import { altTransactionId } from './transaction-id';
 
 vi.mock('../../host/host-bridge', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../host/host-bridge')>()),
+  ...(await importOriginal<typeof HostBridge>()),
   scrollToTop: vi.fn(),
 }));
 

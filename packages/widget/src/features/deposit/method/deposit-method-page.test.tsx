@@ -457,7 +457,7 @@ describe('saved cards on the method page (SPEC §4 card form variants, §7 recur
       { user_card_id: 'card_1', amount: '50' },
     ]);
     expect(submits).toHaveLength(1);
-    const fields = Reflect.get(Object(submits[0]?.body), 'fields');
+    const fields: unknown = Reflect.get(Object(submits[0]?.body), 'fields');
     expect(fields).toMatchObject({ card_id: 'card_1' });
     expect(fields).not.toHaveProperty('card_pan');
   });
