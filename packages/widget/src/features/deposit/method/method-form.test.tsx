@@ -1,3 +1,4 @@
+import type { SavedCardWire } from '@cashdesk/contract';
 import { EXAMPLE_PAY_SESSION_DECLINED, EXAMPLE_PAY_SESSION_REDIRECT } from '@cashdesk/contract';
 import type { PaySession } from '@cashdesk/contract';
 import { renderHook } from '@testing-library/react';
@@ -12,6 +13,7 @@ import {
   fieldsShown,
   initialAmount,
   initialValues,
+  preferredSavedCardId,
 } from './method-form';
 import { followRedirect, submitOutcome } from './submit-outcome';
 import { CARD_DETAIL } from './test-fixtures';
@@ -97,6 +99,102 @@ describe('form from the method detail (SPEC §3 generated fields, deposit form d
     // Above max_recurring_amount the saved card needs its CVV (SPEC §5).
     const above = fieldsShown(form, { ...values, amount: '600' }, cards);
     expect(above.find((field) => field.name === 'card_cvv')?.isRequired).toBe(true);
+  });
+});
+
+describe('every card form variant (SPEC §4 card form variants, §5 CVV)', () => {
+  const card = (overrides: Partial<SavedCardWire> = {}): SavedCardWire => ({
+    card_id: 'card_1',
+    last4: '0101',
+    bin: '400000',
+    is_card_token_active: false,
+    exp_month: '12',
+    exp_year: '2030',
+    cardholder_name: null,
+    card_type: 'visa',
+    ...overrides,
+  });
+  const shownWith = (
+    cards: readonly SavedCardWire[],
+    chosen: string,
+    amount: string,
+    serverAsksCvv = false,
+  ) =>
+    fieldsShown(form, { ...initialValues(form, amount), card_id: chosen }, cards, serverAsksCvv)
+      .filter(
+        (field) =>
+          field.name.startsWith('card_') ||
+          field.name === 'expirationDate' ||
+          field.name === 'save_card',
+      )
+      .map((field) => `${field.name}${field.isRequired ? '*' : ''}`);
+
+  it.each([
+    [
+      'a new card: the full form',
+      [],
+      '',
+      '50',
+      [
+        'card_id',
+        'card_pan*',
+        'expirationDate*',
+        'card_cvv*',
+        'card_cardholder_name*',
+        'save_card',
+      ],
+    ],
+    [
+      'a saved card with an active token: number and CVV',
+      [card({ is_card_token_active: true })],
+      'card_1',
+      '50',
+      ['card_id', 'card_cvv*'],
+    ],
+    [
+      'a saved card without an active token under max_recurring_amount: number only',
+      [card()],
+      'card_1',
+      '500',
+      ['card_id'],
+    ],
+    [
+      'a saved card without an active token above max_recurring_amount: with CVV',
+      [card()],
+      'card_1',
+      '500.01',
+      ['card_id', 'card_cvv*'],
+    ],
+    [
+      'a selected card without id: new',
+      [card()],
+      '',
+      '50',
+      [
+        'card_id',
+        'card_pan*',
+        'expirationDate*',
+        'card_cvv*',
+        'card_cardholder_name*',
+        'save_card',
+      ],
+    ],
+  ] as const)('%s', (_name, cards, chosen, amount, expected) => {
+    expect(shownWith(cards, chosen, amount)).toEqual(expected);
+  });
+
+  it('the recurring check may ask for the CVV of a card the form would not ask it for', () => {
+    expect(shownWith([card()], 'card_1', '50', true)).toEqual(['card_id', 'card_cvv*']);
+  });
+
+  it('starts with the newest saved card that has not expired, else a new card', () => {
+    const now = Date.parse('2031-01-01T00:00:00Z');
+    const expired = card({ card_id: 'old', exp_year: '2030' });
+    const good = card({ card_id: 'good', exp_year: '2033' });
+    expect(preferredSavedCardId([expired, good], now)).toBe('good');
+    expect(preferredSavedCardId([expired], now)).toBe('');
+    expect(preferredSavedCardId([], now)).toBe('');
+    expect(initialValues(form, '50', [expired, good], now).card_id).toBe('good');
   });
 });
 
