@@ -27,7 +27,6 @@ export const rootReducer = combineSlices(
   cashierApi,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
-
 /** Builds the store with the start-up state preloaded. */
 export function createAppStore(startup: Startup, now: number = Date.now()) {
   const listener = createListenerMiddleware();
