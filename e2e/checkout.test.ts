@@ -20,8 +20,7 @@ import {
 } from './support/cashier';
 import {
   TEST_CARDS,
-  cardFields,
-  futureExpiry,
+  fillCard,
   methodTile,
   submitButton,
   waitForHome,
@@ -51,11 +50,7 @@ describe('card checkout (SPEC §2 checkout, §3 payment request payload, §4 hos
     await methodTile(frame, CHECKOUT_METHOD).click();
     await waitForPath(frame, '/checkout');
     await frame.getByRole('heading', { level: 1, name: literal(CHECKOUT_METHOD) }).waitFor();
-    const fields = cardFields(frame);
-    await fields.number.fill(TEST_CARDS.approved);
-    await fields.expiry.fill(futureExpiry());
-    await fields.cvv.fill('123');
-    await fields.holder.fill('Ada Lovelace');
+    await fillCard(frame, TEST_CARDS.approved);
     await visitScreen(page, frame, 'checkout-form');
     await submitButton(frame).click();
     await waitForPath(frame, '/deposit/deposit-success');

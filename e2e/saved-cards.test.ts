@@ -8,14 +8,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame } from 'playwright-core';
-import { launchBrowser, newSession, startStack } from './support';
+import { launchBrowser, startStack } from './support';
 import type { Stack } from './support';
 import {
   balanceOf,
   closeHosted,
   literal,
   openHostedCashier,
-  uniquePlayer,
+  openTopLevelCashier,
   sameAmount,
   text,
   transactionsOf,
@@ -25,9 +25,9 @@ import {
   METHODS,
   TEST_CARDS,
   cardFields,
-  futureExpiry,
   openCardMethod,
   openMethod,
+  payWithCard,
   submitButton,
   waitForList,
   waitForPath,
@@ -110,12 +110,7 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
       .toBe(true);
     const saveCard = frame.getByRole('checkbox', { name: text('en', 'PH.FIELD.SAVE_CARD') });
     expect(await saveCard.isChecked()).toBe(true);
-    const fields = cardFields(frame);
-    await fields.number.fill(TEST_CARDS.approved);
-    await fields.expiry.fill(futureExpiry());
-    await fields.cvv.fill(FIRST_CVV);
-    await fields.holder.fill('Ada Lovelace');
-    await submitButton(frame).click();
+    await payWithCard(frame, TEST_CARDS.approved, { cvv: FIRST_CVV });
     await waitForPath(frame, '/deposit/deposit-success');
 
     // Again: the saved card is chosen, its number, expiry and holder are on file; an active
@@ -129,6 +124,7 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
     const saved = savedCardChoice(frame, '0101');
     await saved.waitFor();
     expect(await saved.isChecked()).toBe(true);
+    const fields = cardFields(frame);
     expect(await fields.number.count()).toBe(0);
     expect(await fields.expiry.count()).toBe(0);
     expect(await saveCard.count()).toBe(0);
@@ -167,26 +163,17 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
   it('issue 5 security: no card number and no typed CVV in the database or the browser storage', async () => {
     // Top level, where the cashier's storage is its own: in the host page's frame this Chromium
     // denies a third-party frame its storage altogether, which would make the check empty.
-    const session = await newSession(stack, { player: uniquePlayer('storage') });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    await page.goto(session.widgetUrl);
-    const frame = page.mainFrame();
+    const hosted = await openTopLevelCashier(browser, stack, 'storage');
+    const { frame } = hosted;
     await openCardMethod(frame);
-    const fields = cardFields(frame);
-    await fields.number.fill(TEST_CARDS.approved);
-    await fields.expiry.fill(futureExpiry());
-    await fields.cvv.fill(FIRST_CVV);
-    await fields.holder.fill('Ada Lovelace');
-    await submitButton(frame).click();
+    await payWithCard(frame, TEST_CARDS.approved, { cvv: FIRST_CVV });
     await waitForPath(frame, '/deposit/deposit-success');
     await frame
       .getByRole('button', { name: literal(text('en', 'RESULT.BUTTON.ALL_METHODS')) })
       .click();
     await openMethod(frame, METHODS.card, { onList: true });
     await savedCardChoice(frame, '0101').waitFor();
-    await fields.cvv.fill(SAVED_CVV);
+    await cardFields(frame).cvv.fill(SAVED_CVV);
     await submitButton(frame).click();
     await waitForPath(frame, '/deposit/deposit-success');
 
@@ -200,7 +187,7 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
       for (const form of forms) expect(where).not.toContain(form);
       for (const cvv of [FIRST_CVV, SAVED_CVV]) expect(where).not.toContain(`"${cvv}"`);
     }
-    await context.close();
+    await closeHosted(hosted);
   });
 
   it('a saved card the issuer declines: the decline page and no credit', async () => {

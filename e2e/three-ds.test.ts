@@ -16,6 +16,7 @@ import {
   closeHosted,
   literal,
   openHostedCashier,
+  openTopLevelCashier,
   sameAmount,
   text,
   transactionsOf,
@@ -25,8 +26,7 @@ import type { WidgetLanguage } from './support/cashier';
 import {
   METHODS,
   TEST_CARDS,
-  cardFields,
-  futureExpiry,
+  fillCard,
   methodTile,
   openCardMethod,
   payWithCard,
@@ -93,16 +93,28 @@ describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 p
     await closeHosted(hosted);
   });
 
+  it('in a tab of its own (cashier_in_new_tab): the same challenge frame and result page', async () => {
+    const hosted = await openTopLevelCashier(browser, stack, 'three-ds-tab');
+    const { frame: cashier, session } = hosted;
+    await openCardMethod(cashier);
+    await payWithCard(cashier, TEST_CARDS.challenge);
+    const challenge = await challengeFrame(cashier);
+    await challenge.getByRole('button', { name: 'Pass', exact: true }).click();
+    await waitForPath(cashier, '/deposit/deposit-success');
+    await cashier
+      .getByRole('heading', { level: 1, name: literal(text('en', 'RESULT.DEPOSIT.SUCCESS.TITLE')) })
+      .waitFor();
+    const transactions = await transactionsOf(stack, session.sessionId);
+    expect(transactions.map((row) => row.status)).toEqual(['success']);
+    await closeHosted(hosted);
+  });
+
   it('Fail: the decline page, no credit, and the form is one click away', async () => {
     const hosted = await openHostedCashier(browser, stack, { lang: 'ar' });
     const { page, frame, session } = hosted;
     await waitForHome(frame, 'ar');
     await methodTile(frame, METHODS.card, 'ar').click();
-    const fields = cardFields(frame, 'ar');
-    await fields.number.fill(TEST_CARDS.challenge);
-    await fields.expiry.fill(futureExpiry());
-    await fields.cvv.fill('123');
-    await fields.holder.fill('Ada Lovelace');
+    await fillCard(frame, TEST_CARDS.challenge, { lang: 'ar' });
     await submitButton(frame, 'ar').click();
     await frame
       .getByRole('heading', { name: literal(text('ar', 'DEPOSIT_METHOD.THREE_DS.TITLE')) })

@@ -121,6 +121,24 @@ export async function openHostedCashier(
   return { page, frame, session, player };
 }
 
+/**
+ * Mints a session for a fresh player and opens the cashier as a page of its own (as in a new tab,
+ * SPEC §2 cashier_in_new_tab), in its own browser context; `frame` is the page's main frame.
+ */
+export async function openTopLevelCashier(
+  browser: Browser,
+  stack: Stack,
+  prefix: string,
+): Promise<HostedCashier> {
+  const player = uniquePlayer(prefix);
+  const session = await newSession(stack, { player });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto(session.widgetUrl);
+  return { page, frame: page.mainFrame(), session, player };
+}
+
 /** Closes the page and its own context. */
 export async function closeHosted(hosted: Pick<HostedCashier, 'page'>): Promise<void> {
   await hosted.page.context().close();

@@ -130,18 +130,35 @@ export async function openCardMethod(
   await cardFields(frame).number.waitFor();
 }
 
-/** Fills the card form (any future expiry, CVV 123, a holder name) and submits it. */
-export async function payWithCard(
+/** What {@link fillCard} and {@link payWithCard} type besides the number. */
+export interface CardEntry {
+  readonly expiry?: string;
+  readonly cvv?: string;
+  readonly holder?: string;
+  readonly lang?: WidgetLanguage;
+}
+
+/** Fills the new-card form (any future expiry, CVV 123, a holder name by default). */
+export async function fillCard(
   frame: Frame,
   cardNumber: string,
-  options: { readonly expiry?: string; readonly cvv?: string; readonly holder?: string } = {},
+  options: CardEntry = {},
 ): Promise<void> {
-  const fields = cardFields(frame);
+  const fields = cardFields(frame, options.lang);
   await fields.number.fill(cardNumber);
   await fields.expiry.fill(options.expiry ?? futureExpiry());
   await fields.cvv.fill(options.cvv ?? '123');
   await fields.holder.fill(options.holder ?? 'Ada Lovelace');
-  await submitButton(frame).click();
+}
+
+/** Fills the card form (see {@link fillCard}) and submits it. */
+export async function payWithCard(
+  frame: Frame,
+  cardNumber: string,
+  options: CardEntry = {},
+): Promise<void> {
+  await fillCard(frame, cardNumber, options);
+  await submitButton(frame, options.lang).click();
 }
 
 /** The amount input of the method form (SPEC §3 generated amount field). */
