@@ -527,6 +527,7 @@ export {
   linkTarget,
   mainPageFlow,
   matchRoute,
+  sessionIdInPath,
   myAccountRedirectMessage,
   normaliseMerchantUrl,
   parseAddress,

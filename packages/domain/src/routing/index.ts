@@ -120,7 +120,14 @@ export type {
   ResultViewKind,
   ResultViewStatus,
 } from './result-route';
-export { buildRoutePath, findRoute, matchRoute, ROUTE_PARAMS, ROUTES } from './route-table';
+export {
+  buildRoutePath,
+  findRoute,
+  matchRoute,
+  ROUTE_PARAMS,
+  ROUTES,
+  sessionIdInPath,
+} from './route-table';
 export type {
   RouteDefinition,
   RouteId,

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectPageKind, detectPaymentFlow } from './page-kind';
-import { buildRoutePath, findRoute, matchRoute, ROUTES } from './route-table';
+import { buildRoutePath, findRoute, matchRoute, ROUTES, sessionIdInPath } from './route-table';
 import type { RouteDefinition } from './route-table';
 
-const SAMPLE_PARAMS = { provider: 'visa', form: 'card' } as const;
+const SAMPLE_PARAMS = { provider: 'visa', form: 'card', sessionId: 's_1' } as const;
 
 describe('route table (SPEC §2)', () => {
   it('has unique ids and unique paths', () => {
@@ -38,6 +38,7 @@ describe('route table (SPEC §2)', () => {
         '/checkout',
         '/content',
         '/3ds_result',
+        '/3ds_result/:sessionId',
         '/payments/interaction/:provider',
         '/payments/status/:provider',
         '/payments/3ds_result/:provider',
@@ -48,7 +49,7 @@ describe('route table (SPEC §2)', () => {
         '/account-management/support',
       ]),
     );
-    expect(ROUTES).toHaveLength(34);
+    expect(ROUTES).toHaveLength(35);
   });
 
   it('marks exactly the bet-shop withdrawal and country picker as overlays', () => {
@@ -180,5 +181,17 @@ describe('buildRoutePath (SPEC §2)', () => {
         },
       ),
     );
+  });
+});
+
+describe('session id in the path (SPEC §7 payments/3ds-result)', () => {
+  it.each([
+    ['/3ds_result/s_123?transaction_id=tx_1', 's_123'],
+    ['https://cashier.example/3ds_result/s%20x', 's x'],
+    ['/3ds_result?transaction_id=tx_1&session_id=q', null],
+    ['/payments/3ds_result/sandbox', null],
+    ['/deposit/visa', null],
+  ])('%s carries %j', (address, expected) => {
+    expect(sessionIdInPath(address)).toBe(expected);
   });
 });

@@ -9,8 +9,8 @@ import type { PageKind, PaymentFlow } from './page-kind';
 import { RESULT_STATUSES } from './result-route';
 import type { ResultStatus } from './result-route';
 
-/** SPEC §2: names of the route parameters (`:provider`, `:form`). */
-export const ROUTE_PARAMS = ['provider', 'form'] as const;
+/** SPEC §2, §7: names of the route parameters (`:provider`, `:form`, `:sessionId`). */
+export const ROUTE_PARAMS = ['provider', 'form', 'sessionId'] as const;
 
 /** SPEC §2: one of {@link ROUTE_PARAMS}. */
 export type RouteParamName = (typeof ROUTE_PARAMS)[number];
@@ -107,6 +107,14 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('checkout', '/checkout', null, 'checkout', 'card checkout'),
   route('content', '/content', null, 'content', 'content page fetched by address'),
   route('3ds-result', '/3ds_result', null, '3ds_result', '3-D-secure result'),
+  // SPEC §7: "session ID from the last URL path segment in some URL shapes": this is that shape.
+  route(
+    '3ds-result-session',
+    '/3ds_result/:sessionId',
+    null,
+    '3ds_result',
+    '3-D-secure result whose address names its session',
+  ),
   route(
     'payments-interaction',
     '/payments/interaction/:provider',
@@ -261,4 +269,18 @@ export function buildRoutePath(
     parts.push(encodeURIComponent(value));
   }
   return `/${parts.join('/')}`;
+}
+
+/**
+ * SPEC §7 (payments/3ds-result): the session id an address carries as its last path segment,
+ * for the address shape that has one (`/3ds_result/{sessionId}`, a 3-D Secure return naming
+ * its session); `null` for any other address.
+ *
+ * @example sessionIdInPath('/3ds_result/s_123?transaction_id=tx') // 's_123'
+ */
+export function sessionIdInPath(address: unknown): string | null {
+  const match = matchRoute(address);
+  if (match?.routeId !== '3ds-result-session') return null;
+  const id = match.params.sessionId?.trim() ?? '';
+  return id === '' ? null : id;
 }

@@ -73,6 +73,21 @@ describe('start-up query parameters (SPEC §2)', () => {
     );
   });
 
+  it('SPEC §7: a /3ds_result/{sessionId} address names its session before the query and the store', () => {
+    expect(
+      parseStartupParams('/3ds_result/s_path?session_id=s_query&transaction_id=tx', {
+        ...WINDOW,
+        storedSessionId: 'stored',
+      }).sessionId,
+    ).toBe('s_path');
+    expect(
+      parseStartupParams('/payments/3ds_result/sandbox?session_id=s_query', {
+        ...WINDOW,
+        storedSessionId: 'stored',
+      }).sessionId,
+    ).toBe('s_query');
+  });
+
   it.each([
     ['?width=abc&height=-5', 1280, 720],
     ['?width=0&height=1e3', 1280, 720],

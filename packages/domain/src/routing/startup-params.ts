@@ -7,6 +7,7 @@
 import { DEFAULT_LANGUAGE } from '../constants';
 import { addressQuery } from './address';
 import type { QueryParams } from './address';
+import { sessionIdInPath } from './route-table';
 
 /** SPEC §2: the query parameter names read at start-up. */
 export const STARTUP_QUERY_PARAMS = {
@@ -32,7 +33,10 @@ export const STARTUP_QUERY_PARAMS = {
 
 /** SPEC §2: the page parameters object, plus the other start-up parameters as extra fields. */
 export interface PageParameters {
-  /** From session_id, else cashier_session_id, else the stored value; `null` if none. */
+  /**
+   * From the path of a `/3ds_result/{sessionId}` address, else session_id, else
+   * cashier_session_id, else the stored value; `null` if none.
+   */
   readonly sessionId: string | null;
   /** Language part of `lang` (lower case), default `en`. */
   readonly lang: string;
@@ -139,7 +143,8 @@ function sizeOr(value: number, fallback: number): number {
 }
 
 /**
- * SPEC §2: the page parameters of the widget's address. The session id is taken from
+ * SPEC §2: the page parameters of the widget's address. The session id is taken from the last
+ * path segment of an address shaped to carry it (SPEC §7, {@link sessionIdInPath}), else
  * session_id, else cashier_session_id, else the stored value. Width and height default to the
  * window size when absent or not a positive number (a bad window size gives 0). metrics is a
  * number or `null`.
@@ -153,6 +158,7 @@ export function parseStartupParams(
   const { lang, brand } = parseLangParam(params.get(names.lang));
   return {
     sessionId:
+      sessionIdInPath(address) ??
       readText(params, names.sessionId) ??
       readText(params, names.cashierSessionId) ??
       storedSessionOf(environment),

@@ -55,6 +55,7 @@ const SCREENS: Readonly<Record<string, Screen>> = {
   'payments-status': AltPayment,
   'payments-3ds-result': AltPayment,
   '3ds-result': AltPayment,
+  '3ds-result-session': AltPayment,
   content: ContentScreen,
   cards: CardsScreen,
   'withdrawal-cards': CardsScreen,

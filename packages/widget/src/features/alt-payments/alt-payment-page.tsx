@@ -284,9 +284,17 @@ function ThreeDsResultView({ transactionId }: { readonly transactionId: string }
   );
 }
 
+/** The 3-D Secure return addresses (SPEC §2): an alternative payment's, a card's, one naming its session. */
+const THREE_DS_RESULT_ROUTES: ReadonlySet<string> = new Set([
+  'payments-3ds-result',
+  '3ds-result',
+  '3ds-result-session',
+]);
+
 /**
  * SPEC §2 alternative payments: /payments/interaction/{provider}, /payments/status/{provider}
- * and /payments/3ds_result/{provider}, and the card's /3ds_result, by route id. The payment is named by the
+ * and /payments/3ds_result/{provider}, and the card's /3ds_result (also as
+ * /3ds_result/{sessionId}, whose session start-up reads from the path, SPEC §7), by route id. The payment is named by the
  * `transaction_id` query parameter, else the last path segment (SPEC §7).
  */
 export function AltPaymentPage({ route }: { readonly route: RouteDefinition }) {
@@ -295,7 +303,7 @@ export function AltPaymentPage({ route }: { readonly route: RouteDefinition }) {
   const transactionId = altTransactionId(search, provider);
   if (transactionId === null) return <MissingPayment />;
   if (route.id === 'payments-status') return <StatusView transactionId={transactionId} />;
-  if (route.id === 'payments-3ds-result' || route.id === '3ds-result')
+  if (THREE_DS_RESULT_ROUTES.has(route.id))
     return <ThreeDsResultView transactionId={transactionId} />;
   return <InteractionView transactionId={transactionId} />;
 }

@@ -24,12 +24,16 @@ function routeOf(id: string): RouteDefinition {
 function AltRoutes() {
   return (
     <Routes>
-      {['payments-interaction', 'payments-status', 'payments-3ds-result', '3ds-result'].map(
-        (id) => {
-          const route = routeOf(id);
-          return <Route key={id} path={route.path} element={<AltPaymentPage route={route} />} />;
-        },
-      )}
+      {[
+        'payments-interaction',
+        'payments-status',
+        'payments-3ds-result',
+        '3ds-result',
+        '3ds-result-session',
+      ].map((id) => {
+        const route = routeOf(id);
+        return <Route key={id} path={route.path} element={<AltPaymentPage route={route} />} />;
+      })}
       <Route path="*" element={null} />
     </Routes>
   );
@@ -185,6 +189,27 @@ describe('3-D Secure result of an alternative payment (SPEC §2 /payments/3ds_re
       screen.getByTestId('location').getAttribute('data-state') ?? 'null',
     );
     expect(state).toEqual({ paySession: { ...paySession, action: 'redirect' } });
+  });
+});
+
+describe('3-D Secure result naming its session in the path (SPEC §7 payments/3ds-result)', () => {
+  it('calls payments/3ds-result with the session of the last path segment', async () => {
+    const paySession = { ...EXAMPLE_PAY_SESSION_DECLINED, transaction_id: 'tx_5' };
+    const fetchMock = vi.fn<(input: unknown, init?: RequestInit) => Promise<Response>>(() =>
+      Promise.resolve(jsonResponse(paySession)),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    // No session_id in the query: start-up takes it from the path.
+    await renderAt(<AltRoutes />, {
+      address: '/3ds_result/s_from_path?transaction_id=tx_5',
+      sessionId: null,
+    });
+    await waitFor(() => {
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+    const [input, init] = fetchMock.mock.calls[0] ?? [];
+    expect(requestUrl(input)).toBe('/api/cashier-service/v1.0/payments/3ds-result');
+    expect(new Headers(init?.headers).get('x-session-id')).toBe('s_from_path');
   });
 });
 

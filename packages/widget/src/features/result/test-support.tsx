@@ -24,6 +24,8 @@ export interface RenderAtOptions {
   readonly language?: ShippedLanguage;
   /** Whether the cashier runs inside a host frame. */
   readonly inFrame?: boolean;
+  /** The session_id added to the query when it has none; `null` adds none. Default test-session. */
+  readonly sessionId?: string | null;
 }
 
 /** Shows the current path, query and state for assertions. */
@@ -44,7 +46,10 @@ export async function renderAt(
 ): Promise<RenderResult & { readonly store: AppStore }> {
   const language = options.language ?? 'en';
   const url = new URL(options.address, 'http://cashier.test');
-  if (!url.searchParams.has('session_id')) url.searchParams.set('session_id', 'test-session');
+  const sessionId = options.sessionId === undefined ? 'test-session' : options.sessionId;
+  if (sessionId !== null && !url.searchParams.has('session_id')) {
+    url.searchParams.set('session_id', sessionId);
+  }
   if (!url.searchParams.has('lang')) url.searchParams.set('lang', `${language}-brand0`);
   const startup = readStartup({
     address: url.href,
