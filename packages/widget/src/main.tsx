@@ -8,9 +8,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { prefetchInit } from './api/prefetch';
-import { Shell } from './app/shell';
+import { preloadScreenCode } from './app/screen-code';
+import { loadApp, Shell } from './app/shell';
 import { applyBodyAttributes, readStartup, rememberStartup } from './app/startup';
 import { requestRedirectTo } from './host/host-bridge';
+import { preloadMessages } from './i18n/messages';
 import './themes/base.css';
 import './themes/themes.css';
 
@@ -33,6 +35,11 @@ if (startup.newTab.action === 'redirect') {
   if (sessionId !== null && startup.themeSupported && startup.page.kind === startup.page.flow) {
     prefetchInit(startup.page.flow, sessionId);
   }
+  // The app chunk, the texts of the player's language and the code of the screen the address
+  // opens all download side by side: none of them has to wait for another to run first.
+  loadApp().catch(() => undefined);
+  preloadMessages(startup.language);
+  if (sessionId !== null && startup.themeSupported) preloadScreenCode(window.location.href);
   const container = document.getElementById('root');
   if (container !== null) {
     createRoot(container).render(

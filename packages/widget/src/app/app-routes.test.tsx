@@ -2,7 +2,8 @@ import { ROUTES } from '@cashdesk/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test/render';
-import { AppRoutes } from './app-routes';
+import { AppRoutes, SCREENS } from './app-routes';
+import { ROUTE_SCREEN_CODE } from './screen-code';
 
 describe('route table (SPEC §2 routes)', () => {
   it.each(
@@ -40,4 +41,9 @@ describe('route table (SPEC §2 routes)', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.queryByText('Not available yet')).toBeNull();
   });
+
+  it('knows the module of every screen the shell may load ahead (screen-code.ts)', () => {
+    expect(Object.keys(ROUTE_SCREEN_CODE).sort()).toEqual(Object.keys(SCREENS).sort());
+  });
+
 });

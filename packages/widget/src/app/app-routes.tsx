@@ -15,18 +15,13 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import type { Location } from 'react-router';
 import { Skeleton } from '../ui/skeleton';
 import { NotAvailable } from './not-available';
+import { SCREEN_CODE } from './screen-code';
 import { SessionGate } from './session-gate';
 import { useAppSelector } from './hooks';
 
 type Screen = LazyExoticComponent<ComponentType<{ readonly route: RouteDefinition }>>;
 
-const deposit = () => import('../features/deposit');
-const result = () => import('../features/result');
-const altPayments = () => import('../features/alt-payments');
-const displayForm = () => import('../features/display-form');
-const content = () => import('../features/content');
-const cards = () => import('../features/cards');
-const fields = () => import('../fields/select-country');
+const { deposit, result, altPayments, displayForm, content, selectCountry, cards } = SCREEN_CODE;
 
 const DepositHome: Screen = lazy(() => deposit().then((m) => ({ default: m.DepositHomePage })));
 const DepositMethod: Screen = lazy(() => deposit().then((m) => ({ default: m.DepositMethodPage })));
@@ -37,10 +32,12 @@ const DisplayForm: Screen = lazy(() => displayForm().then((m) => ({ default: m.D
 const ContentScreen: Screen = lazy(() => content().then((m) => ({ default: m.ContentPage })));
 const CardsScreen: Screen = lazy(() => cards().then((m) => ({ default: m.CardsPage })));
 const ErrorPopup = lazy(() => result().then((m) => ({ default: m.ErrorPopup })));
-const SelectCountry: Screen = lazy(() => fields().then((m) => ({ default: m.SelectCountryPage })));
+const SelectCountry: Screen = lazy(() =>
+  selectCountry().then((m) => ({ default: m.SelectCountryPage })),
+);
 
 /** Which screen each route id shows; routes absent here show {@link NotAvailable}. */
-const SCREENS: Readonly<Record<string, Screen>> = {
+export const SCREENS: Readonly<Record<string, Screen>> = {
   deposit: DepositHome,
   'deposit-method': DepositMethod,
   'deposit-method-form': DepositMethod,

@@ -12,7 +12,12 @@ const LOADING_LABEL: Readonly<Record<ShippedLanguage, string>> = {
   uk: 'Завантаження каси…',
 };
 
-const App = lazy(() => import('./app').then((module) => ({ default: module.App })));
+/** The app chunk; main.tsx starts it before the first render, the shell renders it. */
+export function loadApp() {
+  return import('./app');
+}
+
+const App = lazy(() => loadApp().then((module) => ({ default: module.App })));
 
 /**
  * The first render: the skeleton of index.html again (now with a translated label) until the

@@ -1,7 +1,7 @@
 /**
  * i18next with the message keys of SPEC §8 as flat keys ("PH.ERROR.FIELD_REQUIRED" is one key,
- * so neither '.' nor ':' separates anything). Each language's texts are split by area into
- * locales/<lang>/<area>.json; only the current language is loaded, in its own chunk.
+ * so neither '.' nor ':' separates anything). The texts of the current language come from
+ * messages.ts (split by area, only that language downloaded).
  *
  * @packageDocumentation
  */
@@ -9,20 +9,7 @@ import { createInstance } from 'i18next';
 import type { i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { ShippedLanguage } from '../app/startup';
-
-type Messages = Readonly<Record<string, string>>;
-
-const LOCALE_FILES = import.meta.glob<Messages>('./locales/*/*.json', { import: 'default' });
-
-/** Loads every area file of one language and merges them. */
-export async function loadMessages(language: ShippedLanguage): Promise<Record<string, string>> {
-  const prefix = `./locales/${language}/`;
-  const loaders = Object.entries(LOCALE_FILES).filter(([path]) => path.startsWith(prefix));
-  const parts = await Promise.all(loaders.map(([, load]) => load()));
-  const messages: Record<string, string> = {};
-  for (const part of parts) Object.assign(messages, part);
-  return messages;
-}
+import { loadMessages } from './messages';
 
 const instances = new Map<ShippedLanguage, Promise<I18n>>();
 

@@ -1,0 +1,62 @@
+/**
+ * Where each screen's code lives, by route id (SPEC §2 route table). The route table renders the
+ * screens lazily from these loaders, and the shell starts the first screen's loader beside the
+ * app chunk: the page the player opened is then downloaded while the app chunk is, instead of
+ * after it has run (one round trip less before the first real screen). The browser and the
+ * bundler load a module once, so the route table's later import costs nothing.
+ *
+ * Only loaders and route ids live here: this module is part of the first-paint chunk.
+ *
+ * @packageDocumentation
+ */
+import { matchRoute } from '@cashdesk/domain';
+
+/** The lazily loaded code of the screens, one entry per feature module. */
+export const SCREEN_CODE = {
+  deposit: () => import('../features/deposit'),
+  result: () => import('../features/result'),
+  altPayments: () => import('../features/alt-payments'),
+  displayForm: () => import('../features/display-form'),
+  content: () => import('../features/content'),
+  cards: () => import('../features/cards'),
+  selectCountry: () => import('../fields/select-country'),
+} as const;
+
+/** One of {@link SCREEN_CODE}'s modules. */
+export type ScreenCodeName = keyof typeof SCREEN_CODE;
+
+/**
+ * The module of each route's screen (app-routes.tsx renders them; app-routes.test.tsx keeps the
+ * two tables equal). Routes absent here show a page of the app chunk itself.
+ */
+export const ROUTE_SCREEN_CODE: Readonly<Record<string, ScreenCodeName>> = {
+  deposit: 'deposit',
+  'deposit-method': 'deposit',
+  'deposit-method-form': 'deposit',
+  checkout: 'deposit',
+  'deposit-display-form': 'displayForm',
+  'deposit-success': 'result',
+  'deposit-error': 'result',
+  'deposit-processing': 'result',
+  'deposit-await': 'result',
+  'deposit-charity-success': 'result',
+  'payments-interaction': 'altPayments',
+  'payments-status': 'altPayments',
+  'payments-3ds-result': 'altPayments',
+  '3ds-result': 'altPayments',
+  '3ds-result-session': 'altPayments',
+  content: 'content',
+  cards: 'cards',
+  'withdrawal-cards': 'cards',
+  'select-country': 'selectCountry',
+};
+
+/**
+ * Starts downloading the code of the screen the address opens, if it has its own module. A
+ * failure here is not reported: the route table's own import retries and shows it.
+ */
+export function preloadScreenCode(address: string): void {
+  const match = matchRoute(address);
+  const name = match === null ? undefined : ROUTE_SCREEN_CODE[match.routeId];
+  if (name !== undefined) SCREEN_CODE[name]().catch(() => undefined);
+}
