@@ -1,9 +1,10 @@
 import { ROUTES } from '@cashdesk/domain';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test/render';
 import { AppRoutes, SCREENS } from './app-routes';
 import { ROUTE_SCREEN_CODE } from './screen-code';
+import { errorPopupOpened } from './ui-slice';
 
 describe('route table (SPEC §2 routes)', () => {
   it.each(
@@ -46,4 +47,16 @@ describe('route table (SPEC §2 routes)', () => {
     expect(Object.keys(ROUTE_SCREEN_CODE).sort()).toEqual(Object.keys(SCREENS).sort());
   });
 
+  it('shows the error popup when one opens, over the page (SPEC §8)', async () => {
+    const { store } = await renderWithApp(<AppRoutes />, { route: '/reject-withdrawal' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Not available yet' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    act(() => {
+      store.dispatch(errorPopupOpened({ message: 'Card blocked by the bank' }));
+    });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Something went wrong' });
+    expect(dialog.textContent).toContain('Card blocked by the bank');
+  });
 });

@@ -6,7 +6,7 @@
  *
  * @packageDocumentation
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { ROUTES } from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
@@ -100,6 +100,22 @@ function RouteList({ location }: { readonly location?: Location }) {
   );
 }
 
+/**
+ * SPEC §3, §8 error popup: its code (the result feature's chunk) is loaded the first time a popup
+ * opens, not with every page; it stays mounted afterwards so that closing it returns the focus.
+ */
+function ErrorPopupWhenOpened() {
+  const open = useAppSelector((state) => state.ui.errorPopup.isOpen);
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ErrorPopup />
+    </Suspense>
+  );
+}
+
 /** Every route of SPEC §2, with overlays over their background page. */
 export function AppRoutes() {
   const { t } = useTranslation();
@@ -114,8 +130,8 @@ export function AppRoutes() {
           <RouteList location={background ?? location} />
           {background === null ? null : <RouteList />}
         </SessionGate>
-        <ErrorPopup />
       </Suspense>
+      <ErrorPopupWhenOpened />
     </main>
   );
 }
