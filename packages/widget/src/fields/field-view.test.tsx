@@ -1,6 +1,6 @@
 import { createAmountField, createCvvField } from '@cashdesk/domain';
 import type { FormField } from '@cashdesk/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test/render';
 import { FieldView } from './field-view';
@@ -66,7 +66,10 @@ describe('FieldView dispatch by the domain fieldKind (SPEC §3 field kinds)', ()
 
   it.each(cases)('renders the %s kind', async (_kind, definition, find) => {
     await renderField(definition);
-    expect(find()).not.toBeNull();
+    // The phone field's code is loaded on first use, so its control may arrive a moment later.
+    await waitFor(() => {
+      expect(find()).not.toBeNull();
+    });
   });
 
   it('labels the control in the current language', async () => {

@@ -1,5 +1,6 @@
 import { fieldKind } from '@cashdesk/domain';
 import type { FieldKind } from '@cashdesk/domain';
+import { lazy, Suspense } from 'react';
 import type { ComponentType } from 'react';
 import { AmountField } from './amount/amount-field';
 import { BetShopField } from './bet-shop/bet-shop-field';
@@ -12,11 +13,41 @@ import { DateField } from './date/date-field';
 import { ExpiryField } from './expiry/expiry-field';
 import { FileUploadField } from './file-upload/file-upload-field';
 import { InputField } from './input/input-field';
-import { PhoneField } from './phone/phone-field';
 import { SavedCardField } from './saved-card/saved-card-field';
 import { SelectField } from './select/select-field';
-import { UserPhoneVisibleField } from './user-phone-visible/user-phone-visible-field';
 import type { FieldViewProps } from './types';
+
+/**
+ * The two phone kinds format numbers with the country table (flags, codes, masks: the biggest
+ * part of the fields' code), so their code is downloaded only when a form actually has one.
+ */
+const LazyPhoneField = lazy(() =>
+  import('./phone/phone-field').then((module) => ({ default: module.PhoneField })),
+);
+const LazyUserPhoneVisibleField = lazy(() =>
+  import('./user-phone-visible/user-phone-visible-field').then((module) => ({
+    default: module.UserPhoneVisibleField,
+  })),
+);
+
+/** A field-sized placeholder for the moment a phone field's code is on its way. */
+const PHONE_PLACEHOLDER = <div className="cd-skeleton__bar" aria-hidden="true" />;
+
+function PhoneField(props: FieldViewProps) {
+  return (
+    <Suspense fallback={PHONE_PLACEHOLDER}>
+      <LazyPhoneField {...props} />
+    </Suspense>
+  );
+}
+
+function UserPhoneVisibleField(props: FieldViewProps) {
+  return (
+    <Suspense fallback={PHONE_PLACEHOLDER}>
+      <LazyUserPhoneVisibleField {...props} />
+    </Suspense>
+  );
+}
 
 /** SPEC §2, §3: the component of each of the fifteen field kinds. */
 const COMPONENTS: Readonly<Record<FieldKind, ComponentType<FieldViewProps>>> = {

@@ -59,7 +59,8 @@ async function renderPhone(initial = '', onBlur?: () => void) {
     />,
     { route: '/deposit/ewallet' },
   );
-  return { values, input: screen.getByLabelText(await textOf('PH.FIELD.PHONE')) };
+  // The phone field's code arrives lazily (fields/field-view.tsx): wait for the control.
+  return { values, input: await screen.findByLabelText(await textOf('PH.FIELD.PHONE')) };
 }
 
 describe('phone input (SPEC §5 phone: digits and a leading plus, longest code, masks)', () => {

@@ -11,10 +11,15 @@ const phone = field({
   is_read_only: true,
 });
 
+/** The field's control; its code arrives lazily (fields/field-view.tsx), so wait for it. */
+async function findPhone() {
+  return screen.findByLabelText(await textOf('PH.FIELD.PHONE'));
+}
+
 describe('read-only visible phone (SPEC §2; §5, §8 empty profile phone)', () => {
   it('shows the profile phone formatted and read-only', async () => {
     await renderWithApp(<Harness field={phone} initial="+380501234567" />);
-    const input = screen.getByLabelText(await textOf('PH.FIELD.PHONE'));
+    const input = await findPhone();
     expect(input).toHaveProperty('value', '+380 50 123 4567');
     expect(input).toHaveProperty('readOnly', true);
   });
@@ -23,12 +28,14 @@ describe('read-only visible phone (SPEC §2; §5, §8 empty profile phone)', () 
     await renderWithApp(
       <Harness field={phone} initial="" error={{ key: 'PH.ERROR.FIELD_REQUIRED' }} />,
     );
+    await findPhone();
     const message = screen.getByText(await textOf('FIELDS.PHONE.EMPTY_IN_PROFILE'));
     expect(screen.getByRole('textbox').getAttribute('aria-describedby')).toBe(message.id);
   });
 
   it('shows no error for an empty phone without a phone error', async () => {
     await renderWithApp(<Harness field={phone} initial="" />);
+    await findPhone();
     expect(screen.queryByText(await textOf('FIELDS.PHONE.EMPTY_IN_PROFILE'))).toBeNull();
   });
 });
@@ -50,6 +57,7 @@ describe('the way to the account when the profile has no phone (SPEC §1 /my-acc
   it('asks the host to open /my-account from an empty profile phone', async () => {
     const posted = hostPage();
     await renderWithApp(<Harness field={phone} initial="" />);
+    await findPhone();
     await userEvent.click(
       screen.getByRole('button', { name: await textOf('FIELDS.PHONE.OPEN_ACCOUNT') }),
     );
@@ -66,6 +74,7 @@ describe('the way to the account when the profile has no phone (SPEC §1 /my-acc
   it('offers no such button when the profile has a phone', async () => {
     hostPage();
     await renderWithApp(<Harness field={phone} initial="+380501234567" />);
+    await findPhone();
     expect(screen.queryByRole('button')).toBeNull();
   });
 
