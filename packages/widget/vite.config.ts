@@ -2,9 +2,38 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /**
+ * The code the app itself runs on every screen: store, router, i18next, the API slice with the
+ * contract's schemas, the shared UI, the form fields shared by the payment flows and the domain
+ * rules (with the libraries they import). It is one chunk, downloaded while the first screen's
+ * own chunk and texts are (see app/screen-code.ts): on a slow mobile link a few larger downloads
+ * finish sooner than many small ones sharing the same bandwidth.
+ *
+ * Left out, because they load only when a form has a phone field: the phone kinds, the country
+ * picker and the country table with the phone rules built on it (sanitising and validating a
+ * number need no table and stay in). Barrels (index.ts) are left out too: the app group takes
+ * every module a captured module imports, and a barrel would bring all it re-exports.
+ */
+const APP_CODE = new RegExp(
+  [
+    String.raw`[\/]packages[\/]contract[\/]`,
+    String.raw`[\/]packages[\/]domain[\/]src[\/](?!countries[\/]|phone[\/](?!sanitize|validate)|index\.ts$)`,
+    String.raw`[\/]packages[\/]widget[\/]src[\/](app|api|i18n|ui|host)[\/]`,
+    String.raw`[\/]packages[\/]widget[\/]src[\/]fields[\/](?!phone[\/]|user-phone-visible[\/]|select-country\.ts$|index\.ts$)`,
+  ].join('|'),
+);
+
+/** The texts of one language (i18n/messages.ts): its area files, loaded together. */
+const LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/]([a-z]{2})[\\/][^\\/]+\.json$/;
+
+/**
  * The widget is served by the cashier-service at the site root (its routes are /deposit,
  * /withdrawal, ...), so the base is '/'. The manifest lets bench/widget.ts work out which chunks
  * the first paint of /deposit needs.
+ *
+ * Chunks (figures in docs/decisions.md §7): the first-paint chunk (everything the entry imports
+ * statically, as before), the app chunk ({@link APP_CODE}), one chunk per feature, one texts
+ * chunk per language, and the lazy extras (phone kinds, QR code). The stylesheet is one file,
+ * fetched with the page, instead of one per chunk fetched while the app loads.
  */
 export default defineConfig({
   plugins: [react()],
@@ -14,6 +43,26 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 4096,
+    cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Claimed first, so that the app group never takes a module the first paint needs.
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            {
+              name: (id) => {
+                const language = LOCALE_FILE.exec(id)?.[1];
+                return language === undefined ? null : `messages-${language}`;
+              },
+              test: LOCALE_FILE,
+              priority: 2,
+            },
+            { name: 'app', test: APP_CODE, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {
