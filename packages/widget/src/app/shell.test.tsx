@@ -33,6 +33,18 @@ describe('first render (issue 4 accessibility, SPEC §2 skeleton)', () => {
     expect(screen.getByLabelText('Loading the cashier…').getAttribute('aria-busy')).toBe('true');
   });
 
+  it('paints the same wallet icon in index.html and in the shell, so nothing jumps when React takes over', () => {
+    const page = new DOMParser().parseFromString(INDEX_HTML, 'text/html');
+    const staticIcon = page.querySelector('#root .cd-skeleton .cd-skeleton__icon');
+    render(<Shell startup={startupFor('ar')} />);
+    const shellIcon = document.querySelector('.cd-skeleton .cd-skeleton__icon');
+    expect(staticIcon?.getAttribute('aria-hidden')).toBe('true');
+    expect(shellIcon?.getAttribute('viewBox')).toBe(staticIcon?.getAttribute('viewBox'));
+    expect(shellIcon?.querySelector('path')?.getAttribute('d')).toBe(
+      staticIcon?.querySelector('path')?.getAttribute('d'),
+    );
+  });
+
   it('renders the skeleton with a translated label while the app loads', () => {
     render(<Shell startup={startupFor('uk')} />);
     expect(screen.getByLabelText('Завантаження каси…').getAttribute('aria-busy')).toBe('true');
