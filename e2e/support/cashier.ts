@@ -118,6 +118,8 @@ export async function openHostedCashier(
   const page = await context.newPage();
   await page.goto(session.hostPageUrl);
   const frame = await cashierFrameOf(page);
+  // The iframe exists before it has navigated: wait for the cashier's own address (not about:blank).
+  await frame.waitForURL((url) => url.protocol === 'http:' || url.protocol === 'https:');
   return { page, frame, session, player };
 }
 
