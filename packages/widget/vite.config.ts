@@ -19,10 +19,10 @@ import type { Plugin } from 'vite';
  */
 const APP_CODE = new RegExp(
   [
-    String.raw`[\/]packages[\/]contract[\/]`,
-    String.raw`[\/]packages[\/]domain[\/]src[\/](?!countries[\/]|phone[\/](?!sanitize|validate)|index\.ts$)`,
-    String.raw`[\/]packages[\/]widget[\/]src[\/](app|api|i18n|ui|host)[\/]`,
-    String.raw`[\/]packages[\/]widget[\/]src[\/]fields[\/](?!phone[\/]|user-phone-visible[\/]|select-country\.ts$|index\.ts$)`,
+    String.raw`[\\/]packages[\\/]contract[\\/]`,
+    String.raw`[\\/]packages[\\/]domain[\\/]src[\\/](?!countries[\\/]|phone[\\/](?!sanitize|validate)|index\.ts$)`,
+    String.raw`[\\/]packages[\\/]widget[\\/]src[\\/](app|api|i18n|ui|host)[\\/]`,
+    String.raw`[\\/]packages[\\/]widget[\\/]src[\\/]fields[\\/](?!phone[\\/]|user-phone-visible[\\/]|select-country\.ts$|index\.ts$)`,
   ].join('|'),
 );
 
