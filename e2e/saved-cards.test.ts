@@ -160,7 +160,7 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
     await closeHosted(hosted);
   });
 
-  it('issue 5 security: no card number and no typed CVV in the database or the browser storage', async () => {
+  it('issue 5 security: no card number and no typed CVV in the database, the server logs or the browser storage', async () => {
     // Top level, where the cashier's storage is its own: in the host page's frame this Chromium
     // denies a third-party frame its storage altogether, which would make the check empty.
     const hosted = await openTopLevelCashier(browser, stack, 'storage');
@@ -182,8 +182,11 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
     expect(storage).toContain('phPrevSessionIdData');
     const database = await databaseText(stack);
     expect(database).toContain('"0101"');
+    const logs = stack.logs();
+    // Positive control: the logs hold this run's requests.
+    expect(logs).toContain('/payments/groups/');
     const forms = ['4000000000000101', '4000 0000 0000 0101', '4000-0000-0000-0101'];
-    for (const where of [storage, database]) {
+    for (const where of [storage, database, logs]) {
       for (const form of forms) expect(where).not.toContain(form);
       for (const cvv of [FIRST_CVV, SAVED_CVV]) expect(where).not.toContain(`"${cvv}"`);
     }

@@ -6,7 +6,15 @@
  */
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { createApp, loadConfig, openDatabase, seedDatabase, serveWidget } from '@cashdesk/server';
+import { Writable } from 'node:stream';
+import {
+  createApp,
+  createLogger,
+  loadConfig,
+  openDatabase,
+  seedDatabase,
+  serveWidget,
+} from '@cashdesk/server';
 import type { App, ServerConfig } from '@cashdesk/server';
 import { DEMO_PAGE, WIDGET } from '../../scripts/build-frontends';
 import { startHostPageServer } from '../../scripts/host-page-server';
@@ -31,8 +39,33 @@ export interface Stack {
   readonly app: App;
   readonly config: ServerConfig;
   readonly hostPage: HostPageServer;
+  /**
+   * Everything the server logged (pino JSON lines, level info and above), so a test can check
+   * what a run left in the logs (issue 5: no card number, no CVV).
+   */
+  logs(): string;
   /** Stops both servers and closes the database. */
   close(): Promise<void>;
+}
+
+/** pino's level numbers, for the lines the stack prints. */
+const LOG_LEVEL_NUMBERS: Readonly<Record<string, number>> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+};
+
+/** The level of one pino JSON line (0 when it has none). */
+function levelOf(line: string): number {
+  try {
+    const level: unknown = Reflect.get(Object(JSON.parse(line)), 'level');
+    return typeof level === 'number' ? level : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** A free TCP port on 127.0.0.1, so the config can name the real address before listening. */
@@ -62,8 +95,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const serverUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     CASHDESK_MODE: 'sandbox',
-    // Warnings and errors only: a browser test makes hundreds of requests.
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: 'info',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: serverUrl,
@@ -72,9 +104,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     DATA_DIR: '/tmp/cashdesk-e2e-data',
     ...options.env,
   });
+  // Every line is kept for logs(); warnings and errors are also printed, as before.
+  const lines: string[] = [];
+  const echoLevel = LOG_LEVEL_NUMBERS[process.env.E2E_LOG_LEVEL ?? 'warn'] ?? 40;
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      const line = chunk.toString('utf8');
+      lines.push(line);
+      if (levelOf(line) >= echoLevel) process.stdout.write(line);
+      callback();
+    },
+  });
   let app: App | undefined;
   try {
-    app = await createApp({ db: database.db, config, extraRoutes: [serveWidget(widgetDir)] });
+    app = await createApp({
+      db: database.db,
+      config,
+      logger: createLogger({ level: 'info', destination: sink }),
+      extraRoutes: [serveWidget(widgetDir)],
+    });
     await app.listen({ port, host: '127.0.0.1' });
     const hostPage = await startHostPageServer({
       distDir: options.demoDir ?? DEMO_PAGE.distDir,
@@ -89,6 +137,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       app: running,
       config,
       hostPage,
+      logs: () => lines.join(''),
       close: async () => {
         await hostPage.close();
         await running.close();
