@@ -3,7 +3,7 @@ import { isSavedCardExpired, removeCard, savedCardId } from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useUserCardsQuery } from '../../api/cashier-api';
 import { useAppSelector } from '../../app/hooks';
 import { SavedCardSummary, useSavedCardName } from '../../fields';
@@ -13,7 +13,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { Icon } from '../../ui/icon';
 import { Skeleton } from '../../ui/skeleton';
-import { usePageTitle } from '../../ui/use-page-title';
+import { PageHeader } from '../../ui/page-header';
 import { useDeleteSavedCardMutation } from './cards-api';
 import './cards.css';
 
@@ -43,7 +43,6 @@ export function CardsPage({ route }: { readonly route: RouteDefinition }) {
   const back = isWithdrawalCards(route) ? 'withdrawal' : flow;
   const texts = isWithdrawalCards(route) ? TEXTS['withdrawal-cards'] : TEXTS.cards;
   const title = t(texts.title);
-  usePageTitle(title);
   const list = useUserCardsQuery(undefined);
   const [removeSaved, removal] = useDeleteSavedCardMutation();
   const [removed, setRemoved] = useState<readonly string[]>([]);
@@ -81,18 +80,13 @@ export function CardsPage({ route }: { readonly route: RouteDefinition }) {
 
   return (
     <section className="cd-card cd-cards" aria-labelledby={titleId}>
-      <div className="cd-cards__header">
-        <Link
-          className="cd-cards__back"
-          to={{ pathname: `/${back}`, search }}
-          aria-label={t('CARDS.BACK')}
-        >
-          <Icon name="arrow_back" />
-        </Link>
-        <h1 id={titleId} ref={heading} className="cd-page-title" tabIndex={-1}>
-          {title}
-        </h1>
-      </div>
+      <PageHeader
+        title={title}
+        titleId={titleId}
+        titleRef={heading}
+        back={{ pathname: `/${back}`, search }}
+        backLabel={t('CARDS.BACK')}
+      />
       {list.isLoading ? <Skeleton label={t('CARDS.LOADING')} rows={2} /> : null}
       {list.isError ? (
         <div role="alert" className="cd-cards__problem">

@@ -12,9 +12,8 @@ import {
   useUserCardsQuery,
 } from '../../../api/cashier-api';
 import { Button } from '../../../ui/button';
-import { Icon } from '../../../ui/icon';
 import { Skeleton } from '../../../ui/skeleton';
-import { usePageTitle } from '../../../ui/use-page-title';
+import { PageHeader } from '../../../ui/page-header';
 import { buildMethodForm } from './method-form';
 import { MethodFormView } from './method-form-view';
 import './deposit-method.css';
@@ -41,20 +40,13 @@ function findMethod(
 function MethodHeader({ title }: { readonly title: string }) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  usePageTitle(title);
   return (
-    <div className="cd-method__header">
-      <Link
-        className="cd-method__back"
-        to={{ pathname: '/deposit', search }}
-        aria-label={t('DEPOSIT_METHOD.BACK')}
-      >
-        <Icon name="arrow_back" />
-      </Link>
-      <h1 className="cd-page-title cd-method__title" id="cd-method-title">
-        {title}
-      </h1>
-    </div>
+    <PageHeader
+      title={title}
+      titleId="cd-method-title"
+      back={{ pathname: '/deposit', search }}
+      backLabel={t('DEPOSIT_METHOD.BACK')}
+    />
   );
 }
 
