@@ -128,7 +128,12 @@ export function AppRoutes() {
       <Suspense fallback={loading}>
         <SessionGate expired={expired}>
           <RouteList location={background ?? location} />
-          {background === null ? null : <RouteList />}
+          {background === null ? null : (
+            // The overlay's own boundary: while its code loads, the page below stays as it is.
+            <Suspense fallback={null}>
+              <RouteList />
+            </Suspense>
+          )}
         </SessionGate>
       </Suspense>
       <ErrorPopupWhenOpened />

@@ -20,7 +20,15 @@ export interface AppProps {
   readonly startup: Startup;
 }
 
-/** The whole cashier; suspends until the texts of its language have loaded. */
+/**
+ * The whole cashier; suspends until the texts of its language have loaded.
+ *
+ * Navigations render at once rather than as React transitions: the homepage's automatic method
+ * choice (SPEC §4) marks the list loaded and opens the method page in one effect, and as a
+ * transition the page change came one render after the list, which painted a frame of method
+ * tiles (and requested their logos) before the method page. A screen whose code is still on its
+ * way shows the route's skeleton meanwhile; overlays keep the page below visible (app-routes.tsx).
+ */
 export function App({ startup }: AppProps) {
   const i18n = use(i18nFor(startup.language));
   const store = useMemo(() => createAppStore(startup), [startup]);
@@ -29,7 +37,7 @@ export function App({ startup }: AppProps) {
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <CrashBoundary>
-          <BrowserRouter>
+          <BrowserRouter useTransitions={false}>
             <ThemeGate supported={startup.themeSupported} theme={startup.theme.theme}>
               <AppRoutes />
             </ThemeGate>
