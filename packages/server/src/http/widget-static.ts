@@ -10,14 +10,13 @@
  * - everything else (API paths, a missing asset, a client that does not accept HTML): the
  *   server's JSON 404, so a typo in an API call never gets a page of HTML back.
  *
- * Text answers are compressed (brotli or gzip) on the fly; a `.br`/`.gz` file beside an asset,
- * if a build step ever writes one, is sent instead.
+ * Text answers are compressed (brotli or gzip) on the fly by the app (app.ts); the `.br`/`.gz`
+ * file the widget build writes beside an asset is sent instead.
  *
  * @packageDocumentation
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConfigError } from '../config';
@@ -47,9 +46,6 @@ const SERVER_PATHS = new Set(['/api', '/sandbox', '/metadata', '/openapi.json', 
 
 /** A plain file name at the root of dist: no directory, no leading dot, an extension. */
 const ROOT_FILE = /^\/[\w-][\w.-]*\.[a-z0-9]+$/i;
-
-/** Answers only above this size are compressed: smaller ones gain nothing after headers. */
-const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** Whether the client asks for an HTML document (a browser navigation does; fetch() does not). */
 function acceptsHtml(request: FastifyRequest): boolean {
@@ -89,12 +85,6 @@ function notFound(reply: FastifyReply): FastifyReply {
 }
 
 async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<void> {
-  // Registered inside this scope only, so API answers keep their own (uncompressed) path.
-  await scope.register(fastifyCompress, {
-    global: true,
-    encodings: ['br', 'gzip'],
-    threshold: COMPRESS_THRESHOLD_BYTES,
-  });
   const assetsDir = path.join(distDir, 'assets');
   await scope.register(fastifyStatic, {
     root: assetsDir,

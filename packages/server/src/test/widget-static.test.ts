@@ -141,14 +141,23 @@ describe('API paths keep the API answers', () => {
     expect(await response.json()).toMatchObject({ error_code: '1008' });
   });
 
-  it('real API routes still answer, uncompressed JSON', async () => {
-    const openapi = await get('/openapi.json', { ...HTML, 'accept-encoding': 'br, gzip' });
+  it('real API routes still answer JSON, compressed when large and asked for', async () => {
+    const openapi = await rawGet('/openapi.json', 'br, gzip');
     expect(openapi.status).toBe(200);
-    expect(openapi.headers.get('content-type')).toMatch(/application\/json/);
-    expect(openapi.headers.get('content-encoding')).toBeNull();
-    const init = await get('/api/cashier-service/v1.0/payments/groups/init', HTML);
+    expect(openapi.headers['content-type']).toMatch(/application\/json/);
+    expect(openapi.headers['content-encoding']).toBe('br');
+    const document: unknown = JSON.parse(brotliDecompressSync(openapi.bytes).toString('utf8'));
+    expect(document).toHaveProperty('openapi');
+    const plain = await rawGet('/openapi.json', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // A small answer (the 401 error, under 1 KB) is sent as it is.
+    const init = await get('/api/cashier-service/v1.0/payments/groups/init', {
+      ...HTML,
+      'accept-encoding': 'br, gzip',
+    });
     expect(init.status).toBe(401);
     expect(init.headers.get('content-type')).toMatch(/application\/json/);
+    expect(init.headers.get('content-encoding')).toBeNull();
   });
 
   it('a POST to a client route is the JSON 404', async () => {
