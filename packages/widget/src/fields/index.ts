@@ -8,12 +8,7 @@ export { FieldView } from './field-view';
 export { AmountSummary } from './amount/amount-summary';
 export { toFieldError } from './to-field-error';
 export { SelectCountryPage } from './select-country';
-export { NEW_CARD_VALUE } from './saved-card/saved-card-field';
-export {
-  SavedCardSummary,
-  savedCardBrand,
-  useSavedCardName,
-} from './saved-card/saved-card-summary';
+export { SavedCardSummary, useSavedCardName } from './saved-card/saved-card-summary';
 export type {
   AmountContext,
   AmountContextLimits,
