@@ -86,6 +86,16 @@ export const cashierApi = createApi({
         }),
       providesTags: ['Method'],
     }),
+    /** SPEC §7 POST payouts/groups/{payGroupId}/select {currency}: withdrawal method detail. */
+    payoutSelect: build.query<ResponseOf<typeof ENDPOINTS.payoutSelect>, SelectArgs>({
+      queryFn: ({ payGroupId, currency }, { getState, signal }) =>
+        endpointQuery(ENDPOINTS.payoutSelect, getState, {
+          pathParams: { payGroupId },
+          body: { currency },
+          signal,
+        }),
+      providesTags: ['Method'],
+    }),
     /** SPEC §7 GET /user-cards, with X-Fingerprint when PH_fingerprint is stored. */
     userCards: build.query<ResponseOf<typeof ENDPOINTS.userCardsList>, undefined>({
       queryFn: (_arg, { getState, signal }) =>
@@ -98,5 +108,10 @@ export const cashierApi = createApi({
   }),
 });
 
-export const { useDepositInitQuery, usePayoutInitQuery, useDepositSelectQuery, useUserCardsQuery } =
-  cashierApi;
+export const {
+  useDepositInitQuery,
+  usePayoutInitQuery,
+  useDepositSelectQuery,
+  usePayoutSelectQuery,
+  useUserCardsQuery,
+} = cashierApi;
