@@ -2,7 +2,7 @@ import { isMethodDisabled } from '@cashdesk/domain';
 import type { CurrencyDisplayFormat, Method } from '@cashdesk/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../ui/icon';
+import { Icon } from '../ui/icon';
 import { MethodLogo } from './method-logo';
 import { restrictionText, ribbonText, summaryLine } from './method-summary';
 

@@ -16,7 +16,7 @@ import {
 } from '@cashdesk/domain';
 import type { CurrencyDisplayFormat, Method } from '@cashdesk/domain';
 import type { i18n as I18n, TFunction } from 'i18next';
-import { isolate } from '../../../i18n/format';
+import { isolate } from '../i18n/format';
 
 /** How amounts are written (SPEC §3 currency display formats). */
 export interface MoneyStyle {

@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-import type { DepositInitResponse } from '@cashdesk/contract';
+import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
 import { mapPayGroups } from '@cashdesk/domain';
 import type { ClientEnvironment, Method, MethodAvailability, MethodGroups } from '@cashdesk/domain';
 
@@ -14,10 +14,25 @@ export const GROUP_ORDER = ['popular', 'lostProfit', 'regular', 'disabled'] as c
 /** One homepage group. */
 export type GroupName = (typeof GROUP_ORDER)[number];
 
+/**
+ * The part of a cashier response (SPEC §3) a method list reads, for deposits (payment_groups) and
+ * withdrawals (payout_groups) alike.
+ */
+export type ListResponse = Pick<
+  DepositInitResponse,
+  | 'user_bonuses'
+  | 'lost_profit_merchant_bonus'
+  | 'user_balance'
+  | 'widget_settings'
+  | 'merchant_url'
+  | 'merchant_success_url'
+  | 'merchant_fail_url'
+  | 'merchant_processing_url'
+  | 'merchant_redirect_type'
+> & { readonly groups: readonly PayGroup[] };
+
 /** SPEC §4 "Enabled": the availability facts the service sends with each pay group. */
-function availabilityOf(
-  groups: DepositInitResponse['payment_groups'],
-): Record<number, MethodAvailability> {
+function availabilityOf(groups: readonly PayGroup[]): Record<number, MethodAvailability> {
   const availability: Record<number, MethodAvailability> = {};
   for (const group of groups) {
     availability[group.id] = {
@@ -39,17 +54,17 @@ function availabilityOf(
  * the stored id is what this player did in this browser most recently; otherwise the service's
  * flag stands.
  */
-export function mapDepositMethods(
-  response: DepositInitResponse,
+export function mapListMethods(
+  response: ListResponse,
   environment: ClientEnvironment,
   lastUsedMethodId: number | null,
 ): readonly Method[] {
-  const methods = mapPayGroups(response.payment_groups, {
+  const methods = mapPayGroups(response.groups, {
     platform: environment.platform,
     device: environment.device,
     userBonuses: response.user_bonuses,
     lostProfitBonus: response.lost_profit_merchant_bonus,
-    availability: availabilityOf(response.payment_groups),
+    availability: availabilityOf(response.groups),
   });
   if (lastUsedMethodId === null || !methods.some((method) => method.id === lastUsedMethodId)) {
     return methods;

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { STORAGE_KEYS } from '@cashdesk/domain';
-import { readStored, removeStored, writeStored } from '../../../app/storage';
+import { readStored, removeStored, writeStored } from '../app/storage';
 
 function storedId(key: string): number | null {
   // The session copy is the newer one (this tab); the local copy survives a new session.

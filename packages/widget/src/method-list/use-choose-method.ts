@@ -2,7 +2,8 @@ import { buildRoutePath, chooseMethod } from '@cashdesk/domain';
 import type { Method } from '@cashdesk/domain';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { writeStored } from '../../../app/storage';
+import { writeStored } from '../app/storage';
+import type { ListFlow } from './method-list-slice';
 
 /** How a choice navigates. */
 export interface ChooseOptions {
@@ -13,24 +14,29 @@ export interface ChooseOptions {
 /**
  * SPEC §4 "Choosing a method": a disabled method swallows the click (domain chooseMethod says
  * 'ignored'); otherwise its id is saved as phSelectedMethodId (this tab's session storage) and an
- * Activity method opens its method page `/deposit/<payGroupId>`, keeping the query (session_id,
- * lang, theme…) so a reload of that page still works. A nested list or info method stays here.
+ * Activity method opens its method page `/deposit/<payGroupId>` (for withdrawals, Activity and
+ * NestedList both open `/withdrawal/<payGroupId>`), keeping the query (session_id, lang, theme…)
+ * so a reload of that page still works. A deposit's nested list or info method stays here.
  * Returns whether it navigated.
  */
-export function useChooseMethod(): (method: Method, options?: ChooseOptions) => boolean {
+export function useChooseMethod(
+  flow: ListFlow,
+): (method: Method, options?: ChooseOptions) => boolean {
   const navigate = useNavigate();
   const { search } = useLocation();
   return useCallback(
     (method: Method, options: ChooseOptions = {}) => {
-      const choice = chooseMethod(method, 'deposit');
+      const choice = chooseMethod(method, flow);
       if (choice.kind === 'ignored') return false;
       writeStored('session', choice.storage.key, choice.storage.value);
       if (choice.navigateTo === null) return false;
-      const pathname = buildRoutePath('deposit-method', { provider: String(method.id) });
+      const pathname = buildRoutePath(flow === 'deposit' ? 'deposit-method' : 'withdrawal-method', {
+        provider: String(method.id),
+      });
       if (pathname === null) return false;
       void navigate({ pathname, search }, { replace: options.replace === true });
       return true;
     },
-    [navigate, search],
+    [flow, navigate, search],
   );
 }

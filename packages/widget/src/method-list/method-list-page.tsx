@@ -1,0 +1,325 @@
+/**
+ * The homepage of both flows, /deposit and /withdrawal (SPEC §2 "Homepage"): the player's
+ * balance, the method carousel, quick suggestions, type filters and the method tiles grouped as
+ * Popular, LostProfit, Regular and Disabled, with the no-methods and all-methods-unavailable
+ * messages; the automatic method choice of SPEC §4 on the first load. The deposit and withdrawal
+ * features render it with their init answer; what differs by flow is passed in or keyed by flow.
+ *
+ * @packageDocumentation
+ */
+import {
+  autoSelectMethod,
+  buildTypeFilters,
+  carouselMethods,
+  currencyDisplayFormat,
+  filterMethodsByType,
+  formatAmount,
+  formatMoney,
+  groupMethods,
+  isCarouselVisible,
+  isMethodDisabled,
+  quickSuggestions,
+  userBonusesByPayGroups,
+} from '@cashdesk/domain';
+import type { Method, MethodTypeFilter } from '@cashdesk/domain';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { ApiError } from '../api/http';
+import { useEffect, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { isSessionExpiredApiError } from '../api/http';
+import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks';
+import { initReceived } from '../app/session-slice';
+import { skipsAutoChoice } from '../app/method-list-state';
+import { Button } from '../ui/button';
+import { Skeleton } from '../ui/skeleton';
+import { usePageTitle } from '../ui/use-page-title';
+import {
+  carouselViewToggled,
+  filterChosen,
+  initialLoadFinished,
+  selectList,
+} from './method-list-slice';
+import type { ListFlow } from './method-list-slice';
+import { GROUP_ORDER, inDisplayOrder, mapListMethods } from './home-model';
+import type { GroupName, ListResponse } from './home-model';
+import { readLastUsedMethodId, readSelectedMethodId, takeSkipLastUsedFlag } from './home-storage';
+import { MethodShortcuts } from './method-shortcuts';
+import { MethodGroup } from './method-group';
+import { TypeFilterBar } from './type-filter-bar';
+import { useChooseMethod } from './use-choose-method';
+import { useMinuteClock } from './use-minute-clock';
+import { useWideLayout } from './use-wide-layout';
+import './method-list.css';
+
+const GROUP_TITLE_KEYS: Readonly<Record<GroupName, string>> = {
+  popular: 'DEPOSIT_HOME.GROUP.POPULAR',
+  lostProfit: 'DEPOSIT_HOME.GROUP.LOST_PROFIT',
+  regular: 'DEPOSIT_HOME.GROUP.REGULAR',
+  disabled: 'DEPOSIT_HOME.GROUP.DISABLED',
+};
+
+/** The texts that differ between the deposit and the withdrawal list. */
+const FLOW_TEXT_KEYS: Readonly<
+  Record<ListFlow, { readonly noMethods: string; readonly allUnavailable: string }>
+> = {
+  deposit: {
+    noMethods: 'DEPOSIT_HOME.NO_METHODS.TEXT',
+    allUnavailable: 'DEPOSIT_HOME.ALL_UNAVAILABLE.TEXT',
+  },
+  withdrawal: {
+    noMethods: 'WITHDRAWAL.NO_METHODS.TEXT',
+    allUnavailable: 'WITHDRAWAL.ALL_UNAVAILABLE.TEXT',
+  },
+};
+
+/** The init query as the page reads it (RTK Query's result of either init call). */
+export interface ListQuery {
+  readonly data: ListResponse | undefined;
+  readonly error: ApiError | SerializedError | undefined;
+  readonly isFetching: boolean;
+  readonly refetch: () => unknown;
+}
+
+export interface MethodListPageProps {
+  readonly flow: ListFlow;
+  /** The page title (h1 and document title). */
+  readonly title: string;
+  readonly query: ListQuery;
+  /** Shown between the header and the list (the withdrawal's pending-withdrawal notice). */
+  readonly children?: ReactNode;
+}
+
+/**
+ * SPEC §2 homepage, §4 grouping, filters, quick suggestions, carousel, choosing a method and the
+ * automatic method choice. Reads the init answer the shell prefetched.
+ *
+ * The automatic choice (SPEC §4, deposit order) runs once per page load, on the first load of
+ * the list, and navigates with `replace`. It is skipped (the list is shown) when:
+ * - the list was already shown in this page load (the player came back, e.g. with Back);
+ * - the player was sent back on purpose: router state SKIP_AUTO_CHOICE (app/method-list-state), or the stored
+ *   flag phSkipLasUsedMethod (read once and cleared) that the result page's "all methods" sets.
+ * The flag is also passed to the domain as "skip the last-used step".
+ */
+export function MethodListPage({ flow, title, query, children }: MethodListPageProps) {
+  const { t } = useTranslation();
+  usePageTitle(title);
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const location = useLocation();
+  const choose = useChooseMethod(flow);
+  const wide = useWideLayout();
+  const environment = useAppSelector((state) => state.session.environment);
+  const preselectedPayGroup = useAppSelector((state) => state.session.params.preselectedPayGroupId);
+  const list = useAppSelector((state) => selectList(state, flow));
+  const { initialLoadDone, carouselSwitchedOff } = list;
+  const storedFilter = list.filter;
+  const { data, error, isFetching, refetch } = query;
+
+  const model = useMemo(() => {
+    if (data === undefined) return null;
+    const lastUsedMethodId = readLastUsedMethodId();
+    const methods = mapListMethods(data, environment, lastUsedMethodId);
+    const ordered = inDisplayOrder(groupMethods(methods));
+    const bonuses = userBonusesByPayGroups(data.user_bonuses);
+    return {
+      methods,
+      ordered,
+      carousel: carouselMethods(ordered, { redirectMethodId: readSelectedMethodId() }),
+      suggestions: quickSuggestions(ordered, { lastUsedMethodId }),
+      filters: buildTypeFilters(methods),
+      currency: methods[0]?.currencyAlpha3 ?? null,
+      precision: methods[0]?.currencyPrecision,
+      display: currencyDisplayFormat(data.widget_settings.currency_display_setting_id),
+      // A general bonus applies to every method: said once above the list, not on every tile.
+      generalBonus: bonuses.general?.bonusDescription ?? null,
+      specificBonusIds: new Set(bonuses.byPayGroup.keys()),
+    };
+  }, [data, environment]);
+
+  // SPEC §3: the merchant return URLs and the balance belong to the shared session state.
+  useEffect(() => {
+    if (data === undefined) return;
+    dispatch(
+      initReceived({
+        merchant: {
+          merchantUrl: data.merchant_url,
+          merchantSuccessUrl: data.merchant_success_url,
+          merchantFailUrl: data.merchant_fail_url,
+          merchantProcessingUrl: data.merchant_processing_url,
+          merchantRedirectType: data.merchant_redirect_type,
+        },
+        userBalance: data.user_balance,
+      }),
+    );
+  }, [data, dispatch]);
+
+  // SPEC §2 body data attributes: the list's currency; no pay group is current on the list.
+  const currency = model?.currency ?? null;
+  useEffect(() => {
+    if (currency === null) document.body.removeAttribute('data-currency');
+    else document.body.dataset.currency = currency;
+    document.body.removeAttribute('data-pay-group-id');
+  }, [currency]);
+
+  // SPEC §4 automatic method choice, first load only (see the component's comment).
+  useEffect(() => {
+    if (model === null) return;
+    // The store, not the render's value: a second run (Strict Mode) must not choose twice.
+    if (selectList(store.getState(), flow).initialLoadDone) return;
+    const skipLastUsed = takeSkipLastUsedFlag();
+    dispatch(initialLoadFinished(flow));
+    const selection = autoSelectMethod({
+      flow,
+      methods: model.ordered,
+      skip: skipLastUsed || skipsAutoChoice(location.state),
+      preselectedPayGroup,
+      carouselMethods: model.carousel,
+      skipLastUsed,
+    });
+    if (selection.method !== null) choose(selection.method, { replace: true });
+  }, [model, store, dispatch, flow, location.state, preselectedPayGroup, choose]);
+
+  const restricted = model?.methods.some((method) => method.restrictedUntil !== null) ?? false;
+  const now = useMinuteClock(restricted);
+
+  if (error !== undefined && model === null) {
+    // Code 17 is handled globally: the session gate shows the session-expired screen.
+    if ('errorCode' in error && isSessionExpiredApiError(error)) {
+      return <Skeleton label={t('DEPOSIT_HOME.LOADING')} />;
+    }
+    return (
+      <section className="cd-dh" aria-labelledby="cd-dh-title">
+        <h1 id="cd-dh-title" className="cd-page-title">
+          {title}
+        </h1>
+        <div className="cd-notice cd-notice--error" role="alert">
+          <p className="cd-dh-message__title">{t('DEPOSIT_HOME.ERROR.TITLE')}</p>
+          <p>{t('DEPOSIT_HOME.ERROR.TEXT')}</p>
+        </div>
+        <Button
+          className="cd-dh-retry"
+          disabled={isFetching}
+          onClick={() => {
+            void refetch();
+          }}
+        >
+          {t('DEPOSIT_HOME.ERROR.RETRY')}
+        </Button>
+      </section>
+    );
+  }
+
+  if (model === null || !initialLoadDone) {
+    return <Skeleton label={t('DEPOSIT_HOME.LOADING')} rows={5} />;
+  }
+
+  const active: MethodTypeFilter = model.filters.includes(storedFilter) ? storedFilter : 'all';
+  const groups = groupMethods(filterMethodsByType(model.methods, active));
+  const carouselShown = isCarouselVisible({
+    initialLoadDone,
+    carouselSwitchedOff,
+    methodCount: model.carousel.length,
+  });
+  const allUnavailable = model.methods.length > 0 && model.methods.every(isMethodDisabled);
+  const balance =
+    model.currency === null
+      ? formatAmount(data?.user_balance ?? '0')
+      : formatMoney(data?.user_balance ?? '0', {
+          currency: model.currency,
+          precision: model.precision,
+          display: model.display,
+        });
+  const onChoose = (method: Method) => {
+    choose(method);
+  };
+
+  return (
+    <section className="cd-dh" aria-labelledby="cd-dh-title">
+      <header className="cd-dh__header">
+        <h1 id="cd-dh-title" className="cd-page-title">
+          {title}
+        </h1>
+        <p className="cd-dh__balance">
+          <span className="cd-dh__balance-label">{t('DEPOSIT_HOME.BALANCE')}</span>{' '}
+          <strong className="cd-dh__balance-value" dir="ltr">
+            {balance}
+          </strong>
+        </p>
+      </header>
+
+      {children}
+
+      {model.methods.length === 0 ? (
+        <div className="cd-notice" role="status">
+          <p className="cd-dh-message__title">{t('DEPOSIT_HOME.NO_METHODS.TITLE')}</p>
+          <p>{t(FLOW_TEXT_KEYS[flow].noMethods)}</p>
+        </div>
+      ) : null}
+      {allUnavailable ? (
+        <div className="cd-notice cd-notice--error" role="status">
+          <p className="cd-dh-message__title">{t('DEPOSIT_HOME.ALL_UNAVAILABLE.TITLE')}</p>
+          <p>{t(FLOW_TEXT_KEYS[flow].allUnavailable)}</p>
+        </div>
+      ) : null}
+
+      {model.generalBonus === null ? null : (
+        <p className="cd-dh-bonus-banner">
+          <bdi>{model.generalBonus}</bdi>
+        </p>
+      )}
+
+      {model.carousel.length > 1 ? (
+        <div className="cd-dh-carousel-toggle">
+          <button
+            type="button"
+            role="switch"
+            className="cd-dh-switch"
+            aria-checked={!carouselSwitchedOff}
+            onClick={() => {
+              dispatch(carouselViewToggled(flow));
+            }}
+          >
+            <span className="cd-dh-switch__track" aria-hidden="true">
+              <span className="cd-dh-switch__thumb" />
+            </span>
+            {t('DEPOSIT_HOME.CAROUSEL.TOGGLE')}
+          </button>
+        </div>
+      ) : null}
+      {carouselShown ? (
+        <MethodShortcuts methods={model.carousel} kind="carousel" onChoose={onChoose} />
+      ) : null}
+      {model.suggestions.length > 0 ? (
+        <MethodShortcuts methods={model.suggestions} kind="suggestions" onChoose={onChoose} />
+      ) : null}
+
+      {model.filters.length > 2 ? (
+        <TypeFilterBar
+          filters={model.filters}
+          active={active}
+          onChange={(filter) => {
+            dispatch(filterChosen({ flow, filter }));
+          }}
+        />
+      ) : null}
+
+      {GROUP_ORDER.map((name) =>
+        groups[name].length === 0 ? null : (
+          <MethodGroup
+            key={name}
+            name={name}
+            title={t(GROUP_TITLE_KEYS[name])}
+            methods={groups[name]}
+            wide={wide}
+            display={model.display}
+            now={now}
+            specificBonusIds={model.specificBonusIds}
+            onChoose={onChoose}
+          />
+        ),
+      )}
+    </section>
+  );
+}
