@@ -14,7 +14,7 @@ import {
 import { Button } from '../../../ui/button';
 import { Skeleton } from '../../../ui/skeleton';
 import { PageHeader } from '../../../ui/page-header';
-import { buildMethodForm } from './method-form';
+import { buildMethodForm } from '../../../method-form/method-form';
 import { MethodFormView } from './method-form-view';
 import './deposit-method.css';
 

@@ -61,8 +61,8 @@ import {
   validateMethodForm,
   validateOnBlur,
   validateOne,
-} from './method-form';
-import type { MethodForm, ValidationContext } from './method-form';
+} from '../../../method-form/method-form';
+import type { MethodForm, ValidationContext } from '../../../method-form/method-form';
 import {
   DISPLAY_FORM_PATH,
   browserRedirectEnvironment,

@@ -14,7 +14,7 @@ import {
   initialAmount,
   initialValues,
   preferredSavedCardId,
-} from './method-form';
+} from '../../../method-form/method-form';
 import { followRedirect, submitOutcome } from './submit-outcome';
 import { CARD_DETAIL } from './test-fixtures';
 import { useAmountReporting } from './use-amount-reporting';

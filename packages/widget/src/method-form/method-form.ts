@@ -2,11 +2,13 @@
  * The method page's form, as pure functions over the domain's rules (SPEC §3 method detail, form
  * field, generated amount and CVV fields, deposit form defaults; §4 card form variants, workflow
  * and auto-submit; §5 validation): which fields the page shows and in what order, what they
- * start with, how each is validated, and the submit body. React code only calls these.
+ * start with, how each is validated, and the submit body. React code only calls these. The
+ * deposit and the withdrawal method pages share it: the flow decides the amount rules (the
+ * withdrawal's balance rule, SPEC §5) and whether a card form takes a new card (deposits only).
  *
  * @packageDocumentation
  */
-import type { DepositMethodDetail, SavedCardWire } from '@cashdesk/contract';
+import type { DepositMethodDetail, PayoutMethodDetail, SavedCardWire } from '@cashdesk/contract';
 import {
   AMOUNT_FIELD_NAME,
   EXPIRATION_DATE_FIELD_NAME,
@@ -60,13 +62,20 @@ import type {
 /** The cardholder name's extended type (SPEC §3), validated by the card rules (SPEC §5). */
 const CARDHOLDER_NAME_TYPE = 'card_cardholder_name';
 
+/** SPEC §1: the two payment flows a method form serves. */
+export type FormFlow = 'deposit' | 'withdrawal';
+
+/** SPEC §3: the method detail of either flow. */
+export type AnyMethodDetail = DepositMethodDetail | PayoutMethodDetail;
+
 /** SPEC §3: the method's form as the page holds it. */
 export interface MethodForm {
+  readonly flow: FormFlow;
   /** The generated amount field (SPEC §3), shown first with its summary. */
   readonly amountField: FormField;
   /** The method's own fields in the server's order, plus a generated CVV where one is needed. */
   readonly fields: readonly FormField[];
-  /** A card payment form (a card number or saved-card field). */
+  /** A deposit card payment form (a card number or saved-card field). */
   readonly isCardForm: boolean;
   /** SPEC §4 auto-submit. */
   readonly autoSubmit: boolean;
@@ -80,7 +89,9 @@ export interface MethodForm {
 
 /** What the form is built from. */
 export interface MethodFormInput {
-  readonly detail: DepositMethodDetail;
+  readonly detail: AnyMethodDetail;
+  /** 'deposit' when absent. */
+  readonly flow?: FormFlow;
   readonly currency: string;
   readonly precision: number;
 }
@@ -124,9 +135,12 @@ const SAVE_CARD_LABEL = 'PH.FIELD.SAVE_CARD';
  */
 export function buildMethodForm(input: MethodFormInput): MethodForm {
   const { detail, currency, precision } = input;
+  const flow = input.flow ?? 'deposit';
   const mapped = mapFields(detail.parameters).filter((field) => field.name !== AMOUNT_FIELD_NAME);
   const kinds = mapped.map((field) => fieldKind(field));
-  const isCardForm = kinds.some((kind) => kind === 'cardPan' || kind === 'card');
+  // A payout goes to a card already on file (the card field lists them): no card data is typed.
+  const isCardForm =
+    flow === 'deposit' && kinds.some((kind) => kind === 'cardPan' || kind === 'card');
   const cvvDefinition = mapped.find((field) => fieldKind(field) === 'cardCvv');
   let fields: FormField[] = mapped;
   if (isCardForm && cvvDefinition === undefined) {
@@ -147,7 +161,7 @@ export function buildMethodForm(input: MethodFormInput): MethodForm {
   const generatedAmount = createAmountField({
     limits: { min: detail.limits.min_amount, max: detail.limits.max_amount },
     currency,
-    flowType: 'deposit',
+    flowType: flow,
     decimal: precision,
     isAutoSubmit: autoSubmit,
     amountRegExpFe: detail.amount_reg_exp_fe,
@@ -155,6 +169,7 @@ export function buildMethodForm(input: MethodFormInput): MethodForm {
   // The generated field has no server label; the page names it in the player's language.
   const amountField: FormField = { ...generatedAmount, label: AMOUNT_LABEL };
   return {
+    flow,
     amountField,
     fields,
     isCardForm,
@@ -170,7 +185,7 @@ export function buildMethodForm(input: MethodFormInput): MethodForm {
  * SPEC §5 default amount: the preset amount if valid, else the preselected block, else the
  * minimum, else 1 (domain defaultAmount).
  */
-export function initialAmount(detail: DepositMethodDetail): string {
+export function initialAmount(detail: AnyMethodDetail): string {
   return defaultAmount({
     presetAmount: detail.preset_amount,
     allowPresetAmount: detail.allow_preset_amount ?? undefined,
@@ -297,6 +312,8 @@ export interface ValidationContext {
   readonly values: FormValues;
   /** "Now" for the expiry check; the current time when absent. */
   readonly now?: number;
+  /** SPEC §5: the player's balance, which a withdrawal may not exceed (decimal text). */
+  readonly balance?: string | null;
 }
 
 /** The value of the first field of a kind (the card number's name is the server's choice). */
@@ -331,7 +348,8 @@ export function submitValidators(
   return {
     amount: (field, value) => {
       const result = validateAmount(textOf(value), {
-        flowType: 'deposit',
+        flowType: form.flow,
+        ...(form.flow === 'withdrawal' ? { balance: context.balance ?? '0' } : {}),
         limits: field.limits ?? null,
         pattern: field.regexp ?? null,
         currency: form.currency,
