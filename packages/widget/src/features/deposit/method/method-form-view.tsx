@@ -46,7 +46,11 @@ import { announce } from '../../../ui/announcer';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
 import { isolateLtr } from '../../../i18n/format';
-import { useDepositUploadMutation, useRecurringCheckMutation } from './deposit-method-api';
+import {
+  useDepositSubmitMutation,
+  useDepositUploadMutation,
+  useRecurringCheckMutation,
+} from './deposit-method-api';
 import {
   canAutoSubmit,
   checkoutSubmitBody,
@@ -74,8 +78,8 @@ import {
 import { ThreeDsChallenge } from './three-ds-challenge';
 import { methodClicked } from './deposit-method-slice';
 import { useAmountReporting } from './use-amount-reporting';
-import { useDepositSubmit } from './use-deposit-submit';
-import type { SubmitRequest, SubmitResult } from './use-deposit-submit';
+import { useSubmitOnce } from '../../../method-form/use-submit-once';
+import type { SubmitRequest, SubmitResult } from '../../../method-form/use-submit-once';
 
 export interface MethodFormViewProps {
   readonly payGroupId: string;
@@ -158,7 +162,8 @@ export function MethodFormView({
   // The bank's 3-D Secure challenge shown in place of the form (pay session action `iframe`).
   const [challenge, setChallenge] = useState<RedirectData | null>(null);
   const theme = useAppSelector((state) => state.session.theme);
-  const { submitting, submit } = useDepositSubmit();
+  const [depositSubmit] = useDepositSubmitMutation();
+  const { submitting, submit } = useSubmitOnce(depositSubmit);
   const [upload] = useDepositUploadMutation();
   // The field elements by name, to focus the first invalid one (written by the fields' refs).
   const [elements] = useState(() => new Map<string, HTMLElement>());

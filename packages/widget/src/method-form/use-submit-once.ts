@@ -2,9 +2,24 @@ import type { PaySession, SubmitRequestInput } from '@cashdesk/contract';
 import { isRepeatSubmission } from '@cashdesk/domain';
 import type { SubmissionSnapshot } from '@cashdesk/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { asApiError } from '../../../api/http';
-import type { ApiError } from '../../../api/http';
-import { useDepositSubmitMutation } from './deposit-method-api';
+import { asApiError } from '../api/http';
+import type { ApiError } from '../api/http';
+
+/** The arguments of a submit mutation (deposit or withdrawal, SPEC §7). */
+export interface SubmitArgs {
+  readonly payGroupId: string;
+  readonly body: SubmitRequestInput;
+  /** One key per attempt; the same key when the very same body is sent again after a failure. */
+  readonly idempotencyKey: string;
+}
+
+/** An RTK Query mutation trigger of a submit: a promise of the answer that can be aborted. */
+export type SubmitTrigger = (
+  args: SubmitArgs,
+) => PromiseLike<
+  | { readonly data: PaySession; readonly error?: undefined }
+  | { readonly data?: undefined; readonly error: unknown }
+> & { readonly abort: () => void };
 
 /** One submit as the page asks for it. */
 export interface SubmitRequest {
@@ -41,7 +56,7 @@ interface InFlight {
 const NO_ANSWER = new Set<unknown>(['FETCH_ERROR', 'TIMEOUT_ERROR']);
 
 /**
- * SPEC §7 deposit submit with the guarantees of ARCHITECTURE.md "a submit is never sent twice":
+ * SPEC §7 deposit and withdrawal submit with the guarantees of ARCHITECTURE.md "a submit is never sent twice":
  * - one Idempotency-Key per attempt (crypto.randomUUID());
  * - after a failure without an answer (network, time-out), sending the same data again (SPEC §4
  *   repeat-submit check, isRepeatSubmission) re-sends the very same body under the same key, so
@@ -50,11 +65,10 @@ const NO_ANSWER = new Set<unknown>(['FETCH_ERROR', 'TIMEOUT_ERROR']);
  *   click cannot slip between two renders;
  * - leaving the page aborts the submit in flight (RTK's abort signal).
  */
-export function useDepositSubmit(): {
+export function useSubmitOnce(trigger: SubmitTrigger): {
   readonly submitting: boolean;
   readonly submit: (request: SubmitRequest) => Promise<SubmitResult>;
 } {
-  const [trigger] = useDepositSubmitMutation();
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef<InFlight | null>(null);
   const lastAttempt = useRef<Attempt | null>(null);
