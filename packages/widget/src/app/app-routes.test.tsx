@@ -8,9 +8,7 @@ import { errorPopupOpened } from './ui-slice';
 
 describe('route table (SPEC §2 routes)', () => {
   it.each(
-    ROUTES.filter((route) =>
-      ['reject-withdrawal', 'account-management-support'].includes(route.id),
-    ).map((route) => [route.path]),
+    ROUTES.filter((route) => ['reject-withdrawal'].includes(route.id)).map((route) => [route.path]),
   )('%s has a screen: a clear "not available yet" page until its issue lands', async (path) => {
     await renderWithApp(<AppRoutes />, { route: path });
     expect(
@@ -27,6 +25,17 @@ describe('route table (SPEC §2 routes)', () => {
   ])('%s shows the saved cards screen (SPEC §2)', async (path, title) => {
     await renderWithApp(<AppRoutes />, { route: path });
     // The first import of the cards screen's module in this test process transforms it.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 }),
+    ).toBeTruthy();
+  });
+
+  it.each([
+    ['/account-management/support', 'Verify through a support message'],
+    ['/withdrawal-verify-account', 'Start your withdrawal again'],
+    ['/account-management/status/success', 'Your account is confirmed'],
+  ])('%s shows its account-management screen (SPEC §2)', async (path, title) => {
+    await renderWithApp(<AppRoutes />, { route: path });
     expect(
       await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 }),
     ).toBeTruthy();

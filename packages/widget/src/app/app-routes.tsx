@@ -31,6 +31,26 @@ const AltPayment: Screen = lazy(() => altPayments().then((m) => ({ default: m.Al
 const DisplayForm: Screen = lazy(() => displayForm().then((m) => ({ default: m.DisplayFormPage })));
 const ContentScreen: Screen = lazy(() => content().then((m) => ({ default: m.ContentPage })));
 const CardsScreen: Screen = lazy(() => cards().then((m) => ({ default: m.CardsPage })));
+const { accountManagement } = SCREEN_CODE;
+const { withdrawal } = SCREEN_CODE;
+const WithdrawalHome: Screen = lazy(() =>
+  withdrawal().then((m) => ({ default: m.WithdrawalHomePage })),
+);
+const WithdrawalMethod: Screen = lazy(() =>
+  withdrawal().then((m) => ({ default: m.WithdrawalMethodPage })),
+);
+const VerifyAccount: Screen = lazy(() =>
+  accountManagement().then((m) => ({ default: m.VerifyAccountPage })),
+);
+const AccountBlocked: Screen = lazy(() =>
+  accountManagement().then((m) => ({ default: m.AccountBlockedPage })),
+);
+const AccountStatus: Screen = lazy(() =>
+  accountManagement().then((m) => ({ default: m.AccountStatusPage })),
+);
+const AccountSupport: Screen = lazy(() =>
+  accountManagement().then((m) => ({ default: m.AccountSupportPage })),
+);
 const ErrorPopup = lazy(() => result().then((m) => ({ default: m.ErrorPopup })));
 const SelectCountry: Screen = lazy(() =>
   selectCountry().then((m) => ({ default: m.SelectCountryPage })),
@@ -56,6 +76,19 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   content: ContentScreen,
   cards: CardsScreen,
   'withdrawal-cards': CardsScreen,
+  withdrawal: WithdrawalHome,
+  'withdrawal-method': WithdrawalMethod,
+  'withdrawal-success': ResultScreen,
+  'withdrawal-error': ResultScreen,
+  'withdrawal-processing': ResultScreen,
+  'withdrawal-await': ResultScreen,
+  'withdrawal-charity-success': ResultScreen,
+  'withdrawal-verify-account': VerifyAccount,
+  'account-management-blocked': AccountBlocked,
+  'account-management-status': AccountStatus,
+  'account-management-status-success': AccountStatus,
+  'account-management-status-error': AccountStatus,
+  'account-management-support': AccountSupport,
   'select-country': SelectCountry,
 };
 

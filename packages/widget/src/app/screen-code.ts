@@ -19,6 +19,8 @@ export const SCREEN_CODE = {
   displayForm: () => import('../features/display-form'),
   content: () => import('../features/content'),
   cards: () => import('../features/cards'),
+  withdrawal: () => import('../features/withdrawal'),
+  accountManagement: () => import('../features/account-management'),
   selectCountry: () => import('../fields/select-country'),
 } as const;
 
@@ -48,6 +50,19 @@ export const ROUTE_SCREEN_CODE: Readonly<Record<string, ScreenCodeName>> = {
   content: 'content',
   cards: 'cards',
   'withdrawal-cards': 'cards',
+  withdrawal: 'withdrawal',
+  'withdrawal-method': 'withdrawal',
+  'withdrawal-success': 'result',
+  'withdrawal-error': 'result',
+  'withdrawal-processing': 'result',
+  'withdrawal-await': 'result',
+  'withdrawal-charity-success': 'result',
+  'withdrawal-verify-account': 'accountManagement',
+  'account-management-blocked': 'accountManagement',
+  'account-management-status': 'accountManagement',
+  'account-management-status-success': 'accountManagement',
+  'account-management-status-error': 'accountManagement',
+  'account-management-support': 'accountManagement',
   'select-country': 'selectCountry',
 };
 
