@@ -40,6 +40,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'userCardsRecurringCheck',
       'contentPage',
       'requisiteCreate',
+      'requisiteDelete',
       'otpSend',
       'otpVerify',
       'depositMetrics',
@@ -71,6 +72,10 @@ describe('the endpoint table (SPEC §7)', () => {
     expect(ENDPOINTS.userCardsDelete.path).toBe('/api/cashier-service/v1.0/user-cards');
     expect(ENDPOINTS.userCardsDelete.method).toBe('DELETE');
     expect(ENDPOINTS.requisiteCreate.path).toBe('/api/account-management/v1.0/requisite/create');
+    expect(ENDPOINTS.requisiteDelete.path).toBe(
+      '/api/account-management/v1.0/requisite/{requisiteId}',
+    );
+    expect(ENDPOINTS.requisiteDelete.method).toBe('DELETE');
     expect(ENDPOINTS.otpSend.path).toBe('/api/account-management/v1.0/otp/send');
     expect(ENDPOINTS.otpVerify.path).toBe('/api/account-management/v1.0/otp/verify');
     expect(ENDPOINTS.contentPage.path).toBe('/content/{slug}');

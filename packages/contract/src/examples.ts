@@ -39,6 +39,7 @@ import type {
   OtpVerifyResponse,
   RequisiteCreateRequest,
   RequisiteCreateResponse,
+  RequisiteDeleteResponse,
 } from './schemas/account-management';
 import type { SandboxSessionRequest, SandboxSessionResponse } from './schemas/sandbox';
 import type {
@@ -609,6 +610,11 @@ export const EXAMPLE_REQUISITE_CREATED = {
   masked: 'DE89 **** 3000',
   verification_required: true,
 } as const satisfies In<typeof RequisiteCreateResponse>;
+/** SPEC §2 delete-account confirmation: the removal answer (designed). */
+export const EXAMPLE_REQUISITE_DELETED = {
+  deleted: true,
+  requisite_id: 'req_7QpX2',
+} as const satisfies In<typeof RequisiteDeleteResponse>;
 /** SPEC §7 OTP send. */
 export const EXAMPLE_OTP_SEND = {
   contact_type: 'email',

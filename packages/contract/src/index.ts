@@ -153,6 +153,8 @@ export {
   OtpVerifyResponse,
   RequisiteCreateRequest,
   RequisiteCreateResponse,
+  RequisiteDeleteParams,
+  RequisiteDeleteResponse,
   SandboxOtpResponse,
 } from './schemas/account-management';
 export { MetricValueSchema, MetricsRequest, MetricsResponse } from './schemas/metrics';

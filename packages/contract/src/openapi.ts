@@ -20,6 +20,7 @@ import {
   OtpVerifyResponse,
   RequisiteCreateRequest,
   RequisiteCreateResponse,
+  RequisiteDeleteResponse,
 } from './schemas/account-management';
 import { InteractionResponse, StatusResponse, ThreeDsResultRequest } from './schemas/alternative';
 import { DepositInitResponse, PayoutInitResponse } from './schemas/cashier';
@@ -365,6 +366,7 @@ const EXAMPLES = new Map<AnySchema, unknown>([
   [RtlAssetsResponse, examples.EXAMPLE_RTL_ASSETS],
   [RequisiteCreateRequest, examples.EXAMPLE_REQUISITE_CREATE],
   [RequisiteCreateResponse, examples.EXAMPLE_REQUISITE_CREATED],
+  [RequisiteDeleteResponse, examples.EXAMPLE_REQUISITE_DELETED],
   [OtpSendRequest, examples.EXAMPLE_OTP_SEND],
   [OtpSendResponse, examples.EXAMPLE_OTP_SENT],
   [OtpVerifyRequest, examples.EXAMPLE_OTP_VERIFY],

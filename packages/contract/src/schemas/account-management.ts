@@ -1,6 +1,7 @@
 /**
- * Payout account management: create a requisite and verify it with a one-time code (SPEC §2
- * payout verification, §3 account management state, §7 account-management service).
+ * Payout account management: create a requisite, verify it with a one-time code and delete it
+ * (SPEC §2 payout entry and payout verification, §3 account management state, §7
+ * account-management service).
  *
  * @packageDocumentation
  */
@@ -44,6 +45,27 @@ export const RequisiteCreateResponse = z
   );
 /** SPEC §7: requisite create answer. */
 export type RequisiteCreateResponse = z.infer<typeof RequisiteCreateResponse>;
+
+/**
+ * Path parameters of DELETE requisite/{requisiteId} (designed: SPEC §2 shows a delete-account
+ * confirmation popup on the payout entry but §7 no call for it).
+ */
+export const RequisiteDeleteParams = z.object({ requisiteId: OpaqueId });
+/** Path parameters of requisite delete. */
+export type RequisiteDeleteParams = z.infer<typeof RequisiteDeleteParams>;
+
+/** Answer of DELETE requisite/{requisiteId} (designed, like the DELETE /user-cards answer). */
+export const RequisiteDeleteResponse = z
+  .object({ deleted: z.literal(true), requisite_id: OpaqueId })
+  .check(
+    z.meta({
+      id: 'RequisiteDeleteResponse',
+      description:
+        "The payout account was removed (SPEC §2 payout entry delete-account confirmation; the call is designed, SPEC §7 does not show it). It no longer appears in the withdrawal select's payout_accounts and cannot be paid to. Another player's or an unknown account answers 404 error 1008.",
+    }),
+  );
+/** Requisite delete answer. */
+export type RequisiteDeleteResponse = z.infer<typeof RequisiteDeleteResponse>;
 
 /** SPEC §7: POST otp/send body. */
 export const OtpSendRequest = z

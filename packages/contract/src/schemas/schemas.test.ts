@@ -33,6 +33,7 @@ import {
   EXAMPLE_RECURRING_CHECK_RESPONSE,
   EXAMPLE_REQUISITE_CREATE,
   EXAMPLE_REQUISITE_CREATED,
+  EXAMPLE_REQUISITE_DELETED,
   EXAMPLE_REVERSAL,
   EXAMPLE_ROUTE_REQUEST,
   EXAMPLE_RTL_ASSETS,
@@ -52,6 +53,7 @@ import {
   OtpVerifyResponse,
   RequisiteCreateRequest,
   RequisiteCreateResponse,
+  RequisiteDeleteResponse,
 } from './account-management';
 import { InteractionResponse, StatusResponse, ThreeDsResultRequest } from './alternative';
 import { DepositInitResponse, PayoutInitResponse, TaxTier, WidgetSettings } from './cashier';
@@ -124,6 +126,7 @@ const CASES: readonly (readonly [string, z.ZodMiniType, unknown])[] = [
   ['RtlAssetsResponse', RtlAssetsResponse, EXAMPLE_RTL_ASSETS],
   ['RequisiteCreateRequest', RequisiteCreateRequest, EXAMPLE_REQUISITE_CREATE],
   ['RequisiteCreateResponse', RequisiteCreateResponse, EXAMPLE_REQUISITE_CREATED],
+  ['RequisiteDeleteResponse', RequisiteDeleteResponse, EXAMPLE_REQUISITE_DELETED],
   ['OtpSendRequest', OtpSendRequest, EXAMPLE_OTP_SEND],
   ['OtpSendResponse', OtpSendResponse, EXAMPLE_OTP_SENT],
   ['OtpVerifyRequest', OtpVerifyRequest, EXAMPLE_OTP_VERIFY],

@@ -1,6 +1,7 @@
 /**
  * The account-management service (SPEC §7, base /api/account-management/v1.0): requisite/create,
- * otp/send and otp/verify, and the sandbox-only GET /sandbox/otp/latest that shows the demo page
+ * DELETE requisite/{requisiteId} (designed for SPEC §2's delete-account popup), otp/send and
+ * otp/verify, and the sandbox-only GET /sandbox/otp/latest that shows the demo page
  * the code the sandbox "sent".
  *
  * The code's delivery is chosen by mode once per app (services/otp.ts otpDeliveryFor): the
@@ -13,10 +14,10 @@ import { ENDPOINTS } from '@cashdesk/contract';
 import type { App } from '../http/app-types';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/register-endpoint';
-import { createRequisite } from '../services/payout-accounts';
+import { createRequisite, deleteRequisite } from '../services/payout-accounts';
 import { otpDeliveryFor, sendOtp, verifyOtp } from '../services/otp';
 
-/** Registers requisite/create, otp/send, otp/verify and GET /sandbox/otp/latest. */
+/** Registers requisite/create, requisite delete, otp/send, otp/verify and GET /sandbox/otp/latest. */
 export function registerAccountManagementRoutes(app: App): void {
   const { delivery, outbox } = otpDeliveryFor(app.cashdesk, app.cashdesk.config.mode, app.log);
 
@@ -27,6 +28,12 @@ export function registerAccountManagementRoutes(app: App): void {
       body,
     );
     return { status: 200, body: created };
+  });
+
+  registerEndpoint(app, ENDPOINTS.requisiteDelete, async ({ params, session, deps, request }) => {
+    await deleteRequisite(deps.db, session.playerId, params.requisiteId);
+    request.log.info({ requisiteId: params.requisiteId }, 'payout account removed');
+    return { status: 200, body: { deleted: true, requisite_id: params.requisiteId } };
   });
 
   registerEndpoint(app, ENDPOINTS.otpSend, async ({ body, session, deps }) => {

@@ -1,6 +1,6 @@
 /**
  * Payout accounts (requisites) of a player: SPEC §2 payout entry (account select, add new
- * account), §3 withdrawal fields (user_requisite_type_id, verifyNewPayoutAccount), §7
+ * account, delete-account confirmation), §3 withdrawal fields (user_requisite_type_id, verifyNewPayoutAccount), §7
  * account-management requisite/create.
  *
  * Rules kept here:
@@ -13,6 +13,8 @@
  *   says so to the widget.
  * - The value is validated with the domain's field rules of the pay group's field whose
  *   user_requisite_type_id is the requisite type, and shown only masked.
+ * - Deleting is soft (`deleted_at`): withdrawals and one-time code challenges keep pointing at the
+ *   row, while every lookup here (select's payout_accounts, submit, otp) skips deleted rows.
  *
  * @packageDocumentation
  */
@@ -227,4 +229,37 @@ export async function markPayoutAccountVerified(
     .update(payoutAccounts)
     .set({ verified: true, verifiedAt: now })
     .where(eq(payoutAccounts.id, accountId));
+}
+
+/**
+ * SPEC §2 payout entry, delete-account confirmation (the call is designed: DELETE
+ * requisite/{requisiteId}): marks the player's account deleted. Withdrawals already made to it
+ * keep their record; it is no longer listed or payable.
+ *
+ * @throws {ApiError} notFound (field `params.requisiteId`) for an unknown, malformed, already
+ * deleted or another player's account.
+ */
+export async function deleteRequisite(
+  db: Executor,
+  playerId: string,
+  requisiteId: string,
+  now: Date = new Date(),
+): Promise<void> {
+  const notFound = new ApiError('notFound', {
+    field: 'params.requisiteId',
+    detail: 'no such payout account for this player',
+  });
+  if (!isUuid(requisiteId)) throw notFound;
+  const removed = await db
+    .update(payoutAccounts)
+    .set({ deletedAt: now })
+    .where(
+      and(
+        eq(payoutAccounts.id, requisiteId),
+        eq(payoutAccounts.playerId, playerId),
+        isNull(payoutAccounts.deletedAt),
+      ),
+    )
+    .returning({ id: payoutAccounts.id });
+  if (removed.length === 0) throw notFound;
 }
