@@ -202,12 +202,20 @@ export const playerBalances = pgTable(
       .references(() => currencies.alpha3),
     balance: money('balance').notNull().default('0'),
     reserved: money('reserved').notNull().default('0'),
+    /**
+     * SPEC §4 wager rule: the turnover the player must still wager in this currency before the
+     * balance may be withdrawn (e.g. the wagering requirement of a bonus credited here); 0: none.
+     * Not money that moves, so no ledger entry goes with it. Withdrawals of this currency are
+     * disabled while it is positive and the brand has `wagerRuleEnabled`.
+     */
+    wagerRemaining: money('wager_remaining').notNull().default('0'),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ name: 'player_balances_pk', columns: [t.playerId, t.currency] }),
     check('player_balances_balance_not_negative', sql`${t.balance} >= 0`),
     check('player_balances_reserved_not_negative', sql`${t.reserved} >= 0`),
+    check('player_balances_wager_remaining_not_negative', sql`${t.wagerRemaining} >= 0`),
   ],
 );
 

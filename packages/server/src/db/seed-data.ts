@@ -71,6 +71,11 @@ export interface SeedPlayer {
   readonly lastName: string;
   /** Currency alpha3 to the starting balance. */
   readonly balances: Readonly<Record<string, string>>;
+  /**
+   * Currency alpha3 to the outstanding wager (SPEC §4 wager rule; player_balances
+   * wager_remaining); the currency must be one of `balances`. Absent: no wager.
+   */
+  readonly wagers?: Readonly<Record<string, string>>;
   readonly cards: readonly SeedCard[];
   readonly payoutAccounts: readonly SeedPayoutAccount[];
   readonly bonuses: readonly SeedBonus[];
@@ -742,7 +747,11 @@ export const BRAND0: SeedBrand = {
   defaultBalances: { EUR: '500', JPY: '50000' },
 };
 
-/** The second brand: KWD (3 places), one deposit and one payout method, its own "demo" player. */
+/**
+ * The second brand: KWD (3 places), one deposit and one payout method, its own "demo" player and
+ * the player "wager", whose outstanding wager disables withdrawals (the brand has the SPEC §4
+ * wager rule).
+ */
 export const BRAND1: SeedBrand = {
   brand: {
     id: 'brand1',
@@ -819,6 +828,31 @@ export const BRAND1: SeedBrand = {
           expMonth: 9,
           expYear: 2032,
           holder: 'KAY OTHER',
+          cardType: 'visa',
+        },
+      ],
+      payoutAccounts: [],
+      bonuses: [],
+      lastUsed: {},
+    },
+    {
+      // SPEC §4 wager rule: 35.5 KWD still to wager, so every withdrawal method is disabled.
+      externalId: 'wager',
+      country: 'KW',
+      phone: '+96550067890',
+      email: 'wager@second.cashdesk.test',
+      firstName: 'Wade',
+      lastName: 'Wager',
+      balances: { KWD: '80' },
+      wagers: { KWD: '35.5' },
+      cards: [
+        {
+          token: 'sbxtok_a_5eed0000000000000000000000000006',
+          last4: '1112',
+          bin: '401288',
+          expMonth: 11,
+          expYear: 2031,
+          holder: 'WADE WAGER',
           cardType: 'visa',
         },
       ],

@@ -24,6 +24,7 @@ import {
   payGroupCurrencies,
   payGroups,
   payoutAccounts,
+  playerBalances,
   players,
   savedCards,
   taxTiers,
@@ -159,6 +160,15 @@ async function writePlayer(
   const playerId = player.id;
 
   await openBalances(tx, playerId, seed.balances);
+  for (const [currency, remaining] of Object.entries(seed.wagers ?? {})) {
+    const updated = await tx
+      .update(playerBalances)
+      .set({ wagerRemaining: remaining })
+      .where(and(eq(playerBalances.playerId, playerId), eq(playerBalances.currency, currency)))
+      .returning({ currency: playerBalances.currency });
+    if (updated.length !== 1)
+      throw new Error(`wager of ${seed.externalId} has no ${currency} balance`);
+  }
   const cardIds = new Map<string, string>();
   for (const card of seed.cards) {
     const [row] = await tx

@@ -6,8 +6,11 @@
  * only that currency in `currencies` (the widget reads `currencies[0]`). Disabled and restricted
  * pay groups are listed (the widget shows them in its Disabled group, SPEC §4) and their detail
  * can be selected (the form may be looked at); only a submit refuses them (409
- * methodUnavailable). Apple Pay and Google Pay are listed on every platform: the widget filters
- * them by its platform (SPEC §6), which the server does not know.
+ * methodUnavailable). The withdrawal wager rule (SPEC §4, services/wager.ts) adds the read-only
+ * `wager_amount` parameter to the withdrawal method detail while the player has an outstanding
+ * wager, and where the rule holds lists every payout group disabled with a `wager` view_data
+ * item. Apple Pay and Google Pay are listed on every platform: the widget filters them by its
+ * platform (SPEC §6), which the server does not know.
  *
  * Amounts go out as decimal strings at the currency precision (limits, blocks, balance); fee
  * percentages as the stored text ("2%").
@@ -64,6 +67,7 @@ import { ApiError } from '../http/api-error';
 import { verificationBlock } from './otp';
 import type { SessionContext } from './sessions';
 import { getBalance } from './ledger';
+import { wagerViewItem, withdrawalWager } from './wager';
 
 /** A pay group row. */
 export type PayGroupRow = typeof payGroups.$inferSelect;
@@ -606,9 +610,19 @@ export async function payoutCashierResponse(
   session: SessionContext,
   now: Date,
 ): Promise<PayoutInitResponse> {
-  const { groups, wire } = await payGroupList(db, session, 'withdrawal', now);
+  const [{ groups, wire }, wager] = await Promise.all([
+    payGroupList(db, session, 'withdrawal', now),
+    withdrawalWager(db, session),
+  ]);
   const common = await cashierCommon(db, session, 'withdrawal', groups);
-  return { ...common, payout_groups: wire };
+  // SPEC §4: an outstanding wager in a brand the rule applies to disables every withdrawal
+  // method; the wager view_data item says why and how much is left.
+  if (!wager.disabled || wager.remaining === null) return { ...common, payout_groups: wire };
+  return {
+    ...common,
+    view_data: [...common.view_data, wagerViewItem(wager.remaining)],
+    payout_groups: wire.map((group) => ({ ...group, enabled: false })),
+  };
 }
 
 // --- method detail (select) ---------------------------------------------------------------------
@@ -750,17 +764,19 @@ export async function payoutMethodDetail(
   entry: SessionPayGroup,
   now: Date,
 ): Promise<PayoutMethodDetail> {
-  const [common, player, brand, accounts, block] = await Promise.all([
+  const [common, player, brand, accounts, block, wager] = await Promise.all([
     detailCommon(db, session, entry),
     loadPlayer(db, session.playerId),
     loadBrand(db, session.brandId),
     listPayoutAccounts(db, session.playerId, entry.group),
     verificationBlock(db, session.playerId, now),
+    withdrawalWager(db, session),
   ]);
   const supportUrl = z.safeParse(Url, brand.supportUrl);
   return {
     ...common,
-    parameters: formFields(entry.group, player),
+    // SPEC §4: the read-only wager_amount parameter while the player has an outstanding wager.
+    parameters: [...formFields(entry.group, player), ...wager.parameters],
     payout_account_verification_blocked: block.blocked,
     payout_account_verification_blocked_until: block.until?.toISOString() ?? null,
     support_url: supportUrl.success ? supportUrl.data : null,

@@ -3,8 +3,8 @@
  * payouts/groups/{payGroupId}/submit and payments/reverse-pending-withdrawal.
  *
  * Submit, in order:
- * 1. the pay group of the session (brand, withdrawal flow, session currency), enabled and not
- *    restricted;
+ * 1. the pay group of the session (brand, withdrawal flow, session currency), enabled, not
+ *    restricted and not disabled by wager (SPEC §4, services/wager.ts);
  * 2. the amount by the domain (validateAmount): currency precision, the pay group's pattern and
  *    limits, and the withdrawal balance rule (balance not positive, amount above the balance,
  *    balance under the minimum: 1206). Clamping (clampWithdrawalAmount) is the widget's job as the
@@ -66,6 +66,7 @@ import {
 import type { SessionPayGroup } from './pay-groups';
 import { LABEL_KEY, findPlayerPayoutAccount } from './payout-accounts';
 import type { SessionContext } from './sessions';
+import { assertNotDisabledByWager } from './wager';
 import {
   applyPayoutOutcome,
   applyProviderStatus,
@@ -386,6 +387,7 @@ export async function submitPayout(
   const scope = sessionScope(session, 'withdrawal', body.currency);
   const entry = await findSessionPayGroup(db, scope, payGroupId);
   assertAvailable(entry.group, now);
+  await assertNotDisabledByWager(db, session, entry.group.id);
   // The typed text is what the pattern (amount_reg_exp_fe) is about; the ledger gets plain text.
   await checkAmount(db, session, entry, body.amount);
   const amount = new Big(body.amount).toFixed();

@@ -18,6 +18,7 @@ import {
 import type { Database } from '../db/open';
 import {
   betShops,
+  brands,
   bonusPayGroups,
   bonuses,
   contentPages,
@@ -28,6 +29,7 @@ import {
   payGroupCurrencies,
   payGroups,
   paymentFlow,
+  playerBalances,
   players,
   providerKind,
   savedCards,
@@ -260,7 +262,29 @@ describe('brand0 seed (issue 3 "Seed data")', () => {
       ['brand0', 'demo', 'DE', '+4915112345678'],
       ['brand0', 'demo2', 'AT', '+436641234567'],
       ['brand1', 'demo', 'KW', '+96550012345'],
+      ['brand1', 'wager', 'KW', '+96550067890'],
     ]);
+  });
+
+  it('gives only the brand1 player "wager" an outstanding wager (SPEC §4 wager rule)', async () => {
+    const rows = await db
+      .select({
+        brandId: players.brandId,
+        externalId: players.externalId,
+        currency: playerBalances.currency,
+        remaining: playerBalances.wagerRemaining,
+      })
+      .from(playerBalances)
+      .innerJoin(players, eq(players.id, playerBalances.playerId))
+      .where(sql`${playerBalances.wagerRemaining} > 0`);
+    expect(rows).toEqual([
+      { brandId: 'brand1', externalId: 'wager', currency: 'KWD', remaining: '35.5000000000' },
+    ]);
+    const ruleBrands = await db
+      .select({ id: brands.id })
+      .from(brands)
+      .where(eq(brands.wagerRuleEnabled, true));
+    expect(ruleBrands).toEqual([{ id: 'brand1' }]);
   });
 
   it('is idempotent: seeding again writes nothing', async () => {

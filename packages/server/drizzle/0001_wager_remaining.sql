@@ -1,0 +1,2 @@
+ALTER TABLE "player_balances" ADD COLUMN "wager_remaining" numeric(24, 10) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "player_balances" ADD CONSTRAINT "player_balances_wager_remaining_not_negative" CHECK ("player_balances"."wager_remaining" >= 0);
