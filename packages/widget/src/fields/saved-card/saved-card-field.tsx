@@ -27,6 +27,10 @@ function chosenId(value: FieldViewProps['value']): string {
  *
  * Without the saved cards in its context (a payout form whose options come with the method) the
  * field is the ordinary picker of its options.
+ *
+ * In a withdrawal (SPEC §2 payout to a card) the money goes to a card already on file: there is
+ * no "new card" choice, an empty list shows the field's empty-list message (SPEC §8 "Empty payout
+ * card list: empty-list placeholder"), and the link leads to /withdrawal-cards.
  */
 export function SavedCardField(props: FieldViewProps) {
   const { field, value, error, onChange, onBlur, inputRef, context } = props;
@@ -40,12 +44,13 @@ export function SavedCardField(props: FieldViewProps) {
   if (cards === undefined) return <SelectField {...props} />;
   const now = context.now ?? openedAt;
   const chosen = chosenId(value);
+  const payout = context.flow === 'withdrawal';
   const radio = (id: string, disabled: boolean, first: boolean) => ({
     type: 'radio' as const,
     name: `${a11y.id}-card`,
     value: id,
     checked: chosen === id,
-    disabled,
+    disabled: disabled || field.isDisabled,
     onChange: () => {
       onChange(id);
     },
@@ -69,13 +74,20 @@ export function SavedCardField(props: FieldViewProps) {
           </label>
         );
       })}
-      <label className="cd-card-choice__option">
-        <input {...radio(NEW_CARD_VALUE, false, cards.length === 0)} />
-        <span className="cd-card-choice__new">
-          <Icon name="add" size={20} />
-          {t('CARDS.NEW_CARD')}
-        </span>
-      </label>
+      {payout ? null : (
+        <label className="cd-card-choice__option">
+          <input {...radio(NEW_CARD_VALUE, false, cards.length === 0)} />
+          <span className="cd-card-choice__new">
+            <Icon name="add" size={20} />
+            {t('CARDS.NEW_CARD')}
+          </span>
+        </label>
+      )}
+      {payout && cards.length === 0 ? (
+        <p className="cd-card-choice__empty">
+          {t(field.placeHolderEmptyList ?? 'PH.FIELD.NO_SAVED_CARDS')}
+        </p>
+      ) : null}
       {a11y.error === null ? null : (
         <p id={a11y.errorId} className="cd-field__error">
           {a11y.error}
@@ -84,7 +96,7 @@ export function SavedCardField(props: FieldViewProps) {
       {cards.length === 0 ? null : (
         <Link
           className="cd-button cd-button--link cd-card-choice__manage"
-          to={{ pathname: '/cards', search }}
+          to={{ pathname: payout ? '/withdrawal-cards' : '/cards', search }}
         >
           {t('CARDS.MANAGE')}
         </Link>

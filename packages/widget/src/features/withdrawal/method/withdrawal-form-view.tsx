@@ -1,0 +1,466 @@
+import { ERROR_CODES } from '@cashdesk/contract';
+import type {
+  PaySession,
+  PayoutInitResponse,
+  PayoutMethodDetail,
+  SavedCardWire,
+} from '@cashdesk/contract';
+import {
+  AMOUNT_FIELD_NAME,
+  MESSAGE_KEYS,
+  SESSION_EXPIRED_CODE,
+  clampWithdrawalAmount,
+  currencyDisplayFormat,
+  fieldKind,
+  formatMoney,
+  parseDecimal,
+  payoutCardFieldState,
+  resolveAmountBlocks,
+  resultPagePath,
+  setQueryParam,
+  uploadFailureKey,
+} from '@cashdesk/domain';
+import type { FieldValue, FormField, Method, RuleError } from '@cashdesk/domain';
+import { useCallback, useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks';
+import type { PayoutVerificationState } from '../../../app/payout-verification';
+import { balanceChanged } from '../../../app/session-slice';
+import { errorPopupOpened } from '../../../app/ui-slice';
+import { isApiError } from '../../../api/http';
+import type { ApiError } from '../../../api/http';
+import { AmountSummary, FieldView, toFieldError } from '../../../fields';
+import type { FieldContext, FieldError } from '../../../fields';
+import { isolateLtr } from '../../../i18n/format';
+import {
+  depositSubmitBody,
+  errorFieldName,
+  fieldsShown,
+  initialAmount,
+  initialValues,
+  textOf,
+  validateMethodForm,
+  validateOnBlur,
+  validateOne,
+} from '../../../method-form/method-form';
+import type { MethodForm, ValidationContext } from '../../../method-form/method-form';
+import { useSubmitOnce } from '../../../method-form/use-submit-once';
+import type { SubmitResult } from '../../../method-form/use-submit-once';
+import { announce } from '../../../ui/announcer';
+import { Button } from '../../../ui/button';
+import { usePayoutSubmitMutation, usePayoutUploadMutation } from '../withdrawal-api';
+import {
+  NEW_ACCOUNT,
+  REQUISITE_ID_PARAMETER,
+  accountField,
+  accountStep,
+  accountsOf,
+  initialAccountChoice,
+  withoutAccountFields,
+} from './payout-entry';
+import { PayoutAccountChoice } from './payout-account-choice';
+
+export interface WithdrawalFormViewProps {
+  readonly payGroupId: string;
+  readonly form: MethodForm;
+  readonly detail: PayoutMethodDetail;
+  readonly method: Method;
+  readonly init: PayoutInitResponse;
+  /** The player's saved cards, for a payout to a card (SPEC §2 /withdrawal-cards). */
+  readonly cards: readonly SavedCardWire[];
+  /** SPEC §4: the account just confirmed and the amount stored before the verification. */
+  readonly verified: { readonly requisiteId: string; readonly amount: string } | null;
+}
+
+type Errors = Readonly<Record<string, FieldError>>;
+
+/** The server's `error_field` of a failed call, if any. */
+function errorFieldOf(error: ApiError): string | null {
+  const data: unknown = error.data;
+  if (typeof data !== 'object' || data === null || !('error_field' in data)) return null;
+  const field: unknown = data.error_field;
+  return typeof field === 'string' ? field : null;
+}
+
+/** SPEC §2: the withdrawal result page of a pay session, with the query and the transaction. */
+function withdrawalResultAddress(session: PaySession, search: string): string {
+  const query =
+    search === '' || search === '?' ? '' : search.startsWith('?') ? search : `?${search}`;
+  return setQueryParam(
+    `${resultPagePath('withdrawal', session.result_status)}${query}`,
+    'transaction_id',
+    session.transaction_id,
+  );
+}
+
+/** The amount as the server takes it: decimal text without grouping spaces. */
+function plainAmount(amount: string): string {
+  return amount.replace(/\s+/g, '');
+}
+
+/**
+ * SPEC §2 withdrawal method page form: the amount with the balance, the tax by tiers (shown only
+ * above the non-taxable amount, recalculated as the amount changes, SPEC §5), the payout entry
+ * (account select, a new account, delete with confirmation), the method's fields, and the
+ * withdraw button. The amount follows the withdrawal rules of SPEC §5 (1206 when the balance is
+ * not positive, below the minimum or under the amount; clamped to the maximum). A new or
+ * unconfirmed account goes through the verification of SPEC §4 first; everything else is
+ * submitted once (Idempotency-Key) and the answer opens the withdrawal result page.
+ */
+export function WithdrawalFormView({
+  payGroupId,
+  form,
+  detail,
+  method,
+  init,
+  cards,
+  verified,
+}: WithdrawalFormViewProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { search } = location;
+  const account = accountField(form.fields);
+  const accounts = accountsOf(account, detail.payout_accounts);
+  const [values, setValues] = useState<Record<string, FieldValue>>(() =>
+    initialValues(form, verified?.amount ?? initialAmount(detail), cards),
+  );
+  const [choice, setChoice] = useState(() =>
+    initialAccountChoice(accounts, verified?.requisiteId ?? null),
+  );
+  const [errors, setErrors] = useState<Errors>({});
+  const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
+  const [documents, setDocuments] = useState<Readonly<Record<string, string>>>({});
+  const [payoutSubmit] = usePayoutSubmitMutation();
+  const { submitting, submit } = useSubmitOnce(payoutSubmit);
+  const [upload] = usePayoutUploadMutation();
+  const [elements] = useState(() => new Map<string, HTMLElement>());
+
+  // A chosen account that was deleted falls back to a new one.
+  const currentChoice =
+    choice === NEW_ACCOUNT || accounts.some((candidate) => candidate.id === choice)
+      ? choice
+      : NEW_ACCOUNT;
+  const shown = withoutAccountFields(fieldsShown(form, values, cards), account, currentChoice);
+  const amount = textOf(values[AMOUNT_FIELD_NAME]);
+  const balance = init.user_balance;
+  const display = currencyDisplayFormat(init.widget_settings.currency_display_setting_id);
+  const money = (value: string) =>
+    formatMoney(value, { currency: form.currency, precision: form.precision, display });
+
+  const validationContext = (current: Readonly<Record<string, FieldValue>>): ValidationContext => ({
+    form,
+    values: current,
+    balance,
+  });
+
+  const registerElement = useCallback(
+    (name: string, element: HTMLElement | null) => {
+      if (element === null) elements.delete(name);
+      else elements.set(name, element);
+    },
+    [elements],
+  );
+
+  const showErrors = (next: Errors, first: string | null) => {
+    setErrors(next);
+    if (first !== null) elements.get(first)?.focus();
+    announce(t('DEPOSIT_METHOD.FORM_ERRORS', { count: Object.keys(next).length }), 'assertive');
+  };
+
+  const change = (field: FormField, raw: FieldValue) => {
+    // SPEC §5 withdrawal clamping: an amount above the minimum is capped at the maximum.
+    const value =
+      field.name === AMOUNT_FIELD_NAME && typeof raw === 'string'
+        ? clampWithdrawalAmount(raw, field.limits ?? null)
+        : raw;
+    const next = { ...values, [field.name]: value };
+    setValues(next);
+    setEdited((previous) =>
+      previous.has(field.name) ? previous : new Set(previous).add(field.name),
+    );
+    if (fieldKind(field) === 'file_upload' && (value === null || value === '')) {
+      setDocuments((previous) => {
+        const rest = { ...previous };
+        Reflect.deleteProperty(rest, field.name);
+        return rest;
+      });
+    }
+    if (Object.hasOwn(errors, field.name)) {
+      const outcome = validateOne(field, value, validationContext(next));
+      setErrors((previous) => {
+        const rest = { ...previous };
+        if (outcome.valid) Reflect.deleteProperty(rest, field.name);
+        else rest[field.name] = toFieldError(outcome.error);
+        return rest;
+      });
+    }
+  };
+
+  const blur = (field: FormField) => {
+    const outcome = validateOnBlur(
+      field,
+      values[field.name],
+      edited.has(field.name),
+      validationContext(values),
+    );
+    setErrors((previous) => {
+      const rest = { ...previous };
+      if (outcome.valid) Reflect.deleteProperty(rest, field.name);
+      else rest[field.name] = toFieldError(outcome.error);
+      return rest;
+    });
+  };
+
+  /** SPEC §4: to /withdrawal-verify-account or /account-management-blocked, amount stored. */
+  const goVerify = (route: string, requisiteId: string | null) => {
+    const state: PayoutVerificationState = {
+      payoutVerification: {
+        payGroupId,
+        currency: form.currency,
+        amount: plainAmount(amount),
+        newAccount:
+          requisiteId !== null || account === null
+            ? null
+            : {
+                requisiteType: account.userRequisiteTypeId ?? '',
+                value: textOf(values[account.name]).trim(),
+                fieldName: account.name,
+              },
+        requisiteId,
+        returnTo: `${location.pathname}${search}`,
+      },
+    };
+    void navigate({ pathname: route, search }, { state });
+  };
+
+  const showFailure = (error: ApiError) => {
+    // SPEC §8: code 17 expires the session (app/store.ts listener); no popup of its own.
+    if (error.errorCode === SESSION_EXPIRED_CODE) return;
+    if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') {
+      dispatch(errorPopupOpened({ errorCode: '0', message: 'DEPOSIT_METHOD.NETWORK_ERROR' }));
+      return;
+    }
+    // SPEC §4: the server says the account must be confirmed first.
+    if (error.errorCode === ERROR_CODES.payoutAccountNotVerified.code) {
+      const step = accountStep({ field: account, choice: currentChoice, accounts, detail, amount });
+      if (step.kind === 'verify') {
+        goVerify(step.routing.route, step.requisiteId);
+        return;
+      }
+    }
+    const name = errorFieldName(errorFieldOf(error), shown);
+    if (name !== null) {
+      showErrors({ [name]: { key: error.errorMessage ?? MESSAGE_KEYS.fieldHasError } }, name);
+      return;
+    }
+    dispatch(errorPopupOpened({ errorCode: error.errorCode, message: error.errorMessage }));
+  };
+
+  const settle = (result: SubmitResult) => {
+    if (result.kind === 'failed') {
+      showFailure(result.error);
+      return;
+    }
+    if (result.kind !== 'answered') return;
+    dispatch(balanceChanged(result.session.user_balance));
+    void navigate(withdrawalResultAddress(result.session, search), {
+      state: { paySession: result.session, payGroupId },
+    });
+  };
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const validation = validateMethodForm(form, shown, validationContext(values));
+    if (!validation.valid) {
+      const next: Record<string, FieldError> = {};
+      for (const [name, error] of Object.entries(validation.errors)) {
+        next[name] = toFieldError(error satisfies RuleError);
+      }
+      showErrors(next, validation.firstInvalidField);
+      return;
+    }
+    const step = accountStep({ field: account, choice: currentChoice, accounts, detail, amount });
+    if (step.kind === 'verify') {
+      goVerify(step.routing.route, step.requisiteId);
+      return;
+    }
+    const built = depositSubmitBody(form, shown, values, [], documents);
+    if (!built.ok) {
+      showErrors({ [AMOUNT_FIELD_NAME]: toFieldError(built.error) }, AMOUNT_FIELD_NAME);
+      return;
+    }
+    setErrors({});
+    const fields = {
+      ...built.payload.fields,
+      ...(step.requisiteId === null ? {} : { [REQUISITE_ID_PARAMETER]: step.requisiteId }),
+    };
+    const body = {
+      ...built.payload,
+      fields,
+      ...(account !== null && step.isNew ? { is_new_payout_account: true } : {}),
+    };
+    void submit({
+      payGroupId,
+      body,
+      snapshot: { amount: built.payload.amount, parameters: fields },
+    }).then(settle);
+  };
+
+  const limits = {
+    min: detail.limits.min_amount ?? null,
+    max: detail.limits.max_amount ?? null,
+  };
+  const baseContext: FieldContext = {
+    currency: form.currency,
+    precision: form.precision,
+    flow: 'withdrawal',
+  };
+  const amountContext: FieldContext = {
+    ...baseContext,
+    amount: {
+      limits: { ...limits, displayLimits: method.limits.displayLimits },
+      amountBlocks: resolveAmountBlocks(
+        detail.experiment_amount_blocks,
+        detail.amount_blocks,
+        limits,
+      ),
+      balance,
+      fee: detail.fee ?? method.fee ?? null,
+      merchantUserFee: detail.merchant_user_fee ?? method.merchantUserFee ?? null,
+      taxTiers: init.tax.tiers.length === 0 ? null : init.tax.tiers,
+      currencyDisplaySetting: display,
+      amountRegExp: detail.amount_reg_exp_fe ?? null,
+    },
+  };
+
+  const contextFor = (field: FormField): FieldContext => {
+    const kind = fieldKind(field);
+    if (kind === 'card') return { ...baseContext, savedCards: cards };
+    if (kind === 'betShop' && detail.bet_shops !== undefined) {
+      return { ...baseContext, betShops: detail.bet_shops };
+    }
+    if (kind === 'phone' || kind === 'userPhoneVisible') {
+      const country = init.user_profile.country;
+      return country === null ? baseContext : { ...baseContext, phoneCountryIso: country };
+    }
+    if (kind === 'file_upload') {
+      return {
+        ...baseContext,
+        onUpload: async (file: File) => {
+          const result = await upload({
+            payGroupId,
+            file,
+            fieldName: field.name,
+            idempotencyKey: crypto.randomUUID(),
+          });
+          if (result.data !== undefined) {
+            const documentId = result.data.document_id;
+            setDocuments((previous) => ({ ...previous, [field.name]: documentId }));
+            return { ok: true };
+          }
+          const error = isApiError(result.error) ? result.error : null;
+          return {
+            ok: false,
+            errorKey: uploadFailureKey(
+              { status: error?.status, errorCode: error?.errorCode ?? undefined },
+              [ERROR_CODES.uploadTooLarge.code],
+            ),
+          };
+        },
+      };
+    }
+    return baseContext;
+  };
+
+  /**
+   * SPEC §4 card field in payout: with verifyNewPayoutAccount false and a non-input type the
+   * field is disabled, carries a manual error and shows its empty-list message.
+   */
+  const payoutFieldOf = (field: FormField): { field: FormField; error: FieldError | null } => {
+    const state = payoutCardFieldState({
+      type: field.type,
+      verifyNewPayoutAccount: field.verifyNewPayoutAccount,
+    });
+    if (!state.isDisabled) return { field, error: errors[field.name] ?? null };
+    const key = field.placeHolderEmptyListError ?? field.placeHolderEmptyList;
+    return {
+      field: { ...field, isDisabled: true },
+      error: { key: key ?? MESSAGE_KEYS.fieldRequired },
+    };
+  };
+
+  const fieldProps = (original: FormField, context: FieldContext) => {
+    const { field, error } = payoutFieldOf(original);
+    return {
+      field,
+      value: values[field.name],
+      error,
+      onChange: (value: FieldValue) => {
+        change(field, value);
+      },
+      onBlur: () => {
+        blur(field);
+      },
+      inputRef: (element: HTMLElement | null) => {
+        registerElement(field.name, element);
+      },
+      context,
+    };
+  };
+
+  const parsedAmount = parseDecimal(plainAmount(amount));
+  const submitLabel =
+    parsedAmount === null || parsedAmount.lte(0)
+      ? t('WITHDRAWAL.SUBMIT_NO_AMOUNT')
+      : t('WITHDRAWAL.SUBMIT', { amount: isolateLtr(money(parsedAmount.toFixed())) });
+
+  return (
+    <form
+      className="cd-method__form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="cd-method-title"
+    >
+      <p className="cd-withdrawal__balance">
+        <span>{t('WITHDRAWAL.BALANCE')}</span> <strong dir="ltr">{money(balance)}</strong>
+      </p>
+      <div className="cd-method__amount">
+        <FieldView {...fieldProps(form.amountField, amountContext)} />
+        <AmountSummary amount={amount} context={amountContext} />
+      </div>
+      {account === null ? null : (
+        <PayoutAccountChoice
+          field={account}
+          accounts={accounts}
+          choice={currentChoice}
+          allowNew={detail.allow_new_payout_account}
+          onChoose={(id) => {
+            setChoice(id);
+            setErrors((previous) => {
+              const rest = { ...previous };
+              Reflect.deleteProperty(rest, account.name);
+              return rest;
+            });
+          }}
+        />
+      )}
+      {shown.map((field) => (
+        <FieldView key={field.name} {...fieldProps(field, contextFor(field))} />
+      ))}
+      <Button
+        type="submit"
+        block
+        className="cd-method__submit"
+        disabled={submitting}
+        aria-busy={submitting}
+      >
+        {submitting ? t('DEPOSIT_METHOD.SUBMITTING') : submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import type { PayGroup, PayoutInitResponse } from '@cashdesk/contract';
+import { fieldKind, mapPayGroup } from '@cashdesk/domain';
+import type { ClientEnvironment, Method } from '@cashdesk/domain';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { readVerifiedAccount } from '../../../app/payout-verification';
+import {
+  usePayoutInitQuery,
+  usePayoutSelectQuery,
+  useUserCardsQuery,
+} from '../../../api/cashier-api';
+import { buildMethodForm } from '../../../method-form/method-form';
+import { Button } from '../../../ui/button';
+import { PageHeader } from '../../../ui/page-header';
+import { Skeleton } from '../../../ui/skeleton';
+import { WithdrawalFormView } from './withdrawal-form-view';
+import './withdrawal-method.css';
+
+/** The payout group the route names and its mapped method (SPEC §3), or `null`. */
+function findMethod(
+  init: PayoutInitResponse | undefined,
+  provider: string,
+  environment: ClientEnvironment,
+): { readonly group: PayGroup; readonly method: Method } | null {
+  if (init === undefined) return null;
+  const group = init.payout_groups.find((candidate) => String(candidate.id) === provider);
+  if (group === undefined) return null;
+  const method = mapPayGroup(group, {
+    platform: environment.platform,
+    device: environment.device,
+    userBonuses: [],
+    lostProfitBonus: null,
+  });
+  return method === null ? null : { group, method };
+}
+
+function MethodHeader({ title }: { readonly title: string }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  return (
+    <PageHeader
+      title={title}
+      titleId="cd-method-title"
+      back={{ pathname: '/withdrawal', search }}
+      backLabel={t('WITHDRAWAL.BACK')}
+    />
+  );
+}
+
+/**
+ * SPEC §2 withdrawal method page (route /withdrawal/{provider}): loads the payout group (init
+ * answer for its currency, then payouts/groups/{id}/select, SPEC §7) and, for a payout to a
+ * card, the player's saved cards; then shows {@link WithdrawalFormView}. Coming back from a
+ * verification (router state VerifiedAccountState) it chooses the confirmed account and
+ * restores the amount stored before (SPEC §4).
+ */
+export function WithdrawalMethodPage() {
+  const provider = useParams().provider ?? '';
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { search } = location;
+  const verified = readVerifiedAccount(location.state);
+  const environment = useAppSelector((state) => state.session.environment);
+  const init = usePayoutInitQuery(undefined);
+  const found = useMemo(
+    () => findMethod(init.data, provider, environment),
+    [init.data, provider, environment],
+  );
+  const currency = found?.method.currencyAlpha3 ?? null;
+  const select = usePayoutSelectQuery(
+    found === null || currency === null ? skipToken : { payGroupId: provider, currency },
+  );
+  const form = useMemo(
+    () =>
+      select.data === undefined || found === null
+        ? null
+        : buildMethodForm({
+            detail: select.data,
+            flow: 'withdrawal',
+            currency: found.method.currencyAlpha3,
+            precision: found.method.currencyPrecision,
+          }),
+    [select.data, found],
+  );
+  const paysToCard = form?.fields.some((field) => fieldKind(field) === 'card') === true;
+  const cards = useUserCardsQuery(paysToCard ? undefined : skipToken);
+
+  // An account confirmed on the verification page is new to the cached detail: ask again.
+  const missingVerified =
+    verified !== null &&
+    select.data !== undefined &&
+    !select.data.payout_accounts.some((account) => account.id === verified.requisiteId);
+  const { refetch } = select;
+  useEffect(() => {
+    if (missingVerified) void refetch();
+  }, [missingVerified, refetch]);
+
+  if (
+    init.data === undefined ||
+    (found !== null && select.data === undefined) ||
+    (paysToCard && cards.isLoading) ||
+    (missingVerified && select.isFetching)
+  ) {
+    const failed = init.isError || select.isError;
+    return (
+      <section className="cd-method" aria-labelledby="cd-method-title">
+        <MethodHeader title={found?.method.displayName ?? t('WITHDRAWAL.TITLE')} />
+        {failed ? (
+          <div className="cd-method__problem" role="alert">
+            <p>{t('DEPOSIT_METHOD.LOAD_ERROR')}</p>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                if (init.isError) void init.refetch();
+                else void select.refetch();
+              }}
+            >
+              {t('DEPOSIT_METHOD.RETRY')}
+            </Button>
+          </div>
+        ) : (
+          <Skeleton label={t('DEPOSIT_METHOD.LOADING')} rows={3} />
+        )}
+      </section>
+    );
+  }
+
+  if (found === null || form === null || select.data === undefined) {
+    return (
+      <section className="cd-method" aria-labelledby="cd-method-title">
+        <MethodHeader title={t('DEPOSIT_METHOD.UNAVAILABLE_TITLE')} />
+        <p>{t('WITHDRAWAL.UNAVAILABLE_TEXT')}</p>
+        <Link className="cd-button cd-button--secondary" to={{ pathname: '/withdrawal', search }}>
+          {t('WITHDRAWAL.ALL_METHODS')}
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="cd-method" aria-labelledby="cd-method-title">
+      <MethodHeader title={found.method.displayName} />
+      <WithdrawalFormView
+        // A confirmed account coming back is a fresh form with its stored amount.
+        key={`${provider}:${form.currency}:${verified?.requisiteId ?? ''}`}
+        payGroupId={provider}
+        form={form}
+        detail={select.data}
+        method={found.method}
+        init={init.data}
+        cards={cards.data?.cards ?? []}
+        verified={verified}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The withdrawal calls of the method page (SPEC §7): submit and document upload, injected into
+ * the one API slice. Both carry the player's Idempotency-Key (a repeat answers the first result,
+ * so nothing is paid out twice) and RTK's abort signal.
+ *
+ * @packageDocumentation
+ */
+import { ENDPOINTS } from '@cashdesk/contract';
+import { cashierApi, endpointQuery } from '../../api/cashier-api';
+import type { ResponseOf } from '../../api/http';
+import type { SubmitArgs } from '../../method-form/use-submit-once';
+
+/** SPEC §7 withdrawal upload arguments. */
+export interface PayoutUploadArgs {
+  readonly payGroupId: string;
+  readonly file: File;
+  /** The file_upload field the document fills. */
+  readonly fieldName: string;
+  readonly idempotencyKey: string;
+}
+
+export const withdrawalApi = cashierApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** SPEC §7 POST payouts/groups/{payGroupId}/submit. */
+    payoutSubmit: build.mutation<ResponseOf<typeof ENDPOINTS.payoutSubmit>, SubmitArgs>({
+      queryFn: ({ payGroupId, body, idempotencyKey }, { getState, signal }) =>
+        endpointQuery(ENDPOINTS.payoutSubmit, getState, {
+          pathParams: { payGroupId },
+          body,
+          idempotencyKey,
+          signal,
+        }),
+      // A withdrawal reserves money: the balance and the pending withdrawal change, and a new
+      // account saved with it joins the player's accounts.
+      invalidatesTags: ['Init', 'Method'],
+    }),
+    /** SPEC §7 the withdrawal document upload (multipart `file`, `field_name`). */
+    payoutUpload: build.mutation<ResponseOf<typeof ENDPOINTS.payoutUpload>, PayoutUploadArgs>({
+      queryFn: ({ payGroupId, file, fieldName, idempotencyKey }, { getState, signal }) => {
+        const form = new FormData();
+        form.append('field_name', fieldName);
+        form.append('file', file);
+        return endpointQuery(ENDPOINTS.payoutUpload, getState, {
+          pathParams: { payGroupId },
+          body: form,
+          idempotencyKey,
+          signal,
+        });
+      },
+    }),
+    /**
+     * SPEC §2 payout entry, delete-account confirmation: removes one of the player's payout
+     * accounts (DELETE requisite/{requisiteId}); the method detail lists the accounts again.
+     */
+    deletePayoutAccount: build.mutation<ResponseOf<typeof ENDPOINTS.requisiteDelete>, string>({
+      queryFn: (requisiteId, { getState, signal }) =>
+        endpointQuery(ENDPOINTS.requisiteDelete, getState, {
+          pathParams: { requisiteId },
+          signal,
+        }),
+      invalidatesTags: ['Method'],
+    }),
+  }),
+});
+
+export const { usePayoutSubmitMutation, usePayoutUploadMutation, useDeletePayoutAccountMutation } =
+  withdrawalApi;
