@@ -74,7 +74,7 @@ export function AccountBlockedPage() {
       />
       <p>{t('ACCOUNT_MANAGEMENT.BLOCKED.TEXT')}</p>
       {known ? null : <Skeleton label={t('ACCOUNT_MANAGEMENT.LOADING')} rows={1} />}
-      {known && !ended ? (
+      {known ? (
         <div className="cd-account__countdown">
           <Icon name="clock" />
           <span>{t('ACCOUNT_MANAGEMENT.BLOCKED.TIME_LEFT')}</span>
