@@ -39,6 +39,9 @@ const WithdrawalHome: Screen = lazy(() =>
 const WithdrawalMethod: Screen = lazy(() =>
   withdrawal().then((m) => ({ default: m.WithdrawalMethodPage })),
 );
+const RejectWithdrawal: Screen = lazy(() =>
+  withdrawal().then((m) => ({ default: m.RejectWithdrawalPage })),
+);
 const VerifyAccount: Screen = lazy(() =>
   accountManagement().then((m) => ({ default: m.VerifyAccountPage })),
 );
@@ -54,6 +57,13 @@ const AccountSupport: Screen = lazy(() =>
 const ErrorPopup = lazy(() => result().then((m) => ({ default: m.ErrorPopup })));
 const SelectCountry: Screen = lazy(() =>
   selectCountry().then((m) => ({ default: m.SelectCountryPage })),
+);
+const { selectBetShop, betShop } = SCREEN_CODE;
+const SelectBetShop: Screen = lazy(() =>
+  selectBetShop().then((m) => ({ default: m.SelectBetShopPage })),
+);
+const BetShopDeposit: Screen = lazy(() =>
+  betShop().then((m) => ({ default: m.BetShopDepositPage })),
 );
 
 /** Which screen each route id shows; routes absent here show {@link NotAvailable}. */
@@ -78,6 +88,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'withdrawal-cards': CardsScreen,
   withdrawal: WithdrawalHome,
   'withdrawal-method': WithdrawalMethod,
+  'reject-withdrawal': RejectWithdrawal,
   'withdrawal-success': ResultScreen,
   'withdrawal-error': ResultScreen,
   'withdrawal-processing': ResultScreen,
@@ -90,6 +101,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'account-management-status-error': AccountStatus,
   'account-management-support': AccountSupport,
   'select-country': SelectCountry,
+  'betshop-withdrawal': SelectBetShop,
+  'betshop-deposit': BetShopDeposit,
 };
 
 function routeElement(route: RouteDefinition) {

@@ -22,6 +22,8 @@ export const SCREEN_CODE = {
   withdrawal: () => import('../features/withdrawal'),
   accountManagement: () => import('../features/account-management'),
   selectCountry: () => import('../fields/select-country'),
+  selectBetShop: () => import('../fields/select-bet-shop'),
+  betShop: () => import('../features/bet-shop'),
 } as const;
 
 /** One of {@link SCREEN_CODE}'s modules. */
@@ -52,6 +54,7 @@ export const ROUTE_SCREEN_CODE: Readonly<Record<string, ScreenCodeName>> = {
   'withdrawal-cards': 'cards',
   withdrawal: 'withdrawal',
   'withdrawal-method': 'withdrawal',
+  'reject-withdrawal': 'withdrawal',
   'withdrawal-success': 'result',
   'withdrawal-error': 'result',
   'withdrawal-processing': 'result',
@@ -64,6 +67,8 @@ export const ROUTE_SCREEN_CODE: Readonly<Record<string, ScreenCodeName>> = {
   'account-management-status-error': 'accountManagement',
   'account-management-support': 'accountManagement',
   'select-country': 'selectCountry',
+  'betshop-withdrawal': 'selectBetShop',
+  'betshop-deposit': 'betShop',
 };
 
 /**

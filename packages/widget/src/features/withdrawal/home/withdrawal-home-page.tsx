@@ -14,6 +14,7 @@ import { isolateLtr } from '../../../i18n/format';
 import { MethodListPage } from '../../../method-list/method-list-page';
 import type { ListResponse } from '../../../method-list/home-model';
 import { Icon } from '../../../ui/icon';
+import { CancelWithdrawalBanner } from '../reversal';
 
 /** SPEC §3 view_data kind `wager`: the outstanding wager that keeps withdrawals closed. */
 const WAGER_KIND = 'wager';
@@ -44,6 +45,13 @@ export function WithdrawalHomePage() {
       title={t('WITHDRAWAL.TITLE')}
       query={{ data: list, error, isFetching, refetch }}
     >
+      {data === undefined ? null : (
+        <CancelWithdrawalBanner
+          reverse={data.withdrawal_reverse}
+          display={display}
+          precision={currency?.precision}
+        />
+      )}
       {wager === null ? null : (
         <div className="cd-notice" role="status">
           <p className="cd-dh-message__title">
