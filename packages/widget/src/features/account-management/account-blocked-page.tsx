@@ -11,7 +11,7 @@ import { Icon } from '../../ui/icon';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton } from '../../ui/skeleton';
 import { SupportLink } from './parts';
-import { readBlockedUntil } from './route-state';
+import { readBlockedUntil, readPayGroupContext } from './route-state';
 import { useNow } from './use-clock';
 import './account-management.css';
 
@@ -32,20 +32,21 @@ export function AccountBlockedPage() {
   const { search } = location;
   const titleId = useId();
   const verification = readPayoutVerification(state);
+  const context = readPayGroupContext(state);
   const detail = usePayoutSelectQuery(
-    verification === null
+    context === null
       ? { payGroupId: '', currency: '' }
-      : { payGroupId: verification.payGroupId, currency: verification.currency },
-    { skip: verification === null },
+      : { payGroupId: context.payGroupId, currency: context.currency },
+    { skip: context === null },
   );
   const until =
     readBlockedUntil(state) ?? detail.data?.payout_account_verification_blocked_until ?? null;
   // Without an end instant the page waits for the detail; with none there either, the block is
   // not (or no longer) in force.
-  const known = until !== null || verification === null || detail.data !== undefined;
+  const known = until !== null || context === null || detail.data !== undefined || detail.isError;
   const now = useNow(until === null ? null : Date.parse(until));
   const left = formatCountdown(now, until);
-  const ended = known && left === COUNTDOWN_ZERO;
+  const ended = until !== null && left === COUNTDOWN_ZERO;
   const endedBefore = useRef<boolean | null>(null);
 
   useEffect(() => {
@@ -53,13 +54,13 @@ export function AccountBlockedPage() {
   }, []);
 
   useEffect(() => {
-    if (!known) return;
+    if (until === null) return;
     // Announced only when it reaches zero on this page, not when the page opens after the end.
     if (endedBefore.current === false && ended) {
       announce(t('ACCOUNT_MANAGEMENT.BLOCKED.ENDED'), 'polite');
     }
     endedBefore.current = ended;
-  }, [ended, known, t]);
+  }, [ended, until, t]);
 
   const methods = { pathname: '/withdrawal', search };
   const supportUrl = detail.data?.support_url ?? null;
@@ -74,7 +75,7 @@ export function AccountBlockedPage() {
       />
       <p>{t('ACCOUNT_MANAGEMENT.BLOCKED.TEXT')}</p>
       {known ? null : <Skeleton label={t('ACCOUNT_MANAGEMENT.LOADING')} rows={1} />}
-      {known ? (
+      {until === null ? null : (
         <div className="cd-account__countdown">
           <Icon name="clock" />
           <span>{t('ACCOUNT_MANAGEMENT.BLOCKED.TIME_LEFT')}</span>
@@ -82,14 +83,14 @@ export function AccountBlockedPage() {
             {left}
           </span>
         </div>
-      ) : null}
+      )}
       {ended ? <p className="cd-account__ended">{t('ACCOUNT_MANAGEMENT.BLOCKED.ENDED')}</p> : null}
       <div className="cd-account__actions">
         {ended ? (
           <Button
             onClick={() => {
               if (verification === null) {
-                void navigate(methods);
+                void navigate(context?.returnTo ?? methods);
                 return;
               }
               void navigate(verification.returnTo, {

@@ -195,3 +195,18 @@ describe('verification through a support message (SPEC §2 /account-management/s
     ).toBe(`/withdrawal${QUERY}`);
   });
 });
+
+describe('blocked page without an account in the hand-over (SPEC §4 new account not allowed)', () => {
+  it('SPEC §4: loads the detail by pay group and shows no countdown when no block end is known', async () => {
+    const calls = stubAccountCalls({});
+    await renderScreen(<AccountBlockedPage />, `/account-management-blocked${QUERY}`, {
+      payoutVerification: { ...HAND_OVER.payoutVerification, requisiteId: null },
+    });
+    expect(await screen.findByRole('link', { name: /Contact support/ })).toBeDefined();
+    expect(calls.map((call) => call.path)).toContain(
+      '/api/cashier-service/v1.0/payouts/groups/21/select',
+    );
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+});

@@ -6,7 +6,7 @@ import { readPayoutVerification } from '../../app/payout-verification';
 import { scrollToTop } from '../../host/host-bridge';
 import { usePageTitle } from '../../ui/use-page-title';
 import { SupportLink } from './parts';
-import { accountState, readMaskedAccount } from './route-state';
+import { accountState, readMaskedAccount, readPayGroupContext } from './route-state';
 import './account-management.css';
 
 /**
@@ -24,11 +24,12 @@ export function AccountSupportPage() {
   const title = t('ACCOUNT_MANAGEMENT.SUPPORT.TITLE');
   usePageTitle(title);
   const verification = readPayoutVerification(state);
+  const context = readPayGroupContext(state);
   const detail = usePayoutSelectQuery(
-    verification === null
+    context === null
       ? { payGroupId: '', currency: '' }
-      : { payGroupId: verification.payGroupId, currency: verification.currency },
-    { skip: verification === null },
+      : { payGroupId: context.payGroupId, currency: context.currency },
+    { skip: context === null },
   );
   const masked =
     readMaskedAccount(state) ??

@@ -75,3 +75,25 @@ export function statusState(
     ...(verification === null ? {} : { payoutVerification: verification }),
   };
 }
+
+/** What the blocked and support pages need of the hand-over even when it names no account. */
+export interface PayGroupContext {
+  readonly payGroupId: string;
+  readonly currency: string;
+  readonly returnTo: string | null;
+}
+
+/**
+ * The pay group of the hand-over, read leniently: the method page also sends the player to the
+ * blocked page when it has no account to name (SPEC §4 "a new payout account is not allowed"),
+ * which {@link readPayoutVerification} rejects; the page still loads the method detail for the
+ * block's end and the support address.
+ */
+export function readPayGroupContext(state: unknown): PayGroupContext | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const inner: unknown = Reflect.get(state, 'payoutVerification');
+  const payGroupId = textField(inner, 'payGroupId');
+  const currency = textField(inner, 'currency');
+  if (payGroupId === null || currency === null) return null;
+  return { payGroupId, currency, returnTo: textField(inner, 'returnTo') };
+}
