@@ -52,6 +52,10 @@ describe('cancel-withdrawal popup (SPEC §2 homepage, §3 reject state, §4 reve
     expect(screen.queryByRole('button', { name: 'Cancel withdrawal' })).toBeNull();
     expect(screen.queryByText(/pending withdrawal/)).toBeNull();
     expect(cashier.reversalCalls()).toBe(0);
+    const { container } = await renderWithApp(
+      <CancelWithdrawalBanner reverse={null} display="amount-code" precision={2} />,
+    );
+    expect(container.innerHTML).toBe('');
   });
 
   it('SPEC §2: asks before returning the amount; keeping it sends nothing', async () => {

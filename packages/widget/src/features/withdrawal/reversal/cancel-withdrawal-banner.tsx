@@ -96,38 +96,40 @@ export function CancelWithdrawalBanner({
           {sentence(succeeded)}
         </p>
       ) : null}
-      <Dialog
-        open={isOpened}
-        title={t(outcomeTitleKey(outcome))}
-        role="alertdialog"
-        onClose={close}
-        actions={
-          retry ? (
-            <>
-              <Button onClick={send} disabled={isFetching} aria-busy={isFetching}>
-                {t('WITHDRAWAL_REVERSAL.CONFIRM.CONFIRM')}
-              </Button>
-              <Button variant="secondary" onClick={close} disabled={isFetching}>
-                {t('WITHDRAWAL_REVERSAL.CONFIRM.KEEP')}
-              </Button>
-            </>
-          ) : (
-            <Button onClick={close}>{t('WITHDRAWAL_REVERSAL.CLOSE')}</Button>
-          )
-        }
-      >
-        <div ref={body} className="cd-reversal__body">
-          {retry ? <p>{t('WITHDRAWAL_REVERSAL.CONFIRM.TEXT', { amount: asked })}</p> : null}
-          {isFetching ? (
-            <p className="cd-reversal__busy" role="status">
-              {t('WITHDRAWAL_REVERSAL.BUSY')}
-            </p>
-          ) : null}
-          {outcome === null ? null : (
-            <ReversalOutcomeView outcome={outcome} display={display} precision={precision} />
-          )}
-        </div>
-      </Dialog>
+      {amount === null ? null : (
+        <Dialog
+          open={isOpened}
+          title={t(outcomeTitleKey(outcome))}
+          role="alertdialog"
+          onClose={close}
+          actions={
+            retry ? (
+              <>
+                <Button onClick={send} disabled={isFetching} aria-busy={isFetching}>
+                  {t('WITHDRAWAL_REVERSAL.CONFIRM.CONFIRM')}
+                </Button>
+                <Button variant="secondary" onClick={close} disabled={isFetching}>
+                  {t('WITHDRAWAL_REVERSAL.CONFIRM.KEEP')}
+                </Button>
+              </>
+            ) : (
+              <Button onClick={close}>{t('WITHDRAWAL_REVERSAL.CLOSE')}</Button>
+            )
+          }
+        >
+          <div ref={body} className="cd-reversal__body">
+            {retry ? <p>{t('WITHDRAWAL_REVERSAL.CONFIRM.TEXT', { amount: asked })}</p> : null}
+            {isFetching ? (
+              <p className="cd-reversal__busy" role="status">
+                {t('WITHDRAWAL_REVERSAL.BUSY')}
+              </p>
+            ) : null}
+            {outcome === null ? null : (
+              <ReversalOutcomeView outcome={outcome} display={display} precision={precision} />
+            )}
+          </div>
+        </Dialog>
+      )}
     </>
   );
 }
