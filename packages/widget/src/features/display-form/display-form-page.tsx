@@ -14,7 +14,7 @@ import { Toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/use-page-title';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
-import { copyText } from './copy-text';
+import { copyText } from '../../ui/copy-text';
 import { useQrCode } from './use-qr-code';
 import './display-form.css';
 

@@ -28,6 +28,7 @@ import { useResultTransactionStatusQuery } from './result-api';
 import { RESULT_TEXTS } from './result-texts';
 import { readResultRouteState, transactionIdOf } from './route-state';
 import { useFinishContext } from './use-finish-context';
+import { VoucherCard } from './voucher-card';
 import './result.css';
 
 /** How often the processing page asks whether the payment settled (ms). */
@@ -182,6 +183,9 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
       )
     : null;
   const errorCode = isError ? (paySession?.error_code ?? null) : null;
+  // SPEC §1 cash pick-up: a bet-shop withdrawal that went through (or is on its way) shows its
+  // voucher, the code the player collects the cash with.
+  const voucher = flow === 'withdrawal' && !isError ? (paySession?.voucher ?? null) : null;
 
   const processingSeconds =
     timeouts.processing ?? timeouts.success ?? DEFAULT_SUCCESS_PAGE_REDIRECT_TIMEOUT_S;
@@ -220,6 +224,7 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
       {amount === null || amount === '' ? null : (
         <p className="cd-result__amount">{t('RESULT.AMOUNT', { amount })}</p>
       )}
+      {voucher === null ? null : <VoucherCard voucher={voucher} />}
       {reason === null ? null : <p className="cd-result__reason">{reason}</p>}
       {errorCode === null ? null : (
         <p className="cd-result__code">{t('RESULT.ERROR_CODE', { code: errorCode })}</p>

@@ -1,0 +1,160 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EXAMPLE_PAY_SESSION_REDIRECT, EXAMPLE_PAYOUT_INIT } from '@cashdesk/contract';
+import { ROUTES } from '@cashdesk/domain';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { textOf } from '../../fields/test-support';
+import { ResultPage } from './result-page';
+import { jsonResponse, renderAt, requestUrl } from './test-support';
+
+vi.mock('../../host/host-bridge', () => ({
+  scrollToTop: vi.fn(),
+  requestReInit: vi.fn(() => true),
+}));
+
+function ResultRoutes() {
+  return (
+    <Routes>
+      {ROUTES.filter((route) => route.resultStatus !== null).map((route) => (
+        <Route key={route.id} path={route.path} element={<ResultPage route={route} />} />
+      ))}
+      <Route path="*" element={null} />
+    </Routes>
+  );
+}
+
+const VOUCHER = {
+  code: 'K7Q4-92XD',
+  bet_shop: {
+    id: 'shop_alex',
+    name: 'Alexanderplatz',
+    address: 'Alexanderplatz 1',
+    city: 'Berlin',
+    working_hours: [1, 2, 3, 4, 5].map((day) => ({ day, opens: '09:00', closes: '21:00' })),
+  },
+  expires_at: '2031-05-20T18:30:00.000Z',
+  amount: '120.00',
+  currency: 'EUR',
+};
+
+/** The pay session of a bet-shop withdrawal (step voucher). */
+function voucherSession(result: 'success' | 'processing', voucher: unknown = VOUCHER) {
+  return {
+    ...EXAMPLE_PAY_SESSION_REDIRECT,
+    transaction_id: 'tx_voucher',
+    step: 'voucher',
+    action: 'none',
+    result_status: result,
+    transaction_status: result,
+    redirect_data: null,
+    voucher,
+    amount: '120.00',
+  };
+}
+
+function stubServer() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: unknown) => {
+      const url = requestUrl(input);
+      if (url.includes('/payments/status/')) {
+        return Promise.resolve(
+          jsonResponse({
+            transaction_id: 'tx_voucher',
+            transaction_status: 'processing',
+            result_status: 'processing',
+            terminal: false,
+            next_poll_ms: 5000,
+          }),
+        );
+      }
+      return Promise.resolve(jsonResponse(EXAMPLE_PAYOUT_INIT));
+    }),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function voucherSection() {
+  return screen.findByRole('region', { name: await textOf('RESULT.VOUCHER.TITLE') });
+}
+
+describe('bet-shop voucher on the withdrawal result page (SPEC §1 cash pick-up, §2 result page)', () => {
+  it('shows the pick-up code, the shop, the valid-until date, the amount and the instruction (SPEC §2)', async () => {
+    stubServer();
+    await renderAt(<ResultRoutes />, {
+      address: '/withdrawal/withdrawal-success',
+      state: { paySession: voucherSession('success') },
+    });
+    const section = await voucherSection();
+    const code = within(section).getByText('K7Q4-92XD');
+    expect(code.className).toContain('cd-voucher__code');
+    expect(code.getAttribute('dir')).toBe('ltr');
+    const text = section.textContent;
+    expect(text).toContain('Alexanderplatz');
+    expect(text).toContain('Alexanderplatz 1, Berlin');
+    expect(text).toContain(await textOf('RESULT.VOUCHER.HOURS', { hours: 'Mon–Fri 09:00–21:00' }));
+    const validUntil = new Intl.DateTimeFormat('en', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(VOUCHER.expires_at));
+    expect(text).toContain(validUntil);
+    expect(text).toContain('120.00');
+    expect(text).toContain(await textOf('RESULT.VOUCHER.INSTRUCTION'));
+  });
+
+  it('copies the code and confirms with a toast (SPEC §2 copy, §9 2-second toast)', async () => {
+    stubServer();
+    const user = userEvent.setup();
+    await renderAt(<ResultRoutes />, {
+      address: '/withdrawal/withdrawal-success',
+      state: { paySession: voucherSession('success') },
+    });
+    const section = await voucherSection();
+    await user.click(
+      within(section).getByRole('button', { name: await textOf('RESULT.VOUCHER.COPY') }),
+    );
+    expect(await navigator.clipboard.readText()).toBe('K7Q4-92XD');
+    expect(await screen.findByText(await textOf('RESULT.VOUCHER.COPIED'))).toBeDefined();
+  });
+
+  it('shows the failure toast when the clipboard refuses (SPEC §8 copy failure)', async () => {
+    stubServer();
+    const user = userEvent.setup();
+    await renderAt(<ResultRoutes />, {
+      address: '/withdrawal/withdrawal-success',
+      state: { paySession: voucherSession('success') },
+    });
+    const section = await voucherSection();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    await user.click(
+      within(section).getByRole('button', { name: await textOf('RESULT.VOUCHER.COPY') }),
+    );
+    expect(await screen.findByText(await textOf('RESULT.VOUCHER.COPY_FAILED'))).toBeDefined();
+  });
+
+  it('shows it on the processing page too, with "any shop" when the voucher names none (SPEC §2)', async () => {
+    stubServer();
+    await renderAt(<ResultRoutes />, {
+      address: '/withdrawal/withdrawal-processing',
+      state: { paySession: voucherSession('processing', { ...VOUCHER, bet_shop: null }) },
+    });
+    const section = await voucherSection();
+    expect(within(section).getByText('K7Q4-92XD')).toBeDefined();
+    expect(section.textContent).toContain(await textOf('RESULT.VOUCHER.ANY_SHOP'));
+  });
+
+  it('shows no voucher on a withdrawal without one (SPEC §2 result page)', async () => {
+    stubServer();
+    await renderAt(<ResultRoutes />, {
+      address: '/withdrawal/withdrawal-success',
+      state: { paySession: voucherSession('success', null) },
+    });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeDefined();
+    expect(screen.queryByText(await textOf('RESULT.VOUCHER.TITLE'))).toBeNull();
+  });
+});
