@@ -25,6 +25,8 @@ export interface RenderWithAppOptions {
   readonly sessionId?: string | null;
   /** An existing store (to share state between renders). */
   readonly store?: AppStore;
+  /** Router state of the first entry (what a navigation from another page carries). */
+  readonly state?: unknown;
 }
 
 export interface RenderWithAppResult extends RenderResult {
@@ -63,7 +65,11 @@ export async function renderWithApp(
   const result = render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[`${url.pathname}${url.search}`]}>{element}</MemoryRouter>
+        <MemoryRouter
+          initialEntries={[{ pathname: url.pathname, search: url.search, state: options.state }]}
+        >
+          {element}
+        </MemoryRouter>
       </I18nextProvider>
     </Provider>,
   );

@@ -72,6 +72,8 @@ export interface WithdrawalFormViewProps {
   readonly cards: readonly SavedCardWire[];
   /** SPEC §4: the account just confirmed and the amount stored before the verification. */
   readonly verified: { readonly requisiteId: string; readonly amount: string } | null;
+  /** SPEC §4: the amount stored when the player comes back to try the verification again. */
+  readonly storedAmount?: string | null;
 }
 
 type Errors = Readonly<Record<string, FieldError>>;
@@ -117,6 +119,7 @@ export function WithdrawalFormView({
   init,
   cards,
   verified,
+  storedAmount = null,
 }: WithdrawalFormViewProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -126,7 +129,7 @@ export function WithdrawalFormView({
   const account = accountField(form.fields);
   const accounts = accountsOf(account, detail.payout_accounts);
   const [values, setValues] = useState<Record<string, FieldValue>>(() =>
-    initialValues(form, verified?.amount ?? initialAmount(detail), cards),
+    initialValues(form, verified?.amount ?? storedAmount ?? initialAmount(detail), cards),
   );
   const [choice, setChoice] = useState(() =>
     initialAccountChoice(accounts, verified?.requisiteId ?? null),
@@ -284,6 +287,15 @@ export function WithdrawalFormView({
       showErrors(next, validation.firstInvalidField);
       return;
     }
+    // SPEC §4: a payout card field in its blocked state carries a manual error: no submit.
+    const blocked = shown.find(
+      (field) => payoutFieldOf(field).field.isDisabled !== field.isDisabled,
+    );
+    if (blocked !== undefined) {
+      const manual = payoutFieldOf(blocked).error;
+      showErrors(manual === null ? {} : { [blocked.name]: manual }, blocked.name);
+      return;
+    }
     const step = accountStep({ field: account, choice: currentChoice, accounts, detail, amount });
     if (step.kind === 'verify') {
       goVerify(step.routing.route, step.requisiteId);
@@ -295,8 +307,17 @@ export function WithdrawalFormView({
       return;
     }
     setErrors({});
+    // A payout card goes by its id under the field's own name (the deposit body keeps card ids
+    // out of the fields, for card data travels apart there).
+    const cardFields = Object.fromEntries(
+      shown
+        .filter((field) => fieldKind(field) === 'card')
+        .map((field) => [field.name, textOf(values[field.name]).trim()] as const)
+        .filter(([, id]) => id !== ''),
+    );
     const fields = {
       ...built.payload.fields,
+      ...cardFields,
       ...(step.requisiteId === null ? {} : { [REQUISITE_ID_PARAMETER]: step.requisiteId }),
     };
     const body = {
@@ -459,7 +480,7 @@ export function WithdrawalFormView({
         disabled={submitting}
         aria-busy={submitting}
       >
-        {submitting ? t('DEPOSIT_METHOD.SUBMITTING') : submitLabel}
+        {submitting ? t('WITHDRAWAL.SUBMITTING') : submitLabel}
       </Button>
     </form>
   );

@@ -6,7 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
-import { readVerifiedAccount } from '../../../app/payout-verification';
+import { readPayoutVerification, readVerifiedAccount } from '../../../app/payout-verification';
 import {
   usePayoutInitQuery,
   usePayoutSelectQuery,
@@ -63,6 +63,8 @@ export function WithdrawalMethodPage() {
   const location = useLocation();
   const { search } = location;
   const verified = readVerifiedAccount(location.state);
+  // "Try again" after a block brings the hand-over back: the stored amount is restored.
+  const retried = readPayoutVerification(location.state);
   const environment = useAppSelector((state) => state.session.environment);
   const init = usePayoutInitQuery(undefined);
   const found = useMemo(
@@ -153,6 +155,7 @@ export function WithdrawalMethodPage() {
         init={init.data}
         cards={cards.data?.cards ?? []}
         verified={verified}
+        storedAmount={retried?.payGroupId === provider ? retried.amount : null}
       />
     </section>
   );
