@@ -180,11 +180,13 @@ export async function balanceOf(
   return balance;
 }
 
-/** The transactions the server stored for a session (flow, amount, status), oldest first. */
+/** The transactions the server stored for a session (flow, amount, status, tax), oldest first. */
 export async function transactionsOf(
   stack: Pick<Stack, 'app'>,
   sessionId: string,
-): Promise<readonly { flow: string; amount: string; status: string; payGroupId: number }[]> {
+): Promise<
+  readonly { flow: string; amount: string; status: string; payGroupId: number; tax: string }[]
+> {
   const rows = await stack.app.cashdesk.db.query.transactions.findMany({
     where: (table, { eq }) => eq(table.sessionId, sessionId),
     orderBy: (table, { asc }) => [asc(table.createdAt)],
@@ -194,6 +196,7 @@ export async function transactionsOf(
     amount: row.amount,
     status: row.status,
     payGroupId: row.payGroupId,
+    tax: row.tax,
   }));
 }
 

@@ -15,7 +15,7 @@ import {
   seedDatabase,
   serveWidget,
 } from '@cashdesk/server';
-import type { App, ServerConfig } from '@cashdesk/server';
+import type { App, PaymentProvider, ServerConfig } from '@cashdesk/server';
 import { DEMO_PAGE, WIDGET } from '../../scripts/build-frontends';
 import { startHostPageServer } from '../../scripts/host-page-server';
 import type { HostPageServer } from '../../scripts/host-page-server';
@@ -28,6 +28,11 @@ export interface StackOptions {
   readonly demoDir?: string;
   /** Extra environment for the server's loadConfig (e.g. SESSION_LIFETIME_MS). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * The payment provider, made from the config (e.g. a SandboxProvider with other timings);
+   * default the server's own sandbox provider.
+   */
+  readonly provider?: (config: ServerConfig) => PaymentProvider;
 }
 
 /** A running stack. */
@@ -120,6 +125,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     app = await createApp({
       db: database.db,
       config,
+      provider: options.provider?.(config),
       logger: createLogger({ level: 'info', destination: sink }),
       extraRoutes: [serveWidget(widgetDir)],
     });

@@ -1,0 +1,270 @@
+/**
+ * The withdrawal flow in the demo host page's iframe (issue 6, SPEC §2 withdrawal routes, §4
+ * withdrawal verification, §5 withdrawal amount and tax, §7 payouts and reversal): a withdrawal
+ * to a saved account, the tax above the non-taxable amount, the balance error, a bet-shop
+ * pick-up with its voucher and the reversal of a pending withdrawal. The verification of a new
+ * payout account by a one-time code, and its block, are in withdrawal-verification.test.ts.
+ *
+ * The sandbox provider settles processing payouts after ten minutes here (instead of five
+ * seconds), so a pending withdrawal stays pending for as long as a test looks at it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Frame, Request } from 'playwright-core';
+import { CASHIER_BASE } from '@cashdesk/contract';
+import { SandboxProvider } from '@cashdesk/server';
+import { launchBrowser, startStack } from './support';
+import type { Stack } from './support';
+import {
+  balanceOf,
+  closeHosted,
+  literal,
+  openHostedCashier,
+  pattern,
+  sameAmount,
+  text,
+  transactionsOf,
+  visitScreen,
+} from './support/cashier';
+import { amountInput, describeFrame, waitForPath } from './support/journeys';
+import {
+  PAYOUT_METHODS,
+  openPayoutMethod,
+  openWithdrawal,
+  resultHeading,
+  summaryFigure,
+  withdrawButton,
+} from './support/withdrawal';
+
+let stack: Stack;
+let browser: Browser;
+
+/** Long enough that no test sees a processing payout settle by itself. */
+const SETTLE_AFTER_MS = 10 * 60_000;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([
+    startStack({
+      provider: (config) =>
+        new SandboxProvider({ baseUrl: config.publicUrl, settleAfterMs: SETTLE_AFTER_MS }),
+    }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.close();
+});
+
+/** Whether a request is a withdrawal submit (SPEC §7 payouts/groups/{id}/submit). */
+function isPayoutSubmit(request: Request): boolean {
+  return /\/payouts\/groups\/[^/]+\/submit$/.test(new URL(request.url()).pathname);
+}
+
+/** A text without its bidirectional isolation marks and surrounding spaces. */
+function plainText(value: string | null): string {
+  return (value ?? '').replace(/[\u2066-\u2069\u200e\u200f]/g, '').trim();
+}
+
+/** The balance the homepage shows (the "Balance:" line of the list). */
+function pageBalance(frame: Frame) {
+  return frame
+    .getByText(text('en', 'DEPOSIT_HOME.BALANCE'), { exact: true })
+    .locator('xpath=following-sibling::strong[1]');
+}
+
+describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, §7 payouts)', () => {
+  it('withdraws to the saved confirmed account of the demo player; the server takes the amount from the balance', async () => {
+    const hosted = await openHostedCashier(browser, stack, { player: 'demo', flow: 'withdrawal' });
+    const { page, frame, session } = hosted;
+    const before = await balanceOf(stack, session.sessionId);
+    await openWithdrawal(frame);
+    await visitScreen(page, frame, 'withdrawal-home');
+
+    await openPayoutMethod(frame, PAYOUT_METHODS.ewallet);
+    // The seeded confirmed account is chosen; the phone field stays hidden (it is on file).
+    const saved = frame.getByRole('radio', { name: /\+49151\*+678/ });
+    await saved.waitFor();
+    expect(await saved.isChecked()).toBe(true);
+    expect(
+      await frame.getByRole('textbox', { name: text('en', 'PH.FIELD.PHONE'), exact: true }).count(),
+    ).toBe(0);
+    await amountInput(frame).fill('25');
+    await visitScreen(page, frame, 'withdrawal-saved-account');
+    await withdrawButton(frame).click();
+
+    await waitForPath(frame, '/withdrawal/withdrawal-success');
+    await resultHeading(frame, 'SUCCESS').waitFor();
+    await visitScreen(page, frame, 'withdrawal-success');
+    const [transaction] = await transactionsOf(stack, session.sessionId);
+    expect(transaction?.flow).toBe('withdrawal');
+    expect(transaction?.status).toBe('success');
+    expect(sameAmount(transaction?.amount ?? '', '25')).toBe(true);
+    const after = await balanceOf(stack, session.sessionId);
+    expect(Number(before) - Number(after)).toBe(25);
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §5 tax: none up to the non-taxable 100, 5.06 for 150.55, updated in place as the amount is typed, and stored on the transaction', async () => {
+    const hosted = await openHostedCashier(browser, stack, { flow: 'withdrawal' });
+    const { page, frame, session } = hosted;
+    await openWithdrawal(frame);
+    await openPayoutMethod(frame, PAYOUT_METHODS.mobile);
+    const amount = amountInput(frame);
+    const tax = summaryFigure(frame, 'FIELDS.SUMMARY.TAX');
+
+    await amount.fill('50');
+    await expect.poll(() => amount.inputValue()).toBe('50');
+    expect(await tax.count()).toBe(0);
+
+    // Typed key by key: the tax line appears above 100 and follows every key in the same place.
+    await amount.fill('');
+    await amount.pressSequentially('150');
+    await expect.poll(async () => plainText(await tax.textContent())).toBe('−5.00 EUR');
+    const line = await tax.elementHandle();
+    await amount.pressSequentially('.55');
+    await expect.poll(async () => plainText(await tax.textContent())).toBe('−5.06 EUR');
+    expect(await line.evaluate((element) => element.isConnected)).toBe(true);
+    expect(plainText(await line.textContent())).toBe('−5.06 EUR');
+    await visitScreen(page, frame, 'withdrawal-tax');
+
+    await withdrawButton(frame).click();
+    await waitForPath(frame, '/withdrawal/withdrawal-success');
+    await resultHeading(frame, 'SUCCESS').waitFor();
+    const [transaction] = await transactionsOf(stack, session.sessionId);
+    expect(sameAmount(transaction?.amount ?? '', '150.55')).toBe(true);
+    expect(sameAmount(transaction?.tax ?? '', '5.06')).toBe(true);
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §5 balance rule: an amount above the balance shows 1206 on the amount field and nothing is sent', async () => {
+    const hosted = await openHostedCashier(browser, stack, { flow: 'withdrawal' });
+    const { page, frame, session } = hosted;
+    const submits: string[] = [];
+    page.on('request', (request) => {
+      if (isPayoutSubmit(request)) submits.push(request.url());
+    });
+    await openWithdrawal(frame);
+    await openPayoutMethod(frame, PAYOUT_METHODS.mobile);
+    const amount = amountInput(frame);
+    await amount.fill('600');
+    await withdrawButton(frame).click();
+
+    const message = text('en', 'CASHIER.PH2.ERROR_MESSAGE.1206');
+    await frame.getByText(message, { exact: true }).waitFor();
+    await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
+    // The message is the amount field's own: it describes the input.
+    expect(
+      await amount.evaluate((input) => {
+        const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/);
+        return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+      }),
+    ).toContain(message);
+    await visitScreen(page, frame, 'withdrawal-balance-error');
+    expect(frame.url()).toMatch(/\/withdrawal\/\d+/);
+    expect(submits).toEqual([]);
+    expect(await transactionsOf(stack, session.sessionId)).toEqual([]);
+    expect(sameAmount(await balanceOf(stack, session.sessionId), '500')).toBe(true);
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §2 /reject-withdrawal: a pending withdrawal is cancelled from the homepage and the balance comes back; a second reversal finds nothing', async () => {
+    const hosted = await openHostedCashier(browser, stack, { flow: 'withdrawal' });
+    const { page, frame, session } = hosted;
+    await openWithdrawal(frame);
+    await openPayoutMethod(frame, PAYOUT_METHODS.mobile);
+    // Cents .15: the sandbox keeps the payout processing (until it settles).
+    await amountInput(frame).fill('20.15');
+    await withdrawButton(frame).click();
+    await waitForPath(frame, '/withdrawal/withdrawal-processing');
+    await resultHeading(frame, 'PROCESSING').waitFor();
+    await visitScreen(page, frame, 'withdrawal-processing');
+    expect(sameAmount(await balanceOf(stack, session.sessionId), '479.85')).toBe(true);
+    const [pending] = await transactionsOf(stack, session.sessionId);
+    expect(pending?.status).toBe('processing');
+
+    await frame
+      .getByRole('button', { name: literal(text('en', 'RESULT.BUTTON.ALL_METHODS')) })
+      .click();
+    await waitForPath(frame, '/withdrawal');
+    await expect.poll(() => pageBalance(frame).textContent()).toMatch(/479\.85/);
+    const notice = frame.getByText(pattern('en', 'WITHDRAWAL_REVERSAL.PENDING'));
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/20\.15/);
+    await visitScreen(page, frame, 'withdrawal-pending-notice');
+
+    await frame
+      .getByRole('button', { name: text('en', 'WITHDRAWAL_REVERSAL.CANCEL'), exact: true })
+      .click();
+    const dialog = frame.getByRole('alertdialog', {
+      name: text('en', 'WITHDRAWAL_REVERSAL.CONFIRM.TITLE'),
+    });
+    await dialog.waitFor();
+    await visitScreen(page, frame, 'withdrawal-cancel-confirm');
+    await dialog
+      .getByRole('button', { name: text('en', 'WITHDRAWAL_REVERSAL.CONFIRM.CONFIRM'), exact: true })
+      .click();
+    const done = frame.getByRole('alertdialog', {
+      name: text('en', 'WITHDRAWAL_REVERSAL.SUCCESS.TITLE'),
+    });
+    await done.waitFor();
+    await visitScreen(page, frame, 'withdrawal-cancelled');
+    await done
+      .getByRole('button', { name: text('en', 'WITHDRAWAL_REVERSAL.CLOSE'), exact: true })
+      .click();
+
+    // The page and the server agree: the amount is back, the notice is gone.
+    await expect.poll(() => pageBalance(frame).textContent()).toMatch(/500\.00/);
+    expect(sameAmount(await balanceOf(stack, session.sessionId), '500')).toBe(true);
+    await expect.poll(() => notice.count()).toBe(0);
+    const [reversed] = await transactionsOf(stack, session.sessionId);
+    expect(reversed?.status).toBe('error');
+
+    const again = await fetch(
+      `${stack.serverUrl}${CASHIER_BASE}/payments/reverse-pending-withdrawal`,
+      {
+        headers: { 'x-session-id': session.sessionId },
+      },
+    );
+    const body: unknown = await again.json();
+    expect(again.status, JSON.stringify(body)).not.toBe(200);
+    expect(String(Reflect.get(Object(body), 'error_code'))).toBe('1501');
+    expect(sameAmount(await balanceOf(stack, session.sessionId), '500')).toBe(true);
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §2 /betshop-withdrawal: the shop picker overlay, then the result page shows the pick-up code', async () => {
+    const hosted = await openHostedCashier(browser, stack, { flow: 'withdrawal' });
+    const { page, frame, session } = hosted;
+    await openWithdrawal(frame);
+    await openPayoutMethod(frame, PAYOUT_METHODS.betShop);
+    await amountInput(frame).fill('40');
+    const picker = frame.getByRole('combobox', { name: literal(text('en', 'PH.FIELD.BET_SHOP')) });
+    await picker.click();
+
+    await waitForPath(frame, '/betshop-withdrawal');
+    const overlay = frame.getByRole('dialog', { name: text('en', 'FIELDS.BET_SHOP.TITLE') });
+    await overlay.waitFor().catch(async (error: unknown) => {
+      throw new Error(`no shop picker: ${await describeFrame(frame)}`, { cause: error });
+    });
+    await visitScreen(page, frame, 'withdrawal-betshop-overlay');
+    await overlay.getByRole('option', { name: /^Kreuzberg/ }).click();
+
+    await waitForPath(frame, /^\/withdrawal\/\d+$/);
+    await expect.poll(() => picker.textContent()).toMatch(/Kreuzberg/);
+    await visitScreen(page, frame, 'withdrawal-betshop-chosen');
+    await withdrawButton(frame).click();
+
+    await waitForPath(frame, '/withdrawal/withdrawal-success');
+    await resultHeading(frame, 'SUCCESS').waitFor();
+    const voucher = frame.getByRole('region', { name: text('en', 'RESULT.VOUCHER.TITLE') });
+    await voucher.waitFor();
+    expect(await voucher.textContent()).toMatch(/\d{12}/);
+    expect(await voucher.textContent()).toMatch(/Kreuzberg/);
+    await visitScreen(page, frame, 'withdrawal-betshop-voucher');
+    const [transaction] = await transactionsOf(stack, session.sessionId);
+    expect(transaction?.status).toBe('success');
+    expect(sameAmount(await balanceOf(stack, session.sessionId), '460')).toBe(true);
+    await closeHosted(hosted);
+  });
+});
