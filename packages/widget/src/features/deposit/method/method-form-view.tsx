@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@cashdesk/contract';
 import type {
   DepositInitResponse,
   DepositMethodDetail,
@@ -20,7 +19,6 @@ import {
   parseDecimal,
   resolveAmountBlocks,
   resultNavigation,
-  uploadFailureKey,
 } from '@cashdesk/domain';
 import type {
   FieldValue,
@@ -38,7 +36,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { balanceChanged } from '../../../app/session-slice';
 import { readStored, writeStored } from '../../../app/storage';
 import { errorPopupOpened } from '../../../app/ui-slice';
-import { asApiError, isApiError } from '../../../api/http';
+import { asApiError } from '../../../api/http';
 import type { ApiError } from '../../../api/http';
 import { AmountSummary, FieldView, toFieldError } from '../../../fields';
 import type { FieldContext, FieldError } from '../../../fields';
@@ -63,8 +61,6 @@ import {
   initialValues,
   textOf,
   validateMethodForm,
-  validateOnBlur,
-  validateOne,
 } from '../../../method-form/method-form';
 import type { MethodForm, ValidationContext } from '../../../method-form/method-form';
 import {
@@ -78,6 +74,7 @@ import {
 import { ThreeDsChallenge } from './three-ds-challenge';
 import { methodClicked } from './deposit-method-slice';
 import { useAmountReporting } from './use-amount-reporting';
+import { useFormFields } from '../../../method-form/use-form-fields';
 import { useSubmitOnce } from '../../../method-form/use-submit-once';
 import type { SubmitRequest, SubmitResult } from '../../../method-form/use-submit-once';
 
@@ -123,8 +120,6 @@ function errorFieldOf(error: ApiError): string | null {
 /** A payment redirect goes to the provider and comes back to the cashier's own result page. */
 const PAYMENT_REDIRECT_SELF_TARGET = true;
 
-type Errors = Readonly<Record<string, FieldError>>;
-
 /**
  * SPEC §2 method page form: the amount with its summary, the method's fields in order, the
  * save-card check box of card methods, the info block and the submit button with the amount.
@@ -147,16 +142,10 @@ export function MethodFormView({
   const navigate = useNavigate();
   const { search } = useLocation();
   const environment = useAppSelector((state) => state.session.environment);
-  const [values, setValues] = useState<Record<string, FieldValue>>(() =>
-    initialValues(form, initialAmount(detail), cards),
-  );
   // The recurring check asked for the chosen saved card's CVV (SPEC §5, §7).
   const [serverAsksCvv, setServerAsksCvv] = useState(false);
   const [checkingCard, setCheckingCard] = useState(false);
   const [recurringCheck] = useRecurringCheckMutation();
-  const [errors, setErrors] = useState<Errors>({});
-  const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
-  const [documents, setDocuments] = useState<Readonly<Record<string, string>>>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [blockedRedirect, setBlockedRedirect] = useState<string | null>(null);
   // The bank's 3-D Secure challenge shown in place of the form (pay session action `iframe`).
@@ -165,86 +154,28 @@ export function MethodFormView({
   const [depositSubmit] = useDepositSubmitMutation();
   const { submitting, submit } = useSubmitOnce(depositSubmit);
   const [upload] = useDepositUploadMutation();
-  // The field elements by name, to focus the first invalid one (written by the fields' refs).
-  const [elements] = useState(() => new Map<string, HTMLElement>());
+  const validationContext = (current: Readonly<Record<string, FieldValue>>): ValidationContext => ({
+    form,
+    values: current,
+  });
+  const { values, setErrors, documents, showErrors, fieldProps, uploadTo } = useFormFields({
+    initial: () => initialValues(form, initialAmount(detail), cards),
+    validationContext,
+    onChanged: (field, value) => {
+      // The recurring check's CVV request was about the card then chosen.
+      if (fieldKind(field) === 'card') setServerAsksCvv(false);
+      // SPEC §4: toggling save card sends its analytics click event.
+      if (field.name === SAVE_CARD_FIELD_NAME && typeof value === 'boolean') {
+        dispatch(methodClicked({ element: 'save_card', payGroupId, checked: value }));
+      }
+      setNotice(null);
+    },
+  });
   const autoSubmitTried = useRef(false);
 
   const shown = fieldsShown(form, values, cards, serverAsksCvv);
   const amount = textOf(values[AMOUNT_FIELD_NAME]);
   useAmountReporting(payGroupId, amount);
-
-  const validationContext = (current: Readonly<Record<string, FieldValue>>): ValidationContext => ({
-    form,
-    values: current,
-  });
-
-  const registerElement = useCallback(
-    (name: string, element: HTMLElement | null) => {
-      if (element === null) elements.delete(name);
-      else elements.set(name, element);
-    },
-    [elements],
-  );
-
-  const showErrors = useCallback(
-    (next: Errors, first: string | null) => {
-      setErrors(next);
-      const count = Object.keys(next).length;
-      if (first !== null) elements.get(first)?.focus();
-      announce(t('DEPOSIT_METHOD.FORM_ERRORS', { count }), 'assertive');
-    },
-    [elements, t],
-  );
-
-  const change = (field: FormField, value: FieldValue) => {
-    const next = { ...values, [field.name]: value };
-    setValues(next);
-    // The recurring check's CVV request was about the card then chosen.
-    if (fieldKind(field) === 'card') setServerAsksCvv(false);
-    // SPEC §4: toggling save card sends its analytics click event.
-    if (field.name === SAVE_CARD_FIELD_NAME && typeof value === 'boolean') {
-      dispatch(methodClicked({ element: 'save_card', payGroupId, checked: value }));
-    }
-    setEdited((previous) =>
-      previous.has(field.name) ? previous : new Set(previous).add(field.name),
-    );
-    if (
-      fieldKind(field) === 'file_upload' &&
-      (value === null || value === undefined || value === '')
-    ) {
-      setDocuments((previous) => {
-        const rest = { ...previous };
-        Reflect.deleteProperty(rest, field.name);
-        return rest;
-      });
-    }
-    // An error shown stays until the value is fixed; it is re-checked as the player types.
-    if (Object.hasOwn(errors, field.name)) {
-      const outcome = validateOne(field, value, validationContext(next));
-      setErrors((previous) => {
-        const rest = { ...previous };
-        if (outcome.valid) Reflect.deleteProperty(rest, field.name);
-        else rest[field.name] = toFieldError(outcome.error);
-        return rest;
-      });
-    }
-    setNotice(null);
-  };
-
-  const blur = (field: FormField) => {
-    const outcome = validateOnBlur(
-      field,
-      values[field.name],
-      edited.has(field.name),
-      validationContext(values),
-    );
-    setErrors((previous) => {
-      const rest = { ...previous };
-      if (outcome.valid) Reflect.deleteProperty(rest, field.name);
-      else rest[field.name] = toFieldError(outcome.error);
-      return rest;
-    });
-  };
 
   const followAnswer = (session: PaySession) => {
     dispatch(balanceChanged(session.user_balance));
@@ -517,30 +448,7 @@ export function MethodFormView({
       return country === null ? baseContext : { ...baseContext, phoneCountryIso: country };
     }
     if (kind === 'file_upload') {
-      return {
-        ...baseContext,
-        onUpload: async (file: File) => {
-          const result = await upload({
-            payGroupId,
-            file,
-            fieldName: field.name,
-            idempotencyKey: crypto.randomUUID(),
-          });
-          if (result.data !== undefined) {
-            const documentId = result.data.document_id;
-            setDocuments((previous) => ({ ...previous, [field.name]: documentId }));
-            return { ok: true };
-          }
-          const error = isApiError(result.error) ? result.error : null;
-          return {
-            ok: false,
-            errorKey: uploadFailureKey(
-              { status: error?.status, errorCode: error?.errorCode ?? undefined },
-              [ERROR_CODES.uploadTooLarge.code],
-            ),
-          };
-        },
-      };
+      return { ...baseContext, onUpload: uploadTo(upload, payGroupId, field) };
     }
     return baseContext;
   };
@@ -558,22 +466,6 @@ export function MethodFormView({
             }),
           ),
         });
-
-  const fieldProps = (field: FormField, context: FieldContext) => ({
-    field,
-    value: values[field.name],
-    error: errors[field.name] ?? null,
-    onChange: (value: FieldValue) => {
-      change(field, value);
-    },
-    onBlur: () => {
-      blur(field);
-    },
-    inputRef: (element: HTMLElement | null) => {
-      registerElement(field.name, element);
-    },
-    context,
-  });
 
   const known = (key: string | null | undefined): string | null =>
     key !== null && key !== undefined && key !== '' && i18n.exists(key) ? t(key) : null;

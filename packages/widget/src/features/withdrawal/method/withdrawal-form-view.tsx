@@ -18,10 +18,9 @@ import {
   resolveAmountBlocks,
   resultPagePath,
   setQueryParam,
-  uploadFailureKey,
 } from '@cashdesk/domain';
 import type { FieldValue, FormField, Method, RuleError } from '@cashdesk/domain';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -29,7 +28,6 @@ import { useAppDispatch } from '../../../app/hooks';
 import type { PayoutVerificationState } from '../../../app/payout-verification';
 import { balanceChanged } from '../../../app/session-slice';
 import { errorPopupOpened } from '../../../app/ui-slice';
-import { isApiError } from '../../../api/http';
 import type { ApiError } from '../../../api/http';
 import { AmountSummary, FieldView, toFieldError } from '../../../fields';
 import type { FieldContext, FieldError } from '../../../fields';
@@ -42,13 +40,11 @@ import {
   initialValues,
   textOf,
   validateMethodForm,
-  validateOnBlur,
-  validateOne,
 } from '../../../method-form/method-form';
 import type { MethodForm, ValidationContext } from '../../../method-form/method-form';
+import { useFormFields } from '../../../method-form/use-form-fields';
 import { useSubmitOnce } from '../../../method-form/use-submit-once';
 import type { SubmitResult } from '../../../method-form/use-submit-once';
-import { announce } from '../../../ui/announcer';
 import { Button } from '../../../ui/button';
 import { usePayoutSubmitMutation, usePayoutUploadMutation } from '../withdrawal-api';
 import {
@@ -75,8 +71,6 @@ export interface WithdrawalFormViewProps {
   /** SPEC §4: the amount stored when the player comes back to try the verification again. */
   readonly storedAmount?: string | null;
 }
-
-type Errors = Readonly<Record<string, FieldError>>;
 
 /** The server's `error_field` of a failed call, if any. */
 function errorFieldOf(error: ApiError): string | null {
@@ -128,19 +122,37 @@ export function WithdrawalFormView({
   const { search } = location;
   const account = accountField(form.fields);
   const accounts = accountsOf(account, detail.payout_accounts);
-  const [values, setValues] = useState<Record<string, FieldValue>>(() =>
-    initialValues(form, verified?.amount ?? storedAmount ?? initialAmount(detail), cards),
-  );
   const [choice, setChoice] = useState(() =>
     initialAccountChoice(accounts, verified?.requisiteId ?? null),
   );
-  const [errors, setErrors] = useState<Errors>({});
-  const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
-  const [documents, setDocuments] = useState<Readonly<Record<string, string>>>({});
   const [payoutSubmit] = usePayoutSubmitMutation();
   const { submitting, submit } = useSubmitOnce(payoutSubmit);
   const [upload] = usePayoutUploadMutation();
-  const [elements] = useState(() => new Map<string, HTMLElement>());
+  const balance = init.user_balance;
+  const validationContext = (current: Readonly<Record<string, FieldValue>>): ValidationContext => ({
+    form,
+    values: current,
+    balance,
+  });
+  const {
+    values,
+    errors,
+    setErrors,
+    documents,
+    showErrors,
+    clearError,
+    fieldProps: bind,
+    uploadTo,
+  } = useFormFields({
+    initial: () =>
+      initialValues(form, verified?.amount ?? storedAmount ?? initialAmount(detail), cards),
+    validationContext,
+    // SPEC §5 withdrawal clamping: an amount above the minimum is capped at the maximum.
+    normalize: (field, value) =>
+      field.name === AMOUNT_FIELD_NAME && typeof value === 'string'
+        ? clampWithdrawalAmount(value, field.limits ?? null)
+        : value,
+  });
 
   // A chosen account that was deleted falls back to a new one.
   const currentChoice =
@@ -149,74 +161,9 @@ export function WithdrawalFormView({
       : NEW_ACCOUNT;
   const shown = withoutAccountFields(fieldsShown(form, values, cards), account, currentChoice);
   const amount = textOf(values[AMOUNT_FIELD_NAME]);
-  const balance = init.user_balance;
   const display = currencyDisplayFormat(init.widget_settings.currency_display_setting_id);
   const money = (value: string) =>
     formatMoney(value, { currency: form.currency, precision: form.precision, display });
-
-  const validationContext = (current: Readonly<Record<string, FieldValue>>): ValidationContext => ({
-    form,
-    values: current,
-    balance,
-  });
-
-  const registerElement = useCallback(
-    (name: string, element: HTMLElement | null) => {
-      if (element === null) elements.delete(name);
-      else elements.set(name, element);
-    },
-    [elements],
-  );
-
-  const showErrors = (next: Errors, first: string | null) => {
-    setErrors(next);
-    if (first !== null) elements.get(first)?.focus();
-    announce(t('DEPOSIT_METHOD.FORM_ERRORS', { count: Object.keys(next).length }), 'assertive');
-  };
-
-  const change = (field: FormField, raw: FieldValue) => {
-    // SPEC §5 withdrawal clamping: an amount above the minimum is capped at the maximum.
-    const value =
-      field.name === AMOUNT_FIELD_NAME && typeof raw === 'string'
-        ? clampWithdrawalAmount(raw, field.limits ?? null)
-        : raw;
-    const next = { ...values, [field.name]: value };
-    setValues(next);
-    setEdited((previous) =>
-      previous.has(field.name) ? previous : new Set(previous).add(field.name),
-    );
-    if (fieldKind(field) === 'file_upload' && (value === null || value === '')) {
-      setDocuments((previous) => {
-        const rest = { ...previous };
-        Reflect.deleteProperty(rest, field.name);
-        return rest;
-      });
-    }
-    if (Object.hasOwn(errors, field.name)) {
-      const outcome = validateOne(field, value, validationContext(next));
-      setErrors((previous) => {
-        const rest = { ...previous };
-        if (outcome.valid) Reflect.deleteProperty(rest, field.name);
-        else rest[field.name] = toFieldError(outcome.error);
-        return rest;
-      });
-    }
-  };
-
-  const blur = (field: FormField) => {
-    const outcome = validateOnBlur(
-      field,
-      values[field.name],
-      edited.has(field.name),
-      validationContext(values),
-    );
-    setErrors((previous) => {
-      const rest = { ...previous };
-      if (outcome.valid) Reflect.deleteProperty(rest, field.name);
-      else rest[field.name] = toFieldError(outcome.error);
-      return rest;
-    });
-  };
 
   /** SPEC §4: to /withdrawal-verify-account or /account-management-blocked, amount stored. */
   const goVerify = (route: string, requisiteId: string | null) => {
@@ -370,30 +317,7 @@ export function WithdrawalFormView({
       return country === null ? baseContext : { ...baseContext, phoneCountryIso: country };
     }
     if (kind === 'file_upload') {
-      return {
-        ...baseContext,
-        onUpload: async (file: File) => {
-          const result = await upload({
-            payGroupId,
-            file,
-            fieldName: field.name,
-            idempotencyKey: crypto.randomUUID(),
-          });
-          if (result.data !== undefined) {
-            const documentId = result.data.document_id;
-            setDocuments((previous) => ({ ...previous, [field.name]: documentId }));
-            return { ok: true };
-          }
-          const error = isApiError(result.error) ? result.error : null;
-          return {
-            ok: false,
-            errorKey: uploadFailureKey(
-              { status: error?.status, errorCode: error?.errorCode ?? undefined },
-              [ERROR_CODES.uploadTooLarge.code],
-            ),
-          };
-        },
-      };
+      return { ...baseContext, onUpload: uploadTo(upload, payGroupId, field) };
     }
     return baseContext;
   };
@@ -417,21 +341,7 @@ export function WithdrawalFormView({
 
   const fieldProps = (original: FormField, context: FieldContext) => {
     const { field, error } = payoutFieldOf(original);
-    return {
-      field,
-      value: values[field.name],
-      error,
-      onChange: (value: FieldValue) => {
-        change(field, value);
-      },
-      onBlur: () => {
-        blur(field);
-      },
-      inputRef: (element: HTMLElement | null) => {
-        registerElement(field.name, element);
-      },
-      context,
-    };
+    return bind(field, context, error);
   };
 
   const parsedAmount = parseDecimal(plainAmount(amount));
@@ -462,11 +372,7 @@ export function WithdrawalFormView({
           allowNew={detail.allow_new_payout_account}
           onChoose={(id) => {
             setChoice(id);
-            setErrors((previous) => {
-              const rest = { ...previous };
-              Reflect.deleteProperty(rest, account.name);
-              return rest;
-            });
+            clearError(account.name);
           }}
         />
       )}
