@@ -3,6 +3,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { focusSiblingOption, OPTION_MOVES } from './option-focus';
 
 /** One entry of an {@link OptionPicker}. */
 export interface PickerOption {
@@ -23,20 +24,6 @@ export interface OptionPickerProps {
   readonly selectedValue: string | null;
   readonly onPick: (value: string) => void;
   readonly onClose: () => void;
-}
-
-function moveFocus(from: HTMLElement, to: 'next' | 'previous' | 'first' | 'last'): void {
-  const list = from.parentElement;
-  if (list === null) return;
-  const target =
-    to === 'next'
-      ? from.nextElementSibling
-      : to === 'previous'
-        ? from.previousElementSibling
-        : to === 'first'
-          ? list.firstElementChild
-          : list.lastElementChild;
-  if (target instanceof HTMLElement) target.focus();
 }
 
 /**
@@ -66,16 +53,10 @@ export function OptionPicker({
     chosen?.focus();
   }, [open]);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, value: string) => {
-    const moves: Readonly<Record<string, 'next' | 'previous' | 'first' | 'last'>> = {
-      ArrowDown: 'next',
-      ArrowUp: 'previous',
-      Home: 'first',
-      End: 'last',
-    };
-    const move = moves[event.key];
+    const move = OPTION_MOVES[event.key];
     if (move !== undefined) {
       event.preventDefault();
-      moveFocus(event.currentTarget, move);
+      focusSiblingOption(event.currentTarget, move);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onPick(value);
