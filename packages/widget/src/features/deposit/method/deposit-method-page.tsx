@@ -2,21 +2,24 @@ import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
 import { mapPayGroup, workflowKind } from '@cashdesk/domain';
 import type { ClientEnvironment, Method } from '@cashdesk/domain';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import {
   useDepositInitQuery,
   useDepositSelectQuery,
   useUserCardsQuery,
 } from '../../../api/cashier-api';
-import { Button } from '../../../ui/button';
-import { Skeleton } from '../../../ui/skeleton';
-import { PageHeader } from '../../../ui/page-header';
 import { buildMethodForm } from '../../../method-form/method-form';
+import {
+  MethodLoading,
+  MethodPageFrame,
+  MethodUnavailable,
+  useMethodBodyAttributes,
+} from '../../../method-form/method-page-parts';
 import { MethodFormView } from './method-form-view';
-import './deposit-method.css';
 
 /** The pay group the route names and its mapped method (SPEC §3), or `null`. */
 function findMethod(
@@ -36,41 +39,20 @@ function findMethod(
   return method === null ? null : { group, method };
 }
 
-/** The page's title bar: a back link to the method list (query kept) and the one h1. */
-function MethodHeader({ title }: { readonly title: string }) {
+/** SPEC §2: the deposit method page's frame. */
+function DepositFrame({
+  title,
+  children,
+}: {
+  readonly title: string;
+  readonly children: ReactNode;
+}) {
   const { t } = useTranslation();
-  const { search } = useLocation();
   return (
-    <PageHeader
-      title={title}
-      titleId="cd-method-title"
-      back={{ pathname: '/deposit', search }}
-      backLabel={t('DEPOSIT_METHOD.BACK')}
-    />
+    <MethodPageFrame title={title} list="/deposit" backLabel={t('DEPOSIT_METHOD.BACK')}>
+      {children}
+    </MethodPageFrame>
   );
-}
-
-/**
- * SPEC §2 body data attributes: while a method page is open, the body names its pay group and
- * currency (brand stylesheets can style a method by them); leaving restores what was there.
- */
-function useMethodBodyAttributes(payGroupId: string | null, currency: string | null): void {
-  useEffect(() => {
-    if (payGroupId === null) return undefined;
-    const body = document.body;
-    const previous = [body.dataset.payGroupId, body.dataset.currency] as const;
-    body.dataset.payGroupId = payGroupId;
-    if (currency !== null) body.dataset.currency = currency;
-    return () => {
-      restoreDataset(body, 'payGroupId', previous[0]);
-      restoreDataset(body, 'currency', previous[1]);
-    };
-  }, [payGroupId, currency]);
-}
-
-function restoreDataset(body: HTMLElement, name: string, value: string | undefined): void {
-  if (value === undefined) Reflect.deleteProperty(body.dataset, name);
-  else body.dataset[name] = value;
 }
 
 /**
@@ -137,40 +119,28 @@ function MethodScreen({
     (found !== null && select.data === undefined) ||
     (form?.isCardForm === true && cards.isLoading)
   ) {
-    const failed = init.isError || select.isError;
-    const title = found?.method.displayName ?? t('DEPOSIT_METHOD.LOADING_TITLE');
     return (
-      <section className="cd-method" aria-labelledby="cd-method-title">
-        <MethodHeader title={title} />
-        {failed ? (
-          <div className="cd-method__problem" role="alert">
-            <p>{t('DEPOSIT_METHOD.LOAD_ERROR')}</p>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                if (init.isError) void init.refetch();
-                else void select.refetch();
-              }}
-            >
-              {t('DEPOSIT_METHOD.RETRY')}
-            </Button>
-          </div>
-        ) : (
-          <Skeleton label={t('DEPOSIT_METHOD.LOADING')} rows={3} />
-        )}
-      </section>
+      <DepositFrame title={found?.method.displayName ?? t('DEPOSIT_METHOD.LOADING_TITLE')}>
+        <MethodLoading
+          failed={init.isError || select.isError}
+          onRetry={() => {
+            if (init.isError) void init.refetch();
+            else void select.refetch();
+          }}
+        />
+      </DepositFrame>
     );
   }
 
   if (found === null || form === null || select.data === undefined) {
     return (
-      <section className="cd-method" aria-labelledby="cd-method-title">
-        <MethodHeader title={t('DEPOSIT_METHOD.UNAVAILABLE_TITLE')} />
-        <p>{t('DEPOSIT_METHOD.UNAVAILABLE_TEXT')}</p>
-        <Link className="cd-button cd-button--secondary" to={{ pathname: '/deposit', search }}>
-          {t('DEPOSIT_METHOD.ALL_METHODS')}
-        </Link>
-      </section>
+      <DepositFrame title={t('DEPOSIT_METHOD.UNAVAILABLE_TITLE')}>
+        <MethodUnavailable
+          text={t('DEPOSIT_METHOD.UNAVAILABLE_TEXT')}
+          list="/deposit"
+          linkText={t('DEPOSIT_METHOD.ALL_METHODS')}
+        />
+      </DepositFrame>
     );
   }
 
@@ -182,8 +152,7 @@ function MethodScreen({
   }
 
   return (
-    <section className="cd-method" aria-labelledby="cd-method-title">
-      <MethodHeader title={found.method.displayName} />
+    <DepositFrame title={found.method.displayName}>
       <MethodFormView
         // A new method or currency is a new form; a refetch of the same one keeps what was typed.
         key={`${provider}:${form.currency}`}
@@ -195,6 +164,6 @@ function MethodScreen({
         cards={cards.data?.cards ?? []}
         checkout={checkout}
       />
-    </section>
+    </DepositFrame>
   );
 }

@@ -3,8 +3,9 @@ import { fieldKind, mapPayGroup } from '@cashdesk/domain';
 import type { ClientEnvironment, Method } from '@cashdesk/domain';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { readPayoutVerification, readVerifiedAccount } from '../../../app/payout-verification';
 import {
@@ -13,9 +14,12 @@ import {
   useUserCardsQuery,
 } from '../../../api/cashier-api';
 import { buildMethodForm } from '../../../method-form/method-form';
-import { Button } from '../../../ui/button';
-import { PageHeader } from '../../../ui/page-header';
-import { Skeleton } from '../../../ui/skeleton';
+import {
+  MethodLoading,
+  MethodPageFrame,
+  MethodUnavailable,
+  useMethodBodyAttributes,
+} from '../../../method-form/method-page-parts';
 import { WithdrawalFormView } from './withdrawal-form-view';
 import './withdrawal-method.css';
 
@@ -37,16 +41,19 @@ function findMethod(
   return method === null ? null : { group, method };
 }
 
-function MethodHeader({ title }: { readonly title: string }) {
+/** SPEC §2: the withdrawal method page's frame. */
+function WithdrawalFrame({
+  title,
+  children,
+}: {
+  readonly title: string;
+  readonly children: ReactNode;
+}) {
   const { t } = useTranslation();
-  const { search } = useLocation();
   return (
-    <PageHeader
-      title={title}
-      titleId="cd-method-title"
-      back={{ pathname: '/withdrawal', search }}
-      backLabel={t('WITHDRAWAL.BACK')}
-    />
+    <MethodPageFrame title={title} list="/withdrawal" backLabel={t('WITHDRAWAL.BACK')}>
+      {children}
+    </MethodPageFrame>
   );
 }
 
@@ -61,7 +68,6 @@ export function WithdrawalMethodPage() {
   const provider = useParams().provider ?? '';
   const { t } = useTranslation();
   const location = useLocation();
-  const { search } = location;
   const verified = readVerifiedAccount(location.state);
   // "Try again" after a block brings the hand-over back: the stored amount is restored.
   const retried = readPayoutVerification(location.state);
@@ -89,6 +95,7 @@ export function WithdrawalMethodPage() {
   );
   const paysToCard = form?.fields.some((field) => fieldKind(field) === 'card') === true;
   const cards = useUserCardsQuery(paysToCard ? undefined : skipToken);
+  useMethodBodyAttributes(found === null ? null : provider, currency);
 
   // An account confirmed on the verification page is new to the cached detail: ask again.
   const missingVerified =
@@ -106,45 +113,33 @@ export function WithdrawalMethodPage() {
     (paysToCard && cards.isLoading) ||
     (missingVerified && select.isFetching)
   ) {
-    const failed = init.isError || select.isError;
     return (
-      <section className="cd-method" aria-labelledby="cd-method-title">
-        <MethodHeader title={found?.method.displayName ?? t('WITHDRAWAL.TITLE')} />
-        {failed ? (
-          <div className="cd-method__problem" role="alert">
-            <p>{t('DEPOSIT_METHOD.LOAD_ERROR')}</p>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                if (init.isError) void init.refetch();
-                else void select.refetch();
-              }}
-            >
-              {t('DEPOSIT_METHOD.RETRY')}
-            </Button>
-          </div>
-        ) : (
-          <Skeleton label={t('DEPOSIT_METHOD.LOADING')} rows={3} />
-        )}
-      </section>
+      <WithdrawalFrame title={found?.method.displayName ?? t('WITHDRAWAL.TITLE')}>
+        <MethodLoading
+          failed={init.isError || select.isError}
+          onRetry={() => {
+            if (init.isError) void init.refetch();
+            else void select.refetch();
+          }}
+        />
+      </WithdrawalFrame>
     );
   }
 
   if (found === null || form === null || select.data === undefined) {
     return (
-      <section className="cd-method" aria-labelledby="cd-method-title">
-        <MethodHeader title={t('DEPOSIT_METHOD.UNAVAILABLE_TITLE')} />
-        <p>{t('WITHDRAWAL.UNAVAILABLE_TEXT')}</p>
-        <Link className="cd-button cd-button--secondary" to={{ pathname: '/withdrawal', search }}>
-          {t('WITHDRAWAL.ALL_METHODS')}
-        </Link>
-      </section>
+      <WithdrawalFrame title={t('DEPOSIT_METHOD.UNAVAILABLE_TITLE')}>
+        <MethodUnavailable
+          text={t('WITHDRAWAL.UNAVAILABLE_TEXT')}
+          list="/withdrawal"
+          linkText={t('WITHDRAWAL.ALL_METHODS')}
+        />
+      </WithdrawalFrame>
     );
   }
 
   return (
-    <section className="cd-method" aria-labelledby="cd-method-title">
-      <MethodHeader title={found.method.displayName} />
+    <WithdrawalFrame title={found.method.displayName}>
       <WithdrawalFormView
         // A confirmed account coming back is a fresh form with its stored amount.
         key={`${provider}:${form.currency}:${verified?.requisiteId ?? ''}`}
@@ -157,6 +152,6 @@ export function WithdrawalMethodPage() {
         verified={verified}
         storedAmount={retried?.payGroupId === provider ? retried.amount : null}
       />
-    </section>
+    </WithdrawalFrame>
   );
 }

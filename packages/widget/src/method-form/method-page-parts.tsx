@@ -1,0 +1,110 @@
+/**
+ * The frame of a method page, shared by the deposit and the withdrawal method pages (SPEC §2
+ * method page): the title bar with the way back to the method list, the loading and load-failure
+ * states, the page of a method the player does not have, and the body data attributes.
+ *
+ * @packageDocumentation
+ */
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Button } from '../ui/button';
+import { PageHeader } from '../ui/page-header';
+import { Skeleton } from '../ui/skeleton';
+import './method-page.css';
+
+/** The id of the method page's h1, which its form is labelled by. */
+export const METHOD_TITLE_ID = 'cd-method-title';
+
+/** The method list a method page goes back to. */
+export type MethodListPath = '/deposit' | '/withdrawal';
+
+interface FrameProps {
+  readonly title: string;
+  readonly list: MethodListPath;
+  /** The back link's accessible name. */
+  readonly backLabel: string;
+  readonly children: ReactNode;
+}
+
+/** SPEC §2 method page: the section with its title bar (back to the list, query kept) and h1. */
+export function MethodPageFrame({ title, list, backLabel, children }: FrameProps) {
+  const { search } = useLocation();
+  return (
+    <section className="cd-method" aria-labelledby={METHOD_TITLE_ID}>
+      <PageHeader
+        title={title}
+        titleId={METHOD_TITLE_ID}
+        back={{ pathname: list, search }}
+        backLabel={backLabel}
+      />
+      {children}
+    </section>
+  );
+}
+
+/** While the method loads: a skeleton, or after a failure the message with a retry. */
+export function MethodLoading({
+  failed,
+  onRetry,
+}: {
+  readonly failed: boolean;
+  readonly onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  return failed ? (
+    <div className="cd-method__problem" role="alert">
+      <p>{t('DEPOSIT_METHOD.LOAD_ERROR')}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('DEPOSIT_METHOD.RETRY')}
+      </Button>
+    </div>
+  ) : (
+    <Skeleton label={t('DEPOSIT_METHOD.LOADING')} rows={3} />
+  );
+}
+
+/** A method the player does not have: why, and the way to the list. */
+export function MethodUnavailable({
+  text,
+  list,
+  linkText,
+}: {
+  readonly text: string;
+  readonly list: MethodListPath;
+  readonly linkText: string;
+}) {
+  const { search } = useLocation();
+  return (
+    <>
+      <p>{text}</p>
+      <Link className="cd-button cd-button--secondary" to={{ pathname: list, search }}>
+        {linkText}
+      </Link>
+    </>
+  );
+}
+
+function restoreDataset(body: HTMLElement, name: string, value: string | undefined): void {
+  if (value === undefined) Reflect.deleteProperty(body.dataset, name);
+  else body.dataset[name] = value;
+}
+
+/**
+ * SPEC §2 body data attributes: while a method page is open, the body names its pay group and
+ * currency (brand stylesheets can style a method by them); leaving restores what was there.
+ */
+export function useMethodBodyAttributes(payGroupId: string | null, currency: string | null): void {
+  useEffect(() => {
+    if (payGroupId === null) return undefined;
+    const body = document.body;
+    const previous = [body.dataset.payGroupId, body.dataset.currency] as const;
+    body.dataset.payGroupId = payGroupId;
+    if (currency !== null) body.dataset.currency = currency;
+    return () => {
+      restoreDataset(body, 'payGroupId', previous[0]);
+      restoreDataset(body, 'currency', previous[1]);
+    };
+  }, [payGroupId, currency]);
+}
