@@ -5,30 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router';
 import { renderWithApp } from '../../test/render';
-import { EUR_CONTEXT, field, Harness, textOf } from '../test-support';
+import { EUR_CONTEXT, Harness, textOf } from '../test-support';
 import type { FieldContext } from '../types';
+import { betShop, SHOPS } from './test-support';
 import { filterBetShops, SelectBetShopPage } from './select-bet-shop-page';
 import { readSelectBetShopState } from './select-bet-shop-state';
-
-const betShop = field({
-  name: 'bet_shop',
-  type: 'select',
-  extended_type: 'bet_shop',
-  label: 'PH.FIELD.BET_SHOP',
-  is_required: true,
-});
-
-const weekdays = [1, 2, 3, 4, 5].map((day) => ({ day, opens: '09:00', closes: '18:00' }));
-const SHOPS: BetShop[] = [
-  {
-    id: '11',
-    name: 'Central',
-    address: 'Main St 1',
-    city: 'Berlin',
-    working_hours: [...weekdays, { day: 6, opens: '10:00', closes: '14:00' }],
-  },
-  { id: '12', name: 'Station', address: 'Bahnhof 2', city: 'Berlin', working_hours: [] },
-];
 
 const MANY_SHOPS: BetShop[] = [
   ...SHOPS,
