@@ -3,12 +3,12 @@ import type { RouteDefinition } from '@cashdesk/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PayoutVerificationState } from '../../app/payout-verification';
 import { announce } from '../../ui/announcer';
 import { AccountBlockedPage } from './account-blocked-page';
 import { AccountStatusPage } from './account-status-page';
 import { AccountSupportPage } from './account-support-page';
 import {
+  HAND_OVER,
   payoutDetail,
   probedLocation,
   QUERY,
@@ -17,17 +17,6 @@ import {
 } from './test-support';
 
 vi.mock('../../ui/announcer', () => ({ announce: vi.fn() }));
-
-const HAND_OVER: PayoutVerificationState = {
-  payoutVerification: {
-    payGroupId: '21',
-    currency: 'EUR',
-    amount: '150.00',
-    newAccount: null,
-    requisiteId: 'req_7QpX2',
-    returnTo: `/withdrawal/21${QUERY}`,
-  },
-};
 
 function routeOf(id: string): RouteDefinition {
   const route = findRoute(id);

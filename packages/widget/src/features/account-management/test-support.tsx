@@ -11,6 +11,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import type { PayoutVerificationState } from '../../app/payout-verification';
 import { readStartup } from '../../app/startup';
 import type { ShippedLanguage } from '../../app/startup';
 import { createAppStore } from '../../app/store';
@@ -80,6 +81,18 @@ export interface RecordedCall {
 
 /** The query string of the test addresses (session and language). */
 export const QUERY = '?session_id=test-session&lang=en-brand0';
+
+/** The withdrawal form's hand-over for a saved payout account (requisite req_7QpX2). */
+export const HAND_OVER: PayoutVerificationState = {
+  payoutVerification: {
+    payGroupId: '21',
+    currency: 'EUR',
+    amount: '150.00',
+    newAccount: null,
+    requisiteId: 'req_7QpX2',
+    returnTo: `/withdrawal/21${QUERY}`,
+  },
+};
 
 /** A withdrawal detail like the contract's example, with `changes` applied. */
 export function payoutDetail(changes: Record<string, unknown> = {}): Record<string, unknown> {

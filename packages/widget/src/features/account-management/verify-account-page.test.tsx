@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PayoutVerificationState } from '../../app/payout-verification';
 import { announce } from '../../ui/announcer';
 import {
+  HAND_OVER,
   payoutDetail,
   probedLocation,
   QUERY,
@@ -14,20 +15,9 @@ import { VerifyAccountPage } from './verify-account-page';
 
 vi.mock('../../ui/announcer', () => ({ announce: vi.fn() }));
 
-const EXISTING: PayoutVerificationState = {
-  payoutVerification: {
-    payGroupId: '21',
-    currency: 'EUR',
-    amount: '150.00',
-    newAccount: null,
-    requisiteId: 'req_7QpX2',
-    returnTo: `/withdrawal/21${QUERY}`,
-  },
-};
-
 const NEW_ACCOUNT: PayoutVerificationState = {
   payoutVerification: {
-    ...EXISTING.payoutVerification,
+    ...HAND_OVER.payoutVerification,
     newAccount: { requisiteType: '3', value: 'DE89370400440532013000', fieldName: 'account' },
     requisiteId: null,
   },
@@ -67,7 +57,7 @@ describe('payout account verification (SPEC §2 /withdrawal-verify-account, §4,
   it('SPEC §2, §7: the chosen contact gets the code (otp/send {contact_type, requisite_id})', async () => {
     const calls = stubAccountCalls({ '/otp/send': [{ body: SENT }] });
     const user = userEvent.setup();
-    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, EXISTING);
+    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, HAND_OVER);
     const group = await screen.findByRole('group', { name: 'Where should we send the code?' });
     expect(group).toBeDefined();
     expect(screen.getByText(/DE89 \*\*\*\* 3000/)).toBeDefined();
@@ -133,7 +123,7 @@ describe('payout account verification (SPEC §2 /withdrawal-verify-account, §4,
   it('SPEC §3 isShowTimerReceiveCode: "Send a new code in 0:42" counts down, then offers a new code', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const calls = stubAccountCalls({ '/otp/send': [{ body: SENT }] });
-    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, EXISTING);
+    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, HAND_OVER);
     fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('Send a new code in 0:42')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
@@ -165,7 +155,7 @@ describe('payout account verification (SPEC §2 /withdrawal-verify-account, §4,
       ],
     });
     const user = userEvent.setup();
-    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, EXISTING);
+    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, HAND_OVER);
     await user.click(await screen.findByRole('button', { name: 'Send code' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'A code was sent a moment ago. You can ask for a new one when the timer runs out.',
@@ -189,7 +179,7 @@ describe('payout account verification (SPEC §2 /withdrawal-verify-account, §4,
       ],
     });
     const user = userEvent.setup();
-    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, EXISTING);
+    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, HAND_OVER);
     await user.click(await screen.findByRole('button', { name: 'Send code' }));
     const code = await screen.findByRole('textbox', { name: 'Code' });
     await user.type(code, '12a3456');
@@ -207,7 +197,7 @@ describe('payout account verification (SPEC §2 /withdrawal-verify-account, §4,
   it('SPEC §4: a code of the wrong length is refused before any call', async () => {
     const calls = stubAccountCalls({ '/otp/send': [{ body: SENT }] });
     const user = userEvent.setup();
-    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, EXISTING);
+    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, HAND_OVER);
     await user.click(await screen.findByRole('button', { name: 'Send code' }));
     await user.type(await screen.findByRole('textbox', { name: 'Code' }), '123');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -227,7 +217,7 @@ describe('payout account verification (SPEC §2 /withdrawal-verify-account, §4,
       ],
     });
     const user = userEvent.setup();
-    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, EXISTING);
+    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, HAND_OVER);
     await user.click(await screen.findByRole('button', { name: 'Send code' }));
     await user.type(await screen.findByRole('textbox', { name: 'Code' }), '654321');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -235,7 +225,7 @@ describe('payout account verification (SPEC §2 /withdrawal-verify-account, §4,
       expect(probedLocation().path).toBe(`/account-management-blocked${QUERY}`);
     });
     expect(probedLocation().state).toEqual({
-      payoutVerification: EXISTING.payoutVerification,
+      payoutVerification: HAND_OVER.payoutVerification,
       blockedUntil: until,
       maskedAccount: 'DE89 **** 3000',
     });
@@ -250,7 +240,7 @@ describe('payout account verification (SPEC §2 /withdrawal-verify-account, §4,
         payout_account_verification_blocked_until: until,
       }),
     );
-    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, EXISTING);
+    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, HAND_OVER);
     await waitFor(() => {
       expect(probedLocation().path).toBe(`/account-management-blocked${QUERY}`);
     });
@@ -263,7 +253,7 @@ describe('payout account verification (SPEC §2 /withdrawal-verify-account, §4,
       '/otp/verify': [{ body: { verified: true, attempts_left: 2 } }],
     });
     const user = userEvent.setup();
-    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, EXISTING);
+    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, HAND_OVER);
     await user.click(await screen.findByRole('button', { name: 'Send code' }));
     await user.type(await screen.findByRole('textbox', { name: 'Code' }), '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -278,7 +268,7 @@ describe('payout account verification (SPEC §2 /withdrawal-verify-account, §4,
 
   it('SPEC §2: support is offered: the support page in a new tab and verification by message', async () => {
     stubAccountCalls({});
-    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, EXISTING);
+    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, HAND_OVER);
     const support = await screen.findByRole('link', { name: /Contact support/ });
     expect(support.getAttribute('href')).toBe('https://brand0.example.com/support');
     expect(support.getAttribute('target')).toBe('_blank');
