@@ -10,7 +10,7 @@ import { SavedCardSummary, useSavedCardName } from '../../fields';
 import { scrollToTop } from '../../host/host-bridge';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Icon } from '../../ui/icon';
 import { Skeleton } from '../../ui/skeleton';
 import { PageHeader } from '../../ui/page-header';
@@ -122,32 +122,17 @@ export function CardsPage({ route }: { readonly route: RouteDefinition }) {
           ))}
         </ul>
       )}
-      <Dialog
+      <ConfirmDialog
         open={asked !== null}
         title={t('CARDS.CONFIRM.TITLE')}
-        role="alertdialog"
-        onClose={() => {
+        confirmLabel={t('CARDS.CONFIRM.DELETE')}
+        cancelLabel={t('CARDS.CONFIRM.KEEP')}
+        busy={removal.isLoading}
+        failure={removal.isError ? t('CARDS.DELETE_FAILED') : null}
+        onConfirm={confirmDelete}
+        onCancel={() => {
           setAsked(null);
         }}
-        actions={
-          <>
-            <Button
-              onClick={confirmDelete}
-              disabled={removal.isLoading}
-              aria-busy={removal.isLoading}
-            >
-              {t('CARDS.CONFIRM.DELETE')}
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setAsked(null);
-              }}
-            >
-              {t('CARDS.CONFIRM.KEEP')}
-            </Button>
-          </>
-        }
       >
         {asked === null ? null : (
           <>
@@ -155,14 +140,9 @@ export function CardsPage({ route }: { readonly route: RouteDefinition }) {
             <p className="cd-cards__asked">
               <SavedCardSummary card={asked} expired={isSavedCardExpired(asked, now)} />
             </p>
-            {removal.isError ? (
-              <p role="alert" className="cd-field__error">
-                {t('CARDS.DELETE_FAILED')}
-              </p>
-            ) : null}
           </>
         )}
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

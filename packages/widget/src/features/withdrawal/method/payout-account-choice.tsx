@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isolateLtr } from '../../../i18n/format';
 import { announce } from '../../../ui/announcer';
 import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Icon } from '../../../ui/icon';
 import { useDeletePayoutAccountMutation } from '../withdrawal-api';
 import { NEW_ACCOUNT } from './payout-entry';
@@ -120,44 +120,24 @@ export function PayoutAccountChoice({
           </span>
         </label>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         open={asked !== null}
         title={t('WITHDRAWAL.ACCOUNT.CONFIRM.TITLE')}
-        role="alertdialog"
-        onClose={() => {
+        confirmLabel={t('WITHDRAWAL.ACCOUNT.CONFIRM.DELETE')}
+        cancelLabel={t('WITHDRAWAL.ACCOUNT.CONFIRM.KEEP')}
+        busy={removal.isLoading}
+        failure={failed ? t('WITHDRAWAL.ACCOUNT.CONFIRM.FAILED') : null}
+        onConfirm={confirmDelete}
+        onCancel={() => {
           setAsked(null);
         }}
-        actions={
-          <>
-            <Button
-              onClick={confirmDelete}
-              disabled={removal.isLoading}
-              aria-busy={removal.isLoading}
-            >
-              {t('WITHDRAWAL.ACCOUNT.CONFIRM.DELETE')}
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setAsked(null);
-              }}
-            >
-              {t('WITHDRAWAL.ACCOUNT.CONFIRM.KEEP')}
-            </Button>
-          </>
-        }
       >
         <p>
           {t('WITHDRAWAL.ACCOUNT.CONFIRM.TEXT', {
             account: asked === null ? '' : isolateLtr(asked.masked),
           })}
         </p>
-        {failed ? (
-          <p className="cd-field__error" role="alert">
-            {t('WITHDRAWAL.ACCOUNT.CONFIRM.FAILED')}
-          </p>
-        ) : null}
-      </Dialog>
+      </ConfirmDialog>
     </fieldset>
   );
 }
