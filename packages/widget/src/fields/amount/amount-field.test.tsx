@@ -63,6 +63,11 @@ describe('amount input (SPEC §5 amount, §9 digits and grouping)', () => {
     expect(input.getAttribute('inputmode')).toBe('decimal');
     expect(screen.getByLabelText(await textOf('amount'))).toBe(input);
   });
+
+  it('lays the amount out left to right, so "1 200" keeps its order in right-to-left languages', async () => {
+    const { input } = await renderAmount('1200');
+    expect(input.getAttribute('dir')).toBe('ltr');
+  });
 });
 
 describe('amount blocks (SPEC §2 predefined amounts, §5)', () => {
@@ -102,6 +107,12 @@ describe('limit hints, bonus banner and error (SPEC §5 min-limit hint, bonus; �
     expect(screen.getByText(min)).toBeDefined();
     expect(screen.getByText(max)).toBeDefined();
     expect(screen.getByRole('textbox').getAttribute('aria-describedby')).not.toBeNull();
+  });
+
+  it('keeps a formatted amount on one line: its spaces do not break', async () => {
+    await renderAmount('10');
+    const max = await textOf('FIELDS.AMOUNT.MAX_HINT', { amount: '5 000.00 EUR' });
+    expect(screen.getByText(max).textContent).toContain('5\u00a0000.00\u00a0EUR');
   });
 
   it('hides the hints without display_limits', async () => {

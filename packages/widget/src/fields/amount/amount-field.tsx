@@ -18,6 +18,12 @@ import './amount-field.css';
 const isAmountChar = (char: string): boolean => (char >= '0' && char <= '9') || char === '.';
 
 /**
+ * The hints' amounts with no-break spaces: a hint wraps on a phone, and the amount must not split
+ * at its thousands or currency space ("5" ending one line, "000.00 EUR" starting the next).
+ */
+const unbroken = (text: string): string => text.replace(/ /g, '\u00a0');
+
+/**
  * SPEC §2 amount, §5 amount input: keeps digits and one decimal point, at most 12 integer and 10
  * decimal digits (the field's `decimal` overrides the latter), thousands grouped by spaces (domain
  * formatAmountInput); the value reported is the raw text without spaces ("1234.5"). Below it: the
@@ -54,10 +60,20 @@ export function AmountField({
         });
   const maxHint =
     limits?.displayLimits === true && positiveDecimal(limits.max) !== null
-      ? t('FIELDS.AMOUNT.MAX_HINT', { amount: money(limits.max, context) })
+      ? t('FIELDS.AMOUNT.MAX_HINT', { amount: unbroken(money(limits.max, context)) })
       : null;
   const hints = [
-    minHint === null ? null : t(minHint.key, isolateParams(minHint.params)),
+    minHint === null
+      ? null
+      : t(
+          minHint.key,
+          Object.fromEntries(
+            Object.entries(isolateParams(minHint.params)).map(([name, part]) => [
+              name,
+              unbroken(part),
+            ]),
+          ),
+        ),
     maxHint,
   ].filter((hint) => hint !== null);
   const bonus = computeBonus(raw, amount?.bonus, { precision: context.precision });
@@ -91,6 +107,8 @@ export function AmountField({
         disabled={field.isDisabled}
         required={field.isRequired}
         isSignificant={isAmountChar}
+        // Digits grouped by spaces ("1 200") keep their order in right-to-left languages.
+        ltr
         end={<span className="cd-amount__currency">{context.currency}</span>}
       />
       {blocks.length === 0 ? null : (
