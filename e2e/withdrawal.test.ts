@@ -9,10 +9,10 @@
  * seconds), so a pending withdrawal stays pending for as long as a test looks at it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Frame, Request } from 'playwright-core';
+import type { Browser, Frame, Locator, Request } from 'playwright-core';
 import { CASHIER_BASE } from '@cashdesk/contract';
 import { SandboxProvider } from '@cashdesk/server';
-import { launchBrowser, startStack } from './support';
+import { launchBrowser, newSession, startStack } from './support';
 import type { Stack } from './support';
 import {
   balanceOf,
@@ -23,15 +23,19 @@ import {
   sameAmount,
   text,
   transactionsOf,
+  uniquePlayer,
   visitScreen,
 } from './support/cashier';
 import { amountInput, describeFrame, waitForPath } from './support/journeys';
 import {
   PAYOUT_METHODS,
+  descriptionOf,
+  giveContacts,
   openPayoutMethod,
   openWithdrawal,
   resultHeading,
   summaryFigure,
+  waitForWithdrawalList,
   withdrawButton,
 } from './support/withdrawal';
 
@@ -151,15 +155,10 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
     await withdrawButton(frame).click();
 
     const message = text('en', 'CASHIER.PH2.ERROR_MESSAGE.1206');
-    await frame.getByText(message, { exact: true }).waitFor();
-    await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
     // The message is the amount field's own: it describes the input.
-    expect(
-      await amount.evaluate((input) => {
-        const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/);
-        return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-      }),
-    ).toContain(message);
+    await expect.poll(() => descriptionOf(amount)).toContain(message);
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    await frame.getByText(message, { exact: true }).first().waitFor();
     await visitScreen(page, frame, 'withdrawal-balance-error');
     expect(frame.url()).toMatch(/\/withdrawal\/\d+/);
     expect(submits).toEqual([]);
@@ -265,6 +264,131 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
     const [transaction] = await transactionsOf(stack, session.sessionId);
     expect(transaction?.status).toBe('success');
     expect(sameAmount(await balanceOf(stack, session.sessionId), '460')).toBe(true);
+    await closeHosted(hosted);
+  });
+});
+
+describe('Arabic, right to left (issue 6: SPEC §1 right-to-left layouts, §2 body dir, §9 phone width)', () => {
+  /** The frame's direction: the document's dir and the body's data-dir. */
+  async function directionOf(frame: Frame): Promise<readonly string[]> {
+    return frame.evaluate(() => [document.documentElement.dir, document.body.dataset.dir ?? '']);
+  }
+
+  /** Whether the frame scrolls sideways (it must not, even at 360 px). */
+  async function scrollsSideways(frame: Frame): Promise<boolean> {
+    return frame.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+  }
+
+  /**
+   * Whether a heading's text sits on the right half of the frame (right-to-left at a phone's
+   * width): the middle of its last line (a wrapped title's first line fills the row).
+   */
+  async function sitsRight(heading: Locator): Promise<boolean> {
+    return heading.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const lines = range.getClientRects();
+      const last = lines[lines.length - 1];
+      if (last === undefined) return false;
+      return last.left + last.width / 2 > document.documentElement.clientWidth / 2;
+    });
+  }
+
+  /** On how many lines an amount in a control's description is laid out. */
+  async function linesOfAmount(control: Locator, amount: RegExp): Promise<number> {
+    return control.evaluate((input, source) => {
+      const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/);
+      for (const id of ids) {
+        const element = document.getElementById(id);
+        if (element === null) continue;
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+          const found = new RegExp(source).exec(node.textContent ?? '');
+          if (found === null) continue;
+          const range = document.createRange();
+          range.setStart(node, found.index);
+          range.setEnd(node, found.index + found[0].length);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }
+      }
+      return 0;
+    }, amount.source);
+  }
+
+  it('SPEC §2 withdrawal homepage, method page with tax and verification page in ar-brand0 on a 360 px phone', async () => {
+    const player = uniquePlayer('arabic');
+    await newSession(stack, { player, flow: 'withdrawal' });
+    await giveContacts(stack, player);
+    const hosted = await openHostedCashier(browser, stack, {
+      player,
+      flow: 'withdrawal',
+      lang: 'ar',
+      context: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+    });
+    const { page, frame } = hosted;
+    expect(frame.url()).toContain('lang=ar-brand0');
+    await openWithdrawal(frame, 'ar');
+    expect(await directionOf(frame)).toEqual(['rtl', 'rtl']);
+    const title = frame.getByRole('heading', { level: 1, name: text('ar', 'WITHDRAWAL.TITLE') });
+    expect(await sitsRight(title)).toBe(true);
+    expect(await scrollsSideways(frame)).toBe(false);
+    await visitScreen(page, frame, 'withdrawal-ar-home-phone');
+
+    await openPayoutMethod(frame, PAYOUT_METHODS.mobile, 'ar');
+    const amount = frame
+      .getByRole('textbox', { name: literal(text('ar', 'DEPOSIT_METHOD.AMOUNT_LABEL')) })
+      .first();
+    await amount.fill('150.55');
+    const tax = summaryFigure(frame, 'FIELDS.SUMMARY.TAX', 'ar');
+    await expect.poll(async () => plainText(await tax.textContent())).toMatch(/5\.06/);
+    expect(await scrollsSideways(frame)).toBe(false);
+    // The limits hint wraps at this width, but never inside an amount (5 000.00 EUR).
+    expect(await linesOfAmount(amount, /5\s000\.00\sEUR/)).toBe(1);
+    await visitScreen(page, frame, 'withdrawal-ar-tax-phone');
+
+    await frame.getByRole('link', { name: text('ar', 'WITHDRAWAL.BACK'), exact: true }).click();
+    await waitForWithdrawalList(frame, 'ar');
+    await openPayoutMethod(frame, PAYOUT_METHODS.ewallet, 'ar');
+    await frame
+      .getByRole('textbox', { name: text('ar', 'PH.FIELD.PHONE'), exact: true })
+      .fill('+4917655501234');
+    await withdrawButton(frame, 'ar').click();
+    await waitForPath(frame, '/withdrawal-verify-account');
+    const verify = frame.getByRole('heading', {
+      level: 1,
+      name: text('ar', 'ACCOUNT_MANAGEMENT.VERIFY.TITLE'),
+    });
+    await verify.waitFor();
+    await frame
+      .getByRole('radio', { name: pattern('ar', 'ACCOUNT_MANAGEMENT.VERIFY.CONTACT_PHONE') })
+      .waitFor();
+    await visitScreen(page, frame, 'withdrawal-ar-verify-phone');
+    expect(await directionOf(frame)).toEqual(['rtl', 'rtl']);
+    expect(await sitsRight(verify)).toBe(true);
+    expect(await scrollsSideways(frame)).toBe(false);
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §2 withdrawal homepage and method page in ar-brand0 on a desktop', async () => {
+    const hosted = await openHostedCashier(browser, stack, { flow: 'withdrawal', lang: 'ar' });
+    const { page, frame } = hosted;
+    await openWithdrawal(frame, 'ar');
+    expect(await directionOf(frame)).toEqual(['rtl', 'rtl']);
+    await visitScreen(page, frame, 'withdrawal-ar-home');
+    await openPayoutMethod(frame, PAYOUT_METHODS.mobile, 'ar');
+    const amount = frame
+      .getByRole('textbox', { name: literal(text('ar', 'DEPOSIT_METHOD.AMOUNT_LABEL')) })
+      .first();
+    await amount.fill('1200');
+    // "1 200" keeps its order: the amount is laid out left to right inside the Arabic form.
+    await expect.poll(() => amount.inputValue()).toBe('1 200');
+    expect(await amount.evaluate((input) => getComputedStyle(input).direction)).toBe('ltr');
+    const tax = summaryFigure(frame, 'FIELDS.SUMMARY.TAX', 'ar');
+    // 90.00 for 100 to 1000 at 10 % plus 30.00 for 1000 to 1200 at 15 %.
+    await expect.poll(async () => plainText(await tax.textContent())).toMatch(/120\.00/);
+    await visitScreen(page, frame, 'withdrawal-ar-tax');
     await closeHosted(hosted);
   });
 });

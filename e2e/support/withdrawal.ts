@@ -80,6 +80,16 @@ export function resultHeading(
   });
 }
 
+/** The texts that describe a control (its aria-describedby elements). */
+export async function descriptionOf(control: Locator): Promise<string> {
+  return control.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+}
+
 /** The figure of one line of the amount summary (tax, fee...), by its label's text key. */
 export function summaryFigure(
   frame: Frame,

@@ -1,0 +1,228 @@
+/**
+ * Payout account verification in the demo host page's iframe (issue 6, SPEC §2
+ * /withdrawal-verify-account, /account-management-blocked and the account-management status
+ * pages, §4 withdrawal verification, §7 requisite/create, otp/send, otp/verify): a new e-wallet
+ * account confirmed with the code the sandbox "sent" and then paid to with the amount kept; wrong
+ * codes until verification is blocked, with its countdown; and a player whose verification is
+ * blocked sent straight to the blocked page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Frame } from 'playwright-core';
+import { launchBrowser, newSession, startStack } from './support';
+import type { Stack } from './support';
+import {
+  balanceOf,
+  closeHosted,
+  literal,
+  openHostedCashier,
+  pattern,
+  sameAmount,
+  text,
+  transactionsOf,
+  uniquePlayer,
+  visitScreen,
+} from './support/cashier';
+import type { HostedCashier } from './support/cashier';
+import { amountInput, waitForPath } from './support/journeys';
+import {
+  PAYOUT_METHODS,
+  blockVerification,
+  descriptionOf,
+  giveContacts,
+  latestOtp,
+  openPayoutMethod,
+  openWithdrawal,
+  resultHeading,
+  withdrawButton,
+} from './support/withdrawal';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser.close();
+  await stack.close();
+});
+
+/** The new e-wallet account the tests add (its masked form ends in 234). */
+const NEW_WALLET_PHONE = '+4917655501234';
+
+/** A fresh player with an e-mail address and a phone number, its cashier open on /withdrawal. */
+async function openForNewAccount(prefix: string): Promise<HostedCashier> {
+  const player = uniquePlayer(prefix);
+  // The session creates the player; the contacts are set before the cashier asks for them.
+  await newSession(stack, { player, flow: 'withdrawal' });
+  await giveContacts(stack, player);
+  return openHostedCashier(browser, stack, { player, flow: 'withdrawal' });
+}
+
+/** The e-wallet method with a new account typed in and the given amount, then Withdraw. */
+async function withdrawToNewWallet(frame: Frame, amount: string): Promise<void> {
+  await openWithdrawal(frame);
+  await openPayoutMethod(frame, PAYOUT_METHODS.ewallet);
+  await amountInput(frame).fill(amount);
+  await frame
+    .getByRole('textbox', { name: text('en', 'PH.FIELD.PHONE'), exact: true })
+    .fill(NEW_WALLET_PHONE);
+  await withdrawButton(frame).click();
+}
+
+/** The verification page with the code form: text message chosen, code sent. */
+async function sendCodeByText(hosted: HostedCashier, screen: string): Promise<void> {
+  const { page, frame } = hosted;
+  await waitForPath(frame, '/withdrawal-verify-account');
+  await frame
+    .getByRole('heading', { level: 1, name: text('en', 'ACCOUNT_MANAGEMENT.VERIFY.TITLE') })
+    .waitFor();
+  const byText = frame.getByRole('radio', {
+    name: pattern('en', 'ACCOUNT_MANAGEMENT.VERIFY.CONTACT_PHONE'),
+  });
+  await byText.check();
+  await visitScreen(page, frame, screen);
+  await frame
+    .getByRole('button', { name: text('en', 'ACCOUNT_MANAGEMENT.VERIFY.SEND'), exact: true })
+    .click();
+  await codeField(frame).waitFor();
+}
+
+function codeField(frame: Frame) {
+  return frame.getByRole('textbox', {
+    name: text('en', 'ACCOUNT_MANAGEMENT.VERIFY.CODE_LABEL'),
+    exact: true,
+  });
+}
+
+function confirmButton(frame: Frame) {
+  return frame.getByRole('button', {
+    name: text('en', 'ACCOUNT_MANAGEMENT.VERIFY.CONFIRM'),
+    exact: true,
+  });
+}
+
+/** Seconds of an hh:mm:ss countdown. */
+function secondsOf(countdown: string): number {
+  const match = /^(\d{2}):(\d{2}):(\d{2})$/.exec(countdown.trim());
+  if (match === null) throw new Error(`not a countdown: ${countdown}`);
+  return Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+}
+
+/** The blocked page's countdown; checks that it runs down, and returns the first reading. */
+async function checkCountdownRuns(frame: Frame): Promise<number> {
+  const timer = frame.getByRole('timer');
+  await timer.waitFor();
+  const first = (await timer.textContent()) ?? '';
+  const firstSeconds = secondsOf(first);
+  // The next second: the clock moves on by itself.
+  await expect.poll(async () => (await timer.textContent()) ?? '').not.toBe(first);
+  const second = secondsOf((await timer.textContent()) ?? '');
+  expect(second).toBeLessThan(firstSeconds);
+  expect(firstSeconds - second).toBeLessThanOrEqual(2);
+  return firstSeconds;
+}
+
+async function waitForBlockedPage(frame: Frame): Promise<void> {
+  await waitForPath(frame, '/account-management-blocked');
+  await frame
+    .getByRole('heading', { level: 1, name: text('en', 'ACCOUNT_MANAGEMENT.BLOCKED.TITLE') })
+    .waitFor();
+}
+
+describe('payout account verification (issue 6: SPEC §2, §4 withdrawal verification, §7 otp)', () => {
+  it('adds an e-wallet account, confirms it with the code sent by text, comes back with the account chosen and the amount kept, and withdraws', async () => {
+    const hosted = await openForNewAccount('verify');
+    const { page, frame, session } = hosted;
+    await withdrawToNewWallet(frame, '42.50');
+    await sendCodeByText(hosted, 'verification-contacts');
+    await visitScreen(page, frame, 'verification-code-sent');
+    await codeField(frame).fill(await latestOtp(stack, session.sessionId));
+    await confirmButton(frame).click();
+
+    await waitForPath(frame, '/account-management/status/success');
+    await frame
+      .getByRole('heading', {
+        level: 1,
+        name: text('en', 'ACCOUNT_MANAGEMENT.STATUS.SUCCESS_TITLE'),
+      })
+      .waitFor();
+    await visitScreen(page, frame, 'verification-success');
+    await frame
+      .getByRole('button', { name: text('en', 'ACCOUNT_MANAGEMENT.STATUS.CONTINUE'), exact: true })
+      .click();
+
+    // Back on the method page: the confirmed account is chosen, the amount is the one typed.
+    await waitForPath(frame, /^\/withdrawal\/\d+$/);
+    const account = frame.getByRole('radio', { name: /\*+234/ });
+    await account.waitFor();
+    expect(await account.isChecked()).toBe(true);
+    expect(
+      await frame.getByRole('radio', { name: text('en', 'WITHDRAWAL.ACCOUNT.NEW') }).isChecked(),
+    ).toBe(false);
+    expect(await amountInput(frame).inputValue()).toBe('42.50');
+    await visitScreen(page, frame, 'verification-back-on-method');
+    await withdrawButton(frame).click();
+
+    await waitForPath(frame, '/withdrawal/withdrawal-success');
+    await resultHeading(frame, 'SUCCESS').waitFor();
+    const [transaction] = await transactionsOf(stack, session.sessionId);
+    expect(transaction?.status).toBe('success');
+    expect(sameAmount(transaction?.amount ?? '', '42.5')).toBe(true);
+    expect(sameAmount(await balanceOf(stack, session.sessionId), '457.5')).toBe(true);
+    await closeHosted(hosted);
+  });
+
+  it('a wrong code says how many attempts are left; the last wrong one blocks verification and the blocked page counts down', async () => {
+    const hosted = await openForNewAccount('wrongcode');
+    const { page, frame, session } = hosted;
+    await withdrawToNewWallet(frame, '30');
+    await sendCodeByText(hosted, 'verification-before-wrong-code');
+    const right = await latestOtp(stack, session.sessionId);
+    const wrong = `${right.slice(0, -1)}${String((Number(right.slice(-1)) + 1) % 10)}`;
+
+    for (const left of ['2', '1']) {
+      await codeField(frame).fill(wrong);
+      await confirmButton(frame).click();
+      const message = text('en', 'ACCOUNT_MANAGEMENT.VERIFY.WRONG_CODE', { attempts: left });
+      // The message is the code field's own (its description), and is announced.
+      await expect.poll(() => descriptionOf(codeField(frame))).toContain(message);
+      expect(await codeField(frame).getAttribute('aria-invalid')).toBe('true');
+      if (left === '2') await visitScreen(page, frame, 'verification-wrong-code');
+    }
+    await codeField(frame).fill(wrong);
+    await confirmButton(frame).click();
+
+    await waitForBlockedPage(frame);
+    const seconds = await checkCountdownRuns(frame);
+    // The block of SPEC §9 timeout L: 15 minutes from the last wrong code.
+    expect(seconds).toBeLessThanOrEqual(15 * 60);
+    expect(seconds).toBeGreaterThan(14 * 60);
+    await visitScreen(page, frame, 'verification-blocked');
+    expect(await transactionsOf(stack, session.sessionId)).toEqual([]);
+    await closeHosted(hosted);
+  });
+
+  it('a player whose verification is blocked goes from a new e-wallet account straight to the blocked page', async () => {
+    const player = uniquePlayer('blocked');
+    await newSession(stack, { player, flow: 'withdrawal' });
+    await blockVerification(stack, player, new Date(Date.now() + 2 * 3600_000));
+    const hosted = await openHostedCashier(browser, stack, { player, flow: 'withdrawal' });
+    const { page, frame, session } = hosted;
+    await withdrawToNewWallet(frame, '30');
+
+    await waitForBlockedPage(frame);
+    const seconds = await checkCountdownRuns(frame);
+    expect(seconds).toBeGreaterThan(3600);
+    expect(seconds).toBeLessThanOrEqual(2 * 3600);
+    await visitScreen(page, frame, 'verification-blocked-player');
+    expect(
+      await frame
+        .getByRole('link', { name: literal(text('en', 'ACCOUNT_MANAGEMENT.BACK_TO_METHODS')) })
+        .count(),
+    ).toBeGreaterThan(0);
+    expect(await transactionsOf(stack, session.sessionId)).toEqual([]);
+    await closeHosted(hosted);
+  });
+});
