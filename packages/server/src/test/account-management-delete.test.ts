@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { payGroups, payoutAccounts, players, transactions } from '../db/schema';
-import { createTestSession, startTestServer } from './harness';
-import type { TestServer } from './harness';
+import { eq } from 'drizzle-orm';
+import { payoutAccounts, transactions } from '../db/schema';
 import { isRecord } from '../http/is-record';
+import { ACCOUNTS, CASHIER, callJson, payGroupId, text, withdrawalSession } from './api-calls';
+import type { Answer, CallArgs } from './api-calls';
+import { startTestServer } from './harness';
+import type { TestServer } from './harness';
 
 let server: TestServer;
 
@@ -15,68 +17,11 @@ afterAll(async () => {
   await server.close();
 });
 
-const CASHIER = '/api/cashier-service/v1.0';
-const ACCOUNTS = '/api/account-management/v1.0';
-
-interface Answer {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-}
-
-async function call(
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  sessionId: string | null,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(sessionId === null ? {} : { 'x-session-id': sessionId }),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const parsed: unknown = await response.json();
-  if (!isRecord(parsed)) throw new Error(`not an object: ${JSON.stringify(parsed)}`);
-  return { status: response.status, body: parsed };
-}
-
-function text(value: unknown): string {
-  if (typeof value !== 'string') throw new Error(`not a string: ${JSON.stringify(value)}`);
-  return value;
-}
-
-async function walletGroupId(): Promise<number> {
-  const [row] = await server.db
-    .select({ id: payGroups.id })
-    .from(payGroups)
-    .where(
-      and(
-        eq(payGroups.brandId, 'brand0'),
-        eq(payGroups.flow, 'withdrawal'),
-        eq(payGroups.shortName, 'ewallet_payout'),
-      ),
-    );
-  if (row === undefined) throw new Error('no pay group ewallet_payout');
-  return row.id;
-}
+const call = (...args: CallArgs) => callJson(server, ...args);
+const walletGroupId = () => payGroupId(server, 'ewallet_payout');
 
 /** A new brand0 player (EUR 500 by the seed's defaults) with a withdrawal session and e-mail. */
-async function withdrawalSession(name: string): Promise<string> {
-  const sessionId = await createTestSession(server, {
-    player: name,
-    flow: 'withdrawal',
-    currency: 'EUR',
-  });
-  await server.db
-    .update(players)
-    .set({ email: `${name}@players.test`, country: 'DE' })
-    .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, name)));
-  return sessionId;
-}
+const withdrawalPlayer = (name: string) => withdrawalSession(server, name, { country: 'DE' });
 
 /** Creates a wallet account and confirms it with the one-time code, as the widget does. */
 async function verifiedWallet(sessionId: string, value: string): Promise<string> {
@@ -117,7 +62,10 @@ async function listedAccounts(sessionId: string): Promise<string[]> {
 
 let keyCounter = 0;
 
-async function payTo(sessionId: string, requisiteId: string): Promise<Answer> {
+async function payTo(
+  sessionId: string,
+  requisiteId: string,
+): Promise<Answer<Record<string, unknown>>> {
   keyCounter += 1;
   return call(
     'POST',
@@ -128,13 +76,16 @@ async function payTo(sessionId: string, requisiteId: string): Promise<Answer> {
   );
 }
 
-function removeAccount(sessionId: string | null, requisiteId: string): Promise<Answer> {
+function removeAccount(
+  sessionId: string | null,
+  requisiteId: string,
+): Promise<Answer<Record<string, unknown>>> {
   return call('DELETE', `${ACCOUNTS}/requisite/${requisiteId}`, sessionId);
 }
 
 describe('DELETE requisite/{requisiteId} (SPEC §2 payout entry: delete-account confirmation popup)', () => {
   it('removes the account: it leaves payout_accounts of the select and is no longer payable (SPEC §2, §7)', async () => {
-    const sessionId = await withdrawalSession('rd-owner');
+    const sessionId = await withdrawalPlayer('rd-owner');
     const kept = await verifiedWallet(sessionId, '+4917012300001');
     const removed = await verifiedWallet(sessionId, '+4917012300002');
     expect(await listedAccounts(sessionId)).toEqual([kept, removed]);
@@ -167,7 +118,7 @@ describe('DELETE requisite/{requisiteId} (SPEC §2 payout entry: delete-account 
   });
 
   it('answers 404 for an account removed before, and otp/send no longer reaches it (SPEC §2, §8)', async () => {
-    const sessionId = await withdrawalSession('rd-twice');
+    const sessionId = await withdrawalPlayer('rd-twice');
     const requisiteId = await verifiedWallet(sessionId, '+4917012300003');
     expect((await removeAccount(sessionId, requisiteId)).status).toBe(200);
     expect(await removeAccount(sessionId, requisiteId)).toMatchObject({
@@ -182,9 +133,9 @@ describe('DELETE requisite/{requisiteId} (SPEC §2 payout entry: delete-account 
   });
 
   it("answers 404 for another player's account exactly like an unknown one, and leaves it alone (SPEC §6, §8)", async () => {
-    const owner = await withdrawalSession('rd-victim');
+    const owner = await withdrawalPlayer('rd-victim');
     const requisiteId = await verifiedWallet(owner, '+4917012300004');
-    const intruder = await withdrawalSession('rd-intruder');
+    const intruder = await withdrawalPlayer('rd-intruder');
 
     const foreign = await removeAccount(intruder, requisiteId);
     const unknown = await removeAccount(intruder, '00000000-0000-4000-8000-000000000000');
@@ -201,7 +152,7 @@ describe('DELETE requisite/{requisiteId} (SPEC §2 payout entry: delete-account 
   });
 
   it('answers code 17 without a session and removes nothing (SPEC §6, §8)', async () => {
-    const owner = await withdrawalSession('rd-no-session');
+    const owner = await withdrawalPlayer('rd-no-session');
     const requisiteId = await verifiedWallet(owner, '+4917012300005');
     const answer = await removeAccount(null, requisiteId);
     expect(answer).toEqual({

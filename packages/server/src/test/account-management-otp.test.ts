@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { otpChallenges, payGroups, payoutAccounts, players } from '../db/schema';
-import { hashOtpCode } from '../services/otp';
-import { createTestSession, startTestServer } from './harness';
-import type { TestServer } from './harness';
+import { eq } from 'drizzle-orm';
+import { otpChallenges, payoutAccounts, players } from '../db/schema';
 import { isRecord } from '../http/is-record';
+import { hashOtpCode } from '../services/otp';
+import { ACCOUNTS, callJson, payGroupId, text, withdrawalSession } from './api-calls';
+import type { Answer } from './api-calls';
+import { startTestServer } from './harness';
+import type { TestServer } from './harness';
 
 let server: TestServer;
 let production: TestServer;
@@ -25,74 +27,17 @@ afterAll(async () => {
   await server.close();
 });
 
-const BASE = '/api/account-management/v1.0';
-
-interface Answer {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-}
-
-async function call(
-  target: TestServer,
-  method: 'GET' | 'POST',
-  path: string,
-  sessionId: string | null,
-  body?: unknown,
-): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (sessionId !== null) headers['x-session-id'] = sessionId;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${target.baseUrl}${path}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const parsed: unknown = await response.json();
-  if (!isRecord(parsed)) throw new Error(`not an object: ${JSON.stringify(parsed)}`);
-  return { status: response.status, body: parsed };
-}
-
-function text(value: unknown): string {
-  if (typeof value !== 'string') throw new Error(`not a string: ${JSON.stringify(value)}`);
-  return value;
-}
-
-async function payGroupId(shortName: string, flow: 'deposit' | 'withdrawal'): Promise<number> {
-  const [row] = await server.db
-    .select({ id: payGroups.id })
-    .from(payGroups)
-    .where(
-      and(
-        eq(payGroups.brandId, 'brand0'),
-        eq(payGroups.flow, flow),
-        eq(payGroups.shortName, shortName),
-      ),
-    );
-  if (row === undefined) throw new Error(`no pay group ${shortName}`);
-  return row.id;
-}
-
-/** A new player of brand0 with a withdrawal session and an e-mail address. */
-async function playerSession(name: string): Promise<string> {
-  const sessionId = await createTestSession(server, {
-    player: name,
-    flow: 'withdrawal',
-    currency: 'EUR',
-  });
-  await server.db
-    .update(players)
-    .set({ email: `${name}@players.test`, phone: '+4915711122233' })
-    .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, name)));
-  return sessionId;
-}
+/** A new player of brand0 with a withdrawal session, an e-mail address and a phone. */
+const playerSession = (name: string) =>
+  withdrawalSession(server, name, { phone: '+4915711122233' });
 
 async function createWallet(
   sessionId: string,
   value: string,
   target: TestServer = server,
 ): Promise<string> {
-  const created = await call(target, 'POST', `${BASE}/requisite/create`, sessionId, {
-    pay_group_id: await payGroupId('ewallet_payout', 'withdrawal'),
+  const created = await callJson(target, 'POST', `${ACCOUNTS}/requisite/create`, sessionId, {
+    pay_group_id: await payGroupId(server, 'ewallet_payout', 'withdrawal'),
     requisite_type: '2',
     value,
   });
@@ -101,7 +46,7 @@ async function createWallet(
 }
 
 async function latestCode(sessionId: string): Promise<string> {
-  const latest = await call(server, 'GET', '/sandbox/otp/latest', sessionId);
+  const latest = await callJson(server, 'GET', '/sandbox/otp/latest', sessionId);
   expect(latest.status).toBe(200);
   return text(latest.body.otp);
 }
@@ -141,8 +86,8 @@ function wrongCode(code: string, offset = 1): string {
 describe('requisite/create (SPEC §7 account management)', () => {
   it('stores a new unverified payout account with a masked value and answers its requisite_id (SPEC §7)', async () => {
     const sessionId = await playerSession('am-create');
-    const groupId = await payGroupId('ewallet_payout', 'withdrawal');
-    const created = await call(server, 'POST', `${BASE}/requisite/create`, sessionId, {
+    const groupId = await payGroupId(server, 'ewallet_payout', 'withdrawal');
+    const created = await callJson(server, 'POST', `${ACCOUNTS}/requisite/create`, sessionId, {
       pay_group_id: groupId,
       requisite_type: '2',
       value: '+4917012345678',
@@ -165,7 +110,7 @@ describe('requisite/create (SPEC §7 account management)', () => {
       verifiedAt: null,
     });
 
-    const again = await call(server, 'POST', `${BASE}/requisite/create`, sessionId, {
+    const again = await callJson(server, 'POST', `${ACCOUNTS}/requisite/create`, sessionId, {
       pay_group_id: groupId,
       requisite_type: '2',
       value: '+4917012345678',
@@ -175,7 +120,7 @@ describe('requisite/create (SPEC §7 account management)', () => {
 
   it('refuses an unknown pay group, a deposit pay group, an unknown requisite type and a value breaking the field rules (SPEC §5, §8)', async () => {
     const sessionId = await playerSession('am-refusals');
-    const wallet = await payGroupId('ewallet_payout', 'withdrawal');
+    const wallet = await payGroupId(server, 'ewallet_payout', 'withdrawal');
     const cases: [unknown, number, Record<string, string>][] = [
       [
         { pay_group_id: 999_999, requisite_type: '2', value: '+4917012345678' },
@@ -184,7 +129,7 @@ describe('requisite/create (SPEC §7 account management)', () => {
       ],
       [
         {
-          pay_group_id: await payGroupId('ewallet', 'deposit'),
+          pay_group_id: await payGroupId(server, 'ewallet', 'deposit'),
           requisite_type: '2',
           value: '+4917012345678',
         },
@@ -198,7 +143,7 @@ describe('requisite/create (SPEC §7 account management)', () => {
       ],
       [
         {
-          pay_group_id: await payGroupId('card_payout', 'withdrawal'),
+          pay_group_id: await payGroupId(server, 'card_payout', 'withdrawal'),
           requisite_type: '1',
           value: '4111',
         },
@@ -216,7 +161,13 @@ describe('requisite/create (SPEC §7 account management)', () => {
       ],
     ];
     for (const [body, status, expected] of cases) {
-      const answer = await call(server, 'POST', `${BASE}/requisite/create`, sessionId, body);
+      const answer = await callJson(
+        server,
+        'POST',
+        `${ACCOUNTS}/requisite/create`,
+        sessionId,
+        body,
+      );
       expect(answer.status).toBe(status);
       expect(answer.body).toMatchObject(expected);
     }
@@ -229,7 +180,7 @@ describe('requisite/create (SPEC §7 account management)', () => {
   });
 
   it('answers code 17 without a session (SPEC §6, §8)', async () => {
-    const answer = await call(server, 'POST', `${BASE}/requisite/create`, null, {
+    const answer = await callJson(server, 'POST', `${ACCOUNTS}/requisite/create`, null, {
       pay_group_id: 1,
       requisite_type: '2',
       value: '+4917012345678',
@@ -246,7 +197,7 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
     const sessionId = await playerSession('am-happy');
     const requisiteId = await createWallet(sessionId, '+4917011111111');
 
-    const sent = await call(server, 'POST', `${BASE}/otp/send`, sessionId, {
+    const sent = await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
       contact_type: 'email',
       requisite_id: requisiteId,
     });
@@ -268,7 +219,7 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
     expect(challenge).toMatchObject({ contactType: 'email', attempts: 0, maxAttempts: 3 });
     expect(challenge.expiresAt.getTime() - challenge.createdAt.getTime()).toBe(300_000);
 
-    const wrong = await call(server, 'POST', `${BASE}/otp/verify`, sessionId, {
+    const wrong = await callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
       otp: wrongCode(code),
       requisite_id: requisiteId,
     });
@@ -283,7 +234,7 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
     });
     expect(await accountVerified(requisiteId)).toBe(false);
 
-    const right = await call(server, 'POST', `${BASE}/otp/verify`, sessionId, {
+    const right = await callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
       otp: code,
       requisite_id: requisiteId,
     });
@@ -291,12 +242,12 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
     expect(await accountVerified(requisiteId)).toBe(true);
 
     // A repeated verify (a double click) answers the same; another code does not.
-    const repeat = await call(server, 'POST', `${BASE}/otp/verify`, sessionId, {
+    const repeat = await callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
       otp: code,
       requisite_id: requisiteId,
     });
     expect(repeat).toEqual({ status: 200, body: { verified: true, attempts_left: 1 } });
-    const other = await call(server, 'POST', `${BASE}/otp/verify`, sessionId, {
+    const other = await callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
       otp: wrongCode(code, 2),
       requisite_id: requisiteId,
     });
@@ -307,13 +258,13 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
   it('sends to the phone with a masked number (SPEC §3 contact type)', async () => {
     const sessionId = await playerSession('am-phone');
     const requisiteId = await createWallet(sessionId, '+4917022222222');
-    const sent = await call(server, 'POST', `${BASE}/otp/send`, sessionId, {
+    const sent = await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
       contact_type: 'phone',
       requisite_id: requisiteId,
     });
     expect(sent.status).toBe(200);
     expect(sent.body.masked_contact).toBe('+4915****233');
-    const latest = await call(server, 'GET', '/sandbox/otp/latest', sessionId);
+    const latest = await callJson(server, 'GET', '/sandbox/otp/latest', sessionId);
     expect(latest.body).toMatchObject({
       requisite_id: requisiteId,
       contact_type: 'phone',
@@ -327,13 +278,13 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
     const intruder = await playerSession('am-intruder');
     const notFound = { error_code: '1008', error_field: 'body.requisite_id' };
     for (const id of [requisiteId, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
-      const send = await call(server, 'POST', `${BASE}/otp/send`, intruder, {
+      const send = await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, intruder, {
         contact_type: 'email',
         requisite_id: id,
       });
       expect(send.status).toBe(404);
       expect(send.body).toMatchObject(notFound);
-      const verify = await call(server, 'POST', `${BASE}/otp/verify`, intruder, {
+      const verify = await callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, intruder, {
         otp: '123456',
         requisite_id: id,
       });
@@ -341,7 +292,7 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
       expect(verify.body).toMatchObject(notFound);
     }
     await server.db.update(players).set({ phone: null }).where(eq(players.externalId, 'am-owner'));
-    const noPhone = await call(server, 'POST', `${BASE}/otp/send`, owner, {
+    const noPhone = await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, owner, {
       contact_type: 'phone',
       requisite_id: requisiteId,
     });
@@ -358,13 +309,13 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
   it('answers a verify without a code sent, and with an expired code, with 1401 (SPEC §9 timeout S)', async () => {
     const sessionId = await playerSession('am-expired');
     const requisiteId = await createWallet(sessionId, '+4917044444444');
-    const none = await call(server, 'POST', `${BASE}/otp/verify`, sessionId, {
+    const none = await callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
       otp: '123456',
       requisite_id: requisiteId,
     });
     expect(none).toMatchObject({ status: 400, body: { error_code: '1401', attempts_left: 0 } });
 
-    await call(server, 'POST', `${BASE}/otp/send`, sessionId, {
+    await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
       contact_type: 'email',
       requisite_id: requisiteId,
     });
@@ -373,7 +324,7 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
       .update(otpChallenges)
       .set({ expiresAt: new Date(Date.now() - 1) })
       .where(eq(otpChallenges.payoutAccountId, requisiteId));
-    const expired = await call(server, 'POST', `${BASE}/otp/verify`, sessionId, {
+    const expired = await callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
       otp: code,
       requisite_id: requisiteId,
     });
@@ -385,7 +336,7 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
     const sessionId = await playerSession('am-resend');
     const requisiteId = await createWallet(sessionId, '+4917055555555');
     const send = () =>
-      call(server, 'POST', `${BASE}/otp/send`, sessionId, {
+      callJson(server, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
         contact_type: 'email',
         requisite_id: requisiteId,
       });
@@ -423,12 +374,12 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
     expect(until).toBeLessThanOrEqual(Date.now() + 900_000);
 
     // Only the latest code was ever valid, and while blocked not even that one works.
-    const old = await call(server, 'POST', `${BASE}/otp/verify`, sessionId, {
+    const old = await callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
       otp: first === third ? second : first,
       requisite_id: requisiteId,
     });
     expect(old.status).toBe(429);
-    const latest = await call(server, 'POST', `${BASE}/otp/verify`, sessionId, {
+    const latest = await callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
       otp: third,
       requisite_id: requisiteId,
     });
@@ -440,13 +391,16 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
   it('blocks after three wrong codes and then refuses even the right code (brute force, SPEC §4 blocking)', async () => {
     const sessionId = await playerSession('am-brute');
     const requisiteId = await createWallet(sessionId, '+4917066666666');
-    await call(server, 'POST', `${BASE}/otp/send`, sessionId, {
+    await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
       contact_type: 'email',
       requisite_id: requisiteId,
     });
     const code = await latestCode(sessionId);
     const guess = (otp: string) =>
-      call(server, 'POST', `${BASE}/otp/verify`, sessionId, { otp, requisite_id: requisiteId });
+      callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
+        otp,
+        requisite_id: requisiteId,
+      });
 
     expect(await guess(wrongCode(code, 1))).toMatchObject({
       status: 400,
@@ -467,7 +421,7 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
       attempts_left: 0,
       block_until: blocked.body.block_until,
     });
-    const resend = await call(server, 'POST', `${BASE}/otp/send`, sessionId, {
+    const resend = await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
       contact_type: 'email',
       requisite_id: requisiteId,
     });
@@ -480,14 +434,14 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
   it('counts parallel guesses exactly: 20 wrong codes at once give two 1401 and eighteen 1402 (brute force)', async () => {
     const sessionId = await playerSession('am-parallel');
     const requisiteId = await createWallet(sessionId, '+4917077777777');
-    await call(server, 'POST', `${BASE}/otp/send`, sessionId, {
+    await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
       contact_type: 'email',
       requisite_id: requisiteId,
     });
     const code = await latestCode(sessionId);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        call(server, 'POST', `${BASE}/otp/verify`, sessionId, {
+        callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
           otp: wrongCode(code, index + 1),
           requisite_id: requisiteId,
         }),
@@ -500,15 +454,22 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
   });
 });
 
-async function guess(sessionId: string, requisiteId: string, otp: string): Promise<Answer> {
-  return call(server, 'POST', `${BASE}/otp/verify`, sessionId, { otp, requisite_id: requisiteId });
+async function guess(
+  sessionId: string,
+  requisiteId: string,
+  otp: string,
+): Promise<Answer<Record<string, unknown>>> {
+  return callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
+    otp,
+    requisite_id: requisiteId,
+  });
 }
 
 describe('the code never leaks (issue 3 logs; sandbox-only retrieval)', () => {
   it('logs the code once, in the deliberate sandbox line, and never in a request log line', async () => {
     const sessionId = await playerSession('am-logs');
     const requisiteId = await createWallet(sessionId, '+4917088888888');
-    await call(server, 'POST', `${BASE}/otp/send`, sessionId, {
+    await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
       contact_type: 'email',
       requisite_id: requisiteId,
     });
@@ -539,24 +500,24 @@ describe('the code never leaks (issue 3 logs; sandbox-only retrieval)', () => {
 
   it('keeps GET /sandbox/otp/latest to the session that sent the code (404 otherwise)', async () => {
     const sessionId = await playerSession('am-no-code');
-    const answer = await call(server, 'GET', '/sandbox/otp/latest', sessionId);
+    const answer = await callJson(server, 'GET', '/sandbox/otp/latest', sessionId);
     expect(answer).toEqual({
       status: 404,
       body: { error_code: '1008', error_message: 'CASHIER.ERROR.NOT_FOUND' },
     });
-    const noSession = await call(server, 'GET', '/sandbox/otp/latest', null);
+    const noSession = await callJson(server, 'GET', '/sandbox/otp/latest', null);
     expect(noSession.status).toBe(401);
   });
 
   it('in production: no sandbox route, no log line with the code, and the code still verifies (issue 3)', async () => {
     const sessionId = await playerSession('am-production');
     const requisiteId = await createWallet(sessionId, '+4917099999999', production);
-    const sent = await call(production, 'POST', `${BASE}/otp/send`, sessionId, {
+    const sent = await callJson(production, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
       contact_type: 'email',
       requisite_id: requisiteId,
     });
     expect(sent.status).toBe(200);
-    const latest = await call(production, 'GET', '/sandbox/otp/latest', sessionId);
+    const latest = await callJson(production, 'GET', '/sandbox/otp/latest', sessionId);
     expect(latest).toEqual({
       status: 404,
       body: { error_code: '1901', error_message: 'CASHIER.ERROR.NOT_FOUND' },
@@ -573,7 +534,7 @@ describe('the code never leaks (issue 3 logs; sandbox-only retrieval)', () => {
     if (code === null) throw new Error('the stored hash is not the HMAC of any six-digit code');
     expect(hashOtpCode(server.config.secret, challenge.id, code)).not.toBe(challenge.codeHash);
 
-    const verified = await call(production, 'POST', `${BASE}/otp/verify`, sessionId, {
+    const verified = await callJson(production, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
       otp: code,
       requisite_id: requisiteId,
     });

@@ -3,6 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { ENDPOINTS } from '@cashdesk/contract';
 import { players, savedCards } from '../db/schema';
 import { fingerprintHash } from '../routes/user-cards';
+import { request } from './api-calls';
+import type { CallArgs } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 
@@ -32,30 +34,7 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Answer {
-  readonly status: number;
-  readonly body: unknown;
-}
-
-async function call(
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  session: string | undefined,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(session === undefined ? {} : { 'x-session-id': session }),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text === '' ? null : JSON.parse(text) };
-}
+const call = (...args: CallArgs) => request(server, ...args);
 
 interface WireCard {
   readonly card_id: string;
@@ -182,7 +161,7 @@ describe('GET /user-cards (SPEC §3 saved card, §7)', () => {
   });
 
   it('answers code 17 without a session (SPEC §6, §8)', async () => {
-    expect(await call('GET', CARDS_PATH, undefined)).toEqual({ status: 401, body: expired });
+    expect(await call('GET', CARDS_PATH, null)).toEqual({ status: 401, body: expired });
   });
 });
 

@@ -1,0 +1,113 @@
+/**
+ * Calls the integration suites make against a {@link TestServer}: JSON requests with the
+ * session header, and the lookups of brand0's seed several suites share.
+ *
+ * @packageDocumentation
+ */
+import { and, eq } from 'drizzle-orm';
+import { payGroups, players } from '../db/schema';
+import { isRecord } from '../http/is-record';
+import { createTestSession } from './harness';
+import type { TestServer } from './harness';
+
+/** The cashier service's base path (SPEC §7). */
+export const CASHIER = '/api/cashier-service/v1.0';
+/** The account-management service's base path (SPEC §7). */
+export const ACCOUNTS = '/api/account-management/v1.0';
+
+/** The HTTP methods the suites call. */
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+/**
+ * A call: method, path, the session (sent as x-session-id; null sends none), a body (a string
+ * goes as it is, anything else as JSON) and extra headers.
+ */
+export type CallArgs = [
+  method: Method,
+  path: string,
+  sessionId: string | null,
+  body?: unknown,
+  headers?: Readonly<Record<string, string>>,
+];
+
+/** The status of an answer and its parsed JSON body. */
+export interface Answer<Body = unknown> {
+  readonly status: number;
+  readonly body: Body;
+}
+
+/** Sends a call; the body of the answer is its JSON, or null when it is empty. */
+export async function request(
+  server: TestServer,
+  ...[method, path, sessionId, body, headers = {}]: CallArgs
+): Promise<Answer> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(sessionId === null ? {} : { 'x-session-id': sessionId }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const raw = await response.text();
+  const parsed: unknown = raw === '' ? null : JSON.parse(raw);
+  return { status: response.status, body: parsed };
+}
+
+/** Sends a call whose answer must be a JSON object (every answer of the services but 204s). */
+export async function callJson(
+  server: TestServer,
+  ...args: CallArgs
+): Promise<Answer<Record<string, unknown>>> {
+  const answer = await request(server, ...args);
+  if (!isRecord(answer.body)) throw new Error(`not an object: ${JSON.stringify(answer.body)}`);
+  return { status: answer.status, body: answer.body };
+}
+
+/** The value itself when it is a string; a test failure otherwise. */
+export function text(value: unknown): string {
+  if (typeof value !== 'string') throw new Error(`not a string: ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** The id of brand0's pay group `shortName` of the flow. */
+export async function payGroupId(
+  server: TestServer,
+  shortName: string,
+  flow: 'deposit' | 'withdrawal' = 'withdrawal',
+): Promise<number> {
+  const [row] = await server.db
+    .select({ id: payGroups.id })
+    .from(payGroups)
+    .where(
+      and(
+        eq(payGroups.brandId, 'brand0'),
+        eq(payGroups.flow, flow),
+        eq(payGroups.shortName, shortName),
+      ),
+    );
+  if (row === undefined) throw new Error(`no pay group ${shortName}`);
+  return row.id;
+}
+
+/**
+ * A new brand0 player (EUR 500 by the seed's defaults) with a withdrawal session and the
+ * e-mail address `<name>@players.test`, plus the given phone or country.
+ */
+export async function withdrawalSession(
+  server: TestServer,
+  name: string,
+  details: { readonly phone?: string; readonly country?: string } = {},
+): Promise<string> {
+  const sessionId = await createTestSession(server, {
+    player: name,
+    flow: 'withdrawal',
+    currency: 'EUR',
+  });
+  await server.db
+    .update(players)
+    .set({ email: `${name}@players.test`, ...details })
+    .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, name)));
+  return sessionId;
+}
