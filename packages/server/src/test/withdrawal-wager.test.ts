@@ -6,6 +6,8 @@ import { playerBalances, players, savedCards, transactions } from '../db/schema'
 import { isRecord } from '../http/is-record';
 import { formatToken } from '../providers/sandbox/provider-ref';
 import { getBalance } from '../services/ledger';
+import { CASHIER, callJson } from './api-calls';
+import type { Method } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 
@@ -19,32 +21,16 @@ afterAll(async () => {
   await server.close();
 });
 
-const CASHIER = '/api/cashier-service/v1.0';
-
-interface Answer {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-}
-
-async function call(
-  method: 'GET' | 'POST',
-  path: string,
-  sessionId: string,
-  body?: unknown,
-): Promise<Answer> {
-  const response = await fetch(`${server.baseUrl}${CASHIER}${path}`, {
+/** A cashier-service call; a submit carries a fresh Idempotency-Key. */
+const call = (method: Method, path: string, sessionId: string, body?: unknown) =>
+  callJson(
+    server,
     method,
-    headers: {
-      'x-session-id': sessionId,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(path.endsWith('/submit') ? { 'idempotency-key': randomUUID() } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const parsed: unknown = await response.json();
-  if (!isRecord(parsed)) throw new Error(`not an object: ${JSON.stringify(parsed)}`);
-  return { status: response.status, body: parsed };
-}
+    `${CASHIER}${path}`,
+    sessionId,
+    body,
+    path.endsWith('/submit') ? { 'idempotency-key': randomUUID() } : {},
+  );
 
 function records(value: unknown): Record<string, unknown>[] {
   if (!Array.isArray(value)) throw new Error(`not a list: ${JSON.stringify(value)}`);
