@@ -6,6 +6,7 @@ import { renderWithApp } from '../../test/render';
 import { EUR_CONTEXT, Harness, textOf } from '../test-support';
 import type { FieldContext } from '../types';
 import { betShop, SHOPS } from './test-support';
+import { shopAddress } from './shop-address';
 import { formatWorkingHours } from './working-hours';
 
 const context: FieldContext = { ...EUR_CONTEXT, betShops: SHOPS };
@@ -49,5 +50,26 @@ describe('bet-shop picker (SPEC §2: title, selected shop label and working hour
       'нд 10:00–12:00',
     );
     expect(formatWorkingHours([], 'en')).toBe('');
+  });
+
+  it('SPEC §2 working hours: two openings of one day stay together, apart from the next day', () => {
+    expect(
+      formatWorkingHours(
+        [
+          { day: 3, opens: '10:00', closes: '20:00' },
+          { day: 1, opens: '15:00', closes: '20:00' },
+          { day: 1, opens: '10:00', closes: '14:00' },
+        ],
+        'en',
+      ),
+    ).toBe('Mon 10:00–14:00 / 15:00–20:00, Wed 10:00–20:00');
+  });
+
+  it('SPEC §2 selected shop label: an address that names its city does not get it twice', () => {
+    expect(shopAddress({ address: 'Oranienstraße 20, 10999 Berlin', city: 'Berlin' })).toBe(
+      'Oranienstraße 20, 10999 Berlin',
+    );
+    expect(shopAddress({ address: 'Main St 1', city: 'Berlin' })).toBe('Main St 1, Berlin');
+    expect(shopAddress({ address: '', city: 'Berlin' })).toBe('Berlin');
   });
 });

@@ -18,7 +18,8 @@ export function formatWorkingHours(hours: readonly WorkingHours[], language: str
   for (const slot of [...hours].sort((a, b) => a.day - b.day || a.opens.localeCompare(b.opens))) {
     const text = `${slot.opens}–${slot.closes}`;
     const previous = byDay.get(slot.day);
-    byDay.set(slot.day, previous === undefined ? text : `${previous} ${text}`);
+    // Two openings of one day read as one ("10:00–14:00 / 15:00–20:00"), days apart by commas.
+    byDay.set(slot.day, previous === undefined ? text : `${previous} / ${text}`);
   }
   const runs: { from: number; to: number; text: string }[] = [];
   for (const [day, text] of byDay) {
