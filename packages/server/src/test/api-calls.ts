@@ -4,9 +4,11 @@
  *
  * @packageDocumentation
  */
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { payGroups, players } from '../db/schema';
+import { payGroups, players, savedCards } from '../db/schema';
 import { isRecord } from '../http/is-record';
+import { formatToken } from '../providers/sandbox/provider-ref';
 import { createTestSession } from './harness';
 import type { TestServer } from './harness';
 
@@ -110,4 +112,22 @@ export async function withdrawalSession(
     .set({ email: `${name}@players.test`, ...details })
     .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, name)));
   return sessionId;
+}
+
+/** Saves a Visa card ending 0101 for the player, which the sandbox approves; returns its id. */
+export async function saveApprovedCard(server: TestServer, playerId: string): Promise<string> {
+  const [card] = await server.db
+    .insert(savedCards)
+    .values({
+      playerId,
+      token: formatToken('approved', randomBytes(16).toString('hex')),
+      last4: '0101',
+      bin: '400000',
+      expMonth: 12,
+      expYear: 2031,
+      cardType: 'visa',
+    })
+    .returning({ id: savedCards.id });
+  if (card === undefined) throw new Error('card not written');
+  return card.id;
 }

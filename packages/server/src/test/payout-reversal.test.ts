@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ledgerEntries, payGroups, players, transactions } from '../db/schema';
+import { ledgerEntries, players, transactions } from '../db/schema';
 import { SandboxProvider } from '../providers';
 import { getBalance, ledgerTotals } from '../services/ledger';
 import { REVERSED_MESSAGE_KEY, reversePendingWithdrawal } from '../services/payouts';
 import { resolveSession } from '../services/sessions';
+import { callJson, payGroupId } from './api-calls';
+import type { Method } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
-import { isRecord } from '../http/is-record';
 
 /** Processing payouts settle after ten minutes, so a test decides when they are paid. */
 const SETTLE_AFTER_MS = 600_000;
@@ -25,44 +26,9 @@ afterAll(async () => {
 const CASHIER = '/api/cashier-service/v1.0';
 const REVERSE = `${CASHIER}/payments/reverse-pending-withdrawal`;
 
-interface Answer {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-}
-
-async function call(
-  method: 'GET' | 'POST',
-  path: string,
-  sessionId: string,
-  body?: unknown,
-): Promise<Answer> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      'x-session-id': sessionId,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const parsed: unknown = await response.json();
-  if (!isRecord(parsed)) throw new Error(`not an object: ${JSON.stringify(parsed)}`);
-  return { status: response.status, body: parsed };
-}
-
-async function mobilePayoutId(): Promise<number> {
-  const [row] = await server.db
-    .select({ id: payGroups.id })
-    .from(payGroups)
-    .where(
-      and(
-        eq(payGroups.brandId, 'brand0'),
-        eq(payGroups.flow, 'withdrawal'),
-        eq(payGroups.shortName, 'mobile_payout'),
-      ),
-    );
-  if (row === undefined) throw new Error('no mobile_payout');
-  return row.id;
-}
+const call = (method: Method, path: string, sessionId: string, body?: unknown) =>
+  callJson(server, method, path, sessionId, body);
+const mobilePayoutId = () => payGroupId(server, 'mobile_payout');
 
 /** A new brand0 player with EUR 500 and a withdrawal session. */
 async function withdrawalSession(name: string): Promise<{ sessionId: string; player: string }> {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { AMOUNT_MESSAGE_KEYS } from '@cashdesk/domain';
@@ -11,8 +10,8 @@ import {
   savedCards,
   transactions,
 } from '../db/schema';
-import { formatToken } from '../providers/sandbox/provider-ref';
 import { getBalance, ledgerTotals } from '../services/ledger';
+import { payGroupId, saveApprovedCard, text } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { isRecord } from '../http/is-record';
@@ -36,11 +35,6 @@ interface Answer {
   readonly headers: Headers;
 }
 
-function text(value: unknown): string {
-  if (typeof value !== 'string') throw new Error(`not a string: ${JSON.stringify(value)}`);
-  return value;
-}
-
 async function call(
   method: 'GET' | 'POST',
   path: string,
@@ -60,21 +54,6 @@ async function call(
   const parsed: unknown = await response.json();
   if (!isRecord(parsed)) throw new Error(`not an object: ${JSON.stringify(parsed)}`);
   return { status: response.status, body: parsed, headers: response.headers };
-}
-
-async function payGroupId(shortName: string, flow: 'deposit' | 'withdrawal' = 'withdrawal') {
-  const [row] = await server.db
-    .select({ id: payGroups.id })
-    .from(payGroups)
-    .where(
-      and(
-        eq(payGroups.brandId, 'brand0'),
-        eq(payGroups.flow, flow),
-        eq(payGroups.shortName, shortName),
-      ),
-    );
-  if (row === undefined) throw new Error(`no pay group ${shortName}`);
-  return row.id;
 }
 
 async function playerId(name: string): Promise<string> {
@@ -115,7 +94,7 @@ async function submit(
 ): Promise<Answer> {
   return call(
     'POST',
-    `${CASHIER}/payouts/groups/${String(await payGroupId(shortName))}/submit`,
+    `${CASHIER}/payouts/groups/${String(await payGroupId(server, shortName))}/submit`,
     sessionId,
     { currency: 'EUR', ...body },
     { 'idempotency-key': key },
@@ -230,7 +209,7 @@ describe('withdrawal amount and balance (SPEC §5, §8 code 1206)', () => {
     await server.db
       .update(payGroups)
       .set({ amountRegExpFe: '^[0-9]+$' })
-      .where(eq(payGroups.id, await payGroupId('crypto_payout')));
+      .where(eq(payGroups.id, await payGroupId(server, 'crypto_payout')));
     const pattern = await submit(sessionId, 'crypto_payout', {
       amount: '25.50',
       parameters: { wallet_address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' },
@@ -262,7 +241,7 @@ describe('withdrawal amount and balance (SPEC §5, §8 code 1206)', () => {
 describe('100 parallel withdrawals racing for one balance (issue 3 concurrency)', () => {
   it('never overdraws: 33 of 100 withdrawals of 15 from 500 go through and the ledger sums agree', async () => {
     const { sessionId, player } = await withdrawalSession('po-race');
-    const groupId = await payGroupId('mobile_payout');
+    const groupId = await payGroupId(server, 'mobile_payout');
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, index) =>
         call(
@@ -361,30 +340,18 @@ describe('provider outcomes of a withdrawal (SPEC §2 withdrawal result pages)',
 describe('withdrawal destinations (SPEC §2 payout entry, withdrawal card list, bet shops)', () => {
   it('pays a saved card by its token; another player card or an unknown one is 404', async () => {
     const { sessionId, player } = await withdrawalSession('po-card');
-    const [card] = await server.db
-      .insert(savedCards)
-      .values({
-        playerId: player,
-        token: formatToken('approved', randomBytes(16).toString('hex')),
-        last4: '0101',
-        bin: '400000',
-        expMonth: 12,
-        expYear: 2031,
-        cardType: 'visa',
-      })
-      .returning();
-    if (card === undefined) throw new Error('card not written');
+    const cardId = await saveApprovedCard(server, player);
     const paid = await submit(sessionId, 'card_payout', {
       amount: '25',
-      card_data: { card_id: card.id },
+      card_data: { card_id: cardId },
     });
     expect(paid.body).toMatchObject({ transaction_status: 'success', user_balance: '475.00' });
     const [row] = await withdrawals(player);
-    expect(row?.savedCardId).toBe(card.id);
+    expect(row?.savedCardId).toBe(cardId);
 
     const byField = await submit(sessionId, 'card_payout', {
       amount: '10',
-      parameters: { card_id: card.id },
+      parameters: { card_id: cardId },
     });
     expect(byField.body.transaction_status).toBe('success');
 
@@ -414,7 +381,7 @@ describe('withdrawal destinations (SPEC §2 payout entry, withdrawal card list, 
     });
     const pan = await submit(sessionId, 'card_payout', {
       amount: '10',
-      parameters: { card_id: card.id, card_pan: '4000000000000101' },
+      parameters: { card_id: cardId, card_pan: '4000000000000101' },
     });
     expect(pan.status).toBe(400);
     expect(pan.body.error_field).toBe('body.parameters.card_pan');
@@ -423,7 +390,7 @@ describe('withdrawal destinations (SPEC §2 payout entry, withdrawal card list, 
 
   it('pays only a verified payout account of the player (1207 before verification, 404 for another player)', async () => {
     const { sessionId, player } = await withdrawalSession('po-account');
-    const wallet = await payGroupId('ewallet_payout');
+    const wallet = await payGroupId(server, 'ewallet_payout');
     const created = await call('POST', `${ACCOUNTS}/requisite/create`, sessionId, {
       pay_group_id: wallet,
       requisite_type: '2',
@@ -590,7 +557,7 @@ describe('refused withdrawal requests (SPEC §8, issue 3 bad input)', () => {
     });
     const deposit = await call(
       'POST',
-      `${CASHIER}/payouts/groups/${String(await payGroupId('card', 'deposit'))}/submit`,
+      `${CASHIER}/payouts/groups/${String(await payGroupId(server, 'card', 'deposit'))}/submit`,
       sessionId,
       { amount: '10', currency: 'EUR' },
     );
@@ -601,7 +568,7 @@ describe('refused withdrawal requests (SPEC §8, issue 3 bad input)', () => {
       body: { error_code: '1002', error_field: 'body.currency' },
     });
     const noSession = await fetch(
-      `${server.baseUrl}${CASHIER}/payouts/groups/${String(await payGroupId('mobile_payout'))}/submit`,
+      `${server.baseUrl}${CASHIER}/payouts/groups/${String(await payGroupId(server, 'mobile_payout'))}/submit`,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { documents, payGroups, players } from '../db/schema';
+import { payGroupId } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { isRecord } from '../http/is-record';
@@ -29,20 +30,7 @@ interface Answer {
   readonly headers: Headers;
 }
 
-async function groupId(shortName: string): Promise<number> {
-  const [row] = await server.db
-    .select({ id: payGroups.id })
-    .from(payGroups)
-    .where(
-      and(
-        eq(payGroups.brandId, 'brand0'),
-        eq(payGroups.flow, 'withdrawal'),
-        eq(payGroups.shortName, shortName),
-      ),
-    );
-  if (row === undefined) throw new Error(`no pay group ${shortName}`);
-  return row.id;
-}
+const groupId = (shortName: string) => payGroupId(server, shortName);
 
 async function upload(
   sessionId: string,

@@ -1,12 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { WAGER_PARAMETER_NAME } from '@cashdesk/domain';
 import { playerBalances, players, savedCards, transactions } from '../db/schema';
 import { isRecord } from '../http/is-record';
-import { formatToken } from '../providers/sandbox/provider-ref';
 import { getBalance } from '../services/ledger';
-import { CASHIER, callJson } from './api-calls';
+import { CASHIER, callJson, saveApprovedCard } from './api-calls';
 import type { Method } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -187,24 +186,13 @@ describe('SPEC §4 Enabled: withdrawal disabled by wager (wager_amount parameter
       records(detail.body.parameters).filter((field) => field.name === WAGER_PARAMETER_NAME),
     ).toEqual([expect.objectContaining({ user_requisite: '120.00', currency: 'EUR' })]);
 
-    const [card] = await server.db
-      .insert(savedCards)
-      .values({
-        playerId: player,
-        token: formatToken('approved', randomBytes(16).toString('hex')),
-        last4: '0101',
-        bin: '400000',
-        expMonth: 12,
-        expYear: 2031,
-        cardType: 'visa',
-      })
-      .returning({ id: savedCards.id });
+    const cardId = await saveApprovedCard(server, player);
     const cardPayout = reference.groups.find((group) => group.pay_group === 'card_payout');
     const paid = await call(
       'POST',
       `/payouts/groups/${String(numberId(cardPayout?.id))}/submit`,
       sessionId,
-      { amount: '25', currency: 'EUR', card_data: { card_id: card?.id } },
+      { amount: '25', currency: 'EUR', card_data: { card_id: cardId } },
     );
     expect(paid.status).toBe(200);
     expect(paid.body.transaction_status).toBe('success');
