@@ -2,7 +2,6 @@ import { COUNTDOWN_ZERO, formatCountdown } from '@cashdesk/domain';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { usePayoutSelectQuery } from '../../api/cashier-api';
 import { readPayoutVerification } from '../../app/payout-verification';
 import { scrollToTop } from '../../host/host-bridge';
 import { announce } from '../../ui/announcer';
@@ -11,7 +10,8 @@ import { Icon } from '../../ui/icon';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton } from '../../ui/skeleton';
 import { SupportLink } from './parts';
-import { readBlockedUntil, readPayGroupContext } from './route-state';
+import { readBlockedUntil } from './route-state';
+import { useHandOverDetail } from './use-hand-over-detail';
 import { useNow } from './use-clock';
 import './account-management.css';
 
@@ -32,13 +32,7 @@ export function AccountBlockedPage() {
   const { search } = location;
   const titleId = useId();
   const verification = readPayoutVerification(state);
-  const context = readPayGroupContext(state);
-  const detail = usePayoutSelectQuery(
-    context === null
-      ? { payGroupId: '', currency: '' }
-      : { payGroupId: context.payGroupId, currency: context.currency },
-    { skip: context === null },
-  );
+  const { context, detail } = useHandOverDetail(state);
   const until =
     readBlockedUntil(state) ?? detail.data?.payout_account_verification_blocked_until ?? null;
   // Without an end instant the page waits for the detail; with none there either, the block is

@@ -1,12 +1,12 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { usePayoutSelectQuery } from '../../api/cashier-api';
 import { readPayoutVerification } from '../../app/payout-verification';
 import { scrollToTop } from '../../host/host-bridge';
 import { usePageTitle } from '../../ui/use-page-title';
 import { SupportLink } from './parts';
-import { accountState, readMaskedAccount, readPayGroupContext } from './route-state';
+import { accountState, readMaskedAccount } from './route-state';
+import { useHandOverDetail } from './use-hand-over-detail';
 import './account-management.css';
 
 /**
@@ -24,13 +24,7 @@ export function AccountSupportPage() {
   const title = t('ACCOUNT_MANAGEMENT.SUPPORT.TITLE');
   usePageTitle(title);
   const verification = readPayoutVerification(state);
-  const context = readPayGroupContext(state);
-  const detail = usePayoutSelectQuery(
-    context === null
-      ? { payGroupId: '', currency: '' }
-      : { payGroupId: context.payGroupId, currency: context.currency },
-    { skip: context === null },
-  );
+  const { detail } = useHandOverDetail(state);
   const masked =
     readMaskedAccount(state) ??
     detail.data?.payout_accounts.find((account) => account.id === verification?.requisiteId)
