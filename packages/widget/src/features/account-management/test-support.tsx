@@ -9,24 +9,14 @@ import type { RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { PayoutVerificationState } from '../../app/payout-verification';
 import { readStartup } from '../../app/startup';
 import type { ShippedLanguage } from '../../app/startup';
 import { createAppStore } from '../../app/store';
 import { createI18n } from '../../i18n/i18n';
-
-/** Shows the current path, query and state for assertions. */
-function LocationProbe() {
-  const location = useLocation();
-  const state: unknown = location.state;
-  return (
-    <output data-testid="location" data-state={JSON.stringify(state ?? null)}>
-      {`${location.pathname}${location.search}`}
-    </output>
-  );
-}
+import { LocationProbe } from '../../test/location-probe';
 
 /** Renders `ui` at `address` with router `state`, a fresh store and the real texts. */
 export async function renderScreen(

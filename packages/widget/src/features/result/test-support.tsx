@@ -8,12 +8,13 @@ import type { RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { readStartup } from '../../app/startup';
 import type { ShippedLanguage } from '../../app/startup';
 import { createAppStore } from '../../app/store';
 import type { AppStore } from '../../app/store';
 import { createI18n } from '../../i18n/i18n';
+import { LocationProbe } from '../../test/location-probe';
 
 /** Where a screen is rendered. */
 export interface RenderAtOptions {
@@ -26,17 +27,6 @@ export interface RenderAtOptions {
   readonly inFrame?: boolean;
   /** The session_id added to the query when it has none; `null` adds none. Default test-session. */
   readonly sessionId?: string | null;
-}
-
-/** Shows the current path, query and state for assertions. */
-export function LocationProbe() {
-  const location = useLocation();
-  const state: unknown = location.state;
-  return (
-    <output data-testid="location" data-state={JSON.stringify(state ?? null)}>
-      {`${location.pathname}${location.search}`}
-    </output>
-  );
 }
 
 /** Renders `ui` (and a {@link LocationProbe}) with a fresh store, real texts and a memory router. */
