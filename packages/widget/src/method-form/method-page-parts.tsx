@@ -5,6 +5,9 @@
  *
  * @packageDocumentation
  */
+import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
+import { mapPayGroup } from '@cashdesk/domain';
+import type { ClientEnvironment, Method } from '@cashdesk/domain';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -107,4 +110,28 @@ export function useMethodBodyAttributes(payGroupId: string | null, currency: str
       restoreDataset(body, 'currency', previous[1]);
     };
   }, [payGroupId, currency]);
+}
+
+/** What a method page maps its pay group with (SPEC §3 "Mapped method"). */
+export type MethodSources = Pick<
+  DepositInitResponse,
+  'user_bonuses' | 'lost_profit_merchant_bonus'
+>;
+
+/** The pay group the route names and its mapped method (SPEC §3), or `null`. */
+export function findRouteMethod(
+  groups: readonly PayGroup[] | undefined,
+  sources: MethodSources,
+  provider: string,
+  environment: ClientEnvironment,
+): { readonly group: PayGroup; readonly method: Method } | null {
+  const group = groups?.find((candidate) => String(candidate.id) === provider);
+  if (group === undefined) return null;
+  const method = mapPayGroup(group, {
+    platform: environment.platform,
+    device: environment.device,
+    userBonuses: sources.user_bonuses,
+    lostProfitBonus: sources.lost_profit_merchant_bonus,
+  });
+  return method === null ? null : { group, method };
 }

@@ -1,6 +1,4 @@
-import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
-import { mapPayGroup, workflowKind } from '@cashdesk/domain';
-import type { ClientEnvironment, Method } from '@cashdesk/domain';
+import { workflowKind } from '@cashdesk/domain';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
@@ -14,30 +12,13 @@ import {
 } from '../../../api/cashier-api';
 import { buildMethodForm } from '../../../method-form/method-form';
 import {
+  findRouteMethod,
   MethodLoading,
   MethodPageFrame,
   MethodUnavailable,
   useMethodBodyAttributes,
 } from '../../../method-form/method-page-parts';
 import { MethodFormView } from './method-form-view';
-
-/** The pay group the route names and its mapped method (SPEC §3), or `null`. */
-function findMethod(
-  init: DepositInitResponse | undefined,
-  provider: string,
-  environment: ClientEnvironment,
-): { readonly group: PayGroup; readonly method: Method } | null {
-  if (init === undefined) return null;
-  const group = init.payment_groups.find((candidate) => String(candidate.id) === provider);
-  if (group === undefined) return null;
-  const method = mapPayGroup(group, {
-    platform: environment.platform,
-    device: environment.device,
-    userBonuses: init.user_bonuses,
-    lostProfitBonus: init.lost_profit_merchant_bonus,
-  });
-  return method === null ? null : { group, method };
-}
 
 /** SPEC §2: the deposit method page's frame. */
 function DepositFrame({
@@ -93,7 +74,10 @@ function MethodScreen({
   const environment = useAppSelector((state) => state.session.environment);
   const init = useDepositInitQuery(undefined);
   const found = useMemo(
-    () => findMethod(init.data, provider, environment),
+    () =>
+      init.data === undefined
+        ? null
+        : findRouteMethod(init.data.payment_groups, init.data, provider, environment),
     [init.data, provider, environment],
   );
   const currency = found?.method.currencyAlpha3 ?? null;

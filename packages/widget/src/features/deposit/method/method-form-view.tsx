@@ -17,7 +17,6 @@ import {
   formatMoney,
   linkTarget,
   parseDecimal,
-  resolveAmountBlocks,
   resultNavigation,
 } from '@cashdesk/domain';
 import type {
@@ -74,6 +73,7 @@ import {
 import { ThreeDsChallenge } from './three-ds-challenge';
 import { methodClicked } from './deposit-method-slice';
 import { useAmountReporting } from './use-amount-reporting';
+import { fieldContexts } from '../../../method-form/field-contexts';
 import { useFormFields } from '../../../method-form/use-form-fields';
 import { useSubmitOnce } from '../../../method-form/use-submit-once';
 import type { SubmitRequest, SubmitResult } from '../../../method-form/use-submit-once';
@@ -403,55 +403,22 @@ export function MethodFormView({
   }, [submit]);
 
   const precision = form.precision;
-  const limits = {
-    min: detail.limits.min_amount ?? null,
-    max: detail.limits.max_amount ?? null,
-  };
-  const baseContext: FieldContext = {
-    currency: form.currency,
-    precision,
-    flow: 'deposit',
-  };
-  const amountContext: FieldContext = {
-    ...baseContext,
-    amount: {
-      limits: { ...limits, displayLimits: method.limits.displayLimits },
-      amountBlocks: resolveAmountBlocks(
-        detail.experiment_amount_blocks,
-        detail.amount_blocks,
-        limits,
-      ),
-      fee: detail.fee ?? method.fee ?? null,
-      merchantUserFee: detail.merchant_user_fee ?? method.merchantUserFee ?? null,
-      bonus: method.bonus?.info ?? null,
-      bonusDescription: method.bonus?.description ?? null,
-      taxTiers: init.tax.tiers.length === 0 ? null : init.tax.tiers,
-      currencyDisplaySetting: currencyDisplayFormat(
-        init.widget_settings.currency_display_setting_id,
-      ),
-      bonusInAmountBlock: init.widget_settings.bonus_in_amount_block,
-      amountRegExp: detail.amount_reg_exp_fe ?? null,
-    },
-  };
-
-  const contextFor = (field: FormField): FieldContext => {
-    const kind = fieldKind(field);
-    if (kind === 'card') return { ...baseContext, savedCards: cards };
-    if (kind === 'cardCvv') {
-      return {
-        ...baseContext,
-        cvv: { required: field.isRequired, cardType: cvvCardType(form, values, cards) },
-      };
-    }
-    if (kind === 'phone' || kind === 'userPhoneVisible') {
-      const country = init.user_profile.country;
-      return country === null ? baseContext : { ...baseContext, phoneCountryIso: country };
-    }
-    if (kind === 'file_upload') {
-      return { ...baseContext, onUpload: uploadTo(upload, payGroupId, field) };
-    }
-    return baseContext;
-  };
+  const contexts = fieldContexts({
+    form,
+    detail,
+    method,
+    init,
+    cards,
+    uploadFor: (field) => uploadTo(upload, payGroupId, field),
+  });
+  const amountContext = contexts.amount;
+  const contextFor = (field: FormField): FieldContext =>
+    fieldKind(field) === 'cardCvv'
+      ? {
+          ...contexts.base,
+          cvv: { required: field.isRequired, cardType: cvvCardType(form, values, cards) },
+        }
+      : contexts.contextFor(field);
 
   const parsedAmount = parseDecimal(amount.replace(/\s+/g, ''));
   const submitLabel =

@@ -15,7 +15,6 @@ import {
   formatMoney,
   parseDecimal,
   payoutCardFieldState,
-  resolveAmountBlocks,
   resultPagePath,
   setQueryParam,
 } from '@cashdesk/domain';
@@ -42,6 +41,7 @@ import {
   validateMethodForm,
 } from '../../../method-form/method-form';
 import type { MethodForm, ValidationContext } from '../../../method-form/method-form';
+import { fieldContexts } from '../../../method-form/field-contexts';
 import { useFormFields } from '../../../method-form/use-form-fields';
 import { useSubmitOnce } from '../../../method-form/use-submit-once';
 import type { SubmitResult } from '../../../method-form/use-submit-once';
@@ -279,48 +279,17 @@ export function WithdrawalFormView({
     }).then(settle);
   };
 
-  const limits = {
-    min: detail.limits.min_amount ?? null,
-    max: detail.limits.max_amount ?? null,
-  };
-  const baseContext: FieldContext = {
-    currency: form.currency,
-    precision: form.precision,
-    flow: 'withdrawal',
-  };
-  const amountContext: FieldContext = {
-    ...baseContext,
-    amount: {
-      limits: { ...limits, displayLimits: method.limits.displayLimits },
-      amountBlocks: resolveAmountBlocks(
-        detail.experiment_amount_blocks,
-        detail.amount_blocks,
-        limits,
-      ),
-      balance,
-      fee: detail.fee ?? method.fee ?? null,
-      merchantUserFee: detail.merchant_user_fee ?? method.merchantUserFee ?? null,
-      taxTiers: init.tax.tiers.length === 0 ? null : init.tax.tiers,
-      currencyDisplaySetting: display,
-      amountRegExp: detail.amount_reg_exp_fe ?? null,
-    },
-  };
-
-  const contextFor = (field: FormField): FieldContext => {
-    const kind = fieldKind(field);
-    if (kind === 'card') return { ...baseContext, savedCards: cards };
-    if (kind === 'betShop' && detail.bet_shops !== undefined) {
-      return { ...baseContext, betShops: detail.bet_shops };
-    }
-    if (kind === 'phone' || kind === 'userPhoneVisible') {
-      const country = init.user_profile.country;
-      return country === null ? baseContext : { ...baseContext, phoneCountryIso: country };
-    }
-    if (kind === 'file_upload') {
-      return { ...baseContext, onUpload: uploadTo(upload, payGroupId, field) };
-    }
-    return baseContext;
-  };
+  const contexts = fieldContexts({
+    form,
+    detail,
+    method,
+    init,
+    balance,
+    cards,
+    uploadFor: (field) => uploadTo(upload, payGroupId, field),
+  });
+  const amountContext = contexts.amount;
+  const contextFor = contexts.contextFor;
 
   /**
    * SPEC §4 card field in payout: with verifyNewPayoutAccount false and a non-input type the

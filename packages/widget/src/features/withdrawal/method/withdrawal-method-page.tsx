@@ -1,6 +1,4 @@
-import type { PayGroup, PayoutInitResponse } from '@cashdesk/contract';
-import { fieldKind, mapPayGroup } from '@cashdesk/domain';
-import type { ClientEnvironment, Method } from '@cashdesk/domain';
+import { fieldKind } from '@cashdesk/domain';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
@@ -15,6 +13,7 @@ import {
 } from '../../../api/cashier-api';
 import { buildMethodForm } from '../../../method-form/method-form';
 import {
+  findRouteMethod,
   MethodLoading,
   MethodPageFrame,
   MethodUnavailable,
@@ -22,24 +21,6 @@ import {
 } from '../../../method-form/method-page-parts';
 import { WithdrawalFormView } from './withdrawal-form-view';
 import './withdrawal-method.css';
-
-/** The payout group the route names and its mapped method (SPEC §3), or `null`. */
-function findMethod(
-  init: PayoutInitResponse | undefined,
-  provider: string,
-  environment: ClientEnvironment,
-): { readonly group: PayGroup; readonly method: Method } | null {
-  if (init === undefined) return null;
-  const group = init.payout_groups.find((candidate) => String(candidate.id) === provider);
-  if (group === undefined) return null;
-  const method = mapPayGroup(group, {
-    platform: environment.platform,
-    device: environment.device,
-    userBonuses: [],
-    lostProfitBonus: null,
-  });
-  return method === null ? null : { group, method };
-}
 
 /** SPEC §2: the withdrawal method page's frame. */
 function WithdrawalFrame({
@@ -74,7 +55,15 @@ export function WithdrawalMethodPage() {
   const environment = useAppSelector((state) => state.session.environment);
   const init = usePayoutInitQuery(undefined);
   const found = useMemo(
-    () => findMethod(init.data, provider, environment),
+    () =>
+      init.data === undefined
+        ? null
+        : findRouteMethod(
+            init.data.payout_groups,
+            { user_bonuses: [], lost_profit_merchant_bonus: null },
+            provider,
+            environment,
+          ),
     [init.data, provider, environment],
   );
   const currency = found?.method.currencyAlpha3 ?? null;
