@@ -8,15 +8,18 @@
  * @packageDocumentation
  */
 import { ERROR_CODES } from '@cashdesk/contract';
-import { fieldKind, uploadFailureKey } from '@cashdesk/domain';
+import { MESSAGE_KEYS, SESSION_EXPIRED_CODE, fieldKind, uploadFailureKey } from '@cashdesk/domain';
 import type { FieldValue, FormField } from '@cashdesk/domain';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldContext, FieldError, UploadResult } from '../fields';
 import { toFieldError } from '../fields';
 import { isApiError } from '../api/http';
+import type { ApiError } from '../api/http';
+import { useAppDispatch } from '../app/hooks';
+import { errorPopupOpened } from '../app/ui-slice';
 import { announce } from '../ui/announcer';
-import { validateOnBlur, validateOne } from './method-form';
+import { errorFieldName, validateOnBlur, validateOne } from './method-form';
 import type { ValidationContext } from './method-form';
 
 type Errors = Readonly<Record<string, FieldError>>;
@@ -64,6 +67,14 @@ function uploadErrorKey(error: unknown): string {
   );
 }
 
+/** The server's `error_field` of a failed call, if any (SPEC §8). */
+function errorFieldOf(error: ApiError): string | null {
+  const data: unknown = error.data;
+  if (typeof data !== 'object' || data === null || !('error_field' in data)) return null;
+  const field: unknown = data.error_field;
+  return typeof field === 'string' ? field : null;
+}
+
 function without(errors: Errors, name: string): Record<string, FieldError> {
   const rest = { ...errors };
   Reflect.deleteProperty(rest, name);
@@ -73,6 +84,7 @@ function without(errors: Errors, name: string): Record<string, FieldError> {
 /** SPEC §2, §5: the method form's field state and handlers (see the module comment). */
 export function useFormFields(options: FormFieldsOptions) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const { validationContext, normalize, onChanged } = options;
   const [values, setValues] = useState<Record<string, FieldValue>>(options.initial);
   const [errors, setErrors] = useState<Errors>({});
@@ -189,8 +201,28 @@ export function useFormFields(options: FormFieldsOptions) {
       return { ok: false, errorKey: uploadErrorKey(result.error) };
     };
 
+  /**
+   * SPEC §8: a failed submit: code 17 is the session's (the store expires it, no popup); no
+   * answer opens the network popup; an error naming a shown field goes on that field; anything
+   * else opens the error popup with the server's code and message.
+   */
+  const showSubmitFailure = (error: ApiError, shown: readonly FormField[]) => {
+    if (error.errorCode === SESSION_EXPIRED_CODE) return;
+    if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') {
+      dispatch(errorPopupOpened({ errorCode: '0', message: 'DEPOSIT_METHOD.NETWORK_ERROR' }));
+      return;
+    }
+    const name = errorFieldName(errorFieldOf(error), shown);
+    if (name !== null) {
+      showErrors({ [name]: { key: error.errorMessage ?? MESSAGE_KEYS.fieldHasError } }, name);
+      return;
+    }
+    dispatch(errorPopupOpened({ errorCode: error.errorCode, message: error.errorMessage }));
+  };
+
   return {
     values,
+    showSubmitFailure,
     setValues,
     errors,
     setErrors,

@@ -9,7 +9,6 @@ import {
   AMOUNT_FIELD_NAME,
   MESSAGE_KEYS,
   SAVE_CARD_FIELD_NAME,
-  SESSION_EXPIRED_CODE,
   STORAGE_KEYS,
   buildBrowserData,
   currencyDisplayFormat,
@@ -34,7 +33,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { balanceChanged } from '../../../app/session-slice';
 import { readStored, writeStored } from '../../../app/storage';
-import { errorPopupOpened } from '../../../app/ui-slice';
 import { asApiError } from '../../../api/http';
 import type { ApiError } from '../../../api/http';
 import { AmountSummary, FieldView, toFieldError } from '../../../fields';
@@ -54,7 +52,6 @@ import {
   chosenSavedCard,
   cvvCardType,
   depositSubmitBody,
-  errorFieldName,
   fieldsShown,
   initialAmount,
   initialValues,
@@ -109,14 +106,6 @@ function currentBrowserData() {
   });
 }
 
-/** The server's `error_field` of a failed call, if any. */
-function errorFieldOf(error: ApiError): string | null {
-  const data: unknown = error.data;
-  if (typeof data !== 'object' || data === null || !('error_field' in data)) return null;
-  const field: unknown = data.error_field;
-  return typeof field === 'string' ? field : null;
-}
-
 /** A payment redirect goes to the provider and comes back to the cashier's own result page. */
 const PAYMENT_REDIRECT_SELF_TARGET = true;
 
@@ -158,19 +147,20 @@ export function MethodFormView({
     form,
     values: current,
   });
-  const { values, setErrors, documents, showErrors, fieldProps, uploadTo } = useFormFields({
-    initial: () => initialValues(form, initialAmount(detail), cards),
-    validationContext,
-    onChanged: (field, value) => {
-      // The recurring check's CVV request was about the card then chosen.
-      if (fieldKind(field) === 'card') setServerAsksCvv(false);
-      // SPEC §4: toggling save card sends its analytics click event.
-      if (field.name === SAVE_CARD_FIELD_NAME && typeof value === 'boolean') {
-        dispatch(methodClicked({ element: 'save_card', payGroupId, checked: value }));
-      }
-      setNotice(null);
-    },
-  });
+  const { values, setErrors, documents, showErrors, showSubmitFailure, fieldProps, uploadTo } =
+    useFormFields({
+      initial: () => initialValues(form, initialAmount(detail), cards),
+      validationContext,
+      onChanged: (field, value) => {
+        // The recurring check's CVV request was about the card then chosen.
+        if (fieldKind(field) === 'card') setServerAsksCvv(false);
+        // SPEC §4: toggling save card sends its analytics click event.
+        if (field.name === SAVE_CARD_FIELD_NAME && typeof value === 'boolean') {
+          dispatch(methodClicked({ element: 'save_card', payGroupId, checked: value }));
+        }
+        setNotice(null);
+      },
+    });
   const autoSubmitTried = useRef(false);
 
   const shown = fieldsShown(form, values, cards, serverAsksCvv);
@@ -252,18 +242,7 @@ export function MethodFormView({
   }, [t]);
 
   const showFailure = (error: ApiError) => {
-    // SPEC §8: code 17 expires the session (app/store.ts listener); no popup of its own.
-    if (error.errorCode === SESSION_EXPIRED_CODE) return;
-    if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') {
-      dispatch(errorPopupOpened({ errorCode: '0', message: 'DEPOSIT_METHOD.NETWORK_ERROR' }));
-      return;
-    }
-    const name = errorFieldName(errorFieldOf(error), shown);
-    if (name !== null) {
-      showErrors({ [name]: { key: error.errorMessage ?? MESSAGE_KEYS.fieldHasError } }, name);
-      return;
-    }
-    dispatch(errorPopupOpened({ errorCode: error.errorCode, message: error.errorMessage }));
+    showSubmitFailure(error, shown);
   };
 
   /**

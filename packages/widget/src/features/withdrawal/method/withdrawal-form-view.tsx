@@ -8,7 +8,6 @@ import type {
 import {
   AMOUNT_FIELD_NAME,
   MESSAGE_KEYS,
-  SESSION_EXPIRED_CODE,
   clampWithdrawalAmount,
   currencyDisplayFormat,
   fieldKind,
@@ -26,14 +25,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import type { PayoutVerificationState } from '../../../app/payout-verification';
 import { balanceChanged } from '../../../app/session-slice';
-import { errorPopupOpened } from '../../../app/ui-slice';
 import type { ApiError } from '../../../api/http';
 import { AmountSummary, FieldView, toFieldError } from '../../../fields';
 import type { FieldContext, FieldError } from '../../../fields';
 import { isolateLtr } from '../../../i18n/format';
 import {
   depositSubmitBody,
-  errorFieldName,
   fieldsShown,
   initialAmount,
   initialValues,
@@ -70,14 +67,6 @@ export interface WithdrawalFormViewProps {
   readonly verified: { readonly requisiteId: string; readonly amount: string } | null;
   /** SPEC §4: the amount stored when the player comes back to try the verification again. */
   readonly storedAmount?: string | null;
-}
-
-/** The server's `error_field` of a failed call, if any. */
-function errorFieldOf(error: ApiError): string | null {
-  const data: unknown = error.data;
-  if (typeof data !== 'object' || data === null || !('error_field' in data)) return null;
-  const field: unknown = data.error_field;
-  return typeof field === 'string' ? field : null;
 }
 
 /** SPEC §2: the withdrawal result page of a pay session, with the query and the transaction. */
@@ -136,6 +125,7 @@ export function WithdrawalFormView({
   });
   const {
     values,
+    showSubmitFailure,
     errors,
     setErrors,
     documents,
@@ -188,12 +178,6 @@ export function WithdrawalFormView({
   };
 
   const showFailure = (error: ApiError) => {
-    // SPEC §8: code 17 expires the session (app/store.ts listener); no popup of its own.
-    if (error.errorCode === SESSION_EXPIRED_CODE) return;
-    if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') {
-      dispatch(errorPopupOpened({ errorCode: '0', message: 'DEPOSIT_METHOD.NETWORK_ERROR' }));
-      return;
-    }
     // SPEC §4: the server says the account must be confirmed first.
     if (error.errorCode === ERROR_CODES.payoutAccountNotVerified.code) {
       const step = accountStep({ field: account, choice: currentChoice, accounts, detail, amount });
@@ -202,12 +186,7 @@ export function WithdrawalFormView({
         return;
       }
     }
-    const name = errorFieldName(errorFieldOf(error), shown);
-    if (name !== null) {
-      showErrors({ [name]: { key: error.errorMessage ?? MESSAGE_KEYS.fieldHasError } }, name);
-      return;
-    }
-    dispatch(errorPopupOpened({ errorCode: error.errorCode, message: error.errorMessage }));
+    showSubmitFailure(error, shown);
   };
 
   const settle = (result: SubmitResult) => {
