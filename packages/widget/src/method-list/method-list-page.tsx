@@ -62,15 +62,25 @@ const GROUP_TITLE_KEYS: Readonly<Record<GroupName, string>> = {
 
 /** The texts that differ between the deposit and the withdrawal list. */
 const FLOW_TEXT_KEYS: Readonly<
-  Record<ListFlow, { readonly noMethods: string; readonly allUnavailable: string }>
+  Record<
+    ListFlow,
+    {
+      readonly noMethods: string;
+      readonly allUnavailable: string;
+      /** The Regular group's title: payment methods or withdrawal methods. */
+      readonly regular: string;
+    }
+  >
 > = {
   deposit: {
     noMethods: 'DEPOSIT_HOME.NO_METHODS.TEXT',
     allUnavailable: 'DEPOSIT_HOME.ALL_UNAVAILABLE.TEXT',
+    regular: 'DEPOSIT_HOME.GROUP.REGULAR',
   },
   withdrawal: {
     noMethods: 'WITHDRAWAL.NO_METHODS.TEXT',
     allUnavailable: 'WITHDRAWAL.ALL_UNAVAILABLE.TEXT',
+    regular: 'WITHDRAWAL.GROUP.REGULAR',
   },
 };
 
@@ -310,7 +320,7 @@ export function MethodListPage({ flow, title, query, children }: MethodListPageP
           <MethodGroup
             key={name}
             name={name}
-            title={t(GROUP_TITLE_KEYS[name])}
+            title={t(name === 'regular' ? FLOW_TEXT_KEYS[flow].regular : GROUP_TITLE_KEYS[name])}
             methods={groups[name]}
             wide={wide}
             display={model.display}

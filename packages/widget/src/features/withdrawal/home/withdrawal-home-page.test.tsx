@@ -1,0 +1,79 @@
+import { EXAMPLE_CARD_PAY_GROUP, EXAMPLE_PAYOUT_INIT } from '@cashdesk/contract';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render';
+import { WithdrawalHomePage } from './withdrawal-home-page';
+
+const EUR = EXAMPLE_CARD_PAY_GROUP.currencies[0];
+
+function payoutGroup(id: number, name: string, enabled = true) {
+  return {
+    ...EXAMPLE_CARD_PAY_GROUP,
+    id,
+    short_name: `payout_${String(id)}`,
+    public_name: name,
+    show_in_carousel: false,
+    popular: false,
+    enabled,
+    currencies: [{ ...EUR, fee: '0%', limits: { min_amount: '10', max_amount: '1000' } }],
+  };
+}
+
+function stubInit(init: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify(init), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    ),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('withdrawal homepage (SPEC §2 homepage, §4 enabled and wager)', () => {
+  it('SPEC §2: lists the payout methods under their own title, with the balance and the pending withdrawal', async () => {
+    stubInit({
+      ...EXAMPLE_PAYOUT_INIT,
+      user_balance: '480.00',
+      widget_settings: { ...EXAMPLE_PAYOUT_INIT.widget_settings, currency_display_setting_id: 1 },
+      payout_groups: [payoutGroup(301, 'Bank payout'), payoutGroup(302, 'E-wallet payout')],
+    });
+    await renderWithApp(<WithdrawalHomePage />, { route: '/withdrawal' });
+    expect(
+      await screen.findByRole('heading', { name: 'Withdrawal methods' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Withdraw' })).toBeTruthy();
+    expect(screen.getByText('480.00 EUR')).toBeTruthy();
+    expect(screen.getByText('Bank payout')).toBeTruthy();
+    // EXAMPLE_PAYOUT_INIT has a pending withdrawal of 40.00 EUR (SPEC §3 withdrawal_reverse).
+    expect(screen.getByRole('button', { name: 'Cancel withdrawal' })).toBeTruthy();
+  });
+
+  it('SPEC §4 wager: the service disables the methods and the page says how much is left to wager', async () => {
+    stubInit({
+      ...EXAMPLE_PAYOUT_INIT,
+      withdrawal_reverse: null,
+      widget_settings: { ...EXAMPLE_PAYOUT_INIT.widget_settings, currency_display_setting_id: 1 },
+      view_data: [{ type: 'wager', key: 'wager_amount', value: '35.5' }],
+      payout_groups: [payoutGroup(301, 'Bank payout', false), payoutGroup(302, 'Cash', false)],
+    });
+    await renderWithApp(<WithdrawalHomePage />, { route: '/withdrawal' });
+    expect(
+      await screen.findByText('Withdrawals open after wagering', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByText(/Wager .*35\.50 EUR.* more to unlock withdrawals\./)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'None of the withdrawal methods can be used right now. Please try again later.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel withdrawal' })).toBeNull();
+  });
+});
