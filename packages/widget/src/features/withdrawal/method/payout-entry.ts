@@ -6,8 +6,9 @@
  * @packageDocumentation
  */
 import type { PayoutAccount, PayoutMethodDetail } from '@cashdesk/contract';
-import { fieldKind, verificationRouting } from '@cashdesk/domain';
+import { STORAGE_KEYS, fieldKind, verificationRouting } from '@cashdesk/domain';
 import type { FormField, VerificationRouting } from '@cashdesk/domain';
+import { readStored, removeStored, writeStored } from '../../../app/storage';
 
 /** The choice of "a new account" in the account select. */
 export const NEW_ACCOUNT = '';
@@ -135,3 +136,22 @@ export function withoutAccountFields(
     (candidate) => candidate.name !== field.name && candidate.extendedType !== 'save_requisites',
   );
 }
+
+/**
+ * SPEC §3 withdrawal state isNewPamAccount, §7 storage key pam_new_account: the new-account
+ * marker. Set when the player hands a new account over to verification (its pay group as the
+ * value), read when the confirmed account comes back, so that the withdrawal to it says
+ * is_new_payout_account; cleared once that withdrawal is answered. Storage is a convenience here
+ * (an embedded cashier may have none): without it the account is paid to as a saved one.
+ */
+export const newAccountMarker = {
+  set(payGroupId: string): void {
+    writeStored('session', STORAGE_KEYS.newAccount, payGroupId);
+  },
+  isSetFor(payGroupId: string): boolean {
+    return readStored('session', STORAGE_KEYS.newAccount) === payGroupId;
+  },
+  clear(): void {
+    removeStored('session', STORAGE_KEYS.newAccount);
+  },
+};

@@ -51,6 +51,7 @@ import {
   accountStep,
   accountsOf,
   initialAccountChoice,
+  newAccountMarker,
   withoutAccountFields,
 } from './payout-entry';
 import { PayoutAccountChoice } from './payout-account-choice';
@@ -174,6 +175,8 @@ export function WithdrawalFormView({
         returnTo: `${location.pathname}${search}`,
       },
     };
+    if (state.payoutVerification.newAccount === null) newAccountMarker.clear();
+    else newAccountMarker.set(payGroupId);
     void navigate({ pathname: route, search }, { state });
   };
 
@@ -195,11 +198,18 @@ export function WithdrawalFormView({
       return;
     }
     if (result.kind !== 'answered') return;
+    newAccountMarker.clear();
     dispatch(balanceChanged(result.session.user_balance));
     void navigate(withdrawalResultAddress(result.session, search), {
       state: { paySession: result.session, payGroupId },
     });
   };
+
+  /** SPEC §3 isNewPamAccount: the account confirmed on the way back was added in this flow. */
+  const newAccountJustConfirmed = (requisiteId: string | null): boolean =>
+    requisiteId !== null &&
+    requisiteId === verified?.requisiteId &&
+    newAccountMarker.isSetFor(payGroupId);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -249,7 +259,9 @@ export function WithdrawalFormView({
     const body = {
       ...built.payload,
       fields,
-      ...(account !== null && step.isNew ? { is_new_payout_account: true } : {}),
+      ...(account !== null && (step.isNew || newAccountJustConfirmed(step.requisiteId))
+        ? { is_new_payout_account: true }
+        : {}),
     };
     void submit({
       payGroupId,

@@ -87,6 +87,12 @@ const WALLET_DETAIL: PayoutMethodDetailInput = {
   ],
 };
 
+/** The e-wallet detail after the player confirmed acc-2 with a one-time code. */
+const CONFIRMED_DETAIL: PayoutMethodDetailInput = {
+  ...WALLET_DETAIL,
+  payout_accounts: WALLET_DETAIL.payout_accounts.map((account) => ({ ...account, verified: true })),
+};
+
 const CARD_DETAIL: PayoutMethodDetailInput = {
   ...WALLET_DETAIL,
   parameters: [
@@ -332,6 +338,34 @@ describe('withdrawal method page (SPEC §2 payout entry, §4 verification, §5 a
     });
     const removal = api.calls.find((call) => call.method === 'DELETE');
     expect(removal?.url).toMatch(/\/requisite\/acc-1$/);
+  });
+
+  it('SPEC §3 isNewPamAccount, §7 pam_new_account: a new account handed to verification is marked, and the withdrawal to it once confirmed says is_new_payout_account', async () => {
+    stubFetch({ '201': WALLET_DETAIL });
+    const handing = await renderPage('201');
+    await userEvent.click(screen.getByRole('radio', { name: /A new account/ }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /Wallet address/i }), 'W777');
+    await userEvent.click(screen.getByRole('button', { name: /^Withdraw/ }));
+    await screen.findByTestId('probe');
+    expect(sessionStorage.getItem('pam_new_account')).toBe('201');
+    handing.unmount();
+
+    const api = stubFetch({ '201': CONFIRMED_DETAIL });
+    await renderPage('201', { verifiedAccount: { requisiteId: 'acc-2', amount: '40' } });
+    await userEvent.click(screen.getByRole('button', { name: /^Withdraw/ }));
+    await screen.findByTestId('probe');
+    const body = Object(api.submits()[0]?.body);
+    expect(Reflect.get(body, 'is_new_payout_account')).toBe(true);
+    expect(sessionStorage.getItem('pam_new_account')).toBeNull();
+  });
+
+  it('SPEC §3 isNewPamAccount: a saved account chosen from the list is not marked new', async () => {
+    sessionStorage.removeItem('pam_new_account');
+    const api = stubFetch({ '201': CONFIRMED_DETAIL });
+    await renderPage('201', { verifiedAccount: { requisiteId: 'acc-2', amount: '40' } });
+    await userEvent.click(screen.getByRole('button', { name: /^Withdraw/ }));
+    await screen.findByTestId('probe');
+    expect(Reflect.get(Object(api.submits()[0]?.body), 'is_new_payout_account')).toBeUndefined();
   });
 
   it('SPEC §4: coming back from a verification chooses the confirmed account and restores the stored amount', async () => {
