@@ -354,8 +354,8 @@ describe('withdrawal method page (SPEC §2 payout entry, §4 verification, §5 a
     await renderPage('201', { verifiedAccount: { requisiteId: 'acc-2', amount: '40' } });
     await userEvent.click(screen.getByRole('button', { name: /^Withdraw/ }));
     await screen.findByTestId('probe');
-    const body = Object(api.submits()[0]?.body);
-    expect(Reflect.get(body, 'is_new_payout_account')).toBe(true);
+    const body: unknown = api.submits()[0]?.body;
+    expect(Reflect.get(Object(body), 'is_new_payout_account')).toBe(true);
     expect(sessionStorage.getItem('pam_new_account')).toBeNull();
   });
 
