@@ -19,7 +19,7 @@ import type { ApiError } from '../api/http';
 import { useAppDispatch } from '../app/hooks';
 import { errorPopupOpened } from '../app/ui-slice';
 import { announce } from '../ui/announcer';
-import { errorFieldName, validateOnBlur, validateOne } from './method-form';
+import { errorFieldName, validateMethodForm, validateOnBlur, validateOne } from './method-form';
 import type { ValidationContext } from './method-form';
 
 type Errors = Readonly<Record<string, FieldError>>;
@@ -220,8 +220,23 @@ export function useFormFields(options: FormFieldsOptions) {
     dispatch(errorPopupOpened({ errorCode: error.errorCode, message: error.errorMessage }));
   };
 
+  /**
+   * SPEC §4, §5 on submit: validates the amount and every shown field; when something fails,
+   * shows every error, focuses the first and says false.
+   */
+  const validateShown = (shown: readonly FormField[]): boolean => {
+    const context = validationContext(values);
+    const validation = validateMethodForm(context.form, shown, context);
+    if (validation.valid) return true;
+    const next: Record<string, FieldError> = {};
+    for (const [name, error] of Object.entries(validation.errors)) next[name] = toFieldError(error);
+    showErrors(next, validation.firstInvalidField);
+    return false;
+  };
+
   return {
     values,
+    validateShown,
     showSubmitFailure,
     setValues,
     errors,

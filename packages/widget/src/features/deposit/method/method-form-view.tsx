@@ -24,7 +24,6 @@ import type {
   InnerResultMessage,
   Method,
   PayloadResult,
-  RuleError,
 } from '@cashdesk/domain';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
@@ -36,7 +35,7 @@ import { readStored, writeStored } from '../../../app/storage';
 import { asApiError } from '../../../api/http';
 import type { ApiError } from '../../../api/http';
 import { AmountSummary, FieldView, toFieldError } from '../../../fields';
-import type { FieldContext, FieldError } from '../../../fields';
+import type { FieldContext } from '../../../fields';
 import { announce } from '../../../ui/announcer';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
@@ -56,7 +55,6 @@ import {
   initialAmount,
   initialValues,
   textOf,
-  validateMethodForm,
 } from '../../../method-form/method-form';
 import type { MethodForm, ValidationContext } from '../../../method-form/method-form';
 import {
@@ -147,20 +145,28 @@ export function MethodFormView({
     form,
     values: current,
   });
-  const { values, setErrors, documents, showErrors, showSubmitFailure, fieldProps, uploadTo } =
-    useFormFields({
-      initial: () => initialValues(form, initialAmount(detail), cards),
-      validationContext,
-      onChanged: (field, value) => {
-        // The recurring check's CVV request was about the card then chosen.
-        if (fieldKind(field) === 'card') setServerAsksCvv(false);
-        // SPEC §4: toggling save card sends its analytics click event.
-        if (field.name === SAVE_CARD_FIELD_NAME && typeof value === 'boolean') {
-          dispatch(methodClicked({ element: 'save_card', payGroupId, checked: value }));
-        }
-        setNotice(null);
-      },
-    });
+  const {
+    values,
+    validateShown,
+    setErrors,
+    documents,
+    showErrors,
+    showSubmitFailure,
+    fieldProps,
+    uploadTo,
+  } = useFormFields({
+    initial: () => initialValues(form, initialAmount(detail), cards),
+    validationContext,
+    onChanged: (field, value) => {
+      // The recurring check's CVV request was about the card then chosen.
+      if (fieldKind(field) === 'card') setServerAsksCvv(false);
+      // SPEC §4: toggling save card sends its analytics click event.
+      if (field.name === SAVE_CARD_FIELD_NAME && typeof value === 'boolean') {
+        dispatch(methodClicked({ element: 'save_card', payGroupId, checked: value }));
+      }
+      setNotice(null);
+    },
+  });
   const autoSubmitTried = useRef(false);
 
   const shown = fieldsShown(form, values, cards, serverAsksCvv);
@@ -292,15 +298,7 @@ export function MethodFormView({
     dispatch(methodClicked({ element: 'submit_button', payGroupId }));
     setNotice(null);
     setBlockedRedirect(null);
-    const validation = validateMethodForm(form, shown, validationContext(values));
-    if (!validation.valid) {
-      const next: Record<string, FieldError> = {};
-      for (const [name, error] of Object.entries(validation.errors)) {
-        next[name] = toFieldError(error satisfies RuleError);
-      }
-      showErrors(next, validation.firstInvalidField);
-      return;
-    }
+    if (!validateShown(shown)) return;
     const built = buildRequest();
     if (!built.ok) {
       showErrors({ [AMOUNT_FIELD_NAME]: toFieldError(built.error) }, AMOUNT_FIELD_NAME);

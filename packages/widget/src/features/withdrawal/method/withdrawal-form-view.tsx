@@ -17,7 +17,7 @@ import {
   resultPagePath,
   setQueryParam,
 } from '@cashdesk/domain';
-import type { FieldValue, FormField, Method, RuleError } from '@cashdesk/domain';
+import type { FieldValue, FormField, Method } from '@cashdesk/domain';
 import { useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,6 @@ import {
   initialAmount,
   initialValues,
   textOf,
-  validateMethodForm,
 } from '../../../method-form/method-form';
 import type { MethodForm, ValidationContext } from '../../../method-form/method-form';
 import { fieldContexts } from '../../../method-form/field-contexts';
@@ -126,6 +125,7 @@ export function WithdrawalFormView({
   });
   const {
     values,
+    validateShown,
     showSubmitFailure,
     errors,
     setErrors,
@@ -214,15 +214,7 @@ export function WithdrawalFormView({
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const validation = validateMethodForm(form, shown, validationContext(values));
-    if (!validation.valid) {
-      const next: Record<string, FieldError> = {};
-      for (const [name, error] of Object.entries(validation.errors)) {
-        next[name] = toFieldError(error satisfies RuleError);
-      }
-      showErrors(next, validation.firstInvalidField);
-      return;
-    }
+    if (!validateShown(shown)) return;
     // SPEC §4: a payout card field in its blocked state carries a manual error: no submit.
     const blocked = shown.find(
       (field) => payoutFieldOf(field).field.isDisabled !== field.isDisabled,
