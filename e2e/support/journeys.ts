@@ -44,11 +44,18 @@ export function carouselTiles(frame: Frame, lang: WidgetLanguage = 'en'): Locato
     .getByRole('button');
 }
 
-/** The homepage's method groups (SPEC §4 grouping), by their headings in `lang`. */
+/**
+ * The homepage's method groups (SPEC §4 grouping), by their headings in `lang`; the regular group
+ * of the withdrawal list has its own title.
+ */
 export function methodGroups(frame: Frame, lang: WidgetLanguage = 'en'): Locator {
-  const names = ['POPULAR', 'LOST_PROFIT', 'REGULAR', 'DISABLED'].map(
-    (group) => literal(text(lang, `DEPOSIT_HOME.GROUP.${group}`)).source,
-  );
+  const keys = [
+    ...['POPULAR', 'LOST_PROFIT', 'REGULAR', 'DISABLED'].map(
+      (group) => `DEPOSIT_HOME.GROUP.${group}`,
+    ),
+    'WITHDRAWAL.GROUP.REGULAR',
+  ];
+  const names = keys.map((key) => literal(text(lang, key)).source);
   return frame.getByRole('region', { name: new RegExp(`^(${names.join('|')})$`) });
 }
 
