@@ -3,10 +3,8 @@
  * method (brand0 card, EUR: 5 to 5000) are checked with their formatted value, and the field
  * shows the allowed minimum and maximum.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, startStack } from './support';
-import type { Stack } from './support';
+import { describe, expect, it } from 'vitest';
+import { useStackAndBrowser } from './support';
 import {
   closeHosted,
   openHostedCashier,
@@ -23,17 +21,7 @@ import {
   submitButton,
 } from './support/journeys';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
+const env = useStackAndBrowser();
 
 /** The formatted bounds of the card method in EUR (grouping by a space, SPEC §9). */
 const MIN = /5\.00/;
@@ -41,7 +29,7 @@ const MAX = /5[\s\u00a0\u202f]?000\.00/;
 
 describe('amount blocks and limits (SPEC §5 Amount)', () => {
   it('SPEC §5: blocks set the amount; under the minimum and above the maximum show the formatted bound; the hint names both', async () => {
-    const hosted = await openHostedCashier(browser, stack);
+    const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     await openCardMethod(frame);
     const amount = amountInput(frame);
@@ -99,7 +87,7 @@ describe('amount blocks and limits (SPEC §5 Amount)', () => {
     await expect.poll(() => over.count()).toBe(0);
     expect(await amount.getAttribute('aria-invalid')).not.toBe('true');
     expect(text('en', 'PH.DEPOSIT.ERROR.MIN_AMOUNT')).not.toBe('');
-    expect(await transactionsOf(stack, session.sessionId)).toEqual([]);
+    expect(await transactionsOf(env.stack, session.sessionId)).toEqual([]);
     await closeHosted(hosted);
   });
 });

@@ -4,10 +4,8 @@
  * pays it with the payment request payload of SPEC §3.
  */
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, startStack } from './support';
-import type { Stack } from './support';
+import { describe, expect, it } from 'vitest';
+import { useStackAndBrowser } from './support';
 import {
   balanceOf,
   closeHosted,
@@ -30,21 +28,11 @@ import {
 /** The seed's host-to-host card method (packages/server/src/db/seed-data.ts). */
 const CHECKOUT_METHOD = 'Card (secure checkout)';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
+const env = useStackAndBrowser();
 
 describe('card checkout (SPEC §2 checkout, §3 payment request payload, §4 host-to-host)', () => {
   it('a host-to-host method opens /checkout, takes the card and pays it', async () => {
-    const hosted = await openHostedCashier(browser, stack);
+    const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     await waitForHome(frame);
     await methodTile(frame, CHECKOUT_METHOD).click();
@@ -57,12 +45,12 @@ describe('card checkout (SPEC §2 checkout, §3 payment request payload, §4 hos
     await frame
       .getByRole('heading', { level: 1, name: literal(text('en', 'RESULT.DEPOSIT.SUCCESS.TITLE')) })
       .waitFor();
-    const transactions = await transactionsOf(stack, session.sessionId);
+    const transactions = await transactionsOf(env.stack, session.sessionId);
     expect(transactions.map((row) => row.status)).toEqual(['success']);
     const paid = transactions[0]?.amount ?? '0';
     const expected = new Big(paid).plus(500).toFixed(2);
     await expect
-      .poll(() => balanceOf(stack, session.sessionId))
+      .poll(() => balanceOf(env.stack, session.sessionId))
       .toSatisfy((balance: string) => sameAmount(balance, expected));
     await closeHosted(hosted);
   });

@@ -3,10 +3,8 @@
  * balance goes up), declined (the decline page with retry and change method) and the card
  * validation messages of SPEC §5 (nothing reaches the server while the form is invalid).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, startStack } from './support';
-import type { Stack } from './support';
+import { describe, expect, it } from 'vitest';
+import { useStackAndBrowser } from './support';
 import {
   balanceOf,
   closeHosted,
@@ -34,23 +32,13 @@ import {
   waitForPath,
 } from './support/journeys';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
+const env = useStackAndBrowser();
 
 describe('card deposit in the host page (SPEC §2 routes, §5 card rules)', () => {
   it('SPEC §2 /deposit → method page → /deposit/deposit-success: an approved card raises the balance', async () => {
-    const hosted = await openHostedCashier(browser, stack);
+    const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
-    const before = await balanceOf(stack, session.sessionId);
+    const before = await balanceOf(env.stack, session.sessionId);
     expect(sameAmount(before, '500')).toBe(true);
 
     await waitForHome(frame);
@@ -77,9 +65,9 @@ describe('card deposit in the host page (SPEC §2 routes, §5 card rules)', () =
     await visitScreen(page, frame, 'card-approved-success');
 
     await expect
-      .poll(() => balanceOf(stack, session.sessionId))
+      .poll(() => balanceOf(env.stack, session.sessionId))
       .toSatisfy((balance: string) => sameAmount(balance, '550'));
-    const transactions = await transactionsOf(stack, session.sessionId);
+    const transactions = await transactionsOf(env.stack, session.sessionId);
     expect(transactions).toHaveLength(1);
     expect(transactions[0]?.status).toBe('success');
     expect(sameAmount(transactions[0]?.amount ?? '', '50')).toBe(true);
@@ -87,7 +75,7 @@ describe('card deposit in the host page (SPEC §2 routes, §5 card rules)', () =
   });
 
   it('SPEC §2 /deposit/deposit-error: a declined card shows the decline page with retry and change method', async () => {
-    const hosted = await openHostedCashier(browser, stack);
+    const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     await openCardMethod(frame);
     await payWithCard(frame, TEST_CARDS.declined);
@@ -104,8 +92,8 @@ describe('card deposit in the host page (SPEC §2 routes, §5 card rules)', () =
     await change.waitFor();
     await visitScreen(page, frame, 'card-declined-error');
 
-    expect(sameAmount(await balanceOf(stack, session.sessionId), '500')).toBe(true);
-    const transactions = await transactionsOf(stack, session.sessionId);
+    expect(sameAmount(await balanceOf(env.stack, session.sessionId), '500')).toBe(true);
+    const transactions = await transactionsOf(env.stack, session.sessionId);
     expect(transactions.map((row) => row.status)).toEqual(['error']);
 
     // Retry goes back to the same method's form; after a second decline, change method goes to
@@ -120,7 +108,7 @@ describe('card deposit in the host page (SPEC §2 routes, §5 card rules)', () =
   });
 
   it('SPEC §5 card number, expiry, CVV: messages on blur and on submit, focus on the first invalid field, nothing sent', async () => {
-    const hosted = await openHostedCashier(browser, stack);
+    const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     await openCardMethod(frame);
     const fields = cardFields(frame);
@@ -162,8 +150,8 @@ describe('card deposit in the host page (SPEC §2 routes, §5 card rules)', () =
     await visitScreen(page, frame, 'card-validation-errors');
 
     // Nothing was submitted: no transaction, same balance, still on the form.
-    expect(await transactionsOf(stack, session.sessionId)).toEqual([]);
-    expect(sameAmount(await balanceOf(stack, session.sessionId), '500')).toBe(true);
+    expect(await transactionsOf(env.stack, session.sessionId)).toEqual([]);
+    expect(sameAmount(await balanceOf(env.stack, session.sessionId), '500')).toBe(true);
     expect(new URL(frame.url()).pathname).not.toMatch(/deposit-(success|error)/);
     expect(await methodTile(frame, METHODS.ewallet).count()).toBe(0);
     await closeHosted(hosted);

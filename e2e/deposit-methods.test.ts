@@ -4,10 +4,9 @@
  * that awaits the provider, a crypto display form with its QR code and a bank transfer with a
  * transfer date, a real receipt upload and the copy button.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Frame } from 'playwright-core';
-import { launchBrowser, startStack } from './support';
-import type { Stack } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Frame } from 'playwright-core';
+import { useStackAndBrowser } from './support';
 import {
   balanceOf,
   closeHosted,
@@ -21,17 +20,7 @@ import {
 } from './support/cashier';
 import { METHODS, field, openMethod, submitButton, waitForPath } from './support/journeys';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
+const env = useStackAndBrowser();
 
 /** A real 1 x 1 PNG (8-bit grey), 67 bytes. */
 const TINY_PNG = Buffer.from(
@@ -60,7 +49,7 @@ async function successPage(frame: Frame): Promise<void> {
 
 describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
   it('SPEC §2 payments: the E-Wallet redirects to the provider page, Approve comes back to the success page', async () => {
-    const hosted = await openHostedCashier(browser, stack);
+    const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     await openMethod(frame, METHODS.ewallet);
     await field(frame, 'PH.FIELD.PHONE').fill('+4915112345678');
@@ -75,15 +64,15 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
 
     await successPage(frame);
     await visitScreen(page, frame, 'ewallet-success');
-    const [transaction] = await transactionsOf(stack, session.sessionId);
+    const [transaction] = await transactionsOf(env.stack, session.sessionId);
     expect(transaction?.status).toBe('success');
-    const credited = await balanceOf(stack, session.sessionId);
+    const credited = await balanceOf(env.stack, session.sessionId);
     expect(sameAmount(credited, '500')).toBe(false);
     await closeHosted(hosted);
   });
 
   it('SPEC §2 /deposit/deposit-await: mobile money waits for the provider, then shows success', async () => {
-    const hosted = await openHostedCashier(browser, stack);
+    const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     await openMethod(frame, METHODS.mobileMoney);
     // The operator select comes preselected (SPEC §5 single-option or preselected select).
@@ -99,13 +88,15 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
     await successPage(frame);
     await visitScreen(page, frame, 'mobile-money-success');
     await expect
-      .poll(async () => (await transactionsOf(stack, session.sessionId)).map((row) => row.status))
+      .poll(async () =>
+        (await transactionsOf(env.stack, session.sessionId)).map((row) => row.status),
+      )
       .toEqual(['success']);
     await closeHosted(hosted);
   });
 
   it('SPEC §2 /deposit/deposit-display-form: crypto shows a QR code with copy and made-payment buttons', async () => {
-    const hosted = await openHostedCashier(browser, stack, {
+    const hosted = await openHostedCashier(env.browser, env.stack, {
       context: {
         viewport: { width: 1280, height: 900 },
         permissions: ['clipboard-read', 'clipboard-write'],
@@ -141,14 +132,14 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
       /^cashdesk-sandbox:\/\/pay\?/,
     );
     await visitScreen(page, frame, 'crypto-display-form');
-    expect((await transactionsOf(stack, session.sessionId)).map((row) => row.status)).not.toContain(
-      'success',
-    );
+    expect(
+      (await transactionsOf(env.stack, session.sessionId)).map((row) => row.status),
+    ).not.toContain('success');
     await closeHosted(hosted);
   });
 
   it('SPEC §2 bank transfer: transfer date, a real PNG receipt, the IBAN copy button, then the result', async () => {
-    const hosted = await openHostedCashier(browser, stack, {
+    const hosted = await openHostedCashier(env.browser, env.stack, {
       context: {
         viewport: { width: 1280, height: 900 },
         permissions: ['clipboard-read', 'clipboard-write'],
@@ -193,7 +184,7 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
     await waitForPath(frame, /^\/deposit\/deposit-(success|await|processing)$/);
     await frame.getByRole('heading', { level: 1 }).waitFor();
     await visitScreen(page, frame, 'bank-transfer-result');
-    const transactions = await transactionsOf(stack, session.sessionId);
+    const transactions = await transactionsOf(env.stack, session.sessionId);
     expect(transactions).toHaveLength(1);
     expect(sameAmount(transactions[0]?.amount ?? '', '50')).toBe(true);
     await closeHosted(hosted);

@@ -4,10 +4,9 @@
  * asks the host for a new session (reInitCashier), which the demo page answers with
  * setSessionIdToChildFrame.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Route } from 'playwright-core';
-import { launchBrowser, startStack } from './support';
-import type { Stack } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
+import { useStackAndBrowser } from './support';
 import {
   cashierFrameOf,
   closeHosted,
@@ -20,21 +19,11 @@ import {
 } from './support/cashier';
 import { payWithCard, openCardMethod, TEST_CARDS, waitForPath } from './support/journeys';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
+const env = useStackAndBrowser();
 
 describe('messages to the host page (SPEC §1, §2)', () => {
   it('SPEC §2 cashier_in_new_tab: posts redirectTo with the address minus the flag and renders nothing', async () => {
-    const hosted = await openHostedCashier(browser, stack);
+    const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     await waitForPath(frame, '/deposit');
 
@@ -57,7 +46,7 @@ describe('messages to the host page (SPEC §1, §2)', () => {
   });
 
   it('SPEC §2 redirect after finishing: a result page scrolls to the top and sends reset-scroll', async () => {
-    const hosted = await openHostedCashier(browser, stack);
+    const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame } = hosted;
     await openCardMethod(frame);
     expect(await hostEvents(page)).not.toContain('reset-scroll');
@@ -76,7 +65,7 @@ describe('messages to the host page (SPEC §1, §2)', () => {
 
 describe('session expired (SPEC §4 Session, §8 code 17)', () => {
   it('an unknown session shows the session-expired screen, sends reInitCashier and the host hands over a new session', async () => {
-    const hosted = await openHostedCashier(browser, stack, {
+    const hosted = await openHostedCashier(env.browser, env.stack, {
       context: { viewport: { width: 1280, height: 900 } },
     });
     const { page } = hosted;
@@ -91,7 +80,7 @@ describe('session expired (SPEC §4 Session, §8 code 17)', () => {
     });
     const unknown = new URL(hosted.session.widgetUrl);
     unknown.searchParams.set('session_id', 'unknown-session-0000');
-    await page.goto(stack.hostPage.pageAddress(unknown.href));
+    await page.goto(env.stack.hostPage.pageAddress(unknown.href));
     const frame = await cashierFrameOf(page);
 
     const title = text('en', 'RESULT.SESSION_EXPIRED.TITLE');

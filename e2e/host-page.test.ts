@@ -4,21 +4,10 @@
  * page has no serious or critical axe-core violation at desktop and phone widths.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { checkA11y, launchBrowser, newSession, screenshot, startStack } from './support';
-import type { Stack } from './support';
+import type { BrowserContext } from 'playwright-core';
+import { checkA11y, newSession, screenshot, useStackAndBrowser } from './support';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
+const env = useStackAndBrowser();
 
 describe.each([
   { name: 'desktop', width: 1280, height: 900 },
@@ -27,7 +16,7 @@ describe.each([
   let context: BrowserContext;
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width, height } });
+    context = await env.browser.newContext({ viewport: { width, height } });
   });
 
   afterAll(async () => {
@@ -35,7 +24,7 @@ describe.each([
   });
 
   it('mounts the cashier of another origin and passes axe-core', async () => {
-    const session = await newSession(stack, { flow: 'deposit', currency: 'EUR' });
+    const session = await newSession(env.stack, { flow: 'deposit', currency: 'EUR' });
     const page = await context.newPage();
     await page.goto(session.hostPageUrl);
 
@@ -44,7 +33,7 @@ describe.each([
     const src = await frame.getAttribute('src');
     expect(src).not.toBeNull();
     const address = new URL(src ?? '');
-    expect(address.origin).toBe(stack.serverUrl);
+    expect(address.origin).toBe(env.stack.serverUrl);
     expect(address.origin).not.toBe(new URL(page.url()).origin);
     expect(address.pathname).toBe('/deposit');
     expect(address.searchParams.get('session_id')).toBe(session.sessionId);
@@ -70,8 +59,8 @@ describe.each([
 
 describe('the demo host page controls', () => {
   it('reloads the cashier in another language and mints a new session through its backend', async () => {
-    const session = await newSession(stack);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const session = await newSession(env.stack);
+    const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(session.hostPageUrl);
     const frame = page.getByTitle('Cashier');
     await expect.poll(() => frame.count()).toBe(1);

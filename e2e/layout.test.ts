@@ -3,10 +3,9 @@
  * by dir alone (the first tile on the right, arrows mirrored, Arabic texts) and a 360 px phone
  * gets one column without sideways scrolling and a usable form.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Frame, Locator } from 'playwright-core';
-import { launchBrowser, startStack } from './support';
-import type { Stack } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Frame, Locator } from 'playwright-core';
+import { useStackAndBrowser } from './support';
 import { closeHosted, literal, openHostedCashier, text, visitScreen } from './support/cashier';
 import {
   METHODS,
@@ -20,17 +19,7 @@ import {
   waitForPath,
 } from './support/journeys';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
+const env = useStackAndBrowser();
 
 async function box(
   locator: Locator,
@@ -62,7 +51,7 @@ async function iconScaleX(locator: Locator): Promise<number> {
 
 describe('right-to-left (SPEC §1, §2 body dir)', () => {
   it('SPEC §2: lang=ar-brand0 sets dir=rtl, puts the first tile on the right, mirrors arrows and speaks Arabic', async () => {
-    const hosted = await openHostedCashier(browser, stack, { lang: 'ar' });
+    const hosted = await openHostedCashier(env.browser, env.stack, { lang: 'ar' });
     const { page, frame } = hosted;
     expect(new URL(frame.url()).searchParams.get('lang')).toBe('ar-brand0');
     await waitForHome(frame, 'ar');
@@ -131,7 +120,7 @@ describe('right-to-left (SPEC §1, §2 body dir)', () => {
   });
 
   it('SPEC §1: the same tile in English is not mirrored (control)', async () => {
-    const hosted = await openHostedCashier(browser, stack);
+    const hosted = await openHostedCashier(env.browser, env.stack);
     const { frame } = hosted;
     await waitForHome(frame);
     expect(await frame.evaluate(() => document.documentElement.dir)).toBe('ltr');
@@ -142,7 +131,7 @@ describe('right-to-left (SPEC §1, §2 body dir)', () => {
 
 describe('phone width (SPEC §9: 360 px, small screen under 600 px)', () => {
   it('SPEC §2 homepage on a 360 x 740 touch phone: one column, no sideways scroll, the card form is usable', async () => {
-    const hosted = await openHostedCashier(browser, stack, {
+    const hosted = await openHostedCashier(env.browser, env.stack, {
       context: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
     });
     const { page, frame } = hosted;

@@ -6,9 +6,9 @@
  * the card number or a CVV that was typed (the server's own suite checks its logs the same way).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Frame } from 'playwright-core';
-import { launchBrowser, startStack } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Frame } from 'playwright-core';
+import { useStackAndBrowser } from './support';
 import type { Stack } from './support';
 import {
   balanceOf,
@@ -33,17 +33,7 @@ import {
   waitForPath,
 } from './support/journeys';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
+const env = useStackAndBrowser();
 
 /** Distinctive CVVs, so a search for them cannot hit anything else. */
 const FIRST_CVV = '864';
@@ -101,7 +91,7 @@ async function databaseText(target: Stack): Promise<string> {
 
 describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /user-cards)', () => {
   it('pays with a new card and saves it, pays again with the CVV only, deletes it from /cards', async () => {
-    const hosted = await openHostedCashier(browser, stack);
+    const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     await openCardMethod(frame);
     // A fresh player has no saved card: the new card is chosen and save card is ticked.
@@ -132,7 +122,7 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
     await fields.cvv.fill(SAVED_CVV);
     await submitButton(frame).click();
     await waitForPath(frame, '/deposit/deposit-success');
-    const transactions = await transactionsOf(stack, session.sessionId);
+    const transactions = await transactionsOf(env.stack, session.sessionId);
     expect(transactions.map((row) => row.status)).toEqual(['success', 'success']);
 
     // /cards: the card, a confirmation, then an empty list.
@@ -152,7 +142,7 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
     await dialog.getByRole('button', { name: text('en', 'CARDS.CONFIRM.DELETE') }).click();
     await frame.getByText(text('en', 'CARDS.EMPTY'), { exact: true }).waitFor();
     await visitScreen(page, frame, 'saved-cards-empty');
-    const left = await stack.app.cashdesk.db.query.savedCards.findMany({
+    const left = await env.stack.app.cashdesk.db.query.savedCards.findMany({
       where: (table, { isNull }) => isNull(table.deletedAt),
     });
     expect(left.filter((card) => card.last4 === '0101')).toHaveLength(0);
@@ -163,7 +153,7 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
   it('issue 5 security: no card number and no typed CVV in the database, the server logs or the browser storage', async () => {
     // Top level, where the cashier's storage is its own: in the host page's frame this Chromium
     // denies a third-party frame its storage altogether, which would make the check empty.
-    const hosted = await openTopLevelCashier(browser, stack, 'storage');
+    const hosted = await openTopLevelCashier(env.browser, env.stack, 'storage');
     const { frame } = hosted;
     await openCardMethod(frame);
     await payWithCard(frame, TEST_CARDS.approved, { cvv: FIRST_CVV });
@@ -180,9 +170,9 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
     const storage = await browserStorage(frame);
     // Positive control: the storage read is the cashier's real one (it keeps the session list).
     expect(storage).toContain('phPrevSessionIdData');
-    const database = await databaseText(stack);
+    const database = await databaseText(env.stack);
     expect(database).toContain('"0101"');
-    const logs = stack.logs();
+    const logs = env.stack.logs();
     // Positive control: the logs hold this run's requests.
     expect(logs).toContain('/payments/groups/');
     const forms = ['4000000000000101', '4000 0000 0000 0101', '4000-0000-0000-0101'];
@@ -194,9 +184,9 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
   });
 
   it('a saved card the issuer declines: the decline page and no credit', async () => {
-    const hosted = await openHostedCashier(browser, stack, { player: 'demo2' });
+    const hosted = await openHostedCashier(env.browser, env.stack, { player: 'demo2' });
     const { page, frame, session } = hosted;
-    const before = await balanceOf(stack, session.sessionId);
+    const before = await balanceOf(env.stack, session.sessionId);
     await openMethod(frame, METHODS.card);
     await savedCardChoice(frame, '0200').check();
     const cvv = cardFields(frame).cvv;
@@ -207,8 +197,8 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
       .getByRole('heading', { level: 1, name: literal(text('en', 'RESULT.DEPOSIT.ERROR.TITLE')) })
       .waitFor();
     await visitScreen(page, frame, 'saved-card-declined');
-    expect(sameAmount(await balanceOf(stack, session.sessionId), before)).toBe(true);
-    const transactions = await transactionsOf(stack, session.sessionId);
+    expect(sameAmount(await balanceOf(env.stack, session.sessionId), before)).toBe(true);
+    const transactions = await transactionsOf(env.stack, session.sessionId);
     expect(transactions.map((row) => row.status)).toEqual(['error']);
     await closeHosted(hosted);
   });

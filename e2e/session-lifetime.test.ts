@@ -4,10 +4,8 @@
  * cashier shows the session-expired screen, asks the host for a new session (reInitCashier) and
  * no payment was made.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, startStack } from './support';
-import type { Stack } from './support';
+import { describe, expect, it } from 'vitest';
+import { useStackAndBrowser } from './support';
 import {
   closeHosted,
   hostEvents,
@@ -24,29 +22,16 @@ import { TEST_CARDS, cardFields, futureExpiry, submitButton } from './support/jo
  */
 const LIFETIME_MS = 8_000;
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([
-    startStack({ env: { SESSION_LIFETIME_MS: String(LIFETIME_MS) } }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
+const env = useStackAndBrowser({ env: { SESSION_LIFETIME_MS: String(LIFETIME_MS) } });
 
 describe('session lifetime (SPEC §4 Session, §8 code 17)', () => {
   it('a session that expires on the form: the submit shows the session-expired screen, sends reInitCashier and pays nothing', async () => {
-    const hosted = await openHostedCashier(browser, stack);
+    const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     // Every call of the cashier to its server slides the expiry: remember the last one.
     let lastCall = Date.now();
     page.on('requestfinished', (request) => {
-      if (request.url().startsWith(`${stack.serverUrl}/api/`)) lastCall = Date.now();
+      if (request.url().startsWith(`${env.stack.serverUrl}/api/`)) lastCall = Date.now();
     });
     // Hold the demo backend's new session until the expired screen has been looked at.
     let release: () => void = () => undefined;
@@ -75,7 +60,7 @@ describe('session lifetime (SPEC §4 Session, §8 code 17)', () => {
       .waitFor();
     await expect.poll(() => hostEvents(page)).toContain('reInitCashier');
     await visitScreen(page, frame, 'session-lifetime-expired');
-    expect(await transactionsOf(stack, session.sessionId)).toEqual([]);
+    expect(await transactionsOf(env.stack, session.sessionId)).toEqual([]);
     release();
     await expect.poll(() => hostEvents(page)).toContain('setSession');
     await closeHosted(hosted);

@@ -5,11 +5,10 @@
  * result to the cashier around it. Everything happens inside the host page's iframe: no top
  * navigation, the host page stays where it is.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Frame } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Frame } from 'playwright-core';
 import { checkA11y } from './support/a11y';
-import { launchBrowser, startStack } from './support';
-import type { Stack } from './support';
+import { useStackAndBrowser } from './support';
 import { screenshot } from './support/browser';
 import {
   balanceOf,
@@ -35,17 +34,7 @@ import {
   waitForPath,
 } from './support/journeys';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
+const env = useStackAndBrowser();
 
 /** The issuer's challenge page: the frame inside the cashier frame, once it shows its buttons. */
 async function challengeFrame(cashier: Frame, lang: WidgetLanguage = 'en'): Promise<Frame> {
@@ -60,7 +49,7 @@ async function challengeFrame(cashier: Frame, lang: WidgetLanguage = 'en'): Prom
 
 describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 payments/3ds-result)', () => {
   it('Pass: the challenge shows inside the method page, then the success page and one credit', async () => {
-    const hosted = await openHostedCashier(browser, stack);
+    const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     const hostAddress = page.url();
     await openCardMethod(frame);
@@ -73,7 +62,7 @@ describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 p
     await visitScreen(page, frame, 'three-ds-challenge');
     await checkA11y(challenge, 'three-ds-challenge-issuer-page');
     // Nothing is credited while the issuer has not answered.
-    expect(sameAmount(await balanceOf(stack, session.sessionId), '500')).toBe(true);
+    expect(sameAmount(await balanceOf(env.stack, session.sessionId), '500')).toBe(true);
 
     await challenge.getByRole('button', { name: 'Pass', exact: true }).click();
     await waitForPath(frame, '/deposit/deposit-success');
@@ -86,15 +75,15 @@ describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 p
     expect(new URL(frame.url()).searchParams.get('transaction_id')).not.toBeNull();
 
     await expect
-      .poll(() => balanceOf(stack, session.sessionId))
+      .poll(() => balanceOf(env.stack, session.sessionId))
       .toSatisfy((balance: string) => sameAmount(balance, '505'));
-    const transactions = await transactionsOf(stack, session.sessionId);
+    const transactions = await transactionsOf(env.stack, session.sessionId);
     expect(transactions.map((row) => row.status)).toEqual(['success']);
     await closeHosted(hosted);
   });
 
   it('in a tab of its own (cashier_in_new_tab): the same challenge frame and result page', async () => {
-    const hosted = await openTopLevelCashier(browser, stack, 'three-ds-tab');
+    const hosted = await openTopLevelCashier(env.browser, env.stack, 'three-ds-tab');
     const { frame: cashier, session } = hosted;
     await openCardMethod(cashier);
     await payWithCard(cashier, TEST_CARDS.challenge);
@@ -104,13 +93,13 @@ describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 p
     await cashier
       .getByRole('heading', { level: 1, name: literal(text('en', 'RESULT.DEPOSIT.SUCCESS.TITLE')) })
       .waitFor();
-    const transactions = await transactionsOf(stack, session.sessionId);
+    const transactions = await transactionsOf(env.stack, session.sessionId);
     expect(transactions.map((row) => row.status)).toEqual(['success']);
     await closeHosted(hosted);
   });
 
   it('Fail: the decline page, no credit, and the form is one click away', async () => {
-    const hosted = await openHostedCashier(browser, stack, { lang: 'ar' });
+    const hosted = await openHostedCashier(env.browser, env.stack, { lang: 'ar' });
     const { page, frame, session } = hosted;
     await waitForHome(frame, 'ar');
     await methodTile(frame, METHODS.card, 'ar').click();
@@ -128,8 +117,8 @@ describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 p
       .getByRole('heading', { level: 1, name: literal(text('ar', 'RESULT.DEPOSIT.ERROR.TITLE')) })
       .waitFor();
     await visitScreen(page, frame, 'three-ds-failed-ar');
-    expect(sameAmount(await balanceOf(stack, session.sessionId), '500')).toBe(true);
-    const transactions = await transactionsOf(stack, session.sessionId);
+    expect(sameAmount(await balanceOf(env.stack, session.sessionId), '500')).toBe(true);
+    const transactions = await transactionsOf(env.stack, session.sessionId);
     expect(transactions.map((row) => row.status)).toEqual(['error']);
     await closeHosted(hosted);
   });

@@ -6,10 +6,9 @@
  * codes until verification is blocked, with its countdown; and a player whose verification is
  * blocked sent straight to the blocked page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Frame } from 'playwright-core';
-import { launchBrowser, newSession, startStack } from './support';
-import type { Stack } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Frame } from 'playwright-core';
+import { newSession, useStackAndBrowser } from './support';
 import {
   balanceOf,
   closeHosted,
@@ -36,17 +35,7 @@ import {
   withdrawButton,
 } from './support/withdrawal';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
+const env = useStackAndBrowser();
 
 /** The new e-wallet account the tests add (its masked form ends in 234). */
 const NEW_WALLET_PHONE = '+4917655501234';
@@ -55,9 +44,9 @@ const NEW_WALLET_PHONE = '+4917655501234';
 async function openForNewAccount(prefix: string): Promise<HostedCashier> {
   const player = uniquePlayer(prefix);
   // The session creates the player; the contacts are set before the cashier asks for them.
-  await newSession(stack, { player, flow: 'withdrawal' });
-  await giveContacts(stack, player);
-  return openHostedCashier(browser, stack, { player, flow: 'withdrawal' });
+  await newSession(env.stack, { player, flow: 'withdrawal' });
+  await giveContacts(env.stack, player);
+  return openHostedCashier(env.browser, env.stack, { player, flow: 'withdrawal' });
 }
 
 /** The e-wallet method with a new account typed in and the given amount, then Withdraw. */
@@ -138,7 +127,7 @@ describe('payout account verification (issue 6: SPEC §2, §4 withdrawal verific
     await withdrawToNewWallet(frame, '42.50');
     await sendCodeByText(hosted, 'verification-contacts');
     await visitScreen(page, frame, 'verification-code-sent');
-    await codeField(frame).fill(await latestOtp(stack, session.sessionId));
+    await codeField(frame).fill(await latestOtp(env.stack, session.sessionId));
     await confirmButton(frame).click();
 
     await waitForPath(frame, '/account-management/status/success');
@@ -167,10 +156,10 @@ describe('payout account verification (issue 6: SPEC §2, §4 withdrawal verific
 
     await waitForPath(frame, '/withdrawal/withdrawal-success');
     await resultHeading(frame, 'SUCCESS').waitFor();
-    const [transaction] = await transactionsOf(stack, session.sessionId);
+    const [transaction] = await transactionsOf(env.stack, session.sessionId);
     expect(transaction?.status).toBe('success');
     expect(sameAmount(transaction?.amount ?? '', '42.5')).toBe(true);
-    expect(sameAmount(await balanceOf(stack, session.sessionId), '457.5')).toBe(true);
+    expect(sameAmount(await balanceOf(env.stack, session.sessionId), '457.5')).toBe(true);
     await closeHosted(hosted);
   });
 
@@ -179,7 +168,7 @@ describe('payout account verification (issue 6: SPEC §2, §4 withdrawal verific
     const { page, frame, session } = hosted;
     await withdrawToNewWallet(frame, '30');
     await sendCodeByText(hosted, 'verification-before-wrong-code');
-    const right = await latestOtp(stack, session.sessionId);
+    const right = await latestOtp(env.stack, session.sessionId);
     const wrong = `${right.slice(0, -1)}${String((Number(right.slice(-1)) + 1) % 10)}`;
 
     for (const left of ['2', '1']) {
@@ -200,15 +189,15 @@ describe('payout account verification (issue 6: SPEC §2, §4 withdrawal verific
     expect(seconds).toBeLessThanOrEqual(15 * 60);
     expect(seconds).toBeGreaterThan(14 * 60);
     await visitScreen(page, frame, 'verification-blocked');
-    expect(await transactionsOf(stack, session.sessionId)).toEqual([]);
+    expect(await transactionsOf(env.stack, session.sessionId)).toEqual([]);
     await closeHosted(hosted);
   });
 
   it('a player whose verification is blocked goes from a new e-wallet account straight to the blocked page', async () => {
     const player = uniquePlayer('blocked');
-    await newSession(stack, { player, flow: 'withdrawal' });
-    await blockVerification(stack, player, new Date(Date.now() + 2 * 3600_000));
-    const hosted = await openHostedCashier(browser, stack, { player, flow: 'withdrawal' });
+    await newSession(env.stack, { player, flow: 'withdrawal' });
+    await blockVerification(env.stack, player, new Date(Date.now() + 2 * 3600_000));
+    const hosted = await openHostedCashier(env.browser, env.stack, { player, flow: 'withdrawal' });
     const { page, frame, session } = hosted;
     await withdrawToNewWallet(frame, '30');
 
@@ -222,7 +211,7 @@ describe('payout account verification (issue 6: SPEC §2, §4 withdrawal verific
         .getByRole('link', { name: literal(text('en', 'ACCOUNT_MANAGEMENT.BACK_TO_METHODS')) })
         .count(),
     ).toBeGreaterThan(0);
-    expect(await transactionsOf(stack, session.sessionId)).toEqual([]);
+    expect(await transactionsOf(env.stack, session.sessionId)).toEqual([]);
     await closeHosted(hosted);
   });
 });

@@ -8,12 +8,11 @@
  * The sandbox provider settles processing payouts after ten minutes here (instead of five
  * seconds), so a pending withdrawal stays pending for as long as a test looks at it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Frame, Locator, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Frame, Locator, Request } from 'playwright-core';
 import { CASHIER_BASE } from '@cashdesk/contract';
 import { SandboxProvider } from '@cashdesk/server';
-import { launchBrowser, newSession, startStack } from './support';
-import type { Stack } from './support';
+import { newSession, useStackAndBrowser } from './support';
 import {
   balanceOf,
   closeHosted,
@@ -39,26 +38,13 @@ import {
   withdrawButton,
 } from './support/withdrawal';
 
-let stack: Stack;
-let browser: Browser;
+const env = useStackAndBrowser({
+  provider: (config) =>
+    new SandboxProvider({ baseUrl: config.publicUrl, settleAfterMs: SETTLE_AFTER_MS }),
+});
 
 /** Long enough that no test sees a processing payout settle by itself. */
 const SETTLE_AFTER_MS = 10 * 60_000;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([
-    startStack({
-      provider: (config) =>
-        new SandboxProvider({ baseUrl: config.publicUrl, settleAfterMs: SETTLE_AFTER_MS }),
-    }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser.close();
-  await stack.close();
-});
 
 /** Whether a request is a withdrawal submit (SPEC §7 payouts/groups/{id}/submit). */
 function isPayoutSubmit(request: Request): boolean {
@@ -79,9 +65,12 @@ function pageBalance(frame: Frame) {
 
 describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, §7 payouts)', () => {
   it('withdraws to the saved confirmed account of the demo player; the server takes the amount from the balance', async () => {
-    const hosted = await openHostedCashier(browser, stack, { player: 'demo', flow: 'withdrawal' });
+    const hosted = await openHostedCashier(env.browser, env.stack, {
+      player: 'demo',
+      flow: 'withdrawal',
+    });
     const { page, frame, session } = hosted;
-    const before = await balanceOf(stack, session.sessionId);
+    const before = await balanceOf(env.stack, session.sessionId);
     await openWithdrawal(frame);
     await visitScreen(page, frame, 'withdrawal-home');
 
@@ -100,17 +89,17 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
     await waitForPath(frame, '/withdrawal/withdrawal-success');
     await resultHeading(frame, 'SUCCESS').waitFor();
     await visitScreen(page, frame, 'withdrawal-success');
-    const [transaction] = await transactionsOf(stack, session.sessionId);
+    const [transaction] = await transactionsOf(env.stack, session.sessionId);
     expect(transaction?.flow).toBe('withdrawal');
     expect(transaction?.status).toBe('success');
     expect(sameAmount(transaction?.amount ?? '', '25')).toBe(true);
-    const after = await balanceOf(stack, session.sessionId);
+    const after = await balanceOf(env.stack, session.sessionId);
     expect(Number(before) - Number(after)).toBe(25);
     await closeHosted(hosted);
   });
 
   it('SPEC §5 tax: none up to the non-taxable 100, 5.06 for 150.55, updated in place as the amount is typed, and stored on the transaction', async () => {
-    const hosted = await openHostedCashier(browser, stack, { flow: 'withdrawal' });
+    const hosted = await openHostedCashier(env.browser, env.stack, { flow: 'withdrawal' });
     const { page, frame, session } = hosted;
     await openWithdrawal(frame);
     await openPayoutMethod(frame, PAYOUT_METHODS.mobile);
@@ -135,14 +124,14 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
     await withdrawButton(frame).click();
     await waitForPath(frame, '/withdrawal/withdrawal-success');
     await resultHeading(frame, 'SUCCESS').waitFor();
-    const [transaction] = await transactionsOf(stack, session.sessionId);
+    const [transaction] = await transactionsOf(env.stack, session.sessionId);
     expect(sameAmount(transaction?.amount ?? '', '150.55')).toBe(true);
     expect(sameAmount(transaction?.tax ?? '', '5.06')).toBe(true);
     await closeHosted(hosted);
   });
 
   it('SPEC §5 balance rule: an amount above the balance shows 1206 on the amount field and nothing is sent', async () => {
-    const hosted = await openHostedCashier(browser, stack, { flow: 'withdrawal' });
+    const hosted = await openHostedCashier(env.browser, env.stack, { flow: 'withdrawal' });
     const { page, frame, session } = hosted;
     const submits: string[] = [];
     page.on('request', (request) => {
@@ -162,13 +151,13 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
     await visitScreen(page, frame, 'withdrawal-balance-error');
     expect(frame.url()).toMatch(/\/withdrawal\/\d+/);
     expect(submits).toEqual([]);
-    expect(await transactionsOf(stack, session.sessionId)).toEqual([]);
-    expect(sameAmount(await balanceOf(stack, session.sessionId), '500')).toBe(true);
+    expect(await transactionsOf(env.stack, session.sessionId)).toEqual([]);
+    expect(sameAmount(await balanceOf(env.stack, session.sessionId), '500')).toBe(true);
     await closeHosted(hosted);
   });
 
   it('SPEC §2 /reject-withdrawal: a pending withdrawal is cancelled from the homepage and the balance comes back; a second reversal finds nothing', async () => {
-    const hosted = await openHostedCashier(browser, stack, { flow: 'withdrawal' });
+    const hosted = await openHostedCashier(env.browser, env.stack, { flow: 'withdrawal' });
     const { page, frame, session } = hosted;
     await openWithdrawal(frame);
     await openPayoutMethod(frame, PAYOUT_METHODS.mobile);
@@ -178,8 +167,8 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
     await waitForPath(frame, '/withdrawal/withdrawal-processing');
     await resultHeading(frame, 'PROCESSING').waitFor();
     await visitScreen(page, frame, 'withdrawal-processing');
-    expect(sameAmount(await balanceOf(stack, session.sessionId), '479.85')).toBe(true);
-    const [pending] = await transactionsOf(stack, session.sessionId);
+    expect(sameAmount(await balanceOf(env.stack, session.sessionId), '479.85')).toBe(true);
+    const [pending] = await transactionsOf(env.stack, session.sessionId);
     expect(pending?.status).toBe('processing');
 
     await frame
@@ -214,13 +203,13 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
 
     // The page and the server agree: the amount is back, the notice is gone.
     await expect.poll(() => pageBalance(frame).textContent()).toMatch(/500\.00/);
-    expect(sameAmount(await balanceOf(stack, session.sessionId), '500')).toBe(true);
+    expect(sameAmount(await balanceOf(env.stack, session.sessionId), '500')).toBe(true);
     await expect.poll(() => notice.count()).toBe(0);
-    const [reversed] = await transactionsOf(stack, session.sessionId);
+    const [reversed] = await transactionsOf(env.stack, session.sessionId);
     expect(reversed?.status).toBe('error');
 
     const again = await fetch(
-      `${stack.serverUrl}${CASHIER_BASE}/payments/reverse-pending-withdrawal`,
+      `${env.stack.serverUrl}${CASHIER_BASE}/payments/reverse-pending-withdrawal`,
       {
         headers: { 'x-session-id': session.sessionId },
       },
@@ -228,12 +217,12 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
     const body: unknown = await again.json();
     expect(again.status, JSON.stringify(body)).not.toBe(200);
     expect(String(Reflect.get(Object(body), 'error_code'))).toBe('1501');
-    expect(sameAmount(await balanceOf(stack, session.sessionId), '500')).toBe(true);
+    expect(sameAmount(await balanceOf(env.stack, session.sessionId), '500')).toBe(true);
     await closeHosted(hosted);
   });
 
   it('SPEC §2 /betshop-withdrawal: the shop picker overlay, then the result page shows the pick-up code', async () => {
-    const hosted = await openHostedCashier(browser, stack, { flow: 'withdrawal' });
+    const hosted = await openHostedCashier(env.browser, env.stack, { flow: 'withdrawal' });
     const { page, frame, session } = hosted;
     await openWithdrawal(frame);
     await openPayoutMethod(frame, PAYOUT_METHODS.betShop);
@@ -261,9 +250,9 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
     expect(await voucher.textContent()).toMatch(/\d{12}/);
     expect(await voucher.textContent()).toMatch(/Kreuzberg/);
     await visitScreen(page, frame, 'withdrawal-betshop-voucher');
-    const [transaction] = await transactionsOf(stack, session.sessionId);
+    const [transaction] = await transactionsOf(env.stack, session.sessionId);
     expect(transaction?.status).toBe('success');
-    expect(sameAmount(await balanceOf(stack, session.sessionId), '460')).toBe(true);
+    expect(sameAmount(await balanceOf(env.stack, session.sessionId), '460')).toBe(true);
     await closeHosted(hosted);
   });
 });
@@ -319,9 +308,9 @@ describe('Arabic, right to left (issue 6: SPEC §1 right-to-left layouts, §2 bo
 
   it('SPEC §2 withdrawal homepage, method page with tax and verification page in ar-brand0 on a 360 px phone', async () => {
     const player = uniquePlayer('arabic');
-    await newSession(stack, { player, flow: 'withdrawal' });
-    await giveContacts(stack, player);
-    const hosted = await openHostedCashier(browser, stack, {
+    await newSession(env.stack, { player, flow: 'withdrawal' });
+    await giveContacts(env.stack, player);
+    const hosted = await openHostedCashier(env.browser, env.stack, {
       player,
       flow: 'withdrawal',
       lang: 'ar',
@@ -372,7 +361,10 @@ describe('Arabic, right to left (issue 6: SPEC §1 right-to-left layouts, §2 bo
   });
 
   it('SPEC §2 withdrawal homepage and method page in ar-brand0 on a desktop', async () => {
-    const hosted = await openHostedCashier(browser, stack, { flow: 'withdrawal', lang: 'ar' });
+    const hosted = await openHostedCashier(env.browser, env.stack, {
+      flow: 'withdrawal',
+      lang: 'ar',
+    });
     const { page, frame } = hosted;
     await openWithdrawal(frame, 'ar');
     expect(await directionOf(frame)).toEqual(['rtl', 'rtl']);
