@@ -68,6 +68,83 @@ export function MethodLoading({
   );
 }
 
+/** The texts of one flow's method page. */
+export interface MethodPageTexts {
+  readonly list: MethodListPath;
+  /** The back link's accessible name. */
+  readonly back: string;
+  /** The title while the method's name is not known yet. */
+  readonly loadingTitle: string;
+  readonly unavailableTitle: string;
+  readonly unavailableText: string;
+  /** The link to the method list from an unavailable method. */
+  readonly allMethods: string;
+}
+
+/** A query the page waits for (RTK Query's result). */
+interface PageQuery {
+  readonly isError: boolean;
+  readonly refetch: () => unknown;
+}
+
+/** What the page shows: still loading, a method the player does not have, or the method. */
+export type MethodPageState =
+  | {
+      readonly kind: 'loading';
+      /** The method's name once the list is known. */
+      readonly title: string | null;
+      /** The queries in the order they load; a retry asks the first that failed again. */
+      readonly queries: readonly PageQuery[];
+    }
+  | { readonly kind: 'unavailable' }
+  | { readonly kind: 'ready'; readonly title: string };
+
+/**
+ * SPEC §2 method page in its three states: while loading, the method's name and a skeleton (a
+ * failed load offers a retry); a pay group the player does not have says so with the way back;
+ * otherwise the page's form (`children`).
+ */
+export function MethodPage({
+  texts,
+  state,
+  children,
+}: {
+  readonly texts: MethodPageTexts;
+  readonly state: MethodPageState;
+  readonly children?: ReactNode;
+}) {
+  const frame = (title: string, content: ReactNode) => (
+    <MethodPageFrame title={title} list={texts.list} backLabel={texts.back}>
+      {content}
+    </MethodPageFrame>
+  );
+  switch (state.kind) {
+    case 'loading': {
+      const failed = state.queries.find((query) => query.isError);
+      return frame(
+        state.title ?? texts.loadingTitle,
+        <MethodLoading
+          failed={failed !== undefined}
+          onRetry={() => {
+            void failed?.refetch();
+          }}
+        />,
+      );
+    }
+    case 'unavailable':
+      return frame(
+        texts.unavailableTitle,
+        <MethodUnavailable
+          text={texts.unavailableText}
+          list={texts.list}
+          linkText={texts.allMethods}
+        />,
+      );
+    case 'ready':
+      return frame(state.title, children);
+  }
+}
+
 /** A method the player does not have: why, and the way to the list. */
 export function MethodUnavailable({
   text,

@@ -1,7 +1,6 @@
 import { workflowKind } from '@cashdesk/domain';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
@@ -13,28 +12,11 @@ import {
 import { buildMethodForm } from '../../../method-form/method-form';
 import {
   findRouteMethod,
-  MethodLoading,
-  MethodPageFrame,
-  MethodUnavailable,
+  MethodPage,
   useMethodBodyAttributes,
 } from '../../../method-form/method-page-parts';
+import type { MethodPageTexts } from '../../../method-form/method-page-parts';
 import { MethodFormView } from './method-form-view';
-
-/** SPEC §2: the deposit method page's frame. */
-function DepositFrame({
-  title,
-  children,
-}: {
-  readonly title: string;
-  readonly children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <MethodPageFrame title={title} list="/deposit" backLabel={t('DEPOSIT_METHOD.BACK')}>
-      {children}
-    </MethodPageFrame>
-  );
-}
 
 /**
  * SPEC §2 method page (routes /deposit/{provider} and /deposit/{provider}/{form}): loads the
@@ -98,34 +80,25 @@ function MethodScreen({
   const cards = useUserCardsQuery(form?.isCardForm === true ? undefined : skipToken);
   useMethodBodyAttributes(found === null ? null : provider, currency);
 
+  const texts: MethodPageTexts = {
+    list: '/deposit',
+    back: t('DEPOSIT_METHOD.BACK'),
+    loadingTitle: t('DEPOSIT_METHOD.LOADING_TITLE'),
+    unavailableTitle: t('DEPOSIT_METHOD.UNAVAILABLE_TITLE'),
+    unavailableText: t('DEPOSIT_METHOD.UNAVAILABLE_TEXT'),
+    allMethods: t('DEPOSIT_METHOD.ALL_METHODS'),
+  };
   if (
     init.data === undefined ||
     (found !== null && select.data === undefined) ||
     (form?.isCardForm === true && cards.isLoading)
   ) {
-    return (
-      <DepositFrame title={found?.method.displayName ?? t('DEPOSIT_METHOD.LOADING_TITLE')}>
-        <MethodLoading
-          failed={init.isError || select.isError}
-          onRetry={() => {
-            if (init.isError) void init.refetch();
-            else void select.refetch();
-          }}
-        />
-      </DepositFrame>
-    );
+    const title = found?.method.displayName ?? null;
+    return <MethodPage texts={texts} state={{ kind: 'loading', title, queries: [init, select] }} />;
   }
 
   if (found === null || form === null || select.data === undefined) {
-    return (
-      <DepositFrame title={t('DEPOSIT_METHOD.UNAVAILABLE_TITLE')}>
-        <MethodUnavailable
-          text={t('DEPOSIT_METHOD.UNAVAILABLE_TEXT')}
-          list="/deposit"
-          linkText={t('DEPOSIT_METHOD.ALL_METHODS')}
-        />
-      </DepositFrame>
-    );
+    return <MethodPage texts={texts} state={{ kind: 'unavailable' }} />;
   }
 
   // SPEC §4: a host-to-host method is paid in the checkout, which takes over this address.
@@ -136,7 +109,7 @@ function MethodScreen({
   }
 
   return (
-    <DepositFrame title={found.method.displayName}>
+    <MethodPage texts={texts} state={{ kind: 'ready', title: found.method.displayName }}>
       <MethodFormView
         // A new method or currency is a new form; a refetch of the same one keeps what was typed.
         key={`${provider}:${form.currency}`}
@@ -148,6 +121,6 @@ function MethodScreen({
         cards={cards.data?.cards ?? []}
         checkout={checkout}
       />
-    </DepositFrame>
+    </MethodPage>
   );
 }

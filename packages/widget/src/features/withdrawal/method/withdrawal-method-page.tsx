@@ -1,7 +1,6 @@
 import { fieldKind } from '@cashdesk/domain';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo } from 'react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
@@ -14,29 +13,12 @@ import {
 import { buildMethodForm } from '../../../method-form/method-form';
 import {
   findRouteMethod,
-  MethodLoading,
-  MethodPageFrame,
-  MethodUnavailable,
+  MethodPage,
   useMethodBodyAttributes,
 } from '../../../method-form/method-page-parts';
+import type { MethodPageTexts } from '../../../method-form/method-page-parts';
 import { WithdrawalFormView } from './withdrawal-form-view';
 import './withdrawal-method.css';
-
-/** SPEC §2: the withdrawal method page's frame. */
-function WithdrawalFrame({
-  title,
-  children,
-}: {
-  readonly title: string;
-  readonly children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <MethodPageFrame title={title} list="/withdrawal" backLabel={t('WITHDRAWAL.BACK')}>
-      {children}
-    </MethodPageFrame>
-  );
-}
 
 /**
  * SPEC §2 withdrawal method page (route /withdrawal/{provider}): loads the payout group (init
@@ -96,39 +78,30 @@ export function WithdrawalMethodPage() {
     if (missingVerified) void refetch();
   }, [missingVerified, refetch]);
 
+  const texts: MethodPageTexts = {
+    list: '/withdrawal',
+    back: t('WITHDRAWAL.BACK'),
+    loadingTitle: t('WITHDRAWAL.TITLE'),
+    unavailableTitle: t('DEPOSIT_METHOD.UNAVAILABLE_TITLE'),
+    unavailableText: t('WITHDRAWAL.UNAVAILABLE_TEXT'),
+    allMethods: t('WITHDRAWAL.ALL_METHODS'),
+  };
   if (
     init.data === undefined ||
     (found !== null && select.data === undefined) ||
     (paysToCard && cards.isLoading) ||
     (missingVerified && select.isFetching)
   ) {
-    return (
-      <WithdrawalFrame title={found?.method.displayName ?? t('WITHDRAWAL.TITLE')}>
-        <MethodLoading
-          failed={init.isError || select.isError}
-          onRetry={() => {
-            if (init.isError) void init.refetch();
-            else void select.refetch();
-          }}
-        />
-      </WithdrawalFrame>
-    );
+    const title = found?.method.displayName ?? null;
+    return <MethodPage texts={texts} state={{ kind: 'loading', title, queries: [init, select] }} />;
   }
 
   if (found === null || form === null || select.data === undefined) {
-    return (
-      <WithdrawalFrame title={t('DEPOSIT_METHOD.UNAVAILABLE_TITLE')}>
-        <MethodUnavailable
-          text={t('WITHDRAWAL.UNAVAILABLE_TEXT')}
-          list="/withdrawal"
-          linkText={t('WITHDRAWAL.ALL_METHODS')}
-        />
-      </WithdrawalFrame>
-    );
+    return <MethodPage texts={texts} state={{ kind: 'unavailable' }} />;
   }
 
   return (
-    <WithdrawalFrame title={found.method.displayName}>
+    <MethodPage texts={texts} state={{ kind: 'ready', title: found.method.displayName }}>
       <WithdrawalFormView
         // A confirmed account coming back is a fresh form with its stored amount.
         key={`${provider}:${form.currency}:${verified?.requisiteId ?? ''}`}
@@ -141,6 +114,6 @@ export function WithdrawalMethodPage() {
         verified={verified}
         storedAmount={retried?.payGroupId === provider ? retried.amount : null}
       />
-    </WithdrawalFrame>
+    </MethodPage>
   );
 }
