@@ -21,6 +21,7 @@ import { errorPopupOpened } from '../app/ui-slice';
 import { announce } from '../ui/announcer';
 import { errorFieldName, validateMethodForm, validateOnBlur, validateOne } from './method-form';
 import type { ValidationContext } from './method-form';
+import type { UploadArgs } from './upload-args';
 
 type Errors = Readonly<Record<string, FieldError>>;
 
@@ -48,12 +49,9 @@ export interface BoundFieldProps {
 }
 
 /** An upload call of either flow (SPEC §7 deposit and withdrawal document upload). */
-export type UploadCall = (args: {
-  readonly payGroupId: string;
-  readonly file: File;
-  readonly fieldName: string;
-  readonly idempotencyKey: string;
-}) => PromiseLike<
+export type UploadCall = (
+  args: UploadArgs,
+) => PromiseLike<
   | { readonly data: { readonly document_id: string }; readonly error?: undefined }
   | { readonly data?: undefined; readonly error: unknown }
 >;

@@ -8,16 +8,9 @@
 import { ENDPOINTS } from '@cashdesk/contract';
 import { cashierApi, endpointQuery } from '../../api/cashier-api';
 import type { ResponseOf } from '../../api/http';
+import { uploadFormData } from '../../method-form/upload-args';
+import type { UploadArgs } from '../../method-form/upload-args';
 import type { SubmitArgs } from '../../method-form/use-submit-once';
-
-/** SPEC §7 withdrawal upload arguments. */
-export interface PayoutUploadArgs {
-  readonly payGroupId: string;
-  readonly file: File;
-  /** The file_upload field the document fills. */
-  readonly fieldName: string;
-  readonly idempotencyKey: string;
-}
 
 export const withdrawalApi = cashierApi.injectEndpoints({
   endpoints: (build) => ({
@@ -35,18 +28,14 @@ export const withdrawalApi = cashierApi.injectEndpoints({
       invalidatesTags: ['Init', 'Method'],
     }),
     /** SPEC §7 the withdrawal document upload (multipart `file`, `field_name`). */
-    payoutUpload: build.mutation<ResponseOf<typeof ENDPOINTS.payoutUpload>, PayoutUploadArgs>({
-      queryFn: ({ payGroupId, file, fieldName, idempotencyKey }, { getState, signal }) => {
-        const form = new FormData();
-        form.append('field_name', fieldName);
-        form.append('file', file);
-        return endpointQuery(ENDPOINTS.payoutUpload, getState, {
-          pathParams: { payGroupId },
-          body: form,
-          idempotencyKey,
+    payoutUpload: build.mutation<ResponseOf<typeof ENDPOINTS.payoutUpload>, UploadArgs>({
+      queryFn: (args, { getState, signal }) =>
+        endpointQuery(ENDPOINTS.payoutUpload, getState, {
+          pathParams: { payGroupId: args.payGroupId },
+          body: uploadFormData(args),
+          idempotencyKey: args.idempotencyKey,
           signal,
-        });
-      },
+        }),
     }),
     /**
      * SPEC §2 payout entry, delete-account confirmation: removes one of the player's payout

@@ -6,31 +6,17 @@
  * @packageDocumentation
  */
 import { ENDPOINTS } from '@cashdesk/contract';
-import type { RecurringCheckRequestInput, SubmitRequestInput } from '@cashdesk/contract';
+import type { RecurringCheckRequestInput } from '@cashdesk/contract';
 import { cashierApi, endpointQuery } from '../../../api/cashier-api';
 import type { ResponseOf } from '../../../api/http';
-
-/** SPEC §7 deposit submit arguments. */
-export interface DepositSubmitArgs {
-  readonly payGroupId: string;
-  readonly body: SubmitRequestInput;
-  /** One key per attempt; the same key when the very same body is sent again after a failure. */
-  readonly idempotencyKey: string;
-}
-
-/** SPEC §7 deposit upload arguments. */
-export interface DepositUploadArgs {
-  readonly payGroupId: string;
-  readonly file: File;
-  /** The file_upload field the document fills. */
-  readonly fieldName: string;
-  readonly idempotencyKey: string;
-}
+import { uploadFormData } from '../../../method-form/upload-args';
+import type { UploadArgs } from '../../../method-form/upload-args';
+import type { SubmitArgs } from '../../../method-form/use-submit-once';
 
 export const depositMethodApi = cashierApi.injectEndpoints({
   endpoints: (build) => ({
     /** SPEC §7 POST payments/groups/{payGroupId}/submit. */
-    depositSubmit: build.mutation<ResponseOf<typeof ENDPOINTS.depositSubmit>, DepositSubmitArgs>({
+    depositSubmit: build.mutation<ResponseOf<typeof ENDPOINTS.depositSubmit>, SubmitArgs>({
       queryFn: ({ payGroupId, body, idempotencyKey }, { getState, signal }) =>
         endpointQuery(ENDPOINTS.depositSubmit, getState, {
           pathParams: { payGroupId },
@@ -43,18 +29,14 @@ export const depositMethodApi = cashierApi.injectEndpoints({
       invalidatesTags: ['Init', 'Cards'],
     }),
     /** SPEC §7 POST payments/groups/{payGroupId}/upload (multipart `file`, `field_name`). */
-    depositUpload: build.mutation<ResponseOf<typeof ENDPOINTS.depositUpload>, DepositUploadArgs>({
-      queryFn: ({ payGroupId, file, fieldName, idempotencyKey }, { getState, signal }) => {
-        const form = new FormData();
-        form.append('field_name', fieldName);
-        form.append('file', file);
-        return endpointQuery(ENDPOINTS.depositUpload, getState, {
-          pathParams: { payGroupId },
-          body: form,
-          idempotencyKey,
+    depositUpload: build.mutation<ResponseOf<typeof ENDPOINTS.depositUpload>, UploadArgs>({
+      queryFn: (args, { getState, signal }) =>
+        endpointQuery(ENDPOINTS.depositUpload, getState, {
+          pathParams: { payGroupId: args.payGroupId },
+          body: uploadFormData(args),
+          idempotencyKey: args.idempotencyKey,
           signal,
-        });
-      },
+        }),
     }),
     /**
      * SPEC §7 POST /user-cards/recurring-check {user_card_id, amount}: may this saved card pay
