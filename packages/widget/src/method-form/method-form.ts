@@ -469,11 +469,12 @@ export function cardSubmitValues(
 }
 
 /**
- * SPEC §3 deposit submit body (domain buildDepositSubmitBody): amount as a decimal string, the
- * shown fields (dates as ISO strings, selects as values, card expiry as month and year, no
- * card_id for a new card) and the currency. An uploaded document travels as its id.
+ * SPEC §3 deposit submit body (domain buildDepositSubmitBody), which the withdrawal submit takes
+ * too (SPEC §7: one body shape for both): amount as a decimal string, the shown fields (dates as
+ * ISO strings, selects as values, card expiry as month and year, no card_id for a new card) and
+ * the currency. An uploaded document travels as its id.
  */
-export function depositSubmitBody(
+export function formSubmitBody(
   form: MethodForm,
   shown: readonly FormField[],
   values: FormValues,

@@ -50,7 +50,7 @@ import {
   checkoutSubmitBody,
   chosenSavedCard,
   cvvCardType,
-  depositSubmitBody,
+  formSubmitBody,
   fieldsShown,
   initialAmount,
   initialValues,
@@ -270,7 +270,7 @@ export function MethodFormView({
         },
       };
     }
-    const built = depositSubmitBody(form, shown, values, cards, documents);
+    const built = formSubmitBody(form, shown, values, cards, documents);
     if (!built.ok) return built;
     return {
       ok: true,

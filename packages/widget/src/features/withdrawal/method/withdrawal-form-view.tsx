@@ -30,7 +30,7 @@ import { AmountSummary, FieldView, toFieldError } from '../../../fields';
 import type { FieldContext, FieldError } from '../../../fields';
 import { isolateLtr } from '../../../i18n/format';
 import {
-  depositSubmitBody,
+  formSubmitBody,
   fieldsShown,
   initialAmount,
   initialValues,
@@ -216,12 +216,10 @@ export function WithdrawalFormView({
     if (submitting) return;
     if (!validateShown(shown)) return;
     // SPEC §4: a payout card field in its blocked state carries a manual error: no submit.
-    const blocked = shown.find(
-      (field) => payoutFieldOf(field).field.isDisabled !== field.isDisabled,
-    );
+    const blocked = shown.map(payoutFieldOf).find((payout) => payout.blocked);
     if (blocked !== undefined) {
-      const manual = payoutFieldOf(blocked).error;
-      showErrors(manual === null ? {} : { [blocked.name]: manual }, blocked.name);
+      const { field, error } = blocked;
+      showErrors(error === null ? {} : { [field.name]: error }, field.name);
       return;
     }
     const step = accountStep({ field: account, choice: currentChoice, accounts, detail, amount });
@@ -229,7 +227,7 @@ export function WithdrawalFormView({
       goVerify(step.routing.route, step.requisiteId);
       return;
     }
-    const built = depositSubmitBody(form, shown, values, [], documents);
+    const built = formSubmitBody(form, shown, values, [], documents);
     if (!built.ok) {
       showErrors({ [AMOUNT_FIELD_NAME]: toFieldError(built.error) }, AMOUNT_FIELD_NAME);
       return;
@@ -278,16 +276,21 @@ export function WithdrawalFormView({
    * SPEC §4 card field in payout: with verifyNewPayoutAccount false and a non-input type the
    * field is disabled, carries a manual error and shows its empty-list message.
    */
-  const payoutFieldOf = (field: FormField): { field: FormField; error: FieldError | null } => {
+  const payoutFieldOf = (
+    field: FormField,
+  ): { field: FormField; error: FieldError | null; blocked: boolean } => {
     const state = payoutCardFieldState({
       type: field.type,
       verifyNewPayoutAccount: field.verifyNewPayoutAccount,
     });
-    if (!state.isDisabled) return { field, error: errors[field.name] ?? null };
+    if (!state.hasManualError) {
+      return { field, error: errors[field.name] ?? null, blocked: false };
+    }
     const key = field.placeHolderEmptyListError ?? field.placeHolderEmptyList;
     return {
-      field: { ...field, isDisabled: true },
+      field: state.isDisabled ? { ...field, isDisabled: true } : field,
       error: { key: key ?? MESSAGE_KEYS.fieldRequired },
+      blocked: true,
     };
   };
 
