@@ -397,6 +397,23 @@ describe('withdrawal method page (SPEC §2 payout entry, §4 verification, §5 a
     expect(api.submits()).toHaveLength(0);
   });
 
+  it('SPEC §4 card field in payout: a field the server also marks read-only is still blocked and stops the submit', async () => {
+    const api = stubFetch(
+      {
+        '202': {
+          ...CARD_DETAIL,
+          parameters: CARD_DETAIL.parameters.map((field) => ({ ...field, is_read_only: true })),
+        },
+      },
+      EXAMPLE_USER_CARDS.cards,
+    );
+    await renderPage('202');
+    await screen.findAllByRole('radio');
+    await typeAmount('50');
+    await userEvent.click(screen.getByRole('button', { name: /^Withdraw/ }));
+    expect(api.submits()).toHaveLength(0);
+  });
+
   it('SPEC §2 payout to a card: a saved card is offered without "a new card" and paid to by its id', async () => {
     const api = stubFetch(
       {
