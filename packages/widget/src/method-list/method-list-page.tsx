@@ -53,34 +53,31 @@ import { useMinuteClock } from './use-minute-clock';
 import { useWideLayout } from './use-wide-layout';
 import './method-list.css';
 
-const GROUP_TITLE_KEYS: Readonly<Record<GroupName, string>> = {
+/** The group titles both lists share (SPEC §2 groups); the regular group is the flow's own. */
+const GROUP_TITLE_KEYS: Readonly<Record<Exclude<GroupName, 'regular'>, string>> = {
   popular: 'DEPOSIT_HOME.GROUP.POPULAR',
   lostProfit: 'DEPOSIT_HOME.GROUP.LOST_PROFIT',
-  regular: 'DEPOSIT_HOME.GROUP.REGULAR',
   disabled: 'DEPOSIT_HOME.GROUP.DISABLED',
 };
 
 /** The texts that differ between the deposit and the withdrawal list. */
-const FLOW_TEXT_KEYS: Readonly<
-  Record<
-    ListFlow,
-    {
-      readonly noMethods: string;
-      readonly allUnavailable: string;
-      /** The Regular group's title: payment methods or withdrawal methods. */
-      readonly regular: string;
-    }
-  >
-> = {
+interface FlowTextKeys {
+  readonly noMethods: string;
+  readonly allUnavailable: string;
+  /** Every group's title: the shared ones plus the Regular group's (payment or withdrawal methods). */
+  readonly groups: Readonly<Record<GroupName, string>>;
+}
+
+const FLOW_TEXT_KEYS: Readonly<Record<ListFlow, FlowTextKeys>> = {
   deposit: {
     noMethods: 'DEPOSIT_HOME.NO_METHODS.TEXT',
     allUnavailable: 'DEPOSIT_HOME.ALL_UNAVAILABLE.TEXT',
-    regular: 'DEPOSIT_HOME.GROUP.REGULAR',
+    groups: { ...GROUP_TITLE_KEYS, regular: 'DEPOSIT_HOME.GROUP.REGULAR' },
   },
   withdrawal: {
     noMethods: 'WITHDRAWAL.NO_METHODS.TEXT',
     allUnavailable: 'WITHDRAWAL.ALL_UNAVAILABLE.TEXT',
-    regular: 'WITHDRAWAL.GROUP.REGULAR',
+    groups: { ...GROUP_TITLE_KEYS, regular: 'WITHDRAWAL.GROUP.REGULAR' },
   },
 };
 
@@ -320,7 +317,7 @@ export function MethodListPage({ flow, title, query, children }: MethodListPageP
           <MethodGroup
             key={name}
             name={name}
-            title={t(name === 'regular' ? FLOW_TEXT_KEYS[flow].regular : GROUP_TITLE_KEYS[name])}
+            title={t(FLOW_TEXT_KEYS[flow].groups[name])}
             methods={groups[name]}
             wide={wide}
             display={model.display}
