@@ -209,3 +209,29 @@ export async function waitForPath(frame: Frame, pathname: string | RegExp): Prom
       );
     });
 }
+
+/**
+ * Starts watching the frame's method forms (from now on, across the single-page navigations) for
+ * a form shown in part: its submit button on screen while a field of it is still a loading
+ * placeholder (its code on the way). A part-shown form grows when the field arrives, and the
+ * submit button moves away from under the player's finger. The returned function says how many
+ * times a part-shown form was seen.
+ */
+export async function watchPartShownForms(frame: Frame): Promise<() => Promise<number>> {
+  await frame.evaluate(() => {
+    const seen = { count: 0 };
+    Reflect.set(window, '__cdPartShownForms', seen);
+    const check = () => {
+      for (const form of document.querySelectorAll('form')) {
+        const submit = form.querySelector('button[type="submit"]');
+        if (submit !== null && form.querySelector('.cd-skeleton__bar') !== null) seen.count += 1;
+      }
+    };
+    new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
+    check();
+  });
+  return () =>
+    frame.evaluate(() =>
+      Number(Reflect.get(Object(Reflect.get(window, '__cdPartShownForms')), 'count')),
+    );
+}

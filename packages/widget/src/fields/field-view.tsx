@@ -1,6 +1,6 @@
 import { fieldKind } from '@cashdesk/domain';
 import type { FieldKind } from '@cashdesk/domain';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ComponentType } from 'react';
 import { AmountField } from './amount/amount-field';
 import { BetShopField } from './bet-shop/bet-shop-field';
@@ -11,43 +11,38 @@ import { CopyTextField } from './copy-text/copy-text-field';
 import { CvvField } from './cvv/cvv-field';
 import { DateField } from './date/date-field';
 import { ExpiryField } from './expiry/expiry-field';
+import { loadedFieldComponent, loadFieldComponent } from './field-code';
 import { FileUploadField } from './file-upload/file-upload-field';
 import { InputField } from './input/input-field';
 import { SavedCardField } from './saved-card/saved-card-field';
 import { SelectField } from './select/select-field';
 import type { FieldViewProps } from './types';
 
-/**
- * The two phone kinds format numbers with the country table (flags, codes, masks: the biggest
- * part of the fields' code), so their code is downloaded only when a form actually has one.
- */
-const LazyPhoneField = lazy(() =>
-  import('./phone/phone-field').then((module) => ({ default: module.PhoneField })),
-);
-const LazyUserPhoneVisibleField = lazy(() =>
-  import('./user-phone-visible/user-phone-visible-field').then((module) => ({
-    default: module.UserPhoneVisibleField,
-  })),
-);
-
 /** A field-sized placeholder for the moment a phone field's code is on its way. */
 const PHONE_PLACEHOLDER = <div className="cd-skeleton__bar" aria-hidden="true" />;
 
-function PhoneField(props: FieldViewProps) {
-  return (
-    <Suspense fallback={PHONE_PLACEHOLDER}>
-      <LazyPhoneField {...props} />
-    </Suspense>
-  );
+/**
+ * The component of a kind whose code comes on demand (field-code.ts). A method page waits for
+ * the code before showing its form (useFieldCode), so the loaded component is rendered directly;
+ * a field mounted before its code is here shows a field-sized placeholder until it comes. Which
+ * of the two a field uses is decided when it mounts, so it is never mounted twice.
+ */
+function onDemand(kind: FieldKind): ComponentType<FieldViewProps> {
+  const Lazy = lazy(() => loadFieldComponent(kind).then((component) => ({ default: component })));
+  function OnDemandField(props: FieldViewProps) {
+    const [Loaded] = useState(() => loadedFieldComponent(kind));
+    if (Loaded !== null) return <Loaded {...props} />;
+    return (
+      <Suspense fallback={PHONE_PLACEHOLDER}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return OnDemandField;
 }
 
-function UserPhoneVisibleField(props: FieldViewProps) {
-  return (
-    <Suspense fallback={PHONE_PLACEHOLDER}>
-      <LazyUserPhoneVisibleField {...props} />
-    </Suspense>
-  );
-}
+const PhoneField = onDemand('phone');
+const UserPhoneVisibleField = onDemand('userPhoneVisible');
 
 /** SPEC §2, §3: the component of each of the fifteen field kinds. */
 const COMPONENTS: Readonly<Record<FieldKind, ComponentType<FieldViewProps>>> = {

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export { FieldView } from './field-view';
+export { useFieldCode } from './field-code';
 export { AmountSummary } from './amount/amount-summary';
 export { toFieldError } from './to-field-error';
 export { SelectCountryPage } from './select-country';

@@ -17,6 +17,8 @@ vi.mock('../../../fields', async () => {
   const fixtures = await import('./test-fixtures');
   return {
     FieldView: fixtures.StubFieldView,
+    // The stub fields have no code of their own to wait for.
+    useFieldCode: () => true,
     AmountSummary: () => null,
     toFieldError: (error: { key: string; params?: Record<string, string> }) => ({
       key: error.key,

@@ -9,6 +9,7 @@ import {
   useDepositSelectQuery,
   useUserCardsQuery,
 } from '../../../api/cashier-api';
+import { useFieldCode } from '../../../fields';
 import { buildMethodForm } from '../../../method-form/method-form';
 import {
   findRouteMethod,
@@ -78,6 +79,8 @@ function MethodScreen({
     [select.data, found],
   );
   const cards = useUserCardsQuery(form?.isCardForm === true ? undefined : skipToken);
+  // The form appears whole: no field's code arrives after it is on screen.
+  const fieldCodeReady = useFieldCode(form?.fields ?? null);
   useMethodBodyAttributes(found === null ? null : provider, currency);
 
   const texts: MethodPageTexts = {
@@ -91,7 +94,8 @@ function MethodScreen({
   if (
     init.data === undefined ||
     (found !== null && select.data === undefined) ||
-    (form?.isCardForm === true && cards.isLoading)
+    (form?.isCardForm === true && cards.isLoading) ||
+    !fieldCodeReady
   ) {
     const title = found?.method.displayName ?? null;
     return <MethodPage texts={texts} state={{ kind: 'loading', title, queries: [init, select] }} />;

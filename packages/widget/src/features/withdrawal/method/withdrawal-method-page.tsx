@@ -10,6 +10,7 @@ import {
   usePayoutSelectQuery,
   useUserCardsQuery,
 } from '../../../api/cashier-api';
+import { useFieldCode } from '../../../fields';
 import { buildMethodForm } from '../../../method-form/method-form';
 import {
   findRouteMethod,
@@ -66,6 +67,8 @@ export function WithdrawalMethodPage() {
   );
   const paysToCard = form?.fields.some((field) => fieldKind(field) === 'card') === true;
   const cards = useUserCardsQuery(paysToCard ? undefined : skipToken);
+  // The form appears whole: no field's code arrives after it is on screen.
+  const fieldCodeReady = useFieldCode(form?.fields ?? null);
   useMethodBodyAttributes(found === null ? null : provider, currency);
 
   // An account confirmed on the verification page is new to the cached detail: ask again.
@@ -90,7 +93,8 @@ export function WithdrawalMethodPage() {
     init.data === undefined ||
     (found !== null && select.data === undefined) ||
     (paysToCard && cards.isLoading) ||
-    (missingVerified && select.isFetching)
+    (missingVerified && select.isFetching) ||
+    !fieldCodeReady
   ) {
     const title = found?.method.displayName ?? null;
     return <MethodPage texts={texts} state={{ kind: 'loading', title, queries: [init, select] }} />;
