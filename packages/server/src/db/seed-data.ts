@@ -502,7 +502,16 @@ export const BRAND0: SeedBrand = {
       payMethodType: 'mobile',
       arrangement: 80,
       logo: '/assets/logos/mobile.svg',
-      fields: [{ name: 'phone', type: 'user_phone', label: 'PH.FIELD.PHONE', is_read_only: true }],
+      // The money goes to the profile phone: a player without one is told so (SPEC §8).
+      fields: [
+        {
+          name: 'phone',
+          type: 'user_phone',
+          label: 'PH.FIELD.PHONE',
+          is_read_only: true,
+          is_required: true,
+        },
+      ],
       currencies: [{ ...EUR_LIMITS, fee: '0%' }],
     },
     {

@@ -95,6 +95,7 @@ import {
   maskPhone,
   sessionScope,
   viewDataOf,
+  withServerValues,
 } from '../services/pay-groups';
 import type { SessionPayGroup } from '../services/pay-groups';
 import type { SessionContext } from '../services/sessions';
@@ -385,22 +386,6 @@ async function checkForm(
   return { betShop, documentIds };
 }
 
-/**
- * The submitted values with the read-only fields set by the server: a disabled field shows the
- * server's value (the profile's phone, a definition's user_requisite), so whatever the client
- * sends for it is replaced by that value, or dropped when there is none (SPEC §3 isDisabled,
- * userRequisite).
- */
-function withServerValues(fields: readonly FormField[], values: Submitted): Submitted {
-  const readOnly = fields.filter((field) => field.isDisabled && !isCardField(field));
-  const names = new Set(readOnly.map((field) => field.name));
-  const kept = Object.entries(values).filter(([name]) => !names.has(name));
-  const server = readOnly.flatMap((field): [string, SubmittedValue][] =>
-    field.userRequisite === undefined ? [] : [[field.name, field.userRequisite]],
-  );
-  return Object.fromEntries([...kept, ...server]);
-}
-
 /** The values kept on the transaction: no card data and no one-time code. */
 function storableValues(
   values: Submitted,
@@ -653,7 +638,7 @@ async function sendDepositCode(
       detail: 'field_name must name a field of the form other than the requisite',
     });
   }
-  const values = withServerValues(fields, request.parameters);
+  const values = withServerValues(fields, request.parameters, isCardField);
   const requisiteValue = textOf(values, requisite.name) ?? '';
   const check = validateField(requisite, requisiteValue);
   if (!check.valid || requisiteValue === '') {
@@ -836,7 +821,7 @@ async function submitDeposit(context: SubmitContext) {
     loadBrand(deps.db, session.brandId),
   ]);
   const fields = formFields(entry.group, player).map(mapField);
-  const values = withServerValues(fields, { ...body.fields, ...body.parameters });
+  const values = withServerValues(fields, { ...body.fields, ...body.parameters }, isCardField);
 
   const isCardPayment =
     entry.group.providerKind === 'card' &&

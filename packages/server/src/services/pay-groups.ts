@@ -46,7 +46,7 @@ import {
   roundToPrecision,
   workflowKind,
 } from '@cashdesk/domain';
-import type { PaymentFlow } from '@cashdesk/domain';
+import type { FormField, PaymentFlow } from '@cashdesk/domain';
 import type { Executor } from '../db/open';
 import {
   betShops,
@@ -401,6 +401,27 @@ export function formFields(
     if (value === null || (field.user_requisite ?? null) !== null) return field;
     return { ...field, user_requisite: value };
   });
+}
+
+/**
+ * The submitted values with the read-only fields set by the server: a read-only field shows the
+ * server's value (the profile's phone, a definition's user_requisite), so whatever the client
+ * sends for it is replaced by that value, or dropped when there is none (SPEC §3 isDisabled,
+ * userRequisite). A deposit's card block and a payout's saved card are left to their own rules
+ * (`ownRules`). The fields are those of {@link formFields}, mapped.
+ */
+export function withServerValues<V>(
+  fields: readonly FormField[],
+  values: Readonly<Record<string, V>>,
+  ownRules: (field: FormField) => boolean,
+): Record<string, V | string> {
+  const readOnly = fields.filter((field) => field.isDisabled && !ownRules(field));
+  const names = new Set(readOnly.map((field) => field.name));
+  const kept = Object.entries(values).filter(([name]) => !names.has(name));
+  const server = readOnly.flatMap((field): [string, string][] =>
+    field.userRequisite === undefined ? [] : [[field.name, field.userRequisite]],
+  );
+  return Object.fromEntries<V | string>([...kept, ...server]);
 }
 
 /** Deposit field definitions: the withdrawal-only properties dropped by the contract's schema. */

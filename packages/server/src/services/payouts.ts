@@ -35,7 +35,7 @@ import {
   computeTax,
   decimalPlaces,
   fieldKind,
-  mapFields,
+  mapField,
   parseDecimal,
   roundToPrecision,
   validateAmount,
@@ -59,9 +59,11 @@ import {
   atPrecision,
   findBetShop,
   findSessionPayGroup,
+  formFields,
   loadPlayer,
   loadTaxTiers,
   sessionScope,
+  withServerValues,
 } from './pay-groups';
 import type { SessionPayGroup } from './pay-groups';
 import { LABEL_KEY, findPlayerPayoutAccount } from './payout-accounts';
@@ -392,16 +394,20 @@ export async function submitPayout(
   await checkAmount(db, session, entry, body.amount);
   const amount = new Big(body.amount).toFixed();
 
-  const values = formValues(body);
+  const player = await loadPlayer(db, session.playerId);
+  const fields = formFields(entry.group, player).map(mapField);
+  const sent = formValues(body);
   for (const secret of CARD_SECRETS) {
-    if (Object.hasOwn(values, secret)) {
+    if (Object.hasOwn(sent, secret)) {
       throw new ApiError('invalidField', {
         field: `body.parameters.${secret}`,
         detail: 'a withdrawal never takes card data',
       });
     }
   }
-  const fields = mapFields(entry.group.fields);
+  // A read-only profile field (the profile phone of a mobile payout) is the server's value, never
+  // the client's: the money goes to the player's own number, whatever the request says.
+  const values = withServerValues(fields, sent, (field) => fieldKind(field) === 'card');
   const kind = entry.group.providerKind;
   const resolved =
     kind === 'card'
@@ -413,7 +419,6 @@ export async function submitPayout(
 
   const precision = entry.currency.precision;
   const tax = await payoutTax(db, session.brandId, amount, precision);
-  const player = await loadPlayer(db, session.playerId);
 
   const row = await db.transaction(async (tx) => {
     const created = await createTransaction(tx, {

@@ -30,7 +30,7 @@ const call = (method: Method, path: string, sessionId: string, body?: unknown) =
   callJson(server, method, path, sessionId, body);
 const mobilePayoutId = () => payGroupId(server, 'mobile_payout');
 
-/** A new brand0 player with EUR 500 and a withdrawal session. */
+/** A new brand0 player with EUR 500, a phone and a withdrawal session. */
 async function withdrawalSession(name: string): Promise<{ sessionId: string; player: string }> {
   const sessionId = await createTestSession(server, {
     player: name,
@@ -42,6 +42,8 @@ async function withdrawalSession(name: string): Promise<{ sessionId: string; pla
     .from(players)
     .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, name)));
   if (row === undefined) throw new Error(`no player ${name}`);
+  // The mobile payout goes to the profile phone, which it requires.
+  await server.db.update(players).set({ phone: '+4915100000042' }).where(eq(players.id, row.id));
   return { sessionId, player: row.id };
 }
 

@@ -65,7 +65,10 @@ async function playerId(name: string): Promise<string> {
   return row.id;
 }
 
-/** A new brand0 player (EUR 500 by the seed's defaults) with a withdrawal session. */
+/** The profile phone of the test players (a mobile payout goes to it). */
+const PROFILE_PHONE = '+4915100000042';
+
+/** A new brand0 player (EUR 500 by the seed's defaults, a phone) with a withdrawal session. */
 async function withdrawalSession(name: string): Promise<{ sessionId: string; player: string }> {
   const sessionId = await createTestSession(server, {
     player: name,
@@ -75,7 +78,7 @@ async function withdrawalSession(name: string): Promise<{ sessionId: string; pla
   const player = await playerId(name);
   await server.db
     .update(players)
-    .set({ email: `${name}@players.test`, country: 'DE' })
+    .set({ email: `${name}@players.test`, phone: PROFILE_PHONE, country: 'DE' })
     .where(eq(players.id, player));
   return { sessionId, player };
 }
@@ -540,6 +543,50 @@ describe('withdrawal destinations (SPEC §2 payout entry, withdrawal card list, 
     expect(unknown).toMatchObject({
       status: 404,
       body: { error_code: '1008', error_field: 'body.parameters.bet_shop' },
+    });
+  });
+});
+
+describe('read-only profile fields of a withdrawal (SPEC §3 isDisabled and userRequisite, §8 empty profile phone)', () => {
+  it('SPEC §3: a mobile payout goes to the profile phone, whatever phone the request sends', async () => {
+    const { sessionId, player } = await withdrawalSession('po-own-phone');
+    const answer = await submit(sessionId, 'mobile_payout', {
+      amount: '20',
+      parameters: { phone: '+4917699999999' },
+    });
+    expect(answer.status).toBe(200);
+    const [row] = await withdrawals(player);
+    expect(row?.parameters).toEqual({ phone: PROFILE_PHONE });
+    // Sent without the phone (as the widget may), the same profile phone is used.
+    const bare = await submit(sessionId, 'mobile_payout', { amount: '21' });
+    expect(bare.status).toBe(200);
+    const rows = await withdrawals(player);
+    expect(rows.map((withdrawal) => withdrawal.parameters)).toEqual([
+      { phone: PROFILE_PHONE },
+      { phone: PROFILE_PHONE },
+    ]);
+  });
+
+  it('SPEC §8 empty profile phone: a player without a phone is refused naming the phone, even when the request sends one, and nothing is reserved', async () => {
+    const { sessionId, player } = await withdrawalSession('po-no-phone');
+    await server.db.update(players).set({ phone: null }).where(eq(players.id, player));
+    const refused = await submit(sessionId, 'mobile_payout', {
+      amount: '20',
+      parameters: { phone: '+4917699999999' },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        error_code: '1002',
+        error_message: 'PH.ERROR.FIELD_REQUIRED',
+        error_field: 'body.parameters.phone',
+      },
+    });
+    expect(await withdrawals(player)).toEqual([]);
+    expect(await getBalance(server.db, player, 'EUR')).toEqual({
+      currency: 'EUR',
+      balance: '500',
+      reserved: '0',
     });
   });
 });
