@@ -27,7 +27,7 @@ import {
   PAYOUT_METHODS,
   blockVerification,
   descriptionOf,
-  giveContacts,
+  openWithContacts,
   latestOtp,
   openPayoutMethod,
   openWithdrawal,
@@ -41,12 +41,8 @@ const env = useStackAndBrowser();
 const NEW_WALLET_PHONE = '+4917655501234';
 
 /** A fresh player with an e-mail address and a phone number, its cashier open on /withdrawal. */
-async function openForNewAccount(prefix: string): Promise<HostedCashier> {
-  const player = uniquePlayer(prefix);
-  // The session creates the player; the contacts are set before the cashier asks for them.
-  await newSession(env.stack, { player, flow: 'withdrawal' });
-  await giveContacts(env.stack, player);
-  return openHostedCashier(env.browser, env.stack, { player, flow: 'withdrawal' });
+function openForNewAccount(prefix: string): Promise<HostedCashier> {
+  return openWithContacts(env, prefix);
 }
 
 /** The e-wallet method with a new account typed in and the given amount, then Withdraw. */

@@ -30,6 +30,7 @@ import {
   PAYOUT_METHODS,
   descriptionOf,
   giveContacts,
+  openWithContacts,
   openPayoutMethod,
   openWithdrawal,
   resultHeading,
@@ -99,7 +100,7 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
   });
 
   it('SPEC §5 tax: none up to the non-taxable 100, 5.06 for 150.55, updated in place as the amount is typed, and stored on the transaction; the form appears whole', async () => {
-    const hosted = await openHostedCashier(env.browser, env.stack, { flow: 'withdrawal' });
+    const hosted = await openWithContacts(env, 'tax');
     const { page, frame, session } = hosted;
     await openWithdrawal(frame);
     // The method's read-only phone field has its code downloaded on demand: the form still
@@ -136,7 +137,7 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
   });
 
   it('SPEC §5 balance rule: an amount above the balance shows 1206 on the amount field and nothing is sent', async () => {
-    const hosted = await openHostedCashier(env.browser, env.stack, { flow: 'withdrawal' });
+    const hosted = await openWithContacts(env, 'balance');
     const { page, frame, session } = hosted;
     const submits: string[] = [];
     page.on('request', (request) => {
@@ -161,8 +162,35 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
     await closeHosted(hosted);
   });
 
-  it('SPEC §2 /reject-withdrawal: a pending withdrawal is cancelled from the homepage and the balance comes back; a second reversal finds nothing', async () => {
+  it('SPEC §8 empty profile phone: the mobile payout of a player without a phone says so on the phone field and sends nothing', async () => {
+    // Players made on demand have no phone; the payout would go to the profile phone.
     const hosted = await openHostedCashier(env.browser, env.stack, { flow: 'withdrawal' });
+    const { page, frame, session } = hosted;
+    const submits: string[] = [];
+    page.on('request', (request) => {
+      if (isPayoutSubmit(request)) submits.push(request.url());
+    });
+    await openWithdrawal(frame);
+    await openPayoutMethod(frame, PAYOUT_METHODS.mobile);
+    await amountInput(frame).fill('20');
+    await withdrawButton(frame).click();
+
+    const phone = frame.getByRole('textbox', { name: text('en', 'PH.FIELD.PHONE'), exact: true });
+    const message = text('en', 'FIELDS.PHONE.EMPTY_IN_PROFILE');
+    await expect.poll(() => descriptionOf(phone)).toContain(message);
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    // The way to add one: the host opens the player's account.
+    await frame
+      .getByRole('button', { name: text('en', 'FIELDS.PHONE.OPEN_ACCOUNT'), exact: true })
+      .waitFor();
+    await visitScreen(page, frame, 'withdrawal-no-phone');
+    expect(submits).toEqual([]);
+    expect(await transactionsOf(env.stack, session.sessionId)).toEqual([]);
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §2 /reject-withdrawal: a pending withdrawal is cancelled from the homepage and the balance comes back; a second reversal finds nothing', async () => {
+    const hosted = await openWithContacts(env, 'reversal');
     const { page, frame, session } = hosted;
     await openWithdrawal(frame);
     await openPayoutMethod(frame, PAYOUT_METHODS.mobile);

@@ -7,9 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Frame, Locator } from 'playwright-core';
 import { ENDPOINTS } from '@cashdesk/contract';
-import { literal, pattern, text } from './cashier';
-import type { WidgetLanguage } from './cashier';
+import { literal, openHostedCashier, pattern, text, uniquePlayer } from './cashier';
+import type { HostedCashier, OpenOptions, WidgetLanguage } from './cashier';
+import type { StackAndBrowser } from './fixture';
 import { describeFrame, methodGroups, methodTile, waitForPath } from './journeys';
+import { newSession } from './stack';
 import type { Stack } from './stack';
 
 /** The seed's brand0 payout methods (packages/server/src/db/seed-data.ts), by public name. */
@@ -111,6 +113,22 @@ export async function giveContacts(stack: Pick<Stack, 'app'>, player: string): P
     update players set email = ${`${player}@players.cashdesk.test`}, phone = '+4915100000042',
       country = 'DE'
     where external_id = ${player} and brand_id = 'brand0'`);
+}
+
+/**
+ * A fresh player with an e-mail address and a phone number (a one-time code can be sent; the
+ * mobile payout goes to the profile phone), its cashier open on /withdrawal.
+ */
+export async function openWithContacts(
+  env: StackAndBrowser,
+  prefix: string,
+  options: Omit<OpenOptions, 'player' | 'flow'> = {},
+): Promise<HostedCashier> {
+  const player = uniquePlayer(prefix);
+  // The session creates the player; the contacts are set before the cashier asks for them.
+  await newSession(env.stack, { player, flow: 'withdrawal' });
+  await giveContacts(env.stack, player);
+  return openHostedCashier(env.browser, env.stack, { ...options, player, flow: 'withdrawal' });
 }
 
 /**
