@@ -13,6 +13,8 @@ export interface FieldShellProps {
   /** Set when the control labels itself (a check box inside its own label). */
   readonly hideLabel?: boolean;
   readonly className?: string;
+  /** Something below the error (an action that helps with it, such as "Open my account"). */
+  readonly after?: ReactNode;
 }
 
 /**
@@ -27,6 +29,7 @@ export function FieldShell({
   labelEnd,
   hideLabel = false,
   className,
+  after,
 }: FieldShellProps) {
   const hasHint = hint !== undefined && hint !== null && hint !== '';
   const hintShown = isFieldHintShown(hasHint, a11y.error !== null);
@@ -51,6 +54,7 @@ export function FieldShell({
           {a11y.error}
         </p>
       )}
+      {after}
     </div>
   );
 }

@@ -71,6 +71,20 @@ describe('the way to the account when the profile has no phone (SPEC §1 /my-acc
     expect(origin).toBe('*');
   });
 
+  it('SPEC §8: the button follows the empty-phone message, under the field', async () => {
+    hostPage();
+    await renderWithApp(
+      <Harness field={phone} initial="" error={{ key: 'PH.ERROR.FIELD_REQUIRED' }} />,
+    );
+    const input = await findPhone();
+    const message = screen.getByText(await textOf('FIELDS.PHONE.EMPTY_IN_PROFILE'));
+    const button = screen.getByRole('button', { name: await textOf('FIELDS.PHONE.OPEN_ACCOUNT') });
+    const follows = (first: Node, second: Node) =>
+      (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    expect(follows(input, message)).toBe(true);
+    expect(follows(message, button)).toBe(true);
+  });
+
   it('offers no such button when the profile has a phone', async () => {
     hostPage();
     await renderWithApp(<Harness field={phone} initial="+380501234567" />);

@@ -28,8 +28,20 @@ export function UserPhoneVisibleField({ field, value, error, inputRef }: FieldVi
   });
   const shown = view.error === null || error === null ? null : empty ? { key: view.error } : error;
   const a11y = useFieldA11y({ ...field, isDisabled: false }, shown);
+  // The way to add a phone sits under the message that asks for one.
+  const openAccount =
+    empty && hasHost() ? (
+      <Button
+        variant="link"
+        onClick={() => {
+          requestMyAccount();
+        }}
+      >
+        {t('FIELDS.PHONE.OPEN_ACCOUNT')}
+      </Button>
+    ) : null;
   return (
-    <FieldShell a11y={a11y}>
+    <FieldShell a11y={a11y} after={openAccount}>
       <TextControl
         a11y={a11y}
         display={view.display}
@@ -41,16 +53,6 @@ export function UserPhoneVisibleField({ field, value, error, inputRef }: FieldVi
         placeholder={empty ? t('FIELDS.PHONE.NONE') : undefined}
         ltr
       />
-      {empty && hasHost() ? (
-        <Button
-          variant="link"
-          onClick={() => {
-            requestMyAccount();
-          }}
-        >
-          {t('FIELDS.PHONE.OPEN_ACCOUNT')}
-        </Button>
-      ) : null}
     </FieldShell>
   );
 }
