@@ -1,22 +1,12 @@
 import { workflowKind } from '@cashdesk/domain';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
-import {
-  useDepositInitQuery,
-  useDepositSelectQuery,
-  useUserCardsQuery,
-} from '../../../api/cashier-api';
-import { useFieldCode } from '../../../fields';
-import { buildMethodForm } from '../../../method-form/method-form';
-import {
-  findRouteMethod,
-  MethodPage,
-  useMethodBodyAttributes,
-} from '../../../method-form/method-page-parts';
+import type { DepositInitResponse } from '@cashdesk/contract';
+import { useDepositInitQuery, useDepositSelectQuery } from '../../../api/cashier-api';
+import { MethodPage } from '../../../method-form/method-page-parts';
 import type { MethodPageTexts } from '../../../method-form/method-page-parts';
+import { useRouteMethodForm } from '../../../method-form/use-route-method-form';
+import type { RouteMethods } from '../../../method-form/use-route-method-form';
 import { MethodFormView } from './method-form-view';
 
 /**
@@ -44,6 +34,11 @@ export function CheckoutPage() {
   return <MethodScreen provider={provider} checkout />;
 }
 
+/** The pay groups of the deposit init answer, mapped with its bonuses. */
+function depositMethods(init: DepositInitResponse): RouteMethods {
+  return { groups: init.payment_groups, sources: init };
+}
+
 /** The method page and the checkout: one method's form, loaded and shown. */
 function MethodScreen({
   provider,
@@ -54,34 +49,14 @@ function MethodScreen({
 }) {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const environment = useAppSelector((state) => state.session.environment);
   const init = useDepositInitQuery(undefined);
-  const found = useMemo(
-    () =>
-      init.data === undefined
-        ? null
-        : findRouteMethod(init.data.payment_groups, init.data, provider, environment),
-    [init.data, provider, environment],
-  );
-  const currency = found?.method.currencyAlpha3 ?? null;
-  const select = useDepositSelectQuery(
-    found === null || currency === null ? skipToken : { payGroupId: provider, currency },
-  );
-  const form = useMemo(
-    () =>
-      select.data === undefined || found === null
-        ? null
-        : buildMethodForm({
-            detail: select.data,
-            currency: found.method.currencyAlpha3,
-            precision: found.method.currencyPrecision,
-          }),
-    [select.data, found],
-  );
-  const cards = useUserCardsQuery(form?.isCardForm === true ? undefined : skipToken);
-  // The form appears whole: no field's code arrives after it is on screen.
-  const fieldCodeReady = useFieldCode(form?.fields ?? null);
-  useMethodBodyAttributes(found === null ? null : provider, currency);
+  const { found, select, form, cards, loading } = useRouteMethodForm({
+    provider,
+    flow: 'deposit',
+    init,
+    methodsOf: depositMethods,
+    useSelect: useDepositSelectQuery,
+  });
 
   const texts: MethodPageTexts = {
     list: '/deposit',
@@ -91,12 +66,8 @@ function MethodScreen({
     unavailableText: t('DEPOSIT_METHOD.UNAVAILABLE_TEXT'),
     allMethods: t('DEPOSIT_METHOD.ALL_METHODS'),
   };
-  if (
-    init.data === undefined ||
-    (found !== null && select.data === undefined) ||
-    (form?.isCardForm === true && cards.isLoading) ||
-    !fieldCodeReady
-  ) {
+  // (init.data is checked again only to narrow its type: loading covers it.)
+  if (loading || init.data === undefined) {
     const title = found?.method.displayName ?? null;
     return <MethodPage texts={texts} state={{ kind: 'loading', title, queries: [init, select] }} />;
   }

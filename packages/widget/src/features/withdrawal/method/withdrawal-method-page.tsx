@@ -1,25 +1,23 @@
-import { fieldKind } from '@cashdesk/domain';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
 import { readPayoutVerification, readVerifiedAccount } from '../../../app/payout-verification';
-import {
-  usePayoutInitQuery,
-  usePayoutSelectQuery,
-  useUserCardsQuery,
-} from '../../../api/cashier-api';
-import { useFieldCode } from '../../../fields';
-import { buildMethodForm } from '../../../method-form/method-form';
-import {
-  findRouteMethod,
-  MethodPage,
-  useMethodBodyAttributes,
-} from '../../../method-form/method-page-parts';
+import type { PayoutInitResponse } from '@cashdesk/contract';
+import { usePayoutInitQuery, usePayoutSelectQuery } from '../../../api/cashier-api';
+import { MethodPage } from '../../../method-form/method-page-parts';
 import type { MethodPageTexts } from '../../../method-form/method-page-parts';
+import { useRouteMethodForm } from '../../../method-form/use-route-method-form';
+import type { RouteMethods } from '../../../method-form/use-route-method-form';
 import { WithdrawalFormView } from './withdrawal-form-view';
 import './withdrawal-method.css';
+
+/** The payout groups of the init answer (no deposit bonuses in a withdrawal). */
+function payoutMethods(init: PayoutInitResponse): RouteMethods {
+  return {
+    groups: init.payout_groups,
+    sources: { user_bonuses: [], lost_profit_merchant_bonus: null },
+  };
+}
 
 /**
  * SPEC §2 withdrawal method page (route /withdrawal/{provider}): loads the payout group (init
@@ -35,41 +33,14 @@ export function WithdrawalMethodPage() {
   const verified = readVerifiedAccount(location.state);
   // "Try again" after a block brings the hand-over back: the stored amount is restored.
   const retried = readPayoutVerification(location.state);
-  const environment = useAppSelector((state) => state.session.environment);
   const init = usePayoutInitQuery(undefined);
-  const found = useMemo(
-    () =>
-      init.data === undefined
-        ? null
-        : findRouteMethod(
-            init.data.payout_groups,
-            { user_bonuses: [], lost_profit_merchant_bonus: null },
-            provider,
-            environment,
-          ),
-    [init.data, provider, environment],
-  );
-  const currency = found?.method.currencyAlpha3 ?? null;
-  const select = usePayoutSelectQuery(
-    found === null || currency === null ? skipToken : { payGroupId: provider, currency },
-  );
-  const form = useMemo(
-    () =>
-      select.data === undefined || found === null
-        ? null
-        : buildMethodForm({
-            detail: select.data,
-            flow: 'withdrawal',
-            currency: found.method.currencyAlpha3,
-            precision: found.method.currencyPrecision,
-          }),
-    [select.data, found],
-  );
-  const paysToCard = form?.fields.some((field) => fieldKind(field) === 'card') === true;
-  const cards = useUserCardsQuery(paysToCard ? undefined : skipToken);
-  // The form appears whole: no field's code arrives after it is on screen.
-  const fieldCodeReady = useFieldCode(form?.fields ?? null);
-  useMethodBodyAttributes(found === null ? null : provider, currency);
+  const { found, select, form, cards, loading } = useRouteMethodForm({
+    provider,
+    flow: 'withdrawal',
+    init,
+    methodsOf: payoutMethods,
+    useSelect: usePayoutSelectQuery,
+  });
 
   // An account confirmed on the verification page is new to the cached detail: ask again.
   const missingVerified =
@@ -89,13 +60,8 @@ export function WithdrawalMethodPage() {
     unavailableText: t('WITHDRAWAL.UNAVAILABLE_TEXT'),
     allMethods: t('WITHDRAWAL.ALL_METHODS'),
   };
-  if (
-    init.data === undefined ||
-    (found !== null && select.data === undefined) ||
-    (paysToCard && cards.isLoading) ||
-    (missingVerified && select.isFetching) ||
-    !fieldCodeReady
-  ) {
+  // (init.data is checked again only to narrow its type: loading covers it.)
+  if (loading || init.data === undefined || (missingVerified && select.isFetching)) {
     const title = found?.method.displayName ?? null;
     return <MethodPage texts={texts} state={{ kind: 'loading', title, queries: [init, select] }} />;
   }
