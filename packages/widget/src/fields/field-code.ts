@@ -8,16 +8,16 @@ import type { FieldViewProps } from './types';
  * The field kinds whose code is downloaded only when a form has one. The two phone kinds format
  * numbers with the country table (flags, codes, masks: the biggest part of the fields' code).
  */
-const LOADERS: Partial<Record<FieldKind, () => Promise<ComponentType<FieldViewProps>>>> = {
-  phone: () => import('./phone/phone-field').then((module) => module.PhoneField),
-  userPhoneVisible: () =>
-    import('./user-phone-visible/user-phone-visible-field').then(
-      (module) => module.UserPhoneVisibleField,
-    ),
-};
-
-/** The kinds of LOADERS, as kinds. */
-const ON_DEMAND_KINDS: readonly FieldKind[] = ['phone', 'userPhoneVisible'];
+const LOADERS = new Map<FieldKind, () => Promise<ComponentType<FieldViewProps>>>([
+  ['phone', () => import('./phone/phone-field').then((module) => module.PhoneField)],
+  [
+    'userPhoneVisible',
+    () =>
+      import('./user-phone-visible/user-phone-visible-field').then(
+        (module) => module.UserPhoneVisibleField,
+      ),
+  ],
+]);
 
 /** A kind's component, once its code is here. */
 const loaded = new Map<FieldKind, ComponentType<FieldViewProps>>();
@@ -26,7 +26,7 @@ const downloads = new Map<FieldKind, Promise<ComponentType<FieldViewProps>>>();
 
 /** Whether a kind's code comes on demand. */
 export function isOnDemandKind(kind: FieldKind): boolean {
-  return LOADERS[kind] !== undefined;
+  return LOADERS.has(kind);
 }
 
 /** The component of an on-demand kind whose code is already here, or null. */
@@ -36,7 +36,7 @@ export function loadedFieldComponent(kind: FieldKind): ComponentType<FieldViewPr
 
 /** Downloads an on-demand kind's code (once); resolves to its component. */
 export function loadFieldComponent(kind: FieldKind): Promise<ComponentType<FieldViewProps>> {
-  const loader = LOADERS[kind];
+  const loader = LOADERS.get(kind);
   if (loader === undefined) return Promise.reject(new Error(`${kind} is not loaded on demand`));
   const started = downloads.get(kind);
   if (started !== undefined) return started;
@@ -79,7 +79,7 @@ export function useFieldCode(fields: readonly FormField[] | null): boolean {
     if (wanted === '') return;
     let current = true;
     const names = wanted.split(',');
-    const kinds = ON_DEMAND_KINDS.filter((kind) => names.includes(kind));
+    const kinds = [...LOADERS.keys()].filter((kind) => names.includes(kind));
     void Promise.allSettled(kinds.map((kind) => loadFieldComponent(kind))).then(() => {
       if (current) setSettled(wanted);
     });
