@@ -9,7 +9,7 @@
  * seconds), so a pending withdrawal stays pending for as long as a test looks at it.
  */
 import { describe, expect, it } from 'vitest';
-import type { Frame, Locator, Request } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { CASHIER_BASE } from '@cashdesk/contract';
 import { SandboxProvider } from '@cashdesk/server';
 import { newSession, useStackAndBrowser } from './support';
@@ -47,9 +47,15 @@ const env = useStackAndBrowser({
 /** Long enough that no test sees a processing payout settle by itself. */
 const SETTLE_AFTER_MS = 10 * 60_000;
 
-/** Whether a request is a withdrawal submit (SPEC §7 payouts/groups/{id}/submit). */
-function isPayoutSubmit(request: Request): boolean {
-  return /\/payouts\/groups\/[^/]+\/submit$/.test(new URL(request.url()).pathname);
+/** The addresses of the withdrawal submits (SPEC §7 payouts/groups/{id}/submit) the page sends from now on. */
+function recordPayoutSubmits(page: Page): string[] {
+  const submits: string[] = [];
+  page.on('request', (request) => {
+    if (/\/payouts\/groups\/[^/]+\/submit$/.test(new URL(request.url()).pathname)) {
+      submits.push(request.url());
+    }
+  });
+  return submits;
 }
 
 /** A text without its bidirectional isolation marks and surrounding spaces. */
@@ -139,10 +145,7 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
   it('SPEC §5 balance rule: an amount above the balance shows 1206 on the amount field and nothing is sent', async () => {
     const hosted = await openWithContacts(env, 'balance');
     const { page, frame, session } = hosted;
-    const submits: string[] = [];
-    page.on('request', (request) => {
-      if (isPayoutSubmit(request)) submits.push(request.url());
-    });
+    const submits = recordPayoutSubmits(page);
     await openWithdrawal(frame);
     await openPayoutMethod(frame, PAYOUT_METHODS.mobile);
     const amount = amountInput(frame);
@@ -166,10 +169,7 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
     // Players made on demand have no phone; the payout would go to the profile phone.
     const hosted = await openHostedCashier(env.browser, env.stack, { flow: 'withdrawal' });
     const { page, frame, session } = hosted;
-    const submits: string[] = [];
-    page.on('request', (request) => {
-      if (isPayoutSubmit(request)) submits.push(request.url());
-    });
+    const submits = recordPayoutSubmits(page);
     await openWithdrawal(frame);
     await openPayoutMethod(frame, PAYOUT_METHODS.mobile);
     await amountInput(frame).fill('20');
