@@ -9,7 +9,9 @@ export {
   DECLINE_REASONS,
   PAYMENT_METHOD_KINDS,
   PENDING_STEPS,
+  ProviderNotReachedError,
   isPaymentMethodKind,
+  isProviderNotReached,
   redactDepositInput,
 } from './payment-provider';
 export type {
@@ -34,6 +36,7 @@ export type {
   DepositRedirect,
   DepositVoucher,
   LoggableDepositInput,
+  LookupResult,
   NewCardInput,
   PaymentMethodKind,
   PaymentProvider,
@@ -42,6 +45,7 @@ export type {
   PayoutInput,
   PayoutOutcome,
   PendingStep,
+  ProviderCallOptions,
   ProviderRef,
   ProviderStatus,
   ReturnUrls,
@@ -57,6 +61,7 @@ export {
   SandboxProvider,
 } from './sandbox/sandbox-provider';
 export type {
+  SandboxActivity,
   SandboxPaymentView,
   SandboxProviderOptions,
   SandboxSnapshot,

@@ -16,6 +16,9 @@ describe('the payment provider boundary (issue 3)', () => {
 
   it('makes a loggable copy of a deposit without the card number or security code', () => {
     const input = depositInput({
+      transactionId: 'tx-1',
+      fee: '0.25',
+      total: '10.25',
       card: newCard('4000 0000 0000 0101', { cvv: '737' }),
       savedCardCvv: '123',
       saveCard: true,
@@ -24,6 +27,8 @@ describe('the payment provider boundary (issue 3)', () => {
     expect(loggable).toEqual({
       transactionId: 'tx-1',
       amount: '10.00',
+      fee: '0.25',
+      total: '10.25',
       currency: 'EUR',
       methodKind: 'card',
       payGroup: 'visa_mc',

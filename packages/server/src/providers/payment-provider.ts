@@ -13,9 +13,22 @@
  * - **Time.** Every call receives `now`. Use it (not `Date.now()`) for every decision that depends
  *   on time, so that the server's tests and replays are deterministic.
  * - **Results, not exceptions.** A decline is a {@link Declined} result. Throw only for failures
- *   of the provider itself (network, bad credentials); the server then answers a technical error
- *   and leaves the transaction where it was, so the call can be retried with the same
- *   `transactionId` (use it as the PSP's idempotency key).
+ *   of the provider itself (network, time-out, bad credentials). The server treats a throw as
+ *   "outcome unknown": the payment may or may not have been made. It keeps the transaction, and
+ *   finds out later by calling the same method again with the same `transactionId` or
+ *   {@link PaymentProvider.lookup}. Throw {@link ProviderNotReachedError} only when the request
+ *   certainly never reached the PSP (the connection was refused): the server may then treat the
+ *   payment as not sent.
+ * - **Idempotency by our transaction id.** {@link DepositInput.transactionId} and
+ *   {@link PayoutInput.transactionId} are the PSP's idempotency key (send them as its
+ *   Idempotency-Key or merchant reference). A second `authorizeDeposit` or `payout` with a
+ *   transaction id the PSP has seen must return the first call's result and must never charge or
+ *   pay again, whatever else the second call carries. The server relies on this: after a lost
+ *   answer, a time-out or a crash it calls again with the same id.
+ * - **Lookup by our reference.** {@link PaymentProvider.lookup} tells what became of a transaction
+ *   id: the payment's current status, or `not_found` when the PSP never received it.
+ * - **Time-outs.** Every call may receive an `AbortSignal` ({@link ProviderCallOptions}); abort
+ *   the network request when it fires. The server gives up on its own after its time-out anyway.
  * - **References.** {@link ProviderRef} is the PSP's id of the payment. The server stores it with
  *   the transaction and passes it back to {@link PaymentProvider.status} and the other follow-up
  *   calls, so it must identify the payment on its own.
@@ -154,8 +167,15 @@ export interface BetShopRef {
 export interface DepositInput {
   /** The server's transaction id: unique per payment, and the idempotency key towards the PSP. */
   readonly transactionId: string;
-  /** Decimal string in the currency's major unit, e.g. "10.50". */
+  /**
+   * What the player deposits to the balance, decimal string in the currency's major unit, e.g.
+   * "50.00" (before fees; tax and bonus are the server's business).
+   */
   readonly amount: string;
+  /** The fees the player pays on top of {@link amount} (SPEC §5 method fee plus merchant fee). */
+  readonly fee: string;
+  /** What to charge: {@link amount} + {@link fee}, at the currency precision ("51.45"). */
+  readonly total: string;
   /** ISO 4217 alpha-3 code. */
   readonly currency: string;
   readonly methodKind: PaymentMethodKind;
@@ -403,6 +423,33 @@ export type ProviderStatus =
   | { readonly status: 'cancelled'; readonly providerRef: ProviderRef }
   | { readonly status: 'unknown'; readonly providerRef: ProviderRef };
 
+/**
+ * What {@link PaymentProvider.lookup} found for a transaction id: the payment's current status
+ * (its reference in `providerRef`), or `not_found` when the PSP never received that id.
+ */
+export type LookupResult =
+  ProviderStatus | { readonly status: 'not_found'; readonly transactionId: string };
+
+/** Options of every provider call. */
+export interface ProviderCallOptions {
+  /** Fires when the server stops waiting (its time-out); abort the network request then. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * Thrown by a provider when a request certainly never reached the PSP (connection refused, the
+ * PSP answered that it did not process it). Anything else a provider throws means the outcome is
+ * unknown.
+ */
+export class ProviderNotReachedError extends Error {
+  override readonly name = 'ProviderNotReachedError';
+}
+
+/** Whether an error says the request never reached the provider. */
+export function isProviderNotReached(error: unknown): error is ProviderNotReachedError {
+  return error instanceof ProviderNotReachedError;
+}
+
 /** The result of {@link PaymentProvider.cancelPayout}. */
 export type CancelOutcome =
   | { readonly outcome: 'cancelled'; readonly providerRef: ProviderRef }
@@ -430,9 +477,14 @@ export interface PaymentProvider {
    * `processing`; the other method kinds give the interaction their kind needs (`redirect`,
    * `await`, `display_form`, `bank_transfer`, `voucher`) or a decline.
    *
-   * Called at most once per `transactionId` by the server; make it idempotent at the PSP anyway.
+   * Idempotent by `input.transactionId`: a repeat returns the first result and never charges
+   * again (see the module comment). The server repeats it after a lost answer or a crash.
    */
-  authorizeDeposit(input: DepositInput, now: Date): Promise<DepositOutcome>;
+  authorizeDeposit(
+    input: DepositInput,
+    now: Date,
+    options?: ProviderCallOptions,
+  ): Promise<DepositOutcome>;
 
   /**
    * Finishes a 3-D Secure challenge with what the challenge page posted back. Calling it again
@@ -442,25 +494,48 @@ export interface PaymentProvider {
     providerRef: ProviderRef,
     challengeResult: ThreeDsChallengeResult,
     now: Date,
+    options?: ProviderCallOptions,
   ): Promise<ThreeDsOutcome>;
 
   /** The payment's or payout's current state, for polling `processing` and `await` payments. */
-  status(providerRef: ProviderRef, now: Date): Promise<ProviderStatus>;
+  status(
+    providerRef: ProviderRef,
+    now: Date,
+    options?: ProviderCallOptions,
+  ): Promise<ProviderStatus>;
 
-  /** Sends a withdrawal: `approved`, `processing` (poll {@link status}) or `declined`. */
-  payout(input: PayoutInput, now: Date): Promise<PayoutOutcome>;
+  /**
+   * What became of a transaction id sent to {@link authorizeDeposit} or {@link payout}: its
+   * current status, or `not_found` when the PSP never received it. The server's reconciler asks
+   * this for payments whose answer it never got.
+   */
+  lookup(transactionId: string, now: Date, options?: ProviderCallOptions): Promise<LookupResult>;
+
+  /**
+   * Sends a withdrawal: `approved`, `processing` (poll {@link status}) or `declined`. Idempotent
+   * by `input.transactionId` like {@link authorizeDeposit}: never pays twice.
+   */
+  payout(input: PayoutInput, now: Date, options?: ProviderCallOptions): Promise<PayoutOutcome>;
 
   /**
    * Tells the provider the player uploaded the receipt of a bank transfer; returns the state
    * after that (approved, declined or still pending review).
    */
-  recordReceipt(providerRef: ProviderRef, now: Date): Promise<ProviderStatus>;
+  recordReceipt(
+    providerRef: ProviderRef,
+    now: Date,
+    options?: ProviderCallOptions,
+  ): Promise<ProviderStatus>;
 
   /**
    * Cancels a payout that has not been paid yet (SPEC §7 reverse-pending-withdrawal). On
    * `cancelled` the server returns the reserved amount to the balance.
    */
-  cancelPayout(providerRef: ProviderRef, now: Date): Promise<CancelOutcome>;
+  cancelPayout(
+    providerRef: ProviderRef,
+    now: Date,
+    options?: ProviderCallOptions,
+  ): Promise<CancelOutcome>;
 }
 
 /**
@@ -471,6 +546,8 @@ export interface PaymentProvider {
 export interface LoggableDepositInput {
   readonly transactionId: string;
   readonly amount: string;
+  readonly fee: string;
+  readonly total: string;
   readonly currency: string;
   readonly methodKind: PaymentMethodKind;
   readonly payGroup: string;
@@ -490,6 +567,8 @@ export function redactDepositInput(input: DepositInput): LoggableDepositInput {
   return {
     transactionId: input.transactionId,
     amount: input.amount,
+    fee: input.fee,
+    total: input.total,
     currency: input.currency,
     methodKind: input.methodKind,
     payGroup: input.payGroup,

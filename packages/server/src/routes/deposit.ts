@@ -882,6 +882,8 @@ async function submitDeposit(context: SubmitContext) {
   const input: DepositInput = {
     transactionId: row.id,
     amount,
+    fee: charges.fee,
+    total: new Big(amount).plus(charges.fee).toFixed(),
     currency: entry.currency.alpha3,
     methodKind: entry.group.providerKind,
     payGroup: entry.group.shortName,

@@ -289,7 +289,7 @@ describe('processing card payments settle on the injected clock (issue 3)', () =
 describe('3-D Secure challenge (issue 3; SPEC §2 /3ds_result)', () => {
   async function challenge(sandbox: SandboxProvider, saveCard = false): Promise<string> {
     const outcome = await sandbox.authorizeDeposit(
-      depositInput({ card: newCard('4000000000000507'), saveCard }),
+      depositInput({ transactionId: 'tx-1', card: newCard('4000000000000507'), saveCard }),
       NOW,
     );
     return expectOutcome(outcome, 'challenge').providerRef;
@@ -659,7 +659,13 @@ describe('the other method kinds (issue 3; SPEC §1 method kinds, §2 result pag
   it('mobile: awaits with instructions and settles after the settle delay', async () => {
     const sandbox = testSandbox();
     const outcome = await sandbox.authorizeDeposit(
-      depositInput({ methodKind: 'mobile', payGroup: 'mpesa', amount: '1500.5', currency: 'KES' }),
+      depositInput({
+        methodKind: 'mobile',
+        payGroup: 'mpesa',
+        amount: '1500.5',
+        total: '1500.5',
+        currency: 'KES',
+      }),
       NOW,
     );
     const providerRef = ref('d', 'await', 'ok');
@@ -1164,5 +1170,85 @@ describe('sandbox configuration', () => {
     await expect(sandbox.payout(payoutInput(), NOW)).rejects.toThrow(
       'SandboxProvider: randomBytes(8) gave 2 bytes.',
     );
+  });
+});
+
+describe('idempotency by our transaction id (issue 12: the PaymentProvider contract)', () => {
+  it('answers a repeated deposit with its first result and charges it once', async () => {
+    const sandbox = testSandbox();
+    const input = depositInput({
+      transactionId: 'tx-repeat',
+      card: newCard('4000000000000101'),
+      saveCard: true,
+    });
+    const first = await sandbox.authorizeDeposit(input, NOW);
+    // A retry after a lost answer, even with another card typed, is the same payment.
+    const again = await sandbox.authorizeDeposit(
+      { ...input, card: newCard('5100000000000107') },
+      later(1_000),
+    );
+    expect(again).toEqual(first);
+    expect(sandbox.activity()).toEqual([
+      {
+        transactionId: 'tx-repeat',
+        flow: 'deposit',
+        amount: '10.00',
+        currency: 'EUR',
+        providerRef: expectOutcome(first, 'approved').providerRef,
+        calls: 2,
+      },
+    ]);
+  });
+
+  it('answers a repeated payout with its first result and pays it once', async () => {
+    const sandbox = testSandbox();
+    const input = payoutInput({ transactionId: 'tx-p-repeat' });
+    const first = await sandbox.payout(input, NOW);
+    expect(await sandbox.payout(input, later(5))).toEqual(first);
+    expect(sandbox.activity().map((entry) => [entry.transactionId, entry.calls])).toEqual([
+      ['tx-p-repeat', 2],
+    ]);
+    await expect(
+      sandbox.authorizeDeposit(depositInput({ transactionId: 'tx-p-repeat' }), NOW),
+    ).rejects.toThrow('is a payout');
+  });
+
+  it('charges the total (amount plus fee) and shows it on its pages', async () => {
+    const sandbox = testSandbox();
+    const outcome = await sandbox.authorizeDeposit(
+      depositInput({
+        card: newCard('4000000000000507'),
+        amount: '50.00',
+        fee: '1.45',
+        total: '51.45',
+      }),
+      NOW,
+    );
+    const providerRef = expectOutcome(outcome, 'challenge').providerRef;
+    expect(sandbox.paymentView(providerRef)?.amount).toBe('51.45');
+    expect(sandbox.activity()[0]?.amount).toBe('51.45');
+  });
+
+  it('looks a payment up by the transaction id: its current status, or not_found', async () => {
+    const sandbox = testSandbox();
+    expect(await sandbox.lookup('tx-never-sent', NOW)).toEqual({
+      status: 'not_found',
+      transactionId: 'tx-never-sent',
+    });
+    const processing = expectOutcome(
+      await sandbox.authorizeDeposit(
+        depositInput({ transactionId: 'tx-slow', card: newCard('4000000000000606') }),
+        NOW,
+      ),
+      'processing',
+    );
+    expect(await sandbox.lookup('tx-slow', later(1_000))).toMatchObject({
+      status: 'pending',
+      providerRef: processing.providerRef,
+    });
+    expect(await sandbox.lookup('tx-slow', later(60_000))).toMatchObject({
+      status: 'approved',
+      providerRef: processing.providerRef,
+    });
   });
 });

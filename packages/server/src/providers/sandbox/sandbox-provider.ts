@@ -16,6 +16,11 @@
  * The sandbox never keeps a card number or security code: a new card becomes a {@link CardSummary}
  * at once, and tokens are random bytes plus a behaviour letter.
  *
+ * Idempotency, as a real PSP keeps it (the contract of `PaymentProvider`): the first result of a
+ * transaction id is remembered, and `authorizeDeposit` or `payout` with that id again returns it
+ * without charging or paying again; `lookup` finds a payment by the transaction id. What the
+ * sandbox was asked to do is kept as {@link SandboxActivity}, so tests can count charges.
+ *
  * @packageDocumentation
  */
 import { randomBytes as cryptoRandomBytes } from 'node:crypto';
@@ -42,6 +47,7 @@ import type {
   PaymentProvider,
   PayoutInput,
   PayoutOutcome,
+  LookupResult,
   ProviderRef,
   ProviderStatus,
   ReturnUrls,
@@ -120,6 +126,20 @@ export interface SandboxPaymentView {
   readonly startedAt: Date;
 }
 
+/**
+ * One transaction id the sandbox was asked to charge or pay: how often it was asked, what it
+ * charged (the deposit's total, the payout's amount) and the payment reference. A repeat of the
+ * same transaction id is counted in `calls`, never charged again.
+ */
+export interface SandboxActivity {
+  readonly transactionId: string;
+  readonly flow: SandboxFlow;
+  readonly amount: string;
+  readonly currency: string;
+  readonly providerRef: ProviderRef;
+  readonly calls: number;
+}
+
 /** A JSON-ready copy of everything the sandbox holds, for security tests and debugging. */
 export interface SandboxSnapshot {
   readonly payments: readonly unknown[];
@@ -154,6 +174,12 @@ interface PaymentState {
   resolution: Resolution | undefined;
   cardToken: string | undefined;
 }
+
+/** The first result of a transaction id (idempotency) and how often it was asked for. */
+type TransactionRecord = (
+  | { readonly flow: 'deposit'; readonly outcome: DepositOutcome }
+  | { readonly flow: 'payout'; readonly outcome: PayoutOutcome }
+) & { readonly amount: string; readonly currency: string; calls: number };
 
 interface TokenRecord {
   readonly behaviour: TokenBehaviour;
@@ -240,6 +266,7 @@ export class SandboxProvider implements PaymentProvider {
   readonly #maxRemembered: number;
   readonly #payments = new Map<ProviderRef, PaymentState>();
   readonly #tokens = new Map<string, TokenRecord>();
+  readonly #transactions = new Map<string, TransactionRecord>();
 
   constructor(options: SandboxProviderOptions = {}) {
     this.timings = resolveTimings(options);
@@ -252,7 +279,19 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   authorizeDeposit(input: DepositInput, now: Date): Promise<DepositOutcome> {
-    return promised(() => this.#authorizeDeposit(input, now));
+    return promised(() => {
+      const first = this.#repeat(input.transactionId, 'deposit');
+      if (first?.flow === 'deposit') return first.outcome;
+      const outcome = this.#authorizeDeposit(input, now);
+      this.#record(input.transactionId, {
+        flow: 'deposit',
+        outcome,
+        amount: input.total,
+        currency: input.currency,
+        calls: 1,
+      });
+      return outcome;
+    });
   }
 
   complete3ds(
@@ -268,7 +307,42 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   payout(input: PayoutInput, now: Date): Promise<PayoutOutcome> {
-    return promised(() => this.#payout(input, now));
+    return promised(() => {
+      const first = this.#repeat(input.transactionId, 'payout');
+      if (first?.flow === 'payout') return first.outcome;
+      const outcome = this.#payout(input, now);
+      this.#record(input.transactionId, {
+        flow: 'payout',
+        outcome,
+        amount: input.amount,
+        currency: input.currency,
+        calls: 1,
+      });
+      return outcome;
+    });
+  }
+
+  lookup(transactionId: string, now: Date): Promise<LookupResult> {
+    return promised(() => {
+      const record = this.#transactions.get(transactionId);
+      if (record === undefined) return { status: 'not_found', transactionId };
+      return this.#statusOf(record.outcome.providerRef ?? '', now);
+    });
+  }
+
+  /**
+   * Sandbox only: every transaction id charged or paid, in the order first seen (as far as
+   * {@link SandboxProviderOptions.maxRemembered} reaches).
+   */
+  activity(): readonly SandboxActivity[] {
+    return [...this.#transactions.entries()].map(([transactionId, record]) => ({
+      transactionId,
+      flow: record.flow,
+      amount: record.amount,
+      currency: record.currency,
+      providerRef: record.outcome.providerRef ?? '',
+      calls: record.calls,
+    }));
   }
 
   recordReceipt(providerRef: ProviderRef, now: Date): Promise<ProviderStatus> {
@@ -341,6 +415,28 @@ export class SandboxProvider implements PaymentProvider {
       })),
       tokens: [...this.#tokens.entries()].map(([token, record]) => ({ token, ...record })),
     };
+  }
+
+  /**
+   * The record of a transaction id already seen, counted as a repeat call. The same id in the
+   * other flow is a caller's mistake, refused rather than answered with the wrong kind of result.
+   */
+  #repeat(transactionId: string, flow: SandboxFlow): TransactionRecord | undefined {
+    const record = this.#transactions.get(transactionId);
+    if (record === undefined) return undefined;
+    if (record.flow !== flow) {
+      throw new Error(`SandboxProvider: transaction ${transactionId} is a ${record.flow}`);
+    }
+    record.calls += 1;
+    return record;
+  }
+
+  #record(transactionId: string, record: TransactionRecord): void {
+    this.#transactions.set(transactionId, record);
+    if (this.#transactions.size > this.#maxRemembered) {
+      const oldest = this.#transactions.keys().next();
+      if (oldest.done !== true) this.#transactions.delete(oldest.value);
+    }
   }
 
   #hex(bytes: number): string {
@@ -578,7 +674,8 @@ export class SandboxProvider implements PaymentProvider {
     return {
       kind: input.methodKind,
       transactionId: input.transactionId,
-      amount: input.amount,
+      // What the player is charged: the amount plus fees.
+      amount: input.total,
       currency: input.currency,
       payGroup: input.payGroup,
       merchantName: input.merchantName ?? SANDBOX_MERCHANT_NAME,
@@ -696,7 +793,7 @@ export class SandboxProvider implements PaymentProvider {
       case 'mobile': {
         const parsed = start('await');
         this.#remember(parsed, details);
-        const money = formatMoney(input.amount, { currency: input.currency });
+        const money = formatMoney(input.total, { currency: input.currency });
         return {
           outcome: 'await',
           providerRef: parsed.ref,
@@ -710,7 +807,7 @@ export class SandboxProvider implements PaymentProvider {
         this.#remember(parsed, { ...details, reference });
         const query = new URLSearchParams({
           ref: parsed.ref,
-          amount: input.amount,
+          amount: input.total,
           currency: input.currency,
           reference,
         });
@@ -722,7 +819,7 @@ export class SandboxProvider implements PaymentProvider {
           reference,
           copyFields: [
             { name: 'wallet', label: 'Wallet', value: SANDBOX_WALLET },
-            { name: 'amount', label: `Amount (${input.currency})`, value: input.amount },
+            { name: 'amount', label: `Amount (${input.currency})`, value: input.total },
             { name: 'reference', label: 'Payment reference', value: reference },
           ],
         };

@@ -44,11 +44,24 @@ export function newCard(pan: string, overrides: Partial<NewCardInput> = {}): New
   return { pan, cvv: '737', expMonth: '12', expYear: '31', holder: 'Ada Lovelace', ...overrides };
 }
 
-/** A 10.00 EUR card deposit; override anything. */
+let transactionCount = 0;
+
+/**
+ * A transaction id not used before in this test file: each input is a new payment unless a
+ * test names the id (the sandbox answers a known id with its first result, as a PSP does).
+ */
+function nextTransactionId(prefix: string): string {
+  transactionCount += 1;
+  return `${prefix}-${String(transactionCount)}`;
+}
+
+/** A 10.00 EUR card deposit with a fresh transaction id; override anything. */
 export function depositInput(overrides: Partial<DepositInput> = {}): DepositInput {
   return {
-    transactionId: 'tx-1',
+    transactionId: nextTransactionId('tx'),
     amount: '10.00',
+    fee: '0',
+    total: '10.00',
     currency: 'EUR',
     methodKind: 'card',
     payGroup: 'visa_mc',
@@ -62,10 +75,10 @@ export function depositInput(overrides: Partial<DepositInput> = {}): DepositInpu
   };
 }
 
-/** A 10.00 EUR payout to a payout account; override anything. */
+/** A 10.00 EUR payout to a payout account with a fresh transaction id; override anything. */
 export function payoutInput(overrides: Partial<PayoutInput> = {}): PayoutInput {
   return {
-    transactionId: 'tx-p1',
+    transactionId: nextTransactionId('tx-p'),
     amount: '10.00',
     currency: 'EUR',
     methodKind: 'bank_transfer',
