@@ -93,10 +93,16 @@ describe('the endpoint table (SPEC §7)', () => {
     }
   });
 
-  it('only submit and upload take an Idempotency-Key', () => {
+  it('issue 12: every call that moves money takes an Idempotency-Key: submit, upload and the reversal', () => {
     expect(
       ENDPOINT_LIST.filter((endpoint) => endpoint.idempotencyKey).map((endpoint) => endpoint.id),
-    ).toEqual(['depositSubmit', 'depositUpload', 'payoutSubmit', 'payoutUpload']);
+    ).toEqual([
+      'depositSubmit',
+      'depositUpload',
+      'payoutSubmit',
+      'payoutUpload',
+      'reversePendingWithdrawal',
+    ]);
   });
 
   it('every call needs x-session-id except the public and sandbox ones (SPEC §6)', () => {
@@ -164,13 +170,26 @@ describe('errors of an endpoint (SPEC §8)', () => {
       '1009',
       '1010',
       '1011',
+      '1012',
       '1206',
       '1207',
       '1999',
     ]);
     expect(
       endpointErrorNames(ENDPOINTS.depositUpload).map((name) => ERROR_CODES[name].code),
-    ).toEqual(['17', '1001', '1002', '1003', '1005', '1006', '1007', '1008', '1011', '1999']);
+    ).toEqual([
+      '17',
+      '1001',
+      '1002',
+      '1003',
+      '1005',
+      '1006',
+      '1007',
+      '1008',
+      '1011',
+      '1012',
+      '1999',
+    ]);
     expect(
       endpointErrorNames(ENDPOINTS.sandboxCreateSession).map((name) => ERROR_CODES[name].code),
     ).toEqual(['1001', '1002', '1004', '1901', '1999']);

@@ -85,6 +85,7 @@ const SUBMIT_ERRORS = [
   'invalidAmount',
   'idempotencyConflict',
   'idempotencyInProgress',
+  'idempotencyKeyRequired',
   'notFound',
   'bodyTooLarge',
 ] as const satisfies readonly ErrorName[];
@@ -94,6 +95,7 @@ const UPLOAD_ERRORS = [
   'uploadTooLarge',
   'idempotencyConflict',
   'idempotencyInProgress',
+  'idempotencyKeyRequired',
   'notFound',
 ] as const satisfies readonly ErrorName[];
 
@@ -296,14 +298,19 @@ export const ENDPOINTS = {
     tag: 'payout',
     summary: 'Cancel the pending withdrawal',
     description:
-      'SPEC §7 GET payments/reverse-pending-withdrawal (GET as the spec shows it, although it changes state): returns the still-reversible part of the pending withdrawal to the balance in one database transaction. Answers success_amount and fail_amount; error 1501 when nothing is pending.',
+      'SPEC §7 GET payments/reverse-pending-withdrawal (GET as the spec shows it, although it changes state, so it takes an Idempotency-Key like a submit): returns the still-reversible part of the pending withdrawals to the balance, each in one database transaction: a withdrawal not yet sent to the provider, or one the provider cancelled. Answers success_amount and fail_amount (what is on its way and could not be reversed); error 1501 when nothing is pending.',
     session: true,
-    idempotencyKey: false,
+    idempotencyKey: true,
     sandboxOnly: false,
     responses: {
       200: { description: 'What was reversed.', schema: ReversePendingWithdrawalResponse },
     },
-    errors: ['nothingToReverse'],
+    errors: [
+      'nothingToReverse',
+      'idempotencyConflict',
+      'idempotencyInProgress',
+      'idempotencyKeyRequired',
+    ],
   }),
   altInteraction: endpoint({
     id: 'altInteraction',

@@ -85,6 +85,12 @@ export const ERROR_CODES = {
     'CASHIER.ERROR.IDEMPOTENCY_IN_PROGRESS',
     'A request with the same Idempotency-Key is still being processed; retry with the same key shortly.',
   ),
+  idempotencyKeyRequired: define(
+    '1012',
+    400,
+    'CASHIER.ERROR.IDEMPOTENCY_KEY_REQUIRED',
+    'A submit, upload or reversal was sent without an Idempotency-Key header (8-128 characters of [A-Za-z0-9_-], one per payment attempt). Without it a retried request could pay twice, so it is refused.',
+  ),
   notFound: define(
     '1008',
     404,
@@ -155,7 +161,7 @@ export const ERROR_CODES = {
     '1999',
     500,
     'CASHIER.ERROR.INTERNAL',
-    'An unexpected server error; nothing was charged.',
+    'An unexpected server error. Retry with the same Idempotency-Key: a payment it had already started is resumed and answered, never made twice.',
   ),
 } as const satisfies Record<string, ErrorDefinition>;
 

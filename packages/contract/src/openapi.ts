@@ -513,9 +513,9 @@ export function buildOpenApiDocument(): JsonObject {
         IdempotencyKey: {
           name: 'Idempotency-Key',
           in: 'header',
-          required: false,
+          required: true,
           description:
-            'Makes a submit or upload safe to repeat: a repeat with the same key and body returns the first answer, concurrent duplicates create one transaction, the same key with another body answers error 1007. 8-128 characters of [A-Za-z0-9_-]. Without it every request is new.',
+            'Required on every call that moves money (submit, upload, reversal; error 1012 without it): one key per payment attempt, 8-128 characters of [A-Za-z0-9_-]. A repeat with the same key and body is the same request: concurrent duplicates make one transaction, a retry after a lost answer, a time-out or a server failure gets that transaction (its unanswered provider call repeated with the same key, never a second payment), and the same key with another body answers error 1007. While the first request still runs, a repeat waits for it or answers 1011 (retry shortly).',
           schema: { $ref: `${COMPONENT_PREFIX}IdempotencyKey` },
         },
       },

@@ -14,12 +14,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open';
-import type { App } from './http/app-types';
+import type { App, Clock } from './http/app-types';
 import { installErrorHandlers } from './http/error-handler';
 import { createLogger } from './http/logger';
 import { decorateSession } from './http/session-auth';
-import { SandboxProvider } from './providers';
 import type { PaymentProvider } from './providers';
+import { createProvider } from './providers/create-provider';
 import { registerRoutes } from './routes/register-routes';
 import type { RouteModule } from './routes/register-routes';
 
@@ -27,8 +27,10 @@ import type { RouteModule } from './routes/register-routes';
 export interface CreateAppOptions {
   readonly db: Database;
   readonly config: ServerConfig;
-  /** Default: the sandbox provider with the config's public address. */
+  /** Default: the provider the configuration names (providers/create-provider.ts). */
   readonly provider?: PaymentProvider | undefined;
+  /** The clock of every time-dependent decision; default the system clock. Tests pass their own. */
+  readonly clock?: Clock | undefined;
   /** Default: a logger at the config's level writing to stdout (http/logger.ts). */
   readonly logger?: Logger | undefined;
   /** Route modules registered after the server's own (tests add probe routes this way). */
@@ -55,7 +57,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.decorate('cashdesk', {
     db,
     config,
-    provider: options.provider ?? new SandboxProvider({ baseUrl: config.publicUrl }),
+    provider: options.provider ?? createProvider(config),
+    clock: options.clock ?? (() => new Date()),
   });
   // Text answers above 1 KB travel compressed (the init answer: 8.6 KB of JSON, about 1.5 KB in
   // brotli), on the slow mobile links the cashier is used on. Brotli at a low quality costs

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, DEFAULT_WIDGET_DIR, REPO_ROOT, SANDBOX_SECRET, loadConfig } from './config';
+import {
+  ConfigError,
+  DEFAULT_PAYMENT_TIMINGS,
+  DEFAULT_WIDGET_DIR,
+  REPO_ROOT,
+  SANDBOX_SECRET,
+  loadConfig,
+} from './config';
 
 describe('loadConfig', () => {
   it('applies the defaults to an empty environment', () => {
@@ -21,6 +28,9 @@ describe('loadConfig', () => {
       widgetDir: existsSync(path.join(DEFAULT_WIDGET_DIR, 'index.html'))
         ? DEFAULT_WIDGET_DIR
         : undefined,
+      provider: { kind: 'sandbox' },
+      payments: DEFAULT_PAYMENT_TIMINGS,
+      seedDemoData: true,
     });
   });
 
@@ -38,6 +48,13 @@ describe('loadConfig', () => {
       BODY_LIMIT_BYTES: '65536',
       CASHDESK_SECRET: 'a-long-enough-secret',
       WIDGET_DIR: '/srv/cashdesk/widget',
+      CASHDESK_PROVIDER: 'http',
+      PROVIDER_URL: 'https://psp.example.com/',
+      PROVIDER_API_KEY: 'psp-key',
+      PROVIDER_TIMEOUT_MS: '5000',
+      PAYMENT_LEASE_MS: '20000',
+      RECONCILE_INTERVAL_MS: '0',
+      LOOKUP_GRACE_MS: '60000',
     });
     expect(config).toEqual({
       port: 9000,
@@ -52,6 +69,14 @@ describe('loadConfig', () => {
       bodyLimitBytes: 65_536,
       secret: 'a-long-enough-secret',
       widgetDir: '/srv/cashdesk/widget',
+      provider: { kind: 'http', url: 'https://psp.example.com', apiKey: 'psp-key' },
+      payments: {
+        providerTimeoutMs: 5000,
+        leaseMs: 20_000,
+        reconcileIntervalMs: 0,
+        lookupGraceMs: 60_000,
+      },
+      seedDemoData: false,
     });
   });
 
@@ -77,6 +102,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ CASHDESK_MODE: 'production' })).toThrow(
       'CASHDESK_SECRET: required in production mode',
+    );
+  });
+
+  const production = { CASHDESK_MODE: 'production', CASHDESK_SECRET: 'a-long-enough-secret' };
+
+  it('issue 12: production without a provider refuses to start and names the setting', () => {
+    expect(() => loadConfig(production)).toThrow(/CASHDESK_PROVIDER: required in production mode/);
+    expect(() => loadConfig({ ...production, CASHDESK_PROVIDER: 'http' })).toThrow(
+      /PROVIDER_URL: required with CASHDESK_PROVIDER=http/,
+    );
+  });
+
+  it('issue 12: production pays with the sandbox only when explicitly allowed, and never seeds', () => {
+    expect(() => loadConfig({ ...production, CASHDESK_PROVIDER: 'sandbox' })).toThrow(
+      /CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true/,
+    );
+    const allowed = loadConfig({
+      ...production,
+      CASHDESK_PROVIDER: 'sandbox',
+      CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+    });
+    expect(allowed.provider).toEqual({ kind: 'sandbox' });
+    expect(allowed.seedDemoData).toBe(false);
+    expect(loadConfig({}).provider).toEqual({ kind: 'sandbox' });
+    expect(loadConfig({}).seedDemoData).toBe(true);
+  });
+
+  it('issue 12: a lease shorter than the provider time-out is refused', () => {
+    expect(() => loadConfig({ PROVIDER_TIMEOUT_MS: '5000', PAYMENT_LEASE_MS: '5000' })).toThrow(
+      /PAYMENT_LEASE_MS: must be longer than PROVIDER_TIMEOUT_MS/,
     );
   });
 });

@@ -17,6 +17,15 @@ export const SERVER_MODES = ['sandbox', 'production'] as const;
 /** One of {@link SERVER_MODES}. */
 export type ServerMode = (typeof SERVER_MODES)[number];
 
+/**
+ * Which payment provider the server pays with: the in-process sandbox (demos and tests) or a PSP
+ * speaking the provider protocol over HTTP at PROVIDER_URL (providers/http).
+ */
+export const PROVIDER_KINDS = ['sandbox', 'http'] as const;
+
+/** One of {@link PROVIDER_KINDS}. */
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
 /** pino's levels plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -60,7 +69,50 @@ export interface ServerConfig {
    * reaches the API on its own origin; `undefined` serves the API alone.
    */
   readonly widgetDir: string | undefined;
+  /** The payment provider (CASHDESK_PROVIDER); production never defaults to the sandbox. */
+  readonly provider: ProviderConfig;
+  /** The submission pipeline's time-outs and the reconciler's rhythm. */
+  readonly payments: PaymentTimings;
+  /** Whether the demo brands and players may be seeded (never in production). */
+  readonly seedDemoData: boolean;
 }
+
+/** How the server reaches its payment provider. */
+export type ProviderConfig =
+  | { readonly kind: 'sandbox' }
+  | {
+      readonly kind: 'http';
+      /** The PSP's base address, e.g. https://psp.example.com. */
+      readonly url: string;
+      /** Sent as a bearer token when set. */
+      readonly apiKey: string | undefined;
+    };
+
+/**
+ * Time-outs of the submission pipeline (issue 12). A provider call is abandoned after
+ * `providerTimeoutMs`; whoever works on a request or a transaction holds it for `leaseMs`, which
+ * must outlast one call so that a live owner is never taken over, and is short enough that a
+ * retry after a crash gets its answer soon.
+ */
+export interface PaymentTimings {
+  readonly providerTimeoutMs: number;
+  readonly leaseMs: number;
+  /** The reconciler runs at start and then this often; 0 runs it at start only. */
+  readonly reconcileIntervalMs: number;
+  /**
+   * How long a deposit whose provider never answered is looked up before it is failed as never
+   * received: a request cannot reach the provider this late.
+   */
+  readonly lookupGraceMs: number;
+}
+
+/** The default {@link PaymentTimings}. */
+export const DEFAULT_PAYMENT_TIMINGS: PaymentTimings = {
+  providerTimeoutMs: 10_000,
+  leaseMs: 30_000,
+  reconcileIntervalMs: 10_000,
+  lookupGraceMs: 120_000,
+};
 
 /** Where `npm run build -w @cashdesk/widget` writes the widget. */
 export const DEFAULT_WIDGET_DIR = path.join(REPO_ROOT, 'packages', 'widget', 'dist');
@@ -103,6 +155,22 @@ const EnvSchema = z.object({
   CASHDESK_SECRET: optionalText.pipe(
     z.string().min(16, 'CASHDESK_SECRET must be at least 16 characters').optional(),
   ),
+  CASHDESK_PROVIDER: optionalText.pipe(z.enum(PROVIDER_KINDS).optional()),
+  CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION: optionalText.pipe(z.enum(['true', 'false']).optional()),
+  PROVIDER_URL: urlText.optional(),
+  PROVIDER_API_KEY: optionalText,
+  PROVIDER_TIMEOUT_MS: integerText('PROVIDER_TIMEOUT_MS', 100, 120_000).default(
+    DEFAULT_PAYMENT_TIMINGS.providerTimeoutMs,
+  ),
+  PAYMENT_LEASE_MS: integerText('PAYMENT_LEASE_MS', 200, 600_000).default(
+    DEFAULT_PAYMENT_TIMINGS.leaseMs,
+  ),
+  RECONCILE_INTERVAL_MS: integerText('RECONCILE_INTERVAL_MS', 0, 3_600_000).default(
+    DEFAULT_PAYMENT_TIMINGS.reconcileIntervalMs,
+  ),
+  LOOKUP_GRACE_MS: integerText('LOOKUP_GRACE_MS', 0, 86_400_000).default(
+    DEFAULT_PAYMENT_TIMINGS.lookupGraceMs,
+  ),
 });
 
 /** Thrown by {@link loadConfig} with every problem of the environment in its message. */
@@ -114,7 +182,11 @@ export class ConfigError extends Error {
  * Reads and validates the environment. Defaults: PORT 8080, HOST 127.0.0.1, DATA_DIR
  * `<repo>/.data`, CASHDESK_MODE sandbox, LOG_LEVEL info, PUBLIC_URL `http://HOST:PORT`,
  * WIDGET_URL = PUBLIC_URL, SESSION_LIFETIME_MS 900000 (SPEC §9 timeout L), BODY_LIMIT_BYTES 1 MiB,
- * WIDGET_DIR {@link DEFAULT_WIDGET_DIR} when that folder exists (the API alone otherwise).
+ * WIDGET_DIR {@link DEFAULT_WIDGET_DIR} when that folder exists (the API alone otherwise),
+ * CASHDESK_PROVIDER sandbox outside production (production has no default and refuses to start
+ * without one; the sandbox there only with CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true), the
+ * payment timings of {@link DEFAULT_PAYMENT_TIMINGS} (PROVIDER_TIMEOUT_MS, PAYMENT_LEASE_MS,
+ * RECONCILE_INTERVAL_MS, LOOKUP_GRACE_MS).
  *
  * @throws {ConfigError} naming each bad variable, e.g. `PORT: PORT must be a whole number`.
  */
@@ -127,11 +199,42 @@ export function loadConfig(
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
-  if (values.CASHDESK_MODE === 'production' && values.CASHDESK_SECRET === undefined) {
-    throw new ConfigError(
-      'Invalid environment:\n  CASHDESK_SECRET: required in production mode (at least 16 characters)',
+  const problems: string[] = [];
+  const production = values.CASHDESK_MODE === 'production';
+  if (production && values.CASHDESK_SECRET === undefined) {
+    problems.push('CASHDESK_SECRET: required in production mode (at least 16 characters)');
+  }
+  const providerKind = values.CASHDESK_PROVIDER ?? (production ? undefined : 'sandbox');
+  if (providerKind === undefined) {
+    problems.push(
+      'CASHDESK_PROVIDER: required in production mode: "http" with PROVIDER_URL for your payment provider (the sandbox pays nobody and is refused unless CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true)',
+    );
+  } else if (
+    production &&
+    providerKind === 'sandbox' &&
+    values.CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION !== 'true'
+  ) {
+    problems.push(
+      'CASHDESK_PROVIDER: "sandbox" is refused in production mode unless CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true',
     );
   }
+  if (providerKind === 'http' && values.PROVIDER_URL === undefined) {
+    problems.push("PROVIDER_URL: required with CASHDESK_PROVIDER=http (the PSP's base address)");
+  }
+  if (values.PAYMENT_LEASE_MS <= values.PROVIDER_TIMEOUT_MS) {
+    problems.push(
+      'PAYMENT_LEASE_MS: must be longer than PROVIDER_TIMEOUT_MS (an owner must finish its provider call within its lease)',
+    );
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `Invalid environment:\n${problems.map((line) => `  ${line}`).join('\n')}`,
+    );
+  }
+  const provider: ProviderConfig =
+    providerKind === 'http' && values.PROVIDER_URL !== undefined
+      ? { kind: 'http', url: values.PROVIDER_URL, apiKey: values.PROVIDER_API_KEY }
+      : { kind: 'sandbox' };
   const publicUrl = values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`;
   return {
     port: values.PORT,
@@ -151,5 +254,13 @@ export function loadConfig(
           ? DEFAULT_WIDGET_DIR
           : undefined
         : path.resolve(values.WIDGET_DIR),
+    provider,
+    payments: {
+      providerTimeoutMs: values.PROVIDER_TIMEOUT_MS,
+      leaseMs: values.PAYMENT_LEASE_MS,
+      reconcileIntervalMs: values.RECONCILE_INTERVAL_MS,
+      lookupGraceMs: values.LOOKUP_GRACE_MS,
+    },
+    seedDemoData: !production,
   };
 }

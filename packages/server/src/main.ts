@@ -1,8 +1,9 @@
 /**
  * Starts the cashier-service: reads the environment, opens the database (PGlite under
  * DATA_DIR/pglite, or PostgreSQL with DATABASE_URL) and runs its migrations, seeds the demo brands
- * when they are missing, serves the built widget when there is one (WIDGET_DIR), listens, and
- * prints the address. SIGINT/SIGTERM close it cleanly.
+ * when they are missing (never in production), serves the built widget when there is one
+ * (WIDGET_DIR), starts the payment reconciler, listens, and prints the address. SIGINT/SIGTERM
+ * close it cleanly.
  *
  * `npm start -w @cashdesk/server`
  *
@@ -13,24 +14,39 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { seedDatabase } from './db/seed';
 import { serveWidget } from './http/widget-static';
+import { startReconciler } from './services/payments/reconciler';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   // Checked before the database opens, so a wrong WIDGET_DIR fails fast with its own message.
   const widget = config.widgetDir === undefined ? undefined : serveWidget(config.widgetDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const seeded = await seedDatabase(database.db);
+  const seeded = config.seedDemoData ? await seedDatabase(database.db) : { created: [] };
   const app = await createApp({
     db: database.db,
     config,
     extraRoutes: widget === undefined ? [] : [widget],
   });
+  if (config.mode === 'production' && config.provider.kind === 'sandbox') {
+    app.log.warn(
+      'CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true: production mode pays with the SANDBOX provider; no real money moves',
+    );
+    process.stderr.write(
+      'WARNING: production mode with the sandbox payment provider (CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true): no real money moves.\n',
+    );
+  }
+  // Finishes what requests left behind (a crash, a lost answer), now and then on its timer.
+  const reconciler = startReconciler(
+    { ...app.cashdesk, log: app.log },
+    config.payments.reconcileIntervalMs,
+  );
   const address = await app.listen({ port: config.port, host: config.host });
   const seedNote = seeded.created.length > 0 ? `; seeded ${seeded.created.join(', ')}` : '';
   process.stdout.write(
     `Cashdesk cashier-service (${config.mode}, ${database.kind}${seedNote}) listening on ${address}\n` +
       `  widget: ${config.widgetUrl}  public: ${config.publicUrl}\n` +
-      `  serving the widget: ${config.widgetDir ?? 'no (API only: build packages/widget or set WIDGET_DIR)'}\n`,
+      `  serving the widget: ${config.widgetDir ?? 'no (API only: build packages/widget or set WIDGET_DIR)'}\n` +
+      `  payment provider: ${config.provider.kind === 'http' ? config.provider.url : 'sandbox'}\n`,
   );
 
   let closing = false;
@@ -38,8 +54,9 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    app
-      .close()
+    reconciler
+      .stop()
+      .then(() => app.close())
       .then(() => database.close())
       .then(
         () => process.exit(0),

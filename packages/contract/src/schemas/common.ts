@@ -168,7 +168,7 @@ export const SessionHeaders = z.object({ 'x-session-id': SessionId });
 /** SPEC §6: the session header. */
 export type SessionHeaders = z.infer<typeof SessionHeaders>;
 
-/** Submit and upload headers: the optional Idempotency-Key (lower-cased as Fastify sees it). */
+/** Submit, upload and reversal headers: the Idempotency-Key (lower-cased as Fastify sees it); the server answers 1012 when it is missing. */
 export const IdempotencyHeaders = z.object({ 'idempotency-key': z.optional(IdempotencyKey) });
 /** Submit and upload headers. */
 export type IdempotencyHeaders = z.infer<typeof IdempotencyHeaders>;

@@ -96,7 +96,8 @@ async function direct(
 ): Promise<CreatedSession> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await seedDatabase(database.db);
+    // The demo data only where it belongs: never into a production database.
+    if (config.seedDemoData) await seedDatabase(database.db);
     return await createSession(
       database.db,
       { lifetimeMs: config.sessionLifetimeMs, widgetUrl: config.widgetUrl },

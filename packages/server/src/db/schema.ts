@@ -84,6 +84,24 @@ export const providerKind = pgEnum('provider_kind', [
   'bet_shop',
 ]);
 
+/**
+ * Issue 12: where a transaction stands with its provider call (the durable state machine around
+ * every call that can charge or pay):
+ * - `pending`: the intent is committed, the provider has not been asked (or certainly never got
+ *   the request); a payout in this state can still be reversed by the player;
+ * - `sending`: a call is in flight, owned by whoever holds the transaction's lease;
+ * - `unknown`: a call ended without an answer (time-out, error, crash): the provider may have
+ *   charged or paid; the same call is repeated with the same key, or the payment looked up;
+ * - `done`: the provider answered and the answer is applied, or the transaction ended without
+ *   needing the provider (nothing to call any more).
+ */
+export const providerCallState = pgEnum('provider_call_state', [
+  'pending',
+  'sending',
+  'unknown',
+  'done',
+]);
+
 /** SPEC §3: contact type of a one-time code. */
 export const contactType = pgEnum('contact_type', ['email', 'phone']);
 
@@ -488,11 +506,31 @@ export const transactions = pgTable(
     betShopId: integer('bet_shop_id').references(() => betShops.id, { onDelete: 'set null' }),
     parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull().default({}),
     idempotencyKey: text('idempotency_key'),
+    /** Issue 12: the provider call's state (see {@link providerCallState}). */
+    callState: providerCallState('call_state').notNull().default('done'),
+    /** How many times the charging call (authorise or payout) was started. */
+    callAttempts: integer('call_attempts').notNull().default(0),
+    /**
+     * The request the provider gets, without card data or a security code: a payout is sent
+     * again from it after a crash; a deposit keeps it for the record (its card comes only from
+     * the player's own retry).
+     */
+    providerRequest: jsonb('provider_request').$type<Record<string, unknown>>(),
+    /** Who works on the transaction (a request or a reconciler) until when: one at a time. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** When the reconciler looks at the transaction next; `null` once it is final. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    /** The method's deadline: an abandoned payment still waiting then is ended. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('transactions_player_created').on(t.playerId, t.createdAt),
+    index('transactions_next_check')
+      .on(t.nextCheckAt)
+      .where(sql`${t.nextCheckAt} is not null`),
     uniqueIndex('transactions_provider_reference')
       .on(t.providerReference)
       .where(sql`${t.providerReference} is not null`),
@@ -721,9 +759,11 @@ export const notifications = pgTable(
 // --- idempotency -------------------------------------------------------------------------------
 
 /**
- * Idempotency keys of submit and upload (services/idempotency.ts). A row is claimed before the
- * work runs (response still null) and completed with the response; the UNIQUE makes the claim
- * the single point where concurrent duplicates meet.
+ * Idempotency keys of submit, upload and reversal (services/idempotency.ts). A row is claimed
+ * before the work runs (response still null) with a lease, and completed with the response; the
+ * UNIQUE makes the claim the single point where concurrent duplicates meet. A claim is tied to
+ * the transaction it created (in the same database transaction that created it), so a retry
+ * after a failure or a crash finds that transaction instead of making another one.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -740,6 +780,14 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
+    /** The transaction this request created, linked in the transaction's own commit. */
+    transactionId: uuid('transaction_id').references(() => transactions.id, {
+      onDelete: 'set null',
+    }),
+    /** A random token of the request holding the claim; a takeover gives a new one. */
+    owner: text('owner'),
+    /** The claim's holder works until then; after it, a retry may take the claim over. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

@@ -16,11 +16,15 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/open';
 import type { PaymentProvider } from '../providers';
 
+/** The clock every decision that depends on time reads (tests pass their own). */
+export type Clock = () => Date;
+
 /** What routes need besides the request: the database, the configuration and the provider. */
 export interface AppDeps {
   readonly db: Database;
   readonly config: ServerConfig;
   readonly provider: PaymentProvider;
+  readonly clock: Clock;
 }
 
 declare module 'fastify' {

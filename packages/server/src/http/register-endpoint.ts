@@ -17,9 +17,12 @@
  *   `endpointResponseSchemas` (success answers and ErrorBody for the error statuses);
  * - `session: true`: the x-session-id hook (session-auth.ts) at onRequest; the handler gets the
  *   {@link SessionContext};
- * - `idempotencyKey: true`: with an Idempotency-Key header, a JSON endpoint runs through
- *   services/idempotency.ts (scope = the endpoint id, request hash = params, query and body); a
- *   multipart endpoint calls `ctx.idempotent(requestParts, work)` itself once it has hashed the file;
+ * - `idempotencyKey: true`: the Idempotency-Key header is required (400, code 1012, when it is
+ *   missing) and a JSON endpoint runs through services/idempotency.ts (scope = the endpoint id,
+ *   request hash = params, query and body): the handler gets the request's `claim` to tie the
+ *   transaction it creates to the key, and the endpoint's `resume` option answers a retry whose
+ *   key already created a transaction. A multipart endpoint calls `ctx.idempotent(requestParts,
+ *   work)` itself once it has hashed the file;
  * - `sandboxOnly: true`: outside sandbox mode the route answers 404 with code 1901.
  *
  * The handler's context and result are typed from the row's schemas.
@@ -35,7 +38,7 @@ import type { App, AppDeps } from './app-types';
 import { ApiError } from './api-error';
 import { sessionAuthHook } from './session-auth';
 import { hashRequest, runIdempotent } from '../services/idempotency';
-import type { StoredResponse } from '../services/idempotency';
+import type { ClaimHandle, StoredResponse } from '../services/idempotency';
 import type { SessionContext } from '../services/sessions';
 import { isRecord } from './is-record';
 
@@ -97,18 +100,37 @@ export interface EndpointContext<E extends Endpoint> {
   readonly body: EndpointBody<E>;
   /** The authenticated session (`null` on a public endpoint). */
   readonly session: EndpointSession<E>;
-  /** The Idempotency-Key header of an idempotent endpoint, when sent. */
+  /** The Idempotency-Key header of an idempotent endpoint (always there: it is required). */
   readonly idempotencyKey: string | undefined;
+  /**
+   * The request's claim of its Idempotency-Key, on an idempotent JSON endpoint: the handler ties
+   * the transaction it creates to the key with `claim.link(tx, id)` inside the creating database
+   * transaction. `undefined` elsewhere.
+   */
+  readonly claim: ClaimHandle | undefined;
   readonly deps: AppDeps;
   /**
-   * Runs `work` under the request's Idempotency-Key (just runs it without one). JSON endpoints
-   * get this automatically; multipart handlers call it with what identifies the request (e.g.
-   * the file's sha256 and the form fields).
+   * Runs `work` under the request's Idempotency-Key (just runs it on an endpoint without one).
+   * JSON endpoints get this automatically; multipart handlers call it with what identifies the
+   * request (e.g. the file's sha256 and the form fields).
    */
   idempotent(
     requestParts: unknown,
     work: () => Promise<EndpointJsonResult<E>>,
   ): Promise<EndpointJsonResult<E> | ReplayedResult>;
+}
+
+/** Options of an endpoint registration. */
+export interface EndpointOptions<E extends Endpoint> {
+  /**
+   * An idempotent endpoint that creates a transaction: the answer to a retry whose key already
+   * created one (services/idempotency.ts), e.g. the pay session of that transaction after its
+   * unresolved provider call was repeated.
+   */
+  readonly resume?: (
+    context: EndpointContext<E>,
+    transactionId: string,
+  ) => Promise<EndpointJsonResult<E>>;
 }
 
 /** A route handler of an endpoint. */
@@ -124,6 +146,25 @@ interface LooseJson {
   readonly body: unknown;
 }
 type LooseResult = LooseJson | { readonly status: number; readonly html: string } | ReplayedResult;
+
+/** A JSON answer as the idempotency store keeps it. */
+function storedOf(endpoint: Endpoint, result: unknown): StoredResponse {
+  const answer = toLooseResult(result);
+  if (!('body' in answer)) throw new Error(`${endpoint.id}: an idempotent answer must be JSON`);
+  return { status: answer.status, body: answer.body };
+}
+
+/** The Idempotency-Key of a request to an idempotent endpoint. */
+function requiredKey(headers: unknown): string {
+  const key = parsePart('headers', IdempotencyHeaders, headers)['idempotency-key'];
+  if (key === undefined) {
+    throw new ApiError('idempotencyKeyRequired', {
+      field: 'headers.idempotency-key',
+      detail: 'no Idempotency-Key header',
+    });
+  }
+  return key;
+}
 
 /** Reads a handler's result (checked at run time: handlers are typed, this is the seam). */
 function toLooseResult(result: unknown): LooseResult {
@@ -212,6 +253,7 @@ export function registerEndpoint<E extends Endpoint>(
   app: App,
   endpoint: E,
   handler: NoInfer<EndpointHandler<E>>,
+  options: NoInfer<EndpointOptions<E>> = {},
 ): void {
   const deps = app.cashdesk;
   const url = fastifyPath(endpoint);
@@ -244,17 +286,16 @@ export function registerEndpoint<E extends Endpoint>(
       const params = parsePart('params', schemaOf(endpoint, 'params'), request.params);
       const query = parsePart('query', schemaOf(endpoint, 'query'), request.query);
       const headers = parsePart('headers', schemaOf(endpoint, 'headers'), request.headers);
-      const key = endpoint.idempotencyKey
-        ? parsePart('headers', IdempotencyHeaders, request.headers)['idempotency-key']
-        : undefined;
+      const key = endpoint.idempotencyKey ? requiredKey(request.headers) : undefined;
       const body = parsePart('body', bodySchema, request.body);
       const player = request.cashierSession;
 
-      const idempotent = async (
+      const runIdempotently = async (
         requestParts: unknown,
-        work: () => Promise<EndpointJsonResult<E>>,
+        run: (claim: ClaimHandle | undefined) => Promise<EndpointJsonResult<E>>,
+        resume: ((transactionId: string) => Promise<EndpointJsonResult<E>>) | undefined,
       ): Promise<EndpointJsonResult<E> | ReplayedResult> => {
-        if (key === undefined || player === null) return work();
+        if (key === undefined || player === null) return run(undefined);
         let fresh: EndpointJsonResult<E> | undefined;
         const result = await runIdempotent(
           deps.db,
@@ -265,13 +306,17 @@ export function registerEndpoint<E extends Endpoint>(
             requestHash: hashRequest(requestParts),
             sessionId: player.sessionId,
           },
-          async () => {
-            fresh = await work();
-            const answer = toLooseResult(fresh);
-            if (!('body' in answer))
-              throw new Error(`${endpoint.id}: an idempotent answer must be JSON`);
-            return { status: answer.status, body: answer.body };
+          {
+            run: async (claim) => {
+              fresh = await run(claim);
+              return storedOf(endpoint, fresh);
+            },
+            resume:
+              resume === undefined
+                ? undefined
+                : async (transactionId) => storedOf(endpoint, await resume(transactionId)),
           },
+          { now: deps.clock, leaseMs: deps.config.payments.leaseMs },
         );
         if (!result.replayed && fresh !== undefined) return fresh;
         return { replayed: { status: result.status, body: result.body } };
@@ -286,17 +331,23 @@ export function registerEndpoint<E extends Endpoint>(
         body,
         session,
         idempotencyKey: key,
+        claim: undefined,
         deps,
-        idempotent,
+        idempotent: (requestParts, work) => runIdempotently(requestParts, work, undefined),
       };
-      if (endpoint.idempotencyKey && bodySchema !== undefined && key !== undefined) {
-        const result = await idempotent({ params, query, body }, async () => {
-          const answer = await handler(context);
-          if ('replayed' in answer || !('body' in answer)) {
-            throw new Error(`${endpoint.id}: an idempotent endpoint must answer JSON`);
-          }
-          return answer;
-        });
+      if (endpoint.idempotencyKey && endpoint.bodyContentType !== 'multipart/form-data') {
+        const { resume } = options;
+        const result = await runIdempotently(
+          { params, query, body },
+          async (claim) => {
+            const answer = await handler({ ...context, claim });
+            if ('replayed' in answer || !('body' in answer)) {
+              throw new Error(`${endpoint.id}: an idempotent endpoint must answer JSON`);
+            }
+            return answer;
+          },
+          resume === undefined ? undefined : (transactionId) => resume(context, transactionId),
+        );
         return send(reply, toLooseResult(result));
       }
       return send(reply, toLooseResult(await handler(context)));

@@ -76,6 +76,9 @@ export function isPaymentMethodKind(value: unknown): value is PaymentMethodKind 
  * - `invalid_amount`: the amount is not a positive decimal.
  * - `unsupported`: the method kind or destination is not offered by this provider.
  * - `unknown_reference`: a follow-up call named a payment the provider does not know.
+ * - `not_received`: the server's own conclusion, never a provider's answer: the payment never
+ *   reached the provider (it was down, or the request was lost and the provider still does not
+ *   know the transaction id long after), so nothing was charged.
  */
 export const DECLINE_REASONS = [
   'declined',
@@ -90,6 +93,7 @@ export const DECLINE_REASONS = [
   'invalid_amount',
   'unsupported',
   'unknown_reference',
+  'not_received',
 ] as const;
 
 /** One of {@link DECLINE_REASONS}. */

@@ -27,9 +27,9 @@ import type { App, AppDeps } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
 import { SandboxProvider, THREE_DS_CHOICES, THREE_DS_RESULT_FIELD, parseRef } from '../providers';
 import type { ProviderStatus } from '../providers';
+import { withProviderTimeout } from '../services/payments/provider-calls';
+import { completeChallenge, refreshTransaction } from '../services/payments/refresh';
 import {
-  applyDepositOutcome,
-  applyProviderStatus,
   currencyPrecision,
   findPlayerTransaction,
   isFinalStatus,
@@ -180,8 +180,11 @@ async function interactionAnswer(
   let expiresAt = data.displayForm?.expires_at ?? data.voucher?.expires_at ?? null;
   if (expiresAt === null && !isFinalStatus(row.status) && row.providerReference !== null) {
     // Only the provider knows how long its page stays open (a challenge, a redirect).
-    const status = await deps.provider.status(row.providerReference, now);
-    if (status.status === 'pending' && status.expiresAt !== undefined) {
+    const reference = row.providerReference;
+    const status = await withProviderTimeout(deps, (options) =>
+      deps.provider.status(reference, now, options),
+    ).catch(() => undefined);
+    if (status?.status === 'pending' && status.expiresAt !== undefined) {
       expiresAt = status.expiresAt.toISOString();
     }
   }
@@ -200,23 +203,6 @@ async function interactionAnswer(
     expires_at: expiresAt,
     transaction_status: row.status,
   };
-}
-
-/**
- * Moves a non-final transaction on with the provider's current status. Returns the row as it
- * then is and the status (none for a final transaction or one the provider has not seen).
- */
-async function refreshFromProvider(
-  deps: AppDeps,
-  row: TransactionRow,
-  now: Date,
-): Promise<{ row: TransactionRow; status: ProviderStatus | undefined }> {
-  if (isFinalStatus(row.status) || row.providerReference === null) {
-    return { row, status: undefined };
-  }
-  const status = await deps.provider.status(row.providerReference, now);
-  const result = await applyProviderStatus(deps.db, row, status);
-  return { row: result.transaction, status };
 }
 
 /** The fields a challenge result carries to `complete3ds`, by their usual issuer names. */
@@ -241,27 +227,23 @@ function awaitsChallenge(row: TransactionRow): boolean {
 export function registerAlternativePaymentRoutes(app: App): void {
   registerEndpoint(app, ENDPOINTS.altInteraction, async ({ params, session, deps }) => {
     const row = await findPlayerTransaction(deps.db, session.playerId, params.transactionId);
-    return { status: 200, body: await interactionAnswer(deps, row, new Date()) };
+    return { status: 200, body: await interactionAnswer(deps, row, deps.clock()) };
   });
 
-  registerEndpoint(app, ENDPOINTS.altStatus, async ({ params, session, deps }) => {
-    const now = new Date();
+  registerEndpoint(app, ENDPOINTS.altStatus, async ({ params, session, deps, request }) => {
     const found = await findPlayerTransaction(deps.db, session.playerId, params.transactionId);
-    const { row, status } = await refreshFromProvider(deps, found, now);
-    return { status: 200, body: statusAnswer(row, status, now) };
+    const { row, status } = await refreshTransaction({ ...deps, log: request.log }, found);
+    return { status: 200, body: statusAnswer(row, status, deps.clock()) };
   });
 
   registerEndpoint(app, ENDPOINTS.alt3dsResult, async ({ body, session, deps, request }) => {
-    const now = new Date();
+    const payment = { ...deps, log: request.log };
     let row = await findPlayerTransaction(deps.db, session.playerId, body.transaction_id);
     const fields = challengeFields(body);
-    if (awaitsChallenge(row) && row.providerReference !== null && Object.keys(fields).length > 0) {
-      const outcome = await deps.provider.complete3ds(row.providerReference, { fields }, now);
-      row = (await applyDepositOutcome(deps.db, row, outcome)).transaction;
-      request.log.info({ transactionId: row.id, outcome: outcome.outcome }, '3-D Secure completed');
-    } else {
-      row = (await refreshFromProvider(deps, row, now)).row;
-    }
+    row =
+      awaitsChallenge(row) && Object.keys(fields).length > 0
+        ? await completeChallenge(payment, row, { fields })
+        : (await refreshTransaction(payment, row)).row;
     return { status: 200, body: await paySessionFor(deps.db, row) };
   });
 }

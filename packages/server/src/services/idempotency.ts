@@ -1,34 +1,50 @@
 /**
- * Idempotency-Key handling of submit and upload (issue 3 "Idempotency", ARCHITECTURE.md "a submit
- * is never sent twice").
+ * Idempotency-Key handling of submit, upload and reversal (issue 12 "Idempotency that survives
+ * failures"; ARCHITECTURE.md "a submit is never sent twice").
  *
- * Design: the key is claimed before any work, by a single-statement
- * `INSERT … ON CONFLICT DO NOTHING` on UNIQUE (player_id, scope, key). Exactly one caller gets the
- * row back and runs the work; it then stores the response on the row. Every other caller with the
- * same key reads the row: another request hash answers 422 (1007); a stored response is replayed;
- * a claim still in progress is polled until it completes.
+ * A key is claimed before any work, by a single-statement `INSERT … ON CONFLICT DO NOTHING` on
+ * UNIQUE (player_id, scope, key). Exactly one caller gets the row back and runs the work. The
+ * claim carries:
+ * - **a lease** (`lease_until`, from the caller's clock) and a random `owner` token: the holder
+ *   works until then; after it, a retry may take the claim over with a new token. Every write of
+ *   the holder is conditional on its token, so a holder that was taken over writes nothing;
+ * - **the transaction it created** (`transaction_id`), linked inside the database transaction
+ *   that creates the payment ({@link ClaimHandle.link}): either both exist or neither does.
  *
- * Why not one transaction around claim and work: PGlite has a single connection, so a transaction
- * held open while a provider is called would stall every other request, and on PostgreSQL it would
- * hold a connection for the length of the provider call. The claim commits at once on both.
+ * Every other request with the same key reads the row:
+ * - another request hash: 422 (1007);
+ * - a claim tied to a transaction: the answer is that transaction's, from the endpoint's `resume`
+ *   (which repeats an unresolved provider call with the same key, so a retry after a lost answer,
+ *   a time-out or a crash resumes the one payment and never makes another);
+ * - a completed claim without a transaction: its stored response (a refusal, an upload);
+ * - a claim in progress: waited for (polling) while its lease runs; 1011 (retry shortly) if it
+ *   is still running after `waitMs`; taken over once the lease has ended without a transaction
+ *   (the holder died before it created anything: the work runs again).
  *
- * Failures: an {@link ApiError} below 500 is the answer to that request and is stored like a
- * success (the repeat gets the same error). Anything else releases the claim (the row is deleted)
- * so the client may retry with the same key, and is rethrown.
+ * Failures of the work: an {@link ApiError} below 500 is the answer to that request and is stored
+ * like a success (the repeat gets the same error). Anything else ends the holder's claim: a claim
+ * without a transaction is deleted (the client may retry with the same key at once); a claim tied
+ * to a transaction keeps it and ends its lease, so a retry resumes that transaction at once.
+ * A holder that dies leaves its claim to the lease: {@link releaseAbandonedClaims} (the
+ * reconciler) deletes expired claims that created nothing, and a retry takes over any other.
+ *
+ * Why the claim is not one database transaction around the work: PGlite has a single connection,
+ * so a transaction held open while a provider is called would stall every other request, and on
+ * PostgreSQL it would hold a connection for the length of the provider call.
  *
  * @packageDocumentation
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../db/open';
+import { and, eq, isNotNull, isNull, lt, lte } from 'drizzle-orm';
+import type { Database, Executor } from '../db/open';
 import { idempotencyKeys } from '../db/schema';
 import { ApiError, isApiError } from '../http/api-error';
 
 /** Identifies one idempotent request. */
 export interface IdempotencyInput {
   readonly playerId: string;
-  /** The operation, e.g. `deposit-submit:12` (keys are unique per player and scope). */
+  /** The operation, e.g. `depositSubmit` (keys are unique per player and scope). */
   readonly scope: string;
   /** The client's Idempotency-Key. */
   readonly key: string;
@@ -45,19 +61,49 @@ export interface StoredResponse {
 
 /** The result of {@link runIdempotent}. */
 export interface IdempotentResult extends StoredResponse {
-  /** True when this is the stored response of an earlier request with the same key. */
+  /** True when this is the answer of an earlier request with the same key. */
   readonly replayed: boolean;
 }
 
-/** Polling of a claim in progress. */
+/** What the work of a claimed request may do with its claim. */
+export interface ClaimHandle {
+  /**
+   * Ties the claim to the transaction the request creates. Call it with the executor of the
+   * database transaction that creates the payment, so that both commit or neither does.
+   *
+   * @throws {ApiError} idempotencyInProgress when another request took the claim over (this
+   *   request's lease ran out): the caller's database transaction must roll back.
+   */
+  link(tx: Executor, transactionId: string): Promise<void>;
+}
+
+/** The work of an idempotent request. */
+export interface IdempotentWork {
+  /** Runs the request: the first time, or again after its first holder died having made nothing. */
+  run(claim: ClaimHandle): Promise<StoredResponse>;
+  /**
+   * The answer for the transaction an earlier request with this key created; it may resume that
+   * transaction (repeat its provider call). Without it, such a claim answers its stored response.
+   */
+  resume?: ((transactionId: string) => Promise<StoredResponse>) | undefined;
+}
+
+/** Timing of claims. */
 export interface IdempotencyOptions {
+  /** The clock leases are read with (default: the system clock). */
+  readonly now?: () => Date;
+  /** How long a holder keeps its claim (default 30 s; config PAYMENT_LEASE_MS). */
+  readonly leaseMs?: number;
   /** First wait between polls (default 20 ms); doubles up to {@link maxPollMs}. */
   readonly pollMs?: number;
   /** Longest wait between polls (default 250 ms). */
   readonly maxPollMs?: number;
-  /** Give up waiting for the first request after this long (default 30 s). */
-  readonly timeoutMs?: number;
+  /** How long a duplicate waits for the holder before answering 1011 (default: the lease). */
+  readonly waitMs?: number;
 }
+
+/** The default lease of a claim. */
+export const DEFAULT_CLAIM_LEASE_MS = 30_000;
 
 /** Key order of objects does not change the hash; arrays keep their order. */
 function canonical(value: unknown): unknown {
@@ -88,7 +134,18 @@ function sameKey(input: IdempotencyInput) {
   );
 }
 
-async function claim(db: Database, input: IdempotencyInput): Promise<number | null> {
+/** A claim this request holds: its row and its owner token. */
+interface HeldClaim {
+  readonly id: number;
+  readonly owner: string;
+}
+
+async function claim(
+  db: Database,
+  input: IdempotencyInput,
+  leaseUntil: Date,
+): Promise<HeldClaim | null> {
+  const owner = randomUUID();
   const [row] = await db
     .insert(idempotencyKeys)
     .values({
@@ -97,82 +154,197 @@ async function claim(db: Database, input: IdempotencyInput): Promise<number | nu
       key: input.key,
       sessionId: input.sessionId ?? null,
       requestHash: input.requestHash,
+      owner,
+      leaseUntil,
     })
     .onConflictDoNothing({
       target: [idempotencyKeys.playerId, idempotencyKeys.scope, idempotencyKeys.key],
     })
     .returning({ id: idempotencyKeys.id });
-  return row?.id ?? null;
-}
-
-async function complete(db: Database, id: number, response: StoredResponse): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ responseStatus: response.status, responseBody: response.body, completedAt: new Date() })
-    .where(and(eq(idempotencyKeys.id, id), isNull(idempotencyKeys.completedAt)));
+  return row === undefined ? null : { id: row.id, owner };
 }
 
 /**
- * Runs `work` once per (player, scope, key).
+ * Takes over a claim whose holder's lease ended before it created anything (it died, or took far
+ * longer than its lease). Conditional, so two retries cannot both take it.
+ */
+async function takeOver(
+  db: Database,
+  id: number,
+  now: Date,
+  leaseUntil: Date,
+): Promise<HeldClaim | null> {
+  const owner = randomUUID();
+  const [row] = await db
+    .update(idempotencyKeys)
+    .set({ owner, leaseUntil })
+    .where(
+      and(
+        eq(idempotencyKeys.id, id),
+        isNull(idempotencyKeys.completedAt),
+        isNull(idempotencyKeys.transactionId),
+        lte(idempotencyKeys.leaseUntil, now),
+      ),
+    )
+    .returning({ id: idempotencyKeys.id });
+  return row === undefined ? null : { id: row.id, owner };
+}
+
+function heldBy(held: HeldClaim) {
+  return and(eq(idempotencyKeys.id, held.id), eq(idempotencyKeys.owner, held.owner));
+}
+
+async function complete(db: Database, held: HeldClaim, response: StoredResponse): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ responseStatus: response.status, responseBody: response.body, completedAt: new Date() })
+    .where(and(heldBy(held), isNull(idempotencyKeys.completedAt)));
+}
+
+/**
+ * Ends a holder's claim after an unexpected failure: deleted when it created nothing (the key
+ * is free again), otherwise kept with its transaction and its lease ended (a retry resumes it).
+ */
+async function endAfterFailure(db: Database, held: HeldClaim, now: Date): Promise<void> {
+  await db.delete(idempotencyKeys).where(and(heldBy(held), isNull(idempotencyKeys.transactionId)));
+  await db
+    .update(idempotencyKeys)
+    .set({ leaseUntil: now })
+    .where(and(heldBy(held), isNull(idempotencyKeys.completedAt)));
+}
+
+function handleFor(held: HeldClaim): ClaimHandle {
+  return {
+    async link(tx, transactionId) {
+      const linked = await tx
+        .update(idempotencyKeys)
+        .set({ transactionId })
+        .where(and(heldBy(held), isNull(idempotencyKeys.transactionId)))
+        .returning({ id: idempotencyKeys.id });
+      if (linked.length === 0) {
+        throw new ApiError('idempotencyInProgress', {
+          field: 'headers.idempotency-key',
+          detail: 'the claim was taken over by a retry before the payment was created',
+        });
+      }
+    },
+  };
+}
+
+async function execute(
+  db: Database,
+  held: HeldClaim,
+  work: IdempotentWork,
+  now: () => Date,
+): Promise<StoredResponse> {
+  let response: StoredResponse;
+  try {
+    response = await work.run(handleFor(held));
+  } catch (error) {
+    if (isApiError(error) && error.statusCode < 500) {
+      await complete(db, held, { status: error.statusCode, body: error.toBody() });
+    } else {
+      await endAfterFailure(db, held, now());
+    }
+    throw error;
+  }
+  await complete(db, held, response);
+  return response;
+}
+
+/**
+ * Runs `work` once per (player, scope, key); see the module comment.
  *
- * @returns the response of `work`, or the stored response of the first request (`replayed`).
+ * @returns the response of `work`, or the answer for an earlier request with the same key
+ *   (`replayed`).
  * @throws {ApiError} idempotencyConflict (1007, 422) when the key was used with another request;
- * whatever `work` throws (ApiErrors below 500 are also stored and replayed as responses);
- * internal when the first request does not finish within `timeoutMs`.
+ *   idempotencyInProgress (1011, 409) when the first request is still running after `waitMs`;
+ *   whatever `work` throws (ApiErrors below 500 are also stored and replayed as responses).
  */
 export async function runIdempotent(
   db: Database,
   input: IdempotencyInput,
-  work: () => Promise<StoredResponse>,
+  work: IdempotentWork,
   options: IdempotencyOptions = {},
 ): Promise<IdempotentResult> {
-  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  const now = options.now ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? DEFAULT_CLAIM_LEASE_MS;
+  const leaseEnd = () => new Date(now().getTime() + leaseMs);
+  const deadline = now().getTime() + (options.waitMs ?? leaseMs);
   let wait = options.pollMs ?? 20;
   const maxWait = options.maxPollMs ?? 250;
-  for (;;) {
-    const claimed = await claim(db, input);
-    if (claimed !== null) return { ...(await runClaimed(db, claimed, work)), replayed: false };
 
-    for (;;) {
-      const [row] = await db.select().from(idempotencyKeys).where(sameKey(input));
-      if (row === undefined) break; // the first request failed and released the key: claim again
-      if (row.requestHash !== input.requestHash) {
-        throw new ApiError('idempotencyConflict', {
-          field: 'Idempotency-Key',
-          detail: `key reused in ${input.scope}`,
-        });
-      }
-      if (row.completedAt !== null && row.responseStatus !== null) {
-        return { status: row.responseStatus, body: row.responseBody, replayed: true };
-      }
-      if (Date.now() >= deadline) {
-        throw new ApiError('idempotencyInProgress', {
-          field: 'Idempotency-Key',
-          detail: `idempotent request ${input.scope} still running after the timeout`,
-        });
-      }
-      await sleep(wait);
-      wait = Math.min(wait * 2, maxWait);
+  for (;;) {
+    const held = await claim(db, input, leaseEnd());
+    if (held !== null) return { ...(await execute(db, held, work, now)), replayed: false };
+
+    const [row] = await db.select().from(idempotencyKeys).where(sameKey(input));
+    if (row === undefined) continue; // the holder failed and released the key: claim again
+    if (row.requestHash !== input.requestHash) {
+      throw new ApiError('idempotencyConflict', {
+        field: 'headers.idempotency-key',
+        detail: `key reused in ${input.scope}`,
+      });
     }
+    const current = now();
+    const leaseLive = row.completedAt === null && row.leaseUntil > current;
+    if (!leaseLive && row.transactionId !== null && work.resume !== undefined) {
+      return { ...(await work.resume(row.transactionId)), replayed: true };
+    }
+    if (row.completedAt !== null && row.responseStatus !== null) {
+      return { status: row.responseStatus, body: row.responseBody, replayed: true };
+    }
+    if (!leaseLive && row.transactionId === null) {
+      const taken = await takeOver(db, row.id, current, leaseEnd());
+      if (taken !== null) return { ...(await execute(db, taken, work, now)), replayed: false };
+      // Another retry took it over first: wait for that one like for any holder.
+    }
+    if (current.getTime() >= deadline) {
+      throw new ApiError('idempotencyInProgress', {
+        field: 'headers.idempotency-key',
+        detail: `idempotent request ${input.scope} still running`,
+      });
+    }
+    await sleep(wait);
+    wait = Math.min(wait * 2, maxWait);
   }
 }
 
-async function runClaimed(
-  db: Database,
-  id: number,
-  work: () => Promise<StoredResponse>,
-): Promise<StoredResponse> {
-  let response: StoredResponse;
-  try {
-    response = await work();
-  } catch (error) {
-    if (isApiError(error) && error.statusCode < 500) {
-      await complete(db, id, { status: error.statusCode, body: error.toBody() });
-    } else {
-      await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
-    }
-    throw error;
-  }
-  await complete(db, id, response);
-  return response;
+/**
+ * Deletes the claims whose holder's lease ended before they created anything (the holder died):
+ * their keys are free again. Claims tied to a transaction are kept, so their retries resume it.
+ *
+ * @returns how many claims were released.
+ */
+export async function releaseAbandonedClaims(db: Executor, now: Date): Promise<number> {
+  const released = await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        isNull(idempotencyKeys.completedAt),
+        isNull(idempotencyKeys.transactionId),
+        lt(idempotencyKeys.leaseUntil, now),
+      ),
+    )
+    .returning({ id: idempotencyKeys.id });
+  return released.length;
+}
+
+/** Whether a key of a player and scope is tied to a transaction (tests and audits). */
+export async function claimedTransaction(
+  db: Executor,
+  input: Pick<IdempotencyInput, 'playerId' | 'scope' | 'key'>,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ transactionId: idempotencyKeys.transactionId })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.playerId, input.playerId),
+        eq(idempotencyKeys.scope, input.scope),
+        eq(idempotencyKeys.key, input.key),
+        isNotNull(idempotencyKeys.transactionId),
+      ),
+    );
+  return row?.transactionId ?? null;
 }

@@ -26,6 +26,11 @@
  *   holder, type: never the number or CVV), and the pay group becomes the player's last used one;
  * - withdrawal success: the reservation is settled; withdrawal error: the reservation is released.
  *
+ * Every transition also marks the provider call as done (`call_state`) and schedules the
+ * reconciler's next look (`next_check_at`: none once final; the provider's settle time or a
+ * growing interval while waiting); a waiting one gets the deadline of what it waits for
+ * (`expires_at`, services/payments/schedule.ts).
+ *
  * {@link paySessionFor} builds the SPEC §3 pay session of the contract from a row.
  *
  * @packageDocumentation
@@ -41,6 +46,7 @@ import {
   DisplayFormData,
   ERROR_CODES,
   SubmitStep as SubmitStepSchema,
+  TaxFigures,
 } from '@cashdesk/contract';
 import type { PaySession, SubmitStep } from '@cashdesk/contract';
 import type { Executor } from '../db/open';
@@ -67,6 +73,7 @@ import type {
 } from '../providers';
 import { credit, getBalance, releaseReservation, settleReservation } from './ledger';
 import { betShopToWire } from './pay-groups';
+import { DEADLINE_MS, deadlineAfter, recheckAt } from './payments/schedule';
 
 /** A transaction row as stored. */
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -151,6 +158,8 @@ const StoredProviderData = z.object({
   returnUrls: z.optional(
     z.object({ threeDsReturn: z.string(), success: z.string(), fail: z.string() }),
   ),
+  /** A withdrawal's tax figures (SPEC §3, §5) as its submit answered them, for a retry's answer. */
+  taxFigures: z.optional(TaxFigures),
 });
 
 /** The parsed `provider_data` of a transaction. */
@@ -171,6 +180,8 @@ function mergeProviderData(patch: StoredProviderData) {
 
 /** What {@link createTransaction} needs. */
 export interface CreateTransactionInput {
+  /** Chosen by the caller when the provider request names it before the row exists. */
+  readonly id?: string | undefined;
   readonly playerId: string;
   readonly brandId: string;
   /** The cashier session it was made in (`null` for a server-side transaction). */
@@ -191,6 +202,17 @@ export interface CreateTransactionInput {
   readonly savedCardId?: string | null | undefined;
   readonly payoutAccountId?: string | null | undefined;
   readonly betShopId?: number | null | undefined;
+  /**
+   * The provider call this transaction starts with (issue 12): the request without card data,
+   * and who holds the call until when. Without it the transaction needs no call (`done`).
+   */
+  readonly call?:
+    | {
+        readonly request: Readonly<Record<string, unknown>>;
+        readonly owner: string;
+        readonly leaseUntil: Date;
+      }
+    | undefined;
 }
 
 /**
@@ -205,9 +227,22 @@ export async function createTransaction(
 ): Promise<TransactionRow> {
   const [brand] = await db.select().from(brands).where(eq(brands.id, input.brandId));
   if (brand === undefined) throw new ApiError('notFound', { detail: `brand ${input.brandId}` });
+  const call = input.call;
   const [row] = await db
     .insert(transactions)
     .values({
+      ...(input.id === undefined ? {} : { id: input.id }),
+      ...(call === undefined
+        ? {}
+        : {
+            callState: 'sending' as const,
+            callAttempts: 1,
+            providerRequest: { ...call.request },
+            leaseOwner: call.owner,
+            leaseUntil: call.leaseUntil,
+            // Looked at by the reconciler if its caller dies before the provider answers.
+            nextCheckAt: call.leaseUntil,
+          }),
       playerId: input.playerId,
       sessionId: input.sessionId,
       payGroupId: input.payGroupId,
@@ -300,6 +335,12 @@ export interface TransitionFields {
   readonly savedCardId?: string | null | undefined;
   /** Merged into the stored provider data (keys given replace the stored ones). */
   readonly providerData?: StoredProviderData | undefined;
+  /** The clock of the change (default: now), for the reconciler's schedule. */
+  readonly now?: Date | undefined;
+  /** The reconciler's next look while waiting (default: services/payments/schedule recheckAt). */
+  readonly nextCheckAt?: Date | undefined;
+  /** The deadline of what the transaction waits for, when this move sets one. */
+  readonly expiresAt?: Date | null | undefined;
 }
 
 /** The result of a transition. */
@@ -337,10 +378,16 @@ export async function transition(
     ...(fields.providerData ?? {}),
     ...(fields.step === undefined ? {} : { step: fields.step }),
   };
+  const now = fields.now ?? new Date();
+  // A fresh wait is looked at soon; the reconciler spaces later looks by the payment's age.
+  const nextCheckAt = isFinalStatus(to) ? null : (fields.nextCheckAt ?? recheckAt(now, now));
   const [row] = await db
     .update(transactions)
     .set({
       status: to,
+      callState: 'done',
+      nextCheckAt,
+      ...(fields.expiresAt === undefined ? {} : { expiresAt: fields.expiresAt }),
       ...sessionColumns(to, fields.step),
       ...(fields.providerReference === undefined
         ? {}
@@ -486,6 +533,16 @@ export async function setLastUsed(
     });
 }
 
+/** What the player pays for a deposit: its amount and the fees on top. */
+export function chargedAmount(row: Pick<TransactionRow, 'amount' | 'fee'>): string {
+  return new Big(row.amount).plus(row.fee).toFixed();
+}
+
+/** What the player receives of a withdrawal: its amount less the fees and tax withheld. */
+export function paidOutAmount(row: Pick<TransactionRow, 'amount' | 'fee' | 'tax'>): string {
+  return new Big(row.amount).minus(row.fee).minus(row.tax).toFixed();
+}
+
 /** The amount a deposit adds to the balance: the amount minus the tax withheld on it. */
 function depositCredit(row: TransactionRow): Big {
   return new Big(row.amount).minus(row.tax);
@@ -596,7 +653,9 @@ export async function applyDepositOutcome(
   db: Executor,
   row: TransactionRow,
   outcome: DepositOutcome | ThreeDsOutcome,
+  now: Date = new Date(),
 ): Promise<TransitionResult> {
+  const waitingFor = (ms: number) => ({ now, expiresAt: deadlineAfter(now, ms) });
   switch (outcome.outcome) {
     case 'approved':
       return completeTransaction(db, row.id, {
@@ -613,6 +672,7 @@ export async function applyDepositOutcome(
       });
     case 'challenge':
       return transition(db, row.id, 'await', {
+        ...waitingFor(DEADLINE_MS.redirect),
         step: 'redirect',
         providerReference: outcome.providerRef,
         redirect: {
@@ -622,12 +682,15 @@ export async function applyDepositOutcome(
       });
     case 'processing':
       return transition(db, row.id, 'processing', {
+        ...waitingFor(DEADLINE_MS.processing),
+        nextCheckAt: settleCheckAt(outcome.settlesAt, now),
         step: 'await',
         providerReference: outcome.providerRef,
         providerData: { settlesAt: outcome.settlesAt.toISOString() },
       });
     case 'redirect':
       return transition(db, row.id, 'await', {
+        ...waitingFor(DEADLINE_MS.redirect),
         step: 'redirect',
         providerReference: outcome.providerRef,
         redirect: {
@@ -641,12 +704,15 @@ export async function applyDepositOutcome(
       });
     case 'await':
       return transition(db, row.id, 'await', {
+        ...waitingFor(DEADLINE_MS.await),
         step: 'await',
         providerReference: outcome.providerRef,
         providerData: { instructions: outcome.instructions, pollAfterMs: outcome.pollAfterMs },
       });
     case 'display_form':
       return transition(db, row.id, 'await', {
+        now,
+        expiresAt: deadlineAfter(outcome.expiresAt, DEADLINE_MS.grace),
         step: 'display_form',
         providerReference: outcome.providerRef,
         providerData: {
@@ -654,8 +720,8 @@ export async function applyDepositOutcome(
             qr_payload: outcome.qrPayload,
             expires_at: outcome.expiresAt.toISOString(),
             reference: outcome.reference,
-            // At the currency precision, as every other amount of the pay session ('20.00').
-            amount: atPrecision(row.amount, await currencyPrecision(db, row.currency)),
+            // What the player pays (amount and fees), at the currency precision ('20.00').
+            amount: atPrecision(chargedAmount(row), await currencyPrecision(db, row.currency)),
             currency: row.currency,
             copy_fields: outcome.copyFields.map((field) => ({
               label: field.label,
@@ -666,12 +732,15 @@ export async function applyDepositOutcome(
       });
     case 'bank_transfer':
       return transition(db, row.id, 'await', {
+        ...waitingFor(DEADLINE_MS.upload),
         step: 'upload',
         providerReference: outcome.providerRef,
         providerData: { displayForm: bankTransferForm(row, outcome.reference, outcome.bank) },
       });
     case 'voucher':
       return transition(db, row.id, 'await', {
+        now,
+        expiresAt: deadlineAfter(outcome.expiresAt, DEADLINE_MS.grace),
         step: 'voucher',
         providerReference: outcome.providerRef,
         providerData: {
@@ -693,7 +762,7 @@ function bankTransferForm(
   reference: string,
   bank: { beneficiary: string; bankName: string; iban: string; bic: string },
 ): z.infer<typeof DisplayFormData> {
-  const amount = plainAmount(row.amount);
+  const amount = plainAmount(chargedAmount(row));
   const iban = bank.iban.replace(/\s+/g, '');
   const query = new URLSearchParams({
     'receiver-name': bank.beneficiary,
@@ -726,6 +795,7 @@ export async function applyPayoutOutcome(
   db: Executor,
   row: TransactionRow,
   outcome: PayoutOutcome,
+  now: Date = new Date(),
 ): Promise<TransitionResult> {
   switch (outcome.outcome) {
     case 'approved':
@@ -741,12 +811,20 @@ export async function applyPayoutOutcome(
         reason: outcome.reason,
       });
     case 'processing':
+      // No deadline: a payout on its way is never ended by the cashier's clock.
       return transition(db, row.id, 'processing', {
+        now,
+        nextCheckAt: settleCheckAt(outcome.settlesAt, now),
         step: 'await',
         providerReference: outcome.providerRef,
         providerData: { settlesAt: outcome.settlesAt.toISOString() },
       });
   }
+}
+
+/** The reconciler's first look at a settling payment: just after the provider's settle time. */
+function settleCheckAt(settlesAt: Date, now: Date): Date {
+  return new Date(Math.max(settlesAt.getTime(), now.getTime()) + 1_000);
 }
 
 /**
@@ -759,6 +837,7 @@ export async function applyProviderStatus(
   db: Executor,
   row: TransactionRow,
   status: ProviderStatus,
+  now: Date = new Date(),
 ): Promise<TransitionResult> {
   switch (status.status) {
     case 'approved':
@@ -784,6 +863,10 @@ export async function applyProviderStatus(
     case 'pending':
       if (row.status === 'await' && status.step === 'processing') {
         return transition(db, row.id, 'processing', {
+          now,
+          ...(status.settlesAt === undefined
+            ? {}
+            : { nextCheckAt: settleCheckAt(status.settlesAt, now) }),
           step: 'await',
           redirect: null,
           ...(status.settlesAt === undefined
@@ -902,7 +985,11 @@ export async function paySessionFor(db: Executor, row: TransactionRow): Promise<
           code: storedVoucher.code,
           bet_shop: await voucherShop(db, row),
           expires_at: storedVoucher.expires_at,
-          amount: atPrecision(row.amount, precision),
+          // What changes hands at the counter: the deposit with its fees, or the payout.
+          amount: atPrecision(
+            row.flow === 'deposit' ? chargedAmount(row) : paidOutAmount(row),
+            precision,
+          ),
           currency: row.currency,
         };
   const declineSettings = z.safeParse(DeclinePageSettings, row.declinePageSettings);

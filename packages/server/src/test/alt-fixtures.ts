@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * Test support for the alternative-payment, sandbox-page and security tests: starts deposits
  * through the real deposit submit and reads what the assertions need from the database.
@@ -98,7 +99,11 @@ export async function startDeposit(
     `${server.baseUrl}${buildPath(ENDPOINTS.depositSubmit, { payGroupId })}`,
     {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-session-id': input.sessionId },
+      headers: {
+        'content-type': 'application/json',
+        'x-session-id': input.sessionId,
+        'idempotency-key': randomUUID(),
+      },
       body: JSON.stringify({
         amount: input.amount,
         currency: 'EUR',

@@ -124,7 +124,10 @@ describe('GET payments/interaction/{id} (SPEC §2 /payments/interaction, §7)', 
         transaction_status: 'await',
       },
     });
-    expect(providerDataOf(deposit.row).instructions).toMatch(/^Confirm the payment of 12.5/);
+    expect(providerDataOf(deposit.row).instructions).toMatch(
+      // What the player pays: the amount and the method's 1% fee.
+      /^Confirm the payment of 12.63 EUR/,
+    );
   });
 
   it('answers the QR payment reference and its expiry for a display form (SPEC §2 display form)', async () => {

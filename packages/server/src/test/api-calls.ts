@@ -4,7 +4,8 @@
  *
  * @packageDocumentation
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ENDPOINTS } from '@cashdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { payGroups, players, savedCards } from '../db/schema';
 import { isRecord } from '../http/is-record';
@@ -16,6 +17,26 @@ import type { TestServer } from './harness';
 export const CASHIER = '/api/cashier-service/v1.0';
 /** The account-management service's base path (SPEC §7). */
 export const ACCOUNTS = '/api/account-management/v1.0';
+
+/** The paths of the calls that move money and require an Idempotency-Key (contract ENDPOINTS). */
+const KEYED_PATHS: readonly RegExp[] = Object.values(ENDPOINTS)
+  .filter((endpoint) => endpoint.idempotencyKey)
+  .map((endpoint) => new RegExp(`^${endpoint.path.replace(/\{[^}]+\}/g, '[^/?]+')}(?:\\?|$)`));
+
+/**
+ * The headers of a call with an Idempotency-Key added when the call needs one and has none: the
+ * suites call like a client that always sends one (as the widget does), one key per call. A test
+ * of the key itself names its own key, or calls without these helpers.
+ */
+export function withIdempotencyKey(
+  path: string,
+  headers: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  const needsKey = KEYED_PATHS.some((pattern) => pattern.test(path));
+  return needsKey && !Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key')
+    ? { ...headers, 'idempotency-key': randomUUID() }
+    : { ...headers };
+}
 
 /** The HTTP methods the suites call. */
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -45,11 +66,11 @@ export async function request(
 ): Promise<Answer> {
   const response = await fetch(`${server.baseUrl}${path}`, {
     method,
-    headers: {
+    headers: withIdempotencyKey(path, {
       ...(sessionId === null ? {} : { 'x-session-id': sessionId }),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...headers,
-    },
+    }),
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   const raw = await response.text();

@@ -10,6 +10,7 @@ import { payGroupCurrencies, payGroups, transactions } from '../db/schema';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { isRecord } from '../http/is-record';
+import { withIdempotencyKey } from './api-calls';
 
 let server: TestServer;
 const ids = new Map<string, number>();
@@ -116,7 +117,10 @@ interface Answer {
 async function post(session: string, path: string, body: unknown): Promise<Answer> {
   const response = await fetch(`${server.baseUrl}${path}`, {
     method: 'POST',
-    headers: { 'x-session-id': session, 'content-type': 'application/json' },
+    headers: withIdempotencyKey(path, {
+      'x-session-id': session,
+      'content-type': 'application/json',
+    }),
     body: JSON.stringify(body),
   });
   const parsed: unknown = await response.json();
@@ -318,7 +322,7 @@ describe('deposit confirmation code (SPEC §7 payments/groups/{paygroup_id}/otp)
       body: {
         error_code: '1401',
         error_message: 'CASHIER.ERROR.OTP_INVALID',
-        error_field: 'parameters.otp',
+        error_field: 'body.parameters.otp',
         attempts_left: 2,
       },
     });
@@ -416,6 +420,6 @@ describe('deposit confirmation code (SPEC §7 payments/groups/{paygroup_id}/otp)
       parameters: { wallet_phone: PHONE, otp: '123456' },
     });
     expect(noCode.status).toBe(400);
-    expect(noCode.body).toMatchObject({ error_code: '1401', error_field: 'parameters.otp' });
+    expect(noCode.body).toMatchObject({ error_code: '1401', error_field: 'body.parameters.otp' });
   });
 });

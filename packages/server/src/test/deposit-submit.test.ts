@@ -65,7 +65,8 @@ async function submit(
     'x-session-id': session,
     'content-type': 'application/json',
   };
-  if (key !== undefined) headers['idempotency-key'] = key;
+  // Like the widget, every submit has a key: the one a test names, else a fresh one.
+  headers['idempotency-key'] = key ?? randomUUID();
   const id = typeof payGroup === 'number' ? payGroup : idOf(payGroup);
   const response = await fetch(`${server.baseUrl}${BASE}/payments/groups/${String(id)}/submit`, {
     method: 'POST',
@@ -597,7 +598,7 @@ describe('refused submits (SPEC §5, §8; issue 3 bad input)', () => {
       body: {
         error_code: '1002',
         error_message: 'PH.ERROR.FIELD_REQUIRED',
-        error_field: 'parameters.wallet_phone',
+        error_field: 'body.parameters.wallet_phone',
       },
       replayed: false,
     });
@@ -605,7 +606,7 @@ describe('refused submits (SPEC §5, §8; issue 3 bad input)', () => {
     expect(badCard.body).toEqual({
       error_code: '1002',
       error_message: 'PH.ERROR.INCORRECT_CARD_NUMBER',
-      error_field: 'parameters.card_pan',
+      error_field: 'body.parameters.card_pan',
     });
     const badCvv = await submit(
       session,
@@ -614,7 +615,7 @@ describe('refused submits (SPEC §5, §8; issue 3 bad input)', () => {
     );
     expect(badCvv.body).toMatchObject({
       error_message: 'PH.ERROR.INCORRECT_CVV',
-      error_field: 'parameters.card_cvv',
+      error_field: 'body.parameters.card_cvv',
     });
     const expired = await submit(
       session,
@@ -623,13 +624,13 @@ describe('refused submits (SPEC §5, §8; issue 3 bad input)', () => {
     );
     expect(expired.body).toMatchObject({
       error_message: 'PH.ERROR.INCORRECT_EXP_DATE',
-      error_field: 'parameters.expirationDate',
+      error_field: 'body.parameters.expirationDate',
     });
     const badOption = await submit(session, 'mobile_money', {
       amount: '10',
       currency: 'EUR',
       parameters: { operator: 'operator_z' },
     });
-    expect(badOption.body).toMatchObject({ error_field: 'parameters.operator' });
+    expect(badOption.body).toMatchObject({ error_field: 'body.parameters.operator' });
   });
 });

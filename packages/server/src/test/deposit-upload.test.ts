@@ -95,7 +95,7 @@ async function upload(
     form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   }
   const headers: Record<string, string> = { 'x-session-id': session };
-  if (options.key !== undefined) headers['idempotency-key'] = options.key;
+  headers['idempotency-key'] = options.key ?? randomUUID();
   const payGroup = options.payGroup ?? idOf('bank_transfer');
   const response = await fetch(
     `${server.baseUrl}${BASE}/payments/groups/${String(payGroup)}/upload`,
@@ -109,7 +109,11 @@ async function submit(session: string, payGroup: number, body: unknown): Promise
     `${server.baseUrl}${BASE}/payments/groups/${String(payGroup)}/submit`,
     {
       method: 'POST',
-      headers: { 'x-session-id': session, 'content-type': 'application/json' },
+      headers: {
+        'x-session-id': session,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
       body: JSON.stringify(body),
     },
   );
@@ -156,6 +160,7 @@ async function uploadGenerated(session: string, size: number): Promise<Answer> {
         method: 'POST',
         headers: {
           'x-session-id': session,
+          'idempotency-key': randomUUID(),
           'content-type': `multipart/form-data; boundary=${boundary}`,
           'content-length': String(head.length + size + tail.length),
         },
@@ -303,7 +308,11 @@ describe('upload (SPEC §5 file upload, §7 payments/groups/{payGroupId}/upload)
       `${server.baseUrl}${BASE}/payments/groups/${String(idOf('bank_transfer'))}/upload`,
       {
         method: 'POST',
-        headers: { 'x-session-id': session, 'content-type': 'application/json' },
+        headers: {
+          'x-session-id': session,
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
         body: JSON.stringify({ file: 'x' }),
       },
     );
@@ -388,7 +397,10 @@ describe('bank transfer receipts (SPEC §1 bank transfer with a receipt upload)'
       },
     });
     expect(answer.status).toBe(404);
-    expect(answer.body).toMatchObject({ error_code: '1008', error_field: 'parameters.receipt' });
+    expect(answer.body).toMatchObject({
+      error_code: '1008',
+      error_field: 'body.parameters.receipt',
+    });
   });
 
   it('shows the bank details, then approves when the receipt is uploaded for the transaction (SPEC §7 upload)', async () => {

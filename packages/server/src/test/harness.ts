@@ -139,6 +139,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PUBLIC_URL: baseUrl,
     WIDGET_URL: 'http://widget.cashdesk.test',
     DATA_DIR: '/tmp/cashdesk-test-data',
+    // Tests pass their own provider (the sandbox by default) in either mode.
+    ...(options.mode === 'production'
+      ? { CASHDESK_PROVIDER: 'sandbox', CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION: 'true' }
+      : {}),
     ...options.env,
   });
   const lines: string[] = [];

@@ -350,7 +350,7 @@ describe('Idempotency-Key over HTTP (issue 3 "Idempotency")', () => {
       body: {
         error_code: '1007',
         error_message: 'CASHIER.ERROR.IDEMPOTENCY_CONFLICT',
-        error_field: 'Idempotency-Key',
+        error_field: 'headers.idempotency-key',
       },
     });
   });

@@ -255,10 +255,12 @@ describe('runIdempotent (issue 3 "Idempotency")', () => {
     };
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        runIdempotent(db, input, async () => {
-          runs += 1;
-          await new Promise((resolve) => setTimeout(resolve, 30));
-          return { status: 201, body: { run: runs } };
+        runIdempotent(db, input, {
+          run: async () => {
+            runs += 1;
+            await new Promise((resolve) => setTimeout(resolve, 30));
+            return { status: 201, body: { run: runs } };
+          },
         }),
       ),
     );
@@ -283,7 +285,7 @@ describe('runIdempotent (issue 3 "Idempotency")', () => {
     expect(hashRequest({ a: 1 })).not.toBe(hashRequest({ a: 2 }));
   });
 
-  it('releases the key when the work fails unexpectedly, so a retry runs again', async () => {
+  it('releases the key when the work fails unexpectedly before creating anything, so a retry runs again', async () => {
     const player = await freshPlayer('idem-retry', '10');
     const input = {
       playerId: player,
@@ -292,11 +294,11 @@ describe('runIdempotent (issue 3 "Idempotency")', () => {
       requestHash: hashRequest(1),
     };
     await expect(
-      runIdempotent(db, input, () => Promise.reject(new Error('provider down'))),
-    ).rejects.toThrow('provider down');
-    const retry = await runIdempotent(db, input, () =>
-      Promise.resolve({ status: 200, body: { ok: true } }),
-    );
+      runIdempotent(db, input, { run: () => Promise.reject(new Error('database down')) }),
+    ).rejects.toThrow('database down');
+    const retry = await runIdempotent(db, input, {
+      run: () => Promise.resolve({ status: 200, body: { ok: true } }),
+    });
     expect(retry).toEqual({ status: 200, body: { ok: true }, replayed: false });
   });
 
@@ -304,11 +306,15 @@ describe('runIdempotent (issue 3 "Idempotency")', () => {
     const first = await freshPlayer('idem-a', '10');
     const second = await freshPlayer('idem-b', '10');
     const request = { scope: 'test-scope', key: 'shared-key-value', requestHash: hashRequest('x') };
-    const a = await runIdempotent(db, { ...request, playerId: first }, () =>
-      Promise.resolve({ status: 200, body: 'a' }),
+    const a = await runIdempotent(
+      db,
+      { ...request, playerId: first },
+      { run: () => Promise.resolve({ status: 200, body: 'a' }) },
     );
-    const b = await runIdempotent(db, { ...request, playerId: second }, () =>
-      Promise.resolve({ status: 200, body: 'b' }),
+    const b = await runIdempotent(
+      db,
+      { ...request, playerId: second },
+      { run: () => Promise.resolve({ status: 200, body: 'b' }) },
     );
     expect([a.body, b.body, a.replayed, b.replayed]).toEqual(['a', 'b', false, false]);
   });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { ledgerEntries, players, transactions } from '../db/schema';
 import { SandboxProvider } from '../providers';
 import { getBalance, ledgerTotals } from '../services/ledger';
-import { REVERSED_MESSAGE_KEY, reversePendingWithdrawal } from '../services/payouts';
+import { REVERSED_MESSAGE_KEY, reversePendingWithdrawal } from '../services/payments/reversal';
 import { resolveSession } from '../services/sessions';
 import { callJson, payGroupId } from './api-calls';
 import type { Method } from './api-calls';
@@ -174,7 +174,10 @@ describe('reverse-pending-withdrawal (SPEC §7, §4 withdrawal reversal)', () =>
     const id = await pendingWithdrawal(sessionId, '40.15');
     const session = await resolveSession(server.db, { lifetimeMs: 900_000 }, sessionId);
     const later = new Date(Date.now() + SETTLE_AFTER_MS + 1_000);
-    const answer = await reversePendingWithdrawal({ db: server.db, provider }, session, later);
+    const answer = await reversePendingWithdrawal(
+      { ...server.app.cashdesk, clock: () => later },
+      session,
+    );
     expect(answer).toEqual({ success_amount: null, fail_amount: '40.15', currency: 'EUR' });
     expect(await transactionRow(id)).toMatchObject({ status: 'success' });
     expect(await getBalance(server.db, player, 'EUR')).toEqual({

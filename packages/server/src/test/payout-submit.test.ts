@@ -11,7 +11,7 @@ import {
   transactions,
 } from '../db/schema';
 import { getBalance, ledgerTotals } from '../services/ledger';
-import { payGroupId, saveApprovedCard, text } from './api-calls';
+import { payGroupId, saveApprovedCard, text, withIdempotencyKey } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { isRecord } from '../http/is-record';
@@ -44,11 +44,11 @@ async function call(
 ): Promise<Answer> {
   const response = await fetch(`${server.baseUrl}${path}`, {
     method,
-    headers: {
+    headers: withIdempotencyKey(path, {
       'x-session-id': sessionId,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...headers,
-    },
+    }),
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const parsed: unknown = await response.json();
@@ -135,7 +135,7 @@ describe('withdrawal amount and balance (SPEC §5, §8 code 1206)', () => {
       body: {
         error_code: '1206',
         error_message: 'CASHIER.PH2.ERROR_MESSAGE.1206',
-        error_field: 'amount',
+        error_field: 'body.amount',
       },
     });
     expect(await withdrawals(player)).toEqual([]);
@@ -189,7 +189,7 @@ describe('withdrawal amount and balance (SPEC §5, §8 code 1206)', () => {
     const refused = await submit(sessionId, 'mobile_payout', { amount: '3' });
     expect(refused).toMatchObject({
       status: 409,
-      body: { error_code: '1206', error_field: 'amount' },
+      body: { error_code: '1206', error_field: 'body.amount' },
     });
   });
 
@@ -206,7 +206,7 @@ describe('withdrawal amount and balance (SPEC §5, §8 code 1206)', () => {
       expect(answer.body).toEqual({
         error_code: '1010',
         error_message: key,
-        error_field: 'amount',
+        error_field: 'body.amount',
       });
     }
     await server.db

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ async function upload(
       method: 'POST',
       headers: {
         'x-session-id': sessionId,
-        ...(key === undefined ? {} : { 'idempotency-key': key }),
+        'idempotency-key': key ?? randomUUID(),
       },
       body: form,
     },

@@ -25,6 +25,7 @@ import { SandboxProvider } from '../providers';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { depositPayGroupId, reload, sleep } from './alt-fixtures';
+import { withIdempotencyKey } from './api-calls';
 
 /** The test cards of the run, each with its own CVV (sandbox README test card table). */
 const CARDS = {
@@ -176,11 +177,11 @@ async function request(
 ): Promise<Answer> {
   const response = await fetch(`${server.baseUrl}${path}`, {
     method,
-    headers: {
+    headers: withIdempotencyKey(path, {
       'x-session-id': session,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...headers,
-    },
+    }),
     ...(body === undefined ? {} : { body }),
   });
   const text = await response.text();
@@ -322,7 +323,7 @@ describe('card data never stored or logged (issue 3 security, ARCHITECTURE.md)',
     // 9. Refused input: a number failing Luhn, a body that is not JSON, a number as a number.
     expect(await payWithNewCard(CARDS.luhnFail, '33')).toMatchObject({
       status: 400,
-      body: { error_code: '1002', error_field: 'parameters.card_pan' },
+      body: { error_code: '1002', error_field: 'body.parameters.card_pan' },
     });
     const malformed = await request(
       'POST',

@@ -1,7 +1,8 @@
 /**
  * The withdrawal reversal call (SPEC §7 GET payments/reverse-pending-withdrawal). It is a GET on
  * the wire but it changes the player's balance, so the widget holds it as a mutation: it is
- * never cached, never sent again by a re-render or a refocus, and only when the player confirms.
+ * never cached, never sent again by a re-render or a refocus, and only when the player confirms,
+ * with an Idempotency-Key of that confirmation (the server requires one).
  *
  * @packageDocumentation
  */
@@ -23,9 +24,9 @@ export const reversalApi = cashierApi.injectEndpoints({
      * SPEC §7 GET payments/reverse-pending-withdrawal. Any answer, and a 1501 "nothing pending",
      * means the init answer's balance and withdrawal_reverse are out of date: both refresh it.
      */
-    reversePendingWithdrawal: build.mutation<ReversalAnswer, undefined>({
-      queryFn: (_arg, { getState, signal }) =>
-        endpointQuery(ENDPOINTS.reversePendingWithdrawal, getState, { signal }),
+    reversePendingWithdrawal: build.mutation<ReversalAnswer, { readonly idempotencyKey: string }>({
+      queryFn: ({ idempotencyKey }, { getState, signal }) =>
+        endpointQuery(ENDPOINTS.reversePendingWithdrawal, getState, { signal, idempotencyKey }),
       invalidatesTags: (answer, error) =>
         answer !== undefined || (error !== undefined && isNothingPendingError(error))
           ? ['Init']

@@ -32,7 +32,9 @@ export function useReversal(): Reversal {
     dispatch({ type: 'start' });
     let response: ReversalResponse;
     try {
-      response = { kind: 'answer', answer: await reverse(undefined).unwrap() };
+      // One key per confirmation: a network retry of this request is the same reversal.
+      const idempotencyKey = crypto.randomUUID();
+      response = { kind: 'answer', answer: await reverse({ idempotencyKey }).unwrap() };
     } catch (error: unknown) {
       response = isNothingPendingError(asApiError(error))
         ? { kind: 'nothing-pending' }

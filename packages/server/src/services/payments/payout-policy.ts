@@ -1,0 +1,393 @@
+/**
+ * The withdrawal policy of the submission pipeline (pipeline.ts; SPEC §4 submit routes, §5 amount
+ * and withdrawal balance rules, tax, §7 payouts/groups/{payGroupId}/submit). In order:
+ * 1. the pay group of the session (brand, withdrawal flow, session currency), enabled, not
+ *    restricted and not disabled by wager (SPEC §4, services/wager.ts);
+ * 2. the amount by the domain (validateAmount): currency precision, the pay group's pattern and
+ *    limits, and the withdrawal balance rule (balance not positive, amount above the balance,
+ *    balance under the minimum: 1206). Clamping (clampWithdrawalAmount) is the widget's job as the
+ *    player types; the server refuses an amount above the maximum instead of paying a different
+ *    amount than the one the player confirmed;
+ * 3. the destination: a saved card (card kind), a bet shop (bet_shop kind: the provider issues a
+ *    pick-up code, kept as the voucher), or a payout account of the player that must be verified
+ *    (1207); a method without saved accounts is paid to the typed requisites when it does not ask
+ *    new accounts to be verified;
+ * 4. the form by the domain (validateForm), the tax by the brand's tiers (computeTax).
+ * The pipeline then creates the withdrawal and reserves its amount in ONE database transaction
+ * (the ledger locks the balance row and checks the rule again, so parallel withdrawals never
+ * overdraw) and sends the payout of the amount after tax.
+ *
+ * @packageDocumentation
+ */
+import { randomUUID } from 'node:crypto';
+import Big from 'big.js';
+import {
+  MESSAGE_KEYS,
+  computeTax,
+  fieldKind,
+  mapField,
+  roundToPrecision,
+  validateForm,
+} from '@cashdesk/domain';
+import type { FormField, FormValues } from '@cashdesk/domain';
+import type { SubmitRequest, TaxFigures } from '@cashdesk/contract';
+import type { Executor } from '../../db/open';
+import { ApiError } from '../../http/api-error';
+import type { PayoutDestination } from '../../providers';
+import { findSavedCard } from '../cards';
+import { getBalance } from '../ledger';
+import {
+  assertAvailable,
+  atPrecision,
+  findBetShop,
+  findSessionPayGroup,
+  formFields,
+  loadPlayer,
+  loadTaxTiers,
+  sessionScope,
+  withServerValues,
+} from '../pay-groups';
+import type { SessionPayGroup } from '../pay-groups';
+import { LABEL_KEY, findPlayerPayoutAccount } from '../payout-accounts';
+import type { SessionContext } from '../sessions';
+import { betShopRef, isUuid } from '../transactions';
+import { assertNotDisabledByWager } from '../wager';
+import type { PreparedPayment } from './pipeline';
+import { payoutRequest } from './provider-calls';
+import {
+  AMOUNT_ERROR_FIELD,
+  CARD_ID_ERROR_FIELD,
+  REQUISITE_ID_PARAMETER,
+  assertKnownParameters,
+  checkAmount,
+  parameterField,
+  submittedValues,
+} from './submission';
+
+/** Form values that never belong to a withdrawal: a payout never takes a card number. */
+const CARD_SECRETS = ['card_pan', 'card_cvv'] as const;
+
+/** Where the money goes, and what the transaction row records about it. */
+interface ResolvedDestination {
+  readonly destination: PayoutDestination;
+  readonly savedCardId: string | null;
+  readonly payoutAccountId: string | null;
+  readonly betShopId: number | null;
+  /** Fields whose values the destination lookup checked (not validated as typed text). */
+  readonly resolvedFields: ReadonlySet<string>;
+}
+
+function stringValue(values: Readonly<Record<string, string | boolean>>, name: string) {
+  const value = values[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** Text values only, without the form's own bookkeeping (save_requisites and the like). */
+function textValues(
+  values: Readonly<Record<string, string | boolean>>,
+): Readonly<Record<string, string>> {
+  const texts: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'string') texts[name] = value;
+  }
+  return texts;
+}
+
+function requiredFieldError(field: string): ApiError {
+  return new ApiError('invalidField', {
+    field,
+    messageKey: MESSAGE_KEYS.fieldRequired,
+    detail: `${field} is required for this withdrawal method`,
+  });
+}
+
+/** SPEC §2 withdrawal card list: a saved card of the player, by card_data.card_id or card_id. */
+async function cardDestination(
+  db: Executor,
+  session: SessionContext,
+  body: SubmitRequest,
+  values: Readonly<Record<string, string | boolean>>,
+  fields: readonly FormField[],
+): Promise<ResolvedDestination> {
+  const cardFields = fields.filter((field) => fieldKind(field) === 'card');
+  const fromForm = cardFields
+    .map((field) => stringValue(values, field.name))
+    .find((value) => value !== undefined);
+  const cardId = body.card_data?.card_id ?? fromForm;
+  const field =
+    body.card_data?.card_id === undefined && cardFields[0] !== undefined
+      ? parameterField(cardFields[0].name)
+      : CARD_ID_ERROR_FIELD;
+  if (cardId === undefined) throw requiredFieldError(field);
+  const card = await findSavedCard(db, session.playerId, cardId);
+  if (card?.active !== true) {
+    throw new ApiError('notFound', { field, detail: 'no such saved card for this player' });
+  }
+  return {
+    destination: { kind: 'card', cardToken: card.token },
+    savedCardId: card.id,
+    payoutAccountId: null,
+    betShopId: null,
+    resolvedFields: new Set(cardFields.map((entry) => entry.name)),
+  };
+}
+
+/** SPEC §2 /betshop-withdrawal: the bet shop chosen in the bet_shop field. */
+async function betShopDestination(
+  db: Executor,
+  session: SessionContext,
+  values: Readonly<Record<string, string | boolean>>,
+  fields: readonly FormField[],
+): Promise<ResolvedDestination> {
+  const shopField = fields.find((field) => fieldKind(field) === 'betShop');
+  const name = shopField?.name ?? 'bet_shop';
+  const id = stringValue(values, name);
+  if (id === undefined) throw requiredFieldError(parameterField(name));
+  const shop = await findBetShop(db, session.brandId, id);
+  if (shop === undefined) {
+    throw new ApiError('notFound', {
+      field: parameterField(name),
+      detail: `no active bet shop ${id} in ${session.brandId}`,
+    });
+  }
+  return {
+    destination: { kind: 'bet_shop', betShop: betShopRef(shop) },
+    savedCardId: null,
+    payoutAccountId: null,
+    betShopId: shop.id,
+    resolvedFields: new Set([name]),
+  };
+}
+
+/**
+ * SPEC §2 payout entry: a saved payout account (its id as `requisite_id` or as the value of the
+ * field that lists accounts) or, for a method that does not verify new accounts, the typed
+ * requisites.
+ */
+async function accountDestination(
+  db: Executor,
+  session: SessionContext,
+  entry: SessionPayGroup,
+  values: Readonly<Record<string, string | boolean>>,
+  fields: readonly FormField[],
+): Promise<ResolvedDestination> {
+  const requisiteFields = fields.filter(
+    (field) => field.userRequisiteTypeId !== undefined && fieldKind(field) !== 'card',
+  );
+  const named = stringValue(values, REQUISITE_ID_PARAMETER);
+  const listed = requisiteFields.find((field) => {
+    const value = stringValue(values, field.name);
+    return value !== undefined && isUuid(value);
+  });
+  const accountField =
+    named !== undefined
+      ? parameterField(REQUISITE_ID_PARAMETER)
+      : parameterField(listed?.name ?? REQUISITE_ID_PARAMETER);
+  const accountId = named ?? (listed === undefined ? undefined : stringValue(values, listed.name));
+
+  if (accountId !== undefined) {
+    const account = await findPlayerPayoutAccount(db, session.playerId, accountId);
+    if (
+      account === null ||
+      (account.payGroupId !== null && account.payGroupId !== entry.group.id)
+    ) {
+      throw new ApiError('notFound', {
+        field: accountField,
+        detail: 'no such payout account of this player for this method',
+      });
+    }
+    if (!account.verified) {
+      throw new ApiError('payoutAccountNotVerified', {
+        field: accountField,
+        detail: 'the payout account was not confirmed with a one-time code',
+      });
+    }
+    const requisites = Object.fromEntries(
+      Object.entries(account.details).filter(([key]) => key !== LABEL_KEY),
+    );
+    return {
+      destination: { kind: 'account', requisites },
+      savedCardId: null,
+      payoutAccountId: account.id,
+      betShopId: null,
+      resolvedFields: new Set([
+        REQUISITE_ID_PARAMETER,
+        ...requisiteFields.map((field) => field.name),
+      ]),
+    };
+  }
+
+  const mustVerify =
+    entry.group.verifyNewPayoutAccount ||
+    requisiteFields.some((field) => field.verifyNewPayoutAccount);
+  const [firstRequisite] = requisiteFields;
+  if (mustVerify && firstRequisite !== undefined) {
+    // SPEC §4: a new account of this method is verified first (requisite/create, otp/send,
+    // otp/verify), then paid to by its requisite id.
+    throw new ApiError('payoutAccountNotVerified', {
+      field: parameterField(firstRequisite.name),
+      detail: 'a new payout account of this method must be verified first',
+    });
+  }
+  return {
+    destination: { kind: 'account', requisites: textValues(values) },
+    savedCardId: null,
+    payoutAccountId: null,
+    betShopId: null,
+    resolvedFields: new Set(),
+  };
+}
+
+/**
+ * SPEC §5: the form's generic field rules (validateForm), for the fields the destination lookup
+ * did not already decide.
+ *
+ * @throws {ApiError} invalidField naming `body.parameters.<field>` with the domain's message key.
+ */
+function checkForm(
+  fields: readonly FormField[],
+  values: Readonly<Record<string, string | boolean>>,
+  resolved: ReadonlySet<string>,
+): void {
+  const typed = fields.filter((field) => !resolved.has(field.name));
+  const formValuesOfFields: FormValues = values;
+  const result = validateForm(typed, formValuesOfFields);
+  if (result.valid || result.firstInvalidField === null) return;
+  const error = result.errors[result.firstInvalidField];
+  throw new ApiError('invalidField', {
+    field: parameterField(result.firstInvalidField),
+    messageKey: error?.key,
+    detail: `withdrawal form field ${result.firstInvalidField} refused`,
+  });
+}
+
+/** The tax of a withdrawal (SPEC §5) and what is paid out after it, at the currency precision. */
+export interface PayoutTax {
+  readonly figures: TaxFigures;
+  /** Stored as the transaction's tax: amount − paid out. */
+  readonly tax: string;
+  /** What the provider pays the player. */
+  readonly payout: string;
+}
+
+/**
+ * SPEC §3, §5: the tax of a withdrawal amount by the brand's tiers (domain computeTax, 2
+ * decimals). What is paid out is rounded down to the currency precision and the tax is the rest,
+ * so amount = tax + payout exactly, even for a currency without decimals.
+ */
+export async function payoutTax(
+  db: Executor,
+  brandId: string,
+  amount: string,
+  precision: number,
+): Promise<PayoutTax> {
+  const tiers = await loadTaxTiers(db, brandId, 'withdrawal');
+  const result = computeTax(amount, tiers);
+  const gross = new Big(amount);
+  if (result === null) throw new ApiError('invalidAmount', { field: AMOUNT_ERROR_FIELD });
+  const payout = new Big(roundToPrecision(new Big(result.amountAfterTax), precision, 'down'));
+  const tax = gross.minus(payout);
+  return {
+    figures: {
+      non_taxable_amount: atPrecision(result.nonTaxableAmount, precision),
+      tax_value: atPrecision(tax.toFixed(), precision),
+      amount_after_tax: atPrecision(payout.toFixed(), precision),
+      shown: result.shown,
+    },
+    tax: tax.toFixed(),
+    payout: payout.toFixed(),
+  };
+}
+
+/** A withdrawal the policy accepted, with the tax figures its answer shows. */
+export interface PreparedPayout extends PreparedPayment {
+  readonly tax: TaxFigures;
+}
+
+/**
+ * Validates a withdrawal submit and builds what the pipeline writes and sends (see the module
+ * comment). Writes nothing.
+ *
+ * @throws {ApiError} unknownPayGroup, methodUnavailable, invalidField (body.currency, form
+ *   fields), invalidAmount, insufficientBalance (1206), notFound (card, account or bet shop of
+ *   another player or unknown), payoutAccountNotVerified (1207).
+ */
+export async function preparePayout(
+  db: Executor,
+  session: SessionContext,
+  payGroupId: string,
+  body: SubmitRequest,
+  now: Date,
+): Promise<PreparedPayout> {
+  const scope = sessionScope(session, 'withdrawal', body.currency);
+  const entry = await findSessionPayGroup(db, scope, payGroupId);
+  assertAvailable(entry.group, now);
+  await assertNotDisabledByWager(db, session, entry.group.id);
+  const balance = await getBalance(db, session.playerId, session.currency);
+  // The typed text is what the pattern (amount_reg_exp_fe) is about; the ledger gets plain text.
+  const amount = checkAmount(body.amount, entry, 'withdrawal', balance.balance);
+
+  const player = await loadPlayer(db, session.playerId);
+  const wireFields = formFields(entry.group, player);
+  const sent = submittedValues(body);
+  for (const secret of CARD_SECRETS) {
+    if (Object.hasOwn(sent, secret)) {
+      throw new ApiError('invalidField', {
+        field: parameterField(secret),
+        detail: 'a withdrawal never takes card data',
+      });
+    }
+  }
+  assertKnownParameters('withdrawal', wireFields, sent);
+  const fields = wireFields.map(mapField);
+  // A read-only profile field (the profile phone of a mobile payout) is the server's value, never
+  // the client's: the money goes to the player's own number, whatever the request says.
+  const values = withServerValues(fields, sent, (field) => fieldKind(field) === 'card');
+  const kind = entry.group.providerKind;
+  const resolved =
+    kind === 'card'
+      ? await cardDestination(db, session, body, values, fields)
+      : kind === 'bet_shop'
+        ? await betShopDestination(db, session, values, fields)
+        : await accountDestination(db, session, entry, values, fields);
+  checkForm(fields, values, resolved.resolvedFields);
+
+  const tax = await payoutTax(db, session.brandId, amount, entry.currency.precision);
+  const id = randomUUID();
+  return {
+    transaction: {
+      playerId: session.playerId,
+      brandId: session.brandId,
+      sessionId: session.sessionId,
+      payGroupId: entry.group.id,
+      flow: 'withdrawal',
+      amount,
+      currency: session.currency,
+      providerKind: kind,
+      tax: tax.tax,
+      parameters: values,
+      providerData: { taxFigures: tax.figures },
+      savedCardId: resolved.savedCardId,
+      payoutAccountId: resolved.payoutAccountId,
+      betShopId: resolved.betShopId,
+    },
+    request: payoutRequest({
+      transactionId: id,
+      amount: tax.payout,
+      currency: session.currency,
+      methodKind: kind,
+      payGroup: entry.group.shortName,
+      destination: resolved.destination,
+      customer: {
+        playerId: player.id,
+        country: player.country ?? '',
+        ...(player.email === null ? {} : { email: player.email }),
+        ...(player.phone === null ? {} : { phone: player.phone }),
+      },
+    }),
+    secrets: null,
+    reserve: { minAmount: entry.limits.minAmount },
+    documentIds: [],
+    tax: tax.figures,
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The one submission pipeline of deposits and withdrawals (issue 12):
+ *
+ * ```
+ * resolve the pay group → validate amount and fields → charges      (the flow's policy: prepare)
+ *   → persist: ONE database transaction creates the transaction with its provider request and
+ *     the call's lease, reserves a withdrawal's amount and ties the Idempotency-Key to it
+ *   → call the provider with our transaction id as its idempotency key  (provider-calls.ts)
+ *   → apply the outcome through the status machine                      (transactions.ts)
+ * ```
+ *
+ * The policies (deposit-policy.ts, payout-policy.ts) hold what differs: the card choice, fee and
+ * bonus of a deposit; the destination, balance reservation and tax of a withdrawal. Nothing is
+ * written before the policy has accepted the request, so a refusal leaves no trace.
+ *
+ * A retry with the same Idempotency-Key never comes here twice: services/idempotency.ts answers it
+ * with {@link resumePayment}, which repeats an unresolved call of the same transaction.
+ *
+ * @packageDocumentation
+ */
+import type { Database } from '../../db/open';
+import type { ClaimHandle } from '../idempotency';
+import { reserveWithdrawal } from '../ledger';
+import { createTransaction, findPlayerTransaction, updateProviderData } from '../transactions';
+import { linkDocument } from '../uploads';
+import type { CreateTransactionInput, TransactionRow } from '../transactions';
+import { callProvider, leaseEnd, newOwner, resolveCall } from './provider-calls';
+import type { CardSecrets, PaymentDeps, StoredRequest } from './provider-calls';
+import { reportReceipt } from './receipts';
+
+/** A payment the policy accepted, ready to be written and sent. */
+export interface PreparedPayment {
+  /** The transaction to create (its id is {@link request}'s transactionId). */
+  readonly transaction: Omit<CreateTransactionInput, 'id' | 'call'>;
+  /** What the provider gets, without card data: stored with the transaction. */
+  readonly request: StoredRequest;
+  /** The card data of the call, from the player's request: never stored. */
+  readonly secrets: CardSecrets | null;
+  /** A withdrawal reserves its amount in the creating database transaction. */
+  readonly reserve: { readonly minAmount: string | null } | null;
+  /**
+   * Documents of the form's upload fields (a bank transfer's receipt), attached to the
+   * transaction when it is created; reported to the provider once it waits for them.
+   */
+  readonly documentIds: readonly string[];
+}
+
+/**
+ * Writes a prepared payment and sends it (see the module comment). A payment the provider does
+ * not answer is still answered here: as the transaction stands (`created`, result processing),
+ * to be resolved by a retry, the status poll or the reconciler.
+ *
+ * @param claim the request's Idempotency-Key claim, tied to the transaction in its commit.
+ * @throws {ApiError} insufficientBalance when a parallel withdrawal took the balance first;
+ *   idempotencyInProgress when a retry took the claim over first (nothing is written then).
+ */
+export async function submitPayment(
+  deps: PaymentDeps,
+  prepared: PreparedPayment,
+  claim: ClaimHandle | undefined,
+): Promise<TransactionRow> {
+  const owner = newOwner();
+  const now = deps.clock();
+  const id = prepared.request.transactionId;
+  const row = await persist(deps.db, prepared, {
+    id,
+    call: { request: prepared.request, owner, leaseUntil: leaseEnd(deps, now) },
+    claim,
+  });
+  const answered = await callProvider(deps, row, owner, prepared.secrets);
+  return reportReceipt(deps, answered);
+}
+
+async function persist(
+  db: Database,
+  prepared: PreparedPayment,
+  extra: {
+    readonly id: string;
+    readonly call: NonNullable<CreateTransactionInput['call']>;
+    readonly claim: ClaimHandle | undefined;
+  },
+): Promise<TransactionRow> {
+  return db.transaction(async (tx) => {
+    const created = await createTransaction(tx, {
+      ...prepared.transaction,
+      id: extra.id,
+      call: extra.call,
+    });
+    if (prepared.reserve !== null) {
+      // The balance row is locked and checked again here: a parallel withdrawal may have taken it.
+      await reserveWithdrawal(tx, {
+        playerId: created.playerId,
+        currency: created.currency,
+        amount: created.amount,
+        transactionId: created.id,
+        minAmount: prepared.reserve.minAmount,
+      });
+    }
+    for (const documentId of prepared.documentIds) {
+      await linkDocument(tx, documentId, created.id);
+    }
+    const receipt = prepared.documentIds.at(-1);
+    await extra.claim?.link(tx, created.id);
+    return receipt === undefined
+      ? created
+      : updateProviderData(tx, created.id, { receiptDocumentId: receipt });
+  });
+}
+
+/**
+ * The answer to a retry whose Idempotency-Key created `transactionId`: the same transaction,
+ * its unresolved provider call repeated with the same key first (with the card data of the
+ * retry, which is the same request: its hash matched).
+ *
+ * @throws {ApiError} notFound when the transaction is not the player's.
+ */
+export async function resumePayment(
+  deps: PaymentDeps,
+  playerId: string,
+  transactionId: string,
+  secrets: CardSecrets | null,
+): Promise<TransactionRow> {
+  const row = await findPlayerTransaction(deps.db, playerId, transactionId);
+  return reportReceipt(deps, await resolveCall(deps, row, secrets));
+}

@@ -1,0 +1,513 @@
+/**
+ * The durable state machine around every provider call that can charge or pay (issue 12).
+ *
+ * A transaction is committed, with the request the provider gets (card data excluded), before the
+ * provider is called (`call_state` `sending`, the caller holding the transaction's lease). The call
+ * carries our transaction id as the provider's idempotency key, so repeating it never charges or
+ * pays twice (PaymentProvider contract). Then:
+ * - an answer is applied through the status machine (services/transactions.ts): `call_state`
+ *   becomes `done`;
+ * - no answer (a time-out after `PROVIDER_TIMEOUT_MS`, an error, a lost connection): the outcome
+ *   is unknown (`unknown`); the transaction stays `created` and is resolved later, by repeating
+ *   the call with the same key (a payout, or a deposit whose player retries with the card data)
+ *   or by looking the payment up by our reference (a deposit: the card data is never stored, so
+ *   the server cannot repeat it alone). A deposit the provider still does not know after
+ *   `LOOKUP_GRACE_MS` never reached it and is failed (`not_received`), nothing charged;
+ * - the provider certainly never got the request (ProviderNotReachedError): a deposit fails at
+ *   once (the player may try again); a payout waits, `pending`, for the reconciler to send it
+ *   again, and the player may reverse it meanwhile;
+ * - the caller dies: its lease runs out and the reconciler or the player's retry takes over.
+ *
+ * Whoever works on a transaction holds its lease (`lease_owner`, `lease_until`), taken by one
+ * conditional update, so two processes never call the provider for one transaction at once.
+ *
+ * @packageDocumentation
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import { BrowserData } from '@cashdesk/contract';
+import type { ServerConfig } from '../../config';
+import type { Database, Executor } from '../../db/open';
+import { transactions } from '../../db/schema';
+import type { Clock } from '../../http/app-types';
+import { PAYMENT_METHOD_KINDS, isProviderNotReached, redactDepositInput } from '../../providers';
+import type {
+  DepositInput,
+  LookupResult,
+  NewCardInput,
+  PaymentProvider,
+  PayoutInput,
+  ProviderCallOptions,
+} from '../../providers';
+import {
+  applyDepositOutcome,
+  applyPayoutOutcome,
+  applyProviderStatus,
+  completeTransaction,
+  transition,
+} from '../transactions';
+import type { TransactionRow } from '../transactions';
+import { DEADLINE_MS, deadlineAfter, recheckAt, retryAt } from './schedule';
+
+/** What the pipeline needs. */
+export interface PaymentDeps {
+  readonly db: Database;
+  readonly provider: PaymentProvider;
+  readonly config: Pick<ServerConfig, 'payments'>;
+  readonly clock: Clock;
+  readonly log?: PaymentLog | undefined;
+}
+
+/** The log lines of the pipeline (a pino or Fastify logger fits). */
+export interface PaymentLog {
+  info(object: Record<string, unknown>, message: string): void;
+  warn(object: Record<string, unknown>, message: string): void;
+}
+
+/** A provider call given up after the configured time-out: its outcome is unknown. */
+export class ProviderTimeoutError extends Error {
+  override readonly name = 'ProviderTimeoutError';
+}
+
+/**
+ * Runs a provider call under PROVIDER_TIMEOUT_MS: its abort signal fires then and the call counts
+ * as unanswered (the provider may still have acted on it).
+ *
+ * @throws {ProviderTimeoutError} after the time-out; whatever the call throws.
+ */
+export async function withProviderTimeout<T>(
+  deps: Pick<PaymentDeps, 'config'>,
+  run: (options: ProviderCallOptions) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const timeoutMs = deps.config.payments.providerTimeoutMs;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(
+        new ProviderTimeoutError(`no answer from the provider within ${String(timeoutMs)} ms`),
+      );
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([run({ signal: controller.signal }), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The card data of the one call that may carry it, from the player's own request (a submit or its
+ * retry); never stored, never logged.
+ */
+export interface CardSecrets {
+  readonly card?: NewCardInput | undefined;
+  readonly savedCardCvv?: string | undefined;
+}
+
+// --- the stored request ---------------------------------------------------------------------------
+
+const MethodKind = z.enum(PAYMENT_METHOD_KINDS);
+const Customer = z.object({
+  playerId: z.string(),
+  country: z.string(),
+  email: z.optional(z.string()),
+  phone: z.optional(z.string()),
+});
+const BetShopRef = z.object({ id: z.string(), name: z.string() });
+
+/** A deposit request as stored: {@link DepositInput} without the card and its security code. */
+const StoredDepositRequest = z.object({
+  flow: z.literal('deposit'),
+  transactionId: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  total: z.string(),
+  currency: z.string(),
+  methodKind: MethodKind,
+  payGroup: z.string(),
+  savedCardToken: z.optional(z.string()),
+  saveCard: z.optional(z.boolean()),
+  customer: Customer,
+  returnUrls: z.object({ threeDsReturn: z.string(), success: z.string(), fail: z.string() }),
+  browserData: z.optional(BrowserData),
+  betShop: z.optional(BetShopRef),
+  merchantName: z.optional(z.string()),
+  language: z.optional(z.string()),
+});
+
+/** A payout request as stored: {@link PayoutInput} (it carries no card data). */
+const StoredPayoutRequest = z.object({
+  flow: z.literal('payout'),
+  transactionId: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  methodKind: MethodKind,
+  payGroup: z.string(),
+  destination: z.union([
+    z.object({ kind: z.literal('card'), cardToken: z.string() }),
+    z.object({ kind: z.literal('account'), requisites: z.record(z.string(), z.string()) }),
+    z.object({ kind: z.literal('bet_shop'), betShop: BetShopRef }),
+  ]),
+  customer: Customer,
+});
+
+const StoredRequest = z.discriminatedUnion('flow', [StoredDepositRequest, StoredPayoutRequest]);
+
+/** The request a transaction's provider call sends, as stored with it. */
+export type StoredRequest = z.infer<typeof StoredRequest>;
+
+/**
+ * A deposit's stored request: every part of the input but the card and its security code, named
+ * one by one so that a part added to DepositInput later is not stored until chosen.
+ */
+export function depositRequest(input: DepositInput): StoredRequest {
+  return {
+    flow: 'deposit',
+    transactionId: input.transactionId,
+    amount: input.amount,
+    fee: input.fee,
+    total: input.total,
+    currency: input.currency,
+    methodKind: input.methodKind,
+    payGroup: input.payGroup,
+    savedCardToken: input.savedCardToken,
+    saveCard: input.saveCard,
+    customer: input.customer,
+    returnUrls: input.returnUrls,
+    browserData: input.browserData,
+    betShop: input.betShop,
+    merchantName: input.merchantName,
+    language: input.language,
+  };
+}
+
+/** The deposit input of a stored request, with the card data of the player's request. */
+function depositInputOf(
+  request: z.infer<typeof StoredDepositRequest>,
+  secrets: CardSecrets | null,
+): DepositInput {
+  return {
+    transactionId: request.transactionId,
+    amount: request.amount,
+    fee: request.fee,
+    total: request.total,
+    currency: request.currency,
+    methodKind: request.methodKind,
+    payGroup: request.payGroup,
+    card: secrets?.card,
+    savedCardToken: request.savedCardToken,
+    saveCard: request.saveCard,
+    savedCardCvv: secrets?.savedCardCvv,
+    customer: request.customer,
+    returnUrls: request.returnUrls,
+    browserData: request.browserData,
+    betShop: request.betShop,
+    merchantName: request.merchantName,
+    language: request.language,
+  };
+}
+
+/** A payout's stored request. */
+export function payoutRequest(input: PayoutInput): StoredRequest {
+  return { flow: 'payout', ...input };
+}
+
+/** The payout input of a stored request. */
+function payoutInputOf(request: z.infer<typeof StoredPayoutRequest>): PayoutInput {
+  return {
+    transactionId: request.transactionId,
+    amount: request.amount,
+    currency: request.currency,
+    methodKind: request.methodKind,
+    payGroup: request.payGroup,
+    destination: request.destination,
+    customer: request.customer,
+  };
+}
+
+/** The stored request of a transaction, or `null` for one written without it. */
+export function storedRequestOf(
+  row: Pick<TransactionRow, 'providerRequest'>,
+): StoredRequest | null {
+  const parsed = z.safeParse(StoredRequest, row.providerRequest);
+  return parsed.success ? parsed.data : null;
+}
+
+// --- the lease ------------------------------------------------------------------------------------
+
+/** A new lease owner token. */
+export function newOwner(): string {
+  return randomUUID();
+}
+
+/** When a lease taken now ends. */
+export function leaseEnd(deps: Pick<PaymentDeps, 'config'>, now: Date): Date {
+  return new Date(now.getTime() + deps.config.payments.leaseMs);
+}
+
+/** Rows nobody works on at `now`. */
+function leaseFree(now: Date) {
+  return or(isNull(transactions.leaseUntil), lt(transactions.leaseUntil, now));
+}
+
+/**
+ * Takes the provider call of a transaction still `created` whose lease is free: starts a new
+ * attempt (`sending`) under `owner`. `null` when someone else holds it or it needs no call.
+ */
+export async function takeCall(
+  deps: PaymentDeps,
+  transactionId: string,
+  owner: string,
+): Promise<TransactionRow | null> {
+  const now = deps.clock();
+  const [row] = await deps.db
+    .update(transactions)
+    .set({
+      callState: 'sending',
+      callAttempts: sql`${transactions.callAttempts} + 1`,
+      leaseOwner: owner,
+      leaseUntil: leaseEnd(deps, now),
+      nextCheckAt: leaseEnd(deps, now),
+    })
+    .where(
+      and(
+        eq(transactions.id, transactionId),
+        eq(transactions.status, 'created'),
+        ne(transactions.callState, 'done'),
+        leaseFree(now),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Ends `owner`'s lease (nothing if it no longer holds it). */
+export async function releaseLease(db: Executor, transactionId: string, owner: string) {
+  await db
+    .update(transactions)
+    .set({ leaseOwner: null, leaseUntil: null })
+    .where(and(eq(transactions.id, transactionId), eq(transactions.leaseOwner, owner)));
+}
+
+/** Reads a transaction again (after the lease was released). */
+async function reread(db: Executor, transactionId: string): Promise<TransactionRow> {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (row === undefined) throw new Error(`transaction ${transactionId} vanished`);
+  return row;
+}
+
+// --- the call -------------------------------------------------------------------------------------
+
+/** Whether a deposit request cannot be repeated without the card the player typed. */
+function needsCard(request: z.infer<typeof StoredDepositRequest>): boolean {
+  return request.methodKind === 'card' && request.savedCardToken === undefined;
+}
+
+/**
+ * Calls the provider for a transaction whose call `owner` holds (`sending`), and applies what
+ * comes back (see the module comment). A deposit that cannot be repeated without card data it
+ * does not have is looked up instead.
+ *
+ * @returns the transaction as it then is.
+ */
+export async function callProvider(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  owner: string,
+  secrets: CardSecrets | null,
+): Promise<TransactionRow> {
+  const request = storedRequestOf(row);
+  if (request === null) {
+    // Written without a request (an earlier version): it can only be looked up.
+    return lookUp(deps, row, owner);
+  }
+  if (request.flow === 'deposit') {
+    if (needsCard(request) && secrets?.card === undefined) return lookUp(deps, row, owner);
+    const input = depositInputOf(request, secrets);
+    const now = deps.clock();
+    deps.log?.info(
+      { deposit: redactDepositInput(input), attempt: row.callAttempts },
+      'authorising deposit',
+    );
+    try {
+      const outcome = await withProviderTimeout(deps, (options) =>
+        deps.provider.authorizeDeposit(input, now, options),
+      );
+      await applyDepositOutcome(deps.db, row, outcome, deps.clock());
+      deps.log?.info(
+        { transaction_id: row.id, outcome: outcome.outcome, attempt: row.callAttempts },
+        'deposit authorisation answered',
+      );
+    } catch (error) {
+      await callFailed(deps, row, error);
+    }
+  } else {
+    const input = payoutInputOf(request);
+    const now = deps.clock();
+    deps.log?.info(
+      {
+        transaction_id: row.id,
+        amount: input.amount,
+        currency: input.currency,
+        destination: input.destination.kind,
+        attempt: row.callAttempts,
+      },
+      'sending payout',
+    );
+    try {
+      const outcome = await withProviderTimeout(deps, (options) =>
+        deps.provider.payout(input, now, options),
+      );
+      await applyPayoutOutcome(deps.db, row, outcome, deps.clock());
+      deps.log?.info(
+        { transaction_id: row.id, outcome: outcome.outcome, attempt: row.callAttempts },
+        'payout answered',
+      );
+    } catch (error) {
+      await callFailed(deps, row, error);
+    }
+  }
+  await releaseLease(deps.db, row.id, owner);
+  return reread(deps.db, row.id);
+}
+
+/** A provider error as the log may show it: its kind only (never a request or card data). */
+function errorKind(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error;
+}
+
+/** What a call without an answer leaves (see the module comment). */
+async function callFailed(deps: PaymentDeps, row: TransactionRow, error: unknown) {
+  const now = deps.clock();
+  if (isProviderNotReached(error) && row.flow === 'deposit') {
+    deps.log?.warn(
+      { transaction_id: row.id, error: errorKind(error) },
+      'deposit never reached the provider: failed, nothing charged',
+    );
+    await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'not_received' });
+    return;
+  }
+  const callState = isProviderNotReached(error) ? 'pending' : 'unknown';
+  deps.log?.warn(
+    {
+      transaction_id: row.id,
+      flow: row.flow,
+      attempt: row.callAttempts,
+      call_state: callState,
+      error: errorKind(error),
+    },
+    'provider call without an answer: resolved later with the same key',
+  );
+  await deps.db
+    .update(transactions)
+    .set({ callState, nextCheckAt: retryAt(now, row.callAttempts) })
+    .where(and(eq(transactions.id, row.id), eq(transactions.status, 'created')));
+}
+
+/** The deadline of a payment the provider reports pending at a step. */
+function deadlineOf(found: Extract<LookupResult, { status: 'pending' }>, now: Date): Date {
+  switch (found.step) {
+    case 'display_form':
+    case 'voucher':
+      return deadlineAfter(found.expiresAt ?? now, DEADLINE_MS.grace);
+    case 'bank_transfer':
+      return deadlineAfter(now, DEADLINE_MS.upload);
+    case 'processing':
+      return deadlineAfter(now, DEADLINE_MS.processing);
+    case 'challenge':
+    case 'redirect':
+    case 'await':
+      return deadlineAfter(now, DEADLINE_MS.redirect);
+  }
+}
+
+/**
+ * Looks a deposit up by our reference and applies what the provider knows: a final result, a
+ * payment still pending (the transaction moves to processing and is followed by its status), or
+ * nothing (looked up again later, and failed as never received after LOOKUP_GRACE_MS).
+ */
+async function lookUp(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  owner: string,
+): Promise<TransactionRow> {
+  const now = deps.clock();
+  let found: LookupResult;
+  try {
+    found = await withProviderTimeout(deps, (options) =>
+      deps.provider.lookup(row.id, now, options),
+    );
+  } catch (error) {
+    await callFailed(deps, row, error);
+    await releaseLease(deps.db, row.id, owner);
+    return reread(deps.db, row.id);
+  }
+  switch (found.status) {
+    case 'approved':
+    case 'declined':
+    case 'cancelled':
+      await applyProviderStatus(deps.db, row, found, now);
+      deps.log?.info(
+        { transaction_id: row.id, found: found.status },
+        'payment found by our reference',
+      );
+      break;
+    case 'pending':
+      await transition(deps.db, row.id, 'processing', {
+        now,
+        step: 'await',
+        providerReference: found.providerRef,
+        expiresAt: deadlineOf(found, now),
+        nextCheckAt:
+          found.settlesAt === undefined ? recheckAt(now, row.createdAt) : found.settlesAt,
+        ...(found.settlesAt === undefined
+          ? {}
+          : { providerData: { settlesAt: found.settlesAt.toISOString() } }),
+      });
+      deps.log?.info(
+        { transaction_id: row.id, found: 'pending', step: found.step },
+        'payment found by our reference',
+      );
+      break;
+    case 'unknown':
+    case 'not_found': {
+      const age = now.getTime() - row.createdAt.getTime();
+      if (row.flow === 'deposit' && age >= deps.config.payments.lookupGraceMs) {
+        await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'not_received' });
+        deps.log?.info(
+          { transaction_id: row.id },
+          'deposit unknown to the provider after the grace: failed as never received',
+        );
+      } else {
+        await deps.db
+          .update(transactions)
+          .set({ callState: 'unknown', nextCheckAt: retryAt(now, row.callAttempts) })
+          .where(and(eq(transactions.id, row.id), eq(transactions.status, 'created')));
+      }
+      break;
+    }
+  }
+  await releaseLease(deps.db, row.id, owner);
+  return reread(deps.db, row.id);
+}
+
+/**
+ * Resolves a transaction still `created` whose call is free: takes it, then repeats the call
+ * with the same key (a payout; a deposit when `secrets` carries the player's card data again) or
+ * looks the payment up. Used by the player's retry of a submit, the status poll and the
+ * reconciler. Returns the transaction as it then is (unchanged when someone else holds it).
+ */
+export async function resolveCall(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  secrets: CardSecrets | null,
+): Promise<TransactionRow> {
+  if (row.status !== 'created' || row.callState === 'done') return row;
+  const owner = newOwner();
+  const taken = await takeCall(deps, row.id, owner);
+  if (taken === null) return reread(deps.db, row.id);
+  return callProvider(deps, taken, owner, secrets);
+}

@@ -1,0 +1,186 @@
+/**
+ * What deposit and withdrawal submits share before anything is written (issue 12 "one submission
+ * pipeline"): the submitted values, the one spelling of `error_field`
+ * (`body.amount`, `body.parameters.<name>`, `body.card_data.card_id`), the refusal of parameter
+ * names the form does not have, and the amount check by the domain's rule.
+ *
+ * @packageDocumentation
+ */
+import {
+  CARD_PARAMETER_NAMES,
+  EXPIRATION_DATE_FIELD_NAME,
+  MESSAGE_KEYS,
+  decimalPlaces,
+  fieldKind,
+  parseDecimal,
+  validateAmount,
+} from '@cashdesk/domain';
+import type { FormField, PaymentFlow, RuleError } from '@cashdesk/domain';
+import type { SubmitRequest } from '@cashdesk/contract';
+import { ApiError } from '../../http/api-error';
+import type { SessionPayGroup } from '../pay-groups';
+import { allFieldNames } from './route-fields';
+import type { WireField } from './route-fields';
+
+/** A submitted form value. */
+export type SubmittedValue = string | boolean;
+
+/** Submitted form values by field name. */
+export type Submitted = Readonly<Record<string, SubmittedValue>>;
+
+/** The `error_field` of the amount. */
+export const AMOUNT_ERROR_FIELD = 'body.amount';
+
+/** The `error_field` of a saved card chosen by id. */
+export const CARD_ID_ERROR_FIELD = 'body.card_data.card_id';
+
+/** The `error_field` of a form value. */
+export function parameterField(name: string): string {
+  return `body.parameters.${name}`;
+}
+
+/** The submitted values: `fields` (deposit submit body) merged with `parameters` (winning). */
+export function submittedValues(body: SubmitRequest): Record<string, SubmittedValue> {
+  return { ...(body.fields ?? {}), ...(body.parameters ?? {}) };
+}
+
+/** The text of a submitted value (`undefined` for a flag or nothing). */
+export function textOf(values: Submitted, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Text that is not blank after trimming, trimmed. */
+export function filledText(values: Submitted, name: string): string | undefined {
+  const value = textOf(values, name)?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** invalidField for a form value that fails a rule, with the rule's message key. */
+export function fieldError(name: string, error: RuleError, detail: string): ApiError {
+  return new ApiError('invalidField', {
+    field: parameterField(name),
+    messageKey: error.key,
+    detail,
+  });
+}
+
+/** invalidField for a required value that is missing. */
+export function requiredError(name: string, detail: string): ApiError {
+  return fieldError(name, { key: MESSAGE_KEYS.fieldRequired }, detail);
+}
+
+/**
+ * Names a card form sends besides its fields (SPEC §3 "Submit payload form fields"): the saved
+ * card's id, BIN, number, token flag, holder, month and year in the deposit and checkout
+ * spellings, the combined expiry, CVV and the save flag.
+ */
+const CARD_PARAMETERS: readonly string[] = [
+  CARD_PARAMETER_NAMES.cardId,
+  CARD_PARAMETER_NAMES.bin,
+  CARD_PARAMETER_NAMES.pan,
+  CARD_PARAMETER_NAMES.isTokenActive,
+  CARD_PARAMETER_NAMES.cardholderName,
+  CARD_PARAMETER_NAMES.cvv,
+  CARD_PARAMETER_NAMES.saveCard,
+  CARD_PARAMETER_NAMES.expiry.deposit.month,
+  CARD_PARAMETER_NAMES.expiry.deposit.year,
+  CARD_PARAMETER_NAMES.expiry.checkout.month,
+  CARD_PARAMETER_NAMES.expiry.checkout.year,
+  EXPIRATION_DATE_FIELD_NAME,
+];
+
+/** Names that carry card data in a submit: never stored, never validated as generic fields. */
+export const CARD_DATA_NAMES: ReadonlySet<string> = new Set([
+  CARD_PARAMETER_NAMES.pan,
+  CARD_PARAMETER_NAMES.cvv,
+  CARD_PARAMETER_NAMES.bin,
+  CARD_PARAMETER_NAMES.cardholderName,
+  CARD_PARAMETER_NAMES.isTokenActive,
+  CARD_PARAMETER_NAMES.expiry.deposit.month,
+  CARD_PARAMETER_NAMES.expiry.deposit.year,
+  CARD_PARAMETER_NAMES.expiry.checkout.month,
+  CARD_PARAMETER_NAMES.expiry.checkout.year,
+  EXPIRATION_DATE_FIELD_NAME,
+]);
+
+/** Whether a field definition is part of the card block (validated by the card rules). */
+export function isCardField(field: FormField): boolean {
+  const kind = fieldKind(field);
+  return (
+    kind === 'cardPan' ||
+    kind === 'cardCvv' ||
+    kind === 'expirationDate' ||
+    kind === 'card' ||
+    CARD_DATA_NAMES.has(field.name) ||
+    field.name === CARD_PARAMETER_NAMES.cardId
+  );
+}
+
+/** A saved payout account chosen by its id (SPEC §2 payout entry). */
+export const REQUISITE_ID_PARAMETER = 'requisite_id';
+
+/**
+ * Refuses a submitted name that is neither a field of the form (or of one of its route branches)
+ * nor a card or payout-account parameter the flow takes: a stray name is a client's mistake or a
+ * probe, and it must not be stored with the transaction.
+ *
+ * @throws {ApiError} invalidField naming `body.parameters.<name>`.
+ */
+export function assertKnownParameters(
+  flow: PaymentFlow,
+  fields: readonly WireField[],
+  values: Submitted,
+): void {
+  const known = allFieldNames(fields);
+  const extra = flow === 'deposit' ? CARD_PARAMETERS : [REQUISITE_ID_PARAMETER];
+  for (const name of Object.keys(values)) {
+    if (!known.has(name) && !extra.includes(name)) {
+      throw new ApiError('invalidField', {
+        field: parameterField(name),
+        detail: 'not a field of this payment method',
+      });
+    }
+  }
+}
+
+/**
+ * SPEC §5: the amount against the pay group's limits and pattern, the currency precision and, for
+ * a withdrawal, the balance (domain validateAmount), with one error spelling for both flows.
+ *
+ * @returns the amount as plain decimal text ("10.5").
+ * @throws {ApiError} insufficientBalance (1206) for the withdrawal balance rule, invalidAmount
+ *   (1010) for the others, each naming `body.amount` with the domain's message key.
+ */
+export function checkAmount(
+  amount: string,
+  entry: SessionPayGroup,
+  flow: PaymentFlow,
+  balance?: string,
+): string {
+  const { limits, currency, group } = entry;
+  const value = parseDecimal(amount);
+  // Trailing zeros are no extra precision: "10.50" is fine for EUR, "10.505" is not.
+  if (value === null || decimalPlaces(value) > currency.precision) {
+    throw new ApiError('invalidAmount', {
+      field: AMOUNT_ERROR_FIELD,
+      detail: `amount has more than ${String(currency.precision)} decimals`,
+    });
+  }
+  const result = validateAmount(amount, {
+    flowType: flow,
+    limits: { min: limits.minAmount, max: limits.maxAmount },
+    ...(flow === 'withdrawal' ? { balance: balance ?? '0' } : {}),
+    pattern: group.amountRegExpFe,
+    currency: currency.alpha3,
+    precision: currency.precision,
+  });
+  if (!result.valid) {
+    throw new ApiError(result.kind === 'balance' ? 'insufficientBalance' : 'invalidAmount', {
+      field: AMOUNT_ERROR_FIELD,
+      messageKey: result.error.key,
+      detail: `${flow} amount refused (${result.kind})`,
+    });
+  }
+  return value.toFixed();
+}
