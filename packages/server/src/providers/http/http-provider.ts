@@ -135,8 +135,11 @@ function unknownStatus(providerRef: ProviderRef): ProviderStatus {
 interface CallInput<S extends z.ZodType> {
   readonly operation: ProviderOperation;
   readonly params?: Readonly<Record<string, string>>;
-  /** The encoded body (already through the route's request schema). */
-  readonly body?: unknown;
+  /**
+   * The body, encoded through the route's request schema when the call runs (so that an input
+   * off the protocol rejects the call's promise rather than throwing).
+   */
+  readonly body?: () => unknown;
   readonly idempotencyKey?: string;
   /** The route's answer schema. */
   readonly answer: S;
@@ -180,7 +183,7 @@ export class HttpPaymentProvider implements PaymentProvider {
     return this.#call(
       {
         operation: 'authorizeDeposit',
-        body: this.#encode('authorizeDeposit', z.safeEncode(route.body, input)),
+        body: () => this.#encode('authorizeDeposit', z.safeEncode(route.body, input)),
         idempotencyKey: input.transactionId,
         answer: route.answer,
       },
@@ -205,7 +208,7 @@ export class HttpPaymentProvider implements PaymentProvider {
       {
         operation: 'complete3ds',
         params: { providerRef },
-        body: this.#encode('complete3ds', z.safeEncode(route.body, challengeResult)),
+        body: () => this.#encode('complete3ds', z.safeEncode(route.body, challengeResult)),
         answer: route.answer,
         notFound: { code: 'unknown_reference', result: unknownChallenge },
       },
@@ -251,7 +254,7 @@ export class HttpPaymentProvider implements PaymentProvider {
     return this.#call(
       {
         operation: 'payout',
-        body: this.#encode('payout', z.safeEncode(route.body, input)),
+        body: () => this.#encode('payout', z.safeEncode(route.body, input)),
         idempotencyKey: input.transactionId,
         answer: route.answer,
       },
@@ -269,7 +272,7 @@ export class HttpPaymentProvider implements PaymentProvider {
       {
         operation: 'recordReceipt',
         params: { providerRef },
-        body: {},
+        body: () => ({}),
         answer: PROTOCOL_ROUTES.recordReceipt.answer,
         notFound: { code: 'unknown_reference', result: unknownStatus(providerRef) },
       },
@@ -292,7 +295,7 @@ export class HttpPaymentProvider implements PaymentProvider {
       {
         operation: 'cancelPayout',
         params: { providerRef },
-        body: {},
+        body: () => ({}),
         answer: PROTOCOL_ROUTES.cancelPayout.answer,
         notFound: { code: 'unknown_reference', result: unknownPayout },
       },
@@ -342,13 +345,14 @@ export class HttpPaymentProvider implements PaymentProvider {
         `provider ${this.name}: ${operation} not sent, the caller had given up before the call`,
       );
     }
+    const body = input.body === undefined ? undefined : JSON.stringify(input.body());
     const timeout = AbortSignal.timeout(this.#timeoutMs);
     const signal = callerSignal === undefined ? timeout : AbortSignal.any([callerSignal, timeout]);
     const headers: Record<string, string> = {
       accept: 'application/json',
       [PROTOCOL_HEADERS.now]: now.toISOString(),
     };
-    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    if (body !== undefined) headers['content-type'] = 'application/json';
     if (input.idempotencyKey !== undefined) {
       headers[PROTOCOL_HEADERS.idempotencyKey] = input.idempotencyKey;
     }
@@ -361,7 +365,7 @@ export class HttpPaymentProvider implements PaymentProvider {
       const response = await fetch(`${this.#baseUrl}${routePath(route.path, input.params)}`, {
         method: route.method,
         headers,
-        body: input.body === undefined ? null : JSON.stringify(input.body),
+        body: body ?? null,
         signal,
         // A redirect is never followed: it would send the body (card data) to another address.
         redirect: 'error',
