@@ -4,10 +4,10 @@ import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderNotReachedError } from '../payment-provider';
-import { NOW, depositInput, newCard } from '../sandbox/test-support';
+import { NOW, depositInput, newCard, payoutInput } from '../sandbox/test-support';
 import { createSimulator } from '../simulator/simulator-server';
-import { HttpPaymentProvider, ProviderCallError } from './http-provider';
-import type { ProviderCallFailure } from './http-provider';
+import { HttpPaymentProvider } from './http-provider';
+import { callError, failureOf } from './test-support';
 
 /** A request as a stub PSP received it. */
 interface Received {
@@ -79,26 +79,6 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-async function failureOf(call: Promise<unknown>): Promise<unknown> {
-  return call.then(
-    (value: unknown) => {
-      throw new Error(`expected the call to fail, it answered ${JSON.stringify(value)}`);
-    },
-    (error: unknown) => error,
-  );
-}
-
-async function callError(
-  call: Promise<unknown>,
-  failure: ProviderCallFailure,
-): Promise<ProviderCallError> {
-  const error = await failureOf(call);
-  expect(error).toBeInstanceOf(ProviderCallError);
-  if (!(error instanceof ProviderCallError)) throw error;
-  expect(error.failure).toBe(failure);
-  return error;
-}
-
 const CARD = newCard('4000000000000101', { cvv: '9312' });
 
 describe('HttpPaymentProvider: what reaches the PSP', () => {
@@ -147,18 +127,7 @@ describe('HttpPaymentProvider: failures and the error each gives', () => {
   it('a 503 without the not_processed code (a proxy, a load balancer) is an unknown outcome', async () => {
     const psp = await answering(503, '<html>Service Unavailable</html>');
     const error = await callError(
-      new HttpPaymentProvider({ baseUrl: psp.url }).payout(
-        {
-          transactionId: 'tx-503',
-          amount: '5.00',
-          currency: 'EUR',
-          methodKind: 'bank_transfer',
-          payGroup: 'sepa',
-          destination: { kind: 'account', requisites: { iban: 'LV80BANK0000435195001' } },
-          customer: { playerId: 'p-1', country: 'LV' },
-        },
-        NOW,
-      ),
+      new HttpPaymentProvider({ baseUrl: psp.url }).payout(payoutInput(), NOW),
       'http',
     );
     expect(error.httpStatus).toBe(503);

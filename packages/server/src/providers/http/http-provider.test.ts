@@ -5,8 +5,8 @@ import { ProviderNotReachedError } from '../payment-provider';
 import type { DepositOutcome, PayoutOutcome } from '../payment-provider';
 import { NOW, depositInput, later, newCard, payoutInput } from '../sandbox/test-support';
 import type { FaultInput } from '../simulator/control';
-import { HttpPaymentProvider, ProviderCallError } from './http-provider';
-import type { ProviderCallFailure } from './http-provider';
+import { HttpPaymentProvider } from './http-provider';
+import { callError, failureOf } from './test-support';
 
 /** A short configured time-out for the hang faults: the call must give up, not wait 10 s. */
 const SHORT_TIMEOUT_MS = 300;
@@ -29,28 +29,6 @@ beforeEach(async () => {
 
 function connector(timeoutMs?: number): HttpPaymentProvider {
   return new HttpPaymentProvider({ baseUrl: simulator.url, timeoutMs });
-}
-
-/** The rejection of a call, which must be one. */
-async function failureOf(call: Promise<unknown>): Promise<unknown> {
-  return call.then(
-    (value: unknown) => {
-      throw new Error(`expected the call to fail, it answered ${JSON.stringify(value)}`);
-    },
-    (error: unknown) => error,
-  );
-}
-
-/** The call's ProviderCallError, checked to be of `failure`. */
-async function callError(
-  call: Promise<unknown>,
-  failure: ProviderCallFailure,
-): Promise<ProviderCallError> {
-  const error = await failureOf(call);
-  expect(error).toBeInstanceOf(ProviderCallError);
-  if (!(error instanceof ProviderCallError)) throw error;
-  expect(error.failure).toBe(failure);
-  return error;
 }
 
 /** What the simulator holds for one transaction id, at {@link NOW}. */

@@ -120,20 +120,25 @@ const NewCard = z.object({
   holder: Text,
 });
 
-/** The body of `POST /v1/deposits`: the contract's `DepositInput`. */
-export const DepositRequest = z.object({
+/** What deposits and payouts both carry: our transaction id, the money and the method. */
+const PaymentFields = {
   transactionId: Id,
   amount: Decimal,
-  fee: Decimal,
-  total: Decimal,
   currency: Currency,
   methodKind: MethodKind,
   payGroup: Id,
+  customer: Customer,
+};
+
+/** The body of `POST /v1/deposits`: the contract's `DepositInput`. */
+export const DepositRequest = z.object({
+  ...PaymentFields,
+  fee: Decimal,
+  total: Decimal,
   card: NewCard.optional(),
   savedCardToken: Id.optional(),
   saveCard: z.boolean().optional(),
   savedCardCvv: z.string().max(8).optional(),
-  customer: Customer,
   returnUrls: ReturnUrlsWire,
   browserData: z.optional(BrowserData),
   betShop: BetShop.optional(),
@@ -148,15 +153,7 @@ const PayoutDestinationWire = z.discriminatedUnion('kind', [
 ]);
 
 /** The body of `POST /v1/payouts`: the contract's `PayoutInput`. */
-export const PayoutRequest = z.object({
-  transactionId: Id,
-  amount: Decimal,
-  currency: Currency,
-  methodKind: MethodKind,
-  payGroup: Id,
-  destination: PayoutDestinationWire,
-  customer: Customer,
-});
+export const PayoutRequest = z.object({ ...PaymentFields, destination: PayoutDestinationWire });
 
 /** The body of `POST /v1/payments/{providerRef}/3ds`: what the challenge page posted back. */
 export const ThreeDsRequest = z.object({ fields: Fields });

@@ -197,17 +197,21 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
     return new Date(parsed(Now, header, `headers.${PROTOCOL_HEADERS.now}`));
   }
 
-  /** The Idempotency-Key of a deposit or payout, which must equal its transaction id. */
-  function checkIdempotencyKey(request: FastifyRequest, transactionId: string): void {
+  /**
+   * Whether a deposit or payout repeats a transaction id seen before. Refuses (400) an
+   * Idempotency-Key other than the transaction id, and (409) an id seen in the other flow.
+   */
+  async function isRepeat(
+    request: FastifyRequest,
+    transactionId: string,
+    flow: SandboxFlow,
+    now: Date,
+  ): Promise<boolean> {
     if (request.headers[PROTOCOL_HEADERS.idempotencyKey] !== transactionId) {
       throw new AnswerError(
         errorAnswer(400, 'invalid_request', 'Idempotency-Key must equal the body transactionId'),
       );
     }
-  }
-
-  /** Whether the transaction id was seen before; 409 when it was, in the other flow. */
-  async function replayOf(transactionId: string, flow: SandboxFlow, now: Date): Promise<boolean> {
     const known = knownFlow(await sandbox.lookup(transactionId, now));
     if (known !== undefined && known !== flow) {
       throw new AnswerError(
@@ -223,8 +227,7 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
   > = {
     async authorizeDeposit(request, now) {
       const input = parsed(PROTOCOL_ROUTES.authorizeDeposit.body, request.body, 'body');
-      checkIdempotencyKey(request, input.transactionId);
-      const replayed = await replayOf(input.transactionId, 'deposit', now);
+      const replayed = await isRepeat(request, input.transactionId, 'deposit', now);
       return ok(z.encode(DepositAnswer, await sandbox.authorizeDeposit(input, now)), replayed);
     },
     async complete3ds(request, now) {
@@ -250,8 +253,7 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
     },
     async payout(request, now) {
       const input = parsed(PROTOCOL_ROUTES.payout.body, request.body, 'body');
-      checkIdempotencyKey(request, input.transactionId);
-      const replayed = await replayOf(input.transactionId, 'payout', now);
+      const replayed = await isRepeat(request, input.transactionId, 'payout', now);
       return ok(z.encode(PayoutAnswer, await sandbox.payout(input, now)), replayed);
     },
     async recordReceipt(request, now) {
