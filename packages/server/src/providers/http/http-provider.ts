@@ -308,10 +308,7 @@ export class HttpPaymentProvider implements PaymentProvider {
    * The encoded body, or {@link ProviderNotReachedError} when the input does not fit the
    * protocol (it is then never sent). The error names the fields, never their values.
    */
-  #encode(
-    operation: ProviderOperation,
-    encoded: { success: true; data: unknown } | { success: false; error: z.ZodError },
-  ): unknown {
+  #encode(operation: ProviderOperation, encoded: z.ZodSafeParseResult<unknown>): unknown {
     if (encoded.success) return encoded.data;
     throw new ProviderNotReachedError(
       `provider ${this.name}: ${operation} not sent, the input does not fit the protocol at ${issuePaths(encoded.error)}`,
@@ -373,6 +370,13 @@ export class HttpPaymentProvider implements PaymentProvider {
       status = response.status;
       text = await response.text();
     } catch (error) {
+      // A refusal is certain whatever fired meanwhile: the request never left.
+      if (connectionRefused(error)) {
+        throw new ProviderNotReachedError(
+          `provider ${this.name}: ${operation} not sent, the connection was refused`,
+          { cause: error },
+        );
+      }
       if (timeout.aborted) {
         throw this.#fail(operation, 'timeout', `timed out after ${this.#timeoutMs} ms`, {
           cause: error,
@@ -381,12 +385,6 @@ export class HttpPaymentProvider implements PaymentProvider {
       if (signal.aborted) {
         // The combined signal fired and the time-out did not: the caller gave up.
         throw this.#fail(operation, 'aborted', 'aborted by the caller', { cause: error });
-      }
-      if (connectionRefused(error)) {
-        throw new ProviderNotReachedError(
-          `provider ${this.name}: ${operation} not sent, the connection was refused`,
-          { cause: error },
-        );
       }
       throw this.#fail(operation, 'network', 'failed on the connection', { cause: error });
     }
