@@ -1,0 +1,80 @@
+/**
+ * Runs the PSP simulator as its own process:
+ * `node --import tsx packages/server/src/providers/simulator/main.ts`.
+ *
+ * Environment: `SIMULATOR_PORT` (default 8091; 0 picks a free port), `SIMULATOR_HOST` (default
+ * 127.0.0.1), `SIMULATOR_BASE_URL` (prefix of the sandbox's page URLs, default none),
+ * `SIMULATOR_API_KEY` (when set, callers must send it as a bearer token) and
+ * `SIMULATOR_EXIT_ON_STDIN_END=1` (exit when standard input closes, so a simulator started by a
+ * test runner dies with it even when the runner is killed).
+ *
+ * Once listening it writes exactly one line to standard output,
+ * `{"simulator":"ready","url":"http://127.0.0.1:PORT"}`, and nothing else ever; it serves until
+ * SIGTERM or SIGINT (or the end of standard input, see above), then closes and exits 0.
+ *
+ * @packageDocumentation
+ */
+import * as z from 'zod';
+import { createSimulator } from './simulator-server';
+
+/** The default port, beside the server's 8080. */
+export const DEFAULT_SIMULATOR_PORT = 8091;
+
+const blankToUndefined = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === '' ? undefined : value.trim();
+
+const Env = z.object({
+  SIMULATOR_PORT: z
+    .string()
+    .regex(/^[0-9]{1,5}$/, 'a port number')
+    .transform(Number)
+    .pipe(z.int().max(65_535))
+    .default(DEFAULT_SIMULATOR_PORT),
+  SIMULATOR_HOST: z.string().optional().transform(blankToUndefined),
+  SIMULATOR_BASE_URL: z.string().optional().transform(blankToUndefined),
+  SIMULATOR_API_KEY: z.string().optional().transform(blankToUndefined),
+  SIMULATOR_EXIT_ON_STDIN_END: z.enum(['0', '1']).optional(),
+});
+
+const env = Env.safeParse(process.env);
+if (!env.success) {
+  const lines = env.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  process.stderr.write(`simulator: invalid environment\n${lines.join('\n')}\n`);
+  process.exit(1);
+}
+
+const app = createSimulator({
+  baseUrl: env.data.SIMULATOR_BASE_URL,
+  apiKey: env.data.SIMULATOR_API_KEY,
+});
+
+let stopping = false;
+function stop(): void {
+  if (stopping) return;
+  stopping = true;
+  app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`simulator: close failed: ${String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
+if (env.data.SIMULATOR_EXIT_ON_STDIN_END === '1') {
+  process.stdin.once('end', stop);
+  process.stdin.once('close', stop);
+  process.stdin.resume();
+}
+
+try {
+  const url = await app.listen({
+    port: env.data.SIMULATOR_PORT,
+    host: env.data.SIMULATOR_HOST ?? '127.0.0.1',
+  });
+  process.stdout.write(`${JSON.stringify({ simulator: 'ready', url })}\n`);
+} catch (error) {
+  process.stderr.write(`simulator: cannot listen: ${String(error)}\n`);
+  process.exit(1);
+}
