@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 import type { ServerConfig } from '../config';
+import { HttpPaymentProvider } from './http/http-provider';
 import type { PaymentProvider } from './payment-provider';
 import { SandboxProvider } from './sandbox/sandbox-provider';
 
@@ -15,6 +16,10 @@ export function createProvider(config: ServerConfig): PaymentProvider {
     case 'sandbox':
       return new SandboxProvider({ baseUrl: config.publicUrl });
     case 'http':
-      throw new Error('CASHDESK_PROVIDER=http: the HTTP connector is not part of this build yet');
+      return new HttpPaymentProvider({
+        baseUrl: config.provider.url,
+        timeoutMs: config.payments.providerTimeoutMs,
+        ...(config.provider.apiKey === undefined ? {} : { apiKey: config.provider.apiKey }),
+      });
   }
 }

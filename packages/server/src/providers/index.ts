@@ -105,3 +105,12 @@ export {
   renderInteractionPage,
 } from './sandbox/interaction-page';
 export type { InteractionAction, InteractionPageInput } from './sandbox/interaction-page';
+export {
+  DEFAULT_HTTP_PROVIDER_NAME,
+  DEFAULT_PROVIDER_TIMEOUT_MS,
+  HttpPaymentProvider,
+  ProviderCallError,
+  isProviderCallError,
+} from './http/http-provider';
+export type { HttpPaymentProviderOptions } from './http/http-provider';
+export { createProvider } from './create-provider';

@@ -19,7 +19,7 @@ import type { ServerConfig, ServerMode } from '../config';
 import { openDatabase } from '../db/open';
 import type { Database, DatabaseKind, OpenDatabase } from '../db/open';
 import { seedDatabase } from '../db/seed';
-import type { App } from '../http/app-types';
+import type { App, Clock } from '../http/app-types';
 import { createLogger } from '../http/logger';
 import type { PaymentProvider } from '../providers';
 import type { RouteModule } from '../routes/register-routes';
@@ -43,6 +43,8 @@ export interface TestServerOptions {
   readonly extraRoutes?: readonly RouteModule[];
   /** Extra environment for loadConfig (e.g. SESSION_LIFETIME_MS). */
   readonly env?: Readonly<Record<string, string>>;
+  /** The app's clock (default: the system clock); fault tests move it past leases. */
+  readonly clock?: Clock;
 }
 
 /** A running test server. */
@@ -156,6 +158,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db: database.db,
     config,
     provider: options.provider,
+    clock: options.clock,
     logger: createLogger({ level: 'info', destination: sink }),
     extraRoutes: options.extraRoutes,
   });

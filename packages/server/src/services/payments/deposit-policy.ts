@@ -422,7 +422,7 @@ export async function prepareDeposit(
       transactionId: id,
       amount,
       fee: charges.fee,
-      total: new Big(amount).plus(charges.fee).toFixed(),
+      total: new Big(amount).plus(charges.fee).toFixed(entry.currency.precision),
       currency: entry.currency.alpha3,
       methodKind: entry.group.providerKind,
       payGroup: entry.group.shortName,

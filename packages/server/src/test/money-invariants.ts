@@ -1,0 +1,212 @@
+/**
+ * The money invariants every fault and crash test asserts afterwards (issue 12):
+ * 1. per player and currency, the ledger sums equal the balance row (balance and reserved);
+ * 2. nothing is reserved without an open payout: every withdrawal still open holds exactly one
+ *    reservation, every final one has released or settled it exactly once;
+ * 3. one charge per payment: every deposit the provider approved is credited exactly once, and
+ *    every credited deposit was approved by the provider for its amount plus fees; every payout
+ *    the provider paid is a settled withdrawal and the other way round;
+ * 4. no transaction is left in between once recovery ran (optional check).
+ *
+ * The provider's side is the simulator's activity (it runs in its own process, so a killed
+ * server cannot take it along).
+ *
+ * @packageDocumentation
+ */
+import Big from 'big.js';
+import { sql } from 'drizzle-orm';
+import * as z from 'zod';
+import type { Database } from '../db/open';
+import type { ActivityAnswer } from '../providers/simulator/control';
+
+/** A broken invariant, described for the assertion message. */
+export type Violation = string;
+
+/** A count as either driver answers it (node-postgres: text, PGlite: number). */
+const Count = z.union([z.string(), z.number()]).transform(Number);
+
+const BalanceRow = z.object({
+  player_id: z.string(),
+  currency: z.string(),
+  balance: z.string(),
+  reserved: z.string(),
+  ledger_amount: z.string().nullable(),
+  ledger_reserved: z.string().nullable(),
+});
+
+const WithdrawalRow = z.object({
+  id: z.string(),
+  status: z.string(),
+  reserves: Count,
+  ends: Count,
+});
+
+const DepositRow = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  credits: Count,
+});
+
+const PayoutRow = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  tax: z.string(),
+});
+
+const OpenRow = z.object({ id: z.string(), status: z.string(), call_state: z.string() });
+
+/** Rows of a raw query, read through their schema (Database.execute is untyped). */
+async function rows<S extends z.ZodType>(
+  db: Database,
+  query: ReturnType<typeof sql>,
+  schema: S,
+): Promise<z.output<S>[]> {
+  // PGlite and node-postgres both answer `{ rows }`.
+  const result: unknown = await db.execute(query);
+  return z.object({ rows: z.array(schema) }).parse(result).rows;
+}
+
+/** Invariant 1: the ledger sums equal every balance row. */
+export async function ledgerViolations(db: Database): Promise<Violation[]> {
+  const found = await rows(
+    db,
+    sql`select b.player_id, b.currency, b.balance::text, b.reserved::text,
+          (select sum(l.amount)::text from ledger_entries l
+             where l.player_id = b.player_id and l.currency = b.currency) as ledger_amount,
+          (select sum(l.reserved_delta)::text from ledger_entries l
+             where l.player_id = b.player_id and l.currency = b.currency) as ledger_reserved
+        from player_balances b`,
+    BalanceRow,
+  );
+  return found.flatMap((row) => {
+    const amount = new Big(row.ledger_amount ?? '0');
+    const reserved = new Big(row.ledger_reserved ?? '0');
+    return amount.eq(row.balance) && reserved.eq(row.reserved)
+      ? []
+      : [
+          `balance of ${row.player_id}/${row.currency}: row ${row.balance}/${row.reserved}, ledger ${amount.toFixed()}/${reserved.toFixed()}`,
+        ];
+  });
+}
+
+/** Invariant 2: every open withdrawal holds one reservation, every final one ended it once. */
+export async function reservationViolations(db: Database): Promise<Violation[]> {
+  const found = await rows(
+    db,
+    sql`select t.id, t.status::text,
+          (select count(*) from ledger_entries l
+             where l.transaction_id = t.id and l.kind = 'withdrawal_reserve') as reserves,
+          (select count(*) from ledger_entries l
+             where l.transaction_id = t.id
+               and l.kind in ('withdrawal_release', 'withdrawal_settle')) as ends
+        from transactions t where t.flow = 'withdrawal'`,
+    WithdrawalRow,
+  );
+  return found.flatMap((row) => {
+    const { reserves, ends } = row;
+    const open = !['success', 'error'].includes(row.status);
+    const ok = reserves === 1 && ends === (open ? 0 : 1);
+    return ok
+      ? []
+      : [`withdrawal ${row.id} (${row.status}): ${reserves} reservation(s), ${ends} end(s)`];
+  });
+}
+
+/**
+ * Invariant 3 against the provider's activity: approved deposits ⇔ credited deposits (for the
+ * amount plus fees), paid payouts ⇔ settled withdrawals (for the amount after fees and tax).
+ */
+export async function chargeViolations(
+  db: Database,
+  activity: ActivityAnswer,
+): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  const deposits = await rows(
+    db,
+    sql`select t.id, t.status::text, t.amount::text, t.fee::text,
+          (select count(*) from ledger_entries l
+             where l.transaction_id = t.id and l.kind = 'deposit') as credits
+        from transactions t where t.flow = 'deposit'`,
+    DepositRow,
+  );
+  const payouts = await rows(
+    db,
+    sql`select t.id, t.status::text, t.amount::text, t.fee::text, t.tax::text
+        from transactions t where t.flow = 'withdrawal'`,
+    PayoutRow,
+  );
+  const charged = new Map(
+    activity.transactions
+      .filter((entry) => entry.status.status === 'approved')
+      .map((entry) => [entry.transactionId, entry]),
+  );
+  for (const deposit of deposits) {
+    const credits = deposit.credits;
+    const entry = charged.get(deposit.id);
+    if (credits > 1) violations.push(`deposit ${deposit.id} credited ${String(credits)} times`);
+    if (deposit.status === 'success' && entry === undefined) {
+      violations.push(`deposit ${deposit.id} credited without a charge`);
+    }
+    if (entry !== undefined && entry.flow === 'deposit') {
+      if (deposit.status !== 'success') {
+        violations.push(`deposit ${deposit.id} charged but ${deposit.status}`);
+      }
+      const total = new Big(deposit.amount).plus(deposit.fee);
+      if (!total.eq(entry.amount)) {
+        violations.push(
+          `deposit ${deposit.id} charged ${entry.amount}, expected ${total.toFixed()}`,
+        );
+      }
+    }
+  }
+  for (const payout of payouts) {
+    const entry = charged.get(payout.id);
+    if (payout.status === 'success' && entry === undefined) {
+      violations.push(`withdrawal ${payout.id} settled without a payout`);
+    }
+    if (entry !== undefined && entry.flow === 'payout') {
+      if (payout.status !== 'success') {
+        violations.push(`withdrawal ${payout.id} paid out but ${payout.status}`);
+      }
+      const paid = new Big(payout.amount).minus(payout.fee).minus(payout.tax);
+      if (!paid.eq(entry.amount)) {
+        violations.push(`withdrawal ${payout.id} paid ${entry.amount}, expected ${paid.toFixed()}`);
+      }
+    }
+  }
+  const known = new Set([...deposits, ...payouts].map((row) => row.id));
+  for (const entry of activity.transactions) {
+    if (!known.has(entry.transactionId)) {
+      violations.push(
+        `the provider charged ${entry.transactionId}, which the cashier does not know`,
+      );
+    }
+  }
+  return violations;
+}
+
+/** Invariant 4: the transactions still between `created` and a final status. */
+export async function unresolvedTransactions(db: Database): Promise<Violation[]> {
+  const found = await rows(
+    db,
+    sql`select id, status::text, call_state::text from transactions where status = 'created'`,
+    OpenRow,
+  );
+  return found.map((row) => `transaction ${row.id} still created (${row.call_state})`);
+}
+
+/** Every violation of invariants 1 to 3. */
+export async function moneyViolations(
+  db: Database,
+  activity: ActivityAnswer,
+): Promise<Violation[]> {
+  return [
+    ...(await ledgerViolations(db)),
+    ...(await reservationViolations(db)),
+    ...(await chargeViolations(db, activity)),
+  ];
+}

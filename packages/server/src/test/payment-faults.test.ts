@@ -1,0 +1,413 @@
+/**
+ * Issue 12: the submission pipeline under provider faults. The real server on a real database,
+ * paying through the HTTP connector with the PSP simulator running as its own process, which
+ * injects the faults and records what it charged and paid. After each test the money invariants
+ * hold (money-invariants.ts): ledger = balance, nothing reserved without an open payout, one
+ * charge per payment.
+ *
+ * The simulator is not reset between tests, so the invariants compare every transaction of the
+ * file with everything the provider did.
+ *
+ * Time: the app runs on a clock the tests move (leases, the reconciler's schedule, the lookup
+ * grace), and the simulator decides with the same clock (it reads the caller's `now`). The only
+ * real wait is the configured provider time-out of the hang tests (PROVIDER_TIMEOUT_MS below),
+ * which no assertion measures.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { ENDPOINTS, buildPath } from '@cashdesk/contract';
+import { players, transactions } from '../db/schema';
+import { HttpPaymentProvider } from '../providers';
+import { getBalance } from '../services/ledger';
+import { reconcileOnce } from '../services/payments/reconciler';
+import { callJson, payGroupId, saveApprovedCard, text, withdrawalSession } from './api-calls';
+import { createTestSession, startTestServer } from './harness';
+import type { TestServer } from './harness';
+import { moneyViolations, unresolvedTransactions } from './money-invariants';
+import { startSimulatorProcess } from './simulator-process';
+import type { SimulatorProcess } from './simulator-process';
+
+/** The provider time-out of these tests: what a hanging provider costs each hang test. */
+const PROVIDER_TIMEOUT_MS = 400;
+const LEASE_MS = 5_000;
+const LOOKUP_GRACE_MS = 60_000;
+
+let simulator: SimulatorProcess;
+let server: TestServer;
+/** How far the app's clock is ahead of the system clock. */
+let offset = 0;
+const clock = () => new Date(Date.now() + offset);
+
+beforeAll(async () => {
+  simulator = await startSimulatorProcess();
+  server = await startTestServer({
+    provider: new HttpPaymentProvider({ baseUrl: simulator.url, timeoutMs: 10_000 }),
+    clock,
+    env: {
+      PROVIDER_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS),
+      PAYMENT_LEASE_MS: String(LEASE_MS),
+      LOOKUP_GRACE_MS: String(LOOKUP_GRACE_MS),
+    },
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+  await simulator.stop();
+});
+
+/** Moves the app's clock (and so the simulator's decisions) forward. */
+function advance(ms: number): void {
+  offset += ms;
+}
+
+/** One reconciler pass, as every server process runs them on its timer. */
+async function reconcile() {
+  return reconcileOnce({ ...server.app.cashdesk });
+}
+
+async function expectMoneyInvariants(): Promise<void> {
+  const activity = await simulator.activity(clock());
+  expect(await moneyViolations(server.db, activity)).toEqual([]);
+}
+
+async function playerIdOf(name: string): Promise<string> {
+  const [row] = await server.db
+    .select({ id: players.id })
+    .from(players)
+    .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, name)));
+  if (row === undefined) throw new Error(`no player ${name}`);
+  return row.id;
+}
+
+async function transactionOf(id: string) {
+  const [row] = await server.db.select().from(transactions).where(eq(transactions.id, id));
+  if (row === undefined) throw new Error(`no transaction ${id}`);
+  return row;
+}
+
+/** A card deposit of 50 EUR (fee 1.5 % + 0.25 = 1.00: 51.00 charged) under `key`. */
+async function depositSubmit(sessionId: string, key: string, amount = '50') {
+  const path = buildPath(ENDPOINTS.depositSubmit, {
+    payGroupId: String(await payGroupId(server, 'card', 'deposit')),
+  });
+  return callJson(
+    server,
+    'POST',
+    path,
+    sessionId,
+    {
+      amount,
+      currency: 'EUR',
+      parameters: {
+        card_pan: '4000000000000101',
+        month: '12',
+        year: '31',
+        card_cvv: '737',
+        card_cardholder_name: 'ADA LOVELACE',
+        save_card: false,
+      },
+    },
+    { 'idempotency-key': key },
+  );
+}
+
+/** A new player with a deposit session (EUR 500 by the seed's defaults). */
+async function depositPlayer(name: string) {
+  const sessionId = await createTestSession(server, {
+    player: name,
+    flow: 'deposit',
+    currency: 'EUR',
+  });
+  return { sessionId, playerId: await playerIdOf(name) };
+}
+
+/** A new player with a withdrawal session and a saved card the sandbox pays out to. */
+async function payoutPlayer(name: string) {
+  const sessionId = await withdrawalSession(server, name);
+  const playerId = await playerIdOf(name);
+  const cardId = await saveApprovedCard(server, playerId);
+  return { sessionId, playerId, cardId };
+}
+
+async function payoutSubmit(sessionId: string, cardId: string, key: string, amount = '40') {
+  const path = buildPath(ENDPOINTS.payoutSubmit, {
+    payGroupId: String(await payGroupId(server, 'card_payout')),
+  });
+  return callJson(
+    server,
+    'POST',
+    path,
+    sessionId,
+    { amount, currency: 'EUR', card_data: { card_id: cardId } },
+    { 'idempotency-key': key },
+  );
+}
+
+/** The simulator's record of one transaction id (undefined when it never got it). */
+async function charged(transactionId: string) {
+  const activity = await simulator.activity(clock());
+  return activity.transactions.find((entry) => entry.transactionId === transactionId);
+}
+
+describe('issue 12: provider faults on deposits', () => {
+  it('finding 1: a deposit whose answer is lost after the charge is charged and credited once, however often it is retried with its key', async () => {
+    const { sessionId, playerId } = await depositPlayer('fault-dep-lost');
+    await simulator.fault({ operation: 'authorizeDeposit', mode: 'fail-after' });
+    const key = randomUUID();
+    const first = await depositSubmit(sessionId, key);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      transaction_status: 'created',
+      result_status: 'processing',
+    });
+    const id = text(first.body.transaction_id);
+    expect((await transactionOf(id)).callState).toBe('unknown');
+
+    const retries = [];
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      retries.push(await depositSubmit(sessionId, key));
+    for (const retry of retries) {
+      expect(retry).toMatchObject({
+        status: 200,
+        body: { transaction_id: id, transaction_status: 'success' },
+      });
+    }
+    // The first call charged; the retry's repeat was answered with that charge.
+    expect(await charged(id)).toMatchObject({ amount: '51.00', calls: 2 });
+    expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('550');
+    await expectMoneyInvariants();
+  });
+
+  it('a deposit the provider refused before charging (an error answer) is charged once by its retry', async () => {
+    const { sessionId, playerId } = await depositPlayer('fault-dep-before');
+    await simulator.fault({ operation: 'authorizeDeposit', mode: 'fail-before' });
+    const key = randomUUID();
+    const first = await depositSubmit(sessionId, key);
+    const id = text(first.body.transaction_id);
+    expect(first.body).toMatchObject({ transaction_status: 'created' });
+    expect(await charged(id)).toBeUndefined();
+    const retry = await depositSubmit(sessionId, key);
+    expect(retry.body).toMatchObject({ transaction_id: id, transaction_status: 'success' });
+    expect(await charged(id)).toMatchObject({ calls: 1 });
+    expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('550');
+    await expectMoneyInvariants();
+  });
+
+  it('a deposit whose provider hangs past PROVIDER_TIMEOUT_MS is answered as processing, then charged once by its retry', async () => {
+    const { sessionId, playerId } = await depositPlayer('fault-dep-hang');
+    await simulator.fault({ operation: 'authorizeDeposit', mode: 'hang-after' });
+    const key = randomUUID();
+    const first = await depositSubmit(sessionId, key);
+    expect(first).toMatchObject({ status: 200, body: { transaction_status: 'created' } });
+    const id = text(first.body.transaction_id);
+    const retry = await depositSubmit(sessionId, key);
+    expect(retry.body).toMatchObject({ transaction_id: id, transaction_status: 'success' });
+    expect(await charged(id)).toMatchObject({ amount: '51.00', calls: 2 });
+    expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('550');
+    await expectMoneyInvariants();
+  });
+
+  it('a deposit request the provider gets twice is charged and credited once', async () => {
+    const { sessionId, playerId } = await depositPlayer('fault-dep-twice');
+    await simulator.fault({ operation: 'authorizeDeposit', mode: 'duplicate' });
+    const answer = await depositSubmit(sessionId, randomUUID());
+    const id = text(answer.body.transaction_id);
+    expect(answer.body).toMatchObject({ transaction_status: 'success' });
+    expect(await charged(id)).toMatchObject({ calls: 2 });
+    expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('550');
+    await expectMoneyInvariants();
+  });
+
+  it('a deposit that never reached the provider fails at once as not received, and nothing is charged', async () => {
+    const { sessionId, playerId } = await depositPlayer('fault-dep-refused');
+    await simulator.fault({ operation: 'authorizeDeposit', mode: 'refuse' });
+    const answer = await depositSubmit(sessionId, randomUUID());
+    expect(answer.body).toMatchObject({
+      transaction_status: 'error',
+      decline_page_settings: { retry: true, message_key: 'CASHIER.DECLINE.NOT_RECEIVED' },
+    });
+    expect(await charged(text(answer.body.transaction_id))).toBeUndefined();
+    expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('500');
+    await expectMoneyInvariants();
+  });
+
+  it('finding 2: a deposit left without an answer and never retried is found by the reconciler by our reference and credited once', async () => {
+    const { sessionId, playerId } = await depositPlayer('fault-dep-reconciled');
+    await simulator.fault({ operation: 'authorizeDeposit', mode: 'drop-after' });
+    const answer = await depositSubmit(sessionId, randomUUID());
+    const id = text(answer.body.transaction_id);
+    expect(answer.body).toMatchObject({ transaction_status: 'created' });
+    // Not due yet: the reconciler leaves it to the player's retry for a moment.
+    expect((await reconcile()).resolved).toBe(0);
+    advance(LEASE_MS);
+    const pass = await reconcile();
+    expect(pass).toMatchObject({ resolved: 1, finished: 1, errors: 0 });
+    expect(await transactionOf(id)).toMatchObject({ status: 'success', callState: 'done' });
+    expect(await charged(id)).toMatchObject({ calls: 1 });
+    expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('550');
+    await expectMoneyInvariants();
+  });
+
+  it('a deposit the provider never received is looked up until LOOKUP_GRACE_MS, then failed as not received with nothing charged', async () => {
+    const { sessionId, playerId } = await depositPlayer('fault-dep-lost-request');
+    await simulator.fault({ operation: 'authorizeDeposit', mode: 'fail-before' });
+    const answer = await depositSubmit(sessionId, randomUUID());
+    const id = text(answer.body.transaction_id);
+    advance(LEASE_MS);
+    await reconcile();
+    expect(await transactionOf(id)).toMatchObject({ status: 'created', callState: 'unknown' });
+    advance(LOOKUP_GRACE_MS);
+    await reconcile();
+    expect(await transactionOf(id)).toMatchObject({
+      status: 'error',
+      errorMessage: 'CASHIER.ERROR.PAYMENT_DECLINED',
+    });
+    expect(await charged(id)).toBeUndefined();
+    expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('500');
+    await expectMoneyInvariants();
+  });
+
+  it('the status poll of the player resolves a deposit without an answer (payments/status)', async () => {
+    const { sessionId } = await depositPlayer('fault-dep-polled');
+    await simulator.fault({ operation: 'authorizeDeposit', mode: 'fail-after' });
+    const answer = await depositSubmit(sessionId, randomUUID());
+    const id = text(answer.body.transaction_id);
+    const path = buildPath(ENDPOINTS.altStatus, { transactionId: id });
+    const early = await callJson(server, 'GET', path, sessionId);
+    expect(early.body).toMatchObject({ transaction_status: 'created', terminal: false });
+    advance(LEASE_MS);
+    const polled = await callJson(server, 'GET', path, sessionId);
+    expect(polled.body).toMatchObject({ transaction_status: 'success', terminal: true });
+    await expectMoneyInvariants();
+  });
+
+  it('twenty concurrent submits with one key under a lost answer make one transaction and one charge', async () => {
+    const { sessionId, playerId } = await depositPlayer('fault-dep-concurrent');
+    await simulator.fault({ operation: 'authorizeDeposit', mode: 'fail-after' });
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => depositSubmit(sessionId, key)),
+    );
+    const ids = new Set(answers.map((answer) => answer.body.transaction_id));
+    expect(ids.size).toBe(1);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    const rows = await server.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.playerId, playerId));
+    expect(rows).toHaveLength(1);
+    const final = await depositSubmit(sessionId, key);
+    expect(final.body).toMatchObject({ transaction_status: 'success' });
+    expect(await charged(text(final.body.transaction_id))).toMatchObject({ amount: '51.00' });
+    expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('550');
+    await expectMoneyInvariants();
+  });
+});
+
+describe('issue 12: provider faults on payouts', () => {
+  it('finding 1: a payout whose answer is lost after paying is paid once, however often it is retried with its key', async () => {
+    const { sessionId, playerId, cardId } = await payoutPlayer('fault-pay-lost');
+    await simulator.fault({ operation: 'payout', mode: 'fail-after' });
+    const key = randomUUID();
+    const first = await payoutSubmit(sessionId, cardId, key);
+    expect(first.body).toMatchObject({ transaction_status: 'created' });
+    const id = text(first.body.transaction_id);
+    expect(await getBalance(server.db, playerId, 'EUR')).toEqual({
+      currency: 'EUR',
+      balance: '460',
+      reserved: '40',
+    });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const retry = await payoutSubmit(sessionId, cardId, key);
+      expect(retry.body).toMatchObject({ transaction_id: id, transaction_status: 'success' });
+    }
+    expect(await charged(id)).toMatchObject({ flow: 'payout', amount: '40', calls: 2 });
+    expect(await getBalance(server.db, playerId, 'EUR')).toEqual({
+      currency: 'EUR',
+      balance: '460',
+      reserved: '0',
+    });
+    await expectMoneyInvariants();
+  });
+
+  it('finding 2: a payout whose provider hangs is sent again by the reconciler with the same key and paid once', async () => {
+    const { sessionId, playerId, cardId } = await payoutPlayer('fault-pay-hang');
+    await simulator.fault({ operation: 'payout', mode: 'hang-before' });
+    const first = await payoutSubmit(sessionId, cardId, randomUUID());
+    const id = text(first.body.transaction_id);
+    expect(first.body).toMatchObject({ transaction_status: 'created' });
+    expect(await charged(id)).toBeUndefined();
+    advance(LEASE_MS);
+    expect(await reconcile()).toMatchObject({ resolved: 1, finished: 1, errors: 0 });
+    expect(await transactionOf(id)).toMatchObject({ status: 'success' });
+    expect(await charged(id)).toMatchObject({ calls: 1 });
+    expect(await getBalance(server.db, playerId, 'EUR')).toMatchObject({
+      balance: '460',
+      reserved: '0',
+    });
+    await expectMoneyInvariants();
+  });
+
+  it('a payout that never reached the provider waits unsent; the player reverses it and the reservation comes back once, nothing paid', async () => {
+    const { sessionId, playerId, cardId } = await payoutPlayer('fault-pay-refused');
+    await simulator.fault({ operation: 'payout', mode: 'refuse' });
+    const first = await payoutSubmit(sessionId, cardId, randomUUID());
+    const id = text(first.body.transaction_id);
+    expect(await transactionOf(id)).toMatchObject({ status: 'created', callState: 'pending' });
+    const reverse = buildPath(ENDPOINTS.reversePendingWithdrawal, {});
+    const reversed = await callJson(server, 'GET', reverse, sessionId);
+    expect(reversed).toMatchObject({
+      status: 200,
+      body: { success_amount: '40.00', fail_amount: null },
+    });
+    expect(await getBalance(server.db, playerId, 'EUR')).toEqual({
+      currency: 'EUR',
+      balance: '500',
+      reserved: '0',
+    });
+    // The reconciler has nothing left to send, and a second reversal nothing to return.
+    advance(LEASE_MS * 100);
+    await reconcile();
+    expect(await charged(id)).toBeUndefined();
+    expect((await callJson(server, 'GET', reverse, sessionId)).body).toMatchObject({
+      error_code: '1501',
+    });
+    await expectMoneyInvariants();
+  });
+
+  it('a payout that never reached the provider is sent by the reconciler once the provider is back', async () => {
+    const { sessionId, playerId, cardId } = await payoutPlayer('fault-pay-later');
+    await simulator.fault({ operation: 'payout', mode: 'refuse' });
+    const first = await payoutSubmit(sessionId, cardId, randomUUID());
+    const id = text(first.body.transaction_id);
+    advance(LEASE_MS);
+    expect(await reconcile()).toMatchObject({ resolved: 1, finished: 1 });
+    expect(await transactionOf(id)).toMatchObject({ status: 'success' });
+    expect(await charged(id)).toMatchObject({ calls: 1 });
+    expect((await getBalance(server.db, playerId, 'EUR')).reserved).toBe('0');
+    await expectMoneyInvariants();
+  });
+
+  it('the reversal of a payout whose call is unanswered keeps it reserved until the provider answers (fail_amount)', async () => {
+    const { sessionId, cardId } = await payoutPlayer('fault-pay-unknown');
+    await simulator.fault({ operation: 'payout', mode: 'fail-after' });
+    const first = await payoutSubmit(sessionId, cardId, randomUUID());
+    const id = text(first.body.transaction_id);
+    const reverse = buildPath(ENDPOINTS.reversePendingWithdrawal, {});
+    const answer = await callJson(server, 'GET', reverse, sessionId);
+    expect(answer.body).toMatchObject({ success_amount: null, fail_amount: '40.00' });
+    advance(LEASE_MS);
+    await reconcile();
+    expect(await transactionOf(id)).toMatchObject({ status: 'success' });
+    await expectMoneyInvariants();
+  });
+
+  it('after every fault test nothing is left between created and a final status once the reconciler ran', async () => {
+    advance(LOOKUP_GRACE_MS * 2);
+    await reconcile();
+    expect(await unresolvedTransactions(server.db)).toEqual([]);
+    await expectMoneyInvariants();
+  });
+});
