@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@cashdesk/contract';
 import type { PaySession, SubmitRequestInput } from '@cashdesk/contract';
 import { isRepeatSubmission } from '@cashdesk/domain';
 import type { SubmissionSnapshot } from '@cashdesk/domain';
@@ -56,11 +57,24 @@ interface InFlight {
 const NO_ANSWER = new Set<unknown>(['FETCH_ERROR', 'TIMEOUT_ERROR']);
 
 /**
+ * Whether a failed submit may have started a payment on the server, so that sending the same
+ * data again must reuse its Idempotency-Key (the server then answers that payment instead of
+ * making another): no answer at all, a server failure (5xx: the payment may be under way), or
+ * 1011 (the first request with this key is still running).
+ */
+export function mayHaveStarted(error: Pick<ApiError, 'status' | 'errorCode'>): boolean {
+  if (NO_ANSWER.has(error.status)) return true;
+  if (typeof error.status === 'number' && error.status >= 500) return true;
+  return error.errorCode === ERROR_CODES.idempotencyInProgress.code;
+}
+
+/**
  * SPEC §7 deposit and withdrawal submit with the guarantees of ARCHITECTURE.md "a submit is never sent twice":
  * - one Idempotency-Key per attempt (crypto.randomUUID());
- * - after a failure without an answer (network, time-out), sending the same data again (SPEC §4
- *   repeat-submit check, isRepeatSubmission) re-sends the very same body under the same key, so
- *   the server answers the first result instead of charging twice;
+ * - after a failure that may have started the payment ({@link mayHaveStarted}: no answer, a 5xx,
+ *   1011), sending the same data again (SPEC §4 repeat-submit check, isRepeatSubmission)
+ *   re-sends the very same body under the same key, so the server answers that payment instead
+ *   of charging twice;
  * - a submit while one is in flight sends nothing (`busy`), checked synchronously so a double
  *   click cannot slip between two renders;
  * - leaving the page aborts the submit in flight (RTK's abort signal).
@@ -127,7 +141,7 @@ export function useSubmitOnce(trigger: SubmitTrigger): {
         snapshot: request.snapshot,
         key,
         request: sent,
-        unanswered: NO_ANSWER.has(error.status),
+        unanswered: mayHaveStarted(error),
       };
       return { kind: 'failed', error };
     },
