@@ -20,7 +20,7 @@ import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import { players, transactions } from '../db/schema';
 import { HttpPaymentProvider } from '../providers';
 import { getBalance } from '../services/ledger';
-import { reconcileOnce } from '../services/payments/reconciler';
+import { reconcileOnce, startReconciler } from '../services/payments/reconciler';
 import { callJson, payGroupId, saveApprovedCard, text, withdrawalSession } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -400,6 +400,20 @@ describe('issue 12: provider faults on payouts', () => {
     expect(answer.body).toMatchObject({ success_amount: null, fail_amount: '40.00' });
     advance(LEASE_MS);
     await reconcile();
+    expect(await transactionOf(id)).toMatchObject({ status: 'success' });
+    await expectMoneyInvariants();
+  });
+
+  it('the reconciler of a process runs a pass at its start and counts what it did', async () => {
+    const { sessionId, cardId } = await payoutPlayer('fault-pay-at-start');
+    await simulator.fault({ operation: 'payout', mode: 'fail-before' });
+    const first = await payoutSubmit(sessionId, cardId, randomUUID());
+    const id = text(first.body.transaction_id);
+    advance(LEASE_MS);
+    // Interval 0: the pass at start only, as a process that was just restarted runs it.
+    const reconciler = startReconciler({ ...server.app.cashdesk }, 0);
+    await reconciler.stop();
+    expect(reconciler.counts).toMatchObject({ passes: 1, resolved: 1, finished: 1, errors: 0 });
     expect(await transactionOf(id)).toMatchObject({ status: 'success' });
     await expectMoneyInvariants();
   });

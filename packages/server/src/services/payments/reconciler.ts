@@ -265,6 +265,9 @@ export function startReconciler(
       counts.expired += report.expired;
       counts.releasedClaims += report.releasedClaims;
       counts.errors += report.errors;
+      if (Object.values(report).some((count) => count > 0)) {
+        deps.log?.info({ pass: report, totals: { ...counts } }, 'reconciler pass');
+      }
       return report;
     } finally {
       if (running === current) running = null;
