@@ -8,6 +8,7 @@
  * The sandbox provider settles processing payouts after ten minutes here (instead of five
  * seconds), so a pending withdrawal stays pending for as long as a test looks at it.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { CASHIER_BASE } from '@cashdesk/contract';
@@ -244,7 +245,7 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
     const again = await fetch(
       `${env.stack.serverUrl}${CASHIER_BASE}/payments/reverse-pending-withdrawal`,
       {
-        headers: { 'x-session-id': session.sessionId },
+        headers: { 'x-session-id': session.sessionId, 'idempotency-key': randomUUID() },
       },
     );
     const body: unknown = await again.json();
