@@ -5,12 +5,11 @@
  * PostgreSQL's error fields (code, detail, schema, table, constraint, routine, ...), and PGlite's
  * DatabaseError, to which PGlite adds the failed `query`, `params` and `queryOptions`.
  */
-import { Writable } from 'node:stream';
 import { messages } from '@electric-sql/pglite';
 import { DrizzleQueryError } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger';
+import { captureLogs } from '../test/log-capture';
 import { REMOVED, scrubError, scrubLoggedMessage, scrubMessage } from './scrub-error';
 
 const SESSION_ID = 'hV3q9Xk2LmN8pR4sT6uW1yZ0aB5cD7eF9gH2jK4mN6p';
@@ -189,19 +188,8 @@ describe('scrubError (issue 12: no SQL parameters, session id or card number in 
 });
 
 describe('the logger (issue 12)', () => {
-  function capture() {
-    const lines: string[] = [];
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        lines.push(chunk.toString('utf8'));
-        callback();
-      },
-    });
-    return { logger: createLogger({ level: 'info', destination }), text: () => lines.join('') };
-  }
-
   it('logs an error under err, or as the whole line, without its values but with its SQLSTATE', () => {
-    const { logger, text } = capture();
+    const { logger, text } = captureLogs();
     logger.error({ err: uniqueViolation() }, 'request failed');
     logger.error(uniqueViolation());
     logger.error({ err: uniqueViolation() });

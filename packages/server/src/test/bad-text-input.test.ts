@@ -15,7 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, buildPath } from '@cashdesk/contract';
+import { ENDPOINTS, EXAMPLE_DEPOSIT_SUBMIT, buildPath } from '@cashdesk/contract';
 import type { EndpointId } from '@cashdesk/contract';
 import { isRecord } from '../http/is-record';
 import { callJson, payGroupId, text, withdrawalSession } from './api-calls';
@@ -70,20 +70,6 @@ interface BaseRequest {
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
-const BROWSER_DATA = {
-  color_depth: 24,
-  language: 'en-GB',
-  time_zone: -60,
-  timezone_name: 'Europe/Malta',
-  java_enabled: false,
-  screen_height: 1080,
-  screen_width: 1920,
-  window_height: 900,
-  window_width: 474,
-  user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/124.0',
-  java_script_enabled: true,
-};
-
 function request(
   endpoint: { readonly method: 'GET' | 'POST' | 'DELETE'; readonly path: string },
   parts: Partial<Omit<WalkRequest, 'method' | 'path'>> = {},
@@ -123,7 +109,7 @@ const BASES: { readonly [K in InputEndpointId]: (c: WalkContext) => BaseRequest 
         },
         fields: { note: 'free text' },
         save_card: false,
-        browser_data: BROWSER_DATA,
+        browser_data: EXAMPLE_DEPOSIT_SUBMIT.browser_data,
         fingerprint: 'fp_5d1a0c',
       },
     }),
