@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open';
 import type { App, Clock } from './http/app-types';
-import { installErrorHandlers } from './http/error-handler';
+import { answerFrameworkError, installErrorHandlers } from './http/error-handler';
 import { createLogger } from './http/logger';
 import { decorateSession } from './http/session-auth';
 import type { PaymentProvider } from './providers';
@@ -50,6 +50,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     // Shut down promptly: keep-alive clients get 503 instead of holding close() open.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

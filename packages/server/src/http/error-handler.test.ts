@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
-import { classifyError } from './error-handler';
+import { ERROR_FIELD_MAX_LENGTH, classifyError, fitErrorField } from './error-handler';
 
 describe('classifyError (SPEC §8 error answers)', () => {
   it('answers an ApiError with its table row and field', () => {
@@ -37,5 +37,29 @@ describe('classifyError (SPEC §8 error answers)', () => {
       body: { error_code: '1999', error_message: 'CASHIER.ERROR.INTERNAL' },
       unexpected: true,
     });
+  });
+
+  it('issue 12: answers an undecodable address or an over-long path parameter with 1002 naming params', () => {
+    for (const code of ['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH']) {
+      expect(classifyError({ code })).toEqual({
+        status: 400,
+        body: {
+          error_code: '1002',
+          error_message: 'CASHIER.ERROR.INVALID_FIELD',
+          error_field: 'params',
+        },
+        unexpected: false,
+      });
+    }
+  });
+
+  it('issue 12: shortens an error_field over the contract limit to the object at fault, never a 500', () => {
+    const long = `body.parameters.${'k'.repeat(5000)}`;
+    expect(classifyError(new ApiError('invalidField', { field: long }))).toMatchObject({
+      status: 400,
+      body: { error_code: '1002', error_field: 'body.parameters' },
+    });
+    expect(fitErrorField('body.amount')).toBe('body.amount');
+    expect(fitErrorField('x'.repeat(500))).toHaveLength(ERROR_FIELD_MAX_LENGTH);
   });
 });

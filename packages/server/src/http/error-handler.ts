@@ -8,8 +8,17 @@
  *   malformedRequest (1001);
  * - a body over the limit: 413 bodyTooLarge (1004); an upload over 20 MB: 413 uploadTooLarge;
  * - an unknown route: 404 notFound (1008);
+ * - an address Fastify cannot decode (a broken %-escape, a lone surrogate such as %ED%A0%80) or a
+ *   path parameter over Fastify's 100 characters: 400 invalidField, error_field `params`
+ *   ({@link answerFrameworkError}, set as Fastify's `frameworkErrors` option by app.ts);
+ * - text with a control character or a lone surrogate anywhere in the request: 400 invalidField
+ *   naming the field (the input guard, input-guard.ts, installed with the handlers);
  * - an {@link ApiError}: its row;
  * - anything else: 500 internal (1999) with nothing of the error in the answer.
+ *
+ * error_field is at most {@link ERROR_FIELD_MAX_LENGTH} characters (the contract's ErrorBody): a
+ * longer one (a path through an over-long record key) loses its last segments until it fits, so
+ * the answer still names the object at fault instead of failing its own schema with a 500.
  *
  * @packageDocumentation
  */
@@ -18,6 +27,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorName } from '@cashdesk/contract';
 import { errorBody, isApiError } from './api-error';
 import type { ErrorBody } from './api-error';
+import { installInputGuard } from './input-guard';
 
 /** Where Fastify validated: its names, and how error_field spells them. */
 const CONTEXT_PREFIX: Readonly<Record<string, string>> = {
@@ -47,6 +57,12 @@ const UPLOAD_LIMIT_CODES = new Set([
   'FST_FIELDS_LIMIT',
 ]);
 
+/** Fastify's codes for an address it cannot route: answered as unreadable path parameters. */
+const BAD_ADDRESS_CODES = new Set(['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH']);
+
+/** The longest error_field the contract's ErrorBody allows. */
+export const ERROR_FIELD_MAX_LENGTH = 200;
+
 /** What an error is answered with. */
 export interface ErrorAnswer {
   readonly status: number;
@@ -65,6 +81,24 @@ function answer(name: ErrorName, status: number, field?: string): ErrorAnswer {
   return { status, body: errorBody(name, { field }), unexpected: status >= 500 };
 }
 
+/**
+ * error_field shortened to {@link ERROR_FIELD_MAX_LENGTH} characters by dropping its last
+ * segments (`body.parameters.<5000 characters>` becomes `body.parameters`).
+ */
+export function fitErrorField(field: string): string {
+  let fitted = field;
+  while (fitted.length > ERROR_FIELD_MAX_LENGTH && fitted.includes('.')) {
+    fitted = fitted.slice(0, fitted.lastIndexOf('.'));
+  }
+  return fitted.slice(0, ERROR_FIELD_MAX_LENGTH);
+}
+
+function withFittedField(result: ErrorAnswer): ErrorAnswer {
+  const field = result.body.error_field;
+  if (field === undefined || field.length <= ERROR_FIELD_MAX_LENGTH) return result;
+  return { ...result, body: { ...result.body, error_field: fitErrorField(field) } };
+}
+
 /** The field a validation issue points at, e.g. `body.amount` or `params.payGroupId`. */
 function validationField(context: string | undefined, instancePath: string): string | undefined {
   const prefix = context === undefined ? undefined : CONTEXT_PREFIX[context];
@@ -75,6 +109,10 @@ function validationField(context: string | undefined, instancePath: string): str
 
 /** Decides the answer to an error (exported for unit tests). */
 export function classifyError(error: unknown): ErrorAnswer {
+  return withFittedField(classify(error));
+}
+
+function classify(error: unknown): ErrorAnswer {
   if (isApiError(error)) {
     return {
       status: error.statusCode,
@@ -91,25 +129,49 @@ export function classifyError(error: unknown): ErrorAnswer {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer('bodyTooLarge', 413);
     if (UPLOAD_LIMIT_CODES.has(error.code)) return answer('uploadTooLarge', 413, 'file');
     if (MALFORMED_CODES.has(error.code)) return answer('malformedRequest', 400);
+    if (BAD_ADDRESS_CODES.has(error.code)) return answer('invalidField', 400, 'params');
   }
   return answer('internal', 500);
 }
 
-/** Installs the error and not-found handlers on an app. */
+/** Answers an error: logs it (a 5xx with the error, a 4xx as one line) and sends its body. */
+function sendErrorAnswer(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const result = classifyError(error);
+  if (result.unexpected) {
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    request.log.info(
+      { error_code: result.body.error_code, error_field: result.body.error_field },
+      'request refused',
+    );
+  }
+  return reply.code(result.status).type('application/json; charset=utf-8').send(result.body);
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the errors Fastify meets before any route (an address it
+ * cannot decode, a path parameter over its length limit) answered like every other error, with
+ * a code of the contract's table, instead of Fastify's own body.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void sendErrorAnswer(error, request, reply);
+}
+
+/**
+ * Installs the server's answers to failures and bad input on an app, before its routes: the error
+ * and not-found handlers, and the input guard (input-guard.ts) that refuses control characters
+ * and lone surrogates in any request text before a route reads it.
+ */
 export function installErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const result = classifyError(error);
-    if (result.unexpected) {
-      request.log.error({ err: error }, 'request failed');
-    } else {
-      request.log.info(
-        { error_code: result.body.error_code, error_field: result.body.error_field },
-        'request refused',
-      );
-    }
-    return reply.code(result.status).type('application/json; charset=utf-8').send(result.body);
-  });
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    sendErrorAnswer(error, request, reply),
+  );
   app.setNotFoundHandler((_request: FastifyRequest, reply: FastifyReply) => {
     return reply.code(404).type('application/json; charset=utf-8').send(errorBody('notFound'));
   });
+  installInputGuard(app);
 }

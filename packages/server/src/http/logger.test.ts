@@ -1,17 +1,6 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, createLogger, redactUrl } from './logger';
-
-function capture() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(chunk.toString('utf8'));
-      callback();
-    },
-  });
-  return { logger: createLogger({ level: 'info', destination }), text: () => lines.join('') };
-}
+import { captureLogs as capture } from '../test/log-capture';
+import { REDACTED, redactUrl } from './logger';
 
 describe('logger redaction (issue 3: no card number, CVV, OTP or auth token in logs)', () => {
   it('censors secret keys at the top level and nested two levels down', () => {

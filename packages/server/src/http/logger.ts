@@ -1,20 +1,26 @@
 /**
- * The server's pino logger (issue 3: logs never contain a card number, CVV, OTP or auth token).
+ * The server's pino logger (issue 3: logs never contain a card number, CVV, OTP or auth token;
+ * issue 12: nor SQL parameters or a session id).
  *
- * Three layers:
+ * Four layers:
  * 1. request bodies are never logged: the request serializer keeps method, route, the address
  *    with secret query values masked, and the remote address, and no headers;
  * 2. redact paths censor the secret keys (card_pan, card_cvv, cvv, otp, code, auth_token,
  *    password, session and idempotency headers) wherever code logs an object with them, up to
  *    three levels deep;
- * 3. tests capture the log stream and search it for test card numbers (security tests).
+ * 3. errors, under `err` (or `error`) wherever they are logged, go through scrub-error.ts: type,
+ *    SQLSTATE, identifier names, and message and stack without values; never drizzle's params,
+ *    PostgreSQL's detail or a quoted value; and a line whose message repeats an error's message
+ *    (pino's default for `log.error(err)`, Fastify's default error log) gets the scrubbed one;
+ * 4. tests capture the log stream and search it for test card numbers (security tests).
  *
  * @packageDocumentation
  */
 import pino from 'pino';
-import type { DestinationStream, Logger } from 'pino';
+import type { DestinationStream, LogFn, Logger } from 'pino';
 import type { LogLevel } from '../config';
 import { isRecord } from './is-record';
+import { scrubError, scrubLoggedMessage } from './scrub-error';
 
 /** Keys whose values are secrets wherever they appear in a logged object. */
 export const SECRET_KEYS = [
@@ -95,7 +101,29 @@ function serializeReply(reply: unknown) {
     : undefined;
 }
 
-/** Creates the logger with the redaction and serializers above. */
+/**
+ * pino's `logMethod` hook: the message of a line that carries an error is scrubbed where it
+ * repeats the error's message, and a line without a message gets the scrubbed one (pino would
+ * otherwise use the raw `err.message`).
+ */
+function logWithScrubbedMessage(this: Logger, args: Parameters<LogFn>, method: LogFn): void {
+  const [first, second, ...rest] = args;
+  const error: unknown = first instanceof Error ? first : isRecord(first) ? first.err : undefined;
+  if (error === undefined || typeof first === 'string') {
+    method.apply(this, args);
+    return;
+  }
+  const message =
+    typeof second === 'string'
+      ? second
+      : isRecord(error) && typeof error.message === 'string'
+        ? error.message
+        : undefined;
+  if (message === undefined) method.apply(this, args);
+  else method.apply(this, [first, scrubLoggedMessage(message, error), ...rest]);
+}
+
+/** Creates the logger with the redaction, serializers and hook above. */
 export function createLogger(options: LoggerOptions): Logger {
   return pino(
     {
@@ -104,8 +132,10 @@ export function createLogger(options: LoggerOptions): Logger {
       serializers: {
         req: serializeRequest,
         res: serializeReply,
-        err: pino.stdSerializers.err,
+        err: scrubError,
+        error: scrubError,
       },
+      hooks: { logMethod: logWithScrubbedMessage },
     },
     options.destination ?? pino.destination({ sync: false }),
   );

@@ -32,6 +32,7 @@ import type { AcceptedFileType } from '@cashdesk/domain';
 import type { Executor } from '../db/open';
 import { documents } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { isAcceptedText } from '../http/input-guard';
 import { isUuid } from './transactions';
 
 /** A document row. */
@@ -255,10 +256,28 @@ export interface UploadForm {
   readonly fields: Readonly<Record<string, string>>;
 }
 
+/** The field a refused form part is named by: the file name is `file`, a part's name `body`. */
+function refusedPartField(
+  part: { readonly fieldname: string } & (
+    { readonly filename: string } | { readonly value: unknown }
+  ),
+): string | undefined {
+  if (!isAcceptedText(part.fieldname)) return 'body';
+  if ('filename' in part) return isAcceptedText(part.filename) ? undefined : 'file';
+  return typeof part.value === 'string' && !isAcceptedText(part.value) ? part.fieldname : undefined;
+}
+
 /**
  * Reads the multipart form of a deposit or withdrawal upload: the first `file` part goes to a
  * temporary file (checked later by its bytes), other parts are kept as text. A second file part is
  * drained, not stored. On a failure the temporary file is removed, so nothing is left behind.
+ *
+ * Issue 12 (http/input-guard.ts): a part name, text value or file name holding a control
+ * character or a lone surrogate is refused with 400 invalidField naming the part (`file` for the
+ * file name, the part's name for its value, `body` for a part's name). The rest of the form is
+ * still read to its end (a refused file is drained, not stored), so the request ends cleanly.
+ *
+ * @throws {ApiError} invalidField for refused text (see above).
  */
 export async function readUploadForm(
   request: FastifyRequest,
@@ -266,10 +285,12 @@ export async function readUploadForm(
 ): Promise<UploadForm> {
   const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
+  let refused: string | undefined;
   try {
     for await (const part of request.parts()) {
+      refused ??= refusedPartField(part);
       if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file !== null) {
+        if (part.fieldname !== 'file' || file !== null || refused !== undefined) {
           await drain(part.file);
           continue;
         }
@@ -282,6 +303,12 @@ export async function readUploadForm(
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
+    }
+    if (refused !== undefined) {
+      throw new ApiError('invalidField', {
+        field: refused,
+        detail: 'an upload form part holds a control character or a lone surrogate',
+      });
     }
   } catch (error) {
     if (file !== null) await discardReceived(file);
