@@ -633,4 +633,24 @@ describe('refused submits (SPEC §5, §8; issue 3 bad input)', () => {
     });
     expect(badOption.body).toMatchObject({ error_field: 'body.parameters.operator' });
   });
+
+  it('issue 12: answers 400 naming a parameter the form does not have, in fields or parameters, and writes nothing', async () => {
+    const { session: own, playerId } = await freshPlayer();
+    const stray = await submit(own, 'card', cardBody(APPROVED_VISA, '10', { coupon: 'X1' }));
+    expect(stray).toMatchObject({
+      status: 400,
+      body: { error_code: '1002', error_field: 'body.parameters.coupon' },
+    });
+    const inFields = await submit(own, 'ewallet', {
+      amount: '20',
+      currency: 'EUR',
+      fields: { wallet_phone: '+37120000000', redirect_to: 'https://elsewhere.test' },
+    });
+    expect(inFields.body).toMatchObject({ error_field: 'body.parameters.redirect_to' });
+    const written = await server.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.playerId, playerId));
+    expect(written).toEqual([]);
+  });
 });
