@@ -16,6 +16,7 @@ import {
   transactions,
 } from '../db/schema';
 import { getBalance, ledgerTotals } from '../services/ledger';
+import { SandboxProvider } from '../providers';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { isRecord } from '../http/is-record';
@@ -196,6 +197,53 @@ describe('card deposits (SPEC §3 pay session, §5; issue 3 money)', () => {
     const other = await submit(session, 'card', cardBody(APPROVED_VISA, '11'), key);
     expect(other.status).toBe(422);
     expect(other.body.error_code).toBe('1007');
+  });
+
+  it('issue 12 finding 6: a submit without an Idempotency-Key is refused with 1012, so 50 parallel ones write nothing', async () => {
+    const { session, playerId } = await freshPlayer();
+    const path = `${server.baseUrl}${BASE}/payments/groups/${String(idOf('card'))}/submit`;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const response = await fetch(path, {
+          method: 'POST',
+          headers: { 'x-session-id': session, 'content-type': 'application/json' },
+          body: JSON.stringify(cardBody(APPROVED_VISA, '10')),
+        });
+        const body: unknown = await response.json();
+        return { status: response.status, body };
+      }),
+    );
+    for (const answer of answers) {
+      expect(answer).toEqual({
+        status: 400,
+        body: {
+          error_code: '1012',
+          error_message: 'CASHIER.ERROR.IDEMPOTENCY_KEY_REQUIRED',
+          error_field: 'headers.idempotency-key',
+        },
+      });
+    }
+    const [made] = await server.db
+      .select({ n: count() })
+      .from(transactions)
+      .where(eq(transactions.playerId, playerId));
+    expect(made?.n).toBe(0);
+    expect(await balanceOf(playerId)).toBe('500');
+  });
+
+  it('issue 12 finding 7: the fee reaches the provider: 50.00 with the 1.5 % + 0.25 fee is charged 51.00', async () => {
+    const { session } = await freshPlayer();
+    const answer = await submit(session, 'card', cardBody(APPROVED_VISA, '50'));
+    const txId = String(answer.body.transaction_id);
+    const provider = server.app.cashdesk.provider;
+    if (!(provider instanceof SandboxProvider)) throw new Error('the suite pays with the sandbox');
+    expect(provider.activity().find((entry) => entry.transactionId === txId)).toMatchObject({
+      flow: 'deposit',
+      amount: '51.00',
+    });
+    const [row] = await server.db.select().from(transactions).where(eq(transactions.id, txId));
+    expect(row?.providerRequest).toMatchObject({ amount: '50', fee: '1', total: '51.00' });
+    expect(JSON.stringify(row?.providerRequest)).not.toContain(APPROVED_VISA);
   });
 
   it('makes one transaction of 50 parallel submits with one Idempotency-Key (issue 3)', async () => {
