@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/open';
+import type { Database, Executor } from '../db/open';
 import { idempotencyKeys, payGroups, players, transactions } from '../db/schema';
 import { isApiError } from '../http/api-error';
 import {
@@ -56,14 +56,15 @@ function at(ms: number) {
   return { now: () => new Date(T0.getTime() + ms), leaseMs: LEASE_MS, pollMs: 1, maxPollMs: 1 };
 }
 
-async function newTransaction(): Promise<string> {
-  const row = await createTransaction(db, {
+/** A card deposit of the player (in `executor`, default the database). */
+async function newTransaction(amount = '10', executor: Executor = db): Promise<string> {
+  const row = await createTransaction(executor, {
     playerId,
     brandId: 'brand0',
     sessionId: null,
     payGroupId: cardGroup,
     flow: 'deposit',
-    amount: '10',
+    amount,
     currency: 'EUR',
     providerKind: 'card',
   });
@@ -141,18 +142,9 @@ describe('issue 12: leased claims tied to their transaction', () => {
           // The holder is slow: meanwhile its lease ends and a retry takes the claim over.
           while (!takenOver) await new Promise((resolve) => setImmediate(resolve));
           return db.transaction(async (tx) => {
-            const row = await createTransaction(tx, {
-              playerId,
-              brandId: 'brand0',
-              sessionId: null,
-              payGroupId: cardGroup,
-              flow: 'deposit',
-              amount: '11',
-              currency: 'EUR',
-              providerKind: 'card',
-            });
-            await claim.link(tx, row.id);
-            return { status: 200, body: { transaction_id: row.id } };
+            const id = await newTransaction('11', tx);
+            await claim.link(tx, id);
+            return { status: 200, body: { transaction_id: id } };
           });
         },
       },
@@ -187,18 +179,9 @@ describe('issue 12: leased claims tied to their transaction', () => {
       {
         run: async (claim) => {
           created = await db.transaction(async (tx) => {
-            const row = await createTransaction(tx, {
-              playerId,
-              brandId: 'brand0',
-              sessionId: null,
-              payGroupId: cardGroup,
-              flow: 'deposit',
-              amount: '12',
-              currency: 'EUR',
-              providerKind: 'card',
-            });
-            await claim.link(tx, row.id);
-            return row.id;
+            const id = await newTransaction('12', tx);
+            await claim.link(tx, id);
+            return id;
           });
           throw new Error('the database connection dropped after the commit');
         },

@@ -15,13 +15,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
-import { players, transactions } from '../db/schema';
+import { transactions } from '../db/schema';
 import { HttpPaymentProvider } from '../providers';
 import { getBalance } from '../services/ledger';
 import { reconcileOnce, startReconciler } from '../services/payments/reconciler';
-import { callJson, payGroupId, saveApprovedCard, text, withdrawalSession } from './api-calls';
+import {
+  callJson,
+  payGroupId,
+  playerIdOf,
+  saveApprovedCard,
+  text,
+  withdrawalSession,
+} from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { moneyViolations, unresolvedTransactions } from './money-invariants';
@@ -72,15 +79,6 @@ async function expectMoneyInvariants(): Promise<void> {
   expect(await moneyViolations(server.db, activity)).toEqual([]);
 }
 
-async function playerIdOf(name: string): Promise<string> {
-  const [row] = await server.db
-    .select({ id: players.id })
-    .from(players)
-    .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, name)));
-  if (row === undefined) throw new Error(`no player ${name}`);
-  return row.id;
-}
-
 async function transactionOf(id: string) {
   const [row] = await server.db.select().from(transactions).where(eq(transactions.id, id));
   if (row === undefined) throw new Error(`no transaction ${id}`);
@@ -120,13 +118,13 @@ async function depositPlayer(name: string) {
     flow: 'deposit',
     currency: 'EUR',
   });
-  return { sessionId, playerId: await playerIdOf(name) };
+  return { sessionId, playerId: await playerIdOf(server, name) };
 }
 
 /** A new player with a withdrawal session and a saved card the sandbox pays out to. */
 async function payoutPlayer(name: string) {
   const sessionId = await withdrawalSession(server, name);
-  const playerId = await playerIdOf(name);
+  const playerId = await playerIdOf(server, name);
   const cardId = await saveApprovedCard(server, playerId);
   return { sessionId, playerId, cardId };
 }

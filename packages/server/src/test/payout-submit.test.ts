@@ -11,7 +11,7 @@ import {
   transactions,
 } from '../db/schema';
 import { getBalance, ledgerTotals } from '../services/ledger';
-import { payGroupId, saveApprovedCard, text, withIdempotencyKey } from './api-calls';
+import { payGroupId, playerIdOf, saveApprovedCard, text, withIdempotencyKey } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { isRecord } from '../http/is-record';
@@ -56,13 +56,8 @@ async function call(
   return { status: response.status, body: parsed, headers: response.headers };
 }
 
-async function playerId(name: string): Promise<string> {
-  const [row] = await server.db
-    .select({ id: players.id })
-    .from(players)
-    .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, name)));
-  if (row === undefined) throw new Error(`no player ${name}`);
-  return row.id;
+function playerId(name: string): Promise<string> {
+  return playerIdOf(server, name);
 }
 
 /** The profile phone of the test players (a mobile payout goes to it). */

@@ -70,6 +70,7 @@ import {
   CARD_ID_ERROR_FIELD,
   assertKnownParameters,
   checkAmount,
+  customerOf,
   fieldError,
   isCardField,
   parameterField,
@@ -98,6 +99,22 @@ function submittedExpiry(values: Submitted): { month: string; year: string } | n
   if (month !== undefined && year !== undefined) return { month, year };
   const combined = textOf(values, EXPIRATION_DATE_FIELD_NAME);
   return combined === undefined ? null : splitExpiry(combined);
+}
+
+/** A new card as the provider gets it: the holder's name cleaned (SPEC §5), never stored. */
+function newCard(
+  pan: string,
+  cvv: string,
+  expiry: { readonly month: string; readonly year: string },
+  holder: string,
+): NewCardInput {
+  return {
+    pan,
+    cvv,
+    expMonth: expiry.month,
+    expYear: expiry.year,
+    holder: cleanCardholderName(holder) ?? '',
+  };
 }
 
 /** The saved card a submit names (card_data.card_id, else the card_id parameter), if any. */
@@ -190,15 +207,7 @@ async function chooseCard(
       throw fieldError(CARD_PARAMETER_NAMES.cardholderName, holderCheck.error, 'holder');
     }
   }
-  return {
-    card: {
-      pan,
-      cvv,
-      expMonth: expiry.month,
-      expYear: expiry.year,
-      holder: cleanCardholderName(rawHolder) ?? '',
-    },
-  };
+  return { card: newCard(pan, cvv, expiry, rawHolder) };
 }
 
 /** What the non-card fields of a submit refer to. */
@@ -428,12 +437,7 @@ export async function prepareDeposit(
       payGroup: entry.group.shortName,
       ...(card.savedCard === undefined ? {} : { savedCardToken: card.savedCard.token }),
       saveCard,
-      customer: {
-        playerId: session.playerId,
-        country: player.country ?? '',
-        ...(player.email === null ? {} : { email: player.email }),
-        ...(player.phone === null ? {} : { phone: player.phone }),
-      },
+      customer: customerOf(player),
       returnUrls,
       ...(body.browser_data === undefined ? {} : { browserData: body.browser_data }),
       ...(refs.betShop === undefined ? {} : { betShop: betShopRef(refs.betShop) }),
@@ -466,15 +470,7 @@ export function depositSecretsFromRetry(body: SubmitRequest): CardSecrets | null
   const expiry = submittedExpiry(values);
   if (pan !== '' && expiry !== null) {
     const holder = textOf(values, CARD_PARAMETER_NAMES.cardholderName) ?? '';
-    return {
-      card: {
-        pan,
-        cvv,
-        expMonth: expiry.month,
-        expYear: expiry.year,
-        holder: cleanCardholderName(holder) ?? '',
-      },
-    };
+    return { card: newCard(pan, cvv, expiry, holder) };
   }
   return cvv === '' ? null : { savedCardCvv: cvv };
 }

@@ -60,6 +60,7 @@ import {
   REQUISITE_ID_PARAMETER,
   assertKnownParameters,
   checkAmount,
+  customerOf,
   parameterField,
   submittedValues,
 } from './submission';
@@ -378,12 +379,7 @@ export async function preparePayout(
       methodKind: kind,
       payGroup: entry.group.shortName,
       destination: resolved.destination,
-      customer: {
-        playerId: player.id,
-        country: player.country ?? '',
-        ...(player.email === null ? {} : { email: player.email }),
-        ...(player.phone === null ? {} : { phone: player.phone }),
-      },
+      customer: customerOf(player),
     }),
     secrets: null,
     reserve: { minAmount: entry.limits.minAmount },

@@ -324,54 +324,62 @@ export async function callProvider(
     // Written without a request (an earlier version): it can only be looked up.
     return lookUp(deps, row, owner);
   }
+  const now = deps.clock();
   if (request.flow === 'deposit') {
     if (needsCard(request) && secrets?.card === undefined) return lookUp(deps, row, owner);
     const input = depositInputOf(request, secrets);
-    const now = deps.clock();
-    deps.log?.info(
-      { deposit: redactDepositInput(input), attempt: row.callAttempts },
-      'authorising deposit',
-    );
-    try {
-      const outcome = await withProviderTimeout(deps, (options) =>
-        deps.provider.authorizeDeposit(input, now, options),
-      );
-      await applyDepositOutcome(deps.db, row, outcome, deps.clock());
-      deps.log?.info(
-        { transaction_id: row.id, outcome: outcome.outcome, attempt: row.callAttempts },
-        'deposit authorisation answered',
-      );
-    } catch (error) {
-      await callFailed(deps, row, error);
-    }
+    await attempt(deps, row, {
+      log: { deposit: redactDepositInput(input) },
+      sending: 'authorising deposit',
+      answered: 'deposit authorisation answered',
+      call: (options) => deps.provider.authorizeDeposit(input, now, options),
+      apply: (outcome) => applyDepositOutcome(deps.db, row, outcome, deps.clock()),
+    });
   } else {
     const input = payoutInputOf(request);
-    const now = deps.clock();
-    deps.log?.info(
-      {
+    await attempt(deps, row, {
+      log: {
         transaction_id: row.id,
         amount: input.amount,
         currency: input.currency,
         destination: input.destination.kind,
-        attempt: row.callAttempts,
       },
-      'sending payout',
-    );
-    try {
-      const outcome = await withProviderTimeout(deps, (options) =>
-        deps.provider.payout(input, now, options),
-      );
-      await applyPayoutOutcome(deps.db, row, outcome, deps.clock());
-      deps.log?.info(
-        { transaction_id: row.id, outcome: outcome.outcome, attempt: row.callAttempts },
-        'payout answered',
-      );
-    } catch (error) {
-      await callFailed(deps, row, error);
-    }
+      sending: 'sending payout',
+      answered: 'payout answered',
+      call: (options) => deps.provider.payout(input, now, options),
+      apply: (outcome) => applyPayoutOutcome(deps.db, row, outcome, deps.clock()),
+    });
   }
   await releaseLease(deps.db, row.id, owner);
   return reread(deps.db, row.id);
+}
+
+/** One attempt of a charging call: logged, sent under the time-out, applied or failed. */
+async function attempt<O extends { readonly outcome: string }>(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  steps: {
+    /** What the log may show of the request (never card data). */
+    readonly log: Record<string, unknown>;
+    readonly sending: string;
+    readonly answered: string;
+    readonly call: (options: ProviderCallOptions) => Promise<O>;
+    readonly apply: (outcome: O) => Promise<unknown>;
+  },
+): Promise<void> {
+  deps.log?.info({ ...steps.log, attempt: row.callAttempts }, steps.sending);
+  try {
+    const outcome = await withProviderTimeout(deps, steps.call);
+    // An answer that cannot be applied (the database failed) counts as no answer: the same
+    // call is repeated or looked up later, and the provider answers it with its first result.
+    await steps.apply(outcome);
+    deps.log?.info(
+      { transaction_id: row.id, outcome: outcome.outcome, attempt: row.callAttempts },
+      steps.answered,
+    );
+  } catch (error) {
+    await callFailed(deps, row, error);
+  }
 }
 
 /** A provider error as the log may show it: its kind only (never a request or card data). */
@@ -381,7 +389,6 @@ function errorKind(error: unknown): string {
 
 /** What a call without an answer leaves (see the module comment). */
 async function callFailed(deps: PaymentDeps, row: TransactionRow, error: unknown) {
-  const now = deps.clock();
   if (isProviderNotReached(error) && row.flow === 'deposit') {
     deps.log?.warn(
       { transaction_id: row.id, error: errorKind(error) },
@@ -401,9 +408,18 @@ async function callFailed(deps: PaymentDeps, row: TransactionRow, error: unknown
     },
     'provider call without an answer: resolved later with the same key',
   );
+  await retryLater(deps, row, callState);
+}
+
+/** Leaves a call for a later try (the reconciler's, a poll's or a retry's). */
+async function retryLater(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  callState: 'pending' | 'unknown',
+): Promise<void> {
   await deps.db
     .update(transactions)
-    .set({ callState, nextCheckAt: retryAt(now, row.callAttempts) })
+    .set({ callState, nextCheckAt: retryAt(deps.clock(), row.callAttempts) })
     .where(and(eq(transactions.id, row.id), eq(transactions.status, 'created')));
 }
 
@@ -482,10 +498,7 @@ async function lookUp(
           'deposit unknown to the provider after the grace: failed as never received',
         );
       } else {
-        await deps.db
-          .update(transactions)
-          .set({ callState: 'unknown', nextCheckAt: retryAt(now, row.callAttempts) })
-          .where(and(eq(transactions.id, row.id), eq(transactions.status, 'created')));
+        await retryLater(deps, row, 'unknown');
       }
       break;
     }

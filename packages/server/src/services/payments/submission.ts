@@ -18,6 +18,7 @@ import {
 import type { FormField, PaymentFlow, RuleError } from '@cashdesk/domain';
 import type { SubmitRequest } from '@cashdesk/contract';
 import { ApiError } from '../../http/api-error';
+import type { CustomerInput } from '../../providers';
 import type { SessionPayGroup } from '../pay-groups';
 import { allFieldNames } from './route-fields';
 import type { WireField } from './route-fields';
@@ -27,6 +28,21 @@ export type SubmittedValue = string | boolean;
 
 /** Submitted form values by field name. */
 export type Submitted = Readonly<Record<string, SubmittedValue>>;
+
+/** The player as the provider's risk checks see them (PaymentProvider CustomerInput). */
+export function customerOf(player: {
+  readonly id: string;
+  readonly country: string | null;
+  readonly email: string | null;
+  readonly phone: string | null;
+}): CustomerInput {
+  return {
+    playerId: player.id,
+    country: player.country ?? '',
+    ...(player.email === null ? {} : { email: player.email }),
+    ...(player.phone === null ? {} : { phone: player.phone }),
+  };
+}
 
 /** The `error_field` of the amount. */
 export const AMOUNT_ERROR_FIELD = 'body.amount';
