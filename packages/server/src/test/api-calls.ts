@@ -94,16 +94,6 @@ export function text(value: unknown): string {
   return value;
 }
 
-/** The id of brand0's player `externalId`. */
-export async function playerIdOf(server: TestServer, externalId: string): Promise<string> {
-  const [row] = await server.db
-    .select({ id: players.id })
-    .from(players)
-    .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, externalId)));
-  if (row === undefined) throw new Error(`no player ${externalId}`);
-  return row.id;
-}
-
 /** The id of brand0's pay group `shortName` of the flow. */
 export async function payGroupId(
   server: TestServer,

@@ -21,14 +21,8 @@ import { transactions } from '../db/schema';
 import { HttpPaymentProvider } from '../providers';
 import { getBalance } from '../services/ledger';
 import { reconcileOnce, startReconciler } from '../services/payments/reconciler';
-import {
-  callJson,
-  payGroupId,
-  playerIdOf,
-  saveApprovedCard,
-  text,
-  withdrawalSession,
-} from './api-calls';
+import { callJson, payGroupId, saveApprovedCard, text, withdrawalSession } from './api-calls';
+import { brand0PlayerId } from './alt-fixtures';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { moneyViolations, unresolvedTransactions } from './money-invariants';
@@ -118,13 +112,13 @@ async function depositPlayer(name: string) {
     flow: 'deposit',
     currency: 'EUR',
   });
-  return { sessionId, playerId: await playerIdOf(server, name) };
+  return { sessionId, playerId: await brand0PlayerId(server, name) };
 }
 
 /** A new player with a withdrawal session and a saved card the sandbox pays out to. */
 async function payoutPlayer(name: string) {
   const sessionId = await withdrawalSession(server, name);
-  const playerId = await playerIdOf(server, name);
+  const playerId = await brand0PlayerId(server, name);
   const cardId = await saveApprovedCard(server, playerId);
   return { sessionId, playerId, cardId };
 }

@@ -11,7 +11,8 @@ import {
   transactions,
 } from '../db/schema';
 import { getBalance, ledgerTotals } from '../services/ledger';
-import { payGroupId, playerIdOf, saveApprovedCard, text, withIdempotencyKey } from './api-calls';
+import { payGroupId, saveApprovedCard, text, withIdempotencyKey } from './api-calls';
+import { brand0PlayerId } from './alt-fixtures';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { isRecord } from '../http/is-record';
@@ -57,7 +58,7 @@ async function call(
 }
 
 function playerId(name: string): Promise<string> {
-  return playerIdOf(server, name);
+  return brand0PlayerId(server, name);
 }
 
 /** The profile phone of the test players (a mobile payout goes to it). */
