@@ -134,11 +134,14 @@ describe('issue 12: leased claims tied to their transaction', () => {
   it('a holder whose lease ran out cannot tie a transaction to the key once a retry took it over: its payment rolls back', async () => {
     const key = randomUUID();
     let takenOver = false;
+    let holding: () => void = () => undefined;
+    const holds = new Promise<void>((resolve) => (holding = resolve));
     const slowHolder = runIdempotent(
       db,
       input(key),
       {
         run: async (claim) => {
+          holding();
           // The holder is slow: meanwhile its lease ends and a retry takes the claim over.
           while (!takenOver) await new Promise((resolve) => setImmediate(resolve));
           return db.transaction(async (tx) => {
@@ -150,6 +153,8 @@ describe('issue 12: leased claims tied to their transaction', () => {
       },
       at(0),
     );
+    // The retry comes once the holder holds the claim (on PostgreSQL both could race for it).
+    await holds;
     const retry = runIdempotent(
       db,
       input(key),
