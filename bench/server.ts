@@ -161,7 +161,7 @@ process.stdout.write(
   '| call | req/s | p50 ms | p99 ms | vs bare | non-2xx |\n|---|---|---|---|---|---|\n',
 );
 for (const row of rows) {
-  const ratio = bare > 0 ? (row.rps / bare).toFixed(2) : 'n/a';
+  const ratio = bare > 0 ? (row.rps / bare).toPrecision(2) : 'n/a';
   process.stdout.write(
     `| ${row.name} | ${row.rps.toFixed(0)} | ${String(row.p50)} | ${String(row.p99)} | ${ratio} | ${String(row.non2xx)} |\n`,
   );
