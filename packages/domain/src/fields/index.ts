@@ -49,7 +49,6 @@ export type { AmountFieldParams } from './generated-fields';
 export {
   DEFAULT_INVALID_PATTERN_POLICY,
   compileFieldPattern,
-  escapeRegExp,
   matchesFieldPattern,
 } from './field-pattern';
 export type { InvalidPatternPolicy } from './field-pattern';
