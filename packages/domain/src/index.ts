@@ -225,6 +225,7 @@ export {
   formatExpiry,
   isEmptyValue,
   isFieldErrorShown,
+  isCardholderNameField,
   isFieldHintShown,
   isPostalCodeField,
   mapField,
@@ -235,6 +236,7 @@ export {
   parseDisplayDate,
   selectAutoFillOption,
   sniffFileType,
+  submitValidators,
   toDataType,
   toExtendedType,
   toFieldType,
@@ -243,6 +245,8 @@ export {
   uploadFailureKey,
   validateField,
   validateForm,
+  validateSubmittedField,
+  validateSubmittedForm,
   validateValue,
 } from './fields';
 export type {
@@ -292,6 +296,7 @@ export type {
   SubmitFieldsInput,
   SubmitFlow,
   SubmitParameters,
+  SubmitRuleContext,
   UploadFailure,
   WireNumeric,
 } from './fields';

@@ -117,3 +117,10 @@ export type {
 } from './submit-payload';
 export { validateForm } from './validate-form';
 export type { FieldValidator, FormValidation, FormValidationOptions } from './validate-form';
+export {
+  isCardholderNameField,
+  submitValidators,
+  validateSubmittedField,
+  validateSubmittedForm,
+} from './submit-rules';
+export type { SubmitRuleContext } from './submit-rules';
