@@ -14,21 +14,17 @@ export type InvalidPatternPolicy = 'pass' | 'fail';
  */
 export const DEFAULT_INVALID_PATTERN_POLICY: InvalidPatternPolicy = 'pass';
 
-const REGEX_SPECIALS = /[.*+?^${}()|[\]\\/-]/g;
-
-/** SPEC §5: escapes every regular-expression metacharacter so the text matches itself. */
-export function escapeRegExp(text: string): string {
-  return text.replace(REGEX_SPECIALS, '\\$&');
-}
-
 /**
- * SPEC §5: compiles a server pattern. A pattern starting with `+` (a phone prefix such as
- * `+380`) is taken literally; any other is a regular expression, used as given (unanchored,
- * no flags: the server writes its own `^` and `$`). An invalid expression gives `null` instead
- * of throwing.
+ * SPEC §5 ("A pattern starting with + is escaped literally, otherwise used as a regex if
+ * valid"): compiles a server pattern, the one compiler of every field rule (generic fields,
+ * phone). A leading `+` is the literal plus of an international number, escaped instead of
+ * read as a quantifier with nothing to repeat; the rest is regular-expression source, so
+ * `+380\d{9}` tests for `+380` and nine digits. Any other pattern is used as given (unanchored,
+ * no flags: the server writes its own `^` and `$`). An expression that does not compile gives
+ * `null` instead of throwing.
  */
 export function compileFieldPattern(pattern: string): RegExp | null {
-  const source = pattern.startsWith('+') ? escapeRegExp(pattern) : pattern;
+  const source = pattern.startsWith('+') ? `\\+${pattern.slice(1)}` : pattern;
   try {
     return new RegExp(source);
   } catch {
@@ -37,14 +33,16 @@ export function compileFieldPattern(pattern: string): RegExp | null {
 }
 
 /**
- * SPEC §5: whether a value matches a server pattern. An invalid pattern passes or fails by
- * `onInvalid` (default {@link DEFAULT_INVALID_PATTERN_POLICY}).
+ * SPEC §5: whether a value matches a server pattern ({@link compileFieldPattern}). A blank
+ * pattern (empty or only white space) is no pattern and every value matches it. An invalid
+ * pattern passes or fails by `onInvalid` (default {@link DEFAULT_INVALID_PATTERN_POLICY}).
  */
 export function matchesFieldPattern(
   pattern: string,
   value: string,
   onInvalid: InvalidPatternPolicy = DEFAULT_INVALID_PATTERN_POLICY,
 ): boolean {
+  if (pattern.trim() === '') return true;
   const compiled = compileFieldPattern(pattern);
   return compiled === null ? onInvalid === 'pass' : compiled.test(value);
 }

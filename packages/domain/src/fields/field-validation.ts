@@ -169,7 +169,7 @@ function checkPattern(
   onInvalid: InvalidPatternPolicy,
 ): Validation {
   const pattern = ruleValue(rules.pattern);
-  if (pattern === undefined || pattern === '' || matchesFieldPattern(pattern, text, onInvalid)) {
+  if (pattern === undefined || matchesFieldPattern(pattern, text, onInvalid)) {
     return VALID;
   }
   return failure(rules.patternMessageKey ?? MESSAGE_KEYS.fieldHasError, ruleMessage(rules.pattern));

@@ -49,7 +49,6 @@ export type { AmountFieldParams } from './generated-fields';
 export {
   DEFAULT_INVALID_PATTERN_POLICY,
   compileFieldPattern,
-  escapeRegExp,
   matchesFieldPattern,
 } from './field-pattern';
 export type { InvalidPatternPolicy } from './field-pattern';
@@ -118,3 +117,10 @@ export type {
 } from './submit-payload';
 export { validateForm } from './validate-form';
 export type { FieldValidator, FormValidation, FormValidationOptions } from './validate-form';
+export {
+  isCardholderNameField,
+  submitValidators,
+  validateSubmittedField,
+  validateSubmittedForm,
+} from './submit-rules';
+export type { SubmitRuleContext } from './submit-rules';

@@ -32,6 +32,19 @@ export interface FormValidation {
 }
 
 /**
+ * SPEC §5: one field's rule within a form: the validator its kind is given in `options`, else
+ * the generic rules ({@link validateField}).
+ */
+export function validateFormField(
+  field: FormField,
+  value: FieldValue,
+  options: FormValidationOptions = {},
+): Validation {
+  const custom = options.validators?.[fieldKind(field)];
+  return custom === undefined ? validateField(field, value, options) : custom(field, value);
+}
+
+/**
  * SPEC §4, §5: validates every field of a form, in field order, and reports each field's error
  * and the first invalid field. `info` fields hold no input and are skipped. Disabled fields are
  * validated too: their value is submitted, and the server would refuse it anyway. When two
@@ -46,9 +59,7 @@ export function validateForm(
   for (const field of fields) {
     if (field.type === 'info' || errors.has(field.name)) continue;
     const value = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
-    const custom = options.validators?.[fieldKind(field)];
-    const outcome =
-      custom === undefined ? validateField(field, value, options) : custom(field, value);
+    const outcome = validateFormField(field, value, options);
     if (!outcome.valid) errors.set(field.name, outcome.error);
   }
   const [first] = errors.keys();

@@ -1,6 +1,8 @@
 export { compareDecimal, parseDecimal, roundDecimal, toPrecision } from './decimal';
 export type { RoundingDirection } from './decimal';
 export { computeBonus } from './bonus';
+export { paymentCharges } from './charges';
+export type { ChargeInput, PaymentCharges } from './charges';
 export type { BonusInfo, BonusOptions, BonusResult } from './bonus';
 export { convertToProcessingCurrency } from './conversion';
 export type { ConvertedAmount, ProcessingCurrency } from './conversion';

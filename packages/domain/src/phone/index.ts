@@ -29,5 +29,5 @@ export { pickPhoneCountry } from './pick';
 export type { PickPhoneCountryOptions, PickedPhone } from './pick';
 export { phoneDigits, sanitizePhoneInput } from './sanitize';
 export type { SanitizedPhone } from './sanitize';
-export { compilePhonePattern, validatePhone } from './validate';
+export { validatePhone } from './validate';
 export type { PhoneRules } from './validate';

@@ -11,6 +11,7 @@
 import type { DepositMethodDetail, PayoutMethodDetail, SavedCardWire } from '@cashdesk/contract';
 import {
   AMOUNT_FIELD_NAME,
+  CARD_PARAMETER_NAMES,
   EXPIRATION_DATE_FIELD_NAME,
   SAVE_CARD_FIELD_NAME,
   VALID,
@@ -25,6 +26,7 @@ import {
   depositFormDefaults,
   fieldKind,
   isAutoSubmit,
+  isCardholderNameField,
   isEmptyValue,
   mapFields,
   normalizeInitialDate,
@@ -33,15 +35,9 @@ import {
   selectAutoFillOption,
   splitExpiry,
   unformatCardNumber,
-  validateAmount,
   validateCardNumberOnBlur,
-  validateCardNumberOnSubmit,
-  validateCardholderName,
-  validateCvv,
-  validateExpiry,
-  validateField,
-  validateForm,
-  validatePhone,
+  validateSubmittedField,
+  validateSubmittedForm,
 } from '@cashdesk/domain';
 import type {
   BrowserData,
@@ -49,18 +45,15 @@ import type {
   CardSubmitValues,
   DepositSubmitBody,
   FieldKind,
-  FieldValidator,
   FieldValue,
   FormField,
   FormValidation,
   FormValues,
   PayloadResult,
   PaymentRequestPayload,
+  SubmitRuleContext,
   Validation,
 } from '@cashdesk/domain';
-
-/** The cardholder name's extended type (SPEC §3), validated by the card rules (SPEC §5). */
-const CARDHOLDER_NAME_TYPE = 'card_cardholder_name';
 
 /** SPEC §1: the two payment flows a method form serves. */
 export type FormFlow = 'deposit' | 'withdrawal';
@@ -271,10 +264,6 @@ export function cardLayout(
   });
 }
 
-function isCardholderName(field: FormField): boolean {
-  return field.extendedType === CARDHOLDER_NAME_TYPE || field.name === CARDHOLDER_NAME_TYPE;
-}
-
 /**
  * SPEC §4 card form variants: the fields shown, in order. With a saved card chosen the card
  * number, expiry and holder are on file and hidden; the CVV shows and is required as
@@ -295,7 +284,7 @@ export function fieldsShown(
     const kind = fieldKind(field);
     if (kind === 'cardPan') return layout.showCardNumberInput ? [field] : [];
     if (kind === 'expirationDate') return layout.showExpiry ? [field] : [];
-    if (isCardholderName(field)) return layout.showCardholderName ? [field] : [];
+    if (isCardholderNameField(field)) return layout.showCardholderName ? [field] : [];
     if (kind === 'cardCvv') {
       if (serverAsksCvv) return [{ ...field, isRequired: true }];
       return layout.cvv.shown ? [{ ...field, isRequired: layout.cvv.required }] : [];
@@ -310,6 +299,8 @@ export interface ValidationContext {
   readonly form: MethodForm;
   /** The card number typed, for the CVV length of its type. */
   readonly values: FormValues;
+  /** The player's saved cards: a chosen one gives the CVV length of its type (SPEC §5). */
+  readonly cards?: readonly SavedCardWire[];
   /** "Now" for the expiry check; the current time when absent. */
   readonly now?: number;
   /** SPEC §5: the player's balance, which a withdrawal may not exceed (decimal text). */
@@ -337,62 +328,32 @@ export function cvvCardType(
 }
 
 /**
- * SPEC §5: the validators of the kinds that have their own rules (amount, card number, CVV,
- * expiry, phone; the cardholder name among the inputs); other kinds get the generic rules.
+ * SPEC §5: the page's context of the domain's submit rules (submitValidators): the form's flow,
+ * currency and precision, the withdrawal balance, the CVV's card type, and now with the player's
+ * time zone for the expiry.
  */
-export function submitValidators(
-  context: ValidationContext,
-): Readonly<Partial<Record<FieldKind, FieldValidator>>> {
+export function submitRuleContext(context: ValidationContext): SubmitRuleContext {
   const { form, values } = context;
   const now = context.now ?? Date.now();
   return {
-    amount: (field, value) => {
-      const result = validateAmount(textOf(value), {
-        flowType: form.flow,
-        ...(form.flow === 'withdrawal' ? { balance: context.balance ?? '0' } : {}),
-        limits: field.limits ?? null,
-        pattern: field.regexp ?? null,
-        currency: form.currency,
-        precision: form.precision,
-      });
-      return result.valid ? VALID : { valid: false, error: result.error };
-    },
-    cardPan: (field, value) =>
-      validateCardNumberOnSubmit(textOf(value), { required: field.isRequired }),
-    cardCvv: (field, value) =>
-      validateCvv(textOf(value), {
-        cardType: cardTypeOf(form, values),
-        required: field.isRequired,
-      }),
-    expirationDate: (field, value) =>
-      validateExpiry(textOf(value), now, {
-        required: field.isRequired,
-        customRegExp: field.customRegExp ?? null,
-        validationKeys: field.validationKeys ?? null,
-        // getTimezoneOffset is UTC minus local; the rule wants local minus UTC.
-        timeZoneOffsetMinutes: -new Date(now).getTimezoneOffset(),
-      }),
-    phone: (field, value) =>
-      validatePhone(textOf(value), {
-        required: field.isRequired,
-        pattern: field.regexp ?? null,
-        patternMessageKey: field.validationMsgKey ?? null,
-      }),
-    input: (field, value) =>
-      isCardholderName(field)
-        ? validateCardholderName(textOf(value), { required: field.isRequired })
-        : validateField(field, value),
+    flow: form.flow,
+    currency: form.currency,
+    precision: form.precision,
+    balance: context.balance,
+    cvvCardType: cvvCardType(form, values, context.cards ?? []),
+    now,
+    // getTimezoneOffset is UTC minus local; the rule wants local minus UTC.
+    timeZoneOffsetMinutes: -new Date(now).getTimezoneOffset(),
   };
 }
 
-/** SPEC §5: one field's submit rule. */
+/** SPEC §5: one field's submit rule (the domain's validateSubmittedField). */
 export function validateOne(
   field: FormField,
   value: FieldValue,
   context: ValidationContext,
 ): Validation {
-  const validator = submitValidators(context)[fieldKind(field)];
-  return validator === undefined ? validateField(field, value) : validator(field, value);
+  return validateSubmittedField(field, value, submitRuleContext(context));
 }
 
 /**
@@ -417,9 +378,11 @@ export function validateMethodForm(
   shown: readonly FormField[],
   context: ValidationContext,
 ): FormValidation {
-  return validateForm([form.amountField, ...shown], context.values, {
-    validators: submitValidators(context),
-  });
+  return validateSubmittedForm(
+    [form.amountField, ...shown],
+    context.values,
+    submitRuleContext(context),
+  );
 }
 
 /**
@@ -459,7 +422,9 @@ export function cardSubmitValues(
     isNew: true,
     pan: unformatCardNumber(valueOfKind(shown, values, 'cardPan')),
     cardholderName: cleanCardholderName(
-      textOf(values[shown.find(isCardholderName)?.name ?? CARDHOLDER_NAME_TYPE]),
+      textOf(
+        values[shown.find(isCardholderNameField)?.name ?? CARD_PARAMETER_NAMES.cardholderName],
+      ),
     ),
     expMonth: expiry?.month,
     expYear: expiry?.year,

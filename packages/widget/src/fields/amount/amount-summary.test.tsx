@@ -152,6 +152,45 @@ describe('tax tiers (SPEC §5 tax: shown only above the non-taxable amount)', ()
   });
 });
 
+describe('figures at the currency precision (SPEC §3 precision, §5 tax; domain paymentCharges)', () => {
+  const flat = (percent: string) => [{ from: '0', to: null, percent_value: percent }];
+  const JPY = { ...EUR_CONTEXT, currency: 'JPY', precision: 0 };
+
+  it('SPEC §5: credits whole yen: 1.1% of 1 123 JPY is 12.35, withheld 13, credited 1 110 JPY', async () => {
+    await renderSummary('1123', contextWith({ taxTiers: flat('1.1') }, JPY));
+    expect(lines()).toEqual([
+      ['Amount', '1 123 JPY'],
+      ['Tax', '−13 JPY'],
+      ['Credited to your balance', '1 110 JPY'],
+      ['Total to pay', '1 123 JPY'],
+    ]);
+  });
+
+  it('SPEC §5: a withdrawal of 1 000 JPY pays out whole yen: − 20 fee − 12 tax = 968 JPY', async () => {
+    await renderSummary(
+      '1000',
+      contextWith({ fee: '2%', taxTiers: flat('1.15') }, { ...JPY, flow: 'withdrawal' }),
+    );
+    expect(lines()).toEqual([
+      ['Amount', '1 000 JPY'],
+      ['Fee (2%)', '20 JPY'],
+      ['Tax', '−12 JPY'],
+      ['You receive', '968 JPY'],
+    ]);
+  });
+
+  it('SPEC §5: a tax in a 3-decimal currency shows its 3 decimals (10% of 10.555 KWD: 1.060)', async () => {
+    const KWD = { ...EUR_CONTEXT, currency: 'KWD', precision: 3 };
+    await renderSummary('10.555', contextWith({ taxTiers: flat('10') }, KWD));
+    expect(lines()).toEqual([
+      ['Amount', '10.555 KWD'],
+      ['Tax', '−1.060 KWD'],
+      ['Credited to your balance', '9.495 KWD'],
+      ['Total to pay', '10.555 KWD'],
+    ]);
+  });
+});
+
 describe('live recalculation (SPEC §5; aria-live polite)', () => {
   it('updates the figures in place inside a polite live region', async () => {
     const context = contextWith({ fee: '2%' });

@@ -19,7 +19,7 @@ export function AmountSummary({ amount, context }: AmountSummaryProps) {
         <dl className="cd-summary__lines">
           {lines.map((line) => {
             const total = line.id === 'total';
-            const figure = money(line.value, context, line.precision);
+            const figure = money(line.value, context);
             return (
               <div key={line.id} className="cd-summary__line" data-line={line.id}>
                 <dt className={total ? 'cd-summary__total' : undefined}>

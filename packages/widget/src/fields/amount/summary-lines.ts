@@ -1,13 +1,5 @@
-import {
-  computeBonus,
-  computeFee,
-  computeTax,
-  feeDisplay,
-  parseDecimal,
-  positiveDecimal,
-  roundToPrecision,
-  TAX_DECIMALS,
-} from '@cashdesk/domain';
+import { feeDisplay, parseDecimal, paymentCharges, positiveDecimal } from '@cashdesk/domain';
+import type { MerchantUserFee } from '@cashdesk/domain';
 import type { FieldContext } from '../types';
 
 /** One line of the amount summary: a label key, its params and the amount it shows. */
@@ -15,122 +7,89 @@ export interface SummaryLine {
   readonly id: 'amount' | 'fee' | 'merchantFee' | 'tax' | 'bonus' | 'credited' | 'total';
   readonly labelKey: string;
   readonly labelParams?: Readonly<Record<string, string>>;
-  /** The decimal figure (formatted by the component). */
+  /** The decimal figure at the currency precision (formatted by the component). */
   readonly value: string;
-  /** The figure's decimals (tax has 2 whatever the currency, SPEC §5). */
-  readonly precision: number;
   readonly sign?: '+' | '−';
 }
 
 /**
- * SPEC §5 fee, tax and bonus, the figures of the amount summary, all through the domain's
- * big.js functions:
- * - fee: the method fee ('2%', computeFee) and the merchant user fee (percentage plus fix), each
- *   rounded to the currency precision, each shown only when above zero, labelled with its rate
- *   (feeDisplay);
- * - tax (computeTax): only when the amount exceeds the non-taxable amount and a tax exists;
- * - bonus (computeBonus): only when it applies (minimum deposit, cap, absolute first);
- * - total, where the spec is silent: a deposit's total to pay is the amount plus fees, and, when
- *   tax or bonus change what reaches the balance, a "credited" line gives amount − tax + bonus;
- *   a withdrawal's total received is the amount minus fees and tax. Totals are rounded half-up
- *   to the currency precision.
+ * SPEC §5 fee, tax and bonus, the lines of the amount summary. Every figure comes from the
+ * domain's paymentCharges, the rule the server books by, so the player sees what is charged:
+ * - fee: the method fee ('2%') and the merchant user fee (percentage plus fix), each shown only
+ *   when above zero, labelled with its rate (feeDisplay);
+ * - tax: only when SPEC §5 shows it (amount above the non-taxable amount, a tax withheld);
+ * - bonus: only when it applies (deposits; minimum deposit, cap, absolute first);
+ * - a deposit's total to pay is the amount plus fees; when tax or bonus change what reaches the
+ *   balance, a "credited" line gives net + bonus (amount − tax + bonus); a withdrawal's total
+ *   received is its net (amount − fees − tax).
  * No line at all when the amount is not above zero or nothing is added to or taken from it.
  */
 export function summaryLines(amount: string, context: FieldContext): readonly SummaryLine[] {
-  const value = positiveDecimal(amount);
   const settings = context.amount;
-  if (value === null || settings === undefined) return [];
-  const precision = context.precision;
+  if (settings === undefined) return [];
+  const charges = paymentCharges({
+    flow: context.flow,
+    amount,
+    precision: context.precision,
+    fee: settings.fee,
+    merchantUserFee: settings.merchantUserFee,
+    taxTiers: settings.taxTiers,
+    bonus: settings.bonus,
+  });
+  if (charges === null) return [];
   const lines: SummaryLine[] = [];
-  let added = value;
-  let credited = value;
 
   const feeLine = (
     id: 'fee' | 'merchantFee',
-    fee: Parameters<typeof computeFee>[1],
+    figure: string,
+    fee: string | MerchantUserFee | null | undefined,
     labelKey: string,
   ) => {
-    const figure = computeFee(value, fee, { precision });
-    const parsed = positiveDecimal(figure);
-    if (figure === null || parsed === null) return;
+    if (positiveDecimal(figure) === null) return;
     const rate = feeDisplay(fee, {
       currency: context.currency,
-      precision,
+      precision: context.precision,
       display: settings.currencyDisplaySetting,
     });
-    lines.push({ id, labelKey, labelParams: { rate: rate?.text ?? '' }, value: figure, precision });
-    added = added.plus(parsed);
-    credited = credited.minus(parsed);
+    lines.push({ id, labelKey, labelParams: { rate: rate?.text ?? '' }, value: figure });
   };
-  feeLine('fee', settings.fee, 'FIELDS.SUMMARY.FEE');
-  feeLine('merchantFee', settings.merchantUserFee, 'FIELDS.SUMMARY.MERCHANT_FEE');
-
-  const tax = computeTax(value, settings.taxTiers);
-  const taxValue = tax?.shown === true ? parseDecimal(tax.taxValue) : null;
-  if (tax !== null && taxValue !== null) {
-    lines.push({
-      id: 'tax',
-      labelKey: 'FIELDS.SUMMARY.TAX',
-      value: tax.taxValue,
-      precision: TAX_DECIMALS,
-      sign: '−',
-    });
-    credited = credited.minus(taxValue);
+  feeLine('fee', charges.methodFee, settings.fee, 'FIELDS.SUMMARY.FEE');
+  feeLine(
+    'merchantFee',
+    charges.merchantFee,
+    settings.merchantUserFee,
+    'FIELDS.SUMMARY.MERCHANT_FEE',
+  );
+  if (charges.taxShown) {
+    lines.push({ id: 'tax', labelKey: 'FIELDS.SUMMARY.TAX', value: charges.tax, sign: '−' });
   }
-
-  const bonus =
-    context.flow === 'deposit' ? computeBonus(value, settings.bonus, { precision }) : null;
-  const bonusValue = bonus === null ? null : parseDecimal(bonus.value);
-  if (bonus !== null && bonusValue !== null) {
-    lines.push({
-      id: 'bonus',
-      labelKey: 'FIELDS.SUMMARY.BONUS',
-      value: bonus.value,
-      precision,
-      sign: '+',
-    });
+  const hasBonus = positiveDecimal(charges.bonus) !== null;
+  if (hasBonus) {
+    lines.push({ id: 'bonus', labelKey: 'FIELDS.SUMMARY.BONUS', value: charges.bonus, sign: '+' });
   }
 
   if (lines.length === 0) return [];
   const amountLine: SummaryLine = {
     id: 'amount',
     labelKey: 'FIELDS.SUMMARY.AMOUNT',
-    value: roundToPrecision(value, precision),
-    precision,
+    value: charges.amount,
   };
   if (context.flow === 'withdrawal') {
     return [
       amountLine,
       ...lines,
-      {
-        id: 'total',
-        labelKey: 'FIELDS.SUMMARY.TOTAL_RECEIVED',
-        value: roundToPrecision(credited, precision),
-        precision,
-      },
+      { id: 'total', labelKey: 'FIELDS.SUMMARY.TOTAL_RECEIVED', value: charges.net },
     ];
   }
-  const depositCredited = value.minus(taxValue ?? 0).plus(bonusValue ?? 0);
+  const credited = parseDecimal(charges.net)?.plus(charges.bonus).toFixed(context.precision);
   const creditedLine: SummaryLine[] =
-    taxValue === null && bonusValue === null
+    (!charges.taxShown && !hasBonus) || credited === undefined
       ? []
-      : [
-          {
-            id: 'credited',
-            labelKey: 'FIELDS.SUMMARY.CREDITED',
-            value: roundToPrecision(depositCredited, precision),
-            precision,
-          },
-        ];
+      : [{ id: 'credited', labelKey: 'FIELDS.SUMMARY.CREDITED', value: credited }];
   return [
     amountLine,
     ...lines,
     ...creditedLine,
-    {
-      id: 'total',
-      labelKey: 'FIELDS.SUMMARY.TOTAL_TO_PAY',
-      value: roundToPrecision(added, precision),
-      precision,
-    },
+    { id: 'total', labelKey: 'FIELDS.SUMMARY.TOTAL_TO_PAY', value: charges.total },
   ];
 }

@@ -59,12 +59,9 @@ export function PhoneField({
   const applyPick = useEffectEvent((iso: string) => {
     const country = findCountryByIso(iso);
     if (country === null) return;
-    const picked = pickPhoneCountry(stored, country, {
-      previous: view.country,
-      required: field.isRequired,
-      pattern: field.regexp,
-      patternMessageKey: field.validationMsgKey,
-    });
+    // Only the new number is taken here: the method page validates it on the blur below, with
+    // the submit rules of every field (domain submitValidators).
+    const picked = pickPhoneCountry(stored, country, { previous: view.country });
     validateAfterPick.current = picked.value;
     onChange(picked.value);
   });

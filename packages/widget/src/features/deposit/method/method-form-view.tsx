@@ -144,6 +144,7 @@ export function MethodFormView({
   const validationContext = (current: Readonly<Record<string, FieldValue>>): ValidationContext => ({
     form,
     values: current,
+    cards,
   });
   const {
     values,

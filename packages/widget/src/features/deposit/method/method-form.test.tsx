@@ -1,4 +1,5 @@
 import type { SavedCardWire } from '@cashdesk/contract';
+import { MESSAGE_KEYS } from '@cashdesk/domain';
 import { EXAMPLE_PAY_SESSION_DECLINED, EXAMPLE_PAY_SESSION_REDIRECT } from '@cashdesk/contract';
 import type { PaySession } from '@cashdesk/contract';
 import { renderHook } from '@testing-library/react';
@@ -9,11 +10,15 @@ import { readStartup } from '../../../app/startup';
 import { createAppStore } from '../../../app/store';
 import {
   buildMethodForm,
+  canAutoSubmit,
   errorFieldName,
   fieldsShown,
   initialAmount,
   initialValues,
   preferredSavedCardId,
+  validateMethodForm,
+  validateOnBlur,
+  validateOne,
 } from '../../../method-form/method-form';
 import { followRedirect, submitOutcome } from './submit-outcome';
 import { CARD_DETAIL } from './test-fixtures';
@@ -195,6 +200,82 @@ describe('every card form variant (SPEC §4 card form variants, §5 CVV)', () =>
     expect(preferredSavedCardId([expired], now)).toBe('');
     expect(preferredSavedCardId([], now)).toBe('');
     expect(initialValues(form, '50', [expired, good], now).card_id).toBe('good');
+  });
+});
+
+describe('the submit rules are the domain table (SPEC §5 validation)', () => {
+  const phoneDetail = {
+    ...CARD_DETAIL,
+    parameters: [
+      ...CARD_DETAIL.parameters,
+      {
+        name: 'wallet_phone',
+        type: 'input',
+        extended_type: 'phone_with_country',
+        regexp: '+380\\d{9}',
+        is_required: true,
+      },
+    ],
+  };
+  const phoneForm = buildMethodForm({ detail: phoneDetail, currency: 'EUR', precision: 2 });
+  const phoneField = phoneForm.fields.find((field) => field.name === 'wallet_phone');
+  if (phoneField === undefined) throw new Error('no phone field');
+  const NOW = Date.parse('2025-06-15T12:00:00Z');
+
+  it('SPEC §5: a pattern starting with + keeps the plus literal and the rest a regex (+380\\d{9} accepts +380501234567)', () => {
+    const values = { ...initialValues(phoneForm, '50'), wallet_phone: '+380501234567' };
+    const context = { form: phoneForm, values, now: NOW };
+    expect(validateOne(phoneField, '+380501234567', context)).toEqual({ valid: true });
+    expect(validateOne(phoneField, '+3805012', context)).toEqual({
+      valid: false,
+      error: { key: MESSAGE_KEYS.fieldHasError },
+    });
+  });
+
+  it('SPEC §5: the CVV of a chosen saved card follows that card’s type (American Express: 4 digits)', () => {
+    const amex: SavedCardWire = {
+      card_id: 'amex_1',
+      last4: '0005',
+      bin: '378282',
+      is_card_token_active: true,
+      exp_month: '12',
+      exp_year: '2030',
+      cardholder_name: null,
+      card_type: 'american-express',
+    };
+    const base = { ...initialValues(form, '50'), card_id: 'amex_1' };
+    const shown = fieldsShown(form, base, [amex]);
+    const check = (cvv: string) =>
+      validateMethodForm(form, shown, {
+        form,
+        values: { ...base, card_cvv: cvv },
+        cards: [amex],
+        now: NOW,
+      }).errors.card_cvv;
+    expect(check('1234')).toBeUndefined();
+    expect(check('123')).toEqual({ key: MESSAGE_KEYS.incorrectCvv });
+  });
+
+  it('SPEC §5: a withdrawal amount above the balance is 1206 on blur, on submit and for auto-submit', () => {
+    const payout = buildMethodForm({
+      detail: { ...CARD_DETAIL, parameters: [] },
+      flow: 'withdrawal',
+      currency: 'EUR',
+      precision: 2,
+    });
+    const values = { amount: '60' };
+    const context = { form: payout, values, balance: '50', now: NOW };
+    const error = {
+      key: MESSAGE_KEYS.withdrawalBalance,
+      params: { amount: '50.00', currency: 'EUR' },
+    };
+    expect(validateOnBlur(payout.amountField, '60', true, context)).toEqual({
+      valid: false,
+      error,
+    });
+    expect(validateMethodForm(payout, [], context).errors).toEqual({ amount: error });
+    expect(canAutoSubmit(payout, [], context)).toBe(false);
+    expect(canAutoSubmit(payout, [], { ...context, balance: '60' })).toBe(true);
   });
 });
 

@@ -121,6 +121,7 @@ export function WithdrawalFormView({
   const validationContext = (current: Readonly<Record<string, FieldValue>>): ValidationContext => ({
     form,
     values: current,
+    cards,
     balance,
   });
   const {
