@@ -9,6 +9,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import {
   lastUsedMethods,
   ledgerEntries,
+  payGroupCurrencies,
   payGroups,
   players,
   savedCards,
@@ -16,6 +17,7 @@ import {
   transactions,
 } from '../db/schema';
 import { getBalance, ledgerTotals } from '../services/ledger';
+import { validatePhone } from '@cashdesk/domain';
 import { SandboxProvider } from '../providers';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -242,7 +244,7 @@ describe('card deposits (SPEC §3 pay session, §5; issue 3 money)', () => {
       amount: '51.00',
     });
     const [row] = await server.db.select().from(transactions).where(eq(transactions.id, txId));
-    expect(row?.providerRequest).toMatchObject({ amount: '50', fee: '1', total: '51.00' });
+    expect(row?.providerRequest).toMatchObject({ amount: '50', fee: '1.00', total: '51.00' });
     expect(JSON.stringify(row?.providerRequest)).not.toContain(APPROVED_VISA);
   });
 
@@ -680,6 +682,56 @@ describe('refused submits (SPEC §5, §8; issue 3 bad input)', () => {
       parameters: { operator: 'operator_z' },
     });
     expect(badOption.body).toMatchObject({ error_field: 'body.parameters.operator' });
+  });
+
+  it('issue 12 finding 8: the server reads a phone pattern as the widget does (SPEC §5: +380\\d{9} accepts +380501234567)', async () => {
+    const [group] = await server.db
+      .insert(payGroups)
+      .values({
+        brandId: 'brand0',
+        flow: 'deposit',
+        shortName: 'ua_mobile',
+        publicName: 'Ukrainian mobile money',
+        payMethodType: 'mobile',
+        providerKind: 'mobile',
+        fields: [
+          {
+            name: 'msisdn',
+            type: 'input',
+            extended_type: 'phone_with_country',
+            label: 'PH.FIELD.PHONE',
+            regexp: '+380\\d{9}',
+            is_required: true,
+          },
+        ],
+      })
+      .returning({ id: payGroups.id });
+    if (group === undefined) throw new Error('pay group not written');
+    await server.db
+      .insert(payGroupCurrencies)
+      .values({ payGroupId: group.id, currency: 'EUR', minAmount: '5', maxAmount: '500' });
+    const { session: own } = await freshPlayer();
+    const body = (msisdn: string) => ({ amount: '20', currency: 'EUR', parameters: { msisdn } });
+    for (const [msisdn, widget] of [
+      ['+380501234567', true],
+      ['+38050123456', false],
+      ['+490501234567', false],
+    ] as const) {
+      // The widget's own check of the field, the same domain rule.
+      expect(validatePhone(msisdn, { required: true, pattern: '+380\\d{9}' }).valid).toBe(widget);
+      const answer = await submit(own, group.id, body(msisdn));
+      if (widget) {
+        expect(answer).toMatchObject({ status: 200, body: { transaction_status: 'await' } });
+      } else {
+        expect(answer).toMatchObject({
+          status: 400,
+          body: {
+            error_message: 'PH.ERROR.FIELD_HAS_ERROR',
+            error_field: 'body.parameters.msisdn',
+          },
+        });
+      }
+    }
   });
 
   it('issue 12: answers 400 naming a parameter the form does not have, in fields or parameters, and writes nothing', async () => {

@@ -315,7 +315,7 @@ describe('issue 12: provider faults on payouts', () => {
       const retry = await payoutSubmit(sessionId, cardId, key);
       expect(retry.body).toMatchObject({ transaction_id: id, transaction_status: 'success' });
     }
-    expect(await charged(id)).toMatchObject({ flow: 'payout', amount: '40', calls: 2 });
+    expect(await charged(id)).toMatchObject({ flow: 'payout', amount: '40.00', calls: 2 });
     expect(await getBalance(server.db, playerId, 'EUR')).toEqual({
       currency: 'EUR',
       balance: '460',

@@ -13,31 +13,24 @@
  * @packageDocumentation
  */
 import { randomUUID } from 'node:crypto';
-import Big from 'big.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   CARD_PARAMETER_NAMES,
   EXPIRATION_DATE_FIELD_NAME,
   MESSAGE_KEYS,
-  bonusForPayGroup,
   checkCardNumber,
   cleanCardholderName,
-  computeBonus,
-  computeFee,
-  computeTax,
   cvvRequirement,
   fieldKind,
   mapField,
   resultPagePath,
   splitExpiry,
-  userBonusesByPayGroups,
   validateCardNumberOnSubmit,
   validateCardholderName,
   validateCvv,
   validateExpiryParts,
-  validateForm,
 } from '@cashdesk/domain';
-import type { FieldValue, FormField } from '@cashdesk/domain';
+import type { FormField, SubmitRuleContext } from '@cashdesk/domain';
 import type { SubmitRequest } from '@cashdesk/contract';
 import type { ServerConfig } from '../../config';
 import type { Database, Executor } from '../../db/open';
@@ -52,12 +45,9 @@ import {
   formFields,
   loadBrand,
   loadPlayer,
-  loadTaxTiers,
-  loadUserBonuses,
   sessionScope,
   withServerValues,
 } from '../pay-groups';
-import type { SessionPayGroup } from '../pay-groups';
 import type { SessionContext } from '../sessions';
 import { betShopRef, isUuid } from '../transactions';
 import { findPlayerDocument } from '../uploads';
@@ -69,7 +59,9 @@ import {
   CARD_DATA_NAMES,
   CARD_ID_ERROR_FIELD,
   assertKnownParameters,
+  chargesOf,
   checkAmount,
+  checkFields,
   customerOf,
   fieldError,
   isCardField,
@@ -78,11 +70,6 @@ import {
   textOf,
 } from './submission';
 import type { Submitted } from './submission';
-
-/** The form values as the domain's validators read them. */
-function formValues(values: Submitted): Record<string, FieldValue> {
-  return { ...values };
-}
 
 /** What the card block of a submit produced. */
 interface CardChoice {
@@ -228,14 +215,10 @@ async function checkForm(
   session: SessionContext,
   fields: readonly FormField[],
   values: Submitted,
+  rules: SubmitRuleContext,
 ): Promise<FormRefs> {
   const generic = fields.filter((field) => !isCardField(field));
-  const validation = validateForm(generic, formValues(values));
-  if (!validation.valid && validation.firstInvalidField !== null) {
-    const name = validation.firstInvalidField;
-    const error = validation.errors[name] ?? { key: MESSAGE_KEYS.fieldHasError };
-    throw fieldError(name, error, 'form field');
-  }
+  checkFields(generic, values, rules);
   let betShop: FormRefs['betShop'] = undefined;
   const documentIds: string[] = [];
   for (const field of generic) {
@@ -274,52 +257,6 @@ function storableValues(
   return Object.fromEntries(
     Object.entries(values).filter(([name]) => !CARD_DATA_NAMES.has(name) && !drop.has(name)),
   );
-}
-
-// --- charges ------------------------------------------------------------------------------------
-
-/** Fee, tax and bonus of a deposit (SPEC §5), as decimal strings. */
-interface Charges {
-  readonly fee: string;
-  readonly methodFee: string;
-  readonly merchantFee: string;
-  readonly tax: string;
-  readonly bonus: string;
-}
-
-/**
- * SPEC §5 charges with the domain's rules: the method fee ('2%') and the merchant user fee
- * (percentage plus fixed part), each rounded to the currency precision, added up; the tax of the
- * brand's deposit tiers; the bonus of the pay group (its own bonus, else the general one).
- */
-async function depositCharges(
-  db: Executor,
-  session: SessionContext,
-  entry: SessionPayGroup,
-  amount: string,
-): Promise<Charges> {
-  const precision = entry.currency.precision;
-  const methodFee = computeFee(amount, entry.limits.fee, { precision }) ?? '0';
-  const merchantFee =
-    computeFee(
-      amount,
-      { percentage: entry.group.merchantFeePercentage, fix: entry.group.merchantFeeFix },
-      { precision },
-    ) ?? '0';
-  const [tiers, bonuses] = await Promise.all([
-    loadTaxTiers(db, session.brandId, 'deposit'),
-    loadUserBonuses(db, session.playerId),
-  ]);
-  const tax = computeTax(amount, tiers)?.taxValue ?? '0';
-  const offer = bonusForPayGroup(userBonusesByPayGroups(bonuses), entry.group.id);
-  const bonus = offer === null ? null : computeBonus(amount, offer.info, { precision });
-  return {
-    fee: new Big(methodFee).plus(merchantFee).toFixed(),
-    methodFee,
-    merchantFee,
-    tax,
-    bonus: bonus?.value ?? '0',
-  };
 }
 
 /** What a deposit needs besides the request. */
@@ -385,9 +322,14 @@ export async function prepareDeposit(
         now,
       })
     : {};
-  const refs = await checkForm(db, session, fields, values);
+  const refs = await checkForm(db, session, fields, values, {
+    flow: 'deposit',
+    currency: entry.currency.alpha3,
+    precision: entry.currency.precision,
+    now: now.getTime(),
+  });
   const codeField = await confirmDepositCode(deps, session, entry.group.id, fields, values, now);
-  const charges = await depositCharges(db, session, entry, amount);
+  const charges = await chargesOf(db, session, entry, 'deposit', amount);
   const saveCard =
     card.card !== undefined &&
     (body.save_card === true || values[CARD_PARAMETER_NAMES.saveCard] === true);
@@ -431,7 +373,7 @@ export async function prepareDeposit(
       transactionId: id,
       amount,
       fee: charges.fee,
-      total: new Big(amount).plus(charges.fee).toFixed(entry.currency.precision),
+      total: charges.total,
       currency: entry.currency.alpha3,
       methodKind: entry.group.providerKind,
       payGroup: entry.group.shortName,

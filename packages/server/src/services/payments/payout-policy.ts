@@ -21,15 +21,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
-import {
-  MESSAGE_KEYS,
-  computeTax,
-  fieldKind,
-  mapField,
-  roundToPrecision,
-  validateForm,
-} from '@cashdesk/domain';
-import type { FormField, FormValues } from '@cashdesk/domain';
+import { MESSAGE_KEYS, fieldKind, mapField } from '@cashdesk/domain';
+import type { FormField, PaymentCharges } from '@cashdesk/domain';
 import type { SubmitRequest, TaxFigures } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
 import { ApiError } from '../../http/api-error';
@@ -38,12 +31,10 @@ import { findSavedCard } from '../cards';
 import { getBalance } from '../ledger';
 import {
   assertAvailable,
-  atPrecision,
   findBetShop,
   findSessionPayGroup,
   formFields,
   loadPlayer,
-  loadTaxTiers,
   sessionScope,
   withServerValues,
 } from '../pay-groups';
@@ -55,11 +46,12 @@ import { assertNotDisabledByWager } from '../wager';
 import type { PreparedPayment } from './pipeline';
 import { payoutRequest } from './provider-calls';
 import {
-  AMOUNT_ERROR_FIELD,
   CARD_ID_ERROR_FIELD,
   REQUISITE_ID_PARAMETER,
   assertKnownParameters,
+  chargesOf,
   checkAmount,
+  checkFields,
   customerOf,
   parameterField,
   submittedValues,
@@ -240,63 +232,15 @@ async function accountDestination(
 }
 
 /**
- * SPEC §5: the form's generic field rules (validateForm), for the fields the destination lookup
- * did not already decide.
- *
- * @throws {ApiError} invalidField naming `body.parameters.<field>` with the domain's message key.
+ * SPEC §3, §5: the tax figures a withdrawal answers with (non-taxable amount, tax, what is left
+ * after tax and whether the tax shows), from the domain's charges of the amount.
  */
-function checkForm(
-  fields: readonly FormField[],
-  values: Readonly<Record<string, string | boolean>>,
-  resolved: ReadonlySet<string>,
-): void {
-  const typed = fields.filter((field) => !resolved.has(field.name));
-  const formValuesOfFields: FormValues = values;
-  const result = validateForm(typed, formValuesOfFields);
-  if (result.valid || result.firstInvalidField === null) return;
-  const error = result.errors[result.firstInvalidField];
-  throw new ApiError('invalidField', {
-    field: parameterField(result.firstInvalidField),
-    messageKey: error?.key,
-    detail: `withdrawal form field ${result.firstInvalidField} refused`,
-  });
-}
-
-/** The tax of a withdrawal (SPEC §5) and what is paid out after it, at the currency precision. */
-export interface PayoutTax {
-  readonly figures: TaxFigures;
-  /** Stored as the transaction's tax: amount − paid out. */
-  readonly tax: string;
-  /** What the provider pays the player. */
-  readonly payout: string;
-}
-
-/**
- * SPEC §3, §5: the tax of a withdrawal amount by the brand's tiers (domain computeTax, 2
- * decimals). What is paid out is rounded down to the currency precision and the tax is the rest,
- * so amount = tax + payout exactly, even for a currency without decimals.
- */
-export async function payoutTax(
-  db: Executor,
-  brandId: string,
-  amount: string,
-  precision: number,
-): Promise<PayoutTax> {
-  const tiers = await loadTaxTiers(db, brandId, 'withdrawal');
-  const result = computeTax(amount, tiers);
-  const gross = new Big(amount);
-  if (result === null) throw new ApiError('invalidAmount', { field: AMOUNT_ERROR_FIELD });
-  const payout = new Big(roundToPrecision(new Big(result.amountAfterTax), precision, 'down'));
-  const tax = gross.minus(payout);
+function taxFigures(charges: PaymentCharges, precision: number): TaxFigures {
   return {
-    figures: {
-      non_taxable_amount: atPrecision(result.nonTaxableAmount, precision),
-      tax_value: atPrecision(tax.toFixed(), precision),
-      amount_after_tax: atPrecision(payout.toFixed(), precision),
-      shown: result.shown,
-    },
-    tax: tax.toFixed(),
-    payout: payout.toFixed(),
+    non_taxable_amount: charges.nonTaxableAmount ?? new Big(0).toFixed(precision),
+    tax_value: charges.tax,
+    amount_after_tax: new Big(charges.amount).minus(charges.tax).toFixed(precision),
+    shown: charges.taxShown,
   };
 }
 
@@ -351,9 +295,20 @@ export async function preparePayout(
       : kind === 'bet_shop'
         ? await betShopDestination(db, session, values, fields)
         : await accountDestination(db, session, entry, values, fields);
-  checkForm(fields, values, resolved.resolvedFields);
+  // The fields the destination lookup decided (a saved card, an account) are not typed text.
+  checkFields(
+    fields.filter((field) => !resolved.resolvedFields.has(field.name)),
+    values,
+    {
+      flow: 'withdrawal',
+      currency: entry.currency.alpha3,
+      precision: entry.currency.precision,
+      balance: balance.balance,
+      now: now.getTime(),
+    },
+  );
 
-  const tax = await payoutTax(db, session.brandId, amount, entry.currency.precision);
+  const charges = await chargesOf(db, session, entry, 'withdrawal', amount);
   const id = randomUUID();
   return {
     transaction: {
@@ -365,16 +320,18 @@ export async function preparePayout(
       amount,
       currency: session.currency,
       providerKind: kind,
-      tax: tax.tax,
+      fee: charges.fee,
+      tax: charges.tax,
       parameters: values,
-      providerData: { taxFigures: tax.figures },
+      providerData: { taxFigures: taxFigures(charges, entry.currency.precision) },
       savedCardId: resolved.savedCardId,
       payoutAccountId: resolved.payoutAccountId,
       betShopId: resolved.betShopId,
     },
     request: payoutRequest({
       transactionId: id,
-      amount: tax.payout,
+      // What the player receives: the amount less the fees and the tax withheld.
+      amount: charges.net,
       currency: session.currency,
       methodKind: kind,
       payGroup: entry.group.shortName,
@@ -384,6 +341,6 @@ export async function preparePayout(
     secrets: null,
     reserve: { minAmount: entry.limits.minAmount },
     documentIds: [],
-    tax: tax.figures,
+    tax: taxFigures(charges, entry.currency.precision),
   };
 }

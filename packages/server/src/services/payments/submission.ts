@@ -10,16 +10,29 @@ import {
   CARD_PARAMETER_NAMES,
   EXPIRATION_DATE_FIELD_NAME,
   MESSAGE_KEYS,
+  bonusForPayGroup,
   decimalPlaces,
   fieldKind,
   parseDecimal,
+  paymentCharges,
+  userBonusesByPayGroups,
   validateAmount,
+  validateSubmittedForm,
 } from '@cashdesk/domain';
-import type { FormField, PaymentFlow, RuleError } from '@cashdesk/domain';
+import type {
+  FormField,
+  PaymentCharges,
+  PaymentFlow,
+  RuleError,
+  SubmitRuleContext,
+} from '@cashdesk/domain';
 import type { SubmitRequest } from '@cashdesk/contract';
 import { ApiError } from '../../http/api-error';
 import type { CustomerInput } from '../../providers';
+import type { Executor } from '../../db/open';
+import { loadTaxTiers, loadUserBonuses } from '../pay-groups';
 import type { SessionPayGroup } from '../pay-groups';
+import type { SessionContext } from '../sessions';
 import { allFieldNames } from './route-fields';
 import type { WireField } from './route-fields';
 
@@ -28,6 +41,59 @@ export type SubmittedValue = string | boolean;
 
 /** Submitted form values by field name. */
 export type Submitted = Readonly<Record<string, SubmittedValue>>;
+
+/**
+ * SPEC §5: the fields of a form by the domain's submit rules, the table the widget checks the
+ * same form with before it submits (validateSubmittedForm: the generic rules, phone, cardholder
+ * name, card number, CVV, expiry, amount by field kind).
+ *
+ * @throws {ApiError} invalidField naming the first invalid field with the rule's message key.
+ */
+export function checkFields(
+  fields: readonly FormField[],
+  values: Submitted,
+  context: SubmitRuleContext,
+): void {
+  const result = validateSubmittedForm(fields, values, context);
+  if (result.valid || result.firstInvalidField === null) return;
+  const name = result.firstInvalidField;
+  throw fieldError(name, result.errors[name] ?? { key: MESSAGE_KEYS.fieldHasError }, 'form field');
+}
+
+/**
+ * SPEC §5: the charges of a payment by the domain's one rule (paymentCharges): the method fee
+ * and the merchant user fee, the brand's tax tiers of the flow and, for a deposit, the player's
+ * bonus for this pay group (its own, else the general one).
+ */
+export async function chargesOf(
+  db: Executor,
+  session: SessionContext,
+  entry: SessionPayGroup,
+  flow: PaymentFlow,
+  amount: string,
+): Promise<PaymentCharges> {
+  const [taxTiers, bonuses] = await Promise.all([
+    loadTaxTiers(db, session.brandId, flow),
+    flow === 'deposit' ? loadUserBonuses(db, session.playerId) : Promise.resolve([]),
+  ]);
+  const offer = bonusForPayGroup(userBonusesByPayGroups(bonuses), entry.group.id);
+  const charges = paymentCharges({
+    flow,
+    amount,
+    precision: entry.currency.precision,
+    fee: entry.limits.fee,
+    merchantUserFee: {
+      percentage: entry.group.merchantFeePercentage,
+      fix: entry.group.merchantFeeFix,
+    },
+    taxTiers,
+    bonus: offer?.info ?? null,
+  });
+  if (charges === null) {
+    throw new ApiError('invalidAmount', { field: AMOUNT_ERROR_FIELD, detail: 'no charges' });
+  }
+  return charges;
+}
 
 /** The player as the provider's risk checks see them (PaymentProvider CustomerInput). */
 export function customerOf(player: {
