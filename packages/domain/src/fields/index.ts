@@ -94,6 +94,7 @@ export { buildBrowserData } from './browser-data';
 export type { BrowserData, BrowserEnvironment } from './browser-data';
 export {
   CARD_PARAMETER_NAMES,
+  CARD_SUBMIT_PARAMETER_NAMES,
   buildDepositSubmitBody,
   buildPaymentRequestPayload,
   buildSubmitParameters,

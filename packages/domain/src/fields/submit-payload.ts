@@ -83,6 +83,27 @@ export const CARD_PARAMETER_NAMES = {
   },
 } as const;
 
+/**
+ * SPEC §3 "Submit payload form fields": every name a card form submits besides its own fields:
+ * the saved card's id, BIN, number, token flag, holder, CVV, the save flag, the expiry as month
+ * and year in both spellings (deposit `month`/`year`, checkout `card_exp_month`/`card_exp_year`)
+ * and the combined expirationDate. The server accepts exactly these beside a card form's fields.
+ */
+export const CARD_SUBMIT_PARAMETER_NAMES: readonly string[] = [
+  CARD_PARAMETER_NAMES.cardId,
+  CARD_PARAMETER_NAMES.bin,
+  CARD_PARAMETER_NAMES.pan,
+  CARD_PARAMETER_NAMES.isTokenActive,
+  CARD_PARAMETER_NAMES.cardholderName,
+  CARD_PARAMETER_NAMES.cvv,
+  CARD_PARAMETER_NAMES.saveCard,
+  CARD_PARAMETER_NAMES.expiry.deposit.month,
+  CARD_PARAMETER_NAMES.expiry.deposit.year,
+  CARD_PARAMETER_NAMES.expiry.checkout.month,
+  CARD_PARAMETER_NAMES.expiry.checkout.year,
+  EXPIRATION_DATE_FIELD_NAME,
+];
+
 /** Names that only ever carry card data (or the card's save flag), whatever the definition says. */
 const CARD_NAMES: ReadonlySet<string> = new Set([
   CARD_PARAMETER_NAMES.cardId,

@@ -8,7 +8,7 @@
  */
 import {
   CARD_PARAMETER_NAMES,
-  EXPIRATION_DATE_FIELD_NAME,
+  CARD_SUBMIT_PARAMETER_NAMES,
   MESSAGE_KEYS,
   bonusForPayGroup,
   decimalPlaces,
@@ -153,38 +153,14 @@ export function requiredError(name: string, detail: string): ApiError {
 }
 
 /**
- * Names a card form sends besides its fields (SPEC §3 "Submit payload form fields"): the saved
- * card's id, BIN, number, token flag, holder, month and year in the deposit and checkout
- * spellings, the combined expiry, CVV and the save flag.
+ * Names that carry card data in a submit: never stored, never validated as generic fields. The
+ * card parameters of the domain without the saved card's id and the save flag.
  */
-const CARD_PARAMETERS: readonly string[] = [
-  CARD_PARAMETER_NAMES.cardId,
-  CARD_PARAMETER_NAMES.bin,
-  CARD_PARAMETER_NAMES.pan,
-  CARD_PARAMETER_NAMES.isTokenActive,
-  CARD_PARAMETER_NAMES.cardholderName,
-  CARD_PARAMETER_NAMES.cvv,
-  CARD_PARAMETER_NAMES.saveCard,
-  CARD_PARAMETER_NAMES.expiry.deposit.month,
-  CARD_PARAMETER_NAMES.expiry.deposit.year,
-  CARD_PARAMETER_NAMES.expiry.checkout.month,
-  CARD_PARAMETER_NAMES.expiry.checkout.year,
-  EXPIRATION_DATE_FIELD_NAME,
-];
-
-/** Names that carry card data in a submit: never stored, never validated as generic fields. */
-export const CARD_DATA_NAMES: ReadonlySet<string> = new Set([
-  CARD_PARAMETER_NAMES.pan,
-  CARD_PARAMETER_NAMES.cvv,
-  CARD_PARAMETER_NAMES.bin,
-  CARD_PARAMETER_NAMES.cardholderName,
-  CARD_PARAMETER_NAMES.isTokenActive,
-  CARD_PARAMETER_NAMES.expiry.deposit.month,
-  CARD_PARAMETER_NAMES.expiry.deposit.year,
-  CARD_PARAMETER_NAMES.expiry.checkout.month,
-  CARD_PARAMETER_NAMES.expiry.checkout.year,
-  EXPIRATION_DATE_FIELD_NAME,
-]);
+export const CARD_DATA_NAMES: ReadonlySet<string> = new Set(
+  CARD_SUBMIT_PARAMETER_NAMES.filter(
+    (name) => name !== CARD_PARAMETER_NAMES.cardId && name !== CARD_PARAMETER_NAMES.saveCard,
+  ),
+);
 
 /** Whether a field definition is part of the card block (validated by the card rules). */
 export function isCardField(field: FormField): boolean {
@@ -215,7 +191,7 @@ export function assertKnownParameters(
   values: Submitted,
 ): void {
   const known = allFieldNames(fields);
-  const extra = flow === 'deposit' ? CARD_PARAMETERS : [REQUISITE_ID_PARAMETER];
+  const extra = flow === 'deposit' ? CARD_SUBMIT_PARAMETER_NAMES : [REQUISITE_ID_PARAMETER];
   for (const name of Object.keys(values)) {
     if (!known.has(name) && !extra.includes(name)) {
       throw new ApiError('invalidField', {
