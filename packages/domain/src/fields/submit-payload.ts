@@ -104,19 +104,18 @@ export const CARD_SUBMIT_PARAMETER_NAMES: readonly string[] = [
   EXPIRATION_DATE_FIELD_NAME,
 ];
 
-/** Names that only ever carry card data (or the card's save flag), whatever the definition says. */
-const CARD_NAMES: ReadonlySet<string> = new Set([
-  CARD_PARAMETER_NAMES.cardId,
-  CARD_PARAMETER_NAMES.bin,
-  CARD_PARAMETER_NAMES.pan,
-  CARD_PARAMETER_NAMES.isTokenActive,
-  CARD_PARAMETER_NAMES.cardholderName,
-  CARD_PARAMETER_NAMES.cvv,
-  CARD_PARAMETER_NAMES.saveCard,
-  CARD_PARAMETER_NAMES.expiry.checkout.month,
-  CARD_PARAMETER_NAMES.expiry.checkout.year,
-  EXPIRATION_DATE_FIELD_NAME,
-]);
+/**
+ * Names that only ever carry card data (or the card's save flag), whatever the definition says:
+ * the card parameters but the deposit's plain `month` and `year`, which a form may use for
+ * fields of its own.
+ */
+const CARD_NAMES: ReadonlySet<string> = new Set(
+  CARD_SUBMIT_PARAMETER_NAMES.filter(
+    (name) =>
+      name !== CARD_PARAMETER_NAMES.expiry.deposit.month &&
+      name !== CARD_PARAMETER_NAMES.expiry.deposit.year,
+  ),
+);
 
 const CARD_KINDS: ReadonlySet<FieldKind> = new Set<FieldKind>([
   'cardPan',
