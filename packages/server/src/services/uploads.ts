@@ -32,7 +32,7 @@ import type { AcceptedFileType } from '@cashdesk/domain';
 import type { Executor } from '../db/open';
 import { documents } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { isUuid } from './transactions';
+import { isUuid } from './ids';
 
 /** A document row. */
 export type DocumentRow = typeof documents.$inferSelect;

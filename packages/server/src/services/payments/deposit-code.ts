@@ -25,7 +25,8 @@ import {
   secondsUntil,
 } from '../otp';
 import type { OtpDelivery, OtpPolicy } from '../otp';
-import { formFields, loadPlayer, maskEmail, maskPhone, withServerValues } from '../pay-groups';
+import { maskEmail, maskPhone } from '../contacts';
+import { formFields, loadPlayer, withServerValues } from '../pay-groups';
 import type { SessionPayGroup } from '../pay-groups';
 import type { SessionContext } from '../sessions';
 import { isCardField, parameterField, textOf } from './submission';
