@@ -65,7 +65,7 @@ import {
 import type { WorkingHours } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { maskEmail, maskPhone } from './contacts';
-import { verificationBlock } from './otp';
+import { verificationBlock } from './payout-account-otp';
 import type { SessionContext } from './sessions';
 import { getBalance } from './ledger';
 import { wagerViewItem, withdrawalWager } from './wager';
