@@ -4,9 +4,9 @@
  * otp/verify, and the sandbox-only GET /sandbox/otp/latest that shows the demo page
  * the code the sandbox "sent".
  *
- * The code's delivery is chosen by mode once per app (services/otp.ts otpDeliveryFor): the
- * sandbox outbox (log line and memory) in sandbox mode, nothing in production, so no production
- * path can log or show a code. Bodies are never logged (http/logger.ts); handlers log no body field either.
+ * The code's delivery is chosen by mode once per app (services/otp-delivery.ts otpDeliveryFor):
+ * the sandbox outbox (log line and memory) in sandbox mode, nothing in production, so no
+ * production path can log or show a code. Bodies are never logged (http/logger.ts); handlers log no body field either.
  *
  * @packageDocumentation
  */
@@ -15,7 +15,8 @@ import type { App } from '../http/app-types';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/register-endpoint';
 import { createRequisite, deleteRequisite } from '../services/payout-accounts';
-import { otpDeliveryFor, sendOtp, verifyOtp } from '../services/otp';
+import { otpDeliveryFor } from '../services/otp-delivery';
+import { sendOtp, verifyOtp } from '../services/payout-account-otp';
 
 /** Registers requisite/create, requisite delete, otp/send, otp/verify and GET /sandbox/otp/latest. */
 export function registerAccountManagementRoutes(app: App): void {
@@ -44,6 +45,7 @@ export function registerAccountManagementRoutes(app: App): void {
         sessionId: session.sessionId,
         secret: deps.config.secret,
         delivery,
+        now: deps.clock(),
       },
       body,
     );
@@ -53,7 +55,7 @@ export function registerAccountManagementRoutes(app: App): void {
   registerEndpoint(app, ENDPOINTS.otpVerify, async ({ body, session, deps }) => {
     const verified = await verifyOtp(
       deps.db,
-      { playerId: session.playerId, secret: deps.config.secret },
+      { playerId: session.playerId, secret: deps.config.secret, now: deps.clock() },
       body,
     );
     return { status: 200, body: verified };

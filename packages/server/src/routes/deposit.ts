@@ -15,7 +15,7 @@ import type { DepositRouteResponse, PayoutRouteResponse } from '@cashdesk/contra
 import type { PaymentFlow } from '@cashdesk/domain';
 import type { App, AppDeps } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
-import { otpDeliveryFor } from '../services/otp';
+import { otpDeliveryFor } from '../services/otp-delivery';
 import {
   assertAvailable,
   depositFields,

@@ -69,9 +69,9 @@ import {
   findByProviderReference,
   getTransaction,
   isFinalStatus,
-  isUuid,
   providerDataOf,
 } from '../services/transactions';
+import { isUuid } from '../services/ids';
 import type { TransactionRow } from '../services/transactions';
 
 /** Where the challenge page lives (the contract's sandboxThreeDsChallenge path). */

@@ -1,60 +1,69 @@
 /**
- * One-time codes that confirm a payout account (SPEC §2 payout verification, §3 account
- * management {blockDuration, maxRequestCount, isShowTimerReceiveCode}, §7 otp/send and
- * otp/verify).
+ * One-time codes: the one module that owns the challenge mechanics (SPEC §3 account management
+ * {blockDuration, maxRequestCount, isShowTimerReceiveCode} and one-time code state, §4 one-time
+ * code and withdrawal verification). Two purposes use it and keep only what is theirs:
+ * - confirming a payout account (SPEC §2 payout verification, §7 otp/send and otp/verify):
+ *   services/payout-account-otp.ts;
+ * - confirming a deposit whose form has a requisite field (SPEC §7
+ *   payments/groups/{paygroup_id}/otp, and the code typed into the submit):
+ *   services/payments/deposit-code.ts.
  *
  * Security rules:
  * - A code is six digits from `crypto.randomInt`. The database keeps only its HMAC-SHA-256 under
- *   the server secret (config CASHDESK_SECRET), bound to the challenge id, and a check compares
- *   the hashes in constant time (`timingSafeEqual`).
- * - Guessing is bounded: every try is counted on the challenge row under a row lock, and the
- *   try that uses up {@link OtpPolicy.maxAttempts} blocks verification of the player for
- *   {@link OtpPolicy.blockDurationMs}; while blocked even the right code is refused.
+ *   the server secret (config CASHDESK_SECRET), bound to the challenge id and to whatever else the
+ *   purpose binds it to, and a check compares the hashes in constant time (`timingSafeEqual`).
+ * - Guessing is bounded: every check is a try, counted on the challenge row under a row lock, and
+ *   the wrong try that uses up {@link OtpPolicy.maxAttempts} blocks the purpose for the player for
+ *   {@link OtpPolicy.blockDurationMs}; while blocked even the right code is refused. Tries count per
+ *   challenge: a new code on the same challenge does not give new tries.
  * - Sending is bounded: a new code only after {@link OtpPolicy.resendAfterMs}, at most
- *   {@link OtpPolicy.maxRequestCount} codes per challenge, and asking for more blocks too.
- * - The code leaves the server only through an {@link OtpDelivery}. The sandbox delivery writes
- *   it to the log on purpose and keeps the latest one in memory for the demo page
- *   (GET /sandbox/otp/latest); production has no such delivery. Request bodies are never logged
- *   (http/logger.ts), so the typed code is not either.
+ *   {@link OtpPolicy.maxRequestCount} codes per challenge, and asking for one more blocks too.
  *
  * A challenge lasts until its code expires ({@link OtpPolicy.codeTtlMs}), it is verified or its
  * block has passed; the next send then starts a fresh one with fresh counters.
  *
+ * How it is built: {@link decideSend} and {@link decideCheck} are pure (the latest challenge, the
+ * block, the clock and the policy give a decision); {@link sendCode} and {@link checkCode} read the
+ * challenge under a row lock, decide and store the decision in one transaction, and answer after
+ * the commit, so a refused try is counted although the request fails.
+ *
+ * What a purpose passes in: its {@link ChallengeSubject} (which challenges are its own: the lookup
+ * of the latest one and the scope of a block), what the code is bound to besides the challenge,
+ * the codes a check compares, whether a code that already verified may verify again, and the
+ * request field a refusal names. The block is kept in `blocked_until` of the challenge that used
+ * up its codes or tries for both purposes; a block covers the purpose it happened in and no other
+ * (a deposit block never blocks payout account verification, nor the reverse).
+ *
  * @packageDocumentation
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { TIMEOUT_LONG_MS, TIMEOUT_SHORT_MS } from '@cashdesk/domain';
-import type { ContactType, OtpSendResponse, OtpVerifyResponse } from '@cashdesk/contract';
-import type { Database, Executor } from '../db/open';
+import type { ContactType } from '@cashdesk/contract';
+import type { Database, Executor, Transaction } from '../db/open';
 import { otpChallenges } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import type { ErrorBody } from '../http/api-error';
-import type { PayoutAccountRow } from './payout-accounts';
-import {
-  findPlayerPayoutAccount,
-  markPayoutAccountVerified,
-  playerContact,
-} from './payout-accounts';
 
 /** Digits of a code. */
 export const OTP_CODE_DIGITS = 6;
 
-/** The limits of one-time codes. */
+/** The limits of one-time codes (SPEC §3 account management, §9 timeouts). */
 export interface OtpPolicy {
   /** How long a code can be used (SPEC §9 timeout S, 5 minutes). */
   readonly codeTtlMs: number;
   /** Codes per challenge (otp/send max_request_count); one more request blocks. */
   readonly maxRequestCount: number;
-  /** Wait before another code may be asked for (otp/send resend_after). */
+  /** Wait before another code may be asked for (resend_after). */
   readonly resendAfterMs: number;
-  /** Tries per challenge; the try that uses up the last one blocks. */
+  /** Tries per challenge; the wrong try that uses up the last one blocks. */
   readonly maxAttempts: number;
-  /** How long verification stays blocked (otp/send block_duration; SPEC §9 timeout L, 15 min). */
+  /** How long a block lasts (otp/send block_duration; SPEC §9 timeout L, 15 minutes). */
   readonly blockDurationMs: number;
 }
 
-/** The default {@link OtpPolicy}. */
+/** The default {@link OtpPolicy}, the same for both purposes. */
 export const DEFAULT_OTP_POLICY: OtpPolicy = {
   codeTtlMs: TIMEOUT_SHORT_MS,
   maxRequestCount: 3,
@@ -63,125 +72,27 @@ export const DEFAULT_OTP_POLICY: OtpPolicy = {
   blockDurationMs: TIMEOUT_LONG_MS,
 };
 
-/** A code on its way to the player. */
-export interface OtpMessage {
-  readonly playerId: string;
-  readonly sessionId: string;
-  readonly requisiteId: string;
-  readonly contactType: ContactType;
-  /** The full address; a real delivery sends there. */
-  readonly destination: string;
-  readonly maskedContact: string;
-  /** The plain code: only a delivery sees it. */
-  readonly code: string;
-  readonly sentAt: Date;
-  readonly expiresAt: Date;
-}
-
-/**
- * Sends a code to the player (an e-mail or SMS gateway). An operator implements this for
- * production; the server ships {@link SandboxOtpOutbox} and {@link UndeliveredOtp}.
- */
-export interface OtpDelivery {
-  deliver(message: OtpMessage): Promise<void>;
-}
-
-/** The one log call a delivery needs (a pino or Fastify logger fits). */
-export interface OtpLog {
-  info(message: string): void;
-  warn(message: string): void;
-}
-
-/**
- * Sandbox delivery: writes the code to the log at info level, one line, and keeps the latest
- * message per session in memory so that the sandbox-only GET /sandbox/otp/latest can show it on
- * the demo page. Never used in production mode (account-management routes pick the delivery by
- * mode). Memory only: nothing of the plain code reaches the database.
- */
-export class SandboxOtpOutbox implements OtpDelivery {
-  readonly #log: OtpLog;
-  readonly #latest = new Map<string, OtpMessage>();
-  /** Sessions remembered at most; the oldest is forgotten first. */
-  readonly #limit: number;
-
-  constructor(log: OtpLog, limit = 10_000) {
-    this.#log = log;
-    this.#limit = limit;
-  }
-
-  deliver(message: OtpMessage): Promise<void> {
-    // Deliberate: the sandbox has no gateway, so the log line is how a developer gets the code.
-    this.#log.info(`sandbox OTP for requisite ${message.requisiteId}: ${message.code}`);
-    this.#latest.delete(message.sessionId);
-    this.#latest.set(message.sessionId, message);
-    if (this.#latest.size > this.#limit) {
-      const [oldest] = this.#latest.keys();
-      if (oldest !== undefined) this.#latest.delete(oldest);
-    }
-    return Promise.resolve();
-  }
-
-  /** The latest code sent in a session, if any. */
-  latest(sessionId: string): OtpMessage | undefined {
-    return this.#latest.get(sessionId);
-  }
-}
-
-/**
- * Production without a configured gateway: the code is not sent anywhere and not logged; a
- * warning says so. Operators replace it with their own {@link OtpDelivery}.
- */
-export class UndeliveredOtp implements OtpDelivery {
-  readonly #log: OtpLog;
-
-  constructor(log: OtpLog) {
-    this.#log = log;
-  }
-
-  deliver(message: OtpMessage): Promise<void> {
-    this.#log.warn(
-      `no OTP delivery configured: a code for requisite ${message.requisiteId} was not sent`,
-    );
-    return Promise.resolve();
-  }
-}
-
-/** The code delivery of one app, and its sandbox outbox when there is one. */
-export interface AppOtpDelivery {
-  readonly delivery: OtpDelivery;
-  /** Set in sandbox mode only: what GET /sandbox/otp/latest reads. */
-  readonly outbox: SandboxOtpOutbox | null;
-}
-
-const APP_DELIVERIES = new WeakMap<object, AppOtpDelivery>();
-
-/**
- * The one code delivery of an app (pass `app.cashdesk` as the owner), chosen by mode on first
- * use: the sandbox outbox in sandbox mode, {@link UndeliveredOtp} in production. Every route
- * module that sends codes (account management, the deposit otp call) shares it, so the sandbox
- * page shows the latest code of a session whichever call sent it.
- */
-export function otpDeliveryFor(
-  owner: object,
-  mode: 'sandbox' | 'production',
-  log: OtpLog,
-): AppOtpDelivery {
-  const known = APP_DELIVERIES.get(owner);
-  if (known !== undefined) return known;
-  const outbox = mode === 'sandbox' ? new SandboxOtpOutbox(log) : null;
-  const created: AppOtpDelivery = { delivery: outbox ?? new UndeliveredOtp(log), outbox };
-  APP_DELIVERIES.set(owner, created);
-  return created;
-}
+// --- codes and hashes -----------------------------------------------------------------------------
 
 /** A new six-digit code (leading zeros kept). */
 export function generateOtpCode(): string {
   return String(randomInt(0, 10 ** OTP_CODE_DIGITS)).padStart(OTP_CODE_DIGITS, '0');
 }
 
-/** HMAC-SHA-256 (hex) of a code under the server secret, bound to its challenge. */
-export function hashOtpCode(secret: string, challengeId: string, code: string): string {
-  return createHmac('sha256', secret).update(`${challengeId}:${code}`).digest('hex');
+/**
+ * HMAC-SHA-256 (hex) of a code under the server secret, bound to its challenge and to `binding`
+ * (what else the code confirms, e.g. a deposit's pay group, field and requisite value):
+ * the MAC of `challengeId:binding…:code`.
+ */
+export function hashOtpCode(
+  secret: string,
+  challengeId: string,
+  code: string,
+  binding: readonly string[] = [],
+): string {
+  return createHmac('sha256', secret)
+    .update([challengeId, ...binding, code].join(':'))
+    .digest('hex');
 }
 
 /** Constant-time comparison of two hex hashes of the same length. */
@@ -196,6 +107,166 @@ export function secondsUntil(until: Date, now: Date): number {
   return Math.max(0, Math.ceil((until.getTime() - now.getTime()) / 1000));
 }
 
+// --- pure decisions -------------------------------------------------------------------------------
+
+/** A stored challenge. */
+export type OtpChallengeRow = typeof otpChallenges.$inferSelect;
+
+/** What of a challenge the decisions read. */
+export type ChallengeState = Pick<
+  OtpChallengeRow,
+  | 'attempts'
+  | 'maxAttempts'
+  | 'resendCount'
+  | 'maxResends'
+  | 'resendAfter'
+  | 'expiresAt'
+  | 'blockedUntil'
+  | 'verifiedAt'
+>;
+
+/** What a decision is taken on. */
+export interface ChallengeView {
+  /** The subject's latest challenge, if it has one. */
+  readonly latest: ChallengeState | undefined;
+  /** The end of the block of the purpose for the player (any of its challenges), if any. */
+  readonly block: Date | null;
+}
+
+function later(a: Date | null, b: Date | null): Date | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a.getTime() >= b.getTime() ? a : b;
+}
+
+/** The end of the block in force at `now`, else `null`. */
+export function blockEnd(view: ChallengeView, now: Date): Date | null {
+  const own = view.latest?.blockedUntil ?? null;
+  const until = later(view.block, own);
+  return until !== null && until.getTime() > now.getTime() ? until : null;
+}
+
+/** Whether a challenge still takes tries and resends: not verified, not expired, never blocked. */
+export function isLive(challenge: ChallengeState | undefined, now: Date): boolean {
+  return (
+    challenge !== undefined &&
+    challenge.verifiedAt === null &&
+    challenge.blockedUntil === null &&
+    challenge.expiresAt.getTime() > now.getTime()
+  );
+}
+
+/** Whether one more code may be asked for without blocking (deposit otp can_resend). */
+export function canAskAgain(
+  challenge: Pick<ChallengeState, 'resendCount' | 'maxResends'>,
+): boolean {
+  return challenge.resendCount + 1 < challenge.maxResends;
+}
+
+/** The end of a block that starts at `now`. */
+function blockFrom(now: Date, policy: OtpPolicy): Date {
+  return new Date(now.getTime() + policy.blockDurationMs);
+}
+
+/** What a send decided. */
+export type SendDecision =
+  /** No live challenge: a new one with fresh counters. */
+  | { readonly kind: 'new' }
+  /** A new code on the live challenge; `resendCount` is its count after this one. */
+  | { readonly kind: 'resend'; readonly resendCount: number }
+  /** The resend timer has not run out. */
+  | { readonly kind: 'too-soon'; readonly resendAt: Date }
+  /** Blocked until `until`; `starts` when this request is the one too many (to be stored). */
+  | { readonly kind: 'blocked'; readonly until: Date; readonly starts: boolean };
+
+/**
+ * Decides a request for a code (SPEC §3 maxRequestCount and blockDuration, §4 blocking): blocked
+ * while a block is in force; a new challenge when there is no live one; too soon before the
+ * resend timer ran out; one request more than `maxRequestCount` codes blocks; otherwise a new
+ * code on the same challenge.
+ */
+export function decideSend(view: ChallengeView, now: Date, policy: OtpPolicy): SendDecision {
+  const block = blockEnd(view, now);
+  if (block !== null) return { kind: 'blocked', until: block, starts: false };
+  const { latest } = view;
+  if (latest === undefined || !isLive(latest, now)) return { kind: 'new' };
+  if (latest.resendAfter !== null && latest.resendAfter.getTime() > now.getTime()) {
+    return { kind: 'too-soon', resendAt: latest.resendAfter };
+  }
+  if (!canAskAgain(latest)) {
+    return { kind: 'blocked', until: blockFrom(now, policy), starts: true };
+  }
+  return { kind: 'resend', resendCount: latest.resendCount + 1 };
+}
+
+/** What a check decided; `M` is the code that matched. */
+export type CheckDecision<M> =
+  /** The code matched (`repeat`: a challenge verified before, confirmed again; nothing to store). */
+  | {
+      readonly kind: 'verified';
+      readonly match: M;
+      readonly attempts: number;
+      readonly attemptsLeft: number;
+      readonly repeat: boolean;
+    }
+  /** A wrong code with tries left. */
+  | { readonly kind: 'wrong'; readonly attempts: number; readonly attemptsLeft: number }
+  /** Blocked until `until`; `starts` when this wrong try used up the last one (to be stored). */
+  | {
+      readonly kind: 'blocked';
+      readonly until: Date;
+      readonly starts: boolean;
+      readonly attempts: number;
+    }
+  /** No live challenge: none sent, expired, or verified already. */
+  | { readonly kind: 'none' };
+
+/**
+ * Decides a check of a code (SPEC §4 one-time code and blocking): blocked while a block is in
+ * force, even for the right code; none without a live challenge; otherwise a try is counted and
+ * the code verifies, or is wrong with tries left, or is the wrong try that uses up the last one
+ * and blocks. A challenge that was verified already verifies again only when `repeatAccepted`
+ * and the code is its code (a double click answers the same), without counting a try.
+ *
+ * @param match what matched the challenge's hash (`undefined`: no code did)
+ */
+export function decideCheck<M>(
+  view: ChallengeView,
+  match: M | undefined,
+  repeatAccepted: boolean,
+  now: Date,
+  policy: OtpPolicy,
+): CheckDecision<M> {
+  const { latest } = view;
+  const block = blockEnd(view, now);
+  if (block !== null) {
+    return { kind: 'blocked', until: block, starts: false, attempts: latest?.attempts ?? 0 };
+  }
+  if (latest === undefined) return { kind: 'none' };
+  if (latest.verifiedAt !== null) {
+    return match !== undefined && repeatAccepted
+      ? {
+          kind: 'verified',
+          match,
+          attempts: latest.attempts,
+          attemptsLeft: Math.max(0, latest.maxAttempts - latest.attempts),
+          repeat: true,
+        }
+      : { kind: 'none' };
+  }
+  if (!isLive(latest, now)) return { kind: 'none' };
+  const attempts = latest.attempts + 1;
+  const attemptsLeft = Math.max(0, latest.maxAttempts - attempts);
+  if (match !== undefined)
+    return { kind: 'verified', match, attempts, attemptsLeft, repeat: false };
+  if (attempts >= latest.maxAttempts) {
+    return { kind: 'blocked', until: blockFrom(now, policy), starts: true, attempts };
+  }
+  return { kind: 'wrong', attempts, attemptsLeft };
+}
+
+// --- refusals -------------------------------------------------------------------------------------
+
 /** Extra fields an OTP error answer carries (contract ErrorBody). */
 export interface OtpErrorDetails {
   readonly attempts_left?: number;
@@ -205,7 +276,7 @@ export interface OtpErrorDetails {
 
 /**
  * An OTP refusal (1401, 1402, 1403) whose answer also says how many tries are left, until when
- * verification is blocked or when a code may be asked for again.
+ * the purpose is blocked or when a code may be asked for again.
  */
 export class OtpError extends ApiError {
   readonly details: OtpErrorDetails;
@@ -213,7 +284,7 @@ export class OtpError extends ApiError {
   constructor(
     errorName: 'otpInvalid' | 'otpBlocked' | 'otpResendTooSoon',
     details: OtpErrorDetails,
-    options: { readonly field?: string; readonly detail?: string } = {},
+    options: { readonly field?: string | undefined; readonly detail?: string } = {},
   ) {
     super(errorName, options);
     this.details = details;
@@ -224,164 +295,170 @@ export class OtpError extends ApiError {
   }
 }
 
-/** The player's verification block: SPEC §3 payout_account_verification_blocked(_until). */
-export interface VerificationBlock {
-  readonly blocked: boolean;
-  readonly until: Date | null;
-}
-
-/**
- * Whether the player's payout account verification is blocked now (too many codes or wrong
- * codes), and until when. The withdrawal select answer carries it (SPEC §3, §4).
- */
-export async function verificationBlock(
-  db: Executor,
-  playerId: string,
-  now: Date = new Date(),
-): Promise<VerificationBlock> {
-  const [row] = await db
-    .select({ until: otpChallenges.blockedUntil })
-    .from(otpChallenges)
-    .where(and(eq(otpChallenges.playerId, playerId), gt(otpChallenges.blockedUntil, now)))
-    .orderBy(desc(otpChallenges.blockedUntil))
-    .limit(1);
-  return row?.until == null ? { blocked: false, until: null } : { blocked: true, until: row.until };
-}
-
-function blockedError(until: Date, detail: string): OtpError {
+/** 1402 with block_until and no tries left. */
+export function blockedError(until: Date, field: string | undefined, detail: string): OtpError {
   return new OtpError(
     'otpBlocked',
     { block_until: until.toISOString(), attempts_left: 0 },
-    { detail },
+    { field, detail },
   );
 }
 
-/** Who asks, and how. */
-export interface OtpContext {
-  readonly playerId: string;
-  readonly sessionId: string;
-  /** Server secret keying the hashes. */
-  readonly secret: string;
-  readonly delivery: OtpDelivery;
-  readonly policy?: OtpPolicy;
-  readonly now?: Date;
+// --- challenges in the database -------------------------------------------------------------------
+
+/** Which challenges belong together: those of one purpose of one player. */
+export type ChallengePurpose = 'payout-account' | 'deposit';
+
+/**
+ * What a challenge confirms. A payout account's challenges are its own (the latest one is looked
+ * up per account); a player has one line of deposit challenges. A block covers the purpose.
+ */
+export type ChallengeSubject =
+  | {
+      readonly purpose: 'payout-account';
+      readonly playerId: string;
+      readonly payoutAccountId: string;
+    }
+  | { readonly purpose: 'deposit'; readonly playerId: string };
+
+/** The challenges of a purpose: a deposit challenge has no payout account. */
+function purposeScope(playerId: string, purpose: ChallengePurpose): SQL | undefined {
+  return and(
+    eq(otpChallenges.playerId, playerId),
+    purpose === 'deposit'
+      ? isNull(otpChallenges.payoutAccountId)
+      : isNotNull(otpChallenges.payoutAccountId),
+  );
 }
 
-async function requireAccount(
+/** The end of the player's block in a purpose at `now`, else `null` (latest end first). */
+export async function purposeBlock(
   db: Executor,
   playerId: string,
-  requisiteId: string,
-): Promise<PayoutAccountRow> {
-  const account = await findPlayerPayoutAccount(db, playerId, requisiteId);
-  if (account === null) {
-    throw new ApiError('notFound', {
-      field: 'body.requisite_id',
-      detail: 'no such payout account for this player',
-    });
-  }
-  return account;
+  purpose: ChallengePurpose,
+  now: Date,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ until: otpChallenges.blockedUntil })
+    .from(otpChallenges)
+    .where(and(purposeScope(playerId, purpose), gt(otpChallenges.blockedUntil, now)))
+    .orderBy(desc(otpChallenges.blockedUntil))
+    .limit(1);
+  return row?.until ?? null;
 }
 
-/** The latest challenge of a player's account (locked when `tx` is a transaction that wants it). */
-async function latestChallenge(db: Executor, playerId: string, accountId: string, lock: boolean) {
-  const query = db
+/** The subject's latest challenge, locked for the rest of the transaction. */
+async function latestChallenge(
+  tx: Transaction,
+  subject: ChallengeSubject,
+): Promise<OtpChallengeRow | undefined> {
+  const own =
+    subject.purpose === 'deposit'
+      ? isNull(otpChallenges.payoutAccountId)
+      : eq(otpChallenges.payoutAccountId, subject.payoutAccountId);
+  const [row] = await tx
     .select()
     .from(otpChallenges)
-    .where(and(eq(otpChallenges.playerId, playerId), eq(otpChallenges.payoutAccountId, accountId)))
+    .where(and(eq(otpChallenges.playerId, subject.playerId), own))
     .orderBy(desc(otpChallenges.createdAt), desc(otpChallenges.id))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+    .limit(1)
+    .for('update');
   return row;
 }
 
-type Challenge = typeof otpChallenges.$inferSelect;
-
-/** The end of a challenge's block when it is blocked at `now`, else `null`. */
-function activeBlock(challenge: Challenge | undefined, now: Date): Date | null {
-  const until = challenge?.blockedUntil ?? null;
-  return until !== null && until.getTime() > now.getTime() ? until : null;
+/** The block of the purpose, then the latest challenge under its row lock. */
+async function readView(
+  tx: Transaction,
+  subject: ChallengeSubject,
+  now: Date,
+): Promise<{ readonly view: ChallengeView; readonly latest: OtpChallengeRow | undefined }> {
+  const block = await purposeBlock(tx, subject.playerId, subject.purpose, now);
+  // Read under the row lock: a concurrent request may have blocked it meanwhile.
+  const latest = await latestChallenge(tx, subject);
+  return { view: { latest, block }, latest };
 }
 
-/** Whether a challenge still counts sends and tries (see the module comment). */
-function isLive(challenge: Challenge | undefined, now: Date): challenge is Challenge {
-  if (challenge === undefined || challenge.verifiedAt !== null) return false;
-  if (challenge.blockedUntil !== null && challenge.blockedUntil.getTime() <= now.getTime())
-    return false;
-  return challenge.expiresAt.getTime() > now.getTime();
+/** What every use of a challenge needs. */
+export interface ChallengeRequest {
+  readonly subject: ChallengeSubject;
+  /** Server secret keying the hashes. */
+  readonly secret: string;
+  readonly policy: OtpPolicy;
+  readonly now: Date;
 }
 
-/** What a send decided inside its transaction. */
-type SendDecision =
-  | { readonly kind: 'sent'; readonly challengeId: string; readonly code: string }
+/** A request for a code. */
+export interface SendRequest extends ChallengeRequest {
+  readonly contactType: ContactType;
+  /** What the code is bound to besides its challenge ({@link hashOtpCode}). */
+  readonly binding: readonly string[];
+}
+
+/** What a send did. */
+export type SendOutcome =
+  | {
+      readonly kind: 'sent';
+      readonly challengeId: string;
+      /** The plain code: for the delivery only. */
+      readonly code: string;
+      readonly expiresAt: Date;
+      /** Whether one more code may be asked for without blocking. */
+      readonly canResend: boolean;
+    }
   | { readonly kind: 'blocked'; readonly until: Date }
   | { readonly kind: 'too-soon'; readonly resendAt: Date };
 
 /**
- * SPEC §7 otp/send: sends a new code for a payout account of the player to the player's e-mail
- * or phone.
- *
- * @throws {ApiError} notFound (body.requisite_id) for an account that is not the player's;
- * invalidField (body.contact_type) when the profile has no such contact; {@link OtpError}
- * otpBlocked (with block_until) while blocked or when this request is one too many;
- * otpResendTooSoon (with resend_after seconds) before the resend timer ran out.
+ * Decides a request for a code ({@link decideSend}) and stores it: a new challenge, a new code
+ * on the live one, or the block. The caller delivers the code of a `sent` outcome.
  */
-export async function sendOtp(
-  db: Database,
-  context: OtpContext,
-  request: { readonly contact_type: ContactType; readonly requisite_id: string },
-): Promise<OtpSendResponse> {
-  const policy = context.policy ?? DEFAULT_OTP_POLICY;
-  const now = context.now ?? new Date();
-  const account = await requireAccount(db, context.playerId, request.requisite_id);
-  const contact = await playerContact(db, context.playerId, request.contact_type);
-  if (contact === null) {
-    throw new ApiError('invalidField', {
-      field: 'body.contact_type',
-      detail: `the player has no ${request.contact_type} to send a code to`,
-    });
-  }
-
-  const decision = await db.transaction(async (tx): Promise<SendDecision> => {
-    const block = await verificationBlock(tx, context.playerId, now);
-    if (block.until !== null) return { kind: 'blocked', until: block.until };
-    const current = await latestChallenge(tx, context.playerId, account.id, true);
-    // Read again under the row lock: a concurrent request may have blocked it meanwhile.
-    const blockedUntil = activeBlock(current, now);
-    if (blockedUntil !== null) return { kind: 'blocked', until: blockedUntil };
+export async function sendCode(db: Database, request: SendRequest): Promise<SendOutcome> {
+  const { subject, secret, policy, now } = request;
+  return db.transaction(async (tx): Promise<SendOutcome> => {
+    const { view, latest } = await readView(tx, subject, now);
+    const decision = decideSend(view, now, policy);
+    if (decision.kind === 'too-soon') return decision;
+    if (decision.kind === 'blocked') {
+      if (decision.starts && latest !== undefined) {
+        await tx
+          .update(otpChallenges)
+          .set({ blockedUntil: decision.until })
+          .where(eq(otpChallenges.id, latest.id));
+      }
+      return { kind: 'blocked', until: decision.until };
+    }
     const code = generateOtpCode();
     const expiresAt = new Date(now.getTime() + policy.codeTtlMs);
     const resendAfter = new Date(now.getTime() + policy.resendAfterMs);
-    if (isLive(current, now)) {
-      if (current.resendAfter !== null && current.resendAfter.getTime() > now.getTime()) {
-        return { kind: 'too-soon', resendAt: current.resendAfter };
-      }
-      if (current.resendCount + 1 >= current.maxResends) {
-        const until = new Date(now.getTime() + policy.blockDurationMs);
-        await tx
-          .update(otpChallenges)
-          .set({ blockedUntil: until })
-          .where(eq(otpChallenges.id, current.id));
-        return { kind: 'blocked', until };
-      }
+    if (decision.kind === 'resend' && latest !== undefined) {
       await tx
         .update(otpChallenges)
         .set({
-          codeHash: hashOtpCode(context.secret, current.id, code),
-          contactType: request.contact_type,
+          codeHash: hashOtpCode(secret, latest.id, code, request.binding),
+          contactType: request.contactType,
           expiresAt,
-          resendCount: current.resendCount + 1,
+          resendCount: decision.resendCount,
           resendAfter,
         })
-        .where(eq(otpChallenges.id, current.id));
-      return { kind: 'sent', challengeId: current.id, code };
+        .where(eq(otpChallenges.id, latest.id));
+      return {
+        kind: 'sent',
+        challengeId: latest.id,
+        code,
+        expiresAt,
+        canResend: canAskAgain({
+          resendCount: decision.resendCount,
+          maxResends: latest.maxResends,
+        }),
+      };
     }
     const id = randomUUID();
     await tx.insert(otpChallenges).values({
       id,
-      playerId: context.playerId,
-      payoutAccountId: account.id,
-      contactType: request.contact_type,
-      codeHash: hashOtpCode(context.secret, id, code),
+      playerId: subject.playerId,
+      payoutAccountId: subject.purpose === 'deposit' ? null : subject.payoutAccountId,
+      contactType: request.contactType,
+      codeHash: hashOtpCode(secret, id, code, request.binding),
       attempts: 0,
       maxAttempts: policy.maxAttempts,
       expiresAt,
@@ -390,121 +467,104 @@ export async function sendOtp(
       resendAfter,
       createdAt: now,
     });
-    return { kind: 'sent', challengeId: id, code };
+    return {
+      kind: 'sent',
+      challengeId: id,
+      code,
+      expiresAt,
+      canResend: canAskAgain({ resendCount: 0, maxResends: policy.maxRequestCount }),
+    };
   });
-
-  if (decision.kind === 'blocked') {
-    throw blockedError(decision.until, 'otp/send while blocked or one request too many');
-  }
-  if (decision.kind === 'too-soon') {
-    throw new OtpError(
-      'otpResendTooSoon',
-      { resend_after: secondsUntil(decision.resendAt, now) },
-      { detail: 'otp/send before the resend timer ran out' },
-    );
-  }
-  await context.delivery.deliver({
-    playerId: context.playerId,
-    sessionId: context.sessionId,
-    requisiteId: account.id,
-    contactType: request.contact_type,
-    destination: contact.destination,
-    maskedContact: contact.masked,
-    code: decision.code,
-    sentAt: now,
-    expiresAt: new Date(now.getTime() + policy.codeTtlMs),
-  });
-  return {
-    success: true,
-    max_request_count: policy.maxRequestCount,
-    block_duration: Math.round(policy.blockDurationMs / 1000),
-    resend_after: Math.round(policy.resendAfterMs / 1000),
-    masked_contact: contact.masked,
-  };
 }
 
-/** What a verify decided inside its transaction. */
-type VerifyDecision =
-  | { readonly kind: 'verified'; readonly attemptsLeft: number }
-  | { readonly kind: 'wrong'; readonly attemptsLeft: number }
-  | { readonly kind: 'expired'; readonly attemptsLeft: number }
-  | { readonly kind: 'blocked'; readonly until: Date };
+/** A code a check compares with the challenge, and what it is bound to. */
+export interface OtpCandidate {
+  readonly code: string;
+  readonly binding: readonly string[];
+}
+
+/** A check of codes. */
+export interface CheckRequest<C extends OtpCandidate> extends ChallengeRequest {
+  /** The codes to compare (one try for all of them); the first that matches verifies. */
+  readonly candidates: readonly C[];
+  /** Whether the code of a challenge verified before verifies again (a repeated request). */
+  readonly repeatAccepted: boolean;
+  /** The request field a refusal names: a wrong or missing code, and a block (none: no field). */
+  readonly fields: { readonly invalid: string; readonly blocked: string | undefined };
+  /** Runs inside the transaction that marks the challenge verified (not on a repeat). */
+  readonly onVerified?: (tx: Transaction) => Promise<void>;
+}
+
+/** A check that passed. */
+export interface CheckPassed<C> {
+  readonly candidate: C;
+  readonly attemptsLeft: number;
+}
 
 /**
- * SPEC §7 otp/verify: checks a code; a match marks the payout account verified.
+ * Decides a check ({@link decideCheck}) and stores it: the try, the verification or the block.
  *
- * @throws {ApiError} notFound (body.requisite_id) for an account that is not the player's;
- * {@link OtpError} otpInvalid (400, with attempts_left) for a wrong or expired code or when no
- * code was sent; otpBlocked (429, with block_until) while blocked, and for the wrong code that
- * uses up the last try.
+ * @throws {OtpError} otpInvalid (400, with attempts_left) for a wrong code, or when no live code
+ * was sent (attempts_left 0); otpBlocked (429, with block_until) while blocked, and for the wrong
+ * code that uses up the last try. Thrown after the commit, so the try stays counted.
  */
-export async function verifyOtp(
+export async function checkCode<C extends OtpCandidate>(
   db: Database,
-  context: Omit<OtpContext, 'delivery' | 'sessionId'>,
-  request: { readonly otp: string; readonly requisite_id: string },
-): Promise<OtpVerifyResponse> {
-  const policy = context.policy ?? DEFAULT_OTP_POLICY;
-  const now = context.now ?? new Date();
-  const account = await requireAccount(db, context.playerId, request.requisite_id);
-
-  // Wrong tries and blocks must be stored, so refusals are decided here and thrown after commit.
-  const decision = await db.transaction(async (tx): Promise<VerifyDecision> => {
-    const block = await verificationBlock(tx, context.playerId, now);
-    if (block.until !== null) return { kind: 'blocked', until: block.until };
-    const current = await latestChallenge(tx, context.playerId, account.id, true);
-    if (current === undefined) return { kind: 'expired', attemptsLeft: 0 };
-    // Read again under the row lock: a concurrent guess may have blocked it meanwhile.
-    const blockedUntil = activeBlock(current, now);
-    if (blockedUntil !== null) return { kind: 'blocked', until: blockedUntil };
-    const matches = sameHash(
-      hashOtpCode(context.secret, current.id, request.otp),
-      current.codeHash,
-    );
-    if (current.verifiedAt !== null) {
-      // A repeated verify of the code that already verified the account answers the same.
-      return matches && account.verified
-        ? { kind: 'verified', attemptsLeft: Math.max(0, current.maxAttempts - current.attempts) }
-        : { kind: 'expired', attemptsLeft: 0 };
-    }
-    if (!isLive(current, now)) return { kind: 'expired', attemptsLeft: 0 };
-    const attempts = current.attempts + 1;
-    const attemptsLeft = Math.max(0, current.maxAttempts - attempts);
-    if (matches) {
+  request: CheckRequest<C>,
+): Promise<CheckPassed<C>> {
+  const { subject, secret, policy, now } = request;
+  const decision = await db.transaction(async (tx): Promise<CheckDecision<C>> => {
+    const { view, latest } = await readView(tx, subject, now);
+    const match =
+      latest === undefined
+        ? undefined
+        : request.candidates.find((candidate) =>
+            sameHash(
+              hashOtpCode(secret, latest.id, candidate.code, candidate.binding),
+              latest.codeHash,
+            ),
+          );
+    const decided = decideCheck(view, match, request.repeatAccepted, now, policy);
+    if (latest === undefined) return decided;
+    if (decided.kind === 'verified' && !decided.repeat) {
       await tx
         .update(otpChallenges)
-        .set({ attempts, verifiedAt: now })
-        .where(eq(otpChallenges.id, current.id));
-      await markPayoutAccountVerified(tx, account.id, now);
-      return { kind: 'verified', attemptsLeft };
-    }
-    if (attempts >= current.maxAttempts) {
-      const until = new Date(now.getTime() + policy.blockDurationMs);
+        .set({ attempts: decided.attempts, verifiedAt: now })
+        .where(eq(otpChallenges.id, latest.id));
+      await request.onVerified?.(tx);
+    } else if (decided.kind === 'wrong') {
       await tx
         .update(otpChallenges)
-        .set({ attempts, blockedUntil: until })
-        .where(eq(otpChallenges.id, current.id));
-      return { kind: 'blocked', until };
+        .set({ attempts: decided.attempts })
+        .where(eq(otpChallenges.id, latest.id));
+    } else if (decided.kind === 'blocked' && decided.starts) {
+      await tx
+        .update(otpChallenges)
+        .set({ attempts: decided.attempts, blockedUntil: decided.until })
+        .where(eq(otpChallenges.id, latest.id));
     }
-    await tx.update(otpChallenges).set({ attempts }).where(eq(otpChallenges.id, current.id));
-    return { kind: 'wrong', attemptsLeft };
+    return decided;
   });
-
   switch (decision.kind) {
     case 'verified':
-      return { verified: true, attempts_left: decision.attemptsLeft };
+      return { candidate: decision.match, attemptsLeft: decision.attemptsLeft };
     case 'blocked':
-      throw blockedError(decision.until, 'otp/verify while blocked or after the last wrong code');
+      throw blockedError(
+        decision.until,
+        request.fields.blocked,
+        `${subject.purpose} code check while blocked or after the last wrong code`,
+      );
     case 'wrong':
       throw new OtpError(
         'otpInvalid',
         { attempts_left: decision.attemptsLeft },
-        { field: 'body.otp', detail: 'wrong one-time code' },
+        { field: request.fields.invalid, detail: `wrong ${subject.purpose} code` },
       );
-    case 'expired':
+    case 'none':
       throw new OtpError(
         'otpInvalid',
-        { attempts_left: decision.attemptsLeft },
-        { field: 'body.otp', detail: 'no live one-time code for this account' },
+        { attempts_left: 0 },
+        { field: request.fields.invalid, detail: `no live ${subject.purpose} code` },
       );
   }
 }

@@ -64,7 +64,8 @@ import {
 } from '../db/schema';
 import type { WorkingHours } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { verificationBlock } from './otp';
+import { maskEmail, maskPhone } from './contacts';
+import { verificationBlock } from './payout-account-otp';
 import type { SessionContext } from './sessions';
 import { getBalance } from './ledger';
 import { wagerViewItem, withdrawalWager } from './wager';
@@ -716,19 +717,6 @@ export async function depositMethodDetail(
     loadPlayer(db, session.playerId),
   ]);
   return { ...common, parameters: depositFields(formFields(entry.group, player)) };
-}
-
-/** Masks an e-mail address for display: first letter, then stars, then the domain. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '***';
-  return `${email.slice(0, 1)}***${email.slice(at)}`;
-}
-
-/** Masks a phone number for display: the country part and the last three digits stay. */
-export function maskPhone(phone: string): string {
-  if (phone.length <= 8) return `${phone.slice(0, 2)}****`;
-  return `${phone.slice(0, 5)}****${phone.slice(-3)}`;
 }
 
 /** Where a one-time code for a payout account can go (SPEC §2 "choose a contact"). */

@@ -6,10 +6,10 @@
  * Rules kept here:
  * - An account belongs to one player; every lookup is by (player, id), so another player's
  *   account is "not found" exactly like an unknown one (issue 3 security: 404).
- * - Contacts are masked like the withdrawal select's trusted_contacts (services/pay-groups.ts), so
+ * - Contacts are masked like the withdrawal select's trusted_contacts (services/contacts.ts), so
  *   otp/send names the contact the way the player chose it.
  * - A new account is stored unverified. It is paid to only once a one-time code confirmed it
- *   (services/otp.ts marks it verified); {@link RequisiteCreateResponse.verification_required}
+ *   (services/payout-account-otp.ts marks it verified); {@link RequisiteCreateResponse.verification_required}
  *   says so to the widget.
  * - The value is validated with the domain's field rules of the pay group's field whose
  *   user_requisite_type_id is the requisite type, and shown only masked.
@@ -29,8 +29,8 @@ import type {
 import type { Executor } from '../db/open';
 import { payGroups, payoutAccounts, players } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { maskEmail, maskPhone } from './pay-groups';
-import { isUuid } from './transactions';
+import { maskContact } from './contacts';
+import { isUuid } from './ids';
 
 /** A stored payout account. */
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
@@ -102,7 +102,7 @@ export async function playerContact(
   return {
     contactType,
     destination,
-    masked: contactType === 'email' ? maskEmail(destination) : maskPhone(destination),
+    masked: maskContact(contactType, destination),
   };
 }
 

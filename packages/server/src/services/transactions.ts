@@ -71,6 +71,7 @@ import type {
   ProviderStatus,
   ThreeDsOutcome,
 } from '../providers';
+import { isUuid } from './ids';
 import { credit, getBalance, releaseReservation, settleReservation } from './ledger';
 import { betShopToWire } from './pay-groups';
 import { DEADLINE_MS, deadlineAfter, recheckAt } from './payments/schedule';
@@ -312,13 +313,6 @@ export async function findByProviderReference(
     .from(transactions)
     .where(eq(transactions.providerReference, providerReference));
   return row;
-}
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether text is a uuid (a non-uuid would make PostgreSQL throw on the uuid column). */
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
 }
 
 // --- transitions --------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ import type { Executor } from '../db/open';
 import { documents } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { isAcceptedText } from '../http/input-guard';
-import { isUuid } from './transactions';
+import { isUuid } from './ids';
 
 /** A document row. */
 export type DocumentRow = typeof documents.$inferSelect;

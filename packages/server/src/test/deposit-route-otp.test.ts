@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { payGroupCurrencies, payGroups, transactions } from '../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { otpChallenges, payGroupCurrencies, payGroups, players, transactions } from '../db/schema';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { isRecord } from '../http/is-record';
-import { withIdempotencyKey } from './api-calls';
+import { ACCOUNTS, callJson, text, withIdempotencyKey, withdrawalSession } from './api-calls';
 
 let server: TestServer;
 const ids = new Map<string, number>();
@@ -277,6 +277,15 @@ describe('deposit confirmation code (SPEC §7 payments/groups/{paygroup_id}/otp)
     parameters: { wallet_phone: PHONE },
     field_name: 'otp',
   };
+  /** A deposit submit of the confirmed wallet carrying `otp` as its code. */
+  const submitCode = (session: string, otp: string) =>
+    post(session, submitPath(), {
+      amount: '20',
+      currency: 'EUR',
+      parameters: { wallet_phone: PHONE, otp },
+    });
+  /** Six digits that are not `code`. */
+  const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
 
   it('sends a code, refuses a resend before the timer, and confirms the deposit with it (SPEC §7)', async () => {
     const session = await createTestSession(server, { player: `o-${randomUUID()}` });
@@ -378,6 +387,78 @@ describe('deposit confirmation code (SPEC §7 payments/groups/{paygroup_id}/otp)
       error: true,
       can_resend: false,
       error_code: '1402',
+    });
+  });
+
+  it('gives no new tries with a new code: tries count per challenge, as for a payout account (SPEC §3 maxRequestCount, §4 blocking)', async () => {
+    const player = `t-${randomUUID()}`;
+    const session = await createTestSession(server, { player });
+    await post(session, otpPath(), request);
+    expect((await submitCode(session, wrongOf(latestCode()))).body).toMatchObject({
+      attempts_left: 2,
+    });
+    expect((await submitCode(session, wrongOf(latestCode()))).body).toMatchObject({
+      attempts_left: 1,
+    });
+
+    // As if the resend timer ran out: a second code on the same challenge.
+    const [row] = await server.db
+      .select({ id: players.id })
+      .from(players)
+      .where(eq(players.externalId, player));
+    await server.db
+      .update(otpChallenges)
+      .set({ resendAfter: new Date(Date.now() - 1000) })
+      .where(and(eq(otpChallenges.playerId, row?.id ?? ''), isNull(otpChallenges.payoutAccountId)));
+    const resent = await post(session, otpPath(), request);
+    expect(resent.body).toMatchObject({ status: 'sent', can_resend: true });
+
+    const last = await submitCode(session, wrongOf(latestCode()));
+    expect(last.status).toBe(429);
+    expect(last.body).toMatchObject({ error_code: '1402', attempts_left: 0 });
+  });
+
+  it('keeps a deposit block and a payout account verification block apart (SPEC §3 payout_account_verification_blocked, §4 blocking)', async () => {
+    const player = `sep-${randomUUID()}`;
+    const payout = await withdrawalSession(server, player);
+    const deposit = await createTestSession(server, { player });
+    const wallet = idOf('ewallet_payout', 'withdrawal');
+    const created = await callJson(server, 'POST', `${ACCOUNTS}/requisite/create`, payout, {
+      pay_group_id: wallet,
+      requisite_type: '2',
+      value: '+4917012340000',
+    });
+    const requisiteId = text(created.body.requisite_id);
+    await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, payout, {
+      contact_type: 'email',
+      requisite_id: requisiteId,
+    });
+    const latest = await callJson(server, 'GET', '/sandbox/otp/latest', payout);
+    const wrongPayoutCode = wrongOf(text(latest.body.otp));
+    let payoutBlock: unknown = null;
+    for (let i = 0; i < 3; i += 1) {
+      const guess = await callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, payout, {
+        otp: wrongPayoutCode,
+        requisite_id: requisiteId,
+      });
+      payoutBlock = guess.body.block_until ?? null;
+    }
+    expect(payoutBlock).toEqual(expect.any(String));
+
+    // Payout verification is blocked; deposit codes are not.
+    const sent = await post(deposit, otpPath(), request);
+    expect(sent.body).toMatchObject({ status: 'sent', error: false });
+    const wrongCode = wrongOf(latestCode());
+    for (let i = 0; i < 3; i += 1) await submitCode(deposit, wrongCode);
+    expect((await post(deposit, otpPath(), request)).body).toMatchObject({ status: 'blocked' });
+
+    // The later deposit block leaves the payout block as it was.
+    const select = await post(payout, `${CASHIER}/payouts/groups/${String(wallet)}/select`, {
+      currency: 'EUR',
+    });
+    expect(select.body).toMatchObject({
+      payout_account_verification_blocked: true,
+      payout_account_verification_blocked_until: payoutBlock,
     });
   });
 

@@ -49,7 +49,8 @@ import {
   withServerValues,
 } from '../pay-groups';
 import type { SessionContext } from '../sessions';
-import { betShopRef, isUuid } from '../transactions';
+import { isUuid } from '../ids';
+import { betShopRef } from '../transactions';
 import { findPlayerDocument } from '../uploads';
 import { confirmDepositCode } from './deposit-code';
 import type { PreparedPayment } from './pipeline';

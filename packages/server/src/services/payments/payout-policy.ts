@@ -41,7 +41,8 @@ import {
 import type { SessionPayGroup } from '../pay-groups';
 import { LABEL_KEY, findPlayerPayoutAccount } from '../payout-accounts';
 import type { SessionContext } from '../sessions';
-import { betShopRef, isUuid } from '../transactions';
+import { isUuid } from '../ids';
+import { betShopRef } from '../transactions';
 import { assertNotDisabledByWager } from '../wager';
 import type { PreparedPayment } from './pipeline';
 import { payoutRequest } from './provider-calls';
