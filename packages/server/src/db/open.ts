@@ -107,13 +107,38 @@ async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
   };
 }
 
+/** The advisory lock PostgreSQL migrations run under (any constant every process shares). */
+const MIGRATION_LOCK_KEY = 0x6361_7368_6465;
+
+/**
+ * Runs the migrations on one connection holding a session advisory lock, so that processes
+ * starting at once on one database migrate it one after the other (the later ones find nothing
+ * pending) instead of racing each other's `CREATE` statements and failing to start.
+ */
+async function migrateExclusively(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let done = false;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+    done = true;
+  } finally {
+    // A connection that failed on the way may still hold the lock: closed rather than pooled.
+    client.release(!done);
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's network error would otherwise crash the process: log-free, pg reconnects.
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, schema });
   try {
-    await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateExclusively(pool);
   } catch (error) {
     await pool.end();
     throw error;

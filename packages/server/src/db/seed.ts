@@ -48,11 +48,14 @@ export async function seedDatabase(db: Database): Promise<SeedReport> {
   const created: string[] = [];
   for (const seed of SEED_BRANDS) {
     const wrote = await db.transaction(async (tx) => {
-      const existing = await tx
-        .select({ id: brands.id })
-        .from(brands)
-        .where(eq(brands.id, seed.brand.id));
-      if (existing.length > 0) return false;
+      // Inserted first, conditionally: a process seeding at the same moment waits here for the
+      // other's transaction and then finds the brand there, instead of failing on its key.
+      const inserted = await tx
+        .insert(brands)
+        .values(seed.brand)
+        .onConflictDoNothing({ target: brands.id })
+        .returning({ id: brands.id });
+      if (inserted.length === 0) return false;
       await writeBrand(tx, seed);
       return true;
     });
@@ -61,9 +64,9 @@ export async function seedDatabase(db: Database): Promise<SeedReport> {
   return { created };
 }
 
+/** Everything of a brand but its row (inserted by the caller). */
 async function writeBrand(tx: Transaction, seed: SeedBrand): Promise<void> {
   const brandId = seed.brand.id;
-  await tx.insert(brands).values(seed.brand);
 
   const ids = new Map<string, number>();
   for (const group of seed.payGroups) {

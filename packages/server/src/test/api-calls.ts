@@ -61,7 +61,7 @@ export interface Answer<Body = unknown> {
 
 /** Sends a call; the body of the answer is its JSON, or null when it is empty. */
 export async function request(
-  server: TestServer,
+  server: Pick<TestServer, 'baseUrl'>,
   ...[method, path, sessionId, body, headers = {}]: CallArgs
 ): Promise<Answer> {
   const response = await fetch(`${server.baseUrl}${path}`, {
@@ -80,7 +80,7 @@ export async function request(
 
 /** Sends a call whose answer must be a JSON object (every answer of the services but 204s). */
 export async function callJson(
-  server: TestServer,
+  server: Pick<TestServer, 'baseUrl'>,
   ...args: CallArgs
 ): Promise<Answer<Record<string, unknown>>> {
   const answer = await request(server, ...args);
@@ -96,7 +96,7 @@ export function text(value: unknown): string {
 
 /** The id of brand0's pay group `shortName` of the flow. */
 export async function payGroupId(
-  server: TestServer,
+  server: Pick<TestServer, 'db'>,
   shortName: string,
   flow: 'deposit' | 'withdrawal' = 'withdrawal',
 ): Promise<number> {
@@ -119,7 +119,7 @@ export async function payGroupId(
  * e-mail address `<name>@players.test`, plus the given phone or country.
  */
 export async function withdrawalSession(
-  server: TestServer,
+  server: Pick<TestServer, 'baseUrl' | 'db'>,
   name: string,
   details: { readonly phone?: string; readonly country?: string } = {},
 ): Promise<string> {
@@ -136,7 +136,10 @@ export async function withdrawalSession(
 }
 
 /** Saves a Visa card ending 0101 for the player, which the sandbox approves; returns its id. */
-export async function saveApprovedCard(server: TestServer, playerId: string): Promise<string> {
+export async function saveApprovedCard(
+  server: Pick<TestServer, 'db'>,
+  playerId: string,
+): Promise<string> {
   const [card] = await server.db
     .insert(savedCards)
     .values({

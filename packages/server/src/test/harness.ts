@@ -61,8 +61,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Creates a database on the TEST_DATABASE_URL server and returns its URL and a dropper. */
-async function createPostgresDatabase(
+/**
+ * Creates an empty database `cashdesk_test_<random>` on the PostgreSQL server of `adminUrl` (a
+ * role with CREATEDB) and returns its URL and a dropper (which ends its connections first).
+ */
+export async function createPostgresDatabase(
   adminUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `cashdesk_test_${randomBytes(6).toString('hex')}`;
@@ -89,12 +92,18 @@ async function createPostgresDatabase(
   };
 }
 
+/** The PostgreSQL server tests make their databases on (TEST_DATABASE_URL / DATABASE_URL), if any. */
+export function postgresAdminUrl(): string | undefined {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  return adminUrl === undefined || adminUrl === '' ? undefined : adminUrl;
+}
+
 /** A fresh migrated and seeded database: in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL / DATABASE_URL. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  const adminUrl = postgresAdminUrl();
   let opened: OpenDatabase;
   let drop: () => Promise<void> = () => Promise.resolve();
-  if (adminUrl !== undefined && adminUrl !== '') {
+  if (adminUrl !== undefined) {
     const created = await createPostgresDatabase(adminUrl);
     drop = created.drop;
     opened = await openDatabase({ url: created.url });
