@@ -40,15 +40,8 @@ async function main(): Promise<void> {
     { ...app.cashdesk, log: app.log },
     config.payments.reconcileIntervalMs,
   );
-  const address = await app.listen({ port: config.port, host: config.host });
-  const seedNote = seeded.created.length > 0 ? `; seeded ${seeded.created.join(', ')}` : '';
-  process.stdout.write(
-    `Cashdesk cashier-service (${config.mode}, ${database.kind}${seedNote}) listening on ${address}\n` +
-      `  widget: ${config.widgetUrl}  public: ${config.publicUrl}\n` +
-      `  serving the widget: ${config.widgetDir ?? 'no (API only: build packages/widget or set WIDGET_DIR)'}\n` +
-      `  payment provider: ${config.provider.kind === 'http' ? config.provider.url : 'sandbox'}\n`,
-  );
-
+  // Registered before the address is printed: whoever reads that line may signal at once, and
+  // a signal before its handler exists would kill the process without closing it.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -72,6 +65,14 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => {
     shutdown('SIGTERM');
   });
+  const address = await app.listen({ port: config.port, host: config.host });
+  const seedNote = seeded.created.length > 0 ? `; seeded ${seeded.created.join(', ')}` : '';
+  process.stdout.write(
+    `Cashdesk cashier-service (${config.mode}, ${database.kind}${seedNote}) listening on ${address}\n` +
+      `  widget: ${config.widgetUrl}  public: ${config.publicUrl}\n` +
+      `  serving the widget: ${config.widgetDir ?? 'no (API only: build packages/widget or set WIDGET_DIR)'}\n` +
+      `  payment provider: ${config.provider.kind === 'http' ? config.provider.url : 'sandbox'}\n`,
+  );
 }
 
 main().catch((error: unknown) => {
