@@ -26,7 +26,13 @@ import {
   uniquePlayer,
   visitScreen,
 } from './support/cashier';
-import { amountInput, describeFrame, waitForPath, watchPartShownForms } from './support/journeys';
+import {
+  amountInput,
+  describeFrame,
+  pageBalance,
+  waitForPath,
+  watchPartShownForms,
+} from './support/journeys';
 import {
   PAYOUT_METHODS,
   descriptionOf,
@@ -62,13 +68,6 @@ function recordPayoutSubmits(page: Page): string[] {
 /** A text without its bidirectional isolation marks and surrounding spaces. */
 function plainText(value: string | null): string {
   return (value ?? '').replace(/[\u2066-\u2069\u200e\u200f]/g, '').trim();
-}
-
-/** The balance the homepage shows (the "Balance:" line of the list). */
-function pageBalance(frame: Frame) {
-  return frame
-    .getByText(text('en', 'DEPOSIT_HOME.BALANCE'), { exact: true })
-    .locator('xpath=following-sibling::strong[1]');
 }
 
 describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, §7 payouts)', () => {

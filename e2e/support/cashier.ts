@@ -180,18 +180,26 @@ export async function balanceOf(
   return balance;
 }
 
-/** The transactions the server stored for a session (flow, amount, status, tax), oldest first. */
+/** The transactions the server stored for a session (id, flow, amount, status, tax), oldest first. */
 export async function transactionsOf(
   stack: Pick<Stack, 'app'>,
   sessionId: string,
 ): Promise<
-  readonly { flow: string; amount: string; status: string; payGroupId: number; tax: string }[]
+  readonly {
+    id: string;
+    flow: string;
+    amount: string;
+    status: string;
+    payGroupId: number;
+    tax: string;
+  }[]
 > {
   const rows = await stack.app.cashdesk.db.query.transactions.findMany({
     where: (table, { eq }) => eq(table.sessionId, sessionId),
     orderBy: (table, { asc }) => [asc(table.createdAt)],
   });
   return rows.map((row) => ({
+    id: row.id,
     flow: row.flow,
     amount: row.amount,
     status: row.status,

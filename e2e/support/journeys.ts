@@ -74,6 +74,13 @@ export async function waitForList(frame: Frame, lang: WidgetLanguage = 'en'): Pr
   await methodGroups(frame, lang).first().waitFor();
 }
 
+/** The balance the homepage shows, deposit or withdrawal (the "Balance:" line of the list). */
+export function pageBalance(frame: Frame, lang: WidgetLanguage = 'en'): Locator {
+  return frame
+    .getByText(text(lang, 'DEPOSIT_HOME.BALANCE'), { exact: true })
+    .locator('xpath=following-sibling::strong[1]');
+}
+
 /**
  * From a freshly opened cashier to its method list. A fresh player's first load chooses a method
  * by itself (SPEC §4 automatic method choice: the seed has several carousel methods), so the

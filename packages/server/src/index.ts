@@ -34,7 +34,7 @@ export {
   serveWidget,
 } from './http/widget-static';
 export { ROUTE_MODULES, registerRoutes } from './routes/register-routes';
-export { SandboxProvider } from './providers';
+export { HttpPaymentProvider, SandboxProvider } from './providers';
 export type { PaymentProvider, SandboxProviderOptions } from './providers';
 export type { RouteModule } from './routes/register-routes';
 export { createSession, resolveSession, widgetAddress } from './services/sessions';

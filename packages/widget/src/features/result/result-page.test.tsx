@@ -11,7 +11,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../app/store';
 import { browserWindow } from './finish';
-import { ResultPage } from './result-page';
+import { PROCESSING_POLL_MS, ResultPage } from './result-page';
 import { jsonResponse, renderAt, requestUrl } from './test-support';
 
 vi.mock('../../host/host-bridge', () => ({
@@ -373,6 +373,50 @@ describe('result page: status from the server (SPEC §7 payments/status)', () =>
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Deposit is being processed',
     );
+  });
+
+  it('a processing payment that settles: the success page keeps its amount and the balance is asked again', async () => {
+    // A provider answer lost after the charge (issue 12): the submit answered processing.
+    const processing = {
+      ...EXAMPLE_PAY_SESSION_DECLINED,
+      transaction_id: 'tx_1',
+      result_status: 'processing',
+      session_status: 'active',
+      transaction_status: 'created',
+      decline_page_settings: null,
+      error_code: null,
+      error_message: null,
+      amount: '50.00',
+      currency: 'EUR',
+    };
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = stubServer({
+      statuses: [status('processing', false), status('success', true)],
+    });
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-processing?transaction_id=tx_1',
+      state: { paySession: processing, payGroupId: '7' },
+    });
+    await initLoaded(store);
+    const callsTo = (path: string) =>
+      fetchMock.mock.calls.filter(([input]) => requestUrl(input).includes(path)).length;
+    // The poll on arrival: still processing.
+    await waitFor(() => {
+      expect(callsTo('/payments/status/')).toBe(1);
+    });
+    const initCalls = callsTo('/payments/groups/init');
+    act(() => {
+      vi.advanceTimersByTime(PROCESSING_POLL_MS);
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Deposit successful' });
+    expect(location().textContent).toBe(
+      '/deposit/deposit-success?transaction_id=tx_1&session_id=test-session&lang=en-brand0',
+    );
+    expect(screen.getByText('Amount: 50.00 EUR')).toBeTruthy();
+    // The credited balance: the init answer (the method list's balance) is fetched again.
+    await waitFor(() => {
+      expect(callsTo('/payments/groups/init')).toBe(initCalls + 1);
+    });
   });
 
   it('await page: the check-status button polls again and shows the final result', async () => {

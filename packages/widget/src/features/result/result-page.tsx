@@ -24,9 +24,9 @@ import { useMoneyFormat } from '../../i18n/use-money-format';
 import { decideClose, decideIntoGame, performFinish } from './finish';
 import { messageText } from './message-text';
 import { RedirectCountdown } from './redirect-countdown';
-import { useResultTransactionStatusQuery } from './result-api';
+import { resultApi, useResultTransactionStatusQuery } from './result-api';
 import { RESULT_TEXTS } from './result-texts';
-import { readResultRouteState, transactionIdOf } from './route-state';
+import { readResultRouteState, transactionIdOf, withServerStatus } from './route-state';
 import { useFinishContext } from './use-finish-context';
 import { VoucherCard } from './voucher-card';
 import './result.css';
@@ -105,7 +105,7 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
     // (a push on the phone): both pages follow the server until the payment is final.
     pollingInterval: asksServerRepeatedly(status) ? PROCESSING_POLL_MS : 0,
   });
-  const serverStatus = statusQuery.data?.result_status;
+  const serverAnswer = statusQuery.data;
   const { context, timeouts, ready } = useFinishContext(
     flow,
     status,
@@ -134,12 +134,20 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   }, [dispatch, balance]);
 
   useEffect(() => {
-    if (serverStatus === undefined || sameResult(status, serverStatus)) return;
+    if (serverAnswer === undefined || sameResult(status, serverAnswer.result_status)) return;
+    // A payment that became final moved the balance (credited, settled or given back): the
+    // method list shows the server's new one, not the one from before the payment.
+    if (serverAnswer.terminal) dispatch(resultApi.util.invalidateTags(['Init']));
+    // The same payment on the next page: its amount stays on screen (the status answer has none).
+    const settled = withServerStatus(paySession, serverAnswer);
     void navigate(
-      { pathname: resultPagePath(flow, serverStatus), search: location.search },
-      { replace: true, state: { payGroupId } },
+      { pathname: resultPagePath(flow, serverAnswer.result_status), search: location.search },
+      {
+        replace: true,
+        state: settled === null ? { payGroupId } : { paySession: settled, payGroupId },
+      },
     );
-  }, [serverStatus, status, flow, location.search, navigate, payGroupId]);
+  }, [serverAnswer, status, flow, location.search, navigate, payGroupId, paySession, dispatch]);
 
   const go = useCallback(
     (pathname: string, state?: unknown) => {

@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 import { PaySession } from '@cashdesk/contract';
+import type { StatusResponse } from '@cashdesk/contract';
 
 /** The router state a method page passes to a result page. */
 export interface ResultRouteState {
@@ -43,4 +44,22 @@ export function readResultRouteState(state: unknown): ResultRouteState {
 export function transactionIdOf(search: string): string | null {
   const value = new URLSearchParams(search).get('transaction_id');
   return value === null || value.trim() === '' ? null : value.trim();
+}
+
+/**
+ * The pay session a result page hands on when the server's status moves it to another result
+ * page (a processing payment that settled): the same payment (its amount, voucher and merchant
+ * URLs) with the statuses the server now reports, so the next page still shows what was paid.
+ * `null` when the page had no pay session.
+ */
+export function withServerStatus(
+  paySession: PaySession | null,
+  status: Pick<StatusResponse, 'result_status' | 'transaction_status'>,
+): PaySession | null {
+  if (paySession === null) return null;
+  return {
+    ...paySession,
+    result_status: status.result_status,
+    transaction_status: status.transaction_status,
+  };
 }
