@@ -380,6 +380,9 @@ export async function transition(
     .set({
       status: to,
       callState: 'done',
+      // A move ends the work of whoever held the transaction (its call, a check, a reversal).
+      leaseOwner: null,
+      leaseUntil: null,
       nextCheckAt,
       ...(fields.expiresAt === undefined ? {} : { expiresAt: fields.expiresAt }),
       ...sessionColumns(to, fields.step),

@@ -47,7 +47,7 @@ import {
   completeTransaction,
   transition,
 } from '../transactions';
-import type { TransactionRow } from '../transactions';
+import type { TransactionRow, TransitionResult } from '../transactions';
 import { DEADLINE_MS, deadlineAfter, recheckAt, retryAt } from './schedule';
 
 /** What the pipeline needs. */
@@ -328,7 +328,7 @@ export async function callProvider(
   if (request.flow === 'deposit') {
     if (needsCard(request) && secrets?.card === undefined) return lookUp(deps, row, owner);
     const input = depositInputOf(request, secrets);
-    await attempt(deps, row, {
+    return attempt(deps, row, owner, {
       log: { deposit: redactDepositInput(input) },
       sending: 'authorising deposit',
       answered: 'deposit authorisation answered',
@@ -337,7 +337,7 @@ export async function callProvider(
     });
   } else {
     const input = payoutInputOf(request);
-    await attempt(deps, row, {
+    return attempt(deps, row, owner, {
       log: {
         transaction_id: row.id,
         amount: input.amount,
@@ -350,36 +350,41 @@ export async function callProvider(
       apply: (outcome) => applyPayoutOutcome(deps.db, row, outcome, deps.clock()),
     });
   }
-  await releaseLease(deps.db, row.id, owner);
-  return reread(deps.db, row.id);
 }
 
-/** One attempt of a charging call: logged, sent under the time-out, applied or failed. */
+/**
+ * One attempt of a charging call: logged, sent under the time-out, applied or failed. Returns
+ * the transaction as it then is; an applied answer's move also ended the lease (transition).
+ */
 async function attempt<O extends { readonly outcome: string }>(
   deps: PaymentDeps,
   row: TransactionRow,
+  owner: string,
   steps: {
     /** What the log may show of the request (never card data). */
     readonly log: Record<string, unknown>;
     readonly sending: string;
     readonly answered: string;
     readonly call: (options: ProviderCallOptions) => Promise<O>;
-    readonly apply: (outcome: O) => Promise<unknown>;
+    readonly apply: (outcome: O) => Promise<TransitionResult>;
   },
-): Promise<void> {
+): Promise<TransactionRow> {
   deps.log?.info({ ...steps.log, attempt: row.callAttempts }, steps.sending);
   try {
     const outcome = await withProviderTimeout(deps, steps.call);
     // An answer that cannot be applied (the database failed) counts as no answer: the same
     // call is repeated or looked up later, and the provider answers it with its first result.
-    await steps.apply(outcome);
+    const applied = await steps.apply(outcome);
     deps.log?.info(
       { transaction_id: row.id, outcome: outcome.outcome, attempt: row.callAttempts },
       steps.answered,
     );
+    if (applied.applied) return applied.transaction;
   } catch (error) {
     await callFailed(deps, row, error);
   }
+  await releaseLease(deps.db, row.id, owner);
+  return reread(deps.db, row.id);
 }
 
 /** A provider error as the log may show it: its kind only (never a request or card data). */
