@@ -133,8 +133,9 @@ export async function openWithContacts(
 
 /**
  * Blocks the payout account verification of a player until `until` on the server, as too many
- * wrong codes would (an otp challenge carrying the block; SPEC §3
- * payout_account_verification_blocked_until).
+ * wrong codes would: a payout account of the player whose one-time code challenge carries the
+ * block (SPEC §3 payout_account_verification_blocked_until). A verification block always belongs
+ * to a challenge of an account; a challenge without one is a deposit code's.
  */
 export async function blockVerification(
   stack: Pick<Stack, 'app'>,
@@ -143,12 +144,18 @@ export async function blockVerification(
 ): Promise<void> {
   const now = new Date();
   await stack.app.cashdesk.db.execute(sql`
+    with account as (
+      insert into payout_accounts (player_id, requisite_type, masked_value, details)
+      select id, 'phone', '+49176*****999', '{}'::jsonb
+      from players where external_id = ${player} and brand_id = 'brand0'
+      returning id, player_id
+    )
     insert into otp_challenges
-      (id, player_id, contact_type, code_hash, attempts, max_attempts, expires_at, resend_count,
-       max_resends, blocked_until)
-    select ${randomUUID()}, id, 'phone', 'blocked-by-test', 3, 3, ${now.toISOString()}, 1, 3,
-      ${until.toISOString()}
-    from players where external_id = ${player} and brand_id = 'brand0'`);
+      (id, player_id, payout_account_id, contact_type, code_hash, attempts, max_attempts,
+       expires_at, resend_count, max_resends, blocked_until)
+    select ${randomUUID()}, player_id, id, 'phone', 'blocked-by-test', 3, 3,
+      ${now.toISOString()}, 1, 3, ${until.toISOString()}
+    from account`);
 }
 
 /** The latest one-time code the sandbox sent in a session (GET /sandbox/otp/latest). */
