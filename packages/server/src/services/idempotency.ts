@@ -126,7 +126,7 @@ export function hashRequest(request: unknown): string {
     .digest('hex');
 }
 
-function sameKey(input: IdempotencyInput) {
+function sameKey(input: Pick<IdempotencyInput, 'playerId' | 'scope' | 'key'>) {
   return and(
     eq(idempotencyKeys.playerId, input.playerId),
     eq(idempotencyKeys.scope, input.scope),
@@ -338,13 +338,6 @@ export async function claimedTransaction(
   const [row] = await db
     .select({ transactionId: idempotencyKeys.transactionId })
     .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.playerId, input.playerId),
-        eq(idempotencyKeys.scope, input.scope),
-        eq(idempotencyKeys.key, input.key),
-        isNotNull(idempotencyKeys.transactionId),
-      ),
-    );
+    .where(and(sameKey(input), isNotNull(idempotencyKeys.transactionId)));
   return row?.transactionId ?? null;
 }

@@ -248,14 +248,19 @@ export function leaseEnd(deps: Pick<PaymentDeps, 'config'>, now: Date): Date {
   return new Date(now.getTime() + deps.config.payments.leaseMs);
 }
 
-/** Rows nobody works on at `now`. */
-function leaseFree(now: Date) {
-  return or(isNull(transactions.leaseUntil), lt(transactions.leaseUntil, now));
+/** Rows nobody else works on at `now`: no lease, an ended one, or `owner`'s own. */
+function leaseFreeFor(owner: string, now: Date) {
+  return or(
+    isNull(transactions.leaseUntil),
+    lt(transactions.leaseUntil, now),
+    eq(transactions.leaseOwner, owner),
+  );
 }
 
 /**
- * Takes the provider call of a transaction still `created` whose lease is free: starts a new
- * attempt (`sending`) under `owner`. `null` when someone else holds it or it needs no call.
+ * Takes the provider call of a transaction still `created` whose lease is free (or already
+ * `owner`'s, as a reconciler's batch lease is): starts a new attempt (`sending`) under `owner`.
+ * `null` when someone else holds it or it needs no call.
  */
 export async function takeCall(
   deps: PaymentDeps,
@@ -277,7 +282,7 @@ export async function takeCall(
         eq(transactions.id, transactionId),
         eq(transactions.status, 'created'),
         ne(transactions.callState, 'done'),
-        leaseFree(now),
+        leaseFreeFor(owner, now),
       ),
     )
     .returning();

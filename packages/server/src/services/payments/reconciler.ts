@@ -30,6 +30,7 @@ import {
   leaseEnd,
   newOwner,
   releaseLease,
+  takeCall,
   withProviderTimeout,
 } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
@@ -135,13 +136,9 @@ async function reconcileOne(
 ): Promise<void> {
   const now = deps.clock();
   if (row.status === 'created') {
-    // The call's attempt is counted as the provider-call module does for a request.
-    const [taken] = await deps.db
-      .update(transactions)
-      .set({ callState: 'sending', callAttempts: row.callAttempts + 1 })
-      .where(and(eq(transactions.id, row.id), eq(transactions.leaseOwner, owner)))
-      .returning();
-    if (taken === undefined) return;
+    // A new attempt of the call, under the batch's lease, as a request's retry takes one.
+    const taken = await takeCall(deps, row.id, owner);
+    if (taken === null) return;
     const after = await callProvider(deps, taken, owner, null);
     report.resolved += 1;
     if (isFinalStatus(after.status)) report.finished += 1;
