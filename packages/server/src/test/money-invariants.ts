@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Database } from '../db/open';
 import type { ActivityAnswer } from '../providers/simulator/control';
+import { chargedAmount, paidOutAmount } from '../services/transactions';
 
 /** A broken invariant, described for the assertion message. */
 export type Violation = string;
@@ -155,7 +156,7 @@ export async function chargeViolations(
       if (deposit.status !== 'success') {
         violations.push(`deposit ${deposit.id} charged but ${deposit.status}`);
       }
-      const total = new Big(deposit.amount).plus(deposit.fee);
+      const total = new Big(chargedAmount(deposit));
       if (!total.eq(entry.amount)) {
         violations.push(
           `deposit ${deposit.id} charged ${entry.amount}, expected ${total.toFixed()}`,
@@ -172,7 +173,7 @@ export async function chargeViolations(
       if (payout.status !== 'success') {
         violations.push(`withdrawal ${payout.id} paid out but ${payout.status}`);
       }
-      const paid = new Big(payout.amount).minus(payout.fee).minus(payout.tax);
+      const paid = new Big(paidOutAmount(payout));
       if (!paid.eq(entry.amount)) {
         violations.push(`withdrawal ${payout.id} paid ${entry.amount}, expected ${paid.toFixed()}`);
       }

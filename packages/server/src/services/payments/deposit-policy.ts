@@ -69,6 +69,7 @@ import {
   parameterField,
   submittedValues,
   textOf,
+  transactionBase,
 } from './submission';
 import type { Submitted } from './submission';
 
@@ -349,16 +350,7 @@ export async function prepareDeposit(
   };
   return {
     transaction: {
-      playerId: session.playerId,
-      brandId: session.brandId,
-      sessionId: session.sessionId,
-      payGroupId: entry.group.id,
-      flow: 'deposit',
-      amount,
-      currency: entry.currency.alpha3,
-      providerKind: entry.group.providerKind,
-      fee: charges.fee,
-      tax: charges.tax,
+      ...transactionBase(session, entry, 'deposit', amount, charges),
       bonus: charges.bonus,
       parameters: storableValues(values, new Set(codeField === null ? [] : [codeField])),
       providerData: {

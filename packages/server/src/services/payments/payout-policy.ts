@@ -56,6 +56,7 @@ import {
   customerOf,
   parameterField,
   submittedValues,
+  transactionBase,
 } from './submission';
 
 /** Form values that never belong to a withdrawal: a payout never takes a card number. */
@@ -313,16 +314,7 @@ export async function preparePayout(
   const id = randomUUID();
   return {
     transaction: {
-      playerId: session.playerId,
-      brandId: session.brandId,
-      sessionId: session.sessionId,
-      payGroupId: entry.group.id,
-      flow: 'withdrawal',
-      amount,
-      currency: session.currency,
-      providerKind: kind,
-      fee: charges.fee,
-      tax: charges.tax,
+      ...transactionBase(session, entry, 'withdrawal', amount, charges),
       parameters: values,
       providerData: { taxFigures: taxFigures(charges, entry.currency.precision) },
       savedCardId: resolved.savedCardId,

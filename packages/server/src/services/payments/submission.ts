@@ -95,6 +95,32 @@ export async function chargesOf(
   return charges;
 }
 
+/**
+ * What every payment's transaction records of where it was made and what it moves: the session's
+ * player and brand, the pay group, the flow, the amount in the session currency, the method
+ * kind, and the fee and tax of the charges.
+ */
+export function transactionBase(
+  session: SessionContext,
+  entry: SessionPayGroup,
+  flow: PaymentFlow,
+  amount: string,
+  charges: Pick<PaymentCharges, 'fee' | 'tax'>,
+) {
+  return {
+    playerId: session.playerId,
+    brandId: session.brandId,
+    sessionId: session.sessionId,
+    payGroupId: entry.group.id,
+    flow,
+    amount,
+    currency: entry.currency.alpha3,
+    providerKind: entry.group.providerKind,
+    fee: charges.fee,
+    tax: charges.tax,
+  };
+}
+
 /** The player as the provider's risk checks see them (PaymentProvider CustomerInput). */
 export function customerOf(player: {
   readonly id: string;
