@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { CASHIER_BASE } from '@cashdesk/contract';
-import { SandboxProvider } from '@cashdesk/server';
+import { DatabaseSandboxStore, SandboxProvider } from '@cashdesk/server';
 import { newSession, useStackAndBrowser } from './support';
 import {
   balanceOf,
@@ -47,8 +47,12 @@ import {
 } from './support/withdrawal';
 
 const env = useStackAndBrowser({
-  provider: (config) =>
-    new SandboxProvider({ baseUrl: config.publicUrl, settleAfterMs: SETTLE_AFTER_MS }),
+  provider: (config, db) =>
+    new SandboxProvider({
+      baseUrl: config.publicUrl,
+      store: new DatabaseSandboxStore(db),
+      settleAfterMs: SETTLE_AFTER_MS,
+    }),
 });
 
 /** Long enough that no test sees a processing payout settle by itself. */

@@ -15,7 +15,7 @@ import {
   seedDatabase,
   serveWidget,
 } from '@cashdesk/server';
-import type { App, PaymentProvider, ServerConfig } from '@cashdesk/server';
+import type { App, Database, PaymentProvider, ServerConfig } from '@cashdesk/server';
 import { DEMO_PAGE, WIDGET } from '../../scripts/build-frontends';
 import { startHostPageServer } from '../../scripts/host-page-server';
 import type { HostPageServer } from '../../scripts/host-page-server';
@@ -29,10 +29,10 @@ export interface StackOptions {
   /** Extra environment for the server's loadConfig (e.g. SESSION_LIFETIME_MS). */
   readonly env?: Readonly<Record<string, string>>;
   /**
-   * The payment provider, made from the config (e.g. a SandboxProvider with other timings);
-   * default the server's own sandbox provider.
+   * The payment provider, made from the config and the database (e.g. a SandboxProvider with
+   * other timings, keeping its state in that database); default the server's own sandbox provider.
    */
-  readonly provider?: (config: ServerConfig) => PaymentProvider;
+  readonly provider?: (config: ServerConfig, db: Database) => PaymentProvider;
 }
 
 /** A running stack. */
@@ -125,7 +125,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     app = await createApp({
       db: database.db,
       config,
-      provider: options.provider?.(config),
+      provider: options.provider?.(config, database.db),
       logger: createLogger({ level: 'info', destination: sink }),
       extraRoutes: [serveWidget(widgetDir)],
     });

@@ -58,7 +58,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.decorate('cashdesk', {
     db,
     config,
-    provider: options.provider ?? createProvider(config),
+    provider: options.provider ?? createProvider(config, db),
     clock: options.clock ?? (() => new Date()),
   });
   // Text answers above 1 KB travel compressed (the init answer: 8.6 KB of JSON, about 1.5 KB in

@@ -34,8 +34,13 @@ export {
   serveWidget,
 } from './http/widget-static';
 export { ROUTE_MODULES, registerRoutes } from './routes/register-routes';
-export { HttpPaymentProvider, SandboxProvider } from './providers';
-export type { PaymentProvider, SandboxProviderOptions } from './providers';
+export {
+  DatabaseSandboxStore,
+  HttpPaymentProvider,
+  MemorySandboxStore,
+  SandboxProvider,
+} from './providers';
+export type { PaymentProvider, SandboxProviderOptions, SandboxStore } from './providers';
 export type { RouteModule } from './routes/register-routes';
 export { createSession, resolveSession, widgetAddress } from './services/sessions';
 export type { CreateSessionInput, CreatedSession, SessionContext } from './services/sessions';

@@ -53,19 +53,29 @@ export type {
   ThreeDsOutcome,
 } from './payment-provider';
 export {
-  DEFAULT_MAX_REMEMBERED,
   SANDBOX_BANK,
   SANDBOX_MERCHANT_NAME,
   SANDBOX_PROVIDER_NAME,
   SANDBOX_WALLET,
   SandboxProvider,
 } from './sandbox/sandbox-provider';
+export type { SandboxPaymentView, SandboxProviderOptions } from './sandbox/sandbox-provider';
 export type {
+  ResolveResult,
   SandboxActivity,
-  SandboxPaymentView,
-  SandboxProviderOptions,
+  SandboxFirstCall,
+  SandboxFirstResult,
+  SandboxPaymentDetails,
+  SandboxPaymentRecord,
+  SandboxResolution,
   SandboxSnapshot,
-} from './sandbox/sandbox-provider';
+  SandboxStore,
+  SandboxTokenRecord,
+  SandboxTransactionRecord,
+} from './sandbox/store';
+export { DEFAULT_MAX_REMEMBERED, MemorySandboxStore } from './sandbox/memory-store';
+export type { MemorySandboxStoreOptions } from './sandbox/memory-store';
+export { DatabaseSandboxStore } from './sandbox/database-store';
 export { TEST_CARDS, findTestCard, renderTestCardTable } from './sandbox/test-cards';
 export type { TestCard, TestCardBehaviour } from './sandbox/test-cards';
 export {

@@ -22,10 +22,12 @@
  * browser only ever goes back to the addresses the deposit was authorised with, never to an
  * address from the query (no open redirect).
  *
- * After a server restart the sandbox forgets the page details (`paymentView`); the pages then
- * show the transaction's own amount, currency and brand, and return to the addresses deposit
- * submit kept on the transaction (or, for a transaction without them, the ones
- * {@link fallbackReturnUrls} rebuilds).
+ * The sandbox keeps the page details (`paymentView`: merchant, card's last four digits, return
+ * addresses) in the database, so any server process serves the page of a payment another one
+ * authorised, and a restart loses nothing. For a reference the sandbox holds no details of (made
+ * before it kept them there) the pages show the transaction's own amount, currency and brand, and
+ * return to the addresses deposit submit kept on the transaction (or, for a transaction without
+ * them, the ones {@link fallbackReturnUrls} rebuilds).
  *
  * Every HTML answer carries a strict Content-Security-Policy: nothing may load or run (no
  * scripts at all), the inline style runs only with the per-answer nonce, the form may post only
@@ -108,7 +110,7 @@ interface PagePayment {
   readonly ref: string;
   readonly step: SandboxStep;
   readonly provider: SandboxProvider;
-  /** What the sandbox remembers for the page; `undefined` after a restart. */
+  /** What the sandbox keeps for the page; `undefined` for a reference it holds no details of. */
   readonly view: SandboxPaymentView | undefined;
 }
 
@@ -122,10 +124,11 @@ function originOf(url: string): string | undefined {
 }
 
 /**
- * The return addresses of a deposit when the sandbox no longer knows them (after a restart): the
- * cashier's 3DS result route (`/3ds_result` for a card, `/payments/3ds_result/{provider}` for
- * other kinds), the alternative payment status route (SPEC §2 /payments/status/{provider}, where
- * the cashier polls the result) on success, and the deposit error page on failure.
+ * The return addresses of a deposit when the sandbox does not know them (a reference it holds no
+ * details of): the cashier's 3DS result route (`/3ds_result` for a card,
+ * `/payments/3ds_result/{provider}` for other kinds), the alternative payment status route (SPEC
+ * §2 /payments/status/{provider}, where the cashier polls the result) on success, and the deposit
+ * error page on failure.
  */
 export function fallbackReturnUrls(
   config: Pick<ServerConfig, 'widgetUrl'>,
@@ -218,12 +221,12 @@ async function findPagePayment(
   ) {
     throw new ApiError('notFound', { field: 'params.transactionId', detail: 'no such payment' });
   }
-  return { row, ref, step: parsed.step, provider, view: provider.paymentView(ref) };
+  return { row, ref, step: parsed.step, provider, view: await provider.paymentView(ref) };
 }
 
 /**
  * The addresses the deposit returns to: as the provider was told at authorisation (the sandbox's
- * memory, else the copy deposit submit keeps on the transaction), else rebuilt.
+ * state, else the copy deposit submit keeps on the transaction), else rebuilt.
  */
 function returnUrlsOf(deps: AppDeps, payment: PagePayment): ReturnUrls {
   return (
@@ -265,8 +268,8 @@ interface PageDetails {
 
 /**
  * What a page shows. Amount and currency always come from the transaction (the record the ledger
- * credits); merchant, method, card and reference from the sandbox's view while it remembers the
- * payment, else from the transaction, its brand, pay group and saved card.
+ * credits); merchant, method, card and reference from the sandbox's view when it holds the
+ * payment's details, else from the transaction, its brand, pay group and saved card.
  */
 async function pageDetails(db: Executor, payment: PagePayment): Promise<PageDetails> {
   const { row, view } = payment;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
-import { SandboxProvider, parseRef } from '../providers';
+import { DatabaseSandboxStore, SandboxProvider, parseRef } from '../providers';
 import { DEFAULT_POLL_MS, MIN_POLL_MS } from '../routes/alternative-payments';
 import { providerDataOf } from '../services/transactions';
 import { createTestSession, startTestServer } from './harness';
@@ -24,7 +24,12 @@ let demo2: string;
 
 beforeAll(async () => {
   server = await startTestServer({
-    provider: new SandboxProvider({ settleAfterMs: SETTLE_MS, pollAfterMs: 700 }),
+    provider: (db) =>
+      new SandboxProvider({
+        store: new DatabaseSandboxStore(db),
+        settleAfterMs: SETTLE_MS,
+        pollAfterMs: 700,
+      }),
   });
   demo = await createTestSession(server, { player: 'demo' });
   demo2 = await createTestSession(server, { player: 'demo2' });

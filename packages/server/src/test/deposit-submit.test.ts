@@ -239,10 +239,12 @@ describe('card deposits (SPEC §3 pay session, §5; issue 3 money)', () => {
     const txId = String(answer.body.transaction_id);
     const provider = server.app.cashdesk.provider;
     if (!(provider instanceof SandboxProvider)) throw new Error('the suite pays with the sandbox');
-    expect(provider.activity().find((entry) => entry.transactionId === txId)).toMatchObject({
-      flow: 'deposit',
-      amount: '51.00',
-    });
+    expect((await provider.activity()).find((entry) => entry.transactionId === txId)).toMatchObject(
+      {
+        flow: 'deposit',
+        amount: '51.00',
+      },
+    );
     const [row] = await server.db.select().from(transactions).where(eq(transactions.id, txId));
     expect(row?.providerRequest).toMatchObject({ amount: '50', fee: '1.00', total: '51.00' });
     expect(JSON.stringify(row?.providerRequest)).not.toContain(APPROVED_VISA);

@@ -38,7 +38,11 @@ export interface TestServerOptions {
   readonly mode?: ServerMode;
   /** Reuse a database (e.g. a second server in another mode); it is not closed by this server. */
   readonly database?: TestDatabase;
-  readonly provider?: PaymentProvider;
+  /**
+   * The payment provider, or a function making it on the server's database (a sandbox with
+   * other timings keeps its state there, as the server's own does). Default: the configured one.
+   */
+  readonly provider?: PaymentProvider | ((db: Database) => PaymentProvider);
   /** Probe routes of a test, registered after the server's own. */
   readonly extraRoutes?: readonly RouteModule[];
   /** Extra environment for loadConfig (e.g. SESSION_LIFETIME_MS). */
@@ -166,7 +170,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const app = await createApp({
     db: database.db,
     config,
-    provider: options.provider,
+    provider:
+      typeof options.provider === 'function' ? options.provider(database.db) : options.provider,
     clock: options.clock,
     logger: createLogger({ level: 'info', destination: sink }),
     extraRoutes: options.extraRoutes,

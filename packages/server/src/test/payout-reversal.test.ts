@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ledgerEntries, players, transactions } from '../db/schema';
-import { SandboxProvider } from '../providers';
+import type { Database } from '../db/open';
+import { DatabaseSandboxStore, SandboxProvider } from '../providers';
 import { getBalance, ledgerTotals } from '../services/ledger';
 import { REVERSED_MESSAGE_KEY, reversePendingWithdrawal } from '../services/payments/reversal';
 import { resolveSession } from '../services/sessions';
@@ -12,7 +13,8 @@ import type { TestServer } from './harness';
 
 /** Processing payouts settle after ten minutes, so a test decides when they are paid. */
 const SETTLE_AFTER_MS = 600_000;
-const provider = new SandboxProvider({ settleAfterMs: SETTLE_AFTER_MS });
+const provider = (db: Database) =>
+  new SandboxProvider({ store: new DatabaseSandboxStore(db), settleAfterMs: SETTLE_AFTER_MS });
 let server: TestServer;
 
 beforeAll(async () => {

@@ -21,7 +21,7 @@ import * as z from 'zod/mini';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import type { Database } from '../db/open';
 import { payoutAccounts, players, savedCards } from '../db/schema';
-import { SandboxProvider } from '../providers';
+import { DatabaseSandboxStore, SandboxProvider } from '../providers';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { depositPayGroupId, reload, sleep } from './alt-fixtures';
@@ -153,7 +153,10 @@ let demo2: string;
 let cardGroupId: number;
 
 beforeAll(async () => {
-  server = await startTestServer({ provider: new SandboxProvider({ settleAfterMs: 300 }) });
+  server = await startTestServer({
+    provider: (db) =>
+      new SandboxProvider({ store: new DatabaseSandboxStore(db), settleAfterMs: 300 }),
+  });
   demo = await createTestSession(server, { player: 'demo' });
   demo2 = await createTestSession(server, { player: 'demo2' });
   cardGroupId = await depositPayGroupId(server, 'card');
@@ -432,10 +435,10 @@ describe('card data never stored or logged (issue 3 security, ARCHITECTURE.md)',
     expect(keys.filter((key) => key.value !== '[REDACTED]')).toEqual([]);
   });
 
-  it("keeps no card number or CVV in the sandbox provider's memory (sandbox README)", () => {
+  it("keeps no card number or CVV in the sandbox provider's state (sandbox README)", async () => {
     const provider = server.app.cashdesk.provider;
     if (!(provider instanceof SandboxProvider)) throw new Error('not the sandbox provider');
-    const memory = JSON.stringify(provider.snapshot());
+    const memory = JSON.stringify(await provider.snapshot());
     expect(memory).toContain('"last4":"0101"');
     expect(PAN_FORMS.filter((pan) => memory.includes(pan))).toEqual([]);
     expect(cvvTokensIn(memory)).toEqual([]);

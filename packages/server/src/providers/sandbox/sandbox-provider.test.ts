@@ -2,6 +2,7 @@ import { checkCardNumber, luhnCheck, luhnCheckDigit } from '@cashdesk/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CardSummary, DepositOutcome, ProviderStatus } from '../payment-provider';
+import { MemorySandboxStore } from './memory-store';
 import { SANDBOX_BANK, SANDBOX_MERCHANT_NAME, SandboxProvider } from './sandbox-provider';
 import { TEST_CARDS } from './test-cards';
 import type { TestCard } from './test-cards';
@@ -11,9 +12,15 @@ import {
   depositInput,
   later,
   newCard,
+  forgetSandboxState,
   payoutInput,
   testSandbox,
+  testStore,
+  useSandboxDatabase,
 } from './test-support';
+
+/** Every sandbox of this file keeps its state in one test database, as the server's does. */
+const database = useSandboxDatabase();
 
 const T36 = NOW.getTime().toString(36);
 const BASE = 'https://api.example.test';
@@ -376,7 +383,7 @@ describe('3-D Secure challenge (issue 3; SPEC §2 /3ds_result)', () => {
   it('remembers what the challenge page shows, never more of the card than its last four digits', async () => {
     const sandbox = testSandbox();
     const providerRef = await challenge(sandbox);
-    expect(sandbox.paymentView(providerRef)).toEqual({
+    expect(await sandbox.paymentView(providerRef)).toEqual({
       providerRef,
       flow: 'deposit',
       kind: 'card',
@@ -391,7 +398,7 @@ describe('3-D Secure challenge (issue 3; SPEC §2 /3ds_result)', () => {
       reference: undefined,
       startedAt: NOW,
     });
-    expect(sandbox.paymentView('sbx.unknown')).toBeUndefined();
+    expect(await sandbox.paymentView('sbx.unknown')).toBeUndefined();
   });
 });
 
@@ -406,7 +413,7 @@ describe('card tokens (issue 3; SPEC §3 saved card)', () => {
       'approved',
     );
     expect(outcome.cardToken).toBe(`sbxtok_a_${r16(2)}`);
-    expect(sandbox.savedCard(outcome.cardToken ?? '')).toEqual(
+    expect(await sandbox.savedCard(outcome.cardToken ?? '')).toEqual(
       summaryOf(testCard('4000000000000101')),
     );
   });
@@ -418,7 +425,7 @@ describe('card tokens (issue 3; SPEC §3 saved card)', () => {
       'approved',
     );
     expect(outcome.cardToken).toBeUndefined();
-    expect(sandbox.snapshot().tokens).toEqual([]);
+    expect((await sandbox.snapshot()).tokens).toEqual([]);
   });
 
   /** Every property name anywhere inside a JSON-like value. */
@@ -430,7 +437,7 @@ describe('card tokens (issue 3; SPEC §3 saved card)', () => {
 
   it('never puts the card number into a token or the held state (property)', async () => {
     // The real random source: the property is about what a token is made of.
-    const sandbox = new SandboxProvider();
+    const sandbox = new SandboxProvider({ store: testStore() });
     const cards = fc
       .tuple(fc.constantFrom('4', '51', '52', '53', '54', '55'), fc.stringMatching(/^\d{14}$/))
       .map(([prefix, body]) => {
@@ -447,13 +454,14 @@ describe('card tokens (issue 3; SPEC §3 saved card)', () => {
         const token = outcome.outcome === 'approved' ? (outcome.cardToken ?? '') : '';
         expect(token).toMatch(/^sbxtok_[acp]_[0-9a-f]{32}$/);
         expect(token).not.toContain(pan);
-        const held = JSON.stringify(sandbox.snapshot());
+        const snapshot = await sandbox.snapshot();
+        const held = JSON.stringify(snapshot);
         expect(held).not.toContain(pan);
         // Hex and base-36 parts may contain any digit run; a kept code would be a quoted value.
         expect(held).not.toContain('"918"');
         // No field is named for a card number or code. Only the names are searched: a base-36
         // reference may spell "pan" or "cvv" by chance.
-        expect(keysOf(sandbox.snapshot()).filter((key) => /pan|cvv/i.test(key))).toEqual([]);
+        expect(keysOf(snapshot).filter((key) => /pan|cvv/i.test(key))).toEqual([]);
       }),
       { numRuns: 50 },
     );
@@ -480,7 +488,7 @@ describe('card tokens (issue 3; SPEC §3 saved card)', () => {
       providerRef: processing.providerRef,
       reason: 'declined',
     });
-    expect(sandbox.snapshot().tokens).toEqual([]);
+    expect((await sandbox.snapshot()).tokens).toEqual([]);
   });
 
   it('saves a challenge card only when the challenge passes', async () => {
@@ -493,7 +501,7 @@ describe('card tokens (issue 3; SPEC §3 saved card)', () => {
       'challenge',
     );
     await sandbox.complete3ds(failed.providerRef, { fields: { result: 'fail' } }, NOW);
-    expect(sandbox.snapshot().tokens).toEqual([]);
+    expect((await sandbox.snapshot()).tokens).toEqual([]);
     const passed = expectOutcome(
       await sandbox.authorizeDeposit(
         depositInput({ card: newCard('4000000000000507'), saveCard: true }),
@@ -531,7 +539,7 @@ describe('card tokens (issue 3; SPEC §3 saved card)', () => {
     };
     expect(await sandbox.status(providerRef, later(5_000))).toEqual(expected);
     expect(await sandbox.status(providerRef, later(6_000))).toEqual(expected);
-    expect(sandbox.snapshot().tokens).toHaveLength(1);
+    expect((await sandbox.snapshot()).tokens).toHaveLength(1);
   });
 
   it.each([
@@ -1044,14 +1052,142 @@ describe('payouts (issue 3; SPEC §2 withdrawal result pages, §7 reverse-pendin
   });
 });
 
-describe('restart tolerance (issue 3: state derivable from the reference)', () => {
-  it('settles a processing payment known only by its reference on time', async () => {
+describe('several server processes and restarts (issue 13: state in the database)', () => {
+  it('a sandbox on the same database (another process, or this one restarted) knows every payment', async () => {
+    const before = testSandbox();
+    const challenge = expectOutcome(
+      await before.authorizeDeposit(
+        depositInput({ transactionId: 'tx-shared', card: newCard('4000000000000507') }),
+        NOW,
+      ),
+      'challenge',
+    );
+    const processing = expectOutcome(
+      await before.authorizeDeposit(
+        depositInput({ card: newCard('5100000000000602'), saveCard: true }),
+        NOW,
+      ),
+      'processing',
+    );
+    const other = testSandbox({ randomBytes: countingBytes(100) });
+    // The challenge page of the other process shows the card's last four digits.
+    expect((await other.paymentView(challenge.providerRef))?.cardLast4).toBe('0507');
+    // The processing card asked to be saved: the other process's poll mints its token.
+    const settled = await other.status(processing.providerRef, later(5_000));
+    const card = summaryOf(testCard('5100000000000602'));
+    expect(settled).toEqual({
+      status: 'approved',
+      providerRef: processing.providerRef,
+      cardToken: `sbxtok_p_${r16(101)}`,
+      card,
+    });
+    expect(await before.savedCard(`sbxtok_p_${r16(101)}`)).toEqual(card);
+    expect(await before.status(processing.providerRef, later(6_000))).toEqual(settled);
+    // A repeat of the transaction id is answered from the record, whoever made it.
+    expect(
+      await other.authorizeDeposit(
+        depositInput({ transactionId: 'tx-shared', card: newCard('4000000000000101') }),
+        later(1_000),
+      ),
+    ).toEqual(challenge);
+    expect(await other.lookup('tx-shared', later(1_000))).toMatchObject({
+      status: 'pending',
+      step: 'challenge',
+    });
+  });
+
+  it('two processes sending one transaction id at once charge it once, with one result', async () => {
+    const first = testSandbox();
+    const second = testSandbox({ randomBytes: countingBytes(100) });
+    const input = depositInput({
+      transactionId: 'tx-race',
+      card: newCard('4000000000000101'),
+      saveCard: true,
+    });
+    const answers = await Promise.all([
+      first.authorizeDeposit(input, NOW),
+      second.authorizeDeposit(input, NOW),
+      first.authorizeDeposit(input, NOW),
+    ]);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(await first.activity()).toEqual([
+      expect.objectContaining({ transactionId: 'tx-race', calls: 3 }),
+    ]);
+    const held = await first.snapshot();
+    expect(held.payments).toHaveLength(1);
+    expect(held.tokens).toHaveLength(1);
+  });
+
+  it('two processes answering one challenge at once: the first answer stands for both', async () => {
+    const first = testSandbox();
+    const second = testSandbox({ randomBytes: countingBytes(100) });
+    const { providerRef } = expectOutcome(
+      await first.authorizeDeposit(
+        depositInput({ card: newCard('4000000000000507'), saveCard: true }),
+        NOW,
+      ),
+      'challenge',
+    );
+    const answers = await Promise.all([
+      first.complete3ds(providerRef, { fields: { result: 'pass' } }, later(1)),
+      second.complete3ds(providerRef, { fields: { result: 'fail' } }, later(1)),
+    ]);
+    expect(answers[1]).toEqual(answers[0]);
+    const status = await second.status(providerRef, later(2));
+    expect(status.status).toBe(answers[0].outcome === 'approved' ? 'approved' : 'declined');
+    // A pass minted one token, whichever process asked first.
+    expect((await first.snapshot()).tokens).toHaveLength(answers[0].outcome === 'approved' ? 1 : 0);
+  });
+
+  it('two processes polling a settled processing card at once hand out one token', async () => {
+    const first = testSandbox();
+    const second = testSandbox({ randomBytes: countingBytes(100) });
+    const { providerRef } = expectOutcome(
+      await first.authorizeDeposit(
+        depositInput({ card: newCard('4000000000000606'), saveCard: true }),
+        NOW,
+      ),
+      'processing',
+    );
+    const polls = await Promise.all([
+      first.status(providerRef, later(5_000)),
+      second.status(providerRef, later(5_000)),
+      first.status(providerRef, later(5_001)),
+    ]);
+    const tokens = new Set(polls.map((poll) => ('cardToken' in poll ? poll.cardToken : null)));
+    expect(tokens.size).toBe(1);
+    expect((await first.snapshot()).tokens).toHaveLength(1);
+  });
+
+  it('two processes cancelling one payout at once: one cancels, the other finds it cancelled', async () => {
+    const first = testSandbox();
+    const second = testSandbox({ randomBytes: countingBytes(100) });
+    const payout = await first.payout(payoutInput({ amount: '3.15' }), NOW);
+    const providerRef = payout.providerRef ?? '';
+    const answers = await Promise.all([
+      first.cancelPayout(providerRef, later(1)),
+      second.cancelPayout(providerRef, later(1)),
+    ]);
+    expect(answers.map((answer) => answer.outcome).sort()).toEqual([
+      'cancelled',
+      'not_cancellable',
+    ]);
+    expect(answers).toContainEqual({
+      outcome: 'not_cancellable',
+      providerRef,
+      status: { status: 'cancelled', providerRef },
+    });
+  });
+
+  it('settles a processing payment the store does not hold, by its reference, on time', async () => {
     const before = testSandbox();
     const outcome = await before.authorizeDeposit(
       depositInput({ card: newCard('4000000000000606') }),
       NOW,
     );
     const providerRef = outcome.providerRef ?? '';
+    await forgetSandboxState(database());
     const after = testSandbox();
     expect(await after.status(providerRef, later(4_000))).toMatchObject({ status: 'pending' });
     expect(await after.status(providerRef, later(5_000))).toEqual({
@@ -1059,10 +1195,10 @@ describe('restart tolerance (issue 3: state derivable from the reference)', () =
       providerRef,
     });
     // Polling a reference does not make the sandbox hold it.
-    expect(after.snapshot().payments).toEqual([]);
+    expect((await after.snapshot()).payments).toEqual([]);
   });
 
-  it('completes a challenge, an interaction, a receipt and a cancellation after a restart', async () => {
+  it('completes a challenge, an interaction, a receipt and a cancellation the store does not hold', async () => {
     const before = testSandbox();
     const challenge = await before.authorizeDeposit(
       depositInput({ card: newCard('4000000000000507') }),
@@ -1077,6 +1213,7 @@ describe('restart tolerance (issue 3: state derivable from the reference)', () =
       NOW,
     );
     const payout = await before.payout(payoutInput({ amount: '3.15' }), NOW);
+    await forgetSandboxState(database());
     const after = testSandbox();
     expect(
       await after.complete3ds(
@@ -1099,9 +1236,15 @@ describe('restart tolerance (issue 3: state derivable from the reference)', () =
       outcome: 'cancelled',
       providerRef: payout.providerRef,
     });
+    // The results are kept on bare references: a second answer finds them.
+    expect(await after.cancelPayout(payout.providerRef ?? '', later(2))).toMatchObject({
+      outcome: 'not_cancellable',
+      status: { status: 'cancelled' },
+    });
+    expect(await after.paymentView(challenge.providerRef ?? '')).toBeUndefined();
   });
 
-  it('pays with a saved-card token after a restart by the behaviour it carries', async () => {
+  it('pays with a saved-card token the store does not hold by the behaviour it carries', async () => {
     const after = testSandbox();
     const outcome = await after.authorizeDeposit(
       depositInput({ savedCardToken: `sbxtok_c_${'ab'.repeat(16)}` }),
@@ -1124,11 +1267,11 @@ describe('restart tolerance (issue 3: state derivable from the reference)', () =
 
 describe('sandbox configuration', () => {
   it('is registered as the "sandbox" provider (SPEC §2 provider route parameter)', () => {
-    expect(new SandboxProvider().name).toBe('sandbox');
+    expect(new SandboxProvider({ store: testStore() }).name).toBe('sandbox');
   });
 
   it('uses root-relative page URLs without a base URL', async () => {
-    const sandbox = new SandboxProvider({ randomBytes: countingBytes() });
+    const sandbox = new SandboxProvider({ randomBytes: countingBytes(), store: testStore() });
     const outcome = await sandbox.authorizeDeposit(
       depositInput({ card: newCard('4000000000000507') }),
       NOW,
@@ -1141,32 +1284,35 @@ describe('sandbox configuration', () => {
     ['paidAfterMs', 1.5],
     ['expiresAfterMs', Number.NaN],
   ] as const)('refuses %s = %s', (name, value) => {
-    expect(() => new SandboxProvider({ [name]: value })).toThrow(
+    expect(() => new SandboxProvider({ [name]: value, store: testStore() })).toThrow(
       `SandboxProvider: ${name} must be a whole number of milliseconds ≥ 0.`,
     );
   });
 
-  it('forgets the oldest payment beyond maxRemembered, whose status still follows from its reference', async () => {
-    const sandbox = testSandbox({ maxRemembered: 2 });
+  it('a memory store forgets the oldest payment beyond maxRemembered, whose status still follows from its reference', async () => {
+    const sandbox = testSandbox({ store: new MemorySandboxStore({ maxRemembered: 2 }) });
     const first = await sandbox.authorizeDeposit(depositInput({ methodKind: 'mobile' }), NOW);
     await sandbox.authorizeDeposit(depositInput({ methodKind: 'mobile' }), NOW);
     await sandbox.authorizeDeposit(depositInput({ methodKind: 'mobile' }), NOW);
-    expect(sandbox.snapshot().payments).toHaveLength(2);
-    expect(sandbox.paymentView(first.providerRef ?? '')).toBeUndefined();
+    expect((await sandbox.snapshot()).payments).toHaveLength(2);
+    expect(await sandbox.paymentView(first.providerRef ?? '')).toBeUndefined();
     expect(await sandbox.status(first.providerRef ?? '', later(5_000))).toEqual({
       status: 'approved',
       providerRef: first.providerRef,
     });
   });
 
-  it.each([0, 1.5])('refuses maxRemembered = %s', (maxRemembered) => {
-    expect(() => new SandboxProvider({ maxRemembered })).toThrow(
-      'SandboxProvider: maxRemembered must be a whole number ≥ 1.',
+  it.each([0, 1.5])('refuses a memory store with maxRemembered = %s', (maxRemembered) => {
+    expect(() => new MemorySandboxStore({ maxRemembered })).toThrow(
+      'MemorySandboxStore: maxRemembered must be a whole number ≥ 1.',
     );
   });
 
   it('rejects the call when the random source gives too few bytes', async () => {
-    const sandbox = new SandboxProvider({ randomBytes: () => new Uint8Array(2) });
+    const sandbox = new SandboxProvider({
+      randomBytes: () => new Uint8Array(2),
+      store: testStore(),
+    });
     await expect(sandbox.payout(payoutInput(), NOW)).rejects.toThrow(
       'SandboxProvider: randomBytes(8) gave 2 bytes.',
     );
@@ -1188,7 +1334,7 @@ describe('idempotency by our transaction id (issue 12: the PaymentProvider contr
       later(1_000),
     );
     expect(again).toEqual(first);
-    expect(sandbox.activity()).toEqual([
+    expect(await sandbox.activity()).toEqual([
       {
         transactionId: 'tx-repeat',
         flow: 'deposit',
@@ -1205,7 +1351,7 @@ describe('idempotency by our transaction id (issue 12: the PaymentProvider contr
     const input = payoutInput({ transactionId: 'tx-p-repeat' });
     const first = await sandbox.payout(input, NOW);
     expect(await sandbox.payout(input, later(5))).toEqual(first);
-    expect(sandbox.activity().map((entry) => [entry.transactionId, entry.calls])).toEqual([
+    expect((await sandbox.activity()).map((entry) => [entry.transactionId, entry.calls])).toEqual([
       ['tx-p-repeat', 2],
     ]);
     await expect(
@@ -1225,8 +1371,8 @@ describe('idempotency by our transaction id (issue 12: the PaymentProvider contr
       NOW,
     );
     const providerRef = expectOutcome(outcome, 'challenge').providerRef;
-    expect(sandbox.paymentView(providerRef)?.amount).toBe('51.45');
-    expect(sandbox.activity()[0]?.amount).toBe('51.45');
+    expect((await sandbox.paymentView(providerRef))?.amount).toBe('51.45');
+    expect((await sandbox.activity())[0]?.amount).toBe('51.45');
   });
 
   it('looks a payment up by the transaction id: its current status, or not_found', async () => {

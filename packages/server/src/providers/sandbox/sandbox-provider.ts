@@ -4,20 +4,23 @@
  * can reach every screen of the cashier and tests can assert exact outcomes. README.md beside this
  * file documents the tables.
  *
- * State: payments and card tokens live in memory (two Maps). Restart tolerance where it is cheap:
- * a reference encodes the flow, the step, the final result and the start time (see
- * `provider-ref.ts`), so after a restart `status` still settles processing, await, QR-code and
- * voucher payments on time, and `complete3ds`, `completeInteraction`, `recordReceipt` and
- * `cancelPayout` still work. What a restart loses: the card summary and the minted token of a
- * payment that was still pending, the page details (amount, merchant, return addresses) of
- * `paymentView`, a recorded receipt, interaction answer or cancellation, and the card summary
- * behind a saved-card token (the token still pays, by the behaviour letter it carries).
+ * State: payments, card tokens and the first result of every transaction id live in a
+ * {@link SandboxStore} (`store.ts`): in the server, its database (`database-store.ts`), so that
+ * every server process behind a load balancer sees the same payments (a challenge page served by
+ * one process shows the card another process authorised; a card saved on a processing deposit
+ * is saved whichever process sees it settle) and a restart loses nothing. Each change is one
+ * atomic operation of the store (the first result of a transaction id, a payment's result, a
+ * payment's token), so two processes calling about one payment at once cannot both win. A
+ * reference still encodes the flow, the step, the final result and the start time (see
+ * `provider-ref.ts`), so a reference the store does not hold (made before its state was kept, or
+ * forgotten by a memory store) still settles on time, and `complete3ds`, `completeInteraction`,
+ * `recordReceipt` and `cancelPayout` still work on it.
  *
  * The sandbox never keeps a card number or security code: a new card becomes a {@link CardSummary}
  * at once, and tokens are random bytes plus a behaviour letter.
  *
  * Idempotency, as a real PSP keeps it (the contract of `PaymentProvider`): the first result of a
- * transaction id is remembered, and `authorizeDeposit` or `payout` with that id again returns it
+ * transaction id is kept, and `authorizeDeposit` or `payout` with that id again returns it
  * without charging or paying again; `lookup` finds a payment by the transaction id. What the
  * sandbox was asked to do is kept as {@link SandboxActivity}, so tests can count charges.
  *
@@ -34,7 +37,6 @@ import {
 import type Big from 'big.js';
 import type {
   BankDetails,
-  BetShopRef,
   CancelOutcome,
   CardSummary,
   CashPickup,
@@ -65,6 +67,16 @@ import type {
   SandboxStep,
   TokenBehaviour,
 } from './provider-ref';
+import type {
+  SandboxActivity,
+  SandboxPaymentDetails,
+  SandboxPaymentRecord,
+  SandboxResolution,
+  SandboxSnapshot,
+  SandboxStore,
+  SandboxTokenRecord,
+  SandboxTransactionRecord,
+} from './store';
 import { findTestCard } from './test-cards';
 import type { TestCardBehaviour } from './test-cards';
 import { THREE_DS_CHOICES, THREE_DS_RESULT_FIELD } from './three-ds-page';
@@ -89,22 +101,19 @@ export const SANDBOX_WALLET = 'SANDBOX-WALLET-0001';
 /** Options of {@link SandboxProvider}; every timing defaults to {@link DEFAULT_SANDBOX_TIMINGS}. */
 export interface SandboxProviderOptions extends Partial<SandboxTimings> {
   /**
+   * Where the sandbox keeps its payments, tokens and idempotency records: in the server, a
+   * `DatabaseSandboxStore` on its database (shared by every server process); a
+   * `MemorySandboxStore` for a sandbox that is a process of its own (the PSP simulator).
+   */
+  readonly store: SandboxStore;
+  /**
    * The server's public address (config publicUrl), prefixed to the challenge and interaction
    * page URLs. Default '': root-relative URLs, fine when the widget and server share an origin.
    */
   readonly baseUrl?: string | undefined;
   /** Random bytes for references and tokens; default node:crypto. Tests pass a fixed source. */
   readonly randomBytes?: ((size: number) => Uint8Array) | undefined;
-  /**
-   * How many payments the sandbox keeps in memory; the oldest is forgotten beyond it, which is
-   * like a restart for that payment (its status still follows from the reference). Default
-   * {@link DEFAULT_MAX_REMEMBERED}, so a long-running demo or a load test cannot grow it forever.
-   */
-  readonly maxRemembered?: number | undefined;
 }
-
-/** The default of {@link SandboxProviderOptions.maxRemembered}. */
-export const DEFAULT_MAX_REMEMBERED = 100_000;
 
 /**
  * What the sandbox remembers of a payment for its pages: enough to render the 3-D Secure and
@@ -126,64 +135,33 @@ export interface SandboxPaymentView {
   readonly startedAt: Date;
 }
 
-/**
- * One transaction id the sandbox was asked to charge or pay: how often it was asked, what it
- * charged (the deposit's total, the payout's amount) and the payment reference. A repeat of the
- * same transaction id is counted in `calls`, never charged again.
- */
-export interface SandboxActivity {
-  readonly transactionId: string;
-  readonly flow: SandboxFlow;
-  readonly amount: string;
-  readonly currency: string;
-  readonly providerRef: ProviderRef;
-  readonly calls: number;
-}
+/** What authorisation learned about a payment; absent for a reference the store does not hold. */
+type PaymentDetails = SandboxPaymentDetails;
 
-/** A JSON-ready copy of everything the sandbox holds, for security tests and debugging. */
-export interface SandboxSnapshot {
-  readonly payments: readonly unknown[];
-  readonly tokens: readonly unknown[];
-}
-
-/** What authorisation learned about a payment; absent for a reference met only after a restart. */
-interface PaymentDetails {
-  readonly kind: PaymentMethodKind;
-  readonly transactionId: string;
-  readonly amount: string;
-  readonly currency: string;
-  readonly payGroup: string;
-  readonly merchantName: string;
-  readonly returnUrls: ReturnUrls | undefined;
-  readonly card: CardSummary | undefined;
-  /** Mint a token with this behaviour once approved (a new card the player asked to save). */
-  readonly saveAs: TokenBehaviour | undefined;
-  readonly betShop: BetShopRef | undefined;
-  readonly reference: string | undefined;
-}
-
-/** A result fixed by a player's or operator's action, which time no longer changes. */
-type Resolution =
-  | { readonly kind: 'settled' }
-  | { readonly kind: 'declined'; readonly reason: DeclineReason }
-  | { readonly kind: 'cancelled' };
-
+/** A payment as a decision reads it: its reference's parts and what the store holds of it. */
 interface PaymentState {
   readonly parsed: ParsedRef;
   readonly details: PaymentDetails | undefined;
-  resolution: Resolution | undefined;
-  cardToken: string | undefined;
+  readonly resolution: SandboxResolution | undefined;
+  readonly cardToken: string | undefined;
 }
 
-/** The first result of a transaction id (idempotency) and how often it was asked for. */
-type TransactionRecord = (
-  | { readonly flow: 'deposit'; readonly outcome: DepositOutcome }
-  | { readonly flow: 'payout'; readonly outcome: PayoutOutcome }
-) & { readonly amount: string; readonly currency: string; calls: number };
+/** The state of a reference from what the store holds of it (nothing: a bare state). */
+function stateOf(parsed: ParsedRef, record: SandboxPaymentRecord | undefined): PaymentState {
+  return {
+    parsed,
+    details: record?.details,
+    resolution: record?.resolution,
+    cardToken: record?.cardToken,
+  };
+}
 
-interface TokenRecord {
-  readonly behaviour: TokenBehaviour;
-  readonly card: CardSummary;
+/** A new payment's first result and what to keep of it. */
+interface Made<O> {
+  readonly outcome: O;
+  readonly payment: SandboxPaymentRecord;
+  /** The token an approved payment minted at once. */
+  readonly token: SandboxTokenRecord | undefined;
 }
 
 /** Behaviour of the card paying, however it was given (new card or token). */
@@ -211,13 +189,20 @@ function resolveTimings(options: SandboxProviderOptions): SandboxTimings {
   return timings;
 }
 
-/** Runs a synchronous step as the interface's promise, turning a throw into a rejection. */
-function promised<T>(run: () => T): Promise<T> {
-  try {
-    return Promise.resolve(run());
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+/** The result a transaction id's record holds, refused when the id is of the other flow. */
+function depositOutcomeOf(record: SandboxTransactionRecord): DepositOutcome {
+  if (record.flow !== 'deposit') {
+    throw new Error(`SandboxProvider: transaction ${record.transactionId} is a ${record.flow}`);
   }
+  return record.outcome;
+}
+
+/** {@link depositOutcomeOf} for payouts. */
+function payoutOutcomeOf(record: SandboxTransactionRecord): PayoutOutcome {
+  if (record.flow !== 'payout') {
+    throw new Error(`SandboxProvider: transaction ${record.transactionId} is a ${record.flow}`);
+  }
+  return record.outcome;
 }
 
 /** The month index (year × 12 + month − 1) of a date in UTC, for expiry comparisons. */
@@ -263,94 +248,121 @@ export class SandboxProvider implements PaymentProvider {
 
   readonly #baseUrl: string;
   readonly #randomBytes: (size: number) => Uint8Array;
-  readonly #maxRemembered: number;
-  readonly #payments = new Map<ProviderRef, PaymentState>();
-  readonly #tokens = new Map<string, TokenRecord>();
-  readonly #transactions = new Map<string, TransactionRecord>();
+  readonly #store: SandboxStore;
 
-  constructor(options: SandboxProviderOptions = {}) {
+  constructor(options: SandboxProviderOptions) {
     this.timings = resolveTimings(options);
     this.#baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
     this.#randomBytes = options.randomBytes ?? cryptoRandomBytes;
-    this.#maxRemembered = options.maxRemembered ?? DEFAULT_MAX_REMEMBERED;
-    if (!Number.isSafeInteger(this.#maxRemembered) || this.#maxRemembered < 1) {
-      throw new RangeError('SandboxProvider: maxRemembered must be a whole number ≥ 1.');
-    }
+    this.#store = options.store;
   }
 
-  authorizeDeposit(input: DepositInput, now: Date): Promise<DepositOutcome> {
-    return promised(() => {
-      const first = this.#repeat(input.transactionId, 'deposit');
-      if (first?.flow === 'deposit') return first.outcome;
-      const outcome = this.#authorizeDeposit(input, now);
-      this.#record(input.transactionId, {
+  async authorizeDeposit(input: DepositInput, now: Date): Promise<DepositOutcome> {
+    const first = await this.#store.repeat(input.transactionId, 'deposit');
+    if (first !== undefined) return depositOutcomeOf(first);
+    const made = await this.#authorizeDeposit(input, now);
+    const kept = await this.#store.recordFirst({
+      transaction: {
         flow: 'deposit',
-        outcome,
+        outcome: made.outcome,
+        transactionId: input.transactionId,
         amount: input.total,
         currency: input.currency,
-        calls: 1,
-      });
-      return outcome;
+      },
+      payment: made.payment,
+      token: made.token,
     });
+    return depositOutcomeOf(kept);
   }
 
-  complete3ds(
+  async complete3ds(
     providerRef: ProviderRef,
     challengeResult: ThreeDsChallengeResult,
     now: Date,
   ): Promise<ThreeDsOutcome> {
-    return promised(() => this.#complete3ds(providerRef, challengeResult, now));
+    const parsed = parseRef(providerRef);
+    if (parsed?.step !== 'challenge') {
+      return { outcome: 'declined', providerRef, reason: 'unknown_reference' };
+    }
+    let state = await this.#load(parsed);
+    if (state.resolution === undefined && this.#currentStatus(state, now).status === 'pending') {
+      const passed = challengeResult.fields[THREE_DS_RESULT_FIELD] === THREE_DS_CHOICES.pass;
+      const { payment } = await this.#store.resolve(
+        parsed.ref,
+        passed ? { kind: 'settled' } : { kind: 'declined', reason: 'authentication_failed' },
+      );
+      // The result that stands: this answer's, or the one a call at the same time fixed first.
+      state = stateOf(parsed, payment);
+    }
+    const status = await this.#status(state, now);
+    if (status.status === 'approved') {
+      return { outcome: 'approved', providerRef, cardToken: status.cardToken, card: status.card };
+    }
+    // Expired challenges decline; a challenge never stays pending once answered.
+    return {
+      outcome: 'declined',
+      providerRef,
+      reason: status.status === 'declined' ? status.reason : 'expired',
+    };
   }
 
-  status(providerRef: ProviderRef, now: Date): Promise<ProviderStatus> {
-    return promised(() => this.#statusOf(providerRef, now));
+  async status(providerRef: ProviderRef, now: Date): Promise<ProviderStatus> {
+    const parsed = parseRef(providerRef);
+    if (parsed === null) return { status: 'unknown', providerRef };
+    return this.#status(await this.#load(parsed), now);
   }
 
-  payout(input: PayoutInput, now: Date): Promise<PayoutOutcome> {
-    return promised(() => {
-      const first = this.#repeat(input.transactionId, 'payout');
-      if (first?.flow === 'payout') return first.outcome;
-      const outcome = this.#payout(input, now);
-      this.#record(input.transactionId, {
+  async payout(input: PayoutInput, now: Date): Promise<PayoutOutcome> {
+    const first = await this.#store.repeat(input.transactionId, 'payout');
+    if (first !== undefined) return payoutOutcomeOf(first);
+    const made = await this.#payout(input, now);
+    const kept = await this.#store.recordFirst({
+      transaction: {
         flow: 'payout',
-        outcome,
+        outcome: made.outcome,
+        transactionId: input.transactionId,
         amount: input.amount,
         currency: input.currency,
-        calls: 1,
-      });
-      return outcome;
+      },
+      payment: made.payment,
+      token: undefined,
     });
+    return payoutOutcomeOf(kept);
   }
 
-  lookup(transactionId: string, now: Date): Promise<LookupResult> {
-    return promised(() => {
-      const record = this.#transactions.get(transactionId);
-      if (record === undefined) return { status: 'not_found', transactionId };
-      return this.#statusOf(record.outcome.providerRef ?? '', now);
-    });
+  async lookup(transactionId: string, now: Date): Promise<LookupResult> {
+    const record = await this.#store.transaction(transactionId);
+    if (record === undefined) return { status: 'not_found', transactionId };
+    return this.status(record.outcome.providerRef ?? '', now);
   }
 
-  /**
-   * Sandbox only: every transaction id charged or paid, in the order first seen (as far as
-   * {@link SandboxProviderOptions.maxRemembered} reaches).
-   */
-  activity(): readonly SandboxActivity[] {
-    return [...this.#transactions.entries()].map(([transactionId, record]) => ({
-      transactionId,
-      flow: record.flow,
-      amount: record.amount,
-      currency: record.currency,
-      providerRef: record.outcome.providerRef ?? '',
-      calls: record.calls,
-    }));
+  /** Sandbox only: every transaction id charged or paid, in the order first seen. */
+  activity(): Promise<readonly SandboxActivity[]> {
+    return this.#store.activity();
   }
 
   recordReceipt(providerRef: ProviderRef, now: Date): Promise<ProviderStatus> {
-    return promised(() => this.#resolveIfPending(providerRef, now, ['bank_transfer'], 'settle'));
+    return this.#resolveIfPending(providerRef, now, ['bank_transfer'], 'settle');
   }
 
-  cancelPayout(providerRef: ProviderRef, now: Date): Promise<CancelOutcome> {
-    return promised(() => this.#cancelPayout(providerRef, now));
+  async cancelPayout(providerRef: ProviderRef, now: Date): Promise<CancelOutcome> {
+    const parsed = parseRef(providerRef);
+    if (parsed === null) {
+      return {
+        outcome: 'not_cancellable',
+        providerRef,
+        status: { status: 'unknown', providerRef },
+      };
+    }
+    const current = await this.#status(await this.#load(parsed), now);
+    if (parsed.flow !== 'payout' || current.status !== 'pending') {
+      return { outcome: 'not_cancellable', providerRef, status: current };
+    }
+    const { payment, applied } = await this.#store.resolve(parsed.ref, { kind: 'cancelled' });
+    if (applied) return { outcome: 'cancelled', providerRef };
+    // A call at the same time fixed the result first (a cancellation, or a settlement).
+    const status = await this.#status(stateOf(parsed, payment), now);
+    return { outcome: 'not_cancellable', providerRef, status };
   }
 
   /**
@@ -364,29 +376,27 @@ export class SandboxProvider implements PaymentProvider {
     action: InteractionAction,
     now: Date,
   ): Promise<ProviderStatus> {
-    return promised(() =>
-      this.#resolveIfPending(
-        providerRef,
-        now,
-        ['redirect', 'await', 'display_form', 'voucher'],
-        action === 'approve' ? 'settle' : 'cancel',
-      ),
+    return this.#resolveIfPending(
+      providerRef,
+      now,
+      ['redirect', 'await', 'display_form', 'voucher'],
+      action === 'approve' ? 'settle' : 'cancel',
     );
   }
 
   /**
-   * Sandbox only: what the sandbox remembers of a payment for its pages; `undefined` for an
-   * unknown reference or one met only after a restart.
+   * Sandbox only: what the sandbox keeps of a payment for its pages; `undefined` for an unknown
+   * reference or one the store holds no details of.
    */
-  paymentView(providerRef: ProviderRef): SandboxPaymentView | undefined {
-    const state = this.#payments.get(providerRef);
-    const details = state?.details;
-    if (state === undefined || details === undefined) return undefined;
+  async paymentView(providerRef: ProviderRef): Promise<SandboxPaymentView | undefined> {
+    const parsed = parseRef(providerRef);
+    const details = parsed === null ? undefined : (await this.#store.payment(parsed.ref))?.details;
+    if (parsed === null || details === undefined) return undefined;
     return {
       providerRef,
-      flow: state.parsed.flow,
+      flow: parsed.flow,
       kind: details.kind,
-      step: state.parsed.step,
+      step: parsed.step,
       transactionId: details.transactionId,
       amount: details.amount,
       currency: details.currency,
@@ -395,48 +405,18 @@ export class SandboxProvider implements PaymentProvider {
       returnUrls: details.returnUrls,
       cardLast4: details.card?.last4,
       reference: details.reference,
-      startedAt: new Date(state.parsed.startedAt),
+      startedAt: new Date(parsed.startedAt),
     };
   }
 
-  /** Sandbox only: the card behind a token the sandbox issued, as far as it remembers. */
-  savedCard(token: string): CardSummary | undefined {
-    return this.#tokens.get(token)?.card;
+  /** Sandbox only: the card behind a token the sandbox issued, as far as its store holds it. */
+  async savedCard(token: string): Promise<CardSummary | undefined> {
+    return (await this.#store.token(token))?.card;
   }
 
   /** Sandbox only: everything held, as plain data (the security tests search it for card numbers). */
-  snapshot(): SandboxSnapshot {
-    return {
-      payments: [...this.#payments.values()].map((state) => ({
-        ref: state.parsed.ref,
-        details: state.details,
-        resolution: state.resolution,
-        cardToken: state.cardToken,
-      })),
-      tokens: [...this.#tokens.entries()].map(([token, record]) => ({ token, ...record })),
-    };
-  }
-
-  /**
-   * The record of a transaction id already seen, counted as a repeat call. The same id in the
-   * other flow is a caller's mistake, refused rather than answered with the wrong kind of result.
-   */
-  #repeat(transactionId: string, flow: SandboxFlow): TransactionRecord | undefined {
-    const record = this.#transactions.get(transactionId);
-    if (record === undefined) return undefined;
-    if (record.flow !== flow) {
-      throw new Error(`SandboxProvider: transaction ${transactionId} is a ${record.flow}`);
-    }
-    record.calls += 1;
-    return record;
-  }
-
-  #record(transactionId: string, record: TransactionRecord): void {
-    this.#transactions.set(transactionId, record);
-    if (this.#transactions.size > this.#maxRemembered) {
-      const oldest = this.#transactions.keys().next();
-      if (oldest.done !== true) this.#transactions.delete(oldest.value);
-    }
+  snapshot(): Promise<SandboxSnapshot> {
+    return this.#store.snapshot();
   }
 
   #hex(bytes: number): string {
@@ -452,64 +432,35 @@ export class SandboxProvider implements PaymentProvider {
     return { ...parts, ref: formatRef(parts) };
   }
 
-  #remember(parsed: ParsedRef, details: PaymentDetails): PaymentState {
-    const state: PaymentState = { parsed, details, resolution: undefined, cardToken: undefined };
-    this.#keep(state);
-    return state;
+  #newToken(behaviour: TokenBehaviour, card: CardSummary): SandboxTokenRecord {
+    return { token: formatToken(behaviour, this.#hex(16)), behaviour, card };
   }
 
-  /** Holds a state, forgetting the oldest beyond the limit (a Map iterates in insertion order). */
-  #keep(state: PaymentState): void {
-    this.#payments.set(state.parsed.ref, state);
-    if (this.#payments.size > this.#maxRemembered) {
-      const oldest = this.#payments.keys().next();
-      if (oldest.done !== true) this.#payments.delete(oldest.value);
-    }
-  }
-
-  /**
-   * The state of a reference. One met only after a restart gets a bare state, kept only when an
-   * action is about to record something on it (`keep`), so status polls of made-up references
-   * do not grow the map.
-   */
-  #stateFor(parsed: ParsedRef, keep: boolean): PaymentState {
-    const known = this.#payments.get(parsed.ref);
-    if (known !== undefined) return known;
-    const state: PaymentState = {
-      parsed,
-      details: undefined,
-      resolution: undefined,
-      cardToken: undefined,
-    };
-    if (keep) this.#keep(state);
-    return state;
-  }
-
-  #mintToken(behaviour: TokenBehaviour, card: CardSummary): string {
-    const token = formatToken(behaviour, this.#hex(16));
-    this.#tokens.set(token, { behaviour, card });
-    return token;
-  }
-
-  /** The token of an approved payment that asked to save its card, minted once. */
-  #tokenOnApproval(state: PaymentState): string | undefined {
-    const details = state.details;
-    if (
-      state.cardToken === undefined &&
-      details?.saveAs !== undefined &&
-      details.card !== undefined
-    ) {
-      state.cardToken = this.#mintToken(details.saveAs, details.card);
-    }
-    return state.cardToken;
-  }
-
-  #pickup(state: PaymentState): CashPickup | undefined {
-    const betShop = state.details?.betShop;
-    if (state.parsed.flow !== 'payout' || betShop === undefined) return undefined;
+  /** A new payment's result, kept with its details (and the token it minted at once). */
+  #made<O>(
+    parsed: ParsedRef,
+    details: PaymentDetails,
+    outcome: O,
+    token?: SandboxTokenRecord,
+  ): Made<O> {
     return {
-      code: digitCode(state.parsed.random),
-      expiresAt: new Date(state.parsed.startedAt + this.timings.voucherExpiresAfterMs),
+      outcome,
+      payment: { ref: parsed.ref, details, resolution: undefined, cardToken: token?.token },
+      token,
+    };
+  }
+
+  /** The state of a reference: what the store holds, or a bare state (nothing is kept). */
+  async #load(parsed: ParsedRef): Promise<PaymentState> {
+    return stateOf(parsed, await this.#store.payment(parsed.ref));
+  }
+
+  #pickup(parsed: ParsedRef, details: PaymentDetails | undefined): CashPickup | undefined {
+    const betShop = details?.betShop;
+    if (parsed.flow !== 'payout' || betShop === undefined) return undefined;
+    return {
+      code: digitCode(parsed.random),
+      expiresAt: new Date(parsed.startedAt + this.timings.voucherExpiresAfterMs),
       betShop,
     };
   }
@@ -518,9 +469,9 @@ export class SandboxProvider implements PaymentProvider {
     return {
       status: 'approved',
       providerRef: state.parsed.ref,
-      cardToken: this.#tokenOnApproval(state),
+      cardToken: state.cardToken,
       card: state.details?.card,
-      pickup: this.#pickup(state),
+      pickup: this.#pickup(state.parsed, state.details),
     };
   }
 
@@ -587,76 +538,51 @@ export class SandboxProvider implements PaymentProvider {
     }
   }
 
-  #statusOf(providerRef: ProviderRef, now: Date): ProviderStatus {
-    const parsed = parseRef(providerRef);
-    if (parsed === null) return { status: 'unknown', providerRef };
-    return this.#currentStatus(this.#stateFor(parsed, false), now);
+  /**
+   * The current status, with the token of an approved payment that asked to save its card: minted
+   * by the first call that sees it approved, the same one for every later call (the store ties
+   * one token to a payment, whichever process asks first).
+   */
+  async #status(state: PaymentState, now: Date): Promise<ProviderStatus> {
+    const status = this.#currentStatus(state, now);
+    const details = state.details;
+    if (
+      status.status !== 'approved' ||
+      status.cardToken !== undefined ||
+      details?.saveAs === undefined ||
+      details.card === undefined
+    ) {
+      return status;
+    }
+    const cardToken = await this.#store.attachToken(
+      state.parsed.ref,
+      this.#newToken(details.saveAs, details.card),
+    );
+    return { ...status, cardToken };
   }
 
   /**
    * Fixes the result of a payment waiting in one of `steps`: `settle` to its final result,
    * `cancel` as declined (`cancelled`). Anything else is returned unchanged.
    */
-  #resolveIfPending(
+  async #resolveIfPending(
     providerRef: ProviderRef,
     now: Date,
     steps: readonly SandboxStep[],
     action: 'settle' | 'cancel',
-  ): ProviderStatus {
+  ): Promise<ProviderStatus> {
     const parsed = parseRef(providerRef);
     if (parsed === null) return { status: 'unknown', providerRef };
-    const state = this.#stateFor(parsed, true);
+    const state = await this.#load(parsed);
     const current = this.#currentStatus(state, now);
-    if (current.status !== 'pending' || !steps.includes(parsed.step)) return current;
-    state.resolution =
-      action === 'settle' ? { kind: 'settled' } : { kind: 'declined', reason: 'cancelled' };
-    return this.#currentStatus(state, now);
-  }
-
-  #cancelPayout(providerRef: ProviderRef, now: Date): CancelOutcome {
-    const parsed = parseRef(providerRef);
-    if (parsed === null) {
-      return {
-        outcome: 'not_cancellable',
-        providerRef,
-        status: { status: 'unknown', providerRef },
-      };
+    if (current.status !== 'pending' || !steps.includes(parsed.step)) {
+      return this.#status(state, now);
     }
-    const state = this.#stateFor(parsed, true);
-    const current = this.#currentStatus(state, now);
-    if (parsed.flow !== 'payout' || current.status !== 'pending') {
-      return { outcome: 'not_cancellable', providerRef, status: current };
-    }
-    state.resolution = { kind: 'cancelled' };
-    return { outcome: 'cancelled', providerRef };
-  }
-
-  #complete3ds(
-    providerRef: ProviderRef,
-    challengeResult: ThreeDsChallengeResult,
-    now: Date,
-  ): ThreeDsOutcome {
-    const parsed = parseRef(providerRef);
-    if (parsed?.step !== 'challenge') {
-      return { outcome: 'declined', providerRef, reason: 'unknown_reference' };
-    }
-    const state = this.#stateFor(parsed, true);
-    if (state.resolution === undefined && this.#currentStatus(state, now).status === 'pending') {
-      const passed = challengeResult.fields[THREE_DS_RESULT_FIELD] === THREE_DS_CHOICES.pass;
-      state.resolution = passed
-        ? { kind: 'settled' }
-        : { kind: 'declined', reason: 'authentication_failed' };
-    }
-    const status = this.#currentStatus(state, now);
-    if (status.status === 'approved') {
-      return { outcome: 'approved', providerRef, cardToken: status.cardToken, card: status.card };
-    }
-    // Expired challenges decline; a challenge never stays pending once answered.
-    return {
-      outcome: 'declined',
-      providerRef,
-      reason: status.status === 'declined' ? status.reason : 'expired',
-    };
+    const { payment } = await this.#store.resolve(
+      parsed.ref,
+      action === 'settle' ? { kind: 'settled' } : { kind: 'declined', reason: 'cancelled' },
+    );
+    return this.#status(stateOf(parsed, payment), now);
   }
 
   #declined(
@@ -664,10 +590,9 @@ export class SandboxProvider implements PaymentProvider {
     reason: DeclineReason,
     details: PaymentDetails,
     now: Date,
-  ): Declined {
+  ): Made<Declined> {
     const parsed = this.#newRef(flow, 'declined', reason, now);
-    this.#remember(parsed, details);
-    return { outcome: 'declined', providerRef: parsed.ref, reason };
+    return this.#made(parsed, details, { outcome: 'declined', providerRef: parsed.ref, reason });
   }
 
   #baseDetails(input: DepositInput): PaymentDetails {
@@ -712,51 +637,62 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** The card's plan from a saved-card token: the behaviour of the card it came from. */
-  #tokenPlan(token: string, now: Date): CardPlan | DeclineReason {
+  async #tokenPlan(token: string, now: Date): Promise<CardPlan | DeclineReason> {
     const behaviour = tokenBehaviour(token);
     if (behaviour === null) return 'invalid_token';
-    const card = this.#tokens.get(token)?.card;
+    const card = (await this.#store.token(token))?.card;
     if (card !== undefined && summaryExpired(card, now)) return 'expired_card';
     if (behaviour === 'declined') return 'declined';
     return { behaviour, final: 'ok', card, saveAs: undefined };
   }
 
-  #authorizeCard(input: DepositInput, details: PaymentDetails, now: Date): DepositOutcome {
+  async #authorizeCard(
+    input: DepositInput,
+    details: PaymentDetails,
+    now: Date,
+  ): Promise<Made<DepositOutcome>> {
     const plan =
       input.card !== undefined
         ? this.#newCardPlan(input.card, input.saveCard === true, now)
         : input.savedCardToken !== undefined
-          ? this.#tokenPlan(input.savedCardToken, now)
+          ? await this.#tokenPlan(input.savedCardToken, now)
           : 'invalid_card';
     if (typeof plan === 'string') return this.#declined('deposit', plan, details, now);
     const withCard: PaymentDetails = { ...details, card: plan.card, saveAs: plan.saveAs };
     switch (plan.behaviour) {
       case 'approved': {
-        const state = this.#remember(this.#newRef('deposit', 'approved', 'ok', now), withCard);
-        return {
-          outcome: 'approved',
-          providerRef: state.parsed.ref,
-          cardToken: this.#tokenOnApproval(state),
-          card: plan.card,
-        };
+        const parsed = this.#newRef('deposit', 'approved', 'ok', now);
+        const token =
+          plan.saveAs !== undefined && plan.card !== undefined
+            ? this.#newToken(plan.saveAs, plan.card)
+            : undefined;
+        return this.#made(
+          parsed,
+          withCard,
+          {
+            outcome: 'approved',
+            providerRef: parsed.ref,
+            cardToken: token?.token,
+            card: plan.card,
+          },
+          token,
+        );
       }
       case 'challenge': {
         const parsed = this.#newRef('deposit', 'challenge', plan.final, now);
-        this.#remember(parsed, withCard);
-        return {
+        return this.#made(parsed, withCard, {
           outcome: 'challenge',
           providerRef: parsed.ref,
           challengeUrl: `${this.#baseUrl}/sandbox/3ds/${parsed.ref}`,
-        };
+        });
       }
       case 'processing': {
         const parsed = this.#newRef('deposit', 'processing', plan.final, now);
-        this.#remember(parsed, withCard);
-        return {
+        return this.#made(parsed, withCard, {
           outcome: 'processing',
           providerRef: parsed.ref,
           settlesAt: new Date(parsed.startedAt + this.timings.settleAfterMs),
-        };
+        });
       }
       case 'declined':
         // #newCardPlan turns a declining test card into a reason; kept for exhaustiveness.
@@ -769,7 +705,7 @@ export class SandboxProvider implements PaymentProvider {
     amount: Big,
     details: PaymentDetails,
     now: Date,
-  ): DepositOutcome {
+  ): Made<DepositOutcome> {
     const effect = amountRuleFor(amount)?.effect;
     if (effect === 'decline') return this.#declined('deposit', 'declined', details, now);
     const lateReason = input.methodKind === 'bank_transfer' ? 'receipt_rejected' : 'declined';
@@ -781,77 +717,84 @@ export class SandboxProvider implements PaymentProvider {
         return this.#declined('deposit', 'unsupported', details, now);
       case 'alternative': {
         const parsed = start('redirect');
-        this.#remember(parsed, details);
-        return {
+        return this.#made(parsed, details, {
           outcome: 'redirect',
           providerRef: parsed.ref,
           url: `${this.#baseUrl}/sandbox/interaction/${parsed.ref}`,
           method: 'GET',
           fields: {},
-        };
+        });
       }
       case 'mobile': {
         const parsed = start('await');
-        this.#remember(parsed, details);
         const money = formatMoney(input.total, { currency: input.currency });
-        return {
+        return this.#made(parsed, details, {
           outcome: 'await',
           providerRef: parsed.ref,
           instructions: `Confirm the payment of ${money} in your sandbox wallet app. The sandbox confirms it by itself after ${formatDuration(this.timings.settleAfterMs)}.`,
           pollAfterMs: this.timings.pollAfterMs,
-        };
+        });
       }
       case 'display_form': {
         const parsed = start('display_form');
         const reference = referenceFor(parsed.random);
-        this.#remember(parsed, { ...details, reference });
         const query = new URLSearchParams({
           ref: parsed.ref,
           amount: input.total,
           currency: input.currency,
           reference,
         });
-        return {
-          outcome: 'display_form',
-          providerRef: parsed.ref,
-          qrPayload: `cashdesk-sandbox://pay?${query.toString()}`,
-          expiresAt: new Date(parsed.startedAt + this.timings.expiresAfterMs),
-          reference,
-          copyFields: [
-            { name: 'wallet', label: 'Wallet', value: SANDBOX_WALLET },
-            { name: 'amount', label: `Amount (${input.currency})`, value: input.total },
-            { name: 'reference', label: 'Payment reference', value: reference },
-          ],
-        };
+        return this.#made(
+          parsed,
+          { ...details, reference },
+          {
+            outcome: 'display_form',
+            providerRef: parsed.ref,
+            qrPayload: `cashdesk-sandbox://pay?${query.toString()}`,
+            expiresAt: new Date(parsed.startedAt + this.timings.expiresAfterMs),
+            reference,
+            copyFields: [
+              { name: 'wallet', label: 'Wallet', value: SANDBOX_WALLET },
+              { name: 'amount', label: `Amount (${input.currency})`, value: input.total },
+              { name: 'reference', label: 'Payment reference', value: reference },
+            ],
+          },
+        );
       }
       case 'bank_transfer': {
         const parsed = start('bank_transfer');
         const reference = referenceFor(parsed.random);
-        this.#remember(parsed, { ...details, reference });
-        return {
-          outcome: 'bank_transfer',
-          providerRef: parsed.ref,
-          reference,
-          bank: SANDBOX_BANK,
-          awaitingReceipt: true,
-        };
+        return this.#made(
+          parsed,
+          { ...details, reference },
+          {
+            outcome: 'bank_transfer',
+            providerRef: parsed.ref,
+            reference,
+            bank: SANDBOX_BANK,
+            awaitingReceipt: true,
+          },
+        );
       }
       case 'bet_shop': {
         const parsed = start('voucher');
         const code = digitCode(parsed.random);
-        this.#remember(parsed, { ...details, reference: code });
-        return {
-          outcome: 'voucher',
-          providerRef: parsed.ref,
-          code,
-          expiresAt: new Date(parsed.startedAt + this.timings.voucherExpiresAfterMs),
-          betShop: input.betShop,
-        };
+        return this.#made(
+          parsed,
+          { ...details, reference: code },
+          {
+            outcome: 'voucher',
+            providerRef: parsed.ref,
+            code,
+            expiresAt: new Date(parsed.startedAt + this.timings.voucherExpiresAfterMs),
+            betShop: input.betShop,
+          },
+        );
       }
     }
   }
 
-  #authorizeDeposit(input: DepositInput, now: Date): DepositOutcome {
+  async #authorizeDeposit(input: DepositInput, now: Date): Promise<Made<DepositOutcome>> {
     const details = this.#baseDetails(input);
     const amount = positiveDecimal(input.amount);
     if (amount === null) return this.#declined('deposit', 'invalid_amount', details, now);
@@ -860,7 +803,7 @@ export class SandboxProvider implements PaymentProvider {
       : this.#authorizeOther(input, amount, details, now);
   }
 
-  #payout(input: PayoutInput, now: Date): PayoutOutcome {
+  async #payout(input: PayoutInput, now: Date): Promise<Made<PayoutOutcome>> {
     const { destination } = input;
     const details: PaymentDetails = {
       kind: input.methodKind,
@@ -870,7 +813,10 @@ export class SandboxProvider implements PaymentProvider {
       payGroup: input.payGroup,
       merchantName: SANDBOX_MERCHANT_NAME,
       returnUrls: undefined,
-      card: destination.kind === 'card' ? this.#tokens.get(destination.cardToken)?.card : undefined,
+      card:
+        destination.kind === 'card'
+          ? (await this.#store.token(destination.cardToken))?.card
+          : undefined,
       saveAs: undefined,
       betShop: destination.kind === 'bet_shop' ? destination.betShop : undefined,
       reference: undefined,
@@ -890,14 +836,17 @@ export class SandboxProvider implements PaymentProvider {
     if (effect === 'decline_later' || effect === 'process') {
       const final: SandboxFinal = effect === 'process' ? 'ok' : 'declined';
       const parsed = this.#newRef('payout', 'processing', final, now);
-      this.#remember(parsed, details);
-      return {
+      return this.#made(parsed, details, {
         outcome: 'processing',
         providerRef: parsed.ref,
         settlesAt: new Date(parsed.startedAt + this.timings.settleAfterMs),
-      };
+      });
     }
-    const state = this.#remember(this.#newRef('payout', 'approved', 'ok', now), details);
-    return { outcome: 'approved', providerRef: state.parsed.ref, pickup: this.#pickup(state) };
+    const parsed = this.#newRef('payout', 'approved', 'ok', now);
+    return this.#made(parsed, details, {
+      outcome: 'approved',
+      providerRef: parsed.ref,
+      pickup: this.#pickup(parsed, details),
+    });
   }
 }

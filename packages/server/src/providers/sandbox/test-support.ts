@@ -1,12 +1,20 @@
 /**
- * Shared fixtures of the provider tests: a fixed clock, a counting random source and deposit and
- * payout inputs. Test-only; nothing in the server imports it.
+ * Shared fixtures of the provider tests: a fixed clock, a counting random source, deposit and
+ * payout inputs, and sandboxes that keep their state in a test database as the server's does.
+ * Test-only; nothing in the server imports it.
  *
  * @packageDocumentation
  */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Database } from '../../db/open';
+import { sandboxPayments, sandboxTokens, sandboxTransactions } from '../../db/schema';
+import { createTestDatabase } from '../../test/harness';
+import type { TestDatabase } from '../../test/harness';
 import type { DepositInput, NewCardInput, PayoutInput } from '../payment-provider';
+import { DatabaseSandboxStore } from './database-store';
 import { SandboxProvider } from './sandbox-provider';
 import type { SandboxProviderOptions } from './sandbox-provider';
+import type { SandboxStore } from './store';
 
 /** The tests' "now": 15 January 2030, 12:00 UTC. */
 export const NOW = new Date('2030-01-15T12:00:00.000Z');
@@ -18,10 +26,11 @@ export function later(ms: number): Date {
 
 /**
  * A random source giving 0, 0, …, n for its n-th call (the count in the last byte), so
- * references and tokens are exact values in assertions.
+ * references and tokens are exact values in assertions; `after` starts the count later (a second
+ * sandbox of one test, whose references must differ from the first's).
  */
-export function countingBytes(): (size: number) => Uint8Array {
-  let calls = 0;
+export function countingBytes(after = 0): (size: number) => Uint8Array {
+  let calls = after;
   return (size) => {
     calls += 1;
     const bytes = new Uint8Array(size);
@@ -30,11 +39,56 @@ export function countingBytes(): (size: number) => Uint8Array {
   };
 }
 
-/** A sandbox with the counting random source and the server address of the tests. */
-export function testSandbox(options: SandboxProviderOptions = {}): SandboxProvider {
+/** The database of the test file that called {@link useSandboxDatabase}. */
+let sandboxDatabase: TestDatabase | undefined;
+
+/** Deletes everything the sandbox keeps in `db`: a sandbox that never ran. */
+export async function forgetSandboxState(db: Database): Promise<void> {
+  await db.delete(sandboxPayments);
+  await db.delete(sandboxTokens);
+  await db.delete(sandboxTransactions);
+}
+
+/**
+ * Gives the test file's sandboxes a database (a fresh in-memory PGlite, or a fresh PostgreSQL
+ * database with TEST_DATABASE_URL, migrated as the server's), emptied of sandbox state before
+ * each test. Call once at the top of a test file; returns the database's handle.
+ */
+export function useSandboxDatabase(): () => Database {
+  beforeAll(async () => {
+    sandboxDatabase = await createTestDatabase();
+  });
+  beforeEach(async () => {
+    if (sandboxDatabase !== undefined) await forgetSandboxState(sandboxDatabase.db);
+  });
+  afterAll(async () => {
+    await sandboxDatabase?.close();
+    sandboxDatabase = undefined;
+  });
+  return () => {
+    if (sandboxDatabase === undefined) throw new Error('the sandbox test database is not open');
+    return sandboxDatabase.db;
+  };
+}
+
+/** A store on the database of {@link useSandboxDatabase}, as the server's sandbox has. */
+export function testStore(): SandboxStore {
+  if (sandboxDatabase === undefined) {
+    throw new Error('call useSandboxDatabase() in the test file before making sandboxes');
+  }
+  return new DatabaseSandboxStore(sandboxDatabase.db);
+}
+
+/**
+ * A sandbox with the counting random source and the server address of the tests, keeping its
+ * state in the database of {@link useSandboxDatabase} (another store when `options` names one).
+ * Two sandboxes of one test share that state, as two server processes do.
+ */
+export function testSandbox(options: Partial<SandboxProviderOptions> = {}): SandboxProvider {
   return new SandboxProvider({
     baseUrl: 'https://api.example.test',
     randomBytes: countingBytes(),
+    store: options.store ?? testStore(),
     ...options,
   });
 }

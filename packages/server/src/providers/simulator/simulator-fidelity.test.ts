@@ -11,8 +11,13 @@ import {
   newCard,
   payoutInput,
   testSandbox,
+  useSandboxDatabase,
 } from '../sandbox/test-support';
 import { createSimulator } from './simulator-server';
+
+// The in-process sandbox keeps its state in a database as the server's does; the simulator keeps
+// its own in memory. The script gives both the same results.
+useSandboxDatabase();
 
 const DAY_MS = 86_400_000;
 const BET_SHOP = { id: 'shop-7', name: 'Riga Central' };
@@ -134,7 +139,7 @@ afterAll(async () => {
   await simulator.close();
 });
 
-describe('the PSP simulator behind HttpPaymentProvider decides as the in-process sandbox', () => {
+describe('the PSP simulator behind HttpPaymentProvider decides as the in-process sandbox (memory store against database store)', () => {
   it('every deposit, payout and follow-up of the script gives the same result, Dates and card data included', async () => {
     const expected = await script(testSandbox());
     const actual = await script(new HttpPaymentProvider({ baseUrl }));

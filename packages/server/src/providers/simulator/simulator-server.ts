@@ -6,7 +6,9 @@
  * can count what was charged across server restarts.
  *
  * The decisions are the in-process sandbox's (test cards, method kinds, amount rules; see
- * `../sandbox/README.md`), taken with the caller's clock (`Cashdesk-Now`) when it sends one. The
+ * `../sandbox/README.md`), taken with the caller's clock (`Cashdesk-Now`) when it sends one. Its
+ * state lives in the simulator's memory (`MemorySandboxStore`): the simulator is one process that
+ * every server process reaches over HTTP, as it would reach an outside PSP. The
  * challenge and interaction URLs it hands out start with {@link SimulatorOptions.baseUrl}; the
  * simulator does not serve those pages.
  *
@@ -35,6 +37,8 @@ import type { ProtocolErrorCode, ProviderOperation } from '../http/protocol';
 import type { LookupResult, ProviderStatus } from '../payment-provider';
 import { parseRef } from '../sandbox/provider-ref';
 import type { SandboxFlow } from '../sandbox/provider-ref';
+import { MemorySandboxStore } from '../sandbox/memory-store';
+import type { MemorySandboxStoreOptions } from '../sandbox/memory-store';
 import { SandboxProvider } from '../sandbox/sandbox-provider';
 import type { SandboxProviderOptions } from '../sandbox/sandbox-provider';
 import { ActivityAnswer, CONTROL_PATHS, Fault, FaultQueue, FaultsAnswer } from './control';
@@ -48,8 +52,12 @@ export interface SimulatorOptions {
   readonly baseUrl?: string | undefined;
   /** When set, every protocol and control route wants `Authorization: Bearer <apiKey>`. */
   readonly apiKey?: string | undefined;
-  /** The sandbox's timings and random source; a reset builds a new sandbox with them. */
-  readonly sandbox?: Omit<SandboxProviderOptions, 'baseUrl'> | undefined;
+  /**
+   * The sandbox's timings, random source and memory bound; a reset builds a new sandbox (with a
+   * new, empty memory) with them.
+   */
+  readonly sandbox?:
+    (Omit<SandboxProviderOptions, 'baseUrl' | 'store'> & MemorySandboxStoreOptions) | undefined;
   /** The clock of calls that send no `Cashdesk-Now`. Default the system clock. */
   readonly clock?: (() => Date) | undefined;
 }
@@ -164,7 +172,11 @@ async function hang(reply: FastifyReply): Promise<void> {
 export function createSimulator(options: SimulatorOptions = {}): FastifyInstance {
   const clock = options.clock ?? (() => new Date());
   const newSandbox = (): SandboxProvider =>
-    new SandboxProvider({ ...options.sandbox, baseUrl: options.baseUrl });
+    new SandboxProvider({
+      ...options.sandbox,
+      baseUrl: options.baseUrl,
+      store: new MemorySandboxStore({ maxRemembered: options.sandbox?.maxRemembered }),
+    });
   let sandbox = newSandbox();
   const faults = new FaultQueue();
 
@@ -341,7 +353,7 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
     if (!query.success) return send(reply, invalid(query.error, 'query').answer);
     const now = query.data.now === undefined ? clock() : new Date(query.data.now);
     const transactions = await Promise.all(
-      sandbox.activity().map(async (entry) => ({
+      (await sandbox.activity()).map(async (entry) => ({
         ...entry,
         status: await sandbox.status(entry.providerRef, now),
       })),
