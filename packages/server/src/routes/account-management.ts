@@ -4,9 +4,9 @@
  * otp/verify, and the sandbox-only GET /sandbox/otp/latest that shows the demo page
  * the code the sandbox "sent".
  *
- * The code's delivery is chosen by mode once per app (services/otp-delivery.ts otpDeliveryFor):
- * the sandbox outbox (log line and memory) in sandbox mode, nothing in production, so no
- * production path can log or show a code. Bodies are never logged (http/logger.ts); handlers log no body field either.
+ * The code's delivery is chosen by mode (services/otp-delivery.ts otpDeliveryFor): the sandbox
+ * outbox (log line and the `sandbox_otp_outbox` table) in sandbox mode, nothing in production, so
+ * no production path can log or show a code. Bodies are never logged (http/logger.ts); handlers log no body field either.
  *
  * @packageDocumentation
  */
@@ -20,7 +20,7 @@ import { sendOtp, verifyOtp } from '../services/payout-account-otp';
 
 /** Registers requisite/create, requisite delete, otp/send, otp/verify and GET /sandbox/otp/latest. */
 export function registerAccountManagementRoutes(app: App): void {
-  const { delivery, outbox } = otpDeliveryFor(app.cashdesk, app.cashdesk.config.mode, app.log);
+  const { delivery, outbox } = otpDeliveryFor(app.cashdesk, app.log);
 
   registerEndpoint(app, ENDPOINTS.requisiteCreate, async ({ body, session, deps }) => {
     const created = await createRequisite(
@@ -62,12 +62,12 @@ export function registerAccountManagementRoutes(app: App): void {
   });
 
   // In production registerEndpoint answers 1901 before this handler could run.
-  registerEndpoint(app, ENDPOINTS.sandboxLatestOtp, ({ session }) => {
-    const message = outbox?.latest(session.sessionId);
+  registerEndpoint(app, ENDPOINTS.sandboxLatestOtp, async ({ session }) => {
+    const message = await outbox?.latest(session.sessionId);
     if (message === undefined) {
       throw new ApiError('notFound', { detail: 'no one-time code was sent in this session' });
     }
-    return Promise.resolve({
+    return {
       status: 200,
       body: {
         requisite_id: message.requisiteId,
@@ -77,6 +77,6 @@ export function registerAccountManagementRoutes(app: App): void {
         sent_at: message.sentAt.toISOString(),
         expires_at: message.expiresAt.toISOString(),
       },
-    });
+    };
   });
 }

@@ -64,9 +64,9 @@ async function routeAnswer(
 
 /** Registers deposit submit, upload and otp, and the route call of both flows. */
 export function registerDepositRoutes(app: App): void {
-  // The app's one delivery, shared with account management, so the sandbox page shows the
-  // latest code of a session whichever call sent it.
-  const { delivery } = otpDeliveryFor(app.cashdesk, app.cashdesk.config.mode, app.log);
+  // The same delivery as account management's: in sandbox mode the outbox in the database, so
+  // the sandbox page shows the latest code of a session whichever call and process sent it.
+  const { delivery } = otpDeliveryFor(app.cashdesk, app.log);
 
   registerEndpoint(
     app,

@@ -3,13 +3,17 @@
  * otp/send and payments/groups/{paygroup_id}/otp): both purposes of services/otp.ts hand the
  * plain code to the app's one {@link OtpDelivery} and nowhere else.
  *
- * The sandbox delivery writes it to the log on purpose and keeps the latest one in memory for the
- * demo page (GET /sandbox/otp/latest); production has no such delivery. Request bodies are never
- * logged (http/logger.ts), so the typed code is not either.
+ * The sandbox delivery writes it to the log on purpose and keeps the latest one per session in the
+ * database for the demo page (GET /sandbox/otp/latest), so that any server process can show a
+ * code another one sent; production has no such delivery. Request bodies are never logged
+ * (http/logger.ts), so the typed code is not either.
  *
  * @packageDocumentation
  */
 import type { ContactType } from '@cashdesk/contract';
+import { eq, lt } from 'drizzle-orm';
+import type { Database } from '../db/open';
+import { sandboxOtpOutbox } from '../db/schema';
 
 /** A code on its way to the player. */
 export interface OtpMessage {
@@ -41,38 +45,58 @@ export interface OtpLog {
   warn(message: string): void;
 }
 
+/** What GET /sandbox/otp/latest shows of the latest code of a session. */
+export type SandboxOtpEntry = Pick<
+  OtpMessage,
+  'requisiteId' | 'contactType' | 'maskedContact' | 'code' | 'sentAt' | 'expiresAt'
+>;
+
 /**
  * Sandbox delivery: writes the code to the log at info level, one line, and keeps the latest
- * message per session in memory so that the sandbox-only GET /sandbox/otp/latest can show it on
- * the demo page. Never used in production mode (account-management routes pick the delivery by
- * mode). Memory only: nothing of the plain code reaches the database.
+ * message of each session in the database (table `sandbox_otp_outbox`: the requisite, the
+ * contact type, the masked contact, the code and its times; not the full address), so that the
+ * sandbox-only GET /sandbox/otp/latest can show it on the demo page whichever server process sent
+ * it. The plain code in the database is the sandbox's stand-in for an e-mail or SMS gateway; it is
+ * never used in production mode (account-management routes pick the delivery by mode), and the
+ * code is checked against its hash in `otp_challenges`, never against this table.
+ *
+ * Bounded: one row per session, replaced by the session's next code; every delivery deletes the
+ * codes that have expired by then, and a session's row goes with the session.
  */
 export class SandboxOtpOutbox implements OtpDelivery {
+  readonly #db: Database;
   readonly #log: OtpLog;
-  readonly #latest = new Map<string, OtpMessage>();
-  /** Sessions remembered at most; the oldest is forgotten first. */
-  readonly #limit: number;
 
-  constructor(log: OtpLog, limit = 10_000) {
+  constructor(db: Database, log: OtpLog) {
+    this.#db = db;
     this.#log = log;
-    this.#limit = limit;
   }
 
-  deliver(message: OtpMessage): Promise<void> {
+  async deliver(message: OtpMessage): Promise<void> {
     // Deliberate: the sandbox has no gateway, so the log line is how a developer gets the code.
     this.#log.info(`sandbox OTP for requisite ${message.requisiteId}: ${message.code}`);
-    this.#latest.delete(message.sessionId);
-    this.#latest.set(message.sessionId, message);
-    if (this.#latest.size > this.#limit) {
-      const [oldest] = this.#latest.keys();
-      if (oldest !== undefined) this.#latest.delete(oldest);
-    }
-    return Promise.resolve();
+    await this.#db.delete(sandboxOtpOutbox).where(lt(sandboxOtpOutbox.expiresAt, message.sentAt));
+    const entry = {
+      requisiteId: message.requisiteId,
+      contactType: message.contactType,
+      maskedContact: message.maskedContact,
+      code: message.code,
+      sentAt: message.sentAt,
+      expiresAt: message.expiresAt,
+    };
+    await this.#db
+      .insert(sandboxOtpOutbox)
+      .values({ sessionId: message.sessionId, ...entry })
+      .onConflictDoUpdate({ target: sandboxOtpOutbox.sessionId, set: entry });
   }
 
   /** The latest code sent in a session, if any. */
-  latest(sessionId: string): OtpMessage | undefined {
-    return this.#latest.get(sessionId);
+  async latest(sessionId: string): Promise<SandboxOtpEntry | undefined> {
+    const [row] = await this.#db
+      .select()
+      .from(sandboxOtpOutbox)
+      .where(eq(sandboxOtpOutbox.sessionId, sessionId));
+    return row;
   }
 }
 
@@ -102,23 +126,19 @@ export interface AppOtpDelivery {
   readonly outbox: SandboxOtpOutbox | null;
 }
 
-const APP_DELIVERIES = new WeakMap<object, AppOtpDelivery>();
+/** What {@link otpDeliveryFor} chooses by: the app's database and mode. */
+export interface OtpDeliveryDeps {
+  readonly db: Database;
+  readonly config: { readonly mode: 'sandbox' | 'production' };
+}
 
 /**
- * The one code delivery of an app (pass `app.cashdesk` as the owner), chosen by mode on first
- * use: the sandbox outbox in sandbox mode, {@link UndeliveredOtp} in production. Every route
- * module that sends codes (account management, the deposit otp call) shares it, so the sandbox
- * page shows the latest code of a session whichever call sent it.
+ * The code delivery of an app (pass `app.cashdesk`), chosen by mode: the sandbox outbox in
+ * sandbox mode, {@link UndeliveredOtp} in production. The outbox keeps its codes in the
+ * database, so every route module that sends codes (account management, the deposit otp call)
+ * and every server process shows the same latest code of a session.
  */
-export function otpDeliveryFor(
-  owner: object,
-  mode: 'sandbox' | 'production',
-  log: OtpLog,
-): AppOtpDelivery {
-  const known = APP_DELIVERIES.get(owner);
-  if (known !== undefined) return known;
-  const outbox = mode === 'sandbox' ? new SandboxOtpOutbox(log) : null;
-  const created: AppOtpDelivery = { delivery: outbox ?? new UndeliveredOtp(log), outbox };
-  APP_DELIVERIES.set(owner, created);
-  return created;
+export function otpDeliveryFor(deps: OtpDeliveryDeps, log: OtpLog): AppOtpDelivery {
+  const outbox = deps.config.mode === 'sandbox' ? new SandboxOtpOutbox(deps.db, log) : null;
+  return { delivery: outbox ?? new UndeliveredOtp(log), outbox };
 }

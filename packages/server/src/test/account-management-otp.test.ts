@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { otpChallenges, payoutAccounts, players } from '../db/schema';
+import { otpChallenges, payoutAccounts, players, sandboxOtpOutbox } from '../db/schema';
 import { isRecord } from '../http/is-record';
 import { hashOtpCode } from '../services/otp';
 import { ACCOUNTS, callJson, payGroupId, text, withdrawalSession } from './api-calls';
@@ -9,12 +9,15 @@ import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 
 let server: TestServer;
+/** A second sandbox server on the same database: another process behind the load balancer. */
+let other: TestServer;
 let production: TestServer;
 
 const PRODUCTION_SECRET = 'a-production-secret-for-otp-tests';
 
 beforeAll(async () => {
   server = await startTestServer();
+  other = await startTestServer({ database: server.database });
   production = await startTestServer({
     mode: 'production',
     database: server.database,
@@ -24,6 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await production.close();
+  await other.close();
   await server.close();
 });
 
@@ -498,6 +502,61 @@ describe('the code never leaks (issue 3 logs; sandbox-only retrieval)', () => {
     expect(others.filter((line) => line.includes(code))).toEqual([]);
   });
 
+  it('shows the code on another server process, one row per session, the latest code only (issue 13)', async () => {
+    const sessionId = await playerSession('am-other-process');
+    const requisiteId = await createWallet(sessionId, '+4917044444444');
+    const sent = await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
+      contact_type: 'email',
+      requisite_id: requisiteId,
+    });
+    expect(sent.status).toBe(200);
+    const shown = await callJson(other, 'GET', '/sandbox/otp/latest', sessionId);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ requisite_id: requisiteId, contact_type: 'email' });
+    const code = text(shown.body.otp);
+    expect(
+      await callJson(other, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
+        otp: code,
+        requisite_id: requisiteId,
+      }),
+    ).toEqual({ status: 200, body: { verified: true, attempts_left: 2 } });
+
+    // A second code of the session replaces the first.
+    const second = await createWallet(sessionId, '+4917055555555');
+    await callJson(other, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
+      contact_type: 'phone',
+      requisite_id: second,
+    });
+    const rows = await server.db
+      .select()
+      .from(sandboxOtpOutbox)
+      .where(eq(sandboxOtpOutbox.sessionId, sessionId));
+    expect(rows).toEqual([expect.objectContaining({ requisiteId: second, contactType: 'phone' })]);
+    // Only what the page shows: the masked contact, never the full address.
+    expect(JSON.stringify(rows)).toContain('+4915****233');
+    expect(JSON.stringify(rows)).not.toContain('+4915711122233');
+  });
+
+  it('deletes codes past their expiry whenever a code is sent (issue 13: the outbox stays bounded)', async () => {
+    const stale = await playerSession('am-stale-code');
+    const staleWallet = await createWallet(stale, '+4917066666666');
+    await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, stale, {
+      contact_type: 'email',
+      requisite_id: staleWallet,
+    });
+    await server.db
+      .update(sandboxOtpOutbox)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sandboxOtpOutbox.sessionId, stale));
+    const fresh = await playerSession('am-fresh-code');
+    await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, fresh, {
+      contact_type: 'email',
+      requisite_id: await createWallet(fresh, '+4917077777777'),
+    });
+    expect((await callJson(server, 'GET', '/sandbox/otp/latest', stale)).status).toBe(404);
+    expect((await callJson(server, 'GET', '/sandbox/otp/latest', fresh)).status).toBe(200);
+  });
+
   it('keeps GET /sandbox/otp/latest to the session that sent the code (404 otherwise)', async () => {
     const sessionId = await playerSession('am-no-code');
     const answer = await callJson(server, 'GET', '/sandbox/otp/latest', sessionId);
@@ -539,6 +598,13 @@ describe('the code never leaks (issue 3 logs; sandbox-only retrieval)', () => {
       requisite_id: requisiteId,
     });
     expect(verified).toEqual({ status: 200, body: { verified: true, attempts_left: 2 } });
+    // Production never writes a code to the sandbox outbox.
+    expect(
+      await server.db
+        .select()
+        .from(sandboxOtpOutbox)
+        .where(eq(sandboxOtpOutbox.sessionId, sessionId)),
+    ).toEqual([]);
     const logs = production.logs();
     expect(logs).not.toContain('sandbox OTP');
     expect(logs).toContain(
