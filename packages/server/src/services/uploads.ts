@@ -14,6 +14,11 @@
  * Any refusal removes the temporary file ({@link discardReceived}), so a refused upload leaves
  * nothing behind.
  *
+ * The bytes are on the disk of the process that received them (up to 20 MB each: too large to
+ * keep in a database row). Nothing in the server reads them back, so several server processes
+ * work without sharing a disk, but their documents then lie on several machines: the README
+ * ("Several instances") asks for one DATA_DIR on a shared volume.
+ *
  * @packageDocumentation
  */
 import { createHash, randomUUID } from 'node:crypto';
