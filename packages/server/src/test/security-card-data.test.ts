@@ -2,9 +2,9 @@
  * Issue 3 security: after a run of card payments through the real deposit submit with the
  * sandbox test cards (new card approved and saved, saved card, declined, insufficient funds,
  * 3-D Secure passed and failed, processing, refused input), neither a dump of every table and
- * column nor the captured logs nor the sandbox provider's memory hold a test card number (plain,
- * spaced or dashed) or a CVV that was typed; and a player can neither see nor act on another
- * player's card or payout account (404).
+ * column (the sandbox provider's tables included) nor the captured logs nor the sandbox
+ * provider's state hold a test card number (plain, spaced or dashed) or a CVV that was typed; and
+ * a player can neither see nor act on another player's card or payout account (404).
  *
  * How the CVV check avoids false positives: every payment types its own distinctive CVV, and a
  * CVV counts as found when a value equals it or contains it as a separate token (not inside a
@@ -382,8 +382,17 @@ describe('card data never stored or logged (issue 3 security, ARCHITECTURE.md)',
         'public.transactions.parameters',
         'public.transactions.provider_data',
         'public.idempotency_keys.response_body',
+        'public.sandbox_payments.card_last4',
+        'public.sandbox_tokens.card_last4',
+        'public.sandbox_transactions.outcome',
       ]),
     );
+    expect(cells).toContainEqual({
+      table: 'public.sandbox_tokens',
+      column: 'card_last4',
+      dataType: 'text',
+      value: '0101',
+    });
     expect(cells).toContainEqual({
       table: 'public.saved_cards',
       column: 'last4',
