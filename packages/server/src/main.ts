@@ -1,9 +1,10 @@
 /**
  * Starts the cashier-service: reads the environment, opens the database (PGlite under
- * DATA_DIR/pglite, or PostgreSQL with DATABASE_URL) and runs its migrations, seeds the demo brands
- * when they are missing (never in production), serves the built widget when there is one
- * (WIDGET_DIR), starts the payment reconciler, listens, and prints the address. SIGINT/SIGTERM
- * close it cleanly.
+ * DATA_DIR/pglite, or PostgreSQL with DATABASE_URL) and runs its migrations (with
+ * MIGRATE_ON_START=false it runs none and refuses to start while any is pending: src/migrate.ts
+ * applies them), seeds the demo brands when they are missing (never in production), serves the
+ * built widget when there is one (WIDGET_DIR), starts the payment reconciler, listens, and prints
+ * the address. SIGINT/SIGTERM close it cleanly.
  *
  * `npm start -w @cashdesk/server`
  *
@@ -11,6 +12,7 @@
  */
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { SchemaBehindError, assertMigrated } from './db/migrations';
 import { openDatabase } from './db/open';
 import { seedDatabase } from './db/seed';
 import { serveWidget } from './http/widget-static';
@@ -20,7 +22,18 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Checked before the database opens, so a wrong WIDGET_DIR fails fast with its own message.
   const widget = config.widgetDir === undefined ? undefined : serveWidget(config.widgetDir);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // MIGRATE_ON_START=false: `npm run migrate` ran before the rollout; a schema behind is refused.
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrate: config.operations.migrateOnStart,
+  });
+  if (!config.operations.migrateOnStart) {
+    await assertMigrated(database.db).catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    });
+  }
   const seeded = config.seedDemoData ? await seedDatabase(database.db) : { created: [] };
   const app = await createApp({
     db: database.db,
@@ -76,7 +89,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof SchemaBehindError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(
