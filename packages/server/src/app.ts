@@ -17,6 +17,7 @@ import type { Database } from './db/open';
 import type { App, Clock } from './http/app-types';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler';
 import { createLogger } from './http/logger';
+import { installRequestIdHeader, requestIdOf, withRequestIdHeader } from './http/request-id';
 import { decorateSession } from './http/session-auth';
 import type { PaymentProvider } from './providers';
 import { createProvider } from './providers/create-provider';
@@ -50,7 +51,10 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     // Shut down promptly: keep-alive clients get 503 instead of holding close() open.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: withRequestIdHeader(answerFrameworkError),
+    // Issue 13: a validated x-request-id or a new UUID, bound to every log line as reqId.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -70,6 +74,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     threshold: COMPRESS_THRESHOLD_BYTES,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  installRequestIdHeader(app);
   decorateSession(app);
   installErrorHandlers(app);
   registerRoutes(app);
