@@ -17,6 +17,7 @@ import type { Database } from './db/open';
 import type { App, Clock } from './http/app-types';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler';
 import { createLogger } from './http/logger';
+import { Readiness, installReadiness } from './http/readiness';
 import { installRequestIdHeader, requestIdOf, withRequestIdHeader } from './http/request-id';
 import { decorateSession } from './http/session-auth';
 import type { PaymentProvider } from './providers';
@@ -65,6 +66,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     provider: options.provider ?? createProvider(config),
     clock: options.clock ?? (() => new Date()),
   });
+  // Issue 13: /readyz turns 503 as soon as the app starts closing.
+  installReadiness(app, new Readiness(db));
   // Text answers above 1 KB travel compressed (the init answer: 8.6 KB of JSON, about 1.5 KB in
   // brotli), on the slow mobile links the cashier is used on. Brotli at a low quality costs
   // little CPU; a file the widget build compressed already is sent as it is (widget-static.ts).

@@ -11,6 +11,7 @@ import { registerCashierRoutes } from './cashier';
 import { registerDepositRoutes } from './deposit';
 import { registerPayoutRoutes } from './payouts';
 import { registerMetaRoutes } from './meta';
+import { registerReadinessRoutes } from './readiness';
 import { registerSandboxSessionRoutes } from './sandbox-sessions';
 import { registerContentRoutes } from './content';
 import { registerMetricsRoutes } from './metrics';
@@ -25,6 +26,7 @@ export type RouteModule = (app: App) => void;
 /** The route modules, in registration order. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
   registerMetaRoutes,
+  registerReadinessRoutes,
   registerSandboxSessionRoutes,
   registerCashierRoutes,
   registerDepositRoutes,
