@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     db: database.db,
     config,
     extraRoutes: widget === undefined ? [] : [widget],
+    databasePool: database.pool,
   });
   if (config.mode === 'production' && config.provider.kind === 'sandbox') {
     app.log.warn(

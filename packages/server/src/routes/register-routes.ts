@@ -11,6 +11,7 @@ import { registerCashierRoutes } from './cashier';
 import { registerDepositRoutes } from './deposit';
 import { registerPayoutRoutes } from './payouts';
 import { registerMetaRoutes } from './meta';
+import { registerPrometheusRoutes } from './prometheus';
 import { registerReadinessRoutes } from './readiness';
 import { registerSandboxSessionRoutes } from './sandbox-sessions';
 import { registerContentRoutes } from './content';
@@ -27,6 +28,7 @@ export type RouteModule = (app: App) => void;
 export const ROUTE_MODULES: readonly RouteModule[] = [
   registerMetaRoutes,
   registerReadinessRoutes,
+  registerPrometheusRoutes,
   registerSandboxSessionRoutes,
   registerCashierRoutes,
   registerDepositRoutes,

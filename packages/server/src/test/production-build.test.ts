@@ -60,7 +60,7 @@ describe('issue 13: the production build', () => {
     const allowed = productionPackages();
     expect(report.externalPackages.filter((name) => !allowed.has(name))).toEqual([]);
     expect(report.externalPackages).toEqual(
-      expect.arrayContaining(['@electric-sql/pglite', 'fastify', 'pg']),
+      expect.arrayContaining(['@electric-sql/pglite', 'fastify', 'pg', 'prom-client']),
     );
     const code = await Promise.all(
       report.files
