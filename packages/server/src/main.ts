@@ -4,7 +4,8 @@
  * MIGRATE_ON_START=false it runs none and refuses to start while any is pending: src/migrate.ts
  * applies them), seeds the demo brands when they are missing (never in production), serves the
  * built widget when there is one (WIDGET_DIR), starts the payment reconciler, listens, and prints
- * the address. SIGINT/SIGTERM close it cleanly.
+ * the address. SIGINT/SIGTERM close it cleanly: the requests in flight finish (within
+ * SHUTDOWN_TIMEOUT_MS), then the reconciler stops and the database closes (shutdown.ts).
  *
  * `npm start -w @cashdesk/server`
  *
@@ -17,6 +18,7 @@ import { openDatabase } from './db/open';
 import { seedDatabase } from './db/seed';
 import { serveWidget } from './http/widget-static';
 import { startReconciler } from './services/payments/reconciler';
+import { shutDown } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -61,17 +63,14 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    reconciler
-      .stop()
-      .then(() => app.close())
-      .then(() => database.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+    // Drains the requests in flight, then stops the reconciler, then closes the database.
+    shutDown({ app, reconciler, database }, config.operations.shutdownTimeoutMs).then(
+      (outcome) => process.exit(outcome === 'clean' ? 0 : 1),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', () => {
     shutdown('SIGINT');

@@ -105,11 +105,20 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates the app with its {@link Readiness}, which turns false as soon as the app closes. */
+/**
+ * Decorates the app with its {@link Readiness}, which turns false as soon as the app closes.
+ * While shutting down, every answer closes its connection (`connection: close`): a keep-alive
+ * connection that turns idle after its last answer would otherwise hold the close open until
+ * the client or the keep-alive time-out ends it.
+ */
 export function installReadiness(app: FastifyInstance, readiness: Readiness): void {
   app.decorate('readiness', readiness);
   app.addHook('preClose', (done) => {
     readiness.markShuttingDown();
     done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (readiness.shuttingDown) void reply.header('connection', 'close');
+    done(null, payload);
   });
 }
