@@ -80,11 +80,18 @@ async function main(): Promise<void> {
   });
   const address = await app.listen({ port: config.port, host: config.host });
   const seedNote = seeded.created.length > 0 ? `; seeded ${seeded.created.join(', ')}` : '';
+  const metricsNote =
+    config.operations.metricsToken !== undefined
+      ? 'with the METRICS_TOKEN bearer token'
+      : config.mode === 'production'
+        ? 'off: set METRICS_TOKEN'
+        : 'open (sandbox)';
   process.stdout.write(
     `Cashdesk cashier-service (${config.mode}, ${database.kind}${seedNote}) listening on ${address}\n` +
       `  widget: ${config.widgetUrl}  public: ${config.publicUrl}\n` +
       `  serving the widget: ${config.widgetDir ?? 'no (API only: build packages/widget or set WIDGET_DIR)'}\n` +
-      `  payment provider: ${config.provider.kind === 'http' ? config.provider.url : 'sandbox'}\n`,
+      `  payment provider: ${config.provider.kind === 'http' ? config.provider.url : 'sandbox'}\n` +
+      `  probes: /healthz (alive), /readyz (ready)  metrics: /metrics (${metricsNote})\n`,
   );
 }
 
