@@ -85,7 +85,7 @@ async function main(): Promise<void> {
       ? 'with the METRICS_TOKEN bearer token'
       : config.mode === 'production'
         ? 'off: set METRICS_TOKEN'
-        : 'open (sandbox)';
+        : 'open in sandbox mode';
   process.stdout.write(
     `Cashdesk cashier-service (${config.mode}, ${database.kind}${seedNote}) listening on ${address}\n` +
       `  widget: ${config.widgetUrl}  public: ${config.publicUrl}\n` +
