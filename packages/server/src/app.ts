@@ -13,10 +13,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
-import type { Database } from './db/open';
+import type { Database, PoolStats } from './db/open';
 import type { App, Clock } from './http/app-types';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler';
 import { createLogger } from './http/logger';
+import { Readiness, installReadiness } from './http/readiness';
+import { installRequestIdHeader, requestIdOf, withRequestIdHeader } from './http/request-id';
+import { Telemetry, installHttpMetrics } from './http/telemetry';
 import { decorateSession } from './http/session-auth';
 import type { PaymentProvider } from './providers';
 import { createProvider } from './providers/create-provider';
@@ -35,6 +38,8 @@ export interface CreateAppOptions {
   readonly logger?: Logger | undefined;
   /** Route modules registered after the server's own (tests add probe routes this way). */
   readonly extraRoutes?: readonly RouteModule[] | undefined;
+  /** The PostgreSQL pool (OpenDatabase.pool), whose connections the metrics report. */
+  readonly databasePool?: PoolStats | undefined;
 }
 
 /** Creates the app; call `listen` (or `inject`) on it. */
@@ -50,17 +55,25 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     // Shut down promptly: keep-alive clients get 503 instead of holding close() open.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: withRequestIdHeader(answerFrameworkError),
+    // Issue 13: a validated x-request-id or a new UUID, bound to every log line as reqId.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const metrics = new Telemetry({ pool: options.databasePool });
   app.decorate('cashdesk', {
     db,
     config,
     provider: options.provider ?? createProvider(config, db),
     clock: options.clock ?? (() => new Date()),
+    metrics,
   });
+  // Issue 13: /readyz turns 503 as soon as the app starts closing; every answer is timed.
+  installReadiness(app, new Readiness(db));
+  installHttpMetrics(app, metrics);
   // Text answers above 1 KB travel compressed (the init answer: 8.6 KB of JSON, about 1.5 KB in
   // brotli), on the slow mobile links the cashier is used on. Brotli at a low quality costs
   // little CPU; a file the widget build compressed already is sent as it is (widget-static.ts).
@@ -70,6 +83,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     threshold: COMPRESS_THRESHOLD_BYTES,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  installRequestIdHeader(app);
   decorateSession(app);
   installErrorHandlers(app);
   registerRoutes(app);

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   ConfigError,
+  DEFAULT_OPERATIONS,
   DEFAULT_PAYMENT_TIMINGS,
   DEFAULT_WIDGET_DIR,
   REPO_ROOT,
@@ -31,7 +32,9 @@ describe('loadConfig', () => {
       provider: { kind: 'sandbox' },
       payments: DEFAULT_PAYMENT_TIMINGS,
       seedDemoData: true,
+      operations: { migrateOnStart: true, shutdownTimeoutMs: 12_000, metricsToken: undefined },
     });
+    expect(DEFAULT_OPERATIONS).toEqual(loadConfig({}).operations);
   });
 
   it('reads every variable and trims trailing slashes of addresses', () => {
@@ -55,6 +58,9 @@ describe('loadConfig', () => {
       PAYMENT_LEASE_MS: '20000',
       RECONCILE_INTERVAL_MS: '0',
       LOOKUP_GRACE_MS: '60000',
+      MIGRATE_ON_START: 'false',
+      SHUTDOWN_TIMEOUT_MS: '25000',
+      METRICS_TOKEN: 'a-metrics-token-for-the-scraper',
     });
     expect(config).toEqual({
       port: 9000,
@@ -77,6 +83,11 @@ describe('loadConfig', () => {
         lookupGraceMs: 60_000,
       },
       seedDemoData: false,
+      operations: {
+        migrateOnStart: false,
+        shutdownTimeoutMs: 25_000,
+        metricsToken: 'a-metrics-token-for-the-scraper',
+      },
     });
   });
 
@@ -132,6 +143,19 @@ describe('loadConfig', () => {
   it('issue 12: a lease shorter than the provider time-out is refused', () => {
     expect(() => loadConfig({ PROVIDER_TIMEOUT_MS: '5000', PAYMENT_LEASE_MS: '5000' })).toThrow(
       /PAYMENT_LEASE_MS: must be longer than PROVIDER_TIMEOUT_MS/,
+    );
+  });
+
+  it('issue 13: MIGRATE_ON_START, SHUTDOWN_TIMEOUT_MS and METRICS_TOKEN are checked', () => {
+    expect(loadConfig({ MIGRATE_ON_START: 'true' }).operations.migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: ' ' }).operations.migrateOnStart).toBe(true);
+    expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START/);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).operations.shutdownTimeoutMs).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '5s' })).toThrow(
+      'SHUTDOWN_TIMEOUT_MS: SHUTDOWN_TIMEOUT_MS must be a whole number',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      'METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters',
     );
   });
 });

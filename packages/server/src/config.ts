@@ -6,10 +6,10 @@
  * @packageDocumentation
  */
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { SESSION_LIFETIME_MS } from '@cashdesk/domain';
 import * as z from 'zod';
+import { REPO_ROOT } from './paths';
 
 /** Sandbox exposes the test-only routes (POST /sandbox/sessions); production never does. */
 export const SERVER_MODES = ['sandbox', 'production'] as const;
@@ -32,8 +32,8 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 /** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The repository root (three levels above this file: packages/server/src). */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The repository root, from the sources and from the build alike (paths.ts). */
+export { REPO_ROOT };
 
 /**
  * The secret sandbox and tests use when CASHDESK_SECRET is not set. Production refuses to start
@@ -75,7 +75,40 @@ export interface ServerConfig {
   readonly payments: PaymentTimings;
   /** Whether the demo brands and players may be seeded (never in production). */
   readonly seedDemoData: boolean;
+  /** Deployment: migrations at start, shutdown, metrics (issue 13). */
+  readonly operations: OperationsConfig;
 }
+
+/** How the server is run by an operator: migrations, shutdown and the metrics endpoint. */
+export interface OperationsConfig {
+  /**
+   * MIGRATE_ON_START (default true): the server applies pending migrations when it starts. With
+   * `false` it expects `npm run migrate` to have run first and refuses to start on a schema
+   * behind its code.
+   */
+  readonly migrateOnStart: boolean;
+  /**
+   * SHUTDOWN_TIMEOUT_MS (default 12000): on SIGTERM or SIGINT the server stops accepting
+   * connections and lets the requests in flight finish for at most this long (a payment's
+   * provider call may take PROVIDER_TIMEOUT_MS), then stops the reconciler and closes the
+   * database. Requests still running then are cut and the process exits 1; the payments they
+   * left are finished by the reconciler (issue 12).
+   */
+  readonly shutdownTimeoutMs: number;
+  /**
+   * METRICS_TOKEN (optional, at least 16 characters): `GET /metrics` then requires
+   * `Authorization: Bearer <token>`. Without it /metrics is open in sandbox mode and answers 404
+   * in production mode, where it would otherwise be public on the players' port.
+   */
+  readonly metricsToken: string | undefined;
+}
+
+/** The default {@link OperationsConfig}. */
+export const DEFAULT_OPERATIONS: OperationsConfig = {
+  migrateOnStart: true,
+  shutdownTimeoutMs: 12_000,
+  metricsToken: undefined,
+};
 
 /** How the server reaches its payment provider. */
 export type ProviderConfig =
@@ -171,6 +204,13 @@ const EnvSchema = z.object({
   LOOKUP_GRACE_MS: integerText('LOOKUP_GRACE_MS', 0, 86_400_000).default(
     DEFAULT_PAYMENT_TIMINGS.lookupGraceMs,
   ),
+  MIGRATE_ON_START: optionalText.pipe(z.enum(['true', 'false']).optional()),
+  SHUTDOWN_TIMEOUT_MS: integerText('SHUTDOWN_TIMEOUT_MS', 0, 600_000).default(
+    DEFAULT_OPERATIONS.shutdownTimeoutMs,
+  ),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
 });
 
 /** Thrown by {@link loadConfig} with every problem of the environment in its message. */
@@ -186,7 +226,8 @@ export class ConfigError extends Error {
  * CASHDESK_PROVIDER sandbox outside production (production has no default and refuses to start
  * without one; the sandbox there only with CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true), the
  * payment timings of {@link DEFAULT_PAYMENT_TIMINGS} (PROVIDER_TIMEOUT_MS, PAYMENT_LEASE_MS,
- * RECONCILE_INTERVAL_MS, LOOKUP_GRACE_MS).
+ * RECONCILE_INTERVAL_MS, LOOKUP_GRACE_MS), and the deployment settings of
+ * {@link DEFAULT_OPERATIONS} (MIGRATE_ON_START, SHUTDOWN_TIMEOUT_MS, METRICS_TOKEN).
  *
  * @throws {ConfigError} naming each bad variable, e.g. `PORT: PORT must be a whole number`.
  */
@@ -262,5 +303,10 @@ export function loadConfig(
       lookupGraceMs: values.LOOKUP_GRACE_MS,
     },
     seedDemoData: !production,
+    operations: {
+      migrateOnStart: values.MIGRATE_ON_START !== 'false',
+      shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+      metricsToken: values.METRICS_TOKEN,
+    },
   };
 }

@@ -1,9 +1,11 @@
 /**
  * Starts the cashier-service: reads the environment, opens the database (PGlite under
- * DATA_DIR/pglite, or PostgreSQL with DATABASE_URL) and runs its migrations, seeds the demo brands
- * when they are missing (never in production), serves the built widget when there is one
- * (WIDGET_DIR), starts the payment reconciler, listens, and prints the address. SIGINT/SIGTERM
- * close it cleanly.
+ * DATA_DIR/pglite, or PostgreSQL with DATABASE_URL) and runs its migrations (with
+ * MIGRATE_ON_START=false it runs none and refuses to start while any is pending: src/migrate.ts
+ * applies them), seeds the demo brands when they are missing (never in production), serves the
+ * built widget when there is one (WIDGET_DIR), starts the payment reconciler, listens, and prints
+ * the address. SIGINT/SIGTERM close it cleanly: the requests in flight finish (within
+ * SHUTDOWN_TIMEOUT_MS), then the reconciler stops and the database closes (shutdown.ts).
  *
  * `npm start -w @cashdesk/server`
  *
@@ -11,21 +13,35 @@
  */
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { SchemaBehindError, assertMigrated } from './db/migrations';
 import { openDatabase } from './db/open';
 import { seedDatabase } from './db/seed';
 import { serveWidget } from './http/widget-static';
 import { startReconciler } from './services/payments/reconciler';
+import { shutDown } from './shutdown';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   // Checked before the database opens, so a wrong WIDGET_DIR fails fast with its own message.
   const widget = config.widgetDir === undefined ? undefined : serveWidget(config.widgetDir);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // MIGRATE_ON_START=false: `npm run migrate` ran before the rollout; a schema behind is refused.
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrate: config.operations.migrateOnStart,
+  });
+  if (!config.operations.migrateOnStart) {
+    await assertMigrated(database.db).catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    });
+  }
   const seeded = config.seedDemoData ? await seedDatabase(database.db) : { created: [] };
   const app = await createApp({
     db: database.db,
     config,
     extraRoutes: widget === undefined ? [] : [widget],
+    databasePool: database.pool,
   });
   if (config.mode === 'production' && config.provider.kind === 'sandbox') {
     app.log.warn(
@@ -47,17 +63,14 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    reconciler
-      .stop()
-      .then(() => app.close())
-      .then(() => database.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
+    // Drains the requests in flight, then stops the reconciler, then closes the database.
+    shutDown({ app, reconciler, database }, config.operations.shutdownTimeoutMs).then(
+      (outcome) => process.exit(outcome === 'clean' ? 0 : 1),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', () => {
     shutdown('SIGINT');
@@ -67,16 +80,23 @@ async function main(): Promise<void> {
   });
   const address = await app.listen({ port: config.port, host: config.host });
   const seedNote = seeded.created.length > 0 ? `; seeded ${seeded.created.join(', ')}` : '';
+  const metricsNote =
+    config.operations.metricsToken !== undefined
+      ? 'with the METRICS_TOKEN bearer token'
+      : config.mode === 'production'
+        ? 'off: set METRICS_TOKEN'
+        : 'open in sandbox mode';
   process.stdout.write(
     `Cashdesk cashier-service (${config.mode}, ${database.kind}${seedNote}) listening on ${address}\n` +
       `  widget: ${config.widgetUrl}  public: ${config.publicUrl}\n` +
       `  serving the widget: ${config.widgetDir ?? 'no (API only: build packages/widget or set WIDGET_DIR)'}\n` +
-      `  payment provider: ${config.provider.kind === 'http' ? config.provider.url : 'sandbox'}\n`,
+      `  payment provider: ${config.provider.kind === 'http' ? config.provider.url : 'sandbox'}\n` +
+      `  probes: /healthz (alive), /readyz (ready)  metrics: /metrics (${metricsNote})\n`,
   );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof SchemaBehindError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -1,7 +1,8 @@
 /**
  * Opening the database: the embedded PGlite (files under DATA_DIR/pglite, or in memory for
  * tests) or PostgreSQL through a node-postgres pool when a URL is given. Either way the committed
- * migrations run before the handle is returned, and the rest of the server sees one type,
+ * migrations run before the handle is returned (unless the caller asks not to: `migrate: false`,
+ * then `migrate()` runs them), and the rest of the server sees one type,
  * {@link Database}, so no code knows which driver it runs on.
  *
  * Driver difference that matters: PGlite has a single connection and runs one transaction at a
@@ -14,7 +15,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -23,6 +23,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_FOLDER } from '../paths';
 import * as schema from './schema';
 
 /** The schema module, as drizzle's relational config sees it. */
@@ -47,10 +48,27 @@ export type Executor = Database | Transaction;
 /** Which driver an {@link OpenDatabase} runs on. */
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** The connection counts of a PostgreSQL pool (node-postgres' `Pool` has them). */
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  readonly totalCount: number;
+  /** Connections open and idle. */
+  readonly idleCount: number;
+  /** Queries waiting for a connection. */
+  readonly waitingCount: number;
+}
+
 /** An open database. */
 export interface OpenDatabase {
   readonly db: Database;
   readonly kind: DatabaseKind;
+  /** The node-postgres pool on PostgreSQL (for its connection counts); `undefined` on PGlite. */
+  readonly pool: PoolStats | undefined;
+  /**
+   * Applies every pending migration (on PostgreSQL under an advisory lock, so processes doing it
+   * at once migrate one after the other). {@link openDatabase} does it unless told not to.
+   */
+  migrate(): Promise<void>;
   /** Ends the pool or shuts PGlite down; safe to call twice. */
   close(): Promise<void>;
 }
@@ -65,17 +83,35 @@ export interface OpenDatabaseOptions {
   readonly dataDir?: string | undefined;
   /** Pool size for PostgreSQL (default 10). */
   readonly poolSize?: number | undefined;
+  /**
+   * Whether to apply pending migrations before returning (default true). `false` opens the
+   * database as it is: for a server started with MIGRATE_ON_START=false, which checks the schema
+   * instead (db/migrations.ts), and for `migrate` (src/migrate.ts), which reports what it did.
+   */
+  readonly migrate?: boolean | undefined;
 }
 
-/** The committed migrations (packages/server/drizzle). */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** The committed migrations (packages/server/drizzle), from the sources and the build (paths.ts). */
+export { MIGRATIONS_FOLDER };
 
 /**
- * Opens the database and applies every pending migration.
+ * Opens the database and (unless `migrate: false`) applies every pending migration.
  *
  * @throws when neither `url`, `inMemory` nor `dataDir` is given, or the database refuses.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDatabase> {
+  const opened = await openUnmigrated(options);
+  if (options.migrate === false) return opened;
+  try {
+    await opened.migrate();
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  return opened;
+}
+
+async function openUnmigrated(options: OpenDatabaseOptions): Promise<OpenDatabase> {
   if (options.url !== undefined) return openPostgres(options.url, options.poolSize ?? 10);
   if (options.inMemory === true) return openPglite(undefined);
   if (options.dataDir !== undefined) {
@@ -86,25 +122,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
   throw new Error('openDatabase needs a url, inMemory or a dataDir');
 }
 
-async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
+function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
   const client = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
   const db = drizzlePglite({ client, schema });
-  try {
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
   let closed = false;
-  return {
+  return Promise.resolve({
     db,
     kind: 'pglite',
+    pool: undefined,
+    async migrate() {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
     async close() {
       if (closed) return;
       closed = true;
       await client.close();
     },
-  };
+  });
 }
 
 /** The advisory lock PostgreSQL migrations run under (any constant every process shares). */
@@ -132,25 +166,21 @@ async function migrateExclusively(pool: pg.Pool): Promise<void> {
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<OpenDatabase> {
+function openPostgres(url: string, poolSize: number): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's network error would otherwise crash the process: log-free, pg reconnects.
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, schema });
-  try {
-    await migrateExclusively(pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
   let closed = false;
-  return {
+  return Promise.resolve({
     db,
     kind: 'postgres',
+    pool,
+    migrate: () => migrateExclusively(pool),
     async close() {
       if (closed) return;
       closed = true;
       await pool.end();
     },
-  };
+  });
 }

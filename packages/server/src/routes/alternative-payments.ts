@@ -181,7 +181,7 @@ async function interactionAnswer(
   if (expiresAt === null && !isFinalStatus(row.status) && row.providerReference !== null) {
     // Only the provider knows how long its page stays open (a challenge, a redirect).
     const reference = row.providerReference;
-    const status = await withProviderTimeout(deps, (options) =>
+    const status = await withProviderTimeout(deps, 'status', (options) =>
       deps.provider.status(reference, now, options),
     ).catch(() => undefined);
     if (status?.status === 'pending' && status.expiresAt !== undefined) {

@@ -11,6 +11,8 @@ import { registerCashierRoutes } from './cashier';
 import { registerDepositRoutes } from './deposit';
 import { registerPayoutRoutes } from './payouts';
 import { registerMetaRoutes } from './meta';
+import { registerPrometheusRoutes } from './prometheus';
+import { registerReadinessRoutes } from './readiness';
 import { registerSandboxSessionRoutes } from './sandbox-sessions';
 import { registerContentRoutes } from './content';
 import { registerMetricsRoutes } from './metrics';
@@ -25,6 +27,8 @@ export type RouteModule = (app: App) => void;
 /** The route modules, in registration order. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
   registerMetaRoutes,
+  registerReadinessRoutes,
+  registerPrometheusRoutes,
   registerSandboxSessionRoutes,
   registerCashierRoutes,
   registerDepositRoutes,

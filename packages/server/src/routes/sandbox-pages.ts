@@ -73,6 +73,7 @@ import {
   isFinalStatus,
   providerDataOf,
 } from '../services/transactions';
+import { counted } from '../services/payments/payment-metrics';
 import { isUuid } from '../services/ids';
 import type { TransactionRow } from '../services/transactions';
 
@@ -425,7 +426,7 @@ export function registerSandboxPageRoutes(app: App): void {
             { fields: { result } },
             new Date(),
           );
-          row = (await applyDepositOutcome(deps.db, row, answered)).transaction;
+          row = counted(deps, await applyDepositOutcome(deps.db, row, answered)).transaction;
           // The transaction is the truth: a status poll may have finished it first.
           outcome = isFinalStatus(row.status) ? outcomeOfFinal(row) : answered;
         }
@@ -480,7 +481,7 @@ export function registerSandboxPageRoutes(app: App): void {
             parseInteractionAction(action),
             new Date(),
           );
-          row = (await applyProviderStatus(deps.db, row, answered)).transaction;
+          row = counted(deps, await applyProviderStatus(deps.db, row, answered)).transaction;
           status = isFinalStatus(row.status) ? statusOfFinal(row) : answered;
         }
         request.log.info(

@@ -17,7 +17,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { ServerConfig, ServerMode } from '../config';
 import { openDatabase } from '../db/open';
-import type { Database, DatabaseKind, OpenDatabase } from '../db/open';
+import type { Database, DatabaseKind, OpenDatabase, PoolStats } from '../db/open';
 import { seedDatabase } from '../db/seed';
 import type { App, Clock } from '../http/app-types';
 import { createLogger } from '../http/logger';
@@ -28,6 +28,8 @@ import type { RouteModule } from '../routes/register-routes';
 export interface TestDatabase {
   readonly db: Database;
   readonly kind: DatabaseKind;
+  /** The PostgreSQL pool (for the pool metrics); `undefined` on PGlite. */
+  readonly pool?: PoolStats | undefined;
   /** Closes the handle and, on PostgreSQL, drops the database. */
   close(): Promise<void>;
 }
@@ -118,6 +120,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     db: opened.db,
     kind: opened.kind,
+    pool: opened.pool,
     close: async () => {
       await opened.close();
       await drop();
@@ -175,6 +178,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock: options.clock,
     logger: createLogger({ level: 'info', destination: sink }),
     extraRoutes: options.extraRoutes,
+    databasePool: database.pool,
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {

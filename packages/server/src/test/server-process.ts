@@ -41,6 +41,10 @@ export interface ServerProcess {
   readonly pid: number;
   /** The last few KB of its standard output and error, for assertion messages. */
   output(): string;
+  /** Resolves once its output (since start) has contained `text`; rejects if it exits first. */
+  waitForOutput(text: string): Promise<void>;
+  /** Its exit code once it has exited (`null` when a signal ended it). */
+  readonly exitCode: Promise<number | null>;
   /** Sends `signal` (default SIGKILL) unless it has exited, and waits for its exit. */
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -66,12 +70,22 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     child.kill('SIGKILL');
   };
   process.once('exit', killOnExit);
-  const exited = once(child, 'exit').then(() => {
+  const exitCode = once(child, 'exit').then(([code]: unknown[]) => {
     process.off('exit', killOnExit);
+    return typeof code === 'number' ? code : null;
   });
+  const exited = exitCode.then(() => undefined);
   let output = '';
+  // Everything seen since start, for waitForOutput (the kept output is only the last few KB).
+  const waiters: { readonly text: string; readonly resolve: () => void }[] = [];
+  let seen = '';
   const keep = (chunk: string): void => {
     output = (output + chunk).slice(-KEPT_OUTPUT);
+    seen += chunk;
+    for (const waiter of waiters.filter((candidate) => seen.includes(candidate.text))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
   };
   child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');
@@ -109,6 +123,18 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     port: Number(new URL(baseUrl).port),
     pid: child.pid ?? -1,
     output: () => output,
+    waitForOutput: (text) =>
+      seen.includes(text)
+        ? Promise.resolve()
+        : Promise.race([
+            new Promise<void>((resolve) => waiters.push({ text, resolve })),
+            exitCode.then((code) => {
+              throw new Error(
+                `server exited (${String(code)}) before printing "${text}":\n${output}`,
+              );
+            }),
+          ]),
+    exitCode,
     kill,
   };
 }

@@ -48,6 +48,8 @@ import {
   transition,
 } from '../transactions';
 import type { TransactionRow, TransitionResult } from '../transactions';
+import { counted, failedCallOutcome } from './payment-metrics';
+import type { PaymentMetrics, ProviderCallOutcome, ProviderOperation } from './payment-metrics';
 import { DEADLINE_MS, deadlineAfter, recheckAt, retryAt } from './schedule';
 
 /** What the pipeline needs. */
@@ -57,6 +59,8 @@ export interface PaymentDeps {
   readonly config: Pick<ServerConfig, 'payments'>;
   readonly clock: Clock;
   readonly log?: PaymentLog | undefined;
+  /** The app's metrics (payment-metrics.ts); nothing is counted without. */
+  readonly metrics?: PaymentMetrics | undefined;
 }
 
 /** The log lines of the pipeline (a pino or Fastify logger fits). */
@@ -72,29 +76,42 @@ export class ProviderTimeoutError extends Error {
 
 /**
  * Runs a provider call under PROVIDER_TIMEOUT_MS: its abort signal fires then and the call counts
- * as unanswered (the provider may still have acted on it).
+ * as unanswered (the provider may still have acted on it). Its duration and how it ended are
+ * reported to the metrics as `operation`.
  *
  * @throws {ProviderTimeoutError} after the time-out; whatever the call throws.
  */
 export async function withProviderTimeout<T>(
-  deps: Pick<PaymentDeps, 'config'>,
+  deps: Pick<PaymentDeps, 'config' | 'metrics'>,
+  operation: ProviderOperation,
   run: (options: ProviderCallOptions) => Promise<T>,
 ): Promise<T> {
   const controller = new AbortController();
   const timeoutMs = deps.config.payments.providerTimeoutMs;
+  const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
+  // An object, not a let: the flag changes in a callback, out of sight of type narrowing.
+  const deadline = { expired: false };
   const timedOut = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
-      controller.abort();
+      deadline.expired = true;
+      // Rejected before the abort: a call that gives up on its signal at once must not win the
+      // race with its own abort error.
       reject(
         new ProviderTimeoutError(`no answer from the provider within ${String(timeoutMs)} ms`),
       );
+      controller.abort();
     }, timeoutMs);
   });
+  let outcome: ProviderCallOutcome = 'ok';
   try {
     return await Promise.race([run({ signal: controller.signal }), timedOut]);
+  } catch (error) {
+    outcome = deadline.expired ? 'timeout' : failedCallOutcome(error);
+    throw error;
   } finally {
     clearTimeout(timer);
+    deps.metrics?.providerCall(operation, (performance.now() - started) / 1000, outcome);
   }
 }
 
@@ -337,6 +354,7 @@ export async function callProvider(
       log: { deposit: redactDepositInput(input) },
       sending: 'authorising deposit',
       answered: 'deposit authorisation answered',
+      operation: 'authorizeDeposit',
       call: (options) => deps.provider.authorizeDeposit(input, now, options),
       apply: (outcome) => applyDepositOutcome(deps.db, row, outcome, deps.clock()),
     });
@@ -351,6 +369,7 @@ export async function callProvider(
       },
       sending: 'sending payout',
       answered: 'payout answered',
+      operation: 'payout',
       call: (options) => deps.provider.payout(input, now, options),
       apply: (outcome) => applyPayoutOutcome(deps.db, row, outcome, deps.clock()),
     });
@@ -370,16 +389,17 @@ async function attempt<O extends { readonly outcome: string }>(
     readonly log: Record<string, unknown>;
     readonly sending: string;
     readonly answered: string;
+    readonly operation: ProviderOperation;
     readonly call: (options: ProviderCallOptions) => Promise<O>;
     readonly apply: (outcome: O) => Promise<TransitionResult>;
   },
 ): Promise<TransactionRow> {
   deps.log?.info({ ...steps.log, attempt: row.callAttempts }, steps.sending);
   try {
-    const outcome = await withProviderTimeout(deps, steps.call);
+    const outcome = await withProviderTimeout(deps, steps.operation, steps.call);
     // An answer that cannot be applied (the database failed) counts as no answer: the same
     // call is repeated or looked up later, and the provider answers it with its first result.
-    const applied = await steps.apply(outcome);
+    const applied = counted(deps, await steps.apply(outcome));
     deps.log?.info(
       { transaction_id: row.id, outcome: outcome.outcome, attempt: row.callAttempts },
       steps.answered,
@@ -404,7 +424,10 @@ async function callFailed(deps: PaymentDeps, row: TransactionRow, error: unknown
       { transaction_id: row.id, error: errorKind(error) },
       'deposit never reached the provider: failed, nothing charged',
     );
-    await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'not_received' });
+    counted(
+      deps,
+      await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'not_received' }),
+    );
     return;
   }
   const callState = isProviderNotReached(error) ? 'pending' : 'unknown';
@@ -463,7 +486,7 @@ async function lookUp(
   const now = deps.clock();
   let found: LookupResult;
   try {
-    found = await withProviderTimeout(deps, (options) =>
+    found = await withProviderTimeout(deps, 'lookup', (options) =>
       deps.provider.lookup(row.id, now, options),
     );
   } catch (error) {
@@ -475,7 +498,7 @@ async function lookUp(
     case 'approved':
     case 'declined':
     case 'cancelled':
-      await applyProviderStatus(deps.db, row, found, now);
+      counted(deps, await applyProviderStatus(deps.db, row, found, now));
       deps.log?.info(
         { transaction_id: row.id, found: found.status },
         'payment found by our reference',
@@ -502,7 +525,13 @@ async function lookUp(
     case 'not_found': {
       const age = now.getTime() - row.createdAt.getTime();
       if (row.flow === 'deposit' && age >= deps.config.payments.lookupGraceMs) {
-        await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'not_received' });
+        counted(
+          deps,
+          await completeTransaction(deps.db, row.id, {
+            result: 'declined',
+            reason: 'not_received',
+          }),
+        );
         deps.log?.info(
           { transaction_id: row.id },
           'deposit unknown to the provider after the grace: failed as never received',

@@ -16,6 +16,7 @@ import type { TransactionRow } from '../transactions';
 import { linkDocument } from '../uploads';
 import { withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
+import { counted } from './payment-metrics';
 
 /** Whether a deposit waits for its receipt to be reported to the provider. */
 export function awaitsReceiptReport(row: TransactionRow): boolean {
@@ -43,7 +44,7 @@ export async function reportReceipt(
   const now = deps.clock();
   let status;
   try {
-    status = await withProviderTimeout(deps, (options) =>
+    status = await withProviderTimeout(deps, 'recordReceipt', (options) =>
       deps.provider.recordReceipt(reference, now, options),
     );
   } catch (error) {
@@ -54,7 +55,7 @@ export async function reportReceipt(
     return row;
   }
   let current = await updateProviderData(deps.db, row.id, { receiptRecorded: true });
-  current = (await applyProviderStatus(deps.db, current, status, now)).transaction;
+  current = counted(deps, await applyProviderStatus(deps.db, current, status, now)).transaction;
   if (current.status === 'await' && providerDataOf(current).step === 'upload') {
     current = (await transition(deps.db, current.id, 'await', { now, step: 'await' })).transaction;
   }

@@ -16,7 +16,8 @@
  * Safe with several processes: a pass takes its batch with one `UPDATE … WHERE id IN (SELECT …
  * FOR UPDATE SKIP LOCKED)` that sets each row's lease, so two reconcilers (or a reconciler and a
  * request) never work on one transaction at once; a crashed reconciler's rows come back when
- * their lease ends. Every action is logged and counted ({@link ReconcilerCounts}).
+ * their lease ends. Every action is logged and counted ({@link ReconcilerCounts}), and each
+ * pass's counts go to the app's metrics (payment-metrics.ts).
  *
  * @packageDocumentation
  */
@@ -34,6 +35,7 @@ import {
   withProviderTimeout,
 } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
+import { counted } from './payment-metrics';
 import { refreshTransaction } from './refresh';
 import { recheckAt } from './schedule';
 
@@ -107,23 +109,23 @@ async function takeDue(
 /** A transaction past its deadline: a deposit ends as expired, a payout is cancelled first. */
 async function expire(deps: PaymentDeps, row: TransactionRow, now: Date): Promise<boolean> {
   if (row.flow === 'deposit') {
-    const result = await completeTransaction(deps.db, row.id, {
-      result: 'declined',
-      reason: 'expired',
-    });
+    const result = counted(
+      deps,
+      await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'expired' }),
+    );
     return result.applied;
   }
   const reference = row.providerReference;
   if (reference === null) return false;
-  const cancel = await withProviderTimeout(deps, (options) =>
+  const cancel = await withProviderTimeout(deps, 'cancelPayout', (options) =>
     deps.provider.cancelPayout(reference, now, options),
   ).catch(() => null);
   // Not cancelled (on its way, or no answer): still reserved, asked about again later.
   if (cancel?.outcome !== 'cancelled') return false;
-  const result = await completeTransaction(deps.db, row.id, {
-    result: 'declined',
-    reason: 'cancelled',
-  });
+  const result = counted(
+    deps,
+    await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'cancelled' }),
+  );
   return result.applied;
 }
 
@@ -222,6 +224,7 @@ export async function reconcileOnce(
   if (report.releasedClaims > 0) {
     deps.log?.info({ released: report.releasedClaims }, 'reconciler released abandoned claims');
   }
+  deps.metrics?.reconcilerPass(report);
   return report;
 }
 

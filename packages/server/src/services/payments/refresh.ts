@@ -11,6 +11,7 @@ import { applyDepositOutcome, applyProviderStatus, isFinalStatus } from '../tran
 import type { TransactionRow } from '../transactions';
 import { resolveCall, withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
+import { counted } from './payment-metrics';
 import { awaitsReceiptReport, reportReceipt } from './receipts';
 
 /** A transaction after a refresh, and the provider's status when it was asked. */
@@ -47,7 +48,7 @@ export async function refreshTransaction(
   if (reference === null) return { row, status: undefined };
   let status: ProviderStatus;
   try {
-    status = await withProviderTimeout(deps, (options) =>
+    status = await withProviderTimeout(deps, 'status', (options) =>
       deps.provider.status(reference, now, options),
     );
   } catch (error) {
@@ -57,7 +58,7 @@ export async function refreshTransaction(
     );
     return { row, status: undefined };
   }
-  const result = await applyProviderStatus(deps.db, row, status, now);
+  const result = counted(deps, await applyProviderStatus(deps.db, row, status, now));
   return { row: result.transaction, status };
 }
 
@@ -74,11 +75,12 @@ export async function completeChallenge(
   if (reference === null) return row;
   const now = deps.clock();
   try {
-    const outcome = await withProviderTimeout(deps, (options) =>
+    const outcome = await withProviderTimeout(deps, 'complete3ds', (options) =>
       deps.provider.complete3ds(reference, result, now, options),
     );
     deps.log?.info({ transaction_id: row.id, outcome: outcome.outcome }, '3-D Secure completed');
-    return (await applyDepositOutcome(deps.db, row, outcome, deps.clock())).transaction;
+    return counted(deps, await applyDepositOutcome(deps.db, row, outcome, deps.clock()))
+      .transaction;
   } catch (error) {
     deps.log?.warn(
       { transaction_id: row.id, error: errorKind(error) },

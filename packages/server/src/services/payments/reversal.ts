@@ -20,7 +20,7 @@
 import Big from 'big.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ReversePendingWithdrawalResponse } from '@cashdesk/contract';
-import type { Database, Executor } from '../../db/open';
+import type { Executor } from '../../db/open';
 import { transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { releaseReservation } from '../ledger';
@@ -28,6 +28,7 @@ import { atPrecision } from '../pay-groups';
 import type { SessionContext } from '../sessions';
 import { applyProviderStatus, currencyPrecision, transition } from '../transactions';
 import type { TransactionRow } from '../transactions';
+import { counted } from './payment-metrics';
 import { leaseEnd, newOwner, releaseLease, withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
 
@@ -69,8 +70,12 @@ export function isReversed(row: Pick<TransactionRow, 'status' | 'errorMessage'>)
  * Ends one withdrawal as reversed, once (see the module comment). `false` when another request
  * finished it first.
  */
-async function reverseOne(db: Database, row: TransactionRow, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+async function reverseOne(
+  deps: Pick<PaymentDeps, 'db' | 'metrics'>,
+  row: TransactionRow,
+  now: Date,
+): Promise<boolean> {
+  const reversed = await deps.db.transaction(async (tx) => {
     const result = await transition(tx, row.id, 'error', {
       now,
       step: 'result',
@@ -81,7 +86,7 @@ async function reverseOne(db: Database, row: TransactionRow, now: Date): Promise
       declinePageSettings: null,
       providerData: { declineReason: 'cancelled' },
     });
-    if (!result.applied) return false;
+    if (!result.applied) return null;
     // For operators: when the player took the money back (outside the typed provider data).
     await tx
       .update(transactions)
@@ -90,8 +95,11 @@ async function reverseOne(db: Database, row: TransactionRow, now: Date): Promise
       })
       .where(eq(transactions.id, row.id));
     const released = await releaseReservation(tx, row.id);
-    return released?.applied === true;
+    return released?.applied === true ? result : null;
   });
+  if (reversed === null) return false;
+  counted(deps, reversed);
+  return true;
 }
 
 /**
@@ -114,7 +122,7 @@ async function reverseUnsent(deps: PaymentDeps, row: TransactionRow, now: Date) 
     .returning({ id: transactions.id });
   if (taken === undefined) return false;
   try {
-    return await reverseOne(deps.db, row, now);
+    return await reverseOne(deps, row, now);
   } finally {
     await releaseLease(deps.db, row.id, owner);
   }
@@ -144,7 +152,7 @@ async function reverseOrKeep(deps: PaymentDeps, row: TransactionRow, now: Date):
   if (reference === null) return 'kept';
   let cancel;
   try {
-    cancel = await withProviderTimeout(deps, (options) =>
+    cancel = await withProviderTimeout(deps, 'cancelPayout', (options) =>
       deps.provider.cancelPayout(reference, now, options),
     );
   } catch {
@@ -153,10 +161,10 @@ async function reverseOrKeep(deps: PaymentDeps, row: TransactionRow, now: Date):
   }
   const status = cancel.outcome === 'cancelled' ? null : cancel.status;
   if (status === null || status.status === 'cancelled') {
-    return (await reverseOne(deps.db, row, now)) ? 'returned' : 'gone';
+    return (await reverseOne(deps, row, now)) ? 'returned' : 'gone';
   }
   if (status.status === 'approved' || status.status === 'declined') {
-    const result = await applyProviderStatus(deps.db, row, status, now);
+    const result = counted(deps, await applyProviderStatus(deps.db, row, status, now));
     if (!result.applied) return 'gone';
     return status.status === 'declined' ? 'returned' : 'kept';
   }

@@ -1,0 +1,224 @@
+/**
+ * Issue 13: the server's Prometheus metrics (prom-client), served at GET /metrics
+ * (routes/prometheus.ts).
+ *
+ * Every app has its own {@link Telemetry} with its own registry (`app.cashdesk.metrics`), handed
+ * to the payment pipeline through its deps, so several apps in one process (the tests) never mix
+ * their counts. The Node.js process metrics (CPU, memory, event loop lag, GC, handles) describe
+ * the process, not an app: they are collected once per process into a registry of their own,
+ * made on the first scrape, and served beside each app's series.
+ *
+ * Series (all counters and histograms start when the app starts):
+ * - `cashdesk_http_request_duration_seconds{method,route,status_code}`: every answer, by the
+ *   route's pattern (`/api/cashier-service/v1.0/payments/:transactionId`), never the address
+ *   with its ids; `(unmatched)` for an address no route serves;
+ * - `cashdesk_idempotent_replays_total{route}`: answers replayed for a repeated Idempotency-Key;
+ * - `cashdesk_provider_call_duration_seconds{operation,outcome}` and
+ *   `cashdesk_provider_call_errors_total{operation,outcome}`: every provider call of the payment
+ *   pipeline (outcome `ok`, `timeout`, `not_reached`, `error`);
+ * - `cashdesk_transactions_finished_total{flow,method_kind,status}`: transactions that reached
+ *   a final status (`success` or `error`), counted once by whoever finished them;
+ * - `cashdesk_reconciler_passes_total` and `cashdesk_reconciler_actions_total{action}`;
+ * - on PostgreSQL, `cashdesk_db_pool_connections{state="idle"|"in_use"}` and
+ *   `cashdesk_db_pool_waiting_queries`, read from the pool at each scrape.
+ *
+ * @packageDocumentation
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { FastifyInstance } from 'fastify';
+import type { PoolStats } from '../db/open';
+import { PROVIDER_OPERATIONS } from '../providers/http/protocol';
+import type {
+  FinishedTransaction,
+  PaymentMetrics,
+  ProviderCallOutcome,
+  ProviderOperation,
+  ReconcilerPassCounts,
+} from '../services/payments/payment-metrics';
+
+/** The route label of a request no route matched. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+
+/** The answer header that marks an Idempotency-Key replay (http/register-endpoint.ts). */
+const REPLAYED_HEADER = 'idempotent-replayed';
+
+/** Request latency buckets (seconds): from a cached read to a provider call near its time-out. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** Provider call buckets (seconds): a PSP answers in tens of milliseconds to seconds. */
+const PROVIDER_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+const FAILED_OUTCOMES = ['timeout', 'not_reached', 'error'] as const;
+
+const RECONCILER_ACTIONS = {
+  resolved: 'resolved',
+  refreshed: 'refreshed',
+  finished: 'finished',
+  expired: 'expired',
+  releasedClaims: 'released_claims',
+  errors: 'errors',
+} as const satisfies Record<keyof ReconcilerPassCounts, string>;
+
+/** What a scrape answers. */
+export interface Scrape {
+  readonly contentType: string;
+  readonly body: string;
+}
+
+/** What {@link Telemetry} takes. */
+export interface TelemetryOptions {
+  /** The PostgreSQL pool whose connections are reported (none on PGlite). */
+  readonly pool?: PoolStats | undefined;
+}
+
+let processRegistry: Registry | undefined;
+
+/** The process metrics, collected once per process (see the module comment). */
+function processMetrics(): Registry {
+  if (processRegistry === undefined) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** One app's metrics (see the module comment). */
+export class Telemetry implements PaymentMetrics {
+  /** This app's registry (the process metrics are added at each {@link scrape}). */
+  readonly registry = new Registry();
+
+  readonly #requests = new Histogram({
+    name: 'cashdesk_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: HTTP_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly #replays = new Counter({
+    name: 'cashdesk_idempotent_replays_total',
+    help: 'Answers replayed for a request repeating an earlier Idempotency-Key, by route pattern.',
+    labelNames: ['route'] as const,
+    registers: [this.registry],
+  });
+
+  readonly #providerCalls = new Histogram({
+    name: 'cashdesk_provider_call_duration_seconds',
+    help: 'Time of a payment provider call, by operation and outcome (ok, timeout, not_reached, error).',
+    labelNames: ['operation', 'outcome'] as const,
+    buckets: PROVIDER_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly #providerErrors = new Counter({
+    name: 'cashdesk_provider_call_errors_total',
+    help: 'Payment provider calls without an answer, by operation and outcome (timeout, not_reached, error).',
+    labelNames: ['operation', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly #finished = new Counter({
+    name: 'cashdesk_transactions_finished_total',
+    help: 'Transactions that reached a final status, by flow, payment method kind and status.',
+    labelNames: ['flow', 'method_kind', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  readonly #passes = new Counter({
+    name: 'cashdesk_reconciler_passes_total',
+    help: 'Passes of the payment reconciler in this process.',
+    registers: [this.registry],
+  });
+
+  readonly #actions = new Counter({
+    name: 'cashdesk_reconciler_actions_total',
+    help: 'What the reconciler did: resolved calls without an answer, refreshed waiting payments, finished or expired payments, released Idempotency-Key claims, errors.',
+    labelNames: ['action'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(options: TelemetryOptions = {}) {
+    // Known label sets start at zero, so that rate() and alerts see them before the first event.
+    for (const operation of PROVIDER_OPERATIONS) {
+      for (const outcome of FAILED_OUTCOMES) this.#providerErrors.inc({ operation, outcome }, 0);
+    }
+    for (const action of Object.values(RECONCILER_ACTIONS)) this.#actions.inc({ action }, 0);
+    const pool = options.pool;
+    if (pool !== undefined) {
+      new Gauge({
+        name: 'cashdesk_db_pool_connections',
+        help: 'Connections of the PostgreSQL pool, idle or in use.',
+        labelNames: ['state'] as const,
+        registers: [this.registry],
+        collect() {
+          this.set({ state: 'idle' }, pool.idleCount);
+          this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+        },
+      });
+      new Gauge({
+        name: 'cashdesk_db_pool_waiting_queries',
+        help: 'Queries waiting for a connection of the PostgreSQL pool.',
+        registers: [this.registry],
+        collect() {
+          this.set(pool.waitingCount);
+        },
+      });
+    }
+  }
+
+  /** Counts one answered HTTP request. */
+  observeRequest(labels: {
+    readonly method: string;
+    readonly route: string;
+    readonly statusCode: number;
+    readonly seconds: number;
+    readonly replayed: boolean;
+  }): void {
+    this.#requests.observe(
+      { method: labels.method, route: labels.route, status_code: String(labels.statusCode) },
+      labels.seconds,
+    );
+    if (labels.replayed) this.#replays.inc({ route: labels.route });
+  }
+
+  providerCall(operation: ProviderOperation, seconds: number, outcome: ProviderCallOutcome): void {
+    this.#providerCalls.observe({ operation, outcome }, seconds);
+    if (outcome !== 'ok') this.#providerErrors.inc({ operation, outcome });
+  }
+
+  transactionFinished(transaction: FinishedTransaction): void {
+    this.#finished.inc({
+      flow: transaction.flow,
+      method_kind: transaction.methodKind,
+      status: transaction.status,
+    });
+  }
+
+  reconcilerPass(counts: ReconcilerPassCounts): void {
+    this.#passes.inc();
+    for (const [key, action] of Object.entries(RECONCILER_ACTIONS)) {
+      const count: unknown = Reflect.get(counts, key);
+      if (typeof count === 'number' && count > 0) this.#actions.inc({ action }, count);
+    }
+  }
+
+  /** This app's series and the process metrics, in Prometheus' text format. */
+  async scrape(): Promise<Scrape> {
+    const merged = Registry.merge([this.registry, processMetrics()]);
+    return { contentType: merged.contentType, body: await merged.metrics() };
+  }
+}
+
+/** Times every answer of the app into its {@link Telemetry}. */
+export function installHttpMetrics(app: FastifyInstance, telemetry: Telemetry): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    telemetry.observeRequest({
+      method: request.method,
+      route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+      statusCode: reply.statusCode,
+      seconds: reply.elapsedTime / 1000,
+      replayed: reply.getHeader(REPLAYED_HEADER) === 'true',
+    });
+    done();
+  });
+}

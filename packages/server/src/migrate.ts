@@ -1,0 +1,55 @@
+/**
+ * Applies the pending migrations to the database the environment names (DATABASE_URL, or the
+ * PGlite under DATA_DIR), reports them and exits: for operators who migrate before they roll a
+ * new version out, and start its servers with MIGRATE_ON_START=false.
+ *
+ * `npm run migrate` (from the sources) or `node packages/server/dist/migrate.js` (the build).
+ * It reads the server's own environment (config.ts), so it runs with the settings the servers
+ * get. On PostgreSQL the migrations run under an advisory lock (db/open.ts): several `migrate`
+ * commands or servers starting at once apply them once. A PGlite data folder belongs to one
+ * process: migrate it while its server is stopped.
+ *
+ * Exit status 0 when the database is up to date, 1 when anything failed (the message says what).
+ *
+ * @packageDocumentation
+ */
+import { ConfigError, loadConfig } from './config';
+import { migrationStatus } from './db/migrations';
+import { openDatabase } from './db/open';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrate: false,
+  });
+  try {
+    const before = await migrationStatus(database.db);
+    await database.migrate();
+    const after = await migrationStatus(database.db);
+    if (after.pending.length > 0) {
+      throw new Error(`migrations still pending after migrating: ${after.pending.join(', ')}`);
+    }
+    const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
+    process.stdout.write(
+      before.pending.length === 0
+        ? `${where}: up to date, all ${String(after.applied)} migrations were applied already.\n`
+        : `${where}: applied ${before.pending.join(', ')}; up to date (${String(after.applied)} migrations).\n`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(
+      error instanceof ConfigError
+        ? `${error.message}\n`
+        : `Migrating failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);
