@@ -177,8 +177,3 @@ export async function transactionCount(server: TestServer, externalId: string): 
     .where(eq(transactions.playerId, await brand0PlayerId(server, externalId)));
   return rows.length;
 }
-
-/** Waits `ms` milliseconds. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
