@@ -201,11 +201,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
-    files: ['**/*.mjs', '**/*.js', '*.config.ts', 'packages/*/*.config.ts'],
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js', '*.config.ts', 'packages/*/*.config.ts'],
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['**/*.mjs', '**/*.js'],
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
 );
