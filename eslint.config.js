@@ -22,6 +22,11 @@ const DOM_AND_IO_GLOBALS = [
   'setInterval',
 ].map((name) => ({ name, message: '@cashdesk/domain is pure: pass values in instead.' }));
 
+const NO_EXPORT_ALL = {
+  selector: 'ExportAllDeclaration[exported=null]',
+  message: 'List exports by name (ARCHITECTURE.md: explicit public APIs).',
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/.data/**'],
@@ -51,11 +56,20 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      'no-restricted-syntax': ['error', NO_EXPORT_ALL],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        NO_EXPORT_ALL,
         {
-          selector: 'ExportAllDeclaration[exported=null]',
-          message: 'List exports by name (ARCHITECTURE.md: explicit public APIs).',
+          selector:
+            "CallExpression[callee.object.name='fc'][callee.property.name='assert'][arguments.length<2]",
+          message:
+            'Give every property an explicit { numRuns } so its cost is chosen, not inherited (CONTRIBUTING.md).',
         },
       ],
     },
@@ -187,11 +201,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
-    files: ['**/*.mjs', '**/*.js', '*.config.ts', 'packages/*/*.config.ts'],
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js', '*.config.ts', 'packages/*/*.config.ts'],
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['**/*.mjs', '**/*.js'],
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -12,5 +12,8 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll gives up after 1 s by default; the page and the server on a loaded machine may
+    // take longer (the same 15 s as playwright's action timeout in support/cashier.ts).
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -5,5 +5,8 @@ export default defineProject({
     name: 'domain',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Property tests (fast-check, each with an explicit numRuns) take as long as a loaded machine
+    // needs: no domain test is bounded by wall-clock time, only a hung one is stopped.
+    testTimeout: 120_000,
   },
 });

@@ -29,6 +29,9 @@ const APP_CODE = new RegExp(
 /** The texts of one language (i18n/messages.ts): its area files, loaded together. */
 const LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/]([a-z]{2})[\\/][^\\/]+\.json$/;
 
+/** The cashier-service the dev server's proxy talks to. */
+const API_URL = process.env.CASHDESK_API_URL ?? 'http://127.0.0.1:8080';
+
 /** Files below this size gain nothing from compression once headers are counted (as the server). */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -105,11 +108,14 @@ export default defineConfig({
     },
   },
   server: {
+    // `npm run dev` serves the widget with hot reload and hands every server path to the local
+    // cashier-service (CONTRIBUTING.md): `npm run start -w @cashdesk/server` on port 8080, or
+    // the address CASHDESK_API_URL names.
     proxy: {
-      '/api': 'http://127.0.0.1:8080',
-      '/sandbox': 'http://127.0.0.1:8080',
-      '/metadata': 'http://127.0.0.1:8080',
-      '/content': 'http://127.0.0.1:8080',
+      '/api': API_URL,
+      '/sandbox': API_URL,
+      '/metadata': API_URL,
+      '/content': API_URL,
     },
   },
 });

@@ -23,9 +23,6 @@ export type ServerMode = (typeof SERVER_MODES)[number];
  */
 export const PROVIDER_KINDS = ['sandbox', 'http'] as const;
 
-/** One of {@link PROVIDER_KINDS}. */
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
-
 /** pino's levels plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

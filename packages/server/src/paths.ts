@@ -12,9 +12,6 @@
  */
 import { fileURLToPath } from 'node:url';
 
-/** The server package (`packages/server/`), with a trailing separator. */
-export const SERVER_PACKAGE_DIR = fileURLToPath(new URL('../', import.meta.url));
-
 /** The repository root (three levels above this file), with a trailing separator. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -72,6 +72,7 @@ describe('amount input formatting (SPEC §5, §9)', () => {
         expect(integer.length).toBeLessThanOrEqual(opts.integerDigits);
         expect(fraction.length).toBeLessThanOrEqual(opts.decimalDigits);
       }),
+      { numRuns: 100 },
     );
   });
 });

@@ -164,6 +164,7 @@ describe('card number input formatting (SPEC §5, §9)', () => {
         expect(shown.length).toBeLessThanOrEqual(19);
         expect(shown).toMatch(/^(\d{4}( \d{4})*( \d{1,3})?|\d{1,3})?$/);
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -177,6 +178,7 @@ describe('card number input formatting (SPEC §5, §9)', () => {
           );
         },
       ),
+      { numRuns: 100 },
     );
   });
 });

@@ -69,6 +69,7 @@ describe('expiry input formatting (SPEC §5, §9)', () => {
           expect(shown).toMatch(/^(\d{0,2}|\d{2}\/\d{0,2})$/);
         },
       ),
+      { numRuns: 100 },
     );
   });
 });

@@ -57,6 +57,7 @@ describe('error extraction (SPEC §8, in the spec order)', () => {
         expect(result.message === null || typeof result.message === 'string').toBe(true);
         expect(result.code === null || typeof result.code === 'string').toBe(true);
       }),
+      { numRuns: 100 },
     );
   });
 });

@@ -75,6 +75,7 @@ describe('submit error normalisation (SPEC §8)', () => {
       fc.property(fc.anything(), (input) => {
         expect(() => normaliseSubmitError(input)).not.toThrow();
       }),
+      { numRuns: 100 },
     );
   });
 });

@@ -63,6 +63,7 @@ describe('typed dates (SPEC §5 Date)', () => {
         const shown = formatDisplayDate(iso);
         expect(parseDisplayDate(shown)).toStrictEqual({ valid: true, value: iso });
       }),
+      { numRuns: 100 },
     );
   });
 });

@@ -226,6 +226,7 @@ describe('generic rule violations (SPEC §5 generic fields)', () => {
         const outcome = validateValue(v, r);
         if (!outcome.valid) expect(outcome.error.key.length).toBeGreaterThan(0);
       }),
+      { numRuns: 100 },
     );
   });
 });

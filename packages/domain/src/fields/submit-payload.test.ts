@@ -183,6 +183,7 @@ describe('submit parameters (SPEC §3 submit payload form fields)', () => {
           expect(carriers).toEqual(['card_cvv', 'card_pan']);
         },
       ),
+      { numRuns: 100 },
     );
   });
 

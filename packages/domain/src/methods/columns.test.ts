@@ -45,6 +45,7 @@ describe('two alternating columns (SPEC §2)', () => {
         expect(left.length - right.length).toBeGreaterThanOrEqual(0);
         expect(left.length - right.length).toBeLessThanOrEqual(1);
       }),
+      { numRuns: 100 },
     );
   });
 

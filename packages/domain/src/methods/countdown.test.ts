@@ -47,6 +47,7 @@ describe('verification block countdown (SPEC §4 Withdrawal verification)', () =
         const [, h = '0', m = '0', s = '0'] = match ?? [];
         expect(Number(h) * 3600 + Number(m) * 60 + Number(s)).toBe(Math.ceil(left / 1000));
       }),
+      { numRuns: 100 },
     );
   });
 });

@@ -84,6 +84,7 @@ describe('arrangement sort (SPEC §4)', () => {
           }
         }
       }),
+      { numRuns: 100 },
     );
   });
 });

@@ -132,6 +132,7 @@ describe('repeat-submit check: parameters (SPEC §4)', () => {
           isRepeatSubmission(snapshot('5', b), snapshot('5', a)),
         );
       }),
+      { numRuns: 100 },
     );
   });
 });

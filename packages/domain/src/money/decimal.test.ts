@@ -43,11 +43,13 @@ describe('parseDecimal (ARCHITECTURE money rule, SPEC §5)', () => {
         const parsed = parseDecimal(text);
         expect(parsed === null || typeof parsed.toFixed() === 'string').toBe(true);
       }),
+      { numRuns: 100 },
     );
     fc.assert(
       fc.property(fc.stringMatching(/^[+-]?\d{0,4}\.?\d{0,4}$/), (text) => {
         expect(() => parseDecimal(text)).not.toThrow();
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -91,6 +93,7 @@ describe('roundDecimal (SPEC §9 rounding helper)', () => {
           expect(rounded.split('.')[1]?.length ?? 0).toBe(places);
         },
       ),
+      { numRuns: 100 },
     );
   });
 });

@@ -48,6 +48,7 @@ describe('money properties (SPEC §5, §9)', () => {
         expect(new Big(result.amountAfterTax).plus(tax).eq(new Big(value))).toBe(true);
         expect(result.shown).toBe(new Big(value).gt(result.nonTaxableAmount) && tax.gt(0));
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -62,6 +63,7 @@ describe('money properties (SPEC §5, §9)', () => {
         // Rounding to `digits` moves the fee by at most half a unit of the last place.
         expect(new Big(fee).minus(exact).abs().lte(new Big(10).pow(-digits).div(2))).toBe(true);
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -88,6 +90,7 @@ describe('money properties (SPEC §5, §9)', () => {
           expect(new Big(value).gte(new Big(minDeposit))).toBe(true);
         }
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -98,6 +101,7 @@ describe('money properties (SPEC §5, §9)', () => {
         expect(shown.replaceAll(' ', '')).toBe(roundDecimal(value, digits));
         expect(decimalPlaces(new Big(shown.replaceAll(' ', '')))).toBeLessThanOrEqual(digits);
       }),
+      { numRuns: 100 },
     );
   });
 });

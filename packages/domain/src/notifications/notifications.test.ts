@@ -131,6 +131,7 @@ describe('adding notifications (SPEC §4 Notifications)', () => {
         expect(new Set(list.map((n) => n.key)).size).toBe(list.length);
         expect(list.map((n) => n.key)).toEqual([...new Set(keys)]);
       }),
+      { numRuns: 100 },
     );
   });
 });

@@ -69,6 +69,7 @@ describe('phone mask applied to digits (SPEC §5)', () => {
           expect(applyPhoneMask(digits, mask).replace(/\D/g, '')).toBe(digits);
         },
       ),
+      { numRuns: 100 },
     );
   });
 });
@@ -101,6 +102,7 @@ describe('phone number as shown (SPEC §5)', () => {
           expect(phoneDigits(formatPhoneNumber(value))).toBe(phoneDigits(value));
         },
       ),
+      { numRuns: 100 },
     );
   });
 });

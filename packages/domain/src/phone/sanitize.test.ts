@@ -63,6 +63,7 @@ describe('phone input sanitising (SPEC §5)', () => {
       fc.property(anyText, (raw) => {
         expect(sanitizePhoneInput(raw).value).toMatch(/^\+?\d*$/);
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -72,6 +73,7 @@ describe('phone input sanitising (SPEC §5)', () => {
         const once = sanitizePhoneInput(raw).value;
         expect(sanitizePhoneInput(once)).toEqual({ value: once, rejected: false });
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -84,6 +86,7 @@ describe('phone input sanitising (SPEC §5)', () => {
           expect(phoneDigits(raw)).toBe(afterLastPlus);
         },
       ),
+      { numRuns: 100 },
     );
   });
 });

@@ -139,6 +139,7 @@ describe('parseAddress (SPEC §2 start-up address reading)', () => {
         expect(() => removeQueryParam(text, 'x')).not.toThrow();
         expect(() => setQueryParam(text, 'x', text)).not.toThrow();
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -148,6 +149,7 @@ describe('parseAddress (SPEC §2 start-up address reading)', () => {
         const parsed = parseAddress(`https://${text}`);
         expect(parsed === null || (parsed.host !== null && parsed.host !== '')).toBe(true);
       }),
+      { numRuns: 100 },
     );
   });
 });
@@ -306,6 +308,7 @@ describe('query parameters (SPEC §2)', () => {
           expect(addressQuery(setQueryParam('/p?z=1', name, value)).get(name)).toBe(value);
         },
       ),
+      { numRuns: 100 },
     );
   });
 
@@ -321,6 +324,7 @@ describe('query parameters (SPEC §2)', () => {
           expect(addressQuery(without).get('keep')).toBe(name === 'keep' ? undefined : '1');
         },
       ),
+      { numRuns: 100 },
     );
   });
 });

@@ -70,11 +70,13 @@ describe('incoming host messages (SPEC §1, §4)', () => {
       fc.property(fc.anything(), (data) => {
         expect(() => parseHostMessage(data)).not.toThrow();
       }),
+      { numRuns: 100 },
     );
     fc.assert(
       fc.property(fc.json(), (text) => {
         expect(() => parseHostMessage(text)).not.toThrow();
       }),
+      { numRuns: 100 },
     );
   });
 });

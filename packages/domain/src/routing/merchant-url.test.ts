@@ -132,6 +132,7 @@ describe('merchant URL check (SPEC §2 redirect after finishing)', () => {
         const url = normaliseMerchantUrl(value);
         expect(url === null || /^https?:\/\/[a-z0-9_.[\]:-]+(?:[/?#]|$)/.test(url)).toBe(true);
       }),
+      { numRuns: 100 },
     );
   });
 
@@ -148,6 +149,7 @@ describe('merchant URL check (SPEC §2 redirect after finishing)', () => {
           expect(normaliseMerchantUrl(normalised)).toBe(normalised);
         },
       ),
+      { numRuns: 100 },
     );
   });
 });

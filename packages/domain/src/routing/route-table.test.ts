@@ -147,6 +147,7 @@ describe('matchRoute (SPEC §2)', () => {
         const match = matchRoute(path);
         expect(match === null || ids.has(match.routeId)).toBe(true);
       }),
+      { numRuns: 100 },
     );
   });
 });
@@ -180,6 +181,7 @@ describe('buildRoutePath (SPEC §2)', () => {
           expect(matchRoute(path)).toEqual({ routeId: 'payments-status', params: { provider } });
         },
       ),
+      { numRuns: 100 },
     );
   });
 });

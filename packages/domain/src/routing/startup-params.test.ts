@@ -119,6 +119,7 @@ describe('start-up query parameters (SPEC §2)', () => {
         expect(params.parentWidth).toBeGreaterThan(0);
         expect(params.lang).toMatch(/^[a-z]{2,3}$/);
       }),
+      { numRuns: 100 },
     );
   });
 });

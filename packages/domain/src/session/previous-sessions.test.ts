@@ -36,6 +36,7 @@ describe('previous sessions (SPEC §4, §9: last 10, most recent first)', () => 
         expect(list.length).toBeLessThanOrEqual(10);
         expect(new Set(list).size).toBe(list.length);
       }),
+      { numRuns: 100 },
     );
   });
 });
@@ -66,6 +67,7 @@ describe('stored previous sessions (SPEC §7 phPrevSessionIdData)', () => {
       fc.property(fc.string(), (text) => {
         expect(Array.isArray(parsePreviousSessions(text))).toBe(true);
       }),
+      { numRuns: 100 },
     );
   });
 });

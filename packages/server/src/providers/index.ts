@@ -31,7 +31,6 @@ export type {
   DepositDisplayForm,
   DepositInput,
   DepositOutcome,
-  DepositOutcomeKind,
   DepositProcessing,
   DepositRedirect,
   DepositVoucher,
@@ -120,7 +119,6 @@ export {
   DEFAULT_PROVIDER_TIMEOUT_MS,
   HttpPaymentProvider,
   ProviderCallError,
-  isProviderCallError,
 } from './http/http-provider';
 export type { HttpPaymentProviderOptions } from './http/http-provider';
 export { createProvider } from './create-provider';

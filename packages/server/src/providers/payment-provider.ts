@@ -326,9 +326,6 @@ export type DepositOutcome =
   | DepositBankTransfer
   | DepositVoucher;
 
-/** One of the `outcome` values of {@link DepositOutcome}. */
-export type DepositOutcomeKind = DepositOutcome['outcome'];
-
 /**
  * What came back from a 3-D Secure challenge: the fields the issuer's page (ACS) or the PSP's page
  * posted to the return address (e.g. `cres` or `PaRes`; the sandbox posts `result=pass|fail`).

@@ -136,16 +136,6 @@ export async function getBalance(
   return row === undefined ? { currency, balance: '0', reserved: '0' } : toBalance(row);
 }
 
-/** Every balance of a player, by currency code. */
-export async function listBalances(db: Executor, playerId: string): Promise<readonly Balance[]> {
-  const rows = await db
-    .select()
-    .from(playerBalances)
-    .where(eq(playerBalances.playerId, playerId))
-    .orderBy(playerBalances.currency);
-  return rows.map(toBalance);
-}
-
 /**
  * Adds a deposit or a bonus to the balance. With a transaction id it is applied once: crediting
  * the same transaction again (a provider callback repeated) changes nothing.

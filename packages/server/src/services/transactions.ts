@@ -925,19 +925,6 @@ export async function currencyPrecision(db: Executor, currency: string): Promise
   return resolvePrecision(row?.precision);
 }
 
-/** The player's balance in a currency as the wire sends it: at the currency precision. */
-export async function userBalance(
-  db: Executor,
-  playerId: string,
-  currency: string,
-): Promise<string> {
-  const [balance, precision] = await Promise.all([
-    getBalance(db, playerId, currency),
-    currencyPrecision(db, currency),
-  ]);
-  return atPrecision(balance.balance, precision);
-}
-
 function redirectOf(row: TransactionRow): {
   action: PaySession['action'];
   data: PaySession['redirect_data'];

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
  */
 import Big from 'big.js';
 import { and, eq } from 'drizzle-orm';
-import { ledgerEntries, payGroups, players, transactions } from '../db/schema';
+import { ledgerEntries, payGroups, players } from '../db/schema';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import type { NewCardInput } from '../providers';
 import { getBalance } from '../services/ledger';
@@ -167,18 +167,4 @@ export async function ledgerOf(
 export async function eurBalance(server: TestServer, externalId: string): Promise<string> {
   const balance = await getBalance(server.db, await brand0PlayerId(server, externalId), 'EUR');
   return balance.balance;
-}
-
-/** How many transactions a player has. */
-export async function transactionCount(server: TestServer, externalId: string): Promise<number> {
-  const rows = await server.db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(eq(transactions.playerId, await brand0PlayerId(server, externalId)));
-  return rows.length;
-}
-
-/** Waits `ms` milliseconds. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -6,17 +6,20 @@ import { DEFAULT_POLL_MS, MIN_POLL_MS } from '../routes/alternative-payments';
 import { providerDataOf } from '../services/transactions';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
-import {
-  eurBalance,
-  ledgerOf,
-  reload,
-  sleep,
-  startDeposit,
-  unansweredDeposit,
-} from './alt-fixtures';
+import { eurBalance, ledgerOf, reload, startDeposit, unansweredDeposit } from './alt-fixtures';
 
-/** A short settle delay keeps the polling tests fast; pages get root-relative URLs (baseUrl ''). */
+/** The sandbox's settle delay; pages get root-relative URLs (baseUrl ''). */
 const SETTLE_MS = 1200;
+
+/**
+ * The app's clock stands still unless a test moves it, so a payment settles when the test says
+ * so and never early because the machine was slow between two requests.
+ */
+let now = Date.now();
+const clock = (): Date => new Date(now);
+function advanceClock(ms: number): void {
+  now += ms;
+}
 
 let server: TestServer;
 let demo: string;
@@ -30,6 +33,7 @@ beforeAll(async () => {
         settleAfterMs: SETTLE_MS,
         pollAfterMs: 700,
       }),
+    clock,
   });
   demo = await createTestSession(server, { player: 'demo' });
   demo2 = await createTestSession(server, { player: 'demo2' });
@@ -221,7 +225,7 @@ describe('GET payments/status/{id} (SPEC §7 status poll)', () => {
     expect(next).toBeLessThanOrEqual(SETTLE_MS);
     expect(await ledgerOf(server, deposit.transactionId)).toEqual([]);
 
-    await sleep(SETTLE_MS + 100);
+    advanceClock(SETTLE_MS + 100);
     const settled = await call('GET', statusPath(deposit.transactionId), demo2);
     expect(settled).toEqual({
       status: 200,
@@ -246,7 +250,7 @@ describe('GET payments/status/{id} (SPEC §7 status poll)', () => {
       payGroup: 'mobile_money',
       amount: '7.25',
     });
-    await sleep(SETTLE_MS + 100);
+    advanceClock(SETTLE_MS + 100);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => call('GET', statusPath(deposit.transactionId), demo)),
     );
@@ -276,7 +280,7 @@ describe('GET payments/status/{id} (SPEC §7 status poll)', () => {
       payGroup: 'mobile_money',
       amount: '20.14',
     });
-    await sleep(SETTLE_MS + 100);
+    advanceClock(SETTLE_MS + 100);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => call('GET', statusPath(deposit.transactionId), demo)),
     );
@@ -330,7 +334,7 @@ describe('GET payments/status/{id} (SPEC §7 status poll)', () => {
       payGroup: 'mobile_money',
       amount: '9',
     });
-    await sleep(SETTLE_MS + 100);
+    advanceClock(SETTLE_MS + 100);
     expect(await call('GET', statusPath(deposit.transactionId), demo2)).toEqual({
       status: 404,
       body: notFound,

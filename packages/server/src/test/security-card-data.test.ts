@@ -24,7 +24,7 @@ import { payoutAccounts, players, savedCards } from '../db/schema';
 import { DatabaseSandboxStore, SandboxProvider } from '../providers';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
-import { depositPayGroupId, reload, sleep } from './alt-fixtures';
+import { depositPayGroupId, reload } from './alt-fixtures';
 import { withIdempotencyKey } from './api-calls';
 
 /** The test cards of the run, each with its own CVV (sandbox README test card table). */
@@ -152,10 +152,15 @@ let demo: string;
 let demo2: string;
 let cardGroupId: number;
 
+/** The app's clock stands still unless the test moves it: payments settle when it says so. */
+let now = Date.now();
+const clock = (): Date => new Date(now);
+
 beforeAll(async () => {
   server = await startTestServer({
     provider: (db) =>
       new SandboxProvider({ store: new DatabaseSandboxStore(db), settleAfterMs: 300 }),
+    clock,
   });
   demo = await createTestSession(server, { player: 'demo' });
   demo2 = await createTestSession(server, { player: 'demo2' });
@@ -302,7 +307,7 @@ describe('card data never stored or logged (issue 3 security, ARCHITECTURE.md)',
     // 7. Processing, settled by a status poll.
     const processing = await payWithNewCard(CARDS.processing, '31');
     expect(processing).toMatchObject({ status: 200, body: { transaction_status: 'processing' } });
-    await sleep(400);
+    now += 400;
     const settled = await request(
       'GET',
       buildPath(ENDPOINTS.altStatus, { transactionId: transactionIdOf(processing) }),

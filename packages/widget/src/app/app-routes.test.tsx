@@ -28,9 +28,7 @@ describe('route table (SPEC §2 routes)', () => {
   ])('%s shows the saved cards screen (SPEC §2)', async (path, title) => {
     await renderWithApp(<AppRoutes />, { route: path });
     // The first import of the cards screen's module in this test process transforms it.
-    expect(
-      await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
   });
 
   it.each([
@@ -39,9 +37,7 @@ describe('route table (SPEC §2 routes)', () => {
     ['/account-management/status/success', 'Your account is confirmed'],
   ])('%s shows its account-management screen (SPEC §2)', async (path, title) => {
     await renderWithApp(<AppRoutes />, { route: path });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: title }, { timeout: 10_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
   });
 
   it('answers an address that is no route with a not-found page', async () => {

@@ -8,15 +8,5 @@ export { FieldView } from './field-view';
 export { useFieldCode } from './field-code';
 export { AmountSummary } from './amount/amount-summary';
 export { toFieldError } from './to-field-error';
-export { SelectCountryPage } from './select-country';
 export { SavedCardSummary, useSavedCardName } from './saved-card/saved-card-summary';
-export type {
-  AmountContext,
-  AmountContextLimits,
-  AmountSummaryProps,
-  CvvContext,
-  FieldContext,
-  FieldError,
-  FieldViewProps,
-  UploadResult,
-} from './types';
+export type { FieldContext, FieldError, FieldViewProps, UploadResult } from './types';

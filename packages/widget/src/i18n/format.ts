@@ -18,24 +18,10 @@
  *
  * @packageDocumentation
  */
-import {
-  CURRENCY_DISPLAY_SETTINGS,
-  currencyDisplayFormat,
-  currencySymbol,
-  formatAmount,
-  formatMoney,
-  groupThousands,
-} from '@cashdesk/domain';
+import { currencyDisplayFormat, formatAmount, formatMoney, groupThousands } from '@cashdesk/domain';
 import type { CurrencyDisplayFormat, DecimalInput } from '@cashdesk/domain';
 
-export {
-  CURRENCY_DISPLAY_SETTINGS,
-  currencyDisplayFormat,
-  currencySymbol,
-  formatAmount,
-  formatMoney,
-  groupThousands,
-};
+export { currencyDisplayFormat, formatAmount, formatMoney, groupThousands };
 export type { CurrencyDisplayFormat };
 
 /**

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { STORAGE_KEYS } from '@cashdesk/domain';
-import { readStored, removeStored, writeStored } from '../app/storage';
+import { readStored, removeStored } from '../app/storage';
 
 function storedId(key: string): number | null {
   // The session copy is the newer one (this tab); the local copy survives a new session.
@@ -23,11 +23,6 @@ export function readLastUsedMethodId(): number | null {
 /** SPEC §4 carousel: the method the player chose last in this tab (phSelectedMethodId). */
 export function readSelectedMethodId(): number | null {
   return storedId(STORAGE_KEYS.selectedMethodId);
-}
-
-/** SPEC §4 choosing a method: remembers the chosen method id for this tab. */
-export function writeSelectedMethodId(value: string): void {
-  writeStored('session', STORAGE_KEYS.selectedMethodId, value);
 }
 
 /**

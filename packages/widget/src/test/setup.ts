@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 /**
@@ -35,6 +35,10 @@ function installJsdomGaps(): void {
 }
 
 installJsdomGaps();
+
+// findBy* and waitFor give up after 1 s by default: a lazy route's first import on a loaded
+// machine can take longer. Waiting longer only costs time when a test is failing anyway.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();

@@ -98,11 +98,6 @@ export class ProviderCallError extends Error {
   }
 }
 
-/** Whether an error says the outcome of a provider call is unknown. */
-export function isProviderCallError(error: unknown): error is ProviderCallError {
-  return error instanceof ProviderCallError;
-}
-
 const NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Whether an error, its causes or (for an AggregateError) all its errors are ECONNREFUSED. */

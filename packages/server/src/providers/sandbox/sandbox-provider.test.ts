@@ -465,7 +465,8 @@ describe('card tokens (issue 3; SPEC §3 saved card)', () => {
       }),
       { numRuns: 50 },
     );
-  });
+    // The timeout below gives fifty runs room on a loaded machine; it is no speed limit.
+  }, 120_000);
 
   it('never saves a declined card, nor one whose processing ends in a decline', async () => {
     const sandbox = testSandbox();

@@ -46,9 +46,6 @@ export const FAULT_MODES = [
   'duplicate',
 ] as const;
 
-/** One of {@link FAULT_MODES}. */
-export type FaultMode = (typeof FAULT_MODES)[number];
-
 /** The operations a fault can target: one of the protocol's, or `any` (the next call of any). */
 export const FAULT_OPERATIONS = [...PROVIDER_OPERATIONS, 'any'] as const;
 

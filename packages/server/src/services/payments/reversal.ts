@@ -61,11 +61,6 @@ export async function openWithdrawals(
     .orderBy(transactions.createdAt, transactions.id);
 }
 
-/** Whether a withdrawal ended by the player's reversal. */
-export function isReversed(row: Pick<TransactionRow, 'status' | 'errorMessage'>): boolean {
-  return row.status === 'error' && row.errorMessage === REVERSED_MESSAGE_KEY;
-}
-
 /**
  * Ends one withdrawal as reversed, once (see the module comment). `false` when another request
  * finished it first.

@@ -158,12 +158,6 @@ export function textOf(values: Submitted, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Text that is not blank after trimming, trimmed. */
-export function filledText(values: Submitted, name: string): string | undefined {
-  const value = textOf(values, name)?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
 /** invalidField for a form value that fails a rule, with the rule's message key. */
 export function fieldError(name: string, error: RuleError, detail: string): ApiError {
   return new ApiError('invalidField', {
@@ -171,11 +165,6 @@ export function fieldError(name: string, error: RuleError, detail: string): ApiE
     messageKey: error.key,
     detail,
   });
-}
-
-/** invalidField for a required value that is missing. */
-export function requiredError(name: string, detail: string): ApiError {
-  return fieldError(name, { key: MESSAGE_KEYS.fieldRequired }, detail);
 }
 
 /**

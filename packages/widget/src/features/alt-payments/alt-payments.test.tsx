@@ -4,7 +4,7 @@ import { findRoute } from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderAt, requestUrl } from '../result/test-support';
+import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 import type * as HostBridge from '../../host/host-bridge';
 import { AltPaymentPage } from './alt-payment-page';
 import { nextPollDelay, POLL_MAX_MS } from './poll-delay';

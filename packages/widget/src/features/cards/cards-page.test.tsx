@@ -4,7 +4,7 @@ import type { RouteDefinition } from '@cashdesk/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderAt, requestUrl } from '../result/test-support';
+import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 import { announce } from '../../ui/announcer';
 import { CardsPage } from './cards-page';
 

@@ -3,7 +3,7 @@ import { EXAMPLE_CONTENT_PAGE } from '@cashdesk/contract';
 import { findRoute } from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderAt, requestUrl } from '../result/test-support';
+import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 import { ContentPage } from './content-page';
 import { contentSlugOf } from './content-slug';
 

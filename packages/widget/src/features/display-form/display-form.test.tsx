@@ -4,7 +4,7 @@ import { EXAMPLE_PAY_SESSION_DISPLAY_FORM } from '@cashdesk/contract';
 import { findRoute } from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../result/test-support';
+import { renderAt } from '../../test/render-at';
 import { DisplayFormPage } from './display-form-page';
 
 vi.mock('../../host/host-bridge', () => ({ scrollToTop: vi.fn() }));

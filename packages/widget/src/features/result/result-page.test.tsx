@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../app/store';
 import { browserWindow } from './finish';
 import { PROCESSING_POLL_MS, ResultPage } from './result-page';
-import { jsonResponse, renderAt, requestUrl } from './test-support';
+import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 
 vi.mock('../../host/host-bridge', () => ({
   scrollToTop: vi.fn(),

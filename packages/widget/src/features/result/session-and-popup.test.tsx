@@ -8,7 +8,7 @@ import { createI18n } from '../../i18n/i18n';
 import { ErrorPopup } from './error-popup';
 import { RedirectCountdown } from './redirect-countdown';
 import { SessionExpiredPage } from './session-expired-page';
-import { renderAt } from './test-support';
+import { renderAt } from '../../test/render-at';
 
 vi.mock('../../host/host-bridge', () => ({
   scrollToTop: vi.fn(),

@@ -6,7 +6,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { textOf } from '../../fields/test-support';
 import { ResultPage } from './result-page';
-import { jsonResponse, renderAt, requestUrl } from './test-support';
+import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 
 vi.mock('../../host/host-bridge', () => ({
   scrollToTop: vi.fn(),

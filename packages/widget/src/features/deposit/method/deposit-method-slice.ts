@@ -102,5 +102,5 @@ declare module '../../../app/store' {
   }
 }
 
-/** Injects the slice into the store's root reducer (done when this module loads). */
-export const injectedDepositMethodSlice = depositMethodSlice.injectInto(rootReducer);
+// Injects the slice into the store's root reducer when this module loads.
+depositMethodSlice.injectInto(rootReducer);

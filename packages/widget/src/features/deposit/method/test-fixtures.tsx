@@ -54,8 +54,6 @@ export function StubFieldView({ field, value, error, onChange, onBlur, inputRef 
   );
 }
 
-export const CARD_PAY_GROUP_ID = 101;
-
 /** A card method: card fields, a preselected select, a date; no CVV definition (generated). */
 export const CARD_DETAIL: DepositMethodDetail = {
   currency: 'EUR',

@@ -46,9 +46,7 @@ describe('withdrawal homepage (SPEC §2 homepage, §4 enabled and wager)', () =>
       payout_groups: [payoutGroup(301, 'Bank payout'), payoutGroup(302, 'E-wallet payout')],
     });
     await renderWithApp(<WithdrawalHomePage />, { route: '/withdrawal' });
-    expect(
-      await screen.findByRole('heading', { name: 'Withdrawal methods' }, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Withdrawal methods' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Withdraw' })).toBeTruthy();
     expect(screen.getByText('480.00 EUR')).toBeTruthy();
     expect(screen.getByText('Bank payout')).toBeTruthy();
@@ -65,9 +63,7 @@ describe('withdrawal homepage (SPEC §2 homepage, §4 enabled and wager)', () =>
       payout_groups: [payoutGroup(301, 'Bank payout', false), payoutGroup(302, 'Cash', false)],
     });
     await renderWithApp(<WithdrawalHomePage />, { route: '/withdrawal' });
-    expect(
-      await screen.findByText('Withdrawals open after wagering', {}, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText('Withdrawals open after wagering', {})).toBeTruthy();
     expect(screen.getByText(/Wager .*35\.50 EUR.* more to unlock withdrawals\./)).toBeTruthy();
     expect(
       screen.getByText(

@@ -216,7 +216,7 @@ async function renderPage(provider: string, state?: unknown) {
     </Routes>,
     { route: `/withdrawal/${provider}`, ...(state === undefined ? {} : { state }) },
   );
-  await screen.findByRole('textbox', { name: /Amount/ }, { timeout: 5000 });
+  await screen.findByRole('textbox', { name: /Amount/ });
   return view;
 }
 

@@ -6,5 +6,4 @@
  * @packageDocumentation
  */
 export { CancelWithdrawalBanner } from './cancel-withdrawal-banner';
-export type { CancelWithdrawalBannerProps } from './cancel-withdrawal-banner';
 export { RejectWithdrawalPage } from './reject-withdrawal-page';

@@ -1,5 +1,5 @@
 /**
- * Test support for the result, alt-payments, display-form and content screens: renders a screen
+ * Test support for the screens of several features (result, alt-payments, display-form, content, cards): renders a screen
  * at an address with router state (the shared renderWithApp takes no state), and a probe that
  * shows where navigation went. Used by tests only.
  */
@@ -9,12 +9,12 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { readStartup } from '../../app/startup';
-import type { ShippedLanguage } from '../../app/startup';
-import { createAppStore } from '../../app/store';
-import type { AppStore } from '../../app/store';
-import { createI18n } from '../../i18n/i18n';
-import { LocationProbe } from '../../test/location-probe';
+import { readStartup } from '../app/startup';
+import type { ShippedLanguage } from '../app/startup';
+import { createAppStore } from '../app/store';
+import type { AppStore } from '../app/store';
+import { createI18n } from '../i18n/i18n';
+import { LocationProbe } from './location-probe';
 
 /** Where a screen is rendered. */
 export interface RenderAtOptions {

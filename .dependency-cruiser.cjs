@@ -1,0 +1,95 @@
+// The import rules of ARCHITECTURE.md, checked by `npm run lint:deps` (part of `npm run lint`,
+// so of `npm test`): domain <- contract <- (widget, server, embed); the widget and the server
+// never import each other; inside the widget a feature never imports another feature (app/
+// composes them); and no module imports itself through a cycle. Test files are held to the same
+// rules. scripts/dependency-rules.test.ts proves each rule fails on a violation.
+
+const FEATURE = '^packages/widget/src/features/([^/]+)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle ties modules into one: split out what both need (ARCHITECTURE.md).',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: '@cashdesk/domain imports no other package of ours (ARCHITECTURE.md).',
+      from: { path: '^packages/domain/' },
+      to: { path: '^packages/(contract|widget|server|embed)/' },
+    },
+    {
+      name: 'contract-on-domain-only',
+      severity: 'error',
+      comment: '@cashdesk/contract depends on @cashdesk/domain only (ARCHITECTURE.md).',
+      from: { path: '^packages/contract/' },
+      to: { path: '^packages/(widget|server|embed)/' },
+    },
+    {
+      name: 'widget-not-server-or-embed',
+      severity: 'error',
+      comment: 'The widget depends on domain and contract only; never on the server.',
+      from: { path: '^packages/widget/' },
+      to: { path: '^packages/(server|embed)/' },
+    },
+    {
+      name: 'server-not-widget-or-embed',
+      severity: 'error',
+      comment: 'The server never imports the widget or the embed SDK (ARCHITECTURE.md).',
+      from: { path: '^packages/server/' },
+      to: { path: '^packages/(widget|embed)/' },
+    },
+    {
+      name: 'embed-not-widget-or-server',
+      severity: 'error',
+      comment: 'The embed SDK runs on host pages: domain and contract only.',
+      from: { path: '^packages/embed/' },
+      to: { path: '^packages/(widget|server)/' },
+    },
+    {
+      name: 'feature-not-other-feature',
+      severity: 'error',
+      comment:
+        'A widget feature never imports another feature: shared parts go to ui/, fields/ or domain; app/ composes features (ARCHITECTURE.md).',
+      from: { path: FEATURE },
+      to: { path: '^packages/widget/src/features/', pathNot: '^packages/widget/src/features/$1/' },
+    },
+    {
+      name: 'only-app-composes-features',
+      severity: 'error',
+      comment:
+        'Only app/ (and the features themselves) import a feature; shared layers stay below them.',
+      from: {
+        path: '^packages/widget/src/',
+        pathNot: ['^packages/widget/src/(app|features|test)/', '^packages/widget/src/main\\.tsx$'],
+      },
+      to: { path: '^packages/widget/src/features/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // scripts/fixtures/ holds deliberate violations for the tests of the tooling itself.
+    exclude: {
+      path: [
+        '(^|/)node_modules/',
+        '(^|/)dist/',
+        '^e2e/artifacts/',
+        '^coverage/',
+        '^scripts/fixtures/',
+      ],
+    },
+    // Type-only imports count too: a cycle or a crossing through types is still a coupling.
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

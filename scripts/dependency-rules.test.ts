@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+// Runs dependency-cruiser with the repository's own .dependency-cruiser.cjs on the tiny tree of
+// fixtures/dependency-rules/ (a packages/ folder with one violation of each rule, marked
+// "Violation:" in the file, beside allowed imports) and checks that each rule fails there.
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/dependency-rules/', import.meta.url));
+const DEPCRUISE = `${ROOT}node_modules/dependency-cruiser/bin/dependency-cruise.mjs`;
+/** One child process that parses sixteen files: room for a loaded machine, no speed limit. */
+const CRUISE_TIMEOUT_MS = 120_000;
+
+interface Violation {
+  readonly from: string;
+  readonly to: string;
+  readonly rule: { readonly name: string };
+}
+
+async function cruiseFixtures(): Promise<readonly Violation[]> {
+  const args = [DEPCRUISE, 'packages', '--config', `${ROOT}.dependency-cruiser.cjs`];
+  // It exits non-zero when it finds violations, which is what these fixtures are for.
+  const output = await promisify(execFile)(process.execPath, [...args, '--output-type', 'json'], {
+    cwd: FIXTURES,
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: unknown) => {
+    if (error instanceof Error && 'stdout' in error && typeof error.stdout === 'string') {
+      return { stdout: error.stdout };
+    }
+    throw error;
+  });
+  const result: unknown = JSON.parse(output.stdout);
+  if (typeof result !== 'object' || result === null || !('summary' in result)) {
+    throw new Error('dependency-cruiser printed no summary');
+  }
+  const summary = result.summary;
+  if (typeof summary !== 'object' || summary === null || !('violations' in summary)) {
+    throw new Error('dependency-cruiser printed no violations list');
+  }
+  const violations: unknown = summary.violations;
+  if (!Array.isArray(violations)) throw new Error('violations is not a list');
+  return violations.map((entry: Violation) => ({
+    from: entry.from,
+    to: entry.to,
+    rule: { name: entry.rule.name },
+  }));
+}
+
+const edge = (violation: Violation): string =>
+  `${violation.rule.name}: ${violation.from.replace(/^packages\//, '')} -> ${violation.to.replace(/^packages\//, '')}`;
+
+describe('the dependency rules (.dependency-cruiser.cjs)', () => {
+  it(
+    'fail on each kind of violation and on nothing else',
+    async () => {
+      const found = (await cruiseFixtures()).map(edge).sort();
+      expect(found).toEqual(
+        [
+          'contract-on-domain-only: contract/src/uses-server.ts -> server/src/server.ts',
+          'domain-is-pure: domain/src/uses-contract.ts -> contract/src/schema.ts',
+          'embed-not-widget-or-server: embed/src/sdk.ts -> widget/src/app/routes.ts',
+          'feature-not-other-feature: widget/src/features/withdrawal/withdrawal-page.ts -> widget/src/features/deposit/deposit-form.ts',
+          'no-circular: domain/src/cycle-a.ts -> domain/src/cycle-b.ts',
+          'only-app-composes-features: widget/src/ui/menu.ts -> widget/src/features/withdrawal/withdrawal-page.ts',
+          'server-not-widget-or-embed: server/src/uses-widget.ts -> widget/src/ui/button.ts',
+          'widget-not-server-or-embed: widget/src/app/uses-server.ts -> server/src/server.ts',
+        ].sort(),
+      );
+    },
+    CRUISE_TIMEOUT_MS,
+  );
+});
