@@ -17,6 +17,8 @@ import type { Database } from './db/open';
 import type { App, Clock } from './http/app-types';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler';
 import { createLogger } from './http/logger';
+import { installSecurity } from './http/security';
+import { securityServerOptions } from './http/server-options';
 import { decorateSession } from './http/session-auth';
 import type { PaymentProvider } from './providers';
 import { createProvider } from './providers/create-provider';
@@ -45,6 +47,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   const { config, db } = options;
   const logger: FastifyBaseLogger = options.logger ?? createLogger({ level: config.logLevel });
   const app = Fastify({
+    // Time-outs, trusted proxies and the answer to broken connections (issue 13).
+    ...securityServerOptions(config.security),
     loggerInstance: logger,
     bodyLimit: config.bodyLimitBytes,
     // Shut down promptly: keep-alive clients get 503 instead of holding close() open.
@@ -71,6 +75,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   decorateSession(app);
+  // Security headers and rate limits (issue 13), before any route.
+  await installSecurity(app, config);
   installErrorHandlers(app);
   registerRoutes(app);
   for (const register of options.extraRoutes ?? []) register(app);

@@ -38,4 +38,5 @@ export { HttpPaymentProvider, SandboxProvider } from './providers';
 export type { PaymentProvider, SandboxProviderOptions } from './providers';
 export type { RouteModule } from './routes/register-routes';
 export { createSession, resolveSession, widgetAddress } from './services/sessions';
+export { sessionHostOrigins, setBrandHostOrigins } from './services/host-origins';
 export type { CreateSessionInput, CreatedSession, SessionContext } from './services/sessions';
