@@ -31,7 +31,7 @@ import type { RateLimitSettings } from '../config';
 import { ApiError } from './api-error';
 
 /** The endpoints limited per session: every call that moves money or sends a code. */
-export const MONEY_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>([
+const MONEY_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>([
   'depositSubmit',
   'payoutSubmit',
   'depositUpload',
@@ -70,7 +70,7 @@ declare module 'fastify' {
 }
 
 /** The 429 answer, telling the client when to try again. */
-export function tooManyRequests(retryAfterSeconds: number, detail: string): ApiError {
+function tooManyRequests(retryAfterSeconds: number, detail: string): ApiError {
   return new ApiError('rateLimited', {
     headers: { 'retry-after': String(Math.max(1, retryAfterSeconds)) },
     detail,

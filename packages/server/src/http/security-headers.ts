@@ -40,7 +40,7 @@ export const API_CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
 export const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
 /** The helmet options every answer gets (the widget page adds its own over them). */
-export function helmetOptions(mode: ServerMode): FastifyHelmetOptions {
+function helmetOptions(mode: ServerMode): FastifyHelmetOptions {
   return {
     global: true,
     contentSecurityPolicy: {

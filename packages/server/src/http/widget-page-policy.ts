@@ -27,13 +27,13 @@ import { inlineSourceHashes, widgetPageDirectives } from './widget-csp';
 import type { InlineSourceHashes } from './widget-csp';
 
 /** The query parameters that carry the session id (SPEC §1). */
-export const PAGE_SESSION_PARAMETERS = ['session_id', 'cashier_session_id'] as const;
+const PAGE_SESSION_PARAMETERS = ['session_id', 'cashier_session_id'] as const;
 
 /** Longer than any session id the server mints (43 characters); longer ones are not looked up. */
 const MAX_SESSION_ID_LENGTH = 128;
 
 /** The session id of a page request, if its query has one (the first value of the first name). */
-export function pageSessionId(query: unknown): string | undefined {
+function pageSessionId(query: unknown): string | undefined {
   if (!isRecord(query)) return undefined;
   for (const name of PAGE_SESSION_PARAMETERS) {
     const raw: unknown = query[name];

@@ -179,7 +179,7 @@ export interface StoreDocumentInput {
  *
  * @throws {ApiError} uploadQuotaExceeded (409, field `file`).
  */
-export async function assertUploadQuota(
+async function assertUploadQuota(
   db: Executor,
   owner: { readonly playerId: string; readonly transactionId: string | null },
   size: number,
