@@ -9,7 +9,9 @@
  * 4. creates a deposit session for the player demo in EUR and prints the host page's address.
  *
  * Environment: PORT, HOST_PAGE_PORT, WIDGET_DIR (serve a widget built elsewhere, no build),
- * LOG_LEVEL (default warn). Ctrl-C (or SIGTERM) stops both. `npm run start -w @cashdesk/server` still runs the API alone.
+ * LOG_LEVEL (default warn); the server gets FRAME_ANCESTORS with the demo host page's origin
+ * added. Ctrl-C (or SIGTERM) stops both. `npm run start -w @cashdesk/server` still runs the API
+ * alone.
  *
  * @packageDocumentation
  */
@@ -128,6 +130,11 @@ async function main(): Promise<void> {
         WIDGET_URL: baseUrl,
         // Request lines would bury the address to open; LOG_LEVEL=info brings them back.
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        // The demo host page may frame the cashier (issue 13) wherever HOST_PAGE_PORT moves it,
+        // and in a database seeded before the demo brands named it.
+        FRAME_ANCESTORS: [process.env.FRAME_ANCESTORS ?? '', `http://localhost:${hostPagePort}`]
+          .join(' ')
+          .trim(),
       },
     },
   );

@@ -26,7 +26,10 @@ export interface StackOptions {
   readonly widgetDir?: string;
   /** The built demo page; default packages/embed/demo/dist. */
   readonly demoDir?: string;
-  /** Extra environment for the server's loadConfig (e.g. SESSION_LIFETIME_MS). */
+  /**
+   * Extra environment for the server's loadConfig (e.g. SESSION_LIFETIME_MS). FRAME_ANCESTORS is
+   * the demo host page's origin unless this sets it.
+   */
   readonly env?: Readonly<Record<string, string>>;
   /**
    * The payment provider, made from the config and the database (e.g. a SandboxProvider with
@@ -98,16 +101,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   await seedDatabase(database.db);
   const port = await freePort();
   const serverUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    CASHDESK_MODE: 'sandbox',
-    LOG_LEVEL: 'info',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: serverUrl,
-    WIDGET_URL: serverUrl,
-    WIDGET_DIR: widgetDir,
-    DATA_DIR: '/tmp/cashdesk-e2e-data',
-    ...options.env,
+  // Started first: its origin is the one the cashier lets frame the widget (issue 13).
+  const hostPage = await startHostPageServer({
+    distDir: options.demoDir ?? DEMO_PAGE.distDir,
+    cashierUrl: serverUrl,
+    port: 0,
+    sandbox: true,
   });
   // Every line is kept for logs(); warnings and errors are also printed, as before.
   const lines: string[] = [];
@@ -122,6 +121,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
   let app: App | undefined;
   try {
+    const config = loadConfig({
+      CASHDESK_MODE: 'sandbox',
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: serverUrl,
+      WIDGET_URL: serverUrl,
+      WIDGET_DIR: widgetDir,
+      DATA_DIR: '/tmp/cashdesk-e2e-data',
+      // The demo host page is on a random port: allowed for every brand, as an operator would.
+      FRAME_ANCESTORS: hostPage.url,
+      ...options.env,
+    });
     app = await createApp({
       db: database.db,
       config,
@@ -130,12 +142,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       extraRoutes: [serveWidget(widgetDir)],
     });
     await app.listen({ port, host: '127.0.0.1' });
-    const hostPage = await startHostPageServer({
-      distDir: options.demoDir ?? DEMO_PAGE.distDir,
-      cashierUrl: serverUrl,
-      port: 0,
-      sandbox: true,
-    });
     const running = app;
     return {
       serverUrl,
@@ -152,6 +158,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
   } catch (error) {
     await app?.close();
+    await hostPage.close();
     await database.close();
     throw error;
   }

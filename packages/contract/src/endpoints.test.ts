@@ -156,7 +156,11 @@ describe('fastifyPath and buildPath', () => {
 
 describe('errors of an endpoint (SPEC §8)', () => {
   it('adds the errors every call of its kind can answer, in code order', () => {
-    expect(endpointErrorNames(ENDPOINTS.depositInit)).toEqual(['sessionExpired', 'internal']);
+    expect(endpointErrorNames(ENDPOINTS.depositInit)).toEqual([
+      'sessionExpired',
+      'rateLimited',
+      'internal',
+    ]);
     expect(
       endpointErrorNames(ENDPOINTS.payoutSubmit).map((name) => ERROR_CODES[name].code),
     ).toEqual([
@@ -171,6 +175,8 @@ describe('errors of an endpoint (SPEC §8)', () => {
       '1010',
       '1011',
       '1012',
+      '1013',
+      '1015',
       '1206',
       '1207',
       '1999',
@@ -188,22 +194,35 @@ describe('errors of an endpoint (SPEC §8)', () => {
       '1008',
       '1011',
       '1012',
+      '1013',
+      '1014',
+      '1015',
       '1999',
     ]);
     expect(
       endpointErrorNames(ENDPOINTS.sandboxCreateSession).map((name) => ERROR_CODES[name].code),
-    ).toEqual(['1001', '1002', '1004', '1901', '1999']);
+    ).toEqual(['1001', '1002', '1004', '1015', '1901', '1999']);
   });
 
   it('groups them by HTTP status', () => {
     const byStatus = endpointErrorsByStatus(ENDPOINTS.depositUpload);
-    expect([...byStatus.keys()]).toEqual([400, 401, 404, 409, 413, 415, 422, 500]);
+    expect([...byStatus.keys()]).toEqual([400, 401, 404, 408, 409, 413, 415, 422, 429, 500]);
     expect(byStatus.get(413)?.map((definition) => definition.code)).toEqual(['1006']);
   });
 
   it('gives Fastify a schema for every answer status', () => {
     const schemas = endpointResponseSchemas(ENDPOINTS.depositSelect);
-    expect(Object.keys(schemas)).toEqual(['200', '400', '401', '404', '409', '413', '500']);
+    expect(Object.keys(schemas)).toEqual([
+      '200',
+      '400',
+      '401',
+      '404',
+      '408',
+      '409',
+      '413',
+      '429',
+      '500',
+    ]);
     expect(schemas[401]).toBe(ErrorBody);
     expect(schemas[200]).toBe(ENDPOINTS.depositSelect.responses[200].schema);
     expect(Object.keys(endpointResponseSchemas(ENDPOINTS.sandboxThreeDsChallenge))).toEqual([
@@ -211,7 +230,7 @@ describe('errors of an endpoint (SPEC §8)', () => {
       '404',
       '500',
     ]);
-    expect(Object.keys(endpointErrorSchemas(ENDPOINTS.depositInit))).toEqual(['401', '500']);
+    expect(Object.keys(endpointErrorSchemas(ENDPOINTS.depositInit))).toEqual(['401', '429', '500']);
   });
 
   it('every error code is unique and every status is an HTTP error status', () => {

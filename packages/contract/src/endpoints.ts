@@ -93,6 +93,7 @@ const UPLOAD_ERRORS = [
   'unknownPayGroup',
   'uploadType',
   'uploadTooLarge',
+  'uploadQuotaExceeded',
   'idempotencyConflict',
   'idempotencyInProgress',
   'idempotencyKeyRequired',
@@ -624,12 +625,17 @@ export function buildPath<P extends string>(
 
 /**
  * Every error an endpoint can answer, in code order: its own list plus the ones every call of its
- * kind can answer (17 with a session, 1001/1002 with input, 1004 with a JSON body, 1901 when
- * sandbox-only, 1999 always).
+ * kind can answer (17 and 1013 with a session, 1001/1002 with input, 1004 with a JSON body, 1015
+ * with a body, 1901 when sandbox-only, 1999 always).
  */
 export function endpointErrorNames(target: Endpoint): ErrorName[] {
   const names = new Set<ErrorName>(target.errors);
-  if (target.session) names.add('sessionExpired');
+  if (target.session) {
+    names.add('sessionExpired');
+    // Too many unknown sessions from the caller's address, or a money endpoint's session limit.
+    names.add('rateLimited');
+  }
+  if (target.body !== undefined) names.add('requestTimeout');
   const hasInput =
     target.params !== undefined ||
     target.query !== undefined ||

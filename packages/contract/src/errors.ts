@@ -91,6 +91,24 @@ export const ERROR_CODES = {
     'CASHIER.ERROR.IDEMPOTENCY_KEY_REQUIRED',
     'A submit, upload or reversal was sent without an Idempotency-Key header (8-128 characters of [A-Za-z0-9_-], one per payment attempt). Without it a retried request could pay twice, so it is refused.',
   ),
+  rateLimited: define(
+    '1013',
+    429,
+    'CASHIER.ERROR.TOO_MANY_REQUESTS',
+    'Too many requests: a session made more calls of a money endpoint (submit, upload, recurring check, one-time codes, reversal, payout account creation) than the server allows in its window, or the client address sent too many unknown or expired session ids. The Retry-After header says in how many seconds to try again.',
+  ),
+  uploadQuotaExceeded: define(
+    '1014',
+    409,
+    'CASHIER.ERROR.UPLOAD_QUOTA',
+    'The transaction (or the documents waiting for one) already holds as many documents, or as many bytes of them, as the server accepts; the upload is not stored.',
+  ),
+  requestTimeout: define(
+    '1015',
+    408,
+    'CASHIER.ERROR.REQUEST_TIMEOUT',
+    'The request did not arrive in time (its headers, or the whole request with its body); the connection is closed. Nothing of it was processed.',
+  ),
   notFound: define(
     '1008',
     404,

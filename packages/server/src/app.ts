@@ -19,6 +19,8 @@ import { answerFrameworkError, installErrorHandlers } from './http/error-handler
 import { createLogger } from './http/logger';
 import { Readiness, installReadiness } from './http/readiness';
 import { installRequestIdHeader, requestIdOf, withRequestIdHeader } from './http/request-id';
+import { installSecurity } from './http/security';
+import { securityServerOptions } from './http/server-options';
 import { Telemetry, installHttpMetrics } from './http/telemetry';
 import { decorateSession } from './http/session-auth';
 import type { PaymentProvider } from './providers';
@@ -50,6 +52,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   const { config, db } = options;
   const logger: FastifyBaseLogger = options.logger ?? createLogger({ level: config.logLevel });
   const app = Fastify({
+    // Time-outs, trusted proxies and the answer to broken connections (issue 13).
+    ...securityServerOptions(config.security),
     loggerInstance: logger,
     bodyLimit: config.bodyLimitBytes,
     // Shut down promptly: keep-alive clients get 503 instead of holding close() open.
@@ -85,6 +89,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   });
   installRequestIdHeader(app);
   decorateSession(app);
+  // Security headers and rate limits (issue 13), before any route.
+  await installSecurity(app, config);
   installErrorHandlers(app);
   registerRoutes(app);
   for (const register of options.extraRoutes ?? []) register(app);

@@ -43,4 +43,5 @@ export {
 export type { PaymentProvider, SandboxProviderOptions, SandboxStore } from './providers';
 export type { RouteModule } from './routes/register-routes';
 export { createSession, resolveSession, widgetAddress } from './services/sessions';
+export { sessionHostOrigins, setBrandHostOrigins } from './services/host-origins';
 export type { CreateSessionInput, CreatedSession, SessionContext } from './services/sessions';

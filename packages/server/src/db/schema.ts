@@ -143,6 +143,12 @@ export const brands = pgTable('brands', {
   supportUrl: text('support_url'),
   /** Free-form widget settings that no rule of the server reads. */
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  /**
+   * Issue 13: the origins of the brand's sites that may frame its widget (the widget page's CSP
+   * frame-ancestors, with the operator's FRAME_ANCESTORS), e.g. `https://www.brand.example`.
+   * Entries that are not plain http(s) origins are ignored (http/host-origin.ts).
+   */
+  allowedHostOrigins: jsonb('allowed_host_origins').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 

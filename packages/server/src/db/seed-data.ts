@@ -189,6 +189,12 @@ const CARD_DEPOSIT_FIELDS: readonly StoredFieldDefinition[] = [
   { name: 'save_card', type: 'check', label: 'PH.FIELD.SAVE_CARD' },
 ];
 
+/**
+ * Issue 13: the demo host page of `npm start` (scripts/start.ts, default HOST_PAGE_PORT 8081), the
+ * one site allowed to frame the demo brands' widget besides the widget's own origin.
+ */
+export const DEMO_HOST_PAGE_ORIGIN = 'http://localhost:8081';
+
 /** The demo brand brand0. */
 export const BRAND0: SeedBrand = {
   brand: {
@@ -208,6 +214,7 @@ export const BRAND0: SeedBrand = {
     wagerRuleEnabled: false,
     supportUrl: 'https://demo.cashdesk.test/support',
     settings: { logo_sizes: { height: 40, width: 40 }, show_pci_dss_logo: true },
+    allowedHostOrigins: [DEMO_HOST_PAGE_ORIGIN],
   },
   payGroups: [
     // --- deposit ---
@@ -774,6 +781,7 @@ export const BRAND1: SeedBrand = {
     features: [],
     wagerRuleEnabled: true,
     settings: {},
+    allowedHostOrigins: [DEMO_HOST_PAGE_ORIGIN],
   },
   payGroups: [
     {

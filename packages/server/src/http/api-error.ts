@@ -27,6 +27,8 @@ export interface ApiErrorOptions {
   readonly messageKey?: string | undefined;
   /** What went wrong, for the log only; never sent to the client. */
   readonly detail?: string | undefined;
+  /** Headers the answer carries (e.g. `retry-after` of a 429). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   readonly cause?: unknown;
 }
 
@@ -37,6 +39,8 @@ export class ApiError extends Error {
   readonly definition: ErrorDefinition;
   readonly field: string | undefined;
   readonly messageKey: string;
+  /** Headers of the answer besides the body's (see {@link ApiErrorOptions.headers}). */
+  readonly headers: Readonly<Record<string, string>>;
 
   constructor(errorName: ErrorName, options: ApiErrorOptions = {}) {
     const definition: ErrorDefinition = ERROR_CODES[errorName];
@@ -45,6 +49,7 @@ export class ApiError extends Error {
     this.definition = definition;
     this.field = options.field;
     this.messageKey = options.messageKey ?? definition.messageKey;
+    this.headers = options.headers ?? {};
   }
 
   /** The HTTP status of the error's table row. */

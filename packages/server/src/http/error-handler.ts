@@ -14,7 +14,13 @@
  * - text with a control character or a lone surrogate anywhere in the request: 400 invalidField
  *   naming the field (the input guard, input-guard.ts, installed with the handlers);
  * - an {@link ApiError}: its row;
- * - anything else: 500 internal (1999) with nothing of the error in the answer.
+ * - anything else: 500 internal (1999) with nothing of the error in the answer;
+ * - but a request whose own connection went away while it was read (the client closed it, or the
+ *   server did at the request time-out and answered 408 itself, server-options.ts) is no fault of
+ *   the server: it is logged as abandoned, not as a failure.
+ *
+ * Every error answer is `Cache-Control: no-store`, with the headers the ApiError names (the
+ * Retry-After of a 429).
  *
  * error_field is at most {@link ERROR_FIELD_MAX_LENGTH} characters (the contract's ErrorBody): a
  * longer one (a path through an over-long record key) loses its last segments until it fits, so
@@ -28,6 +34,7 @@ import type { ErrorName } from '@cashdesk/contract';
 import { errorBody, isApiError } from './api-error';
 import type { ErrorBody } from './api-error';
 import { installInputGuard } from './input-guard';
+import { NO_STORE } from './security-headers';
 
 /** Where Fastify validated: its names, and how error_field spells them. */
 const CONTEXT_PREFIX: Readonly<Record<string, string>> = {
@@ -107,6 +114,19 @@ function validationField(context: string | undefined, instancePath: string): str
   return path === '' ? prefix : `${prefix}.${path}`;
 }
 
+/**
+ * Whether a failure is the request's own connection going away while its body was read (Node's
+ * `aborted` error of the request stream, or a premature close of it) rather than a fault of the
+ * server.
+ */
+function clientWentAway(error: unknown, request: FastifyRequest): boolean {
+  if (!request.raw.destroyed) return false;
+  return (
+    hasCode(error) &&
+    ['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ECONNABORTED'].includes(error.code)
+  );
+}
+
 /** Decides the answer to an error (exported for unit tests). */
 export function classifyError(error: unknown): ErrorAnswer {
   return withFittedField(classify(error));
@@ -134,10 +154,23 @@ function classify(error: unknown): ErrorAnswer {
   return answer('internal', 500);
 }
 
-/** Answers an error: logs it (a 5xx with the error, a 4xx as one line) and sends its body. */
+/**
+ * Answers an error: logs it (a 5xx with the error, a 4xx as one line) and sends its body, never
+ * to be stored by a cache (whatever the route had set: a missing asset is not cached for a year),
+ * with the headers an {@link ApiError} names (Retry-After of a 429).
+ */
 function sendErrorAnswer(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const result = classifyError(error);
-  if (result.unexpected) {
+  reply.header('cache-control', NO_STORE);
+  if (isApiError(error)) {
+    for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  }
+  if (clientWentAway(error, request)) {
+    // Issue 13: the client closed the connection, or the server closed it at its request
+    // time-out (server-options.ts); the request failed on its side. The answer below reaches
+    // nobody, but ends the request.
+    request.log.info({ reason: 'client connection closed' }, 'request abandoned');
+  } else if (result.unexpected) {
     request.log.error({ err: error }, 'request failed');
   } else {
     request.log.info(
@@ -171,7 +204,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
     sendErrorAnswer(error, request, reply),
   );
   app.setNotFoundHandler((_request: FastifyRequest, reply: FastifyReply) => {
-    return reply.code(404).type('application/json; charset=utf-8').send(errorBody('notFound'));
+    return reply
+      .code(404)
+      .header('cache-control', NO_STORE)
+      .type('application/json; charset=utf-8')
+      .send(errorBody('notFound'));
   });
   installInputGuard(app);
 }

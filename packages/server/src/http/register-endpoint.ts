@@ -23,7 +23,9 @@
  *   transaction it creates to the key, and the endpoint's `resume` option answers a retry whose
  *   key already created a transaction. A multipart endpoint calls `ctx.idempotent(requestParts,
  *   work)` itself once it has hashed the file;
- * - `sandboxOnly: true`: outside sandbox mode the route answers 404 with code 1901.
+ * - `sandboxOnly: true`: outside sandbox mode the route answers 404 with code 1901;
+ * - issue 13: failed session checks count per client address, and the money endpoints of
+ *   http/rate-limits.ts are limited per session (429, code 1013).
  *
  * The handler's context and result are typed from the row's schemas.
  *
@@ -269,8 +271,10 @@ export function registerEndpoint<E extends Endpoint>(
     return;
   }
   const sessionHook = endpoint.session
-    ? sessionAuthHook(deps.db, deps.config.sessionLifetimeMs)
+    ? sessionAuthHook(deps.db, deps.config.sessionLifetimeMs, app.cashdeskLimits.authFailures)
     : undefined;
+  // Issue 13: money calls are limited per session, after the session check, before the handler.
+  const limitHook = app.cashdeskLimits.moneyCallHook(endpoint.id);
   // Requests are validated here, once, with the row's schemas (so the handler's types are the
   // schemas' outputs); Fastify serialises the answers with the response schemas.
   const schema: FastifySchema = { response: endpointResponseSchemas(endpoint) };
@@ -281,6 +285,7 @@ export function registerEndpoint<E extends Endpoint>(
     url,
     schema,
     ...(sessionHook === undefined ? {} : { onRequest: sessionHook }),
+    ...(limitHook === undefined ? {} : { preHandler: limitHook }),
     handler: async (request, reply) => {
       const session = sessionOf(endpoint, request.cashierSession);
       const params = parsePart('params', schemaOf(endpoint, 'params'), request.params);

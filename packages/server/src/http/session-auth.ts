@@ -3,6 +3,7 @@
  * unknown or expired session answers 401 with error code 17 (SPEC §8). The hook runs at
  * `onRequest`, before the body is read or validated, so a request without a valid session learns
  * nothing else about the route (a malformed body of an unauthenticated request is still 17).
+ * Failed checks are counted per client address (issue 13, http/rate-limits.ts).
  *
  * @packageDocumentation
  */
@@ -11,7 +12,8 @@ import { SESSION_HEADER } from '@cashdesk/domain';
 import type { Database } from '../db/open';
 import { resolveSession } from '../services/sessions';
 import type { SessionContext } from '../services/sessions';
-import { ApiError } from './api-error';
+import { ApiError, isApiError } from './api-error';
+import type { AuthFailureGuard } from './rate-limits';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,10 +37,26 @@ export function sessionHeader(request: FastifyRequest): string | undefined {
   return text === undefined || text === '' ? undefined : text;
 }
 
-/** An onRequest hook that authenticates the request or answers error 17. */
-export function sessionAuthHook(db: Database, lifetimeMs: number): onRequestAsyncHookHandler {
+/**
+ * An onRequest hook that authenticates the request or answers error 17. Issue 13: a failed check
+ * counts against the client's address, and an address over its budget of failures is answered
+ * 429 before its session is looked up (http/rate-limits.ts).
+ */
+export function sessionAuthHook(
+  db: Database,
+  lifetimeMs: number,
+  failures: AuthFailureGuard,
+): onRequestAsyncHookHandler {
   return async (request) => {
-    request.cashierSession = await resolveSession(db, { lifetimeMs }, sessionHeader(request));
+    await failures.assertAllowed(request);
+    try {
+      request.cashierSession = await resolveSession(db, { lifetimeMs }, sessionHeader(request));
+    } catch (error) {
+      if (isApiError(error) && error.errorName === 'sessionExpired') {
+        await failures.recordFailure(request);
+      }
+      throw error;
+    }
   };
 }
 

@@ -5,8 +5,10 @@
  *
  * - `/assets/*`: Vite's hashed files, cached for a year as immutable (a new build has new names).
  * - a file at the root of dist (favicon, robots.txt): served, revalidated on every use.
- * - any other GET that asks for HTML and is not an API path: `index.html`, never cached, so that a
- *   reload of a client route such as /deposit/deposit-success opens the app and the app routes.
+ * - any other GET that asks for HTML and is not an API path: `index.html`, never stored, so that a
+ *   reload of a client route such as /deposit/deposit-success opens the app and the app routes;
+ *   with the widget page's Content-Security-Policy, whose frame-ancestors names the sites of the
+ *   page session's brand (issue 13, widget-page-policy.ts).
  * - everything else (API paths, a missing asset, a client that does not accept HTML): the
  *   server's JSON 404, so a typo in an API call never gets a page of HTML back.
  *
@@ -21,12 +23,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConfigError } from '../config';
 import type { RouteModule } from '../routes/register-routes';
+import { widgetPagePolicy } from './widget-page-policy';
 
 /** Hashed assets never change under one name: a year, immutable (the most browsers honour). */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-/** The app shell and root files must be revalidated, or a deploy would be invisible. */
+/** Root files must be revalidated, or a deploy would be invisible. */
 export const SHELL_CACHE_CONTROL = 'no-cache';
+
+/**
+ * The app shell (index.html) is never stored: its address carries the session id and its
+ * Content-Security-Policy names the session's brand (issue 13).
+ */
+export const APP_SHELL_CACHE_CONTROL = 'no-store';
 
 /**
  * Path prefixes that belong to the server, not to the widget's router: a miss under them is the
@@ -86,6 +95,7 @@ function notFound(reply: FastifyReply): FastifyReply {
 
 async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<void> {
   const assetsDir = path.join(distDir, 'assets');
+  const indexPath = path.join(distDir, 'index.html');
   await scope.register(fastifyStatic, {
     root: assetsDir,
     prefix: '/assets/',
@@ -97,12 +107,20 @@ async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<vo
     // Also runs for reply.sendFile below, so the file's place decides its caching.
     setHeaders: (reply, filePath) => {
       const isAsset = filePath.startsWith(`${assetsDir}${path.sep}`);
-      reply.header('cache-control', isAsset ? ASSET_CACHE_CONTROL : SHELL_CACHE_CONTROL);
+      reply.header(
+        'cache-control',
+        isAsset
+          ? ASSET_CACHE_CONTROL
+          : filePath === indexPath
+            ? APP_SHELL_CACHE_CONTROL
+            : SHELL_CACHE_CONTROL,
+      );
       reply.header('x-content-type-options', 'nosniff');
     },
   });
+  const pagePolicy = widgetPagePolicy(scope, indexPath);
 
-  const shell = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  const shell = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const pathname = pathOf(request);
     if (isServerPath(pathname)) return notFound(reply);
     const sendOptions = { cacheControl: false, dotfiles: 'ignore', index: false } as const;
@@ -110,6 +128,7 @@ async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<vo
       return reply.sendFile(pathname.slice(1), distDir, sendOptions);
     }
     if (!acceptsHtml(request)) return notFound(reply);
+    await pagePolicy(request, reply);
     return reply.sendFile('index.html', distDir, sendOptions);
   };
   scope.get('/', shell);

@@ -6,7 +6,9 @@
  * type is decided by its bytes (domain checkFileUpload), at most 20 971 520 bytes, and a refused
  * upload leaves nothing behind. `transaction_id`, when sent, must be the player's transaction of
  * this flow and pay group; without it the document is for a form field, and `field_name`, when
- * sent, must be a file upload field of the method. A deposit's document attached to a bank transfer waiting for its receipt is reported to
+ * sent, must be a file upload field of the method. A transaction holds at most
+ * UPLOAD_MAX_DOCUMENTS_PER_TRANSACTION documents of at most UPLOAD_MAX_BYTES_PER_TRANSACTION bytes
+ * in all, and so do a player's documents not yet attached to one (409, code 1014; issue 13). A deposit's document attached to a bank transfer waiting for its receipt is reported to
  * the provider (services/payments/receipts.ts). The Idempotency-Key covers the file's sha256 and
  * the form fields.
  *
@@ -107,6 +109,7 @@ function uploadHandler(flow: PaymentFlow) {
             playerId: session.playerId,
             payGroupId: entry.group.id,
             transactionId: row?.id ?? null,
+            quota: deps.config.security.uploadQuota,
           });
           stored.kept = true;
           if (row !== null && flow === 'deposit') {

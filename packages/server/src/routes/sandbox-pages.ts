@@ -320,6 +320,8 @@ function sendPage(
 ): FastifyReply {
   const styleNonce = randomBytes(16).toString('base64');
   const html = render(styleNonce);
+  // The page's own frame-ancestors decides who may frame it, not the API answers' DENY.
+  reply.raw.removeHeader('x-frame-options');
   return reply
     .code(200)
     .header(

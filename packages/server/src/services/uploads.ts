@@ -9,8 +9,10 @@
  * 2. {@link checkReceivedFile} applies @cashdesk/domain's checkFileUpload to what arrived: the
  *    type comes from the magic bytes (pdf, heic, jpeg, png), never from the name or the declared
  *    MIME type; more than 20 971 520 bytes or an empty file is refused.
- * 3. {@link storeDocument} moves the file to DATA_DIR/uploads/{player}/{document}.{ext} and
- *    writes the row; if the row cannot be written, the file is removed again.
+ * 3. {@link storeDocument} checks the upload quota of the transaction (or of the player's
+ *    documents not yet attached to one; issue 13), moves the file to
+ *    DATA_DIR/uploads/{player}/{document}.{ext} and writes the row, in one database transaction;
+ *    if the row cannot be written, the file is removed again.
  * Any refusal removes the temporary file ({@link discardReceived}), so a refused upload leaves
  * nothing behind.
  *
@@ -29,13 +31,14 @@ import { finished, pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { UPLOAD_MAX_BYTES } from '@cashdesk/contract';
 import type { UploadResponse } from '@cashdesk/contract';
 import { FILE_SNIFF_BYTES, checkFileUpload } from '@cashdesk/domain';
 import type { AcceptedFileType } from '@cashdesk/domain';
 import type { Executor } from '../db/open';
-import { documents } from '../db/schema';
+import type { UploadQuota } from '../config';
+import { documents, players, transactions } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { isAcceptedText } from '../http/input-guard';
 import { isUuid } from './ids';
@@ -169,36 +172,116 @@ export interface StoreDocumentInput {
   readonly playerId: string;
   readonly payGroupId: number;
   readonly transactionId: string | null;
+  /** The most documents and bytes the transaction (or the player's unattached documents) may hold. */
+  readonly quota: UploadQuota;
 }
 
-/** Moves a received file to its place and writes its row (file removed again if the row fails). */
+/**
+ * Issue 13: refuses a document that would take its transaction over the quota, or, without a
+ * transaction, the player's documents not yet attached to one (uploaded for a form field before
+ * the submit, which attaches them). Run inside the storing transaction after
+ * {@link lockDocumentOwner}, so that concurrent uploads cannot both pass.
+ *
+ * @throws {ApiError} uploadQuotaExceeded (409, field `file`).
+ */
+async function assertUploadQuota(
+  db: Executor,
+  owner: { readonly playerId: string; readonly transactionId: string | null },
+  size: number,
+  quota: UploadQuota,
+): Promise<void> {
+  const [held] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      bytes: sql<string>`coalesce(sum(${documents.sizeBytes}), 0)::text`,
+    })
+    .from(documents)
+    .where(
+      owner.transactionId === null
+        ? and(eq(documents.playerId, owner.playerId), isNull(documents.transactionId))
+        : eq(documents.transactionId, owner.transactionId),
+    );
+  const count = held?.count ?? 0;
+  const bytes = Number(held?.bytes ?? '0');
+  if (count + 1 > quota.maxDocuments || bytes + size > quota.maxBytes) {
+    throw new ApiError('uploadQuotaExceeded', {
+      field: 'file',
+      detail: `upload quota: ${String(count)} documents, ${String(bytes)} bytes held`,
+    });
+  }
+}
+
+/**
+ * Locks the row that owns a new document's quota (the transaction, else the player) until the
+ * storing transaction ends.
+ */
+async function lockDocumentOwner(
+  tx: Executor,
+  owner: { readonly playerId: string; readonly transactionId: string | null },
+): Promise<void> {
+  if (owner.transactionId === null) {
+    await tx
+      .select({ id: players.id })
+      .from(players)
+      .where(eq(players.id, owner.playerId))
+      .for('update');
+  } else {
+    await tx
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.id, owner.transactionId))
+      .for('update');
+  }
+}
+
+/**
+ * Moves a received file to its place and writes its row, within the upload quota (file removed
+ * again if the row fails or the quota is full).
+ *
+ * @throws {ApiError} uploadQuotaExceeded when the document would go over the quota.
+ */
 export async function storeDocument(db: Executor, input: StoreDocumentInput): Promise<DocumentRow> {
   const id = randomUUID();
   const relative = path.join(input.playerId, `${id}.${EXTENSIONS[input.type]}`);
   const target = path.join(uploadsDir(input.dataDir), relative);
   await mkdir(path.dirname(target), { recursive: true });
-  await rename(input.file.tempPath, target);
-  try {
-    const [row] = await db
-      .insert(documents)
-      .values({
-        id,
-        playerId: input.playerId,
-        transactionId: input.transactionId,
-        payGroupId: input.payGroupId,
-        filePath: relative,
-        originalName: input.file.originalName,
-        mime: MIME_TYPES[input.type],
-        sizeBytes: input.file.size,
-        sha256: input.file.sha256,
-      })
-      .returning();
-    if (row === undefined) throw new Error('document insert returned no row');
-    return row;
-  } catch (error) {
-    await rm(target, { force: true });
-    throw error;
-  }
+  const owner = { playerId: input.playerId, transactionId: input.transactionId };
+  return db.transaction(async (tx) => {
+    await lockDocumentOwner(tx, owner);
+    await assertUploadQuota(tx, owner, input.file.size, input.quota);
+    await rename(input.file.tempPath, target);
+    try {
+      return await insertDocument(tx, id, relative, input);
+    } catch (error) {
+      await rm(target, { force: true });
+      throw error;
+    }
+  });
+}
+
+/** Writes a document's row. */
+async function insertDocument(
+  db: Executor,
+  id: string,
+  relative: string,
+  input: StoreDocumentInput,
+): Promise<DocumentRow> {
+  const [row] = await db
+    .insert(documents)
+    .values({
+      id,
+      playerId: input.playerId,
+      transactionId: input.transactionId,
+      payGroupId: input.payGroupId,
+      filePath: relative,
+      originalName: input.file.originalName,
+      mime: MIME_TYPES[input.type],
+      sizeBytes: input.file.size,
+      sha256: input.file.sha256,
+    })
+    .returning();
+  if (row === undefined) throw new Error('document insert returned no row');
+  return row;
 }
 
 /** A document of a player, or `undefined` (another player's document is not found either). */

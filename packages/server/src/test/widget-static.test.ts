@@ -11,7 +11,12 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config';
-import { ASSET_CACHE_CONTROL, SHELL_CACHE_CONTROL, serveWidget } from '../http/widget-static';
+import {
+  APP_SHELL_CACHE_CONTROL,
+  ASSET_CACHE_CONTROL,
+  SHELL_CACHE_CONTROL,
+  serveWidget,
+} from '../http/widget-static';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 
@@ -107,7 +112,7 @@ describe('the app shell', () => {
       const response = await get(pathname, HTML);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
-      expect(response.headers.get('cache-control')).toBe(SHELL_CACHE_CONTROL);
+      expect(response.headers.get('cache-control')).toBe(APP_SHELL_CACHE_CONTROL);
       expect(await response.text()).toBe(SHELL);
     },
   );

@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 import { ERROR_CODES } from '@cashdesk/contract';
+import type { ErrorDefinition } from '@cashdesk/contract';
 import { MESSAGE_KEYS, SESSION_EXPIRED_CODE, fieldKind, uploadFailureKey } from '@cashdesk/domain';
 import type { FieldValue, FormField } from '@cashdesk/domain';
 import { useCallback, useState } from 'react';
@@ -56,9 +57,22 @@ export type UploadCall = (
   | { readonly data?: undefined; readonly error: unknown }
 >;
 
-/** SPEC §8 upload errors: the limit message for a file over the limit, the general one otherwise. */
-function uploadErrorKey(error: unknown): string {
+/** Upload refusals whose own message tells the player more than SPEC §8's two upload messages. */
+const OWN_MESSAGE_UPLOAD_ERRORS: readonly ErrorDefinition[] = [
+  ERROR_CODES.uploadQuotaExceeded,
+  ERROR_CODES.rateLimited,
+];
+
+/**
+ * SPEC §8 upload errors: the limit message for a file over the limit, the general one otherwise;
+ * a full document quota or too many uploads in a short time say so (issue 13).
+ */
+export function uploadErrorKey(error: unknown): string {
   const apiError = isApiError(error) ? error : null;
+  const own = OWN_MESSAGE_UPLOAD_ERRORS.find(
+    (definition) => definition.code === apiError?.errorCode,
+  );
+  if (own !== undefined) return own.messageKey;
   return uploadFailureKey(
     { status: apiError?.status, errorCode: apiError?.errorCode ?? undefined },
     [ERROR_CODES.uploadTooLarge.code],

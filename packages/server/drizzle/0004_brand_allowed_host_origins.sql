@@ -1,0 +1,1 @@
+ALTER TABLE "brands" ADD COLUMN "allowed_host_origins" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,43 @@
+/**
+ * Host origins: the sites allowed to frame the widget (issue 13). One rule for the operator's
+ * FRAME_ANCESTORS (config.ts) and each brand's `allowed_host_origins` column, so that whatever
+ * reaches the widget page's `frame-ancestors` directive is a plain origin: an http(s) scheme, a
+ * host and an optional port, nothing else. No wildcards, paths, queries or credentials: a brand
+ * names each site that embeds its cashier.
+ *
+ * @packageDocumentation
+ */
+
+/**
+ * The origin of `text` when it is an http(s) origin and nothing more (`https://brand.example`,
+ * `http://localhost:8081`; a trailing slash is accepted), else `undefined`. Scheme and host are
+ * lower-cased and a default port dropped, as browsers compare them.
+ */
+export function hostOrigin(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^https?:\/\/[^/?#@\s*]+\/?$/i.test(trimmed)) return undefined;
+  try {
+    const url = new URL(trimmed);
+    return url.origin === 'null' ? undefined : url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Splits a list of origins separated by commas or white space, e.g. FRAME_ANCESTORS: the origins
+ * and the entries that are not origins.
+ */
+export function parseHostOrigins(text: string): {
+  readonly origins: readonly string[];
+  readonly refused: readonly string[];
+} {
+  const origins: string[] = [];
+  const refused: string[] = [];
+  for (const entry of text.split(/[\s,]+/).filter((part) => part !== '')) {
+    const origin = hostOrigin(entry);
+    if (origin === undefined) refused.push(entry);
+    else if (!origins.includes(origin)) origins.push(origin);
+  }
+  return { origins, refused };
+}

@@ -1,0 +1,54 @@
+/**
+ * Which sites may frame a session's widget (issue 13): the `allowed_host_origins` of the
+ * session's brand. A session that has expired still names its brand (its widget page must still
+ * show the session-expired screen inside the brand's site).
+ *
+ * @packageDocumentation
+ */
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../db/open';
+import { brands, sessions } from '../db/schema';
+import { hostOrigin } from '../http/host-origin';
+
+/**
+ * The host origins allowed for the brand of session `sessionId`, or `undefined` when there is no
+ * such session. Entries of the column that are not plain http(s) origins are left out.
+ */
+export async function sessionHostOrigins(
+  db: Executor,
+  sessionId: string,
+): Promise<readonly string[] | undefined> {
+  const [row] = await db
+    .select({ origins: brands.allowedHostOrigins })
+    .from(sessions)
+    .innerJoin(brands, eq(brands.id, sessions.brandId))
+    .where(eq(sessions.id, sessionId));
+  if (row === undefined) return undefined;
+  const origins: string[] = [];
+  for (const entry of row.origins) {
+    const origin = typeof entry === 'string' ? hostOrigin(entry) : undefined;
+    if (origin !== undefined && !origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
+
+/**
+ * Sets the origins allowed to frame a brand's widget (the brand's `allowed_host_origins`), each
+ * checked and normalised as {@link hostOrigin} does.
+ *
+ * @throws {TypeError} naming an entry that is not a plain http(s) origin (nothing is written).
+ */
+export async function setBrandHostOrigins(
+  db: Executor,
+  brandId: string,
+  origins: readonly string[],
+): Promise<readonly string[]> {
+  const checked: string[] = [];
+  for (const entry of origins) {
+    const origin = hostOrigin(entry);
+    if (origin === undefined) throw new TypeError(`not an http(s) origin: ${entry}`);
+    if (!checked.includes(origin)) checked.push(origin);
+  }
+  await db.update(brands).set({ allowedHostOrigins: checked }).where(eq(brands.id, brandId));
+  return checked;
+}
