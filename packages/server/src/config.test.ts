@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  CONFIG_VARIABLES,
   ConfigError,
   DEFAULT_OPERATIONS,
   DEFAULT_PAYMENT_TIMINGS,
@@ -216,5 +217,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_FAILURES_PER_ADDRESS: '0' })).toThrow(
       /AUTH_FAILURES_PER_ADDRESS/,
     );
+  });
+
+  it('issue 13: every variable the server reads is in the README configuration table', () => {
+    const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Test'));
+    const listed = new Set([...table.matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1]));
+    expect(CONFIG_VARIABLES.length).toBeGreaterThan(30);
+    expect(CONFIG_VARIABLES.filter((name) => !listed.has(name))).toEqual([]);
+    expect([...listed].filter((name) => !CONFIG_VARIABLES.includes(name ?? ''))).toEqual([]);
   });
 });

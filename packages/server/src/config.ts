@@ -365,6 +365,9 @@ const EnvSchema = z.object({
   ).default(DEFAULT_SECURITY.uploadQuota.maxBytes),
 });
 
+/** Every environment variable the server reads (the README's configuration table lists each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 /** Thrown by {@link loadConfig} with every problem of the environment in its message. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
