@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
  */
 import Big from 'big.js';
 import { and, eq } from 'drizzle-orm';
-import { ledgerEntries, payGroups, players } from '../db/schema';
+import { ledgerEntries, payGroupCurrencies, payGroups, players } from '../db/schema';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import type { NewCardInput } from '../providers';
 import { getBalance } from '../services/ledger';
@@ -167,4 +167,31 @@ export async function ledgerOf(
 export async function eurBalance(server: TestServer, externalId: string): Promise<string> {
   const balance = await getBalance(server.db, await brand0PlayerId(server, externalId), 'EUR');
   return balance.balance;
+}
+
+/**
+ * Adds to brand0 a bank-transfer deposit group whose form asks for no receipt, so that the
+ * receipt is uploaded after the submit, for the transaction (EUR 5 to 5000); returns its id.
+ */
+export async function addReceiptLaterPayGroup(
+  server: TestServer,
+  shortName: string,
+): Promise<number> {
+  const [later] = await server.db
+    .insert(payGroups)
+    .values({
+      brandId: 'brand0',
+      flow: 'deposit',
+      shortName,
+      publicName: 'Bank transfer (receipt later)',
+      payMethodType: 'bank_transfers',
+      providerKind: 'bank_transfer',
+      fields: [],
+    })
+    .returning({ id: payGroups.id });
+  if (later === undefined) throw new Error('fixture pay group not created');
+  await server.db
+    .insert(payGroupCurrencies)
+    .values({ payGroupId: later.id, currency: 'EUR', minAmount: '5', maxAmount: '5000' });
+  return later.id;
 }

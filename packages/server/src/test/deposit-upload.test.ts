@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { documents, payGroupCurrencies, payGroups, sessions, transactions } from '../db/schema';
+import { documents, payGroups, sessions, transactions } from '../db/schema';
 import { getBalance } from '../services/ledger';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { addReceiptLaterPayGroup } from './alt-fixtures';
 import { isRecord } from '../http/is-record';
 
 let server: TestServer;
@@ -37,24 +38,7 @@ beforeAll(async () => {
     .from(payGroups)
     .where(eq(payGroups.brandId, 'brand0'));
   for (const row of rows) ids.set(`${row.flow}:${row.shortName}`, row.id);
-  // A bank transfer whose form asks for no receipt: the receipt is uploaded after the submit.
-  const [later] = await server.db
-    .insert(payGroups)
-    .values({
-      brandId: 'brand0',
-      flow: 'deposit',
-      shortName: 'bank_transfer_later',
-      publicName: 'Bank transfer (receipt later)',
-      payMethodType: 'bank_transfers',
-      providerKind: 'bank_transfer',
-      fields: [],
-    })
-    .returning({ id: payGroups.id });
-  if (later === undefined) throw new Error('fixture pay group not created');
-  receiptLater = later.id;
-  await server.db
-    .insert(payGroupCurrencies)
-    .values({ payGroupId: later.id, currency: 'EUR', minAmount: '5', maxAmount: '5000' });
+  receiptLater = await addReceiptLaterPayGroup(server, 'bank_transfer_later');
 });
 
 afterAll(async () => {

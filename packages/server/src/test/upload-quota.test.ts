@@ -12,11 +12,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@cashdesk/contract';
-import { documents, payGroupCurrencies, payGroups, sessions } from '../db/schema';
+import { documents, sessions } from '../db/schema';
 import { isRecord } from '../http/is-record';
 import { CASHIER, payGroupId } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { addReceiptLaterPayGroup } from './alt-fixtures';
 
 const MAX_DOCUMENTS = 2;
 const MAX_BYTES = 2048;
@@ -34,24 +35,7 @@ beforeAll(async () => {
       UPLOAD_MAX_BYTES_PER_TRANSACTION: String(MAX_BYTES),
     },
   });
-  // A bank transfer whose receipt is uploaded after the submit, for the transaction.
-  const [later] = await server.db
-    .insert(payGroups)
-    .values({
-      brandId: 'brand0',
-      flow: 'deposit',
-      shortName: 'bank_transfer_quota',
-      publicName: 'Bank transfer (receipt later)',
-      payMethodType: 'bank_transfers',
-      providerKind: 'bank_transfer',
-      fields: [],
-    })
-    .returning({ id: payGroups.id });
-  if (later === undefined) throw new Error('fixture pay group not created');
-  receiptLater = later.id;
-  await server.db
-    .insert(payGroupCurrencies)
-    .values({ payGroupId: later.id, currency: 'EUR', minAmount: '5', maxAmount: '5000' });
+  receiptLater = await addReceiptLaterPayGroup(server, 'bank_transfer_quota');
 });
 
 afterAll(async () => {
