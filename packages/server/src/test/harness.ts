@@ -189,7 +189,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     logs: () => lines.join(''),
     close: async () => {
-      await app.close();
+      // A test is over: nothing of it is in flight any more, so every connection goes at once.
+      // Fastify's close closes only the connections Node counts as idle, and a keep-alive one a
+      // test's fetch left (with a short REQUEST_TIMEOUT_MS) was at times not counted so, which
+      // held close() until the hook's time-out. main.ts keeps the draining close (decisions §11).
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       if (ownsDatabase) await database.close();
     },
   };
