@@ -24,20 +24,31 @@ export function hostOrigin(text: string): string | undefined {
   }
 }
 
-/**
- * Splits a list of origins separated by commas or white space, e.g. FRAME_ANCESTORS: the origins
- * and the entries that are not origins.
- */
-export function parseHostOrigins(text: string): {
+/** Entries sorted into the origins they name (normalised, each once) and the ones that are not. */
+export interface SortedHostOrigins {
   readonly origins: readonly string[];
   readonly refused: readonly string[];
-} {
+}
+
+/**
+ * Sorts `entries` (a brand's stored list, an operator's input) with {@link hostOrigin}: the
+ * origins in their first order without repeats, and the entries that are not origins.
+ */
+export function sortHostOrigins(entries: readonly string[]): SortedHostOrigins {
   const origins: string[] = [];
   const refused: string[] = [];
-  for (const entry of text.split(/[\s,]+/).filter((part) => part !== '')) {
+  for (const entry of entries) {
     const origin = hostOrigin(entry);
     if (origin === undefined) refused.push(entry);
     else if (!origins.includes(origin)) origins.push(origin);
   }
   return { origins, refused };
+}
+
+/**
+ * Splits a list of origins separated by commas or white space, e.g. FRAME_ANCESTORS: the origins
+ * and the entries that are not origins.
+ */
+export function parseHostOrigins(text: string): SortedHostOrigins {
+  return sortHostOrigins(text.split(/[\s,]+/).filter((part) => part !== ''));
 }

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/open';
 import { brands, sessions } from '../db/schema';
-import { hostOrigin } from '../http/host-origin';
+import { sortHostOrigins } from '../http/host-origin';
 
 /**
  * The host origins allowed for the brand of session `sessionId`, or `undefined` when there is no
@@ -24,17 +24,13 @@ export async function sessionHostOrigins(
     .innerJoin(brands, eq(brands.id, sessions.brandId))
     .where(eq(sessions.id, sessionId));
   if (row === undefined) return undefined;
-  const origins: string[] = [];
-  for (const entry of row.origins) {
-    const origin = typeof entry === 'string' ? hostOrigin(entry) : undefined;
-    if (origin !== undefined && !origins.includes(origin)) origins.push(origin);
-  }
-  return origins;
+  const stored: readonly unknown[] = row.origins;
+  return sortHostOrigins(stored.filter((entry) => typeof entry === 'string')).origins;
 }
 
 /**
  * Sets the origins allowed to frame a brand's widget (the brand's `allowed_host_origins`), each
- * checked and normalised as {@link hostOrigin} does.
+ * checked and normalised as {@link sortHostOrigins} does.
  *
  * @throws {TypeError} naming an entry that is not a plain http(s) origin (nothing is written).
  */
@@ -43,12 +39,12 @@ export async function setBrandHostOrigins(
   brandId: string,
   origins: readonly string[],
 ): Promise<readonly string[]> {
-  const checked: string[] = [];
-  for (const entry of origins) {
-    const origin = hostOrigin(entry);
-    if (origin === undefined) throw new TypeError(`not an http(s) origin: ${entry}`);
-    if (!checked.includes(origin)) checked.push(origin);
-  }
-  await db.update(brands).set({ allowedHostOrigins: checked }).where(eq(brands.id, brandId));
+  const { origins: checked, refused } = sortHostOrigins(origins);
+  const [first] = refused;
+  if (first !== undefined) throw new TypeError(`not an http(s) origin: ${first}`);
+  await db
+    .update(brands)
+    .set({ allowedHostOrigins: [...checked] })
+    .where(eq(brands.id, brandId));
   return checked;
 }
