@@ -169,6 +169,12 @@ export const ERROR_CODES = {
     'CASHIER.ERROR.NOTHING_TO_REVERSE',
     'There is no pending withdrawal to reverse.',
   ),
+  walletUnavailable: define(
+    '1601',
+    503,
+    'CASHIER.ERROR.WALLET_UNAVAILABLE',
+    "The operator's wallet, which keeps the player's balance, did not answer (or does not know the player), so the balance cannot be shown or a withdrawal checked against it. Nothing was moved; try again in a moment.",
+  ),
   sandboxOnly: define(
     '1901',
     404,

@@ -26,6 +26,8 @@ import { decorateSession } from './http/session-auth';
 import type { PaymentProvider } from './providers';
 import { createProvider } from './providers/create-provider';
 import { registerRoutes } from './routes/register-routes';
+import { createWalletService } from './services/wallet/wallet';
+import type { WalletService } from './services/wallet/wallet';
 import type { RouteModule } from './routes/register-routes';
 
 /** What {@link createApp} needs. */
@@ -34,6 +36,8 @@ export interface CreateAppOptions {
   readonly config: ServerConfig;
   /** Default: the provider the configuration names (providers/create-provider.ts). */
   readonly provider?: PaymentProvider | undefined;
+  /** Default: the wallet the configuration names (services/wallet/wallet.ts). */
+  readonly wallet?: WalletService | undefined;
   /** The clock of every time-dependent decision; default the system clock. Tests pass their own. */
   readonly clock?: Clock | undefined;
   /** Default: a logger at the config's level writing to stdout (http/logger.ts). */
@@ -68,11 +72,24 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const metrics = new Telemetry({ pool: options.databasePool });
+  const clock = options.clock ?? (() => new Date());
   app.decorate('cashdesk', {
     db,
     config,
     provider: options.provider ?? createProvider(config, db),
-    clock: options.clock ?? (() => new Date()),
+    wallet:
+      options.wallet ??
+      createWalletService({
+        db,
+        config: config.wallet,
+        clock,
+        leaseMs: config.payments.leaseMs,
+        log: app.log,
+        observe: (kind, outcome) => {
+          metrics.walletOperation(kind, outcome);
+        },
+      }),
+    clock,
     metrics,
   });
   // Issue 13: /readyz turns 503 as soon as the app starts closing; every answer is timed.

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
         ? DEFAULT_WIDGET_DIR
         : undefined,
       provider: { kind: 'sandbox' },
+      wallet: { kind: 'internal' },
       payments: DEFAULT_PAYMENT_TIMINGS,
       seedDemoData: true,
       operations: { migrateOnStart: true, shutdownTimeoutMs: 12_000, metricsToken: undefined },
@@ -64,6 +65,11 @@ describe('loadConfig', () => {
       MIGRATE_ON_START: 'false',
       SHUTDOWN_TIMEOUT_MS: '25000',
       METRICS_TOKEN: 'a-metrics-token-for-the-scraper',
+      WALLET: 'operator',
+      OPERATOR_WALLET_URL: 'https://wallet.example.com/cashier/',
+      OPERATOR_WALLET_SECRET: 'a-wallet-signing-secret',
+      OPERATOR_WALLET_KEY_ID: 'wallet-2026',
+      OPERATOR_WALLET_TIMEOUT_MS: '4000',
     });
     expect(config).toEqual({
       port: 9000,
@@ -79,6 +85,12 @@ describe('loadConfig', () => {
       secret: 'a-long-enough-secret',
       widgetDir: '/srv/cashdesk/widget',
       provider: { kind: 'http', url: 'https://psp.example.com', apiKey: 'psp-key' },
+      wallet: {
+        kind: 'operator',
+        url: 'https://wallet.example.com/cashier',
+        key: { keyId: 'wallet-2026', secret: 'a-wallet-signing-secret' },
+        timeoutMs: 4000,
+      },
       payments: {
         providerTimeoutMs: 5000,
         leaseMs: 20_000,
@@ -142,6 +154,30 @@ describe('loadConfig', () => {
     expect(allowed.seedDemoData).toBe(false);
     expect(loadConfig({}).provider).toEqual({ kind: 'sandbox' });
     expect(loadConfig({}).seedDemoData).toBe(true);
+  });
+
+  it("issue 14: the operator's wallet needs its address and signing secret, and a call must fit in a lease", () => {
+    expect(() => loadConfig({ WALLET: 'operator' })).toThrow(/OPERATOR_WALLET_URL: required/);
+    expect(() =>
+      loadConfig({ WALLET: 'operator', OPERATOR_WALLET_URL: 'https://wallet.example.com' }),
+    ).toThrow(/OPERATOR_WALLET_SECRET: required/);
+    expect(() =>
+      loadConfig({
+        WALLET: 'operator',
+        OPERATOR_WALLET_URL: 'https://wallet.example.com',
+        OPERATOR_WALLET_SECRET: 'short',
+      }),
+    ).toThrow(/at least 16 characters/);
+    expect(() =>
+      loadConfig({
+        WALLET: 'operator',
+        OPERATOR_WALLET_URL: 'https://wallet.example.com',
+        OPERATOR_WALLET_SECRET: 'a-wallet-signing-secret',
+        OPERATOR_WALLET_TIMEOUT_MS: '30000',
+        PAYMENT_LEASE_MS: '30000',
+      }),
+    ).toThrow(/longer than OPERATOR_WALLET_TIMEOUT_MS/);
+    expect(loadConfig({}).wallet).toEqual({ kind: 'internal' });
   });
 
   it('issue 12: a lease shorter than the provider time-out is refused', () => {

@@ -12,6 +12,7 @@ import { SESSION_LIFETIME_MS } from '@cashdesk/domain';
 import * as z from 'zod';
 import { parseHostOrigins } from './http/host-origin';
 import { REPO_ROOT } from './paths';
+import type { WalletConfig } from './services/wallet/wallet';
 
 /** Sandbox exposes the test-only routes (POST /sandbox/sessions); production never does. */
 export const SERVER_MODES = ['sandbox', 'production'] as const;
@@ -70,6 +71,8 @@ export interface ServerConfig {
   readonly widgetDir: string | undefined;
   /** The payment provider (CASHDESK_PROVIDER); production never defaults to the sandbox. */
   readonly provider: ProviderConfig;
+  /** Where the players' money is kept (WALLET, issue 14): the cashier's ledger or the operator's. */
+  readonly wallet: WalletConfig;
   /** The submission pipeline's time-outs and the reconciler's rhythm. */
   readonly payments: PaymentTimings;
   /** Whether the demo brands and players may be seeded (never in production). */
@@ -110,6 +113,9 @@ export const DEFAULT_OPERATIONS: OperationsConfig = {
   shutdownTimeoutMs: 12_000,
   metricsToken: undefined,
 };
+
+/** The default OPERATOR_WALLET_TIMEOUT_MS: one wallet call, answer included. */
+export const DEFAULT_OPERATOR_WALLET_TIMEOUT_MS = 5_000;
 
 /** How the server reaches its payment provider. */
 export type ProviderConfig =
@@ -311,6 +317,15 @@ const EnvSchema = z.object({
   CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION: optionalText.pipe(z.enum(['true', 'false']).optional()),
   PROVIDER_URL: urlText.optional(),
   PROVIDER_API_KEY: optionalText,
+  WALLET: optionalText.pipe(z.enum(['internal', 'operator']).optional()),
+  OPERATOR_WALLET_URL: urlText.optional(),
+  OPERATOR_WALLET_SECRET: optionalText.pipe(
+    z.string().min(16, 'OPERATOR_WALLET_SECRET must be at least 16 characters').optional(),
+  ),
+  OPERATOR_WALLET_KEY_ID: optionalText,
+  OPERATOR_WALLET_TIMEOUT_MS: integerText('OPERATOR_WALLET_TIMEOUT_MS', 100, 120_000).default(
+    DEFAULT_OPERATOR_WALLET_TIMEOUT_MS,
+  ),
   PROVIDER_TIMEOUT_MS: integerText('PROVIDER_TIMEOUT_MS', 100, 120_000).default(
     DEFAULT_PAYMENT_TIMINGS.providerTimeoutMs,
   ),
@@ -421,6 +436,24 @@ export function loadConfig(
   if (providerKind === 'http' && values.PROVIDER_URL === undefined) {
     problems.push("PROVIDER_URL: required with CASHDESK_PROVIDER=http (the PSP's base address)");
   }
+  const walletKind = values.WALLET ?? 'internal';
+  if (walletKind === 'operator') {
+    if (values.OPERATOR_WALLET_URL === undefined) {
+      problems.push(
+        "OPERATOR_WALLET_URL: required with WALLET=operator (the operator wallet's base address)",
+      );
+    }
+    if (values.OPERATOR_WALLET_SECRET === undefined) {
+      problems.push(
+        'OPERATOR_WALLET_SECRET: required with WALLET=operator (signs every wallet call)',
+      );
+    }
+    if (values.PAYMENT_LEASE_MS <= values.OPERATOR_WALLET_TIMEOUT_MS) {
+      problems.push(
+        'PAYMENT_LEASE_MS: must be longer than OPERATOR_WALLET_TIMEOUT_MS (a wallet call must end within its lease)',
+      );
+    }
+  }
   if (values.PAYMENT_LEASE_MS <= values.PROVIDER_TIMEOUT_MS) {
     problems.push(
       'PAYMENT_LEASE_MS: must be longer than PROVIDER_TIMEOUT_MS (an owner must finish its provider call within its lease)',
@@ -445,6 +478,20 @@ export function loadConfig(
     providerKind === 'http' && values.PROVIDER_URL !== undefined
       ? { kind: 'http', url: values.PROVIDER_URL, apiKey: values.PROVIDER_API_KEY }
       : { kind: 'sandbox' };
+  const wallet: WalletConfig =
+    walletKind === 'operator' &&
+    values.OPERATOR_WALLET_URL !== undefined &&
+    values.OPERATOR_WALLET_SECRET !== undefined
+      ? {
+          kind: 'operator',
+          url: values.OPERATOR_WALLET_URL,
+          key: {
+            keyId: values.OPERATOR_WALLET_KEY_ID ?? 'default',
+            secret: values.OPERATOR_WALLET_SECRET,
+          },
+          timeoutMs: values.OPERATOR_WALLET_TIMEOUT_MS,
+        }
+      : { kind: 'internal' };
   const publicUrl = values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`;
   return {
     port: values.PORT,
@@ -465,6 +512,7 @@ export function loadConfig(
           : undefined
         : path.resolve(values.WIDGET_DIR),
     provider,
+    wallet,
     payments: {
       providerTimeoutMs: values.PROVIDER_TIMEOUT_MS,
       leaseMs: values.PAYMENT_LEASE_MS,

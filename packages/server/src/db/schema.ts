@@ -102,6 +102,42 @@ export const providerCallState = pgEnum('provider_call_state', [
   'done',
 ]);
 
+/**
+ * Issue 14: where a transaction's money is kept. `internal`: the cashier's own ledger
+ * (services/ledger.ts) is the balance of record; `operator`: the operator's wallet is, reached over
+ * signed HTTP callbacks (services/wallet/), and the cashier queues what it owes it in
+ * {@link walletOperations}. Fixed when the transaction is created, so a change of configuration
+ * never moves an open payment to another wallet.
+ */
+export const walletKind = pgEnum('wallet_kind', ['internal', 'operator']);
+
+/**
+ * Issue 14: one money movement the cashier owes the operator's wallet for a transaction:
+ * `reserve` (a payout's amount taken from the balance: the wallet's authorize), `credit` (a
+ * succeeded deposit: transfer in), `commit` (a paid payout: transfer out, final), `release` (a
+ * payout that failed or was reversed: cancel, the reserved money back) and `reverse` (a refunded
+ * or charged-back deposit taken back).
+ */
+export const walletOperationKind = pgEnum('wallet_operation_kind', [
+  'reserve',
+  'credit',
+  'commit',
+  'release',
+  'reverse',
+]);
+
+/**
+ * Issue 14: where a wallet operation stands: `pending` (not answered yet: never sent, in flight
+ * or without an answer; sent again with the same operation id until answered), `done` (the
+ * wallet applied it), `refused` (the wallet answered no: a reserve without the balance; any other
+ * refusal is a fault the operator must look at).
+ */
+export const walletOperationState = pgEnum('wallet_operation_state', [
+  'pending',
+  'done',
+  'refused',
+]);
+
 /** SPEC §3: contact type of a one-time code. */
 export const contactType = pgEnum('contact_type', ['email', 'phone']);
 
@@ -512,6 +548,8 @@ export const transactions = pgTable(
     betShopId: integer('bet_shop_id').references(() => betShops.id, { onDelete: 'set null' }),
     parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull().default({}),
     idempotencyKey: text('idempotency_key'),
+    /** Issue 14: the wallet that keeps this transaction's money (see {@link walletKind}). */
+    wallet: walletKind('wallet').notNull().default('internal'),
     /** Issue 12: the provider call's state (see {@link providerCallState}). */
     callState: providerCallState('call_state').notNull().default('done'),
     /** How many times the charging call (authorise or payout) was started. */
@@ -571,6 +609,52 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_transaction_kind')
       .on(t.transactionId, t.kind)
       .where(sql`${t.transactionId} is not null`),
+  ],
+);
+
+/**
+ * Issue 14: the money movements owed to the operator's wallet (transactions whose `wallet` is
+ * `operator`), each written in the same database transaction as the status change that causes it
+ * and sent until the wallet answers, always with the same operation id (`{transaction}:{kind}`),
+ * so a repeat is the wallet's idempotent replay, never a second movement. One per transaction and
+ * kind. Whoever sends one holds its lease.
+ */
+export const walletOperations = pgTable(
+  'wallet_operations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    kind: walletOperationKind('kind').notNull(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.alpha3),
+    /** What moves (a deposit's credit: the amount after tax). */
+    amount: money('amount').notNull(),
+    /** A deposit's bonus, credited with it as its own figure. */
+    bonus: money('bonus').notNull().default('0'),
+    state: walletOperationState('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the worker sends it (again); `null` once answered. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The wallet's answer, or the last failure's kind (never a secret). */
+    answer: jsonb('answer').$type<Record<string, unknown>>(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('wallet_operations_transaction_kind').on(t.transactionId, t.kind),
+    index('wallet_operations_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
+    check('wallet_operations_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/open';
 import type { PaymentProvider } from '../providers';
+import type { WalletService } from '../services/wallet/wallet';
 import type { Telemetry } from './telemetry';
 
 /** The clock every decision that depends on time reads (tests pass their own). */
@@ -25,6 +26,8 @@ export interface AppDeps {
   readonly db: Database;
   readonly config: ServerConfig;
   readonly provider: PaymentProvider;
+  /** Where the players' money is kept: the cashier's ledger or the operator's wallet (issue 14). */
+  readonly wallet: WalletService;
   readonly clock: Clock;
   /** The app's own Prometheus metrics (telemetry.ts), reported to by the payment pipeline. */
   readonly metrics: Telemetry;

@@ -56,6 +56,7 @@ const RECONCILER_ACTIONS = {
   finished: 'finished',
   expired: 'expired',
   releasedClaims: 'released_claims',
+  walletOperations: 'wallet_operations',
   errors: 'errors',
 } as const satisfies Record<keyof ReconcilerPassCounts, string>;
 
@@ -137,6 +138,13 @@ export class Telemetry implements PaymentMetrics {
     registers: [this.registry],
   });
 
+  readonly #walletOperations = new Counter({
+    name: 'cashdesk_wallet_operations_total',
+    help: "Calls to the operator's wallet, by operation kind (reserve, credit, commit, release, reverse) and outcome (done, refused, unanswered).",
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor(options: TelemetryOptions = {}) {
     // Known label sets start at zero, so that rate() and alerts see them before the first event.
     for (const operation of PROVIDER_OPERATIONS) {
@@ -192,6 +200,11 @@ export class Telemetry implements PaymentMetrics {
       method_kind: transaction.methodKind,
       status: transaction.status,
     });
+  }
+
+  /** Counts one call of a queued wallet operation (services/wallet/wallet-operations.ts). */
+  walletOperation(kind: string, outcome: string): void {
+    this.#walletOperations.inc({ kind, outcome });
   }
 
   reconcilerPass(counts: ReconcilerPassCounts): void {

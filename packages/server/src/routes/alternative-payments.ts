@@ -244,6 +244,6 @@ export function registerAlternativePaymentRoutes(app: App): void {
       awaitsChallenge(row) && Object.keys(fields).length > 0
         ? await completeChallenge(payment, row, { fields })
         : (await refreshTransaction(payment, row)).row;
-    return { status: 200, body: await paySessionFor(deps.db, row) };
+    return { status: 200, body: await paySessionFor(deps.db, row, deps.wallet) };
   });
 }

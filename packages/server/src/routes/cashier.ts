@@ -31,12 +31,12 @@ import {
 export function registerCashierRoutes(app: App): void {
   registerEndpoint(app, ENDPOINTS.depositInit, async ({ session, deps }) => ({
     status: 200,
-    body: await depositCashierResponse(deps.db, session, new Date()),
+    body: await depositCashierResponse(deps.db, session, new Date(), deps.wallet),
   }));
 
   registerEndpoint(app, ENDPOINTS.payoutInit, async ({ session, deps }) => ({
     status: 200,
-    body: await payoutCashierResponse(deps.db, session, new Date()),
+    body: await payoutCashierResponse(deps.db, session, new Date(), deps.wallet),
   }));
 
   registerEndpoint(app, ENDPOINTS.depositSelect, async ({ session, params, body, deps }) => {

@@ -75,14 +75,14 @@ export function registerDepositRoutes(app: App): void {
       const payment = { ...deps, log: request.log };
       const prepared = await prepareDeposit(deps, session, params.payGroupId, body, deps.clock());
       const row = await submitPayment(payment, prepared, claim);
-      return { status: 200, body: await paySessionFor(deps.db, row) };
+      return { status: 200, body: await paySessionFor(deps.db, row, deps.wallet) };
     },
     {
       resume: async ({ session, body, deps, request }, transactionId) => {
         const payment = { ...deps, log: request.log };
         const secrets = depositSecretsFromRetry(body);
         const row = await resumePayment(payment, session.playerId, transactionId, secrets);
-        return { status: 200, body: await paySessionFor(deps.db, row) };
+        return { status: 200, body: await paySessionFor(deps.db, row, deps.wallet) };
       },
     },
   );

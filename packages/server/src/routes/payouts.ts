@@ -10,12 +10,11 @@
  */
 import { ENDPOINTS } from '@cashdesk/contract';
 import type { TaxFigures } from '@cashdesk/contract';
-import type { App } from '../http/app-types';
+import type { App, AppDeps } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
 import { preparePayout } from '../services/payments/payout-policy';
 import { resumePayment, submitPayment } from '../services/payments/pipeline';
 import { reversePendingWithdrawal } from '../services/payments/reversal';
-import type { Executor } from '../db/open';
 import { paySessionFor, providerDataOf } from '../services/transactions';
 import type { TransactionRow } from '../services/transactions';
 import { registerUploadRoute } from './documents';
@@ -29,8 +28,8 @@ const NO_TAX: TaxFigures = {
 };
 
 /** The answer of a withdrawal submit: its pay session with the tax figures it was made with. */
-async function payoutAnswer(db: Executor, row: TransactionRow) {
-  const session = await paySessionFor(db, row);
+async function payoutAnswer(deps: Pick<AppDeps, 'db' | 'wallet'>, row: TransactionRow) {
+  const session = await paySessionFor(deps.db, row, deps.wallet);
   return { ...session, tax: providerDataOf(row).taxFigures ?? NO_TAX };
 }
 
@@ -40,15 +39,15 @@ export function registerPayoutRoutes(app: App): void {
     app,
     ENDPOINTS.payoutSubmit,
     async ({ params, body, session, deps, claim, request }) => {
-      const prepared = await preparePayout(deps.db, session, params.payGroupId, body, deps.clock());
+      const prepared = await preparePayout(deps, session, params.payGroupId, body, deps.clock());
       const row = await submitPayment({ ...deps, log: request.log }, prepared, claim);
-      return { status: 200, body: await payoutAnswer(deps.db, row) };
+      return { status: 200, body: await payoutAnswer(deps, row) };
     },
     {
       resume: async ({ session, deps, request }, transactionId) => {
         const payment = { ...deps, log: request.log };
         const row = await resumePayment(payment, session.playerId, transactionId, null);
-        return { status: 200, body: await payoutAnswer(deps.db, row) };
+        return { status: 200, body: await payoutAnswer(deps, row) };
       },
     },
   );

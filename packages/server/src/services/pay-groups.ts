@@ -67,7 +67,10 @@ import { ApiError } from '../http/api-error';
 import { maskEmail, maskPhone } from './contacts';
 import { verificationBlock } from './payout-account-otp';
 import type { SessionContext } from './sessions';
-import { getBalance } from './ledger';
+import type { WalletService } from './wallet/wallet';
+
+/** Where a player's balance is read: the wallet of the app. */
+type BalanceSource = Pick<WalletService, 'balance'>;
 import { wagerViewItem, withdrawalWager } from './wager';
 
 /** A pay group row. */
@@ -552,11 +555,12 @@ async function cashierCommon(
   session: SessionContext,
   flow: PaymentFlow,
   groups: readonly SessionPayGroup[],
+  wallet: BalanceSource,
 ) {
   const [brand, player, balance, tiers, precision] = await Promise.all([
     loadBrand(db, session.brandId),
     loadPlayer(db, session.playerId),
-    getBalance(db, session.playerId, session.currency),
+    wallet.balance(db, session.playerId, session.currency),
     loadTaxTiers(db, session.brandId, flow),
     currencyPrecisionOf(db, session.currency),
   ]);
@@ -620,9 +624,10 @@ export async function depositCashierResponse(
   db: Executor,
   session: SessionContext,
   now: Date,
+  wallet: BalanceSource,
 ): Promise<DepositInitResponse> {
   const { groups, wire } = await payGroupList(db, session, 'deposit', now);
-  const common = await cashierCommon(db, session, 'deposit', groups);
+  const common = await cashierCommon(db, session, 'deposit', groups, wallet);
   return { ...common, payment_groups: wire };
 }
 
@@ -631,12 +636,13 @@ export async function payoutCashierResponse(
   db: Executor,
   session: SessionContext,
   now: Date,
+  wallet: BalanceSource,
 ): Promise<PayoutInitResponse> {
   const [{ groups, wire }, wager] = await Promise.all([
     payGroupList(db, session, 'withdrawal', now),
     withdrawalWager(db, session),
   ]);
-  const common = await cashierCommon(db, session, 'withdrawal', groups);
+  const common = await cashierCommon(db, session, 'withdrawal', groups, wallet);
   // SPEC §4: an outstanding wager in a brand the rule applies to disables every withdrawal
   // method; the wager view_data item says why and how much is left.
   if (!wager.disabled || wager.remaining === null) return { ...common, payout_groups: wire };

@@ -72,7 +72,8 @@ import type {
   ThreeDsOutcome,
 } from '../providers';
 import { isUuid } from './ids';
-import { credit, getBalance, releaseReservation, settleReservation } from './ledger';
+import { creditDeposit, releasePayout, settlePayout } from './wallet/money';
+import type { WalletService } from './wallet/wallet';
 import { betShopToWire } from './pay-groups';
 import { DEADLINE_MS, deadlineAfter, recheckAt } from './payments/schedule';
 
@@ -203,6 +204,8 @@ export interface CreateTransactionInput {
   readonly savedCardId?: string | null | undefined;
   readonly payoutAccountId?: string | null | undefined;
   readonly betShopId?: number | null | undefined;
+  /** The wallet that keeps its money (issue 14); default the cashier's own ledger. */
+  readonly wallet?: TransactionRow['wallet'] | undefined;
   /**
    * The provider call this transaction starts with (issue 12): the request without card data,
    * and who holds the call until when. Without it the transaction needs no call (`done`).
@@ -247,6 +250,7 @@ export async function createTransaction(
       playerId: input.playerId,
       sessionId: input.sessionId,
       payGroupId: input.payGroupId,
+      wallet: input.wallet ?? 'internal',
       flow: input.flow,
       amount: input.amount,
       currency: input.currency,
@@ -554,10 +558,12 @@ export async function completeTransaction(
   db: Executor,
   transactionId: string,
   final: FinalResult,
+  now: Date = new Date(),
 ): Promise<TransitionResult> {
   return db.transaction(async (tx) => {
     if (final.result === 'declined') {
       const result = await transition(tx, transactionId, 'error', {
+        now,
         step: 'result',
         ...(final.providerRef === undefined ? {} : { providerReference: final.providerRef }),
         redirect: null,
@@ -568,7 +574,7 @@ export async function completeTransaction(
         providerData: { declineReason: final.reason },
       });
       if (result.applied && result.transaction.flow === 'withdrawal') {
-        await releaseReservation(tx, transactionId);
+        await releasePayout(tx, result.transaction, now);
       }
       return result;
     }
@@ -580,6 +586,7 @@ export async function completeTransaction(
             voucher: { code: final.pickup.code, expires_at: final.pickup.expiresAt.toISOString() },
           };
     const result = await transition(tx, transactionId, 'success', {
+      now,
       step: 'result',
       ...(final.providerRef === undefined ? {} : { providerReference: final.providerRef }),
       redirect: null,
@@ -592,30 +599,12 @@ export async function completeTransaction(
     if (!result.applied) return result;
     const row = result.transaction;
     if (row.flow === 'withdrawal') {
-      await settleReservation(tx, transactionId);
+      await settlePayout(tx, row, now);
       await setLastUsed(tx, row.playerId, row.flow, row.payGroupId);
       return result;
     }
 
-    const amount = depositCredit(row);
-    if (amount.gt(0)) {
-      await credit(tx, {
-        playerId: row.playerId,
-        currency: row.currency,
-        amount: amount.toFixed(),
-        kind: 'deposit',
-        transactionId,
-      });
-    }
-    if (new Big(row.bonus).gt(0)) {
-      await credit(tx, {
-        playerId: row.playerId,
-        currency: row.currency,
-        amount: new Big(row.bonus).toFixed(),
-        kind: 'bonus',
-        transactionId,
-      });
-    }
+    await creditDeposit(tx, row, depositCredit(row), new Big(row.bonus), now);
     await setLastUsed(tx, row.playerId, row.flow, row.payGroupId);
     if (
       providerDataOf(row).saveCard === true &&
@@ -655,18 +644,28 @@ export async function applyDepositOutcome(
   const waitingFor = (ms: number) => ({ now, expiresAt: deadlineAfter(now, ms) });
   switch (outcome.outcome) {
     case 'approved':
-      return completeTransaction(db, row.id, {
-        result: 'approved',
-        providerRef: outcome.providerRef,
-        cardToken: outcome.cardToken,
-        card: outcome.card,
-      });
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'approved',
+          providerRef: outcome.providerRef,
+          cardToken: outcome.cardToken,
+          card: outcome.card,
+        },
+        now,
+      );
     case 'declined':
-      return completeTransaction(db, row.id, {
-        result: 'declined',
-        providerRef: outcome.providerRef,
-        reason: outcome.reason,
-      });
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'declined',
+          providerRef: outcome.providerRef,
+          reason: outcome.reason,
+        },
+        now,
+      );
     case 'challenge':
       return transition(db, row.id, 'await', {
         ...waitingFor(DEADLINE_MS.redirect),
@@ -796,17 +795,27 @@ export async function applyPayoutOutcome(
 ): Promise<TransitionResult> {
   switch (outcome.outcome) {
     case 'approved':
-      return completeTransaction(db, row.id, {
-        result: 'approved',
-        providerRef: outcome.providerRef,
-        pickup: outcome.pickup,
-      });
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'approved',
+          providerRef: outcome.providerRef,
+          pickup: outcome.pickup,
+        },
+        now,
+      );
     case 'declined':
-      return completeTransaction(db, row.id, {
-        result: 'declined',
-        providerRef: outcome.providerRef,
-        reason: outcome.reason,
-      });
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'declined',
+          providerRef: outcome.providerRef,
+          reason: outcome.reason,
+        },
+        now,
+      );
     case 'processing':
       // No deadline: a payout on its way is never ended by the cashier's clock.
       return transition(db, row.id, 'processing', {
@@ -838,25 +847,40 @@ export async function applyProviderStatus(
 ): Promise<TransitionResult> {
   switch (status.status) {
     case 'approved':
-      return completeTransaction(db, row.id, {
-        result: 'approved',
-        providerRef: status.providerRef,
-        cardToken: status.cardToken,
-        card: status.card,
-        pickup: status.pickup,
-      });
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'approved',
+          providerRef: status.providerRef,
+          cardToken: status.cardToken,
+          card: status.card,
+          pickup: status.pickup,
+        },
+        now,
+      );
     case 'declined':
-      return completeTransaction(db, row.id, {
-        result: 'declined',
-        providerRef: status.providerRef,
-        reason: status.reason,
-      });
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'declined',
+          providerRef: status.providerRef,
+          reason: status.reason,
+        },
+        now,
+      );
     case 'cancelled':
-      return completeTransaction(db, row.id, {
-        result: 'declined',
-        providerRef: status.providerRef,
-        reason: 'cancelled',
-      });
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'declined',
+          providerRef: status.providerRef,
+          reason: 'cancelled',
+        },
+        now,
+      );
     case 'pending':
       if (row.status === 'await' && status.step === 'processing') {
         return transition(db, row.id, 'processing', {
@@ -951,10 +975,14 @@ async function voucherShop(db: Executor, row: TransactionRow) {
  * current balance. `session_id` is the payment session, which is the transaction (the cashier
  * session travels in the header).
  */
-export async function paySessionFor(db: Executor, row: TransactionRow): Promise<PaySession> {
+export async function paySessionFor(
+  db: Executor,
+  row: TransactionRow,
+  wallet: Pick<WalletService, 'balance'>,
+): Promise<PaySession> {
   const data = providerDataOf(row);
   const [balance, precision] = await Promise.all([
-    getBalance(db, row.playerId, row.currency),
+    wallet.balance(db, row.playerId, row.currency),
     currencyPrecision(db, row.currency),
   ]);
   const step = stepOf(row, data);

@@ -148,7 +148,7 @@ describe('final results (issue 3 money: a result is applied once)', () => {
       outcome: 'declined',
       reason: 'invalid_token',
     });
-    const session = await paySessionFor(server.db, result.transaction);
+    const session = await paySessionFor(server.db, result.transaction, server.app.cashdesk.wallet);
     expect(session).toMatchObject({
       step: 'result',
       result_status: 'error',

@@ -8,19 +8,11 @@
  *
  * @packageDocumentation
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
-import * as z from 'zod';
 import { ActivityAnswer, CONTROL_PATHS, FaultsAnswer } from '../providers/simulator/control';
 import type { FaultInput } from '../providers/simulator/control';
+import { startServiceProcess } from './service-process';
 
-const MAIN = fileURLToPath(new URL('../providers/simulator/main.ts', import.meta.url));
-/** The repository root, where `--import tsx` resolves. */
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-
-const ReadyLine = z.object({ simulator: z.literal('ready'), url: z.url() });
+const MAIN = new URL('../providers/simulator/main.ts', import.meta.url).href;
 
 /** What {@link startSimulatorProcess} takes. */
 export interface SimulatorProcessOptions {
@@ -49,82 +41,31 @@ export interface SimulatorProcess {
 export async function startSimulatorProcess(
   options: SimulatorProcessOptions = {},
 ): Promise<SimulatorProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: REPO_ROOT,
+  const service = await startServiceProcess({
+    main: MAIN,
+    readyKey: 'simulator',
     env: {
-      ...process.env,
       SIMULATOR_PORT: '0',
       SIMULATOR_HOST: '127.0.0.1',
       SIMULATOR_EXIT_ON_STDIN_END: '1',
       SIMULATOR_API_KEY: options.apiKey ?? '',
       SIMULATOR_BASE_URL: options.baseUrl ?? '',
     },
-    stdio: ['pipe', 'pipe', 'pipe'],
+    headers: options.apiKey === undefined ? {} : { authorization: `Bearer ${options.apiKey}` },
   });
-  const killOnExit = (): void => {
-    child.kill('SIGKILL');
-  };
-  process.once('exit', killOnExit);
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-4000);
-  });
-  const exited = once(child, 'exit');
-
-  const lines = createInterface({ input: child.stdout });
-  const url = await new Promise<string>((resolve, reject) => {
-    lines.once('line', (line) => {
-      let ready: z.ZodSafeParseResult<z.output<typeof ReadyLine>> | undefined;
-      try {
-        ready = ReadyLine.safeParse(JSON.parse(line));
-      } catch {
-        ready = undefined;
-      }
-      if (ready?.success === true) resolve(ready.data.url);
-      else reject(new Error(`simulator: unexpected first line ${line}`));
-    });
-    child.once('exit', (code, signal) => {
-      reject(new Error(`simulator exited (${String(code ?? signal)}) before ready:\n${stderr}`));
-    });
-  });
-
-  const headers: Record<string, string> =
-    options.apiKey === undefined ? {} : { authorization: `Bearer ${options.apiKey}` };
-
-  /** A control call's JSON answer (`undefined` for an empty one); throws on an error status. */
-  async function control(path: string, post?: { readonly body?: unknown }): Promise<unknown> {
-    const body = post?.body === undefined ? undefined : JSON.stringify(post.body);
-    const response = await fetch(`${url}${path}`, {
-      method: post === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      body: body ?? null,
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`simulator ${path} answered ${response.status}: ${text}`);
-    return text === '' ? undefined : JSON.parse(text);
-  }
-
   return {
-    url,
-    pid: child.pid ?? -1,
+    url: service.url,
+    pid: service.pid,
     async activity(now) {
       const query = now === undefined ? '' : `?now=${encodeURIComponent(now.toISOString())}`;
-      return ActivityAnswer.parse(await control(`${CONTROL_PATHS.activity}${query}`));
+      return ActivityAnswer.parse(await service.control(`${CONTROL_PATHS.activity}${query}`));
     },
     async fault(fault) {
-      return FaultsAnswer.parse(await control(CONTROL_PATHS.faults, { body: fault }));
+      return FaultsAnswer.parse(await service.control(CONTROL_PATHS.faults, { body: fault }));
     },
     async reset() {
-      await control(CONTROL_PATHS.reset, {});
+      await service.control(CONTROL_PATHS.reset, {});
     },
-    async stop() {
-      process.off('exit', killOnExit);
-      lines.close();
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
+    stop: () => service.stop(),
   };
 }

@@ -107,16 +107,25 @@ export const ActivityAnswer = z.object({
 /** {@link ActivityAnswer}. */
 export type ActivityAnswer = z.output<typeof ActivityAnswer>;
 
-/** The faults queued in a simulator, taken in order by the calls they match. */
-export class FaultQueue {
-  readonly #queued: { fault: Fault; left: number }[] = [];
+/** What a queued fault must have: the operation it targets (or `any`) and how many calls it hits. */
+interface QueuedFault {
+  readonly operation: string;
+  readonly times: number;
+}
 
-  add(fault: Fault): void {
+/**
+ * The faults queued in a simulator, taken in order by the calls they match (the PSP simulator's
+ * {@link Fault}s by default; the wallet simulator queues its own).
+ */
+export class FaultQueue<F extends QueuedFault = Fault> {
+  readonly #queued: { fault: F; left: number }[] = [];
+
+  add(fault: F): void {
     this.#queued.push({ fault, left: fault.times });
   }
 
   /** The fault the next `operation` call suffers, counted as used; `undefined` for none. */
-  take(operation: FaultOperation): Fault | undefined {
+  take(operation: string): F | undefined {
     const index = this.#queued.findIndex(
       (entry) => entry.fault.operation === operation || entry.fault.operation === 'any',
     );
@@ -128,7 +137,7 @@ export class FaultQueue {
   }
 
   /** The faults still queued, `times` being what is left of each. */
-  pending(): Fault[] {
+  pending(): F[] {
     return this.#queued.map((entry) => ({ ...entry.fault, times: entry.left }));
   }
 

@@ -8,6 +8,7 @@
  *
  * @packageDocumentation
  */
+import type { WalletService } from '../wallet/wallet';
 import { PAYMENT_METHOD_KINDS, isProviderNotReached } from '../../providers';
 import type { PaymentProvider } from '../../providers';
 import { isFinalStatus } from '../transactions';
@@ -39,6 +40,7 @@ export interface ReconcilerPassCounts {
   readonly finished: number;
   readonly expired: number;
   readonly releasedClaims: number;
+  readonly walletOperations: number;
   readonly errors: number;
 }
 
@@ -52,6 +54,8 @@ export interface PaymentMetrics {
 /** Whatever carries the metrics: a pipeline's deps. */
 export interface WithMetrics {
   readonly metrics?: PaymentMetrics | undefined;
+  /** Told after a final move, which may owe the operator's wallet a movement. */
+  readonly wallet?: Pick<WalletService, 'kick'> | undefined;
 }
 
 /** How a provider call that threw ended (the time-out is told apart by the caller). */
@@ -68,6 +72,9 @@ function methodKindOf(row: Pick<TransactionRow, 'providerRequest'>): string {
 }
 
 /**
+ * What follows every final move, once, by whoever made it: the transaction is counted, and the
+ * wallet is told to send what the move queued for it.
+ *
  * Counts a transaction when `result` is the move that made it final (the status machine answers
  * `applied: false` for a transaction final already, so each one is counted once, by whoever
  * finished it). Returns `result`, to wrap a call: `counted(deps, await completeTransaction(…))`.
@@ -75,6 +82,8 @@ function methodKindOf(row: Pick<TransactionRow, 'providerRequest'>): string {
 export function counted(deps: WithMetrics, result: TransitionResult): TransitionResult {
   const row = result.transaction;
   if (result.applied && isFinalStatus(row.status)) {
+    // A final move may owe the operator's wallet a movement: sent now, not at the next pass.
+    deps.wallet?.kick();
     deps.metrics?.transactionFinished({
       flow: row.flow,
       methodKind: methodKindOf(row),

@@ -28,7 +28,7 @@ import type { Executor } from '../../db/open';
 import { ApiError } from '../../http/api-error';
 import type { PayoutDestination } from '../../providers';
 import { findSavedCard } from '../cards';
-import { getBalance } from '../ledger';
+import type { WalletService } from '../wallet/wallet';
 import {
   assertAvailable,
   findBetShop,
@@ -260,17 +260,18 @@ export interface PreparedPayout extends PreparedPayment {
  *   another player or unknown), payoutAccountNotVerified (1207).
  */
 export async function preparePayout(
-  db: Executor,
+  deps: { readonly db: Executor; readonly wallet: Pick<WalletService, 'balance'> },
   session: SessionContext,
   payGroupId: string,
   body: SubmitRequest,
   now: Date,
 ): Promise<PreparedPayout> {
+  const { db } = deps;
   const scope = sessionScope(session, 'withdrawal', body.currency);
   const entry = await findSessionPayGroup(db, scope, payGroupId);
   assertAvailable(entry.group, now);
   await assertNotDisabledByWager(db, session, entry.group.id);
-  const balance = await getBalance(db, session.playerId, session.currency);
+  const balance = await deps.wallet.balance(db, session.playerId, session.currency);
   // The typed text is what the pattern (amount_reg_exp_fe) is about; the ledger gets plain text.
   const amount = checkAmount(body.amount, entry, 'withdrawal', balance.balance);
 

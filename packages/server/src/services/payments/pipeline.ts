@@ -20,9 +20,10 @@
  */
 import type { Database } from '../../db/open';
 import type { ClaimHandle } from '../idempotency';
-import { reserveWithdrawal } from '../ledger';
 import { createTransaction, findPlayerTransaction, updateProviderData } from '../transactions';
 import { linkDocument } from '../uploads';
+import { reservePayout } from '../wallet/money';
+import type { WalletKind } from '../wallet/wallet';
 import type { CreateTransactionInput, TransactionRow } from '../transactions';
 import { callProvider, leaseEnd, newOwner, resolveCall } from './provider-calls';
 import type { CardSecrets, PaymentDeps, StoredRequest } from './provider-calls';
@@ -66,6 +67,8 @@ export async function submitPayment(
     id,
     call: { request: prepared.request, owner, leaseUntil: leaseEnd(deps, now) },
     claim,
+    wallet: deps.wallet.kind,
+    now,
   });
   const answered = await callProvider(deps, row, owner, prepared.secrets);
   return reportReceipt(deps, answered);
@@ -78,6 +81,8 @@ async function persist(
     readonly id: string;
     readonly call: NonNullable<CreateTransactionInput['call']>;
     readonly claim: ClaimHandle | undefined;
+    readonly wallet: WalletKind;
+    readonly now: Date;
   },
 ): Promise<TransactionRow> {
   return db.transaction(async (tx) => {
@@ -85,16 +90,12 @@ async function persist(
       ...prepared.transaction,
       id: extra.id,
       call: extra.call,
+      wallet: extra.wallet,
     });
     if (prepared.reserve !== null) {
-      // The balance row is locked and checked again here: a parallel withdrawal may have taken it.
-      await reserveWithdrawal(tx, {
-        playerId: created.playerId,
-        currency: created.currency,
-        amount: created.amount,
-        transactionId: created.id,
-        minAmount: prepared.reserve.minAmount,
-      });
+      // The cashier's ledger checks the balance again under its row lock (a parallel withdrawal
+      // may have taken it); the operator's wallet is asked before the provider is called.
+      await reservePayout(tx, created, prepared.reserve.minAmount, extra.now);
     }
     for (const documentId of prepared.documentIds) {
       await linkDocument(tx, documentId, created.id);

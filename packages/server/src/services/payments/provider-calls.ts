@@ -48,6 +48,7 @@ import {
   transition,
 } from '../transactions';
 import type { TransactionRow, TransitionResult } from '../transactions';
+import type { WalletService } from '../wallet/wallet';
 import { counted, failedCallOutcome } from './payment-metrics';
 import type { PaymentMetrics, ProviderCallOutcome, ProviderOperation } from './payment-metrics';
 import { DEADLINE_MS, deadlineAfter, recheckAt, retryAt } from './schedule';
@@ -56,6 +57,8 @@ import { DEADLINE_MS, deadlineAfter, recheckAt, retryAt } from './schedule';
 export interface PaymentDeps {
   readonly db: Database;
   readonly provider: PaymentProvider;
+  /** Where the money is kept (services/wallet/wallet.ts). */
+  readonly wallet: WalletService;
   readonly config: Pick<ServerConfig, 'payments'>;
   readonly clock: Clock;
   readonly log?: PaymentLog | undefined;
@@ -359,6 +362,10 @@ export async function callProvider(
       apply: (outcome) => applyDepositOutcome(deps.db, row, outcome, deps.clock()),
     });
   } else {
+    if (row.wallet === 'operator') {
+      const held = await heldByWallet(deps, row, owner);
+      if (held !== null) return held;
+    }
     const input = payoutInputOf(request);
     return attempt(deps, row, owner, {
       log: {
@@ -374,6 +381,50 @@ export async function callProvider(
       apply: (outcome) => applyPayoutOutcome(deps.db, row, outcome, deps.clock()),
     });
   }
+}
+
+/**
+ * Issue 14: a payout kept in the operator's wallet goes to the provider only once the wallet has
+ * taken its amount off the balance (authorize, sent again with the same operation id until
+ * answered). Returns the transaction when it must not be sent now: the wallet refused (the payout
+ * fails, nothing was taken), or did not answer (the payout stays unsent, `pending`, for the next
+ * try; once the wallet stayed silent past LOOKUP_GRACE_MS it fails as never sent, and its
+ * authorize is cancelled). `null`: send it.
+ */
+async function heldByWallet(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  owner: string,
+): Promise<TransactionRow | null> {
+  const answer = await deps.wallet.reservePayout(row);
+  if (answer.outcome === 'reserved') return null;
+  const now = deps.clock();
+  if (answer.outcome === 'refused') {
+    deps.log?.info(
+      { transaction_id: row.id, reason: answer.reason },
+      'the operator wallet refused the payout: failed, nothing sent',
+    );
+    const reason = answer.reason === 'insufficient_funds' ? 'insufficient_funds' : 'declined';
+    counted(deps, await completeTransaction(deps.db, row.id, { result: 'declined', reason }, now));
+  } else if (now.getTime() - row.createdAt.getTime() >= deps.config.payments.lookupGraceMs) {
+    deps.log?.warn(
+      { transaction_id: row.id },
+      'the operator wallet never answered the payout: failed as never sent',
+    );
+    counted(
+      deps,
+      await completeTransaction(
+        deps.db,
+        row.id,
+        { result: 'declined', reason: 'not_received' },
+        now,
+      ),
+    );
+  } else {
+    await retryLater(deps, row, 'pending');
+  }
+  await releaseLease(deps.db, row.id, owner);
+  return reread(deps.db, row.id);
 }
 
 /**
@@ -426,7 +477,12 @@ async function callFailed(deps: PaymentDeps, row: TransactionRow, error: unknown
     );
     counted(
       deps,
-      await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'not_received' }),
+      await completeTransaction(
+        deps.db,
+        row.id,
+        { result: 'declined', reason: 'not_received' },
+        deps.clock(),
+      ),
     );
     return;
   }
@@ -527,10 +583,12 @@ async function lookUp(
       if (row.flow === 'deposit' && age >= deps.config.payments.lookupGraceMs) {
         counted(
           deps,
-          await completeTransaction(deps.db, row.id, {
-            result: 'declined',
-            reason: 'not_received',
-          }),
+          await completeTransaction(
+            deps.db,
+            row.id,
+            { result: 'declined', reason: 'not_received' },
+            now,
+          ),
         );
         deps.log?.info(
           { transaction_id: row.id },

@@ -52,6 +52,8 @@ export interface ReconcilerCounts {
   expired: number;
   /** Idempotency-Key claims released. */
   releasedClaims: number;
+  /** Movements owed to the operator's wallet that it answered (issue 14). */
+  walletOperations: number;
   /** Rows whose work threw (left for the next pass). */
   errors: number;
 }
@@ -74,6 +76,7 @@ function emptyReport(): PassReport {
     finished: 0,
     expired: 0,
     releasedClaims: 0,
+    walletOperations: 0,
     errors: 0,
   };
 }
@@ -111,7 +114,7 @@ async function expire(deps: PaymentDeps, row: TransactionRow, now: Date): Promis
   if (row.flow === 'deposit') {
     const result = counted(
       deps,
-      await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'expired' }),
+      await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'expired' }, now),
     );
     return result.applied;
   }
@@ -124,7 +127,7 @@ async function expire(deps: PaymentDeps, row: TransactionRow, now: Date): Promis
   if (cancel?.outcome !== 'cancelled') return false;
   const result = counted(
     deps,
-    await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'cancelled' }),
+    await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'cancelled' }, now),
   );
   return result.applied;
 }
@@ -220,6 +223,16 @@ export async function reconcileOnce(
       }
     }
   }
+  // What the operator's wallet is owed and was not answered yet (a failed or lost call).
+  try {
+    report.walletOperations = await deps.wallet.sendDue();
+  } catch (error) {
+    report.errors += 1;
+    deps.log?.warn(
+      { error: error instanceof Error ? error.name : typeof error },
+      'reconciler could not send the wallet operations: tried again in the next pass',
+    );
+  }
   report.releasedClaims = await releaseAbandonedClaims(deps.db, deps.clock());
   if (report.releasedClaims > 0) {
     deps.log?.info({ released: report.releasedClaims }, 'reconciler released abandoned claims');
@@ -264,6 +277,7 @@ export function startReconciler(
       counts.finished += report.finished;
       counts.expired += report.expired;
       counts.releasedClaims += report.releasedClaims;
+      counts.walletOperations += report.walletOperations;
       counts.errors += report.errors;
       if (Object.values(report).some((count) => count > 0)) {
         deps.log?.info({ pass: report, totals: { ...counts } }, 'reconciler pass');

@@ -23,11 +23,11 @@ import type { ReversePendingWithdrawalResponse } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
 import { transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { releaseReservation } from '../ledger';
 import { atPrecision } from '../pay-groups';
 import type { SessionContext } from '../sessions';
 import { applyProviderStatus, currencyPrecision, transition } from '../transactions';
 import type { TransactionRow } from '../transactions';
+import { releasePayout } from '../wallet/money';
 import { counted } from './payment-metrics';
 import { leaseEnd, newOwner, releaseLease, withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
@@ -89,8 +89,7 @@ async function reverseOne(
         providerData: sql`${transactions.providerData} || ${JSON.stringify({ reversedAt: now.toISOString() })}::jsonb`,
       })
       .where(eq(transactions.id, row.id));
-    const released = await releaseReservation(tx, row.id);
-    return released?.applied === true ? result : null;
+    return (await releasePayout(tx, result.transaction, now)) ? result : null;
   });
   if (reversed === null) return false;
   counted(deps, reversed);
