@@ -1,6 +1,6 @@
 CREATE TYPE "public"."wallet_kind" AS ENUM('internal', 'operator');--> statement-breakpoint
 CREATE TYPE "public"."wallet_operation_kind" AS ENUM('reserve', 'credit', 'commit', 'release', 'reverse');--> statement-breakpoint
-CREATE TYPE "public"."wallet_operation_state" AS ENUM('pending', 'done', 'refused');--> statement-breakpoint
+CREATE TYPE "public"."wallet_operation_state" AS ENUM('pending', 'done', 'refused', 'abandoned');--> statement-breakpoint
 CREATE TABLE "wallet_operations" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"transaction_id" uuid NOT NULL,

@@ -130,12 +130,15 @@ export const walletOperationKind = pgEnum('wallet_operation_kind', [
  * Issue 14: where a wallet operation stands: `pending` (not answered yet: never sent, in flight
  * or without an answer; sent again with the same operation id until answered), `done` (the
  * wallet applied it), `refused` (the wallet answered no: a reserve without the balance; any other
- * refusal is a fault the operator must look at).
+ * refusal is a fault the operator must look at), `abandoned` (a reserve never answered whose
+ * payout failed unsent: the payout's cancel, which the wallet applies whether or not the
+ * reserve ever reached it, stands for it).
  */
 export const walletOperationState = pgEnum('wallet_operation_state', [
   'pending',
   'done',
   'refused',
+  'abandoned',
 ]);
 
 /** SPEC §3: contact type of a one-time code. */

@@ -6,7 +6,10 @@
  * 3. one charge per payment: every deposit the provider approved is credited exactly once, and
  *    every credited deposit was approved by the provider for its amount plus fees; every payout
  *    the provider paid is a settled withdrawal and the other way round;
- * 4. no transaction is left in between once recovery ran (optional check).
+ * 4. no transaction is left in between once recovery ran (optional check);
+ * 5. the operator's wallet (issue 14) got each movement a transaction owes it exactly once, and
+ *    nothing else: a succeeded deposit one credit, a payout one authorize and, once final, one
+ *    commit (paid) or one cancel (failed or reversed), each applied once whatever the repeats.
  *
  * The provider's side is the simulator's activity (it runs in its own process, so a killed
  * server cannot take it along).
@@ -104,7 +107,7 @@ export async function reservationViolations(db: Database): Promise<Violation[]> 
           (select count(*) from ledger_entries l
              where l.transaction_id = t.id
                and l.kind in ('withdrawal_release', 'withdrawal_settle')) as ends
-        from transactions t where t.flow = 'withdrawal'`,
+        from transactions t where t.flow = 'withdrawal' and t.wallet = 'internal'`,
     WithdrawalRow,
   );
   return found.flatMap((row) => {
@@ -130,7 +133,9 @@ export async function chargeViolations(
     db,
     sql`select t.id, t.status::text, t.amount::text, t.fee::text,
           (select count(*) from ledger_entries l
-             where l.transaction_id = t.id and l.kind = 'deposit') as credits
+             where l.transaction_id = t.id and l.kind = 'deposit')
+          + (select count(*) from wallet_operations w
+             where w.transaction_id = t.id and w.kind = 'credit') as credits
         from transactions t where t.flow = 'deposit'`,
     DepositRow,
   );
@@ -198,6 +203,73 @@ export async function unresolvedTransactions(db: Database): Promise<Violation[]>
     OpenRow,
   );
   return found.map((row) => `transaction ${row.id} still created (${row.call_state})`);
+}
+
+const OperatorRow = z.object({
+  id: z.string(),
+  flow: z.string(),
+  status: z.string(),
+  kinds: z.string().nullable(),
+  pending: Count,
+  refused: z.boolean(),
+  abandoned: z.boolean(),
+});
+
+/** The kinds of movement a transaction owes the operator's wallet, by its flow and status. */
+function owedKinds(flow: string, status: string, reserveRefused: boolean): string[] {
+  if (flow === 'deposit') return status === 'success' ? ['credit'] : [];
+  if (status === 'success') return ['commit', 'reserve'];
+  if (status === 'error') return reserveRefused ? ['reserve'] : ['release', 'reserve'];
+  return ['reserve'];
+}
+
+/**
+ * Invariant 5 against the wallet simulator's record: every movement queued, sent and applied
+ * once. Run it once the queue is drained (no pending operation), or it reports what is pending.
+ */
+export async function walletViolations(
+  db: Database,
+  wallet: { readonly operations: readonly { operation_id: string; answer: unknown }[] },
+): Promise<Violation[]> {
+  const found = await rows(
+    db,
+    sql`select t.id, t.flow::text, t.status::text,
+          (select string_agg(w.kind::text, ',' order by w.kind::text) from wallet_operations w
+             where w.transaction_id = t.id) as kinds,
+          (select count(*) from wallet_operations w
+             where w.transaction_id = t.id and w.state = 'pending') as pending,
+          exists (select 1 from wallet_operations w where w.transaction_id = t.id
+             and w.kind = 'reserve' and w.state = 'refused') as refused,
+          exists (select 1 from wallet_operations w where w.transaction_id = t.id
+             and w.kind = 'reserve' and w.state = 'abandoned') as abandoned
+        from transactions t where t.wallet = 'operator'`,
+    OperatorRow,
+  );
+  const received = new Map(wallet.operations.map((entry) => [entry.operation_id, entry.answer]));
+  const violations: Violation[] = [];
+  for (const row of found) {
+    const kinds = row.kinds === null ? [] : row.kinds.split(',');
+    const owed = owedKinds(row.flow, row.status, row.refused).sort();
+    if (kinds.join(',') !== owed.join(',')) {
+      violations.push(
+        `${row.flow} ${row.id} (${row.status}) owes [${owed.join(',')}], queued [${kinds.join(',')}]`,
+      );
+    }
+    if (row.pending > 0)
+      violations.push(`${row.flow} ${row.id}: ${String(row.pending)} movement(s) unanswered`);
+    for (const kind of kinds) {
+      // An abandoned reserve may never have reached the wallet: its cancel stands for it.
+      if (!received.has(`${row.id}:${kind}`) && !(kind === 'reserve' && row.abandoned)) {
+        violations.push(`${row.flow} ${row.id}: the wallet never got its ${kind}`);
+      }
+    }
+  }
+  const known = new Set(found.map((row) => row.id));
+  for (const id of received.keys()) {
+    if (!known.has(id.split(':')[0] ?? ''))
+      violations.push(`the wallet got ${id}, which the cashier does not know`);
+  }
+  return violations;
 }
 
 /** Every violation of invariants 1 to 3. */

@@ -150,7 +150,8 @@ export function createWalletSimulator(options: WalletSimulatorOptions): FastifyI
   const faults = new FaultQueue<z.output<typeof WalletFault>>();
   const counts = { badSignatures: 0 };
 
-  const app = Fastify({ logger: false, bodyLimit: 65_536 });
+  // A hanging request must not hold close() open.
+  const app = Fastify({ logger: false, bodyLimit: 65_536, forceCloseConnections: true });
   // The raw body is what was signed: parse JSON only after checking the signature.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     done(null, body);

@@ -406,7 +406,7 @@ async function heldByWallet(
     );
     const reason = answer.reason === 'insufficient_funds' ? 'insufficient_funds' : 'declined';
     counted(deps, await completeTransaction(deps.db, row.id, { result: 'declined', reason }, now));
-  } else if (now.getTime() - row.createdAt.getTime() >= deps.config.payments.lookupGraceMs) {
+  } else if (now.getTime() - answer.since.getTime() >= deps.config.payments.lookupGraceMs) {
     deps.log?.warn(
       { transaction_id: row.id },
       'the operator wallet never answered the payout: failed as never sent',

@@ -16,6 +16,8 @@
  */
 import Big from 'big.js';
 import type { Executor } from '../../db/open';
+import { and, eq } from 'drizzle-orm';
+import { walletOperations } from '../../db/schema';
 import type { transactions } from '../../db/schema';
 import { credit, releaseReservation, reserveWithdrawal, settleReservation } from '../ledger';
 import { findWalletOperation, queueWalletOperation } from './wallet-operations';
@@ -99,6 +101,13 @@ export async function releasePayout(tx: Executor, row: Row, now: Date): Promise<
   }
   const reserve = await findWalletOperation(tx, row.id, 'reserve');
   if (reserve === undefined || reserve.state === 'refused') return false;
+  if (reserve.state === 'pending') {
+    // Never answered: nobody sends it again; the cancel below settles it either way.
+    await tx
+      .update(walletOperations)
+      .set({ state: 'abandoned', nextAttemptAt: null })
+      .where(and(eq(walletOperations.id, reserve.id), eq(walletOperations.state, 'pending')));
+  }
   return queueWalletOperation(tx, { ...movement(row, row.amount), kind: 'release', now });
 }
 

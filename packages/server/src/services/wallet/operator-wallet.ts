@@ -65,11 +65,9 @@ export class UnknownWalletPlayerError extends Error {
 /** The four calls of the protocol. */
 export class OperatorWalletClient {
   readonly #settings: OperatorWalletSettings;
-  readonly #clock: () => Date;
 
-  constructor(settings: OperatorWalletSettings, clock: () => Date = () => new Date()) {
+  constructor(settings: OperatorWalletSettings) {
     this.#settings = { ...settings, url: settings.url.replace(/\/+$/, '') };
-    this.#clock = clock;
   }
 
   /** The player's balance. @throws {UnknownWalletPlayerError} on a 404. */
@@ -104,7 +102,9 @@ export class OperatorWalletClient {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          ...signatureHeaders(this.#settings.key, body, this.#clock()),
+          // Signed at the real time, not the app's clock: the wallet checks the timestamp against
+          // its own clock to refuse a replayed request.
+          ...signatureHeaders(this.#settings.key, body, new Date()),
         },
         body,
         signal: timeout,

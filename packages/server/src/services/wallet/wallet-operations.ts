@@ -65,6 +65,8 @@ export async function queueWalletOperation(tx: Executor, op: QueuedOperation): P
       amount: new Big(op.amount).toFixed(),
       bonus: new Big(op.bonus ?? '0').toFixed(),
       nextAttemptAt: op.kind === 'reserve' ? null : op.now,
+      // The app's clock, not the database's: how long the wallet stayed silent is measured by it.
+      createdAt: op.now,
     })
     .onConflictDoNothing({ target: [walletOperations.transactionId, walletOperations.kind] })
     .returning({ id: walletOperations.id });

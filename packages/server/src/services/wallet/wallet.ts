@@ -43,7 +43,11 @@ export type WalletConfig =
 export type ReserveAnswer =
   | { readonly outcome: 'reserved' }
   | { readonly outcome: 'refused'; readonly reason: string }
-  | { readonly outcome: 'unanswered' };
+  | {
+      readonly outcome: 'unanswered';
+      /** When the authorize was first queued: how long the wallet has been silent. */
+      readonly since: Date;
+    };
 
 /** The refusal recorded in an answered reserve. */
 function refusalOf(answer: Record<string, unknown> | null): string {
@@ -125,9 +129,7 @@ async function heldByOpenPayouts(db: Executor, playerId: string, currency: strin
 /** Builds the wallet the configuration names. */
 export function createWalletService(options: WalletServiceOptions): WalletService {
   const client =
-    options.config.kind === 'operator'
-      ? new OperatorWalletClient(options.config, options.clock)
-      : null;
+    options.config.kind === 'operator' ? new OperatorWalletClient(options.config) : null;
   const sender: WalletSender | null =
     client === null
       ? null
@@ -197,7 +199,7 @@ export function createWalletService(options: WalletServiceOptions): WalletServic
             { transaction_id: transaction.id },
             'an operator wallet payout waits, but no operator wallet is configured',
           );
-          return { outcome: 'unanswered' };
+          return { outcome: 'unanswered', since: op.createdAt };
         }
         // Another sender holding it answers null: what it learnt is read back.
         op =
@@ -211,7 +213,10 @@ export function createWalletService(options: WalletServiceOptions): WalletServic
         case 'refused':
           return { outcome: 'refused', reason: refusalOf(op.answer) };
         case 'pending':
-          return { outcome: 'unanswered' };
+          return { outcome: 'unanswered', since: op.createdAt };
+        case 'abandoned':
+          // The payout failed meanwhile; its cancel stands for this authorize.
+          return { outcome: 'refused', reason: 'cancelled' };
       }
     },
 
