@@ -49,9 +49,6 @@ export const FAULT_MODES = [
 /** The operations a fault can target: one of the protocol's, or `any` (the next call of any). */
 export const FAULT_OPERATIONS = [...PROVIDER_OPERATIONS, 'any'] as const;
 
-/** One of {@link FAULT_OPERATIONS}. */
-export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
-
 const FaultTarget = {
   operation: z.enum(FAULT_OPERATIONS),
   /** How many matching calls the fault hits, one after the other. Default 1. */

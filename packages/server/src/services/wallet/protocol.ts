@@ -109,24 +109,14 @@ export const CancelRequest = z.object(Movement);
 /** {@link CancelRequest}. */
 export type CancelRequest = z.infer<typeof CancelRequest>;
 
-/** Why a wallet said no. */
-export const WALLET_REFUSALS = [
-  'insufficient_funds',
-  'player_blocked',
-  'unknown_player',
-  'cancelled',
-  'refused',
-] as const;
-
-/** One of {@link WALLET_REFUSALS}. */
-export type WalletRefusal = (typeof WALLET_REFUSALS)[number];
-
 /** The answer to a movement (`/authorize`, `/transfer`, `/cancel`). */
 export const MovementAnswer = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ok'), balance: z.optional(Decimal) }),
   z.object({
     status: z.literal('refused'),
-    // Read as text: a wallet's newer reason is a refusal, not a malformed answer.
+    // `insufficient_funds`, `player_blocked`, `unknown_player`, `cancelled` (a cancel came
+    // first) or another reason: read as text, so a wallet's own reason is a refusal, not a
+    // malformed answer.
     reason: z.string().max(200),
     balance: z.optional(Decimal),
   }),
