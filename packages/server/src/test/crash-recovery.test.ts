@@ -17,11 +17,18 @@
  * transaction (resumed while the reconcilers of both processes race for it); the reconcilers alone
  * recover the rest.
  *
+ * Round 3 (issue 14) runs the same load with the balance in the operator's wallet (`WALLET=operator`,
+ * the wallet simulator in its own process, some of whose callbacks hang, fail or lose their
+ * answer): once recovery ran, every movement owed to the wallet was applied once, and each
+ * player's wallet balance is the opening balance plus the credited deposits minus the paid
+ * withdrawals.
+ *
  * Real processes on real time: the test waits for recovery with a deadline for giving up and
  * asserts no duration. It needs PostgreSQL (TEST_DATABASE_URL, see harness.ts); without it, it is
  * skipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Big from 'big.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,16 +38,19 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/open';
-import { idempotencyKeys, players, transactions } from '../db/schema';
+import { idempotencyKeys, players, transactions, walletOperations } from '../db/schema';
 import { isRecord } from '../http/is-record';
 import { payGroupId, request, saveApprovedCard, withdrawalSession } from './api-calls';
 import type { Answer } from './api-calls';
 import { createPostgresDatabase, createTestSession, postgresAdminUrl } from './harness';
-import { moneyViolations, unresolvedTransactions } from './money-invariants';
+import { moneyViolations, unresolvedTransactions, walletViolations } from './money-invariants';
 import { startServerProcess } from './server-process';
 import type { ServerProcess } from './server-process';
 import { startSimulatorProcess } from './simulator-process';
 import type { SimulatorProcess } from './simulator-process';
+import type { WalletActivity } from '../wallet-simulator/wallet-simulator';
+import { startWalletSimulatorProcess } from './wallet-simulator-process';
+import type { WalletSimulatorProcess } from './wallet-simulator-process';
 
 const ADMIN_URL = postgresAdminUrl();
 
@@ -84,15 +94,30 @@ const FAULTS = [
  * process restarted in round 1 is the one that lives through round 2).
  */
 const ROUNDS = [
-  { victim: 0, killAfterSent: 30 },
-  { victim: 1, killAfterSent: 40 },
+  { victim: 0, killAfterSent: 30, wallet: 'internal' },
+  { victim: 1, killAfterSent: 40, wallet: 'internal' },
+  { victim: 0, killAfterSent: 35, wallet: 'operator' },
+] as const;
+
+/** The opening balance of every player's account in the operator's wallet. */
+const WALLET_OPENING = '500';
+
+/** Wallet callbacks that hang, fail or lose their answer during the operator round. */
+const WALLET_FAULTS = [
+  { operation: 'authorize', mode: 'hang-after', times: 2 },
+  { operation: 'authorize', mode: 'fail-before', times: 1 },
+  { operation: 'transfer', mode: 'fail-after', times: 2 },
+  { operation: 'transfer', mode: 'hang-before', times: 1 },
+  { operation: 'cancel', mode: 'fail-before', times: 1 },
 ] as const;
 
 /** What the rounds share: the simulator, the database and the two server processes. */
 interface Rig {
   readonly simulator: SimulatorProcess;
+  readonly wallet: WalletSimulatorProcess;
   readonly db: Database;
-  readonly env: Readonly<Record<string, string>>;
+  /** The environment of the running processes (the operator round changes it). */
+  env: Readonly<Record<string, string>>;
   /** The live processes by index; a round replaces the one it killed. */
   readonly servers: [ServerProcess, ServerProcess];
 }
@@ -113,6 +138,8 @@ beforeAll(async () => {
   if (ADMIN_URL === undefined) return;
   const simulator = await startSimulatorProcess();
   cleanups.push(() => simulator.stop());
+  const wallet = await startWalletSimulatorProcess({ openingBalance: WALLET_OPENING });
+  cleanups.push(() => wallet.stop());
   const database = await createPostgresDatabase(ADMIN_URL);
   cleanups.push(database.drop);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cashdesk-crash-'));
@@ -130,7 +157,7 @@ beforeAll(async () => {
   const [first, second] = await Promise.all([startServer(env), startServer(env)]);
   const opened = await openDatabase({ url: database.url, poolSize: 4 });
   cleanups.push(() => opened.close());
-  rig = { simulator, db: opened.db, env, servers: [first, second] };
+  rig = { simulator, wallet, db: opened.db, env, servers: [first, second] };
 }, 60_000);
 
 afterAll(async () => {
@@ -166,6 +193,8 @@ interface Sent {
 
 /** The player's test data: sessions of both flows and a saved card the sandbox pays out to. */
 interface Player {
+  /** The operator's id of the player (its account in the operator's wallet). */
+  readonly name: string;
   readonly playerId: string;
   readonly depositSession: string;
   readonly withdrawalSession: string;
@@ -214,6 +243,7 @@ async function preparePlayer(server: ServerProcess, db: Database, name: string):
   const withdrawalSessionId = await withdrawalSession(target, name);
   const playerId = await playerIdOf(db, name);
   return {
+    name,
     playerId,
     depositSession,
     withdrawalSession: withdrawalSessionId,
@@ -459,6 +489,54 @@ function retryProblems(
   return problems;
 }
 
+/** Waits until the operator's wallet answered every movement owed to it. */
+async function waitForWallet(db: Database, deadline: number): Promise<void> {
+  for (;;) {
+    const pending = await db
+      .select({ id: walletOperations.id, kind: walletOperations.kind })
+      .from(walletOperations)
+      .where(eq(walletOperations.state, 'pending'));
+    if (pending.length === 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(`wallet movements still unanswered: ${JSON.stringify(pending)}`);
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+/**
+ * Each player's balance in the operator's wallet against what the cashier's transactions make it:
+ * the opening balance, plus every succeeded deposit's credit (amount after tax, and its bonus),
+ * minus every withdrawal the provider paid.
+ */
+async function walletBalanceProblems(
+  db: Database,
+  everyone: readonly Player[],
+  activity: WalletActivity,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const player of everyone) {
+    const rows = await db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.playerId, player.playerId), eq(transactions.status, 'success')));
+    let expected = new Big(WALLET_OPENING);
+    for (const row of rows) {
+      expected =
+        row.flow === 'deposit'
+          ? expected.plus(row.amount).minus(row.tax).plus(row.bonus)
+          : expected.minus(row.amount);
+    }
+    const account = activity.accounts.find((entry) => entry.player_id === player.name);
+    if (account === undefined || !expected.eq(account.balance)) {
+      problems.push(
+        `${player.name}: wallet ${String(account?.balance)}, transactions make it ${expected.toFixed()}`,
+      );
+    }
+  }
+  return problems;
+}
+
 describe.runIf(ADMIN_URL !== undefined)(
   'issue 12: crash recovery, two server processes on PostgreSQL, one killed mid-load (needs TEST_DATABASE_URL: npm run test:postgres)',
   () => {
@@ -468,7 +546,21 @@ describe.runIf(ADMIN_URL !== undefined)(
         annotate,
       }) => {
         if (rig === undefined) throw new Error('no rig: PostgreSQL missing or beforeAll failed');
-        const { simulator, db, env, servers } = rig;
+        const { simulator, wallet, db, servers } = rig;
+        if (round.wallet === 'operator' && rig.env.WALLET !== 'operator') {
+          // Both processes start again keeping balances in the operator's wallet.
+          rig.env = {
+            ...rig.env,
+            ...wallet.serverEnv,
+            OPERATOR_WALLET_TIMEOUT_MS: String(TIMINGS.PROVIDER_TIMEOUT_MS),
+          };
+          for (const index of [0, 1] as const) {
+            const port = servers[index].port;
+            await servers[index].kill('SIGTERM');
+            servers[index] = await startServer(rig.env, port);
+          }
+        }
+        const env = rig.env;
 
         const everyone = await Promise.all(
           Array.from({ length: PLAYERS }, (_unused, index) =>
@@ -477,6 +569,9 @@ describe.runIf(ADMIN_URL !== undefined)(
         );
         const plan = await planLoad(db, everyone);
         for (const fault of FAULTS) await simulator.fault(fault);
+        if (round.wallet === 'operator') {
+          for (const fault of WALLET_FAULTS) await wallet.fault(fault);
+        }
 
         // The load, and the kill in the middle of it.
         const { sent, killedAt } = await runLoad(plan, servers, round.victim, round.killAfterSent);
@@ -549,6 +644,21 @@ describe.runIf(ADMIN_URL !== undefined)(
         );
         // The kill did find requests of the killed process on their way.
         expect(inFlight.length, context).toBeGreaterThan(0);
+        if (round.wallet === 'operator') {
+          await waitForWallet(db, Date.now() + RECOVERY_DEADLINE_MS);
+          const activity = await wallet.activity();
+          // Only this round used the wallet: its record is this round's.
+          const mine = activity.operations;
+          await annotate(
+            `crash ${name} wallet: ${JSON.stringify({
+              movements: tally(mine.map((entry) => entry.kind)),
+              repeated: mine.filter((entry) => entry.calls > 1).length,
+              badSignatures: activity.badSignatures,
+            })}`,
+          );
+          expect(await walletViolations(db, activity), context).toEqual([]);
+          expect(await walletBalanceProblems(db, everyone, activity), context).toEqual([]);
+        }
       }, 60_000);
     }
   },

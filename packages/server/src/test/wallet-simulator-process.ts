@@ -30,7 +30,12 @@ export interface WalletSimulatorProcess {
 }
 
 /** Starts the wallet simulator as a child process. */
-export async function startWalletSimulatorProcess(): Promise<WalletSimulatorProcess> {
+export async function startWalletSimulatorProcess(
+  options: {
+    /** Unknown players get an account with this balance; default none (opened by the test). */
+    readonly openingBalance?: string;
+  } = {},
+): Promise<WalletSimulatorProcess> {
   const service = await startServiceProcess({
     main: MAIN,
     readyKey: 'walletSimulator',
@@ -39,7 +44,7 @@ export async function startWalletSimulatorProcess(): Promise<WalletSimulatorProc
       WALLET_SIMULATOR_HOST: '127.0.0.1',
       WALLET_SIMULATOR_SECRET: TEST_WALLET_SECRET,
       WALLET_SIMULATOR_KEY_ID: 'test-key',
-      WALLET_SIMULATOR_OPENING_BALANCE: '',
+      WALLET_SIMULATOR_OPENING_BALANCE: options.openingBalance ?? '',
       WALLET_SIMULATOR_EXIT_ON_STDIN_END: '1',
     },
   });
