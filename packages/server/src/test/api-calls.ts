@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { payGroups, players, savedCards } from '../db/schema';
 import { isRecord } from '../http/is-record';
 import { formatToken } from '../providers/sandbox/provider-ref';
+import type { TokenBehaviour } from '../providers/sandbox/provider-ref';
 import { createTestSession } from './harness';
 import type { TestServer } from './harness';
 
@@ -135,17 +136,21 @@ export async function withdrawalSession(
   return sessionId;
 }
 
-/** Saves a Visa card ending 0101 for the player, which the sandbox approves; returns its id. */
-export async function saveApprovedCard(
+/**
+ * Saves a Visa card for the player whose sandbox token behaves as `behaviour` (default approved:
+ * ending 0101; declined: ending 0202); returns its id.
+ */
+export async function saveSandboxCard(
   server: Pick<TestServer, 'db'>,
   playerId: string,
+  behaviour: TokenBehaviour = 'approved',
 ): Promise<string> {
   const [card] = await server.db
     .insert(savedCards)
     .values({
       playerId,
-      token: formatToken('approved', randomBytes(16).toString('hex')),
-      last4: '0101',
+      token: formatToken(behaviour, randomBytes(16).toString('hex')),
+      last4: behaviour === 'declined' ? '0202' : '0101',
       bin: '400000',
       expMonth: 12,
       expYear: 2031,
@@ -154,4 +159,23 @@ export async function saveApprovedCard(
     .returning({ id: savedCards.id });
   if (card === undefined) throw new Error('card not written');
   return card.id;
+}
+
+/** The sandbox's test card approved at once (providers/sandbox/test-cards.ts). */
+export const APPROVED_CARD_PAN = '4000000000000101';
+
+/** The body of a card deposit submit: `amount` EUR on the card `pan`, not to be saved. */
+export function cardDepositBody(amount: string, pan: string = APPROVED_CARD_PAN) {
+  return {
+    amount,
+    currency: 'EUR',
+    parameters: {
+      card_pan: pan,
+      month: '12',
+      year: '31',
+      card_cvv: '737',
+      card_cardholder_name: 'ADA LOVELACE',
+      save_card: false,
+    },
+  };
 }

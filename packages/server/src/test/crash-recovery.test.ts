@@ -40,7 +40,14 @@ import { openDatabase } from '../db/open';
 import type { Database } from '../db/open';
 import { idempotencyKeys, players, transactions, walletOperations } from '../db/schema';
 import { isRecord } from '../http/is-record';
-import { payGroupId, request, saveApprovedCard, withdrawalSession } from './api-calls';
+import {
+  APPROVED_CARD_PAN,
+  cardDepositBody,
+  payGroupId,
+  request,
+  saveSandboxCard,
+  withdrawalSession,
+} from './api-calls';
 import type { Answer } from './api-calls';
 import { createPostgresDatabase, createTestSession, postgresAdminUrl } from './harness';
 import { moneyViolations, unresolvedTransactions, walletViolations } from './money-invariants';
@@ -69,8 +76,7 @@ const CONCURRENCY = 24;
 const RECOVERY_DEADLINE_MS = 30_000;
 const POLL_MS = 200;
 
-/** Card numbers of the sandbox's table: approved at once, and processing then approved. */
-const APPROVED_CARD = '4000000000000101';
+/** The sandbox's card that is processing, then approved (beside APPROVED_CARD_PAN). */
 const PROCESSING_CARD = '4000000000000606';
 
 /**
@@ -247,7 +253,7 @@ async function preparePlayer(server: ServerProcess, db: Database, name: string):
     playerId,
     depositSession,
     withdrawalSession: withdrawalSessionId,
-    cardId: await saveApprovedCard({ db }, playerId),
+    cardId: await saveSandboxCard({ db }, playerId),
   };
 }
 
@@ -268,18 +274,7 @@ async function planLoad(db: Database, everyone: readonly Player[]): Promise<Plan
     playerId: player.playerId,
     path: depositPath,
     sessionId: player.depositSession,
-    body: {
-      amount,
-      currency: 'EUR',
-      parameters: {
-        card_pan: card,
-        month: '12',
-        year: '31',
-        card_cvv: '737',
-        card_cardholder_name: 'ADA LOVELACE',
-        save_card: false,
-      },
-    },
+    body: cardDepositBody(amount, card),
   });
   const withdrawal = (player: Player, amount: string) => ({
     flow: 'withdrawal' as const,
@@ -289,7 +284,7 @@ async function planLoad(db: Database, everyone: readonly Player[]): Promise<Plan
     body: { amount, currency: 'EUR', card_data: { card_id: player.cardId } },
   });
   const kinds = [
-    (player: Player) => deposit(player, '50', APPROVED_CARD),
+    (player: Player) => deposit(player, '50', APPROVED_CARD_PAN),
     (player: Player) => withdrawal(player, '40'),
     (player: Player) => deposit(player, '30', PROCESSING_CARD),
     (player: Player) => withdrawal(player, '25.15'),

@@ -18,7 +18,7 @@ import { isRecord } from '../http/is-record';
 import { PROTOCOL_ROUTES } from '../providers/http/protocol';
 import { createSimulator } from '../providers/simulator/simulator-server';
 import { shutDown } from '../shutdown';
-import { CASHIER } from './api-calls';
+import { CASHIER, cardDepositBody } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { startServerProcess } from './server-process';
@@ -92,17 +92,7 @@ describe('issue 13: SIGTERM drains the requests in flight (the server process)',
           'idempotency-key': 'graceful-shutdown-0001',
           'x-request-id': 'graceful-shutdown-submit',
         },
-        body: JSON.stringify({
-          amount: '10',
-          currency: 'EUR',
-          parameters: {
-            card_pan: '4000000000000101',
-            month: '12',
-            year: '30',
-            card_cvv: '737',
-            card_cardholder_name: 'Dana Demo',
-          },
-        }),
+        body: JSON.stringify(cardDepositBody('10')),
       },
     );
 

@@ -11,16 +11,22 @@
  * assertion measures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
-import { savedCards, transactions, walletOperations } from '../db/schema';
+import { transactions, walletOperations } from '../db/schema';
 import { HttpPaymentProvider } from '../providers';
-import { formatToken } from '../providers/sandbox/provider-ref';
 import { getBalance } from '../services/ledger';
 import { reconcileOnce } from '../services/payments/reconciler';
 import { OperatorWalletClient } from '../services/wallet/operator-wallet';
-import { callJson, payGroupId, saveApprovedCard, text, withdrawalSession } from './api-calls';
+import {
+  callJson,
+  cardDepositBody,
+  payGroupId,
+  saveSandboxCard,
+  text,
+  withdrawalSession,
+} from './api-calls';
 import { brand0PlayerId } from './alt-fixtures';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -124,25 +130,9 @@ async function depositSubmit(sessionId: string, key = randomUUID()) {
   const path = buildPath(ENDPOINTS.depositSubmit, {
     payGroupId: String(await payGroupId(server, 'card', 'deposit')),
   });
-  return callJson(
-    server,
-    'POST',
-    path,
-    sessionId,
-    {
-      amount: '50',
-      currency: 'EUR',
-      parameters: {
-        card_pan: '4000000000000101',
-        month: '12',
-        year: '31',
-        card_cvv: '737',
-        card_cardholder_name: 'ADA LOVELACE',
-        save_card: false,
-      },
-    },
-    { 'idempotency-key': key },
-  );
+  return callJson(server, 'POST', path, sessionId, cardDepositBody('50'), {
+    'idempotency-key': key,
+  });
 }
 
 async function payoutSubmit(sessionId: string, cardId: string, amount = '40') {
@@ -157,23 +147,6 @@ async function payoutSubmit(sessionId: string, cardId: string, amount = '40') {
     { amount, currency: 'EUR', card_data: { card_id: cardId } },
     { 'idempotency-key': randomUUID() },
   );
-}
-
-async function declinedCard(playerId: string): Promise<string> {
-  const [card] = await server.db
-    .insert(savedCards)
-    .values({
-      playerId,
-      token: formatToken('declined', randomBytes(16).toString('hex')),
-      last4: '0202',
-      bin: '400000',
-      expMonth: 12,
-      expYear: 2031,
-      cardType: 'visa',
-    })
-    .returning({ id: savedCards.id });
-  if (card === undefined) throw new Error('card not written');
-  return card.id;
 }
 
 async function paidByPsp(transactionId: string) {
@@ -284,7 +257,7 @@ describe('issue 14: several server processes share the wallet queue', () => {
 describe('issue 14: payouts from the operator wallet', () => {
   it('authorizes the amount in the wallet before the provider pays, and commits it once paid', async () => {
     const { sessionId, playerId, walletBalance } = await player('op-payout', 'withdrawal');
-    const cardId = await saveApprovedCard(server, playerId);
+    const cardId = await saveSandboxCard(server, playerId);
     const answer = await payoutSubmit(sessionId, cardId);
     expect(answer.body).toMatchObject({ transaction_status: 'success' });
     const id = text(answer.body.transaction_id);
@@ -298,7 +271,7 @@ describe('issue 14: payouts from the operator wallet', () => {
 
   it('refuses a payout over the wallet balance before writing anything (1206)', async () => {
     const { sessionId, playerId, walletBalance } = await player('op-payout-over', 'withdrawal');
-    const cardId = await saveApprovedCard(server, playerId);
+    const cardId = await saveSandboxCard(server, playerId);
     const answer = await payoutSubmit(sessionId, cardId, '250.01');
     expect(answer).toMatchObject({ status: 409, body: { error_code: '1206' } });
     const rows = await server.db
@@ -311,7 +284,7 @@ describe('issue 14: payouts from the operator wallet', () => {
 
   it('the wallet refusing the debit fails the payout: nothing sent to the provider, nothing to return', async () => {
     const { sessionId, playerId } = await player('op-payout-blocked', 'withdrawal');
-    const cardId = await saveApprovedCard(server, playerId);
+    const cardId = await saveSandboxCard(server, playerId);
     await wallet.account({
       brand: 'brand0',
       player_id: 'op-payout-blocked',
@@ -333,7 +306,7 @@ describe('issue 14: payouts from the operator wallet', () => {
 
   it('an authorize that times out is sent again by the reconciler, then the payout is paid once and debited once', async () => {
     const { sessionId, playerId, walletBalance } = await player('op-payout-hang', 'withdrawal');
-    const cardId = await saveApprovedCard(server, playerId);
+    const cardId = await saveSandboxCard(server, playerId);
     await wallet.fault({ operation: 'authorize', mode: 'hang-after' });
     const first = await payoutSubmit(sessionId, cardId);
     const id = text(first.body.transaction_id);
@@ -352,7 +325,7 @@ describe('issue 14: payouts from the operator wallet', () => {
 
   it('a wallet silent past the grace fails the payout unsent and cancels the authorize; a late authorize is then refused', async () => {
     const { sessionId, playerId, walletBalance } = await player('op-payout-silent', 'withdrawal');
-    const cardId = await saveApprovedCard(server, playerId);
+    const cardId = await saveSandboxCard(server, playerId);
     await wallet.fault({ operation: 'authorize', mode: 'refuse', times: 2 });
     const first = await payoutSubmit(sessionId, cardId);
     const id = text(first.body.transaction_id);
@@ -388,7 +361,7 @@ describe('issue 14: payouts from the operator wallet', () => {
 
   it('a payout the provider declines returns the authorized amount to the wallet once', async () => {
     const { sessionId, playerId, walletBalance } = await player('op-payout-declined', 'withdrawal');
-    const cardId = await declinedCard(playerId);
+    const cardId = await saveSandboxCard(server, playerId, 'declined');
     const answer = await payoutSubmit(sessionId, cardId);
     expect(answer.body).toMatchObject({ transaction_status: 'error' });
     const id = text(answer.body.transaction_id);
@@ -400,7 +373,7 @@ describe('issue 14: payouts from the operator wallet', () => {
 
   it('the player reverses a payout the provider never got: the wallet gets its money back once', async () => {
     const { sessionId, playerId, walletBalance } = await player('op-payout-reversed', 'withdrawal');
-    const cardId = await saveApprovedCard(server, playerId);
+    const cardId = await saveSandboxCard(server, playerId);
     await psp.fault({ operation: 'payout', mode: 'refuse' });
     const first = await payoutSubmit(sessionId, cardId);
     const id = text(first.body.transaction_id);

@@ -21,7 +21,14 @@ import { transactions } from '../db/schema';
 import { HttpPaymentProvider } from '../providers';
 import { getBalance } from '../services/ledger';
 import { reconcileOnce, startReconciler } from '../services/payments/reconciler';
-import { callJson, payGroupId, saveApprovedCard, text, withdrawalSession } from './api-calls';
+import {
+  callJson,
+  cardDepositBody,
+  payGroupId,
+  saveSandboxCard,
+  text,
+  withdrawalSession,
+} from './api-calls';
 import { brand0PlayerId } from './alt-fixtures';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -84,25 +91,9 @@ async function depositSubmit(sessionId: string, key: string, amount = '50') {
   const path = buildPath(ENDPOINTS.depositSubmit, {
     payGroupId: String(await payGroupId(server, 'card', 'deposit')),
   });
-  return callJson(
-    server,
-    'POST',
-    path,
-    sessionId,
-    {
-      amount,
-      currency: 'EUR',
-      parameters: {
-        card_pan: '4000000000000101',
-        month: '12',
-        year: '31',
-        card_cvv: '737',
-        card_cardholder_name: 'ADA LOVELACE',
-        save_card: false,
-      },
-    },
-    { 'idempotency-key': key },
-  );
+  return callJson(server, 'POST', path, sessionId, cardDepositBody(amount), {
+    'idempotency-key': key,
+  });
 }
 
 /** A new player with a deposit session (EUR 500 by the seed's defaults). */
@@ -119,7 +110,7 @@ async function depositPlayer(name: string) {
 async function payoutPlayer(name: string) {
   const sessionId = await withdrawalSession(server, name);
   const playerId = await brand0PlayerId(server, name);
-  const cardId = await saveApprovedCard(server, playerId);
+  const cardId = await saveSandboxCard(server, playerId);
   return { sessionId, playerId, cardId };
 }
 

@@ -11,7 +11,7 @@ import {
   transactions,
 } from '../db/schema';
 import { getBalance, ledgerTotals } from '../services/ledger';
-import { payGroupId, saveApprovedCard, text, withIdempotencyKey } from './api-calls';
+import { payGroupId, saveSandboxCard, text, withIdempotencyKey } from './api-calls';
 import { brand0PlayerId } from './alt-fixtures';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -339,7 +339,7 @@ describe('provider outcomes of a withdrawal (SPEC §2 withdrawal result pages)',
 describe('withdrawal destinations (SPEC §2 payout entry, withdrawal card list, bet shops)', () => {
   it('pays a saved card by its token; another player card or an unknown one is 404', async () => {
     const { sessionId, player } = await withdrawalSession('po-card');
-    const cardId = await saveApprovedCard(server, player);
+    const cardId = await saveSandboxCard(server, player);
     const paid = await submit(sessionId, 'card_payout', {
       amount: '25',
       card_data: { card_id: cardId },

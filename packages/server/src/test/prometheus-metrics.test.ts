@@ -11,7 +11,7 @@ import { loadConfig } from '../config';
 import { Telemetry } from '../http/telemetry';
 import { reconcileOnce } from '../services/payments/reconciler';
 import { ProviderTimeoutError, withProviderTimeout } from '../services/payments/provider-calls';
-import { CASHIER, payGroupId } from './api-calls';
+import { CASHIER, payGroupId, cardDepositBody } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 
@@ -62,17 +62,7 @@ describe('issue 13: the Prometheus metrics after a payment', () => {
           'content-type': 'application/json',
           'idempotency-key': key,
         },
-        body: JSON.stringify({
-          amount: '10',
-          currency: 'EUR',
-          parameters: {
-            card_pan: '4000000000000101',
-            month: '12',
-            year: '30',
-            card_cvv: '737',
-            card_cardholder_name: 'Dana Demo',
-          },
-        }),
+        body: JSON.stringify(cardDepositBody('10')),
       });
     const first = await submit();
     expect(first.status).toBe(200);

@@ -5,7 +5,7 @@ import { WAGER_PARAMETER_NAME } from '@cashdesk/domain';
 import { playerBalances, players, savedCards, transactions } from '../db/schema';
 import { isRecord } from '../http/is-record';
 import { getBalance } from '../services/ledger';
-import { CASHIER, callJson, saveApprovedCard } from './api-calls';
+import { CASHIER, callJson, saveSandboxCard } from './api-calls';
 import type { Method } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -186,7 +186,7 @@ describe('SPEC §4 Enabled: withdrawal disabled by wager (wager_amount parameter
       records(detail.body.parameters).filter((field) => field.name === WAGER_PARAMETER_NAME),
     ).toEqual([expect.objectContaining({ user_requisite: '120.00', currency: 'EUR' })]);
 
-    const cardId = await saveApprovedCard(server, player);
+    const cardId = await saveSandboxCard(server, player);
     const cardPayout = reference.groups.find((group) => group.pay_group === 'card_payout');
     const paid = await call(
       'POST',

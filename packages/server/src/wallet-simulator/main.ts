@@ -17,6 +17,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
+import { serveStandalone } from '../http/serve-standalone';
 import { Decimal } from '@cashdesk/contract';
 import { createWalletSimulator } from './wallet-simulator';
 
@@ -61,33 +62,10 @@ const app = createWalletSimulator({
   openingBalance: env.data.WALLET_SIMULATOR_OPENING_BALANCE,
 });
 
-let stopping = false;
-function stop(): void {
-  if (stopping) return;
-  stopping = true;
-  app.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      process.stderr.write(`wallet simulator: close failed: ${String(error)}\n`);
-      process.exit(1);
-    },
-  );
-}
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
-if (env.data.WALLET_SIMULATOR_EXIT_ON_STDIN_END === '1') {
-  process.stdin.once('end', stop);
-  process.stdin.once('close', stop);
-  process.stdin.resume();
-}
-
-try {
-  const url = await app.listen({
-    port: env.data.WALLET_SIMULATOR_PORT,
-    host: env.data.WALLET_SIMULATOR_HOST ?? '127.0.0.1',
-  });
-  process.stdout.write(`${JSON.stringify({ walletSimulator: 'ready', url })}\n`);
-} catch (error) {
-  process.stderr.write(`wallet simulator: cannot listen: ${String(error)}\n`);
-  process.exit(1);
-}
+await serveStandalone(app, {
+  name: 'wallet simulator',
+  readyKey: 'walletSimulator',
+  port: env.data.WALLET_SIMULATOR_PORT,
+  host: env.data.WALLET_SIMULATOR_HOST ?? '127.0.0.1',
+  exitOnStdinEnd: env.data.WALLET_SIMULATOR_EXIT_ON_STDIN_END === '1',
+});

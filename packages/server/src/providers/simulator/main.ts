@@ -15,6 +15,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
+import { serveStandalone } from '../../http/serve-standalone';
 import { createSimulator } from './simulator-server';
 
 /** The default port, beside the server's 8080. */
@@ -48,33 +49,10 @@ const app = createSimulator({
   apiKey: env.data.SIMULATOR_API_KEY,
 });
 
-let stopping = false;
-function stop(): void {
-  if (stopping) return;
-  stopping = true;
-  app.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      process.stderr.write(`simulator: close failed: ${String(error)}\n`);
-      process.exit(1);
-    },
-  );
-}
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
-if (env.data.SIMULATOR_EXIT_ON_STDIN_END === '1') {
-  process.stdin.once('end', stop);
-  process.stdin.once('close', stop);
-  process.stdin.resume();
-}
-
-try {
-  const url = await app.listen({
-    port: env.data.SIMULATOR_PORT,
-    host: env.data.SIMULATOR_HOST ?? '127.0.0.1',
-  });
-  process.stdout.write(`${JSON.stringify({ simulator: 'ready', url })}\n`);
-} catch (error) {
-  process.stderr.write(`simulator: cannot listen: ${String(error)}\n`);
-  process.exit(1);
-}
+await serveStandalone(app, {
+  name: 'simulator',
+  readyKey: 'simulator',
+  port: env.data.SIMULATOR_PORT,
+  host: env.data.SIMULATOR_HOST ?? '127.0.0.1',
+  exitOnStdinEnd: env.data.SIMULATOR_EXIT_ON_STDIN_END === '1',
+});

@@ -383,6 +383,14 @@ export async function callProvider(
   }
 }
 
+/** Fails a payment that never reached the provider: nothing was charged or paid. */
+async function failAsNotReceived(deps: PaymentDeps, row: TransactionRow, now: Date) {
+  counted(
+    deps,
+    await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'not_received' }, now),
+  );
+}
+
 /**
  * Issue 14: a payout kept in the operator's wallet goes to the provider only once the wallet has
  * taken its amount off the balance (authorize, sent again with the same operation id until
@@ -411,15 +419,7 @@ async function heldByWallet(
       { transaction_id: row.id },
       'the operator wallet never answered the payout: failed as never sent',
     );
-    counted(
-      deps,
-      await completeTransaction(
-        deps.db,
-        row.id,
-        { result: 'declined', reason: 'not_received' },
-        now,
-      ),
-    );
+    await failAsNotReceived(deps, row, now);
   } else {
     await retryLater(deps, row, 'pending');
   }
@@ -475,15 +475,7 @@ async function callFailed(deps: PaymentDeps, row: TransactionRow, error: unknown
       { transaction_id: row.id, error: errorKind(error) },
       'deposit never reached the provider: failed, nothing charged',
     );
-    counted(
-      deps,
-      await completeTransaction(
-        deps.db,
-        row.id,
-        { result: 'declined', reason: 'not_received' },
-        deps.clock(),
-      ),
-    );
+    await failAsNotReceived(deps, row, deps.clock());
     return;
   }
   const callState = isProviderNotReached(error) ? 'pending' : 'unknown';
@@ -581,15 +573,7 @@ async function lookUp(
     case 'not_found': {
       const age = now.getTime() - row.createdAt.getTime();
       if (row.flow === 'deposit' && age >= deps.config.payments.lookupGraceMs) {
-        counted(
-          deps,
-          await completeTransaction(
-            deps.db,
-            row.id,
-            { result: 'declined', reason: 'not_received' },
-            now,
-          ),
-        );
+        await failAsNotReceived(deps, row, now);
         deps.log?.info(
           { transaction_id: row.id },
           'deposit unknown to the provider after the grace: failed as never received',
