@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ENDPOINTS } from '@cashdesk/contract';
+import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { payGroups, players, savedCards } from '../db/schema';
 import { isRecord } from '../http/is-record';
@@ -164,8 +164,8 @@ export async function saveSandboxCard(
 /** The sandbox's test card approved at once (providers/sandbox/test-cards.ts). */
 export const APPROVED_CARD_PAN = '4000000000000101';
 
-/** The body of a card deposit submit: `amount` EUR on the card `pan`, not to be saved. */
-export function cardDepositBody(amount: string, pan: string = APPROVED_CARD_PAN) {
+/** The body of a card deposit submit: `amount` EUR on the card `pan`, saved when asked. */
+export function cardDepositBody(amount: string, pan: string = APPROVED_CARD_PAN, saveCard = false) {
   return {
     amount,
     currency: 'EUR',
@@ -175,7 +175,27 @@ export function cardDepositBody(amount: string, pan: string = APPROVED_CARD_PAN)
       year: '31',
       card_cvv: '737',
       card_cardholder_name: 'ADA LOVELACE',
-      save_card: false,
+      save_card: saveCard,
     },
   };
+}
+
+/** A withdrawal of `amount` EUR to brand0's card payout group, to the saved card `cardId`. */
+export async function cardPayoutSubmit(
+  server: Pick<TestServer, 'baseUrl' | 'db'>,
+  sessionId: string,
+  cardId: string,
+  options: { readonly amount?: string; readonly key?: string } = {},
+): Promise<Answer<Record<string, unknown>>> {
+  const path = buildPath(ENDPOINTS.payoutSubmit, {
+    payGroupId: String(await payGroupId(server, 'card_payout')),
+  });
+  return callJson(
+    server,
+    'POST',
+    path,
+    sessionId,
+    { amount: options.amount ?? '40', currency: 'EUR', card_data: { card_id: cardId } },
+    { 'idempotency-key': options.key ?? randomUUID() },
+  );
 }

@@ -28,7 +28,14 @@ import type { Database } from '../db/open';
 import { payoutAccounts, players, savedCards, transactions } from '../db/schema';
 import { isRecord } from '../http/is-record';
 import { DatabaseSandboxStore, SandboxProvider } from '../providers';
-import { ACCOUNTS, payGroupId, text, withIdempotencyKey, withdrawalSession } from './api-calls';
+import {
+  ACCOUNTS,
+  payGroupId,
+  text,
+  withIdempotencyKey,
+  withdrawalSession,
+  cardDepositBody,
+} from './api-calls';
 import { createPostgresDatabase, createTestSession, postgresAdminUrl } from './harness';
 import { moneyViolations, unresolvedTransactions } from './money-invariants';
 import { BACKEND_HEADER, startRoundRobinProxy } from './round-robin-proxy';
@@ -200,21 +207,6 @@ async function depositPath(): Promise<string> {
   return buildPath(ENDPOINTS.depositSubmit, { payGroupId: String(id) });
 }
 
-function cardBody(pan: string, amount: string, saveCard: boolean) {
-  return {
-    amount,
-    currency: 'EUR',
-    parameters: {
-      card_pan: pan,
-      month: '12',
-      year: '31',
-      card_cvv: '737',
-      card_cardholder_name: 'ADA LOVELACE',
-      save_card: saveCard,
-    },
-  };
-}
-
 function statusPath(transactionId: string): string {
   return buildPath(ENDPOINTS.altStatus, { transactionId });
 }
@@ -241,7 +233,7 @@ describe.runIf(ADMIN_URL !== undefined)(
       const session = await createTestSession({ baseUrl: proxy.url }, { player: 'mi-3ds' });
       const submitted = await on(0, 'POST', await depositPath(), {
         session,
-        json: cardBody(CHALLENGE_CARD, '40', false),
+        json: cardDepositBody('40', CHALLENGE_CARD, false),
       });
       expect(submitted.status).toBe(200);
       expect(submitted.json).toMatchObject({ step: 'redirect', transaction_status: 'await' });
@@ -278,7 +270,7 @@ describe.runIf(ADMIN_URL !== undefined)(
       const session = await createTestSession({ baseUrl: proxy.url }, { player: 'mi-save' });
       const submitted = await on(0, 'POST', await depositPath(), {
         session,
-        json: cardBody(PROCESSING_CARD, '60', true),
+        json: cardDepositBody('60', PROCESSING_CARD, true),
       });
       expect(submitted.json).toMatchObject({ transaction_status: 'processing' });
       const transactionId = text(submitted.json.transaction_id);

@@ -22,6 +22,7 @@ import { OperatorWalletClient } from '../services/wallet/operator-wallet';
 import {
   callJson,
   cardDepositBody,
+  cardPayoutSubmit,
   payGroupId,
   saveSandboxCard,
   text,
@@ -135,18 +136,8 @@ async function depositSubmit(sessionId: string, key = randomUUID()) {
   });
 }
 
-async function payoutSubmit(sessionId: string, cardId: string, amount = '40') {
-  const path = buildPath(ENDPOINTS.payoutSubmit, {
-    payGroupId: String(await payGroupId(server, 'card_payout')),
-  });
-  return callJson(
-    server,
-    'POST',
-    path,
-    sessionId,
-    { amount, currency: 'EUR', card_data: { card_id: cardId } },
-    { 'idempotency-key': randomUUID() },
-  );
+function payoutSubmit(sessionId: string, cardId: string, amount = '40') {
+  return cardPayoutSubmit(server, sessionId, cardId, { amount });
 }
 
 async function paidByPsp(transactionId: string) {

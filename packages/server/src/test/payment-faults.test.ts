@@ -24,6 +24,7 @@ import { reconcileOnce, startReconciler } from '../services/payments/reconciler'
 import {
   callJson,
   cardDepositBody,
+  cardPayoutSubmit,
   payGroupId,
   saveSandboxCard,
   text,
@@ -114,18 +115,8 @@ async function payoutPlayer(name: string) {
   return { sessionId, playerId, cardId };
 }
 
-async function payoutSubmit(sessionId: string, cardId: string, key: string, amount = '40') {
-  const path = buildPath(ENDPOINTS.payoutSubmit, {
-    payGroupId: String(await payGroupId(server, 'card_payout')),
-  });
-  return callJson(
-    server,
-    'POST',
-    path,
-    sessionId,
-    { amount, currency: 'EUR', card_data: { card_id: cardId } },
-    { 'idempotency-key': key },
-  );
+function payoutSubmit(sessionId: string, cardId: string, key: string, amount = '40') {
+  return cardPayoutSubmit(server, sessionId, cardId, { amount, key });
 }
 
 /** The simulator's record of one transaction id (undefined when it never got it). */
