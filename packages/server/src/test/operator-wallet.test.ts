@@ -210,6 +210,20 @@ describe('issue 14: the balance kept in the operator wallet', () => {
     expect(await walletBalance()).toBe('300');
     await expectInvariants();
   });
+
+  it('counts the wallet calls in /metrics by kind and outcome', async () => {
+    const body = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    const count = (kind: string, outcome: string) =>
+      Number(
+        new RegExp(
+          `^cashdesk_wallet_operations_total\\{kind="${kind}",outcome="${outcome}"\\} (\\d+)$`,
+          'm',
+        ).exec(body)?.[1] ?? '0',
+      );
+    // The credits of the tests above: some answered, one lost to a hang, two failed.
+    expect(count('credit', 'done')).toBeGreaterThanOrEqual(4);
+    expect(count('credit', 'unanswered')).toBeGreaterThanOrEqual(3);
+  });
 });
 
 describe('issue 14: several server processes share the wallet queue', () => {
