@@ -1,8 +1,8 @@
 /**
  * The demo host page's own server: a stand-in for a brand's site on ANOTHER origin than the
  * cashier, so the iframe and its messages are really cross-origin. It serves the built demo page
- * (packages/embed/demo/dist) and plays the brand's backend: the page asks it for sessions and the
- * sandbox one-time code, and it asks the cashier-service. Browsers never call the cashier's
+ * (packages/embed/demo/dist) and plays the brand's backend: the page asks it for sessions, the
+ * sandbox one-time code and the player's balance, and it asks the cashier-service. Browsers never call the cashier's
  * sandbox routes themselves: the service sends no CORS headers, and a real brand mints sessions
  * on its backend for the player it has logged in (packages/embed/README.md).
  *
@@ -49,6 +49,7 @@ export const DEMO_API = {
   config: '/demo-api/config',
   sessions: '/demo-api/sessions',
   otp: '/demo-api/otp',
+  balance: '/demo-api/balance',
 } as const;
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -60,6 +61,16 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.ico': 'image/x-icon',
   '.json': 'application/json; charset=utf-8',
   '.woff2': 'font/woff2',
+};
+
+/**
+ * The backend routes that read a sandbox route of the session the page names: the one-time code
+ * and the player's balance (the header, refreshed on the cashier's result event; a brand's
+ * backend would read its own wallet).
+ */
+const SANDBOX_READS: Readonly<Record<string, string>> = {
+  [DEMO_API.otp]: '/sandbox/otp/latest',
+  [DEMO_API.balance]: '/sandbox/balance',
 };
 
 /** Session requests are a few fields; anything bigger is not the demo page. */
@@ -183,13 +194,14 @@ async function handle(
     });
     return;
   }
-  if (url.pathname === DEMO_API.otp && request.method === 'GET') {
+  const sandboxRead = SANDBOX_READS[url.pathname];
+  if (sandboxRead !== undefined && request.method === 'GET') {
     const sessionId = request.headers['x-session-id'];
     if (typeof sessionId !== 'string' || sessionId === '') {
       sendJson(response, 400, { error_message: 'x-session-id is required' });
       return;
     }
-    await relay(response, `${cashierUrl}/sandbox/otp/latest`, {
+    await relay(response, `${cashierUrl}${sandboxRead}`, {
       headers: { 'x-session-id': sessionId },
     });
     return;

@@ -49,6 +49,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'sandboxCreateSession',
       'sandboxThreeDsChallenge',
       'sandboxLatestOtp',
+      'sandboxBalance',
       'openApiDocument',
     ]);
     const routes = ENDPOINT_LIST.map((endpoint) => `${endpoint.method} ${endpoint.path}`);
@@ -114,7 +115,12 @@ describe('the endpoint table (SPEC §7)', () => {
   it('only the sandbox routes are sandbox-only', () => {
     expect(
       ENDPOINT_LIST.filter((endpoint) => endpoint.sandboxOnly).map((endpoint) => endpoint.id),
-    ).toEqual(['sandboxCreateSession', 'sandboxThreeDsChallenge', 'sandboxLatestOtp']);
+    ).toEqual([
+      'sandboxCreateSession',
+      'sandboxThreeDsChallenge',
+      'sandboxLatestOtp',
+      'sandboxBalance',
+    ]);
   });
 });
 

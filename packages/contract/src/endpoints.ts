@@ -54,7 +54,11 @@ import {
   SandboxOtpResponse,
 } from './schemas/account-management';
 import { MetricsRequest, MetricsResponse } from './schemas/metrics';
-import { SandboxSessionRequest, SandboxSessionResponse } from './schemas/sandbox';
+import {
+  SandboxBalanceResponse,
+  SandboxSessionRequest,
+  SandboxSessionResponse,
+} from './schemas/sandbox';
 
 /** SPEC §7: the default base of the cashier-service. */
 export const CASHIER_BASE = '/api/cashier-service/v1.0';
@@ -568,6 +572,20 @@ export const ENDPOINTS = {
     sandboxOnly: true,
     responses: { 200: { description: 'The latest code.', schema: SandboxOtpResponse } },
     errors: ['sandboxOnly', 'notFound'],
+  }),
+  sandboxBalance: endpoint({
+    id: 'sandboxBalance',
+    method: 'GET',
+    path: `${SANDBOX_BASE}/balance`,
+    tag: 'sandbox',
+    summary: "The balance of the session's player (sandbox only)",
+    description:
+      "Sandbox only (designed; not in SPEC §7): the balance of the player of the x-session-id header's session in its currency, for the demo host page's header (refreshed on the embed SDK's result event). Answers 404 (error 1901) unless the server runs in sandbox mode.",
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: true,
+    responses: { 200: { description: 'The balance.', schema: SandboxBalanceResponse } },
+    errors: ['sandboxOnly'],
   }),
   openApiDocument: endpoint({
     id: 'openApiDocument',

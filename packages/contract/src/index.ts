@@ -44,6 +44,7 @@ export {
   LanguageCode,
   PaymentFlowSchema,
   PlayerRef,
+  SandboxBalanceResponse,
   SandboxSessionRequest,
   SandboxSessionResponse,
   ThemeName,

@@ -1,7 +1,10 @@
 /**
  * The demo host page: a brand's page embedding the cashier with `mountCashier`, on another origin
- * than the cashier. It logs every message the cashier sends (SPEC §1), switches the language
- * (SPEC §2 lang=<lang>-<brand>), mints new sessions through its backend and, in sandbox mode,
+ * than the cashier. It logs every message the cashier sends (SPEC §1, plus ready, resize and
+ * result), lets the iframe follow the cashier's height (autoHeight), shows the player's balance in
+ * its header and reads it again on each result, switches the language (SPEC §2
+ * lang=<lang>-<brand>), mints new sessions through its backend, opens the cashier in a new tab
+ * (cashierInNewTab; the balance is read again when the player comes back) and, in sandbox mode,
  * shows the latest one-time code of the session (the sandbox sends no SMS or e-mail).
  *
  * Its backend (scripts/host-page-server.ts) answers the /demo-api/ calls.
@@ -9,7 +12,7 @@
  * @packageDocumentation
  */
 import { mountCashier } from '../src/index';
-import type { Cashier, CashierEvent } from '../src/index';
+import type { Cashier, CashierEvent, CashierTab } from '../src/index';
 import { demoPageAddress, readDemoCashier } from './demo-address';
 import type { DemoCashier } from './demo-address';
 
@@ -18,6 +21,7 @@ const DEMO_API = {
   config: '/demo-api/config',
   sessions: '/demo-api/sessions',
   otp: '/demo-api/otp',
+  balance: '/demo-api/balance',
 } as const;
 
 /** Older entries are dropped so a long session does not grow the page without end. */
@@ -40,6 +44,7 @@ interface DemoConfig {
 interface State {
   cashier: DemoCashier | null;
   mounted: Cashier | null;
+  tab: CashierTab | null;
   currency: string;
   config: DemoConfig;
 }
@@ -65,11 +70,14 @@ const ui = {
   log: element('event-log', HTMLOListElement),
   logEmpty: element('event-log-empty', HTMLParagraphElement),
   clearLog: element('clear-log', HTMLButtonElement),
+  balance: element('header-balance-value', HTMLSpanElement),
+  openTab: element('open-tab', HTMLButtonElement),
 };
 
 const state: State = {
   cashier: null,
   mounted: null,
+  tab: null,
   currency: 'EUR',
   config: { cashierUrl: null, sandbox: false },
 };
@@ -131,12 +139,48 @@ function describe(cashier: DemoCashier): string {
   return `${cashier.flow === 'deposit' ? 'Deposit' : 'Withdrawal'} · ${state.currency} · ${language} · theme ${cashier.theme}`;
 }
 
+let balanceRequest = 0;
+
+/**
+ * The header balance, from the demo backend (GET /sandbox/balance of the session's player), shown
+ * as the decimal string it is: a brand's page reads its own wallet the same way.
+ */
+async function refreshBalance(): Promise<void> {
+  const sessionId = state.cashier?.sessionId;
+  if (sessionId === undefined) return;
+  // Only the latest answer is shown: an earlier one may arrive after it.
+  const request = ++balanceRequest;
+  try {
+    const response = await fetch(DEMO_API.balance, { headers: { 'x-session-id': sessionId } });
+    const body: unknown = await response.json().catch(() => null);
+    const balance = isRecord(body) ? text(body.balance) : undefined;
+    const currency = isRecord(body) ? text(body.currency) : undefined;
+    if (request !== balanceRequest || !response.ok || balance === undefined) return;
+    ui.balance.textContent = `${balance} ${currency ?? ''}`.trim();
+  } catch {
+    // The header keeps the last balance it knew.
+  }
+}
+
 /** SPEC §1: every message of the cashier is logged; navigation ones are shown, not followed. */
 function onCashierEvent(event: CashierEvent): void {
   switch (event.type) {
     case 'load':
       logEntry('load', 'the cashier frame loaded a page');
       break;
+    case 'ready':
+      logEntry('ready', 'the cashier rendered its first screen');
+      break;
+    case 'resize':
+      // The SDK sets the frame's height (autoHeight); the log shows the content height.
+      logEntry('resize', `${String(event.height)} px`);
+      break;
+    case 'result': {
+      const money = event.amount === null ? '' : ` ${event.amount} ${event.currency ?? ''}`;
+      logEntry('result', `${event.flow} ${event.status}${money}`.trim());
+      void refreshBalance();
+      break;
+    }
     case 'reInitCashier':
       logEntry('reInitCashier', 'the cashier asks for a new session');
       void renewSession();
@@ -182,6 +226,35 @@ function mount(cashier: DemoCashier): void {
   // A reload keeps the session and language; the session id is in this demo's address on purpose.
   history.replaceState(null, '', demoPageAddress(location.href, cashier));
   void refreshOtp();
+  void refreshBalance();
+}
+
+/**
+ * The same session in a new tab (cashierInNewTab). No message of the tab reaches this page, so the
+ * balance is read again when the player comes back (the return event).
+ */
+function openInNewTab(): void {
+  const current = state.cashier;
+  if (current === null) return;
+  state.tab?.destroy();
+  state.tab = mountCashier({
+    cashierInNewTab: true,
+    url: current.widgetOrigin,
+    sessionId: current.sessionId,
+    flow: current.flow,
+    lang: current.lang,
+    brand: current.brand,
+    theme: current.theme,
+    onEvent: () => {
+      logEntry('return', 'back from the cashier tab');
+      void refreshBalance();
+    },
+  });
+  if (state.tab.opened) {
+    logEntry('open', 'the cashier opened in a new tab');
+  } else {
+    showNotice('The browser blocked the new tab.');
+  }
 }
 
 interface MintedSession {
@@ -245,6 +318,7 @@ async function renewSession(): Promise<void> {
     state.cashier = { ...current, sessionId: minted.sessionId };
     history.replaceState(null, '', demoPageAddress(location.href, state.cashier));
     logEntry('setSession', 'sent a new session to the cashier');
+    void refreshBalance();
   } catch (error) {
     setStatus(
       `Could not renew the session: ${error instanceof Error ? error.message : String(error)}`,
@@ -327,6 +401,7 @@ function wire(): void {
     lastOtp = '';
     void refreshOtp();
   });
+  ui.openTab.addEventListener('click', openInNewTab);
   ui.clearLog.addEventListener('click', () => {
     ui.log.replaceChildren();
     ui.logEmpty.hidden = false;

@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-import { DEFAULT_LANGUAGE, STARTUP_QUERY_PARAMS } from '@cashdesk/domain';
+import { DEFAULT_LANGUAGE, HOST_ORIGIN_PARAM, STARTUP_QUERY_PARAMS } from '@cashdesk/domain';
 import type { PaymentFlow } from '@cashdesk/domain';
 
 /**
@@ -54,6 +54,11 @@ export interface CashierAddressOptions extends CashierQueryOptions {
   readonly parentWidth?: number | undefined;
   /** height of the parent (SPEC §2), in CSS pixels; left out unless positive. */
   readonly parentHeight?: number | undefined;
+  /**
+   * The host page's origin, sent as `host_origin` so that the widget posts its messages to that
+   * origin only (browsers without `location.ancestorOrigins`); left out unless http(s).
+   */
+  readonly hostOrigin?: string | undefined;
 }
 
 const PASSED_THROUGH = [
@@ -102,7 +107,8 @@ function sizeText(value: number | undefined): string | null {
 /**
  * SPEC §2: the address that opens the cashier: the base address's path plus `/deposit` or
  * `/withdrawal`, and the query built with `URLSearchParams`: session_id, lang as lang-brand,
- * width and height of the parent, then theme, pay_group and the other start-up parameters given.
+ * width and height of the parent, then theme, pay_group and the other start-up parameters given,
+ * and host_origin.
  * Parameters already in the base address's query are kept unless one of these replaces them; its
  * fragment is dropped. The session id goes in the query only, as SPEC §2 reads it.
  *
@@ -135,5 +141,7 @@ export function buildCashierAddress(options: CashierAddressOptions): URL {
     const text = queryText(options[key]);
     if (text !== null) params.set(names[key], text);
   }
+  const hostOrigin = httpUrl(options.hostOrigin ?? '')?.origin;
+  if (hostOrigin !== undefined) params.set(HOST_ORIGIN_PARAM, hostOrigin);
   return address;
 }

@@ -1,6 +1,9 @@
 import {
   myAccountRedirectMessage,
+  paymentResultMessage,
+  readyMessage,
   reInitCashierMessage,
+  resizeMessage,
   redirectToMessage,
   resetScrollMessage,
   serializeHostMessage,
@@ -44,13 +47,66 @@ describe('readCashierEvent (SPEC §1 messages from the widget)', () => {
 
   it.each([
     ['a command to the widget', setSessionIdMessage('s2')],
-    ['an unknown type', { target: 'cashier', type: 'resize', height: 10 }],
+    ['an unknown type', { target: 'cashier', type: 'grow', height: 10 }],
+    ['a resize without a whole height', { target: 'cashier', type: 'resize', height: 10.5 }],
+    ['a result that is not final', { type: 'paymentResult', flow: 'deposit', status: 'await' }],
     ['another target', { target: 'other-widget', type: 'reInitCashier' }],
     ['text that is not JSON', 'reInitCashier'],
     ['a redirectTo without an address', { target: 'cashier', type: 'redirectTo' }],
     ['nothing', undefined],
   ])('ignores %s', (_name, data) => {
     expect(readCashierEvent(data, WIDGET)).toBeNull();
+  });
+});
+
+describe('readCashierEvent: ready, resize and result (the domain owns their format)', () => {
+  it('reads ready and resize', () => {
+    expect(readCashierEvent(serializeHostMessage(readyMessage()), WIDGET)).toEqual({
+      type: 'ready',
+    });
+    const resize = resizeMessage(734);
+    expect(resize).not.toBeNull();
+    if (resize === null) return;
+    expect(readCashierEvent(serializeHostMessage(resize), WIDGET)).toEqual({
+      type: 'resize',
+      height: 734,
+    });
+  });
+
+  it('reads the paymentResult message as the result event with every field', () => {
+    const message = paymentResultMessage({
+      flow: 'deposit',
+      status: 'success',
+      amount: '25.00',
+      currency: 'EUR',
+      transactionId: 'txn-9',
+    });
+    expect(message).not.toBeNull();
+    if (message === null) return;
+    expect(readCashierEvent(serializeHostMessage(message), WIDGET)).toEqual({
+      type: 'result',
+      flow: 'deposit',
+      status: 'success',
+      amount: '25.00',
+      currency: 'EUR',
+      transactionId: 'txn-9',
+    });
+  });
+
+  it('never hands the host an amount that is not an exact decimal string', () => {
+    expect(
+      readCashierEvent(
+        { type: 'paymentResult', flow: 'withdrawal', status: 'reversed', amount: 40.1 },
+        WIDGET,
+      ),
+    ).toEqual({
+      type: 'result',
+      flow: 'withdrawal',
+      status: 'reversed',
+      amount: null,
+      currency: null,
+      transactionId: null,
+    });
   });
 });
 

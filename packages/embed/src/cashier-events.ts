@@ -1,10 +1,12 @@
 /**
- * The typed events the SDK delivers to the host page: the widget's messages of SPEC §1, read with
- * the domain's `parseHostMessage`, plus the iframe's own load event.
+ * The typed events the SDK delivers to the host page: the widget's messages of SPEC §1 and its
+ * ready, resize and paymentResult messages, read with the domain's `parseHostMessage` (the one
+ * owner of their format), plus the iframe's own load event.
  *
  * @packageDocumentation
  */
 import { parseHostMessage } from '@cashdesk/domain';
+import type { PaymentFlow, PaymentResultStatus } from '@cashdesk/domain';
 import { httpUrl } from './cashier-address';
 
 /**
@@ -38,11 +40,46 @@ export interface ResetScrollEventData {
 
 /**
  * The iframe finished loading a document: the first start-up, and again after `setSession` or
- * `reload`. This is the frame's DOM load event, not a widget message (SPEC §1 defines no ready
- * message), so it does not mean the widget has rendered.
+ * `reload`. This is the frame's DOM load event, not a widget message, so it does not mean the
+ * widget has rendered: see {@link ReadyEventData}.
  */
 export interface LoadEventData {
   readonly type: 'load';
+}
+
+/**
+ * The widget rendered its first screen (its code and texts loaded; not the loading skeleton).
+ * Once per document the frame loads, after that document's `load`.
+ */
+export interface ReadyEventData {
+  readonly type: 'ready';
+}
+
+/**
+ * The widget's content height changed, in whole CSS pixels. With `autoHeight` the SDK sets the
+ * iframe's height to it (within `minHeight` and `maxHeight`) as the default action.
+ */
+export interface ResizeEventData {
+  readonly type: 'resize';
+  readonly height: number;
+}
+
+/**
+ * A payment reached its final result (SPEC §2 result pages, §4): refresh what depends on the
+ * player's money, such as the header balance, from your backend. Delivered once per transaction
+ * per mounted cashier.
+ */
+export interface ResultEventData {
+  readonly type: 'result';
+  readonly flow: PaymentFlow;
+  /** `success`, `error` (declined or failed) or `reversed` (a pending withdrawal went back). */
+  readonly status: PaymentResultStatus;
+  /** Decimal string such as `'25.00'`; `null` when the cashier did not know it. */
+  readonly amount: string | null;
+  /** ISO 4217 code such as `'EUR'`; `null` when the cashier did not know it. */
+  readonly currency: string | null;
+  /** The transaction; `null` for a withdrawal reversal. */
+  readonly transactionId: string | null;
 }
 
 /** Every event, without the default-action control. */
@@ -51,11 +88,15 @@ export type CashierEventData =
   | RedirectToEventData
   | RedirectEventData
   | ResetScrollEventData
-  | LoadEventData;
+  | LoadEventData
+  | ReadyEventData
+  | ResizeEventData
+  | ResultEventData;
 
 /**
  * SPEC §1: reads the data of a message that came from the cashier frame into event data, or `null`
- * for anything that is not a known widget-to-host message. setSessionIdToChildFrame is a command
+ * for anything that is not a known widget-to-host message (the widget's paymentResult message
+ * becomes the `result` event). setSessionIdToChildFrame is a command
  * to the widget (SPEC §4), not an event, so it is ignored here too. A redirectTo address resolves
  * against the widget's address `widgetAddress`; one that is not http(s) (`javascript:` and the
  * like) gives `null`.
@@ -73,6 +114,19 @@ export function readCashierEvent(data: unknown, widgetAddress: string): CashierE
       const url = httpUrl(message.url, widgetAddress);
       return url === null ? null : { type: 'redirectTo', url: url.href };
     }
+    case 'ready':
+      return { type: 'ready' };
+    case 'resize':
+      return { type: 'resize', height: message.height };
+    case 'paymentResult':
+      return {
+        type: 'result',
+        flow: message.flow,
+        status: message.status,
+        amount: message.amount,
+        currency: message.currency,
+        transactionId: message.transactionId,
+      };
     default:
       return null;
   }

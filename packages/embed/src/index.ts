@@ -1,7 +1,8 @@
 /**
  * @cashdesk/embed: the small typed SDK a brand's host page uses to embed the Cashdesk cashier
  * (issue 4). `mountCashier` creates the iframe, pins the origin of the messages it accepts,
- * delivers the widget's messages (SPEC §1) as typed events and sends it commands. Exports are
+ * delivers the widget's messages (SPEC §1, plus ready, resize and result) as typed events, sizes
+ * the frame to its content and sends it commands; or opens the cashier in a new tab. Exports are
  * listed by name (ARCHITECTURE.md convention 7).
  *
  * @packageDocumentation
@@ -12,17 +13,28 @@ export { hostPathUrl, readCashierEvent } from './cashier-events';
 export type {
   CashierEventData,
   LoadEventData,
+  ReadyEventData,
   ReInitCashierEventData,
   RedirectEventData,
   RedirectToEventData,
   ResetScrollEventData,
+  ResizeEventData,
+  ResultEventData,
 } from './cashier-events';
+export type {
+  CashierInNewTabOptions,
+  CashierTab,
+  CashierTabEvent,
+  ReturnEventData,
+} from './cashier-tab';
+export type { CashierEventControl } from './event-delivery';
+export { DEFAULT_MIN_HEIGHT, frameHeight, frameHeightLimits } from './frame-height';
+export type { FrameHeightLimits } from './frame-height';
 export { CASHIER_ALLOW_FEATURES, CASHIER_SANDBOX_TOKENS } from './frame-policy';
 export { DEFAULT_CASHIER_TITLE, mountCashier } from './mount-cashier';
 export type {
   Cashier,
   CashierEvent,
-  CashierEventControl,
   CashierEventHandler,
   CashierEventOf,
   CashierEventType,

@@ -1,6 +1,9 @@
 import {
   myAccountRedirectMessage,
+  paymentResultMessage,
+  readyMessage,
   reInitCashierMessage,
+  resizeMessage,
   redirectToMessage,
   resetScrollMessage,
   serializeHostMessage,
@@ -10,10 +13,13 @@ import { buildCashierAddress } from './cashier-address';
 import { CASHIER_ALLOW_FEATURES, CASHIER_SANDBOX_TOKENS } from './frame-policy';
 import { DEFAULT_CASHIER_TITLE, mountCashier } from './mount-cashier';
 import type { Cashier, CashierEvent, MountCashierOptions } from './mount-cashier';
+import type { ResultEventData } from './cashier-events';
 
 const WIDGET_URL = 'https://cashier.example.com';
 const WIDGET_ORIGIN = 'https://cashier.example.com';
 const SESSION = 'sess-secret-1';
+/** This page's origin as the iframe's address carries it (the widget posts to it only). */
+const HOST_ORIGIN_QUERY = new URLSearchParams({ host_origin: window.location.origin }).toString();
 
 let mounted: Cashier[] = [];
 
@@ -59,7 +65,7 @@ describe('mountCashier: the iframe (issue 4, SPEC §2)', () => {
     const cashier = mount({ lang: 'en', brand: 'brand0', theme: 'brand0', flow: 'withdrawal' });
     expect(document.querySelector('#cashier > iframe')).toBe(cashier.iframe);
     expect(cashier.iframe.src).toBe(
-      'https://cashier.example.com/withdrawal?session_id=sess-secret-1&lang=en-brand0&theme=brand0',
+      `https://cashier.example.com/withdrawal?session_id=sess-secret-1&lang=en-brand0&theme=brand0&${HOST_ORIGIN_QUERY}`,
     );
   });
 
@@ -94,7 +100,8 @@ describe('mountCashier: the iframe (issue 4, SPEC §2)', () => {
     expect(iframe.title).toBe('Deposit funds');
     expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
     expect(iframe.getAttribute('allow')).toBe('payment');
-    expect([iframe.style.width, iframe.style.height]).toEqual(['100%', '100%']);
+    // No height given: the frame follows its content, from the minimum height on.
+    expect([iframe.style.width, iframe.style.height]).toEqual(['100%', '440px']);
     expect(mount({ title: '  ' }).iframe.title).toBe('Cashier');
   });
 
@@ -161,7 +168,9 @@ describe('mountCashier: origin pinning (SPEC §1: the widget posts with any orig
   it('ignores unknown messages and commands meant for the widget', () => {
     const onEvent = vi.fn();
     const cashier = mount({ onEvent });
-    fromWidget(cashier, { target: 'cashier', type: 'resize', height: 900 });
+    fromWidget(cashier, { target: 'cashier', type: 'grow', height: 900 });
+    fromWidget(cashier, { target: 'cashier', type: 'resize', height: '900px' });
+    fromWidget(cashier, { target: 'cashier', type: 'paymentResult', status: 'success' });
     fromWidget(cashier, { target: 'cashier', type: 'setSessionIdToChildFrame', sessionId: 'x' });
     fromWidget(cashier, 'hello');
     fromWidget(cashier, { type: 'reInitCashier', target: 'someone-else' });
@@ -298,7 +307,12 @@ describe('mountCashier: commands (SPEC §1, §4 session)', () => {
     cashier.setSession('sess-2');
     expect(postMessage).not.toHaveBeenCalled();
     expect(cashier.iframe.src).toBe(
-      buildCashierAddress({ url: WIDGET_URL, sessionId: 'sess-2', lang: 'en' }).href,
+      buildCashierAddress({
+        url: WIDGET_URL,
+        sessionId: 'sess-2',
+        lang: 'en',
+        hostOrigin: window.location.origin,
+      }).href,
     );
   });
 
@@ -346,5 +360,230 @@ describe('mountCashier: commands (SPEC §1, §4 session)', () => {
     cashier.destroy();
     expect(cashier.iframe.src).toBe(src);
     expect(cashier.iframe.isConnected).toBe(false);
+  });
+});
+
+function resize(height: number) {
+  const message = resizeMessage(height);
+  if (message === null) throw new Error('no resize message');
+  return serializeHostMessage(message);
+}
+
+function paymentResult(transactionId: string | null, status: 'success' | 'error' = 'success') {
+  const message = paymentResultMessage({
+    flow: 'deposit',
+    status,
+    amount: '25.00',
+    currency: 'EUR',
+    transactionId,
+  });
+  if (message === null) throw new Error('no result message');
+  return serializeHostMessage(message);
+}
+
+describe('mountCashier: automatic height (resize)', () => {
+  it('starts at the minimum height and follows the content height the widget reports', () => {
+    const heights: number[] = [];
+    const cashier = mount({
+      onEvent: (event) => event.type === 'resize' && heights.push(event.height),
+    });
+    expect(cashier.iframe.style.height).toBe('440px');
+    fromWidget(cashier, resize(1280));
+    expect(cashier.iframe.style.height).toBe('1280px');
+    fromWidget(cashier, resize(610));
+    expect(cashier.iframe.style.height).toBe('610px');
+    // A short screen (a result page) keeps the minimum, so a dialog still fits.
+    fromWidget(cashier, resize(300));
+    expect(cashier.iframe.style.height).toBe('440px');
+    expect(heights).toEqual([1280, 610, 300]);
+  });
+
+  it('keeps within minHeight and maxHeight', () => {
+    const cashier = mount({ minHeight: 500, maxHeight: 900 });
+    expect(cashier.iframe.style.height).toBe('500px');
+    fromWidget(cashier, resize(2000));
+    expect(cashier.iframe.style.height).toBe('900px');
+    fromWidget(cashier, resize(480));
+    expect(cashier.iframe.style.height).toBe('500px');
+    expect(() => mount({ minHeight: 900, maxHeight: 500 })).toThrow(TypeError);
+  });
+
+  it('is off when the host gives a height, unless autoHeight says otherwise', () => {
+    const fixed = mount({ height: 720 });
+    fromWidget(fixed, resize(1500));
+    expect(fixed.iframe.style.height).toBe('720px');
+    const off = mount({ autoHeight: false });
+    fromWidget(off, resize(1500));
+    expect(off.iframe.style.height).toBe('100%');
+    const both = mount({ height: 720, autoHeight: true });
+    expect(both.iframe.style.height).toBe('720px');
+    fromWidget(both, resize(1500));
+    expect(both.iframe.style.height).toBe('1500px');
+  });
+
+  it('lets a handler size the frame itself with preventDefault', () => {
+    const cashier = mount();
+    cashier.on('resize', (event) => {
+      expectTypeOf(event.height).toEqualTypeOf<number>();
+      event.preventDefault();
+    });
+    fromWidget(cashier, resize(1500));
+    expect(cashier.iframe.style.height).toBe('440px');
+  });
+
+  it('takes resize only from its own frame and origin', () => {
+    const cashier = mount();
+    post(resize(1500), frameWindow(cashier), 'https://evil.example');
+    post(resize(1500), window);
+    expect(cashier.iframe.style.height).toBe('440px');
+  });
+});
+
+describe('mountCashier: ready and result', () => {
+  it('delivers ready, distinct from load', () => {
+    const events: CashierEvent['type'][] = [];
+    const cashier = mount({ onEvent: (event) => events.push(event.type) });
+    cashier.iframe.dispatchEvent(new Event('load'));
+    fromWidget(cashier, serializeHostMessage(readyMessage()));
+    expect(events).toEqual(['load', 'ready']);
+  });
+
+  it('delivers result with its fields, once per transaction (a reloaded result page is not news)', () => {
+    const cashier = mount();
+    const results: ResultEventData[] = [];
+    cashier.on('result', (event) => {
+      expectTypeOf(event.amount).toEqualTypeOf<string | null>();
+      results.push({
+        type: event.type,
+        flow: event.flow,
+        status: event.status,
+        amount: event.amount,
+        currency: event.currency,
+        transactionId: event.transactionId,
+      });
+    });
+    fromWidget(cashier, paymentResult('txn-1'));
+    cashier.iframe.dispatchEvent(new Event('load'));
+    fromWidget(cashier, paymentResult('txn-1'));
+    fromWidget(cashier, paymentResult('txn-2', 'error'));
+    // A reversal names no transaction: each one is delivered.
+    fromWidget(cashier, paymentResult(null));
+    fromWidget(cashier, paymentResult(null));
+    expect(results).toEqual([
+      {
+        type: 'result',
+        flow: 'deposit',
+        status: 'success',
+        amount: '25.00',
+        currency: 'EUR',
+        transactionId: 'txn-1',
+      },
+      expect.objectContaining({ status: 'error', transactionId: 'txn-2' }),
+      expect.objectContaining({ transactionId: null }),
+      expect.objectContaining({ transactionId: null }),
+    ]);
+  });
+
+  it('tells the widget the host origin (host_origin), and only an http(s) one', () => {
+    const query = new URL(mount().iframe.src).searchParams;
+    expect(query.get('host_origin')).toBe(window.location.origin);
+  });
+});
+
+describe('mountCashier: cashierInNewTab', () => {
+  /** A real window (of a helper frame outside the container) standing for the new tab. */
+  function newTabWindow(): Window {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const view = frame.contentWindow;
+    if (view === null) throw new Error('no window');
+    Object.defineProperty(view, 'opener', { value: window, writable: true, configurable: true });
+    return view;
+  }
+
+  function stubOpen(result: 'tab' | 'blocked') {
+    const tab = newTabWindow();
+    const open = vi.spyOn(window, 'open').mockImplementation(() => (result === 'tab' ? tab : null));
+    return { open, tab };
+  }
+
+  it('opens the start address in a new tab, adds no iframe and cuts the opener link', () => {
+    const { open, tab } = stubOpen('tab');
+    const cashier = mountCashier({
+      cashierInNewTab: true,
+      url: WIDGET_URL,
+      sessionId: SESSION,
+      lang: 'en',
+      brand: 'brand0',
+    });
+    expect(cashier.mode).toBe('tab');
+    expect(cashier.opened).toBe(true);
+    expect(cashier.origin).toBe(WIDGET_ORIGIN);
+    expect(open).toHaveBeenCalledWith(
+      'https://cashier.example.com/deposit?session_id=sess-secret-1&lang=en-brand0',
+      '_blank',
+    );
+    expect(tab.opener).toBeNull();
+    expect(document.querySelector('#cashier iframe')).toBeNull();
+    cashier.destroy();
+  });
+
+  it('says when the browser blocked the tab; open() from a click tries again with the current session', () => {
+    const { open } = stubOpen('blocked');
+    const cashier = mountCashier({ cashierInNewTab: true, url: WIDGET_URL, sessionId: SESSION });
+    expect(cashier.opened).toBe(false);
+    cashier.setSession('sess-2');
+    expect(() => {
+      cashier.setSession(' ');
+    }).toThrow(TypeError);
+    const tab = newTabWindow();
+    open.mockImplementation(() => tab);
+    expect(cashier.open()).toBe(true);
+    expect(cashier.opened).toBe(true);
+    expect(new URL(String(open.mock.calls.at(-1)?.[0])).searchParams.get('session_id')).toBe(
+      'sess-2',
+    );
+    cashier.destroy();
+    expect(cashier.open()).toBe(false);
+  });
+
+  it('delivers return once each time the player comes back to this page, until destroyed', () => {
+    stubOpen('tab');
+    const returns = vi.fn();
+    const cashier = mountCashier({
+      cashierInNewTab: true,
+      url: WIDGET_URL,
+      sessionId: SESSION,
+      onEvent: returns,
+    });
+    const seen = vi.fn();
+    cashier.on('return', seen);
+    // Focus without having left first: not a return.
+    window.dispatchEvent(new Event('focus'));
+    expect(returns).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('blur'));
+    window.dispatchEvent(new Event('focus'));
+    window.dispatchEvent(new Event('focus'));
+    expect(returns).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveBeenCalledWith(expect.objectContaining({ type: 'return' }));
+    window.dispatchEvent(new Event('blur'));
+    cashier.destroy();
+    window.dispatchEvent(new Event('focus'));
+    expect(returns).toHaveBeenCalledTimes(1);
+  });
+
+  it('a blocked tab never reports a return', () => {
+    stubOpen('blocked');
+    const returns = vi.fn();
+    const cashier = mountCashier({
+      cashierInNewTab: true,
+      url: WIDGET_URL,
+      sessionId: SESSION,
+      onEvent: returns,
+    });
+    window.dispatchEvent(new Event('blur'));
+    window.dispatchEvent(new Event('focus'));
+    expect(returns).not.toHaveBeenCalled();
+    cashier.destroy();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `mountCashier` (issue 4): creates the cashier iframe on a host page, pins the origin of the
- * messages it accepts, delivers the widget's messages (SPEC §1) as typed events and sends it
- * commands.
+ * messages it accepts, delivers the widget's messages (SPEC §1, plus ready, resize and result) as
+ * typed events, sizes the iframe to the widget's content (autoHeight) and sends it commands. With
+ * `cashierInNewTab` it opens the cashier in a new tab instead (cashier-tab.ts).
  *
  * @packageDocumentation
  */
@@ -10,22 +11,16 @@ import { buildCashierAddress, httpUrl } from './cashier-address';
 import type { CashierAddressOptions } from './cashier-address';
 import { hostPathUrl, readCashierEvent } from './cashier-events';
 import type { CashierEventData } from './cashier-events';
+import { openCashierTab } from './cashier-tab';
+import type { CashierInNewTabOptions, CashierTab } from './cashier-tab';
+import { createEventHub } from './event-delivery';
+import type { CashierEventControl } from './event-delivery';
+import { frameHeight, frameHeightLimits } from './frame-height';
+import type { FrameHeightLimits } from './frame-height';
 import { CASHIER_ALLOW_FEATURES, CASHIER_SANDBOX_TOKENS } from './frame-policy';
 
 /** The iframe's accessible name when the host gives none. */
 export const DEFAULT_CASHIER_TITLE = 'Cashier';
-
-/** Lets a handler stop the SDK's default action for an event, as on a DOM event. */
-export interface CashierEventControl {
-  /** Whether a handler called {@link CashierEventControl.preventDefault}. */
-  readonly defaultPrevented: boolean;
-  /**
-   * Skips the default action, which runs after every handler: redirectTo navigates the top
-   * window, redirect navigates the host page to its own path, reset-scroll scrolls the frame's
-   * top into view. reInitCashier and load have none.
-   */
-  preventDefault(): void;
-}
 
 /** An event as handlers receive it. */
 export type CashierEvent = CashierEventData & CashierEventControl;
@@ -42,11 +37,13 @@ export type CashierEventOf<T extends CashierEventType> = Extract<
 /** A handler of the events of one type. */
 export type CashierEventHandler<T extends CashierEventType> = (event: CashierEventOf<T>) => void;
 
-/** What {@link mountCashier} reads. */
+/** What {@link mountCashier} reads to put the cashier in an iframe. */
 export interface MountCashierOptions extends Omit<
   CashierAddressOptions,
-  'parentWidth' | 'parentHeight'
+  'parentWidth' | 'parentHeight' | 'hostOrigin'
 > {
+  /** In an iframe (the default); `true` is {@link CashierInNewTabOptions}. */
+  readonly cashierInNewTab?: false | undefined;
   /** The element the iframe is appended to, or a selector of it. */
   readonly container: HTMLElement | string;
   /**
@@ -59,8 +56,20 @@ export interface MountCashierOptions extends Omit<
   readonly title?: string | undefined;
   /** The iframe's CSS width (a number is pixels); default `100%`. */
   readonly width?: number | string | undefined;
-  /** The iframe's CSS height (a number is pixels); default `100%`. */
+  /**
+   * The iframe's CSS height (a number is pixels). Giving one switches `autoHeight` off unless it
+   * is set too; without either the frame follows its content.
+   */
   readonly height?: number | string | undefined;
+  /**
+   * Sizes the iframe to the widget's content (the `resize` event), so a phone shows one
+   * scrollbar, the page's. Default on, unless `height` is given.
+   */
+  readonly autoHeight?: boolean | undefined;
+  /** The smallest automatic height in CSS pixels; default {@link DEFAULT_MIN_HEIGHT}. */
+  readonly minHeight?: number | undefined;
+  /** The largest automatic height in CSS pixels (the cashier scrolls inside); default none. */
+  readonly maxHeight?: number | undefined;
   /** Replaces {@link CASHIER_SANDBOX_TOKENS}. */
   readonly sandbox?: readonly string[] | undefined;
   /** Replaces {@link CASHIER_ALLOW_FEATURES}. */
@@ -69,8 +78,9 @@ export interface MountCashierOptions extends Omit<
   readonly onEvent?: ((event: CashierEvent) => void) | undefined;
 }
 
-/** A mounted cashier. */
+/** A cashier mounted in an iframe. */
 export interface Cashier {
+  readonly mode: 'frame';
   /** The iframe, for styling; do not change its src or sandbox. */
   readonly iframe: HTMLIFrameElement;
   /** The pinned origin: messages are accepted from it and commands are posted to it only. */
@@ -113,6 +123,17 @@ function cssSize(value: number | string | undefined): string {
   return typeof value === 'number' ? `${value}px` : (value ?? '100%');
 }
 
+/** The automatic height's bounds, or `null` when the frame keeps the host's height. */
+function autoHeightLimits(options: MountCashierOptions): FrameHeightLimits | null {
+  const on = options.autoHeight ?? options.height === undefined;
+  return on ? frameHeightLimits(options.minHeight, options.maxHeight) : null;
+}
+
+/** The origin of the host page, when it is an http(s) one (not a file or a sandboxed page). */
+function pageOrigin(view: Window): string | undefined {
+  return httpUrl(view.location.href)?.origin;
+}
+
 function isEventOf<T extends CashierEventType>(
   event: CashierEvent,
   type: T,
@@ -137,8 +158,16 @@ function scrollToFrame(iframe: HTMLIFrameElement, view: Window): void {
   }
 }
 
-function runDefault(event: CashierEventData, iframe: HTMLIFrameElement, view: Window): void {
+function runDefault(
+  event: CashierEventData,
+  iframe: HTMLIFrameElement,
+  view: Window,
+  limits: FrameHeightLimits | null,
+): void {
   switch (event.type) {
+    case 'resize':
+      if (limits !== null) iframe.style.height = `${frameHeight(event.height, limits)}px`;
+      break;
     case 'redirectTo':
       navigateTop(view, event.url);
       break;
@@ -158,17 +187,29 @@ function runDefault(event: CashierEventData, iframe: HTMLIFrameElement, view: Wi
 /**
  * Issue 4: mounts the cashier. Appends a sandboxed iframe (see {@link CASHIER_SANDBOX_TOKENS} and
  * {@link CASHIER_ALLOW_FEATURES}) opening the address of {@link buildCashierAddress}, with the
- * container's size as the parent width and height (SPEC §2), and listens for the widget's
- * messages (SPEC §1). Only messages whose origin is the pinned origin and whose source is this
- * iframe's window are read; unknown ones are ignored.
+ * container's size as the parent width and height (SPEC §2) and this page's origin as
+ * host_origin, and listens for the widget's messages (SPEC §1). Only messages whose origin is the
+ * pinned origin and whose source is this iframe's window are read; unknown ones are ignored. A
+ * `result` of a transaction already delivered (the frame reloaded on its result page) is dropped.
+ * With `cashierInNewTab: true` it opens the cashier in a new tab instead ({@link CashierTab}).
  *
- * @throws {TypeError} when the container is missing, `url` or `allowedOrigin` is not http(s), or
- * `sessionId` is blank. Nothing is added to the page then.
+ * @throws {TypeError} when the container is missing, `url` or `allowedOrigin` is not http(s),
+ * `sessionId` is blank or the height bounds are not pixels. Nothing is added to the page then.
  */
-export function mountCashier(options: MountCashierOptions): Cashier {
+export function mountCashier(options: CashierInNewTabOptions): CashierTab;
+export function mountCashier(options: MountCashierOptions): Cashier;
+export function mountCashier(
+  options: MountCashierOptions | CashierInNewTabOptions,
+): Cashier | CashierTab {
+  return options.cashierInNewTab === true ? openCashierTab(options) : mountFrame(options);
+}
+
+function mountFrame(options: MountCashierOptions): Cashier {
   const container = findContainer(options.container);
   const view = container.ownerDocument.defaultView;
   if (view === null) throw new TypeError('Cashdesk: the container is not in a window');
+  const limits = autoHeightLimits(options);
+  const hostOrigin = pageOrigin(view);
   let sessionId = options.sessionId;
   const addressOf = (id: string): string =>
     buildCashierAddress({
@@ -176,6 +217,7 @@ export function mountCashier(options: MountCashierOptions): Cashier {
       sessionId: id,
       parentWidth: container.clientWidth,
       parentHeight: container.clientHeight,
+      hostOrigin,
     }).href;
   let address = addressOf(sessionId);
   const origin = pinnedOrigin(options.allowedOrigin, new URL(address));
@@ -188,27 +230,27 @@ export function mountCashier(options: MountCashierOptions): Cashier {
   iframe.style.border = '0';
   iframe.style.display = 'block';
   iframe.style.width = cssSize(options.width);
-  iframe.style.height = cssSize(options.height);
+  iframe.style.height =
+    limits === null || options.height !== undefined
+      ? cssSize(options.height)
+      : `${limits.minHeight}px`;
   iframe.src = address;
 
-  const listeners = new Set<(event: CashierEvent) => void>();
-  if (options.onEvent !== undefined) listeners.add(options.onEvent);
+  const hub = createEventHub<CashierEventData>();
+  if (options.onEvent !== undefined) hub.add(options.onEvent);
+  /** Transactions whose result this mount delivered: a reloaded result page is not news. */
+  const delivered = new Set<string>();
   let loaded = false;
   let destroyed = false;
 
   const deliver = (data: CashierEventData): void => {
-    let prevented = false;
-    const event: CashierEvent = {
-      ...data,
-      get defaultPrevented() {
-        return prevented;
-      },
-      preventDefault() {
-        prevented = true;
-      },
-    };
-    for (const listener of [...listeners]) listener(event);
-    if (!event.defaultPrevented && !destroyed) runDefault(data, iframe, view);
+    if (data.type === 'result' && data.transactionId !== null) {
+      if (delivered.has(data.transactionId)) return;
+      delivered.add(data.transactionId);
+    }
+    hub.deliver(data, (event) => {
+      runDefault(event, iframe, view, limits);
+    });
   };
 
   const onMessage = (message: MessageEvent<unknown>): void => {
@@ -236,16 +278,13 @@ export function mountCashier(options: MountCashierOptions): Cashier {
   container.append(iframe);
 
   return {
+    mode: 'frame',
     iframe,
     origin,
     on(type, handler) {
-      const listener = (event: CashierEvent): void => {
+      return hub.add((event) => {
         if (isEventOf(event, type)) handler(event);
-      };
-      if (!destroyed) listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
+      });
     },
     setSession(next) {
       const id = next.trim();
@@ -267,7 +306,7 @@ export function mountCashier(options: MountCashierOptions): Cashier {
       destroyed = true;
       view.removeEventListener('message', onMessage);
       iframe.removeEventListener('load', onLoad);
-      listeners.clear();
+      hub.close();
       iframe.remove();
     },
   };

@@ -7,7 +7,7 @@
  */
 import { PAYMENT_FLOWS } from '@cashdesk/domain';
 import * as z from 'zod/mini';
-import { Currency, DateTime, SessionId, Url } from './common';
+import { Currency, DateTime, Decimal, SessionId, Url } from './common';
 
 /** A player's external id as the brand knows it (designed: 1-64 characters of [A-Za-z0-9_.-]). */
 export const PlayerRef = z
@@ -82,3 +82,21 @@ export const SandboxSessionResponse = z
   );
 /** Sandbox session response. */
 export type SandboxSessionResponse = z.infer<typeof SandboxSessionResponse>;
+
+/** Sandbox only: the balance of the session's player, for the demo host page's header. */
+export const SandboxBalanceResponse = z
+  .object({
+    player_id: PlayerRef,
+    currency: Currency,
+    balance: Decimal,
+    reserved: Decimal,
+  })
+  .check(
+    z.meta({
+      id: 'SandboxBalanceResponse',
+      description:
+        "Sandbox only (designed; not in SPEC §7): the balance of the session's player in the session's currency, at the currency precision, as the cashier's init answer reports it (user_balance), and the amount reserved by pending withdrawals. The demo host page shows it in its header and reads it again on the embed SDK's result event, as a brand's page would read its own wallet.",
+    }),
+  );
+/** Sandbox balance answer. */
+export type SandboxBalanceResponse = z.infer<typeof SandboxBalanceResponse>;

@@ -203,6 +203,20 @@ function editQuery(input: AddressInput, edit: (params: URLSearchParams) => void)
 }
 
 /**
+ * SPEC §2: the address with another path, in the form it was written in; query and hash stay.
+ * Input that is no address comes back as its trimmed text.
+ *
+ * @example setAddressPath('https://a.b/deposit/deposit-success?x=1', '/deposit')
+ *   // 'https://a.b/deposit?x=1'
+ */
+export function setAddressPath(input: AddressInput, path: string): string {
+  const resolved = resolveAddress(input);
+  if (resolved === null) return addressText(input) ?? '';
+  resolved.url.pathname = path;
+  return serialise(resolved);
+}
+
+/**
  * SPEC §2: the address without every occurrence of a query parameter (names are compared after
  * decoding, so `dr%6Fp` is `drop`). When the parameter is there, the remaining parameters keep
  * their order and values but are re-encoded as `URLSearchParams` writes them (a space as `+`, a

@@ -1,9 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_REPORTED_HEIGHT,
   myAccountRedirectMessage,
   parseHostMessage,
+  paymentResultMessage,
+  readyMessage,
   reInitCashierMessage,
+  resizeMessage,
   redirectToMessage,
   resetScrollMessage,
   serializeHostMessage,
@@ -77,6 +81,109 @@ describe('incoming host messages (SPEC §1, §4)', () => {
         expect(() => parseHostMessage(text)).not.toThrow();
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('messages for the embed SDK: ready, resize, paymentResult', () => {
+  const deposit = {
+    flow: 'deposit',
+    status: 'success',
+    amount: '25.00',
+    currency: 'EUR',
+    transactionId: 'txn-1',
+  } as const;
+
+  it.each([
+    [readyMessage(), '{"target":"cashier","type":"ready"}'],
+    [resizeMessage(640), '{"target":"cashier","type":"resize","height":640}'],
+    [
+      paymentResultMessage(deposit),
+      '{"target":"cashier","type":"paymentResult","flow":"deposit","status":"success","amount":"25.00","currency":"EUR","transactionId":"txn-1"}',
+    ],
+  ])('%j serialises as %s and reads back', (message, json) => {
+    expect(message).not.toBeNull();
+    if (message === null) return;
+    expect(serializeHostMessage(message)).toBe(json);
+    expect(parseHostMessage(json)).toEqual(message);
+    expect(parseHostMessage(message)).toEqual(message);
+  });
+
+  it.each([
+    [612.2, 613],
+    [1, 1],
+    [0.2, 1],
+    [MAX_REPORTED_HEIGHT + 500, MAX_REPORTED_HEIGHT],
+  ])('a measured height of %d reports %d (rounded up, capped)', (measured, height) => {
+    expect(resizeMessage(measured)?.height).toBe(height);
+  });
+
+  it.each([0, -3, Number.NaN, Number.POSITIVE_INFINITY])('a height of %d reports nothing', (h) => {
+    expect(resizeMessage(h)).toBeNull();
+  });
+
+  it.each([
+    [{ type: 'resize', height: 0 }],
+    [{ type: 'resize', height: 12.5 }],
+    [{ type: 'resize', height: '600' }],
+    [{ type: 'resize', height: MAX_REPORTED_HEIGHT + 1 }],
+    [{ type: 'resize' }],
+    [{ type: 'paymentResult', flow: 'deposit', status: 'processing' }],
+    [{ type: 'paymentResult', flow: 'bet', status: 'success' }],
+    [{ type: 'paymentResult', flow: 'deposit', status: 'reversed' }],
+    [{ type: 'paymentResult', status: 'success' }],
+    [{ target: 'other', type: 'ready' }],
+  ])('%j is not a message', (data) => {
+    expect(parseHostMessage(data)).toBeNull();
+  });
+
+  it('a payment result keeps only well-formed figures (exact decimal strings, never numbers)', () => {
+    expect(
+      parseHostMessage({
+        type: 'paymentResult',
+        flow: 'withdrawal',
+        status: 'error',
+        amount: 25,
+        currency: 'eur',
+        transactionId: '  ',
+      }),
+    ).toEqual({
+      target: 'cashier',
+      type: 'paymentResult',
+      flow: 'withdrawal',
+      status: 'error',
+      amount: null,
+      currency: null,
+      transactionId: null,
+    });
+    for (const amount of ['1e3', '-5', '1,5', '0x10', ' ', '1.', '.5']) {
+      expect(paymentResultMessage({ ...deposit, amount })?.amount).toBeNull();
+    }
+    expect(paymentResultMessage({ ...deposit, amount: '0.10' })?.amount).toBe('0.10');
+    expect(
+      paymentResultMessage({ ...deposit, transactionId: 'x'.repeat(129) })?.transactionId,
+    ).toBe(null);
+  });
+
+  it('a withdrawal can be reversed, a deposit cannot', () => {
+    const reversed = {
+      ...deposit,
+      flow: 'withdrawal',
+      status: 'reversed',
+      transactionId: null,
+    } as const;
+    expect(paymentResultMessage(reversed)?.status).toBe('reversed');
+    expect(paymentResultMessage({ ...reversed, flow: 'deposit' })).toBeNull();
+  });
+
+  it('reads any resize height back as itself', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: MAX_REPORTED_HEIGHT }), (height) => {
+        const message = resizeMessage(height);
+        expect(message?.height).toBe(height);
+        expect(parseHostMessage(JSON.stringify(message))).toEqual(message);
+      }),
+      { numRuns: 200 },
     );
   });
 });

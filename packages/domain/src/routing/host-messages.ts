@@ -1,9 +1,14 @@
 /**
  * Messages between the widget and its host page (SPEC §1): posted to the parent window as JSON
  * with target `cashier`. Builders give the exact shapes; the parser reads incoming data totally.
+ * Besides SPEC §1's messages (unchanged) the widget tells the host three things the embed SDK
+ * needs: `ready` (its first screen rendered), `resize` (its content height) and `paymentResult`
+ * (a payment reached its final result). The widget builds them and the SDK reads them with the
+ * functions of this module only, so both sides apply one format.
  *
  * @packageDocumentation
  */
+import type { PaymentFlow } from './page-kind';
 
 /** SPEC §1: the target every message carries. */
 export const HOST_MESSAGE_TARGET = 'cashier';
@@ -18,6 +23,9 @@ export const HOST_MESSAGE_TYPES = [
   'redirectTo',
   'redirect',
   'reset-scroll',
+  'ready',
+  'resize',
+  'paymentResult',
 ] as const;
 
 /** SPEC §1: one of {@link HOST_MESSAGE_TYPES}. */
@@ -56,13 +64,70 @@ export interface ResetScrollMessage {
   readonly type: 'reset-scroll';
 }
 
+/** The widget rendered its first screen (not only the skeleton); once per page load. */
+export interface ReadyMessage {
+  readonly target: typeof HOST_MESSAGE_TARGET;
+  readonly type: 'ready';
+}
+
+/**
+ * The widget's content height in whole CSS pixels, so the host can size the frame to it. Sent
+ * when it changes, at most once per animation frame.
+ */
+export interface ResizeMessage {
+  readonly target: typeof HOST_MESSAGE_TARGET;
+  readonly type: 'resize';
+  /** A whole number of CSS pixels, 1 to {@link MAX_REPORTED_HEIGHT}. */
+  readonly height: number;
+}
+
+/**
+ * The final results a payment can report to the host: success (a charity success counts as
+ * success), error (a decline or a failure) and reversed (the pending withdrawal went back to the
+ * balance, SPEC §4 withdrawal reversal result). Processing and await are not final.
+ */
+export const PAYMENT_RESULT_STATUSES = ['success', 'error', 'reversed'] as const;
+
+/** One of {@link PAYMENT_RESULT_STATUSES}. */
+export type PaymentResultStatus = (typeof PAYMENT_RESULT_STATUSES)[number];
+
+/**
+ * A payment reached its final result (SPEC §2 result pages, §4 final result and withdrawal
+ * reversal). The host refreshes what depends on the player's money, such as its header balance,
+ * from its own backend: the figures here are for display, never a ledger.
+ */
+export interface PaymentResultMessage {
+  readonly target: typeof HOST_MESSAGE_TARGET;
+  readonly type: 'paymentResult';
+  readonly flow: PaymentFlow;
+  readonly status: PaymentResultStatus;
+  /** The amount as a decimal string (`'25.00'`), or `null` when the widget does not know it. */
+  readonly amount: string | null;
+  /** ISO 4217 code of the amount (`'EUR'`), or `null` when the widget does not know it. */
+  readonly currency: string | null;
+  /** The transaction, or `null` for a withdrawal reversal (it may cover several). */
+  readonly transactionId: string | null;
+}
+
 /** SPEC §1: every known message. */
 export type HostMessage =
   | ReInitCashierMessage
   | SetSessionIdMessage
   | RedirectToMessage
   | HostRedirectMessage
-  | ResetScrollMessage;
+  | ResetScrollMessage
+  | ReadyMessage
+  | ResizeMessage
+  | PaymentResultMessage;
+
+/** The tallest content height a resize message may carry (CSS pixels). */
+export const MAX_REPORTED_HEIGHT = 100_000;
+
+/** Longest transaction id a payment result carries (the contract's limit). */
+const MAX_TRANSACTION_ID_LENGTH = 128;
+
+const DECIMAL = /^\d{1,20}(\.\d{1,10})?$/;
+const CURRENCY = /^[A-Z]{3}$/;
 
 /** SPEC §1, §4: the reinitialise message (also sent after a render crash). */
 export function reInitCashierMessage(): ReInitCashierMessage {
@@ -87,6 +152,93 @@ export function myAccountRedirectMessage(): HostRedirectMessage {
 /** SPEC §1, §2: the reset-scroll message. */
 export function resetScrollMessage(): ResetScrollMessage {
   return { target: HOST_MESSAGE_TARGET, type: 'reset-scroll' };
+}
+
+/** The ready message: the first screen rendered. */
+export function readyMessage(): ReadyMessage {
+  return { target: HOST_MESSAGE_TARGET, type: 'ready' };
+}
+
+/**
+ * The resize message of a measured content height: rounded up to whole pixels (a fraction cut
+ * off would leave a scrollbar) and kept within 1 to {@link MAX_REPORTED_HEIGHT}; `null` for a
+ * height that is not a positive finite number (nothing rendered, a detached element).
+ *
+ * @example resizeMessage(612.4) // { target: 'cashier', type: 'resize', height: 613 }
+ */
+export function resizeMessage(measured: number): ResizeMessage | null {
+  if (!Number.isFinite(measured) || measured <= 0) return null;
+  const height = Math.min(Math.ceil(measured), MAX_REPORTED_HEIGHT);
+  return { target: HOST_MESSAGE_TARGET, type: 'resize', height };
+}
+
+/** What {@link paymentResultMessage} takes. */
+export interface PaymentResultInput {
+  readonly flow: PaymentFlow;
+  readonly status: PaymentResultStatus;
+  readonly amount: string | null;
+  readonly currency: string | null;
+  readonly transactionId: string | null;
+}
+
+function checkedText(value: unknown, pattern: RegExp): string | null {
+  const text = nonEmptyString(value);
+  return text !== null && pattern.test(text) ? text : null;
+}
+
+function checkedTransactionId(value: unknown): string | null {
+  const text = nonEmptyString(value);
+  return text !== null && text.length <= MAX_TRANSACTION_ID_LENGTH ? text : null;
+}
+
+/**
+ * The payment result message. Fields that are not what they claim to be become `null` (an
+ * amount that is not a non-negative decimal string, a currency that is not three capital
+ * letters, a blank transaction id), so what the host reads is always well formed. `null` for a
+ * reversal of a deposit, which does not exist.
+ *
+ * @example paymentResultMessage({ flow: 'deposit', status: 'success', amount: '25.00',
+ *   currency: 'EUR', transactionId: 't1' })
+ */
+export function paymentResultMessage(input: PaymentResultInput): PaymentResultMessage | null {
+  if (input.status === 'reversed' && input.flow !== 'withdrawal') return null;
+  return {
+    target: HOST_MESSAGE_TARGET,
+    type: 'paymentResult',
+    flow: input.flow,
+    status: input.status,
+    amount: checkedText(input.amount, DECIMAL),
+    currency: checkedText(input.currency, CURRENCY),
+    transactionId: checkedTransactionId(input.transactionId),
+  };
+}
+
+function flowOf(value: unknown): PaymentFlow | null {
+  return value === 'deposit' || value === 'withdrawal' ? value : null;
+}
+
+function paymentResultStatusOf(value: unknown): PaymentResultStatus | null {
+  return PAYMENT_RESULT_STATUSES.find((status) => status === value) ?? null;
+}
+
+function readPaymentResult(record: Readonly<Record<string, unknown>>): PaymentResultMessage | null {
+  const flow = flowOf(record.flow);
+  const status = paymentResultStatusOf(record.status);
+  if (flow === null || status === null) return null;
+  return paymentResultMessage({
+    flow,
+    status,
+    amount: typeof record.amount === 'string' ? record.amount : null,
+    currency: typeof record.currency === 'string' ? record.currency : null,
+    transactionId: typeof record.transactionId === 'string' ? record.transactionId : null,
+  });
+}
+
+function readResize(record: Readonly<Record<string, unknown>>): ResizeMessage | null {
+  const { height } = record;
+  if (typeof height !== 'number' || !Number.isInteger(height)) return null;
+  if (height < 1 || height > MAX_REPORTED_HEIGHT) return null;
+  return resizeMessage(height);
 }
 
 /** SPEC §1: the JSON text posted to the parent. */
@@ -118,7 +270,9 @@ function asRecord(data: unknown): Readonly<Record<string, unknown>> | null {
  * message, or `null` for anything else (other scripts on the host page post messages too).
  * `target` may be absent but if present must be `cashier`. A message without a type that carries
  * a non-empty sessionId reads as setSessionIdToChildFrame, because the spec only says "a message
- * carrying sessionId" reloads the page with it.
+ * carrying sessionId" reloads the page with it. A resize needs a whole height of 1 to
+ * {@link MAX_REPORTED_HEIGHT}; a payment result a known flow and final status (its other fields
+ * are checked as {@link paymentResultMessage} does).
  */
 export function parseHostMessage(data: unknown): HostMessage | null {
   const record = asRecord(data);
@@ -140,6 +294,12 @@ export function parseHostMessage(data: unknown): HostMessage | null {
       const path = nonEmptyString(record.path);
       return path === null ? null : { target: HOST_MESSAGE_TARGET, type: 'redirect', path };
     }
+    case 'ready':
+      return readyMessage();
+    case 'resize':
+      return readResize(record);
+    case 'paymentResult':
+      return readPaymentResult(record);
     case undefined:
       return sessionId === null ? null : setSessionIdMessage(sessionId);
     default:

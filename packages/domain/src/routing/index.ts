@@ -39,12 +39,17 @@ export type { FinalOutcome, FinalResultDecision, FinalResultInput } from './fina
 export {
   HOST_MESSAGE_TARGET,
   HOST_MESSAGE_TYPES,
+  MAX_REPORTED_HEIGHT,
   MY_ACCOUNT_PATH,
   myAccountRedirectMessage,
   parseHostMessage,
+  PAYMENT_RESULT_STATUSES,
+  paymentResultMessage,
+  readyMessage,
   reInitCashierMessage,
   redirectToMessage,
   resetScrollMessage,
+  resizeMessage,
   serializeHostMessage,
   setSessionIdMessage,
 } from './host-messages';
@@ -52,11 +57,24 @@ export type {
   HostMessage,
   HostMessageType,
   HostRedirectMessage,
+  PaymentResultInput,
+  PaymentResultMessage,
+  PaymentResultStatus,
+  ReadyMessage,
   ReInitCashierMessage,
   RedirectToMessage,
   ResetScrollMessage,
+  ResizeMessage,
   SetSessionIdMessage,
 } from './host-messages';
+export { HOST_ORIGIN_PARAM, hostOriginOf } from './host-origin';
+export type { HostOriginInput } from './host-origin';
+export { resultPagePaymentResult } from './payment-result';
+export type {
+  ResultPageFacts,
+  ResultPagePaySession,
+  ResultPageServerStatus,
+} from './payment-result';
 export {
   linkTarget,
   parseRedirectTargetMode,

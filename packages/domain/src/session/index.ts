@@ -30,6 +30,6 @@ export {
   parsePreviousSessions,
   serializePreviousSessions,
 } from './previous-sessions';
-export { addressWithSessionId } from './session-address';
+export { addressForNewSession, addressWithSessionId } from './session-address';
 export { STORAGE_KEYS } from './storage-keys';
 export type { StorageKey } from './storage-keys';

@@ -13,6 +13,7 @@ import { registerPayoutRoutes } from './payouts';
 import { registerMetaRoutes } from './meta';
 import { registerPrometheusRoutes } from './prometheus';
 import { registerReadinessRoutes } from './readiness';
+import { registerSandboxBalanceRoutes } from './sandbox-balance';
 import { registerSandboxSessionRoutes } from './sandbox-sessions';
 import { registerContentRoutes } from './content';
 import { registerMetricsRoutes } from './metrics';
@@ -40,6 +41,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerRtlAssetsRoutes,
   registerAlternativePaymentRoutes,
   registerSandboxPageRoutes,
+  registerSandboxBalanceRoutes,
 ];
 
 /** Registers every route module on the app. */

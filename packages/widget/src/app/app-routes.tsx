@@ -6,13 +6,14 @@
  *
  * @packageDocumentation
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { ROUTES } from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import type { Location } from 'react-router';
+import { reportReady } from '../host/host-bridge';
 import { Skeleton } from '../ui/skeleton';
 import { NotAvailable } from './not-available';
 import { SCREEN_CODE } from './screen-code';
@@ -162,6 +163,18 @@ function ErrorPopupWhenOpened() {
   );
 }
 
+/**
+ * Tells the host the first screen rendered (`ready`). It sits beside the screens in their
+ * Suspense boundary, and nothing in a boundary commits while a part of it still loads, so its
+ * effect runs once the first screen itself (not the loading skeleton) is on the page.
+ */
+function FirstScreenRendered() {
+  useEffect(() => {
+    reportReady();
+  }, []);
+  return null;
+}
+
 /** Every route of SPEC §2, with overlays over their background page. */
 export function AppRoutes() {
   const { t } = useTranslation();
@@ -181,6 +194,7 @@ export function AppRoutes() {
             </Suspense>
           )}
         </SessionGate>
+        <FirstScreenRendered />
       </Suspense>
       <ErrorPopupWhenOpened />
     </main>

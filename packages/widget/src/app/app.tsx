@@ -8,7 +8,7 @@ import { use, useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import { listenToHost } from '../host/host-bridge';
+import { listenToHost, reportContentHeight } from '../host/host-bridge';
 import { i18nFor } from '../i18n/i18n';
 import { AppRoutes } from './app-routes';
 import { CrashBoundary } from './crash-boundary';
@@ -33,6 +33,8 @@ export function App({ startup }: AppProps) {
   const i18n = use(i18nFor(startup.language));
   const store = useMemo(() => createAppStore(startup), [startup]);
   useEffect(() => listenToHost(), []);
+  // The host sizes its frame to the content (embed SDK autoHeight): no scrollbar inside a page's.
+  useEffect(() => reportContentHeight(), []);
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>

@@ -1,16 +1,36 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseHostMessage, paymentResultMessage } from '@cashdesk/domain';
+import type { HostMessage } from '@cashdesk/domain';
 import {
   listenToHost,
   postToHost,
+  reportPaymentResult,
+  reportReady,
   requestMyAccount,
   requestReInit,
   scrollToTop,
 } from './host-bridge';
 
+interface FrameOptions {
+  /** The widget's address (its query may name host_origin). */
+  readonly href?: string;
+  /** location.ancestorOrigins, as Chromium gives it. */
+  readonly ancestorOrigins?: readonly string[];
+  /** The parent's origin as reading its location gives it; a cross-origin parent throws. */
+  readonly parentOrigin?: string;
+}
+
 /** A window whose parent is a separate window that records what it is sent. */
-function framedWindow() {
+function framedWindow(options: FrameOptions = {}) {
   const sent: unknown[] = [];
-  const parent = { postMessage: (data: unknown, origin: string) => sent.push({ data, origin }) };
+  const parent = {
+    postMessage: (data: unknown, origin: string) => sent.push({ data, origin }),
+    get location(): { origin: string } {
+      if (options.parentOrigin === undefined)
+        throw new DOMException('cross-origin', 'SecurityError');
+      return { origin: options.parentOrigin };
+    },
+  };
   const listeners: ((event: { data: unknown; source: unknown }) => void)[] = [];
   const replace = vi.fn<(url: string) => void>();
   const child = { postMessage: vi.fn() };
@@ -18,7 +38,12 @@ function framedWindow() {
     parent,
     scrollTo: vi.fn(),
     matchMedia: () => ({ matches: false }),
-    location: { href: 'https://cashier.test/deposit?session_id=old&lang=en', replace },
+    location: {
+      href: options.href ?? 'https://cashier.test/deposit?session_id=old&lang=en',
+      origin: 'https://cashier.test',
+      ancestorOrigins: options.ancestorOrigins,
+      replace,
+    },
     document: { querySelectorAll: () => [{ contentWindow: child }] },
     addEventListener: (
       _type: string,
@@ -76,6 +101,126 @@ describe('setSessionIdToChildFrame (SPEC §4 session)', () => {
       '{"target":"cashier","type":"setSessionIdToChildFrame","sessionId":"new"}',
       '*',
     );
+    expect(replace).toHaveBeenCalledWith('https://cashier.test/deposit?lang=en&session_id=new');
+  });
+});
+
+describe('the origin messages go to', () => {
+  it('is the host page origin the browser names (ancestorOrigins)', () => {
+    const { win, sent } = framedWindow({ ancestorOrigins: ['https://brand.example'] });
+    // @ts-expect-error a minimal window stand-in
+    requestReInit(win);
+    expect(sent).toEqual([
+      { data: '{"target":"cashier","type":"reInitCashier"}', origin: 'https://brand.example' },
+    ]);
+  });
+
+  it("is the SDK's host_origin parameter when the browser names none", () => {
+    const { win, sent } = framedWindow({
+      href: 'https://cashier.test/deposit?session_id=s&host_origin=http%3A%2F%2Flocalhost%3A8081',
+    });
+    // @ts-expect-error a minimal window stand-in
+    scrollToTop(win);
+    expect(sent).toEqual([
+      { data: '{"target":"cashier","type":"reset-scroll"}', origin: 'http://localhost:8081' },
+    ]);
+  });
+});
+
+function result(transactionId: string | null, status: 'success' | 'reversed' = 'success') {
+  const message = paymentResultMessage({
+    flow: status === 'reversed' ? 'withdrawal' : 'deposit',
+    status,
+    amount: '10.00',
+    currency: 'EUR',
+    transactionId,
+  });
+  if (message === null) throw new Error('no message');
+  return message;
+}
+
+function sentResults(sent: readonly unknown[]) {
+  return sent
+    .map((entry) => parseHostMessage(Reflect.get(Object(entry), 'data')))
+    .filter((message): message is Extract<HostMessage, { type: 'paymentResult' }> => {
+      return message?.type === 'paymentResult';
+    });
+}
+
+describe('paymentResult and ready (embed SDK events)', () => {
+  it('posts a result once per transaction, to the host origin only', () => {
+    const { win, sent } = framedWindow({ ancestorOrigins: ['https://brand.example'] });
+    // @ts-expect-error a minimal window stand-in
+    expect(reportPaymentResult(result('once-1'), win)).toBe(true);
+    // The page re-renders, or the player comes back to it: no second report.
+    // @ts-expect-error a minimal window stand-in
+    expect(reportPaymentResult(result('once-1'), win)).toBe(false);
+    // @ts-expect-error a minimal window stand-in
+    expect(reportPaymentResult(result('once-2'), win)).toBe(true);
+    expect(sent.map((entry): unknown => Reflect.get(Object(entry), 'origin'))).toEqual([
+      'https://brand.example',
+      'https://brand.example',
+    ]);
+    expect(sentResults(sent).map((message) => message.transactionId)).toEqual(['once-1', 'once-2']);
+    expect(sentResults(sent)[0]).toEqual(result('once-1'));
+  });
+
+  it('posts every reversal (no transaction id names it)', () => {
+    const { win, sent } = framedWindow({ ancestorOrigins: ['https://brand.example'] });
+    // @ts-expect-error a minimal window stand-in
+    reportPaymentResult(result(null, 'reversed'), win);
+    // @ts-expect-error a minimal window stand-in
+    reportPaymentResult(result(null, 'reversed'), win);
+    expect(sentResults(sent).map((message) => message.status)).toEqual(['reversed', 'reversed']);
+  });
+
+  it('sends no result to an unknown origin, and none without a host', () => {
+    const unknown = framedWindow();
+    // @ts-expect-error a minimal window stand-in
+    expect(reportPaymentResult(result('unknown-1'), unknown.win)).toBe(false);
+    expect(unknown.sent).toEqual([]);
+    expect(reportPaymentResult(result('top-1'), window)).toBe(false);
+    // Not marked as reported: a later page load with a host still reports it.
+    const known = framedWindow({ ancestorOrigins: ['https://brand.example'] });
+    // @ts-expect-error a minimal window stand-in
+    expect(reportPaymentResult(result('unknown-1'), known.win)).toBe(true);
+  });
+
+  it('an inner cashier (3-D Secure frame inside the cashier) reports nothing to its parent', () => {
+    const { win, sent } = framedWindow({
+      ancestorOrigins: ['https://cashier.test'],
+      parentOrigin: 'https://cashier.test',
+    });
+    // @ts-expect-error a minimal window stand-in
+    expect(reportPaymentResult(result('inner-1'), win)).toBe(false);
+    // @ts-expect-error a minimal window stand-in
+    expect(reportReady(win)).toBe(false);
+    expect(sent).toEqual([]);
+  });
+
+  it('says ready once per page load', () => {
+    const { win, sent } = framedWindow({ ancestorOrigins: ['https://brand.example'] });
+    // @ts-expect-error a minimal window stand-in
+    expect(reportReady(win)).toBe(true);
+    // @ts-expect-error a minimal window stand-in
+    expect(reportReady(win)).toBe(false);
+    expect(sent).toEqual([
+      { data: '{"target":"cashier","type":"ready"}', origin: 'https://brand.example' },
+    ]);
+  });
+});
+
+describe('a new session on a result page (SPEC §4 session, reInitCashier)', () => {
+  it('starts at the main page of the flow, not at the finished payment', () => {
+    const { win, listeners, replace, parent } = framedWindow({
+      href: 'https://cashier.test/deposit/deposit-success?session_id=old&lang=en&transaction_id=t1',
+    });
+    // @ts-expect-error a minimal window stand-in
+    listenToHost(win);
+    listeners[0]?.({
+      data: '{"target":"cashier","type":"setSessionIdToChildFrame","sessionId":"new"}',
+      source: parent,
+    });
     expect(replace).toHaveBeenCalledWith('https://cashier.test/deposit?lang=en&session_id=new');
   });
 });

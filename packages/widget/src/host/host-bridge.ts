@@ -1,22 +1,32 @@
 /**
  * The postMessage bridge to the host page (SPEC §1, §4): the widget posts JSON messages to its
- * parent with any origin (the host pins ours with @cashdesk/embed), and listens for
- * setSessionIdToChildFrame, which reloads the cashier with the new session and forwards the
- * message to any frame the cashier itself embeds.
+ * parent (the host pins ours with @cashdesk/embed), and listens for setSessionIdToChildFrame,
+ * which reloads the cashier with the new session and forwards the message to any frame the
+ * cashier itself embeds.
+ *
+ * Messages go to the host page's origin when the widget knows it (domain `hostOriginOf`: the
+ * browser's ancestorOrigins, else the SDK's host_origin parameter), else to any origin as SPEC §1
+ * says; a payment result, which names an amount and a transaction, only ever to a known origin.
+ * Besides SPEC §1's messages the widget reports `ready` (first screen rendered, once per page
+ * load) and `paymentResult` (once per transaction per page load); content-height.ts reports
+ * `resize`.
  *
  * @packageDocumentation
  */
 import {
-  addressWithSessionId,
+  addressForNewSession,
+  hostOriginOf,
   myAccountRedirectMessage,
   parseHostMessage,
+  readyMessage,
   reInitCashierMessage,
   redirectToMessage,
   resetScrollMessage,
   serializeHostMessage,
   setSessionIdMessage,
 } from '@cashdesk/domain';
-import type { HostMessage, InnerResultMessage } from '@cashdesk/domain';
+import type { HostMessage, InnerResultMessage, PaymentResultMessage } from '@cashdesk/domain';
+import { browserHeightEnvironment, watchContentHeight } from './content-height';
 
 /** The window messages go to: the parent frame, or none when the cashier is the top page. */
 function hostWindow(win: Window): Window | null {
@@ -58,11 +68,77 @@ export function postResultToOuterCashier(
   return true;
 }
 
-/** Posts one message to the host (SPEC §1: target cashier, any origin). */
+/** The host page's origin, or `null` when the widget cannot tell it. */
+export function hostOrigin(win: Window = window): string | null {
+  return hostOriginOf({
+    ancestorOrigins: win.location.ancestorOrigins,
+    address: win.location.href,
+  });
+}
+
+/**
+ * Posts one message to the host (SPEC §1: target cashier), to the host page's origin when known
+ * and to any origin otherwise.
+ */
 export function postToHost(message: HostMessage, win: Window = window): boolean {
   const host = hostWindow(win);
   if (host === null) return false;
-  host.postMessage(serializeHostMessage(message), '*');
+  host.postMessage(serializeHostMessage(message), hostOrigin(win) ?? '*');
+  return true;
+}
+
+/**
+ * Whether this page reports to an embedding host page: it runs in a frame, and that frame is not
+ * a cashier of its own (the inner cashier of a 3-D Secure challenge talks to the outer one only).
+ */
+function reportsToHost(win: Window): boolean {
+  return hasHost(win) && outerCashier(win) === null;
+}
+
+let readySent = false;
+
+/** Tells the host the first screen rendered; once per page load. */
+export function reportReady(win: Window = window): boolean {
+  if (readySent || !reportsToHost(win)) return false;
+  readySent = true;
+  return postToHost(readyMessage(), win);
+}
+
+/**
+ * Reports the app root's content height to the host (`resize`, see content-height.ts) while the
+ * cashier runs in a host's frame. Returns the stop.
+ */
+export function reportContentHeight(win: Window = window): () => void {
+  const root = win.document.getElementById('root');
+  if (root === null || !reportsToHost(win) || !('ResizeObserver' in win)) return () => undefined;
+  return watchContentHeight(
+    root,
+    (message) => {
+      postToHost(message, win);
+    },
+    browserHeightEnvironment(win),
+  );
+}
+
+/** Transactions whose result this page load already reported. */
+const reportedTransactions = new Set<string>();
+
+/**
+ * Tells the host a payment reached its final result, to the host page's origin only (no known
+ * origin, no message). A transaction is reported once per page load however often its result
+ * page renders or is returned to; a reversal (no transaction id) each time it happens. The embed
+ * SDK drops a transaction it already delivered, which covers a reload of the frame.
+ */
+export function reportPaymentResult(message: PaymentResultMessage, win: Window = window): boolean {
+  const host = hostWindow(win);
+  const origin = hostOrigin(win);
+  if (host === null || origin === null || !reportsToHost(win)) return false;
+  const id = message.transactionId;
+  if (id !== null) {
+    if (reportedTransactions.has(id)) return false;
+    reportedTransactions.add(id);
+  }
+  host.postMessage(serializeHostMessage(message), origin);
   return true;
 }
 
@@ -90,7 +166,10 @@ export function scrollToTop(win: Window = window): void {
 
 /**
  * SPEC §4 "Session": a setSessionIdToChildFrame message reloads the page with that session in
- * the query and forwards the message to the frames inside the cashier. Returns the remover.
+ * the query and forwards the message to the frames inside the cashier. On a result page the new
+ * session starts at the flow's main page instead (domain `addressForNewSession`): the host
+ * answers a final result's reInitCashier with a new session, and the finished payment must not
+ * come back. Returns the remover.
  */
 export function listenToHost(win: Window = window): () => void {
   const onMessage = (event: MessageEvent) => {
@@ -102,7 +181,7 @@ export function listenToHost(win: Window = window): () => void {
     for (const frame of Array.from(win.document.querySelectorAll('iframe'))) {
       frame.contentWindow?.postMessage(forwarded, '*');
     }
-    win.location.replace(addressWithSessionId(win.location.href, message.sessionId));
+    win.location.replace(addressForNewSession(win.location.href, message.sessionId));
   };
   win.addEventListener('message', onMessage);
   return () => {

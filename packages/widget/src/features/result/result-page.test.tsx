@@ -17,9 +17,10 @@ import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 vi.mock('../../host/host-bridge', () => ({
   scrollToTop: vi.fn(),
   requestReInit: vi.fn(() => true),
+  reportPaymentResult: vi.fn(() => true),
 }));
 
-const { requestReInit, scrollToTop } = await import('../../host/host-bridge');
+const { requestReInit, scrollToTop, reportPaymentResult } = await import('../../host/host-bridge');
 
 /** Every result route of SPEC §2, as app-routes maps them. */
 function ResultRoutes() {
@@ -113,6 +114,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.mocked(requestReInit).mockClear();
   vi.mocked(scrollToTop).mockClear();
+  vi.mocked(reportPaymentResult).mockClear();
 });
 
 describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
@@ -439,6 +441,102 @@ describe('result page: status from the server (SPEC §7 payments/status)', () =>
       '/api/cashier-service/v1.0/payments/status/tx_1',
       '/api/cashier-service/v1.0/payments/status/tx_1',
     ]);
+  });
+});
+
+describe('result page: the payment result for the host page (embed SDK result event)', () => {
+  const reports = () => vi.mocked(reportPaymentResult).mock.calls.map(([message]) => message);
+
+  it('a declined payment is reported once, with flow, status, amount, currency and transaction', async () => {
+    stubServer();
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error',
+      state: { paySession: declined, payGroupId: '42' },
+    });
+    // The init answer arrives and re-renders the page: still one report.
+    await initLoaded(store);
+    expect(reports()).toEqual([
+      {
+        target: 'cashier',
+        type: 'paymentResult',
+        flow: 'deposit',
+        status: 'error',
+        amount: '50.00',
+        currency: 'EUR',
+        transactionId: 'tx_01HZXA',
+      },
+    ]);
+  });
+
+  it('a processing page reports nothing; the success it settles into is reported once with its amount', async () => {
+    const processing = {
+      ...declined,
+      transaction_id: 'tx_1',
+      result_status: 'processing',
+      session_status: 'active',
+      transaction_status: 'created',
+      decline_page_settings: null,
+      error_code: null,
+      error_message: null,
+      amount: '12.34',
+      currency: 'EUR',
+    };
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = stubServer({
+      statuses: [status('processing', false), status('success', true)],
+    });
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-processing?transaction_id=tx_1',
+      state: { paySession: processing, payGroupId: '7' },
+    });
+    await initLoaded(store);
+    await waitFor(() => {
+      expect(
+        fetchMock.mock.calls.filter(([input]) => requestUrl(input).includes('/payments/status/')),
+      ).toHaveLength(1);
+    });
+    expect(reports()).toEqual([]);
+    act(() => {
+      vi.advanceTimersByTime(PROCESSING_POLL_MS);
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Deposit successful' });
+    await waitFor(() => {
+      expect(reports()).toHaveLength(1);
+    });
+    expect(reports()[0]).toMatchObject({
+      flow: 'deposit',
+      status: 'success',
+      amount: '12.34',
+      currency: 'EUR',
+      transactionId: 'tx_1',
+    });
+  });
+
+  it('a result page opened from its address alone waits for the server to confirm it', async () => {
+    stubServer({ statuses: [status('success', true)] });
+    await renderAt(<ResultRoutes />, {
+      address: '/withdrawal/withdrawal-success?transaction_id=tx_1',
+    });
+    await waitFor(() => {
+      expect(reports()).toHaveLength(1);
+    });
+    // The status answer has no amount: the host reads its balance from its backend anyway.
+    expect(reports()[0]).toEqual({
+      target: 'cashier',
+      type: 'paymentResult',
+      flow: 'withdrawal',
+      status: 'success',
+      amount: null,
+      currency: null,
+      transactionId: 'tx_1',
+    });
+  });
+
+  it('a success page the server does not confirm reports nothing', async () => {
+    stubServer({ statuses: [status('processing', false)] });
+    await renderAt(<ResultRoutes />, { address: '/deposit/deposit-success?transaction_id=tx_1' });
+    await screen.findByRole('heading', { level: 1, name: 'Deposit is being processed' });
+    expect(reports()).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   buildRoutePath,
   DEFAULT_SUCCESS_PAGE_REDIRECT_TIMEOUT_S,
   resultPagePath,
+  resultPagePaymentResult,
   STORAGE_KEYS,
 } from '@cashdesk/domain';
 import type { PaymentFlow, ResultStatus, RouteDefinition } from '@cashdesk/domain';
@@ -13,7 +14,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { balanceChanged } from '../../app/session-slice';
 import { readStored } from '../../app/storage';
 import { rememberSkipAutoChoice, SKIP_AUTO_CHOICE } from '../../app/method-list-state';
-import { scrollToTop } from '../../host/host-bridge';
+import { reportPaymentResult, scrollToTop } from '../../host/host-bridge';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
@@ -127,6 +128,44 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   useEffect(() => {
     announce(title, 'polite');
   }, [location.key, title]);
+
+  // The host refreshes what depends on the player's money (its header balance) on a final
+  // result the server confirmed: once per transaction, not on every render or poll.
+  const sessionResult = paySession?.result_status ?? null;
+  const sessionTransaction = paySession?.transaction_id ?? null;
+  const sessionAmount = paySession?.amount ?? null;
+  const sessionCurrency = paySession?.currency ?? null;
+  const serverResult = serverAnswer?.result_status ?? null;
+  const serverTerminal = serverAnswer?.terminal ?? false;
+  useEffect(() => {
+    const message = resultPagePaymentResult({
+      flow,
+      pageStatus: status,
+      paySession:
+        sessionResult === null || sessionTransaction === null
+          ? null
+          : {
+              resultStatus: sessionResult,
+              transactionId: sessionTransaction,
+              amount: sessionAmount ?? '',
+              currency: sessionCurrency ?? '',
+            },
+      server:
+        serverResult === null ? null : { resultStatus: serverResult, terminal: serverTerminal },
+      transactionId,
+    });
+    if (message !== null) reportPaymentResult(message);
+  }, [
+    flow,
+    status,
+    sessionResult,
+    sessionTransaction,
+    sessionAmount,
+    sessionCurrency,
+    serverResult,
+    serverTerminal,
+    transactionId,
+  ]);
 
   const balance = paySession?.user_balance ?? null;
   useEffect(() => {

@@ -13,6 +13,7 @@ import { renderAt } from '../../test/render-at';
 vi.mock('../../host/host-bridge', () => ({
   scrollToTop: vi.fn(),
   requestReInit: vi.fn(() => true),
+  reportPaymentResult: vi.fn(() => true),
 }));
 vi.mock('../../ui/announcer', () => ({ announce: vi.fn() }));
 

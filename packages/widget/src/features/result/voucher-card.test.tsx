@@ -11,6 +11,7 @@ import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 vi.mock('../../host/host-bridge', () => ({
   scrollToTop: vi.fn(),
   requestReInit: vi.fn(() => true),
+  reportPaymentResult: vi.fn(() => true),
 }));
 
 function ResultRoutes() {

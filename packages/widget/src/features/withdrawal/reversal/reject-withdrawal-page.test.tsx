@@ -1,13 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reportPaymentResult } from '../../../host/host-bridge';
 import { renderWithApp } from '../../../test/render';
 import { announce } from '../../../ui/announcer';
 import { RejectWithdrawalPage } from './reject-withdrawal-page';
 import { NOTHING_TO_REVERSE, payoutInit, stubCashier } from './reversal-test-support';
 
 vi.mock('../../../ui/announcer', () => ({ announce: vi.fn() }));
-vi.mock('../../../host/host-bridge', () => ({ scrollToTop: vi.fn() }));
+vi.mock('../../../host/host-bridge', () => ({
+  scrollToTop: vi.fn(),
+  reportPaymentResult: vi.fn(() => true),
+}));
 
 const PENDING = payoutInit({ amount: '40.00', currency: 'EUR' });
 const NOTHING = payoutInit(null);
@@ -16,6 +20,7 @@ const ADDRESS = '/reject-withdrawal?session_id=s1&lang=en-brand0';
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.mocked(announce).mockClear();
+  vi.mocked(reportPaymentResult).mockClear();
 });
 
 describe('/reject-withdrawal (SPEC §2 route, §4 reversal result, §7)', () => {
@@ -49,6 +54,20 @@ describe('/reject-withdrawal (SPEC §2 route, §4 reversal result, §7)', () => 
     ).toBe('/withdrawal?session_id=s1&lang=en-brand0');
     expect(document.activeElement?.contains(result)).toBe(true);
     expect(cashier.reversalCalls()).toBe(1);
+    // The host page hears of it once, with the returned amount (embed SDK result event).
+    expect(vi.mocked(reportPaymentResult).mock.calls).toEqual([
+      [
+        {
+          target: 'cashier',
+          type: 'paymentResult',
+          flow: 'withdrawal',
+          status: 'reversed',
+          amount: '40.00',
+          currency: 'EUR',
+          transactionId: null,
+        },
+      ],
+    ]);
   });
 
   it('SPEC §4: a reversal without success_amount failed, and the page says what was paid out', async () => {
@@ -65,6 +84,8 @@ describe('/reject-withdrawal (SPEC §2 route, §4 reversal result, §7)', () => 
     expect(screen.queryByText(/returned to your balance/)).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to withdrawal methods' })).toBeDefined();
     expect(announce).not.toHaveBeenCalled();
+    // Nothing went back to the balance: nothing to tell the host page.
+    expect(reportPaymentResult).not.toHaveBeenCalled();
   });
 
   it('SPEC §8: error 1501 on the page says nothing is pending any more', async () => {

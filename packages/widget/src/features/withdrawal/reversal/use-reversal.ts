@@ -1,4 +1,6 @@
 import { useCallback, useReducer, useRef } from 'react';
+import { paymentResultMessage } from '@cashdesk/domain';
+import { reportPaymentResult } from '../../../host/host-bridge';
 import { asApiError } from '../../../api/http';
 import { isNothingPendingError, useReversePendingWithdrawalMutation } from './reversal-api';
 import { INITIAL_REJECT_STATE, rejectReducer, reversalOutcome } from './reversal-state';
@@ -16,6 +18,7 @@ export interface Reversal {
   /**
    * Sends the reversal once (SPEC §7): a second call while one is in flight does nothing, even
    * before the busy state has rendered. Resolves with the outcome, or `null` when nothing was sent.
+   * A successful reversal is reported to the host page (paymentResult, status reversed).
    */
   readonly confirm: () => Promise<ReversalOutcome | null>;
 }
@@ -43,7 +46,19 @@ export function useReversal(): Reversal {
       inFlight.current = false;
     }
     dispatch({ type: 'settle', response });
-    return reversalOutcome(response);
+    const outcome = reversalOutcome(response);
+    if (outcome?.kind === 'success') {
+      // SPEC §4 withdrawal reversal result: money went back to the balance; the host refreshes it.
+      const message = paymentResultMessage({
+        flow: 'withdrawal',
+        status: 'reversed',
+        amount: outcome.returned,
+        currency: outcome.currency,
+        transactionId: null,
+      });
+      if (message !== null) reportPaymentResult(message);
+    }
+    return outcome;
   }, [reverse]);
 
   return { state, outcome: reversalOutcome(state.response), dispatch, confirm };
