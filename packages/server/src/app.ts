@@ -26,6 +26,8 @@ import { decorateSession } from './http/session-auth';
 import type { PaymentProvider } from './providers';
 import { createProvider } from './providers/create-provider';
 import { registerRoutes } from './routes/register-routes';
+import { createOtpSender } from './services/otp-senders/create-otp-sender';
+import type { OtpSender } from './services/otp-senders/otp-sender';
 import type { RouteModule } from './routes/register-routes';
 
 /** What {@link createApp} needs. */
@@ -34,6 +36,11 @@ export interface CreateAppOptions {
   readonly config: ServerConfig;
   /** Default: the provider the configuration names (providers/create-provider.ts). */
   readonly provider?: PaymentProvider | undefined;
+  /**
+   * Who hands one-time codes to the player. Default: the sender the configuration names
+   * (OTP_SENDER, services/otp-senders/create-otp-sender.ts); an operator may pass its own.
+   */
+  readonly otpSender?: OtpSender | undefined;
   /** The clock of every time-dependent decision; default the system clock. Tests pass their own. */
   readonly clock?: Clock | undefined;
   /** Default: a logger at the config's level writing to stdout (http/logger.ts). */
@@ -68,11 +75,13 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const metrics = new Telemetry({ pool: options.databasePool });
+  const clock = options.clock ?? (() => new Date());
   app.decorate('cashdesk', {
     db,
     config,
     provider: options.provider ?? createProvider(config, db),
-    clock: options.clock ?? (() => new Date()),
+    otpSender: options.otpSender ?? createOtpSender(config.otp, { db, log: logger, clock }),
+    clock,
     metrics,
   });
   // Issue 13: /readyz turns 503 as soon as the app starts closing; every answer is timed.
