@@ -374,6 +374,33 @@ describe('the messaging service failing: the player is told, nothing is counted'
     expect(messages).toHaveLength(1);
   });
 
+  it('counts nothing of parallel requests while the service is down: each is told 1404 or to wait, none leaves a challenge', async () => {
+    const { name, sessionId, requisiteId } = await payoutPlayer(injected, 'down-parallel');
+    await messaging.fault({ mode: 'fail-before', times: 30 });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => sendPayoutCode(injected, sessionId, requisiteId)),
+    );
+    for (const answer of answers) {
+      // 1403 only while another request's hand-over was under way: taken back with it.
+      expect([
+        JSON.stringify({ status: 503, body: NOT_SENT }),
+        JSON.stringify({ status: 429, error_code: '1403' }),
+      ]).toContain(
+        JSON.stringify(
+          answer.status === 429
+            ? { status: 429, error_code: answer.body.error_code }
+            : { status: answer.status, body: answer.body },
+        ),
+      );
+    }
+    expect(answers.some((answer) => answer.status === 503)).toBe(true);
+    expect(await accountChallenges(requisiteId)).toEqual([]);
+    expect((await messaging.activity()).messages).toEqual([]);
+    await messaging.reset();
+    expect((await sendPayoutCode(injected, sessionId, requisiteId)).status).toBe(200);
+    expect(await messaging.inbox(emailOf(name))).toHaveLength(1);
+  });
+
   it('does not retry a message the service refuses (422), and counts nothing', async () => {
     const { sessionId, requisiteId } = await payoutPlayer(injected, 'refused');
     await messaging.fault({ mode: 'reject', times: 3 });
