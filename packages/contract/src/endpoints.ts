@@ -287,7 +287,7 @@ export const ENDPOINTS = {
     tag: 'deposit',
     summary: 'Send a one-time code for a payment',
     description:
-      'SPEC §7 POST payments/groups/{paygroup_id}/otp with the request fields (without paygroup_id): sends a one-time code to the requisite of the is_otp_requisites field; the player types it into field_name and submits. Answers status, error, can_resend, error_code and error_message; a refused send is a 200 with status failed or blocked.',
+      'SPEC §7 POST payments/groups/{paygroup_id}/otp with the request fields (without paygroup_id): sends a one-time code to the requisite of the is_otp_requisites field; the player types it into field_name and submits. Answers status, error, can_resend, error_code and error_message; a refused send is a 200 with status failed or blocked, and a code the messaging service could not take is a 200 with status failed and error_code 1404 (nothing counted: ask again at once).',
     session: true,
     idempotencyKey: false,
     sandboxOnly: false,
@@ -461,13 +461,13 @@ export const ENDPOINTS = {
     tag: 'account-management',
     summary: 'Send a verification code',
     description:
-      "SPEC §7 POST /otp/send with contact_type (and the requisite_id of the account to verify): sends a six-digit one-time code, valid 5 minutes, to the player's email or phone. Codes are stored hashed; at most max_request_count codes per verification, one more request blocks verification for block_duration seconds (error 1402 with block_until); asking again before resend_after seconds answers 1403 with resend_after. A requisite_id that is not the player's answers 1008.",
+      "SPEC §7 POST /otp/send with contact_type (and the requisite_id of the account to verify): sends a six-digit one-time code, valid 5 minutes, to the player's email or phone. Codes are stored hashed; at most max_request_count codes per verification, one more request blocks verification for block_duration seconds (error 1402 with block_until); asking again before resend_after seconds answers 1403 with resend_after. A requisite_id that is not the player's answers 1008. A code that could not be handed to the messaging service answers 1404 (503) and counts against no limit.",
     session: true,
     idempotencyKey: false,
     sandboxOnly: false,
     body: OtpSendRequest,
     responses: { 200: { description: 'The code was sent.', schema: OtpSendResponse } },
-    errors: ['notFound', 'otpBlocked', 'otpResendTooSoon'],
+    errors: ['notFound', 'otpBlocked', 'otpResendTooSoon', 'otpNotSent'],
   }),
   otpVerify: endpoint({
     id: 'otpVerify',

@@ -163,6 +163,12 @@ export const ERROR_CODES = {
     'CASHIER.ERROR.OTP_RESEND_TOO_SOON',
     'A new code was asked for before the resend timer ran out.',
   ),
+  otpNotSent: define(
+    '1404',
+    503,
+    'CASHIER.ERROR.OTP_NOT_SENT',
+    "The one-time code could not be handed to the operator's messaging service (it did not answer in time, failed or refused the message, or no sender is configured). The request is not counted against the code limits: ask for a code again.",
+  ),
   nothingToReverse: define(
     '1501',
     409,

@@ -28,6 +28,8 @@ import { createProvider } from './providers/create-provider';
 import { registerRoutes } from './routes/register-routes';
 import { createWalletService } from './services/wallet/wallet';
 import type { WalletService } from './services/wallet/wallet';
+import { createOtpSender } from './services/otp-senders/create-otp-sender';
+import type { OtpSender } from './services/otp-senders/otp-sender';
 import type { RouteModule } from './routes/register-routes';
 
 /** What {@link createApp} needs. */
@@ -38,6 +40,11 @@ export interface CreateAppOptions {
   readonly provider?: PaymentProvider | undefined;
   /** Default: the wallet the configuration names (services/wallet/wallet.ts). */
   readonly wallet?: WalletService | undefined;
+  /**
+   * Who hands one-time codes to the player. Default: the sender the configuration names
+   * (OTP_SENDER, services/otp-senders/create-otp-sender.ts); an operator may pass its own.
+   */
+  readonly otpSender?: OtpSender | undefined;
   /** The clock of every time-dependent decision; default the system clock. Tests pass their own. */
   readonly clock?: Clock | undefined;
   /** Default: a logger at the config's level writing to stdout (http/logger.ts). */
@@ -89,6 +96,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
           metrics.walletOperation(kind, outcome);
         },
       }),
+    otpSender: options.otpSender ?? createOtpSender(config.otp, { db, log: logger, clock }),
     clock,
     metrics,
   });

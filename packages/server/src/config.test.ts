@@ -33,6 +33,7 @@ describe('loadConfig', () => {
         : undefined,
       provider: { kind: 'sandbox' },
       wallet: { kind: 'internal' },
+      otp: { kind: 'sandbox' },
       payments: DEFAULT_PAYMENT_TIMINGS,
       seedDemoData: true,
       operations: { migrateOnStart: true, shutdownTimeoutMs: 12_000, metricsToken: undefined },
@@ -70,6 +71,12 @@ describe('loadConfig', () => {
       OPERATOR_WALLET_SECRET: 'a-wallet-signing-secret',
       OPERATOR_WALLET_KEY_ID: 'wallet-2026',
       OPERATOR_WALLET_TIMEOUT_MS: '4000',
+      OTP_SENDER: 'http',
+      OTP_HTTP_URL: 'https://messages.example.com/otp/',
+      OTP_HTTP_SECRET: 'a-messaging-secret-1234',
+      OTP_HTTP_KEY_ID: 'otp-2026-11',
+      OTP_HTTP_TIMEOUT_MS: '3000',
+      OTP_HTTP_ATTEMPTS: '2',
     });
     expect(config).toEqual({
       port: 9000,
@@ -90,6 +97,13 @@ describe('loadConfig', () => {
         url: 'https://wallet.example.com/cashier',
         key: { keyId: 'wallet-2026', secret: 'a-wallet-signing-secret' },
         timeoutMs: 4000,
+      },
+      otp: {
+        kind: 'http',
+        url: 'https://messages.example.com/otp',
+        key: { keyId: 'otp-2026-11', secret: 'a-messaging-secret-1234' },
+        timeoutMs: 3000,
+        attempts: 2,
       },
       payments: {
         providerTimeoutMs: 5000,
@@ -178,6 +192,58 @@ describe('loadConfig', () => {
       }),
     ).toThrow(/longer than OPERATOR_WALLET_TIMEOUT_MS/);
     expect(loadConfig({}).wallet).toEqual({ kind: 'internal' });
+  });
+
+  it('one-time codes: production sends none by default and the sandbox outbox only when explicitly allowed', () => {
+    const paying = { ...production, CASHDESK_PROVIDER: 'http', PROVIDER_URL: 'https://psp.test' };
+    expect(loadConfig(paying).otp).toEqual({ kind: 'none' });
+    expect(() => loadConfig({ ...paying, OTP_SENDER: 'sandbox' })).toThrow(
+      /OTP_SENDER: "sandbox" is refused in production mode unless OTP_ALLOW_SANDBOX_IN_PRODUCTION=true/,
+    );
+    // Allowing the sandbox payments does not allow the sandbox outbox: each is its own choice.
+    expect(() =>
+      loadConfig({
+        ...production,
+        CASHDESK_PROVIDER: 'sandbox',
+        CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+        OTP_SENDER: 'sandbox',
+      }),
+    ).toThrow(/OTP_ALLOW_SANDBOX_IN_PRODUCTION=true/);
+    expect(
+      loadConfig({ ...paying, OTP_SENDER: 'sandbox', OTP_ALLOW_SANDBOX_IN_PRODUCTION: 'true' }).otp,
+    ).toEqual({ kind: 'sandbox' });
+    expect(loadConfig({ OTP_SENDER: 'none' }).otp).toEqual({ kind: 'none' });
+  });
+
+  it('one-time codes: the HTTP sender needs its address and secret, and a hand-over the player can wait for', () => {
+    expect(() => loadConfig({ OTP_SENDER: 'http' })).toThrow(
+      /OTP_HTTP_URL: required with OTP_SENDER=http[\s\S]*OTP_HTTP_SECRET: required with OTP_SENDER=http/,
+    );
+    const http = {
+      OTP_SENDER: 'http',
+      OTP_HTTP_URL: 'http://127.0.0.1:8093/messages',
+      OTP_HTTP_SECRET: 'a-messaging-secret-1234',
+    };
+    expect(loadConfig(http).otp).toEqual({
+      kind: 'http',
+      url: 'http://127.0.0.1:8093/messages',
+      key: { keyId: 'default', secret: 'a-messaging-secret-1234' },
+      timeoutMs: 5000,
+      attempts: 3,
+    });
+    expect(() => loadConfig({ ...http, OTP_HTTP_SECRET: 'short' })).toThrow(
+      /OTP_HTTP_SECRET must be at least 16 characters/,
+    );
+    expect(() => loadConfig({ ...http, OTP_HTTP_URL: 'ftp://messages.test' })).toThrow(
+      /OTP_HTTP_URL/,
+    );
+    expect(() => loadConfig({ ...http, OTP_HTTP_KEY_ID: 'a key' })).toThrow(/OTP_HTTP_KEY_ID/);
+    expect(() => loadConfig({ ...http, OTP_HTTP_ATTEMPTS: '6' })).toThrow(/OTP_HTTP_ATTEMPTS/);
+    expect(() =>
+      loadConfig({ ...http, OTP_HTTP_ATTEMPTS: '5', OTP_HTTP_TIMEOUT_MS: '12000' }),
+    ).toThrow(
+      /OTP_HTTP_ATTEMPTS times OTP_HTTP_TIMEOUT_MS must be shorter than CONNECTION_TIMEOUT_MS/,
+    );
   });
 
   it('issue 12: a lease shorter than the provider time-out is refused', () => {

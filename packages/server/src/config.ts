@@ -11,6 +11,7 @@ import path from 'node:path';
 import { SESSION_LIFETIME_MS } from '@cashdesk/domain';
 import * as z from 'zod';
 import { parseHostOrigins } from './http/host-origin';
+import type { SigningKey } from './http/signing';
 import { REPO_ROOT } from './paths';
 import type { WalletConfig } from './services/wallet/wallet';
 
@@ -25,6 +26,13 @@ export type ServerMode = (typeof SERVER_MODES)[number];
  * speaking the provider protocol over HTTP at PROVIDER_URL (providers/http).
  */
 export const PROVIDER_KINDS = ['sandbox', 'http'] as const;
+
+/**
+ * Who hands one-time codes to the player (OTP_SENDER, services/otp-senders/): the sandbox outbox
+ * (log line and demo page; sandbox mode), the operator's messaging service over HTTP, or nobody
+ * (every code request then fails with 1404).
+ */
+export const OTP_SENDER_KINDS = ['sandbox', 'http', 'none'] as const;
 
 /** pino's levels plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -73,6 +81,8 @@ export interface ServerConfig {
   readonly provider: ProviderConfig;
   /** Where the players' money is kept (WALLET, issue 14): the cashier's ledger or the operator's. */
   readonly wallet: WalletConfig;
+  /** Who hands one-time codes to the player (OTP_SENDER); production never defaults to the sandbox. */
+  readonly otp: OtpSenderConfig;
   /** The submission pipeline's time-outs and the reconciler's rhythm. */
   readonly payments: PaymentTimings;
   /** Whether the demo brands and players may be seeded (never in production). */
@@ -126,6 +136,28 @@ export type ProviderConfig =
       readonly url: string;
       /** Sent as a bearer token when set. */
       readonly apiKey: string | undefined;
+    };
+
+/** The default OTP_HTTP_TIMEOUT_MS: one hand-over request, answer included. */
+export const DEFAULT_OTP_HTTP_TIMEOUT_MS = 5_000;
+
+/** The default OTP_HTTP_ATTEMPTS: the first request and two retries. */
+export const DEFAULT_OTP_HTTP_ATTEMPTS = 3;
+
+/** How one-time codes reach the player (services/otp-senders/create-otp-sender.ts). */
+export type OtpSenderConfig =
+  | { readonly kind: 'sandbox' }
+  | { readonly kind: 'none' }
+  | {
+      readonly kind: 'http';
+      /** The operator's messaging service (OTP_HTTP_URL). */
+      readonly url: string;
+      /** OTP_HTTP_SECRET under OTP_HTTP_KEY_ID. */
+      readonly key: SigningKey;
+      /** One request, answer included (OTP_HTTP_TIMEOUT_MS). */
+      readonly timeoutMs: number;
+      /** Requests per message at most, the first included (OTP_HTTP_ATTEMPTS). */
+      readonly attempts: number;
     };
 
 /**
@@ -326,6 +358,22 @@ const EnvSchema = z.object({
   OPERATOR_WALLET_TIMEOUT_MS: integerText('OPERATOR_WALLET_TIMEOUT_MS', 100, 120_000).default(
     DEFAULT_OPERATOR_WALLET_TIMEOUT_MS,
   ),
+  OTP_SENDER: optionalText.pipe(z.enum(OTP_SENDER_KINDS).optional()),
+  OTP_ALLOW_SANDBOX_IN_PRODUCTION: optionalText.pipe(z.enum(['true', 'false']).optional()),
+  OTP_HTTP_URL: urlText.optional(),
+  OTP_HTTP_SECRET: optionalText.pipe(
+    z.string().min(16, 'OTP_HTTP_SECRET must be at least 16 characters').optional(),
+  ),
+  OTP_HTTP_KEY_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, 'OTP_HTTP_KEY_ID must be 1-64 of A-Z a-z 0-9 . _ : -')
+      .optional(),
+  ),
+  OTP_HTTP_TIMEOUT_MS: integerText('OTP_HTTP_TIMEOUT_MS', 100, 60_000).default(
+    DEFAULT_OTP_HTTP_TIMEOUT_MS,
+  ),
+  OTP_HTTP_ATTEMPTS: integerText('OTP_HTTP_ATTEMPTS', 1, 5).default(DEFAULT_OTP_HTTP_ATTEMPTS),
   PROVIDER_TIMEOUT_MS: integerText('PROVIDER_TIMEOUT_MS', 100, 120_000).default(
     DEFAULT_PAYMENT_TIMINGS.providerTimeoutMs,
   ),
@@ -395,6 +443,9 @@ export class ConfigError extends Error {
  * WIDGET_DIR {@link DEFAULT_WIDGET_DIR} when that folder exists (the API alone otherwise),
  * CASHDESK_PROVIDER sandbox outside production (production has no default and refuses to start
  * without one; the sandbox there only with CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true), the
+ * OTP_SENDER sandbox outside production and none in production (the sandbox there only with
+ * OTP_ALLOW_SANDBOX_IN_PRODUCTION=true; http needs OTP_HTTP_URL and OTP_HTTP_SECRET, with
+ * OTP_HTTP_KEY_ID `default`, OTP_HTTP_TIMEOUT_MS 5000 and OTP_HTTP_ATTEMPTS 3), the
  * payment timings of {@link DEFAULT_PAYMENT_TIMINGS} (PROVIDER_TIMEOUT_MS, PAYMENT_LEASE_MS,
  * RECONCILE_INTERVAL_MS, LOOKUP_GRACE_MS), the deployment settings of
  * {@link DEFAULT_OPERATIONS} (MIGRATE_ON_START, SHUTDOWN_TIMEOUT_MS, METRICS_TOKEN), and the
@@ -454,6 +505,27 @@ export function loadConfig(
       );
     }
   }
+  const otpKind = values.OTP_SENDER ?? (production ? 'none' : 'sandbox');
+  if (production && otpKind === 'sandbox' && values.OTP_ALLOW_SANDBOX_IN_PRODUCTION !== 'true') {
+    problems.push(
+      'OTP_SENDER: "sandbox" is refused in production mode unless OTP_ALLOW_SANDBOX_IN_PRODUCTION=true (it writes every code to the log)',
+    );
+  }
+  if (otpKind === 'http') {
+    if (values.OTP_HTTP_URL === undefined) {
+      problems.push(
+        "OTP_HTTP_URL: required with OTP_SENDER=http (the messaging service's address)",
+      );
+    }
+    if (values.OTP_HTTP_SECRET === undefined) {
+      problems.push('OTP_HTTP_SECRET: required with OTP_SENDER=http (signs every message)');
+    }
+    if (values.OTP_HTTP_ATTEMPTS * values.OTP_HTTP_TIMEOUT_MS >= values.CONNECTION_TIMEOUT_MS) {
+      problems.push(
+        'OTP_HTTP_TIMEOUT_MS: OTP_HTTP_ATTEMPTS times OTP_HTTP_TIMEOUT_MS must be shorter than CONNECTION_TIMEOUT_MS (the player waits for the hand-over)',
+      );
+    }
+  }
   if (values.PAYMENT_LEASE_MS <= values.PROVIDER_TIMEOUT_MS) {
     problems.push(
       'PAYMENT_LEASE_MS: must be longer than PROVIDER_TIMEOUT_MS (an owner must finish its provider call within its lease)',
@@ -492,6 +564,16 @@ export function loadConfig(
           timeoutMs: values.OPERATOR_WALLET_TIMEOUT_MS,
         }
       : { kind: 'internal' };
+  const otp: OtpSenderConfig =
+    otpKind === 'http' && values.OTP_HTTP_URL !== undefined && values.OTP_HTTP_SECRET !== undefined
+      ? {
+          kind: 'http',
+          url: values.OTP_HTTP_URL,
+          key: { keyId: values.OTP_HTTP_KEY_ID ?? 'default', secret: values.OTP_HTTP_SECRET },
+          timeoutMs: values.OTP_HTTP_TIMEOUT_MS,
+          attempts: values.OTP_HTTP_ATTEMPTS,
+        }
+      : { kind: otpKind === 'sandbox' ? 'sandbox' : 'none' };
   const publicUrl = values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`;
   return {
     port: values.PORT,
@@ -513,6 +595,7 @@ export function loadConfig(
         : path.resolve(values.WIDGET_DIR),
     provider,
     wallet,
+    otp,
     payments: {
       providerTimeoutMs: values.PROVIDER_TIMEOUT_MS,
       leaseMs: values.PAYMENT_LEASE_MS,

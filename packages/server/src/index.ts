@@ -42,6 +42,15 @@ export {
 } from './providers';
 export type { PaymentProvider, SandboxProviderOptions, SandboxStore } from './providers';
 export type { RouteModule } from './routes/register-routes';
+export { HttpOtpSender } from './services/otp-senders/http-sender';
+export type { HttpOtpSenderOptions } from './services/otp-senders/http-sender';
+export { OtpNotSentError } from './services/otp-senders/otp-sender';
+export type {
+  OtpLog,
+  OtpMessage,
+  OtpNotSentReason,
+  OtpSender,
+} from './services/otp-senders/otp-sender';
 export { createSession, resolveSession, widgetAddress } from './services/sessions';
 export { sessionHostOrigins, setBrandHostOrigins } from './services/host-origins';
 export type { CreateSessionInput, CreatedSession, SessionContext } from './services/sessions';

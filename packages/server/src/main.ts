@@ -51,6 +51,11 @@ async function main(): Promise<void> {
       'WARNING: production mode with the sandbox payment provider (CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true): no real money moves.\n',
     );
   }
+  if (config.mode === 'production' && config.otp.kind === 'sandbox') {
+    app.log.warn(
+      'OTP_ALLOW_SANDBOX_IN_PRODUCTION=true: production mode writes every one-time code to the log',
+    );
+  }
   // Finishes what requests left behind (a crash, a lost answer), now and then on its timer.
   const reconciler = startReconciler(
     { ...app.cashdesk, log: app.log },
@@ -80,6 +85,12 @@ async function main(): Promise<void> {
   });
   const address = await app.listen({ port: config.port, host: config.host });
   const seedNote = seeded.created.length > 0 ? `; seeded ${seeded.created.join(', ')}` : '';
+  const otpNote =
+    config.otp.kind === 'http'
+      ? config.otp.url
+      : config.otp.kind === 'sandbox'
+        ? 'sandbox (the log and the demo page)'
+        : 'none: codes cannot be sent (set OTP_SENDER=http)';
   const metricsNote =
     config.operations.metricsToken !== undefined
       ? 'with the METRICS_TOKEN bearer token'
@@ -91,6 +102,7 @@ async function main(): Promise<void> {
       `  widget: ${config.widgetUrl}  public: ${config.publicUrl}\n` +
       `  serving the widget: ${config.widgetDir ?? 'no (API only: build packages/widget or set WIDGET_DIR)'}\n` +
       `  payment provider: ${config.provider.kind === 'http' ? config.provider.url : 'sandbox'}\n` +
+      `  one-time codes: ${otpNote}\n` +
       `  probes: /healthz (alive), /readyz (ready)  metrics: /metrics (${metricsNote})\n`,
   );
 }

@@ -16,18 +16,24 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/open';
 import type { PaymentProvider } from '../providers';
 import type { WalletService } from '../services/wallet/wallet';
+import type { OtpSender } from '../services/otp-senders/otp-sender';
 import type { Telemetry } from './telemetry';
 
 /** The clock every decision that depends on time reads (tests pass their own). */
 export type Clock = () => Date;
 
-/** What routes need besides the request: the database, the configuration, the provider, metrics. */
+/**
+ * What routes need besides the request: the database, the configuration, the provider, the
+ * one-time-code sender, the clock and metrics.
+ */
 export interface AppDeps {
   readonly db: Database;
   readonly config: ServerConfig;
   readonly provider: PaymentProvider;
   /** Where the players' money is kept: the cashier's ledger or the operator's wallet (issue 14). */
   readonly wallet: WalletService;
+  /** Hands one-time codes to the player (services/otp-senders/): one per app. */
+  readonly otpSender: OtpSender;
   readonly clock: Clock;
   /** The app's own Prometheus metrics (telemetry.ts), reported to by the payment pipeline. */
   readonly metrics: Telemetry;

@@ -4,9 +4,11 @@
  * otp/verify, and the sandbox-only GET /sandbox/otp/latest that shows the demo page
  * the code the sandbox "sent".
  *
- * The code's delivery is chosen by mode (services/otp-delivery.ts otpDeliveryFor): the sandbox
- * outbox (log line and the `sandbox_otp_outbox` table) in sandbox mode, nothing in production, so
- * no production path can log or show a code. Bodies are never logged (http/logger.ts); handlers log no body field either.
+ * The code goes to the app's one sender (`app.cashdesk.otpSender`, services/otp-senders/): the
+ * sandbox outbox (log line and the `sandbox_otp_outbox` table) only in sandbox mode unless
+ * production explicitly allows it, so no production path logs or shows a code by default; the
+ * sandbox route reads that table and is off in production. Bodies are never logged
+ * (http/logger.ts); handlers log no body field either.
  *
  * @packageDocumentation
  */
@@ -15,13 +17,11 @@ import type { App } from '../http/app-types';
 import { ApiError } from '../http/api-error';
 import { registerEndpoint } from '../http/register-endpoint';
 import { createRequisite, deleteRequisite } from '../services/payout-accounts';
-import { otpDeliveryFor } from '../services/otp-delivery';
+import { latestSandboxOtp } from '../services/otp-senders/sandbox-outbox';
 import { sendOtp, verifyOtp } from '../services/payout-account-otp';
 
 /** Registers requisite/create, requisite delete, otp/send, otp/verify and GET /sandbox/otp/latest. */
 export function registerAccountManagementRoutes(app: App): void {
-  const { delivery, outbox } = otpDeliveryFor(app.cashdesk, app.log);
-
   registerEndpoint(app, ENDPOINTS.requisiteCreate, async ({ body, session, deps }) => {
     const created = await createRequisite(
       deps.db,
@@ -42,9 +42,9 @@ export function registerAccountManagementRoutes(app: App): void {
       deps.db,
       {
         playerId: session.playerId,
-        sessionId: session.sessionId,
+        recipient: session,
         secret: deps.config.secret,
-        delivery,
+        sender: deps.otpSender,
         now: deps.clock(),
       },
       body,
@@ -62,8 +62,8 @@ export function registerAccountManagementRoutes(app: App): void {
   });
 
   // In production registerEndpoint answers 1901 before this handler could run.
-  registerEndpoint(app, ENDPOINTS.sandboxLatestOtp, async ({ session }) => {
-    const message = await outbox?.latest(session.sessionId);
+  registerEndpoint(app, ENDPOINTS.sandboxLatestOtp, async ({ session, deps }) => {
+    const message = await latestSandboxOtp(deps.db, session.sessionId);
     if (message === undefined) {
       throw new ApiError('notFound', { detail: 'no one-time code was sent in this session' });
     }

@@ -15,7 +15,6 @@ import type { DepositRouteResponse, PayoutRouteResponse } from '@cashdesk/contra
 import type { PaymentFlow } from '@cashdesk/domain';
 import type { App, AppDeps } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
-import { otpDeliveryFor } from '../services/otp-delivery';
 import {
   assertAvailable,
   depositFields,
@@ -64,10 +63,6 @@ async function routeAnswer(
 
 /** Registers deposit submit, upload and otp, and the route call of both flows. */
 export function registerDepositRoutes(app: App): void {
-  // The same delivery as account management's: in sandbox mode the outbox in the database, so
-  // the sandbox page shows the latest code of a session whichever call and process sent it.
-  const { delivery } = otpDeliveryFor(app.cashdesk, app.log);
-
   registerEndpoint(
     app,
     ENDPOINTS.depositSubmit,
@@ -87,7 +82,7 @@ export function registerDepositRoutes(app: App): void {
     },
   );
 
-  registerEndpoint(app, ENDPOINTS.depositOtp, async ({ session, params, body, deps }) => {
+  registerEndpoint(app, ENDPOINTS.depositOtp, async ({ session, params, body, deps, request }) => {
     const now = deps.clock();
     const scope = sessionScope(session, 'deposit', body.currency);
     const entry = await findSessionPayGroup(
@@ -101,8 +96,8 @@ export function registerDepositRoutes(app: App): void {
     return {
       status: 200,
       body: await sendDepositCode(
-        deps,
-        delivery,
+        { ...deps, log: request.log },
+        deps.otpSender,
         session,
         entry,
         { parameters: body.parameters, fieldName: body.field_name },

@@ -18,6 +18,8 @@
  *   challenge: a new code on the same challenge does not give new tries.
  * - Sending is bounded: a new code only after {@link OtpPolicy.resendAfterMs}, at most
  *   {@link OtpPolicy.maxRequestCount} codes per challenge, and asking for one more blocks too.
+ *   A code that could not be handed to the sender counts against none of it: the send is stored
+ *   first and taken back when the hand-over fails ({@link handOverCode}, {@link withdrawSend}).
  *
  * A challenge lasts until its code expires ({@link OtpPolicy.codeTtlMs}), it is verified or its
  * block has passed; the next send then starts a fresh one with fresh counters.
@@ -394,17 +396,30 @@ export interface SendRequest extends ChallengeRequest {
   readonly binding: readonly string[];
 }
 
+/** What a resend replaced on its challenge: put back when the new code never left. */
+type ReplacedCode = Pick<
+  OtpChallengeRow,
+  'codeHash' | 'contactType' | 'expiresAt' | 'resendCount' | 'resendAfter'
+>;
+
+/** A code stored and not yet handed over ({@link handOverCode}). */
+export interface SentCode {
+  readonly kind: 'sent';
+  readonly challengeId: string;
+  /** The plain code: for the sender only. */
+  readonly code: string;
+  readonly expiresAt: Date;
+  /** Whether one more code may be asked for without blocking. */
+  readonly canResend: boolean;
+  /** The hash stored for this code: a withdrawal undoes only its own send. */
+  readonly codeHash: string;
+  /** What the send replaced: `null` when it started the challenge. */
+  readonly replaced: ReplacedCode | null;
+}
+
 /** What a send did. */
 export type SendOutcome =
-  | {
-      readonly kind: 'sent';
-      readonly challengeId: string;
-      /** The plain code: for the delivery only. */
-      readonly code: string;
-      readonly expiresAt: Date;
-      /** Whether one more code may be asked for without blocking. */
-      readonly canResend: boolean;
-    }
+  | SentCode
   | { readonly kind: 'blocked'; readonly until: Date }
   | { readonly kind: 'too-soon'; readonly resendAt: Date };
 
@@ -431,10 +446,11 @@ export async function sendCode(db: Database, request: SendRequest): Promise<Send
     const expiresAt = new Date(now.getTime() + policy.codeTtlMs);
     const resendAfter = new Date(now.getTime() + policy.resendAfterMs);
     if (decision.kind === 'resend' && latest !== undefined) {
+      const codeHash = hashOtpCode(secret, latest.id, code, request.binding);
       await tx
         .update(otpChallenges)
         .set({
-          codeHash: hashOtpCode(secret, latest.id, code, request.binding),
+          codeHash,
           contactType: request.contactType,
           expiresAt,
           resendCount: decision.resendCount,
@@ -450,15 +466,24 @@ export async function sendCode(db: Database, request: SendRequest): Promise<Send
           resendCount: decision.resendCount,
           maxResends: latest.maxResends,
         }),
+        codeHash,
+        replaced: {
+          codeHash: latest.codeHash,
+          contactType: latest.contactType,
+          expiresAt: latest.expiresAt,
+          resendCount: latest.resendCount,
+          resendAfter: latest.resendAfter,
+        },
       };
     }
     const id = randomUUID();
+    const codeHash = hashOtpCode(secret, id, code, request.binding);
     await tx.insert(otpChallenges).values({
       id,
       playerId: subject.playerId,
       payoutAccountId: subject.purpose === 'deposit' ? null : subject.payoutAccountId,
       contactType: request.contactType,
-      codeHash: hashOtpCode(secret, id, code, request.binding),
+      codeHash,
       attempts: 0,
       maxAttempts: policy.maxAttempts,
       expiresAt,
@@ -473,8 +498,67 @@ export async function sendCode(db: Database, request: SendRequest): Promise<Send
       code,
       expiresAt,
       canResend: canAskAgain({ resendCount: 0, maxResends: policy.maxRequestCount }),
+      codeHash,
+      replaced: null,
     };
   });
+}
+
+/**
+ * Takes back a send whose code never reached the player, so that it counts against nothing: a
+ * challenge the send started is deleted, a resend puts back the code, expiry, count and resend
+ * timer it replaced (the code sent before works again). Tries stay counted. Conditional on the
+ * challenge still holding this send's code and being neither verified nor blocked: a later
+ * send, a verification or a block since then is never undone.
+ *
+ * @returns whether the send was taken back.
+ */
+export async function withdrawSend(db: Database, sent: SentCode): Promise<boolean> {
+  const own = and(
+    eq(otpChallenges.id, sent.challengeId),
+    eq(otpChallenges.codeHash, sent.codeHash),
+    isNull(otpChallenges.verifiedAt),
+    isNull(otpChallenges.blockedUntil),
+  );
+  const rows =
+    sent.replaced === null
+      ? await db.delete(otpChallenges).where(own).returning({ id: otpChallenges.id })
+      : await db
+          .update(otpChallenges)
+          .set(sent.replaced)
+          .where(own)
+          .returning({ id: otpChallenges.id });
+  return rows.length > 0;
+}
+
+/** What {@link handOverCode} did. */
+export type HandOver =
+  | { readonly delivered: true }
+  /** The sender failed (`cause`); the send was taken back (`withdrawn`) unless a later one won. */
+  | { readonly delivered: false; readonly cause: unknown; readonly withdrawn: boolean };
+
+/**
+ * Hands a stored code to the sender, after the commit of {@link sendCode}. Why in this order:
+ * the code's hash must be stored before the code can reach the player (a code delivered but
+ * never stored would fail however right it is), and the network call must not run inside the
+ * transaction (it would hold the challenge's row lock and a database connection, PGlite's only
+ * one, for as long as the messaging service takes). So the send is counted first, and when the
+ * sender fails (it throws, whatever the reason) {@link withdrawSend} takes the count back before
+ * the player is answered: a failed hand-over costs the player no request, no resend wait and no
+ * block. A process that dies between the commit and the hand-over leaves the send counted (the
+ * player waits the resend timer): the safe side for a limit that stops code flooding.
+ */
+export async function handOverCode(
+  db: Database,
+  sent: SentCode,
+  send: () => Promise<void>,
+): Promise<HandOver> {
+  try {
+    await send();
+    return { delivered: true };
+  } catch (cause) {
+    return { delivered: false, cause, withdrawn: await withdrawSend(db, sent) };
+  }
 }
 
 /** A code a check compares with the challenge, and what it is bound to. */

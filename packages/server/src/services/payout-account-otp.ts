@@ -20,12 +20,14 @@ import {
   OtpError,
   blockedError,
   checkCode,
+  handOverCode,
   purposeBlock,
   secondsUntil,
   sendCode,
 } from './otp';
 import type { OtpPolicy } from './otp';
-import type { OtpDelivery } from './otp-delivery';
+import { notSentReason, otpMessage } from './otp-senders/otp-sender';
+import type { OtpRecipient, OtpSender } from './otp-senders/otp-sender';
 import type { PayoutAccountRow } from './payout-accounts';
 import {
   findPlayerPayoutAccount,
@@ -55,12 +57,16 @@ export async function verificationBlock(
 /** Who asks, and how. */
 export interface OtpContext {
   readonly playerId: string;
-  readonly sessionId: string;
   /** Server secret keying the hashes. */
   readonly secret: string;
-  readonly delivery: OtpDelivery;
   readonly now: Date;
   readonly policy?: OtpPolicy;
+}
+
+/** Who asks for a code, and who hands it over. */
+export interface OtpSendContext extends OtpContext {
+  readonly recipient: OtpRecipient;
+  readonly sender: OtpSender;
 }
 
 async function requireAccount(
@@ -80,16 +86,18 @@ async function requireAccount(
 
 /**
  * SPEC §7 otp/send: sends a new code for a payout account of the player to the player's e-mail
- * or phone.
+ * or phone. The send is stored, then handed to the sender; when the sender fails it is taken
+ * back (services/otp.ts handOverCode) and the player gets 1404.
  *
  * @throws {ApiError} notFound (body.requisite_id) for an account that is not the player's;
  * invalidField (body.contact_type) when the profile has no such contact; {@link OtpError}
  * otpBlocked (with block_until) while blocked or when this request is one too many;
- * otpResendTooSoon (with resend_after seconds) before the resend timer ran out.
+ * otpResendTooSoon (with resend_after seconds) before the resend timer ran out; otpNotSent
+ * (503) when the code could not be handed over (nothing counted).
  */
 export async function sendOtp(
   db: Database,
-  context: OtpContext,
+  context: OtpSendContext,
   request: { readonly contact_type: ContactType; readonly requisite_id: string },
 ): Promise<OtpSendResponse> {
   const policy = context.policy ?? DEFAULT_OTP_POLICY;
@@ -121,9 +129,8 @@ export async function sendOtp(
       { detail: 'otp/send before the resend timer ran out' },
     );
   }
-  await context.delivery.deliver({
-    playerId: context.playerId,
-    sessionId: context.sessionId,
+  const message = otpMessage(context.recipient, {
+    purpose: 'payout-account',
     requisiteId: account.id,
     contactType: request.contact_type,
     destination: contact.destination,
@@ -132,6 +139,12 @@ export async function sendOtp(
     sentAt: now,
     expiresAt: outcome.expiresAt,
   });
+  const handOver = await handOverCode(db, outcome, () => context.sender.send(message));
+  if (!handOver.delivered) {
+    throw new ApiError('otpNotSent', {
+      detail: `payout account code not handed over: ${notSentReason(handOver.cause)}; send withdrawn: ${String(handOver.withdrawn)}`,
+    });
+  }
   return {
     success: true,
     max_request_count: policy.maxRequestCount,
@@ -151,7 +164,7 @@ export async function sendOtp(
  */
 export async function verifyOtp(
   db: Database,
-  context: Omit<OtpContext, 'delivery' | 'sessionId'>,
+  context: OtpContext,
   request: { readonly otp: string; readonly requisite_id: string },
 ): Promise<OtpVerifyResponse> {
   const { now } = context;

@@ -23,6 +23,7 @@ import type { App, Clock } from '../http/app-types';
 import { createLogger } from '../http/logger';
 import type { PaymentProvider } from '../providers';
 import type { RouteModule } from '../routes/register-routes';
+import type { OtpSender } from '../services/otp-senders/otp-sender';
 
 /** A migrated and seeded test database. */
 export interface TestDatabase {
@@ -45,6 +46,8 @@ export interface TestServerOptions {
    * other timings keeps its state there, as the server's own does). Default: the configured one.
    */
   readonly provider?: PaymentProvider | ((db: Database) => PaymentProvider);
+  /** The one-time-code sender, as an embedding operator passes one. Default: the configured one. */
+  readonly otpSender?: OtpSender;
   /** Probe routes of a test, registered after the server's own. */
   readonly extraRoutes?: readonly RouteModule[];
   /** Extra environment for loadConfig (e.g. SESSION_LIFETIME_MS). */
@@ -175,6 +178,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     provider:
       typeof options.provider === 'function' ? options.provider(database.db) : options.provider,
+    otpSender: options.otpSender,
     clock: options.clock,
     logger: createLogger({ level: 'info', destination: sink }),
     extraRoutes: options.extraRoutes,

@@ -75,6 +75,20 @@ describe('issue 12 finding 4: production is real or refuses', () => {
     expect(started.stderr).toContain('CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true');
   });
 
+  it('refuses the sandbox one-time-code outbox in production unless explicitly allowed', async () => {
+    const started = await runServer({
+      ...PRODUCTION,
+      CASHDESK_PROVIDER: 'sandbox',
+      CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+      OTP_SENDER: 'sandbox',
+    });
+    expect(started.code).toBe(1);
+    expect(started.stderr).toContain(
+      'OTP_SENDER: "sandbox" is refused in production mode unless OTP_ALLOW_SANDBOX_IN_PRODUCTION=true',
+    );
+    expect(started.stdout).not.toContain('listening');
+  });
+
   it('with the explicit opt-in it warns that the sandbox pays, and seeds no demo data', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'cashdesk-prod-'));
     dirs.push(dataDir);
@@ -87,6 +101,8 @@ describe('issue 12 finding 4: production is real or refuses', () => {
     expect(started.code).toBe(0);
     expect(started.stderr).toContain('WARNING: production mode with the sandbox payment provider');
     expect(started.stdout).toContain('payment provider: sandbox');
+    // Allowing sandbox payments does not allow the sandbox's code outbox: no sender by default.
+    expect(started.stdout).toContain('one-time codes: none: codes cannot be sent');
     expect(started.stdout).not.toContain('seeded');
     const database = await openDatabase({ dataDir });
     try {

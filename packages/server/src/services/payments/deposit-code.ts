@@ -23,9 +23,17 @@ import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/open';
 import { ApiError } from '../../http/api-error';
 import { maskContact } from '../contacts';
-import { DEFAULT_OTP_POLICY, OTP_CODE_DIGITS, checkCode, secondsUntil, sendCode } from '../otp';
+import {
+  DEFAULT_OTP_POLICY,
+  OTP_CODE_DIGITS,
+  checkCode,
+  handOverCode,
+  secondsUntil,
+  sendCode,
+} from '../otp';
 import type { ChallengeRequest, OtpPolicy } from '../otp';
-import type { OtpDelivery } from '../otp-delivery';
+import { notSentReason, otpMessage } from '../otp-senders/otp-sender';
+import type { OtpLog, OtpSender } from '../otp-senders/otp-sender';
 import { formFields, loadPlayer, withServerValues } from '../pay-groups';
 import type { SessionPayGroup } from '../pay-groups';
 import type { SessionContext } from '../sessions';
@@ -36,6 +44,8 @@ import type { Submitted } from './submission';
 export interface DepositCodeDeps {
   readonly db: Database;
   readonly config: Pick<ServerConfig, 'secret'>;
+  /** Where a code that could not be handed over is reported. */
+  readonly log?: OtpLog | undefined;
 }
 
 /** The player's deposit challenges, as services/otp.ts takes them. */
@@ -125,10 +135,14 @@ function otpAnswer(
   return { ...answer, field_name: fieldName };
 }
 
-/** SPEC §7 payments/groups/{paygroup_id}/otp: sends a deposit confirmation code. */
+/**
+ * SPEC §7 payments/groups/{paygroup_id}/otp: sends a deposit confirmation code. The send is
+ * stored, then handed to the sender; when the sender fails it is taken back (services/otp.ts
+ * handOverCode) and the answer is `failed` with 1404 and `can_resend` (nothing counted).
+ */
 export async function sendDepositCode(
   deps: DepositCodeDeps,
-  delivery: OtpDelivery,
+  sender: OtpSender,
   session: SessionContext,
   entry: SessionPayGroup,
   request: { readonly parameters: Submitted; readonly fieldName: string },
@@ -194,9 +208,8 @@ export async function sendDepositCode(
         resend_after: secondsUntil(outcome.resendAt, now),
       });
     case 'sent': {
-      await delivery.deliver({
-        playerId: session.playerId,
-        sessionId: session.sessionId,
+      const message = otpMessage(session, {
+        purpose: 'deposit',
         requisiteId: `deposit-${String(entry.group.id)}`,
         contactType,
         destination: requisiteValue,
@@ -205,6 +218,21 @@ export async function sendDepositCode(
         sentAt: now,
         expiresAt: outcome.expiresAt,
       });
+      const handOver = await handOverCode(deps.db, outcome, () => sender.send(message));
+      if (!handOver.delivered) {
+        deps.log?.warn(
+          { messageId: message.messageId, withdrawn: handOver.withdrawn },
+          `deposit code not handed over: ${notSentReason(handOver.cause)}`,
+        );
+        return otpAnswer(request.fieldName, {
+          status: 'failed',
+          error: true,
+          can_resend: true,
+          error_code: ERROR_CODES.otpNotSent.code,
+          error_message: ERROR_CODES.otpNotSent.messageKey,
+          resend_after: 0,
+        });
+      }
       return otpAnswer(request.fieldName, {
         status: 'sent',
         error: false,

@@ -1,0 +1,84 @@
+/**
+ * Runs the messaging simulator as its own process:
+ * `node --import tsx packages/server/src/messaging-simulator/main.ts` (`npm run messaging-simulator`).
+ *
+ * Environment: `MESSAGING_SIMULATOR_SECRET` (required, 16+ characters: the server's
+ * OTP_HTTP_SECRET), `MESSAGING_SIMULATOR_KEY_ID` (default `default`: the server's OTP_HTTP_KEY_ID),
+ * `MESSAGING_SIMULATOR_PORT` (default 8093; 0 picks a free port), `MESSAGING_SIMULATOR_HOST`
+ * (default 127.0.0.1) and `MESSAGING_SIMULATOR_EXIT_ON_STDIN_END=1` (exit when standard input
+ * closes, so a simulator started by a test runner dies with it even when the runner is killed).
+ *
+ * Once listening it writes exactly one line to standard output,
+ * `{"messagingSimulator":"ready","url":"http://127.0.0.1:PORT"}`, and nothing else ever; it serves
+ * until SIGTERM or SIGINT (or the end of standard input, see above), then closes and exits 0.
+ *
+ * @packageDocumentation
+ */
+import * as z from 'zod';
+import { createMessagingSimulator } from './messaging-simulator';
+
+/** The default port, beside the PSP simulator's 8091. */
+const DEFAULT_PORT = 8093;
+
+const blankToUndefined = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === '' ? undefined : value.trim();
+
+const Env = z.object({
+  MESSAGING_SIMULATOR_SECRET: z.string().min(16, 'at least 16 characters'),
+  MESSAGING_SIMULATOR_KEY_ID: z.string().optional().transform(blankToUndefined),
+  MESSAGING_SIMULATOR_PORT: z
+    .string()
+    .regex(/^[0-9]{1,5}$/, 'a port number')
+    .transform(Number)
+    .pipe(z.int().max(65_535))
+    .default(DEFAULT_PORT),
+  MESSAGING_SIMULATOR_HOST: z.string().optional().transform(blankToUndefined),
+  MESSAGING_SIMULATOR_EXIT_ON_STDIN_END: z.enum(['0', '1']).optional(),
+});
+
+const env = Env.safeParse(process.env);
+if (!env.success) {
+  const lines = env.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  process.stderr.write(`messaging simulator: invalid environment\n${lines.join('\n')}\n`);
+  process.exit(1);
+}
+
+const app = createMessagingSimulator({
+  keys: [
+    {
+      keyId: env.data.MESSAGING_SIMULATOR_KEY_ID ?? 'default',
+      secret: env.data.MESSAGING_SIMULATOR_SECRET,
+    },
+  ],
+});
+
+let stopping = false;
+function stop(): void {
+  if (stopping) return;
+  stopping = true;
+  app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`messaging simulator: close failed: ${String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
+if (env.data.MESSAGING_SIMULATOR_EXIT_ON_STDIN_END === '1') {
+  process.stdin.once('end', stop);
+  process.stdin.once('close', stop);
+  process.stdin.resume();
+}
+
+try {
+  const url = await app.listen({
+    port: env.data.MESSAGING_SIMULATOR_PORT,
+    host: env.data.MESSAGING_SIMULATOR_HOST ?? '127.0.0.1',
+  });
+  process.stdout.write(`${JSON.stringify({ messagingSimulator: 'ready', url })}\n`);
+} catch (error) {
+  process.stderr.write(`messaging simulator: cannot listen: ${String(error)}\n`);
+  process.exit(1);
+}
