@@ -15,6 +15,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
+import { serveStandalone } from '../http/serve-standalone';
 import { createMessagingSimulator } from './messaging-simulator';
 
 /** The default port, beside the PSP simulator's 8091. */
@@ -52,33 +53,10 @@ const app = createMessagingSimulator({
   ],
 });
 
-let stopping = false;
-function stop(): void {
-  if (stopping) return;
-  stopping = true;
-  app.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      process.stderr.write(`messaging simulator: close failed: ${String(error)}\n`);
-      process.exit(1);
-    },
-  );
-}
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
-if (env.data.MESSAGING_SIMULATOR_EXIT_ON_STDIN_END === '1') {
-  process.stdin.once('end', stop);
-  process.stdin.once('close', stop);
-  process.stdin.resume();
-}
-
-try {
-  const url = await app.listen({
-    port: env.data.MESSAGING_SIMULATOR_PORT,
-    host: env.data.MESSAGING_SIMULATOR_HOST ?? '127.0.0.1',
-  });
-  process.stdout.write(`${JSON.stringify({ messagingSimulator: 'ready', url })}\n`);
-} catch (error) {
-  process.stderr.write(`messaging simulator: cannot listen: ${String(error)}\n`);
-  process.exit(1);
-}
+await serveStandalone(app, {
+  name: 'messaging simulator',
+  readyKey: 'messagingSimulator',
+  port: env.data.MESSAGING_SIMULATOR_PORT,
+  host: env.data.MESSAGING_SIMULATOR_HOST ?? '127.0.0.1',
+  exitOnStdinEnd: env.data.MESSAGING_SIMULATOR_EXIT_ON_STDIN_END === '1',
+});
