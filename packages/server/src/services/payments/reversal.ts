@@ -29,11 +29,11 @@ import type { SessionContext } from '../sessions';
 import { applyProviderStatus, currencyPrecision, transition } from '../transactions';
 import type { TransactionRow } from '../transactions';
 import { counted } from './payment-metrics';
+import { REVERSED_MESSAGE_KEY } from './reversal-marker';
 import { leaseEnd, newOwner, releaseLease, withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
 
-/** Message key of a withdrawal the player reversed (its error_message; the reversal marker). */
-export const REVERSED_MESSAGE_KEY = 'CASHIER.WITHDRAWAL.REVERSED';
+export { REVERSED_MESSAGE_KEY };
 
 /** Statuses of a withdrawal whose amount is still reserved. */
 const OPEN_STATUSES: readonly TransactionRow['status'][] = ['created', 'processing', 'await'];
