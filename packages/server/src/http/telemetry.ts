@@ -39,7 +39,7 @@ import type {
   ProviderOperation,
   ReconcilerPassCounts,
 } from '../services/payments/payment-metrics';
-import type { DeliveryOutcome, WebhookMetrics } from '../services/webhooks/dispatcher';
+import type { DeliveryOutcome, WebhookMetrics } from '../services/webhooks/webhook-metrics';
 
 /** The route label of a request no route matched. */
 export const UNMATCHED_ROUTE = '(unmatched)';

@@ -41,18 +41,11 @@ import {
 } from '../../http/signing';
 import { retryDelayMs } from './backoff';
 import { listenForEvents } from './notify';
+import type { DeliveryOutcome, WebhookMetrics } from './webhook-metrics';
 import type { StopListening } from './notify';
 
 /** A row of the outbox. */
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
-
-/** How one attempt ended: delivered, failed (tried again later), or failed for the last time. */
-export type DeliveryOutcome = 'delivered' | 'failed' | 'dead_lettered';
-
-/** The dispatcher's side of the metrics (http/telemetry.ts implements it). */
-export interface WebhookMetrics {
-  webhookAttempt(eventType: string, outcome: DeliveryOutcome, seconds: number): void;
-}
 
 /** The log lines of the dispatcher (a pino or Fastify logger fits). */
 export interface WebhookLog {
