@@ -406,7 +406,10 @@ describe('the running dispatcher', () => {
         [id, 'transaction.created'],
         [id, 'transaction.succeeded'],
       ]);
+      // The receiver answered; the pass writes the delivery down right after: stop waits for it.
+      await dispatcher.stop();
       await expectDeliveredOnceInOrder(deliveries);
+      expect(dispatcher.totals).toMatchObject({ delivered: 2, failed: 0, deadLettered: 0 });
     } finally {
       await dispatcher.stop();
     }

@@ -349,10 +349,17 @@ export function startWebhookDispatcher(deps: WebhookDeps): WebhookDispatcher {
     if (stopped || listening !== null) return;
     listening = listenForEvents(deps.db, kick, () => {
       listening = null;
-    }).catch(() => {
-      listening = null;
-      return null;
-    });
+    }).then(
+      (stopListening) => {
+        // What committed before the listener was up was not announced to it: one pass now.
+        kick();
+        return stopListening;
+      },
+      () => {
+        listening = null;
+        return null;
+      },
+    );
   };
 
   const schedule = (): void => {
