@@ -160,6 +160,18 @@ export {
 } from './schemas/account-management';
 export { MetricValueSchema, MetricsRequest, MetricsResponse } from './schemas/metrics';
 export {
+  PayoutAccountEvent,
+  TRANSACTION_EVENT_TYPES,
+  TransactionEvent,
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_HEADERS,
+  WebhookEvent,
+  WebhookPayoutAccount,
+  WebhookTransaction,
+} from './schemas/webhooks';
+export type { TransactionEventType, WebhookEventType } from './schemas/webhooks';
+export {
   ACCOUNT_MANAGEMENT_BASE,
   CASHIER_BASE,
   ContentParams,

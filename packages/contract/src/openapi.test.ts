@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINT_LIST } from './endpoints';
 import { ERROR_CODES } from './errors';
 import { buildOpenApiDocument } from './openapi';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS, WebhookEvent } from './schemas/webhooks';
 import type { JsonObject, JsonValue } from './openapi';
 
 const document = buildOpenApiDocument();
@@ -132,6 +133,78 @@ describe('the OpenAPI document (issue 3)', () => {
     const decimal = child(child(document.components, 'schemas'), 'Decimal');
     expect(child(decimal, 'type')).toBe('string');
     expect(child(decimal, 'pattern')).toBe('^(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?$');
+  });
+
+  it('describes every webhook event under the top-level webhooks, body and signature headers included', () => {
+    const webhooks = document.webhooks;
+    expect(isObject(webhooks)).toBe(true);
+    expect(Object.keys(isObject(webhooks) ? webhooks : {})).toEqual([...WEBHOOK_EVENT_TYPES]);
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const post = child(child(webhooks, type), 'post');
+      const schema = child(
+        child(child(child(post, 'requestBody'), 'content'), 'application/json'),
+        'schema',
+      );
+      const parts = child(schema, 'allOf');
+      const component =
+        type === 'payout_account.verified'
+          ? '#/components/schemas/PayoutAccountEvent'
+          : '#/components/schemas/TransactionEvent';
+      expect(parts, type).toEqual([
+        { $ref: component },
+        { type: 'object', properties: { type: { const: type } } },
+      ]);
+      const parameters = child(post, 'parameters');
+      const names = Array.isArray(parameters)
+        ? parameters.map((parameter) => child(parameter, 'name'))
+        : [];
+      expect(names).toEqual(Object.values(WEBHOOK_HEADERS));
+      expect(child(child(post, 'responses'), '2XX')).toBeDefined();
+    }
+    const schemas = child(document.components, 'schemas');
+    const transaction = child(schemas, 'WebhookTransaction');
+    // Money of an event is a decimal string, like every answer's.
+    for (const field of ['amount', 'fee', 'tax', 'bonus']) {
+      expect(child(child(transaction, 'properties'), field)).toEqual({
+        $ref: '#/components/schemas/Decimal',
+      });
+    }
+    expect(child(transaction, 'required')).toContain('provider_reference');
+  });
+
+  it('an event as the server sends it parses with the contract schema; a float amount does not', () => {
+    const event = {
+      id: '0b9a7c64-6f2e-4b55-9d5e-3c1f1b2d7a10',
+      type: 'transaction.succeeded',
+      created_at: '2026-01-31T12:00:00.000Z',
+      brand: 'brand0',
+      transaction: {
+        id: '5e0b1f0e-9a57-4d0e-8a43-2a4a1cfe0d11',
+        flow: 'deposit',
+        status: 'success',
+        amount: '25',
+        fee: '0.625',
+        tax: '0',
+        bonus: '2.5',
+        currency: 'EUR',
+        player_id: 'demo',
+        pay_group_id: 1,
+        pay_group: 'card',
+        method_kind: 'card',
+        provider_reference: 'sbx_123',
+        error_code: null,
+        error_message: null,
+        decline_reason: null,
+        created_at: '2026-01-31T11:59:58.000Z',
+        updated_at: '2026-01-31T12:00:00.000Z',
+      },
+    };
+    expect(WebhookEvent.safeParse(event).success).toBe(true);
+    expect(
+      WebhookEvent.safeParse({ ...event, transaction: { ...event.transaction, amount: 25.1 } })
+        .success,
+    ).toBe(false);
+    expect(WebhookEvent.safeParse({ ...event, type: 'transaction.lost' }).success).toBe(false);
   });
 
   it('packages/contract/openapi.json is up to date (run: npm run openapi -w @cashdesk/contract)', () => {

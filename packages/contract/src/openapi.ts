@@ -45,6 +45,13 @@ import {
   RecurringCheckResponse,
   UserCardsResponse,
 } from './schemas/user-cards';
+import {
+  PayoutAccountEvent,
+  TransactionEvent,
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_HEADER_DESCRIPTIONS,
+} from './schemas/webhooks';
 import type { ErrorDefinition } from './errors';
 
 /** A JSON value of the document. */
@@ -476,6 +483,59 @@ const INFO_DESCRIPTION = [
   "Base paths: /api/cashier-service/v1.0 is the default base of SPEC §7. Chosen where the spec is silent: the route call keeps the spec's /api/cashier-service/payments|payouts/groups/{paygroup_id}/route (no version); user-cards lives under the default base; the account-management service under /api/account-management/v1.0; content pages at /content/{slug}; metrics under the default base; rtlAssets.json at /metadata/default/rtlAssets.json; sandbox-only routes under /sandbox.",
 ].join('\n');
 
+/**
+ * The top-level `webhooks` of the document (OpenAPI 3.1): one POST the server sends to the
+ * operator per event type, its body the event's schema narrowed to the type, its headers the
+ * signature, key id, event id and type (README "Webhooks").
+ */
+function webhookItems(collector: ComponentCollector): Pending {
+  const transactionEvent = useSchema(TransactionEvent, 'output', collector);
+  const accountEvent = useSchema(PayoutAccountEvent, 'output', collector);
+  const headers = Object.entries(WEBHOOK_HEADER_DESCRIPTIONS).map(([name, description]) => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema: { type: 'string' },
+  }));
+  return (inputOnly) => {
+    const items: JsonObject = {};
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const schema = type === 'payout_account.verified' ? accountEvent : transactionEvent;
+      items[type] = {
+        post: {
+          operationId: `webhook:${type}`,
+          summary: type,
+          description: WEBHOOK_EVENT_DESCRIPTIONS[type],
+          tags: ['webhooks'],
+          parameters: headers,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  allOf: [
+                    schema(inputOnly),
+                    { type: 'object', properties: { type: { const: type } } },
+                  ],
+                },
+              },
+            },
+          },
+          responses: {
+            '2XX': { description: 'Received: the event is not sent again.' },
+            default: {
+              description:
+                'Anything else, no answer within the time-out, or no connection: sent again later with exponential back-off, the same event id, until the attempts run out (then dead-lettered).',
+            },
+          },
+        },
+      };
+    }
+    return items;
+  };
+}
+
 /** Builds the OpenAPI 3.1 document of every endpoint of {@link ENDPOINT_LIST}. */
 export function buildOpenApiDocument(): JsonObject {
   const collector = new ComponentCollector();
@@ -486,6 +546,7 @@ export function buildOpenApiDocument(): JsonObject {
     endpoint,
     build: operation(endpoint, collector),
   }));
+  const webhooks = webhookItems(collector);
   const { components, inputOnly } = collector.finish();
   const paths: JsonObject = {};
   for (const { endpoint, build } of operations) {
@@ -505,8 +566,16 @@ export function buildOpenApiDocument(): JsonObject {
       version: CONTRACT_VERSION,
       description: INFO_DESCRIPTION,
     },
-    tags,
+    tags: [
+      ...tags,
+      {
+        name: 'webhooks',
+        description:
+          'Events the server POSTs to the operator\'s endpoint (WEBHOOK_URL), signed, at least once, de-duplicated by event id (README "Webhooks")',
+      },
+    ],
     paths,
+    webhooks: webhooks(inputOnly),
     components: {
       schemas: sortKeys({ ...components, ErrorCodes: errorCodesComponent() }),
       parameters: {

@@ -7,6 +7,7 @@ import {
   DEFAULT_OPERATIONS,
   DEFAULT_PAYMENT_TIMINGS,
   DEFAULT_SECURITY,
+  DEFAULT_WEBHOOKS,
   DEFAULT_WIDGET_DIR,
   REPO_ROOT,
   SANDBOX_SECRET,
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
       seedDemoData: true,
       operations: { migrateOnStart: true, shutdownTimeoutMs: 12_000, metricsToken: undefined },
       security: DEFAULT_SECURITY,
+      webhooks: DEFAULT_WEBHOOKS,
     });
     expect(DEFAULT_OPERATIONS).toEqual(loadConfig({}).operations);
   });
@@ -77,6 +79,14 @@ describe('loadConfig', () => {
       OTP_HTTP_KEY_ID: 'otp-2026-11',
       OTP_HTTP_TIMEOUT_MS: '3000',
       OTP_HTTP_ATTEMPTS: '2',
+      WEBHOOK_URL: 'https://operator.example.com/cashdesk/events/',
+      WEBHOOK_SECRET: 'a-webhook-secret-for-the-operator',
+      WEBHOOK_KEY_ID: 'key-2026-11',
+      WEBHOOK_MAX_ATTEMPTS: '8',
+      WEBHOOK_TIMEOUT_MS: '3000',
+      WEBHOOK_RETRY_BASE_MS: '2000',
+      WEBHOOK_RETRY_MAX_MS: '600000',
+      WEBHOOK_INTERVAL_MS: '1000',
     });
     expect(config).toEqual({
       port: 9000,
@@ -118,7 +128,35 @@ describe('loadConfig', () => {
         metricsToken: 'a-metrics-token-for-the-scraper',
       },
       security: DEFAULT_SECURITY,
+      webhooks: {
+        url: 'https://operator.example.com/cashdesk/events',
+        key: { keyId: 'key-2026-11', secret: 'a-webhook-secret-for-the-operator' },
+        maxAttempts: 8,
+        timeoutMs: 3000,
+        retryBaseMs: 2000,
+        retryMaxMs: 600_000,
+        intervalMs: 1000,
+      },
     });
+  });
+
+  it('webhooks: production needs a secret with a URL; the back-off cap must not undercut its base', () => {
+    const production = {
+      CASHDESK_MODE: 'production',
+      CASHDESK_SECRET: 'a-long-enough-secret',
+      CASHDESK_PROVIDER: 'http',
+      PROVIDER_URL: 'https://psp.example.com',
+    };
+    expect(loadConfig(production).webhooks.url).toBeUndefined();
+    expect(() =>
+      loadConfig({ ...production, WEBHOOK_URL: 'https://operator.example.com' }),
+    ).toThrow('WEBHOOK_SECRET: required in production mode with WEBHOOK_URL');
+    expect(() => loadConfig({ WEBHOOK_SECRET: 'short' })).toThrow(/WEBHOOK_SECRET/);
+    expect(() => loadConfig({ WEBHOOK_URL: 'ftp://operator.example.com' })).toThrow(/WEBHOOK_URL/);
+    expect(() => loadConfig({ WEBHOOK_MAX_ATTEMPTS: '0' })).toThrow(/WEBHOOK_MAX_ATTEMPTS/);
+    expect(() =>
+      loadConfig({ WEBHOOK_RETRY_BASE_MS: '60000', WEBHOOK_RETRY_MAX_MS: '1000' }),
+    ).toThrow('WEBHOOK_RETRY_MAX_MS: must not be shorter than WEBHOOK_RETRY_BASE_MS');
   });
 
   it('treats empty variables as unset', () => {

@@ -91,7 +91,44 @@ export interface ServerConfig {
   readonly operations: OperationsConfig;
   /** Framing, proxies, rate limits, time-outs and upload quotas (issue 13). */
   readonly security: SecuritySettings;
+  /** The webhooks to the operator's backend (services/webhooks/). */
+  readonly webhooks: WebhookSettings;
 }
+
+/**
+ * Where and how the events of the outbox are sent (README "Webhooks"). Without a URL the events
+ * are still recorded, and sent once one is configured.
+ */
+export interface WebhookSettings {
+  /** WEBHOOK_URL: the operator's endpoint; `undefined` sends nothing. */
+  readonly url: string | undefined;
+  /** WEBHOOK_SECRET and WEBHOOK_KEY_ID: what every delivery is signed with (http/signing.ts). */
+  readonly key: SigningKey;
+  /** WEBHOOK_MAX_ATTEMPTS: attempts of one event before it is dead-lettered. */
+  readonly maxAttempts: number;
+  /** WEBHOOK_TIMEOUT_MS: an attempt without an answer by then has failed. */
+  readonly timeoutMs: number;
+  /** WEBHOOK_RETRY_BASE_MS: the back-off after the first failed attempt, doubled after each. */
+  readonly retryBaseMs: number;
+  /** WEBHOOK_RETRY_MAX_MS: the longest back-off. */
+  readonly retryMaxMs: number;
+  /** WEBHOOK_INTERVAL_MS: how often the dispatcher looks for due events (0: on notice only). */
+  readonly intervalMs: number;
+}
+
+/** The secret webhooks are signed with in sandbox mode when WEBHOOK_SECRET is not set. */
+export const SANDBOX_WEBHOOK_SECRET = 'cashdesk-sandbox-webhook-secret';
+
+/** The default {@link WebhookSettings}. */
+export const DEFAULT_WEBHOOKS: WebhookSettings = {
+  url: undefined,
+  key: { keyId: 'default', secret: SANDBOX_WEBHOOK_SECRET },
+  maxAttempts: 20,
+  timeoutMs: 10_000,
+  retryBaseMs: 10_000,
+  retryMaxMs: 3_600_000,
+  intervalMs: 5_000,
+};
 
 /** How the server is run by an operator: migrations, shutdown and the metrics endpoint. */
 export interface OperationsConfig {
@@ -426,6 +463,31 @@ const EnvSchema = z.object({
     1_024,
     10_737_418_240,
   ).default(DEFAULT_SECURITY.uploadQuota.maxBytes),
+  WEBHOOK_URL: urlText.optional(),
+  WEBHOOK_SECRET: optionalText.pipe(
+    z.string().min(16, 'WEBHOOK_SECRET must be at least 16 characters').optional(),
+  ),
+  WEBHOOK_KEY_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'WEBHOOK_KEY_ID must be 1-64 of [A-Za-z0-9_.-]')
+      .optional(),
+  ),
+  WEBHOOK_MAX_ATTEMPTS: integerText('WEBHOOK_MAX_ATTEMPTS', 1, 100).default(
+    DEFAULT_WEBHOOKS.maxAttempts,
+  ),
+  WEBHOOK_TIMEOUT_MS: integerText('WEBHOOK_TIMEOUT_MS', 100, 120_000).default(
+    DEFAULT_WEBHOOKS.timeoutMs,
+  ),
+  WEBHOOK_RETRY_BASE_MS: integerText('WEBHOOK_RETRY_BASE_MS', 100, 86_400_000).default(
+    DEFAULT_WEBHOOKS.retryBaseMs,
+  ),
+  WEBHOOK_RETRY_MAX_MS: integerText('WEBHOOK_RETRY_MAX_MS', 100, 604_800_000).default(
+    DEFAULT_WEBHOOKS.retryMaxMs,
+  ),
+  WEBHOOK_INTERVAL_MS: integerText('WEBHOOK_INTERVAL_MS', 0, 3_600_000).default(
+    DEFAULT_WEBHOOKS.intervalMs,
+  ),
 });
 
 /** Every environment variable the server reads (the README's configuration table lists each). */
@@ -452,7 +514,10 @@ export class ConfigError extends Error {
  * security settings of {@link DEFAULT_SECURITY}
  * (FRAME_ANCESTORS, TRUST_PROXY, RATE_LIMIT_WINDOW_MS, AUTH_FAILURES_PER_ADDRESS,
  * MONEY_CALLS_PER_SESSION, CONNECTION_TIMEOUT_MS, REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS,
- * KEEP_ALIVE_TIMEOUT_MS, UPLOAD_MAX_DOCUMENTS_PER_TRANSACTION, UPLOAD_MAX_BYTES_PER_TRANSACTION).
+ * KEEP_ALIVE_TIMEOUT_MS, UPLOAD_MAX_DOCUMENTS_PER_TRANSACTION, UPLOAD_MAX_BYTES_PER_TRANSACTION),
+ * and the webhooks of {@link DEFAULT_WEBHOOKS} (WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_KEY_ID,
+ * WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_MAX_MS,
+ * WEBHOOK_INTERVAL_MS; a WEBHOOK_SECRET is required in production once WEBHOOK_URL is set).
  *
  * @throws {ConfigError} naming each bad variable, e.g. `PORT: PORT must be a whole number`.
  */
@@ -541,6 +606,14 @@ export function loadConfig(
       'CONNECTION_TIMEOUT_MS: must be longer than PAYMENT_LEASE_MS plus PROVIDER_TIMEOUT_MS (a submit may wait that long without a byte on its connection)',
     );
   }
+  if (production && values.WEBHOOK_URL !== undefined && values.WEBHOOK_SECRET === undefined) {
+    problems.push(
+      'WEBHOOK_SECRET: required in production mode with WEBHOOK_URL (at least 16 characters)',
+    );
+  }
+  if (values.WEBHOOK_RETRY_MAX_MS < values.WEBHOOK_RETRY_BASE_MS) {
+    problems.push('WEBHOOK_RETRY_MAX_MS: must not be shorter than WEBHOOK_RETRY_BASE_MS');
+  }
   if (problems.length > 0) {
     throw new ConfigError(
       `Invalid environment:\n${problems.map((line) => `  ${line}`).join('\n')}`,
@@ -626,6 +699,18 @@ export function loadConfig(
         maxDocuments: values.UPLOAD_MAX_DOCUMENTS_PER_TRANSACTION,
         maxBytes: values.UPLOAD_MAX_BYTES_PER_TRANSACTION,
       },
+    },
+    webhooks: {
+      url: values.WEBHOOK_URL,
+      key: {
+        keyId: values.WEBHOOK_KEY_ID ?? DEFAULT_WEBHOOKS.key.keyId,
+        secret: values.WEBHOOK_SECRET ?? SANDBOX_WEBHOOK_SECRET,
+      },
+      maxAttempts: values.WEBHOOK_MAX_ATTEMPTS,
+      timeoutMs: values.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: values.WEBHOOK_RETRY_BASE_MS,
+      retryMaxMs: values.WEBHOOK_RETRY_MAX_MS,
+      intervalMs: values.WEBHOOK_INTERVAL_MS,
     },
   };
 }

@@ -3,9 +3,10 @@
  * DATA_DIR/pglite, or PostgreSQL with DATABASE_URL) and runs its migrations (with
  * MIGRATE_ON_START=false it runs none and refuses to start while any is pending: src/migrate.ts
  * applies them), seeds the demo brands when they are missing (never in production), serves the
- * built widget when there is one (WIDGET_DIR), starts the payment reconciler, listens, and prints
- * the address. SIGINT/SIGTERM close it cleanly: the requests in flight finish (within
- * SHUTDOWN_TIMEOUT_MS), then the reconciler stops and the database closes (shutdown.ts).
+ * built widget when there is one (WIDGET_DIR), starts the payment reconciler and (with WEBHOOK_URL)
+ * the webhook dispatcher, listens, and prints the address. SIGINT/SIGTERM close it cleanly: the
+ * requests in flight finish (within SHUTDOWN_TIMEOUT_MS), then the reconciler and the dispatcher
+ * stop and the database closes (shutdown.ts).
  *
  * `npm start -w @cashdesk/server`
  *
@@ -18,6 +19,7 @@ import { openDatabase } from './db/open';
 import { seedDatabase } from './db/seed';
 import { serveWidget } from './http/widget-static';
 import { startReconciler } from './services/payments/reconciler';
+import { startWebhookDispatcher } from './services/webhooks/dispatcher';
 import { shutDown } from './shutdown';
 
 async function main(): Promise<void> {
@@ -61,6 +63,18 @@ async function main(): Promise<void> {
     { ...app.cashdesk, log: app.log },
     config.payments.reconcileIntervalMs,
   );
+  // Sends the webhook events to the operator (WEBHOOK_URL): now, on every commit, on its timer.
+  const webhookUrl = config.webhooks.url;
+  const webhooks =
+    webhookUrl === undefined
+      ? undefined
+      : startWebhookDispatcher({
+          db: database.db,
+          clock: app.cashdesk.clock,
+          settings: { ...config.webhooks, url: webhookUrl },
+          log: app.log,
+          metrics: app.cashdesk.metrics,
+        });
   // Registered before the address is printed: whoever reads that line may signal at once, and
   // a signal before its handler exists would kill the process without closing it.
   let closing = false;
@@ -69,7 +83,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     // Drains the requests in flight, then stops the reconciler, then closes the database.
-    shutDown({ app, reconciler, database }, config.operations.shutdownTimeoutMs).then(
+    shutDown({ app, reconciler, webhooks, database }, config.operations.shutdownTimeoutMs).then(
       (outcome) => process.exit(outcome === 'clean' ? 0 : 1),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
@@ -103,7 +117,8 @@ async function main(): Promise<void> {
       `  serving the widget: ${config.widgetDir ?? 'no (API only: build packages/widget or set WIDGET_DIR)'}\n` +
       `  payment provider: ${config.provider.kind === 'http' ? config.provider.url : 'sandbox'}\n` +
       `  one-time codes: ${otpNote}\n` +
-      `  probes: /healthz (alive), /readyz (ready)  metrics: /metrics (${metricsNote})\n`,
+      `  probes: /healthz (alive), /readyz (ready)  metrics: /metrics (${metricsNote})\n` +
+      `  webhooks: ${webhookUrl === undefined ? 'recorded, not sent (no WEBHOOK_URL)' : `sent to ${new URL(webhookUrl).origin}`}\n`,
   );
 }
 

@@ -5,7 +5,7 @@
  * 2. stop accepting connections and let the requests in flight finish: Fastify's `close()` closes
  *    the listener and the idle keep-alive connections, answers 503 to a new request on a busy
  *    one, and waits until every request in flight has been answered;
- * 3. stop the reconciler (a pass in progress finishes);
+ * 3. stop the reconciler and the webhook dispatcher (a pass in progress finishes);
  * 4. close the database (the pool ends, or PGlite shuts down) once nothing uses it any more.
  *
  * All of it within `timeoutMs` (SHUTDOWN_TIMEOUT_MS). A request still running then has its
@@ -31,6 +31,8 @@ export interface ShutdownParts {
     close(): PromiseLike<unknown>;
   };
   readonly reconciler: { stop(): Promise<void> };
+  /** The webhook dispatcher, when the process sends webhooks. */
+  readonly webhooks?: { stop(): Promise<void> } | undefined;
   readonly database: { close(): Promise<void> };
 }
 
@@ -57,7 +59,7 @@ async function settlesBefore(work: PromiseLike<unknown>, deadline: number): Prom
 
 /** Shuts a server process's parts down (see the module comment). */
 export async function shutDown(parts: ShutdownParts, timeoutMs: number): Promise<ShutdownOutcome> {
-  const { app, reconciler, database } = parts;
+  const { app, reconciler, webhooks, database } = parts;
   const deadline = Date.now() + timeoutMs;
   let outcome: ShutdownOutcome = 'clean';
   app.readiness.markShuttingDown();
@@ -75,11 +77,12 @@ export async function shutDown(parts: ShutdownParts, timeoutMs: number): Promise
   }
   app.log.info('requests drained');
 
-  if (!(await settlesBefore(reconciler.stop(), deadline))) {
+  const background = Promise.all([reconciler.stop(), webhooks?.stop()]);
+  if (!(await settlesBefore(background, deadline))) {
     outcome = 'timed_out';
-    app.log.warn('the reconciler pass in progress did not end in time: not waited for');
+    app.log.warn('the reconciler or webhook pass in progress did not end in time: not waited for');
   } else {
-    app.log.info('reconciler stopped');
+    app.log.info(webhooks === undefined ? 'reconciler stopped' : 'reconciler and webhooks stopped');
   }
 
   // A query still running (a request cut at the time-out) holds its connection: given a moment.

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { signatureDigest, signatureHeaders, verifySignature } from './signing';
+import {
+  signatureDigest,
+  signatureHeaders,
+  verifySignature,
+  verifyWebhookSignature,
+} from './signing';
 
 const key = { keyId: 'k1', secret: 'first secret' };
 const next = { keyId: 'k2', secret: 'second secret' };
@@ -58,5 +63,45 @@ describe('message signatures (HMAC-SHA256 over timestamp and body)', () => {
     );
     const ahead = headerOf(key, new Date(now.getTime() + 301_000));
     expect(verifySignature({ header: ahead, body, keys: [key], now }).valid).toBe(false);
+  });
+
+  it('verifyWebhookSignature reads the headers as they arrive (any case), and refuses a tampered body or an old timestamp', () => {
+    const headers = {
+      'Cashdesk-Signature': headerOf(next),
+      'CASHDESK-KEY-ID': 'k2',
+      'cashdesk-event-id': 'evt_1',
+    };
+    const keys = [key, next];
+    expect(verifyWebhookSignature({ headers, rawBody: body, keys, now })).toEqual({
+      valid: true,
+      keyId: 'k2',
+      timestamp: now.getTime() / 1000,
+    });
+    // A key id naming the other key changes nothing but the order the keys are tried in.
+    expect(
+      verifyWebhookSignature({
+        headers: { ...headers, 'cashdesk-key-id': 'k1' },
+        rawBody: body,
+        keys,
+        now,
+      }).valid,
+    ).toBe(true);
+    expect(
+      verifyWebhookSignature({ headers, rawBody: body.replace('10.50', '100.50'), keys, now }),
+    ).toEqual({ valid: false, problem: 'mismatch' });
+    expect(
+      verifyWebhookSignature({
+        headers: { 'cashdesk-signature': [headerOf(key, new Date(now.getTime() - 301_000))] },
+        rawBody: body,
+        keys,
+        now,
+      }),
+    ).toEqual({ valid: false, problem: 'stale' });
+    expect(verifyWebhookSignature({ headers: {}, rawBody: body, keys, now })).toEqual({
+      valid: false,
+      problem: 'missing',
+    });
+    // Only the old secret kept: the new key's signature is refused.
+    expect(verifyWebhookSignature({ headers, rawBody: body, keys: [key], now }).valid).toBe(false);
   });
 });

@@ -14,7 +14,9 @@
  * receiver's tolerance; the body is signed byte for byte as sent, so verify before parsing it.
  *
  * A receiver verifies with {@link verifySignature}: it accepts any of its current secrets
- * (rotation) and compares in constant time.
+ * (rotation) and compares in constant time. {@link verifyWebhookSignature} does the same from a
+ * request's headers as they arrive (the operator's side of the outgoing webhooks; small and pure
+ * enough to copy into a receiver along with {@link signatureDigest} and {@link verifySignature}).
  *
  * @packageDocumentation
  */
@@ -94,4 +96,51 @@ export function verifySignature(input: {
     }
   }
   return { valid: false, problem: 'mismatch' };
+}
+
+/** The header of an outgoing webhook that carries its event id (README "Webhooks"). */
+export const EVENT_ID_HEADER = 'cashdesk-event-id';
+
+/** The header of an outgoing webhook that carries its event type. */
+export const EVENT_TYPE_HEADER = 'cashdesk-event-type';
+
+/** The header of an outgoing webhook that counts its delivery attempts (1 for the first). */
+export const ATTEMPT_HEADER = 'cashdesk-delivery-attempt';
+
+/** The first value of a header in a Node-style header map (names in any case). */
+function headerValue(
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>,
+  name: string,
+): string | undefined {
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== name) continue;
+    return typeof value === 'string' ? value : value?.[0];
+  }
+  return undefined;
+}
+
+/**
+ * Verifies a webhook as its receiver gets it: the `Cashdesk-Signature` header against the raw
+ * body, with the receiver's current secrets (two during a rotation; the one the
+ * `Cashdesk-Key-Id` header names is tried first), refusing a timestamp further than
+ * `toleranceSeconds` (default 300) from `now`. Verify before parsing the body.
+ */
+export function verifyWebhookSignature(input: {
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  readonly rawBody: string;
+  readonly keys: readonly SigningKey[];
+  readonly now: Date;
+  readonly toleranceSeconds?: number | undefined;
+}): SignatureCheck {
+  const keyId = headerValue(input.headers, KEY_ID_HEADER);
+  const keys = [...input.keys].sort(
+    (a, b) => Number(b.keyId === keyId) - Number(a.keyId === keyId),
+  );
+  return verifySignature({
+    header: headerValue(input.headers, SIGNATURE_HEADER),
+    body: input.rawBody,
+    keys,
+    now: input.now,
+    toleranceSeconds: input.toleranceSeconds,
+  });
 }

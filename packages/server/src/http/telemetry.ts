@@ -19,6 +19,9 @@
  * - `cashdesk_transactions_finished_total{flow,method_kind,status}`: transactions that reached
  *   a final status (`success` or `error`), counted once by whoever finished them;
  * - `cashdesk_reconciler_passes_total` and `cashdesk_reconciler_actions_total{action}`;
+ * - `cashdesk_webhook_deliveries_total{event_type,outcome}` and
+ *   `cashdesk_webhook_delivery_duration_seconds{outcome}`: every attempt to send a webhook to the
+ *   operator (outcome `delivered`, `failed`: tried again later, `dead_lettered`: the last one);
  * - on PostgreSQL, `cashdesk_db_pool_connections{state="idle"|"in_use"}` and
  *   `cashdesk_db_pool_waiting_queries`, read from the pool at each scrape.
  *
@@ -26,6 +29,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
+import { WEBHOOK_EVENT_TYPES } from '@cashdesk/contract';
 import type { PoolStats } from '../db/open';
 import { PROVIDER_OPERATIONS } from '../providers/http/protocol';
 import type {
@@ -35,6 +39,7 @@ import type {
   ProviderOperation,
   ReconcilerPassCounts,
 } from '../services/payments/payment-metrics';
+import type { DeliveryOutcome, WebhookMetrics } from '../services/webhooks/webhook-metrics';
 
 /** The route label of a request no route matched. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -49,6 +54,8 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
 const PROVIDER_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 const FAILED_OUTCOMES = ['timeout', 'not_reached', 'error'] as const;
+
+const WEBHOOK_OUTCOMES: readonly DeliveryOutcome[] = ['delivered', 'failed', 'dead_lettered'];
 
 const RECONCILER_ACTIONS = {
   resolved: 'resolved',
@@ -84,7 +91,7 @@ function processMetrics(): Registry {
 }
 
 /** One app's metrics (see the module comment). */
-export class Telemetry implements PaymentMetrics {
+export class Telemetry implements PaymentMetrics, WebhookMetrics {
   /** This app's registry (the process metrics are added at each {@link scrape}). */
   readonly registry = new Registry();
 
@@ -145,12 +152,31 @@ export class Telemetry implements PaymentMetrics {
     registers: [this.registry],
   });
 
+  readonly #webhookAttempts = new Counter({
+    name: 'cashdesk_webhook_deliveries_total',
+    help: 'Attempts to send a webhook to the operator, by event type and outcome (delivered, failed: tried again later, dead_lettered: the attempts ran out).',
+    labelNames: ['event_type', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly #webhookDurations = new Histogram({
+    name: 'cashdesk_webhook_delivery_duration_seconds',
+    help: "Time of an attempt to send a webhook to the operator's endpoint, by outcome.",
+    labelNames: ['outcome'] as const,
+    buckets: PROVIDER_BUCKETS,
+    registers: [this.registry],
+  });
+
   constructor(options: TelemetryOptions = {}) {
     // Known label sets start at zero, so that rate() and alerts see them before the first event.
     for (const operation of PROVIDER_OPERATIONS) {
       for (const outcome of FAILED_OUTCOMES) this.#providerErrors.inc({ operation, outcome }, 0);
     }
     for (const action of Object.values(RECONCILER_ACTIONS)) this.#actions.inc({ action }, 0);
+    for (const eventType of WEBHOOK_EVENT_TYPES) {
+      for (const outcome of WEBHOOK_OUTCOMES)
+        this.#webhookAttempts.inc({ event_type: eventType, outcome }, 0);
+    }
     const pool = options.pool;
     if (pool !== undefined) {
       new Gauge({
@@ -213,6 +239,11 @@ export class Telemetry implements PaymentMetrics {
       const count: unknown = Reflect.get(counts, key);
       if (typeof count === 'number' && count > 0) this.#actions.inc({ action }, count);
     }
+  }
+
+  webhookAttempt(eventType: string, outcome: DeliveryOutcome, seconds: number): void {
+    this.#webhookAttempts.inc({ event_type: eventType, outcome });
+    this.#webhookDurations.observe({ outcome }, seconds);
   }
 
   /** This app's series and the process metrics, in Prometheus' text format. */

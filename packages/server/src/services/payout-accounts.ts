@@ -31,6 +31,7 @@ import { payGroups, payoutAccounts, players } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { maskContact } from './contacts';
 import { isUuid } from './ids';
+import { isTransaction, recordPayoutAccountVerified } from './webhooks/outbox';
 
 /** A stored payout account. */
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
@@ -219,16 +220,26 @@ export async function createRequisite(
   return { requisite_id: row.id, masked, verification_required: true };
 }
 
-/** Marks an account verified (the one-time code matched). */
+/**
+ * Marks an account verified (the one-time code matched) and records `payout_account.verified`
+ * for the operator in the same database transaction, once: an account verified already stays as
+ * it is and is not reported again.
+ */
 export async function markPayoutAccountVerified(
   db: Executor,
   accountId: string,
   now: Date,
 ): Promise<void> {
-  await db
+  if (!isTransaction(db)) {
+    await db.transaction((tx) => markPayoutAccountVerified(tx, accountId, now));
+    return;
+  }
+  const [account] = await db
     .update(payoutAccounts)
     .set({ verified: true, verifiedAt: now })
-    .where(eq(payoutAccounts.id, accountId));
+    .where(and(eq(payoutAccounts.id, accountId), eq(payoutAccounts.verified, false)))
+    .returning();
+  if (account !== undefined) await recordPayoutAccountVerified(db, account);
 }
 
 /**

@@ -31,6 +31,9 @@
  * growing interval while waiting); a waiting one gets the deadline of what it waits for
  * (`expires_at`, services/payments/schedule.ts).
  *
+ * Every creation and every applied move records its webhook event for the operator in the same
+ * database transaction (services/webhooks/outbox.ts decides which moves are reported).
+ *
  * {@link paySessionFor} builds the SPEC §3 pay session of the contract from a row.
  *
  * @packageDocumentation
@@ -76,6 +79,7 @@ import { creditDeposit, releasePayout, settlePayout } from './wallet/money';
 import type { WalletService } from './wallet/wallet';
 import { betShopToWire } from './pay-groups';
 import { DEADLINE_MS, deadlineAfter, recheckAt } from './payments/schedule';
+import { isTransaction, recordTransactionEvent } from './webhooks/outbox';
 
 /** A transaction row as stored. */
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -229,6 +233,8 @@ export async function createTransaction(
   db: Executor,
   input: CreateTransactionInput,
 ): Promise<TransactionRow> {
+  // The row and its webhook event commit together (services/webhooks/outbox.ts).
+  if (!isTransaction(db)) return db.transaction((tx) => createTransaction(tx, input));
   const [brand] = await db.select().from(brands).where(eq(brands.id, input.brandId));
   if (brand === undefined) throw new ApiError('notFound', { detail: `brand ${input.brandId}` });
   const call = input.call;
@@ -276,6 +282,7 @@ export async function createTransaction(
     })
     .returning();
   if (row === undefined) throw new Error('transaction insert returned no row');
+  await recordTransactionEvent(db, row);
   return row;
 }
 
@@ -372,6 +379,8 @@ export async function transition(
   to: TransactionStatus,
   fields: TransitionFields = {},
 ): Promise<TransitionResult> {
+  // An applied move and its webhook event commit together (services/webhooks/outbox.ts).
+  if (!isTransaction(db)) return db.transaction((tx) => transition(tx, transactionId, to, fields));
   const patch: StoredProviderData = {
     ...(fields.providerData ?? {}),
     ...(fields.step === undefined ? {} : { step: fields.step }),
@@ -408,7 +417,10 @@ export async function transition(
       and(eq(transactions.id, transactionId), inArray(transactions.status, predecessorsOf(to))),
     )
     .returning();
-  if (row !== undefined) return { applied: true, transaction: row };
+  if (row !== undefined) {
+    await recordTransactionEvent(db, row);
+    return { applied: true, transaction: row };
+  }
   const current = await getTransaction(db, transactionId);
   if (current === undefined) {
     throw new ApiError('notFound', { detail: `transaction ${transactionId}` });

@@ -183,6 +183,12 @@ describe('issue 13: shutDown() in-process', () => {
             return Promise.resolve();
           },
         },
+        webhooks: {
+          stop: () => {
+            steps.push('webhooks stopped');
+            return Promise.resolve();
+          },
+        },
         database: {
           close: () => {
             steps.push('database closed');
@@ -196,7 +202,12 @@ describe('issue 13: shutDown() in-process', () => {
     release.resolve();
     expect(await slow).toEqual({ status: 200, connection: 'close', body: { slow: 'done' } });
     expect(await outcome).toBe('clean');
-    expect(steps).toEqual(['answered 200', 'reconciler stopped', 'database closed']);
+    expect(steps).toEqual([
+      'answered 200',
+      'reconciler stopped',
+      'webhooks stopped',
+      'database closed',
+    ]);
   });
 
   it('cuts a request still running at the time-out and says so', async () => {

@@ -29,11 +29,11 @@ import { applyProviderStatus, currencyPrecision, transition } from '../transacti
 import type { TransactionRow } from '../transactions';
 import { releasePayout } from '../wallet/money';
 import { counted } from './payment-metrics';
+import { REVERSED_MESSAGE_KEY } from './reversal-marker';
 import { leaseEnd, newOwner, releaseLease, withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
 
-/** Message key of a withdrawal the player reversed (its error_message; the reversal marker). */
-export const REVERSED_MESSAGE_KEY = 'CASHIER.WITHDRAWAL.REVERSED';
+export { REVERSED_MESSAGE_KEY };
 
 /** Statuses of a withdrawal whose amount is still reserved. */
 const OPEN_STATUSES: readonly TransactionRow['status'][] = ['created', 'processing', 'await'];

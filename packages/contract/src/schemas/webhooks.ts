@@ -1,0 +1,191 @@
+/**
+ * The webhooks the cashier-service sends to the operator's backend (README "Webhooks"): one JSON
+ * event per money movement or account change, POSTed to the operator's endpoint at least once,
+ * signed (`Cashdesk-Signature`) and identified by its event id, by which the receiver
+ * de-duplicates. The OpenAPI document lists them under its top-level `webhooks` (openapi.ts).
+ *
+ * Every event is `{id, type, created_at, brand, …}` with one object named after what it is about:
+ * `transaction` for the `transaction.*` and `payout.*` types, `payout_account` for
+ * `payout_account.verified`. Money is a decimal string, as everywhere in the contract.
+ *
+ * @packageDocumentation
+ */
+import * as z from 'zod/mini';
+import { Currency, DateTime, Decimal } from './common';
+import { TransactionStatus } from './payment';
+import { BrandId, PaymentFlowSchema } from './sandbox';
+
+/** The event types about a transaction, by what happened to it. */
+export const TRANSACTION_EVENT_TYPES = [
+  'transaction.created',
+  'transaction.succeeded',
+  'transaction.failed',
+  'transaction.reversed',
+  'transaction.refunded',
+  'payout.awaiting_approval',
+] as const;
+
+/** One of {@link TRANSACTION_EVENT_TYPES}. */
+export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
+
+/** Every event type, in the order the README lists them. */
+export const WEBHOOK_EVENT_TYPES = [...TRANSACTION_EVENT_TYPES, 'payout_account.verified'] as const;
+
+/** One of {@link WEBHOOK_EVENT_TYPES}. */
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** What each event type means (the OpenAPI document's summaries, the README's table). */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEventType, string>> = {
+  'transaction.created':
+    'A deposit or withdrawal was created (committed before the payment provider is called). A withdrawal has reserved its amount from the balance.',
+  'transaction.succeeded':
+    'A transaction reached success: a deposit is credited to the balance (amount less tax, plus bonus), a withdrawal is paid and its reservation settled.',
+  'transaction.failed':
+    'A transaction reached error without the player reversing it (declined, expired, cancelled, never received): a deposit credited nothing, a withdrawal returned its reservation to the balance. error_code and decline_reason say why.',
+  'transaction.reversed':
+    'The player reversed a pending withdrawal (SPEC §2 /reject-withdrawal): its reservation is back on the balance.',
+  'transaction.refunded':
+    'A succeeded deposit was refunded or charged back (status refunded or charged_back): the money went back to the payer.',
+  'payout.awaiting_approval':
+    'A withdrawal waits for the operator to approve it before it is paid. Reserved for the payout approval state (not emitted yet).',
+  'payout_account.verified':
+    "A player's payout account passed its one-time-code verification and may be paid to.",
+};
+
+/** Event ids: UUIDs, the receiver's de-duplication key. */
+const EventId = z.string().check(
+  z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+  z.meta({
+    id: 'WebhookEventId',
+    description:
+      'The event id (a UUID), also sent as Cashdesk-Event-Id. A redelivery of the same event has the same id: process each id once.',
+  }),
+);
+
+/** A transaction as an event carries it: the state right after the change that caused it. */
+export const WebhookTransaction = z
+  .object({
+    id: z.string(),
+    flow: PaymentFlowSchema,
+    status: TransactionStatus,
+    /** The amount the player asked for. */
+    amount: Decimal,
+    fee: Decimal,
+    tax: Decimal,
+    bonus: Decimal,
+    currency: Currency,
+    /** The player's id as the brand knows it. */
+    player_id: z.string(),
+    pay_group_id: z.number(),
+    /** The pay group's short name, e.g. card. */
+    pay_group: z.string(),
+    /** card, alternative, mobile, display_form, bank_transfer or bet_shop. */
+    method_kind: z.string(),
+    provider_reference: z.nullable(z.string()),
+    error_code: z.nullable(z.string()),
+    /** The message key of an error, e.g. CASHIER.WITHDRAWAL.REVERSED for a reversal. */
+    error_message: z.nullable(z.string()),
+    /** Why the provider declined it (declined, insufficient_funds, expired, cancelled, …). */
+    decline_reason: z.nullable(z.string()),
+    created_at: DateTime,
+    updated_at: DateTime,
+  })
+  .check(
+    z.meta({
+      id: 'WebhookTransaction',
+      description:
+        'A transaction as of the change the event reports. Money as decimal strings: amount is what the player asked for; a deposit credits amount - tax (+ bonus), a withdrawal pays out amount - fee - tax. player_id is the id the brand knows the player by.',
+    }),
+  );
+/** The type of {@link WebhookTransaction}. */
+export type WebhookTransaction = z.infer<typeof WebhookTransaction>;
+
+/** A payout account as `payout_account.verified` carries it (never the account's details). */
+export const WebhookPayoutAccount = z
+  .object({
+    id: z.string(),
+    player_id: z.string(),
+    pay_group_id: z.nullable(z.number()),
+    requisite_type: z.string(),
+    /** The account as the player sees it, masked. */
+    masked_value: z.string(),
+    verified_at: DateTime,
+    created_at: DateTime,
+  })
+  .check(
+    z.meta({
+      id: 'WebhookPayoutAccount',
+      description:
+        'A payout account (SPEC §7 requisite): its id (the requisite_id), the masked value and when it was verified. The full account details are never sent.',
+    }),
+  );
+/** The type of {@link WebhookPayoutAccount}. */
+export type WebhookPayoutAccount = z.infer<typeof WebhookPayoutAccount>;
+
+/** The fields every event has. */
+const eventBase = {
+  id: EventId,
+  created_at: DateTime,
+  /** The brand the player belongs to. */
+  brand: BrandId,
+};
+
+/** An event about a transaction (every type of {@link TRANSACTION_EVENT_TYPES}). */
+export const TransactionEvent = z
+  .object({
+    ...eventBase,
+    type: z.enum(TRANSACTION_EVENT_TYPES),
+    transaction: WebhookTransaction,
+  })
+  .check(
+    z.meta({
+      id: 'TransactionEvent',
+      description:
+        'An event about a transaction. Events of one transaction are delivered in the order they happened: transaction.created before its final event.',
+    }),
+  );
+/** The type of {@link TransactionEvent}. */
+export type TransactionEvent = z.infer<typeof TransactionEvent>;
+
+/** `payout_account.verified`. */
+export const PayoutAccountEvent = z
+  .object({
+    ...eventBase,
+    type: z.literal('payout_account.verified'),
+    payout_account: WebhookPayoutAccount,
+  })
+  .check(
+    z.meta({
+      id: 'PayoutAccountEvent',
+      description: 'An event about a payout account.',
+    }),
+  );
+/** The type of {@link PayoutAccountEvent}. */
+export type PayoutAccountEvent = z.infer<typeof PayoutAccountEvent>;
+
+/** Any event, as POSTed to the operator. */
+export const WebhookEvent = z.discriminatedUnion('type', [TransactionEvent, PayoutAccountEvent]);
+/** The type of {@link WebhookEvent}. */
+export type WebhookEvent = z.infer<typeof WebhookEvent>;
+
+/** The headers of every delivery (names as sent; HTTP header names are case-insensitive). */
+export const WEBHOOK_HEADERS = {
+  signature: 'Cashdesk-Signature',
+  keyId: 'Cashdesk-Key-Id',
+  eventId: 'Cashdesk-Event-Id',
+  eventType: 'Cashdesk-Event-Type',
+  attempt: 'Cashdesk-Delivery-Attempt',
+} as const;
+
+/** What each header carries (the OpenAPI document's parameter descriptions). */
+export const WEBHOOK_HEADER_DESCRIPTIONS: Readonly<
+  Record<(typeof WEBHOOK_HEADERS)[keyof typeof WEBHOOK_HEADERS], string>
+> = {
+  'Cashdesk-Signature':
+    't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the webhook secret>. Verify it against the raw body before parsing, and refuse a t older than your tolerance (5 minutes).',
+  'Cashdesk-Key-Id':
+    'The id of the secret the signature was made with, so that a receiver can hold the old and the new secret during a rotation.',
+  'Cashdesk-Event-Id': "The event id (the body's id): the de-duplication key.",
+  'Cashdesk-Event-Type': "The event type (the body's type).",
+  'Cashdesk-Delivery-Attempt': 'Which attempt this is: 1 for the first, more for redeliveries.',
+};

@@ -1,0 +1,181 @@
+/**
+ * The transactional outbox of the webhooks to the operator: every event is a row of
+ * `webhook_events` written with the executor of the change it reports, inside that change's
+ * database transaction, so the event exists exactly when the change committed (a rolled-back
+ * payment leaves none, a committed one cannot lose its event). The dispatcher (dispatcher.ts)
+ * sends the rows; this module only records them.
+ *
+ * What is recorded:
+ * - about a transaction, whenever the status machine (services/transactions.ts) creates one or
+ *   applies a move: the event type is {@link transactionEventType}, the ONE place where a status
+ *   becomes an event (`null`: the move is not reported, e.g. processing ↔ await);
+ * - `payout_account.verified` when a payout account's one-time code verified it
+ *   (services/payout-accounts.ts);
+ * - `payout.awaiting_approval` is defined (contract, {@link transactionEventType}'s type) for the
+ *   payout approval state of a later issue, which will record it when a withdrawal enters it.
+ *
+ * Each recording also sends `NOTIFY cashdesk_webhook_events`, which PostgreSQL (and PGlite)
+ * deliver only when the transaction commits: the dispatchers listening (notify.ts) make their
+ * prompt attempt right after the commit, without waiting for their next tick.
+ *
+ * @packageDocumentation
+ */
+import { randomUUID } from 'node:crypto';
+import Big from 'big.js';
+import { eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import * as z from 'zod/mini';
+import { PayoutAccountEvent, TransactionEvent } from '@cashdesk/contract';
+import type { TransactionEventType, WebhookEvent } from '@cashdesk/contract';
+import type { Executor, Transaction } from '../../db/open';
+import type { payoutAccounts, transactions } from '../../db/schema';
+import { payGroups, players, webhookEvents } from '../../db/schema';
+import { REVERSED_MESSAGE_KEY } from '../payments/reversal-marker';
+
+/** The channel a recorded event is announced on, after its commit (notify.ts listens). */
+export const WEBHOOK_CHANNEL = 'cashdesk_webhook_events';
+
+type TransactionRow = typeof transactions.$inferSelect;
+type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+
+/** Whether `db` is a transaction (or a savepoint in one) rather than the database itself. */
+export function isTransaction(db: Executor): db is Transaction {
+  return db instanceof PgTransaction;
+}
+
+/**
+ * The event a transaction's state is reported as, right after a change put it there: created →
+ * `transaction.created`; success → `transaction.succeeded`; error → `transaction.reversed` when
+ * the player reversed it (the reversal marker), else `transaction.failed`; the waiting statuses
+ * are not reported. The statuses `refunded` and `charged_back` (being added to the status machine)
+ * map to `transaction.refunded` here, and the payout approval state to `payout.awaiting_approval`;
+ * a status added to the machine fails to compile until it is given a line here.
+ */
+export function transactionEventType(
+  row: Pick<TransactionRow, 'status' | 'errorMessage'>,
+): TransactionEventType | null {
+  switch (row.status) {
+    case 'created':
+      return 'transaction.created';
+    case 'success':
+      return 'transaction.succeeded';
+    case 'error':
+      return row.errorMessage === REVERSED_MESSAGE_KEY
+        ? 'transaction.reversed'
+        : 'transaction.failed';
+    case 'processing':
+    case 'await':
+      return null;
+  }
+}
+
+/** A decimal column as plain text ('10.5000000000' → '10.5'), as the contract's Decimal wants. */
+function plainDecimal(value: string): string {
+  return new Big(value).toFixed();
+}
+
+const DeclineReason = z.object({ declineReason: z.string() });
+
+/** Writes an event row and announces it (delivered on commit). */
+async function insertEvent(
+  tx: Transaction,
+  event: WebhookEvent,
+  transactionId: string | null,
+): Promise<void> {
+  await tx.insert(webhookEvents).values({
+    id: event.id,
+    type: event.type,
+    brandId: event.brand,
+    transactionId,
+    payload: { ...event },
+    createdAt: new Date(event.created_at),
+  });
+  await tx.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`);
+}
+
+/**
+ * Records the event of a transaction's state (see {@link transactionEventType}), if it has one,
+ * in the transaction `tx` that made the change. The payload is the transaction as it is now,
+ * with the brand and the player's id as the brand knows it.
+ *
+ * @returns the event recorded, or `null` when the state is not reported.
+ */
+export async function recordTransactionEvent(
+  tx: Transaction,
+  row: TransactionRow,
+): Promise<WebhookEvent | null> {
+  const type = transactionEventType(row);
+  if (type === null) return null;
+  const [owner] = await tx
+    .select({
+      brand: players.brandId,
+      playerRef: players.externalId,
+      payGroup: payGroups.shortName,
+    })
+    .from(players)
+    .innerJoin(payGroups, eq(payGroups.id, row.payGroupId))
+    .where(eq(players.id, row.playerId));
+  if (owner === undefined) throw new Error(`transaction ${row.id}: player or pay group missing`);
+  const decline = z.safeParse(DeclineReason, row.providerData);
+  const event = z.parse(TransactionEvent, {
+    id: randomUUID(),
+    type,
+    created_at: new Date().toISOString(),
+    brand: owner.brand,
+    transaction: {
+      id: row.id,
+      flow: row.flow,
+      status: row.status,
+      amount: plainDecimal(row.amount),
+      fee: plainDecimal(row.fee),
+      tax: plainDecimal(row.tax),
+      bonus: plainDecimal(row.bonus),
+      currency: row.currency,
+      player_id: owner.playerRef,
+      pay_group_id: row.payGroupId,
+      pay_group: owner.payGroup,
+      method_kind: row.providerKind,
+      provider_reference: row.providerReference,
+      error_code: row.errorCode,
+      error_message: row.errorMessage,
+      decline_reason: decline.success ? decline.data.declineReason : null,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    },
+  });
+  await insertEvent(tx, event, row.id);
+  return event;
+}
+
+/**
+ * Records `payout_account.verified` for an account that has just been verified, in the
+ * transaction `tx` that marked it so. Never the account's details: its masked value only.
+ */
+export async function recordPayoutAccountVerified(
+  tx: Transaction,
+  account: PayoutAccountRow,
+): Promise<WebhookEvent> {
+  const [owner] = await tx
+    .select({ brand: players.brandId, playerRef: players.externalId })
+    .from(players)
+    .where(eq(players.id, account.playerId));
+  if (owner === undefined) throw new Error(`payout account ${account.id}: player missing`);
+  const verifiedAt = account.verifiedAt ?? new Date();
+  const event = z.parse(PayoutAccountEvent, {
+    id: randomUUID(),
+    type: 'payout_account.verified',
+    created_at: new Date().toISOString(),
+    brand: owner.brand,
+    payout_account: {
+      id: account.id,
+      player_id: owner.playerRef,
+      pay_group_id: account.payGroupId,
+      requisite_type: account.requisiteType,
+      masked_value: account.maskedValue,
+      verified_at: verifiedAt.toISOString(),
+      created_at: account.createdAt.toISOString(),
+    },
+  });
+  await insertEvent(tx, event, null);
+  return event;
+}

@@ -1,0 +1,454 @@
+/**
+ * The webhook dispatcher (services/webhooks/dispatcher.ts) against the test receiver in its own
+ * process (webhook-receiver/), on a real database: signed deliveries the receiver verifies, an
+ * endpoint that fails, hangs or is down retried with back-off on the injected clock until every
+ * event is delivered once, the dead letter after the last attempt and its requeue, the prompt
+ * attempt on commit, and two dispatchers of two apps on one database delivering each event once.
+ * After each fault run the invariants are checked: every event delivered, none twice, the events
+ * of a transaction in order.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { webhookEvents } from '../db/schema';
+import { findOrCreatePlayer } from '../db/seed';
+import type { SigningKey } from '../http/signing';
+import { signatureHeaders } from '../http/signing';
+import { completeTransaction, createTransaction } from '../services/transactions';
+import { retryDelayMs } from '../services/webhooks/backoff';
+import {
+  dispatchOnce,
+  requeueDeadEvents,
+  startWebhookDispatcher,
+} from '../services/webhooks/dispatcher';
+import type { WebhookDeps } from '../services/webhooks/dispatcher';
+import type { Delivery } from '../webhook-receiver/control';
+import { CASHIER, callJson, payGroupId, text } from './api-calls';
+import { createTestSession, startTestServer } from './harness';
+import type { TestServer } from './harness';
+import { startReceiverProcess } from './receiver-process';
+import type { ReceiverProcess } from './receiver-process';
+
+const OLD_KEY: SigningKey = { keyId: 'k-2025', secret: 'the-old-webhook-secret-2025' };
+const KEY: SigningKey = { keyId: 'k-2026', secret: 'the-new-webhook-secret-2026' };
+const MAX_ATTEMPTS = 4;
+const BASE_MS = 1_000;
+const MAX_MS = 8_000;
+/** The jitter's random number: every wait is three quarters of its ceiling. */
+const RANDOM = 0.5;
+
+let receiver: ReceiverProcess;
+let server: TestServer;
+let other: TestServer;
+let now = new Date('2026-03-01T10:00:00.000Z');
+const clock = () => now;
+let cardGroup = 0;
+
+function envFor(url: string): Record<string, string> {
+  return {
+    WEBHOOK_URL: url,
+    WEBHOOK_SECRET: KEY.secret,
+    WEBHOOK_KEY_ID: KEY.keyId,
+    WEBHOOK_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+    // A hanging endpoint costs the test this long per attempt.
+    WEBHOOK_TIMEOUT_MS: '400',
+    WEBHOOK_RETRY_BASE_MS: String(BASE_MS),
+    WEBHOOK_RETRY_MAX_MS: String(MAX_MS),
+    WEBHOOK_INTERVAL_MS: '0',
+  };
+}
+
+beforeAll(async () => {
+  // The operator holds the old and the new secret: a rotation in progress.
+  receiver = await startReceiverProcess([OLD_KEY, KEY]);
+  server = await startTestServer({ clock, env: envFor(receiver.webhookUrl) });
+  // A second process on the same database (PostgreSQL in the PostgreSQL pass).
+  other = await startTestServer({
+    clock,
+    database: server.database,
+    env: envFor(receiver.webhookUrl),
+  });
+  cardGroup = await payGroupId(server, 'card', 'deposit');
+});
+
+afterAll(async () => {
+  await other.close();
+  await server.close();
+  await receiver.stop();
+});
+
+beforeEach(async () => {
+  now = new Date('2026-03-01T10:00:00.000Z');
+  await server.db.delete(webhookEvents);
+  await receiver.reset();
+  await receiver.setClock(now);
+});
+
+function depsOf(app: TestServer): WebhookDeps {
+  const url = app.config.webhooks.url;
+  if (url === undefined) throw new Error('no WEBHOOK_URL');
+  return {
+    db: app.db,
+    clock,
+    settings: { ...app.config.webhooks, url },
+    metrics: app.app.cashdesk.metrics,
+    random: () => RANDOM,
+  };
+}
+
+/** Moves the server's and the receiver's clocks to `at`. */
+async function moveClock(at: Date): Promise<void> {
+  now = at;
+  await receiver.setClock(now);
+}
+
+/** `count` card deposits, each created and then finished: two events each. */
+async function finishedDeposits(count: number): Promise<string[]> {
+  const player = await findOrCreatePlayer(server.db, 'brand0', `wd-${randomUUID()}`, true);
+  if (player === null) throw new Error('player not created');
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const row = await createTransaction(server.db, {
+      playerId: player.id,
+      brandId: 'brand0',
+      sessionId: null,
+      payGroupId: cardGroup,
+      flow: 'deposit',
+      amount: `${String(index + 1)}.25`,
+      currency: 'EUR',
+      providerKind: 'card',
+    });
+    await completeTransaction(
+      server.db,
+      row.id,
+      index % 2 === 0 ? { result: 'approved' } : { result: 'declined', reason: 'declined' },
+    );
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+async function allEvents() {
+  return server.db.select().from(webhookEvents).orderBy(asc(webhookEvents.seq));
+}
+
+/**
+ * Runs passes of `dispatchers`, moving the clock to the next due attempt after each, until no
+ * event is pending (at most `maxRounds`); returns the rounds it took.
+ */
+async function runUntilSettled(dispatchers: readonly WebhookDeps[], maxRounds = 30) {
+  for (let round = 1; round <= maxRounds; round += 1) {
+    await Promise.all(dispatchers.map((deps) => dispatchOnce(deps)));
+    const pending = (await allEvents()).filter((event) => event.state === 'pending');
+    if (pending.length === 0) return round;
+    // The next failed event due; the others wait behind an earlier event of their transaction.
+    const waiting = pending.flatMap((event) =>
+      event.nextAttemptAt === null ? [] : [event.nextAttemptAt.getTime()],
+    );
+    await moveClock(new Date(Math.max(Math.min(...waiting), now.getTime())));
+  }
+  throw new Error(`still pending after ${String(maxRounds)} rounds`);
+}
+
+/** The invariants after a run: every event delivered once, in order per transaction. */
+async function expectDeliveredOnceInOrder(deliveries: readonly Delivery[]): Promise<void> {
+  const events = await allEvents();
+  expect(events.filter((event) => event.state !== 'delivered')).toEqual([]);
+  const accepted = deliveries.filter((delivery) => delivery.accepted);
+  expect(accepted.filter((delivery) => delivery.duplicate)).toEqual([]);
+  expect(accepted.map((delivery) => delivery.event_id).sort()).toEqual(
+    events.map((event) => event.id).sort(),
+  );
+  // Per transaction, the receiver accepted the events in the order they were recorded.
+  const byTransaction = new Map<string, string[]>();
+  for (const delivery of accepted) {
+    if (delivery.transaction_id === null || delivery.event_id === null) continue;
+    byTransaction.set(delivery.transaction_id, [
+      ...(byTransaction.get(delivery.transaction_id) ?? []),
+      delivery.event_id,
+    ]);
+  }
+  for (const [transactionId, received] of byTransaction) {
+    const recorded = events
+      .filter((event) => event.transactionId === transactionId)
+      .map((event) => event.id);
+    expect(received, transactionId).toEqual(recorded);
+  }
+}
+
+function counts(deliveries: readonly Delivery[]) {
+  return {
+    sent: deliveries.length,
+    delivered: deliveries.filter((delivery) => delivery.accepted).length,
+    duplicated: deliveries.filter((delivery) => delivery.duplicate).length,
+  };
+}
+
+/** The value of a series of the app's metrics (0 when absent). */
+async function metric(app: TestServer, series: string): Promise<number> {
+  const { body } = await app.app.cashdesk.metrics.scrape();
+  const line = body.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+}
+
+describe('signed deliveries (http/signing.ts, README "Webhooks")', () => {
+  it('delivers every event once, signed with the current key, which the operator verifies', async () => {
+    const ids = await finishedDeposits(3);
+    const report = await dispatchOnce(depsOf(server));
+    expect(report).toEqual({ delivered: 6, failed: 0, deadLettered: 0, errors: 0 });
+    const deliveries = await receiver.deliveries();
+    expect(counts(deliveries)).toEqual({ sent: 6, delivered: 6, duplicated: 0 });
+    for (const delivery of deliveries) {
+      expect(delivery).toMatchObject({ signature: 'valid', key_id: KEY.keyId, attempt: '1' });
+    }
+    const events = await allEvents();
+    expect(new Set(events.map((event) => event.transactionId))).toEqual(new Set(ids));
+    for (const event of events) {
+      expect(event).toMatchObject({
+        state: 'delivered',
+        attempts: 1,
+        lastStatusCode: 200,
+        lastError: null,
+        deliveredAt: now,
+        leaseOwner: null,
+      });
+    }
+    await expectDeliveredOnceInOrder(deliveries);
+  });
+
+  it('the receiver refuses a tampered body, an old timestamp and an unknown secret, and takes the old key during a rotation', async () => {
+    const event = (await finishedDeposits(1))[0];
+    const [row] = await server.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.transactionId, event ?? ''));
+    if (row === undefined) throw new Error('no event');
+    const body = JSON.stringify(row.payload);
+    const send = async (key: SigningKey, at: Date, sent = body) => {
+      const response = await fetch(receiver.webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...signatureHeaders(key, body, at),
+          'cashdesk-event-id': row.id,
+          'cashdesk-event-type': row.type,
+        },
+        body: sent,
+      });
+      return response.status;
+    };
+    const stranger = { keyId: KEY.keyId, secret: 'a-secret-the-operator-never-had' };
+    expect(await send(KEY, now, body.replace('"brand0"', '"brand9"'))).toBe(401);
+    expect(await send(KEY, new Date(now.getTime() - 301_000))).toBe(401);
+    expect(await send(stranger, now)).toBe(401);
+    expect(await send(OLD_KEY, now)).toBe(200);
+    expect(await send(KEY, new Date(now.getTime() - 299_000))).toBe(200);
+    const deliveries = await receiver.deliveries();
+    expect(
+      deliveries.map((delivery) => [delivery.signature, delivery.accepted, delivery.duplicate]),
+    ).toEqual([
+      ['mismatch', false, false],
+      ['stale', false, false],
+      ['mismatch', false, false],
+      ['valid', true, false],
+      ['valid', true, true],
+    ]);
+  });
+});
+
+describe('retries, back-off and the dead letter (WEBHOOK_MAX_ATTEMPTS)', () => {
+  it('an endpoint down, failing and hanging for a while: retried with back-off on the clock, then each event delivered once, none lost', async () => {
+    await finishedDeposits(5);
+    await receiver.fault({ mode: 'down', times: 2 });
+    await receiver.fault({ mode: 'fail', times: 3 });
+    await receiver.fault({ mode: 'hang', times: 2 });
+    const deps = depsOf(server);
+    const before = await metric(
+      server,
+      'cashdesk_webhook_deliveries_total{event_type="transaction.created",outcome="failed"}',
+    );
+
+    // First pass: one event per transaction (its transaction.created), all five refused.
+    const first = await dispatchOnce(deps);
+    expect(first).toEqual({ delivered: 0, failed: 5, deadLettered: 0, errors: 0 });
+    const afterFirst = await allEvents();
+    const failedOnce = afterFirst.filter((event) => event.attempts === 1);
+    expect(failedOnce.map((event) => event.type)).toEqual(Array(5).fill('transaction.created'));
+    const wait = retryDelayMs(1, { retryBaseMs: BASE_MS, retryMaxMs: MAX_MS }, RANDOM);
+    expect(wait).toBe(750);
+    for (const event of failedOnce) {
+      expect(event.nextAttemptAt?.getTime()).toBe(now.getTime() + wait);
+      expect(event.lastStatusCode === 500 || event.lastError !== null).toBe(true);
+      expect(event.lastError).not.toContain(KEY.secret);
+    }
+    // The faults in the order they were queued: two dropped connections, three 500s.
+    expect(failedOnce.map((event) => event.lastError).sort()).toEqual([
+      'UND_ERR_SOCKET',
+      'UND_ERR_SOCKET',
+      'http 500',
+      'http 500',
+      'http 500',
+    ]);
+
+    // Nothing is sent again before its time.
+    const sentSoFar = (await receiver.deliveries()).length;
+    await moveClock(new Date(now.getTime() + wait - 1));
+    expect(await dispatchOnce(deps)).toEqual({
+      delivered: 0,
+      failed: 0,
+      deadLettered: 0,
+      errors: 0,
+    });
+    expect(await receiver.deliveries()).toHaveLength(sentSoFar);
+
+    const rounds = await runUntilSettled([deps]);
+    const deliveries = await receiver.deliveries();
+    expect(counts(deliveries)).toEqual({ sent: 10 + 7, delivered: 10, duplicated: 0 });
+    expect(rounds).toBeGreaterThan(1);
+    await expectDeliveredOnceInOrder(deliveries);
+    expect(
+      await metric(
+        server,
+        'cashdesk_webhook_deliveries_total{event_type="transaction.created",outcome="failed"}',
+      ),
+    ).toBe(before + 7);
+  });
+
+  it('dead-letters an event after the last attempt, holds nothing back after it, and a requeue delivers it', async () => {
+    const [id] = await finishedDeposits(1);
+    await receiver.fault({ mode: 'fail', times: MAX_ATTEMPTS });
+    const deps = depsOf(server);
+    const deadBefore = await metric(
+      server,
+      'cashdesk_webhook_deliveries_total{event_type="transaction.created",outcome="dead_lettered"}',
+    );
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      const started = now.getTime();
+      const report = await dispatchOnce(deps);
+      const last = attempt === MAX_ATTEMPTS;
+      // The transaction's later event waits behind it until the last attempt dead-letters it;
+      // the same pass then delivers the later one.
+      expect(report).toEqual({
+        delivered: last ? 1 : 0,
+        failed: last ? 0 : 1,
+        deadLettered: last ? 1 : 0,
+        errors: 0,
+      });
+      const [created] = await allEvents();
+      expect(created?.attempts).toBe(attempt);
+      if (attempt < MAX_ATTEMPTS) {
+        const next = created?.nextAttemptAt?.getTime() ?? 0;
+        waits.push(next - started);
+        await moveClock(new Date(next));
+      }
+    }
+    // 750, 1500, 3000: doubling, with the jitter's three quarters of each ceiling.
+    expect(waits).toEqual([750, 1_500, 3_000]);
+    const [dead, later] = await allEvents();
+    expect(dead).toMatchObject({
+      type: 'transaction.created',
+      state: 'dead',
+      attempts: MAX_ATTEMPTS,
+      lastStatusCode: 500,
+      lastError: 'http 500',
+      nextAttemptAt: null,
+      deadAt: now,
+    });
+    expect(
+      await metric(
+        server,
+        'cashdesk_webhook_deliveries_total{event_type="transaction.created",outcome="dead_lettered"}',
+      ),
+    ).toBe(deadBefore + 1);
+
+    expect(later).toMatchObject({ type: 'transaction.succeeded', state: 'delivered', attempts: 1 });
+
+    expect(await requeueDeadEvents(server.db, [later?.id ?? ''])).toEqual([]);
+    expect(await requeueDeadEvents(server.db)).toEqual([dead?.id]);
+    expect((await dispatchOnce(deps)).delivered).toBe(1);
+    const deliveries = await receiver.deliveries();
+    expect(counts(deliveries)).toEqual({ sent: MAX_ATTEMPTS + 2, delivered: 2, duplicated: 0 });
+    expect((await allEvents()).map((event) => [event.transactionId, event.state])).toEqual([
+      [id, 'delivered'],
+      [id, 'delivered'],
+    ]);
+  });
+});
+
+describe('the running dispatcher', () => {
+  it('sends right after the commit: a deposit through the API reaches the operator as created, then succeeded, without a tick', async () => {
+    const dispatcher = startWebhookDispatcher(depsOf(server));
+    try {
+      const session = await createTestSession(server, { player: `wd-${randomUUID()}` });
+      const answer = await callJson(
+        server,
+        'POST',
+        `${CASHIER}/payments/groups/${String(cardGroup)}/submit`,
+        session,
+        {
+          amount: '12.30',
+          currency: 'EUR',
+          parameters: {
+            card_pan: '4000000000000101',
+            month: '12',
+            year: '30',
+            card_cvv: '737',
+            card_cardholder_name: 'Dana Demo',
+          },
+        },
+      );
+      expect(answer.body).toMatchObject({ transaction_status: 'success' });
+      const id = text(answer.body.transaction_id);
+      // Waits for the receiver to have accepted both (the interval is 0: no timer runs).
+      const deliveries = await receiver.deliveries(2);
+      expect(deliveries.map((delivery) => [delivery.transaction_id, delivery.event_type])).toEqual([
+        [id, 'transaction.created'],
+        [id, 'transaction.succeeded'],
+      ]);
+      // The receiver answered; the pass writes the delivery down right after: stop waits for it.
+      await dispatcher.stop();
+      await expectDeliveredOnceInOrder(deliveries);
+      expect(dispatcher.totals).toMatchObject({ delivered: 2, failed: 0, deadLettered: 0 });
+    } finally {
+      await dispatcher.stop();
+    }
+  });
+});
+
+describe('several processes on one database', () => {
+  it('two dispatchers of two apps deliver each event once, under faults', async () => {
+    await finishedDeposits(30);
+    await receiver.fault({ mode: 'fail', times: 6 });
+    await receiver.fault({ mode: 'down', times: 2 });
+    const first = depsOf(server);
+    const second = depsOf(other);
+    const totals = [0, 0];
+    const counted = [first, second].map((deps, index) => ({
+      ...deps,
+      metrics: {
+        webhookAttempt(
+          eventType: string,
+          outcome: 'delivered' | 'failed' | 'dead_lettered',
+          seconds: number,
+        ) {
+          if (outcome === 'delivered') totals[index] = (totals[index] ?? 0) + 1;
+          deps.metrics?.webhookAttempt(eventType, outcome, seconds);
+        },
+      },
+    }));
+    await runUntilSettled(counted);
+    const deliveries = await receiver.deliveries();
+    expect(counts(deliveries)).toEqual({ sent: 60 + 8, delivered: 60, duplicated: 0 });
+    expect((totals[0] ?? 0) + (totals[1] ?? 0)).toBe(60);
+    await expectDeliveredOnceInOrder(deliveries);
+    const events = await allEvents();
+    expect(
+      await server.db
+        .select()
+        .from(webhookEvents)
+        .where(inArray(webhookEvents.state, ['pending', 'dead'])),
+    ).toEqual([]);
+    expect(events).toHaveLength(60);
+  });
+});
