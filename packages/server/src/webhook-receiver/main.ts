@@ -2,7 +2,7 @@
  * Runs the test webhook receiver (receiver-server.ts) as its own process, as an operator's
  * endpoint would be: `node --import tsx packages/server/src/webhook-receiver/main.ts`.
  *
- * Environment: `RECEIVER_PORT` (default 8092; 0 picks a free port), `RECEIVER_HOST` (default
+ * Environment: `RECEIVER_PORT` (default 8094; 0 picks a free port), `RECEIVER_HOST` (default
  * 127.0.0.1), `RECEIVER_KEYS` (the secrets it accepts, `keyId:secret` separated by commas; two
  * during a rotation), `RECEIVER_TOLERANCE_S` (how old a signature may be, default 300) and
  * `RECEIVER_EXIT_ON_STDIN_END=1` (exit when standard input closes, so a receiver started by a
@@ -15,6 +15,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
+import { serveStandalone } from '../http/serve-standalone';
 import { createReceiver } from './receiver-server';
 
 const Key = z
@@ -31,7 +32,7 @@ const Env = z.object({
     .regex(/^[0-9]{1,5}$/, 'a port number')
     .transform(Number)
     .pipe(z.int().max(65_535))
-    .default(8092),
+    .default(8094),
   RECEIVER_HOST: z.string().default('127.0.0.1'),
   RECEIVER_KEYS: z
     .string()
@@ -58,27 +59,10 @@ const app = createReceiver({
   toleranceSeconds: env.data.RECEIVER_TOLERANCE_S,
 });
 
-let stopping = false;
-function stop(): void {
-  if (stopping) return;
-  stopping = true;
-  app.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-}
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
-if (env.data.RECEIVER_EXIT_ON_STDIN_END === '1') {
-  process.stdin.once('end', stop);
-  process.stdin.once('close', stop);
-  process.stdin.resume();
-}
-
-try {
-  const url = await app.listen({ port: env.data.RECEIVER_PORT, host: env.data.RECEIVER_HOST });
-  process.stdout.write(`${JSON.stringify({ receiver: 'ready', url })}\n`);
-} catch (error) {
-  process.stderr.write(`webhook receiver: cannot listen: ${String(error)}\n`);
-  process.exit(1);
-}
+await serveStandalone(app, {
+  name: 'webhook receiver',
+  readyKey: 'receiver',
+  port: env.data.RECEIVER_PORT,
+  host: env.data.RECEIVER_HOST,
+  exitOnStdinEnd: env.data.RECEIVER_EXIT_ON_STDIN_END === '1',
+});
