@@ -24,7 +24,9 @@ import { securityServerOptions } from './http/server-options';
 import { Telemetry, installHttpMetrics } from './http/telemetry';
 import { decorateSession } from './http/session-auth';
 import type { PaymentProvider } from './providers';
-import { createProvider } from './providers/create-provider';
+import { ConnectorRegistry } from './providers/connectors';
+import { createConnectors } from './providers/create-provider';
+import { assertPayGroupConnectors } from './services/pay-group-connectors';
 import { registerRoutes } from './routes/register-routes';
 import type { RouteModule } from './routes/register-routes';
 
@@ -32,8 +34,11 @@ import type { RouteModule } from './routes/register-routes';
 export interface CreateAppOptions {
   readonly db: Database;
   readonly config: ServerConfig;
-  /** Default: the provider the configuration names (providers/create-provider.ts). */
-  readonly provider?: PaymentProvider | undefined;
+  /**
+   * Default: the connectors the configuration names (providers/create-provider.ts). A registry
+   * replaces them; a single provider replaces the default connector (the others are kept).
+   */
+  readonly provider?: PaymentProvider | ConnectorRegistry | undefined;
   /** The clock of every time-dependent decision; default the system clock. Tests pass their own. */
   readonly clock?: Clock | undefined;
   /** Default: a logger at the config's level writing to stdout (http/logger.ts). */
@@ -44,10 +49,21 @@ export interface CreateAppOptions {
   readonly databasePool?: PoolStats | undefined;
 }
 
-/** Creates the app; call `listen` (or `inject`) on it. */
 /** Answers below this size gain nothing from compression after headers. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
+/** The app's connectors: given, configured, or configured with a given default provider. */
+function connectorsOf(
+  options: CreateAppOptions,
+  config: ServerConfig,
+  db: Database,
+): ConnectorRegistry {
+  if (options.provider instanceof ConnectorRegistry) return options.provider;
+  const configured = createConnectors(config, db);
+  return options.provider === undefined ? configured : configured.withDefault(options.provider);
+}
+
+/** Creates the app; call `listen` (or `inject`) on it. */
 export async function createApp(options: CreateAppOptions): Promise<App> {
   const { config, db } = options;
   const logger: FastifyBaseLogger = options.logger ?? createLogger({ level: config.logLevel });
@@ -68,10 +84,13 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const metrics = new Telemetry({ pool: options.databasePool });
+  const connectors = connectorsOf(options, config, db);
+  // Every pay group must pay through a configured connector: refused at start, naming it.
+  await assertPayGroupConnectors(db, connectors);
   app.decorate('cashdesk', {
     db,
     config,
-    provider: options.provider ?? createProvider(config, db),
+    connectors,
     clock: options.clock ?? (() => new Date()),
     metrics,
   });

@@ -18,6 +18,7 @@ import { openDatabase } from './db/open';
 import { seedDatabase } from './db/seed';
 import { serveWidget } from './http/widget-static';
 import { startReconciler } from './services/payments/reconciler';
+import { PayGroupConnectorError } from './services/pay-group-connectors';
 import { shutDown } from './shutdown';
 
 async function main(): Promise<void> {
@@ -91,12 +92,17 @@ async function main(): Promise<void> {
       `  widget: ${config.widgetUrl}  public: ${config.publicUrl}\n` +
       `  serving the widget: ${config.widgetDir ?? 'no (API only: build packages/widget or set WIDGET_DIR)'}\n` +
       `  payment provider: ${config.provider.kind === 'http' ? config.provider.url : 'sandbox'}\n` +
+      `  connectors: ${config.connectors.list.map((connector) => `${connector.name} (${connector.kind})`).join(', ')}; default ${config.connectors.defaultName}\n` +
       `  probes: /healthz (alive), /readyz (ready)  metrics: /metrics (${metricsNote})\n`,
   );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof SchemaBehindError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof SchemaBehindError ||
+    error instanceof PayGroupConnectorError
+  ) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -14,17 +14,18 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/open';
-import type { PaymentProvider } from '../providers';
+import type { ConnectorRegistry } from '../providers/connectors';
 import type { Telemetry } from './telemetry';
 
 /** The clock every decision that depends on time reads (tests pass their own). */
 export type Clock = () => Date;
 
-/** What routes need besides the request: the database, the configuration, the provider, metrics. */
+/** What routes need besides the request: the database, the configuration, the connectors, metrics. */
 export interface AppDeps {
   readonly db: Database;
   readonly config: ServerConfig;
-  readonly provider: PaymentProvider;
+  /** The payment providers by connector name (providers/connectors.ts). */
+  readonly connectors: ConnectorRegistry;
   readonly clock: Clock;
   /** The app's own Prometheus metrics (telemetry.ts), reported to by the payment pipeline. */
   readonly metrics: Telemetry;

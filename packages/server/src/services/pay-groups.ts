@@ -67,7 +67,7 @@ import { ApiError } from '../http/api-error';
 import { maskEmail, maskPhone } from './contacts';
 import { verificationBlock } from './payout-account-otp';
 import type { SessionContext } from './sessions';
-import { getBalance } from './ledger';
+import { getBalance, shownBalance } from './ledger';
 import { wagerViewItem, withdrawalWager } from './wager';
 
 /** A pay group row. */
@@ -585,7 +585,7 @@ async function cashierCommon(
     merchant_fail_url: brand.merchantFailUrl,
     merchant_processing_url: brand.merchantProcessingUrl,
     merchant_redirect_type: brand.merchantRedirectType,
-    user_balance: roundToPrecision(new Big(balance.balance), precision, 'down'),
+    user_balance: roundToPrecision(new Big(shownBalance(balance)), precision, 'down'),
     auth_token: session.authToken,
     widget_settings: {
       currency_display_setting_id: brand.currencyDisplaySettingId,

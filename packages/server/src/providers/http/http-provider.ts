@@ -101,7 +101,7 @@ export class ProviderCallError extends Error {
 const NAME_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Whether an error, its causes or (for an AggregateError) all its errors are ECONNREFUSED. */
-function connectionRefused(error: unknown, depth = 0): boolean {
+export function connectionRefused(error: unknown, depth = 0): boolean {
   if (depth > 8 || typeof error !== 'object' || error === null) return false;
   if ('code' in error && error.code === 'ECONNREFUSED') return true;
   if (error instanceof AggregateError && error.errors.length > 0) {

@@ -29,7 +29,13 @@ import type { SessionContext } from '../sessions';
 import { applyProviderStatus, currencyPrecision, transition } from '../transactions';
 import type { TransactionRow } from '../transactions';
 import { counted } from './payment-metrics';
-import { leaseEnd, newOwner, releaseLease, withProviderTimeout } from './provider-calls';
+import {
+  leaseEnd,
+  newOwner,
+  providerOf,
+  releaseLease,
+  withProviderTimeout,
+} from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
 
 /** Message key of a withdrawal the player reversed (its error_message; the reversal marker). */
@@ -148,7 +154,7 @@ async function reverseOrKeep(deps: PaymentDeps, row: TransactionRow, now: Date):
   let cancel;
   try {
     cancel = await withProviderTimeout(deps, 'cancelPayout', (options) =>
-      deps.provider.cancelPayout(reference, now, options),
+      providerOf(deps, row).cancelPayout(reference, now, options),
     );
   } catch {
     // No answer: the payout may be on its way; it stays reserved and pending.
