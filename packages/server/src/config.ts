@@ -32,9 +32,6 @@ export const PROVIDER_KINDS = ['sandbox', 'http'] as const;
  */
 export const CONNECTOR_KINDS = ['sandbox', 'http', 'async-psp'] as const;
 
-/** One of {@link CONNECTOR_KINDS}. */
-export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
-
 /** A connector name: lower-case letters, digits and dashes, starting with a letter. */
 const CONNECTOR_NAME_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 

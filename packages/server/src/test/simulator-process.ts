@@ -45,20 +45,27 @@ export interface SimulatorProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the simulator as a child process and waits for its ready line. */
-export async function startSimulatorProcess(
-  options: SimulatorProcessOptions = {},
-): Promise<SimulatorProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+/** A child process that printed its ready line, and how to stop it. */
+export interface ReadyProcess {
+  readonly url: string;
+  readonly pid: number;
+  /** Stops the process (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `main` (a TypeScript file, run through tsx) as a child process with `env` added to this
+ * process's environment and waits for its one ready line `{"simulator":"ready","url":…}`. The
+ * child is killed when this process exits; give it its `…_EXIT_ON_STDIN_END` so that it also
+ * dies with a test process that is killed.
+ */
+export async function startReadyProcess(
+  main: string,
+  env: Readonly<Record<string, string>>,
+): Promise<ReadyProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      SIMULATOR_PORT: '0',
-      SIMULATOR_HOST: '127.0.0.1',
-      SIMULATOR_EXIT_ON_STDIN_END: '1',
-      SIMULATOR_API_KEY: options.apiKey ?? '',
-      SIMULATOR_BASE_URL: options.baseUrl ?? '',
-    },
+    env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const killOnExit = (): void => {
@@ -89,13 +96,39 @@ export async function startSimulatorProcess(
     });
   });
 
+  return {
+    url,
+    pid: child.pid ?? -1,
+    async stop() {
+      process.off('exit', killOnExit);
+      lines.close();
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+/** Starts the simulator as a child process and waits for its ready line. */
+export async function startSimulatorProcess(
+  options: SimulatorProcessOptions = {},
+): Promise<SimulatorProcess> {
+  const ready = await startReadyProcess(MAIN, {
+    SIMULATOR_PORT: '0',
+    SIMULATOR_HOST: '127.0.0.1',
+    SIMULATOR_EXIT_ON_STDIN_END: '1',
+    SIMULATOR_API_KEY: options.apiKey ?? '',
+    SIMULATOR_BASE_URL: options.baseUrl ?? '',
+  });
+
   const headers: Record<string, string> =
     options.apiKey === undefined ? {} : { authorization: `Bearer ${options.apiKey}` };
 
   /** A control call's JSON answer (`undefined` for an empty one); throws on an error status. */
   async function control(path: string, post?: { readonly body?: unknown }): Promise<unknown> {
     const body = post?.body === undefined ? undefined : JSON.stringify(post.body);
-    const response = await fetch(`${url}${path}`, {
+    const response = await fetch(`${ready.url}${path}`, {
       method: post === undefined ? 'GET' : 'POST',
       headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       body: body ?? null,
@@ -106,8 +139,8 @@ export async function startSimulatorProcess(
   }
 
   return {
-    url,
-    pid: child.pid ?? -1,
+    url: ready.url,
+    pid: ready.pid,
     async activity(now) {
       const query = now === undefined ? '' : `?now=${encodeURIComponent(now.toISOString())}`;
       return ActivityAnswer.parse(await control(`${CONTROL_PATHS.activity}${query}`));
@@ -118,13 +151,6 @@ export async function startSimulatorProcess(
     async reset() {
       await control(CONTROL_PATHS.reset, {});
     },
-    async stop() {
-      process.off('exit', killOnExit);
-      lines.close();
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
+    stop: () => ready.stop(),
   };
 }
