@@ -455,6 +455,74 @@ describe('the webhook route refuses bad requests with 4xx, never 5xx', () => {
   });
 });
 
+describe('the PSP failing under a submit', () => {
+  /** Submits a mobile-money deposit and returns its transaction as stored. */
+  async function submitRaw(amount: string) {
+    const who = await player();
+    const payGroupId = (
+      await database.db
+        .select({ id: payGroups.id })
+        .from(payGroups)
+        .where(
+          and(
+            eq(payGroups.brandId, 'brand0'),
+            eq(payGroups.flow, 'deposit'),
+            eq(payGroups.shortName, 'mobile_money'),
+          ),
+        )
+    )[0]?.id;
+    const response = await fetch(
+      `${server.baseUrl}${buildPath(ENDPOINTS.depositSubmit, { payGroupId: payGroupId ?? 0 })}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-session-id': who.sessionId,
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({ amount, currency: 'EUR', parameters: { operator: 'operator_a' } }),
+      },
+    );
+    const body: unknown = await response.json();
+    expect(response.status).toBe(200);
+    const id =
+      typeof body === 'object' && body !== null && 'transaction_id' in body
+        ? String(body.transaction_id)
+        : '';
+    return { ...who, row: await reload(server, id) };
+  }
+
+  it('an answer lost after the PSP took the payment: the webhook still settles it, charged and credited once', async () => {
+    await psp.fault({ operation: 'create', mode: 'fail-after' });
+    const lost = await submitRaw('17');
+    expect(lost.row).toMatchObject({
+      status: 'created',
+      callState: 'unknown',
+      providerReference: null,
+    });
+    const settled = await psp.settle(lost.row.id, { outcome: 'succeeded' });
+    expect(settled.delivery.body).toMatchObject({ results: [{ outcome: 'applied' }] });
+    expect(await reload(server, lost.row.id)).toMatchObject({
+      status: 'success',
+      providerReference: settled.payment.payment_id,
+    });
+    expect(await ledgerOf(server, lost.row.id)).toHaveLength(1);
+  });
+
+  it('a request the PSP refused before processing fails at once and charges nothing; a create fault before processing leaves it unknown', async () => {
+    await psp.fault({ operation: 'create', mode: 'refuse' });
+    const refused = await submitRaw('18');
+    expect(refused.row).toMatchObject({ status: 'error' });
+    expect(refused.row.providerData).toMatchObject({ declineReason: 'not_received' });
+    await psp.fault({ operation: 'create', mode: 'fail-before' });
+    const unknown = await submitRaw('19');
+    expect(unknown.row).toMatchObject({ status: 'created', callState: 'unknown' });
+    const atPsp = (await psp.activity()).payments.map((payment) => payment.merchant_reference);
+    expect(atPsp).not.toContain(refused.row.id);
+    expect(atPsp).not.toContain(unknown.row.id);
+  });
+});
+
 describe('charges at the PSP equal credits in the ledger', () => {
   it('counts them over everything this file did', async () => {
     const payments = (await psp.activity()).payments;
