@@ -20,7 +20,9 @@ import { signatureHeaders } from '../http/signing';
 import { PayGroupConnectorError } from '../services/pay-group-connectors';
 import { createTransaction } from '../services/transactions';
 import { getBalance, reserveWithdrawal } from '../services/ledger';
+import { reconcileOnce } from '../services/payments/reconciler';
 import { brand0PlayerId, ledgerOf, reload, startDeposit } from './alt-fixtures';
+import { CASHIER, callJson, payGroupId, text, withdrawalSession } from './api-calls';
 import { TEST_WEBHOOK_SECRET, startAsyncPspProcess } from './async-psp-process';
 import type { AsyncPspProcess } from './async-psp-process';
 import { createTestDatabase, createTestSession, startTestServer } from './harness';
@@ -42,14 +44,18 @@ function connectorEnv(url: string): Record<string, string> {
   };
 }
 
-async function setConnector(shortName: string, connector: string | null): Promise<void> {
+async function setConnector(
+  shortName: string,
+  connector: string | null,
+  flow: 'deposit' | 'withdrawal' = 'deposit',
+): Promise<void> {
   await database.db
     .update(payGroups)
     .set({ connector })
     .where(
       and(
         eq(payGroups.brandId, 'brand0'),
-        eq(payGroups.flow, 'deposit'),
+        eq(payGroups.flow, flow),
         eq(payGroups.shortName, shortName),
       ),
     );
@@ -59,6 +65,7 @@ beforeAll(async () => {
   psp = await startAsyncPspProcess();
   database = await createTestDatabase();
   await setConnector('mobile_money', 'psp');
+  await setConnector('mobile_payout', 'psp', 'withdrawal');
   server = await startTestServer({ database, env: connectorEnv(psp.url) });
 }, 120_000);
 
@@ -246,6 +253,20 @@ describe('a deposit settled only by its webhook', () => {
     } finally {
       await setConnector('mobile_money', 'psp');
     }
+  });
+});
+
+describe('a webhook that never arrives', () => {
+  it('the reconciler asks the PSP and credits the deposit once; the PSP retry afterwards is a duplicate', async () => {
+    const deposit = await pspDeposit('14');
+    await psp.settle(deposit.transactionId, { outcome: 'succeeded', deliver: false });
+    // Nobody polls; the reconciler's next look is due an hour later (an injected clock).
+    const later = new Date(Date.now() + 3_600_000);
+    const report = await reconcileOnce({ ...server.app.cashdesk, clock: () => later });
+    expect(report.finished).toBeGreaterThanOrEqual(1);
+    expect((await reload(server, deposit.transactionId)).status).toBe('success');
+    expect((await psp.flush()).deliveries.map((delivery) => delivery.status)).toEqual([200]);
+    expect(await ledgerOf(server, deposit.transactionId)).toHaveLength(1);
   });
 });
 
@@ -455,6 +476,66 @@ describe('the webhook route refuses bad requests with 4xx, never 5xx', () => {
   });
 });
 
+describe('payouts through the PSP', () => {
+  /** A payout of `amount` EUR on mobile_payout (to the profile phone) for a new player. */
+  async function payout(amount: string) {
+    const name = `po-${randomUUID().slice(0, 8)}`;
+    const sessionId = await withdrawalSession(server, name, { phone: '+4915112345678' });
+    const answer = await callJson(
+      server,
+      'POST',
+      `${CASHIER}/payouts/groups/${String(await payGroupId(server, 'mobile_payout'))}/submit`,
+      sessionId,
+      { amount, currency: 'EUR' },
+    );
+    expect(answer.status).toBe(200);
+    const row = await reload(server, text(answer.body.transaction_id));
+    return { name, sessionId, row };
+  }
+
+  it('a payout waits reserved at the PSP and is settled once by its webhook', async () => {
+    const sent = await payout('15');
+    expect(sent.row).toMatchObject({ status: 'processing', connector: 'psp' });
+    const playerId = await brand0PlayerId(server, sent.name);
+    expect(await getBalance(server.db, playerId, 'EUR')).toMatchObject({ reserved: '15' });
+    const paid = await psp.settle(sent.row.id, { outcome: 'succeeded' });
+    expect(paid.delivery.body).toMatchObject({ results: [{ outcome: 'applied' }] });
+    expect(await getBalance(server.db, playerId, 'EUR')).toMatchObject({
+      balance: '485',
+      reserved: '0',
+    });
+    expect((await psp.redeliver(sent.row.id)).delivery.body).toMatchObject({
+      results: [{ outcome: 'duplicate' }],
+    });
+    expect((await reload(server, sent.row.id)).status).toBe('success');
+  });
+
+  it('a payout declined by webhook returns the reservation once; one reversed by the player is cancelled at the PSP first', async () => {
+    const declined = await payout('12');
+    await psp.settle(declined.row.id, { outcome: 'failed' });
+    const playerId = await brand0PlayerId(server, declined.name);
+    expect(await getBalance(server.db, playerId, 'EUR')).toMatchObject({
+      balance: '500',
+      reserved: '0',
+    });
+    const reversed = await payout('30');
+    const answer = await callJson(
+      server,
+      'GET',
+      `${CASHIER}/payments/reverse-pending-withdrawal`,
+      reversed.sessionId,
+    );
+    expect(answer).toMatchObject({ status: 200, body: { success_amount: '30.00' } });
+    const [atPsp] = (await psp.activity()).payments.filter(
+      (payment) => payment.merchant_reference === reversed.row.id,
+    );
+    expect(atPsp?.state).toBe('cancelled');
+    // The PSP cannot pay it any more: a late success is refused as a conflict.
+    const late = await psp.event(reversed.row.id, 'succeeded');
+    expect(late.delivery.body).toMatchObject({ results: [{ outcome: 'conflict' }] });
+  });
+});
+
 describe('the PSP failing under a submit', () => {
   /** Submits a mobile-money deposit and returns its transaction as stored. */
   async function submitRaw(amount: string) {
@@ -525,14 +606,16 @@ describe('the PSP failing under a submit', () => {
 
 describe('charges at the PSP equal credits in the ledger', () => {
   it('counts them over everything this file did', async () => {
-    const payments = (await psp.activity()).payments;
+    const payments = (await psp.activity()).payments.filter(
+      (payment) => payment.direction === 'pay_in',
+    );
     const charged = payments.filter((payment) =>
       ['succeeded', 'refunded', 'charged_back'].includes(payment.state),
     );
     const rows = await server.db
       .select({ id: transactions.id, status: transactions.status })
       .from(transactions)
-      .where(eq(transactions.connector, 'psp'));
+      .where(and(eq(transactions.connector, 'psp'), eq(transactions.flow, 'deposit')));
     const credited = rows.filter((row) =>
       ['success', 'refunded', 'charged_back'].includes(row.status),
     );

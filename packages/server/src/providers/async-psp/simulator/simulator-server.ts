@@ -240,14 +240,14 @@ export function createAsyncPspSimulator(options: AsyncPspSimulatorOptions): Fast
     return record;
   }
 
-  async function cancel(id: string): Promise<Payment> {
+  function cancel(id: string): Promise<Payment> {
     const record = find(id);
     if (record.payment.direction !== 'pay_out' || record.payment.state !== 'received') {
       throw new Refusal(409, 'not_cancellable', { payment: record.payment });
     }
+    // Answered, not notified: the merchant asked for it and learns the result from the answer.
     record.payment = { ...record.payment, state: 'cancelled', settle_within_s: null };
-    await emit(record, 'payment.updated', new Date());
-    return record.payment;
+    return Promise.resolve(record.payment);
   }
 
   const Params = z.object({ id: z.string().max(64) });
