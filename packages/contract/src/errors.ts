@@ -181,6 +181,18 @@ export const ERROR_CODES = {
     'CASHIER.ERROR.WALLET_UNAVAILABLE',
     "The operator's wallet, which keeps the player's balance, did not answer (or does not know the player), so the balance cannot be shown or a withdrawal checked against it. Nothing was moved; try again in a moment.",
   ),
+  webhookSignatureInvalid: define(
+    '1701',
+    401,
+    'CASHIER.ERROR.MALFORMED_REQUEST',
+    "A payment provider's webhook (POST /api/providers/{connector}/webhook) whose signature is missing, malformed, older or newer than the tolerance, or made with another secret. Nothing was applied. Answered to the provider, never to a player (so it shares a player message key).",
+  ),
+  webhookTooEarly: define(
+    '1702',
+    409,
+    'CASHIER.ERROR.IDEMPOTENCY_IN_PROGRESS',
+    "A payment provider's webhook reports a refund or chargeback of a payment whose success has not reached the cashier yet. Nothing was applied; the provider delivers it again later (it retries until a 2xx), by when the payment's result has arrived.",
+  ),
   sandboxOnly: define(
     '1901',
     404,

@@ -24,7 +24,9 @@ import { securityServerOptions } from './http/server-options';
 import { Telemetry, installHttpMetrics } from './http/telemetry';
 import { decorateSession } from './http/session-auth';
 import type { PaymentProvider } from './providers';
-import { createProvider } from './providers/create-provider';
+import { ConnectorRegistry } from './providers/connectors';
+import { createConnectors } from './providers/create-provider';
+import { assertPayGroupConnectors } from './services/pay-group-connectors';
 import { registerRoutes } from './routes/register-routes';
 import { createWalletService } from './services/wallet/wallet';
 import type { WalletService } from './services/wallet/wallet';
@@ -36,8 +38,11 @@ import type { RouteModule } from './routes/register-routes';
 export interface CreateAppOptions {
   readonly db: Database;
   readonly config: ServerConfig;
-  /** Default: the provider the configuration names (providers/create-provider.ts). */
-  readonly provider?: PaymentProvider | undefined;
+  /**
+   * Default: the connectors the configuration names (providers/create-provider.ts). A registry
+   * replaces them; a single provider replaces the default connector (the others are kept).
+   */
+  readonly provider?: PaymentProvider | ConnectorRegistry | undefined;
   /** Default: the wallet the configuration names (services/wallet/wallet.ts). */
   readonly wallet?: WalletService | undefined;
   /**
@@ -55,10 +60,21 @@ export interface CreateAppOptions {
   readonly databasePool?: PoolStats | undefined;
 }
 
-/** Creates the app; call `listen` (or `inject`) on it. */
 /** Answers below this size gain nothing from compression after headers. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
+/** The app's connectors: given, configured, or configured with a given default provider. */
+function connectorsOf(
+  options: CreateAppOptions,
+  config: ServerConfig,
+  db: Database,
+): ConnectorRegistry {
+  if (options.provider instanceof ConnectorRegistry) return options.provider;
+  const configured = createConnectors(config, db);
+  return options.provider === undefined ? configured : configured.withDefault(options.provider);
+}
+
+/** Creates the app; call `listen` (or `inject`) on it. */
 export async function createApp(options: CreateAppOptions): Promise<App> {
   const { config, db } = options;
   const logger: FastifyBaseLogger = options.logger ?? createLogger({ level: config.logLevel });
@@ -79,11 +95,14 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const metrics = new Telemetry({ pool: options.databasePool });
+  const connectors = connectorsOf(options, config, db);
+  // Every pay group must pay through a configured connector: refused at start, naming it.
+  await assertPayGroupConnectors(db, connectors);
   const clock = options.clock ?? (() => new Date());
   app.decorate('cashdesk', {
     db,
     config,
-    provider: options.provider ?? createProvider(config, db),
+    connectors,
     wallet:
       options.wallet ??
       createWalletService({

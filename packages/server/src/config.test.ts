@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       provider: { kind: 'sandbox' },
       wallet: { kind: 'internal' },
       otp: { kind: 'sandbox' },
+      connectors: { list: [{ name: 'sandbox', kind: 'sandbox' }], defaultName: 'sandbox' },
       payments: DEFAULT_PAYMENT_TIMINGS,
       seedDemoData: true,
       operations: { migrateOnStart: true, shutdownTimeoutMs: 12_000, metricsToken: undefined },
@@ -114,6 +115,10 @@ describe('loadConfig', () => {
         key: { keyId: 'otp-2026-11', secret: 'a-messaging-secret-1234' },
         timeoutMs: 3000,
         attempts: 2,
+      },
+      connectors: {
+        list: [{ name: 'http', kind: 'http', url: 'https://psp.example.com', apiKey: 'psp-key' }],
+        defaultName: 'http',
       },
       payments: {
         providerTimeoutMs: 5000,
@@ -357,6 +362,86 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_FAILURES_PER_ADDRESS: '0' })).toThrow(
       /AUTH_FAILURES_PER_ADDRESS/,
     );
+  });
+
+  it('reads named connectors (CONNECTORS, CONNECTOR_<NAME>_*) beside the one of CASHDESK_PROVIDER', () => {
+    const config = loadConfig({
+      CONNECTORS: 'psp-eu, backup',
+      DEFAULT_CONNECTOR: 'psp-eu',
+      CONNECTOR_PSP_EU_KIND: 'async-psp',
+      CONNECTOR_PSP_EU_URL: 'https://psp.example.com/',
+      CONNECTOR_PSP_EU_API_KEY: 'key',
+      CONNECTOR_PSP_EU_WEBHOOK_SECRET: 'a-webhook-secret-1, a-webhook-secret-2',
+      CONNECTOR_BACKUP_KIND: 'http',
+      CONNECTOR_BACKUP_URL: 'http://127.0.0.1:8091',
+    });
+    expect(config.connectors).toEqual({
+      list: [
+        { name: 'sandbox', kind: 'sandbox' },
+        {
+          name: 'psp-eu',
+          kind: 'async-psp',
+          url: 'https://psp.example.com',
+          apiKey: 'key',
+          webhookSecrets: ['a-webhook-secret-1', 'a-webhook-secret-2'],
+        },
+        { name: 'backup', kind: 'http', url: 'http://127.0.0.1:8091', apiKey: undefined },
+      ],
+      defaultName: 'psp-eu',
+    });
+  });
+
+  it('refuses bad connectors, naming the variable', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message;
+        throw error;
+      }
+      return '';
+    };
+    expect(problems({ CONNECTORS: 'Bad_Name' })).toContain('CONNECTORS: "Bad_Name" is not');
+    expect(problems({ CONNECTORS: 'sandbox' })).toContain('"sandbox" is named twice');
+    expect(problems({ CONNECTORS: 'psp' })).toContain('CONNECTOR_PSP_KIND: required');
+    expect(problems({ CONNECTORS: 'psp', CONNECTOR_PSP_KIND: 'async-psp' })).toContain(
+      'CONNECTOR_PSP_URL: required',
+    );
+    expect(
+      problems({
+        CONNECTORS: 'psp',
+        CONNECTOR_PSP_KIND: 'async-psp',
+        CONNECTOR_PSP_URL: 'http://127.0.0.1:1',
+        CONNECTOR_PSP_WEBHOOK_SECRET: 'short',
+      }),
+    ).toContain('CONNECTOR_PSP_WEBHOOK_SECRET: required');
+    expect(problems({ DEFAULT_CONNECTOR: 'psp' })).toContain('DEFAULT_CONNECTOR: "psp" is no');
+  });
+
+  it('production: a named default connector needs no CASHDESK_PROVIDER; a named sandbox is refused', () => {
+    const production = {
+      CASHDESK_MODE: 'production',
+      CASHDESK_SECRET: 'a-long-enough-secret',
+      CONNECTORS: 'psp',
+      DEFAULT_CONNECTOR: 'psp',
+      CONNECTOR_PSP_KIND: 'async-psp',
+      CONNECTOR_PSP_URL: 'https://psp.example.com',
+      CONNECTOR_PSP_WEBHOOK_SECRET: 'a-webhook-secret-1',
+    };
+    expect(loadConfig(production).connectors.list.map((connector) => connector.name)).toEqual([
+      'psp',
+    ]);
+    expect(() =>
+      loadConfig({ ...production, CONNECTORS: 'psp,play', CONNECTOR_PLAY_KIND: 'sandbox' }),
+    ).toThrow('a sandbox connector (play) is refused in production mode');
+    expect(
+      loadConfig({
+        ...production,
+        CONNECTORS: 'psp,play',
+        CONNECTOR_PLAY_KIND: 'sandbox',
+        CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+      }).connectors.defaultName,
+    ).toBe('psp');
   });
 
   it('issue 13: every variable the server reads is in the README configuration table', () => {

@@ -34,6 +34,16 @@ export const PROVIDER_KINDS = ['sandbox', 'http'] as const;
  */
 export const OTP_SENDER_KINDS = ['sandbox', 'http', 'none'] as const;
 
+/**
+ * What a named connector (CONNECTORS) can be: the in-process sandbox, a PSP speaking the provider
+ * protocol over HTTP (providers/http), or the asynchronous reference PSP that settles by signed
+ * webhooks (providers/async-psp).
+ */
+export const CONNECTOR_KINDS = ['sandbox', 'http', 'async-psp'] as const;
+
+/** A connector name: lower-case letters, digits and dashes, starting with a letter. */
+const CONNECTOR_NAME_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+
 /** pino's levels plus `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -83,6 +93,11 @@ export interface ServerConfig {
   readonly wallet: WalletConfig;
   /** Who hands one-time codes to the player (OTP_SENDER); production never defaults to the sandbox. */
   readonly otp: OtpSenderConfig;
+  /**
+   * Every connector of the process (CONNECTORS, DEFAULT_CONNECTOR): the one CASHDESK_PROVIDER
+   * describes, named after its kind, and the named ones; pay groups choose among them.
+   */
+  readonly connectors: ConnectorsConfig;
   /** The submission pipeline's time-outs and the reconciler's rhythm. */
   readonly payments: PaymentTimings;
   /** Whether the demo brands and players may be seeded (never in production). */
@@ -196,6 +211,34 @@ export type OtpSenderConfig =
       /** Requests per message at most, the first included (OTP_HTTP_ATTEMPTS). */
       readonly attempts: number;
     };
+
+/**
+ * A named connector's settings (`CONNECTOR_<NAME>_*`, the name upper-cased with dashes as
+ * underscores). Secrets are never logged.
+ */
+export type ConnectorConfig =
+  | { readonly name: string; readonly kind: 'sandbox' }
+  | {
+      readonly name: string;
+      readonly kind: 'http';
+      readonly url: string;
+      readonly apiKey: string | undefined;
+    }
+  | {
+      readonly name: string;
+      readonly kind: 'async-psp';
+      readonly url: string;
+      readonly apiKey: string | undefined;
+      /** Verifies the PSP's webhooks (HMAC, http/signing.ts); old and new during a rotation. */
+      readonly webhookSecrets: readonly string[];
+    };
+
+/** The connectors of a process and which one pays for pay groups that name none. */
+export interface ConnectorsConfig {
+  readonly list: readonly ConnectorConfig[];
+  /** DEFAULT_CONNECTOR, else the connector CASHDESK_PROVIDER describes. */
+  readonly defaultName: string;
+}
 
 /**
  * Time-outs of the submission pipeline (issue 12). A provider call is abandoned after
@@ -383,6 +426,8 @@ const EnvSchema = z.object({
     z.string().min(16, 'CASHDESK_SECRET must be at least 16 characters').optional(),
   ),
   CASHDESK_PROVIDER: optionalText.pipe(z.enum(PROVIDER_KINDS).optional()),
+  CONNECTORS: optionalText,
+  DEFAULT_CONNECTOR: optionalText,
   CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION: optionalText.pipe(z.enum(['true', 'false']).optional()),
   PROVIDER_URL: urlText.optional(),
   PROVIDER_API_KEY: optionalText,
@@ -493,6 +538,76 @@ const EnvSchema = z.object({
 /** Every environment variable the server reads (the README's configuration table lists each). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 
+/** The environment prefix of a connector's settings: `psp-eu` → `CONNECTOR_PSP_EU_`. */
+export function connectorEnvPrefix(name: string): string {
+  return `CONNECTOR_${name.toUpperCase().replace(/-/g, '_')}_`;
+}
+
+/**
+ * The named connectors of CONNECTORS (names separated by commas) with their
+ * `CONNECTOR_<NAME>_KIND`, `_URL`, `_API_KEY` and `_WEBHOOK_SECRET` settings; `problems` gets a
+ * line naming the variable for each bad one.
+ */
+function namedConnectors(
+  env: Readonly<Record<string, string | undefined>>,
+  list: string | undefined,
+  reserved: string | undefined,
+  problems: string[],
+): ConnectorConfig[] {
+  if (list === undefined) return [];
+  const names = list.split(',').map((name) => name.trim());
+  const found: ConnectorConfig[] = [];
+  for (const name of names) {
+    if (!CONNECTOR_NAME_PATTERN.test(name)) {
+      problems.push(
+        `CONNECTORS: "${name}" is not a connector name (lower-case letters, digits and dashes, starting with a letter, at most 32)`,
+      );
+      continue;
+    }
+    if (name === reserved || found.some((connector) => connector.name === name)) {
+      problems.push(
+        `CONNECTORS: "${name}" is named twice (the connector of CASHDESK_PROVIDER is called "${String(reserved)}")`,
+      );
+      continue;
+    }
+    const prefix = connectorEnvPrefix(name);
+    const read = (key: string): string | undefined => {
+      const value = env[`${prefix}${key}`]?.trim();
+      return value === undefined || value === '' ? undefined : value;
+    };
+    const kind = CONNECTOR_KINDS.find((candidate) => candidate === read('KIND'));
+    if (kind === undefined) {
+      problems.push(
+        `${prefix}KIND: required for connector "${name}": ${CONNECTOR_KINDS.join(', ')}`,
+      );
+      continue;
+    }
+    if (kind === 'sandbox') {
+      found.push({ name, kind });
+      continue;
+    }
+    const url = urlText.safeParse(read('URL') ?? '');
+    if (!url.success) {
+      problems.push(`${prefix}URL: required for a ${kind} connector: the PSP's http(s) address`);
+      continue;
+    }
+    const apiKey = read('API_KEY');
+    if (kind === 'http') {
+      found.push({ name, kind, url: url.data, apiKey });
+      continue;
+    }
+    const secrets = (read('WEBHOOK_SECRET') ?? '').split(',').map((secret) => secret.trim());
+    if (secrets.some((secret) => secret.length < 16)) {
+      problems.push(
+        `${prefix}WEBHOOK_SECRET: required for an async-psp connector: at least 16 characters (two separated by a comma during a rotation)`,
+      );
+      continue;
+    }
+    found.push({ name, kind, url: url.data, apiKey, webhookSecrets: secrets });
+  }
+  return found;
+}
+
 /** Thrown by {@link loadConfig} with every problem of the environment in its message. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -504,7 +619,11 @@ export class ConfigError extends Error {
  * WIDGET_URL = PUBLIC_URL, SESSION_LIFETIME_MS 900000 (SPEC §9 timeout L), BODY_LIMIT_BYTES 1 MiB,
  * WIDGET_DIR {@link DEFAULT_WIDGET_DIR} when that folder exists (the API alone otherwise),
  * CASHDESK_PROVIDER sandbox outside production (production has no default and refuses to start
- * without one; the sandbox there only with CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true), the
+ * without one or a DEFAULT_CONNECTOR among CONNECTORS; a sandbox there, named or not, only with
+ * CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true), the named connectors of CONNECTORS with their
+ * `CONNECTOR_<NAME>_*` settings ({@link connectorEnvPrefix}) and DEFAULT_CONNECTOR (default: the
+ * connector of CASHDESK_PROVIDER, named after its kind), WALLET internal (operator needs
+ * OPERATOR_WALLET_URL and OPERATOR_WALLET_SECRET; OPERATOR_WALLET_TIMEOUT_MS 5000), the
  * OTP_SENDER sandbox outside production and none in production (the sandbox there only with
  * OTP_ALLOW_SANDBOX_IN_PRODUCTION=true; http needs OTP_HTTP_URL and OTP_HTTP_SECRET, with
  * OTP_HTTP_KEY_ID `default`, OTP_HTTP_TIMEOUT_MS 5000 and OTP_HTTP_ATTEMPTS 3), the
@@ -535,7 +654,18 @@ export function loadConfig(
   if (production && values.CASHDESK_SECRET === undefined) {
     problems.push('CASHDESK_SECRET: required in production mode (at least 16 characters)');
   }
-  const providerKind = values.CASHDESK_PROVIDER ?? (production ? undefined : 'sandbox');
+  const named = namedConnectors(
+    env,
+    values.CONNECTORS,
+    values.CASHDESK_PROVIDER ?? (production ? undefined : 'sandbox'),
+    problems,
+  );
+  const namedDefault =
+    values.DEFAULT_CONNECTOR !== undefined &&
+    named.some((connector) => connector.name === values.DEFAULT_CONNECTOR);
+  // With a named default connector, production needs no CASHDESK_PROVIDER.
+  const providerKind =
+    values.CASHDESK_PROVIDER ?? (production ? (namedDefault ? null : undefined) : 'sandbox');
   if (providerKind === undefined) {
     problems.push(
       'CASHDESK_PROVIDER: required in production mode: "http" with PROVIDER_URL for your payment provider (the sandbox pays nobody and is refused unless CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true)',
@@ -590,6 +720,29 @@ export function loadConfig(
         'OTP_HTTP_TIMEOUT_MS: OTP_HTTP_ATTEMPTS times OTP_HTTP_TIMEOUT_MS must be shorter than CONNECTION_TIMEOUT_MS (the player waits for the hand-over)',
       );
     }
+  }
+  if (
+    production &&
+    values.CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION !== 'true' &&
+    named.some((connector) => connector.kind === 'sandbox')
+  ) {
+    problems.push(
+      `CONNECTORS: a sandbox connector (${named
+        .filter((connector) => connector.kind === 'sandbox')
+        .map((connector) => connector.name)
+        .join(
+          ', ',
+        )}) is refused in production mode unless CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true`,
+    );
+  }
+  const names = [
+    ...(providerKind === null ? [] : [providerKind]),
+    ...named.map((connector) => connector.name),
+  ];
+  if (values.DEFAULT_CONNECTOR !== undefined && !names.includes(values.DEFAULT_CONNECTOR)) {
+    problems.push(
+      `DEFAULT_CONNECTOR: "${values.DEFAULT_CONNECTOR}" is no connector (configured: ${names.join(', ') || 'none'})`,
+    );
   }
   if (values.PAYMENT_LEASE_MS <= values.PROVIDER_TIMEOUT_MS) {
     problems.push(
@@ -647,6 +800,12 @@ export function loadConfig(
           attempts: values.OTP_HTTP_ATTEMPTS,
         }
       : { kind: otpKind === 'sandbox' ? 'sandbox' : 'none' };
+  // `undefined` was refused above; `null`: production with a named default connector only.
+  const legacyName = providerKind ?? null;
+  const connectors: ConnectorsConfig = {
+    list: [...(legacyName === null ? [] : [{ name: legacyName, ...provider }]), ...named],
+    defaultName: values.DEFAULT_CONNECTOR ?? legacyName ?? 'sandbox',
+  };
   const publicUrl = values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`;
   return {
     port: values.PORT,
@@ -669,6 +828,7 @@ export function loadConfig(
     provider,
     wallet,
     otp,
+    connectors,
     payments: {
       providerTimeoutMs: values.PROVIDER_TIMEOUT_MS,
       leaseMs: values.PAYMENT_LEASE_MS,

@@ -20,6 +20,7 @@ import { seedDatabase } from './db/seed';
 import { serveWidget } from './http/widget-static';
 import { startReconciler } from './services/payments/reconciler';
 import { startWebhookDispatcher } from './services/webhooks/dispatcher';
+import { PayGroupConnectorError } from './services/pay-group-connectors';
 import { shutDown } from './shutdown';
 
 async function main(): Promise<void> {
@@ -116,6 +117,8 @@ async function main(): Promise<void> {
       `  widget: ${config.widgetUrl}  public: ${config.publicUrl}\n` +
       `  serving the widget: ${config.widgetDir ?? 'no (API only: build packages/widget or set WIDGET_DIR)'}\n` +
       `  payment provider: ${config.provider.kind === 'http' ? config.provider.url : 'sandbox'}\n` +
+      `  connectors: ${config.connectors.list.map((connector) => `${connector.name} (${connector.kind})`).join(', ')}; default ${config.connectors.defaultName}\n` +
+      `  wallet: ${config.wallet.kind === 'operator' ? `operator, ${new URL(config.wallet.url).origin}` : 'internal ledger'}\n` +
       `  one-time codes: ${otpNote}\n` +
       `  probes: /healthz (alive), /readyz (ready)  metrics: /metrics (${metricsNote})\n` +
       `  webhooks: ${webhookUrl === undefined ? 'recorded, not sent (no WEBHOOK_URL)' : `sent to ${new URL(webhookUrl).origin}`}\n`,
@@ -123,7 +126,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof SchemaBehindError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof SchemaBehindError ||
+    error instanceof PayGroupConnectorError
+  ) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

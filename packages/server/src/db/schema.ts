@@ -47,19 +47,26 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 /** SPEC §1: deposit or withdrawal (payout); the values of the domain's PAYMENT_FLOWS. */
 export const paymentFlow = pgEnum('payment_flow', ['deposit', 'withdrawal']);
 
-/** Issue 3: the transaction status machine. */
+/**
+ * Issue 3: the transaction status machine; `refunded` and `charged_back` follow a successful
+ * deposit whose money the provider later returned to the payer (a refund, a chargeback).
+ */
 export const transactionStatus = pgEnum('transaction_status', [
   'created',
   'processing',
   'await',
   'success',
   'error',
+  'refunded',
+  'charged_back',
 ]);
 
 /**
  * How a ledger entry moves money. `withdrawal_reserve` moves an amount from the balance to the
  * reservation, `withdrawal_release` back (a reversal or a failed payout), `withdrawal_settle`
- * takes it out of the reservation for good (the payout was paid).
+ * takes it out of the reservation for good (the payout was paid). `refund` and `chargeback` take
+ * back what a deposit credited (its amount after tax and its bonus) when the provider returned
+ * the money to the payer: a negative amount, which may leave the balance negative.
  */
 export const ledgerKind = pgEnum('ledger_kind', [
   'deposit',
@@ -67,6 +74,8 @@ export const ledgerKind = pgEnum('ledger_kind', [
   'withdrawal_release',
   'withdrawal_settle',
   'bonus',
+  'refund',
+  'chargeback',
 ]);
 
 /**
@@ -251,8 +260,10 @@ export const players = pgTable(
 /**
  * Balance per player and currency. `balance` is what the player can spend or withdraw;
  * `reserved` is the pending withdrawal (reserved, not yet paid). Both only change together with
- * a ledger entry (services/ledger.ts), and the CHECKs make a negative balance impossible even for
- * a bug.
+ * a ledger entry (services/ledger.ts). `reserved` can never be negative (CHECK). `balance` is
+ * negative only after a refund or chargeback took back a deposit the player had already spent
+ * (services/ledger.ts reverseCredit): the player then owes the difference, withdrawals are
+ * refused and the next deposits pay it back; every other change checks it in the ledger.
  */
 export const playerBalances = pgTable(
   'player_balances',
@@ -276,7 +287,6 @@ export const playerBalances = pgTable(
   },
   (t) => [
     primaryKey({ name: 'player_balances_pk', columns: [t.playerId, t.currency] }),
-    check('player_balances_balance_not_negative', sql`${t.balance} >= 0`),
     check('player_balances_reserved_not_negative', sql`${t.reserved} >= 0`),
     check('player_balances_wager_remaining_not_negative', sql`${t.wagerRemaining} >= 0`),
   ],
@@ -347,6 +357,11 @@ export const payGroups = pgTable(
     /** SPEC §3 method detail view_data, free-form display hints. */
     viewData: jsonb('view_data').$type<Record<string, unknown>[]>().notNull().default([]),
     providerKind: providerKind('provider_kind').notNull(),
+    /**
+     * The connector (a configured provider, providers/connectors.ts) the pay group pays through;
+     * `null`: the default connector. Checked against the configuration at start.
+     */
+    connector: text('connector'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -541,6 +556,13 @@ export const transactions = pgTable(
     errorMessage: text('error_message'),
     // Provider side.
     providerKind: providerKind('provider_kind').notNull(),
+    /**
+     * The connector the payment was sent to, fixed at creation: every follow-up call (status,
+     * 3-D Secure, receipt, cancel, lookup, reconciler) goes there even if the pay group moves to
+     * another connector later. `null` (rows of an earlier version): the default connector.
+     */
+    connector: text('connector'),
+    /** The provider's reference of the payment, unique per connector. */
     providerReference: text('provider_reference'),
     /** Provider state (sandbox scenario, settle time, QR payload, voucher); never card data. */
     providerData: jsonb('provider_data').$type<Record<string, unknown>>().notNull().default({}),
@@ -578,8 +600,8 @@ export const transactions = pgTable(
     index('transactions_next_check')
       .on(t.nextCheckAt)
       .where(sql`${t.nextCheckAt} is not null`),
-    uniqueIndex('transactions_provider_reference')
-      .on(t.providerReference)
+    uniqueIndex('transactions_connector_provider_reference')
+      .on(t.connector, t.providerReference)
       .where(sql`${t.providerReference} is not null`),
     check('transactions_amount_positive', sql`${t.amount} > 0`),
   ],

@@ -14,7 +14,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/open';
-import type { PaymentProvider } from '../providers';
+import type { ConnectorRegistry } from '../providers/connectors';
 import type { WalletService } from '../services/wallet/wallet';
 import type { OtpSender } from '../services/otp-senders/otp-sender';
 import type { Telemetry } from './telemetry';
@@ -23,13 +23,14 @@ import type { Telemetry } from './telemetry';
 export type Clock = () => Date;
 
 /**
- * What routes need besides the request: the database, the configuration, the provider, the
- * one-time-code sender, the clock and metrics.
+ * What routes need besides the request: the database, the configuration, the connectors, the
+ * wallet, the one-time-code sender, the clock and metrics.
  */
 export interface AppDeps {
   readonly db: Database;
   readonly config: ServerConfig;
-  readonly provider: PaymentProvider;
+  /** The payment providers by connector name (providers/connectors.ts). */
+  readonly connectors: ConnectorRegistry;
   /** Where the players' money is kept: the cashier's ledger or the operator's wallet (issue 14). */
   readonly wallet: WalletService;
   /** Hands one-time codes to the player (services/otp-senders/): one per app. */

@@ -121,4 +121,14 @@ export {
   ProviderCallError,
 } from './http/http-provider';
 export type { HttpPaymentProviderOptions } from './http/http-provider';
-export { createProvider } from './create-provider';
+export { createConnectors, webhookUrl } from './create-provider';
+export { ConnectorRegistry, UnknownConnectorError } from './connectors';
+export type { Connector } from './connectors';
+export type {
+  NotificationTarget,
+  ProviderWebhook,
+  WebhookNotification,
+  WebhookRequest,
+  WebhookVerification,
+} from './payment-provider';
+export { AsyncPspProvider, ASYNC_PSP_PROVIDER_NAME } from './async-psp/async-psp-provider';

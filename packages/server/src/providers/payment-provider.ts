@@ -537,6 +537,61 @@ export interface PaymentProvider {
     now: Date,
     options?: ProviderCallOptions,
   ): Promise<CancelOutcome>;
+
+  /**
+   * Optional: the provider notifies the server of results by webhooks
+   * (`POST /api/providers/{connector}/webhook`). Without it the route answers 404 for this
+   * connector and results come from {@link status} alone.
+   */
+  readonly webhook?: ProviderWebhook | undefined;
+}
+
+/** A webhook request as it arrived: its headers (lower-case names) and its body byte for byte. */
+export interface WebhookRequest {
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The raw body as sent (UTF-8): signatures are computed over it, not over parsed JSON. */
+  readonly rawBody: string;
+}
+
+/**
+ * Which payment a notification is about: our transaction id (the merchant reference), the
+ * provider's reference, or both. At least one is present.
+ */
+export interface NotificationTarget {
+  readonly transactionId?: string | undefined;
+  readonly providerRef?: ProviderRef | undefined;
+}
+
+/** One thing a webhook tells: a payment's or payout's new status, or money returned to a payer. */
+export type WebhookNotification =
+  | (NotificationTarget & {
+      readonly kind: 'status';
+      /** The provider's id of the event (logs; duplicates are harmless anyway). */
+      readonly eventId: string;
+      readonly status: ProviderStatus;
+    })
+  | (NotificationTarget & {
+      /** A refund (the merchant returned the money) or a chargeback (the payer's bank took it). */
+      readonly kind: 'refund' | 'chargeback';
+      readonly eventId: string;
+      /** What went back to the payer, decimal string in the currency's major unit. */
+      readonly amount: string;
+      readonly currency: string;
+    });
+
+/** The result of {@link ProviderWebhook.verify}. */
+export type WebhookVerification =
+  | { readonly valid: true; readonly notifications: readonly WebhookNotification[] }
+  /** `signature`: missing, stale or wrong signature (401); `malformed`: signed, but unreadable. */
+  | { readonly valid: false; readonly problem: 'signature' | 'malformed'; readonly detail: string };
+
+/** A provider's webhook capability ({@link PaymentProvider.webhook}). */
+export interface ProviderWebhook {
+  /**
+   * Verifies the request's signature over the raw body (before reading it), then translates it
+   * into notifications. Never throws for bad input: a bad request is a `valid: false` answer.
+   */
+  verify(request: WebhookRequest, now: Date): WebhookVerification;
 }
 
 /**

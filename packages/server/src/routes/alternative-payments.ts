@@ -27,7 +27,7 @@ import type { App, AppDeps } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
 import { SandboxProvider, THREE_DS_CHOICES, THREE_DS_RESULT_FIELD, parseRef } from '../providers';
 import type { ProviderStatus } from '../providers';
-import { withProviderTimeout } from '../services/payments/provider-calls';
+import { providerOf, withProviderTimeout } from '../services/payments/provider-calls';
 import { completeChallenge, refreshTransaction } from '../services/payments/refresh';
 import {
   currencyPrecision,
@@ -36,6 +36,7 @@ import {
   paySessionFor,
   providerDataOf,
   resultStatusOf,
+  wireStatusOf,
 } from '../services/transactions';
 import type { TransactionRow } from '../services/transactions';
 import { SANDBOX_INTERACTION_PATH } from './sandbox-pages';
@@ -85,7 +86,7 @@ export function statusAnswer(
 ): StatusResponse {
   return {
     transaction_id: row.id,
-    transaction_status: row.status,
+    transaction_status: wireStatusOf(row.status),
     result_status: resultStatusOf(row.status),
     terminal: isFinalStatus(row.status),
     next_poll_ms: nextPollMs(row, status, now),
@@ -117,8 +118,9 @@ function interactionUrl(deps: AppDeps, row: TransactionRow): string | null {
   const stored = row.redirect?.redirect_data.url;
   if (stored !== undefined) return absoluteUrl(deps.config.publicUrl, stored);
   const ref = row.providerReference;
-  if (deps.config.mode !== 'sandbox' || !(deps.provider instanceof SandboxProvider) || ref === null)
+  if (deps.config.mode !== 'sandbox' || !(providerOf(deps, row) instanceof SandboxProvider))
     return null;
+  if (ref === null) return null;
   const step = parseRef(ref)?.step;
   if (step === undefined || !SANDBOX_INTERACTION_STEPS.includes(step)) return null;
   return absoluteUrl(
@@ -182,7 +184,7 @@ async function interactionAnswer(
     // Only the provider knows how long its page stays open (a challenge, a redirect).
     const reference = row.providerReference;
     const status = await withProviderTimeout(deps, 'status', (options) =>
-      deps.provider.status(reference, now, options),
+      providerOf(deps, row).status(reference, now, options),
     ).catch(() => undefined);
     if (status?.status === 'pending' && status.expiresAt !== undefined) {
       expiresAt = status.expiresAt.toISOString();
@@ -192,7 +194,7 @@ async function interactionAnswer(
   const amount = roundToPrecision(new Big(row.amount), precision, 'down');
   return {
     transaction_id: row.id,
-    provider: deps.provider.name,
+    provider: providerOf(deps, row).name,
     instructions: interactionInstructions(
       row,
       formatMoney(amount, { currency: row.currency, precision }),
@@ -201,7 +203,7 @@ async function interactionAnswer(
     amount,
     currency: row.currency,
     expires_at: expiresAt,
-    transaction_status: row.status,
+    transaction_status: wireStatusOf(row.status),
   };
 }
 

@@ -21,6 +21,7 @@ import { registerRtlAssetsRoutes } from './rtl-assets';
 import { registerUserCardRoutes } from './user-cards';
 import { registerAlternativePaymentRoutes } from './alternative-payments';
 import { registerSandboxPageRoutes } from './sandbox-pages';
+import { registerProviderWebhookRoutes } from './provider-webhooks';
 
 /** A function that registers a group of routes. */
 export type RouteModule = (app: App) => void;
@@ -42,6 +43,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerAlternativePaymentRoutes,
   registerSandboxPageRoutes,
   registerSandboxBalanceRoutes,
+  registerProviderWebhookRoutes,
 ];
 
 /** Registers every route module on the app. */

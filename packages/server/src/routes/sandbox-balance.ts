@@ -14,6 +14,7 @@ import { resolvePrecision, roundToPrecision } from '@cashdesk/domain';
 import { currencies } from '../db/schema';
 import type { App } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
+import { shownBalance } from '../services/ledger';
 
 /** Registers the sandbox balance route. */
 export function registerSandboxBalanceRoutes(app: App): void {
@@ -29,7 +30,7 @@ export function registerSandboxBalanceRoutes(app: App): void {
         player_id: session.playerExternalId,
         currency: session.currency,
         // As the init answer's user_balance: never more than the player has.
-        balance: roundToPrecision(new Big(balance.balance), precision, 'down'),
+        balance: roundToPrecision(new Big(shownBalance(balance)), precision, 'down'),
         reserved: roundToPrecision(new Big(balance.reserved), precision, 'up'),
       },
     };

@@ -74,6 +74,7 @@ import {
   providerDataOf,
 } from '../services/transactions';
 import { counted } from '../services/payments/payment-metrics';
+import { providerOf } from '../services/payments/provider-calls';
 import { isUuid } from '../services/ids';
 import type { TransactionRow } from '../services/transactions';
 
@@ -206,10 +207,14 @@ async function findPagePayment(
     throw new ApiError('sandboxOnly', { detail: 'sandbox pages are sandbox-only' });
   }
   const id = parseParams(params);
-  const provider = deps.provider;
   const row = isUuid(id)
     ? await getTransaction(deps.db, id)
     : await findByProviderReference(deps.db, id);
+  // The sandbox of the payment's own connector (none for a payment of another kind of PSP).
+  const provider =
+    row !== undefined && deps.connectors.has(deps.connectors.resolve(row.connector))
+      ? providerOf(deps, row)
+      : undefined;
   const ref = row?.providerReference ?? null;
   const parsed = ref === null ? null : parseRef(ref);
   if (

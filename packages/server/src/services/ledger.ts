@@ -1,9 +1,16 @@
 /**
  * The money ledger (issue 3 "Money"). Every change of a balance is one database transaction that
  * locks the player's balance row (`SELECT … FOR UPDATE`), checks the rule, updates the row and
- * appends a ledger entry; so the balance never goes negative, a withdrawal reserves its amount in
- * the same transaction that checked the balance, and for every player and currency
- * `sum(ledger.amount) = balance` and `sum(ledger.reserved_delta) = reserved`.
+ * appends a ledger entry; so a withdrawal reserves its amount in the same transaction that checked
+ * the balance, and for every player and currency `sum(ledger.amount) = balance` and
+ * `sum(ledger.reserved_delta) = reserved`.
+ *
+ * The balance never goes negative through the player's own actions. Only {@link reverseCredit}
+ * can take it below zero: a refund or chargeback the provider reports is a fact (the money has
+ * gone back to the payer), and the player may have spent or withdrawn the deposit meanwhile. The
+ * ledger then records the debt as it is (a negative balance): withdrawals are refused until
+ * deposits bring the balance above zero again, and the player is shown a balance of zero
+ * ({@link shownBalance}).
  *
  * Amounts are decimal strings; the math is big.js; balances come back normalised by big.js
  * (`'1000'`, `'12.5'`): the routes format them with the currency precision.
@@ -121,6 +128,15 @@ async function entryExists(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * The balance as the player sees it (the contract's `user_balance`): what can be spent, so never
+ * below zero; a debt left by a chargeback shows as zero.
+ */
+export function shownBalance(balance: Pick<Balance, 'balance'>): string {
+  const value = new Big(balance.balance);
+  return value.lt(0) ? '0' : value.toFixed();
 }
 
 /** Reads the balance of a player in a currency; zero when the player never had one. */
@@ -282,6 +298,61 @@ export async function settleReservation(
   transactionId: string,
 ): Promise<LedgerChange | null> {
   return endReservation(db, transactionId, 'withdrawal_settle');
+}
+
+/** What {@link reverseCredit} needs. */
+export interface ReverseCreditInput {
+  /** The deposit whose credits are taken back. */
+  readonly transactionId: string;
+  /** The ledger kind of the entry: why the money went back to the payer. */
+  readonly kind: 'refund' | 'chargeback';
+}
+
+/**
+ * Takes back everything a deposit credited (its `deposit` entry, the amount after tax, and its
+ * `bonus` entry): one entry of `kind` with the negative sum, once per transaction (a repeated
+ * report, or a chargeback after a refund, changes nothing: `applied: false`). The balance may go
+ * negative (see the module comment). `null` when the transaction credited nothing.
+ */
+export async function reverseCredit(
+  db: Executor,
+  input: ReverseCreditInput,
+): Promise<LedgerChange | null> {
+  return db.transaction(async (tx) => {
+    const credits = await tx
+      .select()
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.transactionId, input.transactionId),
+          inArray(ledgerEntries.kind, ['deposit', 'bonus']),
+        ),
+      );
+    const first = credits[0];
+    if (first === undefined) return null;
+    const { playerId, currency } = first;
+    const row = await lockBalance(tx, playerId, currency);
+    if (await entryExists(tx, input.transactionId, ['refund', 'chargeback'])) {
+      return { applied: false, balance: toBalance(row) };
+    }
+    const amount = credits.reduce((sum, entry) => sum.plus(entry.amount), new Big(0));
+    const balance = await writeBalance(
+      tx,
+      playerId,
+      currency,
+      new Big(row.balance).minus(amount),
+      new Big(row.reserved),
+    );
+    await tx.insert(ledgerEntries).values({
+      playerId,
+      currency,
+      amount: amount.times(-1).toFixed(),
+      reservedDelta: '0',
+      kind: input.kind,
+      transactionId: input.transactionId,
+    });
+    return { applied: true, balance };
+  });
 }
 
 /** Sums of the ledger of a player in a currency (tests and audits: they equal the balance row). */

@@ -67,6 +67,7 @@ import { ApiError } from '../http/api-error';
 import { maskEmail, maskPhone } from './contacts';
 import { verificationBlock } from './payout-account-otp';
 import type { SessionContext } from './sessions';
+import { shownBalance } from './ledger';
 import type { WalletService } from './wallet/wallet';
 
 /** Where a player's balance is read: the wallet of the app. */
@@ -589,7 +590,7 @@ async function cashierCommon(
     merchant_fail_url: brand.merchantFailUrl,
     merchant_processing_url: brand.merchantProcessingUrl,
     merchant_redirect_type: brand.merchantRedirectType,
-    user_balance: roundToPrecision(new Big(balance.balance), precision, 'down'),
+    user_balance: roundToPrecision(new Big(shownBalance(balance)), precision, 'down'),
     auth_token: session.authToken,
     widget_settings: {
       currency_display_setting_id: brand.currencyDisplaySettingId,

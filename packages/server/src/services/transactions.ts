@@ -7,7 +7,15 @@
  * created ──▶ processing ◀──▶ await
  *    │            │             │
  *    └────────────┴─────────────┴──▶ success | error   (final: never change again)
+ *                                       │
+ *                                       └──▶ refunded | charged_back   (deposits; final)
  * ```
+ *
+ * - A succeeded deposit whose money the provider later returned to the payer (a refund, a
+ *   chargeback: provider webhooks) moves on once more, to `refunded` or `charged_back`
+ *   ({@link reverseDeposit}); that is the only move out of a final status. The wire has no such
+ *   statuses: the widget sees them as `success` (the payment went through; the reversal shows
+ *   in the balance), see {@link wireStatusOf}.
  *
  * - `processing` and `await` may follow each other (a bank transfer awaits its receipt, then is
  *   processing while the receipt is reviewed) and may repeat themselves, which records a new step
@@ -75,7 +83,8 @@ import type {
   ThreeDsOutcome,
 } from '../providers';
 import { isUuid } from './ids';
-import { creditDeposit, releasePayout, settlePayout } from './wallet/money';
+import { shownBalance } from './ledger';
+import { creditDeposit, releasePayout, settlePayout, takeBackDeposit } from './wallet/money';
 import type { WalletService } from './wallet/wallet';
 import { betShopToWire } from './pay-groups';
 import { DEADLINE_MS, deadlineAfter, recheckAt } from './payments/schedule';
@@ -87,8 +96,13 @@ export type TransactionRow = typeof transactions.$inferSelect;
 /** One of the statuses of the machine. */
 export type TransactionStatus = TransactionRow['status'];
 
-/** Statuses after which nothing changes. */
-export const FINAL_STATUSES: readonly TransactionStatus[] = ['success', 'error'];
+/** Statuses of a finished payment (a succeeded deposit may still be reversed, see above). */
+export const FINAL_STATUSES: readonly TransactionStatus[] = [
+  'success',
+  'error',
+  'refunded',
+  'charged_back',
+];
 
 /** The allowed moves: from a status to the statuses it may become (see the module comment). */
 export const TRANSACTION_TRANSITIONS: Readonly<
@@ -97,8 +111,10 @@ export const TRANSACTION_TRANSITIONS: Readonly<
   created: ['processing', 'await', 'success', 'error'],
   processing: ['processing', 'await', 'success', 'error'],
   await: ['processing', 'await', 'success', 'error'],
-  success: [],
+  success: ['refunded', 'charged_back'],
   error: [],
+  refunded: [],
+  charged_back: [],
 };
 
 /** Whether `to` may follow `from`. */
@@ -113,7 +129,15 @@ export function isFinalStatus(status: TransactionStatus): boolean {
 
 /** The statuses `to` may be reached from. */
 function predecessorsOf(to: TransactionStatus): TransactionStatus[] {
-  const all: readonly TransactionStatus[] = ['created', 'processing', 'await', 'success', 'error'];
+  const all: readonly TransactionStatus[] = [
+    'created',
+    'processing',
+    'await',
+    'success',
+    'error',
+    'refunded',
+    'charged_back',
+  ];
   return all.filter((from) => canTransition(from, to));
 }
 
@@ -166,6 +190,20 @@ const StoredProviderData = z.object({
   ),
   /** A withdrawal's tax figures (SPEC §3, §5) as its submit answered them, for a retry's answer. */
   taxFigures: z.optional(TaxFigures),
+  /**
+   * A refund or chargeback the provider reported for this deposit: what it returned to the payer
+   * and its event id; `applied` false when the cashier did not take it back itself (a partial
+   * amount, left to the operator).
+   */
+  reversal: z.optional(
+    z.object({
+      kind: z.enum(['refund', 'chargeback']),
+      amount: Decimal,
+      currency: z.string(),
+      eventId: z.optional(z.string()),
+      applied: z.boolean(),
+    }),
+  ),
 });
 
 /** The parsed `provider_data` of a transaction. */
@@ -198,6 +236,11 @@ export interface CreateTransactionInput {
   readonly amount: string;
   readonly currency: string;
   readonly providerKind: TransactionRow['providerKind'];
+  /**
+   * The connector the payment is sent to (resolved: never `null` for a new payment); follow-ups
+   * go there too. `null`: the default connector.
+   */
+  readonly connector?: string | null | undefined;
   readonly fee?: string | undefined;
   readonly tax?: string | undefined;
   readonly bonus?: string | undefined;
@@ -273,6 +316,7 @@ export async function createTransaction(
       processingUrl: brand.merchantProcessingUrl,
       merchantUrl: brand.merchantUrl,
       providerKind: input.providerKind,
+      connector: input.connector ?? null,
       providerData: { ...(input.providerData ?? {}) },
       parameters: { ...(input.parameters ?? {}) },
       idempotencyKey: input.idempotencyKey ?? null,
@@ -324,6 +368,32 @@ export async function findByProviderReference(
     .from(transactions)
     .where(eq(transactions.providerReference, providerReference));
   return row;
+}
+
+/**
+ * A transaction sent to a connector, by our id or the provider's reference (a webhook names one
+ * or both). `isDefault`: whether `connector` is the default one, which also owns rows stored
+ * without a connector. A transaction of another connector is `undefined`: one PSP's webhook can
+ * never move another PSP's payment.
+ */
+export async function findConnectorTransaction(
+  db: Executor,
+  connector: { readonly name: string; readonly isDefault: boolean },
+  ids: { readonly transactionId?: string | undefined; readonly providerRef?: string | undefined },
+): Promise<TransactionRow | undefined> {
+  const ownedBy = (row: TransactionRow | undefined) =>
+    row !== undefined &&
+    (row.connector === connector.name || (row.connector === null && connector.isDefault));
+  if (ids.transactionId !== undefined) {
+    const row = await getTransaction(db, ids.transactionId);
+    if (ownedBy(row)) return row;
+  }
+  if (ids.providerRef === undefined) return undefined;
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.providerReference, ids.providerRef));
+  return rows.find((row) => ownedBy(row));
 }
 
 // --- transitions --------------------------------------------------------------------------------
@@ -637,6 +707,59 @@ export async function completeTransaction(
   });
 }
 
+// --- refunds and chargebacks ---------------------------------------------------------------------
+
+/** What the provider reported returning to the payer of a succeeded deposit. */
+export interface DepositReversal {
+  readonly kind: 'refund' | 'chargeback';
+  /** What the provider returned, decimal string (the charged total for a full reversal). */
+  readonly amount: string;
+  readonly currency: string;
+  /** The provider's id of the event, kept for the operator. */
+  readonly eventId?: string | undefined;
+}
+
+/**
+ * Applies a refund or chargeback of a succeeded deposit, once: `success → refunded |
+ * charged_back` and, in the same database transaction, the ledger takes back what the deposit
+ * credited (services/wallet/money.ts takeBackDeposit: the ledger's reverseCredit, or a reversal
+ * owed to the operator's wallet). A second
+ * report, or the other kind after the first, changes nothing (`applied: false`).
+ *
+ * @throws {TransactionTransitionError} when the transaction has not succeeded yet (the caller
+ *   checks the status first: a reversal of a payment still open cannot be applied yet).
+ */
+export async function reverseDeposit(
+  db: Executor,
+  transactionId: string,
+  reversal: DepositReversal,
+  now: Date = new Date(),
+): Promise<TransitionResult> {
+  return db.transaction(async (tx) => {
+    const result = await transition(
+      tx,
+      transactionId,
+      reversal.kind === 'refund' ? 'refunded' : 'charged_back',
+      {
+        now,
+        step: 'result',
+        providerData: {
+          reversal: {
+            kind: reversal.kind,
+            amount: reversal.amount,
+            currency: reversal.currency,
+            eventId: reversal.eventId,
+            applied: true,
+          },
+        },
+      },
+    );
+    if (!result.applied) return result;
+    await takeBackDeposit(tx, result.transaction, reversal.kind, now);
+    return result;
+  });
+}
+
 // --- provider outcomes --------------------------------------------------------------------------
 
 /**
@@ -915,10 +1038,20 @@ export async function applyProviderStatus(
 
 // --- the pay session ----------------------------------------------------------------------------
 
+/**
+ * The contract's transaction status of a status: a refunded or charged-back deposit is a payment
+ * that went through (`success`); the money it took back shows in the balance.
+ */
+export function wireStatusOf(status: TransactionStatus): PaySession['transaction_status'] {
+  return status === 'refunded' || status === 'charged_back' ? 'success' : status;
+}
+
 /** SPEC §2 result status of a transaction status. */
 export function resultStatusOf(status: TransactionStatus): PaySession['result_status'] {
   switch (status) {
     case 'success':
+    case 'refunded':
+    case 'charged_back':
       return 'success';
     case 'error':
       return 'error';
@@ -1024,7 +1157,7 @@ export async function paySessionFor(
     action: redirect.action,
     result_status: resultStatusOf(row.status),
     session_status: final ? 'completed' : 'active',
-    transaction_status: row.status,
+    transaction_status: wireStatusOf(row.status),
     experiment_user_group: row.experimentUserGroup,
     decline_page_settings:
       row.status === 'error' && declineSettings.success ? declineSettings.data : null,
@@ -1040,7 +1173,7 @@ export async function paySessionFor(
     voucher,
     amount: atPrecision(row.amount, precision),
     currency: row.currency,
-    user_balance: atPrecision(balance.balance, precision),
+    user_balance: atPrecision(shownBalance(balance), precision),
   };
 }
 

@@ -237,7 +237,7 @@ describe('card deposits (SPEC §3 pay session, §5; issue 3 money)', () => {
     const { session } = await freshPlayer();
     const answer = await submit(session, 'card', cardBody(APPROVED_VISA, '50'));
     const txId = String(answer.body.transaction_id);
-    const provider = server.app.cashdesk.provider;
+    const provider = server.app.cashdesk.connectors.defaultProvider;
     if (!(provider instanceof SandboxProvider)) throw new Error('the suite pays with the sandbox');
     expect((await provider.activity()).find((entry) => entry.transactionId === txId)).toMatchObject(
       {

@@ -76,11 +76,16 @@ describe('status machine (issue 3: created, processing, await, success, error)',
       created: ['processing', 'await', 'success', 'error'],
       processing: ['processing', 'await', 'success', 'error'],
       await: ['processing', 'await', 'success', 'error'],
-      success: [],
+      // A succeeded deposit's money may go back to the payer later (provider webhooks).
+      success: ['refunded', 'charged_back'],
       error: [],
+      refunded: [],
+      charged_back: [],
     });
     expect(canTransition('await', 'created')).toBe(false);
     expect(canTransition('success', 'error')).toBe(false);
+    expect(canTransition('processing', 'refunded')).toBe(false);
+    expect(canTransition('refunded', 'charged_back')).toBe(false);
   });
 
   it('moves created -> await -> processing -> success and then changes no more', async () => {

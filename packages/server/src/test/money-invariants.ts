@@ -20,6 +20,7 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Database } from '../db/open';
+import type { AsyncActivity } from '../providers/async-psp/simulator/control';
 import type { ActivityAnswer } from '../providers/simulator/control';
 import { chargedAmount, paidOutAmount } from '../services/transactions';
 
@@ -195,6 +196,93 @@ export async function chargeViolations(
   return violations;
 }
 
+const ConnectorDepositRow = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  credited: z.string().nullable(),
+  credits: Count,
+  reversed: z.string().nullable(),
+  reversals: Count,
+});
+
+/**
+ * Invariant 3 for the asynchronous PSP (its activity, `providers/async-psp/simulator`), over the
+ * deposits sent to `connector`: every pay-in the PSP charged (succeeded, refunded or charged back)
+ * is credited exactly once, for the amount plus fees it charged, and every credited deposit was
+ * charged there; every pay-in the PSP refunded or charged back is `refunded` / `charged_back`
+ * here with one reversal entry taking back exactly what was credited, and the other way round.
+ */
+export async function asyncChargeViolations(
+  db: Database,
+  activity: AsyncActivity,
+  connector: string,
+): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  const deposits = await rows(
+    db,
+    sql`select t.id, t.status::text, t.amount::text, t.fee::text,
+          (select sum(l.amount)::text from ledger_entries l
+             where l.transaction_id = t.id and l.kind in ('deposit', 'bonus')) as credited,
+          (select count(*) from ledger_entries l
+             where l.transaction_id = t.id and l.kind = 'deposit') as credits,
+          (select sum(l.amount)::text from ledger_entries l
+             where l.transaction_id = t.id and l.kind in ('refund', 'chargeback')) as reversed,
+          (select count(*) from ledger_entries l
+             where l.transaction_id = t.id and l.kind in ('refund', 'chargeback')) as reversals
+        from transactions t where t.flow = 'deposit' and t.connector = ${connector}`,
+    ConnectorDepositRow,
+  );
+  const payIns = new Map(
+    activity.payments
+      .filter((payment) => payment.direction === 'pay_in')
+      .map((payment) => [payment.merchant_reference, payment]),
+  );
+  const charged = new Set(['succeeded', 'refunded', 'charged_back']);
+  const expectedStatus: Readonly<Record<string, string>> = {
+    succeeded: 'success',
+    refunded: 'refunded',
+    charged_back: 'charged_back',
+  };
+  for (const deposit of deposits) {
+    const payment = payIns.get(deposit.id);
+    const wasCharged = payment !== undefined && charged.has(payment.state);
+    if (deposit.credits > 1)
+      violations.push(`deposit ${deposit.id} credited ${deposit.credits} times`);
+    if (deposit.credits === 1 && !wasCharged) {
+      violations.push(`deposit ${deposit.id} credited without a charge at the PSP`);
+    }
+    if (payment === undefined || !wasCharged) continue;
+    if (deposit.credits !== 1) violations.push(`deposit ${deposit.id} charged, not credited`);
+    if (deposit.status !== expectedStatus[payment.state]) {
+      violations.push(`deposit ${deposit.id} is ${deposit.status}, the PSP says ${payment.state}`);
+    }
+    if (!new Big(chargedAmount(deposit)).eq(payment.amount)) {
+      violations.push(
+        `deposit ${deposit.id} charged ${payment.amount}, expected ${chargedAmount(deposit)}`,
+      );
+    }
+    const reversedThere = payment.state !== 'succeeded';
+    if (reversedThere !== deposit.reversals > 0 || deposit.reversals > 1) {
+      violations.push(
+        `deposit ${deposit.id}: ${deposit.reversals} reversal(s), PSP ${payment.state}`,
+      );
+    }
+    if (reversedThere && !new Big(deposit.reversed ?? '0').plus(deposit.credited ?? '0').eq(0)) {
+      violations.push(
+        `deposit ${deposit.id}: reversed ${String(deposit.reversed)} of ${String(deposit.credited)}`,
+      );
+    }
+  }
+  const known = new Set(deposits.map((deposit) => deposit.id));
+  for (const reference of payIns.keys()) {
+    if (!known.has(reference))
+      violations.push(`the PSP charged ${reference}, unknown to the cashier`);
+  }
+  return violations;
+}
+
 /** Invariant 4: the transactions still between `created` and a final status. */
 export async function unresolvedTransactions(db: Database): Promise<Violation[]> {
   const found = await rows(
@@ -217,7 +305,10 @@ const OperatorRow = z.object({
 
 /** The kinds of movement a transaction owes the operator's wallet, by its flow and status. */
 function owedKinds(flow: string, status: string, reserveRefused: boolean): string[] {
-  if (flow === 'deposit') return status === 'success' ? ['credit'] : [];
+  if (flow === 'deposit') {
+    if (status === 'refunded' || status === 'charged_back') return ['credit', 'reverse'];
+    return status === 'success' ? ['credit'] : [];
+  }
   if (status === 'success') return ['commit', 'reserve'];
   if (status === 'error') return reserveRefused ? ['reserve'] : ['release', 'reserve'];
   return ['reserve'];

@@ -450,7 +450,7 @@ describe('card data never stored or logged (issue 3 security, ARCHITECTURE.md)',
   });
 
   it("keeps no card number or CVV in the sandbox provider's state (sandbox README)", async () => {
-    const provider = server.app.cashdesk.provider;
+    const provider = server.app.cashdesk.connectors.defaultProvider;
     if (!(provider instanceof SandboxProvider)) throw new Error('not the sandbox provider');
     const memory = JSON.stringify(await provider.snapshot());
     expect(memory).toContain('"last4":"0101"');

@@ -38,6 +38,7 @@ import {
 } from '../db/schema';
 import { seedDatabase } from '../db/seed';
 import { PAYMENT_METHOD_KINDS, tokenBehaviour } from '../providers';
+import { wireStatusOf } from '../services/transactions';
 import { createTestDatabase } from './harness';
 import type { TestDatabase } from './harness';
 
@@ -64,7 +65,18 @@ async function brand0Groups(flow: 'deposit' | 'withdrawal') {
 describe('schema enumerations follow the domain, the contract and the provider', () => {
   it('uses the domain flows, the contract transaction statuses and the provider method kinds', () => {
     expect(paymentFlow.enumValues).toEqual([...PAYMENT_FLOWS]);
-    expect(transactionStatus.enumValues).toEqual([...TRANSACTION_STATUSES]);
+    // The contract's statuses, then the two a succeeded deposit may reach later (a refund, a
+    // chargeback), which the wire shows as success (wireStatusOf).
+    expect(transactionStatus.enumValues).toEqual([
+      ...TRANSACTION_STATUSES,
+      'refunded',
+      'charged_back',
+    ]);
+    expect(transactionStatus.enumValues.map(wireStatusOf)).toEqual([
+      ...TRANSACTION_STATUSES,
+      'success',
+      'success',
+    ]);
     expect(providerKind.enumValues).toEqual([...PAYMENT_METHOD_KINDS]);
   });
 

@@ -37,7 +37,9 @@ import type { Database, Executor } from '../../db/open';
 import { savedCards } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { cashierThreeDsReturnUrl } from '../../providers';
-import type { NewCardInput, PaymentProvider } from '../../providers';
+import type { NewCardInput } from '../../providers';
+import type { ConnectorRegistry } from '../../providers/connectors';
+import { payGroupConnector } from '../pay-group-connectors';
 import {
   assertAvailable,
   findBetShop,
@@ -264,7 +266,7 @@ function storableValues(
 /** What a deposit needs besides the request. */
 export interface DepositDeps {
   readonly db: Database;
-  readonly provider: Pick<PaymentProvider, 'name'>;
+  readonly connectors: Pick<ConnectorRegistry, 'provider' | 'has' | 'resolve'>;
   readonly config: Pick<ServerConfig, 'widgetUrl' | 'secret'>;
 }
 
@@ -343,7 +345,13 @@ export async function prepareDeposit(
       widgetUrl,
       transactionId: id,
       sessionId: session.sessionId,
-      ...(entry.group.providerKind === 'card' ? {} : { provider: deps.provider.name }),
+      ...(entry.group.providerKind === 'card'
+        ? {}
+        : {
+            provider: deps.connectors.provider(
+              payGroupConnector(deps.connectors, entry.group.connector),
+            ).name,
+          }),
     }),
     success: resultAddress(widgetUrl, 'success', session.sessionId, id),
     fail: resultAddress(widgetUrl, 'error', session.sessionId, id),

@@ -20,6 +20,7 @@
  */
 import type { Database } from '../../db/open';
 import type { ClaimHandle } from '../idempotency';
+import { payGroupConnector } from '../pay-group-connectors';
 import { createTransaction, findPlayerTransaction, updateProviderData } from '../transactions';
 import { linkDocument } from '../uploads';
 import { reservePayout } from '../wallet/money';
@@ -63,13 +64,20 @@ export async function submitPayment(
   const owner = newOwner();
   const now = deps.clock();
   const id = prepared.request.transactionId;
-  const row = await persist(deps.db, prepared, {
-    id,
-    call: { request: prepared.request, owner, leaseUntil: leaseEnd(deps, now) },
-    claim,
-    wallet: deps.wallet.kind,
-    now,
-  });
+  // Fixed now: every later call of this payment goes to the same connector.
+  const connector = payGroupConnector(deps.connectors, prepared.transaction.connector ?? null);
+  const transaction = { ...prepared.transaction, connector };
+  const row = await persist(
+    deps.db,
+    { ...prepared, transaction },
+    {
+      id,
+      call: { request: prepared.request, owner, leaseUntil: leaseEnd(deps, now) },
+      claim,
+      wallet: deps.wallet.kind,
+      now,
+    },
+  );
   const answered = await callProvider(deps, row, owner, prepared.secrets);
   return reportReceipt(deps, answered);
 }

@@ -40,6 +40,7 @@ import type {
   PayoutInput,
   ProviderCallOptions,
 } from '../../providers';
+import type { ConnectorRegistry } from '../../providers/connectors';
 import {
   applyDepositOutcome,
   applyPayoutOutcome,
@@ -56,7 +57,8 @@ import { DEADLINE_MS, deadlineAfter, recheckAt, retryAt } from './schedule';
 /** What the pipeline needs. */
 export interface PaymentDeps {
   readonly db: Database;
-  readonly provider: PaymentProvider;
+  /** The providers by connector; a transaction's calls go to the connector it was sent to. */
+  readonly connectors: ConnectorRegistry;
   /** Where the money is kept (services/wallet/wallet.ts). */
   readonly wallet: WalletService;
   readonly config: Pick<ServerConfig, 'payments'>;
@@ -70,6 +72,20 @@ export interface PaymentDeps {
 export interface PaymentLog {
   info(object: Record<string, unknown>, message: string): void;
   warn(object: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * The provider a transaction's calls go to: the connector it was created with (the default one
+ * for a row of an earlier version, which has none).
+ *
+ * @throws {UnknownConnectorError} when that connector is no longer configured (the call fails
+ *   like an unanswered one and is tried again once it is back).
+ */
+export function providerOf(
+  deps: Pick<PaymentDeps, 'connectors'>,
+  row: Pick<TransactionRow, 'connector'>,
+): PaymentProvider {
+  return deps.connectors.provider(row.connector);
 }
 
 /** A provider call given up after the configured time-out: its outcome is unknown. */
@@ -358,7 +374,7 @@ export async function callProvider(
       sending: 'authorising deposit',
       answered: 'deposit authorisation answered',
       operation: 'authorizeDeposit',
-      call: (options) => deps.provider.authorizeDeposit(input, now, options),
+      call: (options) => providerOf(deps, row).authorizeDeposit(input, now, options),
       apply: (outcome) => applyDepositOutcome(deps.db, row, outcome, deps.clock()),
     });
   } else {
@@ -377,7 +393,7 @@ export async function callProvider(
       sending: 'sending payout',
       answered: 'payout answered',
       operation: 'payout',
-      call: (options) => deps.provider.payout(input, now, options),
+      call: (options) => providerOf(deps, row).payout(input, now, options),
       apply: (outcome) => applyPayoutOutcome(deps.db, row, outcome, deps.clock()),
     });
   }
@@ -535,7 +551,7 @@ async function lookUp(
   let found: LookupResult;
   try {
     found = await withProviderTimeout(deps, 'lookup', (options) =>
-      deps.provider.lookup(row.id, now, options),
+      providerOf(deps, row).lookup(row.id, now, options),
     );
   } catch (error) {
     await callFailed(deps, row, error);

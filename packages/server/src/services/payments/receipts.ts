@@ -14,7 +14,7 @@ import {
 } from '../transactions';
 import type { TransactionRow } from '../transactions';
 import { linkDocument } from '../uploads';
-import { withProviderTimeout } from './provider-calls';
+import { providerOf, withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
 import { counted } from './payment-metrics';
 
@@ -45,7 +45,7 @@ export async function reportReceipt(
   let status;
   try {
     status = await withProviderTimeout(deps, 'recordReceipt', (options) =>
-      deps.provider.recordReceipt(reference, now, options),
+      providerOf(deps, row).recordReceipt(reference, now, options),
     );
   } catch (error) {
     deps.log?.warn(

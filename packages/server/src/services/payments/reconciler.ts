@@ -30,6 +30,7 @@ import {
   callProvider,
   leaseEnd,
   newOwner,
+  providerOf,
   releaseLease,
   takeCall,
   withProviderTimeout,
@@ -121,7 +122,7 @@ async function expire(deps: PaymentDeps, row: TransactionRow, now: Date): Promis
   const reference = row.providerReference;
   if (reference === null) return false;
   const cancel = await withProviderTimeout(deps, 'cancelPayout', (options) =>
-    deps.provider.cancelPayout(reference, now, options),
+    providerOf(deps, row).cancelPayout(reference, now, options),
   ).catch(() => null);
   // Not cancelled (on its way, or no answer): still reserved, asked about again later.
   if (cancel?.outcome !== 'cancelled') return false;

@@ -9,7 +9,7 @@
 import type { ProviderStatus, ThreeDsChallengeResult } from '../../providers';
 import { applyDepositOutcome, applyProviderStatus, isFinalStatus } from '../transactions';
 import type { TransactionRow } from '../transactions';
-import { resolveCall, withProviderTimeout } from './provider-calls';
+import { providerOf, resolveCall, withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
 import { counted } from './payment-metrics';
 import { awaitsReceiptReport, reportReceipt } from './receipts';
@@ -49,7 +49,7 @@ export async function refreshTransaction(
   let status: ProviderStatus;
   try {
     status = await withProviderTimeout(deps, 'status', (options) =>
-      deps.provider.status(reference, now, options),
+      providerOf(deps, row).status(reference, now, options),
     );
   } catch (error) {
     deps.log?.warn(
@@ -76,7 +76,7 @@ export async function completeChallenge(
   const now = deps.clock();
   try {
     const outcome = await withProviderTimeout(deps, 'complete3ds', (options) =>
-      deps.provider.complete3ds(reference, result, now, options),
+      providerOf(deps, row).complete3ds(reference, result, now, options),
     );
     deps.log?.info({ transaction_id: row.id, outcome: outcome.outcome }, '3-D Secure completed');
     return counted(deps, await applyDepositOutcome(deps.db, row, outcome, deps.clock()))

@@ -30,7 +30,13 @@ import type { TransactionRow } from '../transactions';
 import { releasePayout } from '../wallet/money';
 import { counted } from './payment-metrics';
 import { REVERSED_MESSAGE_KEY } from './reversal-marker';
-import { leaseEnd, newOwner, releaseLease, withProviderTimeout } from './provider-calls';
+import {
+  leaseEnd,
+  newOwner,
+  providerOf,
+  releaseLease,
+  withProviderTimeout,
+} from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
 
 export { REVERSED_MESSAGE_KEY };
@@ -147,7 +153,7 @@ async function reverseOrKeep(deps: PaymentDeps, row: TransactionRow, now: Date):
   let cancel;
   try {
     cancel = await withProviderTimeout(deps, 'cancelPayout', (options) =>
-      deps.provider.cancelPayout(reference, now, options),
+      providerOf(deps, row).cancelPayout(reference, now, options),
     );
   } catch {
     // No answer: the payout may be on its way; it stays reserved and pending.

@@ -116,6 +116,8 @@ export function transactionBase(
     amount,
     currency: entry.currency.alpha3,
     providerKind: entry.group.providerKind,
+    // Resolved to a configured connector when the payment is submitted (pipeline.ts).
+    connector: entry.group.connector,
     fee: charges.fee,
     tax: charges.tax,
   };

@@ -19,7 +19,13 @@ import type { Executor } from '../../db/open';
 import { and, eq } from 'drizzle-orm';
 import { walletOperations } from '../../db/schema';
 import type { transactions } from '../../db/schema';
-import { credit, releaseReservation, reserveWithdrawal, settleReservation } from '../ledger';
+import {
+  credit,
+  releaseReservation,
+  reserveWithdrawal,
+  reverseCredit,
+  settleReservation,
+} from '../ledger';
 import { findWalletOperation, queueWalletOperation } from './wallet-operations';
 
 type Row = Pick<
@@ -109,6 +115,26 @@ export async function releasePayout(tx: Executor, row: Row, now: Date): Promise<
       .where(and(eq(walletOperations.id, reserve.id), eq(walletOperations.state, 'pending')));
   }
   return queueWalletOperation(tx, { ...movement(row, row.amount), kind: 'release', now });
+}
+
+/**
+ * A succeeded deposit was refunded or charged back: what it credited (the amount after tax and
+ * the bonus) goes back, once, even below zero (the player may have spent it).
+ */
+export async function takeBackDeposit(
+  tx: Executor,
+  row: Row,
+  kind: 'refund' | 'chargeback',
+  now: Date,
+): Promise<void> {
+  if (row.wallet === 'internal') {
+    await reverseCredit(tx, { transactionId: row.id, kind });
+    return;
+  }
+  const credited = await findWalletOperation(tx, row.id, 'credit');
+  if (credited === undefined) return;
+  const amount = new Big(credited.amount).plus(credited.bonus).toFixed();
+  await queueWalletOperation(tx, { ...movement(row, amount), kind: 'reverse', now });
 }
 
 function movement(row: Row, amount: string) {

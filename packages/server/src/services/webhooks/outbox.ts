@@ -47,9 +47,9 @@ export function isTransaction(db: Executor): db is Transaction {
  * The event a transaction's state is reported as, right after a change put it there: created →
  * `transaction.created`; success → `transaction.succeeded`; error → `transaction.reversed` when
  * the player reversed it (the reversal marker), else `transaction.failed`; the waiting statuses
- * are not reported. The statuses `refunded` and `charged_back` (being added to the status machine)
- * map to `transaction.refunded` here, and the payout approval state to `payout.awaiting_approval`;
- * a status added to the machine fails to compile until it is given a line here.
+ * are not reported; a refunded or charged-back deposit → `transaction.refunded`. The payout
+ * approval state (a later issue) will map to `payout.awaiting_approval`; a status added to the
+ * machine fails to compile until it is given a line here.
  */
 export function transactionEventType(
   row: Pick<TransactionRow, 'status' | 'errorMessage'>,
@@ -63,6 +63,9 @@ export function transactionEventType(
       return row.errorMessage === REVERSED_MESSAGE_KEY
         ? 'transaction.reversed'
         : 'transaction.failed';
+    case 'refunded':
+    case 'charged_back':
+      return 'transaction.refunded';
     case 'processing':
     case 'await':
       return null;
