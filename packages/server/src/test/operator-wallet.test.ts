@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
-import { transactions, walletOperations } from '../db/schema';
+import { payGroups, transactions, walletOperations } from '../db/schema';
 import { HttpPaymentProvider } from '../providers';
 import { getBalance } from '../services/ledger';
 import { reconcileOnce } from '../services/payments/reconciler';
@@ -28,9 +28,11 @@ import {
   text,
   withdrawalSession,
 } from './api-calls';
-import { brand0PlayerId } from './alt-fixtures';
-import { createTestSession, startTestServer } from './harness';
-import type { TestServer } from './harness';
+import { createTestDatabase, createTestSession, startTestServer } from './harness';
+import type { TestDatabase, TestServer } from './harness';
+import { brand0PlayerId, reload, startDeposit } from './alt-fixtures';
+import { TEST_PSP_API_KEY, TEST_WEBHOOK_SECRET, startAsyncPspProcess } from './async-psp-process';
+import type { AsyncPspProcess } from './async-psp-process';
 import { moneyViolations, walletViolations } from './money-invariants';
 import { startSimulatorProcess } from './simulator-process';
 import type { SimulatorProcess } from './simulator-process';
@@ -402,5 +404,79 @@ describe('issue 14: payouts from the operator wallet', () => {
       body: { error_code: '1601', error_message: 'CASHIER.ERROR.WALLET_UNAVAILABLE' },
     });
     expect(server.logs()).not.toContain(TEST_WALLET_SECRET);
+  });
+});
+
+describe('issue 14: a refund of a deposit kept in the operator wallet', () => {
+  let asyncPsp: AsyncPspProcess;
+  let database: TestDatabase;
+  let refundServer: TestServer;
+
+  beforeAll(async () => {
+    asyncPsp = await startAsyncPspProcess();
+    database = await createTestDatabase();
+    await database.db
+      .update(payGroups)
+      .set({ connector: 'psp' })
+      .where(
+        and(
+          eq(payGroups.brandId, 'brand0'),
+          eq(payGroups.flow, 'deposit'),
+          eq(payGroups.shortName, 'mobile_money'),
+        ),
+      );
+    refundServer = await startTestServer({
+      database,
+      env: {
+        ...serverEnv(),
+        CONNECTORS: 'psp',
+        CONNECTOR_PSP_KIND: 'async-psp',
+        CONNECTOR_PSP_URL: asyncPsp.url,
+        CONNECTOR_PSP_API_KEY: TEST_PSP_API_KEY,
+        CONNECTOR_PSP_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await refundServer.close();
+    await database.close();
+    await asyncPsp.stop();
+  });
+
+  it("a deposit settled by the PSP's webhook is credited to the wallet, and its refund taken back from it, once each", async () => {
+    await wallet.account({
+      brand: 'brand0',
+      player_id: 'op-refund',
+      currency: 'EUR',
+      balance: '100',
+    });
+    const sessionId = await createTestSession(refundServer, { player: 'op-refund' });
+    const deposit = await startDeposit(refundServer, {
+      sessionId,
+      payGroup: 'mobile_money',
+      amount: '25',
+    });
+    await asyncPsp.settle(deposit.transactionId, { outcome: 'succeeded' });
+    await refundServer.app.cashdesk.wallet.idle();
+    expect(await wallet.balance('brand0', 'op-refund', 'EUR')).toBe('125');
+
+    const refunded = await asyncPsp.reverse('refund', deposit.transactionId);
+    expect(refunded.delivery).toMatchObject({ status: 200 });
+    // The PSP repeats its event: nothing moves again.
+    await asyncPsp.redeliver(deposit.transactionId);
+    await refundServer.app.cashdesk.wallet.idle();
+    expect((await reload(refundServer, deposit.transactionId)).status).toBe('refunded');
+    expect(await received(deposit.transactionId, 'reverse')).toMatchObject({
+      route: 'transfer',
+      kind: 'reversal',
+      amount: '25',
+      calls: 1,
+    });
+    expect(await wallet.balance('brand0', 'op-refund', 'EUR')).toBe('100');
+    // The simulator also serves the other server of this file: only this database's payment.
+    const { operations } = await wallet.activity();
+    const mine = operations.filter((entry) => entry.transaction_id === deposit.transactionId);
+    expect(await walletViolations(refundServer.db, { operations: mine })).toEqual([]);
   });
 });
