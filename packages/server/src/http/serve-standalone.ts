@@ -7,6 +7,7 @@
  * @packageDocumentation
  */
 import type { FastifyInstance } from 'fastify';
+import * as z from 'zod';
 
 /** What {@link serveStandalone} needs. */
 export interface StandaloneOptions {
@@ -55,4 +56,31 @@ export async function serveStandalone(
     process.stderr.write(`${options.name}: cannot listen: ${String(error)}\n`);
     process.exit(1);
   }
+}
+
+/** An empty or blank setting counts as unset. */
+export function blankToUndefined(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** A port setting: digits, at most 65535; `0` picks a free port. */
+export function portSetting(defaultPort: number) {
+  return z
+    .string()
+    .regex(/^[0-9]{1,5}$/, 'a port number')
+    .transform(Number)
+    .pipe(z.int().max(65_535))
+    .default(defaultPort);
+}
+
+/**
+ * The service's environment read with `schema`, or an exit (1) naming each bad variable and what
+ * is wrong with it (zod's messages name the rule, never the value, so a secret is not echoed).
+ */
+export function readEnvironment<S extends z.ZodType>(schema: S, name: string): z.output<S> {
+  const env = schema.safeParse(process.env);
+  if (env.success) return env.data;
+  const lines = env.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  process.stderr.write(`${name}: invalid environment\n${lines.join('\n')}\n`);
+  process.exit(1);
 }

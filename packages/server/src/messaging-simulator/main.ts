@@ -15,40 +15,32 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import { serveStandalone } from '../http/serve-standalone';
+import {
+  blankToUndefined,
+  portSetting,
+  readEnvironment,
+  serveStandalone,
+} from '../http/serve-standalone';
 import { createMessagingSimulator } from './messaging-simulator';
 
 /** The default port, beside the PSP simulator's 8091. */
 const DEFAULT_PORT = 8093;
 
-const blankToUndefined = (value: string | undefined): string | undefined =>
-  value === undefined || value.trim() === '' ? undefined : value.trim();
-
 const Env = z.object({
   MESSAGING_SIMULATOR_SECRET: z.string().min(16, 'at least 16 characters'),
   MESSAGING_SIMULATOR_KEY_ID: z.string().optional().transform(blankToUndefined),
-  MESSAGING_SIMULATOR_PORT: z
-    .string()
-    .regex(/^[0-9]{1,5}$/, 'a port number')
-    .transform(Number)
-    .pipe(z.int().max(65_535))
-    .default(DEFAULT_PORT),
+  MESSAGING_SIMULATOR_PORT: portSetting(DEFAULT_PORT),
   MESSAGING_SIMULATOR_HOST: z.string().optional().transform(blankToUndefined),
   MESSAGING_SIMULATOR_EXIT_ON_STDIN_END: z.enum(['0', '1']).optional(),
 });
 
-const env = Env.safeParse(process.env);
-if (!env.success) {
-  const lines = env.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-  process.stderr.write(`messaging simulator: invalid environment\n${lines.join('\n')}\n`);
-  process.exit(1);
-}
+const settings = readEnvironment(Env, 'messaging simulator');
 
 const app = createMessagingSimulator({
   keys: [
     {
-      keyId: env.data.MESSAGING_SIMULATOR_KEY_ID ?? 'default',
-      secret: env.data.MESSAGING_SIMULATOR_SECRET,
+      keyId: settings.MESSAGING_SIMULATOR_KEY_ID ?? 'default',
+      secret: settings.MESSAGING_SIMULATOR_SECRET,
     },
   ],
 });
@@ -56,7 +48,7 @@ const app = createMessagingSimulator({
 await serveStandalone(app, {
   name: 'messaging simulator',
   readyKey: 'messagingSimulator',
-  port: env.data.MESSAGING_SIMULATOR_PORT,
-  host: env.data.MESSAGING_SIMULATOR_HOST ?? '127.0.0.1',
-  exitOnStdinEnd: env.data.MESSAGING_SIMULATOR_EXIT_ON_STDIN_END === '1',
+  port: settings.MESSAGING_SIMULATOR_PORT,
+  host: settings.MESSAGING_SIMULATOR_HOST ?? '127.0.0.1',
+  exitOnStdinEnd: settings.MESSAGING_SIMULATOR_EXIT_ON_STDIN_END === '1',
 });

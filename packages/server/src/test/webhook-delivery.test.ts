@@ -23,7 +23,7 @@ import {
 } from '../services/webhooks/dispatcher';
 import type { WebhookDeps } from '../services/webhooks/dispatcher';
 import type { Delivery } from '../webhook-receiver/control';
-import { CASHIER, callJson, payGroupId, text } from './api-calls';
+import { CASHIER, callJson, payGroupId, text, cardDepositBody } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { startReceiverProcess } from './receiver-process';
@@ -386,17 +386,7 @@ describe('the running dispatcher', () => {
         'POST',
         `${CASHIER}/payments/groups/${String(cardGroup)}/submit`,
         session,
-        {
-          amount: '12.30',
-          currency: 'EUR',
-          parameters: {
-            card_pan: '4000000000000101',
-            month: '12',
-            year: '30',
-            card_cvv: '737',
-            card_cardholder_name: 'Dana Demo',
-          },
-        },
+        cardDepositBody('12.30'),
       );
       expect(answer.body).toMatchObject({ transaction_status: 'success' });
       const id = text(answer.body.transaction_id);

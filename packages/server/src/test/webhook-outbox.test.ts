@@ -21,7 +21,15 @@ import {
   transition,
 } from '../services/transactions';
 import { transactionEventType } from '../services/webhooks/outbox';
-import { ACCOUNTS, CASHIER, callJson, payGroupId, text, withdrawalSession } from './api-calls';
+import {
+  ACCOUNTS,
+  CASHIER,
+  callJson,
+  payGroupId,
+  text,
+  withdrawalSession,
+  cardDepositBody,
+} from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 
@@ -196,17 +204,7 @@ describe('events of the real flows', () => {
       'POST',
       `${CASHIER}/payments/groups/${String(cardGroup)}/submit`,
       session,
-      {
-        amount: '25',
-        currency: 'EUR',
-        parameters: {
-          card_pan: '4000000000000101',
-          month: '12',
-          year: '30',
-          card_cvv: '737',
-          card_cardholder_name: 'Dana Demo',
-        },
-      },
+      cardDepositBody('25'),
     );
     expect(answer.body).toMatchObject({ transaction_status: 'success' });
     const id = text(answer.body.transaction_id);

@@ -17,23 +17,20 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import { serveStandalone } from '../http/serve-standalone';
+import {
+  blankToUndefined,
+  portSetting,
+  readEnvironment,
+  serveStandalone,
+} from '../http/serve-standalone';
 import { Decimal } from '@cashdesk/contract';
 import { createWalletSimulator } from './wallet-simulator';
 
 /** The default port, beside the server's 8080 and the PSP simulator's 8091. */
 const DEFAULT_PORT = 8092;
 
-const blankToUndefined = (value: string | undefined): string | undefined =>
-  value === undefined || value.trim() === '' ? undefined : value.trim();
-
 const Env = z.object({
-  WALLET_SIMULATOR_PORT: z
-    .string()
-    .regex(/^[0-9]{1,5}$/, 'a port number')
-    .transform(Number)
-    .pipe(z.int().max(65_535))
-    .default(DEFAULT_PORT),
+  WALLET_SIMULATOR_PORT: portSetting(DEFAULT_PORT),
   WALLET_SIMULATOR_HOST: z.string().optional().transform(blankToUndefined),
   WALLET_SIMULATOR_SECRET: z.string().min(16, 'at least 16 characters'),
   WALLET_SIMULATOR_KEY_ID: z.string().optional().transform(blankToUndefined),
@@ -45,27 +42,22 @@ const Env = z.object({
   WALLET_SIMULATOR_EXIT_ON_STDIN_END: z.enum(['0', '1']).optional(),
 });
 
-const env = Env.safeParse(process.env);
-if (!env.success) {
-  const lines = env.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-  process.stderr.write(`wallet simulator: invalid environment\n${lines.join('\n')}\n`);
-  process.exit(1);
-}
+const settings = readEnvironment(Env, 'wallet simulator');
 
 const app = createWalletSimulator({
   keys: [
     {
-      keyId: env.data.WALLET_SIMULATOR_KEY_ID ?? 'default',
-      secret: env.data.WALLET_SIMULATOR_SECRET,
+      keyId: settings.WALLET_SIMULATOR_KEY_ID ?? 'default',
+      secret: settings.WALLET_SIMULATOR_SECRET,
     },
   ],
-  openingBalance: env.data.WALLET_SIMULATOR_OPENING_BALANCE,
+  openingBalance: settings.WALLET_SIMULATOR_OPENING_BALANCE,
 });
 
 await serveStandalone(app, {
   name: 'wallet simulator',
   readyKey: 'walletSimulator',
-  port: env.data.WALLET_SIMULATOR_PORT,
-  host: env.data.WALLET_SIMULATOR_HOST ?? '127.0.0.1',
-  exitOnStdinEnd: env.data.WALLET_SIMULATOR_EXIT_ON_STDIN_END === '1',
+  port: settings.WALLET_SIMULATOR_PORT,
+  host: settings.WALLET_SIMULATOR_HOST ?? '127.0.0.1',
+  exitOnStdinEnd: settings.WALLET_SIMULATOR_EXIT_ON_STDIN_END === '1',
 });

@@ -15,7 +15,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import { serveStandalone } from '../http/serve-standalone';
+import { portSetting, readEnvironment, serveStandalone } from '../http/serve-standalone';
 import { createReceiver } from './receiver-server';
 
 const Key = z
@@ -27,12 +27,7 @@ const Key = z
   });
 
 const Env = z.object({
-  RECEIVER_PORT: z
-    .string()
-    .regex(/^[0-9]{1,5}$/, 'a port number')
-    .transform(Number)
-    .pipe(z.int().max(65_535))
-    .default(8094),
+  RECEIVER_PORT: portSetting(8094),
   RECEIVER_HOST: z.string().default('127.0.0.1'),
   RECEIVER_KEYS: z
     .string()
@@ -46,23 +41,17 @@ const Env = z.object({
   RECEIVER_EXIT_ON_STDIN_END: z.enum(['0', '1']).optional(),
 });
 
-const env = Env.safeParse(process.env);
-if (!env.success) {
-  // Names the variables only: a secret is never echoed.
-  const names = [...new Set(env.error.issues.map((issue) => issue.path.join('.')))];
-  process.stderr.write(`webhook receiver: invalid environment: ${names.join(', ')}\n`);
-  process.exit(1);
-}
+const settings = readEnvironment(Env, 'webhook receiver');
 
 const app = createReceiver({
-  keys: env.data.RECEIVER_KEYS,
-  toleranceSeconds: env.data.RECEIVER_TOLERANCE_S,
+  keys: settings.RECEIVER_KEYS,
+  toleranceSeconds: settings.RECEIVER_TOLERANCE_S,
 });
 
 await serveStandalone(app, {
   name: 'webhook receiver',
   readyKey: 'receiver',
-  port: env.data.RECEIVER_PORT,
-  host: env.data.RECEIVER_HOST,
-  exitOnStdinEnd: env.data.RECEIVER_EXIT_ON_STDIN_END === '1',
+  port: settings.RECEIVER_PORT,
+  host: settings.RECEIVER_HOST,
+  exitOnStdinEnd: settings.RECEIVER_EXIT_ON_STDIN_END === '1',
 });

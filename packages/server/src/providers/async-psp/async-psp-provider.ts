@@ -70,7 +70,7 @@ const DEFAULT_WAIT_MS = 5_000;
 
 /** Options of {@link AsyncPspProvider}. */
 export interface AsyncPspProviderOptions {
-  /** The PSP's address, e.g. `http://127.0.0.1:8092`. */
+  /** The PSP's address, e.g. `http://127.0.0.1:8095`. */
   readonly baseUrl: string;
   /** Sent as `X-Api-Key` when set. */
   readonly apiKey?: string | undefined;

@@ -15,44 +15,36 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import { serveStandalone } from '../../http/serve-standalone';
+import {
+  blankToUndefined,
+  portSetting,
+  readEnvironment,
+  serveStandalone,
+} from '../../http/serve-standalone';
 import { createSimulator } from './simulator-server';
 
 /** The default port, beside the server's 8080. */
 export const DEFAULT_SIMULATOR_PORT = 8091;
 
-const blankToUndefined = (value: string | undefined): string | undefined =>
-  value === undefined || value.trim() === '' ? undefined : value.trim();
-
 const Env = z.object({
-  SIMULATOR_PORT: z
-    .string()
-    .regex(/^[0-9]{1,5}$/, 'a port number')
-    .transform(Number)
-    .pipe(z.int().max(65_535))
-    .default(DEFAULT_SIMULATOR_PORT),
+  SIMULATOR_PORT: portSetting(DEFAULT_SIMULATOR_PORT),
   SIMULATOR_HOST: z.string().optional().transform(blankToUndefined),
   SIMULATOR_BASE_URL: z.string().optional().transform(blankToUndefined),
   SIMULATOR_API_KEY: z.string().optional().transform(blankToUndefined),
   SIMULATOR_EXIT_ON_STDIN_END: z.enum(['0', '1']).optional(),
 });
 
-const env = Env.safeParse(process.env);
-if (!env.success) {
-  const lines = env.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-  process.stderr.write(`simulator: invalid environment\n${lines.join('\n')}\n`);
-  process.exit(1);
-}
+const settings = readEnvironment(Env, 'simulator');
 
 const app = createSimulator({
-  baseUrl: env.data.SIMULATOR_BASE_URL,
-  apiKey: env.data.SIMULATOR_API_KEY,
+  baseUrl: settings.SIMULATOR_BASE_URL,
+  apiKey: settings.SIMULATOR_API_KEY,
 });
 
 await serveStandalone(app, {
   name: 'simulator',
   readyKey: 'simulator',
-  port: env.data.SIMULATOR_PORT,
-  host: env.data.SIMULATOR_HOST ?? '127.0.0.1',
-  exitOnStdinEnd: env.data.SIMULATOR_EXIT_ON_STDIN_END === '1',
+  port: settings.SIMULATOR_PORT,
+  host: settings.SIMULATOR_HOST ?? '127.0.0.1',
+  exitOnStdinEnd: settings.SIMULATOR_EXIT_ON_STDIN_END === '1',
 });

@@ -3,7 +3,7 @@
  * `node --import tsx packages/server/src/providers/async-psp/simulator/main.ts`.
  *
  * Environment: `ASYNC_PSP_WEBHOOK_SECRET` (required, 16+ characters: the cashier's
- * `CONNECTOR_<NAME>_WEBHOOK_SECRET`), `ASYNC_PSP_PORT` (default 8092; 0 picks a free port),
+ * `CONNECTOR_<NAME>_WEBHOOK_SECRET`), `ASYNC_PSP_PORT` (default 8095; 0 picks a free port),
  * `ASYNC_PSP_HOST` (default 127.0.0.1), `ASYNC_PSP_API_KEY` (callers must send it as
  * `X-Api-Key`), `ASYNC_PSP_SETTLE_AFTER_MS` (default 3000: payments succeed this long after they
  * were received; 0: only when a control call decides them), `ASYNC_PSP_RETRY_BASE_MS` (default
@@ -18,14 +18,16 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import { serveStandalone } from '../../../http/serve-standalone';
+import {
+  blankToUndefined,
+  portSetting,
+  readEnvironment,
+  serveStandalone,
+} from '../../../http/serve-standalone';
 import { createAsyncPspSimulator } from './simulator-server';
 
 /** The default port, beside the server's 8080 and the PSP simulator's 8091. */
-const DEFAULT_PORT = 8092;
-
-const blankToUndefined = (value: string | undefined): string | undefined =>
-  value === undefined || value.trim() === '' ? undefined : value.trim();
+const DEFAULT_PORT = 8095;
 
 const milliseconds = (fallback: number) =>
   z
@@ -35,12 +37,7 @@ const milliseconds = (fallback: number) =>
     .default(fallback);
 
 const Env = z.object({
-  ASYNC_PSP_PORT: z
-    .string()
-    .regex(/^[0-9]{1,5}$/, 'a port number')
-    .transform(Number)
-    .pipe(z.int().max(65_535))
-    .default(DEFAULT_PORT),
+  ASYNC_PSP_PORT: portSetting(DEFAULT_PORT),
   ASYNC_PSP_HOST: z.string().optional().transform(blankToUndefined),
   ASYNC_PSP_API_KEY: z.string().optional().transform(blankToUndefined),
   ASYNC_PSP_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters'),
@@ -49,24 +46,19 @@ const Env = z.object({
   ASYNC_PSP_EXIT_ON_STDIN_END: z.enum(['0', '1']).optional(),
 });
 
-const env = Env.safeParse(process.env);
-if (!env.success) {
-  const lines = env.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-  process.stderr.write(`async-psp simulator: invalid environment\n${lines.join('\n')}\n`);
-  process.exit(1);
-}
+const settings = readEnvironment(Env, 'async-psp simulator');
 
 const app = createAsyncPspSimulator({
-  apiKey: env.data.ASYNC_PSP_API_KEY,
-  webhookSecret: env.data.ASYNC_PSP_WEBHOOK_SECRET,
-  settleAfterMs: env.data.ASYNC_PSP_SETTLE_AFTER_MS,
-  retryBaseMs: env.data.ASYNC_PSP_RETRY_BASE_MS,
+  apiKey: settings.ASYNC_PSP_API_KEY,
+  webhookSecret: settings.ASYNC_PSP_WEBHOOK_SECRET,
+  settleAfterMs: settings.ASYNC_PSP_SETTLE_AFTER_MS,
+  retryBaseMs: settings.ASYNC_PSP_RETRY_BASE_MS,
 });
 
 await serveStandalone(app, {
   name: 'async-psp simulator',
   readyKey: 'simulator',
-  port: env.data.ASYNC_PSP_PORT,
-  host: env.data.ASYNC_PSP_HOST ?? '127.0.0.1',
-  exitOnStdinEnd: env.data.ASYNC_PSP_EXIT_ON_STDIN_END === '1',
+  port: settings.ASYNC_PSP_PORT,
+  host: settings.ASYNC_PSP_HOST ?? '127.0.0.1',
+  exitOnStdinEnd: settings.ASYNC_PSP_EXIT_ON_STDIN_END === '1',
 });
