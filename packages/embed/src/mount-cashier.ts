@@ -150,11 +150,15 @@ function navigateTop(view: Window, url: string): void {
   }
 }
 
-/** SPEC §2 reset-scroll: bring the frame's top into view unless it already is. */
+/**
+ * SPEC §2 reset-scroll: bring the frame's top into view unless it already is. At once, not
+ * smoothly: the new screen is already there, and a page still gliding under the player's finger
+ * makes the next tap land on something else (a tall auto-height frame made it happen).
+ */
 function scrollToFrame(iframe: HTMLIFrameElement, view: Window): void {
   const { top } = iframe.getBoundingClientRect();
   if (top < 0 || top > view.innerHeight) {
-    iframe.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    iframe.scrollIntoView({ behavior: 'instant', block: 'start' });
   }
 }
 
