@@ -9,7 +9,7 @@ import type * as z from 'zod/mini';
 import type { ErrorName } from './errors';
 
 /** HTTP methods the cashier-service uses (SPEC §7). */
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Any zod schema of the contract. */
 export type AnySchema = z.ZodMiniType;
@@ -44,7 +44,29 @@ export type EndpointTag =
   | 'metrics'
   | 'assets'
   | 'sandbox'
-  | 'meta';
+  | 'meta'
+  | 'operator-admin'
+  | 'operator-sessions'
+  | 'operator-players'
+  | 'operator-transactions'
+  | 'operator-configuration';
+
+/**
+ * Issue 15: who may call an operator endpoint. `admin`: the deployment's administrator key
+ * (OPERATOR_ADMIN_KEY), which creates brands and their API keys; otherwise a brand's API key
+ * holding this scope, acting on that brand's resources only.
+ */
+export type OperatorAccess = 'admin' | OperatorScopeName;
+
+/** Issue 15: the scopes an operator API key can hold (the contract's OPERATOR_SCOPES). */
+export type OperatorScopeName =
+  | 'sessions:write'
+  | 'players:read'
+  | 'players:write'
+  | 'transactions:read'
+  | 'transactions:write'
+  | 'config:read'
+  | 'config:write';
 
 /** One endpoint of the cashier-service. */
 export interface Endpoint {
@@ -64,6 +86,11 @@ export interface Endpoint {
   readonly idempotencyKey: boolean;
   /** Whether the route exists only when the server runs in sandbox mode. */
   readonly sandboxOnly: boolean;
+  /**
+   * Issue 15: an operator API call (`Authorization: Bearer <key>`), with who may call it; absent
+   * on the player's calls. An operator call never has `session: true`.
+   */
+  readonly operator?: OperatorAccess;
   /** Path parameters, keyed as in {@link Endpoint.path}. */
   readonly params?: ObjectSchema;
   /** Query parameters. */

@@ -10,6 +10,7 @@ import {
   endpointResponseSchemas,
   fastifyPath,
 } from './endpoints';
+import { OPERATOR_BASE, OPERATOR_ENDPOINTS } from './operator-endpoints';
 import { ERROR_CODES } from './errors';
 import { ErrorBody } from './schemas/common';
 
@@ -19,7 +20,7 @@ describe('the endpoint table (SPEC §7)', () => {
   });
 
   it('has the calls of SPEC §7 and the sandbox routes, once each', () => {
-    expect(ENDPOINT_LIST.map((endpoint) => endpoint.id)).toEqual([
+    expect(Object.values(ENDPOINTS).map((endpoint) => endpoint.id)).toEqual([
       'depositInit',
       'depositSelect',
       'depositSubmit',
@@ -108,8 +109,27 @@ describe('the endpoint table (SPEC §7)', () => {
 
   it('every call needs x-session-id except the public and sandbox ones (SPEC §6)', () => {
     expect(
-      ENDPOINT_LIST.filter((endpoint) => !endpoint.session).map((endpoint) => endpoint.id),
+      ENDPOINT_LIST.filter((endpoint) => !endpoint.session && endpoint.operator === undefined).map(
+        (endpoint) => endpoint.id,
+      ),
     ).toEqual(['rtlAssets', 'sandboxCreateSession', 'sandboxThreeDsChallenge', 'openApiDocument']);
+  });
+
+  it('issue 15: lists every operator call once, under /api/operator/v1, with a key and never a session', () => {
+    const operatorCalls = Object.values(OPERATOR_ENDPOINTS);
+    expect(ENDPOINT_LIST.filter((endpoint) => endpoint.operator !== undefined)).toEqual(
+      operatorCalls,
+    );
+    for (const [key, endpoint] of Object.entries(OPERATOR_ENDPOINTS)) {
+      expect(endpoint.id).toBe(key);
+      expect(endpoint.path.startsWith(`${OPERATOR_BASE}/`), endpoint.id).toBe(true);
+      expect(endpoint.session).toBe(false);
+      expect(endpoint.sandboxOnly).toBe(false);
+      expect(endpointErrorNames(endpoint)).toEqual(
+        expect.arrayContaining(['operatorKeyInvalid', 'operatorScopeMissing']),
+      );
+    }
+    expect(new Set(ENDPOINT_LIST.map((endpoint) => endpoint.id)).size).toBe(ENDPOINT_LIST.length);
   });
 
   it('only the sandbox routes are sandbox-only', () => {

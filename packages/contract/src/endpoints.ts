@@ -17,6 +17,7 @@
  */
 import * as z from 'zod/mini';
 import type { Endpoint } from './endpoint-types';
+import { OPERATOR_ENDPOINTS } from './operator-endpoints';
 import { ERROR_CODES } from './errors';
 import type { ErrorDefinition, ErrorName } from './errors';
 import { DepositInitResponse, PayoutInitResponse } from './schemas/cashier';
@@ -606,8 +607,14 @@ export const ENDPOINTS = {
 /** The id of one endpoint of {@link ENDPOINTS}. */
 export type EndpointId = keyof typeof ENDPOINTS;
 
-/** {@link ENDPOINTS} as a list, in table order. */
-export const ENDPOINT_LIST: readonly Endpoint[] = Object.values(ENDPOINTS);
+/**
+ * Every endpoint the server registers, in table order: the player's calls ({@link ENDPOINTS})
+ * and the operator API (OPERATOR_ENDPOINTS, issue 15).
+ */
+export const ENDPOINT_LIST: readonly Endpoint[] = [
+  ...Object.values(ENDPOINTS),
+  ...Object.values(OPERATOR_ENDPOINTS),
+];
 
 /** The parameter names in an OpenAPI path template, e.g. `'payGroupId'` of `/groups/{payGroupId}/select`. */
 export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
@@ -666,6 +673,12 @@ export function endpointErrorNames(target: Endpoint): ErrorName[] {
   if (target.body !== undefined && target.bodyContentType !== 'multipart/form-data')
     names.add('bodyTooLarge');
   if (target.sandboxOnly) names.add('sandboxOnly');
+  if (target.operator !== undefined) {
+    names.add('operatorKeyInvalid');
+    names.add('operatorScopeMissing');
+    // Too many calls with bad keys from the caller's address.
+    names.add('rateLimited');
+  }
   names.add('internal');
   return [...names].sort((a, b) => Number(ERROR_CODES[a].code) - Number(ERROR_CODES[b].code));
 }

@@ -193,6 +193,36 @@ export const ERROR_CODES = {
     'CASHIER.ERROR.IDEMPOTENCY_IN_PROGRESS',
     "A payment provider's webhook reports a refund or chargeback of a payment whose success has not reached the cashier yet. Nothing was applied; the provider delivers it again later (it retries until a 2xx), by when the payment's result has arrived.",
   ),
+  operatorKeyInvalid: define(
+    '1801',
+    401,
+    'OPERATOR.ERROR.KEY_INVALID',
+    'Operator API (issue 15): the Authorization header is missing, not "Bearer <key>", or names a key that does not exist or was revoked. Nothing was read or written.',
+  ),
+  operatorScopeMissing: define(
+    '1802',
+    403,
+    'OPERATOR.ERROR.SCOPE_MISSING',
+    "Operator API: the key is valid but lacks the call's scope (or the call needs the administrator key). Nothing was read or written.",
+  ),
+  operatorNotFound: define(
+    '1803',
+    404,
+    'OPERATOR.ERROR.NOT_FOUND',
+    "Operator API: no such resource in the key's brand (a resource of another brand is answered the same way, so a key learns nothing of other brands).",
+  ),
+  operatorVersionConflict: define(
+    '1804',
+    409,
+    'OPERATOR.ERROR.VERSION_CONFLICT',
+    "Operator API: the configuration changed since the version the request's If-Match names (another write came first). Nothing was written; read the current version and apply the change again.",
+  ),
+  operatorConflict: define(
+    '1805',
+    409,
+    'OPERATOR.ERROR.CONFLICT',
+    'Operator API: the request conflicts with what exists (a brand id already taken, a payout no longer awaiting approval). Nothing was written; error_field or the message says what.',
+  ),
   sandboxOnly: define(
     '1901',
     404,

@@ -15,6 +15,8 @@ export type {
   EndpointTag,
   HttpMethod,
   ObjectSchema,
+  OperatorAccess,
+  OperatorScopeName,
   ResponseContentType,
 } from './endpoint-types';
 export {
@@ -192,6 +194,25 @@ export {
   fastifyPath,
 } from './endpoints';
 export type { EndpointId, PathParamNames, PathParams } from './endpoints';
+export { OPERATOR_BASE, OPERATOR_ENDPOINTS } from './operator-endpoints';
+export type { OperatorEndpointId } from './operator-endpoints';
+export {
+  ApiKeyCreateRequest,
+  ApiKeyCreated,
+  ApiKeyList,
+  ApiKeySummary,
+  AuditEntry,
+  AuditPage,
+  BrandCreateRequest,
+  BrandSummary,
+  BrandUpdateRequest,
+  ConfigWriteHeaders,
+  OPERATOR_PAGE_MAX,
+  OPERATOR_SCOPES,
+  OPERATOR_SCOPE_DESCRIPTIONS,
+  OperatorScope,
+  PageQuery,
+} from './schemas/operator';
 export { CONTRACT_VERSION, buildOpenApiDocument, serializeOpenApiDocument } from './openapi';
 export type { JsonObject, JsonValue } from './openapi';
 export {

@@ -57,7 +57,13 @@ describe('the OpenAPI document (issue 3)', () => {
     for (const endpoint of ENDPOINT_LIST) {
       const operation = child(child(document.paths, endpoint.path), endpoint.method.toLowerCase());
       expect(child(operation, 'operationId'), endpoint.id).toBe(endpoint.id);
-      expect(child(operation, 'security')).toEqual(endpoint.session ? [{ sessionId: [] }] : []);
+      const security =
+        endpoint.operator === undefined
+          ? endpoint.session
+            ? [{ sessionId: [] }]
+            : []
+          : [{ operatorKey: endpoint.operator === 'admin' ? [] : [endpoint.operator] }];
+      expect(child(operation, 'security')).toEqual(security);
       const parameters = child(operation, 'parameters');
       const takesKey =
         Array.isArray(parameters) &&

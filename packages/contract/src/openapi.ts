@@ -394,6 +394,16 @@ function mediaType(schema: AnySchema | undefined, json: JsonValue, io: Io): Json
   return { schema: json, example: toJson(io === 'output' ? z.parse(schema, example) : example) };
 }
 
+/**
+ * Who may call an endpoint: the session header, an operator key (with the scope the call needs,
+ * issue 15), or anyone.
+ */
+function endpointSecurity(endpoint: Endpoint): JsonObject[] {
+  if (endpoint.operator !== undefined)
+    return [{ operatorKey: endpoint.operator === 'admin' ? [] : [endpoint.operator] }];
+  return endpoint.session ? [{ sessionId: [] }] : [];
+}
+
 function operation(endpoint: Endpoint, collector: ComponentCollector): Pending {
   const parameters = parameterList(endpoint, collector);
   const body =
@@ -436,7 +446,7 @@ function operation(endpoint: Endpoint, collector: ComponentCollector): Pending {
       summary: endpoint.summary,
       description: endpoint.description,
       tags: [endpoint.tag],
-      security: endpoint.session ? [{ sessionId: [] }] : [],
+      security: endpointSecurity(endpoint),
       ...(parameters.length === 0
         ? {}
         : { parameters: parameters.map((parameter) => parameter(inputOnly)) }),
@@ -473,12 +483,21 @@ const TAG_DESCRIPTIONS: Readonly<Record<Endpoint['tag'], string>> = {
   assets: 'Static metadata (SPEC §7 rtlAssets.json)',
   sandbox: 'Sandbox-only routes: present only when the server runs in sandbox mode',
   meta: 'This document',
+  'operator-admin':
+    'Operator API, administrator key: brands and their API keys (issue 15, /api/operator/v1)',
+  'operator-sessions': "Operator API: cashier sessions for the brand's players",
+  'operator-players': "Operator API: the brand's players",
+  'operator-transactions': "Operator API: the brand's transactions and payout approval",
+  'operator-configuration':
+    "Operator API: the brand's configuration (pay groups, currencies, themes, texts, ...) and its audit trail",
 };
 
 const INFO_DESCRIPTION = [
   'The cashier-service of Cashdesk (SPEC §7), generated from @cashdesk/contract.',
   '',
   'Every call except the public ones (rtlAssets.json, this document, sandbox routes) needs the x-session-id header; a missing, unknown or expired session answers error 17 (HTTP 401). Money is a decimal string, never a JSON number (one tolerated exception: the submit amount, see SubmitAmount). Errors are ErrorBody {error_code, error_message, error_field?}; the codes are listed in the ErrorCodes component.',
+  '',
+  "The operator API under /api/operator/v1 (issue 15) is for the operator's backend, never the browser: it authenticates with `Authorization: Bearer <key>` (operatorKey) and answers errors in the same ErrorBody.",
   '',
   "Base paths: /api/cashier-service/v1.0 is the default base of SPEC §7. Chosen where the spec is silent: the route call keeps the spec's /api/cashier-service/payments|payouts/groups/{paygroup_id}/route (no version); user-cards lives under the default base; the account-management service under /api/account-management/v1.0; content pages at /content/{slug}; metrics under the default base; rtlAssets.json at /metadata/default/rtlAssets.json; sandbox-only routes under /sandbox.",
 ].join('\n');
@@ -589,6 +608,12 @@ export function buildOpenApiDocument(): JsonObject {
         },
       },
       securitySchemes: {
+        operatorKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "Operator API (issue 15): `Authorization: Bearer <key>`, a brand's API key (`cdk_<id>_<secret>`, acting on that brand within its scopes) or the administrator key (OPERATOR_ADMIN_KEY). Missing or unknown: error 1801 (HTTP 401); without the call's scope: 1802 (HTTP 403).",
+        },
         sessionId: {
           type: 'apiKey',
           in: 'header',

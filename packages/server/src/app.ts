@@ -23,6 +23,7 @@ import { installSecurity } from './http/security';
 import { securityServerOptions } from './http/server-options';
 import { Telemetry, installHttpMetrics } from './http/telemetry';
 import { decorateSession } from './http/session-auth';
+import { decorateOperator } from './http/operator-auth';
 import type { PaymentProvider } from './providers';
 import { ConnectorRegistry } from './providers/connectors';
 import { createConnectors } from './providers/create-provider';
@@ -133,6 +134,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   });
   installRequestIdHeader(app);
   decorateSession(app);
+  decorateOperator(app);
   // Security headers and rate limits (issue 13), before any route.
   await installSecurity(app, config);
   installErrorHandlers(app);

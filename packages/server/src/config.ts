@@ -108,6 +108,11 @@ export interface ServerConfig {
   readonly security: SecuritySettings;
   /** The webhooks to the operator's backend (services/webhooks/). */
   readonly webhooks: WebhookSettings;
+  /**
+   * OPERATOR_ADMIN_KEY (issue 15): the administrator key of the operator API, which creates brands
+   * and mints their API keys; `undefined`: administrator calls answer 401 (1801).
+   */
+  readonly operatorAdminKey: string | undefined;
 }
 
 /**
@@ -508,6 +513,9 @@ const EnvSchema = z.object({
     1_024,
     10_737_418_240,
   ).default(DEFAULT_SECURITY.uploadQuota.maxBytes),
+  OPERATOR_ADMIN_KEY: optionalText.pipe(
+    z.string().min(32, 'OPERATOR_ADMIN_KEY must be at least 32 characters').optional(),
+  ),
   WEBHOOK_URL: urlText.optional(),
   WEBHOOK_SECRET: optionalText.pipe(
     z.string().min(16, 'WEBHOOK_SECRET must be at least 16 characters').optional(),
@@ -872,5 +880,6 @@ export function loadConfig(
       retryMaxMs: values.WEBHOOK_RETRY_MAX_MS,
       intervalMs: values.WEBHOOK_INTERVAL_MS,
     },
+    operatorAdminKey: values.OPERATOR_ADMIN_KEY,
   };
 }

@@ -35,13 +35,17 @@ import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { safeParse } from 'zod/v4/core';
 import type { $ZodType, output } from 'zod/v4/core';
 import { IdempotencyHeaders, endpointResponseSchemas, fastifyPath } from '@cashdesk/contract';
-import type { Endpoint } from '@cashdesk/contract';
+import type { Endpoint, OperatorScopeName } from '@cashdesk/contract';
 import type { App, AppDeps } from './app-types';
 import { ApiError } from './api-error';
 import { sessionAuthHook } from './session-auth';
 import { hashRequest, runIdempotent } from '../services/idempotency';
 import type { ClaimHandle, StoredResponse } from '../services/idempotency';
 import type { SessionContext } from '../services/sessions';
+import type { Executor } from '../db/open';
+import type { OperatorPrincipal } from '../services/operator/api-keys';
+import { recordAudit } from '../services/operator/audit';
+import { operatorAuthHook } from './operator-auth';
 import { isRecord } from './is-record';
 
 /** The output type of a schema, or `undefined` when there is none. */
@@ -68,6 +72,32 @@ export type EndpointBody<E extends Endpoint> = Out<JsonBodySchema<E>>;
 export type EndpointSession<E extends Endpoint> = E['session'] extends true ? SessionContext : null;
 
 type ResponseStatus<E extends Endpoint> = keyof E['responses'] & number;
+
+/** The administrator calling an operator route. */
+export type AdminPrincipal = Extract<OperatorPrincipal, { readonly kind: 'admin' }>;
+
+/** A brand's API key calling an operator route. */
+export type BrandPrincipal = Extract<OperatorPrincipal, { readonly kind: 'brand' }>;
+
+/**
+ * The caller of an endpoint: the administrator on an `operator: 'admin'` row, a brand key on a
+ * scoped operator row, else `null` (issue 15).
+ */
+export type EndpointOperator<E extends Endpoint> = E extends { readonly operator: 'admin' }
+  ? AdminPrincipal
+  : E extends { readonly operator: OperatorScopeName }
+    ? BrandPrincipal
+    : null;
+
+/** One change an operator call made, for the audit trail (action and caller are filled in). */
+export interface OperatorChange {
+  /** The brand changed; default the calling key's brand. */
+  readonly brandId?: string;
+  /** What changed, e.g. `player:p-17`. */
+  readonly target: string;
+  readonly before: unknown;
+  readonly after: unknown;
+}
 
 /** A JSON success answer of an endpoint: one of its statuses with that status's body. */
 export type EndpointJsonResult<E extends Endpoint> = {
@@ -111,6 +141,13 @@ export interface EndpointContext<E extends Endpoint> {
    */
   readonly claim: ClaimHandle | undefined;
   readonly deps: AppDeps;
+  /** The operator calling an operator route (issue 15); `null` on the player's routes. */
+  readonly operator: EndpointOperator<E>;
+  /**
+   * Issue 15: records an operator call's change in the audit trail, inside the database
+   * transaction `tx` that makes it (so the entry exists exactly when the change committed).
+   */
+  readonly audit: (tx: Executor, change: OperatorChange) => Promise<void>;
   /**
    * Runs `work` under the request's Idempotency-Key (just runs it on an endpoint without one).
    * JSON endpoints get this automatically; multipart handlers call it with what identifies the
@@ -233,6 +270,22 @@ function sessionOf(endpoint: Endpoint, session: SessionContext | null): SessionC
   return session;
 }
 
+/** The operator of a request to an endpoint; fails closed when an operator route has none. */
+function operatorOf<E extends Endpoint>(
+  endpoint: E,
+  principal: OperatorPrincipal | null,
+): EndpointOperator<E>;
+function operatorOf(
+  endpoint: Endpoint,
+  principal: OperatorPrincipal | null,
+): OperatorPrincipal | null {
+  if (endpoint.operator === undefined) return null;
+  if (principal === null) {
+    throw new ApiError('operatorKeyInvalid', { detail: 'route has no operator auth' });
+  }
+  return principal;
+}
+
 async function send(reply: FastifyReply, result: LooseResult): Promise<FastifyReply> {
   if ('replayed' in result) {
     return reply
@@ -272,7 +325,15 @@ export function registerEndpoint<E extends Endpoint>(
   }
   const sessionHook = endpoint.session
     ? sessionAuthHook(deps.db, deps.config.sessionLifetimeMs, app.cashdeskLimits.authFailures)
-    : undefined;
+    : endpoint.operator === undefined
+      ? undefined
+      : operatorAuthHook({
+          db: deps.db,
+          access: endpoint.operator,
+          adminKey: deps.config.operatorAdminKey,
+          failures: app.cashdeskLimits.authFailures,
+          clock: deps.clock,
+        });
   // Issue 13: money calls are limited per session, after the session check, before the handler.
   const limitHook = app.cashdeskLimits.moneyCallHook(endpoint.id);
   // Requests are validated here, once, with the row's schemas (so the handler's types are the
@@ -294,6 +355,7 @@ export function registerEndpoint<E extends Endpoint>(
       const key = endpoint.idempotencyKey ? requiredKey(request.headers) : undefined;
       const body = parsePart('body', bodySchema, request.body);
       const player = request.cashierSession;
+      const operator = operatorOf(endpoint, request.operatorPrincipal);
 
       const runIdempotently = async (
         requestParts: unknown,
@@ -338,6 +400,24 @@ export function registerEndpoint<E extends Endpoint>(
         idempotencyKey: key,
         claim: undefined,
         deps,
+        operator,
+        audit: async (tx, change) => {
+          const principal = request.operatorPrincipal;
+          const brandId =
+            change.brandId ?? (principal?.kind === 'brand' ? principal.brandId : undefined);
+          if (principal === null || brandId === undefined) {
+            throw new Error(`${endpoint.id}: audit outside an operator call or without a brand`);
+          }
+          await recordAudit(tx, principal, {
+            brandId,
+            action: endpoint.id,
+            target: change.target,
+            before: change.before,
+            after: change.after,
+            requestId: request.id,
+            at: deps.clock(),
+          });
+        },
         idempotent: (requestParts, work) => runIdempotently(requestParts, work, undefined),
       };
       if (endpoint.idempotencyKey && endpoint.bodyContentType !== 'multipart/form-data') {

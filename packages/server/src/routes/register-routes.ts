@@ -22,6 +22,9 @@ import { registerUserCardRoutes } from './user-cards';
 import { registerAlternativePaymentRoutes } from './alternative-payments';
 import { registerSandboxPageRoutes } from './sandbox-pages';
 import { registerProviderWebhookRoutes } from './provider-webhooks';
+import { registerOperatorAdminRoutes } from './operator/admin';
+import { registerOperatorAuditRoutes } from './operator/audit';
+import { registerOperatorBrandRoutes } from './operator/brand';
 
 /** A function that registers a group of routes. */
 export type RouteModule = (app: App) => void;
@@ -44,6 +47,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerSandboxPageRoutes,
   registerSandboxBalanceRoutes,
   registerProviderWebhookRoutes,
+  registerOperatorAdminRoutes,
+  registerOperatorAuditRoutes,
+  registerOperatorBrandRoutes,
 ];
 
 /** Registers every route module on the app. */

@@ -1,0 +1,157 @@
+/**
+ * Issue 15: the endpoint table of the operator API, `/api/operator/v1`: the operator's backend
+ * and scripts (never the player's browser) creating sessions, reading players and transactions
+ * and configuring brands. Every row is registered by the server from this table, typed for the
+ * command-line client and documented in the OpenAPI document, as the player's calls are
+ * (endpoints.ts).
+ *
+ * Authentication: `Authorization: Bearer <key>`. A brand's API key (`cdk_<id>_<secret>`) acts on
+ * that brand only, within its scopes; the administrator key (OPERATOR_ADMIN_KEY) creates brands
+ * and mints their keys. Every call that changes something is audited.
+ *
+ * @packageDocumentation
+ */
+import type { Endpoint } from './endpoint-types';
+import {
+  ApiKeyCreateRequest,
+  ApiKeyCreated,
+  ApiKeyList,
+  ApiKeySummary,
+  AuditPage,
+  BrandApiKeyParams,
+  BrandCreateRequest,
+  BrandParams,
+  BrandSummary,
+  BrandUpdateRequest,
+  ConfigWriteHeaders,
+  PageQuery,
+} from './schemas/operator';
+
+/** Base of the operator API (issue 15), versioned apart from the player's calls. */
+export const OPERATOR_BASE = '/api/operator/v1';
+
+/** Builds one row; the generic keeps each row's exact schema types for the server and client. */
+function operatorEndpoint<const T extends Endpoint & { readonly operator: Endpoint['operator'] }>(
+  definition: T,
+): T {
+  return definition;
+}
+
+/** Issue 15: every call of the operator API, by stable id. */
+export const OPERATOR_ENDPOINTS = {
+  operatorBrandCreate: operatorEndpoint({
+    id: 'operatorBrandCreate',
+    method: 'POST',
+    path: `${OPERATOR_BASE}/brands`,
+    tag: 'operator-admin',
+    summary: 'Create a brand (administrator)',
+    description:
+      'Creates an empty brand. Administrator key only (OPERATOR_ADMIN_KEY). A brand id already taken answers 409 (1805).',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'admin',
+    body: BrandCreateRequest,
+    responses: { 201: { description: 'The brand was created.', schema: BrandSummary } },
+    errors: ['operatorConflict'],
+  }),
+  operatorApiKeyCreate: operatorEndpoint({
+    id: 'operatorApiKeyCreate',
+    method: 'POST',
+    path: `${OPERATOR_BASE}/brands/{brandId}/api-keys`,
+    tag: 'operator-admin',
+    summary: 'Mint an API key of a brand (administrator)',
+    description:
+      'Mints a key with the given scopes. The answer holds the key once; the server keeps its SHA-256 hash only. Several keys may be active at once (rotation).',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'admin',
+    params: BrandParams,
+    body: ApiKeyCreateRequest,
+    responses: { 201: { description: 'The minted key.', schema: ApiKeyCreated } },
+    errors: ['operatorNotFound'],
+  }),
+  operatorApiKeyList: operatorEndpoint({
+    id: 'operatorApiKeyList',
+    method: 'GET',
+    path: `${OPERATOR_BASE}/brands/{brandId}/api-keys`,
+    tag: 'operator-admin',
+    summary: 'List the API keys of a brand (administrator)',
+    description: 'The keys of the brand, revoked ones included, newest first; never a secret.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'admin',
+    params: BrandParams,
+    responses: { 200: { description: 'The keys.', schema: ApiKeyList } },
+    errors: ['operatorNotFound'],
+  }),
+  operatorApiKeyRevoke: operatorEndpoint({
+    id: 'operatorApiKeyRevoke',
+    method: 'DELETE',
+    path: `${OPERATOR_BASE}/brands/{brandId}/api-keys/{keyId}`,
+    tag: 'operator-admin',
+    summary: 'Revoke an API key (administrator)',
+    description:
+      'Revokes the key at once: its next call answers 401 (1801). Revoking a revoked key changes nothing and answers it again.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'admin',
+    params: BrandApiKeyParams,
+    responses: { 200: { description: 'The revoked key.', schema: ApiKeySummary } },
+    errors: ['operatorNotFound'],
+  }),
+  operatorBrandGet: operatorEndpoint({
+    id: 'operatorBrandGet',
+    method: 'GET',
+    path: `${OPERATOR_BASE}/brand`,
+    tag: 'operator-configuration',
+    summary: "The key's brand",
+    description:
+      'The brand of the calling key and its configuration version (the ETag header too): name that version in If-Match on a configuration write to have it refused (409, 1804) if another write came first.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'config:read',
+    responses: { 200: { description: 'The brand.', schema: BrandSummary } },
+    errors: [],
+  }),
+  operatorBrandUpdate: operatorEndpoint({
+    id: 'operatorBrandUpdate',
+    method: 'PATCH',
+    path: `${OPERATOR_BASE}/brand`,
+    tag: 'operator-configuration',
+    summary: "Change the key's brand",
+    description:
+      'Changes the brand (only the fields given) and bumps its configuration version. With If-Match naming another version than the current one, nothing is written (409, 1804). Audited.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'config:write',
+    headers: ConfigWriteHeaders,
+    body: BrandUpdateRequest,
+    responses: { 200: { description: 'The brand as changed.', schema: BrandSummary } },
+    errors: ['operatorVersionConflict'],
+  }),
+  operatorAuditList: operatorEndpoint({
+    id: 'operatorAuditList',
+    method: 'GET',
+    path: `${OPERATOR_BASE}/audit`,
+    tag: 'operator-configuration',
+    summary: "The brand's audit trail",
+    description:
+      "Every operator call that changed something of the key's brand, newest first: who, what, when, before and after. Cursor pagination.",
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'config:read',
+    query: PageQuery,
+    responses: { 200: { description: 'A page of the trail.', schema: AuditPage } },
+    errors: [],
+  }),
+} as const;
+
+/** The id of one endpoint of {@link OPERATOR_ENDPOINTS}. */
+export type OperatorEndpointId = keyof typeof OPERATOR_ENDPOINTS;
