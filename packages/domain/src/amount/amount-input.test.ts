@@ -75,4 +75,38 @@ describe('amount input formatting (SPEC §5, §9)', () => {
       { numRuns: 100 },
     );
   });
+
+  it.each([
+    ['1000,5', '1 000,5', '1000.5'],
+    ['1000.5', '1 000,5', '1000.5'],
+    ['1.000,50', '1 000,50', '1000.50'],
+    ['12,', '12,', '12.'],
+    [',5', '0,5', '0.5'],
+    ['05', '0,5', '0.5'],
+    ['1 234,5,6', '1 234,56', '1234.56'],
+    ['1000', '1 000', '1000'],
+  ])(
+    'with a decimal comma (issue 15, German, Ukrainian) %j shows %j and keeps %j',
+    (input, display, raw) => {
+      expect(formatAmountInput(input, { decimalSeparator: ',' })).toEqual({ display, raw });
+    },
+  );
+
+  it('is idempotent with a decimal comma too (issue 15, property)', () => {
+    const typed = fc.string({
+      unit: fc.constantFrom('0', '1', '5', '9', '.', ',', ' ', 'a'),
+      maxLength: 30,
+    });
+    fc.assert(
+      fc.property(typed, fc.integer({ min: 0, max: 10 }), (text, decimalDigits) => {
+        const opts = { decimalDigits, decimalSeparator: ',' } as const;
+        const once = formatAmountInput(text, opts);
+        expect(formatAmountInput(once.display, opts)).toEqual(once);
+        expect(formatAmountInput(once.raw, opts)).toEqual(once);
+        expect(once.raw).toBe(once.display.replaceAll(' ', '').replace(',', '.'));
+        expect(once.raw).toMatch(/^(\d+(\.\d*)?)?$/);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

@@ -25,11 +25,19 @@ export interface AmountInputOptions {
    * commas are dropped as grouping.
    */
   readonly commaAsDecimal?: boolean | undefined;
+  /**
+   * Issue 15: the decimal separator of the player's language (domain numberSeparators), '.' by
+   * default. With ',' the field shows a decimal comma ("1 000,5", as the language's hints read)
+   * and reads both: a comma is the decimal mark whenever the text holds one (its '.' are then
+   * dropped as grouping, so a pasted "1.000,50" is 1000.50), otherwise a '.' is. The raw value
+   * always keeps the point ("1000.5"), which is what the form sends.
+   */
+  readonly decimalSeparator?: '.' | ',' | undefined;
 }
 
 /** SPEC §5: an amount as the field shows it and as the store keeps it. */
 export interface AmountInput {
-  /** With thousands grouped by spaces, e.g. "1 234.5". */
+  /** With thousands grouped by spaces, e.g. "1 234.5" (or "1 234,5" with a decimal comma). */
   readonly display: string;
   /** Without spaces, e.g. "1234.5"; a trailing point the user just typed is kept ("12."). */
   readonly raw: string;
@@ -49,6 +57,8 @@ function digitLimit(value: number | undefined, fallback: number, least: number):
  * - Digits beyond the integer limit (12) or the decimal limit (10) are ignored, so a full integer
  *   part takes no more digits.
  * - The display groups thousands by spaces; the raw value has no spaces.
+ * - With a decimal comma (issue 15, `decimalSeparator: ','`) the display writes the comma and
+ *   the raw value the point.
  *
  * The function is idempotent: formatting its display again gives the same result, so it can run
  * on every keystroke over the field's current text. Non-text input gives empty values.
@@ -60,8 +70,11 @@ export function formatAmountInput(text: unknown, options: AmountInputOptions = {
   if (typeof text === 'number' && !/^-?\d*\.?\d*$/.test(String(text))) return empty;
   const integerDigits = digitLimit(options.integerDigits, AMOUNT_INTEGER_DIGITS, 1);
   const decimalDigits = digitLimit(options.decimalDigits, AMOUNT_DECIMAL_DIGITS, 0);
+  const separator = options.decimalSeparator === ',' ? ',' : '.';
   let source = String(text);
-  if ((options.commaAsDecimal ?? true) && !source.includes('.')) {
+  if (separator === ',' && source.includes(',')) {
+    source = source.replaceAll('.', '').replaceAll(',', '.');
+  } else if ((options.commaAsDecimal ?? true) && !source.includes('.')) {
     source = source.replaceAll(',', '.');
   }
   const kept = source.replace(/[^\d.]/g, '');
@@ -84,5 +97,6 @@ export function formatAmountInput(text: unknown, options: AmountInputOptions = {
   integer = integer.slice(0, integerDigits);
   fraction = fraction.slice(0, decimalDigits);
   const tail = hasPoint ? `.${fraction}` : '';
-  return { display: `${groupThousands(integer)}${tail}`, raw: `${integer}${tail}` };
+  const shownTail = hasPoint ? `${separator}${fraction}` : '';
+  return { display: `${groupThousands(integer)}${shownTail}`, raw: `${integer}${tail}` };
 }

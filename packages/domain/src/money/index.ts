@@ -18,6 +18,8 @@ export {
   groupThousands,
 } from './format';
 export type { AmountFormatOptions, CurrencyDisplayFormat, MoneyFormatOptions } from './format';
+export { numberSeparators } from './language-format';
+export type { NumberSeparators } from './language-format';
 export { lostProfitRibbon } from './lost-profit';
 export type { LostProfitRibbon, LostProfitTier } from './lost-profit';
 export {
