@@ -47,6 +47,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'depositMetrics',
       'payoutMetrics',
       'rtlAssets',
+      'appearance',
       'sandboxCreateSession',
       'sandboxThreeDsChallenge',
       'sandboxLatestOtp',

@@ -55,6 +55,7 @@ import {
   SandboxOtpResponse,
 } from './schemas/account-management';
 import { MetricsRequest, MetricsResponse } from './schemas/metrics';
+import { AppearanceQuery, AppearanceResponse } from './schemas/operator-appearance';
 import {
   SandboxBalanceResponse,
   SandboxSessionRequest,
@@ -527,6 +528,21 @@ export const ENDPOINTS = {
     idempotencyKey: false,
     sandboxOnly: false,
     responses: { 200: { description: 'The icon list.', schema: RtlAssetsResponse } },
+    errors: [],
+  }),
+  appearance: endpoint({
+    id: 'appearance',
+    method: 'GET',
+    path: `${CASHIER_BASE}/appearance`,
+    tag: 'assets',
+    summary: "The brand's theme and texts for the widget",
+    description:
+      "Issue 15 (not in SPEC §7; designed): what the widget reads at start-up beside init, so that a brand's theme and texts take effect without a rebuild: the theme named by the theme query parameter (without it, the session's theme) with its custom properties, font stack and logo address, or null when the session's brand has no theme of that name and it is not built in; and the brand's text overrides for the language of lang (its first part, e.g. de of de-XX).",
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    query: AppearanceQuery,
+    responses: { 200: { description: 'The appearance.', schema: AppearanceResponse } },
     errors: [],
   }),
   sandboxCreateSession: endpoint({

@@ -223,6 +223,25 @@ export const ERROR_CODES = {
     'OPERATOR.ERROR.CONFLICT',
     'Operator API: the request conflicts with what exists (a brand id already taken, a payout no longer awaiting approval). Nothing was written; error_field or the message says what.',
   ),
+  // Issue 15, area C (appearance: themes, text overrides): codes 1830-1839.
+  appearanceThemeUnknown: define(
+    '1830',
+    400,
+    'OPERATOR.ERROR.THEME_UNKNOWN',
+    "Operator API: the brand's default theme must be one of its themes or a built-in one (brand0, brand1); error_field names the theme. Nothing was written.",
+  ),
+  appearanceThemeInUse: define(
+    '1831',
+    409,
+    'OPERATOR.ERROR.THEME_IN_USE',
+    "Operator API: the theme is the brand's default theme and cannot be deleted; make another theme the default first. Nothing was written.",
+  ),
+  appearanceLogoInvalid: define(
+    '1832',
+    400,
+    'OPERATOR.ERROR.LOGO_INVALID',
+    'Operator API: the logo is not what its media type says (a PNG by its signature, an SVG document), is larger than 65536 bytes, or is an SVG with scripts, event attributes, foreignObject, entities or references outside itself. Nothing was written.',
+  ),
   sandboxOnly: define(
     '1901',
     404,

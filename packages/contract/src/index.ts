@@ -213,6 +213,22 @@ export {
   OperatorScope,
   PageQuery,
 } from './schemas/operator';
+// Issue 15, area C (appearance): themes, text overrides, the widget's appearance call.
+export {
+  AppearanceResponse,
+  BUILT_IN_THEMES,
+  THEME_LOGO_MAX_BYTES,
+  THEME_PROPERTIES,
+  Theme,
+  ThemeList,
+  ThemeProperties,
+  ThemeWriteRequest,
+  TextsAnswer,
+  textPlaceholders,
+  widgetTextPlaceholders,
+} from './schemas/operator-appearance';
+export type { ThemeProperty } from './schemas/operator-appearance';
+export { WIDGET_TEXT_PLACEHOLDERS } from './widget-texts';
 export { CONTRACT_VERSION, buildOpenApiDocument, serializeOpenApiDocument } from './openapi';
 export type { JsonObject, JsonValue } from './openapi';
 export {

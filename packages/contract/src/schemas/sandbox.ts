@@ -18,10 +18,13 @@ export const PlayerRef = z
     z.regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, ".", "_" or "-"'),
   );
 
-/** SPEC §1: a theme name, brand followed by digits (default brand0). */
+/**
+ * SPEC §1: a theme name (default brand0). Issue 15: any name an operator chooses for a theme of
+ * its brand, 1-32 of [a-z0-9_-]; the built-in brand0 and brand1 are such names.
+ */
 export const ThemeName = z
   .string()
-  .check(z.regex(/^brand[0-9]{1,4}$/, 'brand followed by digits, e.g. brand0'));
+  .check(z.regex(/^[a-z0-9_-]{1,32}$/, '1-32 lower-case letters, digits, "_" or "-", e.g. brand0'));
 
 /** SPEC §2: a language code (the first part of the lang query parameter, e.g. "en"). */
 export const LanguageCode = z

@@ -327,13 +327,22 @@ describe('specific rejections', () => {
     ]);
     expect(issuePaths(UploadResponse, { ...EXAMPLE_UPLOAD, size: 20_971_521 })).toEqual(['size']);
   });
-  it('the sandbox rejects an unknown flow and a bad theme', () => {
+  it('the sandbox rejects an unknown flow and a bad theme (issue 15: any [a-z0-9_-]{1,32})', () => {
     expect(
       issuePaths(SandboxSessionRequest, { ...EXAMPLE_SANDBOX_SESSION_REQUEST, flow: 'refund' }),
     ).toEqual(['flow']);
     expect(
-      issuePaths(SandboxSessionRequest, { ...EXAMPLE_SANDBOX_SESSION_REQUEST, theme: 'dark' }),
+      issuePaths(SandboxSessionRequest, { ...EXAMPLE_SANDBOX_SESSION_REQUEST, theme: 'Dark Mode' }),
     ).toEqual(['theme']);
+    expect(
+      issuePaths(SandboxSessionRequest, {
+        ...EXAMPLE_SANDBOX_SESSION_REQUEST,
+        theme: 'x'.repeat(33),
+      }),
+    ).toEqual(['theme']);
+    expect(
+      issuePaths(SandboxSessionRequest, { ...EXAMPLE_SANDBOX_SESSION_REQUEST, theme: 'summer-26' }),
+    ).toEqual([]);
   });
   it('a saved card carries only last4 and bin, never a full number', () => {
     const card = EXAMPLE_USER_CARDS.cards[0];

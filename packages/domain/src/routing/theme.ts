@@ -6,12 +6,13 @@
  */
 import { DEFAULT_THEME } from '../constants';
 
-const THEME_NAME = /^brand\d+$/;
+const THEME_NAME = /^[a-z0-9_-]{1,32}$/;
 
 /**
- * SPEC §1: a theme name is `brand` followed by digits (`brand0`, `brand12`). Letter case and
- * surrounding white space are forgiven; the normalised lower-case name is returned, or `null`
- * for anything else.
+ * SPEC §1: a theme name. The spec's names are `brand` followed by digits (`brand0`, `brand12`);
+ * issue 15 lets an operator name a theme of its brand freely: 1-32 of `[a-z0-9_-]` (`summer-26`).
+ * Letter case and surrounding white space are forgiven; the normalised lower-case name is
+ * returned, or `null` for anything else.
  */
 export function parseThemeName(value: unknown): string | null {
   if (typeof value !== 'string') return null;

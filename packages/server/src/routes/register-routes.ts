@@ -25,6 +25,9 @@ import { registerProviderWebhookRoutes } from './provider-webhooks';
 import { registerOperatorAdminRoutes } from './operator/admin';
 import { registerOperatorAuditRoutes } from './operator/audit';
 import { registerOperatorBrandRoutes } from './operator/brand';
+// Issue 15, area C (appearance): themes, text overrides, the widget's appearance call.
+import { registerAppearanceRoutes } from './appearance';
+import { registerOperatorAppearanceRoutes } from './operator/appearance';
 
 /** A function that registers a group of routes. */
 export type RouteModule = (app: App) => void;
@@ -50,6 +53,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAdminRoutes,
   registerOperatorAuditRoutes,
   registerOperatorBrandRoutes,
+  // Issue 15, area C (appearance).
+  registerAppearanceRoutes,
+  registerOperatorAppearanceRoutes,
 ];
 
 /** Registers every route module on the app. */

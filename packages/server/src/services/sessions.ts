@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, DEFAULT_THEME, addressWithSessionId } from '@cashdesk/domain';
 import type { PaymentFlow } from '@cashdesk/domain';
 import type { Database } from '../db/open';
-import { brands, currencies, players, sessions } from '../db/schema';
+import { brandDefaultThemes, brands, currencies, players, sessions } from '../db/schema';
 import { findOrCreatePlayer } from '../db/seed';
 import { ApiError } from '../http/api-error';
 
@@ -51,7 +51,10 @@ export interface CreateSessionInput {
   readonly language?: string | undefined;
   /** Default brand0 (SPEC §9). */
   readonly brand?: string | undefined;
-  /** Default the brand id when it is a theme name (brandN), else {@link DEFAULT_THEME}. */
+  /**
+   * Default: the brand's default theme (issue 15, chosen through the operator API), else the
+   * brand id when it is a built-in theme name (brandN), else {@link DEFAULT_THEME}.
+   */
   readonly theme?: string | undefined;
   /** Create a missing player with the brand's demo balances (sandbox only). */
   readonly createPlayer?: boolean | undefined;
@@ -131,7 +134,10 @@ export async function createSession(
   const id = newToken();
   const expiresAt = new Date(now.getTime() + settings.lifetimeMs);
   const language = input.language ?? DEFAULT_LANGUAGE;
-  const theme = input.theme ?? (/^brand[0-9]+$/.test(brandId) ? brandId : DEFAULT_THEME);
+  const theme =
+    input.theme ??
+    (await chosenDefaultTheme(db, brandId)) ??
+    (/^brand[0-9]+$/.test(brandId) ? brandId : DEFAULT_THEME);
   await db.insert(sessions).values({
     id,
     playerId: player.id,
@@ -214,4 +220,13 @@ export async function expireSession(
   at: Date = new Date(),
 ): Promise<void> {
   await db.update(sessions).set({ expiresAt: at }).where(eq(sessions.id, sessionId));
+}
+
+/** Issue 15: the default theme the brand's operator chose, or null while it chose none. */
+async function chosenDefaultTheme(db: Database, brandId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ theme: brandDefaultThemes.theme })
+    .from(brandDefaultThemes)
+    .where(eq(brandDefaultThemes.brandId, brandId));
+  return row?.theme ?? null;
 }

@@ -222,6 +222,10 @@ const BASES: { readonly [K in InputEndpointId]: (c: WalkContext) => BaseRequest 
     flow: 'deposit',
     request: request(ENDPOINTS.contentPage, { params: { slug: 'payment-terms' } }),
   }),
+  appearance: () => ({
+    flow: 'deposit',
+    request: request(ENDPOINTS.appearance, { query: { lang: 'de-XX', theme: 'brand0' } }),
+  }),
   requisiteCreate: (c) => ({
     flow: 'withdrawal',
     request: request(ENDPOINTS.requisiteCreate, {

@@ -1,0 +1,358 @@
+/**
+ * Issue 15 (area C, appearance): themes and text overrides as brand configuration, and the
+ * player's appearance call that the widget reads at start-up.
+ *
+ * - A **theme** is a name the operator chooses (1-32 of `[a-z0-9_-]`), a set of the widget's CSS
+ *   custom properties (`--cd-*`, colours and radii), a font-family stack and an optional logo. The
+ *   values are checked against a small grammar (colours, lengths, font stacks), so no value can
+ *   close a declaration or reach the network: `;{}<>`, `url(`, `expression(`, `@import`,
+ *   backslashes and the like never match it. The widget sets them with the CSSOM
+ *   (`style.setProperty`), which the widget's Content-Security-Policy allows, never as a `<style>`.
+ * - The **logo** is uploaded (a PNG, or an SVG without scripts, events, external references or
+ *   entities; at most {@link THEME_LOGO_MAX_BYTES}) and served by the cashier itself at a
+ *   content-addressed address on its own origin (`img-src 'self'`), as an image that never runs:
+ *   `Content-Security-Policy: default-src 'none'; sandbox` and `nosniff`.
+ * - **Text overrides** replace the widget's texts per language, for any language code (one the
+ *   widget does not ship, such as German, falls back to English key by key). Keys must be keys the
+ *   widget knows ({@link WIDGET_TEXT_PLACEHOLDERS}, or a plural form of one) and keep exactly the
+ *   `{{placeholders}}` of the English text.
+ *
+ * @packageDocumentation
+ */
+import * as z from 'zod/mini';
+import { WIDGET_TEXT_PLACEHOLDERS } from '../widget-texts';
+import { DateTime } from './common';
+import { LanguageCode, ThemeName } from './sandbox';
+
+/** The themes the widget ships CSS for (src/themes/themes.css): usable without configuration. */
+export const BUILT_IN_THEMES = ['brand0', 'brand1'] as const;
+
+/** Issue 15: the colour properties of the widget's stylesheets (src/themes/*.css). */
+const COLOR_PROPERTIES = [
+  '--cd-color-bg',
+  '--cd-color-surface',
+  '--cd-color-surface-muted',
+  '--cd-color-text',
+  '--cd-color-text-muted',
+  '--cd-color-border',
+  '--cd-color-primary',
+  '--cd-color-primary-text',
+  '--cd-color-primary-hover',
+  '--cd-color-focus',
+  '--cd-color-success',
+  '--cd-color-error',
+  '--cd-color-warning',
+  '--cd-color-ribbon',
+] as const;
+
+/** Issue 15: the length properties of the widget's stylesheets (corner radii). */
+const LENGTH_PROPERTIES = ['--cd-radius', '--cd-radius-small'] as const;
+
+/**
+ * Issue 15: every custom property a theme may set. The font stack (`--cd-font`) is the theme's
+ * `fonts` field.
+ */
+export const THEME_PROPERTIES = [...COLOR_PROPERTIES, ...LENGTH_PROPERTIES] as const;
+
+/** One of {@link THEME_PROPERTIES}. */
+export type ThemeProperty = (typeof THEME_PROPERTIES)[number];
+
+const NUMBER = String.raw`[0-9]{1,3}(?:\.[0-9]{1,4})?`;
+const CHANNEL = String.raw`${NUMBER}(?:%|deg)?`;
+const FUNCTION_ARGS = String.raw`\s*${CHANNEL}(?:\s*[,/]?\s*${CHANNEL}){2,3}\s*`;
+
+/**
+ * A colour: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`/`rgba()`/`hsl()`/`hsla()` of plain
+ * numbers, or a colour keyword (`white`, `transparent`).
+ */
+const COLOR_VALUE = new RegExp(
+  String.raw`^(?:#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|(?:rgba?|hsla?)\(${FUNCTION_ARGS}\)|[a-zA-Z]{3,24})$`,
+);
+
+/** A length: 0, or a number with px, rem, em or %. */
+const LENGTH_VALUE = /^(?:0|[0-9]{1,3}(?:\.[0-9]{1,3})?(?:px|rem|em|%))$/;
+
+/**
+ * A font-family stack: families separated by commas, each a quoted name (`'Open Sans'`) or an
+ * unquoted one (`Georgia`, `system-ui`, `sans-serif`) of letters, digits, spaces and hyphens.
+ */
+const FONT_STACK =
+  /^\s*(?:'[A-Za-z0-9 -]{1,64}'|"[A-Za-z0-9 -]{1,64}"|[A-Za-z][A-Za-z0-9 -]{0,63})(?:\s*,\s*(?:'[A-Za-z0-9 -]{1,64}'|"[A-Za-z0-9 -]{1,64}"|[A-Za-z][A-Za-z0-9 -]{0,63}))*\s*$/;
+
+/** A colour value of a theme. */
+const ColorValue = z
+  .string()
+  .check(
+    z.maxLength(64),
+    z.regex(COLOR_VALUE, 'a colour: #rgb, #rrggbb, rgb(), rgba(), hsl(), hsla() or a keyword'),
+  );
+
+/** A length value of a theme. */
+const LengthValue = z
+  .string()
+  .check(z.maxLength(16), z.regex(LENGTH_VALUE, 'a length: 0 or a number with px, rem, em or %'));
+
+/** Issue 15: a font-family stack (`'Open Sans', Arial, sans-serif`). */
+export const FontStack = z
+  .string()
+  .check(
+    z.maxLength(300),
+    z.regex(FONT_STACK, 'a font-family stack: names (quoted or not) separated by commas'),
+  );
+
+/** Issue 15: the custom properties of a theme, each checked by its kind. */
+export const ThemeProperties = z
+  .strictObject({
+    '--cd-color-bg': z.optional(ColorValue),
+    '--cd-color-surface': z.optional(ColorValue),
+    '--cd-color-surface-muted': z.optional(ColorValue),
+    '--cd-color-text': z.optional(ColorValue),
+    '--cd-color-text-muted': z.optional(ColorValue),
+    '--cd-color-border': z.optional(ColorValue),
+    '--cd-color-primary': z.optional(ColorValue),
+    '--cd-color-primary-text': z.optional(ColorValue),
+    '--cd-color-primary-hover': z.optional(ColorValue),
+    '--cd-color-focus': z.optional(ColorValue),
+    '--cd-color-success': z.optional(ColorValue),
+    '--cd-color-error': z.optional(ColorValue),
+    '--cd-color-warning': z.optional(ColorValue),
+    '--cd-color-ribbon': z.optional(ColorValue),
+    '--cd-radius': z.optional(LengthValue),
+    '--cd-radius-small': z.optional(LengthValue),
+  })
+  .check(
+    z.meta({
+      id: 'ThemeProperties',
+      description: `The widget's CSS custom properties a theme sets (any subset; the rest keep the widget's defaults): colours (${COLOR_PROPERTIES.join(', ')}) as #rgb, #rrggbb, rgb(), hsl() or a keyword; radii (${LENGTH_PROPERTIES.join(', ')}) as 0 or a number with px, rem, em or %. Any other property is refused.`,
+    }),
+  );
+/** The type of {@link ThemeProperties}. */
+export type ThemeProperties = z.infer<typeof ThemeProperties>;
+
+/** Largest logo, decoded (bytes). */
+export const THEME_LOGO_MAX_BYTES = 65536;
+
+/** Issue 15: the media types a logo may have. */
+export const THEME_LOGO_MEDIA_TYPES = ['image/png', 'image/svg+xml'] as const;
+
+/** A logo as uploaded: its media type and its bytes in base64. */
+export const ThemeLogoUpload = z
+  .object({
+    media_type: z.enum(THEME_LOGO_MEDIA_TYPES),
+    data_base64: z
+      .string()
+      .check(
+        z.minLength(4),
+        z.maxLength(Math.ceil(THEME_LOGO_MAX_BYTES / 3) * 4),
+        z.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64'),
+      ),
+  })
+  .check(
+    z.meta({
+      id: 'ThemeLogoUpload',
+      description: `The theme's logo: a PNG or an SVG, at most ${THEME_LOGO_MAX_BYTES} bytes, in base64. An SVG with scripts, event attributes, foreignObject, entities or references to anything but its own fragments is refused (400, 1832). Served by the cashier from its own origin.`,
+    }),
+  );
+
+/** Issue 15: PUT /themes/{name}: the whole theme (a PUT replaces it). */
+export const ThemeWriteRequest = z
+  .object({
+    properties: ThemeProperties,
+    fonts: z.optional(z.nullable(FontStack)),
+    logo: z.optional(z.nullable(ThemeLogoUpload)),
+  })
+  .check(
+    z.meta({
+      id: 'ThemeWriteRequest',
+      description:
+        "A theme: custom properties, a font-family stack (the widget's --cd-font) and a logo. A PUT replaces the whole theme; a missing or null logo or fonts means none.",
+    }),
+  );
+/** The type of {@link ThemeWriteRequest}. */
+export type ThemeWriteRequest = z.infer<typeof ThemeWriteRequest>;
+
+/** A stored logo as answered: where the cashier serves it. */
+export const ThemeLogo = z
+  .object({
+    url: z.string(),
+    media_type: z.enum(THEME_LOGO_MEDIA_TYPES),
+    sha256: z.string(),
+  })
+  .check(
+    z.meta({
+      id: 'ThemeLogo',
+      description:
+        "A theme's logo: its address on the cashier's own origin (content-addressed by its SHA-256, cached for a year), media type and hash.",
+    }),
+  );
+
+/** Issue 15: a theme as the operator API answers it. */
+export const Theme = z
+  .object({
+    name: ThemeName,
+    properties: ThemeProperties,
+    fonts: z.nullable(z.string()),
+    logo: z.nullable(ThemeLogo),
+    is_default: z.boolean(),
+    updated_at: DateTime,
+  })
+  .check(z.meta({ id: 'Theme', description: "One of the brand's themes." }));
+/** The type of {@link Theme}. */
+export type Theme = z.infer<typeof Theme>;
+
+/** Issue 15: GET /themes. */
+export const ThemeList = z
+  .object({
+    default_theme: ThemeName,
+    built_in: z.array(ThemeName),
+    themes: z.array(Theme),
+  })
+  .check(
+    z.meta({
+      id: 'ThemeList',
+      description:
+        "The brand's themes by name, the built-in themes every brand has (brand0, brand1; a theme of the brand with the same name replaces one), and the brand's default theme (the theme of a session that names none).",
+    }),
+  );
+
+/** Path parameters naming a theme. */
+export const ThemeParams = z.object({ name: ThemeName });
+
+/** Issue 15: PUT /theme-default. */
+export const ThemeDefaultRequest = z.object({ name: ThemeName }).check(
+  z.meta({
+    id: 'ThemeDefaultRequest',
+    description:
+      "Makes a theme the brand's default: a theme of the brand or a built-in one (otherwise 400, 1830).",
+  }),
+);
+
+/** Issue 15: the brand's default theme. */
+export const ThemeDefault = z
+  .object({ name: ThemeName })
+  .check(z.meta({ id: 'ThemeDefault', description: "The brand's default theme." }));
+
+/** The plural forms i18next adds to a key (`Intl.PluralRules` categories). */
+const PLURAL_SUFFIX = /_(?:zero|one|two|few|many|other)$/;
+
+/**
+ * The English placeholders of a key the widget knows: the key itself, or a plural form of a key
+ * whose English text has plural forms (`…_few` of `…_other`); `undefined` for an unknown key.
+ */
+export function widgetTextPlaceholders(key: string): readonly string[] | undefined {
+  if (Object.hasOwn(WIDGET_TEXT_PLACEHOLDERS, key)) return WIDGET_TEXT_PLACEHOLDERS[key];
+  if (!PLURAL_SUFFIX.test(key)) return undefined;
+  const other = key.replace(PLURAL_SUFFIX, '_other');
+  return Object.hasOwn(WIDGET_TEXT_PLACEHOLDERS, other)
+    ? WIDGET_TEXT_PLACEHOLDERS[other]
+    : undefined;
+}
+
+/** The sorted, distinct `{{placeholder}}` names of a text. */
+export function textPlaceholders(text: string): string[] {
+  return [
+    ...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? '')),
+  ].sort();
+}
+
+/** Issue 15: message key to text, checked against the widget's keys and placeholders. */
+export const TextOverrides = z
+  .record(z.string().check(z.minLength(1), z.maxLength(120)), z.string().check(z.maxLength(2000)))
+  .check(
+    z.superRefine((texts, context) => {
+      for (const [key, text] of Object.entries(texts)) {
+        const expected = widgetTextPlaceholders(key);
+        if (expected === undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'not a message key of the widget',
+          });
+          continue;
+        }
+        const found = textPlaceholders(text);
+        if (found.join(',') !== expected.join(',')) {
+          context.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `placeholders must be exactly those of the English text: ${expected.map((name) => `{{${name}}}`).join(', ') || 'none'}`,
+          });
+        }
+      }
+    }),
+    z.meta({
+      id: 'TextOverrides',
+      description:
+        "Message key (SPEC §8 keys and the widget's own) to the text shown instead of the widget's. A key must be one the widget knows (or a plural form of one: _zero, _one, _two, _few, _many, _other), and its text must use exactly the {{placeholders}} of the English text.",
+    }),
+  );
+
+/** Path parameters naming a language of text overrides. */
+export const TextsParams = z.object({ language: LanguageCode });
+
+/** Issue 15: PUT /texts/{language}: the overrides of one language (a PUT replaces them). */
+export const TextsWriteRequest = z.object({ texts: TextOverrides }).check(
+  z.meta({
+    id: 'TextsWriteRequest',
+    description:
+      "The text overrides of one language; a PUT replaces them all (an empty object removes them). Keys not given show the widget's own text in that language, or English where the widget does not ship the language.",
+  }),
+);
+
+/** Issue 15: the text overrides of one language, as answered. */
+export const TextsAnswer = z
+  .object({
+    language: LanguageCode,
+    texts: z.record(z.string(), z.string()),
+    updated_at: z.nullable(DateTime),
+  })
+  .check(
+    z.meta({
+      id: 'TextsAnswer',
+      description:
+        "The brand's text overrides of one language (empty, updated_at null, when it has none).",
+    }),
+  );
+
+/** The type of {@link TextsAnswer}. */
+export type TextsAnswer = z.infer<typeof TextsAnswer>;
+
+/** Issue 15: query of the player's appearance call. */
+export const AppearanceQuery = z.object({
+  lang: z.optional(z.string().check(z.maxLength(35))),
+  theme: z.optional(ThemeName),
+});
+
+/** Issue 15: the theme of the player's appearance answer. */
+export const AppearanceTheme = z
+  .object({
+    name: ThemeName,
+    built_in: z.boolean(),
+    properties: z.record(z.string(), z.string()),
+    fonts: z.nullable(z.string()),
+    logo_url: z.nullable(z.string()),
+  })
+  .check(
+    z.meta({
+      id: 'AppearanceTheme',
+      description:
+        'The theme the widget renders: its custom properties (set with the CSSOM), its font stack and its logo address. built_in: the widget ships CSS for it; its properties then only replace some of that CSS.',
+    }),
+  );
+
+/** Issue 15: the player's appearance answer. */
+export const AppearanceResponse = z
+  .object({
+    theme: z.nullable(AppearanceTheme),
+    language: LanguageCode,
+    texts: z.record(z.string(), z.string()),
+  })
+  .check(
+    z.meta({
+      id: 'AppearanceResponse',
+      description:
+        "What the widget needs to look like its brand, read at start-up beside init: the theme asked for (the theme query parameter; without it the session's theme) or null when the brand knows no theme of that name (SPEC §2: the main screen is then not rendered), and the brand's text overrides for the language (the first part of lang).",
+    }),
+  );
+/** The type of {@link AppearanceResponse}. */
+export type AppearanceResponse = z.infer<typeof AppearanceResponse>;
