@@ -18,6 +18,10 @@ const texts: Record<string, string> = {};
 for (const file of (await readdir(localeDir)).filter((name) => name.endsWith('.json')).sort()) {
   Object.assign(texts, JSON.parse(await readFile(`${localeDir}${file}`, 'utf8')));
 }
+// The lookup helpers below the table are kept as they are in the current file.
+const current = await readFile(target, 'utf8').catch(() => '');
+const tableEnd = current.indexOf('\n};\n');
+const HELPERS = tableEnd === -1 ? '' : current.slice(tableEnd + 4);
 const rows = Object.keys(texts)
   .sort()
   .map((key) => {
@@ -26,7 +30,8 @@ const rows = Object.keys(texts)
   });
 const source = `/**
  * Issue 15: every message key of the widget and the placeholders of its English text, generated
- * from packages/widget/src/i18n/locales/en by scripts/write-widget-texts.ts (do not edit by hand).
+ * from packages/widget/src/i18n/locales/en by scripts/write-widget-texts.ts (the table is not edited
+ * by hand; the lookups below it are kept by the script).
  * An operator's text overrides (PUT /api/operator/v1/texts/{language}) may only name these keys,
  * with exactly these placeholders.
  *
@@ -37,6 +42,6 @@ const source = `/**
 export const WIDGET_TEXT_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
 ${rows.join('\n')}
 };
-`;
+${HELPERS}`;
 const options = await prettier.resolveConfig(target);
 await writeFile(target, await prettier.format(source, { ...options, filepath: target }));

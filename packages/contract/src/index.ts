@@ -224,11 +224,9 @@ export {
   ThemeProperties,
   ThemeWriteRequest,
   TextsAnswer,
-  textPlaceholders,
-  widgetTextPlaceholders,
 } from './schemas/operator-appearance';
 export type { ThemeProperty } from './schemas/operator-appearance';
-export { WIDGET_TEXT_PLACEHOLDERS } from './widget-texts';
+export { WIDGET_TEXT_PLACEHOLDERS, textPlaceholders, widgetTextPlaceholders } from './widget-texts';
 export { CONTRACT_VERSION, buildOpenApiDocument, serializeOpenApiDocument } from './openapi';
 export type { JsonObject, JsonValue } from './openapi';
 export {

@@ -1,6 +1,7 @@
 /**
  * Issue 15: every message key of the widget and the placeholders of its English text, generated
- * from packages/widget/src/i18n/locales/en by scripts/write-widget-texts.ts (do not edit by hand).
+ * from packages/widget/src/i18n/locales/en by scripts/write-widget-texts.ts (the table is not edited
+ * by hand; the lookups below it are kept by the script).
  * An operator's text overrides (PUT /api/operator/v1/texts/{language}) may only name these keys,
  * with exactly these placeholders.
  *
@@ -456,3 +457,25 @@ export const WIDGET_TEXT_PLACEHOLDERS: Readonly<Record<string, readonly string[]
   'WITHDRAWAL_REVERSAL.SUCCESS.TEXT': ['amount'],
   'WITHDRAWAL_REVERSAL.SUCCESS.TITLE': [],
 };
+
+/** The plural forms i18next adds to a key (`Intl.PluralRules` categories). */
+const PLURAL_SUFFIX = /_(?:zero|one|two|few|many|other)$/;
+
+/**
+ * The English placeholders of a key the widget knows: the key itself, or a plural form of a key
+ * whose English text has plural forms (`…_few` of `…_other`); `undefined` for an unknown key.
+ */
+export function widgetTextPlaceholders(key: string): readonly string[] | undefined {
+  if (Object.hasOwn(WIDGET_TEXT_PLACEHOLDERS, key)) return WIDGET_TEXT_PLACEHOLDERS[key];
+  if (!PLURAL_SUFFIX.test(key)) return undefined;
+  const other = key.replace(PLURAL_SUFFIX, '_other');
+  return Object.hasOwn(WIDGET_TEXT_PLACEHOLDERS, other)
+    ? WIDGET_TEXT_PLACEHOLDERS[other]
+    : undefined;
+}
+
+/** The sorted, distinct `{{placeholder}}` names of a text. */
+export function textPlaceholders(text: string): string[] {
+  const names = [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? '');
+  return [...new Set(names)].sort();
+}

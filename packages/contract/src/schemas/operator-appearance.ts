@@ -14,13 +14,12 @@
  *   `Content-Security-Policy: default-src 'none'; sandbox` and `nosniff`.
  * - **Text overrides** replace the widget's texts per language, for any language code (one the
  *   widget does not ship, such as German, falls back to English key by key). Keys must be keys the
- *   widget knows ({@link WIDGET_TEXT_PLACEHOLDERS}, or a plural form of one) and keep exactly the
- *   `{{placeholders}}` of the English text.
+ *   widget knows (`WIDGET_TEXT_PLACEHOLDERS`, or a plural form of one) and keep exactly the
+ *   `{{placeholders}}` of the English text (checked with `widget-texts.ts`).
  *
  * @packageDocumentation
  */
 import * as z from 'zod/mini';
-import { WIDGET_TEXT_PLACEHOLDERS } from '../widget-texts';
 import { DateTime } from './common';
 import { LanguageCode, ThemeName } from './sandbox';
 
@@ -232,58 +231,18 @@ export const ThemeDefault = z
   .object({ name: ThemeName })
   .check(z.meta({ id: 'ThemeDefault', description: "The brand's default theme." }));
 
-/** The plural forms i18next adds to a key (`Intl.PluralRules` categories). */
-const PLURAL_SUFFIX = /_(?:zero|one|two|few|many|other)$/;
-
 /**
- * The English placeholders of a key the widget knows: the key itself, or a plural form of a key
- * whose English text has plural forms (`…_few` of `…_other`); `undefined` for an unknown key.
+ * Issue 15: message key to text. The server also checks each key against the widget's keys and
+ * each text's placeholders against the English text's (`widget-texts.ts`, kept out of this module
+ * so the widget's bundle never carries that table).
  */
-export function widgetTextPlaceholders(key: string): readonly string[] | undefined {
-  if (Object.hasOwn(WIDGET_TEXT_PLACEHOLDERS, key)) return WIDGET_TEXT_PLACEHOLDERS[key];
-  if (!PLURAL_SUFFIX.test(key)) return undefined;
-  const other = key.replace(PLURAL_SUFFIX, '_other');
-  return Object.hasOwn(WIDGET_TEXT_PLACEHOLDERS, other)
-    ? WIDGET_TEXT_PLACEHOLDERS[other]
-    : undefined;
-}
-
-/** The sorted, distinct `{{placeholder}}` names of a text. */
-export function textPlaceholders(text: string): string[] {
-  return [
-    ...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? '')),
-  ].sort();
-}
-
-/** Issue 15: message key to text, checked against the widget's keys and placeholders. */
 export const TextOverrides = z
   .record(z.string().check(z.minLength(1), z.maxLength(120)), z.string().check(z.maxLength(2000)))
   .check(
-    z.superRefine((texts, context) => {
-      for (const [key, text] of Object.entries(texts)) {
-        const expected = widgetTextPlaceholders(key);
-        if (expected === undefined) {
-          context.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'not a message key of the widget',
-          });
-          continue;
-        }
-        const found = textPlaceholders(text);
-        if (found.join(',') !== expected.join(',')) {
-          context.addIssue({
-            code: 'custom',
-            path: [key],
-            message: `placeholders must be exactly those of the English text: ${expected.map((name) => `{{${name}}}`).join(', ') || 'none'}`,
-          });
-        }
-      }
-    }),
     z.meta({
       id: 'TextOverrides',
       description:
-        "Message key (SPEC §8 keys and the widget's own) to the text shown instead of the widget's. A key must be one the widget knows (or a plural form of one: _zero, _one, _two, _few, _many, _other), and its text must use exactly the {{placeholders}} of the English text.",
+        "Message key (SPEC §8 keys and the widget's own) to the text shown instead of the widget's. A key must be one the widget knows (or a plural form of one: _zero, _one, _two, _few, _many, _other), and its text must use exactly the {{placeholders}} of the English text (400 naming body.texts.<key> otherwise).",
     }),
   );
 

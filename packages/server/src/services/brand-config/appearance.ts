@@ -12,6 +12,8 @@ import {
   CASHIER_BASE,
   THEME_LOGO_MAX_BYTES,
   ThemeProperties,
+  textPlaceholders,
+  widgetTextPlaceholders,
 } from '@cashdesk/contract';
 import type { AppearanceResponse, TextsAnswer, Theme, ThemeWriteRequest } from '@cashdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
@@ -256,6 +258,27 @@ export async function getTexts(
   };
 }
 
+/**
+ * Issue 15: checks text overrides against the widget's keys and the English placeholders.
+ *
+ * @throws {ApiError} invalidField naming `body.texts.<key>` (the first key at fault).
+ */
+export function checkTextOverrides(texts: Readonly<Record<string, string>>): void {
+  for (const [key, text] of Object.entries(texts)) {
+    const expected = widgetTextPlaceholders(key);
+    const field = `body.texts.${key}`;
+    if (expected === undefined) {
+      throw new ApiError('invalidField', { field, detail: 'not a message key of the widget' });
+    }
+    if (textPlaceholders(text).join(',') !== expected.join(',')) {
+      throw new ApiError('invalidField', {
+        field,
+        detail: `placeholders must be ${expected.join(', ') || 'none'}`,
+      });
+    }
+  }
+}
+
 /** Replaces the text overrides of one language (inside the caller's transaction). */
 export async function putTexts(
   tx: Executor,
@@ -264,6 +287,7 @@ export async function putTexts(
   texts: Readonly<Record<string, string>>,
   now: Date,
 ): Promise<Change<TextsAnswer>> {
+  checkTextOverrides(texts);
   const before = await getTexts(tx, brandId, language);
   const [row] = await tx
     .insert(brandTexts)
