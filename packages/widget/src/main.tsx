@@ -7,7 +7,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { prefetchInit } from './api/prefetch';
+import { prefetchAppearance, prefetchInit } from './api/prefetch';
 import { preloadScreenCode } from './app/screen-code';
 import { loadApp, Shell } from './app/shell';
 import { applyBodyAttributes, readStartup, rememberStartup } from './app/startup';
@@ -32,14 +32,19 @@ if (startup.newTab.action === 'redirect') {
   document.documentElement.lang = startup.language;
   rememberStartup(startup);
   const { sessionId } = startup.params;
-  if (sessionId !== null && startup.themeSupported && startup.page.kind === startup.page.flow) {
+  // Issue 15: the brand's theme and texts come beside init; any theme name may be the brand's,
+  // so the calls start whatever the theme (the app gates the screen once the answer is there).
+  if (sessionId !== null) {
+    prefetchAppearance(sessionId, startup.requestedLanguage, startup.theme.theme);
+  }
+  if (sessionId !== null && startup.page.kind === startup.page.flow) {
     prefetchInit(startup.page.flow, sessionId);
   }
   // The app chunk, the texts of the player's language and the code of the screen the address
   // opens all download side by side: none of them has to wait for another to run first.
   loadApp().catch(() => undefined);
   preloadMessages(startup.language);
-  if (sessionId !== null && startup.themeSupported) preloadScreenCode(window.location.href);
+  if (sessionId !== null) preloadScreenCode(window.location.href);
   const container = document.getElementById('root');
   if (container !== null) {
     createRoot(container).render(

@@ -40,6 +40,8 @@ export interface SubmitRuleContext {
   readonly currency: string;
   /** Currency precision (SPEC §3), of the formatted bounds in the amount messages. */
   readonly precision: number;
+  /** The decimal separator of those bounds (issue 15: the player's language's); default '.'. */
+  readonly decimalSeparator?: string | undefined;
   /**
    * Withdrawal: the player's balance (SPEC §5, CASHIER.PH2.ERROR_MESSAGE.1206); a withdrawal
    * without a known balance is checked against 0, so it fails: no money is known to be there.
@@ -96,6 +98,7 @@ export function submitValidators(
         pattern: field.regexp ?? null,
         currency: context.currency,
         precision: context.precision,
+        decimalSeparator: context.decimalSeparator,
       });
       return result.valid ? VALID : { valid: false, error: result.error };
     },

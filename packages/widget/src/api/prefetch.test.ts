@@ -1,6 +1,13 @@
 import { ENDPOINTS } from '@cashdesk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INIT_PATHS, prefetchInit, takePrefetchedInit } from './prefetch';
+import {
+  APPEARANCE_PATH,
+  INIT_PATHS,
+  prefetchAppearance,
+  prefetchInit,
+  takePrefetchedAppearance,
+  takePrefetchedInit,
+} from './prefetch';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,5 +30,19 @@ describe('init prefetch of the shell (SPEC §7 init calls)', () => {
     const response = takePrefetchedInit('deposit', 's-1');
     expect(await response).toBeInstanceOf(Response);
     expect(takePrefetchedInit('deposit', 's-1')).toBeNull();
+  });
+});
+
+describe('appearance prefetch of the shell (issue 15)', () => {
+  it('uses the contract path and hands the response over once', async () => {
+    expect(APPEARANCE_PATH).toBe(ENDPOINTS.appearance.path);
+    const fetchStub = vi.fn<typeof fetch>().mockResolvedValue(new Response('{}'));
+    vi.stubGlobal('fetch', fetchStub);
+    prefetchAppearance('s-1', 'de', 'summer-26');
+    const [url, init] = fetchStub.mock.calls[0] ?? [];
+    expect(url).toBe(`${ENDPOINTS.appearance.path}?lang=de&theme=summer-26`);
+    expect(new Headers(init?.headers).get('x-session-id')).toBe('s-1');
+    expect(await takePrefetchedAppearance()).toBeInstanceOf(Response);
+    expect(takePrefetchedAppearance()).toBeNull();
   });
 });

@@ -38,3 +38,29 @@ export function takePrefetchedInit(
   pending = null;
   return response;
 }
+
+/** Issue 15: the appearance call (kept equal to the contract's row by api/prefetch.test.ts). */
+export const APPEARANCE_PATH = '/api/cashier-service/v1.0/appearance';
+
+let appearance: Promise<Response> | null = null;
+
+/**
+ * Issue 15: starts the appearance call (the brand's theme and texts) beside init, for the theme
+ * and language the address asks for.
+ */
+export function prefetchAppearance(sessionId: string, lang: string, theme: string): void {
+  const query = new URLSearchParams({ lang, theme });
+  const response = fetch(`${APPEARANCE_PATH}?${query.toString()}`, {
+    headers: { accept: 'application/json', 'x-session-id': sessionId },
+    credentials: 'same-origin',
+  });
+  response.catch(() => undefined);
+  appearance = response;
+}
+
+/** The prefetched appearance response, once; null when none was started (or already taken). */
+export function takePrefetchedAppearance(): Promise<Response> | null {
+  const response = appearance;
+  appearance = null;
+  return response;
+}

@@ -5,11 +5,15 @@
  * @packageDocumentation
  */
 import { use, useEffect, useMemo } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { listenToHost, reportContentHeight } from '../host/host-bridge';
+import { setNumberLanguage } from '../i18n/format';
 import { i18nFor } from '../i18n/i18n';
+import { applyTheme, readAppearance, themeRenders } from './appearance';
+import type { Appearance } from './appearance';
 import { AppRoutes } from './app-routes';
 import { CrashBoundary } from './crash-boundary';
 import { createAppStore } from './store';
@@ -18,6 +22,28 @@ import { ThemeGate } from './theme-gate';
 
 export interface AppProps {
   readonly startup: Startup;
+}
+
+let ready: Promise<{ i18n: I18n; appearance: Appearance | null }> | null = null;
+
+/**
+ * The texts of the language and the brand's appearance (issue 15), once per page: the theme is
+ * applied, the brand's text overrides merged over the shipped texts and the numbers set to the
+ * player's language before the first screen renders.
+ */
+function loadReady(startup: Startup): Promise<{ i18n: I18n; appearance: Appearance | null }> {
+  ready ??= Promise.all([i18nFor(startup.language), readAppearance()]).then(
+    ([i18n, appearance]) => {
+      setNumberLanguage(startup.requestedLanguage);
+      applyTheme(document.body, appearance);
+      if (appearance !== null && Object.keys(appearance.texts).length > 0) {
+        i18n.addResourceBundle(startup.language, 'translation', appearance.texts, true, true);
+        document.documentElement.lang = appearance.language;
+      }
+      return { i18n, appearance };
+    },
+  );
+  return ready;
 }
 
 /**
@@ -30,7 +56,8 @@ export interface AppProps {
  * way shows the route's skeleton meanwhile; overlays keep the page below visible (app-routes.tsx).
  */
 export function App({ startup }: AppProps) {
-  const i18n = use(i18nFor(startup.language));
+  const { i18n, appearance } = use(loadReady(startup));
+  const logo = appearance?.theme?.logo_url ?? null;
   const store = useMemo(() => createAppStore(startup), [startup]);
   useEffect(() => listenToHost(), []);
   // The host sizes its frame to the content (embed SDK autoHeight): no scrollbar inside a page's.
@@ -40,7 +67,12 @@ export function App({ startup }: AppProps) {
       <I18nextProvider i18n={i18n}>
         <CrashBoundary>
           <BrowserRouter useTransitions={false}>
-            <ThemeGate supported={startup.themeSupported} theme={startup.theme.theme}>
+            <ThemeGate supported={themeRenders(startup, appearance)} theme={startup.theme.theme}>
+              {logo === null ? null : (
+                <div className="cd-brand-logo">
+                  <img src={logo} alt="" />
+                </div>
+              )}
               <AppRoutes />
             </ThemeGate>
           </BrowserRouter>

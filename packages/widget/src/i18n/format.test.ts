@@ -4,12 +4,15 @@ import {
   DEFAULT_CURRENCY_DISPLAY_SETTING_ID,
   currencyDisplayFormat,
   formatAmount,
+  formatMoney,
   groupThousands,
   isolate,
   isolateLtr,
   isolateParams,
   wireMoney,
   moneyFormat,
+  languageSeparators,
+  setNumberLanguage,
 } from './format';
 
 describe('number grouping and amounts (SPEC §9)', () => {
@@ -98,6 +101,53 @@ describe('no amount is formatted with Intl (SPEC §9)', () => {
       const text = await load();
       if (/Intl\s*\.\s*NumberFormat|\.toLocaleString\s*\(/.test(text)) offenders.push(path);
     }
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('amounts by the player language (issue 15)', () => {
+  it.each([
+    ['en', '1 000.00 GBP', '1 234 567.50'],
+    ['ar', '1 000.00 GBP', '1 234 567.50'],
+    ['uk', '1 000,00 GBP', '1 234 567,50'],
+    ['de', '1 000,00 GBP', '1 234 567,50'],
+  ])('in %j money reads %j and amounts %j', (language, money, amount) => {
+    setNumberLanguage(language);
+    try {
+      const format = moneyFormat(1);
+      expect(format.money('1000', 'GBP', 2)).toBe(money);
+      expect(format.amount('1234567.5', 2)).toBe(amount);
+      expect(formatMoney('1000', { currency: 'GBP', precision: 2 })).toBe(money);
+      expect(wireMoney('1000.00', 'GBP')).toBe(money);
+      expect(languageSeparators().groupSeparator).toBe(' ');
+    } finally {
+      setNumberLanguage('en');
+    }
+  });
+
+  it('lets a caller name its own separator', () => {
+    setNumberLanguage('de');
+    try {
+      expect(formatAmount('1000', { precision: 2, decimalSeparator: '.' })).toBe('1 000.00');
+    } finally {
+      setNumberLanguage('en');
+    }
+  });
+
+  it("no widget source formats amounts with the domain's functions directly (they ignore the language)", async () => {
+    const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+      query: '?raw',
+      import: 'default',
+    });
+    const offenders: string[] = [];
+    for (const [path, load] of Object.entries(sources)) {
+      const text = await load();
+      for (const match of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@cashdesk\/domain'/g)) {
+        const names = (match[1] ?? '').split(',').map((name) => name.trim());
+        if (names.includes('formatAmount') || names.includes('formatMoney')) offenders.push(path);
+      }
+    }
+    // format.ts renames them (formatAmount as formatAmountIn) to wrap them.
     expect(offenders).toEqual([]);
   });
 });

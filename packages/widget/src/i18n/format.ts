@@ -12,17 +12,73 @@
  * Arabic-Indic digits (٠١٢…); amounts must never be formatted with Intl number formatting or
  * locale strings with an 'ar' locale anywhere in the widget (format.test.ts checks the sources).
  *
+ * Separators by language (issue 15): the decimal separator follows the player's language where the
+ * spec fixes none (domain numberSeparators: a comma in Ukrainian and German, "1 000,00 GBP"; the
+ * point in English and Arabic); grouping stays a space (SPEC §9). The app sets the language once
+ * at start ({@link setNumberLanguage}); {@link formatAmount} and {@link formatMoney} here apply it,
+ * and the widget formats every amount through them (format.test.ts checks that no source imports
+ * the domain's own formatAmount or formatMoney).
+ *
  * Right-to-left: an amount with its currency is a left-to-right run inside an Arabic sentence.
  * {@link isolateLtr} wraps it in Unicode isolates so that the minus sign and the ISO code stay
  * on the correct side when the text is interpolated into a translation.
  *
  * @packageDocumentation
  */
-import { currencyDisplayFormat, formatAmount, formatMoney, groupThousands } from '@cashdesk/domain';
-import type { CurrencyDisplayFormat, DecimalInput } from '@cashdesk/domain';
+import {
+  currencyDisplayFormat,
+  formatAmount as formatAmountIn,
+  formatMoney as formatMoneyIn,
+  groupThousands,
+  numberSeparators,
+} from '@cashdesk/domain';
+import type {
+  AmountFormatOptions,
+  CurrencyDisplayFormat,
+  DecimalInput,
+  MoneyFormatOptions,
+  NumberSeparators,
+} from '@cashdesk/domain';
 
-export { currencyDisplayFormat, formatAmount, formatMoney, groupThousands };
+export { currencyDisplayFormat, groupThousands };
 export type { CurrencyDisplayFormat };
+
+let separators: NumberSeparators = numberSeparators('en');
+
+/**
+ * Issue 15: the player's language (the lang parameter's language, e.g. "de" of de-XX) decides the
+ * decimal separator of every amount shown from now on. Called once by the app at start.
+ */
+export function setNumberLanguage(language: string): void {
+  separators = numberSeparators(language);
+}
+
+/** Issue 15: the separators of the player's language (see {@link setNumberLanguage}). */
+export function languageSeparators(): NumberSeparators {
+  return separators;
+}
+
+/**
+ * SPEC §9 with issue 15's separators: the domain's formatAmount in the player's language unless
+ * the options name their own separators ("1 000,50" in German, "1 000.50" in English).
+ */
+export function formatAmount(value: DecimalInput, options: AmountFormatOptions = {}): string {
+  return formatAmountIn(value, inLanguage(options));
+}
+
+/** SPEC §3, §9 with issue 15's separators: the domain's formatMoney in the player's language. */
+export function formatMoney(value: DecimalInput, options: MoneyFormatOptions): string {
+  return formatMoneyIn(value, inLanguage(options));
+}
+
+/** The options with the language's separators wherever they name none. */
+function inLanguage<T extends AmountFormatOptions>(options: T): T {
+  return {
+    ...options,
+    decimalSeparator: options.decimalSeparator ?? separators.decimalSeparator,
+    groupSeparator: options.groupSeparator ?? separators.groupSeparator,
+  };
+}
 
 /**
  * SPEC §3: the currency_display_setting_id used when the brand sent none (or one outside 1-4):
@@ -40,8 +96,8 @@ export interface MoneyFormat {
   readonly display: CurrencyDisplayFormat;
   /**
    * SPEC §9: an amount without currency in the Russian-locale style: digits grouped by spaces,
-   * '.' before the decimals, the currency's precision when given ("1 234 567.50"). '' when the
-   * value is not a number.
+   * the language's decimal separator (issue 15), the currency's precision when given
+   * ("1 234 567.50", "1 234 567,50" in German). '' when the value is not a number.
    */
   readonly amount: (value: DecimalInput, precision?: number) => string;
   /**

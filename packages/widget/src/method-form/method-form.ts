@@ -39,6 +39,7 @@ import {
   validateSubmittedField,
   validateSubmittedForm,
 } from '@cashdesk/domain';
+import { languageSeparators } from '../i18n/format';
 import type {
   BrowserData,
   CardFormLayout,
@@ -339,6 +340,7 @@ export function submitRuleContext(context: ValidationContext): SubmitRuleContext
     flow: form.flow,
     currency: form.currency,
     precision: form.precision,
+    decimalSeparator: languageSeparators().decimalSeparator,
     balance: context.balance,
     cvvCardType: cvvCardType(form, values, context.cards ?? []),
     now,

@@ -13,8 +13,6 @@ import {
   carouselMethods,
   currencyDisplayFormat,
   filterMethodsByType,
-  formatAmount,
-  formatMoney,
   groupMethods,
   isCarouselVisible,
   isMethodDisabled,
@@ -29,6 +27,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isSessionExpiredApiError } from '../api/http';
+import { formatAmount, formatMoney } from '../i18n/format';
 import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks';
 import { initReceived } from '../app/session-slice';
 import { skipsAutoChoice } from '../app/method-list-state';

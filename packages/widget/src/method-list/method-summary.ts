@@ -6,8 +6,6 @@
  */
 import {
   feeDisplay,
-  formatAmount,
-  formatMoney,
   lostProfitRibbon,
   MESSAGE_KEYS,
   positiveDecimal,
@@ -16,7 +14,7 @@ import {
 } from '@cashdesk/domain';
 import type { CurrencyDisplayFormat, Method } from '@cashdesk/domain';
 import type { i18n as I18n, TFunction } from 'i18next';
-import { isolate } from '../i18n/format';
+import { formatAmount, formatMoney, isolate, languageSeparators } from '../i18n/format';
 
 /** How amounts are written (SPEC §3 currency display formats). */
 export interface MoneyStyle {
@@ -59,6 +57,7 @@ export function summaryLine(method: Method, t: TFunction, i18n: I18n, style: Mon
     currency: method.currencyAlpha3,
     precision: method.currencyPrecision,
     display: style.display,
+    decimalSeparator: languageSeparators().decimalSeparator,
   });
   if (fee !== null) {
     const params = fee.message.params ?? {};

@@ -2,7 +2,8 @@ import { createAmountField } from '@cashdesk/domain';
 import type { FieldValue } from '@cashdesk/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setNumberLanguage } from '../../i18n/format';
 import { renderWithApp } from '../../test/render';
 import { EUR_CONTEXT, Harness, textOf } from '../test-support';
 import type { FieldContext } from '../types';
@@ -157,5 +158,31 @@ describe('limit hints, bonus banner and error (SPEC ยง5 min-limit hint, bonus; ย
     await userEvent.click(screen.getByRole('textbox'));
     await userEvent.tab();
     expect(onBlur).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('amount input in a decimal-comma language (issue 15: German, Ukrainian)', () => {
+  afterEach(() => {
+    setNumberLanguage('en');
+  });
+
+  it('shows the comma, reads a typed comma or point as the decimal mark, reports the point', async () => {
+    setNumberLanguage('de');
+    const { input, values } = await renderAmount();
+    await userEvent.type(input, '1234,5');
+    expect(input).toHaveProperty('value', '1 234,5');
+    expect(values.at(-1)).toBe('1234.5');
+    await userEvent.clear(input);
+    await userEvent.type(input, '77.25');
+    expect(input).toHaveProperty('value', '77,25');
+    expect(values.at(-1)).toBe('77.25');
+  });
+
+  it('writes the hints with the comma too', async () => {
+    setNumberLanguage('uk');
+    await renderAmount('10');
+    // The default text matcher reads no-break spaces as spaces.
+    expect(screen.getByText(/Maximum 5 000,00 EUR/)).toBeDefined();
+    expect(screen.getByText(/Min\. 5,00 EUR/)).toBeDefined();
   });
 });

@@ -12,10 +12,11 @@ import { TextControl } from '../shared/text-control';
 import { useFieldA11y } from '../shared/use-field-a11y';
 import { textOf } from '../input/input-field';
 import type { FieldViewProps } from '../types';
-import { isolateParams } from '../../i18n/format';
+import { isolateParams, languageSeparators } from '../../i18n/format';
 import './amount-field.css';
 
-const isAmountChar = (char: string): boolean => (char >= '0' && char <= '9') || char === '.';
+const isAmountChar = (char: string): boolean =>
+  (char >= '0' && char <= '9') || char === '.' || char === ',';
 
 /**
  * The hints' amounts with no-break spaces: a hint wraps on a phone, and the amount must not split
@@ -43,7 +44,8 @@ export function AmountField({
 }: FieldViewProps) {
   const { t } = useTranslation();
   const a11y = useFieldA11y(field, error);
-  const options = { decimalDigits: field.decimal };
+  // Issue 15: the field writes the language's decimal separator and reads both (domain).
+  const options = { decimalDigits: field.decimal, ...languageSeparators() };
   const raw = formatAmountInput(textOf(value), options).raw;
   const display = formatAmountInput(raw, options).display;
   const amount = context.amount;
@@ -57,6 +59,7 @@ export function AmountField({
           min: limits.min,
           currency: context.currency,
           precision: context.precision,
+          decimalSeparator: languageSeparators().decimalSeparator,
         });
   const maxHint =
     limits?.displayLimits === true && positiveDecimal(limits.max) !== null

@@ -1,6 +1,7 @@
 import { feeDisplay, parseDecimal, paymentCharges, positiveDecimal } from '@cashdesk/domain';
 import type { MerchantUserFee } from '@cashdesk/domain';
 import type { FieldContext } from '../types';
+import { languageSeparators } from '../../i18n/format';
 
 /** One line of the amount summary: a label key, its params and the amount it shows. */
 export interface SummaryLine {
@@ -50,6 +51,7 @@ export function summaryLines(amount: string, context: FieldContext): readonly Su
       currency: context.currency,
       precision: context.precision,
       display: settings.currencyDisplaySetting,
+      decimalSeparator: languageSeparators().decimalSeparator,
     });
     lines.push({ id, labelKey, labelParams: { rate: rate?.text ?? '' }, value: figure });
   };

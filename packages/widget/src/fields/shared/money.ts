@@ -1,6 +1,5 @@
-import { formatMoney } from '@cashdesk/domain';
 import type { DecimalInput } from '@cashdesk/domain';
-import { isolateLtr } from '../../i18n/format';
+import { formatMoney, isolateLtr } from '../../i18n/format';
 import type { FieldContext } from '../types';
 
 /**

@@ -13,7 +13,6 @@ import {
   buildBrowserData,
   currencyDisplayFormat,
   fieldKind,
-  formatMoney,
   linkTarget,
   parseDecimal,
   resultNavigation,
@@ -39,7 +38,7 @@ import type { FieldContext } from '../../../fields';
 import { announce } from '../../../ui/announcer';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
-import { isolateLtr } from '../../../i18n/format';
+import { formatMoney, isolateLtr } from '../../../i18n/format';
 import {
   useDepositSubmitMutation,
   useDepositUploadMutation,

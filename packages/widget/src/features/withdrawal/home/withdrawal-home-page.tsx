@@ -6,11 +6,11 @@
  *
  * @packageDocumentation
  */
-import { currencyDisplayFormat, formatMoney } from '@cashdesk/domain';
+import { currencyDisplayFormat } from '@cashdesk/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePayoutInitQuery } from '../../../api/cashier-api';
-import { isolateLtr } from '../../../i18n/format';
+import { formatMoney, isolateLtr } from '../../../i18n/format';
 import { MethodListPage } from '../../../method-list/method-list-page';
 import type { ListResponse } from '../../../method-list/home-model';
 import { Icon } from '../../../ui/icon';

@@ -11,7 +11,6 @@ import {
   clampWithdrawalAmount,
   currencyDisplayFormat,
   fieldKind,
-  formatMoney,
   parseDecimal,
   payoutCardFieldState,
   resultPagePath,
@@ -28,7 +27,7 @@ import { balanceChanged } from '../../../app/session-slice';
 import type { ApiError } from '../../../api/http';
 import { AmountSummary, FieldView, toFieldError } from '../../../fields';
 import type { FieldContext, FieldError } from '../../../fields';
-import { isolateLtr } from '../../../i18n/format';
+import { formatMoney, isolateLtr } from '../../../i18n/format';
 import {
   formSubmitBody,
   fieldsShown,

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetchAppearance } from '../api/prefetch';
+import { applyTheme, readAppearance, themeRenders } from './appearance';
+import type { Appearance } from './appearance';
+import { readStartup } from './startup';
+
+function startupAt(address: string) {
+  return readStartup({
+    address,
+    windowWidth: 800,
+    windowHeight: 600,
+    userAgent: 'test',
+    inFrame: true,
+  });
+}
+
+const SUMMER: Appearance = {
+  theme: {
+    name: 'summer-26',
+    built_in: false,
+    properties: { '--cd-color-primary': '#7a1fa2', '--cd-radius': '20px', '--not-ours': 'red' },
+    fonts: "'Open Sans', serif",
+    logo_url: '/api/cashier-service/v1.0/appearance/logos/ab',
+  },
+  language: 'de',
+  texts: { 'FIELDS.AMOUNT.MAX_HINT': 'Höchstens {{amount}}' },
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.removeAttribute('style');
+  localStorage.clear();
+});
+
+describe('the brand theme at run time (issue 15)', () => {
+  it('renders a built-in theme, or a theme the appearance answer has (SPEC §2 gate)', () => {
+    const custom = startupAt('https://cashier.test/deposit?theme=summer-26');
+    expect(custom.themeSupported).toBe(false);
+    expect(themeRenders(custom, null)).toBe(false);
+    expect(themeRenders(custom, SUMMER)).toBe(true);
+    expect(themeRenders(custom, { ...SUMMER, theme: null })).toBe(false);
+    const other = startupAt('https://cashier.test/deposit?theme=winter');
+    expect(themeRenders(other, SUMMER)).toBe(false);
+    expect(themeRenders(startupAt('https://cashier.test/deposit?theme=brand1'), null)).toBe(true);
+  });
+
+  it('sets the known properties and the font stack with the CSSOM, nothing else', () => {
+    applyTheme(document.body, SUMMER);
+    expect(document.body.style.getPropertyValue('--cd-color-primary')).toBe('#7a1fa2');
+    expect(document.body.style.getPropertyValue('--cd-radius')).toBe('20px');
+    expect(document.body.style.getPropertyValue('--cd-font')).toBe("'Open Sans', serif");
+    expect(document.body.style.getPropertyValue('--not-ours')).toBe('');
+    expect(document.querySelectorAll('style')).toHaveLength(0);
+  });
+
+  it('leaves the page as it is without a theme', () => {
+    applyTheme(document.body, null);
+    applyTheme(document.body, { ...SUMMER, theme: null });
+    expect(document.body.getAttribute('style')).toBeNull();
+  });
+
+  it('reads the prefetched answer through the contract schema, once', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(Response.json(SUMMER)));
+    prefetchAppearance('s-1', 'de', 'summer-26');
+    expect(await readAppearance()).toEqual(SUMMER);
+    expect(await readAppearance()).toBeNull();
+  });
+
+  it('falls back to nothing on a failed, refused or malformed answer', async () => {
+    const answers = [
+      Promise.reject(new TypeError('offline')),
+      Promise.resolve(Response.json({ error_code: '17' }, { status: 401 })),
+      Promise.resolve(Response.json({ theme: 'x' })),
+      Promise.resolve(new Response('not json')),
+    ];
+    for (const answer of answers) {
+      answer.catch(() => undefined);
+      vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockReturnValue(answer));
+      prefetchAppearance('s-1', 'de', 'summer-26');
+      expect(await readAppearance()).toBeNull();
+    }
+  });
+});
