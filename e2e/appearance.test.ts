@@ -136,6 +136,8 @@ describe('a brand theme, logo and German texts set at run time (issue 15)', () =
       expect(amount?.replace(/\s/g, ' ')).toBe('500,00 EUR');
       const home = (await page.locator('main').innerText()).replace(/[^\S\n]/g, ' ');
       expect(home).not.toMatch(/\d\.\d{2} EUR/);
+      // A restricted method's date in German order (English text: the brand gave none for it).
+      expect(home).toMatch(/Available again on \d{2}\.\d{2}\. \d{2}:\d{2}/);
 
       const styles = await page.evaluate(() => {
         const computed = getComputedStyle(document.body);

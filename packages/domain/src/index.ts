@@ -413,6 +413,7 @@ export {
   formatMoney,
   groupThousands,
   lostProfitRibbon,
+  formatDayMonth,
   numberSeparators,
   optionalDecimal,
   parseDecimal,

@@ -104,3 +104,13 @@ describe('instant reading (SPEC §4 time-dependent rules)', () => {
     expect(toEpochMs(value)).toBeNull();
   });
 });
+
+describe('restriction date in the player language (issue 15)', () => {
+  it.each([
+    ['en', '10/03 21:00'],
+    ['de', '10.03. 21:00'],
+    ['uk', '10.03 21:00'],
+  ])('%j writes it as %j', (language, expected) => {
+    expect(restrictionMessage(hours(13), NOW, { language })?.params.time).toBe(expected);
+  });
+});

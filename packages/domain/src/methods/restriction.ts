@@ -5,6 +5,7 @@
  */
 import { RESTRICTION_BIG_THRESHOLD_HOURS, RESTRICTION_SMALL_THRESHOLD_HOURS } from '../constants';
 import { MESSAGE_KEYS } from '../messages';
+import { formatDayMonth } from '../money/language-format';
 import { toEpochMs } from './instant';
 import type { InstantInput } from './instant';
 
@@ -27,6 +28,11 @@ export interface RestrictionMessageOptions {
    * this is the opposite sign of `Date.prototype.getTimezoneOffset()`. Defaults to 0: UTC.
    */
   readonly utcOffsetMinutes?: number | undefined;
+  /**
+   * Issue 15: the player's language, which writes the day and month (formatDayMonth: "31/12" in
+   * English, "31.12." in German); "31.12" when not given.
+   */
+  readonly language?: string | undefined;
 }
 
 function twoDigits(value: number): string {
@@ -35,7 +41,8 @@ function twoDigits(value: number): string {
 
 /**
  * SPEC §4: the text for a method restricted until `restrictedUntil`, seen at `now`:
- * - more than 12 hours left: date and time `DD.MM HH:MM` with CASHIER.RESTRICT_UNTIL_TEXT_BIG;
+ * - more than 12 hours left: date and time `DD.MM HH:MM` (the day and month as the language
+ *   writes them, issue 15) with CASHIER.RESTRICT_UNTIL_TEXT_BIG;
  * - from 1 to 12 hours left (both ends included): time of day `HH:MM` with _MID;
  * - under 1 hour left: whole minutes left, rounded up (so the last seconds read "1", never "0"),
  *   with _SMALL.
@@ -63,7 +70,7 @@ export function restrictionMessage(
   const local = new Date(until + (Number.isFinite(offset) ? offset : 0) * MS_PER_MINUTE);
   const clock = `${twoDigits(local.getUTCHours())}:${twoDigits(local.getUTCMinutes())}`;
   if (left > RESTRICTION_BIG_THRESHOLD_HOURS * MS_PER_HOUR) {
-    const day = `${twoDigits(local.getUTCDate())}.${twoDigits(local.getUTCMonth() + 1)}`;
+    const day = formatDayMonth(local.getUTCDate(), local.getUTCMonth() + 1, options.language);
     return { key: MESSAGE_KEYS.restrictUntilBig, params: { time: `${day} ${clock}` } };
   }
   return { key: MESSAGE_KEYS.restrictUntilMid, params: { time: clock } };

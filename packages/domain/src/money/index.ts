@@ -18,7 +18,7 @@ export {
   groupThousands,
 } from './format';
 export type { AmountFormatOptions, CurrencyDisplayFormat, MoneyFormatOptions } from './format';
-export { numberSeparators } from './language-format';
+export { formatDayMonth, numberSeparators } from './language-format';
 export type { NumberSeparators } from './language-format';
 export { lostProfitRibbon } from './lost-profit';
 export type { LostProfitRibbon, LostProfitTier } from './lost-profit';

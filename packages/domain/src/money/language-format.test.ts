@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatMoney } from './format';
-import { numberSeparators } from './language-format';
+import { formatDayMonth, numberSeparators } from './language-format';
 
 describe('separators by the player language (issue 15)', () => {
   it.each([
@@ -48,5 +48,24 @@ describe('separators by the player language (issue 15)', () => {
         /^[0-9 ]+[.,][0-9]{2}$/,
       );
     }
+  });
+});
+
+describe('day and month by the player language (issue 15; SPEC §4 restriction time)', () => {
+  it.each([
+    ['en', '31/12'],
+    ['ar', '31/12'],
+    ['de', '31.12.'],
+    ['de-XX', '31.12.'],
+    ['uk', '31.12'],
+    ['ru', '31.12'],
+    ['', '31.12'],
+  ])('%j writes 31 December as %j', (language, expected) => {
+    expect(formatDayMonth(31, 12, language)).toBe(expected);
+  });
+
+  it('pads single digits', () => {
+    expect(formatDayMonth(1, 2, 'en')).toBe('01/02');
+    expect(formatDayMonth(1, 2)).toBe('01.02');
   });
 });

@@ -6,6 +6,9 @@
  * language not listed keep the point of the Russian-locale pattern the widget always used
  * ("1 000.00 GBP").
  *
+ * Dates: SPEC §5 fixes the date field's DD.MM.YYYY; the day and month of a restriction message
+ * (SPEC §4) it does not fix, so they follow the language too ({@link formatDayMonth}).
+ *
  * @packageDocumentation
  */
 
@@ -74,4 +77,42 @@ const COMMA: NumberSeparators = { decimalSeparator: ',', groupSeparator: ' ' };
 export function numberSeparators(language: string): NumberSeparators {
   const base = language.trim().toLowerCase().split(/[-_]/)[0] ?? '';
   return DECIMAL_COMMA_LANGUAGES.has(base) ? COMMA : POINT;
+}
+
+/** Languages that write a day and month with a slash ("31/12"). */
+const SLASH_DATE_LANGUAGES: ReadonlySet<string> = new Set([
+  'en',
+  'ar',
+  'fr',
+  'es',
+  'it',
+  'pt',
+  'el',
+  'vi',
+  'id',
+  'hi',
+]);
+
+/** Languages that close a day and month with a dot ("31.12."). */
+const CLOSED_DOT_DATE_LANGUAGES: ReadonlySet<string> = new Set([
+  'de',
+  'da',
+  'nb',
+  'nn',
+  'no',
+  'fi',
+]);
+
+/**
+ * Issue 15, SPEC §4: a day and month as the language writes them, two digits each: "31/12" in
+ * English and Arabic, "31.12." in German, "31.12" in Ukrainian and every language not listed (the
+ * Russian-locale style of SPEC §9).
+ */
+export function formatDayMonth(day: number, month: number, language = ''): string {
+  const base = language.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  const dd = String(day).padStart(2, '0');
+  const mm = String(month).padStart(2, '0');
+  if (SLASH_DATE_LANGUAGES.has(base)) return `${dd}/${mm}`;
+  if (CLOSED_DOT_DATE_LANGUAGES.has(base)) return `${dd}.${mm}.`;
+  return `${dd}.${mm}`;
 }

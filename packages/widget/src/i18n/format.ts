@@ -44,13 +44,21 @@ export { currencyDisplayFormat, groupThousands };
 export type { CurrencyDisplayFormat };
 
 let separators: NumberSeparators = numberSeparators('en');
+let playerLanguage = 'en';
 
 /**
  * Issue 15: the player's language (the lang parameter's language, e.g. "de" of de-XX) decides the
- * decimal separator of every amount shown from now on. Called once by the app at start.
+ * decimal separator of every amount and the day-month order of every date shown from now on.
+ * Called once by the app at start.
  */
 export function setNumberLanguage(language: string): void {
   separators = numberSeparators(language);
+  playerLanguage = language;
+}
+
+/** Issue 15: the language {@link setNumberLanguage} set, for the domain's date formatting. */
+export function numberLanguage(): string {
+  return playerLanguage;
 }
 
 /** Issue 15: the separators of the player's language (see {@link setNumberLanguage}). */

@@ -14,7 +14,13 @@ import {
 } from '@cashdesk/domain';
 import type { CurrencyDisplayFormat, Method } from '@cashdesk/domain';
 import type { i18n as I18n, TFunction } from 'i18next';
-import { formatAmount, formatMoney, isolate, languageSeparators } from '../i18n/format';
+import {
+  formatAmount,
+  formatMoney,
+  isolate,
+  languageSeparators,
+  numberLanguage,
+} from '../i18n/format';
 
 /** How amounts are written (SPEC §3 currency display formats). */
 export interface MoneyStyle {
@@ -101,6 +107,7 @@ export function restrictionText(method: Method, now: number, t: TFunction): stri
     // The offset at the end of the restriction (a daylight-saving change may lie in between);
     // getTimezoneOffset is west-positive, the domain wants east-positive minutes.
     utcOffsetMinutes: -(Number.isNaN(until.getTime()) ? new Date(now) : until).getTimezoneOffset(),
+    language: numberLanguage(),
   });
   return message === null ? null : t(message.key, { time: isolate(message.params.time) });
 }

@@ -439,7 +439,8 @@ describe('restriction message (SPEC §4, §8 CASHIER.RESTRICT_UNTIL_TEXT_*, §9 
     const date = new Date(iso);
     const two = (value: number) => String(value).padStart(2, '0');
     const time = `${two(date.getHours())}:${two(date.getMinutes())}`;
-    return withDate ? `${two(date.getDate())}.${two(date.getMonth() + 1)} ${time}` : time;
+    // Issue 15: English writes the day and month with a slash.
+    return withDate ? `${two(date.getDate())}/${two(date.getMonth() + 1)} ${time}` : time;
   }
 
   it('more than 12 hours left: date and time with _BIG', async () => {
