@@ -287,8 +287,9 @@ export const AppearanceTheme = z
   .object({
     name: ThemeName,
     built_in: z.boolean(),
-    properties: z.record(z.string(), z.string()),
-    fonts: z.nullable(z.string()),
+    // The same grammar as the operator's writes: the widget checks it again before the CSSOM.
+    properties: ThemeProperties,
+    fonts: z.nullable(FontStack),
     logo_url: z.nullable(z.string()),
   })
   .check(

@@ -5,7 +5,9 @@
  *
  * - the theme's custom properties and font stack are set on the body with the CSSOM
  *   (`style.setProperty`), which the widget's Content-Security-Policy allows (an inline `<style>`
- *   would be blocked), and only for the properties the contract knows;
+ *   would be blocked), only for the properties the contract knows and only after the answer
+ *   passed the contract's value grammar (an answer with a value such as `url(…)` is dropped
+ *   whole);
  * - SPEC §2's "supported theme" gate becomes: a theme the widget ships CSS for, or one the
  *   appearance answer has;
  * - the brand's text overrides of the language are merged into the texts (i18n.ts), over the
@@ -63,7 +65,7 @@ export function applyTheme(body: HTMLElement, appearance: Appearance | null): vo
   const theme = appearance?.theme;
   if (theme === null || theme === undefined) return;
   for (const [name, value] of Object.entries(theme.properties)) {
-    if (KNOWN_PROPERTIES.has(name)) body.style.setProperty(name, value);
+    if (value !== undefined && KNOWN_PROPERTIES.has(name)) body.style.setProperty(name, value);
   }
   if (theme.fonts !== null) body.style.setProperty(FONT_PROPERTY, theme.fonts);
 }
