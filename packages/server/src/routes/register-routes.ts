@@ -25,6 +25,7 @@ import { registerProviderWebhookRoutes } from './provider-webhooks';
 import { registerOperatorAdminRoutes } from './operator/admin';
 import { registerOperatorAuditRoutes } from './operator/audit';
 import { registerOperatorBrandRoutes } from './operator/brand';
+import { registerOperatorApprovalRoutes } from './operator/approval';
 
 /** A function that registers a group of routes. */
 export type RouteModule = (app: App) => void;
@@ -50,6 +51,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAdminRoutes,
   registerOperatorAuditRoutes,
   registerOperatorBrandRoutes,
+  registerOperatorApprovalRoutes,
 ];
 
 /** Registers every route module on the app. */
