@@ -3,11 +3,14 @@
  * its own process against the real server over HTTP: it lists the calls of the contract's table,
  * makes a call with the key from the environment or a key file and prints the JSON answer, prints
  * an error answer on stderr with exit code 1, refuses input its row's schema refuses before
- * sending anything (exit 2), and never prints the key.
+ * sending anything (exit 2), and never prints the key. Last, the client alone against a one-answer
+ * stand-in: what it puts on the wire, and a CSV answer printed as it came.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -272,5 +275,88 @@ describe('issue 15: the operator command-line client', () => {
     expect(down.code).toBe(3);
     expect(down.stderr).toContain('no answer');
     expectNoKey(down, brand.key);
+  });
+});
+
+/** One request a stand-in answer saw. */
+interface SeenRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+/**
+ * A one-answer HTTP stand-in, for the client's own handling of what it sends and of a non-JSON
+ * answer (a CSV export) that no route of the server answers yet: a unit test of the client alone.
+ */
+async function standIn(
+  contentType: string,
+  answer: string,
+): Promise<{ url: string; seen: SeenRequest[]; close: () => Promise<void> }> {
+  const seen: SeenRequest[] = [];
+  const http = createHttpServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      seen.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body,
+      });
+      response.writeHead(200, { 'content-type': contentType });
+      response.end(answer);
+    });
+  });
+  http.listen(0, '127.0.0.1');
+  await once(http, 'listening');
+  const address = http.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${String(port)}/`,
+    seen,
+    close: async () => {
+      http.close();
+      await once(http, 'close');
+    },
+  };
+}
+
+describe('issue 15: the operator command-line client alone', () => {
+  it('prints a non-JSON answer (CSV) as it came, and sends the key, If-Match and the JSON body', async () => {
+    const csv = 'id,amount,currency\r\n7,10.50,EUR\r\n';
+    const stub = await standIn('text/csv; charset=utf-8', csv);
+    try {
+      const key = 'cdk_aaaaaaaaaaaa_secret-never-printed';
+      const run = await runCli(['brand', 'update', '--set', 'name=CSV', '--if-match', '4'], {
+        CASHDESK_URL: stub.url,
+        CASHDESK_OPERATOR_KEY: key,
+      });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(csv);
+      expectNoKey(run, key);
+      expect(stub.seen).toHaveLength(1);
+      const [request] = stub.seen;
+      expect(request?.method).toBe('PATCH');
+      expect(request?.url).toBe(OPERATOR_ENDPOINTS.operatorBrandUpdate.path);
+      expect(request?.headers.authorization).toBe(`Bearer ${key}`);
+      expect(request?.headers['if-match']).toBe('"4"');
+      expect(request?.headers['content-type']).toBe('application/json');
+      expect(JSON.parse(request?.body ?? '')).toEqual({ name: 'CSV' });
+    } finally {
+      await stub.close();
+    }
+  });
+
+  it('explains one call: its scope, description and inputs', async () => {
+    const run = await runCli(['help', 'api-key', 'create']);
+    expect(run.code).toBe(0);
+    const row = OPERATOR_ENDPOINTS.operatorApiKeyCreate;
+    expect(run.stdout).toContain(`${row.id} (api-key create): ${row.method} ${row.path}`);
+    expect(run.stdout).toContain(row.description);
+    expect(run.stdout).toContain('Path parameters (--param k=v): brandId');
+    expect(run.stdout).toContain('Body fields (--body, --set k=v): label, scopes');
   });
 });
