@@ -276,6 +276,9 @@ const OWN_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** The client's options that may be given more than once. */
+const REPEATABLE: ReadonlySet<string> = new Set(['param', 'query', 'set', 'header']);
+
 /** Parses a call's options: the client's own, and `--<name> <value>` pairs for fields. */
 function parseCallOptions(args: readonly string[]): CallOptions {
   const { tokens } = parseArgs({
@@ -298,7 +301,7 @@ function parseCallOptions(args: readonly string[]): CallOptions {
       const value = token.value;
       if (value === undefined) throw new UsageError(`--${token.name} needs a value`);
       const previous = own[token.name];
-      if (token.name in { param: 1, query: 1, set: 1, header: 1 })
+      if (REPEATABLE.has(token.name))
         own[token.name] = [...(Array.isArray(previous) ? previous : []), value];
       else own[token.name] = value;
       continue;
@@ -326,6 +329,19 @@ function fillPath(row: OperatorEndpoint, params: Record<string, string>): string
     if (value === undefined) throw new UsageError(`${row.id} needs --param ${name}=…`);
     return encodeURIComponent(value);
   });
+}
+
+/** The server's address without a trailing slash; anything but an http(s) URL is a usage error. */
+function serverBase(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`not a server address (CASHDESK_URL or --url): ${text}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`not an http(s) server address (CASHDESK_URL or --url): ${text}`);
+  return text.replace(/\/+$/, '');
 }
 
 /** An If-Match value: a bare version is quoted as the ETag the server sends. */
@@ -392,7 +408,7 @@ function buildRequest(
   checkNamed('headers', row.id, row.headers, headers);
 
   const key = readKey(values['key-file'], env);
-  const base = (values.url ?? env.CASHDESK_URL ?? DEFAULT_URL).replace(/\/+$/, '');
+  const base = serverBase(values.url ?? env.CASHDESK_URL ?? DEFAULT_URL);
   const search = new URLSearchParams(query).toString();
   const sent: Record<string, string> = { ...headers, authorization: `Bearer ${key}` };
   const text = takesBody ? JSON.stringify(body ?? {}) : undefined;

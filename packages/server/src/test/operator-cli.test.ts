@@ -267,6 +267,12 @@ describe('issue 15: the operator command-line client', () => {
     const noKey = await runCli(['brand', 'get'], { CASHDESK_URL: server.baseUrl });
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('CASHDESK_OPERATOR_KEY');
+    const badUrl = await runCli(['brand', 'get'], {
+      CASHDESK_URL: 'ftp://127.0.0.1/',
+      CASHDESK_OPERATOR_KEY: brand.key,
+    });
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toContain('not an http(s) server address');
     const port = await closedPort();
     const down = await runCli(['brand', 'get'], {
       CASHDESK_URL: `http://127.0.0.1:${String(port)}`,
