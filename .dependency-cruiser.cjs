@@ -52,6 +52,15 @@ module.exports = {
       to: { path: '^packages/(widget|server)/' },
     },
     {
+      // Issue 15, area D: the operator command-line client speaks to the server over HTTP only.
+      name: 'operator-cli-is-an-http-client',
+      severity: 'error',
+      comment:
+        'The operator command-line client (npm run operator) is a client of the operator API over HTTP: it imports the contract, never the server’s own modules (docs/decisions.md §16).',
+      from: { path: '^packages/server/src/cli/operator\\.ts$' },
+      to: { path: '^packages/server/' },
+    },
+    {
       name: 'feature-not-other-feature',
       severity: 'error',
       comment:

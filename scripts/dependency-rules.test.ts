@@ -62,6 +62,7 @@ describe('the dependency rules (.dependency-cruiser.cjs)', () => {
           'embed-not-widget-or-server: embed/src/sdk.ts -> widget/src/app/routes.ts',
           'feature-not-other-feature: widget/src/features/withdrawal/withdrawal-page.ts -> widget/src/features/deposit/deposit-form.ts',
           'no-circular: domain/src/cycle-a.ts -> domain/src/cycle-b.ts',
+          'operator-cli-is-an-http-client: server/src/cli/operator.ts -> server/src/server.ts',
           'only-app-composes-features: widget/src/ui/menu.ts -> widget/src/features/withdrawal/withdrawal-page.ts',
           'server-not-widget-or-embed: server/src/uses-widget.ts -> widget/src/ui/button.ts',
           'widget-not-server-or-embed: widget/src/app/uses-server.ts -> server/src/server.ts',

@@ -186,8 +186,11 @@ describe('errors of an endpoint (SPEC §8)', () => {
     expect(endpointErrorNames(ENDPOINTS.depositInit)).toEqual([
       'sessionExpired',
       'rateLimited',
+      'requestTimeout',
       'internal',
     ]);
+    // Headers sent too slowly are answered 408 (1015) on any call, body or not.
+    expect(endpointErrorNames(ENDPOINTS.rtlAssets)).toEqual(['requestTimeout', 'internal']);
     expect(
       endpointErrorNames(ENDPOINTS.payoutSubmit).map((name) => ERROR_CODES[name].code),
     ).toEqual([
@@ -255,9 +258,15 @@ describe('errors of an endpoint (SPEC §8)', () => {
     expect(Object.keys(endpointResponseSchemas(ENDPOINTS.sandboxThreeDsChallenge))).toEqual([
       '400',
       '404',
+      '408',
       '500',
     ]);
-    expect(Object.keys(endpointErrorSchemas(ENDPOINTS.depositInit))).toEqual(['401', '429', '500']);
+    expect(Object.keys(endpointErrorSchemas(ENDPOINTS.depositInit))).toEqual([
+      '401',
+      '408',
+      '429',
+      '500',
+    ]);
   });
 
   it('every error code is unique and every status is an HTTP error status', () => {

@@ -676,7 +676,8 @@ export function endpointErrorNames(target: Endpoint): ErrorName[] {
     // Too many unknown sessions from the caller's address, or a money endpoint's session limit.
     names.add('rateLimited');
   }
-  if (target.body !== undefined) names.add('requestTimeout');
+  // Any request whose headers (or body) arrive too slowly: every call can answer it.
+  names.add('requestTimeout');
   const hasInput =
     target.params !== undefined ||
     target.query !== undefined ||

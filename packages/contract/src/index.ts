@@ -197,6 +197,11 @@ export type { EndpointId, PathParamNames, PathParams } from './endpoints';
 export { OPERATOR_BASE, OPERATOR_ENDPOINTS } from './operator-endpoints';
 export type { OperatorEndpointId } from './operator-endpoints';
 export {
+  PayoutApprovalSetting,
+  PayoutDecisionRequest,
+  PayoutDecisionResponse,
+} from './schemas/operator-approval';
+export {
   ApiKeyCreateRequest,
   ApiKeyCreated,
   ApiKeyList,

@@ -51,6 +51,7 @@ import {
   WEBHOOK_EVENT_DESCRIPTIONS,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_HEADER_DESCRIPTIONS,
+  WEBHOOK_HEADERS,
 } from './schemas/webhooks';
 import type { ErrorDefinition } from './errors';
 
@@ -134,12 +135,26 @@ function openResponseObjects(object: JsonObject): JsonObject {
   return object;
 }
 
+/**
+ * An `anyOf` with an empty schema among its options (zod's `nullable(unknown())`, the audit
+ * trail's before and after) matches any value: it is written as the empty schema it amounts to,
+ * keeping its other keywords (a description), rather than as a union that only looks narrower.
+ */
+function collapseAnyUnions(object: JsonObject): JsonObject {
+  const options = object.anyOf;
+  const matchesAll =
+    Array.isArray(options) &&
+    options.some((option) => isJsonObject(option) && Object.keys(option).length === 0);
+  return matchesAll ? withoutKeys(object, ['anyOf']) : object;
+}
+
 function compile(schema: AnySchema, io: Io): Compiled {
   const raw = toJson(
     z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }),
   );
   if (!isJsonObject(raw)) throw new Error('openapi: a schema compiled to a non-object');
-  const tidy = io === 'output' ? mapObjects(raw, openResponseObjects) : raw;
+  const collapsed = mapObjects(raw, collapseAnyUnions);
+  const tidy = io === 'output' ? mapObjects(collapsed, openResponseObjects) : collapsed;
   if (!isJsonObject(tidy)) throw new Error('openapi: a schema compiled to a non-object');
   const $defs = tidy.$defs;
   const root = withoutKeys(tidy, ['$schema', '$defs']);
@@ -503,6 +518,42 @@ const INFO_DESCRIPTION = [
 ].join('\n');
 
 /**
+ * Where the API is served. The paths are absolute, so a server is an origin: the one that served
+ * the document (`/openapi.json` of a deployment, its PUBLIC_URL) or a local `npm start`.
+ */
+const SERVERS: JsonObject[] = [
+  { url: '/', description: 'The origin that serves this document (a deployment: its PUBLIC_URL)' },
+  {
+    url: 'http://127.0.0.1:8080',
+    description: 'A local server started with npm start (default HOST and PORT)',
+  },
+];
+
+/**
+ * The document's licence: the repository is private and grants no open licence (no licence file,
+ * `private` packages), so the contract is proprietary until the project chooses otherwise. SPDX
+ * has no id for that; `LicenseRef-` is its form for a licence of one's own.
+ */
+const LICENSE: JsonObject = {
+  name: 'Proprietary (all rights reserved)',
+  identifier: 'LicenseRef-Proprietary',
+};
+
+/**
+ * ErrorBody's `error_code` as a member of the ErrorCodes table (what its description says), so the
+ * table is part of every error answer's schema rather than a component nothing uses.
+ */
+function withErrorCodeTable(errorBody: JsonValue | undefined): JsonObject {
+  const properties = isJsonObject(errorBody) ? errorBody.properties : undefined;
+  if (!isJsonObject(errorBody) || !isJsonObject(properties) || !('error_code' in properties))
+    throw new Error('openapi: ErrorBody has no error_code');
+  return {
+    ...errorBody,
+    properties: { ...properties, error_code: { $ref: `${COMPONENT_PREFIX}ErrorCodes` } },
+  };
+}
+
+/**
  * The top-level `webhooks` of the document (OpenAPI 3.1): one POST the server sends to the
  * operator per event type, its body the event's schema narrowed to the type, its headers the
  * signature, key id, event id and type (README "Webhooks").
@@ -527,6 +578,7 @@ function webhookItems(collector: ComponentCollector): Pending {
           summary: type,
           description: WEBHOOK_EVENT_DESCRIPTIONS[type],
           tags: ['webhooks'],
+          security: [{ webhookSignature: [] }],
           parameters: headers,
           requestBody: {
             required: true,
@@ -584,7 +636,9 @@ export function buildOpenApiDocument(): JsonObject {
       title: 'Cashdesk cashier-service',
       version: CONTRACT_VERSION,
       description: INFO_DESCRIPTION,
+      license: LICENSE,
     },
+    servers: SERVERS,
     tags: [
       ...tags,
       {
@@ -596,7 +650,11 @@ export function buildOpenApiDocument(): JsonObject {
     paths,
     webhooks: webhooks(inputOnly),
     components: {
-      schemas: sortKeys({ ...components, ErrorCodes: errorCodesComponent() }),
+      schemas: sortKeys({
+        ...components,
+        ErrorBody: withErrorCodeTable(components.ErrorBody),
+        ErrorCodes: errorCodesComponent(),
+      }),
       parameters: {
         IdempotencyKey: {
           name: 'Idempotency-Key',
@@ -613,6 +671,12 @@ export function buildOpenApiDocument(): JsonObject {
           scheme: 'bearer',
           description:
             "Operator API (issue 15): `Authorization: Bearer <key>`, a brand's API key (`cdk_<id>_<secret>`, acting on that brand within its scopes) or the administrator key (OPERATOR_ADMIN_KEY). Missing or unknown: error 1801 (HTTP 401); without the call's scope: 1802 (HTTP 403).",
+        },
+        webhookSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: WEBHOOK_HEADERS.signature,
+          description: `Webhooks: not a key to compare but a signature to verify. ${WEBHOOK_HEADERS.signature} carries an HMAC-SHA256 of the timestamp and the raw body under the webhook secret (WEBHOOK_SECRET), ${WEBHOOK_HEADERS.keyId} the id of that secret; verify it before trusting the event (README "Webhooks").`,
         },
         sessionId: {
           type: 'apiKey',

@@ -26,6 +26,12 @@ import {
   ConfigWriteHeaders,
   PageQuery,
 } from './schemas/operator';
+import {
+  OperatorTransactionParams,
+  PayoutApprovalSetting,
+  PayoutDecisionRequest,
+  PayoutDecisionResponse,
+} from './schemas/operator-approval';
 // Issue 15, area C (appearance): themes and text overrides.
 import {
   TextsAnswer,
@@ -162,6 +168,73 @@ export const OPERATOR_ENDPOINTS = {
     query: PageQuery,
     responses: { 200: { description: 'A page of the trail.', schema: AuditPage } },
     errors: [],
+  }),
+  // --- payout approval (issue 15) ---------------------------------------------------------------
+  operatorPayoutApprovalGet: operatorEndpoint({
+    id: 'operatorPayoutApprovalGet',
+    method: 'GET',
+    path: `${OPERATOR_BASE}/payout-approval`,
+    tag: 'operator-transactions',
+    summary: "Whether the brand's withdrawals need approval",
+    description:
+      "Whether the brand's withdrawals wait for the operator's approval (approve or reject) before they are sent.",
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'config:read',
+    responses: { 200: { description: 'The setting.', schema: PayoutApprovalSetting } },
+    errors: [],
+  }),
+  operatorPayoutApprovalSet: operatorEndpoint({
+    id: 'operatorPayoutApprovalSet',
+    method: 'PUT',
+    path: `${OPERATOR_BASE}/payout-approval`,
+    tag: 'operator-transactions',
+    summary: "Require (or stop requiring) approval of the brand's withdrawals",
+    description:
+      'Sets whether withdrawals created from now on wait for approval. Withdrawals already waiting keep waiting for a decision. A configuration write: bumps the version, honours If-Match, audited.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'config:write',
+    headers: ConfigWriteHeaders,
+    body: PayoutApprovalSetting,
+    responses: { 200: { description: 'The setting as changed.', schema: PayoutApprovalSetting } },
+    errors: ['operatorVersionConflict'],
+  }),
+  operatorPayoutApprove: operatorEndpoint({
+    id: 'operatorPayoutApprove',
+    method: 'POST',
+    path: `${OPERATOR_BASE}/transactions/{transactionId}/approve`,
+    tag: 'operator-transactions',
+    summary: 'Approve a withdrawal awaiting approval',
+    description:
+      'Sends the withdrawal to its provider at once (with the transaction id as the idempotency key, recovered by the reconciler if the server stops) and answers it as the provider answered. A withdrawal that no longer awaits approval (approved, rejected or reversed by the player first) answers 409 (1805) and changes nothing. Audited.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'transactions:write',
+    params: OperatorTransactionParams,
+    body: PayoutDecisionRequest,
+    responses: { 200: { description: 'The withdrawal.', schema: PayoutDecisionResponse } },
+    errors: ['operatorNotFound', 'operatorConflict'],
+  }),
+  operatorPayoutReject: operatorEndpoint({
+    id: 'operatorPayoutReject',
+    method: 'POST',
+    path: `${OPERATOR_BASE}/transactions/{transactionId}/reject`,
+    tag: 'operator-transactions',
+    summary: 'Reject a withdrawal awaiting approval',
+    description:
+      'Fails the withdrawal (decline_reason rejected) and returns its amount to the balance, once. A withdrawal that no longer awaits approval answers 409 (1805) and changes nothing. Audited.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'transactions:write',
+    params: OperatorTransactionParams,
+    body: PayoutDecisionRequest,
+    responses: { 200: { description: 'The withdrawal.', schema: PayoutDecisionResponse } },
+    errors: ['operatorNotFound', 'operatorConflict'],
   }),
   // Issue 15, area C (appearance): themes, the default theme and text overrides per language.
   operatorThemeList: operatorEndpoint({

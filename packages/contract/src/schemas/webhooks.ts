@@ -47,7 +47,7 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEventType, strin
   'transaction.refunded':
     'A succeeded deposit was refunded or charged back (status refunded or charged_back): the money went back to the payer.',
   'payout.awaiting_approval':
-    'A withdrawal waits for the operator to approve it before it is paid. Reserved for the payout approval state (not emitted yet).',
+    "A withdrawal of a brand that approves payouts was created and waits for the operator's approval (operator API: approve or reject) before it is sent; its amount is reserved. Sent right after its transaction.created.",
   'payout_account.verified':
     "A player's payout account passed its one-time-code verification and may be paid to.",
 };
@@ -101,6 +101,11 @@ export const WebhookTransaction = z
     error_message: z.nullable(z.string()),
     /** Why the provider declined it (declined, insufficient_funds, expired, cancelled, …). */
     decline_reason: z.nullable(z.string()),
+    /**
+     * Issue 15: a withdrawal (status created) that waits for the operator's approval before it
+     * is sent; approve or reject it with the operator API.
+     */
+    awaiting_approval: z.boolean(),
     created_at: DateTime,
     updated_at: DateTime,
   })

@@ -102,13 +102,17 @@ export const providerKind = pgEnum('provider_kind', [
  * - `unknown`: a call ended without an answer (time-out, error, crash): the provider may have
  *   charged or paid; the same call is repeated with the same key, or the payment looked up;
  * - `done`: the provider answered and the answer is applied, or the transaction ended without
- *   needing the provider (nothing to call any more).
+ *   needing the provider (nothing to call any more);
+ * - `approval` (issue 15): a withdrawal of a brand that approves payouts, its amount reserved,
+ *   waiting for the operator to approve it (then `pending`: sent) or reject it (failed, the amount
+ *   returned); nobody sends it meanwhile, and the player may still reverse it.
  */
 export const providerCallState = pgEnum('provider_call_state', [
   'pending',
   'sending',
   'unknown',
   'done',
+  'approval',
 ]);
 
 /**
@@ -189,6 +193,11 @@ export const brands = pgTable('brands', {
   wagerRuleEnabled: boolean('wager_rule_enabled').notNull().default(false),
   /** SPEC §3 withdrawal detail support_url. */
   supportUrl: text('support_url'),
+  /**
+   * Issue 15: withdrawals wait for the operator's approval (operator API) before they are sent to
+   * the provider; the player sees them as processing and may reverse them meanwhile.
+   */
+  payoutApproval: boolean('payout_approval').notNull().default(false),
   /** Free-form widget settings that no rule of the server reads. */
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   /**

@@ -25,6 +25,7 @@ import { registerProviderWebhookRoutes } from './provider-webhooks';
 import { registerOperatorAdminRoutes } from './operator/admin';
 import { registerOperatorAuditRoutes } from './operator/audit';
 import { registerOperatorBrandRoutes } from './operator/brand';
+import { registerOperatorApprovalRoutes } from './operator/approval';
 // Issue 15, area C (appearance): themes, text overrides, the widget's appearance call.
 import { registerAppearanceRoutes } from './appearance';
 import { registerOperatorAppearanceRoutes } from './operator/appearance';
@@ -53,6 +54,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAdminRoutes,
   registerOperatorAuditRoutes,
   registerOperatorBrandRoutes,
+  registerOperatorApprovalRoutes,
   // Issue 15, area C (appearance).
   registerAppearanceRoutes,
   registerOperatorAppearanceRoutes,

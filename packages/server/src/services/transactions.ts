@@ -281,21 +281,26 @@ export async function createTransaction(
   const [brand] = await db.select().from(brands).where(eq(brands.id, input.brandId));
   if (brand === undefined) throw new ApiError('notFound', { detail: `brand ${input.brandId}` });
   const call = input.call;
+  // Issue 15: a brand that approves payouts keeps each withdrawal unsent until the operator does.
+  const awaitsApproval = call !== undefined && input.flow === 'withdrawal' && brand.payoutApproval;
   const [row] = await db
     .insert(transactions)
     .values({
       ...(input.id === undefined ? {} : { id: input.id }),
       ...(call === undefined
         ? {}
-        : {
-            callState: 'sending' as const,
-            callAttempts: 1,
-            providerRequest: { ...call.request },
-            leaseOwner: call.owner,
-            leaseUntil: call.leaseUntil,
-            // Looked at by the reconciler if its caller dies before the provider answers.
-            nextCheckAt: call.leaseUntil,
-          }),
+        : awaitsApproval
+          ? // Nobody sends it (no lease, nothing for the reconciler) until it is approved.
+            { callState: 'approval' as const, providerRequest: { ...call.request } }
+          : {
+              callState: 'sending' as const,
+              callAttempts: 1,
+              providerRequest: { ...call.request },
+              leaseOwner: call.owner,
+              leaseUntil: call.leaseUntil,
+              // Looked at by the reconciler if its caller dies before the provider answers.
+              nextCheckAt: call.leaseUntil,
+            }),
       playerId: input.playerId,
       sessionId: input.sessionId,
       payGroupId: input.payGroupId,
@@ -327,6 +332,7 @@ export async function createTransaction(
     .returning();
   if (row === undefined) throw new Error('transaction insert returned no row');
   await recordTransactionEvent(db, row);
+  if (awaitsApproval) await recordTransactionEvent(db, row, 'payout.awaiting_approval');
   return row;
 }
 
@@ -543,6 +549,7 @@ const FATAL_REASONS: readonly DeclineReason[] = [
   'unsupported',
   'invalid_amount',
   'unknown_reference',
+  'rejected',
 ];
 
 /** The message key of a decline reason, e.g. CASHIER.DECLINE.INSUFFICIENT_FUNDS. */

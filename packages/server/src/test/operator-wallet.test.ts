@@ -34,6 +34,7 @@ import { brand0PlayerId, reload, startDeposit } from './alt-fixtures';
 import { TEST_PSP_API_KEY, TEST_WEBHOOK_SECRET, startAsyncPspProcess } from './async-psp-process';
 import type { AsyncPspProcess } from './async-psp-process';
 import { moneyViolations, walletViolations } from './money-invariants';
+import { OPERATOR_ENV, mintKey, operatorCall } from './operator-calls';
 import { startSimulatorProcess } from './simulator-process';
 import type { SimulatorProcess } from './simulator-process';
 import { TEST_WALLET_SECRET, startWalletSimulatorProcess } from './wallet-simulator-process';
@@ -64,6 +65,7 @@ beforeAll(async () => {
 function serverEnv(): Record<string, string> {
   return {
     ...wallet.serverEnv,
+    ...OPERATOR_ENV,
     OPERATOR_WALLET_TIMEOUT_MS: String(WALLET_TIMEOUT_MS),
     PROVIDER_TIMEOUT_MS: '2000',
     PAYMENT_LEASE_MS: String(LEASE_MS),
@@ -404,6 +406,58 @@ describe('issue 14: payouts from the operator wallet', () => {
       body: { error_code: '1601', error_message: 'CASHIER.ERROR.WALLET_UNAVAILABLE' },
     });
     expect(server.logs()).not.toContain(TEST_WALLET_SECRET);
+  });
+});
+
+describe('issue 15: payout approval with the operator wallet', () => {
+  it('holds the amount in the wallet while the operator decides; reject cancels it, approve pays and commits it, once each', async () => {
+    const key = (await mintKey(server, 'brand0', ['config:write', 'transactions:write'])).key;
+    const setApproval = (required: boolean) =>
+      operatorCall(server, 'PUT', '/payout-approval', key, { body: { required } });
+    expect((await setApproval(true)).status).toBe(200);
+    try {
+      const { sessionId, playerId, walletBalance } = await player('op-approval', 'withdrawal');
+      const cardId = await saveSandboxCard(server, playerId);
+      const rejected = text((await payoutSubmit(sessionId, cardId)).body.transaction_id);
+      expect(await received(rejected, 'reserve')).toMatchObject({ route: 'authorize', calls: 1 });
+      expect(await walletBalance()).toBe('210');
+      expect((await transactionOf(rejected)).callState).toBe('approval');
+      const rejection = await operatorCall(
+        server,
+        'POST',
+        `/transactions/${rejected}/reject`,
+        key,
+        {
+          body: {},
+        },
+      );
+      expect(rejection.status).toBe(200);
+      await settled();
+      expect(await received(rejected, 'release')).toMatchObject({ route: 'cancel', calls: 1 });
+      expect(await walletBalance()).toBe('250');
+      expect(await paidByPsp(rejected)).toBeUndefined();
+
+      const approved = text((await payoutSubmit(sessionId, cardId)).body.transaction_id);
+      expect(await walletBalance()).toBe('210');
+      const approval = await operatorCall(
+        server,
+        'POST',
+        `/transactions/${approved}/approve`,
+        key,
+        {
+          body: {},
+        },
+      );
+      expect(approval.status).toBe(200);
+      await settled();
+      expect(await paidByPsp(approved)).toMatchObject({ calls: 1 });
+      expect(await received(approved, 'reserve')).toMatchObject({ calls: 1 });
+      expect(await received(approved, 'commit')).toMatchObject({ route: 'transfer', calls: 1 });
+      expect(await walletBalance()).toBe('210');
+      await expectInvariants();
+    } finally {
+      expect((await setApproval(false)).status).toBe(200);
+    }
   });
 });
 

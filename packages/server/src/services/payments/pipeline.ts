@@ -29,6 +29,7 @@ import type { CreateTransactionInput, TransactionRow } from '../transactions';
 import { callProvider, leaseEnd, newOwner, resolveCall } from './provider-calls';
 import type { CardSecrets, PaymentDeps, StoredRequest } from './provider-calls';
 import { reportReceipt } from './receipts';
+import { holdForApproval } from './approval';
 
 /** A payment the policy accepted, ready to be written and sent. */
 export interface PreparedPayment {
@@ -78,6 +79,8 @@ export async function submitPayment(
       now,
     },
   );
+  // Issue 15: a withdrawal of a brand that approves payouts waits for the operator instead.
+  if (row.callState === 'approval') return holdForApproval(deps, row);
   const answered = await callProvider(deps, row, owner, prepared.secrets);
   return reportReceipt(deps, answered);
 }

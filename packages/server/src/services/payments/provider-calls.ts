@@ -318,6 +318,8 @@ export async function takeCall(
         eq(transactions.id, transactionId),
         eq(transactions.status, 'created'),
         ne(transactions.callState, 'done'),
+        // Issue 15: a payout awaiting the operator's approval is sent only once approved.
+        ne(transactions.callState, 'approval'),
         leaseFreeFor(owner, now),
       ),
     )
@@ -615,7 +617,8 @@ export async function resolveCall(
   row: TransactionRow,
   secrets: CardSecrets | null,
 ): Promise<TransactionRow> {
-  if (row.status !== 'created' || row.callState === 'done') return row;
+  if (row.status !== 'created' || row.callState === 'done' || row.callState === 'approval')
+    return row;
   const owner = newOwner();
   const taken = await takeCall(deps, row.id, owner);
   if (taken === null) return reread(deps.db, row.id);

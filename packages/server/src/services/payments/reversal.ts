@@ -115,7 +115,8 @@ async function reverseUnsent(deps: PaymentDeps, row: TransactionRow, now: Date) 
       and(
         eq(transactions.id, row.id),
         eq(transactions.status, 'created'),
-        eq(transactions.callState, 'pending'),
+        // Unsent: due to be sent, or awaiting the operator's approval (issue 15).
+        inArray(transactions.callState, ['pending', 'approval']),
         sql`(${transactions.leaseUntil} is null or ${transactions.leaseUntil} < ${now})`,
       ),
     )
@@ -145,7 +146,8 @@ async function notEnded(db: Executor, transactionId: string): Promise<Fate> {
 
 async function reverseOrKeep(deps: PaymentDeps, row: TransactionRow, now: Date): Promise<Fate> {
   if (row.status === 'created') {
-    if (row.callState === 'pending' && (await reverseUnsent(deps, row, now))) return 'returned';
+    const unsent = row.callState === 'pending' || row.callState === 'approval';
+    if (unsent && (await reverseUnsent(deps, row, now))) return 'returned';
     return notEnded(deps.db, row.id);
   }
   const reference = row.providerReference;

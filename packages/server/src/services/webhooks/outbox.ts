@@ -11,8 +11,8 @@
  *   becomes an event (`null`: the move is not reported, e.g. processing ↔ await);
  * - `payout_account.verified` when a payout account's one-time code verified it
  *   (services/payout-accounts.ts);
- * - `payout.awaiting_approval` is defined (contract, {@link transactionEventType}'s type) for the
- *   payout approval state of a later issue, which will record it when a withdrawal enters it.
+ * - `payout.awaiting_approval` after the `transaction.created` of a withdrawal that waits for the
+ *   operator's approval (issue 15, services/transactions.ts createTransaction).
  *
  * Each recording also sends `NOTIFY cashdesk_webhook_events`, which PostgreSQL (and PGlite)
  * deliver only when the transaction commits: the dispatchers listening (notify.ts) make their
@@ -26,7 +26,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
 import { PayoutAccountEvent, TransactionEvent } from '@cashdesk/contract';
-import type { TransactionEventType, WebhookEvent } from '@cashdesk/contract';
+import type { TransactionEventType, WebhookEvent, WebhookTransaction } from '@cashdesk/contract';
 import type { Executor, Transaction } from '../../db/open';
 import type { payoutAccounts, transactions } from '../../db/schema';
 import { payGroups, players, webhookEvents } from '../../db/schema';
@@ -47,9 +47,9 @@ export function isTransaction(db: Executor): db is Transaction {
  * The event a transaction's state is reported as, right after a change put it there: created →
  * `transaction.created`; success → `transaction.succeeded`; error → `transaction.reversed` when
  * the player reversed it (the reversal marker), else `transaction.failed`; the waiting statuses
- * are not reported; a refunded or charged-back deposit → `transaction.refunded`. The payout
- * approval state (a later issue) will map to `payout.awaiting_approval`; a status added to the
- * machine fails to compile until it is given a line here.
+ * are not reported; a refunded or charged-back deposit → `transaction.refunded`. A status added
+ * to the machine fails to compile until it is given a line here. (`payout.awaiting_approval` is
+ * not a status: it is recorded beside `transaction.created`, see the module comment.)
  */
 export function transactionEventType(
   row: Pick<TransactionRow, 'status' | 'errorMessage'>,
@@ -97,19 +97,14 @@ async function insertEvent(
 }
 
 /**
- * Records the event of a transaction's state (see {@link transactionEventType}), if it has one,
- * in the transaction `tx` that made the change. The payload is the transaction as it is now,
- * with the brand and the player's id as the brand knows it.
- *
- * @returns the event recorded, or `null` when the state is not reported.
+ * A transaction as the operator sees it (the webhooks' and the operator API's shape, the
+ * contract's WebhookTransaction), with the brand it belongs to.
  */
-export async function recordTransactionEvent(
-  tx: Transaction,
+export async function operatorTransaction(
+  db: Executor,
   row: TransactionRow,
-): Promise<WebhookEvent | null> {
-  const type = transactionEventType(row);
-  if (type === null) return null;
-  const [owner] = await tx
+): Promise<{ readonly brand: string; readonly wire: WebhookTransaction }> {
+  const [owner] = await db
     .select({
       brand: players.brandId,
       playerRef: players.externalId,
@@ -120,12 +115,9 @@ export async function recordTransactionEvent(
     .where(eq(players.id, row.playerId));
   if (owner === undefined) throw new Error(`transaction ${row.id}: player or pay group missing`);
   const decline = z.safeParse(DeclineReason, row.providerData);
-  const event = z.parse(TransactionEvent, {
-    id: randomUUID(),
-    type,
-    created_at: new Date().toISOString(),
+  return {
     brand: owner.brand,
-    transaction: {
+    wire: {
       id: row.id,
       flow: row.flow,
       status: row.status,
@@ -142,9 +134,34 @@ export async function recordTransactionEvent(
       error_code: row.errorCode,
       error_message: row.errorMessage,
       decline_reason: decline.success ? decline.data.declineReason : null,
+      awaiting_approval: row.status === 'created' && row.callState === 'approval',
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     },
+  };
+}
+
+/**
+ * Records the event of a transaction's state (see {@link transactionEventType}), if it has one,
+ * or the event `eventType`, in the transaction `tx` that made the change. The payload is the transaction as it is now,
+ * with the brand and the player's id as the brand knows it.
+ *
+ * @returns the event recorded, or `null` when the state is not reported.
+ */
+export async function recordTransactionEvent(
+  tx: Transaction,
+  row: TransactionRow,
+  eventType?: TransactionEventType,
+): Promise<WebhookEvent | null> {
+  const type = eventType ?? transactionEventType(row);
+  if (type === null) return null;
+  const transaction = await operatorTransaction(tx, row);
+  const event = z.parse(TransactionEvent, {
+    id: randomUUID(),
+    type,
+    created_at: new Date().toISOString(),
+    brand: transaction.brand,
+    transaction: transaction.wire,
   });
   await insertEvent(tx, event, row.id);
   return event;
