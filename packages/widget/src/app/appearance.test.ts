@@ -36,12 +36,23 @@ describe('the brand theme at run time (issue 15)', () => {
   it('renders a built-in theme, or a theme the appearance answer has (SPEC §2 gate)', () => {
     const custom = startupAt('https://cashier.test/deposit?theme=summer-26');
     expect(custom.themeSupported).toBe(false);
-    expect(themeRenders(custom, null)).toBe(false);
     expect(themeRenders(custom, SUMMER)).toBe(true);
     expect(themeRenders(custom, { ...SUMMER, theme: null })).toBe(false);
     const other = startupAt('https://cashier.test/deposit?theme=winter');
     expect(themeRenders(other, SUMMER)).toBe(false);
     expect(themeRenders(startupAt('https://cashier.test/deposit?theme=brand1'), null)).toBe(true);
+    expect(
+      themeRenders(startupAt('https://cashier.test/deposit?theme=brand1'), {
+        ...SUMMER,
+        theme: null,
+      }),
+    ).toBe(true);
+  });
+
+  it('renders in the built-in look when there is no answer at all (expired session, network)', () => {
+    expect(themeRenders(startupAt('https://cashier.test/deposit?theme=summer-26'), null)).toBe(
+      true,
+    );
   });
 
   it('sets the known properties and the font stack with the CSSOM, nothing else', () => {

@@ -14,7 +14,7 @@
  *   widget's own; a language the widget does not ship (German) shows them and English elsewhere.
  *
  * A failed call (network, an expired session) leaves the shipped themes and texts as they are:
- * the cashier still works in its built-in look.
+ * the cashier still works in its built-in look (brand0's values, themes.css).
  *
  * @packageDocumentation
  */
@@ -51,10 +51,14 @@ export async function readAppearance(): Promise<Appearance | null> {
 
 /**
  * SPEC §2 with issue 15: whether the main screen renders: a built-in theme, or the theme the
- * appearance answer has under the same name.
+ * appearance answer has under the same name. Only the server's answer that the brand has no such
+ * theme keeps the screen back: when there is no answer at all (an expired session, the network),
+ * the cashier renders in the built-in look, so that the player sees what went wrong (the session
+ * expired) rather than a theme message.
  */
 export function themeRenders(startup: Startup, appearance: Appearance | null): boolean {
-  return startup.themeSupported || appearance?.theme?.name === startup.theme.theme;
+  if (startup.themeSupported || appearance === null) return true;
+  return appearance.theme?.name === startup.theme.theme;
 }
 
 /**
