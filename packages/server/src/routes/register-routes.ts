@@ -25,6 +25,9 @@ import { registerProviderWebhookRoutes } from './provider-webhooks';
 import { registerOperatorAdminRoutes } from './operator/admin';
 import { registerOperatorAuditRoutes } from './operator/audit';
 import { registerOperatorBrandRoutes } from './operator/brand';
+// issue 15 (A): sessions, players and transactions of the operator API
+import { registerOperatorPlayerRoutes } from './operator/players';
+import { registerOperatorTransactionRoutes } from './operator/transactions';
 
 /** A function that registers a group of routes. */
 export type RouteModule = (app: App) => void;
@@ -50,6 +53,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAdminRoutes,
   registerOperatorAuditRoutes,
   registerOperatorBrandRoutes,
+  // issue 15 (A)
+  registerOperatorPlayerRoutes,
+  registerOperatorTransactionRoutes,
 ];
 
 /** Registers every route module on the app. */
