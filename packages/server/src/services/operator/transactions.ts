@@ -207,11 +207,12 @@ async function* csvLines(
   db: Executor,
   brandId: string,
   filters: TransactionFilters,
+  batch: number,
 ): AsyncGenerator<string> {
   yield csvRow(TRANSACTION_CSV_COLUMNS);
   let after: Position | undefined;
   for (;;) {
-    const { rows, more } = await page(db, brandId, filters, after, EXPORT_BATCH);
+    const { rows, more } = await page(db, brandId, filters, after, batch);
     for (const row of rows) {
       const transaction = toOperatorTransaction(row);
       yield csvRow(TRANSACTION_CSV_COLUMNS.map((column) => transaction[column]));
@@ -223,13 +224,14 @@ async function* csvLines(
 }
 
 /**
- * The CSV export as a stream: read in batches by the same keyset as the list, so memory stays
- * flat however many rows there are.
+ * The CSV export as a stream: read in batches (`batch` rows a query) by the same keyset as the
+ * list, so memory stays flat however many rows there are.
  */
 export function exportOperatorTransactions(
   db: Executor,
   brandId: string,
   filters: TransactionFilters,
+  batch = EXPORT_BATCH,
 ): Readable {
-  return Readable.from(csvLines(db, brandId, filters));
+  return Readable.from(csvLines(db, brandId, filters, batch));
 }
