@@ -677,3 +677,48 @@ describe('issue 15 (A): verification rules', () => {
     ]);
   });
 });
+
+describe('issue 15 (A): under concurrency', () => {
+  it('ten concurrent sessions for one new player make one player, each with its session', async () => {
+    const external = newPlayer('race');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        startSession({ external_id: external, first_name: `N${String(index)}` }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 10 }, () => 201));
+    const rows = await server.db
+      .select()
+      .from(players)
+      .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, external)));
+    expect(rows).toHaveLength(1);
+    expect(
+      await server.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.playerId, rows[0]?.id ?? '')),
+    ).toHaveLength(10);
+  });
+
+  it('a block racing deposits: each deposit is either done or refused as an expired session, and no money is lost or doubled', async () => {
+    const external = newPlayer('block');
+    const session = await sessionOf({ external_id: external });
+    const submits = Array.from({ length: 6 }, () => depositSubmit(session.session_id, '10'));
+    const block = operatorCall(server, 'POST', `/players/${external}/block`, brand0, { body: {} });
+    const [answers, blocked] = await Promise.all([Promise.all(submits), block]);
+    expect(blocked.status).toBe(200);
+    for (const answer of answers) {
+      if (answer.status !== 200)
+        expect(answer.body.error_code).toBe(ERROR_CODES.sessionExpired.code);
+    }
+    const done = answers.filter((answer) => answer.status === 200).length;
+    const player = await getPlayer(external);
+    expect(player.balances.reduce((sum, balance) => sum + Number(balance.balance), 0)).toBe(
+      done * 10,
+    );
+    // After the block commits, nothing more gets through.
+    const late = await depositSubmit(session.session_id, '10');
+    expect(late.body.error_code).toBe(ERROR_CODES.sessionExpired.code);
+    await expectMoneyInvariants();
+  });
+});
