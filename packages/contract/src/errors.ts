@@ -223,6 +223,19 @@ export const ERROR_CODES = {
     'OPERATOR.ERROR.CONFLICT',
     'Operator API: the request conflicts with what exists (a brand id already taken, a payout no longer awaiting approval). Nothing was written; error_field or the message says what.',
   ),
+  // --- issue 15 (A): sessions, players and transactions of the operator API (1810-1819) ---
+  playerBlocked: define(
+    '1810',
+    403,
+    'CASHIER.ERROR.PLAYER_BLOCKED',
+    'Operator API: the player is blocked (POST /players/{external_id}/block), so no session is created for them. Unblock the player first. Nothing was written.',
+  ),
+  playerVerificationRequired: define(
+    '1811',
+    403,
+    'CASHIER.ERROR.VERIFICATION_REQUIRED',
+    "The brand's verification rules require a verified player for this flow (GET /api/operator/v1/verification-rules) and this player is not verified. Nothing was charged or reserved; the widget shows the message translated.",
+  ),
   sandboxOnly: define(
     '1901',
     404,

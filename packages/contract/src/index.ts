@@ -218,6 +218,25 @@ export {
   OperatorScope,
   PageQuery,
 } from './schemas/operator';
+// --- issue 15 (A): sessions, players and transactions of the operator API ---
+export {
+  OperatorPlayer,
+  OperatorSessionCreated,
+  OperatorSessionRequest,
+  PLAYER_VERIFICATION_STATUSES,
+  VerificationRulesAnswer,
+} from './schemas/operator-players';
+export type {
+  PlayerLimit,
+  PlayerUpdateRequest,
+  VerificationRules,
+  VerificationStatus,
+} from './schemas/operator-players';
+export {
+  OperatorTransaction,
+  TRANSACTION_CSV_COLUMNS,
+  TransactionPage,
+} from './schemas/operator-transactions';
 export { CONTRACT_VERSION, buildOpenApiDocument, serializeOpenApiDocument } from './openapi';
 export type { JsonObject, JsonValue } from './openapi';
 export {

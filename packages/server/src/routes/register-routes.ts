@@ -26,6 +26,9 @@ import { registerOperatorAdminRoutes } from './operator/admin';
 import { registerOperatorAuditRoutes } from './operator/audit';
 import { registerOperatorBrandRoutes } from './operator/brand';
 import { registerOperatorApprovalRoutes } from './operator/approval';
+// issue 15 (A): sessions, players and transactions of the operator API
+import { registerOperatorPlayerRoutes } from './operator/players';
+import { registerOperatorTransactionRoutes } from './operator/transactions';
 
 /** A function that registers a group of routes. */
 export type RouteModule = (app: App) => void;
@@ -52,6 +55,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAuditRoutes,
   registerOperatorBrandRoutes,
   registerOperatorApprovalRoutes,
+  // issue 15 (A)
+  registerOperatorPlayerRoutes,
+  registerOperatorTransactionRoutes,
 ];
 
 /** Registers every route module on the app. */
