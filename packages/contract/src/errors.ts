@@ -223,6 +223,13 @@ export const ERROR_CODES = {
     'OPERATOR.ERROR.CONFLICT',
     'Operator API: the request conflicts with what exists (a brand id already taken, a payout no longer awaiting approval). Nothing was written; error_field or the message says what.',
   ),
+  // --- issue 15 (B): the brand configuration layer, codes 1820-1829 ---
+  configPayGroupInUse: define(
+    '1820',
+    409,
+    'OPERATOR.ERROR.PAY_GROUP_IN_USE',
+    'Operator API: the pay group has transactions, so it cannot be deleted (its payments keep their method). Nothing was written; disable it instead (enabled false).',
+  ),
   sandboxOnly: define(
     '1901',
     404,

@@ -25,6 +25,8 @@ import { registerProviderWebhookRoutes } from './provider-webhooks';
 import { registerOperatorAdminRoutes } from './operator/admin';
 import { registerOperatorAuditRoutes } from './operator/audit';
 import { registerOperatorBrandRoutes } from './operator/brand';
+// Issue 15 (B): the brand configuration layer.
+import { registerOperatorConfigurationRoutes } from './operator/configuration';
 
 /** A function that registers a group of routes. */
 export type RouteModule = (app: App) => void;
@@ -50,6 +52,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAdminRoutes,
   registerOperatorAuditRoutes,
   registerOperatorBrandRoutes,
+  // Issue 15 (B): the brand configuration layer.
+  registerOperatorConfigurationRoutes,
 ];
 
 /** Registers every route module on the app. */
