@@ -36,11 +36,6 @@ export const PayGroupShortName = z
   .string()
   .check(z.regex(/^[a-z0-9][a-z0-9_-]{0,49}$/, 'lower-case letters, digits, "_" or "-"'));
 
-/** A language of a per-language text: `de`, or with a region, `pt-BR`. */
-export const ConfigLanguage = z
-  .string()
-  .check(z.regex(/^[a-z]{2,3}(?:-[A-Z]{2})?$/, 'a language code such as "de" or "pt-BR"'));
-
 const Name = z.string().check(z.minLength(1), z.maxLength(200));
 
 // --- currencies ---------------------------------------------------------------------------------
@@ -125,7 +120,7 @@ export const PayGroupCurrencyConfig = z
 
 const payGroupDocumentShape = {
   public_name: Name,
-  public_names: z.optional(z.record(ConfigLanguage, Name)),
+  public_names: z.optional(z.record(LanguageCode, Name)),
   provider_kind: z.enum(CONFIG_PROVIDER_KINDS),
   pay_method_type: z.string().check(z.minLength(1), z.maxLength(50)),
   connector: z.optional(
@@ -167,7 +162,7 @@ export const PayGroupDocument = z.object(payGroupDocumentShape).check(
   z.meta({
     id: 'PayGroupDocument',
     description:
-      'A pay group and its method of one flow (SPEC §3 "Pay group as received", "Method detail"): public_name is the default name, public_names the name per language (init answers the session language\'s, then its base language\'s, then public_name); connector must be a configured connector (null: the default one); fields are checked against the flow\'s field definition (deposit fields may not carry the withdrawal-only properties); per currency the limits, fee, amount blocks and presets. Writing it replaces the pay group; it keeps its id.',
+      'A pay group and its method of one flow (SPEC §3 "Pay group as received", "Method detail"): public_name is the default name, public_names the name per language (init answers the session language\'s, else public_name); connector must be a configured connector (null: the default one); fields are checked against the flow\'s field definition (deposit fields may not carry the withdrawal-only properties); per currency the limits, fee, amount blocks and presets. Writing it replaces the pay group; it keeps its id.',
   }),
 );
 /** The type of {@link PayGroupDocument}. */

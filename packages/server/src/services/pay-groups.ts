@@ -242,14 +242,9 @@ function merchantUserFee(group: PayGroupRow, precision: number) {
   };
 }
 
-/**
- * Issue 15: the pay group's name in `language` (`pt-BR`), else in its base language (`pt`), else
- * the default `public_name`.
- */
+/** Issue 15: the pay group's name in the session's `language`, else the default `public_name`. */
 function localizedName(group: PayGroupRow, language: string): string {
-  const names = group.publicNames;
-  const base = language.split('-')[0] ?? language;
-  return names[language] ?? names[base] ?? group.publicName;
+  return group.publicNames[language] ?? group.publicName;
 }
 
 /** SPEC §3 "Pay group as received" of one session pay group. */

@@ -213,6 +213,8 @@ describe('issue 15: brand configuration — keys and scopes', () => {
       }
     }
     expect(await configurationOf(brand)).toEqual(before);
+    expect(server.logs()).not.toContain(brand.key);
+    expect(server.logs()).not.toContain(readOnly.key);
   });
 });
 
@@ -368,6 +370,20 @@ describe('issue 15: brand configuration — invalid input', () => {
       {
         method: 'PUT',
         path: '/pay-groups/deposit/card',
+        body: cardDocument('EUR', {
+          currencies: [{ currency: 'EUR' }, { currency: 'JPY' }, { currency: 'EUR' }],
+        }),
+        field: 'body.currencies.2.currency',
+      },
+      {
+        method: 'PUT',
+        path: '/pay-groups/deposit/card',
+        body: cardDocument('EUR', { processing_currency: { alpha3: 'XXX', rate: '1.1' } }),
+        field: 'body.processing_currency.alpha3',
+      },
+      {
+        method: 'PUT',
+        path: '/pay-groups/deposit/card',
         body: cardDocument('EUR', { connector: 'nowhere' }),
         field: 'body.connector',
       },
@@ -467,6 +483,8 @@ describe('issue 15: brand configuration — invalid input', () => {
     const brand = await createOperatorBrand(server);
     const other = await createOperatorBrand(server);
     await putGroup(brand, 'deposit', 'card', cardDocument());
+    // A pay group of the brand, but of the other flow: not a deposit pay group either.
+    const ownPayout = await putGroup(brand, 'withdrawal', 'payout', cardDocument());
     const foreign = await putGroup(other, 'deposit', 'foreign', cardDocument());
     await depositInit(other.brandId, 'en', 'theirs');
     await depositInit(brand.brandId, 'en', 'mine');
@@ -513,6 +531,15 @@ describe('issue 15: brand configuration — invalid input', () => {
           bonuses: [{ description: 'b', percent_value: '5', pay_group_ids: [foreign.id] }],
         },
         field: 'body.bonuses.0.pay_group_ids.0',
+      },
+      {
+        method: 'PUT',
+        path: '/lost-profit-bonus',
+        body: {
+          pay_group_id: ownPayout.id,
+          tiers: [{ from: '1', to: null, percent_value: '5', absolute_value: null }],
+        },
+        field: 'body.pay_group_id',
       },
       { method: 'PUT', path: '/bonuses/theirs', body: { bonuses: [] }, field: 'params.externalId' },
       { method: 'GET', path: '/pay-groups/deposit/foreign', field: 'params.shortName' },
@@ -786,6 +813,8 @@ describe('issue 15: the seed through the configuration layer', () => {
       allowed_host_origins: ['http://localhost:8081'],
       bonus_in_amount_block: true,
       processing_page_redirect_timeout: 20,
+      // Created at 1, bumped once by the seed's one configuration transaction.
+      config_version: 2,
     });
     const configuration = await configurationOf(brand0);
     expect(configuration).toMatchObject({
