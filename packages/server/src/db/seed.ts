@@ -94,23 +94,22 @@ export async function seedDatabase(db: Database): Promise<SeedReport> {
 
 /** The settings document of a seed brand (only the settings it names). */
 function settingsDocument(brand: SeedBrand['brand']): BrandSettingsUpdate {
-  const given = <T>(value: T | undefined): T | undefined => value;
   const document = {
-    allowed_host_origins: given(brand.allowedHostOrigins),
-    merchant_url: given(brand.merchantUrl),
-    merchant_success_url: given(brand.merchantSuccessUrl),
-    merchant_fail_url: given(brand.merchantFailUrl),
-    merchant_processing_url: given(brand.merchantProcessingUrl),
-    merchant_redirect_type: given(brand.merchantRedirectType),
-    success_page_redirect_timeout: given(brand.successPageRedirectTimeout),
-    processing_page_redirect_timeout: given(brand.processingPageRedirectTimeout),
-    currency_display_setting_id: given(brand.currencyDisplaySettingId),
-    bonus_in_amount_block: given(brand.bonusInAmountBlock),
-    country_filtering_enabled: given(brand.countryFilteringEnabled),
-    cashier_features: given(brand.features),
-    wager_rule_enabled: given(brand.wagerRuleEnabled),
-    support_url: given(brand.supportUrl),
-    widget_settings: given(brand.settings),
+    allowed_host_origins: brand.allowedHostOrigins,
+    merchant_url: brand.merchantUrl,
+    merchant_success_url: brand.merchantSuccessUrl,
+    merchant_fail_url: brand.merchantFailUrl,
+    merchant_processing_url: brand.merchantProcessingUrl,
+    merchant_redirect_type: brand.merchantRedirectType,
+    success_page_redirect_timeout: brand.successPageRedirectTimeout,
+    processing_page_redirect_timeout: brand.processingPageRedirectTimeout,
+    currency_display_setting_id: brand.currencyDisplaySettingId,
+    bonus_in_amount_block: brand.bonusInAmountBlock,
+    country_filtering_enabled: brand.countryFilteringEnabled,
+    cashier_features: brand.features,
+    wager_rule_enabled: brand.wagerRuleEnabled,
+    support_url: brand.supportUrl,
+    widget_settings: brand.settings,
   };
   return BrandSettingsUpdate.parse(
     Object.fromEntries(Object.entries(document).filter(([, value]) => value !== undefined)),

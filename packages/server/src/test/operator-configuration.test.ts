@@ -258,6 +258,19 @@ describe('issue 15: brand configuration — pay groups', () => {
       },
     ]);
 
+    const { sessionId } = await depositInit(brand.brandId, 'en', 'p-en3');
+    const select = await callJson(
+      server,
+      'POST',
+      `${CASHIER}/payments/groups/${String(written.id)}/select`,
+      sessionId,
+      { currency: 'EUR' },
+    );
+    expect(select.body).toMatchObject({
+      limits: { min_amount: '7.50', max_amount: '250.00' },
+      amount_blocks: [],
+    });
+
     const audit = AuditPage.parse((await operatorCall(server, 'GET', '/audit', brand.key)).body);
     const [last, first] = audit.entries;
     expect(last).toMatchObject({ action: 'operatorPayGroupPut', target: 'pay_group:deposit/card' });
