@@ -236,6 +236,13 @@ export const ERROR_CODES = {
     'CASHIER.ERROR.VERIFICATION_REQUIRED',
     "The brand's verification rules require a verified player for this flow (GET /api/operator/v1/verification-rules) and this player is not verified. Nothing was charged or reserved; the widget shows the message translated.",
   ),
+  // --- issue 15 (B): the brand configuration layer, codes 1820-1829 ---
+  configPayGroupInUse: define(
+    '1820',
+    409,
+    'OPERATOR.ERROR.PAY_GROUP_IN_USE',
+    'Operator API: the pay group has transactions, so it cannot be deleted (its payments keep their method). Nothing was written; disable it instead (enabled false).',
+  ),
   sandboxOnly: define(
     '1901',
     404,

@@ -237,6 +237,20 @@ export {
   TRANSACTION_CSV_COLUMNS,
   TransactionPage,
 } from './schemas/operator-transactions';
+// Issue 15 (B): the brand configuration layer.
+export {
+  BrandSettings,
+  BrandSettingsUpdate,
+  ContentPageDocument,
+  CurrencyDefinition,
+  CurrencyDefinitionRequest,
+  LostProfitBonusDocument,
+  NotificationDocument,
+  PayGroupConfig,
+  PayGroupDocument,
+  PlayerBonusesDocument,
+  TaxTiersDocument,
+} from './schemas/operator-config';
 export { CONTRACT_VERSION, buildOpenApiDocument, serializeOpenApiDocument } from './openapi';
 export type { JsonObject, JsonValue } from './openapi';
 export {

@@ -382,6 +382,8 @@ export const payGroups = pgTable(
     flow: paymentFlow('flow').notNull(),
     shortName: text('short_name').notNull(),
     publicName: text('public_name').notNull(),
+    /** Issue 15: the name per language (`de`): init answers the session language's, else `public_name`. */
+    publicNames: jsonb('public_names').$type<Record<string, string>>().notNull().default({}),
     arrangement: integer('arrangement').notNull().default(0),
     popular: boolean('popular').notNull().default(false),
     logo: text('logo'),

@@ -29,6 +29,8 @@ import { registerOperatorApprovalRoutes } from './operator/approval';
 // issue 15 (A): sessions, players and transactions of the operator API
 import { registerOperatorPlayerRoutes } from './operator/players';
 import { registerOperatorTransactionRoutes } from './operator/transactions';
+// Issue 15 (B): the brand configuration layer.
+import { registerOperatorConfigurationRoutes } from './operator/configuration';
 
 /** A function that registers a group of routes. */
 export type RouteModule = (app: App) => void;
@@ -58,6 +60,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   // issue 15 (A)
   registerOperatorPlayerRoutes,
   registerOperatorTransactionRoutes,
+  // Issue 15 (B): the brand configuration layer.
+  registerOperatorConfigurationRoutes,
 ];
 
 /** Registers every route module on the app. */

@@ -280,17 +280,22 @@ function merchantUserFee(group: PayGroupRow, precision: number) {
   };
 }
 
+/** Issue 15: the pay group's name in the session's `language`, else the default `public_name`. */
+function localizedName(group: PayGroupRow, language: string): string {
+  return group.publicNames[language] ?? group.publicName;
+}
+
 /** SPEC §3 "Pay group as received" of one session pay group. */
 export function payGroupToWire(
   entry: SessionPayGroup,
-  context: { readonly now: Date; readonly lastUsedId: number | null },
+  context: { readonly now: Date; readonly lastUsedId: number | null; readonly language: string },
 ): PayGroup {
   const { group, limits, currency } = entry;
   const restrictedUntil = restrictionOf(group, context.now);
   return {
     id: group.id,
     short_name: group.shortName,
-    public_name: group.publicName,
+    public_name: localizedName(group, context.language),
     arrangement: group.arrangement,
     popular: group.popular,
     logo: group.logo,
@@ -655,7 +660,12 @@ async function payGroupList(
     listSessionPayGroups(db, sessionScope(session, flow)),
     lastUsedPayGroup(db, session.playerId, flow),
   ]);
-  return { groups, wire: groups.map((entry) => payGroupToWire(entry, { now, lastUsedId })) };
+  return {
+    groups,
+    wire: groups.map((entry) =>
+      payGroupToWire(entry, { now, lastUsedId, language: session.language }),
+    ),
+  };
 }
 
 /** SPEC §3 cashier response of the deposit flow (GET payments/groups/init). */
