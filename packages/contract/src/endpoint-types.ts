@@ -21,7 +21,7 @@ export type ObjectSchema = z.ZodMiniObject;
 export type BodyContentType = 'application/json' | 'multipart/form-data';
 
 /** How a success answer travels. */
-export type ResponseContentType = 'application/json' | 'text/html';
+export type ResponseContentType = 'application/json' | 'text/html' | 'text/csv';
 
 /** One success answer of an endpoint. */
 export interface EndpointResponse {

@@ -223,6 +223,26 @@ export const ERROR_CODES = {
     'OPERATOR.ERROR.CONFLICT',
     'Operator API: the request conflicts with what exists (a brand id already taken, a payout no longer awaiting approval). Nothing was written; error_field or the message says what.',
   ),
+  // --- issue 15 (A): sessions, players and transactions of the operator API (1810-1819) ---
+  playerBlocked: define(
+    '1810',
+    403,
+    'CASHIER.ERROR.PLAYER_BLOCKED',
+    'Operator API: the player is blocked (POST /players/{external_id}/block), so no session is created for them. Unblock the player first. Nothing was written.',
+  ),
+  playerVerificationRequired: define(
+    '1811',
+    403,
+    'CASHIER.ERROR.VERIFICATION_REQUIRED',
+    "The brand's verification rules require a verified player for this flow (GET /api/operator/v1/verification-rules) and this player is not verified. Nothing was charged or reserved; the widget shows the message translated.",
+  ),
+  // --- issue 15 (B): the brand configuration layer, codes 1820-1829 ---
+  configPayGroupInUse: define(
+    '1820',
+    409,
+    'OPERATOR.ERROR.PAY_GROUP_IN_USE',
+    'Operator API: the pay group has transactions, so it cannot be deleted (its payments keep their method). Nothing was written; disable it instead (enabled false).',
+  ),
   // Issue 15, area C (appearance: themes, text overrides): codes 1830-1839.
   appearanceThemeUnknown: define(
     '1830',

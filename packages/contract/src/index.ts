@@ -218,6 +218,39 @@ export {
   OperatorScope,
   PageQuery,
 } from './schemas/operator';
+// --- issue 15 (A): sessions, players and transactions of the operator API ---
+export {
+  OperatorPlayer,
+  OperatorSessionCreated,
+  OperatorSessionRequest,
+  PLAYER_VERIFICATION_STATUSES,
+  VerificationRulesAnswer,
+} from './schemas/operator-players';
+export type {
+  PlayerLimit,
+  PlayerUpdateRequest,
+  VerificationRules,
+  VerificationStatus,
+} from './schemas/operator-players';
+export {
+  OperatorTransaction,
+  TRANSACTION_CSV_COLUMNS,
+  TransactionPage,
+} from './schemas/operator-transactions';
+// Issue 15 (B): the brand configuration layer.
+export {
+  BrandSettings,
+  BrandSettingsUpdate,
+  ContentPageDocument,
+  CurrencyDefinition,
+  CurrencyDefinitionRequest,
+  LostProfitBonusDocument,
+  NotificationDocument,
+  PayGroupConfig,
+  PayGroupDocument,
+  PlayerBonusesDocument,
+  TaxTiersDocument,
+} from './schemas/operator-config';
 // Issue 15, area C (appearance): themes, text overrides, the widget's appearance call.
 export {
   AppearanceResponse,

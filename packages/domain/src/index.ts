@@ -72,6 +72,7 @@ export {
   formatAmountInput,
   isWithinLimits,
   minLimitHint,
+  narrowLimitsForPlayer,
   parseLimits,
   resolveAmountBlocks,
   validateAmount,
@@ -91,6 +92,7 @@ export type {
   DefaultAmountSource,
   MinLimitHintInput,
   ParsedLimits,
+  StoredLimits,
 } from './amount';
 export {
   CARD_NUMBER_STRICT_FROM_DIGITS,

@@ -6,11 +6,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod/mini';
-import { TransactionId } from './common';
-import { WebhookTransaction } from './webhooks';
-
-/** Path parameters naming a transaction of the key's brand. */
-export const OperatorTransactionParams = z.object({ transactionId: TransactionId });
+import { OperatorTransaction } from './operator-transactions';
 
 /** A decision's optional note, kept in the audit trail. */
 export const PayoutDecisionRequest = z
@@ -26,7 +22,7 @@ export const PayoutDecisionRequest = z
   );
 
 /** The transaction after a decision. */
-export const PayoutDecisionResponse = z.object({ transaction: WebhookTransaction }).check(
+export const PayoutDecisionResponse = z.object({ transaction: OperatorTransaction }).check(
   z.meta({
     id: 'PayoutDecisionResponse',
     description:

@@ -2,6 +2,8 @@ export { formatAmountInput } from './amount-input';
 export type { AmountInput, AmountInputOptions } from './amount-input';
 export { combineLimits, isWithinLimits, parseLimits } from './amount-limits';
 export type { AmountLimits, ParsedLimits } from './amount-limits';
+export { narrowLimitsForPlayer } from './player-limits';
+export type { StoredLimits } from './player-limits';
 export { AMOUNT_FIELD_NAME, AMOUNT_MESSAGE_KEYS } from './amount-messages';
 export type { AmountFlowType } from './amount-messages';
 export {

@@ -154,6 +154,13 @@ export const walletOperationState = pgEnum('wallet_operation_state', [
   'abandoned',
 ]);
 
+/** Issue 15 (A): a player's verification status (the contract's PLAYER_VERIFICATION_STATUSES). */
+export const playerVerificationStatus = pgEnum('player_verification_status', [
+  'unverified',
+  'pending',
+  'verified',
+]);
+
 /** SPEC §3: contact type of a one-time code. */
 export const contactType = pgEnum('contact_type', ['email', 'phone']);
 
@@ -212,6 +219,14 @@ export const brands = pgTable('brands', {
    * refused when another came first; caches of the brand's data compare it.
    */
   configVersion: bigint('config_version', { mode: 'number' }).notNull().default(1),
+  /**
+   * Issue 15 (A): the brand's verification rules: the flows only a player whose
+   * `verification_status` is `verified` may pay in (e.g. `["withdrawal"]`).
+   */
+  verifiedFlows: jsonb('verified_flows')
+    .$type<('deposit' | 'withdrawal')[]>()
+    .notNull()
+    .default([]),
   createdAt: createdAt(),
 });
 
@@ -267,9 +282,47 @@ export const players = pgTable(
     email: text('email'),
     firstName: text('first_name'),
     lastName: text('last_name'),
+    /** Issue 15 (A): where the player's identity check stands (the brand's rules read it). */
+    verificationStatus: playerVerificationStatus('verification_status')
+      .notNull()
+      .default('unverified'),
+    /** Issue 15 (A): when the operator blocked the player (`null`: not blocked), and why. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockReason: text('block_reason'),
     createdAt: createdAt(),
   },
   (t) => [unique('players_brand_external').on(t.brandId, t.externalId)],
+);
+
+/**
+ * Issue 15 (A): a player's own amount limits per flow and currency, set by the operator. They
+ * narrow the limits of every pay group the player sees and pays with (domain
+ * narrowLimitsForPlayer); `null` leaves that bound to the pay group.
+ */
+export const playerLimits = pgTable(
+  'player_limits',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    flow: paymentFlow('flow').notNull(),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.alpha3),
+    minAmount: money('min_amount'),
+    maxAmount: money('max_amount'),
+  },
+  (t) => [
+    primaryKey({ name: 'player_limits_pk', columns: [t.playerId, t.flow, t.currency] }),
+    check(
+      'player_limits_order',
+      sql`${t.minAmount} is null or ${t.maxAmount} is null or ${t.minAmount} <= ${t.maxAmount}`,
+    ),
+    check(
+      'player_limits_some_bound',
+      sql`${t.minAmount} is not null or ${t.maxAmount} is not null`,
+    ),
+  ],
 );
 
 /**
@@ -329,6 +382,8 @@ export const payGroups = pgTable(
     flow: paymentFlow('flow').notNull(),
     shortName: text('short_name').notNull(),
     publicName: text('public_name').notNull(),
+    /** Issue 15: the name per language (`de`): init answers the session language's, else `public_name`. */
+    publicNames: jsonb('public_names').$type<Record<string, string>>().notNull().default({}),
     arrangement: integer('arrangement').notNull().default(0),
     popular: boolean('popular').notNull().default(false),
     logo: text('logo'),

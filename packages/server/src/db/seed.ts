@@ -3,35 +3,53 @@
  * server can call {@link seedDatabase} on every start and a database keeps what the demo did to it.
  * Each brand is written in one transaction: a brand is there completely or not at all.
  *
+ * Issue 15: a brand's configuration goes through the configuration layer
+ * (services/brand-config/), the same functions the operator API calls: the seed turns its values
+ * into the contract's configuration documents (currencies, settings, pay groups, tax tiers, the
+ * lost-profit bonus, content pages, notifications, player bonuses), validates them with the
+ * contract's schemas and applies them, bumping the brand's configuration version once. So there
+ * is one way to describe a brand and the demo brands obey every rule an operator's would. The
+ * seed is not an operator call and leaves no audit entry. Players, their balances, cards and
+ * payout accounts, and bet shops are not configuration and are written directly.
+ *
  * Opening balances go through the ledger (kind `deposit`, no transaction) so the ledger sums equal
  * the balances from the first moment.
  *
  * @packageDocumentation
  */
 import { and, eq } from 'drizzle-orm';
-import { FieldDefinition, WithdrawalFieldDefinition } from '@cashdesk/contract';
+import {
+  BrandSettingsUpdate,
+  ContentPageDocument,
+  CurrencyDefinitionRequest,
+  LostProfitBonusDocument,
+  NotificationDocument,
+  PayGroupDocument,
+  PlayerBonusesDocument,
+  TaxTiersDocument,
+} from '@cashdesk/contract';
 import type { Database, Executor, Transaction } from './open';
 import {
   betShops,
-  bonuses,
-  bonusPayGroups,
   brands,
-  contentPages,
-  currencies,
   lastUsedMethods,
-  lostProfitBonusTiers,
-  notifications,
-  payGroupCurrencies,
-  payGroups,
   payoutAccounts,
   playerBalances,
   players,
   savedCards,
-  taxTiers,
 } from './schema';
 import { SEED_BRANDS, SEED_CURRENCIES } from './seed-data';
-import type { SeedBrand, SeedPlayer } from './seed-data';
+import type { SeedBrand, SeedPayGroup, SeedPlayer } from './seed-data';
 import { credit } from '../services/ledger';
+import { putPlayerBonuses } from '../services/brand-config/bonuses';
+import { putContentPage } from '../services/brand-config/content-pages';
+import { defineCurrency } from '../services/brand-config/currencies';
+import { putLostProfitBonus } from '../services/brand-config/lost-profit';
+import { createNotification } from '../services/brand-config/notifications';
+import { putPayGroup } from '../services/brand-config/pay-groups';
+import { updateBrandSettings } from '../services/brand-config/settings';
+import { putTaxTiers } from '../services/brand-config/tax-tiers';
+import { bumpConfigVersion } from '../services/brand-config/version';
 
 /** What {@link seedDatabase} did. */
 export interface SeedReport {
@@ -41,10 +59,20 @@ export interface SeedReport {
 
 /** Writes every seed brand that is missing. */
 export async function seedDatabase(db: Database): Promise<SeedReport> {
-  await db
-    .insert(currencies)
-    .values([...SEED_CURRENCIES])
-    .onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    for (const currency of SEED_CURRENCIES) {
+      await defineCurrency(
+        tx,
+        currency.alpha3,
+        CurrencyDefinitionRequest.parse({
+          currency_id: currency.currencyId,
+          name: currency.name,
+          iso_number: currency.isoNumber,
+          precision: currency.precision,
+        }),
+      );
+    }
+  });
   const created: string[] = [];
   for (const seed of SEED_BRANDS) {
     const wrote = await db.transaction(async (tx) => {
@@ -52,7 +80,7 @@ export async function seedDatabase(db: Database): Promise<SeedReport> {
       // other's transaction and then finds the brand there, instead of failing on its key.
       const inserted = await tx
         .insert(brands)
-        .values(seed.brand)
+        .values({ id: seed.brand.id, name: seed.brand.name })
         .onConflictDoNothing({ target: brands.id })
         .returning({ id: brands.id });
       if (inserted.length === 0) return false;
@@ -64,23 +92,101 @@ export async function seedDatabase(db: Database): Promise<SeedReport> {
   return { created };
 }
 
-/** Everything of a brand but its row (inserted by the caller). */
+/** The settings document of a seed brand (only the settings it names). */
+function settingsDocument(brand: SeedBrand['brand']): BrandSettingsUpdate {
+  const document = {
+    allowed_host_origins: brand.allowedHostOrigins,
+    merchant_url: brand.merchantUrl,
+    merchant_success_url: brand.merchantSuccessUrl,
+    merchant_fail_url: brand.merchantFailUrl,
+    merchant_processing_url: brand.merchantProcessingUrl,
+    merchant_redirect_type: brand.merchantRedirectType,
+    success_page_redirect_timeout: brand.successPageRedirectTimeout,
+    processing_page_redirect_timeout: brand.processingPageRedirectTimeout,
+    currency_display_setting_id: brand.currencyDisplaySettingId,
+    bonus_in_amount_block: brand.bonusInAmountBlock,
+    country_filtering_enabled: brand.countryFilteringEnabled,
+    cashier_features: brand.features,
+    wager_rule_enabled: brand.wagerRuleEnabled,
+    support_url: brand.supportUrl,
+    widget_settings: brand.settings,
+  };
+  return BrandSettingsUpdate.parse(
+    Object.fromEntries(Object.entries(document).filter(([, value]) => value !== undefined)),
+  );
+}
+
+/** The configuration document of a seed pay group. */
+function payGroupDocument(group: SeedPayGroup): PayGroupDocument {
+  return PayGroupDocument.parse({
+    public_name: group.publicName,
+    public_names: group.publicNames,
+    provider_kind: group.providerKind,
+    pay_method_type: group.payMethodType,
+    connector: group.connector,
+    enabled: group.enabled,
+    arrangement: group.arrangement,
+    popular: group.popular,
+    show_in_carousel: group.showInCarousel,
+    restricted_until: group.restrictedUntil?.toISOString() ?? group.restrictedUntil,
+    logo: group.logo,
+    native_pay_type: group.nativePayType,
+    action_type: group.actionType,
+    workflow_type: group.workflowType,
+    auto_submit: group.autoSubmit,
+    allow_pre_selected_method: group.allowPreSelectedMethod,
+    display_limits: group.displayLimits,
+    merchant_user_fee:
+      group.merchantFeePercentage == null && group.merchantFeeFix == null
+        ? null
+        : { percentage: group.merchantFeePercentage ?? null, fix: group.merchantFeeFix ?? null },
+    info_url: group.infoUrl,
+    info_in_iframe: group.infoInIframe,
+    self_target: group.selfTarget,
+    amount_reg_exp_fe: group.amountRegExpFe,
+    preset_behavior: group.presetBehavior,
+    allow_preset_amount: group.allowPresetAmount,
+    is_routable: group.isRoutable,
+    processing_currency:
+      group.processingCurrency == null || group.processingCurrencyRate == null
+        ? null
+        : { alpha3: group.processingCurrency, rate: group.processingCurrencyRate },
+    show_processing_currency: group.showProcessingCurrency,
+    allow_new_payout_account: group.allowNewPayoutAccount,
+    verify_new_payout_account: group.verifyNewPayoutAccount,
+    fields: group.fields,
+    view_data: group.viewData,
+    currencies: group.currencies.map((entry) => ({
+      currency: entry.currency,
+      min_amount: entry.minAmount,
+      max_amount: entry.maxAmount,
+      max_recurring_amount: entry.maxRecurringAmount,
+      fee: entry.fee,
+      amount_blocks: entry.amountBlocks,
+      preset_amount: entry.presetAmount,
+      processing_time_translation_key: entry.processingTimeTranslationKey,
+      show_processing_time: entry.showProcessingTime,
+    })),
+  });
+}
+
+/** Everything of a brand but its row (inserted by the caller), through the configuration layer. */
 async function writeBrand(tx: Transaction, seed: SeedBrand): Promise<void> {
   const brandId = seed.brand.id;
+  await bumpConfigVersion(tx, brandId);
+  await updateBrandSettings(tx, brandId, settingsDocument(seed.brand));
 
   const ids = new Map<string, number>();
   for (const group of seed.payGroups) {
-    assertFieldsValid(group.flow, group.shortName, group.fields);
-    const { currencies: groupCurrencies, ...columns } = group;
-    const [row] = await tx
-      .insert(payGroups)
-      .values({ ...columns, brandId })
-      .returning({ id: payGroups.id });
-    if (row === undefined) throw new Error(`pay group ${group.shortName} not written`);
-    ids.set(payGroupKey(group.flow, group.shortName), row.id);
-    await tx
-      .insert(payGroupCurrencies)
-      .values(groupCurrencies.map((currency) => ({ ...currency, payGroupId: row.id })));
+    const written = await putPayGroup(
+      tx,
+      brandId,
+      group.flow,
+      group.shortName,
+      payGroupDocument(group),
+      null,
+    );
+    ids.set(payGroupKey(group.flow, group.shortName), written.id);
   }
   const payGroupId = (flow: 'deposit' | 'withdrawal', shortName: string): number => {
     const id = ids.get(payGroupKey(flow, shortName));
@@ -88,52 +194,88 @@ async function writeBrand(tx: Transaction, seed: SeedBrand): Promise<void> {
     return id;
   };
 
-  if (seed.taxTiers.length > 0) {
-    await tx.insert(taxTiers).values(seed.taxTiers.map((tier) => ({ ...tier, brandId })));
+  for (const flow of ['deposit', 'withdrawal'] as const) {
+    const tiers = seed.taxTiers.filter((tier) => tier.flow === flow);
+    if (tiers.length === 0) continue;
+    await putTaxTiers(
+      tx,
+      brandId,
+      flow,
+      TaxTiersDocument.parse({
+        tiers: tiers.map((tier) => ({
+          from: tier.from,
+          to: tier.to,
+          percent_value: tier.percentValue,
+          absolute_value: tier.absoluteValue,
+        })),
+      }),
+    );
   }
   if (seed.lostProfit !== null) {
-    const lostProfitGroup = payGroupId('deposit', seed.lostProfit.payGroup);
-    await tx
-      .insert(lostProfitBonusTiers)
-      .values(
-        seed.lostProfit.tiers.map((tier) => ({ ...tier, brandId, payGroupId: lostProfitGroup })),
-      );
+    await putLostProfitBonus(
+      tx,
+      brandId,
+      LostProfitBonusDocument.parse({
+        pay_group_id: payGroupId('deposit', seed.lostProfit.payGroup),
+        tiers: seed.lostProfit.tiers.map((tier) => ({
+          from: tier.from,
+          to: tier.to,
+          percent_value: tier.percentValue,
+          absolute_value: tier.absoluteValue,
+        })),
+      }),
+    );
   }
   if (seed.betShops.length > 0) {
     await tx.insert(betShops).values(seed.betShops.map((shop) => ({ ...shop, brandId })));
   }
-  if (seed.contentPages.length > 0) {
-    await tx.insert(contentPages).values(seed.contentPages.map((page) => ({ ...page, brandId })));
+  for (const page of seed.contentPages) {
+    await putContentPage(
+      tx,
+      brandId,
+      page.slug,
+      page.language ?? 'en',
+      ContentPageDocument.parse({
+        title: page.title,
+        sections: page.sections.map((section) => ({
+          heading: section.title ?? null,
+          paragraphs: section.body.split('\n\n'),
+        })),
+      }),
+    );
   }
   for (const notification of seed.notifications) {
-    await tx.insert(notifications).values({
+    await createNotification(
+      tx,
       brandId,
-      key: notification.key,
-      categories: [...notification.categories],
-      payGroupId:
-        notification.payGroup === null ? null : payGroupId('deposit', notification.payGroup),
-      message: notification.message,
-    });
+      NotificationDocument.parse({
+        key: notification.key,
+        categories: notification.categories,
+        pay_group_id:
+          notification.payGroup === null ? null : payGroupId('deposit', notification.payGroup),
+        player_external_id: null,
+        message: notification.message,
+      }),
+    );
   }
   for (const player of seed.players) {
     await writePlayer(tx, brandId, player, payGroupId);
-  }
-}
-
-/** Field definitions are free-form JSON in the database: check them against the contract first. */
-function assertFieldsValid(
-  flow: 'deposit' | 'withdrawal',
-  shortName: string,
-  fields: readonly unknown[],
-): void {
-  const schema = flow === 'withdrawal' ? WithdrawalFieldDefinition : FieldDefinition;
-  for (const field of fields) {
-    const result = schema.safeParse(field);
-    if (!result.success) {
-      throw new Error(
-        `seed field of ${flow} pay group ${shortName} breaks the contract: ${JSON.stringify(result.error.issues)}`,
-      );
-    }
+    await putPlayerBonuses(
+      tx,
+      brandId,
+      player.externalId,
+      PlayerBonusesDocument.parse({
+        bonuses: player.bonuses.map((bonus) => ({
+          description: bonus.description,
+          absolute_value: bonus.absoluteValue,
+          percent_value: bonus.percentValue,
+          max_value: bonus.maxValue,
+          min_deposit_amount: bonus.minDepositAmount,
+          max_deposit_amount: bonus.maxDepositAmount,
+          pay_group_ids: bonus.payGroups.map((shortName) => payGroupId('deposit', shortName)),
+        })),
+      }),
+    );
   }
 }
 
@@ -190,22 +332,6 @@ async function writePlayer(
       verified: account.verified,
       verifiedAt: account.verified ? new Date() : null,
     });
-  }
-  for (const bonus of seed.bonuses) {
-    const { payGroups: bonusGroups, ...values } = bonus;
-    const [row] = await tx
-      .insert(bonuses)
-      .values({ ...values, playerId })
-      .returning({ id: bonuses.id });
-    if (row === undefined) throw new Error(`bonus of ${seed.externalId} not written`);
-    if (bonusGroups.length > 0) {
-      await tx.insert(bonusPayGroups).values(
-        bonusGroups.map((shortName) => ({
-          bonusId: row.id,
-          payGroupId: payGroupId('deposit', shortName),
-        })),
-      );
-    }
   }
   for (const flow of ['deposit', 'withdrawal'] as const) {
     const shortName = seed.lastUsed[flow];

@@ -81,7 +81,7 @@ describe('badTextError (issue 12)', () => {
     expect(badTextError('query', { a: 'b' })).toBeUndefined();
   });
 
-  it('checks the session, Idempotency-Key and contract headers', () => {
-    expect(READ_HEADERS).toEqual(['x-session-id', 'idempotency-key', 'x-fingerprint']);
+  it('checks the session, Idempotency-Key and contract headers (the operator API’s If-Match too)', () => {
+    expect(READ_HEADERS).toEqual(['x-session-id', 'idempotency-key', 'x-fingerprint', 'if-match']);
   });
 });

@@ -31,6 +31,7 @@
  *
  * @packageDocumentation
  */
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { safeParse } from 'zod/v4/core';
 import type { $ZodType, output } from 'zod/v4/core';
@@ -113,6 +114,13 @@ export type EndpointHtmlResult<E extends Endpoint> = {
     : never;
 }[ResponseStatus<E>];
 
+/** Issue 15: a CSV answer streamed as it is read, for the statuses an endpoint declares as text/csv. */
+export type EndpointCsvResult<E extends Endpoint> = {
+  [K in ResponseStatus<E>]: E['responses'][K] extends { readonly contentType: 'text/csv' }
+    ? { readonly status: K; readonly csv: Readable }
+    : never;
+}[ResponseStatus<E>];
+
 /** The stored answer of an earlier request with the same Idempotency-Key, sent again as it was. */
 export interface ReplayedResult {
   readonly replayed: StoredResponse;
@@ -120,7 +128,7 @@ export interface ReplayedResult {
 
 /** What a handler returns. */
 export type EndpointResult<E extends Endpoint> =
-  EndpointJsonResult<E> | EndpointHtmlResult<E> | ReplayedResult;
+  EndpointJsonResult<E> | EndpointHtmlResult<E> | EndpointCsvResult<E> | ReplayedResult;
 
 /** What a handler gets. */
 export interface EndpointContext<E extends Endpoint> {
@@ -184,7 +192,11 @@ interface LooseJson {
   readonly status: number;
   readonly body: unknown;
 }
-type LooseResult = LooseJson | { readonly status: number; readonly html: string } | ReplayedResult;
+type LooseResult =
+  | LooseJson
+  | { readonly status: number; readonly html: string }
+  | { readonly status: number; readonly csv: Readable }
+  | ReplayedResult;
 
 /** A JSON answer as the idempotency store keeps it. */
 function storedOf(endpoint: Endpoint, result: unknown): StoredResponse {
@@ -214,6 +226,9 @@ function toLooseResult(result: unknown): LooseResult {
     }
     if (typeof result.status === 'number' && typeof result.html === 'string') {
       return { status: result.status, html: result.html };
+    }
+    if (typeof result.status === 'number' && result.csv instanceof Readable) {
+      return { status: result.status, csv: result.csv };
     }
     if (typeof result.status === 'number' && 'body' in result)
       return { status: result.status, body: result.body };
@@ -295,6 +310,9 @@ async function send(reply: FastifyReply, result: LooseResult): Promise<FastifyRe
   }
   if ('html' in result) {
     return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
+  }
+  if ('csv' in result) {
+    return reply.code(result.status).type('text/csv; charset=utf-8').send(result.csv);
   }
   return reply.code(result.status).send(result.body);
 }

@@ -26,6 +26,11 @@ import { registerOperatorAdminRoutes } from './operator/admin';
 import { registerOperatorAuditRoutes } from './operator/audit';
 import { registerOperatorBrandRoutes } from './operator/brand';
 import { registerOperatorApprovalRoutes } from './operator/approval';
+// issue 15 (A): sessions, players and transactions of the operator API
+import { registerOperatorPlayerRoutes } from './operator/players';
+import { registerOperatorTransactionRoutes } from './operator/transactions';
+// Issue 15 (B): the brand configuration layer.
+import { registerOperatorConfigurationRoutes } from './operator/configuration';
 // Issue 15, area C (appearance): themes, text overrides, the widget's appearance call.
 import { registerAppearanceRoutes } from './appearance';
 import { registerOperatorAppearanceRoutes } from './operator/appearance';
@@ -55,6 +60,11 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAuditRoutes,
   registerOperatorBrandRoutes,
   registerOperatorApprovalRoutes,
+  // issue 15 (A)
+  registerOperatorPlayerRoutes,
+  registerOperatorTransactionRoutes,
+  // Issue 15 (B): the brand configuration layer.
+  registerOperatorConfigurationRoutes,
   // Issue 15, area C (appearance).
   registerAppearanceRoutes,
   registerOperatorAppearanceRoutes,

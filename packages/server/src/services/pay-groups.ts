@@ -42,6 +42,7 @@ import {
   DEFAULT_LANGUAGE,
   fieldKind,
   mapField,
+  narrowLimitsForPlayer,
   resolvePrecision,
   roundToPrecision,
   workflowKind,
@@ -73,6 +74,7 @@ import type { WalletService } from './wallet/wallet';
 /** Where a player's balance is read: the wallet of the app. */
 type BalanceSource = Pick<WalletService, 'balance'>;
 import { wagerViewItem, withdrawalWager } from './wager';
+import { loadPlayerLimits } from './operator/player-rules';
 
 /** A pay group row. */
 export type PayGroupRow = typeof payGroups.$inferSelect;
@@ -95,6 +97,36 @@ export interface PayGroupScope {
   readonly brandId: string;
   readonly flow: PaymentFlow;
   readonly currency: string;
+  /**
+   * Issue 15: the player the pay groups are shown to; their own limits (set by the operator)
+   * narrow each pay group's (services/operator/player-rules.ts). Absent: the pay groups' own.
+   */
+  readonly playerId?: string | undefined;
+}
+
+/**
+ * Issue 15: the pay groups as the scope's player sees them: each one's limits narrowed by the
+ * player's own limits of the flow and currency (domain narrowLimitsForPlayer), so init, select and
+ * the submit's amount check all hold the player to the narrower range.
+ */
+async function withPlayerLimits(
+  db: Executor,
+  scope: PayGroupScope,
+  entries: SessionPayGroup[],
+): Promise<SessionPayGroup[]> {
+  if (scope.playerId === undefined || entries.length === 0) return entries;
+  const own = await loadPlayerLimits(db, scope.playerId, scope.flow, scope.currency);
+  if (own === null) return entries;
+  return entries.map((entry) => {
+    const narrowed = narrowLimitsForPlayer(
+      { min: entry.limits.minAmount, max: entry.limits.maxAmount },
+      own,
+    );
+    return {
+      ...entry,
+      limits: { ...entry.limits, minAmount: narrowed.min, maxAmount: narrowed.max },
+    };
+  });
 }
 
 // --- formatting ---------------------------------------------------------------------------------
@@ -134,7 +166,7 @@ export async function listSessionPayGroups(
     .innerJoin(currencies, eq(currencies.alpha3, payGroupCurrencies.currency))
     .where(and(eq(payGroups.brandId, scope.brandId), eq(payGroups.flow, scope.flow)))
     .orderBy(desc(payGroups.arrangement), payGroups.id);
-  return rows;
+  return withPlayerLimits(db, scope, rows);
 }
 
 const PAY_GROUP_ID = /^[1-9][0-9]{0,9}$/;
@@ -181,7 +213,8 @@ export async function findSessionPayGroup(
       detail: `pay group ${text} is not a ${scope.flow} method of ${scope.brandId} in ${scope.currency}`,
     });
   }
-  return row;
+  const [seen] = await withPlayerLimits(db, scope, [row]);
+  return seen ?? row;
 }
 
 /**
@@ -201,7 +234,12 @@ export function sessionScope(
       detail: `currency ${currency} is not the session currency ${session.currency}`,
     });
   }
-  return { brandId: session.brandId, flow, currency: session.currency };
+  return {
+    brandId: session.brandId,
+    flow,
+    currency: session.currency,
+    playerId: session.playerId,
+  };
 }
 
 // --- availability -------------------------------------------------------------------------------
@@ -242,17 +280,22 @@ function merchantUserFee(group: PayGroupRow, precision: number) {
   };
 }
 
+/** Issue 15: the pay group's name in the session's `language`, else the default `public_name`. */
+function localizedName(group: PayGroupRow, language: string): string {
+  return group.publicNames[language] ?? group.publicName;
+}
+
 /** SPEC §3 "Pay group as received" of one session pay group. */
 export function payGroupToWire(
   entry: SessionPayGroup,
-  context: { readonly now: Date; readonly lastUsedId: number | null },
+  context: { readonly now: Date; readonly lastUsedId: number | null; readonly language: string },
 ): PayGroup {
   const { group, limits, currency } = entry;
   const restrictedUntil = restrictionOf(group, context.now);
   return {
     id: group.id,
     short_name: group.shortName,
-    public_name: group.publicName,
+    public_name: localizedName(group, context.language),
     arrangement: group.arrangement,
     popular: group.popular,
     logo: group.logo,
@@ -617,7 +660,12 @@ async function payGroupList(
     listSessionPayGroups(db, sessionScope(session, flow)),
     lastUsedPayGroup(db, session.playerId, flow),
   ]);
-  return { groups, wire: groups.map((entry) => payGroupToWire(entry, { now, lastUsedId })) };
+  return {
+    groups,
+    wire: groups.map((entry) =>
+      payGroupToWire(entry, { now, lastUsedId, language: session.language }),
+    ),
+  };
 }
 
 /** SPEC §3 cashier response of the deposit flow (GET payments/groups/init). */

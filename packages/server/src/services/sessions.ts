@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, DEFAULT_THEME, addressWithSessionId } from '@cashdesk/domain';
 import type { PaymentFlow } from '@cashdesk/domain';
-import type { Database } from '../db/open';
+import type { Database, Executor } from '../db/open';
 import { brandDefaultThemes, brands, currencies, players, sessions } from '../db/schema';
 import { findOrCreatePlayer } from '../db/seed';
 import { ApiError } from '../http/api-error';
@@ -131,6 +131,27 @@ export async function createSession(
       detail: `no player ${brandId}/${input.player}`,
     });
 
+  return openSession(
+    db,
+    settings,
+    { ...input, brand: brandId, currency: currency.alpha3, playerId: player.id },
+    now,
+  );
+}
+
+/**
+ * Opens a session for a player whose row exists (`playerId`), in a brand and a currency the
+ * caller has checked; language and theme default as in {@link createSession}. Runs on a
+ * transaction too (the operator API opens the session in the transaction that upserts the
+ * player).
+ */
+export async function openSession(
+  db: Executor,
+  settings: SessionSettings,
+  input: CreateSessionInput & { readonly playerId: string; readonly brand: string },
+  now: Date,
+): Promise<CreatedSession> {
+  const brandId = input.brand;
   const id = newToken();
   const expiresAt = new Date(now.getTime() + settings.lifetimeMs);
   const language = input.language ?? DEFAULT_LANGUAGE;
@@ -140,12 +161,12 @@ export async function createSession(
     (/^brand[0-9]+$/.test(brandId) ? brandId : DEFAULT_THEME);
   await db.insert(sessions).values({
     id,
-    playerId: player.id,
+    playerId: input.playerId,
     brandId,
     flow: input.flow,
     language,
     theme,
-    currency: currency.alpha3,
+    currency: input.currency,
     authToken: newToken(),
     expiresAt,
     createdAt: now,
@@ -179,7 +200,7 @@ export async function resolveSession(
     throw new ApiError('sessionExpired', { detail: 'no x-session-id header' });
   }
   const [row] = await db
-    .select({ session: sessions, externalId: players.externalId })
+    .select({ session: sessions, externalId: players.externalId, blockedAt: players.blockedAt })
     .from(sessions)
     .innerJoin(players, eq(players.id, sessions.playerId))
     .innerJoin(brands, eq(brands.id, sessions.brandId))
@@ -189,6 +210,9 @@ export async function resolveSession(
   if (session.expiresAt.getTime() <= now.getTime()) {
     throw new ApiError('sessionExpired', { detail: 'session expired' });
   }
+  // Issue 15: a blocked player's sessions end at once (blocking also expires them; this holds
+  // for a session opened some other way, e.g. the sandbox route, meanwhile).
+  if (row.blockedAt !== null) throw new ApiError('sessionExpired', { detail: 'player blocked' });
   let expiresAt = session.expiresAt;
   const slid = new Date(now.getTime() + settings.lifetimeMs);
   if (slid.getTime() - expiresAt.getTime() > EXPIRY_REFRESH_SLACK_MS) {
@@ -223,7 +247,7 @@ export async function expireSession(
 }
 
 /** Issue 15: the default theme the brand's operator chose, or null while it chose none. */
-async function chosenDefaultTheme(db: Database, brandId: string): Promise<string | null> {
+async function chosenDefaultTheme(db: Executor, brandId: string): Promise<string | null> {
   const [row] = await db
     .select({ theme: brandDefaultThemes.theme })
     .from(brandDefaultThemes)

@@ -213,6 +213,7 @@ export async function createTestSession(
     flow?: 'deposit' | 'withdrawal';
     currency?: string;
     brand?: string;
+    lang?: string;
   } = {},
 ): Promise<string> {
   const response = await fetch(`${server.baseUrl}/sandbox/sessions`, {

@@ -260,7 +260,7 @@ describe('issue 15: payout approval', () => {
       body: {},
     });
     expect(denied.status).toBe(403);
-    expect((await approve('not-a-transaction')).status).toBe(404);
+    expect((await approve('not-a-transaction')).status).toBe(400);
     expect((await approve(randomUUID())).status).toBe(404);
     expect((await row(id)).callState).toBe('approval');
     expect((await reject(id)).status).toBe(200);

@@ -74,6 +74,7 @@ import {
   transactionBase,
 } from './submission';
 import type { Submitted } from './submission';
+import { assertMayPay } from '../operator/player-rules';
 
 /** What the card block of a submit produced. */
 interface CardChoice {
@@ -301,6 +302,8 @@ export async function prepareDeposit(
   const scope = sessionScope(session, 'deposit', body.currency);
   const entry = await findSessionPayGroup(db, scope, payGroupId);
   assertAvailable(entry.group, now);
+  // Issue 15: a blocked player and the brand's verification rules (operator API).
+  await assertMayPay(db, session, 'deposit');
   const amount = checkAmount(body.amount, entry, 'deposit');
   const [player, brand] = await Promise.all([
     loadPlayer(db, session.playerId),

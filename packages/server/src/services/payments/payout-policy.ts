@@ -58,6 +58,7 @@ import {
   submittedValues,
   transactionBase,
 } from './submission';
+import { assertMayPay } from '../operator/player-rules';
 
 /** Form values that never belong to a withdrawal: a payout never takes a card number. */
 const CARD_SECRETS = ['card_pan', 'card_cvv'] as const;
@@ -270,6 +271,8 @@ export async function preparePayout(
   const scope = sessionScope(session, 'withdrawal', body.currency);
   const entry = await findSessionPayGroup(db, scope, payGroupId);
   assertAvailable(entry.group, now);
+  // Issue 15: a blocked player and the brand's verification rules (operator API).
+  await assertMayPay(db, session, 'withdrawal');
   await assertNotDisabledByWager(db, session, entry.group.id);
   const balance = await deps.wallet.balance(db, session.playerId, session.currency);
   // The typed text is what the pattern (amount_reg_exp_fe) is about; the ledger gets plain text.

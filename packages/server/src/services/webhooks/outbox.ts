@@ -96,10 +96,44 @@ async function insertEvent(
   await tx.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`);
 }
 
+/** What a transaction's operator view needs besides its row: its player's and pay group's names. */
+export interface TransactionOwner {
+  /** The player's id as the brand knows it. */
+  readonly playerRef: string;
+  /** The pay group's short name. */
+  readonly payGroup: string;
+}
+
 /**
- * A transaction as the operator sees it (the webhooks' and the operator API's shape, the
- * contract's WebhookTransaction), with the brand it belongs to.
+ * A transaction as the operator sees it: the ONE builder of the contract's WebhookTransaction,
+ * which the webhooks and the operator API (its OperatorTransaction) both carry.
  */
+export function transactionWire(row: TransactionRow, owner: TransactionOwner): WebhookTransaction {
+  const decline = z.safeParse(DeclineReason, row.providerData);
+  return {
+    id: row.id,
+    flow: row.flow,
+    status: row.status,
+    amount: plainDecimal(row.amount),
+    fee: plainDecimal(row.fee),
+    tax: plainDecimal(row.tax),
+    bonus: plainDecimal(row.bonus),
+    currency: row.currency,
+    player_id: owner.playerRef,
+    pay_group_id: row.payGroupId,
+    pay_group: owner.payGroup,
+    method_kind: row.providerKind,
+    provider_reference: row.providerReference,
+    error_code: row.errorCode,
+    error_message: row.errorMessage,
+    decline_reason: decline.success ? decline.data.declineReason : null,
+    awaiting_approval: row.status === 'created' && row.callState === 'approval',
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** {@link transactionWire} of a row, its owner read, with the brand it belongs to. */
 export async function operatorTransaction(
   db: Executor,
   row: TransactionRow,
@@ -114,31 +148,7 @@ export async function operatorTransaction(
     .innerJoin(payGroups, eq(payGroups.id, row.payGroupId))
     .where(eq(players.id, row.playerId));
   if (owner === undefined) throw new Error(`transaction ${row.id}: player or pay group missing`);
-  const decline = z.safeParse(DeclineReason, row.providerData);
-  return {
-    brand: owner.brand,
-    wire: {
-      id: row.id,
-      flow: row.flow,
-      status: row.status,
-      amount: plainDecimal(row.amount),
-      fee: plainDecimal(row.fee),
-      tax: plainDecimal(row.tax),
-      bonus: plainDecimal(row.bonus),
-      currency: row.currency,
-      player_id: owner.playerRef,
-      pay_group_id: row.payGroupId,
-      pay_group: owner.payGroup,
-      method_kind: row.providerKind,
-      provider_reference: row.providerReference,
-      error_code: row.errorCode,
-      error_message: row.errorMessage,
-      decline_reason: decline.success ? decline.data.declineReason : null,
-      awaiting_approval: row.status === 'created' && row.callState === 'approval',
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-    },
-  };
+  return { brand: owner.brand, wire: transactionWire(row, owner) };
 }
 
 /**

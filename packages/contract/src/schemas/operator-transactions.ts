@@ -1,0 +1,95 @@
+/**
+ * Issue 15, operator API (A): the brand's transactions: one by id, a filtered list with cursor
+ * pagination, and the same list as CSV. A transaction is answered exactly as the webhooks carry
+ * it ({@link WebhookTransaction}), so the API and the events agree on every field and status;
+ * never a card number (none is stored) or a session id.
+ *
+ * @packageDocumentation
+ */
+import * as z from 'zod/mini';
+import { Currency, DateTime } from './common';
+import { PageQuery } from './operator';
+import { PaymentFlowSchema, PlayerRef } from './sandbox';
+import { OperatorTransactionStatus, WebhookTransaction } from './webhooks';
+
+/** The method kinds a transaction may have been paid with (the provider's kinds). */
+export const METHOD_KINDS = [
+  'card',
+  'alternative',
+  'mobile',
+  'display_form',
+  'bank_transfer',
+  'bet_shop',
+] as const;
+
+/** A transaction of the operator API: the webhook's shape, field for field. */
+export const OperatorTransaction = z.object({ ...WebhookTransaction.shape }).check(
+  z.meta({
+    id: 'OperatorTransaction',
+    description:
+      'A transaction of the brand, as its webhook events carry it (same fields, same statuses). Money as decimal strings; player_id is the id the brand knows the player by.',
+  }),
+);
+/** The type of {@link OperatorTransaction}. */
+export type OperatorTransaction = z.infer<typeof OperatorTransaction>;
+
+/** Path parameters naming a transaction. */
+export const OperatorTransactionParams = z.object({
+  transactionId: z.uuid(),
+});
+
+/** The filters of the list and the CSV export (all optional, combined with AND). */
+export const TransactionFilterQuery = z.object({
+  status: z.optional(OperatorTransactionStatus),
+  flow: z.optional(PaymentFlowSchema),
+  player_id: z.optional(PlayerRef),
+  currency: z.optional(Currency),
+  /** Created at or after. */
+  created_from: z.optional(DateTime),
+  /** Created before. */
+  created_to: z.optional(DateTime),
+  pay_group_id: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647))),
+  method_kind: z.optional(z.enum(METHOD_KINDS)),
+});
+
+/** GET /transactions: the filters, a page size and the cursor of the previous page. */
+export const TransactionListQuery = z.object({
+  ...TransactionFilterQuery.shape,
+  ...PageQuery.shape,
+});
+
+/** A page of the transaction list. */
+export const TransactionPage = z
+  .object({ transactions: z.array(OperatorTransaction), next_cursor: z.nullable(z.string()) })
+  .check(
+    z.meta({
+      id: 'TransactionPage',
+      description:
+        'A page of transactions, newest first (by creation time, then id). next_cursor fetches the next page and is null on the last; the pages of one walk never repeat or skip a row, also while new transactions are made (those come first in a new walk).',
+    }),
+  );
+/** The type of {@link TransactionPage}. */
+export type TransactionPage = z.infer<typeof TransactionPage>;
+
+/** The columns of the CSV export, in order (the header row). */
+export const TRANSACTION_CSV_COLUMNS = [
+  'id',
+  'created_at',
+  'updated_at',
+  'flow',
+  'status',
+  'amount',
+  'fee',
+  'tax',
+  'bonus',
+  'currency',
+  'player_id',
+  'pay_group_id',
+  'pay_group',
+  'method_kind',
+  'provider_reference',
+  'error_code',
+  'error_message',
+  'decline_reason',
+  'awaiting_approval',
+] as const satisfies readonly (keyof OperatorTransaction)[];

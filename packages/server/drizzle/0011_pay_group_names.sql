@@ -1,0 +1,1 @@
+ALTER TABLE "pay_groups" ADD COLUMN "public_names" jsonb DEFAULT '{}'::jsonb NOT NULL;

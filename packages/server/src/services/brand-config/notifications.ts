@@ -1,0 +1,103 @@
+/**
+ * Issue 15: a brand's notifications (SPEC §2, §3): a key unique in the brand, the page categories
+ * it shows on, the pay group it concerns on those forms, for one player or every player of the
+ * brand. Created and removed by key.
+ *
+ * @packageDocumentation
+ */
+import type { NotificationDocument } from '@cashdesk/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/open';
+import { notifications, players } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { assertBrandPayGroups } from './checks';
+import type { ConfigChange } from './pay-groups';
+
+/** The brand's notifications, by key. */
+export async function listNotifications(
+  db: Executor,
+  brandId: string,
+): Promise<NotificationDocument[]> {
+  const rows = await db
+    .select({ notification: notifications, externalId: players.externalId })
+    .from(notifications)
+    .leftJoin(players, eq(players.id, notifications.playerId))
+    .where(eq(notifications.brandId, brandId))
+    .orderBy(asc(notifications.key), asc(notifications.id));
+  return rows.map(({ notification, externalId }) => ({
+    key: notification.key,
+    categories: [...notification.categories],
+    pay_group_id: notification.payGroupId,
+    player_external_id: externalId,
+    message: notification.message,
+  }));
+}
+
+async function findNotification(
+  db: Executor,
+  brandId: string,
+  key: string,
+): Promise<NotificationDocument | undefined> {
+  return (await listNotifications(db, brandId)).find((entry) => entry.key === key);
+}
+
+/**
+ * Creates a notification.
+ *
+ * @throws {ApiError} operatorConflict (`body.key`) for a key in use; operatorNotFound for a pay
+ *   group or player that is not the brand's.
+ */
+export async function createNotification(
+  tx: Executor,
+  brandId: string,
+  document: NotificationDocument,
+): Promise<ConfigChange<NotificationDocument> & { readonly after: NotificationDocument }> {
+  if ((await findNotification(tx, brandId, document.key)) !== undefined) {
+    throw new ApiError('operatorConflict', { field: 'body.key', detail: 'key in use' });
+  }
+  if (document.pay_group_id !== null) {
+    await assertBrandPayGroups(tx, brandId, [document.pay_group_id], () => 'body.pay_group_id');
+  }
+  let playerId: string | null = null;
+  if (document.player_external_id !== null) {
+    const [player] = await tx
+      .select({ id: players.id })
+      .from(players)
+      .where(
+        and(eq(players.brandId, brandId), eq(players.externalId, document.player_external_id)),
+      );
+    if (player === undefined) {
+      throw new ApiError('operatorNotFound', { field: 'body.player_external_id' });
+    }
+    playerId = player.id;
+  }
+  await tx.insert(notifications).values({
+    brandId,
+    playerId,
+    key: document.key,
+    categories: [...document.categories],
+    payGroupId: document.pay_group_id,
+    message: document.message,
+  });
+  const after = await findNotification(tx, brandId, document.key);
+  if (after === undefined) throw new Error(`notification ${document.key} not written`);
+  return { target: `notification:${document.key}`, before: null, after };
+}
+
+/**
+ * Removes the notification `key`.
+ *
+ * @throws {ApiError} operatorNotFound when there is none.
+ */
+export async function deleteNotification(
+  tx: Executor,
+  brandId: string,
+  key: string,
+): Promise<ConfigChange<NotificationDocument> & { readonly before: NotificationDocument }> {
+  const before = await findNotification(tx, brandId, key);
+  if (before === undefined) throw new ApiError('operatorNotFound', { field: 'params.key' });
+  await tx
+    .delete(notifications)
+    .where(and(eq(notifications.brandId, brandId), eq(notifications.key, key)));
+  return { target: `notification:${key}`, before, after: null };
+}

@@ -1,0 +1,66 @@
+/**
+ * Issue 15 (A): what the operator's data about a player changes in the player's own flows:
+ * - the player's limits (player_limits) narrow the limits of every pay group the player sees in
+ *   init and select and is held to on submit (domain narrowLimitsForPlayer);
+ * - the brand's verification rules (brands.verified_flows) refuse a payment of a listed flow by a
+ *   player who is not verified (1811, translated by the widget);
+ * - a blocked player pays nothing: the sessions ended when the block was set, and a submit that
+ *   raced the block is refused as an expired session (17).
+ *
+ * @packageDocumentation
+ */
+import { and, eq } from 'drizzle-orm';
+import type { PaymentFlow, StoredLimits } from '@cashdesk/domain';
+import type { Executor } from '../../db/open';
+import { brands, playerLimits, players } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+
+/** The player's own limits of a flow and currency, or `null` when the operator set none. */
+export async function loadPlayerLimits(
+  db: Executor,
+  playerId: string,
+  flow: PaymentFlow,
+  currency: string,
+): Promise<StoredLimits | null> {
+  const [row] = await db
+    .select({ min: playerLimits.minAmount, max: playerLimits.maxAmount })
+    .from(playerLimits)
+    .where(
+      and(
+        eq(playerLimits.playerId, playerId),
+        eq(playerLimits.flow, flow),
+        eq(playerLimits.currency, currency),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Whether the player may start a payment of `flow` now: not blocked, and verified when the
+ * brand's rules ask it for the flow. Call it before anything of the payment is written.
+ *
+ * @throws {ApiError} sessionExpired (17) for a blocked player; playerVerificationRequired (1811).
+ */
+export async function assertMayPay(
+  db: Executor,
+  session: { readonly playerId: string; readonly brandId: string },
+  flow: PaymentFlow,
+): Promise<void> {
+  const [row] = await db
+    .select({
+      blockedAt: players.blockedAt,
+      status: players.verificationStatus,
+      verifiedFlows: brands.verifiedFlows,
+    })
+    .from(players)
+    .innerJoin(brands, eq(brands.id, players.brandId))
+    .where(eq(players.id, session.playerId));
+  if (row === undefined || row.blockedAt !== null) {
+    throw new ApiError('sessionExpired', { detail: 'player blocked' });
+  }
+  if (row.verifiedFlows.includes(flow) && row.status !== 'verified') {
+    throw new ApiError('playerVerificationRequired', {
+      detail: `${flow} needs a verified player (${row.status})`,
+    });
+  }
+}
