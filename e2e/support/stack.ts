@@ -36,6 +36,11 @@ export interface StackOptions {
    * other timings, keeping its state in that database); default the server's own sandbox provider.
    */
   readonly provider?: (config: ServerConfig, db: Database) => PaymentProvider;
+  /**
+   * Issue 15: the server's mode (default sandbox). `production` starts from an empty database
+   * (no demo seed, no sandbox routes); the environment must then name a provider and a secret.
+   */
+  readonly mode?: 'sandbox' | 'production';
 }
 
 /** A running stack. */
@@ -97,8 +102,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const widgetDir = path.resolve(
     options.widgetDir ?? (envWidget === '' ? WIDGET.distDir : envWidget),
   );
+  const mode = options.mode ?? 'sandbox';
   const database = await openDatabase({ inMemory: true });
-  await seedDatabase(database.db);
+  // Production never seeds: its brands come from the operator API.
+  if (mode === 'sandbox') await seedDatabase(database.db);
   const port = await freePort();
   const serverUrl = `http://127.0.0.1:${port}`;
   // Started first: its origin is the one the cashier lets frame the widget (issue 13).
@@ -106,7 +113,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     distDir: options.demoDir ?? DEMO_PAGE.distDir,
     cashierUrl: serverUrl,
     port: 0,
-    sandbox: true,
+    sandbox: mode === 'sandbox',
   });
   // Every line is kept for logs(); warnings and errors are also printed, as before.
   const lines: string[] = [];
@@ -122,7 +129,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let app: App | undefined;
   try {
     const config = loadConfig({
-      CASHDESK_MODE: 'sandbox',
+      CASHDESK_MODE: mode,
       LOG_LEVEL: 'info',
       PORT: String(port),
       HOST: '127.0.0.1',
