@@ -19,6 +19,7 @@ import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 import {
   OPERATOR_ENV,
+  errorCode,
   TEST_ADMIN_KEY,
   createOperatorBrand,
   freshBrandId,
@@ -35,12 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-function errorCode(body: unknown): unknown {
-  return typeof body === 'object' && body !== null && 'error_code' in body
-    ? body.error_code
-    : undefined;
-}
 
 describe('issue 15: operator API keys', () => {
   it('creates a brand and a key through the administrator calls; the key is kept only as a hash', async () => {

@@ -17,7 +17,13 @@ import { brandTexts, brandThemes } from '../db/schema';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { request } from './api-calls';
-import { OPERATOR_ENV, createOperatorBrand, mintKey, operatorCall } from './operator-calls';
+import {
+  OPERATOR_ENV,
+  createOperatorBrand,
+  mintKey,
+  operatorCall,
+  errorFields,
+} from './operator-calls';
 import type { OperatorBrand } from './operator-calls';
 
 let server: TestServer;
@@ -45,14 +51,6 @@ const THEME = {
   fonts: "'Open Sans', Georgia, serif",
   logo: { media_type: 'image/svg+xml', data_base64: Buffer.from(SVG).toString('base64') },
 };
-
-function errorOf(body: unknown): { code: unknown; field: unknown } {
-  if (typeof body !== 'object' || body === null) return { code: undefined, field: undefined };
-  return {
-    code: 'error_code' in body ? body.error_code : undefined,
-    field: 'error_field' in body ? body.error_field : undefined,
-  };
-}
 
 async function versionOf(brand: OperatorBrand): Promise<number> {
   const answer = await operatorCall(server, 'GET', '/brand', brand.key);
@@ -136,7 +134,7 @@ describe('issue 15: themes through the operator API', () => {
       body: { name: 'nosuch' },
     });
     expect(unknown.status).toBe(400);
-    expect(errorOf(unknown.body)).toEqual({ code: '1830', field: 'body.name' });
+    expect(errorFields(unknown.body)).toEqual({ code: '1830', field: 'body.name' });
 
     const chosen = await operatorCall(server, 'PUT', '/theme-default', brand.key, {
       body: { name: 'night' },
@@ -147,7 +145,7 @@ describe('issue 15: themes through the operator API', () => {
     });
     const refused = await operatorCall(server, 'DELETE', '/themes/night', brand.key);
     expect(refused.status).toBe(409);
-    expect(errorOf(refused.body).code).toBe('1831');
+    expect(errorFields(refused.body).code).toBe('1831');
     expect((await operatorCall(server, 'GET', '/themes/night', brand.key)).status).toBe(200);
 
     const session = await sessionOf(brand.brandId);
@@ -188,14 +186,14 @@ describe('issue 15: themes through the operator API', () => {
     for (const [body, field] of cases) {
       const answer = await operatorCall(server, 'PUT', '/themes/bad', brand.key, { body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(errorOf(answer.body), JSON.stringify(body)).toMatchObject({ code: '1002' });
-      expect(String(errorOf(answer.body).field), JSON.stringify(body)).toContain(field);
+      expect(errorFields(answer.body), JSON.stringify(body)).toMatchObject({ code: '1002' });
+      expect(String(errorFields(answer.body).field), JSON.stringify(body)).toContain(field);
     }
     const badName = await operatorCall(server, 'PUT', '/themes/Not%20Ok', brand.key, {
       body: THEME,
     });
     expect(badName.status).toBe(400);
-    expect(errorOf(badName.body).field).toBe('params.name');
+    expect(errorFields(badName.body).field).toBe('params.name');
     expect(await versionOf(brand)).toBe(version);
     const rows = await server.db
       .select()
@@ -259,7 +257,7 @@ describe('issue 15: themes through the operator API', () => {
         body: { properties: {}, logo: { media_type: mediaType, data_base64: data } },
       });
       expect(answer.status, data?.slice(0, 40)).toBe(400);
-      expect(errorOf(answer.body).field).toMatch(/^body\.logo/);
+      expect(errorFields(answer.body).field).toMatch(/^body\.logo/);
     }
     expect(await versionOf(brand)).toBe(version);
     expect((await operatorCall(server, 'GET', '/themes/evil', brand.key)).status).toBe(404);
@@ -281,7 +279,7 @@ describe('issue 15: themes through the operator API', () => {
       headers: { 'if-match': `"${version - 1}"` },
     });
     expect(stale.status).toBe(409);
-    expect(errorOf(stale.body).code).toBe('1804');
+    expect(errorFields(stale.body).code).toBe('1804');
     expect((await operatorCall(server, 'GET', '/themes/x', brand.key)).status).toBe(404);
     const fresh = await operatorCall(server, 'PUT', '/themes/x', brand.key, {
       body: THEME,
@@ -399,7 +397,7 @@ describe('issue 15: text overrides per language', () => {
     for (const [path, body, field] of cases) {
       const answer = await operatorCall(server, 'PUT', path, brand.key, { body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(errorOf(answer.body), JSON.stringify(body)).toEqual({ code: '1002', field });
+      expect(errorFields(answer.body), JSON.stringify(body)).toEqual({ code: '1002', field });
     }
     expect(await versionOf(brand)).toBe(version);
     const rows = await server.db
@@ -474,9 +472,9 @@ describe('issue 15: the player appearance call', () => {
     expect(foreign.theme).toBeNull();
     const bad = await request(server, 'GET', `${base}?theme=Bad%20Name`, session.id);
     expect(bad.status).toBe(400);
-    expect(errorOf(bad.body).field).toBe('query.theme');
+    expect(errorFields(bad.body).field).toBe('query.theme');
     const anonymous = await request(server, 'GET', base, null);
     expect(anonymous.status).toBe(401);
-    expect(errorOf(anonymous.body).code).toBe('17');
+    expect(errorFields(anonymous.body).code).toBe('17');
   });
 });

@@ -99,3 +99,17 @@ export async function createOperatorBrand(
   const minted = await mintKey(server, brandId);
   return { brandId, key: minted.key, keyId: minted.id };
 }
+
+/** The code and field of an error answer's body (`undefined` where it has none). */
+export function errorFields(body: unknown): { code: unknown; field: unknown } {
+  if (typeof body !== 'object' || body === null) return { code: undefined, field: undefined };
+  return {
+    code: 'error_code' in body ? body.error_code : undefined,
+    field: 'error_field' in body ? body.error_field : undefined,
+  };
+}
+
+/** The `error_code` of an error answer's body (`undefined` when there is none). */
+export function errorCode(body: unknown): unknown {
+  return errorFields(body).code;
+}

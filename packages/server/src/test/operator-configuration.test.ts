@@ -11,8 +11,14 @@ import { AuditPage, ERROR_CODES, PayGroupConfig } from '@cashdesk/contract';
 import { startTestServer, createTestSession } from './harness';
 import type { TestServer } from './harness';
 import { CASHIER, callJson, cardDepositBody } from './api-calls';
-import { OPERATOR_ENV, createOperatorBrand, mintKey, operatorCall } from './operator-calls';
-import type { OperatorAnswer, OperatorBrand } from './operator-calls';
+import {
+  OPERATOR_ENV,
+  createOperatorBrand,
+  mintKey,
+  operatorCall,
+  errorFields,
+} from './operator-calls';
+import type { OperatorBrand } from './operator-calls';
 import { isRecord } from '../http/is-record';
 
 let server: TestServer;
@@ -24,11 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-function errorOf(answer: OperatorAnswer): { code: unknown; field: unknown } {
-  const body = isRecord(answer.body) ? answer.body : {};
-  return { code: body.error_code, field: body.error_field };
-}
 
 /** A deposit card pay group document in `currency` (German name "Karte"). */
 function cardDocument(currency = 'EUR', overrides: Record<string, unknown> = {}) {
@@ -190,7 +191,7 @@ describe('issue 15: brand configuration — keys and scopes', () => {
       for (const key of [null, 'cdk_aaaaaaaaaaaa_' + 'A'.repeat(43)]) {
         const answer = await operatorCall(server, route.method, route.path, key, options);
         expect(answer.status, `${route.method} ${route.path}`).toBe(401);
-        expect(errorOf(answer).code).toBe(ERROR_CODES.operatorKeyInvalid.code);
+        expect(errorFields(answer.body).code).toBe(ERROR_CODES.operatorKeyInvalid.code);
       }
       const wrongScope = await operatorCall(
         server,
@@ -200,7 +201,7 @@ describe('issue 15: brand configuration — keys and scopes', () => {
         options,
       );
       expect(wrongScope.status, `${route.method} ${route.path}`).toBe(403);
-      expect(errorOf(wrongScope).code).toBe(ERROR_CODES.operatorScopeMissing.code);
+      expect(errorFields(wrongScope.body).code).toBe(ERROR_CODES.operatorScopeMissing.code);
       if (route.write) {
         const readScope = await operatorCall(
           server,
@@ -296,7 +297,7 @@ describe('issue 15: brand configuration — pay groups', () => {
     expect(all.body).toEqual({ pay_groups: [card, payout] });
     const missing = await operatorCall(server, 'GET', '/pay-groups/withdrawal/card', brand.key);
     expect(missing.status).toBe(404);
-    expect(errorOf(missing)).toEqual({
+    expect(errorFields(missing.body)).toEqual({
       code: ERROR_CODES.operatorNotFound.code,
       field: 'params.shortName',
     });
@@ -318,7 +319,7 @@ describe('issue 15: brand configuration — pay groups', () => {
 
     const refused = await operatorCall(server, 'DELETE', '/pay-groups/deposit/card', brand.key);
     expect(refused.status).toBe(409);
-    expect(errorOf(refused).code).toBe(ERROR_CODES.configPayGroupInUse.code);
+    expect(errorFields(refused.body).code).toBe(ERROR_CODES.configPayGroupInUse.code);
     expect((await operatorCall(server, 'GET', '/pay-groups/deposit/card', brand.key)).body).toEqual(
       card,
     );
@@ -484,7 +485,7 @@ describe('issue 15: brand configuration — invalid input', () => {
         body: entry.body,
       });
       expect(answer.status, JSON.stringify(entry.body)).toBe(400);
-      expect(errorOf(answer), JSON.stringify(entry.body)).toEqual({
+      expect(errorFields(answer.body), JSON.stringify(entry.body)).toEqual({
         code: ERROR_CODES.invalidField.code,
         field: entry.field,
       });
@@ -569,7 +570,7 @@ describe('issue 15: brand configuration — invalid input', () => {
         entry.body === undefined ? {} : { body: entry.body },
       );
       expect(answer.status, `${entry.method} ${entry.path}`).toBe(404);
-      expect(errorOf(answer)).toEqual({
+      expect(errorFields(answer.body)).toEqual({
         code: ERROR_CODES.operatorNotFound.code,
         field: entry.field,
       });
@@ -677,7 +678,10 @@ describe('issue 15: brand configuration — the rest, visible to players', () =>
     expect(created.status).toBe(201);
     const again = await operatorCall(server, 'POST', '/notifications', brand.key, { body: note });
     expect(again.status).toBe(409);
-    expect(errorOf(again)).toEqual({ code: ERROR_CODES.operatorConflict.code, field: 'body.key' });
+    expect(errorFields(again.body)).toEqual({
+      code: ERROR_CODES.operatorConflict.code,
+      field: 'body.key',
+    });
     expect((await operatorCall(server, 'GET', '/notifications', brand.key)).body).toEqual({
       notifications: [note],
     });
@@ -711,7 +715,7 @@ describe('issue 15: brand configuration — the rest, visible to players', () =>
       body: { ...definition, precision: 3 },
     });
     expect(changed.status).toBe(409);
-    expect(errorOf(changed).code).toBe(ERROR_CODES.operatorConflict.code);
+    expect(errorFields(changed.body).code).toBe(ERROR_CODES.operatorConflict.code);
 
     await putGroup(brand, 'deposit', 'card', cardDocument(code));
     const list = await operatorCall(server, 'GET', '/currencies', brand.key);
@@ -771,7 +775,7 @@ describe('issue 15: brand configuration — concurrent writes', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(5);
     for (const answer of answers.filter((entry) => entry.status === 409)) {
-      expect(errorOf(answer).code).toBe(ERROR_CODES.operatorVersionConflict.code);
+      expect(errorFields(answer.body).code).toBe(ERROR_CODES.operatorVersionConflict.code);
     }
     const winner = answers.findIndex((answer) => answer.status === 200);
     const stored = PayGroupConfig.parse(

@@ -37,6 +37,7 @@ import {
   mintKey,
   OPERATOR_ENV,
   operatorCall,
+  errorFields,
 } from './operator-calls';
 import type { OperatorBrand } from './operator-calls';
 
@@ -57,8 +58,7 @@ afterAll(async () => {
 });
 
 function errorOf(body: unknown): { code: unknown; field: unknown; message: unknown } {
-  const record = isRecord(body) ? body : {};
-  return { code: record.error_code, field: record.error_field, message: record.error_message };
+  return { ...errorFields(body), message: isRecord(body) ? body.error_message : undefined };
 }
 
 /** The limits the init answer shows for the pay group `id`. */

@@ -15,7 +15,6 @@ import {
   TRANSACTION_CSV_COLUMNS,
   TransactionPage,
 } from '@cashdesk/contract';
-import { isRecord } from '../http/is-record';
 import { exportOperatorTransactions } from '../services/operator/transactions';
 import { CASHIER, callJson, cardDepositBody, payGroupId } from './api-calls';
 import { startTestServer } from './harness';
@@ -27,6 +26,7 @@ import {
   freshBrandId,
   mintKey,
   operatorCall,
+  errorFields,
 } from './operator-calls';
 import type { OperatorBrand } from './operator-calls';
 
@@ -43,11 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-function errorOf(body: unknown): { code: unknown; field: unknown } {
-  const record = isRecord(body) ? body : {};
-  return { code: record.error_code, field: record.error_field };
-}
 
 /** A new brand0 player with a deposit session; returns the session id. */
 async function newSession(external: string): Promise<string> {
@@ -109,13 +104,13 @@ describe('issue 15 (A): GET /transactions/{id}', () => {
     const id = any?.id ?? '';
     const foreign = await operatorCall(server, 'GET', `/transactions/${id}`, other.key);
     expect(foreign.status).toBe(404);
-    expect(errorOf(foreign.body).code).toBe(ERROR_CODES.operatorNotFound.code);
+    expect(errorFields(foreign.body).code).toBe(ERROR_CODES.operatorNotFound.code);
     expect(
       (await operatorCall(server, 'GET', `/transactions/${randomUUID()}`, brand0)).status,
     ).toBe(404);
     const bad = await operatorCall(server, 'GET', '/transactions/not-a-uuid', brand0);
     expect(bad.status).toBe(400);
-    expect(errorOf(bad.body).field).toBe('params.transactionId');
+    expect(errorFields(bad.body).field).toBe('params.transactionId');
     expect((await operatorCall(server, 'GET', `/transactions/${id}`, null)).status).toBe(401);
     const noScope = (await mintKey(server, 'brand0', ['players:read'])).key;
     for (const path of [`/transactions/${id}`, '/transactions', '/transactions.csv']) {
@@ -181,11 +176,11 @@ describe('issue 15 (A): GET /transactions', () => {
     ] as const) {
       const answer = await operatorCall(server, 'GET', `/transactions?${query}`, brand0);
       expect(answer.status, query).toBe(400);
-      expect(errorOf(answer.body).field, query).toBe(field);
+      expect(errorFields(answer.body).field, query).toBe(field);
     }
     const csv = await operatorCall(server, 'GET', '/transactions.csv?status=lost', brand0);
     expect(csv.status).toBe(400);
-    expect(errorOf(csv.body).field).toBe('query.status');
+    expect(errorFields(csv.body).field).toBe('query.status');
   });
 
   it('a cursor walk returns every row exactly once while new payments arrive between pages', async () => {

@@ -27,7 +27,13 @@ import {
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { ledgerViolations, reservationViolations } from './money-invariants';
-import { OPERATOR_ENV, createOperatorBrand, mintKey, operatorCall } from './operator-calls';
+import {
+  OPERATOR_ENV,
+  errorCode,
+  createOperatorBrand,
+  mintKey,
+  operatorCall,
+} from './operator-calls';
 
 let server: TestServer;
 let key: string;
@@ -97,12 +103,6 @@ const reject = (id: string, body: unknown = {}) =>
   operatorCall(server, 'POST', `/transactions/${id}/reject`, key, { body });
 const reverse = (sessionId: string) =>
   callJson(server, 'GET', `${CASHIER}/payments/reverse-pending-withdrawal`, sessionId);
-
-function errorCode(body: unknown): unknown {
-  return typeof body === 'object' && body !== null && 'error_code' in body
-    ? body.error_code
-    : undefined;
-}
 
 describe('issue 15: payout approval', () => {
   it('keeps a withdrawal unsent and reserved while it awaits approval, and tells the operator', async () => {

@@ -18,7 +18,7 @@
  *
  * @packageDocumentation
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { players, transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { Executor } from '../../db/open';
@@ -68,30 +68,43 @@ export async function brandTransaction(
   return found.transaction;
 }
 
+/** A withdrawal awaiting approval, taken for one decision by `owner` at `now`. */
+interface TakenForDecision {
+  readonly before: TransactionRow;
+  readonly owner: string;
+  readonly now: Date;
+}
+
 /**
- * Takes a withdrawal awaiting approval for `owner`; `null` when it no longer awaits it (approved,
- * rejected or reversed first) or another request holds it right now.
+ * Takes a withdrawal of the brand awaiting approval for one decision: its lease, by one
+ * conditional update (the player's reversal takes the same), so one decision wins.
+ *
+ * @throws {ApiError} operatorNotFound; operatorConflict when it no longer awaits approval
+ * (approved, rejected or reversed first) or another request holds it right now.
  */
-async function takeAwaiting(
+async function takeForDecision(
   deps: PaymentDeps,
-  row: TransactionRow,
-  owner: string,
-  now: Date,
-): Promise<TransactionRow | null> {
+  brandId: string,
+  transactionId: string,
+): Promise<TakenForDecision> {
+  const before = await brandTransaction(deps, brandId, transactionId);
+  const now = deps.clock();
+  const owner = newOwner();
   const [taken] = await deps.db
     .update(transactions)
     .set({ leaseOwner: owner, leaseUntil: leaseEnd(deps, now) })
     .where(
       and(
-        eq(transactions.id, row.id),
+        eq(transactions.id, before.id),
         eq(transactions.flow, 'withdrawal'),
         eq(transactions.status, 'created'),
-        inArray(transactions.callState, ['approval']),
+        eq(transactions.callState, 'approval'),
         sql`(${transactions.leaseUntil} is null or ${transactions.leaseUntil} < ${now})`,
       ),
     )
-    .returning();
-  return taken ?? null;
+    .returning({ id: transactions.id });
+  if (taken === undefined) throw notAwaiting(before);
+  return { before, owner, now };
 }
 
 function notAwaiting(row: TransactionRow): ApiError {
@@ -123,11 +136,7 @@ export async function approvePayout(
   transactionId: string,
   onDecided: DecisionRecorder,
 ): Promise<TransactionRow> {
-  const before = await brandTransaction(deps, brandId, transactionId);
-  const now = deps.clock();
-  const owner = newOwner();
-  const taken = await takeAwaiting(deps, before, owner, now);
-  if (taken === null) throw notAwaiting(before);
+  const { before, owner, now } = await takeForDecision(deps, brandId, transactionId);
   const released = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(transactions)
@@ -154,11 +163,7 @@ export async function rejectPayout(
   transactionId: string,
   onDecided: DecisionRecorder,
 ): Promise<TransactionRow> {
-  const before = await brandTransaction(deps, brandId, transactionId);
-  const now = deps.clock();
-  const owner = newOwner();
-  const taken = await takeAwaiting(deps, before, owner, now);
-  if (taken === null) throw notAwaiting(before);
+  const { before, owner, now } = await takeForDecision(deps, brandId, transactionId);
   try {
     const result = counted(
       deps,
