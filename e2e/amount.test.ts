@@ -18,7 +18,7 @@ import {
   amountBlocks,
   amountInput,
   openCardMethod,
-  submitButton,
+  submitExpectingErrors,
 } from './support/journeys';
 
 const env = useStackAndBrowser();
@@ -76,7 +76,7 @@ describe('amount blocks and limits (SPEC §5 Amount)', () => {
     await over.waitFor();
     expect(await over.textContent()).toMatch(MAX);
     expect(await under.count()).toBe(0);
-    await submitButton(frame).click();
+    await submitExpectingErrors(frame, 5); // the amount and the four empty card fields
     await expect
       .poll(() => amount.evaluate((element) => element === document.activeElement))
       .toBe(true);

@@ -3,6 +3,7 @@
  * names come from the widget's locale files and the seed's method names).
  */
 import type { Frame, Locator } from 'playwright-core';
+import { expect } from 'vitest';
 import { literal, pattern, text } from './cashier';
 import type { WidgetLanguage } from './cashier';
 
@@ -117,6 +118,24 @@ export function cardFields(frame: Frame, lang: WidgetLanguage = 'en') {
 /** The method page's submit button (the one button whose name says deposit). */
 export function submitButton(frame: Frame, lang: WidgetLanguage = 'en'): Locator {
   return frame.getByRole('button', { name: pattern(lang, 'DEPOSIT_METHOD.SUBMIT') });
+}
+
+/**
+ * Submits a form that should fail its checks and waits for the announcement of the error count,
+ * the one sign that the submit ran when blurs already show the messages. The button is pressed
+ * with the keyboard: a pointer click can miss it while the frame still resizes to messages that
+ * just appeared (issue 19 #12).
+ */
+export async function submitExpectingErrors(
+  frame: Frame,
+  count: number,
+  lang: WidgetLanguage = 'en',
+): Promise<void> {
+  await submitButton(frame, lang).press('Enter');
+  const key = count === 1 ? 'DEPOSIT_METHOD.FORM_ERRORS_one' : 'DEPOSIT_METHOD.FORM_ERRORS_other';
+  await expect
+    .poll(() => frame.locator('#cd-live-assertive').textContent())
+    .toBe(text(lang, key, { count: String(count) }));
 }
 
 /**
