@@ -303,6 +303,25 @@ describe('issue 15: brand configuration — pay groups', () => {
     });
   });
 
+  it('opens operator sessions only in a currency an enabled pay group of the flow offers', async () => {
+    const brand = await createOperatorBrand(server);
+    const startSession = (flow: string) =>
+      operatorCall(server, 'POST', '/sessions', brand.key, {
+        body: { player: { external_id: 'offered' }, flow, currency: 'EUR' },
+      });
+    await putGroup(brand, 'deposit', 'card', cardDocument('EUR', { enabled: false }));
+    const disabled = await startSession('deposit');
+    expect(disabled.status).toBe(400);
+    expect(errorFields(disabled.body).field).toBe('body.currency');
+
+    await putGroup(brand, 'deposit', 'card', cardDocument('EUR'));
+    expect((await startSession('deposit')).status).toBe(201);
+    // A deposit method offers nothing to the withdrawal flow.
+    const payout = await startSession('withdrawal');
+    expect(payout.status).toBe(400);
+    expect(errorFields(payout.body).field).toBe('body.currency');
+  });
+
   it('refuses to delete a pay group with transactions (409, 1820) but disables it; deletes one without', async () => {
     const brand = await createOperatorBrand(server);
     const card = await putGroup(brand, 'deposit', 'card', cardDocument());

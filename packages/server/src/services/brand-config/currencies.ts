@@ -7,6 +7,7 @@
  *
  * @packageDocumentation
  */
+import type { PaymentFlow } from '@cashdesk/domain';
 import type { CurrencyDefinition, CurrencyDefinitionRequest } from '@cashdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/open';
@@ -32,13 +33,26 @@ export async function listCurrencies(db: Executor): Promise<CurrencyDefinition[]
   return rows.map(toDefinition);
 }
 
-/** The currencies the brand offers: those its enabled pay groups list, by code. */
-export async function offeredCurrencies(db: Executor, brandId: string): Promise<string[]> {
+/**
+ * The currencies the brand offers: those its enabled pay groups list (of `flow` when given), by
+ * code. The one reading of "offered" for the configuration answer and for opening a session.
+ */
+export async function offeredCurrencies(
+  db: Executor,
+  brandId: string,
+  flow?: PaymentFlow,
+): Promise<string[]> {
   const rows = await db
     .selectDistinct({ alpha3: payGroupCurrencies.currency })
     .from(payGroupCurrencies)
     .innerJoin(payGroups, eq(payGroups.id, payGroupCurrencies.payGroupId))
-    .where(and(eq(payGroups.brandId, brandId), eq(payGroups.enabled, true)))
+    .where(
+      and(
+        eq(payGroups.brandId, brandId),
+        eq(payGroups.enabled, true),
+        flow === undefined ? undefined : eq(payGroups.flow, flow),
+      ),
+    )
     .orderBy(asc(payGroupCurrencies.currency));
   return rows.map((row) => row.alpha3);
 }

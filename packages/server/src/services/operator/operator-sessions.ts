@@ -6,38 +6,14 @@
  *
  * @packageDocumentation
  */
-import { and, eq } from 'drizzle-orm';
 import type { OperatorSessionRequest } from '@cashdesk/contract';
-import type { PaymentFlow } from '@cashdesk/domain';
 import type { Executor } from '../../db/open';
-import { payGroupCurrencies, payGroups } from '../../db/schema';
+import { offeredCurrencies } from '../brand-config/currencies';
 import { ApiError } from '../../http/api-error';
 import { openSession } from '../sessions';
 import type { CreatedSession, SessionSettings } from '../sessions';
 import { upsertPlayer } from './players';
 import type { PlayerChange } from './players';
-
-/** Whether the brand offers `currency` in `flow`: a pay group of the flow accepts it. */
-export async function brandOffersCurrency(
-  db: Executor,
-  brandId: string,
-  flow: PaymentFlow,
-  currency: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: payGroups.id })
-    .from(payGroups)
-    .innerJoin(
-      payGroupCurrencies,
-      and(
-        eq(payGroupCurrencies.payGroupId, payGroups.id),
-        eq(payGroupCurrencies.currency, currency),
-      ),
-    )
-    .where(and(eq(payGroups.brandId, brandId), eq(payGroups.flow, flow)))
-    .limit(1);
-  return row !== undefined;
-}
 
 /**
  * Upserts the player and opens a session for them, in `tx`.
@@ -52,7 +28,7 @@ export async function startOperatorSession(
   body: OperatorSessionRequest,
   now: Date,
 ): Promise<{ readonly session: CreatedSession; readonly player: PlayerChange }> {
-  if (!(await brandOffersCurrency(tx, brandId, body.flow, body.currency))) {
+  if (!(await offeredCurrencies(tx, brandId, body.flow)).includes(body.currency)) {
     throw new ApiError('invalidField', {
       field: 'body.currency',
       detail: `the brand offers no ${body.flow} in ${body.currency}`,
