@@ -1,7 +1,7 @@
 /**
- * Builds the Fastify app of the cashier-service without listening: the zod validator and
- * serializer compilers, the body limit, logging with redaction, the error answers, the session
- * decoration and every route module. main.ts listens; tests listen on an ephemeral port.
+ * Builds the Fastify app of the cashier-service without listening: the zod validator and the
+ * answers' serializer compiler (http/fast-serializer.ts), the body limit, logging with redaction,
+ * the error answers, the session decoration and every route module. main.ts listens; tests listen on an ephemeral port.
  *
  * @packageDocumentation
  */
@@ -9,13 +9,14 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import type { Database, PoolStats } from './db/open';
 import type { App, Clock } from './http/app-types';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler';
+import { responseSerializerCompiler } from './http/fast-serializer';
 import { createLogger } from './http/logger';
 import { Readiness, installReadiness } from './http/readiness';
 import { installRequestIdHeader, requestIdOf, withRequestIdHeader } from './http/request-id';
@@ -94,7 +95,11 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Issue 16: answers written by fast-json-stringify compiled from the contract's JSON Schema,
+  // checked by zod first unless RESPONSE_VALIDATION=off (production's default).
+  app.setSerializerCompiler(
+    responseSerializerCompiler({ validation: config.responseValidation, log: logger }),
+  );
   const metrics = new Telemetry({ pool: options.databasePool });
   const connectors = connectorsOf(options, config, db);
   // Every pay group must pay through a configured connector: refused at start, naming it.

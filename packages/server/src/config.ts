@@ -50,6 +50,16 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 /** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/**
+ * Issue 16 (RESPONSE_VALIDATION): `zod` checks every answer against the contract before the fast
+ * serializer writes it (the default outside production, so a contract break fails loudly in tests
+ * and development); `off` runs the fast serializer alone (production's default).
+ */
+const RESPONSE_VALIDATIONS = ['zod', 'off'] as const;
+
+/** One of {@link RESPONSE_VALIDATIONS}. */
+export type ResponseValidation = (typeof RESPONSE_VALIDATIONS)[number];
+
 /** The repository root, from the sources and from the build alike (paths.ts). */
 export { REPO_ROOT };
 
@@ -72,6 +82,8 @@ export interface ServerConfig {
   readonly dataDir: string;
   readonly mode: ServerMode;
   readonly logLevel: LogLevel;
+  /** RESPONSE_VALIDATION (issue 16): whether zod checks answers before they are written. */
+  readonly responseValidation: ResponseValidation;
   /** The address the server is reached at from a browser (3-D Secure page, OpenAPI servers). */
   readonly publicUrl: string;
   /** The widget's address; session addresses are `${widgetUrl}/deposit?session_id=…`. */
@@ -418,6 +430,7 @@ const EnvSchema = z.object({
   DATA_DIR: optionalText,
   CASHDESK_MODE: z.enum(SERVER_MODES).default('sandbox'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  RESPONSE_VALIDATION: optionalText.pipe(z.enum(RESPONSE_VALIDATIONS).optional()),
   PUBLIC_URL: urlText.optional(),
   WIDGET_URL: urlText.optional(),
   SESSION_LIFETIME_MS: integerText('SESSION_LIFETIME_MS', 1_000, 86_400_000).default(
@@ -623,7 +636,8 @@ export class ConfigError extends Error {
 
 /**
  * Reads and validates the environment. Defaults: PORT 8080, HOST 127.0.0.1, DATA_DIR
- * `<repo>/.data`, CASHDESK_MODE sandbox, LOG_LEVEL info, PUBLIC_URL `http://HOST:PORT`,
+ * `<repo>/.data`, CASHDESK_MODE sandbox, LOG_LEVEL info,
+ * RESPONSE_VALIDATION zod outside production and off in production, PUBLIC_URL `http://HOST:PORT`,
  * WIDGET_URL = PUBLIC_URL, SESSION_LIFETIME_MS 900000 (SPEC §9 timeout L), BODY_LIMIT_BYTES 1 MiB,
  * WIDGET_DIR {@link DEFAULT_WIDGET_DIR} when that folder exists (the API alone otherwise),
  * CASHDESK_PROVIDER sandbox outside production (production has no default and refuses to start
@@ -822,6 +836,7 @@ export function loadConfig(
     dataDir: path.resolve(values.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
     mode: values.CASHDESK_MODE,
     logLevel: values.LOG_LEVEL,
+    responseValidation: values.RESPONSE_VALIDATION ?? (production ? 'off' : 'zod'),
     publicUrl,
     widgetUrl: values.WIDGET_URL ?? publicUrl,
     sessionLifetimeMs: values.SESSION_LIFETIME_MS,
