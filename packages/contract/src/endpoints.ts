@@ -728,8 +728,9 @@ export function endpointErrorSchemas(target: Endpoint): Record<number, typeof Er
  * {@link ErrorBody} for every error status the endpoint can answer. Loses the success schema's
  * type; prefer {@link endpointErrorSchemas} beside the typed success schema in route code.
  *
- * fastify-type-provider-zod serializes answers with `safeEncode`, which checks the schema's
- * output side: a handler returns parsed values (defaults such as `user_balance` filled in).
+ * The server writes answers with a serializer compiled from each schema's JSON Schema (output
+ * side), after zod's `safeEncode` has checked them outside production: a handler returns parsed
+ * values (defaults such as `user_balance` filled in).
  */
 export function endpointResponseSchemas(target: Endpoint): Record<number, AnySchema> {
   const schemas: Record<number, AnySchema> = {};
