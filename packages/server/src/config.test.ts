@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
   CONFIG_VARIABLES,
@@ -39,7 +40,12 @@ describe('loadConfig', () => {
       connectors: { list: [{ name: 'sandbox', kind: 'sandbox' }], defaultName: 'sandbox' },
       payments: DEFAULT_PAYMENT_TIMINGS,
       seedDemoData: true,
-      operations: { migrateOnStart: true, shutdownTimeoutMs: 12_000, metricsToken: undefined },
+      operations: {
+        migrateOnStart: true,
+        shutdownTimeoutMs: 12_000,
+        metricsToken: undefined,
+        workers: 1,
+      },
       security: DEFAULT_SECURITY,
       webhooks: DEFAULT_WEBHOOKS,
     });
@@ -70,6 +76,7 @@ describe('loadConfig', () => {
       MIGRATE_ON_START: 'false',
       SHUTDOWN_TIMEOUT_MS: '25000',
       METRICS_TOKEN: 'a-metrics-token-for-the-scraper',
+      WORKERS: '3',
       WALLET: 'operator',
       OPERATOR_WALLET_URL: 'https://wallet.example.com/cashier/',
       OPERATOR_WALLET_SECRET: 'a-wallet-signing-secret',
@@ -133,6 +140,7 @@ describe('loadConfig', () => {
         migrateOnStart: false,
         shutdownTimeoutMs: 25_000,
         metricsToken: 'a-metrics-token-for-the-scraper',
+        workers: 3,
       },
       security: DEFAULT_SECURITY,
       webhooks: {
@@ -307,6 +315,25 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
       'METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters',
+    );
+  });
+
+  it('issue 16: WORKERS runs that many server processes, one per core with auto, and needs PostgreSQL', () => {
+    const postgres = { DATABASE_URL: 'postgres://cashdesk@127.0.0.1/cashdesk' };
+    expect(loadConfig({}).operations.workers).toBe(1);
+    expect(loadConfig({ ...postgres, WORKERS: '4' }).operations.workers).toBe(4);
+    expect(loadConfig({ ...postgres, WORKERS: 'auto' }).operations.workers).toBe(
+      Math.max(1, availableParallelism()),
+    );
+    expect(loadConfig({ WORKERS: '1' }).operations.workers).toBe(1);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(
+      'WORKERS: more than one server process needs PostgreSQL (DATABASE_URL)',
+    );
+    for (const bad of ['0', '-1', 'two', '1.5']) {
+      expect(() => loadConfig({ ...postgres, WORKERS: bad })).toThrow(/WORKERS must be auto or/);
+    }
+    expect(() => loadConfig({ ...postgres, WORKERS: '65' })).toThrow(
+      'WORKERS: at most 64 server processes',
     );
   });
 

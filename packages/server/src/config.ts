@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { SESSION_LIFETIME_MS } from '@cashdesk/domain';
 import * as z from 'zod';
 import { parseHostOrigins } from './http/host-origin';
@@ -184,6 +185,12 @@ export interface OperationsConfig {
    * in production mode, where it would otherwise be public on the players' port.
    */
   readonly metricsToken: string | undefined;
+  /**
+   * WORKERS (default 1; `auto` is one per core): how many server processes `main.ts` runs on
+   * the one port through `node:cluster` (cluster.ts). More than one needs PostgreSQL
+   * (DATABASE_URL): PGlite is a database inside one process.
+   */
+  readonly workers: number;
 }
 
 /** The default {@link OperationsConfig}. */
@@ -191,7 +198,11 @@ export const DEFAULT_OPERATIONS: OperationsConfig = {
   migrateOnStart: true,
   shutdownTimeoutMs: 12_000,
   metricsToken: undefined,
+  workers: 1,
 };
+
+/** The most server processes WORKERS may ask for. */
+export const MAX_WORKERS = 64;
 
 /** The default OPERATOR_WALLET_TIMEOUT_MS: one wallet call, answer included. */
 export const DEFAULT_OPERATOR_WALLET_TIMEOUT_MS = 5_000;
@@ -493,6 +504,15 @@ const EnvSchema = z.object({
   METRICS_TOKEN: optionalText.pipe(
     z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   ),
+  WORKERS: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^(auto|[1-9][0-9]?)$/,
+        `WORKERS must be auto or a whole number from 1 to ${String(MAX_WORKERS)}`,
+      )
+      .optional(),
+  ),
   FRAME_ANCESTORS: originListText,
   TRUST_PROXY: trustProxyText,
   RATE_LIMIT_WINDOW_MS: integerText('RATE_LIMIT_WINDOW_MS', 1_000, 86_400_000).default(
@@ -558,6 +578,12 @@ const EnvSchema = z.object({
 
 /** Every environment variable the server reads (the README's configuration table lists each). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
+/** WORKERS as a count: `auto` is one process per core of this machine. */
+function workerCount(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_OPERATIONS.workers;
+  return value === 'auto' ? Math.max(1, availableParallelism()) : Number(value);
+}
 
 /** The environment prefix of a connector's settings: `psp-eu` → `CONNECTOR_PSP_EU_`. */
 export function connectorEnvPrefix(name: string): string {
@@ -651,7 +677,7 @@ export class ConfigError extends Error {
  * OTP_HTTP_KEY_ID `default`, OTP_HTTP_TIMEOUT_MS 5000 and OTP_HTTP_ATTEMPTS 3), the
  * payment timings of {@link DEFAULT_PAYMENT_TIMINGS} (PROVIDER_TIMEOUT_MS, PAYMENT_LEASE_MS,
  * RECONCILE_INTERVAL_MS, LOOKUP_GRACE_MS), the deployment settings of
- * {@link DEFAULT_OPERATIONS} (MIGRATE_ON_START, SHUTDOWN_TIMEOUT_MS, METRICS_TOKEN), and the
+ * {@link DEFAULT_OPERATIONS} (MIGRATE_ON_START, SHUTDOWN_TIMEOUT_MS, METRICS_TOKEN, WORKERS), and the
  * security settings of {@link DEFAULT_SECURITY}
  * (FRAME_ANCESTORS, TRUST_PROXY, RATE_LIMIT_WINDOW_MS, AUTH_FAILURES_PER_ADDRESS,
  * MONEY_CALLS_PER_SESSION, CONNECTION_TIMEOUT_MS, REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS,
@@ -786,6 +812,14 @@ export function loadConfig(
       'WEBHOOK_SECRET: required in production mode with WEBHOOK_URL (at least 16 characters)',
     );
   }
+  const workers = workerCount(values.WORKERS);
+  if (workers > MAX_WORKERS) {
+    problems.push(`WORKERS: at most ${String(MAX_WORKERS)} server processes`);
+  } else if (workers > 1 && values.DATABASE_URL === undefined) {
+    problems.push(
+      'WORKERS: more than one server process needs PostgreSQL (DATABASE_URL); the embedded database serves one process',
+    );
+  }
   if (values.WEBHOOK_RETRY_MAX_MS < values.WEBHOOK_RETRY_BASE_MS) {
     problems.push('WEBHOOK_RETRY_MAX_MS: must not be shorter than WEBHOOK_RETRY_BASE_MS');
   }
@@ -863,6 +897,7 @@ export function loadConfig(
       migrateOnStart: values.MIGRATE_ON_START !== 'false',
       shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
       metricsToken: values.METRICS_TOKEN,
+      workers,
     },
     security: {
       frameAncestors: values.FRAME_ANCESTORS,

@@ -8,12 +8,19 @@
  * requests in flight finish (within SHUTDOWN_TIMEOUT_MS), then the reconciler and the dispatcher
  * stop and the database closes (shutdown.ts).
  *
+ * With WORKERS above 1 (PostgreSQL only) this process prepares the database once and then runs
+ * that many server processes on the one port (cluster.ts); each worker runs the rest of this file
+ * without migrating or seeding again.
+ *
  * `npm start -w @cashdesk/server`
  *
  * @packageDocumentation
  */
+import cluster from 'node:cluster';
 import { createApp } from './app';
+import { announceListening, isClusterWorker, runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
+import type { ServerConfig } from './config';
 import { SchemaBehindError, assertMigrated } from './db/migrations';
 import { openDatabase } from './db/open';
 import { seedDatabase } from './db/seed';
@@ -21,13 +28,14 @@ import { serveWidget } from './http/widget-static';
 import { startReconciler } from './services/payments/reconciler';
 import { startWebhookDispatcher } from './services/webhooks/dispatcher';
 import { PayGroupConnectorError } from './services/pay-group-connectors';
-import { shutDown } from './shutdown';
+import { DATABASE_CLOSE_GRACE_MS, shutDown } from './shutdown';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  // Checked before the database opens, so a wrong WIDGET_DIR fails fast with its own message.
-  const widget = config.widgetDir === undefined ? undefined : serveWidget(config.widgetDir);
-  // MIGRATE_ON_START=false: `npm run migrate` ran before the rollout; a schema behind is refused.
+/**
+ * Opens the database as configured: migrated (MIGRATE_ON_START, the default) or checked to be
+ * (MIGRATE_ON_START=false: `npm run migrate` ran before the rollout; a schema behind is refused),
+ * and seeded outside production. A cluster's primary does it once for its workers.
+ */
+async function prepareDatabase(config: ServerConfig) {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -40,6 +48,36 @@ async function main(): Promise<void> {
     });
   }
   const seeded = config.seedDemoData ? await seedDatabase(database.db) : { created: [] };
+  return { database, seeded };
+}
+
+/** WORKERS > 1: the database once, then the server processes until a signal stops them. */
+async function primary(config: ServerConfig): Promise<void> {
+  const { database } = await prepareDatabase(config);
+  await database.close();
+  const code = await runPrimary({
+    workers: config.operations.workers,
+    // A worker drains for SHUTDOWN_TIMEOUT_MS, then closes its database within its grace.
+    stopTimeoutMs: config.operations.shutdownTimeoutMs + DATABASE_CLOSE_GRACE_MS + 2_000,
+  });
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  // Checked before the database opens, so a wrong WIDGET_DIR fails fast with its own message.
+  const widget = config.widgetDir === undefined ? undefined : serveWidget(config.widgetDir);
+  if (cluster.isPrimary && config.operations.workers > 1) {
+    await primary(config);
+    return;
+  }
+  // A worker's primary migrated (or checked) and seeded the database already.
+  const { database, seeded } = isClusterWorker()
+    ? {
+        database: await openDatabase({ url: config.databaseUrl, migrate: false }),
+        seeded: { created: [] },
+      }
+    : await prepareDatabase(config);
   const app = await createApp({
     db: database.db,
     config,
@@ -112,7 +150,7 @@ async function main(): Promise<void> {
       : config.mode === 'production'
         ? 'off: set METRICS_TOKEN'
         : 'open in sandbox mode';
-  process.stdout.write(
+  announceListening(
     `Cashdesk cashier-service (${config.mode}, ${database.kind}${seedNote}) listening on ${address}\n` +
       `  widget: ${config.widgetUrl}  public: ${config.publicUrl}\n` +
       `  serving the widget: ${config.widgetDir ?? 'no (API only: build packages/widget or set WIDGET_DIR)'}\n` +

@@ -20,6 +20,7 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Database } from '../db/open';
+import { DatabaseSandboxStore, SandboxProvider } from '../providers';
 import type { AsyncActivity } from '../providers/async-psp/simulator/control';
 import type { ActivityAnswer } from '../providers/simulator/control';
 import { chargedAmount, paidOutAmount } from '../services/transactions';
@@ -373,4 +374,21 @@ export async function moneyViolations(
     ...(await reservationViolations(db)),
     ...(await chargeViolations(db, activity)),
   ];
+}
+
+/**
+ * What the sandbox charged and paid, with each payment's status now, read from the database
+ * every server process of a test shares (the sandbox keeps its payments there).
+ */
+export async function sandboxActivity(db: Database) {
+  const sandbox = new SandboxProvider({ store: new DatabaseSandboxStore(db) });
+  const now = new Date();
+  const entries = await sandbox.activity();
+  const transactions = await Promise.all(
+    entries.map(async (entry) => ({
+      ...entry,
+      status: await sandbox.status(entry.providerRef, now),
+    })),
+  );
+  return { transactions, pendingFaults: [] };
 }

@@ -27,7 +27,6 @@ import { openDatabase } from '../db/open';
 import type { Database } from '../db/open';
 import { payoutAccounts, players, savedCards, transactions } from '../db/schema';
 import { isRecord } from '../http/is-record';
-import { DatabaseSandboxStore, SandboxProvider } from '../providers';
 import {
   ACCOUNTS,
   payGroupId,
@@ -37,7 +36,7 @@ import {
   cardDepositBody,
 } from './api-calls';
 import { createPostgresDatabase, createTestSession, postgresAdminUrl } from './harness';
-import { moneyViolations, unresolvedTransactions } from './money-invariants';
+import { moneyViolations, sandboxActivity, unresolvedTransactions } from './money-invariants';
 import { BACKEND_HEADER, startRoundRobinProxy } from './round-robin-proxy';
 import type { RoundRobinProxy } from './round-robin-proxy';
 import { startServerProcess } from './server-process';
@@ -209,20 +208,6 @@ async function depositPath(): Promise<string> {
 
 function statusPath(transactionId: string): string {
   return buildPath(ENDPOINTS.altStatus, { transactionId });
-}
-
-/** What the sandbox charged and paid, with each payment's status now (money-invariants.ts). */
-async function sandboxActivity(db: Database) {
-  const sandbox = new SandboxProvider({ store: new DatabaseSandboxStore(db) });
-  const now = new Date();
-  const entries = await sandbox.activity();
-  const transactions = await Promise.all(
-    entries.map(async (entry) => ({
-      ...entry,
-      status: await sandbox.status(entry.providerRef, now),
-    })),
-  );
-  return { transactions, pendingFaults: [] };
 }
 
 describe.runIf(ADMIN_URL !== undefined)(

@@ -41,6 +41,8 @@ export interface ServerProcess {
   readonly pid: number;
   /** The last few KB of its standard output and error, for assertion messages. */
   output(): string;
+  /** Everything it wrote since it started (its log lines, to find which process served what). */
+  allOutput(): string;
   /** Resolves once its output (since start) has contained `text`; rejects if it exits first. */
   waitForOutput(text: string): Promise<void>;
   /** Its exit code once it has exited (`null` when a signal ended it). */
@@ -123,6 +125,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     port: Number(new URL(baseUrl).port),
     pid: child.pid ?? -1,
     output: () => output,
+    allOutput: () => seen,
     waitForOutput: (text) =>
       seen.includes(text)
         ? Promise.resolve()
