@@ -342,7 +342,12 @@ export function registerEndpoint<E extends Endpoint>(
     return;
   }
   const sessionHook = endpoint.session
-    ? sessionAuthHook(deps.db, deps.config.sessionLifetimeMs, app.cashdeskLimits.authFailures)
+    ? sessionAuthHook(
+        deps.db,
+        deps.config.sessionLifetimeMs,
+        app.cashdeskLimits.authFailures,
+        deps.clock,
+      )
     : endpoint.operator === undefined
       ? undefined
       : operatorAuthHook({

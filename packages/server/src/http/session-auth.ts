@@ -46,11 +46,18 @@ export function sessionAuthHook(
   db: Database,
   lifetimeMs: number,
   failures: AuthFailureGuard,
+  clock: () => Date,
 ): onRequestAsyncHookHandler {
   return async (request) => {
     await failures.assertAllowed(request);
     try {
-      request.cashierSession = await resolveSession(db, { lifetimeMs }, sessionHeader(request));
+      request.cashierSession = await resolveSession(
+        db,
+        { lifetimeMs },
+        sessionHeader(request),
+        clock(),
+        request.log,
+      );
     } catch (error) {
       if (isApiError(error) && error.errorName === 'sessionExpired') {
         await failures.recordFailure(request);
