@@ -820,6 +820,10 @@ async function playerFigures(db: Executor, session: SessionContext, flow: Paymen
     )
     .where(eq(players.id, session.playerId));
   if (row === undefined) throw new ApiError('sessionExpired', { detail: 'player vanished' });
+  // A session kept in memory may not have heard of the block yet: the player's row has.
+  if (row.player.blockedAt !== null) {
+    throw new ApiError('sessionExpired', { detail: 'player blocked' });
+  }
   const limits = parsedJson(row.limits);
   const own: StoredLimits | null =
     typeof limits === 'object' && limits !== null
