@@ -76,9 +76,10 @@ async function countStatements(run: () => Promise<void>): Promise<number> {
 
 describe('init within two database round trips (issue 16)', () => {
   it('an init with warm caches makes at most 2 round trips (cold: the session, the player and the brand data)', async () => {
-    const sessionId = await createTestSession(server, { player: newPlayer() });
-    // A configuration write empties brand0's entries, so the first init below starts cold.
-    await writeBrandConfig(server.db, 'brand0', () => Promise.resolve());
+    // The first test of the file, and the only one in JPY: brand0's JPY deposit data is not in
+    // memory yet. (A configuration write would empty it too, but on PostgreSQL its notification
+    // may arrive after the cold init and empty it again.)
+    const sessionId = await createTestSession(server, { player: newPlayer(), currency: 'JPY' });
     const cold = await countStatements(async () => {
       await init(sessionId);
     });
@@ -86,7 +87,7 @@ describe('init within two database round trips (issue 16)', () => {
       await init(sessionId);
     });
     // Cold: the session (1), the player's figures (1) and the brand data (4, sent together).
-    expect(cold).toBeLessThanOrEqual(6);
+    expect(cold).toBe(6);
     // Warm: the session from memory, the player's figures in one statement.
     expect(warm).toBeLessThanOrEqual(2);
     expect(warm).toBe(1);
