@@ -15,6 +15,11 @@
  * Amounts go out as decimal strings at the currency precision (limits, blocks, balance); fee
  * percentages as the stored text ("2%").
  *
+ * Issue 16 (docs/decisions.md §19A): what belongs to the brand (brand row, pay groups, tiers, the
+ * currency's precision, the pay groups' wire objects) is read from the app's brand-data cache
+ * (services/cache/) when the handle has one; what belongs to the player (row, balance, last used
+ * method, own limits, bonuses) is read for init in one statement and never kept.
+ *
  * @packageDocumentation
  */
 import Big from 'big.js';
@@ -166,20 +171,7 @@ export function plainDecimal(value: string): string {
 
 // --- loading ------------------------------------------------------------------------------------
 
-/** The pay groups of a brand, flow and currency, by arrangement (highest first, SPEC §4). */
-export async function listSessionPayGroups(
-  db: Executor,
-  scope: PayGroupScope,
-): Promise<SessionPayGroup[]> {
-  const hub = cacheHubOf(db);
-  const rows =
-    hub === undefined
-      ? await payGroupRows(db, scope)
-      : (await cachedBrandData(hub, db, scope, hub.clock())).groups;
-  return withPlayerLimits(db, scope, rows);
-}
-
-/** The pay group rows of a brand, flow and currency as stored, by arrangement. */
+/** The pay groups of a brand, flow and currency as stored, by arrangement (highest first, SPEC §4). */
 async function payGroupRows(
   db: Executor,
   scope: Pick<PayGroupScope, 'brandId' | 'flow' | 'currency'>,
