@@ -1090,10 +1090,11 @@ export async function payoutMethodDetail(
   entry: SessionPayGroup,
   now: Date,
 ): Promise<PayoutMethodDetail> {
-  const [common, player, brand, accounts, block, wager] = await Promise.all([
+  const [common, player, { brand }, accounts, block, wager] = await Promise.all([
     detailCommon(db, session, entry),
     loadPlayer(db, session.playerId),
-    loadBrand(db, session.brandId),
+    // The brand row from memory (issue 16): the entry findSessionPayGroup just used.
+    brandDataOf(db, sessionScope(session, 'withdrawal'), now),
     listPayoutAccounts(db, session.playerId, entry.group),
     verificationBlock(db, session.playerId, now),
     withdrawalWager(db, session),
