@@ -342,12 +342,7 @@ export function registerEndpoint<E extends Endpoint>(
     return;
   }
   const sessionHook = endpoint.session
-    ? sessionAuthHook(
-        deps.db,
-        deps.config.sessionLifetimeMs,
-        app.cashdeskLimits.authFailures,
-        deps.clock,
-      )
+    ? sessionAuthHook(deps.db, deps.config.sessionLifetimeMs, app.cashdeskLimits.authFailures)
     : endpoint.operator === undefined
       ? undefined
       : operatorAuthHook({

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payGroups } from '../db/schema';
+import { createSession, expireSession, resolveSession } from '../services/sessions';
 import { isRecord } from '../http/is-record';
 import { CASHIER, callJson, cardDepositBody, payGroupId, request } from './api-calls';
 import { createTestSession, startTestServer, writeBrandConfig } from './harness';
@@ -196,18 +197,31 @@ describe('what the caches never hold back', () => {
     });
   });
 
-  it('an expired session is refused at once, the kept copy checked against the clock', async () => {
+  it('an expired session is refused at once: the kept copy is checked against the time on every hit', async () => {
+    const t0 = new Date('2031-01-01T10:00:00Z');
+    const settings = { lifetimeMs: 10_000, widgetUrl: 'http://w.test' };
+    const created = await createSession(
+      server.db,
+      settings,
+      { player: newPlayer(), flow: 'deposit', currency: 'EUR', createPlayer: true },
+      t0,
+    );
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    // Kept from here on (60 s in memory); the expiry stays t0 + 10 s (within the slack).
+    await resolveSession(server.db, settings, created.session_id, at(1_000));
+    await resolveSession(server.db, settings, created.session_id, at(9_999));
+    await expect(
+      resolveSession(server.db, settings, created.session_id, at(10_000)),
+    ).rejects.toMatchObject({ errorName: 'sessionExpired' });
+  });
+
+  it('a session ended through expireSession is refused at once although kept', async () => {
     const sessionId = await createTestSession(server, { player: newPlayer() });
     await init(sessionId);
-    const lifetime = server.config.sessionLifetimeMs;
-    now += 2 * lifetime;
-    try {
-      expect(await request(server, 'GET', INIT, sessionId)).toMatchObject({
-        status: 401,
-        body: { error_code: '17' },
-      });
-    } finally {
-      now -= 2 * lifetime;
-    }
+    await expireSession(server.db, sessionId, new Date(Date.now() - 1_000));
+    expect(await request(server, 'GET', INIT, sessionId)).toMatchObject({
+      status: 401,
+      body: { error_code: '17' },
+    });
   });
 });
