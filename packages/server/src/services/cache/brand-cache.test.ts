@@ -169,6 +169,18 @@ describe('session cache', () => {
     expect(cache.get('s1', clock())).toBeUndefined();
   });
 
+  it('drops the sessions past their time as new ones are kept, so memory follows recent traffic', () => {
+    const cache = new SessionCache<{ playerId: string }>(hub);
+    for (let index = 0; index < 200; index += 1) {
+      cache.put(`old-${String(index)}`, { playerId: 'p' }, clock(), cache.mark());
+    }
+    now += TTL_MS;
+    for (let index = 0; index < 56; index += 1) {
+      cache.put(`new-${String(index)}`, { playerId: 'p' }, clock(), cache.mark());
+    }
+    expect(cache.size).toBe(56);
+  });
+
   it("drops a blocked player's sessions and an ended session, and keeps nothing looked up across a change", async () => {
     const cache = new SessionCache<{ playerId: string }>(hub);
     cache.put('a', { playerId: 'blocked' }, clock(), cache.mark());

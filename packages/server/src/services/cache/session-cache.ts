@@ -12,6 +12,9 @@
  */
 import type { CacheHub } from './cache-hub';
 
+/** Every this many sessions kept, the ones past their time are dropped. */
+const SWEEP_EVERY = 256;
+
 interface Entry<T> {
   value: T;
   readonly cachedAt: number;
@@ -23,6 +26,7 @@ export class SessionCache<T extends { readonly playerId: string }> {
   private readonly hub: CacheHub;
   private readonly entries = new Map<string, Entry<T>>();
   private changes = 0;
+  private puts = 0;
 
   constructor(hub: CacheHub) {
     this.hub = hub;
@@ -62,6 +66,18 @@ export class SessionCache<T extends { readonly playerId: string }> {
     if (ttl <= 0 || !this.hub.trusted || mark !== this.changes) return;
     const at = now.getTime();
     this.entries.set(id, { value, cachedAt: at, cachedUntil: at + ttl });
+    // Sessions nobody asks for again are dropped here, so memory follows the recent traffic.
+    this.puts += 1;
+    if (this.puts % SWEEP_EVERY === 0) {
+      for (const [key, entry] of this.entries) {
+        if (at >= entry.cachedUntil || at < entry.cachedAt) this.entries.delete(key);
+      }
+    }
+  }
+
+  /** How many sessions are kept (tests). */
+  get size(): number {
+    return this.entries.size;
   }
 
   /** Replaces a kept session's value (its slid expiry), keeping its time in the cache. */
