@@ -29,6 +29,7 @@ import type { PaymentProvider } from './providers';
 import { ConnectorRegistry } from './providers/connectors';
 import { createConnectors } from './providers/create-provider';
 import { assertPayGroupConnectors } from './services/pay-group-connectors';
+import { CacheHub, registerCacheHub } from './services/cache/cache-hub';
 import { registerRoutes } from './routes/register-routes';
 import { createWalletService } from './services/wallet/wallet';
 import type { WalletService } from './services/wallet/wallet';
@@ -124,6 +125,14 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     otpSender: options.otpSender ?? createOtpSender(config.otp, { db, log: logger, clock }),
     clock,
     metrics,
+  });
+  // Issue 16: brand data and sessions in memory, kept true by notifications (services/cache/).
+  const caches = new CacheHub({ db, settings: config.cache, clock, log: logger });
+  const unregisterCaches = registerCacheHub(db, caches);
+  await caches.start();
+  app.addHook('onClose', async () => {
+    unregisterCaches();
+    await caches.stop();
   });
   // Issue 13: /readyz turns 503 as soon as the app starts closing; every answer is timed.
   installReadiness(app, new Readiness(db));

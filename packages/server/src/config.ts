@@ -121,6 +121,8 @@ export interface ServerConfig {
   readonly security: SecuritySettings;
   /** The webhooks to the operator's backend (services/webhooks/). */
   readonly webhooks: WebhookSettings;
+  /** Issue 16: how long brand data and sessions stay in memory (services/cache/). */
+  readonly cache: CacheSettings;
   /**
    * OPERATOR_ADMIN_KEY (issue 15): the administrator key of the operator API, which creates brands
    * and mints their API keys; `undefined`: administrator calls answer 401 (1801).
@@ -132,6 +134,17 @@ export interface ServerConfig {
  * Where and how the events of the outbox are sent (README "Webhooks"). Without a URL the events
  * are still recorded, and sent once one is configured.
  */
+/**
+ * Issue 16: the caches' safety net (services/cache/): an entry is dropped this long after it was
+ * read at the latest, on the app's clock, even if no notification came. 0 keeps nothing.
+ */
+export interface CacheSettings {
+  /** BRAND_CACHE_TTL_MS: brand data (pay groups, brand, tiers, currency), default 5 s. */
+  readonly brandTtlMs: number;
+  /** SESSION_CACHE_TTL_MS: sessions, default 5 s. */
+  readonly sessionTtlMs: number;
+}
+
 export interface WebhookSettings {
   /** WEBHOOK_URL: the operator's endpoint; `undefined` sends nothing. */
   readonly url: string | undefined;
@@ -447,6 +460,8 @@ const EnvSchema = z.object({
   SESSION_LIFETIME_MS: integerText('SESSION_LIFETIME_MS', 1_000, 86_400_000).default(
     SESSION_LIFETIME_MS.long,
   ),
+  BRAND_CACHE_TTL_MS: integerText('BRAND_CACHE_TTL_MS', 0, 60_000).default(5_000),
+  SESSION_CACHE_TTL_MS: integerText('SESSION_CACHE_TTL_MS', 0, 60_000).default(5_000),
   BODY_LIMIT_BYTES: integerText('BODY_LIMIT_BYTES', 1_024, 104_857_600).default(
     DEFAULT_BODY_LIMIT_BYTES,
   ),
@@ -874,6 +889,10 @@ export function loadConfig(
     publicUrl,
     widgetUrl: values.WIDGET_URL ?? publicUrl,
     sessionLifetimeMs: values.SESSION_LIFETIME_MS,
+    cache: {
+      brandTtlMs: values.BRAND_CACHE_TTL_MS,
+      sessionTtlMs: values.SESSION_CACHE_TTL_MS,
+    },
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     secret: values.CASHDESK_SECRET ?? SANDBOX_SECRET,
     widgetDir:

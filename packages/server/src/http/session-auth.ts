@@ -50,7 +50,15 @@ export function sessionAuthHook(
   return async (request) => {
     await failures.assertAllowed(request);
     try {
-      request.cashierSession = await resolveSession(db, { lifetimeMs }, sessionHeader(request));
+      request.cashierSession = await resolveSession(
+        db,
+        { lifetimeMs },
+        sessionHeader(request),
+        // Sessions live on the system clock, as every route that opens one writes their expiry
+        // (tests move the app's clock by many minutes for leases, not the sessions' time).
+        new Date(),
+        request.log,
+      );
     } catch (error) {
       if (isApiError(error) && error.errorName === 'sessionExpired') {
         await failures.recordFailure(request);

@@ -31,12 +31,12 @@ import {
 export function registerCashierRoutes(app: App): void {
   registerEndpoint(app, ENDPOINTS.depositInit, async ({ session, deps }) => ({
     status: 200,
-    body: await depositCashierResponse(deps.db, session, new Date(), deps.wallet),
+    body: await depositCashierResponse(deps.db, session, deps.clock(), deps.wallet),
   }));
 
   registerEndpoint(app, ENDPOINTS.payoutInit, async ({ session, deps }) => ({
     status: 200,
-    body: await payoutCashierResponse(deps.db, session, new Date(), deps.wallet),
+    body: await payoutCashierResponse(deps.db, session, deps.clock(), deps.wallet),
   }));
 
   registerEndpoint(app, ENDPOINTS.depositSelect, async ({ session, params, body, deps }) => {
@@ -50,7 +50,7 @@ export function registerCashierRoutes(app: App): void {
     const entry = await findSessionPayGroup(deps.db, scope, params.payGroupId);
     return {
       status: 200,
-      body: await payoutMethodDetail(deps.db, session, entry, new Date()),
+      body: await payoutMethodDetail(deps.db, session, entry, deps.clock()),
     };
   });
 }

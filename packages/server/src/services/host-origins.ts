@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/open';
 import { brands, sessions } from '../db/schema';
 import { sortHostOrigins } from '../http/host-origin';
+import { bumpConfigVersion } from './brand-config/version';
 
 /**
  * The host origins allowed for the brand of session `sessionId`, or `undefined` when there is no
@@ -42,9 +43,13 @@ export async function setBrandHostOrigins(
   const { origins: checked, refused } = sortHostOrigins(origins);
   const [first] = refused;
   if (first !== undefined) throw new TypeError(`not an http(s) origin: ${first}`);
-  await db
-    .update(brands)
-    .set({ allowedHostOrigins: [...checked] })
-    .where(eq(brands.id, brandId));
+  // A configuration write like any other: the version bumped, the caches told (issue 16).
+  await db.transaction(async (tx) => {
+    await bumpConfigVersion(tx, brandId);
+    await tx
+      .update(brands)
+      .set({ allowedHostOrigins: [...checked] })
+      .where(eq(brands.id, brandId));
+  });
   return checked;
 }

@@ -15,10 +15,15 @@
  * Amounts go out as decimal strings at the currency precision (limits, blocks, balance); fee
  * percentages as the stored text ("2%").
  *
+ * Issue 16 (docs/decisions.md §19A): what belongs to the brand (brand row, pay groups, tiers, the
+ * currency's precision, the pay groups' wire objects) is read from the app's brand-data cache
+ * (services/cache/) when the handle has one; what belongs to the player (row, balance, last used
+ * method, own limits, bonuses) is read for init in one statement and never kept.
+ *
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import {
   ACTION_TYPES,
@@ -47,7 +52,7 @@ import {
   roundToPrecision,
   workflowKind,
 } from '@cashdesk/domain';
-import type { FormField, PaymentFlow } from '@cashdesk/domain';
+import type { FormField, PaymentFlow, StoredLimits } from '@cashdesk/domain';
 import type { Executor } from '../db/open';
 import {
   betShops,
@@ -60,6 +65,8 @@ import {
   payGroupCurrencies,
   payGroups,
   payoutAccounts,
+  playerBalances,
+  playerLimits,
   players,
   taxTiers,
 } from '../db/schema';
@@ -71,10 +78,18 @@ import type { SessionContext } from './sessions';
 import { shownBalance } from './ledger';
 import type { WalletService } from './wallet/wallet';
 
-/** Where a player's balance is read: the wallet of the app. */
-type BalanceSource = Pick<WalletService, 'balance'>;
-import { wagerViewItem, withdrawalWager } from './wager';
+import { BrandCache } from './cache/brand-cache';
+import type { LoadedBrandData } from './cache/brand-cache';
+import { cacheHubOf } from './cache/cache-hub';
+import type { CacheHub } from './cache/cache-hub';
+import { wagerOf, wagerViewItem, withdrawalWager } from './wager';
 import { loadPlayerLimits } from './operator/player-rules';
+
+/**
+ * Where a player's balance is read: the wallet of the app. The internal wallet's balance is the
+ * ledger's row, which init reads in the player's one query instead.
+ */
+type BalanceSource = Pick<WalletService, 'balance' | 'kind'>;
 
 /** A pay group row. */
 export type PayGroupRow = typeof payGroups.$inferSelect;
@@ -112,11 +127,19 @@ export interface PayGroupScope {
 async function withPlayerLimits(
   db: Executor,
   scope: PayGroupScope,
-  entries: SessionPayGroup[],
+  entries: readonly SessionPayGroup[],
 ): Promise<SessionPayGroup[]> {
-  if (scope.playerId === undefined || entries.length === 0) return entries;
+  if (scope.playerId === undefined || entries.length === 0) return [...entries];
   const own = await loadPlayerLimits(db, scope.playerId, scope.flow, scope.currency);
-  if (own === null) return entries;
+  return narrowedFor(own, entries);
+}
+
+/** The entries with their limits narrowed by the player's own (`null`: none). */
+function narrowedFor(
+  own: StoredLimits | null,
+  entries: readonly SessionPayGroup[],
+): SessionPayGroup[] {
+  if (own === null) return [...entries];
   return entries.map((entry) => {
     const narrowed = narrowLimitsForPlayer(
       { min: entry.limits.minAmount, max: entry.limits.maxAmount },
@@ -148,12 +171,12 @@ export function plainDecimal(value: string): string {
 
 // --- loading ------------------------------------------------------------------------------------
 
-/** The pay groups of a brand, flow and currency, by arrangement (highest first, SPEC §4). */
-export async function listSessionPayGroups(
+/** The pay groups of a brand, flow and currency as stored, by arrangement (highest first, SPEC §4). */
+async function payGroupRows(
   db: Executor,
-  scope: PayGroupScope,
+  scope: Pick<PayGroupScope, 'brandId' | 'flow' | 'currency'>,
 ): Promise<SessionPayGroup[]> {
-  const rows = await db
+  return db
     .select({ group: payGroups, limits: payGroupCurrencies, currency: currencies })
     .from(payGroups)
     .innerJoin(
@@ -166,7 +189,6 @@ export async function listSessionPayGroups(
     .innerJoin(currencies, eq(currencies.alpha3, payGroupCurrencies.currency))
     .where(and(eq(payGroups.brandId, scope.brandId), eq(payGroups.flow, scope.flow)))
     .orderBy(desc(payGroups.arrangement), payGroups.id);
-  return withPlayerLimits(db, scope, rows);
 }
 
 const PAY_GROUP_ID = /^[1-9][0-9]{0,9}$/;
@@ -189,7 +211,31 @@ export async function findSessionPayGroup(
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
     throw new ApiError('unknownPayGroup', { field, detail: `pay group ${text}` });
   }
-  const [row] = await db
+  // Issue 16: from the brand data in memory, when the handle has a cache (not in a transaction).
+  const hub = cacheHubOf(db);
+  const [row] =
+    hub === undefined
+      ? await payGroupRow(db, scope, id)
+      : (await cachedBrandData(hub, db, scope, hub.clock())).groups.filter(
+          (entry) => entry.group.id === id,
+        );
+  if (row === undefined) {
+    throw new ApiError('unknownPayGroup', {
+      field,
+      detail: `pay group ${text} is not a ${scope.flow} method of ${scope.brandId} in ${scope.currency}`,
+    });
+  }
+  const [seen] = await withPlayerLimits(db, scope, [row]);
+  return seen ?? row;
+}
+
+/** One pay group of a brand, flow and currency as stored (none: another's, or no such). */
+async function payGroupRow(
+  db: Executor,
+  scope: PayGroupScope,
+  id: number,
+): Promise<SessionPayGroup[]> {
+  return db
     .select({ group: payGroups, limits: payGroupCurrencies, currency: currencies })
     .from(payGroups)
     .innerJoin(
@@ -207,14 +253,6 @@ export async function findSessionPayGroup(
         eq(payGroups.flow, scope.flow),
       ),
     );
-  if (row === undefined) {
-    throw new ApiError('unknownPayGroup', {
-      field,
-      detail: `pay group ${text} is not a ${scope.flow} method of ${scope.brandId} in ${scope.currency}`,
-    });
-  }
-  const [seen] = await withPlayerLimits(db, scope, [row]);
-  return seen ?? row;
 }
 
 /**
@@ -488,20 +526,6 @@ export function hasBetShopField(group: PayGroupRow): boolean {
   return storedFields(group).some((field) => fieldKind(mapField(field)) === 'betShop');
 }
 
-// --- cashier response (init) --------------------------------------------------------------------
-
-async function lastUsedPayGroup(
-  db: Executor,
-  playerId: string,
-  flow: PaymentFlow,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ payGroupId: lastUsedMethods.payGroupId })
-    .from(lastUsedMethods)
-    .where(and(eq(lastUsedMethods.playerId, playerId), eq(lastUsedMethods.flow, flow)));
-  return row?.payGroupId ?? null;
-}
-
 /** SPEC §3 tax tiers of a brand and flow. */
 export async function loadTaxTiers(db: Executor, brandId: string, flow: PaymentFlow) {
   const rows = await db
@@ -553,13 +577,20 @@ export async function loadUserBonuses(db: Executor, playerId: string) {
   });
 }
 
-/** SPEC §3 lost_profit_merchant_bonus of a brand, when its pay group is in the list. */
-async function loadLostProfit(db: Executor, brandId: string, listedIds: ReadonlySet<number>) {
-  const tiers = await db
+/** A brand's lost-profit bonus tiers as stored (SPEC §3 lost_profit_merchant_bonus). */
+async function lostProfitRows(db: Executor, brandId: string) {
+  return db
     .select()
     .from(lostProfitBonusTiers)
     .where(eq(lostProfitBonusTiers.brandId, brandId))
     .orderBy(lostProfitBonusTiers.id);
+}
+
+/** SPEC §3 lost_profit_merchant_bonus of a brand, when its pay group is in the list. */
+function lostProfitOf(
+  tiers: readonly (typeof lostProfitBonusTiers.$inferSelect)[],
+  listedIds: ReadonlySet<number>,
+) {
   const payGroupId = tiers.find((tier) => listedIds.has(tier.payGroupId))?.payGroupId;
   if (payGroupId === undefined) return null;
   return {
@@ -593,41 +624,298 @@ function userProfile(player: typeof players.$inferSelect, language: string) {
   };
 }
 
-/** The parts of the cashier response both flows share. */
-async function cashierCommon(
+// --- brand data in memory (issue 16) ------------------------------------------------------------
+
+/**
+ * What init, select and submit read of a brand for one flow and currency, kept in memory
+ * (services/cache/brand-cache.ts): the brand row, the currency's precision, the pay groups with
+ * their row for the currency, the tax tiers, the lost-profit bonus, and the pay groups' wire
+ * objects per language (all that the wire object of a pay group depends on but the player's last
+ * used method and own limits, which are applied per call).
+ */
+interface BrandData {
+  readonly version: number;
+  readonly brand: BrandRow;
+  readonly precision: number;
+  readonly groups: readonly SessionPayGroup[];
+  readonly taxTiers: Awaited<ReturnType<typeof loadTaxTiers>>;
+  readonly lostProfit: ReturnType<typeof lostProfitOf>;
+  /** The wire objects by language, made on first use (restrictions as at that use: see below). */
+  readonly wire: Map<string, readonly PayGroup[]>;
+}
+
+/**
+ * Reads the brand data of a scope. Four statements, sent together (on PostgreSQL each on its own
+ * pooled connection). `changesAt` is the earliest `restricted_until` still ahead at `now`: the
+ * entry ends then, so every wire object made from it shows the restrictions as they stand.
+ */
+async function loadBrandData(
+  db: Executor,
+  scope: Pick<PayGroupScope, 'brandId' | 'flow' | 'currency'>,
+  now: Date,
+): Promise<LoadedBrandData<BrandData>> {
+  const [[head], groups, taxTiersWire, lostProfitTiers] = await Promise.all([
+    db
+      .select({ brand: brands, precision: currencies.precision })
+      .from(brands)
+      .leftJoin(currencies, eq(currencies.alpha3, scope.currency))
+      .where(eq(brands.id, scope.brandId)),
+    payGroupRows(db, scope),
+    loadTaxTiers(db, scope.brandId, scope.flow),
+    scope.flow === 'deposit' ? lostProfitRows(db, scope.brandId) : Promise.resolve([]),
+  ]);
+  if (head === undefined) throw new ApiError('sessionExpired', { detail: 'brand vanished' });
+  const listed = new Set(groups.map((entry) => entry.group.id));
+  let changesAt: Date | null = null;
+  for (const { group } of groups) {
+    const until = restrictionOf(group, now);
+    if (until !== null && (changesAt === null || until < changesAt)) changesAt = until;
+  }
+  return {
+    version: head.brand.configVersion,
+    changesAt,
+    value: {
+      version: head.brand.configVersion,
+      brand: head.brand,
+      precision: resolvePrecision(head.precision),
+      groups,
+      taxTiers: taxTiersWire,
+      lostProfit: scope.flow === 'deposit' ? lostProfitOf(lostProfitTiers, listed) : null,
+      wire: new Map(),
+    },
+  };
+}
+
+/** The brand-data caches by hub (one per app). */
+const brandCaches = new WeakMap<CacheHub, BrandCache<BrandData>>();
+
+/** The brand data of a scope from the app's cache (read when missing, stale or older). */
+async function cachedBrandData(
+  hub: CacheHub,
+  db: Executor,
+  scope: Pick<PayGroupScope, 'brandId' | 'flow' | 'currency'>,
+  now: Date,
+  minVersion?: number,
+): Promise<BrandData> {
+  let cache = brandCaches.get(hub);
+  if (cache === undefined) {
+    cache = new BrandCache<BrandData>(hub);
+    brandCaches.set(hub, cache);
+  }
+  const loaded = await cache.get(
+    scope.brandId,
+    `${scope.flow}\u0000${scope.currency}`,
+    now,
+    () => loadBrandData(db, scope, now),
+    minVersion,
+  );
+  return loaded.value;
+}
+
+/** The brand data of a scope: from the cache when the handle has one, else read. */
+async function brandDataOf(
+  db: Executor,
+  scope: Pick<PayGroupScope, 'brandId' | 'flow' | 'currency'>,
+  now: Date,
+  minVersion?: number,
+): Promise<BrandData> {
+  const hub = cacheHubOf(db);
+  if (hub === undefined) return (await loadBrandData(db, scope, now)).value;
+  return cachedBrandData(hub, db, scope, now, minVersion);
+}
+
+// --- the player's figures (issue 16) ------------------------------------------------------------
+
+/** A bonus as the player's query returns it (numbers as text). */
+interface BonusFigure {
+  readonly description: string | null;
+  readonly absolute: string | null;
+  readonly percent: string | null;
+  readonly max: string | null;
+  readonly min_deposit: string | null;
+  readonly max_deposit: string | null;
+  readonly pay_groups: readonly number[];
+}
+
+/** A JSON value as the driver returns it (parsed by pg and PGlite; text elsewhere). */
+function parsedJson(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function bonusFigures(value: unknown): BonusFigure[] {
+  const list = parsedJson(value);
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item: unknown): BonusFigure[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const get = (key: string): unknown => Reflect.get(item, key);
+    const ids = parsedJson(get('pay_groups'));
+    return [
+      {
+        description: textOrNull(get('description')),
+        absolute: textOrNull(get('absolute')),
+        percent: textOrNull(get('percent')),
+        max: textOrNull(get('max')),
+        min_deposit: textOrNull(get('min_deposit')),
+        max_deposit: textOrNull(get('max_deposit')),
+        pay_groups: Array.isArray(ids) ? ids.map(Number) : [],
+      },
+    ];
+  });
+}
+
+/**
+ * Everything init needs of the player, read in ONE statement and never cached (a balance is never
+ * stale): the player row, the ledger's balance, reservation and outstanding wager in the session's
+ * currency, the last used pay group of the flow, the player's own limits, the active bonuses with
+ * their pay groups (deposits), and the brand's configuration version, which the brand data in
+ * memory must have reached.
+ */
+async function playerFigures(db: Executor, session: SessionContext, flow: PaymentFlow) {
+  const bonusesJson =
+    flow === 'deposit'
+      ? sql`(select coalesce(json_agg(json_build_object(
+            'description', b.description,
+            'absolute', b.absolute_value::text,
+            'percent', b.percent_value::text,
+            'max', b.max_value::text,
+            'min_deposit', b.min_deposit_amount::text,
+            'max_deposit', b.max_deposit_amount::text,
+            'pay_groups', (select coalesce(json_agg(l.pay_group_id order by l.pay_group_id), '[]'::json)
+                           from ${bonusPayGroups} l where l.bonus_id = b.id)
+          ) order by b.id), '[]'::json)
+          from ${bonuses} b where b.player_id = ${players.id} and b.active)`
+      : sql`'[]'::json`;
+  const [row] = await db
+    .select({
+      player: players,
+      configVersion: brands.configVersion,
+      balance: playerBalances.balance,
+      reserved: playerBalances.reserved,
+      wagerRemaining: playerBalances.wagerRemaining,
+      lastUsedId: sql<unknown>`(select ${lastUsedMethods.payGroupId} from ${lastUsedMethods}
+        where ${lastUsedMethods.playerId} = ${players.id} and ${lastUsedMethods.flow} = ${flow})`,
+      limits: sql<unknown>`(select json_build_object('min', ${playerLimits.minAmount}::text,
+        'max', ${playerLimits.maxAmount}::text) from ${playerLimits}
+        where ${playerLimits.playerId} = ${players.id} and ${playerLimits.flow} = ${flow}
+        and ${playerLimits.currency} = ${session.currency})`,
+      bonuses: sql<unknown>`${bonusesJson}`,
+    })
+    .from(players)
+    .innerJoin(brands, eq(brands.id, session.brandId))
+    .leftJoin(
+      playerBalances,
+      and(eq(playerBalances.playerId, players.id), eq(playerBalances.currency, session.currency)),
+    )
+    .where(eq(players.id, session.playerId));
+  if (row === undefined) throw new ApiError('sessionExpired', { detail: 'player vanished' });
+  // A session kept in memory may not have heard of the block yet: the player's row has.
+  if (row.player.blockedAt !== null) {
+    throw new ApiError('sessionExpired', { detail: 'player blocked' });
+  }
+  const limits = parsedJson(row.limits);
+  const own: StoredLimits | null =
+    typeof limits === 'object' && limits !== null
+      ? { min: textOrNull(Reflect.get(limits, 'min')), max: textOrNull(Reflect.get(limits, 'max')) }
+      : null;
+  return {
+    player: row.player,
+    configVersion: row.configVersion,
+    balance: {
+      currency: session.currency,
+      balance: new Big(row.balance ?? '0').toFixed(),
+      reserved: new Big(row.reserved ?? '0').toFixed(),
+    },
+    wagerRemaining: row.wagerRemaining,
+    lastUsedId: row.lastUsedId === null ? null : Number(row.lastUsedId),
+    own,
+    bonuses: bonusFigures(row.bonuses),
+  };
+}
+
+/** SPEC §3 user bonuses from the player's figures (as {@link loadUserBonuses} builds them). */
+function userBonusesOf(figures: readonly BonusFigure[]) {
+  return figures.map((bonus) => ({
+    ...(bonus.description === null ? {} : { bonusDescription: bonus.description }),
+    bonusPayGroupsIds: [...bonus.pay_groups],
+    bonusInfo: {
+      absoluteBonusValue: optionalPlain(bonus.absolute),
+      percentBonusValue: optionalPlain(bonus.percent),
+      maxBonusValue: optionalPlain(bonus.max),
+      minDepositAmount: optionalPlain(bonus.min_deposit),
+      maxDepositAmount: optionalPlain(bonus.max_deposit),
+    },
+  }));
+}
+
+/** The pay groups' wire objects for a player: the brand's, with last_used and own limits. */
+function payGroupWire(
+  data: BrandData,
+  context: { readonly now: Date; readonly lastUsedId: number | null; readonly language: string },
+  own: StoredLimits | null,
+): PayGroup[] {
+  if (own !== null) {
+    return narrowedFor(own, data.groups).map((entry) => payGroupToWire(entry, context));
+  }
+  let wire = data.wire.get(context.language);
+  if (wire === undefined) {
+    wire = data.groups.map((entry) => payGroupToWire(entry, { ...context, lastUsedId: null }));
+    data.wire.set(context.language, wire);
+  }
+  return wire.map((group) =>
+    group.id === context.lastUsedId ? { ...group, last_used: true } : group,
+  );
+}
+
+// --- cashier response (init) --------------------------------------------------------------------
+
+/**
+ * The cashier response of a flow (both flows' parts, the wager rule's included). Issue 16: the
+ * player's figures in one statement, the brand's data from memory (read, in four statements sent
+ * together, only when missing, stale or older than the version the player's statement saw), the
+ * balance from the operator's wallet when the app uses one.
+ */
+async function cashierResponse(
   db: Executor,
   session: SessionContext,
   flow: PaymentFlow,
-  groups: readonly SessionPayGroup[],
+  now: Date,
   wallet: BalanceSource,
 ) {
-  const [brand, player, balance, tiers, precision] = await Promise.all([
-    loadBrand(db, session.brandId),
-    loadPlayer(db, session.playerId),
-    wallet.balance(db, session.playerId, session.currency),
-    loadTaxTiers(db, session.brandId, flow),
-    currencyPrecisionOf(db, session.currency),
+  const scope = sessionScope(session, flow);
+  const [figures, cached] = await Promise.all([
+    playerFigures(db, session, flow),
+    brandDataOf(db, scope, now),
   ]);
-  const listed = new Set(groups.map((entry) => entry.group.id));
-  const [userBonuses, lostProfit] =
-    flow === 'deposit'
-      ? await Promise.all([
-          loadUserBonuses(db, session.playerId),
-          loadLostProfit(db, session.brandId, listed),
-        ])
-      : [[], null];
+  const data =
+    cached.version >= figures.configVersion
+      ? cached
+      : await brandDataOf(db, scope, now, figures.configVersion);
+  const { brand, precision } = data;
+  const balance =
+    wallet.kind === 'internal'
+      ? figures.balance
+      : await wallet.balance(db, session.playerId, session.currency);
+  const wire = payGroupWire(
+    data,
+    { now, lastUsedId: figures.lastUsedId, language: session.language },
+    figures.own,
+  );
   const reserved = new Big(balance.reserved);
-  return {
+  const common = {
     view_data: [],
     cashier_settings: { country_filtering_enabled: brand.countryFilteringEnabled },
     cashier_features: [...brand.features],
-    lost_profit_merchant_bonus: lostProfit,
+    lost_profit_merchant_bonus: data.lostProfit,
     // The reserved amount is the pending withdrawal: reserved by a payout not yet paid out.
     withdrawal_reverse: reserved.gt(0)
       ? { amount: atPrecision(balance.reserved, precision), currency: session.currency }
       : null,
-    tax: { tiers },
-    user_bonuses: userBonuses,
+    tax: { tiers: data.taxTiers },
+    user_bonuses: flow === 'deposit' ? userBonusesOf(figures.bonuses) : [],
     merchant_url: brand.merchantUrl,
     merchant_success_url: brand.merchantSuccessUrl,
     merchant_fail_url: brand.merchantFailUrl,
@@ -641,31 +929,10 @@ async function cashierCommon(
       processing_page_redirect_timeout: brand.processingPageRedirectTimeout,
       success_page_redirect_timeout: brand.successPageRedirectTimeout,
     },
-    user_profile: userProfile(player, session.language),
+    user_profile: userProfile(figures.player, session.language),
   };
-}
-
-async function currencyPrecisionOf(db: Executor, currency: string): Promise<number> {
-  const [row] = await db.select().from(currencies).where(eq(currencies.alpha3, currency));
-  return resolvePrecision(row?.precision);
-}
-
-async function payGroupList(
-  db: Executor,
-  session: SessionContext,
-  flow: PaymentFlow,
-  now: Date,
-): Promise<{ groups: SessionPayGroup[]; wire: PayGroup[] }> {
-  const [groups, lastUsedId] = await Promise.all([
-    listSessionPayGroups(db, sessionScope(session, flow)),
-    lastUsedPayGroup(db, session.playerId, flow),
-  ]);
-  return {
-    groups,
-    wire: groups.map((entry) =>
-      payGroupToWire(entry, { now, lastUsedId, language: session.language }),
-    ),
-  };
+  const wager = wagerOf(session, figures.wagerRemaining, precision, brand.wagerRuleEnabled);
+  return { common, wire, wager };
 }
 
 /** SPEC §3 cashier response of the deposit flow (GET payments/groups/init). */
@@ -675,8 +942,7 @@ export async function depositCashierResponse(
   now: Date,
   wallet: BalanceSource,
 ): Promise<DepositInitResponse> {
-  const { groups, wire } = await payGroupList(db, session, 'deposit', now);
-  const common = await cashierCommon(db, session, 'deposit', groups, wallet);
+  const { common, wire } = await cashierResponse(db, session, 'deposit', now, wallet);
   return { ...common, payment_groups: wire };
 }
 
@@ -687,11 +953,7 @@ export async function payoutCashierResponse(
   now: Date,
   wallet: BalanceSource,
 ): Promise<PayoutInitResponse> {
-  const [{ groups, wire }, wager] = await Promise.all([
-    payGroupList(db, session, 'withdrawal', now),
-    withdrawalWager(db, session),
-  ]);
-  const common = await cashierCommon(db, session, 'withdrawal', groups, wallet);
+  const { common, wire, wager } = await cashierResponse(db, session, 'withdrawal', now, wallet);
   // SPEC §4: an outstanding wager in a brand the rule applies to disables every withdrawal
   // method; the wager view_data item says why and how much is left.
   if (!wager.disabled || wager.remaining === null) return { ...common, payout_groups: wire };
@@ -828,10 +1090,11 @@ export async function payoutMethodDetail(
   entry: SessionPayGroup,
   now: Date,
 ): Promise<PayoutMethodDetail> {
-  const [common, player, brand, accounts, block, wager] = await Promise.all([
+  const [common, player, { brand }, accounts, block, wager] = await Promise.all([
     detailCommon(db, session, entry),
     loadPlayer(db, session.playerId),
-    loadBrand(db, session.brandId),
+    // The brand row from memory (issue 16): the entry findSessionPayGroup just used.
+    brandDataOf(db, sessionScope(session, 'withdrawal'), now),
     listPayoutAccounts(db, session.playerId, entry.group),
     verificationBlock(db, session.playerId, now),
     withdrawalWager(db, session),

@@ -18,6 +18,10 @@ import type { Database, Executor } from '../db/open';
 import { brandDefaultThemes, brands, currencies, players, sessions } from '../db/schema';
 import { findOrCreatePlayer } from '../db/seed';
 import { ApiError } from '../http/api-error';
+import { announceChange } from './cache/announce';
+import { cacheHubOf } from './cache/cache-hub';
+import type { CacheHub } from './cache/cache-hub';
+import { SessionCache } from './cache/session-cache';
 
 /** Random bytes of a session id and an auth token: 32 bytes, 43 url-safe characters. */
 export const SESSION_ID_BYTES = 32;
@@ -185,20 +189,27 @@ export async function openSession(
   };
 }
 
-/**
- * SPEC §6, §8: resolves the x-session-id of a request and slides its expiry forward.
- *
- * @throws {ApiError} sessionExpired (code 17, HTTP 401) when the id is missing, unknown or expired.
- */
-export async function resolveSession(
-  db: Database,
-  settings: Pick<SessionSettings, 'lifetimeMs'>,
-  sessionId: string | undefined,
-  now: Date = new Date(),
-): Promise<SessionContext> {
-  if (sessionId === undefined || sessionId === '') {
-    throw new ApiError('sessionExpired', { detail: 'no x-session-id header' });
+/** Where the sliding expiry's write reports a failure (it runs after the answer). */
+interface SessionLog {
+  error(object: object, message: string): void;
+}
+
+/** The session caches by hub (one per app: services/cache/cache-hub.ts). */
+const sessionCaches = new WeakMap<CacheHub, SessionCache<SessionContext>>();
+
+function sessionCacheOf(db: Database): SessionCache<SessionContext> | undefined {
+  const hub = cacheHubOf(db);
+  if (hub === undefined) return undefined;
+  let cache = sessionCaches.get(hub);
+  if (cache === undefined) {
+    cache = new SessionCache<SessionContext>(hub);
+    sessionCaches.set(hub, cache);
   }
+  return cache;
+}
+
+/** The session `sessionId` as stored, or an error 17 when it is unknown or its player blocked. */
+async function lookUpSession(db: Database, sessionId: string): Promise<SessionContext> {
   const [row] = await db
     .select({ session: sessions, externalId: players.externalId, blockedAt: players.blockedAt })
     .from(sessions)
@@ -206,23 +217,10 @@ export async function resolveSession(
     .innerJoin(brands, eq(brands.id, sessions.brandId))
     .where(eq(sessions.id, sessionId));
   if (row === undefined) throw new ApiError('sessionExpired', { detail: 'unknown session' });
-  const { session } = row;
-  if (session.expiresAt.getTime() <= now.getTime()) {
-    throw new ApiError('sessionExpired', { detail: 'session expired' });
-  }
   // Issue 15: a blocked player's sessions end at once (blocking also expires them; this holds
   // for a session opened some other way, e.g. the sandbox route, meanwhile).
   if (row.blockedAt !== null) throw new ApiError('sessionExpired', { detail: 'player blocked' });
-  let expiresAt = session.expiresAt;
-  const slid = new Date(now.getTime() + settings.lifetimeMs);
-  if (slid.getTime() - expiresAt.getTime() > EXPIRY_REFRESH_SLACK_MS) {
-    // The condition on the old expiry keeps a concurrent request from moving it backwards.
-    await db
-      .update(sessions)
-      .set({ expiresAt: slid })
-      .where(and(eq(sessions.id, session.id), eq(sessions.expiresAt, session.expiresAt)));
-    expiresAt = slid;
-  }
+  const { session } = row;
   return {
     sessionId: session.id,
     playerId: session.playerId,
@@ -233,8 +231,62 @@ export async function resolveSession(
     theme: session.theme,
     currency: session.currency,
     authToken: session.authToken,
-    expiresAt,
+    expiresAt: session.expiresAt,
   };
+}
+
+/**
+ * SPEC §6, §8: resolves the x-session-id of a request and slides its expiry forward.
+ *
+ * Issue 16: a session found is kept in the app's session cache for SESSION_CACHE_TTL_MS
+ * (services/cache/session-cache.ts); a kept one is checked against `now` like a stored one, and
+ * blocking its player or ending it drops it in every process. The expiry's write (when it moves by
+ * more than {@link EXPIRY_REFRESH_SLACK_MS}) does not hold the answer back: it runs meanwhile,
+ * conditional on the expiry it replaces, and a failure is logged.
+ *
+ * @throws {ApiError} sessionExpired (code 17, HTTP 401) when the id is missing, unknown or expired.
+ */
+export async function resolveSession(
+  db: Database,
+  settings: Pick<SessionSettings, 'lifetimeMs'>,
+  sessionId: string | undefined,
+  now: Date = new Date(),
+  log?: SessionLog,
+): Promise<SessionContext> {
+  if (sessionId === undefined || sessionId === '') {
+    throw new ApiError('sessionExpired', { detail: 'no x-session-id header' });
+  }
+  const cache = sessionCacheOf(db);
+  let session = cache?.get(sessionId, now);
+  // A kept session past its expiry may have been slid by another process: the database decides.
+  if (session === undefined || session.expiresAt.getTime() <= now.getTime()) {
+    const mark = cache?.mark() ?? 0;
+    session = await lookUpSession(db, sessionId);
+    cache?.put(sessionId, session, now, mark);
+  }
+  if (session.expiresAt.getTime() <= now.getTime()) {
+    cache?.drop(sessionId);
+    throw new ApiError('sessionExpired', { detail: 'session expired' });
+  }
+  const slid = new Date(now.getTime() + settings.lifetimeMs);
+  if (slid.getTime() - session.expiresAt.getTime() <= EXPIRY_REFRESH_SLACK_MS) return session;
+  const previous = session.expiresAt;
+  session = { ...session, expiresAt: slid };
+  cache?.update(sessionId, session);
+  // The condition on the old expiry keeps a concurrent request from moving it backwards.
+  db.update(sessions)
+    .set({ expiresAt: slid })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.expiresAt, previous)))
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        log?.error(
+          { error: error instanceof Error ? error.message : String(error) },
+          'session expiry not written',
+        );
+      },
+    );
+  return session;
 }
 
 /** Ends a session at once (tests use it to expire one; a logout would too). */
@@ -243,7 +295,11 @@ export async function expireSession(
   sessionId: string,
   at: Date = new Date(),
 ): Promise<void> {
-  await db.update(sessions).set({ expiresAt: at }).where(eq(sessions.id, sessionId));
+  await db.transaction(async (tx) => {
+    await tx.update(sessions).set({ expiresAt: at }).where(eq(sessions.id, sessionId));
+    // Issue 16: every process's session cache drops it (here at once, elsewhere on commit).
+    await announceChange(tx, { kind: 'session', id: sessionId });
+  });
 }
 
 /** Issue 15: the default theme the brand's operator chose, or null while it chose none. */

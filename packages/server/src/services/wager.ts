@@ -105,6 +105,32 @@ export async function withdrawalWager(
     outstandingWager(db, session.playerId, session.currency),
     wagerBrandIds(db),
   ]);
+  return decideWager(session, remaining, wagerBrands);
+}
+
+/**
+ * Issue 16: the wager rule from figures read elsewhere (init's one player statement and the
+ * brand data in memory): the stored `wager_remaining` of the session currency (null: no balance
+ * row), the currency's precision, and whether the session's brand applies the rule.
+ */
+export function wagerOf(
+  session: SessionContext,
+  stored: string | null,
+  precision: number,
+  brandApplies: boolean,
+): WithdrawalWager {
+  const value = stored === null ? null : new Big(stored);
+  // Rounded up as outstandingWager does: a wager of 0.0004 KWD is still a wager.
+  const remaining =
+    value === null || !value.gt(0) ? null : roundToPrecision(value, precision, 'up');
+  return decideWager(session, remaining, brandApplies ? [session.brandId] : []);
+}
+
+function decideWager(
+  session: SessionContext,
+  remaining: string | null,
+  wagerBrands: readonly string[],
+): WithdrawalWager {
   const parameters = remaining === null ? [] : [wagerParameter(remaining, session.currency)];
   const disabled = isDisabledByWager({
     flow: 'withdrawal',

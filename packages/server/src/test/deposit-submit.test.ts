@@ -19,7 +19,7 @@ import {
 import { getBalance, ledgerTotals } from '../services/ledger';
 import { validatePhone } from '@cashdesk/domain';
 import { SandboxProvider } from '../providers';
-import { createTestSession, startTestServer } from './harness';
+import { createTestSession, startTestServer, writeBrandConfig } from './harness';
 import type { TestServer } from './harness';
 import { isRecord } from '../http/is-record';
 
@@ -687,31 +687,34 @@ describe('refused submits (SPEC §5, §8; issue 3 bad input)', () => {
   });
 
   it('issue 12 finding 8: the server reads a phone pattern as the widget does (SPEC §5: +380\\d{9} accepts +380501234567)', async () => {
-    const [group] = await server.db
-      .insert(payGroups)
-      .values({
-        brandId: 'brand0',
-        flow: 'deposit',
-        shortName: 'ua_mobile',
-        publicName: 'Ukrainian mobile money',
-        payMethodType: 'mobile',
-        providerKind: 'mobile',
-        fields: [
-          {
-            name: 'msisdn',
-            type: 'input',
-            extended_type: 'phone_with_country',
-            label: 'PH.FIELD.PHONE',
-            regexp: '+380\\d{9}',
-            is_required: true,
-          },
-        ],
-      })
-      .returning({ id: payGroups.id });
-    if (group === undefined) throw new Error('pay group not written');
-    await server.db
-      .insert(payGroupCurrencies)
-      .values({ payGroupId: group.id, currency: 'EUR', minAmount: '5', maxAmount: '500' });
+    const group = await writeBrandConfig(server.db, 'brand0', async (tx) => {
+      const [row] = await tx
+        .insert(payGroups)
+        .values({
+          brandId: 'brand0',
+          flow: 'deposit',
+          shortName: 'ua_mobile',
+          publicName: 'Ukrainian mobile money',
+          payMethodType: 'mobile',
+          providerKind: 'mobile',
+          fields: [
+            {
+              name: 'msisdn',
+              type: 'input',
+              extended_type: 'phone_with_country',
+              label: 'PH.FIELD.PHONE',
+              regexp: '+380\\d{9}',
+              is_required: true,
+            },
+          ],
+        })
+        .returning({ id: payGroups.id });
+      if (row === undefined) throw new Error('pay group not written');
+      await tx
+        .insert(payGroupCurrencies)
+        .values({ payGroupId: row.id, currency: 'EUR', minAmount: '5', maxAmount: '500' });
+      return row;
+    });
     const { session: own } = await freshPlayer();
     const body = (msisdn: string) => ({ amount: '20', currency: 'EUR', parameters: { msisdn } });
     for (const [msisdn, widget] of [

@@ -17,8 +17,9 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { ServerConfig, ServerMode } from '../config';
 import { openDatabase } from '../db/open';
-import type { Database, DatabaseKind, OpenDatabase, PoolStats } from '../db/open';
+import type { Database, DatabaseKind, OpenDatabase, PoolStats, Transaction } from '../db/open';
 import { seedDatabase } from '../db/seed';
+import { bumpConfigVersion } from '../services/brand-config/version';
 import type { App, Clock } from '../http/app-types';
 import { createLogger } from '../http/logger';
 import type { PaymentProvider } from '../providers';
@@ -233,4 +234,21 @@ export async function createTestSession(
   const id = body.session_id;
   if (typeof id !== 'string') throw new Error('session_id is not a string');
   return id;
+}
+
+/**
+ * Issue 16: a test's own write of brand configuration straight into the tables, made the way the
+ * configuration layer makes it: in one transaction that first bumps the brand's version and so
+ * tells every process's brand-data cache (services/brand-config/version.ts). A write without it
+ * would be seen only when the cache's entry ends.
+ */
+export async function writeBrandConfig<T>(
+  db: Database,
+  brandId: string,
+  write: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await bumpConfigVersion(tx, brandId);
+    return write(tx);
+  });
 }

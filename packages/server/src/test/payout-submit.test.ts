@@ -13,7 +13,7 @@ import {
 import { getBalance, ledgerTotals } from '../services/ledger';
 import { payGroupId, saveSandboxCard, text, withIdempotencyKey } from './api-calls';
 import { brand0PlayerId } from './alt-fixtures';
-import { createTestSession, startTestServer } from './harness';
+import { createTestSession, startTestServer, writeBrandConfig } from './harness';
 import type { TestServer } from './harness';
 import { isRecord } from '../http/is-record';
 
@@ -205,10 +205,13 @@ describe('withdrawal amount and balance (SPEC §5, §8 code 1206)', () => {
         error_field: 'body.amount',
       });
     }
-    await server.db
-      .update(payGroups)
-      .set({ amountRegExpFe: '^[0-9]+$' })
-      .where(eq(payGroups.id, await payGroupId(server, 'crypto_payout')));
+    const cryptoPayout = await payGroupId(server, 'crypto_payout');
+    await writeBrandConfig(server.db, 'brand0', (tx) =>
+      tx
+        .update(payGroups)
+        .set({ amountRegExpFe: '^[0-9]+$' })
+        .where(eq(payGroups.id, cryptoPayout)),
+    );
     const pattern = await submit(sessionId, 'crypto_payout', {
       amount: '25.50',
       parameters: { wallet_address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' },

@@ -25,7 +25,12 @@ import { brand0PlayerId, ledgerOf, reload, startDeposit } from './alt-fixtures';
 import { CASHIER, callJson, payGroupId, text, withdrawalSession } from './api-calls';
 import { TEST_WEBHOOK_SECRET, startAsyncPspProcess } from './async-psp-process';
 import type { AsyncPspProcess } from './async-psp-process';
-import { createTestDatabase, createTestSession, startTestServer } from './harness';
+import {
+  createTestDatabase,
+  createTestSession,
+  startTestServer,
+  writeBrandConfig,
+} from './harness';
 import type { TestDatabase, TestServer } from './harness';
 import { asyncChargeViolations, ledgerViolations, reservationViolations } from './money-invariants';
 
@@ -49,16 +54,18 @@ async function setConnector(
   connector: string | null,
   flow: 'deposit' | 'withdrawal' = 'deposit',
 ): Promise<void> {
-  await database.db
-    .update(payGroups)
-    .set({ connector })
-    .where(
-      and(
-        eq(payGroups.brandId, 'brand0'),
-        eq(payGroups.flow, flow),
-        eq(payGroups.shortName, shortName),
+  await writeBrandConfig(database.db, 'brand0', (tx) =>
+    tx
+      .update(payGroups)
+      .set({ connector })
+      .where(
+        and(
+          eq(payGroups.brandId, 'brand0'),
+          eq(payGroups.flow, flow),
+          eq(payGroups.shortName, shortName),
+        ),
       ),
-    );
+  );
 }
 
 beforeAll(async () => {

@@ -4,16 +4,22 @@
  * brand row's lock, so two writes are ordered and each gets its own version. A write that names
  * the version it read (the If-Match header) is refused when another came first.
  *
+ * Issue 16: the bump is also what tells the brand-data caches of every process (services/cache/)
+ * that the brand changed: a `NOTIFY` in the same transaction, delivered on commit. It is the one
+ * place that does both, so a configuration write cannot change the version and forget the caches.
+ *
  * @packageDocumentation
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/open';
 import { brands } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { announceChange } from '../cache/announce';
 
 /**
- * Bumps the brand's configuration version and returns the new one. Call it first in the
- * transaction that writes the configuration: it locks the brand row until the commit.
+ * Bumps the brand's configuration version, announces the change to the caches (delivered on
+ * commit) and returns the new version. Call it first in the transaction that writes the
+ * configuration: it locks the brand row until the commit.
  *
  * @throws {ApiError} operatorNotFound for an unknown brand; operatorVersionConflict when
  * `expected` is given and the brand is at another version.
@@ -41,5 +47,6 @@ export async function bumpConfigVersion(
     .where(eq(brands.id, brandId))
     .returning({ version: brands.configVersion });
   if (bumped === undefined) throw new ApiError('operatorNotFound', { detail: 'unknown brand' });
+  await announceChange(tx, { kind: 'brand', id: brandId });
   return bumped.version;
 }

@@ -13,6 +13,7 @@ import type { OperatorPlayer, PlayerLimit, PlayerUpdateRequest } from '@cashdesk
 import type { Executor } from '../../db/open';
 import { currencies, playerBalances, playerLimits, players, sessions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { announceChange } from '../cache/announce';
 
 /** A player row. */
 export type PlayerRow = typeof players.$inferSelect;
@@ -248,6 +249,8 @@ export async function setPlayerBlocked(
     .where(eq(players.id, row.id))
     .returning();
   if (updated === undefined) throw new Error(`player ${row.id} vanished`);
+  // Issue 16: every process drops the player's cached sessions (at once here, on commit there).
+  if (blocked) await announceChange(tx, { kind: 'player', id: row.id });
   const ended = blocked
     ? await tx
         .update(sessions)

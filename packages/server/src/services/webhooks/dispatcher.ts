@@ -42,7 +42,7 @@ import {
 import { retryDelayMs } from './backoff';
 import { listenForEvents } from './notify';
 import type { DeliveryOutcome, WebhookMetrics } from './webhook-metrics';
-import type { StopListening } from './notify';
+import type { StopListening } from '../../db/listen';
 
 /** A row of the outbox. */
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;

@@ -1,0 +1,145 @@
+/**
+ * Issue 16: the caches of one app (brand data, sessions) and what keeps them true: a listener on
+ * {@link CACHE_CHANNEL} (db/listen.ts) and the changes announced in this process
+ * (announce.ts). A cache trusts its entries only while the hub listens: when the listening
+ * connection is lost, every entry is dropped and nothing is kept until it listens again, so a
+ * missed notification can never leave a stale entry behind; the caches then read the database
+ * on every call, as before issue 16.
+ *
+ * Services find the hub of their database handle with {@link cacheHubOf}; a transaction handle
+ * has none, so reads inside a transaction always go to the database (and see the transaction's
+ * own writes).
+ *
+ * @packageDocumentation
+ */
+import type { CacheSettings } from '../../config';
+import type { Database, Executor } from '../../db/open';
+import { listenOn } from '../../db/listen';
+import type { StopListening } from '../../db/listen';
+import { CACHE_CHANNEL, changeOf, onLocalChange } from './announce';
+import type { CacheChange } from './announce';
+
+/** A change, or `all` when every entry must go (the listener was lost, or the hub stopped). */
+export type HubChange = CacheChange | { readonly kind: 'all' };
+
+/** Where the hub reports a lost listener. */
+interface HubLog {
+  warn(object: object, message: string): void;
+}
+
+/** How long to wait before listening again after the connection was lost. */
+const RELISTEN_MS = 1_000;
+
+/** See the module comment. */
+export class CacheHub {
+  readonly settings: CacheSettings;
+  readonly clock: () => Date;
+  private readonly db: Database;
+  private readonly log: HubLog | undefined;
+  private readonly listeners = new Set<(change: HubChange) => void>();
+  private stopListening: StopListening | null = null;
+  private unsubscribeLocal: (() => void) | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private listening = false;
+
+  constructor(options: {
+    readonly db: Database;
+    readonly settings: CacheSettings;
+    readonly clock: () => Date;
+    readonly log?: HubLog | undefined;
+  }) {
+    this.db = options.db;
+    this.settings = options.settings;
+    this.clock = options.clock;
+    this.log = options.log;
+  }
+
+  /** Whether entries may be kept and used: the hub hears of every change. */
+  get trusted(): boolean {
+    return this.listening && !this.stopped;
+  }
+
+  /** Calls `listener` with every change until the hub stops. */
+  onChange(listener: (change: HubChange) => void): void {
+    this.listeners.add(listener);
+  }
+
+  private emit(change: HubChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+
+  /** Starts listening (and hearing this process's announcements). */
+  async start(): Promise<void> {
+    this.unsubscribeLocal = onLocalChange((change) => {
+      this.emit(change);
+    });
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      this.stopListening = await listenOn(
+        this.db,
+        CACHE_CHANNEL,
+        (payload) => {
+          const change = changeOf(payload);
+          this.emit(change ?? { kind: 'all' });
+        },
+        () => {
+          this.lost();
+        },
+      );
+      this.listening = true;
+    } catch (error) {
+      this.log?.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        'cache listener could not start; caches off until it does',
+      );
+      this.lost();
+    }
+  }
+
+  private lost(): void {
+    this.listening = false;
+    this.stopListening = null;
+    this.emit({ kind: 'all' });
+    if (this.stopped || this.retry !== null) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.listen();
+    }, RELISTEN_MS);
+    this.retry.unref();
+  }
+
+  /** Stops listening and drops every entry. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.listening = false;
+    if (this.retry !== null) clearTimeout(this.retry);
+    this.unsubscribeLocal?.();
+    this.emit({ kind: 'all' });
+    const stop = this.stopListening;
+    this.stopListening = null;
+    await stop?.();
+  }
+}
+
+/** The hubs by database handle (several apps of a test may share one handle: the last wins). */
+const hubs = new Map<Executor, CacheHub[]>();
+
+/** Makes `hub` the one {@link cacheHubOf} finds for `db`; returns the undo. */
+export function registerCacheHub(db: Database, hub: CacheHub): () => void {
+  hubs.set(db, [...(hubs.get(db) ?? []), hub]);
+  return () => {
+    const left = (hubs.get(db) ?? []).filter((entry) => entry !== hub);
+    if (left.length === 0) hubs.delete(db);
+    else hubs.set(db, left);
+  };
+}
+
+/** The hub of a database handle; none for a transaction or a handle no app registered. */
+export function cacheHubOf(db: Executor): CacheHub | undefined {
+  return hubs.get(db)?.at(-1);
+}
