@@ -21,7 +21,7 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { positiveDecimal, validateWithdrawalBalance } from '@cashdesk/domain';
 import type { Executor, Transaction } from '../db/open';
 import { ledgerEntries, playerBalances } from '../db/schema';
@@ -183,6 +183,70 @@ export async function credit(db: Executor, input: CreditInput): Promise<LedgerCh
     });
     return { applied: true, balance };
   });
+}
+
+/** What {@link creditOnce} needs: the credits of one transaction (each kind once). */
+export interface TransactionCredits {
+  readonly playerId: string;
+  readonly currency: string;
+  readonly transactionId: string;
+  /** Positive decimal strings by kind (e.g. a deposit and its bonus). */
+  readonly credits: readonly { readonly kind: CreditKind; readonly amount: string }[];
+}
+
+/**
+ * Adds a transaction's credits to the balance in ONE statement (issue 16, part C): the ledger
+ * entries are inserted (one row each, `ON CONFLICT DO NOTHING` on the unique index of transaction
+ * and kind, so a credit already made is not made again) and the balance row is raised by exactly
+ * what was inserted, created when missing (`INSERT … ON CONFLICT DO UPDATE`, which takes the row
+ * lock once). The sums of the ledger and the balance row therefore stay equal, as
+ * {@link credit} keeps them, without a lock, a check and a write in separate round trips.
+ *
+ * @returns whether anything was credited (false: every entry existed already).
+ */
+export async function creditOnce(tx: Executor, input: TransactionCredits): Promise<boolean> {
+  const credits = input.credits.map((entry) => ({
+    kind: entry.kind,
+    amount: requirePositive(entry.amount).toFixed(),
+  }));
+  if (credits.length === 0) return false;
+  const entries = tx
+    .insert(ledgerEntries)
+    .values(
+      credits.map((entry) => ({
+        playerId: input.playerId,
+        currency: input.currency,
+        amount: entry.amount,
+        reservedDelta: '0',
+        kind: entry.kind,
+        transactionId: input.transactionId,
+      })),
+    )
+    .onConflictDoNothing({
+      target: [ledgerEntries.transactionId, ledgerEntries.kind],
+      where: sql`${ledgerEntries.transactionId} is not null`,
+    })
+    .returning({ amount: ledgerEntries.amount });
+  const rows = await rowsOf(
+    tx.execute(sql`with entry as (${entries.getSQL()})
+      insert into ${playerBalances} (player_id, currency, balance, updated_at)
+      select ${input.playerId}::uuid, ${input.currency}::text, sum(entry.amount), now() from entry
+      having count(*) > 0
+      on conflict (player_id, currency) do update
+        set balance = ${playerBalances}.balance + excluded.balance, updated_at = excluded.updated_at
+      returning 1 as credited`),
+  );
+  return rows.length > 0;
+}
+
+/** The rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
+async function rowsOf(result: Promise<unknown>): Promise<readonly unknown[]> {
+  const answer = await result;
+  if (typeof answer === 'object' && answer !== null && 'rows' in answer) {
+    const rows: unknown = answer.rows;
+    if (Array.isArray(rows)) return rows.map((row: unknown) => row);
+  }
+  throw new Error('a statement answered without rows');
 }
 
 /**
