@@ -1177,18 +1177,19 @@ async function voucherShop(db: Executor, row: TransactionRow) {
 
 /**
  * SPEC §3 pay session of a transaction: the contract's PaySession, from the row and the player's
- * current balance. `session_id` is the payment session, which is the transaction (the cashier
+ * current balance (the currency's precision read unless the caller knows it). `session_id` is the payment session, which is the transaction (the cashier
  * session travels in the header).
  */
 export async function paySessionFor(
   db: Executor,
   row: TransactionRow,
   wallet: Pick<WalletService, 'balance'>,
+  knownPrecision?: number,
 ): Promise<PaySession> {
   const data = providerDataOf(row);
   const [balance, precision] = await Promise.all([
     wallet.balance(db, row.playerId, row.currency),
-    currencyPrecision(db, row.currency),
+    knownPrecision ?? currencyPrecision(db, row.currency),
   ]);
   const step = stepOf(row, data);
   const redirect = redirectOf(row);
