@@ -26,6 +26,7 @@ import { positiveDecimal, validateWithdrawalBalance } from '@cashdesk/domain';
 import type { Executor, Transaction } from '../db/open';
 import { ledgerEntries, playerBalances } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { isTransaction } from './webhooks/outbox';
 
 /** A player's money in one currency. */
 export interface Balance {
@@ -85,18 +86,32 @@ function requirePositive(amount: string): Big {
 }
 
 /**
- * Locks the balance row of (player, currency), creating it at zero first when missing. Must run
- * inside a transaction: the lock lasts until it commits.
+ * Locks the balance row of (player, currency), creating it at zero first when missing (only
+ * then: a row that exists is locked in one statement). Must run inside a transaction: the lock
+ * lasts until it commits.
  */
 async function lockBalance(tx: Transaction, playerId: string, currency: string) {
+  const select = () =>
+    tx
+      .select()
+      .from(playerBalances)
+      .where(and(eq(playerBalances.playerId, playerId), eq(playerBalances.currency, currency)))
+      .for('update');
+  const [existing] = await select();
+  if (existing !== undefined) return existing;
   await tx.insert(playerBalances).values({ playerId, currency }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(playerBalances)
-    .where(and(eq(playerBalances.playerId, playerId), eq(playerBalances.currency, currency)))
-    .for('update');
+  const [row] = await select();
   if (row === undefined) throw new Error(`balance row of ${playerId}/${currency} vanished`);
   return row;
+}
+
+/**
+ * Runs `work` in a database transaction: the caller's as it is (no savepoint: a failure rolls the
+ * caller's back too, as it would after a savepoint, since every caller lets it propagate), or a
+ * new one.
+ */
+function inTransaction<T>(db: Executor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return isTransaction(db) ? work(db) : db.transaction(work);
 }
 
 async function writeBalance(
@@ -158,7 +173,7 @@ export async function getBalance(
  */
 export async function credit(db: Executor, input: CreditInput): Promise<LedgerChange> {
   const amount = requirePositive(input.amount);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await lockBalance(tx, input.playerId, input.currency);
     if (
       input.transactionId !== null &&
@@ -259,7 +274,7 @@ async function rowsOf(result: Promise<unknown>): Promise<readonly unknown[]> {
  */
 export async function reserveWithdrawal(db: Executor, input: ReserveInput): Promise<LedgerChange> {
   const amount = requirePositive(input.amount);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await lockBalance(tx, input.playerId, input.currency);
     if (await entryExists(tx, input.transactionId, ['withdrawal_reserve'])) {
       return { applied: false, balance: toBalance(row) };
@@ -315,7 +330,7 @@ async function endReservation(
   transactionId: string,
   kind: 'withdrawal_release' | 'withdrawal_settle',
 ): Promise<LedgerChange | null> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const reservation = await findReservation(tx, transactionId);
     if (reservation === undefined) return null;
     const { playerId, currency } = reservation;
@@ -382,7 +397,7 @@ export async function reverseCredit(
   db: Executor,
   input: ReverseCreditInput,
 ): Promise<LedgerChange | null> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const credits = await tx
       .select()
       .from(ledgerEntries)
