@@ -11,6 +11,11 @@
  * - **the transaction it created** (`transaction_id`), linked inside the database transaction
  *   that creates the payment ({@link ClaimHandle.link}): either both exist or neither does.
  *
+ * A submit that creates a transaction claims its key later and cheaper ({@link
+ * IdempotentWork.claimWithTransaction}, issue 16 part C): the claim is inserted with the
+ * transaction, in the commit that creates it; a request that finds the key taken there rolls back
+ * and is answered like the requests below.
+ *
  * Every other request with the same key reads the row:
  * - another request hash: 422 (1007);
  * - a claim tied to a transaction: the answer is that transaction's, from the endpoint's `resume`

@@ -12,6 +12,10 @@
  * deposits bring the balance above zero again, and the player is shown a balance of zero
  * ({@link shownBalance}).
  *
+ * A transaction's credits need no check, so {@link creditOnce} makes them in one statement: the
+ * entries inserted once (unique per transaction and kind) and the balance row raised by exactly
+ * what was inserted, under the row lock that statement takes.
+ *
  * Amounts are decimal strings; the math is big.js; balances come back normalised by big.js
  * (`'1000'`, `'12.5'`): the routes format them with the currency precision.
  *

@@ -42,7 +42,12 @@ interface PayerFacts {
   readonly verifiedFlows: readonly string[];
 }
 
-/** @throws {ApiError} as {@link assertMayPay} */
+/**
+ * Whether the player may start a payment of `flow` now: not blocked, and verified when the
+ * brand's rules ask it for the flow.
+ *
+ * @throws {ApiError} sessionExpired (17) for a blocked player; playerVerificationRequired (1811).
+ */
 function checkMayPay(row: PayerFacts | undefined, flow: PaymentFlow): void {
   if (row === undefined || row.blockedAt !== null) {
     throw new ApiError('sessionExpired', { detail: 'player blocked' });
@@ -55,33 +60,11 @@ function checkMayPay(row: PayerFacts | undefined, flow: PaymentFlow): void {
 }
 
 /**
- * Whether the player may start a payment of `flow` now: not blocked, and verified when the
- * brand's rules ask it for the flow. Call it before anything of the payment is written.
+ * The player and the brand of a payment, in one query, once the rules let the player pay (see
+ * checkMayPay; call it before anything of the payment is written). Issue 16, part C: a submit
+ * reads them together instead of three times.
  *
  * @throws {ApiError} sessionExpired (17) for a blocked player; playerVerificationRequired (1811).
- */
-export async function assertMayPay(
-  db: Executor,
-  session: { readonly playerId: string; readonly brandId: string },
-  flow: PaymentFlow,
-): Promise<void> {
-  const [row] = await db
-    .select({
-      blockedAt: players.blockedAt,
-      status: players.verificationStatus,
-      verifiedFlows: brands.verifiedFlows,
-    })
-    .from(players)
-    .innerJoin(brands, eq(brands.id, players.brandId))
-    .where(eq(players.id, session.playerId));
-  checkMayPay(row, flow);
-}
-
-/**
- * The player and the brand of a payment, in one query, once {@link assertMayPay}'s rules let the
- * player pay (issue 16, part C: a submit reads them together instead of three times).
- *
- * @throws {ApiError} as {@link assertMayPay}.
  */
 export async function loadPayer(
   db: Executor,

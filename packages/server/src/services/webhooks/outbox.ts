@@ -210,25 +210,6 @@ export async function recordTransactionEvents(
 }
 
 /**
- * Records the event of a transaction's state (see {@link transactionEventType}), if it has one,
- * or the event `eventType`, in the transaction `tx` that made the change.
- *
- * @returns the event recorded, or `null` when the state is not reported.
- */
-export async function recordTransactionEvent(
-  tx: Transaction,
-  row: TransactionRow,
-  eventType?: TransactionEventType,
-): Promise<WebhookEvent | null> {
-  const [event] = await recordTransactionEvents(
-    tx,
-    row,
-    eventType === undefined ? {} : { types: [eventType] },
-  );
-  return event ?? null;
-}
-
-/**
  * Records `payout_account.verified` for an account that has just been verified, in the
  * transaction `tx` that marked it so. Never the account's details: its masked value only.
  */
