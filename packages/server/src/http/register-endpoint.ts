@@ -178,6 +178,13 @@ export interface EndpointOptions<E extends Endpoint> {
     context: EndpointContext<E>,
     transactionId: string,
   ) => Promise<EndpointJsonResult<E>>;
+  /**
+   * Issue 16, part C: the handler claims the Idempotency-Key with the transaction it creates
+   * (`claim.link` inserts the claim in the creating database transaction) instead of before it
+   * runs; see services/idempotency.ts `claimWithTransaction`. The handler must write nothing
+   * before `link` that a repeat could not write again, or call `claim.claimNow()` first.
+   */
+  readonly claimWithTransaction?: boolean;
 }
 
 /** A route handler of an endpoint. */
@@ -379,6 +386,7 @@ export function registerEndpoint<E extends Endpoint>(
         requestParts: unknown,
         run: (claim: ClaimHandle | undefined) => Promise<EndpointJsonResult<E>>,
         resume: ((transactionId: string) => Promise<EndpointJsonResult<E>>) | undefined,
+        claimWithTransaction = false,
       ): Promise<EndpointJsonResult<E> | ReplayedResult> => {
         if (key === undefined || player === null) return run(undefined);
         let fresh: EndpointJsonResult<E> | undefined;
@@ -400,6 +408,7 @@ export function registerEndpoint<E extends Endpoint>(
               resume === undefined
                 ? undefined
                 : async (transactionId) => storedOf(endpoint, await resume(transactionId)),
+            claimWithTransaction,
           },
           { now: deps.clock, leaseMs: deps.config.payments.leaseMs },
         );
@@ -450,6 +459,7 @@ export function registerEndpoint<E extends Endpoint>(
             return answer;
           },
           resume === undefined ? undefined : (transactionId) => resume(context, transactionId),
+          options.claimWithTransaction === true,
         );
         return send(reply, toLooseResult(result));
       }

@@ -68,11 +68,23 @@ export function registerDepositRoutes(app: App): void {
     ENDPOINTS.depositSubmit,
     async ({ session, params, body, deps, claim, request }) => {
       const payment = { ...deps, log: request.log };
-      const prepared = await prepareDeposit(deps, session, params.payGroupId, body, deps.clock());
+      const prepared = await prepareDeposit(
+        deps,
+        session,
+        params.payGroupId,
+        body,
+        deps.clock(),
+        claim,
+      );
       const row = await submitPayment(payment, prepared, claim);
-      return { status: 200, body: await paySessionFor(deps.db, row, deps.wallet) };
+      return {
+        status: 200,
+        body: await paySessionFor(deps.db, row, deps.wallet, prepared.precision),
+      };
     },
     {
+      // Issue 16, part C: the key is claimed in the transaction's own commit.
+      claimWithTransaction: true,
       resume: async ({ session, body, deps, request }, transactionId) => {
         const payment = { ...deps, log: request.log };
         const secrets = depositSecretsFromRetry(body);

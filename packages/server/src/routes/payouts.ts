@@ -28,8 +28,12 @@ const NO_TAX: TaxFigures = {
 };
 
 /** The answer of a withdrawal submit: its pay session with the tax figures it was made with. */
-async function payoutAnswer(deps: Pick<AppDeps, 'db' | 'wallet'>, row: TransactionRow) {
-  const session = await paySessionFor(deps.db, row, deps.wallet);
+async function payoutAnswer(
+  deps: Pick<AppDeps, 'db' | 'wallet'>,
+  row: TransactionRow,
+  precision?: number,
+) {
+  const session = await paySessionFor(deps.db, row, deps.wallet, precision);
   return { ...session, tax: providerDataOf(row).taxFigures ?? NO_TAX };
 }
 
@@ -41,9 +45,11 @@ export function registerPayoutRoutes(app: App): void {
     async ({ params, body, session, deps, claim, request }) => {
       const prepared = await preparePayout(deps, session, params.payGroupId, body, deps.clock());
       const row = await submitPayment({ ...deps, log: request.log }, prepared, claim);
-      return { status: 200, body: await payoutAnswer(deps, row) };
+      return { status: 200, body: await payoutAnswer(deps, row, prepared.precision) };
     },
     {
+      // Issue 16, part C: the key is claimed in the transaction's own commit.
+      claimWithTransaction: true,
       resume: async ({ session, deps, request }, transactionId) => {
         const payment = { ...deps, log: request.log };
         const row = await resumePayment(payment, session.playerId, transactionId, null);

@@ -11,6 +11,11 @@
  * - **the transaction it created** (`transaction_id`), linked inside the database transaction
  *   that creates the payment ({@link ClaimHandle.link}): either both exist or neither does.
  *
+ * A submit that creates a transaction claims its key later and cheaper ({@link
+ * IdempotentWork.claimWithTransaction}, issue 16 part C): the claim is inserted with the
+ * transaction, in the commit that creates it; a request that finds the key taken there rolls back
+ * and is answered like the requests below.
+ *
  * Every other request with the same key reads the row:
  * - another request hash: 422 (1007);
  * - a claim tied to a transaction: the answer is that transaction's, from the endpoint's `resume`
@@ -36,8 +41,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, isNotNull, isNull, lt, lte } from 'drizzle-orm';
-import type { Database, Executor } from '../db/open';
+import { and, eq, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../db/open';
 import { idempotencyKeys } from '../db/schema';
 import { ApiError, isApiError } from '../http/api-error';
 
@@ -75,6 +80,22 @@ export interface ClaimHandle {
    *   request's lease ran out): the caller's database transaction must roll back.
    */
   link(tx: Executor, transactionId: string): Promise<void>;
+  /**
+   * Runs `work` in ONE database transaction that also completes the claim (issue 16, part C: the
+   * outcome of a payment and its key's completion commit together, so a retry never waits for a
+   * request whose answer is already decided). Without a claim tied yet it just runs `work` in a
+   * database transaction; the claim is then completed when the request ends, as always.
+   */
+  completing<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Claims the key at once, before the work writes something a repeat of the request must not
+   * write again (a confirmation code's try): for a `claimWithTransaction` request whose key is
+   * not claimed yet; nothing otherwise. `link` then ties the claim to the transaction.
+   *
+   * @throws when the key exists already: the work stops there, and the request is answered as
+   *   any request with a known key.
+   */
+  claimNow(): Promise<void>;
 }
 
 /** The work of an idempotent request. */
@@ -86,6 +107,17 @@ export interface IdempotentWork {
    * transaction (repeat its provider call). Without it, such a claim answers its stored response.
    */
   resume?: ((transactionId: string) => Promise<StoredResponse>) | undefined;
+  /**
+   * Issue 16, part C: the work creates a transaction and ties the key to it with
+   * {@link ClaimHandle.link}, and nothing is claimed before it runs: `link` inserts the claim in
+   * the creating database transaction, with the transaction (one commit for both, no claim row
+   * written and updated). A request whose key exists already finds out there (its database
+   * transaction rolls back: nothing of it is written) or, when the work refused it, when the
+   * refusal is stored; either way it is then answered as any request with a known key. The work
+   * must write nothing before `link` that a repeat of it could not write again (the policies
+   * read, validate and build; see services/payments/pipeline.ts).
+   */
+  claimWithTransaction?: boolean | undefined;
 }
 
 /** Timing of claims. */
@@ -144,8 +176,8 @@ async function claim(
   db: Database,
   input: IdempotencyInput,
   leaseUntil: Date,
+  owner: string = randomUUID(),
 ): Promise<HeldClaim | null> {
-  const owner = randomUUID();
   const [row] = await db
     .insert(idempotencyKeys)
     .values({
@@ -213,22 +245,126 @@ async function endAfterFailure(db: Database, held: HeldClaim, now: Date): Promis
     .where(and(heldBy(held), isNull(idempotencyKeys.completedAt)));
 }
 
-function handleFor(held: HeldClaim): ClaimHandle {
+/** Thrown by a deferred claim's `link` when the key exists already: the work must roll back. */
+class ClaimTakenError extends Error {
+  override readonly name = 'ClaimTakenError';
+}
+
+/** A request's claim as its work sees it: held from the start, or inserted by `link`. */
+interface ClaimState {
+  held: HeldClaim | null;
+  /** Completed inside the outcome's database transaction ({@link ClaimHandle.completing}). */
+  completed: boolean;
+}
+
+async function linkHeld(tx: Executor, held: HeldClaim, transactionId: string): Promise<void> {
+  const linked = await tx
+    .update(idempotencyKeys)
+    .set({ transactionId })
+    .where(and(heldBy(held), isNull(idempotencyKeys.transactionId)))
+    .returning({ id: idempotencyKeys.id });
+  if (linked.length === 0) {
+    throw new ApiError('idempotencyInProgress', {
+      field: 'headers.idempotency-key',
+      detail: 'the claim was taken over by a retry before the payment was created',
+    });
+  }
+}
+
+function handleFor(
+  db: Database,
+  state: ClaimState,
+  deferred: {
+    readonly input: IdempotencyInput;
+    readonly owner: string;
+    readonly lease: () => Date;
+  },
+  now: () => Date,
+): ClaimHandle {
   return {
+    async claimNow() {
+      if (state.held !== null) return;
+      const held = await claim(db, deferred.input, deferred.lease(), deferred.owner);
+      if (held === null) throw new ClaimTakenError('the key exists already');
+      state.held = held;
+    },
     async link(tx, transactionId) {
-      const linked = await tx
-        .update(idempotencyKeys)
-        .set({ transactionId })
-        .where(and(heldBy(held), isNull(idempotencyKeys.transactionId)))
-        .returning({ id: idempotencyKeys.id });
-      if (linked.length === 0) {
-        throw new ApiError('idempotencyInProgress', {
-          field: 'headers.idempotency-key',
-          detail: 'the claim was taken over by a retry before the payment was created',
-        });
+      if (state.held !== null) {
+        await linkHeld(tx, state.held, transactionId);
+        return;
       }
+      const [row] = await tx
+        .insert(idempotencyKeys)
+        .values({
+          playerId: deferred.input.playerId,
+          scope: deferred.input.scope,
+          key: deferred.input.key,
+          sessionId: deferred.input.sessionId ?? null,
+          requestHash: deferred.input.requestHash,
+          owner: deferred.owner,
+          leaseUntil: deferred.lease(),
+          transactionId,
+        })
+        .onConflictDoNothing({
+          target: [idempotencyKeys.playerId, idempotencyKeys.scope, idempotencyKeys.key],
+        })
+        .returning({ id: idempotencyKeys.id });
+      if (row === undefined) throw new ClaimTakenError('the key exists already');
+      // Held from now on; if the creating transaction rolls back, the row never existed and
+      // every later write of this holder (conditional on its token) changes nothing.
+      state.held = { id: row.id, owner: deferred.owner };
+    },
+    async completing(db, work) {
+      const result = await db.transaction(async (tx) => {
+        const value = await work(tx);
+        const held = state.held;
+        if (held !== null) {
+          await tx
+            .update(idempotencyKeys)
+            .set({ completedAt: now() })
+            .where(and(heldBy(held), isNull(idempotencyKeys.completedAt)));
+        }
+        return value;
+      });
+      if (state.held !== null) state.completed = true;
+      return result;
     },
   };
+}
+
+/**
+ * Stores a refusal of a deferred claim's work as the key's answer: inserted, or written onto the
+ * claim this request's `link` made; `false` when the key belongs to another request (the refusal
+ * is then not this key's answer: the caller answers as for any known key).
+ */
+async function storeRefusal(
+  db: Database,
+  input: IdempotencyInput,
+  owner: string,
+  response: StoredResponse,
+  at: Date,
+): Promise<boolean> {
+  const stored = await db
+    .insert(idempotencyKeys)
+    .values({
+      playerId: input.playerId,
+      scope: input.scope,
+      key: input.key,
+      sessionId: input.sessionId ?? null,
+      requestHash: input.requestHash,
+      owner,
+      leaseUntil: at,
+      responseStatus: response.status,
+      responseBody: response.body,
+      completedAt: at,
+    })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.playerId, idempotencyKeys.scope, idempotencyKeys.key],
+      set: { responseStatus: response.status, responseBody: response.body, completedAt: at },
+      setWhere: sql`${idempotencyKeys.owner} = ${owner} and ${idempotencyKeys.completedAt} is null`,
+    })
+    .returning({ id: idempotencyKeys.id });
+  return stored.length > 0;
 }
 
 async function execute(
@@ -237,9 +373,12 @@ async function execute(
   work: IdempotentWork,
   now: () => Date,
 ): Promise<StoredResponse> {
+  const state: ClaimState = { held, completed: false };
   let response: StoredResponse;
   try {
-    response = await work.run(handleFor(held));
+    response = await work.run(
+      handleFor(db, state, { input: NO_INPUT, owner: held.owner, lease: now }, now),
+    );
   } catch (error) {
     if (isApiError(error) && error.statusCode < 500) {
       await complete(db, held, { status: error.statusCode, body: error.toBody() });
@@ -248,8 +387,53 @@ async function execute(
     }
     throw error;
   }
-  await complete(db, held, response);
+  if (!state.completed) await complete(db, held, response);
   return response;
+}
+
+/** A held claim's handle never inserts: no input needed. */
+const NO_INPUT: IdempotencyInput = { playerId: '', scope: '', key: '', requestHash: '' };
+
+/** What {@link executeDeferred} ended with. */
+type DeferredOutcome =
+  | { readonly answered: StoredResponse }
+  /** The key exists already (another request's): answer as for any known key. */
+  | { readonly known: true };
+
+/**
+ * Runs the work of a `claimWithTransaction` request without a claim: its `link` inserts it (see
+ * {@link IdempotentWork.claimWithTransaction}).
+ */
+async function executeDeferred(
+  db: Database,
+  input: IdempotencyInput,
+  work: IdempotentWork,
+  now: () => Date,
+  leaseEnd: () => Date,
+): Promise<DeferredOutcome> {
+  const owner = randomUUID();
+  const state: ClaimState = { held: null, completed: false };
+  let response: StoredResponse;
+  try {
+    response = await work.run(handleFor(db, state, { input, owner, lease: leaseEnd }, now));
+  } catch (error) {
+    if (error instanceof ClaimTakenError) return { known: true };
+    if (isApiError(error) && error.statusCode < 500) {
+      const answer = { status: error.statusCode, body: error.toBody() };
+      if (!(await storeRefusal(db, input, owner, answer, now()))) return { known: true };
+    } else if (state.held !== null) {
+      await endAfterFailure(db, state.held, now());
+    }
+    throw error;
+  }
+  if (state.held === null) {
+    // The work answered without creating a transaction: its answer is the key's, stored as a
+    // completed claim (or, when another request has the key meanwhile, not this key's answer).
+    if (!(await storeRefusal(db, input, owner, response, now()))) return { known: true };
+  } else if (!state.completed) {
+    await complete(db, state.held, response);
+  }
+  return { answered: response };
 }
 
 /**
@@ -274,6 +458,10 @@ export async function runIdempotent(
   let wait = options.pollMs ?? 20;
   const maxWait = options.maxPollMs ?? 250;
 
+  if (work.claimWithTransaction === true) {
+    const outcome = await executeDeferred(db, input, work, now, leaseEnd);
+    if ('answered' in outcome) return { ...outcome.answered, replayed: false };
+  }
   for (;;) {
     const held = await claim(db, input, leaseEnd());
     if (held !== null) return { ...(await execute(db, held, work, now)), replayed: false };

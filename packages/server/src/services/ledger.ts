@@ -12,6 +12,10 @@
  * deposits bring the balance above zero again, and the player is shown a balance of zero
  * ({@link shownBalance}).
  *
+ * A transaction's credits need no check, so {@link creditOnce} makes them in one statement: the
+ * entries inserted once (unique per transaction and kind) and the balance row raised by exactly
+ * what was inserted, under the row lock that statement takes.
+ *
  * Amounts are decimal strings; the math is big.js; balances come back normalised by big.js
  * (`'1000'`, `'12.5'`): the routes format them with the currency precision.
  *
@@ -21,11 +25,12 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { positiveDecimal, validateWithdrawalBalance } from '@cashdesk/domain';
 import type { Executor, Transaction } from '../db/open';
 import { ledgerEntries, playerBalances } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { isTransaction } from './webhooks/outbox';
 
 /** A player's money in one currency. */
 export interface Balance {
@@ -85,18 +90,32 @@ function requirePositive(amount: string): Big {
 }
 
 /**
- * Locks the balance row of (player, currency), creating it at zero first when missing. Must run
- * inside a transaction: the lock lasts until it commits.
+ * Locks the balance row of (player, currency), creating it at zero first when missing (only
+ * then: a row that exists is locked in one statement). Must run inside a transaction: the lock
+ * lasts until it commits.
  */
 async function lockBalance(tx: Transaction, playerId: string, currency: string) {
+  const select = () =>
+    tx
+      .select()
+      .from(playerBalances)
+      .where(and(eq(playerBalances.playerId, playerId), eq(playerBalances.currency, currency)))
+      .for('update');
+  const [existing] = await select();
+  if (existing !== undefined) return existing;
   await tx.insert(playerBalances).values({ playerId, currency }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(playerBalances)
-    .where(and(eq(playerBalances.playerId, playerId), eq(playerBalances.currency, currency)))
-    .for('update');
+  const [row] = await select();
   if (row === undefined) throw new Error(`balance row of ${playerId}/${currency} vanished`);
   return row;
+}
+
+/**
+ * Runs `work` in a database transaction: the caller's as it is (no savepoint: a failure rolls the
+ * caller's back too, as it would after a savepoint, since every caller lets it propagate), or a
+ * new one.
+ */
+function inTransaction<T>(db: Executor, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return isTransaction(db) ? work(db) : db.transaction(work);
 }
 
 async function writeBalance(
@@ -158,7 +177,7 @@ export async function getBalance(
  */
 export async function credit(db: Executor, input: CreditInput): Promise<LedgerChange> {
   const amount = requirePositive(input.amount);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await lockBalance(tx, input.playerId, input.currency);
     if (
       input.transactionId !== null &&
@@ -185,6 +204,70 @@ export async function credit(db: Executor, input: CreditInput): Promise<LedgerCh
   });
 }
 
+/** What {@link creditOnce} needs: the credits of one transaction (each kind once). */
+export interface TransactionCredits {
+  readonly playerId: string;
+  readonly currency: string;
+  readonly transactionId: string;
+  /** Positive decimal strings by kind (e.g. a deposit and its bonus). */
+  readonly credits: readonly { readonly kind: CreditKind; readonly amount: string }[];
+}
+
+/**
+ * Adds a transaction's credits to the balance in ONE statement (issue 16, part C): the ledger
+ * entries are inserted (one row each, `ON CONFLICT DO NOTHING` on the unique index of transaction
+ * and kind, so a credit already made is not made again) and the balance row is raised by exactly
+ * what was inserted, created when missing (`INSERT … ON CONFLICT DO UPDATE`, which takes the row
+ * lock once). The sums of the ledger and the balance row therefore stay equal, as
+ * {@link credit} keeps them, without a lock, a check and a write in separate round trips.
+ *
+ * @returns whether anything was credited (false: every entry existed already).
+ */
+export async function creditOnce(tx: Executor, input: TransactionCredits): Promise<boolean> {
+  const credits = input.credits.map((entry) => ({
+    kind: entry.kind,
+    amount: requirePositive(entry.amount).toFixed(),
+  }));
+  if (credits.length === 0) return false;
+  const entries = tx
+    .insert(ledgerEntries)
+    .values(
+      credits.map((entry) => ({
+        playerId: input.playerId,
+        currency: input.currency,
+        amount: entry.amount,
+        reservedDelta: '0',
+        kind: entry.kind,
+        transactionId: input.transactionId,
+      })),
+    )
+    .onConflictDoNothing({
+      target: [ledgerEntries.transactionId, ledgerEntries.kind],
+      where: sql`${ledgerEntries.transactionId} is not null`,
+    })
+    .returning({ amount: ledgerEntries.amount });
+  const rows = await rowsOf(
+    tx.execute(sql`with entry as (${entries.getSQL()})
+      insert into ${playerBalances} (player_id, currency, balance, updated_at)
+      select ${input.playerId}::uuid, ${input.currency}::text, sum(entry.amount), now() from entry
+      having count(*) > 0
+      on conflict (player_id, currency) do update
+        set balance = ${playerBalances}.balance + excluded.balance, updated_at = excluded.updated_at
+      returning 1 as credited`),
+  );
+  return rows.length > 0;
+}
+
+/** The rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
+async function rowsOf(result: Promise<unknown>): Promise<readonly unknown[]> {
+  const answer = await result;
+  if (typeof answer === 'object' && answer !== null && 'rows' in answer) {
+    const rows: unknown = answer.rows;
+    if (Array.isArray(rows)) return rows.map((row: unknown) => row);
+  }
+  throw new Error('a statement answered without rows');
+}
+
 /**
  * SPEC §5, issue 3: reserves a withdrawal. In one transaction: lock the balance row, check the
  * domain's withdrawal balance rule (positive balance, not under the method minimum, amount not
@@ -195,7 +278,7 @@ export async function credit(db: Executor, input: CreditInput): Promise<LedgerCh
  */
 export async function reserveWithdrawal(db: Executor, input: ReserveInput): Promise<LedgerChange> {
   const amount = requirePositive(input.amount);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await lockBalance(tx, input.playerId, input.currency);
     if (await entryExists(tx, input.transactionId, ['withdrawal_reserve'])) {
       return { applied: false, balance: toBalance(row) };
@@ -251,7 +334,7 @@ async function endReservation(
   transactionId: string,
   kind: 'withdrawal_release' | 'withdrawal_settle',
 ): Promise<LedgerChange | null> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const reservation = await findReservation(tx, transactionId);
     if (reservation === undefined) return null;
     const { playerId, currency } = reservation;
@@ -318,7 +401,7 @@ export async function reverseCredit(
   db: Executor,
   input: ReverseCreditInput,
 ): Promise<LedgerChange | null> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const credits = await tx
       .select()
       .from(ledgerEntries)

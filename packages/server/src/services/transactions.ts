@@ -88,7 +88,8 @@ import { creditDeposit, releasePayout, settlePayout, takeBackDeposit } from './w
 import type { WalletService } from './wallet/wallet';
 import { betShopToWire } from './pay-groups';
 import { DEADLINE_MS, deadlineAfter, recheckAt } from './payments/schedule';
-import { isTransaction, recordTransactionEvent } from './webhooks/outbox';
+import { isTransaction, recordTransactionEvents } from './webhooks/outbox';
+import type { EventOwner } from './webhooks/outbox';
 
 /** A transaction row as stored. */
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -254,6 +255,13 @@ export interface CreateTransactionInput {
   /** The wallet that keeps its money (issue 14); default the cashier's own ledger. */
   readonly wallet?: TransactionRow['wallet'] | undefined;
   /**
+   * The brand's row as the caller read it (its merchant URLs and payout approval), so the insert
+   * reads nothing first; read when absent.
+   */
+  readonly brand?: CreatingBrand | undefined;
+  /** Who the webhook event names (outbox.ts EventOwner); read when absent. */
+  readonly owner?: EventOwner | undefined;
+  /**
    * The provider call this transaction starts with (issue 12): the request without card data,
    * and who holds the call until when. Without it the transaction needs no call (`done`).
    */
@@ -265,6 +273,17 @@ export interface CreateTransactionInput {
       }
     | undefined;
 }
+
+/** What a new transaction copies from its brand. */
+export type CreatingBrand = Pick<
+  typeof brands.$inferSelect,
+  | 'id'
+  | 'merchantSuccessUrl'
+  | 'merchantFailUrl'
+  | 'merchantProcessingUrl'
+  | 'merchantUrl'
+  | 'payoutApproval'
+>;
 
 /**
  * Creates a transaction in status `created`, with the brand's merchant URLs copied onto it (the
@@ -278,7 +297,10 @@ export async function createTransaction(
 ): Promise<TransactionRow> {
   // The row and its webhook event commit together (services/webhooks/outbox.ts).
   if (!isTransaction(db)) return db.transaction((tx) => createTransaction(tx, input));
-  const [brand] = await db.select().from(brands).where(eq(brands.id, input.brandId));
+  const brand =
+    input.brand?.id === input.brandId
+      ? input.brand
+      : (await db.select().from(brands).where(eq(brands.id, input.brandId)))[0];
   if (brand === undefined) throw new ApiError('notFound', { detail: `brand ${input.brandId}` });
   const call = input.call;
   // Issue 15: a brand that approves payouts keeps each withdrawal unsent until the operator does.
@@ -331,8 +353,10 @@ export async function createTransaction(
     })
     .returning();
   if (row === undefined) throw new Error('transaction insert returned no row');
-  await recordTransactionEvent(db, row);
-  if (awaitsApproval) await recordTransactionEvent(db, row, 'payout.awaiting_approval');
+  await recordTransactionEvents(db, row, {
+    ...(awaitsApproval ? { types: ['transaction.created', 'payout.awaiting_approval'] } : {}),
+    ...(input.owner === undefined ? {} : { owner: input.owner }),
+  });
   return row;
 }
 
@@ -422,6 +446,8 @@ export interface TransitionFields {
   readonly nextCheckAt?: Date | undefined;
   /** The deadline of what the transaction waits for, when this move sets one. */
   readonly expiresAt?: Date | null | undefined;
+  /** Who the webhook event of the move names, when the caller knows it (else read). */
+  readonly owner?: EventOwner | undefined;
 }
 
 /** The result of a transition. */
@@ -494,7 +520,11 @@ export async function transition(
     )
     .returning();
   if (row !== undefined) {
-    await recordTransactionEvent(db, row);
+    await recordTransactionEvents(
+      db,
+      row,
+      fields.owner === undefined ? {} : { owner: fields.owner },
+    );
     return { applied: true, transaction: row };
   }
   const current = await getTransaction(db, transactionId);
@@ -648,70 +678,77 @@ export async function completeTransaction(
   transactionId: string,
   final: FinalResult,
   now: Date = new Date(),
+  owner?: EventOwner,
 ): Promise<TransitionResult> {
-  return db.transaction(async (tx) => {
-    if (final.result === 'declined') {
-      const result = await transition(tx, transactionId, 'error', {
-        now,
-        step: 'result',
-        ...(final.providerRef === undefined ? {} : { providerReference: final.providerRef }),
-        redirect: null,
-        errorCode: ERROR_CODES.paymentDeclined.code,
-        errorMessage: ERROR_CODES.paymentDeclined.messageKey,
-        errorFatal: FATAL_REASONS.includes(final.reason),
-        declinePageSettings: declinePageSettings(final.reason),
-        providerData: { declineReason: final.reason },
-      });
-      if (result.applied && result.transaction.flow === 'withdrawal') {
-        await releasePayout(tx, result.transaction, now);
-      }
-      return result;
-    }
-
-    const voucher =
-      final.pickup === undefined
-        ? {}
-        : {
-            voucher: { code: final.pickup.code, expires_at: final.pickup.expiresAt.toISOString() },
-          };
-    const result = await transition(tx, transactionId, 'success', {
+  // Inside the caller's database transaction as it is (no savepoint: a failure rolls all back).
+  if (!isTransaction(db)) {
+    return db.transaction((tx) => completeTransaction(tx, transactionId, final, now, owner));
+  }
+  const tx = db;
+  const known = owner === undefined ? {} : { owner };
+  if (final.result === 'declined') {
+    const result = await transition(tx, transactionId, 'error', {
+      ...known,
       now,
       step: 'result',
       ...(final.providerRef === undefined ? {} : { providerReference: final.providerRef }),
       redirect: null,
-      errorCode: null,
-      errorMessage: null,
-      errorFatal: false,
-      declinePageSettings: null,
-      providerData: voucher,
+      errorCode: ERROR_CODES.paymentDeclined.code,
+      errorMessage: ERROR_CODES.paymentDeclined.messageKey,
+      errorFatal: FATAL_REASONS.includes(final.reason),
+      declinePageSettings: declinePageSettings(final.reason),
+      providerData: { declineReason: final.reason },
     });
-    if (!result.applied) return result;
-    const row = result.transaction;
-    if (row.flow === 'withdrawal') {
-      await settlePayout(tx, row, now);
-      await setLastUsed(tx, row.playerId, row.flow, row.payGroupId);
-      return result;
-    }
-
-    await creditDeposit(tx, row, depositCredit(row), new Big(row.bonus), now);
-    await setLastUsed(tx, row.playerId, row.flow, row.payGroupId);
-    if (
-      providerDataOf(row).saveCard === true &&
-      final.cardToken !== undefined &&
-      final.card !== undefined
-    ) {
-      const savedCardId = await saveCard(tx, row.playerId, final.cardToken, final.card);
-      if (savedCardId !== null) {
-        const [updated] = await tx
-          .update(transactions)
-          .set({ savedCardId })
-          .where(eq(transactions.id, transactionId))
-          .returning();
-        if (updated !== undefined) return { applied: true, transaction: updated };
-      }
+    if (result.applied && result.transaction.flow === 'withdrawal') {
+      await releasePayout(tx, result.transaction, now);
     }
     return result;
+  }
+
+  const voucher =
+    final.pickup === undefined
+      ? {}
+      : {
+          voucher: { code: final.pickup.code, expires_at: final.pickup.expiresAt.toISOString() },
+        };
+  const result = await transition(tx, transactionId, 'success', {
+    ...known,
+    now,
+    step: 'result',
+    ...(final.providerRef === undefined ? {} : { providerReference: final.providerRef }),
+    redirect: null,
+    errorCode: null,
+    errorMessage: null,
+    errorFatal: false,
+    declinePageSettings: null,
+    providerData: voucher,
   });
+  if (!result.applied) return result;
+  const row = result.transaction;
+  if (row.flow === 'withdrawal') {
+    await settlePayout(tx, row, now);
+    await setLastUsed(tx, row.playerId, row.flow, row.payGroupId);
+    return result;
+  }
+
+  await creditDeposit(tx, row, depositCredit(row), new Big(row.bonus), now);
+  await setLastUsed(tx, row.playerId, row.flow, row.payGroupId);
+  if (
+    providerDataOf(row).saveCard === true &&
+    final.cardToken !== undefined &&
+    final.card !== undefined
+  ) {
+    const savedCardId = await saveCard(tx, row.playerId, final.cardToken, final.card);
+    if (savedCardId !== null) {
+      const [updated] = await tx
+        .update(transactions)
+        .set({ savedCardId })
+        .where(eq(transactions.id, transactionId))
+        .returning();
+      if (updated !== undefined) return { applied: true, transaction: updated };
+    }
+  }
+  return result;
 }
 
 // --- refunds and chargebacks ---------------------------------------------------------------------
@@ -782,7 +819,9 @@ export async function applyDepositOutcome(
   row: TransactionRow,
   outcome: DepositOutcome | ThreeDsOutcome,
   now: Date = new Date(),
+  owner?: EventOwner,
 ): Promise<TransitionResult> {
+  const known = owner === undefined ? {} : { owner };
   const waitingFor = (ms: number) => ({ now, expiresAt: deadlineAfter(now, ms) });
   switch (outcome.outcome) {
     case 'approved':
@@ -796,6 +835,7 @@ export async function applyDepositOutcome(
           card: outcome.card,
         },
         now,
+        owner,
       );
     case 'declined':
       return completeTransaction(
@@ -807,9 +847,11 @@ export async function applyDepositOutcome(
           reason: outcome.reason,
         },
         now,
+        owner,
       );
     case 'challenge':
       return transition(db, row.id, 'await', {
+        ...known,
         ...waitingFor(DEADLINE_MS.redirect),
         step: 'redirect',
         providerReference: outcome.providerRef,
@@ -820,6 +862,7 @@ export async function applyDepositOutcome(
       });
     case 'processing':
       return transition(db, row.id, 'processing', {
+        ...known,
         ...waitingFor(DEADLINE_MS.processing),
         nextCheckAt: settleCheckAt(outcome.settlesAt, now),
         step: 'await',
@@ -828,6 +871,7 @@ export async function applyDepositOutcome(
       });
     case 'redirect':
       return transition(db, row.id, 'await', {
+        ...known,
         ...waitingFor(DEADLINE_MS.redirect),
         step: 'redirect',
         providerReference: outcome.providerRef,
@@ -842,6 +886,7 @@ export async function applyDepositOutcome(
       });
     case 'await':
       return transition(db, row.id, 'await', {
+        ...known,
         ...waitingFor(DEADLINE_MS.await),
         step: 'await',
         providerReference: outcome.providerRef,
@@ -849,6 +894,7 @@ export async function applyDepositOutcome(
       });
     case 'display_form':
       return transition(db, row.id, 'await', {
+        ...known,
         now,
         expiresAt: deadlineAfter(outcome.expiresAt, DEADLINE_MS.grace),
         step: 'display_form',
@@ -870,6 +916,7 @@ export async function applyDepositOutcome(
       });
     case 'bank_transfer':
       return transition(db, row.id, 'await', {
+        ...known,
         ...waitingFor(DEADLINE_MS.upload),
         step: 'upload',
         providerReference: outcome.providerRef,
@@ -877,6 +924,7 @@ export async function applyDepositOutcome(
       });
     case 'voucher':
       return transition(db, row.id, 'await', {
+        ...known,
         now,
         expiresAt: deadlineAfter(outcome.expiresAt, DEADLINE_MS.grace),
         step: 'voucher',
@@ -934,7 +982,9 @@ export async function applyPayoutOutcome(
   row: TransactionRow,
   outcome: PayoutOutcome,
   now: Date = new Date(),
+  owner?: EventOwner,
 ): Promise<TransitionResult> {
+  const known = owner === undefined ? {} : { owner };
   switch (outcome.outcome) {
     case 'approved':
       return completeTransaction(
@@ -946,6 +996,7 @@ export async function applyPayoutOutcome(
           pickup: outcome.pickup,
         },
         now,
+        owner,
       );
     case 'declined':
       return completeTransaction(
@@ -957,10 +1008,12 @@ export async function applyPayoutOutcome(
           reason: outcome.reason,
         },
         now,
+        owner,
       );
     case 'processing':
       // No deadline: a payout on its way is never ended by the cashier's clock.
       return transition(db, row.id, 'processing', {
+        ...known,
         now,
         nextCheckAt: settleCheckAt(outcome.settlesAt, now),
         step: 'await',
@@ -1124,18 +1177,19 @@ async function voucherShop(db: Executor, row: TransactionRow) {
 
 /**
  * SPEC §3 pay session of a transaction: the contract's PaySession, from the row and the player's
- * current balance. `session_id` is the payment session, which is the transaction (the cashier
+ * current balance (the currency's precision read unless the caller knows it). `session_id` is the payment session, which is the transaction (the cashier
  * session travels in the header).
  */
 export async function paySessionFor(
   db: Executor,
   row: TransactionRow,
   wallet: Pick<WalletService, 'balance'>,
+  knownPrecision?: number,
 ): Promise<PaySession> {
   const data = providerDataOf(row);
   const [balance, precision] = await Promise.all([
     wallet.balance(db, row.playerId, row.currency),
-    currencyPrecision(db, row.currency),
+    knownPrecision ?? currencyPrecision(db, row.currency),
   ]);
   const step = stepOf(row, data);
   const redirect = redirectOf(row);

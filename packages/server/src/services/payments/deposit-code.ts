@@ -92,6 +92,11 @@ function codeCandidates(
     .filter((name) => digits.test(textOf(values, name) ?? ''));
 }
 
+/** Whether a deposit of this form needs a confirmation code (its form has a requisite field). */
+export function needsDepositCode(fields: readonly FormField[]): boolean {
+  return otpRequisiteField(fields) !== undefined;
+}
+
 /**
  * Checks the confirmation code of a deposit whose form has a requisite field: the player's live
  * challenge must have been sent for this pay group and requisite value, and one of the form's

@@ -45,8 +45,6 @@ import {
   findBetShop,
   findSessionPayGroup,
   formFields,
-  loadBrand,
-  loadPlayer,
   sessionScope,
   withServerValues,
 } from '../pay-groups';
@@ -54,7 +52,7 @@ import type { SessionContext } from '../sessions';
 import { isUuid } from '../ids';
 import { betShopRef } from '../transactions';
 import { findPlayerDocument } from '../uploads';
-import { confirmDepositCode } from './deposit-code';
+import { confirmDepositCode, needsDepositCode } from './deposit-code';
 import type { PreparedPayment } from './pipeline';
 import { depositRequest } from './provider-calls';
 import type { CardSecrets } from './provider-calls';
@@ -74,7 +72,8 @@ import {
   transactionBase,
 } from './submission';
 import type { Submitted } from './submission';
-import { assertMayPay } from '../operator/player-rules';
+import { loadPayer } from '../operator/player-rules';
+import type { ClaimHandle } from '../idempotency';
 
 /** What the card block of a submit produced. */
 interface CardChoice {
@@ -297,18 +296,16 @@ export async function prepareDeposit(
   payGroupId: string,
   body: SubmitRequest,
   now: Date,
+  claim?: ClaimHandle,
 ): Promise<PreparedPayment> {
   const { db } = deps;
   const scope = sessionScope(session, 'deposit', body.currency);
   const entry = await findSessionPayGroup(db, scope, payGroupId);
   assertAvailable(entry.group, now);
-  // Issue 15: a blocked player and the brand's verification rules (operator API).
-  await assertMayPay(db, session, 'deposit');
+  // Issue 15: a blocked player and the brand's verification rules (operator API), read with the
+  // player and the brand in one query.
+  const { player, brand } = await loadPayer(db, session, 'deposit');
   const amount = checkAmount(body.amount, entry, 'deposit');
-  const [player, brand] = await Promise.all([
-    loadPlayer(db, session.playerId),
-    loadBrand(db, session.brandId),
-  ]);
   const wireFields = formFields(entry.group, player);
   const sent = submittedValues(body);
   assertKnownParameters('deposit', wireFields, sent);
@@ -335,6 +332,8 @@ export async function prepareDeposit(
     precision: entry.currency.precision,
     now: now.getTime(),
   });
+  // A code's try is a write a repeat must not make again: the key is claimed first.
+  if (needsDepositCode(fields)) await claim?.claimNow();
   const codeField = await confirmDepositCode(deps, session, entry.group.id, fields, values, now);
   const charges = await chargesOf(db, session, entry, 'deposit', amount);
   const saveCard =
@@ -393,6 +392,9 @@ export async function prepareDeposit(
     secrets: secretsOf(card),
     reserve: null,
     documentIds: refs.documentIds,
+    brand,
+    owner: { brand: brand.id, playerRef: player.externalId, payGroup: entry.group.shortName },
+    precision: entry.currency.precision,
   };
 }
 

@@ -34,7 +34,6 @@ import {
   findBetShop,
   findSessionPayGroup,
   formFields,
-  loadPlayer,
   sessionScope,
   withServerValues,
 } from '../pay-groups';
@@ -58,7 +57,7 @@ import {
   submittedValues,
   transactionBase,
 } from './submission';
-import { assertMayPay } from '../operator/player-rules';
+import { loadPayer } from '../operator/player-rules';
 
 /** Form values that never belong to a withdrawal: a payout never takes a card number. */
 const CARD_SECRETS = ['card_pan', 'card_cvv'] as const;
@@ -271,14 +270,14 @@ export async function preparePayout(
   const scope = sessionScope(session, 'withdrawal', body.currency);
   const entry = await findSessionPayGroup(db, scope, payGroupId);
   assertAvailable(entry.group, now);
-  // Issue 15: a blocked player and the brand's verification rules (operator API).
-  await assertMayPay(db, session, 'withdrawal');
+  // Issue 15: a blocked player and the brand's verification rules (operator API), read with the
+  // player and the brand in one query.
+  const { player, brand } = await loadPayer(db, session, 'withdrawal');
   await assertNotDisabledByWager(db, session, entry.group.id);
   const balance = await deps.wallet.balance(db, session.playerId, session.currency);
   // The typed text is what the pattern (amount_reg_exp_fe) is about; the ledger gets plain text.
   const amount = checkAmount(body.amount, entry, 'withdrawal', balance.balance);
 
-  const player = await loadPlayer(db, session.playerId);
   const wireFields = formFields(entry.group, player);
   const sent = submittedValues(body);
   for (const secret of CARD_SECRETS) {
@@ -338,6 +337,9 @@ export async function preparePayout(
     secrets: null,
     reserve: { minAmount: entry.limits.minAmount },
     documentIds: [],
+    brand,
+    owner: { brand: brand.id, playerRef: player.externalId, payGroup: entry.group.shortName },
+    precision: entry.currency.precision,
     tax: taxFigures(charges, entry.currency.precision),
   };
 }

@@ -9,6 +9,11 @@
  *   → apply the outcome through the status machine                      (transactions.ts)
  * ```
  *
+ * Issue 16, part C (a lean submit): the policy only reads; the Idempotency-Key is claimed in the
+ * persisting database transaction, with the transaction whose id the policy made (so its return
+ * addresses are in the insert); the provider is called outside any database transaction; its
+ * outcome and the key's completion commit together (idempotency.ts `claimWithTransaction`).
+ *
  * The policies (deposit-policy.ts, payout-policy.ts) hold what differs: the card choice, fee and
  * bonus of a deposit; the destination, balance reservation and tax of a withdrawal. Nothing is
  * written before the policy has accepted the request, so a refusal leaves no trace.
@@ -25,7 +30,8 @@ import { createTransaction, findPlayerTransaction, updateProviderData } from '..
 import { linkDocument } from '../uploads';
 import { reservePayout } from '../wallet/money';
 import type { WalletKind } from '../wallet/wallet';
-import type { CreateTransactionInput, TransactionRow } from '../transactions';
+import type { CreateTransactionInput, CreatingBrand, TransactionRow } from '../transactions';
+import type { EventOwner } from '../webhooks/outbox';
 import { callProvider, leaseEnd, newOwner, resolveCall } from './provider-calls';
 import type { CardSecrets, PaymentDeps, StoredRequest } from './provider-calls';
 import { reportReceipt } from './receipts';
@@ -46,6 +52,12 @@ export interface PreparedPayment {
    * transaction when it is created; reported to the provider once it waits for them.
    */
   readonly documentIds: readonly string[];
+  /** The brand as the policy read it: its merchant URLs are copied onto the transaction. */
+  readonly brand: CreatingBrand;
+  /** Who the transaction's webhook events name (the policy read the player and pay group). */
+  readonly owner: EventOwner;
+  /** The precision of the payment's currency, for its answer. */
+  readonly precision: number;
 }
 
 /**
@@ -81,7 +93,11 @@ export async function submitPayment(
   );
   // Issue 15: a withdrawal of a brand that approves payouts waits for the operator instead.
   if (row.callState === 'approval') return holdForApproval(deps, row);
-  const answered = await callProvider(deps, row, owner, prepared.secrets);
+  // Outside any database transaction; the outcome and the key's completion commit together.
+  const answered = await callProvider(deps, row, owner, prepared.secrets, {
+    ...(claim === undefined ? {} : { claim }),
+    owner: prepared.owner,
+  });
   return reportReceipt(deps, answered);
 }
 
@@ -102,6 +118,8 @@ async function persist(
       id: extra.id,
       call: extra.call,
       wallet: extra.wallet,
+      brand: prepared.brand,
+      owner: prepared.owner,
     });
     if (prepared.reserve !== null) {
       // The cashier's ledger checks the balance again under its row lock (a parallel withdrawal
@@ -112,10 +130,13 @@ async function persist(
       await linkDocument(tx, documentId, created.id);
     }
     const receipt = prepared.documentIds.at(-1);
+    const row =
+      receipt === undefined
+        ? created
+        : await updateProviderData(tx, created.id, { receiptDocumentId: receipt });
+    // Last: the claim refers to the transaction. A key another request holds rolls all back.
     await extra.claim?.link(tx, created.id);
-    return receipt === undefined
-      ? created
-      : updateProviderData(tx, created.id, { receiptDocumentId: receipt });
+    return row;
   });
 }
 

@@ -50,6 +50,8 @@ import {
 } from '../transactions';
 import type { TransactionRow, TransitionResult } from '../transactions';
 import type { WalletService } from '../wallet/wallet';
+import type { ClaimHandle } from '../idempotency';
+import type { EventOwner } from '../webhooks/outbox';
 import { counted, failedCallOutcome } from './payment-metrics';
 import type { PaymentMetrics, ProviderCallOutcome, ProviderOperation } from './payment-metrics';
 import { DEADLINE_MS, deadlineAfter, recheckAt, retryAt } from './schedule';
@@ -361,6 +363,7 @@ export async function callProvider(
   row: TransactionRow,
   owner: string,
   secrets: CardSecrets | null,
+  context: CallContext = {},
 ): Promise<TransactionRow> {
   const request = storedRequestOf(row);
   if (request === null) {
@@ -377,7 +380,10 @@ export async function callProvider(
       answered: 'deposit authorisation answered',
       operation: 'authorizeDeposit',
       call: (options) => providerOf(deps, row).authorizeDeposit(input, now, options),
-      apply: (outcome) => applyDepositOutcome(deps.db, row, outcome, deps.clock()),
+      apply: (outcome) =>
+        applying(deps, context, (tx) =>
+          applyDepositOutcome(tx, row, outcome, deps.clock(), context.owner),
+        ),
     });
   } else {
     if (row.wallet === 'operator') {
@@ -396,9 +402,31 @@ export async function callProvider(
       answered: 'payout answered',
       operation: 'payout',
       call: (options) => providerOf(deps, row).payout(input, now, options),
-      apply: (outcome) => applyPayoutOutcome(deps.db, row, outcome, deps.clock()),
+      apply: (outcome) =>
+        applying(deps, context, (tx) =>
+          applyPayoutOutcome(tx, row, outcome, deps.clock(), context.owner),
+        ),
     });
   }
+}
+
+/** What the request calling the provider adds (a submit: its key's claim and the event owner). */
+export interface CallContext {
+  /** The request's Idempotency-Key claim: completed in the outcome's database transaction. */
+  readonly claim?: ClaimHandle | undefined;
+  /** Who the webhook events of the outcome name, when the caller knows it. */
+  readonly owner?: EventOwner | undefined;
+}
+
+/** Applies an outcome in one database transaction, with the claim's completion when there is one. */
+function applying(
+  deps: PaymentDeps,
+  context: CallContext,
+  apply: (tx: Executor) => Promise<TransitionResult>,
+): Promise<TransitionResult> {
+  return context.claim === undefined
+    ? deps.db.transaction((tx) => apply(tx))
+    : context.claim.completing(deps.db, (tx) => apply(tx));
 }
 
 /** Fails a payment that never reached the provider: nothing was charged or paid. */

@@ -20,7 +20,7 @@ import { and, eq } from 'drizzle-orm';
 import { walletOperations } from '../../db/schema';
 import type { transactions } from '../../db/schema';
 import {
-  credit,
+  creditOnce,
   releaseReservation,
   reserveWithdrawal,
   reverseCredit,
@@ -80,9 +80,16 @@ export async function creditDeposit(
     }
     return;
   }
-  const base = { playerId: row.playerId, currency: row.currency, transactionId: row.id };
-  if (amount.gt(0)) await credit(tx, { ...base, amount: amount.toFixed(), kind: 'deposit' });
-  if (bonus.gt(0)) await credit(tx, { ...base, amount: bonus.toFixed(), kind: 'bonus' });
+  // One statement for both entries and the balance (ledger.ts creditOnce).
+  await creditOnce(tx, {
+    playerId: row.playerId,
+    currency: row.currency,
+    transactionId: row.id,
+    credits: [
+      ...(amount.gt(0) ? [{ kind: 'deposit' as const, amount: amount.toFixed() }] : []),
+      ...(bonus.gt(0) ? [{ kind: 'bonus' as const, amount: bonus.toFixed() }] : []),
+    ],
+  });
 }
 
 /** A payout was paid: its reservation is spent for good. */

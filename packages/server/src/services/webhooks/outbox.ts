@@ -79,21 +79,32 @@ function plainDecimal(value: string): string {
 
 const DeclineReason = z.object({ declineReason: z.string() });
 
-/** Writes an event row and announces it (delivered on commit). */
-async function insertEvent(
+/**
+ * Writes event rows and announces them (delivered on commit), in ONE statement: the insert is a
+ * data-modifying CTE and the `pg_notify` its select, so recording costs one round trip.
+ */
+async function insertEvents(
   tx: Transaction,
-  event: WebhookEvent,
+  events: readonly WebhookEvent[],
   transactionId: string | null,
 ): Promise<void> {
-  await tx.insert(webhookEvents).values({
-    id: event.id,
-    type: event.type,
-    brandId: event.brand,
-    transactionId,
-    payload: { ...event },
-    createdAt: new Date(event.created_at),
-  });
-  await tx.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`);
+  if (events.length === 0) return;
+  const insert = tx
+    .insert(webhookEvents)
+    .values(
+      events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        brandId: event.brand,
+        transactionId,
+        payload: { ...event },
+        createdAt: new Date(event.created_at),
+      })),
+    )
+    .returning({ id: webhookEvents.id });
+  await tx.execute(
+    sql`with inserted as (${insert.getSQL()}) select pg_notify(${WEBHOOK_CHANNEL}, '') from (select 1 from inserted limit 1) as once`,
+  );
 }
 
 /** What a transaction's operator view needs besides its row: its player's and pay group's names. */
@@ -102,6 +113,15 @@ export interface TransactionOwner {
   readonly playerRef: string;
   /** The pay group's short name. */
   readonly payGroup: string;
+}
+
+/**
+ * A transaction's owner with its brand: what a recording needs besides the row. A caller that
+ * has it already (the submission pipeline read the player and the pay group to validate) passes
+ * it, so recording reads nothing.
+ */
+export interface EventOwner extends TransactionOwner {
+  readonly brand: string;
 }
 
 /**
@@ -133,11 +153,8 @@ export function transactionWire(row: TransactionRow, owner: TransactionOwner): W
   };
 }
 
-/** {@link transactionWire} of a row, its owner read, with the brand it belongs to. */
-export async function operatorTransaction(
-  db: Executor,
-  row: TransactionRow,
-): Promise<{ readonly brand: string; readonly wire: WebhookTransaction }> {
+/** The owner of a transaction's row, read. */
+async function ownerOf(db: Executor, row: TransactionRow): Promise<EventOwner> {
   const [owner] = await db
     .select({
       brand: players.brandId,
@@ -148,33 +165,48 @@ export async function operatorTransaction(
     .innerJoin(payGroups, eq(payGroups.id, row.payGroupId))
     .where(eq(players.id, row.playerId));
   if (owner === undefined) throw new Error(`transaction ${row.id}: player or pay group missing`);
+  return owner;
+}
+
+/** {@link transactionWire} of a row, its owner read (or given), with the brand it belongs to. */
+export async function operatorTransaction(
+  db: Executor,
+  row: TransactionRow,
+  known?: EventOwner,
+): Promise<{ readonly brand: string; readonly wire: WebhookTransaction }> {
+  const owner = known ?? (await ownerOf(db, row));
   return { brand: owner.brand, wire: transactionWire(row, owner) };
 }
 
 /**
- * Records the event of a transaction's state (see {@link transactionEventType}), if it has one,
- * or the event `eventType`, in the transaction `tx` that made the change. The payload is the transaction as it is now,
- * with the brand and the player's id as the brand knows it.
+ * Records the events of a transaction's state in the transaction `tx` that made the change: the
+ * event of its state (see {@link transactionEventType}), if it has one, or the events `types`
+ * given, all in one statement. The payload is the transaction as it is now, with the brand and
+ * the player's id as the brand knows it (`owner` when the caller has it, else read).
  *
- * @returns the event recorded, or `null` when the state is not reported.
+ * @returns the events recorded (none when the state is not reported).
  */
-export async function recordTransactionEvent(
+export async function recordTransactionEvents(
   tx: Transaction,
   row: TransactionRow,
-  eventType?: TransactionEventType,
-): Promise<WebhookEvent | null> {
-  const type = eventType ?? transactionEventType(row);
-  if (type === null) return null;
-  const transaction = await operatorTransaction(tx, row);
-  const event = z.parse(TransactionEvent, {
-    id: randomUUID(),
-    type,
-    created_at: new Date().toISOString(),
-    brand: transaction.brand,
-    transaction: transaction.wire,
-  });
-  await insertEvent(tx, event, row.id);
-  return event;
+  options: { readonly types?: readonly TransactionEventType[]; readonly owner?: EventOwner } = {},
+): Promise<readonly WebhookEvent[]> {
+  const stateType = transactionEventType(row);
+  const types = options.types ?? (stateType === null ? [] : [stateType]);
+  if (types.length === 0) return [];
+  const transaction = await operatorTransaction(tx, row, options.owner);
+  const createdAt = new Date().toISOString();
+  const events = types.map((type) =>
+    z.parse(TransactionEvent, {
+      id: randomUUID(),
+      type,
+      created_at: createdAt,
+      brand: transaction.brand,
+      transaction: transaction.wire,
+    }),
+  );
+  await insertEvents(tx, events, row.id);
+  return events;
 }
 
 /**
@@ -206,6 +238,6 @@ export async function recordPayoutAccountVerified(
       created_at: account.createdAt.toISOString(),
     },
   });
-  await insertEvent(tx, event, null);
+  await insertEvents(tx, [event], null);
   return event;
 }
