@@ -24,11 +24,11 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createPostgresDatabase } from '../packages/server/src/test/postgres-database';
 import * as z from 'zod/mini';
 import { ENDPOINTS, buildPath } from '../packages/contract/src/index';
 
@@ -58,32 +58,13 @@ interface RunningTarget extends z.infer<typeof Target> {
   stop(): Promise<void>;
 }
 
-async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `cashdesk_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
 async function startTarget(options: {
   postgres: boolean;
   workers: number;
 }): Promise<RunningTarget> {
   const database =
     options.postgres && postgresAdminUrl !== undefined
-      ? await createDatabase(postgresAdminUrl)
+      ? await createPostgresDatabase(postgresAdminUrl, 'cashdesk_bench')
       : undefined;
   const child = spawn(
     process.execPath,

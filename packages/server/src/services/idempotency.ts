@@ -166,6 +166,19 @@ function sameKey(input: Pick<IdempotencyInput, 'playerId' | 'scope' | 'key'>) {
   );
 }
 
+/** The row of a key held by `owner` until `leaseUntil`: what every claim and a stored refusal write. */
+function keyRow(input: IdempotencyInput, owner: string, leaseUntil: Date) {
+  return {
+    playerId: input.playerId,
+    scope: input.scope,
+    key: input.key,
+    sessionId: input.sessionId ?? null,
+    requestHash: input.requestHash,
+    owner,
+    leaseUntil,
+  };
+}
+
 /** A claim this request holds: its row and its owner token. */
 interface HeldClaim {
   readonly id: number;
@@ -180,15 +193,7 @@ async function claim(
 ): Promise<HeldClaim | null> {
   const [row] = await db
     .insert(idempotencyKeys)
-    .values({
-      playerId: input.playerId,
-      scope: input.scope,
-      key: input.key,
-      sessionId: input.sessionId ?? null,
-      requestHash: input.requestHash,
-      owner,
-      leaseUntil,
-    })
+    .values(keyRow(input, owner, leaseUntil))
     .onConflictDoNothing({
       target: [idempotencyKeys.playerId, idempotencyKeys.scope, idempotencyKeys.key],
     })
@@ -295,16 +300,7 @@ function handleFor(
       }
       const [row] = await tx
         .insert(idempotencyKeys)
-        .values({
-          playerId: deferred.input.playerId,
-          scope: deferred.input.scope,
-          key: deferred.input.key,
-          sessionId: deferred.input.sessionId ?? null,
-          requestHash: deferred.input.requestHash,
-          owner: deferred.owner,
-          leaseUntil: deferred.lease(),
-          transactionId,
-        })
+        .values({ ...keyRow(deferred.input, deferred.owner, deferred.lease()), transactionId })
         .onConflictDoNothing({
           target: [idempotencyKeys.playerId, idempotencyKeys.scope, idempotencyKeys.key],
         })
@@ -347,13 +343,7 @@ async function storeRefusal(
   const stored = await db
     .insert(idempotencyKeys)
     .values({
-      playerId: input.playerId,
-      scope: input.scope,
-      key: input.key,
-      sessionId: input.sessionId ?? null,
-      requestHash: input.requestHash,
-      owner,
-      leaseUntil: at,
+      ...keyRow(input, owner, at),
       responseStatus: response.status,
       responseBody: response.body,
       completedAt: at,

@@ -437,13 +437,6 @@ export async function loadPlayer(
   return player;
 }
 
-/** The brand row of a session. */
-export async function loadBrand(db: Executor, brandId: string): Promise<BrandRow> {
-  const [brand] = await db.select().from(brands).where(eq(brands.id, brandId));
-  if (brand === undefined) throw new ApiError('sessionExpired', { detail: 'brand vanished' });
-  return brand;
-}
-
 /**
  * The profile value a profile field type is pre-filled with (SPEC §3 userRequisite; e.g. the
  * read-only visible phone shows the player's phone).

@@ -23,7 +23,7 @@ import { isRecord } from '../http/is-record';
 import { CASHIER, cardDepositBody, payGroupId } from './api-calls';
 import { createPostgresDatabase, postgresAdminUrl } from './harness';
 import { moneyViolations, sandboxActivity } from './money-invariants';
-import { startServerProcess } from './server-process';
+import { isAlive, startServerProcess } from './server-process';
 import type { ServerProcess } from './server-process';
 
 const ADMIN_URL = postgresAdminUrl();
@@ -157,15 +157,6 @@ function balanceOf(reply: Reply): string {
   return reply.body.user_balance;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Starting a worker under a loaded machine takes seconds; a bound, not a figure checked. */
 const TEST_TIMEOUT_MS = 120_000;
 
@@ -234,8 +225,8 @@ describe.runIf(ADMIN_URL !== undefined)(
         .concat(bannerPids(target.output()));
       await target.kill('SIGTERM');
       expect(await target.exitCode).toBe(0);
-      for (let poll = 0; poll < POLLS && workers.some(alive); poll += 1) await sleep(POLL_MS);
-      expect(workers.filter(alive)).toEqual([]);
+      for (let poll = 0; poll < POLLS && workers.some(isAlive); poll += 1) await sleep(POLL_MS);
+      expect(workers.filter(isAlive)).toEqual([]);
     });
 
     it('a worker that cannot listen (the port is taken) stops the primary with exit code 1', async () => {

@@ -9,10 +9,9 @@
  *
  * @packageDocumentation
  */
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
-import pg from 'pg';
+import { createPostgresDatabase } from './postgres-database';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { ServerConfig, ServerMode } from '../config';
@@ -35,6 +34,9 @@ export interface TestDatabase {
   /** Closes the handle and, on PostgreSQL, drops the database. */
   close(): Promise<void>;
 }
+
+/** A scratch PostgreSQL database (postgres-database.ts), for the tests that import the harness. */
+export { createPostgresDatabase };
 
 /** What {@link startTestServer} takes. */
 export interface TestServerOptions {
@@ -69,37 +71,6 @@ export interface TestServer {
   readonly logs: () => string;
   /** Stops the server and closes (drops) the database it created. */
   close(): Promise<void>;
-}
-
-/**
- * Creates an empty database `cashdesk_test_<random>` on the PostgreSQL server of `adminUrl` (a
- * role with CREATEDB) and returns its URL and a dropper (which ends its connections first).
- */
-export async function createPostgresDatabase(
-  adminUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `cashdesk_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
 }
 
 /** The PostgreSQL server tests make their databases on (TEST_DATABASE_URL / DATABASE_URL), if any. */

@@ -17,6 +17,16 @@ const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 /** The repository root, where `--import tsx` resolves. */
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
+/** Whether a process id is alive (signal 0 only checks). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What the server prints once it listens (main.ts). */
 const LISTENING = /listening on (http:\/\/[^\s]+)/;
 

@@ -2,23 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { HttpPaymentProvider } from '../providers/http/http-provider';
 import { NOW, depositInput, newCard } from '../providers/sandbox/test-support';
 import { startSimulatorProcess } from './simulator-process';
-
-/** Whether a process id is alive (signal 0 only checks). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isAlive } from './server-process';
 
 describe('startSimulatorProcess: the PSP simulator as a process of its own', () => {
   it('runs apart from the test process, keeps charges across connectors, and stop() ends it', async () => {
     const simulator = await startSimulatorProcess();
     try {
       expect(simulator.pid).not.toBe(process.pid);
-      expect(alive(simulator.pid)).toBe(true);
+      expect(isAlive(simulator.pid)).toBe(true);
       const input = depositInput({ card: newCard('4000000000000101') });
       await new HttpPaymentProvider({ baseUrl: simulator.url }).authorizeDeposit(input, NOW);
       // A new connector, as a restarted server would build, finds the charge by our reference.
@@ -31,7 +22,7 @@ describe('startSimulatorProcess: the PSP simulator as a process of its own', () 
     } finally {
       await simulator.stop();
     }
-    expect(alive(simulator.pid)).toBe(false);
+    expect(isAlive(simulator.pid)).toBe(false);
   });
 
   it('with an API key, the control methods authenticate and a caller without the key is refused', async () => {
