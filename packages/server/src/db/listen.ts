@@ -35,7 +35,12 @@ export async function listenOn(
   const client: unknown = Reflect.get(db, '$client');
   if (client instanceof PGlite) {
     const unlisten = await client.listen(channel, onMessage);
-    return unlisten;
+    // A PGlite closed meanwhile (a server whose database went away first) listens no more, and
+    // UNLISTEN on it would fail inside PGlite's own queue, out of any caller's reach.
+    return async () => {
+      if (client.closed) return;
+      await unlisten();
+    };
   }
   if (client instanceof pg.Pool) {
     const connection = await client.connect();
