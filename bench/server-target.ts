@@ -25,9 +25,12 @@ import { createLogger } from '../packages/server/src/http/logger';
 
 // Sessions submit at load-test rates: the per-session money-call limit (issue 13) is lifted, so
 // the figures measure the submit, not the 429 a player would get long before.
+// Answers are written as production writes them (the compiled serializer alone, decisions §19B);
+// RESPONSE_VALIDATION=zod in the environment measures the development setting instead.
 const config = loadConfig({
   MONEY_CALLS_PER_SESSION: '1000000',
   AUTH_FAILURES_PER_ADDRESS: '1000000',
+  RESPONSE_VALIDATION: 'off',
   ...process.env,
   LOG_LEVEL: 'silent',
 });
