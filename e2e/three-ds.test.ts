@@ -110,7 +110,10 @@ describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 p
       .waitFor();
     const challenge = await challengeFrame(frame, 'ar');
     await screenshot(page, 'three-ds-challenge-ar');
-    await challenge.getByRole('button', { name: 'Fail', exact: true }).click();
+    // With the keyboard: the cashier frame may still be resizing to the challenge that just
+    // replaced the form, and a pointer click then lands beside the button (issue 19 #12); the
+    // Pass tests above click.
+    await challenge.getByRole('button', { name: 'Fail', exact: true }).press('Enter');
 
     await waitForPath(frame, '/deposit/deposit-error');
     await frame

@@ -211,13 +211,23 @@ export function amountBlock(frame: Frame, amount: string, lang: WidgetLanguage =
   return amountBlocks(frame, lang).filter({ hasText: new RegExp(`(^|\\D)${amount}(\\D|$)`) });
 }
 
-/** What the frame shows, for failure messages: its address and its accessibility tree. */
-export async function describeFrame(frame: Frame): Promise<string> {
+/**
+ * What the frame shows, for failure messages: its address and its accessibility tree, then the
+ * same for every frame inside it (a snapshot stops at an iframe, and a 3-D Secure challenge or a
+ * provider page runs in one).
+ */
+export async function describeFrame(frame: Frame, depth = 0): Promise<string> {
   const tree = await frame
     .locator('body')
     .ariaSnapshot()
     .catch((error: unknown) => `(no snapshot: ${String(error)})`);
-  return `${frame.url()}\n${tree}`;
+  const inner = await Promise.all(
+    frame.childFrames().map(async (child) => {
+      const described = await describeFrame(child, depth + 1);
+      return `\n--- frame inside (depth ${String(depth + 1)}): ${described}`;
+    }),
+  );
+  return `${frame.url()}\n${tree}${inner.join('')}`;
 }
 
 /** Waits until the frame's address has `pathname` (a string or a pattern), or fails showing the frame. */

@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
  * jsdom lacks a few browser methods the widget relies on. Give it small faithful versions so the
@@ -42,4 +42,13 @@ configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();
+});
+
+// A test file's own afterEach runs before the cleanup above (hooks unwind as a stack), so a page
+// still settling when its test ends (a status answer in flight) can call a mocked module after the
+// file cleared it and before it is unmounted. Clear every mock's calls when the next test starts,
+// after that unmount, so no call ever leaks into the next test's expectations. Implementations
+// stay as each file set them.
+beforeEach(() => {
+  vi.clearAllMocks();
 });
