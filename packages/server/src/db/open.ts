@@ -15,7 +15,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -24,6 +23,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths';
+import { openPgliteClient } from './pglite-client';
 import * as schema from './schema';
 
 /** The schema module, as drizzle's relational config sees it. */
@@ -122,11 +122,11 @@ async function openUnmigrated(options: OpenDatabaseOptions): Promise<OpenDatabas
   throw new Error('openDatabase needs a url, inMemory or a dataDir');
 }
 
-function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
-  const client = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
+  const client = await openPgliteClient(dataDir);
   const db = drizzlePglite({ client, schema });
   let closed = false;
-  return Promise.resolve({
+  return {
     db,
     kind: 'pglite',
     pool: undefined,
@@ -138,7 +138,7 @@ function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
       closed = true;
       await client.close();
     },
-  });
+  };
 }
 
 /** The advisory lock PostgreSQL migrations run under (any constant every process shares). */

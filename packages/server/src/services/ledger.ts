@@ -29,6 +29,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { positiveDecimal, validateWithdrawalBalance } from '@cashdesk/domain';
 import type { Executor, Transaction } from '../db/open';
 import { ledgerEntries, playerBalances } from '../db/schema';
+import { rowsOf } from '../db/rows';
 import { ApiError } from '../http/api-error';
 import { isTransaction } from './webhooks/outbox';
 
@@ -256,16 +257,6 @@ export async function creditOnce(tx: Executor, input: TransactionCredits): Promi
       returning 1 as credited`),
   );
   return rows.length > 0;
-}
-
-/** The rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
-async function rowsOf(result: Promise<unknown>): Promise<readonly unknown[]> {
-  const answer = await result;
-  if (typeof answer === 'object' && answer !== null && 'rows' in answer) {
-    const rows: unknown = answer.rows;
-    if (Array.isArray(rows)) return rows.map((row: unknown) => row);
-  }
-  throw new Error('a statement answered without rows');
 }
 
 /**

@@ -54,19 +54,15 @@ import {
 } from '@cashdesk/domain';
 import type { FormField, PaymentFlow, StoredLimits } from '@cashdesk/domain';
 import type { Executor } from '../db/open';
+import { rowsOf } from '../db/rows';
 import {
   betShops,
-  bonusPayGroups,
-  bonuses,
   brands,
   currencies,
-  lastUsedMethods,
   lostProfitBonusTiers,
   payGroupCurrencies,
   payGroups,
   payoutAccounts,
-  playerBalances,
-  playerLimits,
   players,
   taxTiers,
 } from '../db/schema';
@@ -83,7 +79,8 @@ import type { LoadedBrandData } from './cache/brand-cache';
 import { cacheHubOf } from './cache/cache-hub';
 import type { CacheHub } from './cache/cache-hub';
 import { wagerOf, wagerViewItem, withdrawalWager } from './wager';
-import { loadPlayerLimits } from './operator/player-rules';
+import type { WithdrawalWager } from './wager';
+import { checkMayPay, loadPlayerLimits } from './operator/player-rules';
 
 /**
  * Where a player's balance is read: the wallet of the app. The internal wallet's balance is the
@@ -99,6 +96,12 @@ export type PayGroupCurrencyRow = typeof payGroupCurrencies.$inferSelect;
 export type CurrencyRow = typeof currencies.$inferSelect;
 /** A brand row. */
 export type BrandRow = typeof brands.$inferSelect;
+
+/** What a form and a provider's risk checks take of the player (a stored player row has it). */
+export type PlayerProfile = Pick<
+  typeof players.$inferSelect,
+  'id' | 'externalId' | 'country' | 'phone' | 'email' | 'firstName' | 'lastName'
+>;
 
 /** A pay group as one session sees it: the group, its row for the currency and the currency. */
 export interface SessionPayGroup {
@@ -194,6 +197,32 @@ async function payGroupRows(
 const PAY_GROUP_ID = /^[1-9][0-9]{0,9}$/;
 
 /**
+ * A pay group id of a path (text of digits, at most PostgreSQL's integer).
+ *
+ * @throws {ApiError} unknownPayGroup (field `field`) for anything else.
+ */
+function payGroupIdOf(payGroupId: string | number, field: string): number {
+  const text = String(payGroupId);
+  const id = PAY_GROUP_ID.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
+    throw new ApiError('unknownPayGroup', { field, detail: `pay group ${text}` });
+  }
+  return id;
+}
+
+/** The error of a pay group that is not the scope's: another brand's, flow's or currency's. */
+function unknownPayGroupError(
+  scope: PayGroupScope,
+  payGroupId: string | number,
+  field: string,
+): ApiError {
+  return new ApiError('unknownPayGroup', {
+    field,
+    detail: `pay group ${String(payGroupId)} is not a ${scope.flow} method of ${scope.brandId} in ${scope.currency}`,
+  });
+}
+
+/**
  * The pay group `payGroupId` (path text) as the session sees it.
  *
  * @throws {ApiError} unknownPayGroup (404, field `field`) when there is no such pay group of the
@@ -206,11 +235,7 @@ export async function findSessionPayGroup(
   payGroupId: string | number,
   field = 'params.payGroupId',
 ): Promise<SessionPayGroup> {
-  const text = String(payGroupId);
-  const id = PAY_GROUP_ID.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
-    throw new ApiError('unknownPayGroup', { field, detail: `pay group ${text}` });
-  }
+  const id = payGroupIdOf(payGroupId, field);
   // Issue 16: from the brand data in memory, when the handle has a cache (not in a transaction).
   const hub = cacheHubOf(db);
   const [row] =
@@ -219,12 +244,7 @@ export async function findSessionPayGroup(
       : (await cachedBrandData(hub, db, scope, hub.clock())).groups.filter(
           (entry) => entry.group.id === id,
         );
-  if (row === undefined) {
-    throw new ApiError('unknownPayGroup', {
-      field,
-      detail: `pay group ${text} is not a ${scope.flow} method of ${scope.brandId} in ${scope.currency}`,
-    });
-  }
+  if (row === undefined) throw unknownPayGroupError(scope, payGroupId, field);
   const [seen] = await withPlayerLimits(db, scope, [row]);
   return seen ?? row;
 }
@@ -441,7 +461,7 @@ export async function loadPlayer(
  * The profile value a profile field type is pre-filled with (SPEC §3 userRequisite; e.g. the
  * read-only visible phone shows the player's phone).
  */
-function profileValue(type: string | null | undefined, player: typeof players.$inferSelect) {
+function profileValue(type: string | null | undefined, player: PlayerProfile) {
   switch (type) {
     case 'user_phone':
       return player.phone;
@@ -473,7 +493,7 @@ export function storedFields(group: PayGroupRow): z.infer<typeof WithdrawalField
  */
 export function formFields(
   group: PayGroupRow,
-  player: typeof players.$inferSelect,
+  player: PlayerProfile,
 ): z.infer<typeof WithdrawalFieldDefinition>[] {
   return storedFields(group).map((field) => {
     const value = profileValue(field.type, player);
@@ -538,38 +558,6 @@ function optionalPlain(value: string | null): string | null {
   return value === null ? null : plainDecimal(value);
 }
 
-/**
- * SPEC §3 user bonuses of a player: the active bonuses with the pay groups they are limited to
- * (none: a general bonus). Deposit bonuses only: a withdrawal earns none.
- */
-export async function loadUserBonuses(db: Executor, playerId: string) {
-  const rows = await db
-    .select()
-    .from(bonuses)
-    .where(and(eq(bonuses.playerId, playerId), eq(bonuses.active, true)))
-    .orderBy(bonuses.id);
-  const links = await db
-    .select({ bonusId: bonusPayGroups.bonusId, payGroupId: bonusPayGroups.payGroupId })
-    .from(bonusPayGroups)
-    .innerJoin(bonuses, eq(bonuses.id, bonusPayGroups.bonusId))
-    .where(eq(bonuses.playerId, playerId))
-    .orderBy(bonusPayGroups.payGroupId);
-  return rows.map((bonus) => {
-    const ids = links.filter((link) => link.bonusId === bonus.id).map((link) => link.payGroupId);
-    return {
-      ...(bonus.description === null ? {} : { bonusDescription: bonus.description }),
-      bonusPayGroupsIds: ids,
-      bonusInfo: {
-        absoluteBonusValue: optionalPlain(bonus.absoluteValue),
-        percentBonusValue: optionalPlain(bonus.percentValue),
-        maxBonusValue: optionalPlain(bonus.maxValue),
-        minDepositAmount: optionalPlain(bonus.minDepositAmount),
-        maxDepositAmount: optionalPlain(bonus.maxDepositAmount),
-      },
-    };
-  });
-}
-
 /** A brand's lost-profit bonus tiers as stored (SPEC §3 lost_profit_merchant_bonus). */
 async function lostProfitRows(db: Executor, brandId: string) {
   return db
@@ -599,7 +587,10 @@ function lostProfitOf(
   };
 }
 
-function userProfile(player: typeof players.$inferSelect, language: string) {
+function userProfile(
+  player: { readonly country: string | null; readonly phone: string | null },
+  language: string,
+) {
   const profile = z.safeParse(UserProfile, {
     country: player.country,
     phone: player.phone,
@@ -760,76 +751,77 @@ function bonusFigures(value: unknown): BonusFigure[] {
   });
 }
 
+/** The row of `cashdesk_player_figures` (migration 0013), as both drivers return it. */
+const PlayerFiguresRow = z.object({
+  blocked: z.boolean(),
+  external_id: z.string(),
+  verification_status: z.string(),
+  country: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  first_name: z.nullable(z.string()),
+  last_name: z.nullable(z.string()),
+  // bigint: pg answers a string, PGlite a number.
+  config_version: z.union([z.number(), z.string(), z.bigint()]),
+  balance: z.nullable(z.string()),
+  reserved: z.nullable(z.string()),
+  wager_remaining: z.nullable(z.string()),
+  last_used_id: z.nullable(z.number()),
+  limit_min: z.nullable(z.string()),
+  limit_max: z.nullable(z.string()),
+  bonuses: z.unknown(),
+});
+
 /**
  * Everything init needs of the player, read in ONE statement and never cached (a balance is never
- * stale): the player row, the ledger's balance, reservation and outstanding wager in the session's
- * currency, the last used pay group of the flow, the player's own limits, the active bonuses with
- * their pay groups (deposits), and the brand's configuration version, which the brand data in
- * memory must have reached.
+ * stale): whether the player is blocked and its profile, the ledger's balance, reservation and
+ * outstanding wager in the session's currency, the last used pay group of the flow, the player's
+ * own limits, the active bonuses with their pay groups (deposits), and the brand's configuration
+ * version, which the brand data in memory must have reached. The statement is the database
+ * function `cashdesk_player_figures` (migration 0013), whose plan each connection prepares once:
+ * as SQL text it was parsed and planned on every init, which cost more than running it.
  */
 async function playerFigures(db: Executor, session: SessionContext, flow: PaymentFlow) {
-  const bonusesJson =
-    flow === 'deposit'
-      ? sql`(select coalesce(json_agg(json_build_object(
-            'description', b.description,
-            'absolute', b.absolute_value::text,
-            'percent', b.percent_value::text,
-            'max', b.max_value::text,
-            'min_deposit', b.min_deposit_amount::text,
-            'max_deposit', b.max_deposit_amount::text,
-            'pay_groups', (select coalesce(json_agg(l.pay_group_id order by l.pay_group_id), '[]'::json)
-                           from ${bonusPayGroups} l where l.bonus_id = b.id)
-          ) order by b.id), '[]'::json)
-          from ${bonuses} b where b.player_id = ${players.id} and b.active)`
-      : sql`'[]'::json`;
-  const [row] = await db
-    .select({
-      player: players,
-      configVersion: brands.configVersion,
-      balance: playerBalances.balance,
-      reserved: playerBalances.reserved,
-      wagerRemaining: playerBalances.wagerRemaining,
-      lastUsedId: sql<unknown>`(select ${lastUsedMethods.payGroupId} from ${lastUsedMethods}
-        where ${lastUsedMethods.playerId} = ${players.id} and ${lastUsedMethods.flow} = ${flow})`,
-      limits: sql<unknown>`(select json_build_object('min', ${playerLimits.minAmount}::text,
-        'max', ${playerLimits.maxAmount}::text) from ${playerLimits}
-        where ${playerLimits.playerId} = ${players.id} and ${playerLimits.flow} = ${flow}
-        and ${playerLimits.currency} = ${session.currency})`,
-      bonuses: sql<unknown>`${bonusesJson}`,
-    })
-    .from(players)
-    .innerJoin(brands, eq(brands.id, session.brandId))
-    .leftJoin(
-      playerBalances,
-      and(eq(playerBalances.playerId, players.id), eq(playerBalances.currency, session.currency)),
-    )
-    .where(eq(players.id, session.playerId));
-  if (row === undefined) throw new ApiError('sessionExpired', { detail: 'player vanished' });
+  const [found] = await rowsOf(
+    db.execute(sql`select * from cashdesk_player_figures(${session.playerId}::uuid,
+      ${session.brandId}::text, ${session.currency}::text, ${flow}::payment_flow,
+      ${flow === 'deposit'})`),
+  );
+  if (found === undefined) throw new ApiError('sessionExpired', { detail: 'player vanished' });
+  const row = z.parse(PlayerFiguresRow, found);
   // A session kept in memory may not have heard of the block yet: the player's row has.
-  if (row.player.blockedAt !== null) {
-    throw new ApiError('sessionExpired', { detail: 'player blocked' });
-  }
-  const limits = parsedJson(row.limits);
-  const own: StoredLimits | null =
-    typeof limits === 'object' && limits !== null
-      ? { min: textOrNull(Reflect.get(limits, 'min')), max: textOrNull(Reflect.get(limits, 'max')) }
-      : null;
+  if (row.blocked) throw new ApiError('sessionExpired', { detail: 'player blocked' });
   return {
-    player: row.player,
-    configVersion: row.configVersion,
+    profile: {
+      id: session.playerId,
+      externalId: row.external_id,
+      verificationStatus: row.verification_status,
+      country: row.country,
+      phone: row.phone,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+    },
+    configVersion: Number(row.config_version),
     balance: {
       currency: session.currency,
       balance: new Big(row.balance ?? '0').toFixed(),
       reserved: new Big(row.reserved ?? '0').toFixed(),
     },
-    wagerRemaining: row.wagerRemaining,
-    lastUsedId: row.lastUsedId === null ? null : Number(row.lastUsedId),
-    own,
+    wagerRemaining: row.wager_remaining,
+    lastUsedId: row.last_used_id,
+    own:
+      row.limit_min === null && row.limit_max === null
+        ? null
+        : { min: row.limit_min, max: row.limit_max },
     bonuses: bonusFigures(row.bonuses),
   };
 }
 
-/** SPEC §3 user bonuses from the player's figures (as {@link loadUserBonuses} builds them). */
+/**
+ * SPEC §3 user bonuses from the player's figures: the active bonuses with the pay groups they are
+ * limited to (none: a general bonus). Deposit bonuses only: a withdrawal earns none.
+ */
 function userBonusesOf(figures: readonly BonusFigure[]) {
   return figures.map((bonus) => ({
     ...(bonus.description === null ? {} : { bonusDescription: bonus.description }),
@@ -861,6 +853,71 @@ function payGroupWire(
   return wire.map((group) =>
     group.id === context.lastUsedId ? { ...group, last_used: true } : group,
   );
+}
+
+// --- the payer (submit) -------------------------------------------------------------------------
+
+/**
+ * What a submit reads before it writes anything (issue 16): the pay group as the player sees it
+ * (own limits applied), the player, the brand, the brand's tax tiers of the flow and the player's
+ * bonuses. One statement (the player's figures) and the brand data from memory, as init reads
+ * them; a brand data older than the configuration version the statement saw is read again.
+ */
+export interface Payer {
+  readonly entry: SessionPayGroup;
+  readonly player: PlayerProfile;
+  readonly brand: BrandRow;
+  readonly taxTiers: BrandData['taxTiers'];
+  /** SPEC §3 user bonuses (deposits; none for a withdrawal). */
+  readonly bonuses: ReturnType<typeof userBonusesOf>;
+  /** The cashier ledger's balance and reservation in the session currency (internal wallet). */
+  readonly ledgerBalance: { readonly balance: string; readonly reserved: string };
+  /** SPEC §4 wager rule of the session, as a withdrawal sees it. */
+  readonly wager: WithdrawalWager;
+}
+
+/**
+ * The payer of a submit to `payGroupId` (path text), once the rules let the player pay.
+ *
+ * @throws {ApiError} unknownPayGroup (404, field `params.payGroupId`) as findSessionPayGroup;
+ *   sessionExpired (17) for a blocked or vanished player; playerVerificationRequired (1811).
+ */
+export async function loadPayerOf(
+  db: Executor,
+  session: SessionContext,
+  scope: PayGroupScope,
+  payGroupId: string,
+  now: Date,
+): Promise<Payer> {
+  const id = payGroupIdOf(payGroupId, 'params.payGroupId');
+  const [figures, cached] = await Promise.all([
+    playerFigures(db, session, scope.flow),
+    brandDataOf(db, scope, now),
+  ]);
+  const data =
+    cached.version >= figures.configVersion
+      ? cached
+      : await brandDataOf(db, scope, now, figures.configVersion);
+  const row = data.groups.find((entry) => entry.group.id === id);
+  if (row === undefined) throw unknownPayGroupError(scope, payGroupId, 'params.payGroupId');
+  checkMayPay(
+    {
+      blocked: false,
+      status: figures.profile.verificationStatus,
+      verifiedFlows: data.brand.verifiedFlows,
+    },
+    scope.flow,
+  );
+  const [entry] = narrowedFor(figures.own, [row]);
+  return {
+    entry: entry ?? row,
+    player: figures.profile,
+    brand: data.brand,
+    taxTiers: data.taxTiers,
+    bonuses: scope.flow === 'deposit' ? userBonusesOf(figures.bonuses) : [],
+    ledgerBalance: figures.balance,
+    wager: wagerOf(session, figures.wagerRemaining, data.precision, data.brand.wagerRuleEnabled),
+  };
 }
 
 // --- cashier response (init) --------------------------------------------------------------------
@@ -922,7 +979,7 @@ async function cashierResponse(
       processing_page_redirect_timeout: brand.processingPageRedirectTimeout,
       success_page_redirect_timeout: brand.successPageRedirectTimeout,
     },
-    user_profile: userProfile(figures.player, session.language),
+    user_profile: userProfile(figures.profile, session.language),
   };
   const wager = wagerOf(session, figures.wagerRemaining, precision, brand.wagerRuleEnabled);
   return { common, wire, wager };

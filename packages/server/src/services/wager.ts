@@ -142,18 +142,18 @@ function decideWager(
 }
 
 /**
- * SPEC §4: refuses a withdrawal the wager rule disables.
+ * SPEC §4: refuses a withdrawal the wager rule disables, as decided by {@link wagerOf} from the
+ * payer's figures (issue 16: read with the rest of what the submit reads).
  *
  * @throws {ApiError} methodUnavailable (409) while the player has an outstanding wager in a
  *   brand the rule applies to.
  */
-export async function assertNotDisabledByWager(
-  db: Executor,
-  session: SessionContext,
+export function refuseWhenDisabledByWager(
+  wager: WithdrawalWager,
+  session: Pick<SessionContext, 'currency'>,
   payGroupId: number,
   field = 'params.payGroupId',
-): Promise<void> {
-  const wager = await withdrawalWager(db, session);
+): void {
   if (!wager.disabled) return;
   throw new ApiError('methodUnavailable', {
     field,

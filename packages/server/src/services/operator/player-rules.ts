@@ -12,7 +12,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PaymentFlow, StoredLimits } from '@cashdesk/domain';
 import type { Executor } from '../../db/open';
-import { brands, playerLimits, players } from '../../db/schema';
+import { playerLimits } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 
 /** The player's own limits of a flow and currency, or `null` when the operator set none. */
@@ -36,8 +36,8 @@ export async function loadPlayerLimits(
 }
 
 /** What decides whether a player may pay: the block, the verification and the brand's rules. */
-interface PayerFacts {
-  readonly blockedAt: Date | null;
+export interface PayerFacts {
+  readonly blocked: boolean;
   readonly status: string;
   readonly verifiedFlows: readonly string[];
 }
@@ -48,8 +48,8 @@ interface PayerFacts {
  *
  * @throws {ApiError} sessionExpired (17) for a blocked player; playerVerificationRequired (1811).
  */
-function checkMayPay(row: PayerFacts | undefined, flow: PaymentFlow): void {
-  if (row === undefined || row.blockedAt !== null) {
+export function checkMayPay(row: PayerFacts | undefined, flow: PaymentFlow): void {
+  if (row === undefined || row.blocked) {
     throw new ApiError('sessionExpired', { detail: 'player blocked' });
   }
   if (row.verifiedFlows.includes(flow) && row.status !== 'verified') {
@@ -57,38 +57,4 @@ function checkMayPay(row: PayerFacts | undefined, flow: PaymentFlow): void {
       detail: `${flow} needs a verified player (${row.status})`,
     });
   }
-}
-
-/**
- * The player and the brand of a payment, in one query, once the rules let the player pay (see
- * checkMayPay; call it before anything of the payment is written). Issue 16, part C: a submit
- * reads them together instead of three times.
- *
- * @throws {ApiError} sessionExpired (17) for a blocked player; playerVerificationRequired (1811).
- */
-export async function loadPayer(
-  db: Executor,
-  session: { readonly playerId: string; readonly brandId: string },
-  flow: PaymentFlow,
-): Promise<{
-  readonly player: typeof players.$inferSelect;
-  readonly brand: typeof brands.$inferSelect;
-}> {
-  const [row] = await db
-    .select({ player: players, brand: brands })
-    .from(players)
-    .innerJoin(brands, eq(brands.id, players.brandId))
-    .where(and(eq(players.id, session.playerId), eq(players.brandId, session.brandId)));
-  checkMayPay(
-    row === undefined
-      ? undefined
-      : {
-          blockedAt: row.player.blockedAt,
-          status: row.player.verificationStatus,
-          verifiedFlows: row.brand.verifiedFlows,
-        },
-    flow,
-  );
-  if (row === undefined) throw new ApiError('sessionExpired', { detail: 'player vanished' });
-  return row;
 }

@@ -43,7 +43,7 @@ import { payGroupConnector } from '../pay-group-connectors';
 import {
   assertAvailable,
   findBetShop,
-  findSessionPayGroup,
+  loadPayerOf,
   formFields,
   sessionScope,
   withServerValues,
@@ -72,7 +72,6 @@ import {
   transactionBase,
 } from './submission';
 import type { Submitted } from './submission';
-import { loadPayer } from '../operator/player-rules';
 import type { ClaimHandle } from '../idempotency';
 
 /** What the card block of a submit produced. */
@@ -300,11 +299,12 @@ export async function prepareDeposit(
 ): Promise<PreparedPayment> {
   const { db } = deps;
   const scope = sessionScope(session, 'deposit', body.currency);
-  const entry = await findSessionPayGroup(db, scope, payGroupId);
+  // Issue 16: the pay group, the player, the brand, the tax tiers and the bonuses in one
+  // statement, the brand's part from memory; a blocked player and the brand's verification rules
+  // (issue 15) are checked on the way.
+  const payer = await loadPayerOf(db, session, scope, payGroupId, now);
+  const { entry, player, brand } = payer;
   assertAvailable(entry.group, now);
-  // Issue 15: a blocked player and the brand's verification rules (operator API), read with the
-  // player and the brand in one query.
-  const { player, brand } = await loadPayer(db, session, 'deposit');
   const amount = checkAmount(body.amount, entry, 'deposit');
   const wireFields = formFields(entry.group, player);
   const sent = submittedValues(body);
@@ -335,7 +335,7 @@ export async function prepareDeposit(
   // A code's try is a write a repeat must not make again: the key is claimed first.
   if (needsDepositCode(fields)) await claim?.claimNow();
   const codeField = await confirmDepositCode(deps, session, entry.group.id, fields, values, now);
-  const charges = await chargesOf(db, session, entry, 'deposit', amount);
+  const charges = chargesOf(payer, 'deposit', amount);
   const saveCard =
     card.card !== undefined &&
     (body.save_card === true || values[CARD_PARAMETER_NAMES.saveCard] === true);

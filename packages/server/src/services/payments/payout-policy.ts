@@ -32,7 +32,7 @@ import type { WalletService } from '../wallet/wallet';
 import {
   assertAvailable,
   findBetShop,
-  findSessionPayGroup,
+  loadPayerOf,
   formFields,
   sessionScope,
   withServerValues,
@@ -42,7 +42,7 @@ import { LABEL_KEY, findPlayerPayoutAccount } from '../payout-accounts';
 import type { SessionContext } from '../sessions';
 import { isUuid } from '../ids';
 import { betShopRef } from '../transactions';
-import { assertNotDisabledByWager } from '../wager';
+import { refuseWhenDisabledByWager } from '../wager';
 import type { PreparedPayment } from './pipeline';
 import { payoutRequest } from './provider-calls';
 import {
@@ -57,7 +57,6 @@ import {
   submittedValues,
   transactionBase,
 } from './submission';
-import { loadPayer } from '../operator/player-rules';
 
 /** Form values that never belong to a withdrawal: a payout never takes a card number. */
 const CARD_SECRETS = ['card_pan', 'card_cvv'] as const;
@@ -260,7 +259,7 @@ export interface PreparedPayout extends PreparedPayment {
  *   another player or unknown), payoutAccountNotVerified (1207).
  */
 export async function preparePayout(
-  deps: { readonly db: Executor; readonly wallet: Pick<WalletService, 'balance'> },
+  deps: { readonly db: Executor; readonly wallet: Pick<WalletService, 'balance' | 'kind'> },
   session: SessionContext,
   payGroupId: string,
   body: SubmitRequest,
@@ -268,13 +267,18 @@ export async function preparePayout(
 ): Promise<PreparedPayout> {
   const { db } = deps;
   const scope = sessionScope(session, 'withdrawal', body.currency);
-  const entry = await findSessionPayGroup(db, scope, payGroupId);
+  // Issue 16: the pay group, the player, the brand, the tax tiers and the bonuses in one
+  // statement, the brand's part from memory; a blocked player and the brand's verification rules
+  // (issue 15) are checked on the way.
+  const payer = await loadPayerOf(db, session, scope, payGroupId, now);
+  const { entry, player, brand } = payer;
   assertAvailable(entry.group, now);
-  // Issue 15: a blocked player and the brand's verification rules (operator API), read with the
-  // player and the brand in one query.
-  const { player, brand } = await loadPayer(db, session, 'withdrawal');
-  await assertNotDisabledByWager(db, session, entry.group.id);
-  const balance = await deps.wallet.balance(db, session.playerId, session.currency);
+  refuseWhenDisabledByWager(payer.wager, session, entry.group.id);
+  // The cashier ledger's balance came with the payer; an operator's wallet is asked.
+  const balance =
+    deps.wallet.kind === 'internal'
+      ? payer.ledgerBalance
+      : await deps.wallet.balance(db, session.playerId, session.currency);
   // The typed text is what the pattern (amount_reg_exp_fe) is about; the ledger gets plain text.
   const amount = checkAmount(body.amount, entry, 'withdrawal', balance.balance);
 
@@ -313,7 +317,7 @@ export async function preparePayout(
     },
   );
 
-  const charges = await chargesOf(db, session, entry, 'withdrawal', amount);
+  const charges = chargesOf(payer, 'withdrawal', amount);
   const id = randomUUID();
   return {
     transaction: {

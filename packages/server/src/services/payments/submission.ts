@@ -29,8 +29,7 @@ import type {
 import type { SubmitRequest } from '@cashdesk/contract';
 import { ApiError } from '../../http/api-error';
 import type { CustomerInput } from '../../providers';
-import type { Executor } from '../../db/open';
-import { loadTaxTiers, loadUserBonuses } from '../pay-groups';
+import type { Payer } from '../pay-groups';
 import type { SessionPayGroup } from '../pay-groups';
 import type { SessionContext } from '../sessions';
 import { allFieldNames } from './route-fields';
@@ -63,20 +62,16 @@ export function checkFields(
 /**
  * SPEC §5: the charges of a payment by the domain's one rule (paymentCharges): the method fee
  * and the merchant user fee, the brand's tax tiers of the flow and, for a deposit, the player's
- * bonus for this pay group (its own, else the general one).
+ * bonus for this pay group (its own, else the general one). The tiers and the bonuses are the
+ * payer's (pay-groups loadPayerOf), read with the rest of what the submit reads.
  */
-export async function chargesOf(
-  db: Executor,
-  session: SessionContext,
-  entry: SessionPayGroup,
+export function chargesOf(
+  payer: Pick<Payer, 'entry' | 'taxTiers' | 'bonuses'>,
   flow: PaymentFlow,
   amount: string,
-): Promise<PaymentCharges> {
-  const [taxTiers, bonuses] = await Promise.all([
-    loadTaxTiers(db, session.brandId, flow),
-    flow === 'deposit' ? loadUserBonuses(db, session.playerId) : Promise.resolve([]),
-  ]);
-  const offer = bonusForPayGroup(userBonusesByPayGroups(bonuses), entry.group.id);
+): PaymentCharges {
+  const { entry } = payer;
+  const offer = bonusForPayGroup(userBonusesByPayGroups(payer.bonuses), entry.group.id);
   const charges = paymentCharges({
     flow,
     amount,
@@ -86,7 +81,7 @@ export async function chargesOf(
       percentage: entry.group.merchantFeePercentage,
       fix: entry.group.merchantFeeFix,
     },
-    taxTiers,
+    taxTiers: payer.taxTiers,
     bonus: offer?.info ?? null,
   });
   if (charges === null) {
