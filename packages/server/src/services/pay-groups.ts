@@ -855,6 +855,28 @@ function payGroupWire(
   );
 }
 
+/**
+ * The player's figures and the brand data of a scope, read together: the brand data from memory,
+ * read again when older than the configuration version the player's statement saw (what init and
+ * a submit both read first).
+ */
+async function playerAndBrandData(
+  db: Executor,
+  session: SessionContext,
+  scope: PayGroupScope,
+  now: Date,
+) {
+  const [figures, cached] = await Promise.all([
+    playerFigures(db, session, scope.flow),
+    brandDataOf(db, scope, now),
+  ]);
+  const data =
+    cached.version >= figures.configVersion
+      ? cached
+      : await brandDataOf(db, scope, now, figures.configVersion);
+  return { figures, data };
+}
+
 // --- the payer (submit) -------------------------------------------------------------------------
 
 /**
@@ -890,14 +912,7 @@ export async function loadPayerOf(
   now: Date,
 ): Promise<Payer> {
   const id = payGroupIdOf(payGroupId, 'params.payGroupId');
-  const [figures, cached] = await Promise.all([
-    playerFigures(db, session, scope.flow),
-    brandDataOf(db, scope, now),
-  ]);
-  const data =
-    cached.version >= figures.configVersion
-      ? cached
-      : await brandDataOf(db, scope, now, figures.configVersion);
+  const { figures, data } = await playerAndBrandData(db, session, scope, now);
   const row = data.groups.find((entry) => entry.group.id === id);
   if (row === undefined) throw unknownPayGroupError(scope, payGroupId, 'params.payGroupId');
   checkMayPay(
@@ -936,14 +951,7 @@ async function cashierResponse(
   wallet: BalanceSource,
 ) {
   const scope = sessionScope(session, flow);
-  const [figures, cached] = await Promise.all([
-    playerFigures(db, session, flow),
-    brandDataOf(db, scope, now),
-  ]);
-  const data =
-    cached.version >= figures.configVersion
-      ? cached
-      : await brandDataOf(db, scope, now, figures.configVersion);
+  const { figures, data } = await playerAndBrandData(db, session, scope, now);
   const { brand, precision } = data;
   const balance =
     wallet.kind === 'internal'
