@@ -80,7 +80,7 @@ import { cacheHubOf } from './cache/cache-hub';
 import type { CacheHub } from './cache/cache-hub';
 import { wagerOf, wagerViewItem, withdrawalWager } from './wager';
 import type { WithdrawalWager } from './wager';
-import { checkMayPay, loadPlayerLimits } from './operator/player-rules';
+import { checkVerification, loadPlayerLimits } from './operator/player-rules';
 
 /**
  * Where a player's balance is read: the wallet of the app. The internal wallet's balance is the
@@ -915,12 +915,8 @@ export async function loadPayerOf(
   const { figures, data } = await playerAndBrandData(db, session, scope, now);
   const row = data.groups.find((entry) => entry.group.id === id);
   if (row === undefined) throw unknownPayGroupError(scope, payGroupId, 'params.payGroupId');
-  checkMayPay(
-    {
-      blocked: false,
-      status: figures.profile.verificationStatus,
-      verifiedFlows: data.brand.verifiedFlows,
-    },
+  checkVerification(
+    { status: figures.profile.verificationStatus, verifiedFlows: data.brand.verifiedFlows },
     scope.flow,
   );
   const [entry] = narrowedFor(figures.own, [row]);

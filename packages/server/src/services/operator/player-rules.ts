@@ -35,26 +35,20 @@ export async function loadPlayerLimits(
   return row ?? null;
 }
 
-/** What decides whether a player may pay: the block, the verification and the brand's rules. */
-export interface PayerFacts {
-  readonly blocked: boolean;
-  readonly status: string;
-  readonly verifiedFlows: readonly string[];
-}
-
 /**
- * Whether the player may start a payment of `flow` now: not blocked, and verified when the
- * brand's rules ask it for the flow.
+ * Whether the player may start a payment of `flow` as far as verification goes: verified when the
+ * brand's rules ask it for the flow. (A blocked player never gets here: the player's figures end
+ * the session first, pay-groups playerFigures.)
  *
- * @throws {ApiError} sessionExpired (17) for a blocked player; playerVerificationRequired (1811).
+ * @throws {ApiError} playerVerificationRequired (1811).
  */
-export function checkMayPay(row: PayerFacts | undefined, flow: PaymentFlow): void {
-  if (row === undefined || row.blocked) {
-    throw new ApiError('sessionExpired', { detail: 'player blocked' });
-  }
-  if (row.verifiedFlows.includes(flow) && row.status !== 'verified') {
+export function checkVerification(
+  player: { readonly status: string; readonly verifiedFlows: readonly string[] },
+  flow: PaymentFlow,
+): void {
+  if (player.verifiedFlows.includes(flow) && player.status !== 'verified') {
     throw new ApiError('playerVerificationRequired', {
-      detail: `${flow} needs a verified player (${row.status})`,
+      detail: `${flow} needs a verified player (${player.status})`,
     });
   }
 }
