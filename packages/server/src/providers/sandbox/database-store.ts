@@ -6,8 +6,9 @@
  *
  * How each operation of {@link SandboxStore} stays atomic when two processes make it at once:
  * - a transaction id's first result: `INSERT … ON CONFLICT DO NOTHING` on its primary key, in one
- *   database transaction with the payment and token it made; the call that finds the id taken
- *   keeps nothing and answers the record that stands;
+ *   statement with the payment and token it made, which are inserted only when that row was new
+ *   (data-modifying CTEs, db/insert-when.ts); the call that finds the id taken keeps nothing and
+ *   answers the record that stands;
  * - a payment's result: `INSERT … ON CONFLICT (ref) DO UPDATE … WHERE resolution IS NULL`, one
  *   statement: only the first result is kept;
  * - a payment's token: `UPDATE … WHERE card_token IS NULL` and the token's row in one database
@@ -23,7 +24,9 @@
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import * as z from 'zod';
+import { insertWhen } from '../../db/insert-when';
 import type { Database } from '../../db/open';
+import { rowsOf } from '../../db/rows';
 import { sandboxPayments, sandboxTokens, sandboxTransactions } from '../../db/schema';
 import { DepositAnswer, PayoutAnswer } from '../http/protocol';
 import { DECLINE_REASONS } from '../payment-provider';
@@ -188,7 +191,28 @@ function encodedOutcome(first: SandboxFirstResult): Record<string, unknown> {
     : z.encode(PayoutAnswer, first.outcome);
 }
 
-function transactionOf(row: TransactionRow): SandboxTransactionRecord {
+/** The columns of a first record that {@link transactionOf} reads, as a raw statement answers them. */
+const KeptRow = z
+  .object({
+    transaction_id: z.string(),
+    flow: z.enum(['deposit', 'payout']),
+    amount: z.string(),
+    currency: z.string(),
+    calls: z.number().int(),
+    outcome: z.record(z.string(), z.unknown()),
+  })
+  .transform((row) => ({
+    transactionId: row.transaction_id,
+    flow: row.flow,
+    amount: row.amount,
+    currency: row.currency,
+    calls: row.calls,
+    outcome: row.outcome,
+  }));
+
+function transactionOf(
+  row: Pick<TransactionRow, 'transactionId' | 'flow' | 'amount' | 'currency' | 'calls' | 'outcome'>,
+): SandboxTransactionRecord {
   const common = {
     transactionId: row.transactionId,
     amount: row.amount,
@@ -224,24 +248,31 @@ export class DatabaseSandboxStore implements SandboxStore {
 
   async recordFirst(call: SandboxFirstCall): Promise<SandboxTransactionRecord> {
     const { transaction } = call;
-    const kept = await this.#db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(sandboxTransactions)
-        .values({
-          transactionId: transaction.transactionId,
-          flow: transaction.flow,
-          amount: transaction.amount,
-          currency: transaction.currency,
-          providerRef: transaction.outcome.providerRef ?? null,
-          outcome: encodedOutcome(transaction),
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (row === undefined) return undefined;
-      await tx.insert(sandboxPayments).values(paymentRow(call.payment));
-      if (call.token !== undefined) await tx.insert(sandboxTokens).values(tokenRow(call.token));
-      return row;
-    });
+    // One statement, so one round trip: the first record, and the payment and token it made
+    // only when that record was new (a data-modifying CTE each, conditional on the first).
+    const first = this.#db
+      .insert(sandboxTransactions)
+      .values({
+        transactionId: transaction.transactionId,
+        flow: transaction.flow,
+        amount: transaction.amount,
+        currency: transaction.currency,
+        providerRef: transaction.outcome.providerRef ?? null,
+        outcome: encodedOutcome(transaction),
+      })
+      .onConflictDoNothing()
+      .returning();
+    const isNew = sql`exists (select 1 from kept)`;
+    const token =
+      call.token === undefined
+        ? sql``
+        : sql`, token as (${insertWhen(sandboxTokens, tokenRow(call.token), isNew)})`;
+    const rows = await rowsOf(
+      this.#db.execute(
+        sql`with kept as (${first.getSQL()}), payment as (${insertWhen(sandboxPayments, paymentRow(call.payment), isNew)})${token} select transaction_id, flow, amount, currency, calls, outcome from kept`,
+      ),
+    );
+    const kept = rows.length === 0 ? undefined : KeptRow.parse(rows[0]);
     if (kept !== undefined) return transactionOf(kept);
     // Another call recorded this transaction id first: its result stands, this one is a repeat.
     const earlier = await this.repeat(transaction.transactionId, transaction.flow);

@@ -63,6 +63,10 @@ describe.each([
     expect(await store.payment('ref-b')).toBeUndefined();
     expect(await store.token('tok-b')).toBeUndefined();
     expect(await store.token('tok-a')).toEqual(token('tok-a'));
+    // The first call's payment is kept as it was written, every column read back.
+    expect(await store.payment('ref-a')).toEqual(
+      firstCall('tx-a', 'ref-a', token('tok-a')).payment,
+    );
     expect(await store.repeat('tx-a', 'deposit')).toMatchObject({ calls: 3 });
     // The other flow is answered as it is, not counted.
     expect(await store.repeat('tx-a', 'payout')).toMatchObject({ flow: 'deposit', calls: 3 });
