@@ -478,13 +478,34 @@ function profileValue(type: string | null | undefined, player: PlayerProfile) {
   }
 }
 
+type StoredField = z.infer<typeof WithdrawalFieldDefinition>;
+
+const StoredFields = z.array(WithdrawalFieldDefinition);
+
+/**
+ * Definitions already checked, by the stored value they were read from: a pay group's row comes
+ * from the brand data in memory (§19A), so each submit and detail would otherwise check the same
+ * value again with zod. Frozen, so a caller cannot change what the next one gets.
+ */
+const checkedFields = new WeakMap<object, readonly StoredField[]>();
+
 /** The stored field definitions of a pay group as the contract's withdrawal field definitions. */
-export function storedFields(group: PayGroupRow): z.infer<typeof WithdrawalFieldDefinition>[] {
-  const parsed = z.safeParse(z.array(WithdrawalFieldDefinition), group.fields);
+export function storedFields(group: {
+  readonly id: number;
+  /** As the database holds it: typed by the schema, checked here. */
+  readonly fields: unknown;
+}): readonly StoredField[] {
+  const stored = group.fields;
+  const kept = typeof stored === 'object' && stored !== null ? stored : undefined;
+  const known = kept === undefined ? undefined : checkedFields.get(kept);
+  if (known !== undefined) return known;
+  const parsed = z.safeParse(StoredFields, stored);
   if (!parsed.success) {
     throw new Error(`pay group ${String(group.id)} has field definitions the contract refuses`);
   }
-  return parsed.data;
+  const fields = Object.freeze(parsed.data.map((field) => Object.freeze(field)));
+  if (kept !== undefined) checkedFields.set(kept, fields);
+  return fields;
 }
 
 /**
