@@ -13,6 +13,9 @@
  * own, the database kind), then serves until killed.
  */
 import cluster from 'node:cluster';
+import diagnostics from 'node:diagnostics_channel';
+import type { IncomingMessage, Server } from 'node:http';
+import { createHistogram } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { loadConfig } from '../packages/server/src/config';
 import { createApp } from '../packages/server/src/app';
@@ -63,9 +66,50 @@ function rawClient(database: OpenDatabase): RawClient {
   throw new Error('the database has no raw client to query');
 }
 
+/**
+ * How long the app itself took for each request, from its arrival to the end of the answer
+ * (Node's `http.server.*` diagnostics channels, so no hook of the app is involved): the
+ * load generator runs on the same cores, and its own delays are in the latency it reports.
+ * `GET /bench/latency` answers the figures since the last call and starts anew.
+ */
+function serverLatency() {
+  const histogram = createHistogram();
+  let server: Server | undefined;
+  const started = new WeakMap<IncomingMessage, bigint>();
+  diagnostics.subscribe('http.server.request.start', (message) => {
+    if (!isRequestMessage(message) || message.server !== server) return;
+    started.set(message.request, process.hrtime.bigint());
+  });
+  diagnostics.subscribe('http.server.response.finish', (message) => {
+    if (!isRequestMessage(message)) return;
+    const start = started.get(message.request);
+    if (start !== undefined) histogram.record(Math.max(1, Number(process.hrtime.bigint() - start)));
+  });
+  const watch = (app: Server) => {
+    server = app;
+  };
+  const take = () => {
+    const figures = {
+      count: histogram.count,
+      p50Ms: histogram.count === 0 ? 0 : histogram.percentile(50) / 1e6,
+      p99Ms: histogram.count === 0 ? 0 : histogram.percentile(99) / 1e6,
+    };
+    histogram.reset();
+    return figures;
+  };
+  return { watch, take };
+}
+
+function isRequestMessage(
+  message: unknown,
+): message is { readonly request: IncomingMessage; readonly server: Server } {
+  return typeof message === 'object' && message !== null && 'request' in message;
+}
+
 /** The app with the yardstick route, listening on `port` (0: a free one, shared by workers). */
 async function serveApp(database: OpenDatabase, port: number): Promise<string> {
   const raw = rawClient(database);
+  const latency = serverLatency();
   const app = await createApp({
     db: database.db,
     config,
@@ -76,9 +120,11 @@ async function serveApp(database: OpenDatabase, port: number): Promise<string> {
           await raw.query('select id from brands where id = $1', ['brand0']);
           return { ok: true };
         });
+        routes.get('/bench/latency', () => latency.take());
       },
     ],
   });
+  latency.watch(app.server);
   return app.listen({ port, host: '127.0.0.1' });
 }
 

@@ -12,7 +12,8 @@
  * Runs on the embedded PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL or
  * DATABASE_URL) names a server where the role may create databases (each target gets a fresh
  * one, dropped afterwards). On PostgreSQL it adds init at a fixed 200 req/s (its latency, after
- * the one-query yardstick's at the same rate: the machine's own p99) and a run of one server
+ * the one-query yardstick's at the same rate: the machine's own p99; each also as the app itself
+ * timed its requests, without the load generator's own delays) and a run of one server
  * process against two (WORKERS=2, the server's own cluster.ts), both measured
  * in the same rounds.
  *
@@ -115,6 +116,13 @@ async function call(target: { appAddress: string }, path: string, init: RequestI
   if (!response.ok)
     throw new Error(`${path} answered ${String(response.status)}: ${JSON.stringify(body)}`);
   return body;
+}
+
+const ServerLatency = z.object({ count: z.number(), p50Ms: z.number(), p99Ms: z.number() });
+
+/** The target's own timing of its requests since the last call (bench/server-target.ts). */
+async function serverLatency(target: { appAddress: string }) {
+  return ServerLatency.parse(await call(target, '/bench/latency', {}));
 }
 
 function headersOf(sessionId: string): Record<string, string> {
@@ -312,13 +320,15 @@ async function benchOneTarget(target: RunningTarget): Promise<void> {
     // touches the database, against which init's p99 is read.
     out('\n');
     for (const name of ['one query', 'init'] as const) {
+      await serverLatency(target);
       const fixed = await measure({
         ...optionsFor(name, target),
         overallRate: FIXED_RATE,
         duration: Math.max(seconds, 10),
       });
+      const inApp = await serverLatency(target);
       out(
-        `${name} at a fixed ${String(FIXED_RATE)} req/s (${String(Math.max(seconds, 10))} s): ${fixed.rps.toFixed(0)} req/s served, p50 ${String(fixed.p50)} ms, p99 ${String(fixed.p99)} ms, non-2xx ${String(fixed.non2xx)}\n`,
+        `${name} at a fixed ${String(FIXED_RATE)} req/s (${String(Math.max(seconds, 10))} s): ${fixed.rps.toFixed(0)} req/s served, p50 ${String(fixed.p50)} ms, p99 ${String(fixed.p99)} ms, non-2xx ${String(fixed.non2xx)}; in the app: p50 ${inApp.p50Ms.toFixed(1)} ms, p99 ${inApp.p99Ms.toFixed(1)} ms (${String(inApp.count)} requests)\n`,
       );
     }
   }
