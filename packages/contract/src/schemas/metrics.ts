@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 
-/** SPEC §7: one metric (TTI or FID, rounded). */
+/** SPEC §7: one metric (TTI or FID; issue 17 adds LCP, INP, CLS in thousandths, TTFB), rounded. */
 export const MetricValueSchema = z
   .object({
     name: z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, 'a metric name such as TTI')),
@@ -15,7 +15,7 @@ export const MetricValueSchema = z
     z.meta({
       id: 'MetricValue',
       description:
-        'One metric (SPEC §7: name and value, e.g. TTI or FID in milliseconds, rounded).',
+        'One metric (SPEC §7: name and value, rounded): TTI, FID, LCP, INP or TTFB in milliseconds, CLS in thousandths of the score. Other names are accepted and logged, not kept as series.',
     }),
   );
 

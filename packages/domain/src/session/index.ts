@@ -23,7 +23,15 @@ export type {
   RequestHeadersInput,
   RequestHeadersResult,
 } from './headers';
-export { buildMetricsBody, METRIC_NAMES, metricsPath, shouldSendMetric } from './metrics';
+export {
+  buildMetricsBody,
+  isMetricName,
+  METRIC_NAMES,
+  metricsPath,
+  metricWireValue,
+  SCORE_METRIC,
+  shouldSendMetric,
+} from './metrics';
 export type { MetricName, MetricSendInput, MetricsBody, MetricValue } from './metrics';
 export {
   addPreviousSession,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildMetricsBody, metricsPath, shouldSendMetric } from './metrics';
+import {
+  buildMetricsBody,
+  isMetricName,
+  METRIC_NAMES,
+  metricsPath,
+  metricWireValue,
+  shouldSendMetric,
+} from './metrics';
 import type { MetricSendInput } from './metrics';
 
 const BASE: MetricSendInput = {
@@ -64,5 +71,23 @@ describe('metrics body (SPEC §7: values rounded)', () => {
 
   it('defaults to no tags', () => {
     expect(buildMetricsBody([])).toEqual({ metrics: [], tags: {} });
+  });
+});
+
+describe('metric names and units (SPEC §7 TTI and FID, issue 17: their modern equivalents)', () => {
+  it("knows the spec's names and the web vitals, and nothing else", () => {
+    expect(METRIC_NAMES).toEqual(['TTI', 'FID', 'LCP', 'INP', 'CLS', 'TTFB']);
+    expect(isMetricName('FID')).toBe(true);
+    expect(isMetricName('LCP')).toBe(true);
+    expect(isMetricName('lcp')).toBe(false);
+    expect(isMetricName('player_email')).toBe(false);
+  });
+
+  it('sends timings in milliseconds and the layout-shift score in thousandths, rounded on the wire', () => {
+    expect(metricWireValue('LCP', 1234.4)).toBe(1234.4);
+    expect(metricWireValue('CLS', 0.1254)).toBeCloseTo(125.4, 6);
+    expect(
+      buildMetricsBody([{ name: 'CLS', value: metricWireValue('CLS', 0.1254) }]).metrics,
+    ).toEqual([{ name: 'CLS', value: 125 }]);
   });
 });

@@ -5,11 +5,37 @@
  */
 import { detectPaymentFlow } from '../routing/page-kind';
 
-/** SPEC §7: the metrics the widget measures. */
-export const METRIC_NAMES = ['TTI', 'FID'] as const;
+/**
+ * SPEC §7: the metrics the widget measures. TTI and FID are the spec's names, kept as they are
+ * (an operator's dashboards read them); issue 17 adds their modern equivalents beside them:
+ * - TTI: when the cashier's first screen showed its answer (the widget's own mark: the lab metric
+ *   of that name has no field measurement);
+ * - FID: the first input's delay (the browser's `first-input` entry);
+ * - LCP, INP, CLS, TTFB: the Core Web Vitals and the first byte, as `web-vitals` measures them.
+ *
+ * Every one is a time in milliseconds but CLS, a score without unit, sent in thousandths
+ * ({@link metricWireValue}) because the wire carries whole numbers.
+ */
+export const METRIC_NAMES = ['TTI', 'FID', 'LCP', 'INP', 'CLS', 'TTFB'] as const;
 
 /** SPEC §7: one of {@link METRIC_NAMES}. */
 export type MetricName = (typeof METRIC_NAMES)[number];
+
+/** The metric sent as a score in thousandths rather than as milliseconds. */
+export const SCORE_METRIC: MetricName = 'CLS';
+
+/** Whether `name` is one of {@link METRIC_NAMES} (a server keeps figures of these only). */
+export function isMetricName(name: string): name is MetricName {
+  return METRIC_NAMES.some((known) => known === name);
+}
+
+/**
+ * The value of a measurement as the wire carries it, before {@link buildMetricsBody} rounds it:
+ * milliseconds as measured, the layout-shift score in thousandths (0.125 → 125).
+ */
+export function metricWireValue(name: MetricName, measured: number): number {
+  return name === SCORE_METRIC ? measured * 1000 : measured;
+}
 
 /** SPEC §7: what {@link shouldSendMetric} reads. */
 export interface MetricSendInput {

@@ -30,6 +30,8 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import { WEBHOOK_EVENT_TYPES } from '@cashdesk/contract';
+import { SCORE_METRIC } from '@cashdesk/domain';
+import type { MetricName } from '@cashdesk/domain';
 import type { PoolStats } from '../db/open';
 import { PROVIDER_OPERATIONS } from '../providers/http/protocol';
 import type {
@@ -52,6 +54,12 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 3
 
 /** Provider call buckets (seconds): a PSP answers in tens of milliseconds to seconds. */
 const PROVIDER_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** Seconds: the widget's page timings, from an input's delay to a slow phone's first screen. */
+const CLIENT_TIMING_BUCKETS = [0.025, 0.05, 0.1, 0.2, 0.5, 1, 1.8, 2.5, 4, 6, 10, 20, 30];
+
+/** A layout-shift score (0.1 and 0.25 are the "good" and "poor" lines of the web vitals). */
+const LAYOUT_SHIFT_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1];
 
 const FAILED_OUTCOMES = ['timeout', 'not_reached', 'error'] as const;
 
@@ -167,6 +175,22 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
     registers: [this.registry],
   });
 
+  readonly #clientTimings = new Histogram({
+    name: 'cashdesk_client_timing_seconds',
+    help: "The widget's page timings reported by players' browsers (SPEC §7 TTI and FID; LCP, INP and TTFB), by metric, page (payments or payouts) and brand.",
+    labelNames: ['metric', 'page', 'brand'] as const,
+    buckets: CLIENT_TIMING_BUCKETS,
+    registers: [this.registry],
+  });
+
+  readonly #layoutShifts = new Histogram({
+    name: 'cashdesk_client_layout_shift',
+    help: "The cumulative layout shift of the widget's pages reported by players' browsers (a score), by page and brand.",
+    labelNames: ['page', 'brand'] as const,
+    buckets: LAYOUT_SHIFT_BUCKETS,
+    registers: [this.registry],
+  });
+
   constructor(options: TelemetryOptions = {}) {
     // Known label sets start at zero, so that rate() and alerts see them before the first event.
     for (const operation of PROVIDER_OPERATIONS) {
@@ -244,6 +268,29 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
   webhookAttempt(eventType: string, outcome: DeliveryOutcome, seconds: number): void {
     this.#webhookAttempts.inc({ event_type: eventType, outcome });
     this.#webhookDurations.observe({ outcome }, seconds);
+  }
+
+  /**
+   * One metric a player's browser reported (routes/metrics.ts), as the wire carries it:
+   * milliseconds, or the layout-shift score in thousandths (domain `metricWireValue`).
+   */
+  clientMetric(report: {
+    readonly name: MetricName;
+    readonly wireValue: number;
+    readonly page: string;
+    readonly brand: string;
+  }): void {
+    if (report.name === SCORE_METRIC) {
+      this.#layoutShifts.observe(
+        { page: report.page, brand: report.brand },
+        report.wireValue / 1000,
+      );
+    } else {
+      this.#clientTimings.observe(
+        { metric: report.name, page: report.page, brand: report.brand },
+        report.wireValue / 1000,
+      );
+    }
   }
 
   /** This app's series and the process metrics, in Prometheus' text format. */

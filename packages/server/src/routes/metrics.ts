@@ -9,12 +9,19 @@
  * Tags are free-form on the wire, so only the tag names of {@link LOGGED_METRIC_TAGS} are logged;
  * other tags are counted, not written, so a client cannot smuggle personal data into the logs.
  *
+ * Issue 17: the metrics the domain names (`METRIC_NAMES`: TTI, FID, LCP, INP, CLS, TTFB) are also
+ * observed into Prometheus histograms by metric, page and brand (http/telemetry.ts
+ * `cashdesk_client_timing_seconds` and `cashdesk_client_layout_shift`); other names are logged
+ * only, so a client cannot create series.
+ *
  * @packageDocumentation
  */
 import { ENDPOINTS } from '@cashdesk/contract';
+import { isMetricName } from '@cashdesk/domain';
 import type { MetricsRequest, MetricsResponse } from '@cashdesk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from '../http/app-types';
+import type { Telemetry } from '../http/telemetry';
 import { registerEndpoint } from '../http/register-endpoint';
 import type { SessionContext } from '../services/sessions';
 
@@ -76,20 +83,41 @@ export function metricsLogRecord(
 
 function record(
   log: FastifyBaseLogger,
+  telemetry: Pick<Telemetry, 'clientMetric'>,
   page: MetricsPage,
   session: SessionContext,
   body: MetricsRequest,
 ): MetricsResponse {
   log.info({ clientMetrics: metricsLogRecord(page, session, body) }, 'client metrics');
+  // Issue 17: the metrics the widget measures also become Prometheus histograms; a name the
+  // widget never sends is logged only (each name a series: a client must not create them).
+  const seen = new Set<string>();
+  for (const metric of body.metrics) {
+    if (!isMetricName(metric.name) || seen.has(metric.name)) continue;
+    seen.add(metric.name);
+    telemetry.clientMetric({
+      name: metric.name,
+      wireValue: metric.value,
+      page,
+      brand: session.brandId,
+    });
+  }
   return { accepted: body.metrics.length };
 }
 
 /** Registers POST payments/metrics and payouts/metrics. */
 export function registerMetricsRoutes(app: App): void {
+  const telemetry = app.cashdesk.metrics;
   registerEndpoint(app, ENDPOINTS.depositMetrics, ({ session, body, request }) =>
-    Promise.resolve({ status: 200, body: record(request.log, 'payments', session, body) }),
+    Promise.resolve({
+      status: 200,
+      body: record(request.log, telemetry, 'payments', session, body),
+    }),
   );
   registerEndpoint(app, ENDPOINTS.payoutMetrics, ({ session, body, request }) =>
-    Promise.resolve({ status: 200, body: record(request.log, 'payouts', session, body) }),
+    Promise.resolve({
+      status: 200,
+      body: record(request.log, telemetry, 'payouts', session, body),
+    }),
   );
 }

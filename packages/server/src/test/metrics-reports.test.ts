@@ -136,4 +136,36 @@ describe('POST payments/metrics and payouts/metrics (SPEC §7)', () => {
       });
     }
   });
+
+  it('keeps the known metrics as Prometheus histograms by metric, page and brand, and no other name (SPEC §7, issue 17)', async () => {
+    const series = async () => {
+      const response = await fetch(`${server.baseUrl}/metrics`);
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const count = (text: string, pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? '0');
+    const lcp =
+      /^cashdesk_client_timing_seconds_count\{metric="LCP",page="payouts",brand="brand0"\} (\d+)$/m;
+    const lcpSum =
+      /^cashdesk_client_timing_seconds_sum\{metric="LCP",page="payouts",brand="brand0"\} ([\d.]+)$/m;
+    const shifts = /^cashdesk_client_layout_shift_sum\{page="payouts",brand="brand0"\} ([\d.]+)$/m;
+    const before = await series();
+    const answer = await post(ENDPOINTS.payoutMetrics.path, payout, {
+      metrics: [
+        { name: 'LCP', value: 1800 },
+        { name: 'CLS', value: 125 },
+        { name: 'LCP', value: 9999 },
+        { name: 'player_email', value: 1 },
+      ],
+      tags: {},
+    });
+    expect(answer).toEqual({ status: 200, body: { accepted: 4 } });
+    const after = await series();
+    // One observation per name and request: the repeated LCP is not counted twice.
+    expect(count(after, lcp) - count(before, lcp)).toBe(1);
+    expect(count(after, lcpSum) - count(before, lcpSum)).toBeCloseTo(1.8, 6);
+    // The layout-shift score travels in thousandths and is kept as the score.
+    expect(count(after, shifts) - count(before, shifts)).toBeCloseTo(0.125, 6);
+    expect(after).not.toContain('player_email');
+  });
 });
