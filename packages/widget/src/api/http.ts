@@ -48,6 +48,8 @@ export interface CallOptions<E extends Endpoint> {
   readonly timeoutMs?: number;
   /** A response already in flight for this exact call (the shell's init prefetch). */
   readonly pending?: Promise<Response> | null;
+  /** Sent even when the page goes meanwhile (fetch `keepalive`: page metrics sent at hiding). */
+  readonly keepalive?: boolean;
 }
 
 /** A settled call: data or error, never a throw. */
@@ -162,6 +164,7 @@ export async function callEndpoint<E extends Endpoint>(
               : JSON.stringify(options.body),
         signal,
         credentials: 'same-origin',
+        keepalive: options.keepalive === true,
       }));
   } catch (error) {
     clearTimeout(timer);

@@ -16,6 +16,7 @@ import { applyTheme, readAppearance, themeRenders } from './appearance';
 import type { Appearance } from './appearance';
 import { AppRoutes } from './app-routes';
 import { CrashBoundary } from './crash-boundary';
+import { browserPageMetrics, startPageMetrics } from './page-metrics';
 import { createAppStore } from './store';
 import type { Startup } from './startup';
 import { ThemeGate } from './theme-gate';
@@ -62,6 +63,8 @@ export function App({ startup }: AppProps) {
   useEffect(() => listenToHost(), []);
   // The host sizes its frame to the content (embed SDK autoHeight): no scrollbar inside a page's.
   useEffect(() => reportContentHeight(), []);
+  // SPEC §7, issue 17: page metrics, from the first screen on (TTI is this moment).
+  useEffect(() => startPageMetrics(browserPageMetrics(startup, store)), [startup, store]);
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
