@@ -44,6 +44,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'requisiteDelete',
       'otpSend',
       'otpVerify',
+      'notifications',
       'depositMetrics',
       'payoutMetrics',
       'rtlAssets',

@@ -55,6 +55,7 @@ import {
   SandboxOtpResponse,
 } from './schemas/account-management';
 import { MetricsRequest, MetricsResponse } from './schemas/metrics';
+import { NotificationsResponse } from './schemas/notifications';
 import { AppearanceQuery, AppearanceResponse } from './schemas/operator-appearance';
 import {
   SandboxBalanceResponse,
@@ -485,6 +486,20 @@ export const ENDPOINTS = {
     body: OtpVerifyRequest,
     responses: { 200: { description: 'The outcome.', schema: OtpVerifyResponse } },
     errors: ['notFound', 'otpInvalid', 'otpBlocked'],
+  }),
+  notifications: endpoint({
+    id: 'notifications',
+    method: 'GET',
+    path: `${CASHIER_BASE}/notifications`,
+    tag: 'content',
+    summary: "The player's notifications",
+    description:
+      "SPEC §2, §4 notifications: the brand's and the player's own, oldest first. The widget shows them by the SPEC §2 rules (category, pay group, not removed) and keeps what the player removed.",
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    responses: { 200: { description: 'The notifications.', schema: NotificationsResponse } },
+    errors: [],
   }),
   depositMetrics: endpoint({
     id: 'depositMetrics',

@@ -161,6 +161,7 @@ export {
   SandboxOtpResponse,
 } from './schemas/account-management';
 export { MetricValueSchema, MetricsRequest, MetricsResponse } from './schemas/metrics';
+export { CashierNotificationWire, NotificationsResponse } from './schemas/notifications';
 export {
   PayoutAccountEvent,
   TRANSACTION_EVENT_TYPES,

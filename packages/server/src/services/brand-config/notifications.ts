@@ -5,8 +5,8 @@
  *
  * @packageDocumentation
  */
-import type { NotificationDocument } from '@cashdesk/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import type { CashierNotificationWire, NotificationDocument } from '@cashdesk/contract';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/open';
 import { notifications, players } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -30,6 +30,33 @@ export async function listNotifications(
     pay_group_id: notification.payGroupId,
     player_external_id: externalId,
     message: notification.message,
+  }));
+}
+
+/**
+ * SPEC §2, §4: the notifications one player's cashier receives: the brand's for every player and
+ * the player's own, oldest first (a newer one replaces the one shown, SPEC §4).
+ */
+export async function playerNotifications(
+  db: Executor,
+  brandId: string,
+  playerId: string,
+): Promise<CashierNotificationWire[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.brandId, brandId),
+        or(isNull(notifications.playerId), eq(notifications.playerId, playerId)),
+      ),
+    )
+    .orderBy(asc(notifications.createdAt), asc(notifications.id));
+  return rows.map((row) => ({
+    key: row.key,
+    categories: [...row.categories],
+    pay_group_id: row.payGroupId,
+    message: row.message,
   }));
 }
 
