@@ -105,6 +105,11 @@ export const cashierApi = createApi({
         }),
       providesTags: ['Cards'],
     }),
+    /** SPEC §2, §4 GET notifications: the brand's and the player's own, oldest first. */
+    notifications: build.query<ResponseOf<typeof ENDPOINTS.notifications>, undefined>({
+      queryFn: (_arg, { getState, signal }) =>
+        endpointQuery(ENDPOINTS.notifications, getState, { signal }),
+    }),
   }),
 });
 
@@ -114,4 +119,5 @@ export const {
   useDepositSelectQuery,
   usePayoutSelectQuery,
   useUserCardsQuery,
+  useNotificationsQuery,
 } = cashierApi;

@@ -6,12 +6,13 @@
  * @packageDocumentation
  */
 import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
-import { mapPayGroup } from '@cashdesk/domain';
+import { mapPayGroup, NOTIFICATION_CATEGORIES } from '@cashdesk/domain';
 import type { ClientEnvironment, Method } from '@cashdesk/domain';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { NotificationBanner } from '../notifications/notification-banner';
 import { Button } from '../ui/button';
 import { PageHeader } from '../ui/page-header';
 import { Skeleton } from '../ui/skeleton';
@@ -97,7 +98,12 @@ export type MethodPageState =
       readonly queries: readonly PageQuery[];
     }
   | { readonly kind: 'unavailable' }
-  | { readonly kind: 'ready'; readonly title: string };
+  | {
+      readonly kind: 'ready';
+      readonly title: string;
+      /** The pay group of the form: SPEC §2 notifications on a form are its pay group's. */
+      readonly payGroupId: number;
+    };
 
 /**
  * SPEC §2 method page in its three states: while loading, the method's name and a skeleton (a
@@ -141,7 +147,20 @@ export function MethodPage({
         />,
       );
     case 'ready':
-      return frame(state.title, children);
+      return frame(
+        state.title,
+        <>
+          <NotificationBanner
+            category={
+              texts.list === '/deposit'
+                ? NOTIFICATION_CATEGORIES.depositForm
+                : NOTIFICATION_CATEGORIES.withdrawalForm
+            }
+            payGroupId={state.payGroupId}
+          />
+          {children}
+        </>,
+      );
   }
 }
 

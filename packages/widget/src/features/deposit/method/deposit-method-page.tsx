@@ -84,7 +84,10 @@ function MethodScreen({
   }
 
   return (
-    <MethodPage texts={texts} state={{ kind: 'ready', title: found.method.displayName }}>
+    <MethodPage
+      texts={texts}
+      state={{ kind: 'ready', title: found.method.displayName, payGroupId: found.group.id }}
+    >
       <MethodFormView
         // A new method or currency is a new form; a refetch of the same one keeps what was typed.
         key={`${provider}:${form.currency}`}

@@ -71,7 +71,10 @@ export function WithdrawalMethodPage() {
   }
 
   return (
-    <MethodPage texts={texts} state={{ kind: 'ready', title: found.method.displayName }}>
+    <MethodPage
+      texts={texts}
+      state={{ kind: 'ready', title: found.method.displayName, payGroupId: found.group.id }}
+    >
       <WithdrawalFormView
         // A confirmed account coming back is a fresh form with its stored amount.
         key={`${provider}:${form.currency}:${verified?.requisiteId ?? ''}`}
