@@ -48,6 +48,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'payoutMetrics',
       'rtlAssets',
       'appearance',
+      'realtimeToken',
       'sandboxCreateSession',
       'sandboxThreeDsChallenge',
       'sandboxLatestOtp',

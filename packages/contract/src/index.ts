@@ -161,6 +161,7 @@ export {
   SandboxOtpResponse,
 } from './schemas/account-management';
 export { MetricValueSchema, MetricsRequest, MetricsResponse } from './schemas/metrics';
+export { RealtimeTokenResponse } from './schemas/realtime';
 export {
   PayoutAccountEvent,
   TRANSACTION_EVENT_TYPES,

@@ -86,6 +86,13 @@ async function authToken(target: Pick<TestServer, 'baseUrl'>, session: string): 
   return text(answer.body.auth_token);
 }
 
+/** A new token through POST realtime/token, as the widget's getToken asks for one (SPEC §4). */
+async function freshToken(target: Pick<TestServer, 'baseUrl'>, session: string): Promise<string> {
+  const answer = await callJson(target, 'POST', `${CASHIER}/realtime/token`, session);
+  expect(answer.status).toBe(200);
+  return text(answer.body.auth_token);
+}
+
 /** The claims of a token, as the widget reads its channel names from them. */
 function claims(token: string): { sub: string; ses: string; exp: number } {
   const payload: unknown = JSON.parse(
@@ -153,7 +160,7 @@ async function subscribedSession(target: TestServer, tokens?: { asked: number })
       : {
           getToken: () => {
             tokens.asked += 1;
-            return authToken(target, session);
+            return freshToken(target, session);
           },
         }),
   });
@@ -214,7 +221,7 @@ describe('realtime hub with the centrifuge client', () => {
         token: old,
         getToken: () => {
           asked += 1;
-          return authToken(server, session);
+          return freshToken(server, session);
         },
       });
       const errors: number[] = [];
@@ -246,6 +253,15 @@ describe('realtime hub with the centrifuge client', () => {
     } finally {
       offsetMs = 0;
     }
+  });
+
+  it('SPEC §4: POST realtime/token gives a token of the same session; without a session it is refused', async () => {
+    const session = await createTestSession(server);
+    const [fromInit, fresh] = [await authToken(server, session), await freshToken(server, session)];
+    expect(claims(fresh)).toMatchObject({ ses: claims(fromInit).ses, sub: claims(fromInit).sub });
+    const refused = await callJson(server, 'POST', `${CASHIER}/realtime/token`, null);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
   });
 
   it('SPEC §8: an invalid token closes the connection for good (3500, no reconnect)', async () => {
