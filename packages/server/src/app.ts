@@ -144,6 +144,10 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   });
   // Issue 16: brand data and sessions in memory, kept true by notifications (services/cache/).
   const caches = new CacheHub({ db, settings: config.cache, clock, log: logger });
+  // An ended session's or a blocked player's sockets close as their cache entries do.
+  caches.onChange((change) => {
+    realtime.ended(change);
+  });
   const unregisterCaches = registerCacheHub(db, caches);
   await caches.start();
   app.addHook('onClose', async () => {

@@ -31,6 +31,9 @@
  * connection. The ping and expiry checks run on one timer for every connection; their "now" is
  * the app's clock, and tests call {@link RealtimeHub.tick} themselves.
  *
+ * A session that ends (services/sessions.ts expireSession) or a player who is blocked closes its
+ * connections (3503, no reconnect), heard through the session caches' notifications.
+ *
  * Nothing here logs a token, a channel name or a session id: counts and close codes only.
  *
  * @packageDocumentation
@@ -393,6 +396,22 @@ export class RealtimeHub {
     }
     subscribers.add(client);
     return { id, subscribe: {} };
+  }
+
+  /**
+   * Closes the connections of a session that ended or of a player who was blocked (3503: the
+   * client does not reconnect), as the session caches hear of it (services/cache/cache-hub.ts).
+   */
+  ended(change: { readonly kind: string; readonly id?: string }): void {
+    if (change.id === undefined || (change.kind !== 'session' && change.kind !== 'player')) return;
+    const owner =
+      change.kind === 'session' ? sessionChannelKey(this.options.secret, change.id) : change.id;
+    for (const client of [...this.clients]) {
+      const claims = client.claims;
+      if (claims !== null && (change.kind === 'session' ? claims.ses : claims.sub) === owner) {
+        this.disconnect(client, CLOSE.sessionEnded);
+      }
+    }
   }
 
   /** Pushes a publication to this process's subscribers of its channel. */

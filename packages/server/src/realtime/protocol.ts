@@ -42,6 +42,8 @@ export const CLOSE = {
   noPong: { code: 3012, reason: 'no pong', reconnect: true },
   invalidToken: { code: 3500, reason: 'invalid token', reconnect: false },
   badRequest: { code: 3501, reason: 'bad request', reconnect: false },
+  // Centrifugo's "force no reconnect": the session ended or its player was blocked.
+  sessionEnded: { code: 3503, reason: 'session ended', reconnect: false },
   stale: { code: 3502, reason: 'stale', reconnect: false },
   // Centrifugo does not reconnect after 3504; here it does, after its back-off: a widget's
   // reconnect may come before its dead socket was noticed.

@@ -21,6 +21,7 @@ import type { Subscription } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { isRecord } from '../http/is-record';
+import { expireSession } from '../services/sessions';
 import { balanceChannel, notificationsChannel, transactionsChannel } from '../realtime/channels';
 import { REALTIME_PATH } from '../realtime/hub';
 import {
@@ -262,6 +263,15 @@ describe('realtime hub with the centrifuge client', () => {
     const refused = await callJson(server, 'POST', `${CASHIER}/realtime/token`, null);
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
+  });
+
+  it('SPEC §4: a session that ends closes its connections for good (3503), not the others', async () => {
+    const ending = await subscribedSession(server);
+    const staying = await subscribedSession(server);
+    const disconnected = once(ending.centrifuge, 'disconnected');
+    await expireSession(server.db, ending.session);
+    expect(await disconnected).toMatchObject({ code: 3503, reason: 'session ended' });
+    expect(staying.centrifuge.state).toBe('connected');
   });
 
   it('SPEC §8: an invalid token closes the connection for good (3500, no reconnect)', async () => {
