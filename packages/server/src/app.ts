@@ -117,6 +117,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     log: logger,
   });
   realtime.attach(app.server);
+  metrics.realtimeConnections(() => realtime.connections);
   await realtime.start();
   app.addHook('preClose', async () => {
     await realtime.stop();

@@ -93,6 +93,9 @@ interface Client {
 
 const PROTOCOL_VERSION = '0.0.0-cashdesk';
 
+/** Unsent bytes a connection may have queued before it is closed as slow (3008). */
+const MAX_BUFFERED_BYTES = 1_048_576;
+
 /** How long to wait before listening again after the listening connection was lost. */
 const RELISTEN_MS = 1_000;
 
@@ -424,7 +427,11 @@ export class RealtimeHub {
     const subscribers = this.byChannel.get(channel);
     if (subscribers === undefined) return;
     const frame = JSON.stringify({ push: { channel, pub: { data: envelope.data } } });
-    for (const client of subscribers) client.socket.send(frame);
+    for (const client of [...subscribers]) {
+      // A client that does not read its socket is closed rather than buffered for without end.
+      if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) this.disconnect(client, CLOSE.slow);
+      else client.socket.send(frame);
+    }
   }
 
   /**

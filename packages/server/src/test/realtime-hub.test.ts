@@ -191,6 +191,8 @@ describe('realtime hub with the centrifuge client', () => {
     expect(new Big(text(shown.balance)).eq(text(paid.user_balance))).toBe(true);
     // No log line carries the session id or a token.
     expect(server.logs()).not.toContain(session);
+    const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^cashdesk_realtime_connections [1-9]\d*$/m);
   });
 
   it('SPEC §8: another session’s channel is refused with 103 and the subscription ends', async () => {
