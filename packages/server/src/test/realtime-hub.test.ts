@@ -385,6 +385,24 @@ describe('realtime hub limits with a bare socket', () => {
     socket.close();
   });
 
+  it("SPEC §4: refresh takes a new token of the same session; another session's token closes (3500)", async () => {
+    const session = await createTestSession(server);
+    const socket = await rawSocket();
+    const connected = reply(socket);
+    socket.send(JSON.stringify({ id: 1, connect: { token: await authToken(server, session) } }));
+    expect(await connected).toMatchObject({ id: 1, connect: { expires: true } });
+    const refreshed = reply(socket);
+    socket.send(JSON.stringify({ id: 2, refresh: { token: await freshToken(server, session) } }));
+    expect(await refreshed).toMatchObject({ id: 2, refresh: { expires: true } });
+    const subRefreshed = reply(socket);
+    socket.send(JSON.stringify({ id: 3, sub_refresh: { channel: 'cashier:x', token: 't' } }));
+    expect(await subRefreshed).toEqual({ id: 3, sub_refresh: {} });
+    const other = await createTestSession(server);
+    const closed = once(socket, 'close');
+    socket.send(JSON.stringify({ id: 4, refresh: { token: await freshToken(server, other) } }));
+    expect(await closed).toBe(3500);
+  });
+
   it('closes the connections of one session past its limit (3504) and a command before connect (3501)', async () => {
     const session = await createTestSession(server);
     const token = await authToken(server, session);
