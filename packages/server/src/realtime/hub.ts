@@ -276,8 +276,10 @@ export class RealtimeHub {
       return 'closed';
     }
     const id: unknown = Reflect.get(command, 'id');
-    // An empty command is the answer to a ping.
+    // An empty command is the answer to a ping; `send` (an asynchronous message) has no id and
+    // no reply, and the hub takes none.
     if (id === undefined && Object.keys(command).length === 0) return null;
+    if (id === undefined && client.claims !== null && 'send' in command) return null;
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) {
       this.disconnect(client, CLOSE.badRequest);
       return 'closed';
@@ -316,7 +318,6 @@ export class RealtimeHub {
     for (const method of ['presence', 'presence_stats', 'history', 'rpc']) {
       if (request(method) !== null) return errorReply(id, ERROR.notAvailable);
     }
-    if (request('send') !== null) return null;
     return errorReply(id, ERROR.methodNotFound);
   }
 

@@ -371,6 +371,9 @@ describe('realtime hub limits with a bare socket', () => {
         JSON.stringify({ id: 2, subscribe: { channel: transactionsChannel(claims(token).ses) } }),
         JSON.stringify({ id: 3, publish: { channel: 'cashier:anything', data: {} } }),
         JSON.stringify({ id: 4, presence: { channel: 'cashier:anything' } }),
+        // An asynchronous message: no id, no reply.
+        JSON.stringify({ send: { data: { any: 'thing' } } }),
+        JSON.stringify({ id: 5, unknown_method: {} }),
       ].join('\n'),
     );
     const replies = textOf(await frame)
@@ -381,6 +384,7 @@ describe('realtime hub limits with a bare socket', () => {
       { id: 2, subscribe: {} },
       { id: 3, error: { code: 103 } },
       { id: 4, error: { code: 108 } },
+      { id: 5, error: { code: 104 } },
     ]);
     socket.close();
   });
