@@ -38,7 +38,7 @@ export interface CloseReason {
 /** The close codes (Centrifugo's). */
 export const CLOSE = {
   shutdown: { code: 3001, reason: 'shutdown', reconnect: true },
-  expired: { code: 3005, reason: 'expired', reconnect: true },
+  expired: { code: 3005, reason: 'connection expired', reconnect: true },
   slow: { code: 3008, reason: 'slow', reconnect: true },
   noPong: { code: 3012, reason: 'no pong', reconnect: true },
   invalidToken: { code: 3500, reason: 'invalid token', reconnect: false },

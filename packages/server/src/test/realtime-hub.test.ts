@@ -247,7 +247,7 @@ describe('realtime hub with the centrifuge client', () => {
     try {
       const closed = once(centrifuge, 'connecting');
       server.app.cashdesk.realtime.tick();
-      expect(await closed).toMatchObject({ code: 3005, reason: 'expired' });
+      expect(await closed).toMatchObject({ code: 3005, reason: 'connection expired' });
       const resubscribed = once(transactions, 'subscribed');
       // The old token is answered with 109 on the app's clock, then getToken gives a new one.
       await once(centrifuge, 'connected');
