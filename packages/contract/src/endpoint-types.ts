@@ -43,6 +43,7 @@ export type EndpointTag =
   | 'content'
   | 'metrics'
   | 'assets'
+  | 'realtime'
   | 'sandbox'
   | 'meta'
   | 'operator-admin'

@@ -49,6 +49,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'payoutMetrics',
       'rtlAssets',
       'appearance',
+      'realtimeToken',
       'sandboxCreateSession',
       'sandboxThreeDsChallenge',
       'sandboxLatestOtp',

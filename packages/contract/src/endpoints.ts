@@ -56,6 +56,7 @@ import {
 } from './schemas/account-management';
 import { MetricsRequest, MetricsResponse } from './schemas/metrics';
 import { NotificationsResponse } from './schemas/notifications';
+import { RealtimeTokenResponse } from './schemas/realtime';
 import { AppearanceQuery, AppearanceResponse } from './schemas/operator-appearance';
 import {
   SandboxBalanceResponse,
@@ -558,6 +559,22 @@ export const ENDPOINTS = {
     sandboxOnly: false,
     query: AppearanceQuery,
     responses: { 200: { description: 'The appearance.', schema: AppearanceResponse } },
+    errors: [],
+  }),
+  realtimeToken: endpoint({
+    id: 'realtimeToken',
+    method: 'POST',
+    path: `${CASHIER_BASE}/realtime/token`,
+    tag: 'realtime',
+    summary: 'A new realtime connection token',
+    description:
+      "Designed (issue 17; SPEC §4: the token is refreshed before it expires, and SPEC §7's token comes from a caller-supplied function): a new connection token of the session, as init's auth_token, for the realtime client's getToken. The token is an HS256 JWT valid for at most 10 minutes and never past the session's expiry; it authorises subscriptions to the session's own channels only. POST because every call mints a new one (not cached).",
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    responses: {
+      200: { description: 'The new connection token.', schema: RealtimeTokenResponse },
+    },
     errors: [],
   }),
   sandboxCreateSession: endpoint({

@@ -162,6 +162,7 @@ export {
 } from './schemas/account-management';
 export { MetricValueSchema, MetricsRequest, MetricsResponse } from './schemas/metrics';
 export { CashierNotificationWire, NotificationsResponse } from './schemas/notifications';
+export { RealtimeTokenResponse } from './schemas/realtime';
 export {
   PayoutAccountEvent,
   TRANSACTION_EVENT_TYPES,

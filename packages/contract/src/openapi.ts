@@ -496,6 +496,8 @@ const TAG_DESCRIPTIONS: Readonly<Record<Endpoint['tag'], string>> = {
   content: 'Content pages (SPEC §2 /content)',
   metrics: 'Performance metrics (SPEC §7)',
   assets: 'Static metadata (SPEC §7 rtlAssets.json)',
+  realtime:
+    "Realtime connection tokens (SPEC §3 auth_token, §4); the hub itself speaks Centrifugo's client protocol at /connection/websocket",
   sandbox: 'Sandbox-only routes: present only when the server runs in sandbox mode',
   meta: 'This document',
   'operator-admin':

@@ -36,6 +36,7 @@ import type { WalletService } from './services/wallet/wallet';
 import { createOtpSender } from './services/otp-senders/create-otp-sender';
 import type { OtpSender } from './services/otp-senders/otp-sender';
 import type { RouteModule } from './routes/register-routes';
+import { RealtimeHub } from './realtime/hub';
 
 /** What {@link createApp} needs. */
 export interface CreateAppOptions {
@@ -106,6 +107,21 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   // Every pay group must pay through a configured connector: refused at start, naming it.
   await assertPayGroupConnectors(db, connectors);
   const clock = options.clock ?? (() => new Date());
+  // Issue 17: the realtime hub on the app's HTTP server (realtime/hub.ts), closed before the
+  // server so that its sockets do not hold the close open.
+  const realtime = new RealtimeHub({
+    db,
+    secret: config.secret,
+    settings: config.realtime,
+    clock,
+    log: logger,
+  });
+  realtime.attach(app.server);
+  metrics.realtimeConnections(() => realtime.connections);
+  await realtime.start();
+  app.addHook('preClose', async () => {
+    await realtime.stop();
+  });
   app.decorate('cashdesk', {
     db,
     config,
@@ -125,9 +141,14 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     otpSender: options.otpSender ?? createOtpSender(config.otp, { db, log: logger, clock }),
     clock,
     metrics,
+    realtime,
   });
   // Issue 16: brand data and sessions in memory, kept true by notifications (services/cache/).
   const caches = new CacheHub({ db, settings: config.cache, clock, log: logger });
+  // An ended session's or a blocked player's sockets close as their cache entries do.
+  caches.onChange((change) => {
+    realtime.ended(change);
+  });
   const unregisterCaches = registerCacheHub(db, caches);
   await caches.start();
   app.addHook('onClose', async () => {

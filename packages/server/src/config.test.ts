@@ -29,6 +29,13 @@ describe('loadConfig', () => {
       widgetUrl: 'http://127.0.0.1:8080',
       sessionLifetimeMs: 900_000,
       cache: { brandTtlMs: 5_000, sessionTtlMs: 5_000 },
+      realtime: {
+        pingIntervalS: 25,
+        maxConnectionsPerSession: 4,
+        maxConnectionsPerAddress: 500,
+        maxFrameBytes: 65_536,
+        maxSubscriptions: 16,
+      },
       bodyLimitBytes: 1_048_576,
       secret: SANDBOX_SECRET,
       // The default depends on whether the widget has been built in this checkout.
@@ -112,6 +119,13 @@ describe('loadConfig', () => {
       widgetUrl: 'https://cashier.example.com',
       sessionLifetimeMs: 300_000,
       cache: { brandTtlMs: 2_000, sessionTtlMs: 0 },
+      realtime: {
+        pingIntervalS: 25,
+        maxConnectionsPerSession: 4,
+        maxConnectionsPerAddress: 500,
+        maxFrameBytes: 65_536,
+        maxSubscriptions: 16,
+      },
       bodyLimitBytes: 65_536,
       secret: 'a-long-enough-secret',
       widgetDir: '/srv/cashdesk/widget',

@@ -123,6 +123,8 @@ export interface ServerConfig {
   readonly webhooks: WebhookSettings;
   /** Issue 16: how long brand data and sessions stay in memory (services/cache/). */
   readonly cache: CacheSettings;
+  /** Issue 17: the realtime hub's ping and limits (realtime/hub.ts). */
+  readonly realtime: RealtimeSettings;
   /**
    * OPERATOR_ADMIN_KEY (issue 15): the administrator key of the operator API, which creates brands
    * and mints their API keys; `undefined`: administrator calls answer 401 (1801).
@@ -143,6 +145,20 @@ export interface CacheSettings {
   readonly brandTtlMs: number;
   /** SESSION_CACHE_TTL_MS: sessions, default 5 s. */
   readonly sessionTtlMs: number;
+}
+
+/** Issue 17: the realtime hub (realtime/hub.ts). */
+export interface RealtimeSettings {
+  /** REALTIME_PING_INTERVAL_S: seconds between server pings, default 25 (Centrifugo's). */
+  readonly pingIntervalS: number;
+  /** REALTIME_MAX_CONNECTIONS_PER_SESSION: default 4. */
+  readonly maxConnectionsPerSession: number;
+  /** REALTIME_MAX_CONNECTIONS_PER_ADDRESS: default 500 (players behind one carrier NAT). */
+  readonly maxConnectionsPerAddress: number;
+  /** REALTIME_MAX_FRAME_BYTES: default 65536 (SPEC §9's 60000-byte analytics transport fits). */
+  readonly maxFrameBytes: number;
+  /** Channels one connection may be subscribed to, 16. */
+  readonly maxSubscriptions: number;
 }
 
 export interface WebhookSettings {
@@ -462,6 +478,20 @@ const EnvSchema = z.object({
   ),
   BRAND_CACHE_TTL_MS: integerText('BRAND_CACHE_TTL_MS', 0, 60_000).default(5_000),
   SESSION_CACHE_TTL_MS: integerText('SESSION_CACHE_TTL_MS', 0, 60_000).default(5_000),
+  REALTIME_PING_INTERVAL_S: integerText('REALTIME_PING_INTERVAL_S', 1, 600).default(25),
+  REALTIME_MAX_CONNECTIONS_PER_SESSION: integerText(
+    'REALTIME_MAX_CONNECTIONS_PER_SESSION',
+    1,
+    1_000,
+  ).default(4),
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: integerText(
+    'REALTIME_MAX_CONNECTIONS_PER_ADDRESS',
+    1,
+    1_000_000,
+  ).default(500),
+  REALTIME_MAX_FRAME_BYTES: integerText('REALTIME_MAX_FRAME_BYTES', 1_024, 1_048_576).default(
+    65_536,
+  ),
   BODY_LIMIT_BYTES: integerText('BODY_LIMIT_BYTES', 1_024, 104_857_600).default(
     DEFAULT_BODY_LIMIT_BYTES,
   ),
@@ -892,6 +922,13 @@ export function loadConfig(
     cache: {
       brandTtlMs: values.BRAND_CACHE_TTL_MS,
       sessionTtlMs: values.SESSION_CACHE_TTL_MS,
+    },
+    realtime: {
+      pingIntervalS: values.REALTIME_PING_INTERVAL_S,
+      maxConnectionsPerSession: values.REALTIME_MAX_CONNECTIONS_PER_SESSION,
+      maxConnectionsPerAddress: values.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+      maxFrameBytes: values.REALTIME_MAX_FRAME_BYTES,
+      maxSubscriptions: 16,
     },
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     secret: values.CASHDESK_SECRET ?? SANDBOX_SECRET,

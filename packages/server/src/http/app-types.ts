@@ -18,6 +18,7 @@ import type { ConnectorRegistry } from '../providers/connectors';
 import type { WalletService } from '../services/wallet/wallet';
 import type { OtpSender } from '../services/otp-senders/otp-sender';
 import type { Telemetry } from './telemetry';
+import type { RealtimeHub } from '../realtime/hub';
 
 /** The clock every decision that depends on time reads (tests pass their own). */
 export type Clock = () => Date;
@@ -38,6 +39,8 @@ export interface AppDeps {
   readonly clock: Clock;
   /** The app's own Prometheus metrics (telemetry.ts), reported to by the payment pipeline. */
   readonly metrics: Telemetry;
+  /** The realtime hub at /connection/websocket (issue 17). */
+  readonly realtime: RealtimeHub;
 }
 
 declare module 'fastify' {

@@ -23,7 +23,8 @@
  *   `cashdesk_webhook_delivery_duration_seconds{outcome}`: every attempt to send a webhook to the
  *   operator (outcome `delivered`, `failed`: tried again later, `dead_lettered`: the last one);
  * - on PostgreSQL, `cashdesk_db_pool_connections{state="idle"|"in_use"}` and
- *   `cashdesk_db_pool_waiting_queries`, read from the pool at each scrape.
+ *   `cashdesk_db_pool_waiting_queries`, read from the pool at each scrape;
+ * - `cashdesk_realtime_connections`, the realtime hub's open connections (issue 17).
  *
  * @packageDocumentation
  */
@@ -222,6 +223,18 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
         },
       });
     }
+  }
+
+  /** Issue 17: reports the realtime hub's open connections (`cashdesk_realtime_connections`). */
+  realtimeConnections(read: () => number): void {
+    new Gauge({
+      name: 'cashdesk_realtime_connections',
+      help: 'Open realtime connections (/connection/websocket) of this app.',
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
   }
 
   /** Counts one answered HTTP request. */

@@ -12,12 +12,14 @@
  *   at); submitting it is refused with 409 methodUnavailable. A pay group of the other flow or
  *   another brand, or one without the session's currency, is 404 unknownPayGroup; a select
  *   currency other than the session's is 400 invalidField (body.currency).
+ * - init's `auth_token` is the session's realtime connection token (issue 17, realtime/token.ts).
  *
  * @packageDocumentation
  */
 import { ENDPOINTS } from '@cashdesk/contract';
 import type { App } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
+import { sessionToken } from '../realtime/session-token';
 import {
   depositCashierResponse,
   depositMethodDetail,
@@ -29,15 +31,23 @@ import {
 
 /** Registers init and select of both flows. */
 export function registerCashierRoutes(app: App): void {
-  registerEndpoint(app, ENDPOINTS.depositInit, async ({ session, deps }) => ({
-    status: 200,
-    body: await depositCashierResponse(deps.db, session, deps.clock(), deps.wallet),
-  }));
+  registerEndpoint(app, ENDPOINTS.depositInit, async ({ session, deps }) => {
+    const now = deps.clock();
+    const token = sessionToken(deps.config.secret, session, now);
+    return {
+      status: 200,
+      body: await depositCashierResponse(deps.db, session, now, deps.wallet, token),
+    };
+  });
 
-  registerEndpoint(app, ENDPOINTS.payoutInit, async ({ session, deps }) => ({
-    status: 200,
-    body: await payoutCashierResponse(deps.db, session, deps.clock(), deps.wallet),
-  }));
+  registerEndpoint(app, ENDPOINTS.payoutInit, async ({ session, deps }) => {
+    const now = deps.clock();
+    const token = sessionToken(deps.config.secret, session, now);
+    return {
+      status: 200,
+      body: await payoutCashierResponse(deps.db, session, now, deps.wallet, token),
+    };
+  });
 
   registerEndpoint(app, ENDPOINTS.depositSelect, async ({ session, params, body, deps }) => {
     const scope = sessionScope(session, 'deposit', body.currency);

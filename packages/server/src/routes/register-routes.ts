@@ -34,6 +34,8 @@ import { registerOperatorConfigurationRoutes } from './operator/configuration';
 // Issue 15, area C (appearance): themes, text overrides, the widget's appearance call.
 import { registerAppearanceRoutes } from './appearance';
 import { registerOperatorAppearanceRoutes } from './operator/appearance';
+// Issue 17: the realtime connection token (the hub itself is on the HTTP server's upgrades).
+import { registerRealtimeTokenRoutes } from './realtime-token';
 
 /** A function that registers a group of routes. */
 export type RouteModule = (app: App) => void;
@@ -68,6 +70,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   // Issue 15, area C (appearance).
   registerAppearanceRoutes,
   registerOperatorAppearanceRoutes,
+  registerRealtimeTokenRoutes,
 ];
 
 /** Registers every route module on the app. */

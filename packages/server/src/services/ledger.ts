@@ -32,6 +32,8 @@ import { ledgerEntries, playerBalances } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { ApiError } from '../http/api-error';
 import { isTransaction } from './webhooks/outbox';
+import { REALTIME_NOTIFY_CHANNEL, balanceEnvelope, notifyExpression } from '../realtime/publish';
+import { balanceChannel } from '../realtime/channels';
 
 /** A player's money in one currency. */
 export interface Balance {
@@ -119,6 +121,10 @@ function inTransaction<T>(db: Executor, work: (tx: Transaction) => Promise<T>): 
   return isTransaction(db) ? work(db) : db.transaction(work);
 }
 
+/**
+ * Writes a balance row and, in the same statement (issue 17), publishes the balance the player
+ * sees to the player's balance channel (realtime/channels.ts), delivered when the change commits.
+ */
 async function writeBalance(
   tx: Transaction,
   playerId: string,
@@ -126,13 +132,23 @@ async function writeBalance(
   balance: Big,
   reserved: Big,
 ): Promise<Balance> {
-  const [row] = await tx
+  const update = tx
     .update(playerBalances)
     .set({ balance: balance.toFixed(), reserved: reserved.toFixed(), updatedAt: new Date() })
     .where(and(eq(playerBalances.playerId, playerId), eq(playerBalances.currency, currency)))
-    .returning();
-  if (row === undefined) throw new Error(`balance row of ${playerId}/${currency} vanished`);
-  return toBalance(row);
+    .returning({ currency: playerBalances.currency });
+  const publication = balanceEnvelope(playerId, {
+    currency,
+    balance: shownBalance({ balance: balance.toFixed() }),
+    reserved: reserved.toFixed(),
+  });
+  const rows = await rowsOf(
+    tx.execute(
+      sql`with updated as (${update.getSQL()}) select pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${publication}) from updated`,
+    ),
+  );
+  if (rows.length === 0) throw new Error(`balance row of ${playerId}/${currency} vanished`);
+  return { currency, balance: balance.toFixed(), reserved: reserved.toFixed() };
 }
 
 async function entryExists(
@@ -247,14 +263,20 @@ export async function creditOnce(tx: Executor, input: TransactionCredits): Promi
       where: sql`${ledgerEntries.transactionId} is not null`,
     })
     .returning({ amount: ledgerEntries.amount });
+  // Issue 17: the new balance is published to the player's balance channel in this statement.
+  const publication = notifyExpression(
+    { channel: sql`${balanceChannel(input.playerId)}` },
+    sql`json_build_object('currency', credited.currency, 'balance', trim_scale(greatest(credited.balance, 0))::text, 'reserved', trim_scale(credited.reserved)::text)`,
+  );
   const rows = await rowsOf(
-    tx.execute(sql`with entry as (${entries.getSQL()})
+    tx.execute(sql`with entry as (${entries.getSQL()}), credited as (
       insert into ${playerBalances} (player_id, currency, balance, updated_at)
       select ${input.playerId}::uuid, ${input.currency}::text, sum(entry.amount), now() from entry
       having count(*) > 0
       on conflict (player_id, currency) do update
         set balance = ${playerBalances}.balance + excluded.balance, updated_at = excluded.updated_at
-      returning 1 as credited`),
+      returning currency, balance, reserved)
+      select 1 as credited, ${publication} from credited`),
   );
   return rows.length > 0;
 }

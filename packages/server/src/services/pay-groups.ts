@@ -966,6 +966,7 @@ async function cashierResponse(
   flow: PaymentFlow,
   now: Date,
   wallet: BalanceSource,
+  authToken: string,
 ) {
   const scope = sessionScope(session, flow);
   const { figures, data } = await playerAndBrandData(db, session, scope, now);
@@ -997,7 +998,7 @@ async function cashierResponse(
     merchant_processing_url: brand.merchantProcessingUrl,
     merchant_redirect_type: brand.merchantRedirectType,
     user_balance: roundToPrecision(new Big(shownBalance(balance)), precision, 'down'),
-    auth_token: session.authToken,
+    auth_token: authToken,
     widget_settings: {
       currency_display_setting_id: brand.currencyDisplaySettingId,
       bonus_in_amount_block: brand.bonusInAmountBlock,
@@ -1010,25 +1011,37 @@ async function cashierResponse(
   return { common, wire, wager };
 }
 
-/** SPEC §3 cashier response of the deposit flow (GET payments/groups/init). */
+/**
+ * SPEC §3 cashier response of the deposit flow (GET payments/groups/init); `authToken` is its
+ * `auth_token`, the realtime connection token (realtime/session-token.ts).
+ */
 export async function depositCashierResponse(
   db: Executor,
   session: SessionContext,
   now: Date,
   wallet: BalanceSource,
+  authToken: string,
 ): Promise<DepositInitResponse> {
-  const { common, wire } = await cashierResponse(db, session, 'deposit', now, wallet);
+  const { common, wire } = await cashierResponse(db, session, 'deposit', now, wallet, authToken);
   return { ...common, payment_groups: wire };
 }
 
-/** SPEC §3 cashier response of the withdrawal flow (GET payouts/groups/init). */
+/** SPEC §3 cashier response of the withdrawal flow (GET payouts/groups/init); see above. */
 export async function payoutCashierResponse(
   db: Executor,
   session: SessionContext,
   now: Date,
   wallet: BalanceSource,
+  authToken: string,
 ): Promise<PayoutInitResponse> {
-  const { common, wire, wager } = await cashierResponse(db, session, 'withdrawal', now, wallet);
+  const { common, wire, wager } = await cashierResponse(
+    db,
+    session,
+    'withdrawal',
+    now,
+    wallet,
+    authToken,
+  );
   // SPEC §4: an outstanding wager in a brand the rule applies to disables every withdrawal
   // method; the wager view_data item says why and how much is left.
   if (!wager.disabled || wager.remaining === null) return { ...common, payout_groups: wire };

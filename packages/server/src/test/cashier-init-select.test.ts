@@ -170,8 +170,8 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
       },
       user_profile: { country: 'DE', phone: '+4915112345678', language: 'en' },
     });
-    expect(typeof body.auth_token).toBe('string');
-    expect(String(body.auth_token)).toHaveLength(43);
+    // Issue 17: the realtime connection token, a JWT of three base64url parts.
+    expect(String(body.auth_token)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(body.user_bonuses).toEqual([
       {
         bonusDescription: '10% on every deposit up to 50',

@@ -57,6 +57,8 @@ export interface TestServerOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** The app's clock (default: the system clock); fault tests move it past leases. */
   readonly clock?: Clock;
+  /** The port (default a free one; a restart passes the port it had). */
+  readonly port?: number;
 }
 
 /** A running test server. */
@@ -122,7 +124,7 @@ async function freePort(): Promise<number> {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
   const ownsDatabase = options.database === undefined;
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     CASHDESK_MODE: options.mode ?? 'sandbox',

@@ -31,6 +31,7 @@ import type { Executor, Transaction } from '../../db/open';
 import type { payoutAccounts, transactions } from '../../db/schema';
 import { payGroups, players, webhookEvents } from '../../db/schema';
 import { REVERSED_MESSAGE_KEY } from '../payments/reversal-marker';
+import { REALTIME_NOTIFY_CHANNEL, sessionEnvelope } from '../../realtime/publish';
 
 /** The channel a recorded event is announced on, after its commit (notify.ts listens). */
 export const WEBHOOK_CHANNEL = 'cashdesk_webhook_events';
@@ -81,14 +82,22 @@ const DeclineReason = z.object({ declineReason: z.string() });
 
 /**
  * Writes event rows and announces them (delivered on commit), in ONE statement: the insert is a
- * data-modifying CTE and the `pg_notify` its select, so recording costs one round trip.
+ * data-modifying CTE and the `pg_notify` its select, so recording costs one round trip. A
+ * realtime publication (issue 17, realtime/publish.ts) goes in the same select; alone (a move no
+ * webhook reports) it is one statement of its own.
  */
 async function insertEvents(
   tx: Transaction,
   events: readonly WebhookEvent[],
   transactionId: string | null,
+  realtime?: string,
 ): Promise<void> {
-  if (events.length === 0) return;
+  const publication =
+    realtime === undefined ? sql`` : sql`, pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${realtime})`;
+  if (events.length === 0) {
+    if (realtime !== undefined) await tx.execute(sql`select 1${publication}`);
+    return;
+  }
   const insert = tx
     .insert(webhookEvents)
     .values(
@@ -103,7 +112,7 @@ async function insertEvents(
     )
     .returning({ id: webhookEvents.id });
   await tx.execute(
-    sql`with inserted as (${insert.getSQL()}) select pg_notify(${WEBHOOK_CHANNEL}, '') from (select 1 from inserted limit 1) as once`,
+    sql`with inserted as (${insert.getSQL()}) select pg_notify(${WEBHOOK_CHANNEL}, '')${publication} from (select 1 from inserted limit 1) as once`,
   );
 }
 
@@ -193,7 +202,12 @@ export async function recordTransactionEvents(
 ): Promise<readonly WebhookEvent[]> {
   const stateType = transactionEventType(row);
   const types = options.types ?? (stateType === null ? [] : [stateType]);
-  if (types.length === 0) return [];
+  // Issue 17: every move is published to the session's transactions channel, in this statement.
+  const realtime = realtimeMove(row);
+  if (types.length === 0) {
+    await insertEvents(tx, [], row.id, realtime);
+    return [];
+  }
   const transaction = await operatorTransaction(tx, row, options.owner);
   const createdAt = new Date().toISOString();
   const events = types.map((type) =>
@@ -205,8 +219,23 @@ export async function recordTransactionEvents(
       transaction: transaction.wire,
     }),
   );
-  await insertEvents(tx, events, row.id);
+  await insertEvents(tx, events, row.id, realtime);
   return events;
+}
+
+/**
+ * The realtime publication of a transaction's move to its session's transactions channel
+ * (realtime/channels.ts): what the widget's waiting pages need to move on; `undefined` for a
+ * transaction without a session (made by the operator).
+ */
+function realtimeMove(row: TransactionRow): string | undefined {
+  if (row.sessionId === null) return undefined;
+  return sessionEnvelope(row.sessionId, 'transactions', {
+    transaction_id: row.id,
+    status: row.status,
+    transaction_status: row.transactionStatus,
+    result_status: row.resultStatus,
+  });
 }
 
 /**
