@@ -9,6 +9,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
+import { cashierApi } from '../api/cashier-api';
 import { listenToHost, reportContentHeight } from '../host/host-bridge';
 import { setNumberLanguage } from '../i18n/format';
 import { i18nFor } from '../i18n/i18n';
@@ -65,6 +66,15 @@ export function App({ startup }: AppProps) {
   useEffect(() => reportContentHeight(), []);
   // SPEC §7, issue 17: page metrics, from the first screen on (TTI is this moment).
   useEffect(() => startPageMetrics(browserPageMetrics(startup, store)), [startup, store]);
+  // SPEC §2 notifications: read with the first screen, so that a method form opened later has
+  // them when it paints (a notice arriving after the form would push it down under the finger).
+  useEffect(() => {
+    if (startup.params.sessionId === null) return undefined;
+    const request = store.dispatch(cashierApi.endpoints.notifications.initiate(undefined));
+    return () => {
+      request.unsubscribe();
+    };
+  }, [startup, store]);
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
