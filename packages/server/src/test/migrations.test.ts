@@ -115,7 +115,9 @@ describe('issue 13: migrate, then start with MIGRATE_ON_START=false', () => {
     const ready = await fetch(`${server.baseUrl}/healthz`);
     expect(ready.status).toBe(200);
     await server.kill('SIGTERM');
-  });
+    // Three processes started through tsx, each loading the whole server: a loaded machine took
+    // over 30 s for them (the project's default), so this test's guard is wider.
+  }, 120_000);
 
   it('a bad environment is refused by `migrate` with the variable named', async () => {
     const exited = await run('migrate.ts', { DATABASE_URL: 'mysql://nowhere' });
