@@ -5,10 +5,10 @@
  *
  * PGlite delivers notifications to its own listeners; on PostgreSQL a listener needs a connection
  * of its own, taken from the pool for as long as it listens (one per channel and process). A lost
- * connection is reported through `onLost`; the caller listens again.
+ * connection is reported through `onLost`; {@link keepListening} listens again after a delay.
  *
- * Used by the webhook dispatcher (services/webhooks/notify.ts) and the brand-data and session
- * caches (services/cache/).
+ * Used by the webhook dispatcher (services/webhooks/notify.ts), and through keepListening by the
+ * brand-data and session caches (services/cache/cache-hub.ts) and the realtime hub.
  *
  * @packageDocumentation
  */
@@ -70,4 +70,69 @@ export async function listenOn(
     };
   }
   return () => Promise.resolve();
+}
+
+/** What {@link keepListening} reports. */
+export interface KeptListenerEvents {
+  /** The payload of each notification. */
+  readonly onMessage: (payload: string) => void;
+  /** Listening, at first or again after a loss. */
+  readonly onListening?: () => void;
+  /**
+   * The listener could not start (`failure`: why) or its connection was lost (`null`); it is
+   * tried again after the delay. Nothing was heard meanwhile.
+   */
+  readonly onLost: (failure: string | null) => void;
+}
+
+/** A listener kept up by {@link keepListening}. */
+export interface KeptListener {
+  /** Stops listening and trying again. */
+  stop(): Promise<void>;
+}
+
+/**
+ * {@link listenOn}, listening again `retryMs` after a failed start or a lost connection, until
+ * stopped: the loop the caches and the realtime hub both need. Resolves after the first try.
+ */
+export async function keepListening(
+  db: Database,
+  channel: string,
+  events: KeptListenerEvents,
+  retryMs = 1_000,
+): Promise<KeptListener> {
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let current: StopListening | null = null;
+  const lost = (failure: string | null) => {
+    current = null;
+    events.onLost(failure);
+    if (stopped || retry !== null) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void listen();
+    }, retryMs);
+    retry.unref();
+  };
+  const listen = async () => {
+    if (stopped) return;
+    try {
+      current = await listenOn(db, channel, events.onMessage, () => {
+        lost(null);
+      });
+      events.onListening?.();
+    } catch (error) {
+      lost(error instanceof Error ? error.message : String(error));
+    }
+  };
+  await listen();
+  return {
+    async stop() {
+      stopped = true;
+      if (retry !== null) clearTimeout(retry);
+      const stop = current;
+      current = null;
+      await stop?.();
+    },
+  };
 }

@@ -44,8 +44,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import type { Database } from '../db/open';
-import { listenOn } from '../db/listen';
-import type { StopListening } from '../db/listen';
+import { keepListening } from '../db/listen';
+import type { KeptListener } from '../db/listen';
 import { MAX_CHANNEL_LENGTH, channelAccess, sessionChannelKey } from './channels';
 import { notificationsChannel, transactionsChannel } from './channels';
 import { REALTIME_NOTIFY_CHANNEL, envelopeOf } from './publish';
@@ -96,9 +96,6 @@ const PROTOCOL_VERSION = '0.0.0-cashdesk';
 /** Unsent bytes a connection may have queued before it is closed as slow (3008). */
 const MAX_BUFFERED_BYTES = 1_048_576;
 
-/** How long to wait before listening again after the listening connection was lost. */
-const RELISTEN_MS = 1_000;
-
 /** See the module comment. */
 export class RealtimeHub {
   private readonly wss: WebSocketServer;
@@ -106,9 +103,8 @@ export class RealtimeHub {
   private readonly byChannel = new Map<string, Set<Client>>();
   private readonly perSession = new Map<string, number>();
   private readonly perAddress = new Map<string, number>();
-  private stopListening: StopListening | null = null;
+  private listener: KeptListener | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private retry: NodeJS.Timeout | null = null;
   private stopped = false;
 
   constructor(
@@ -147,36 +143,16 @@ export class RealtimeHub {
   }
 
   private async listen(): Promise<void> {
-    if (this.stopped) return;
-    try {
-      this.stopListening = await listenOn(
-        this.options.db,
-        REALTIME_NOTIFY_CHANNEL,
-        (payload) => {
-          const envelope = envelopeOf(payload);
-          if (envelope !== null) this.deliver(envelope);
-        },
-        () => {
-          this.lost();
-        },
-      );
-    } catch (error) {
-      this.options.log.warn(
-        { error: error instanceof Error ? error.message : String(error) },
-        'realtime listener could not start; retrying',
-      );
-      this.lost();
-    }
-  }
-
-  private lost(): void {
-    this.stopListening = null;
-    if (this.stopped || this.retry !== null) return;
-    this.retry = setTimeout(() => {
-      this.retry = null;
-      void this.listen();
-    }, RELISTEN_MS);
-    this.retry.unref();
+    this.listener = await keepListening(this.options.db, REALTIME_NOTIFY_CHANNEL, {
+      onMessage: (payload) => {
+        const envelope = envelopeOf(payload);
+        if (envelope !== null) this.deliver(envelope);
+      },
+      onLost: (failure) => {
+        if (failure === null) return;
+        this.options.log.warn({ error: failure }, 'realtime listener could not start; retrying');
+      },
+    });
   }
 
   /** Takes the HTTP server's upgrade requests to {@link REALTIME_PATH}; others are refused. */
@@ -467,13 +443,12 @@ export class RealtimeHub {
     if (this.stopped) return;
     this.stopped = true;
     if (this.timer !== null) clearInterval(this.timer);
-    if (this.retry !== null) clearTimeout(this.retry);
     const open = this.clients.size;
     for (const client of [...this.clients]) this.disconnect(client, CLOSE.shutdown);
     if (open > 0) this.options.log.info({ connections: open }, 'realtime connections closed');
-    const stop = this.stopListening;
-    this.stopListening = null;
-    await stop?.();
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.stop();
     await new Promise<void>((resolve) => {
       this.wss.close(() => {
         resolve();

@@ -14,8 +14,8 @@
  */
 import type { CacheSettings } from '../../config';
 import type { Database, Executor } from '../../db/open';
-import { listenOn } from '../../db/listen';
-import type { StopListening } from '../../db/listen';
+import { keepListening } from '../../db/listen';
+import type { KeptListener } from '../../db/listen';
 import { CACHE_CHANNEL, changeOf, onLocalChange } from './announce';
 import type { CacheChange } from './announce';
 
@@ -27,9 +27,6 @@ interface HubLog {
   warn(object: object, message: string): void;
 }
 
-/** How long to wait before listening again after the connection was lost. */
-const RELISTEN_MS = 1_000;
-
 /** See the module comment. */
 export class CacheHub {
   readonly settings: CacheSettings;
@@ -37,9 +34,8 @@ export class CacheHub {
   private readonly db: Database;
   private readonly log: HubLog | undefined;
   private readonly listeners = new Set<(change: HubChange) => void>();
-  private stopListening: StopListening | null = null;
+  private listener: KeptListener | null = null;
   private unsubscribeLocal: (() => void) | null = null;
-  private retry: NodeJS.Timeout | null = null;
   private stopped = false;
   private listening = false;
 
@@ -74,55 +70,36 @@ export class CacheHub {
     this.unsubscribeLocal = onLocalChange((change) => {
       this.emit(change);
     });
-    await this.listen();
-  }
-
-  private async listen(): Promise<void> {
-    if (this.stopped) return;
-    try {
-      this.stopListening = await listenOn(
-        this.db,
-        CACHE_CHANNEL,
-        (payload) => {
-          const change = changeOf(payload);
-          this.emit(change ?? { kind: 'all' });
-        },
-        () => {
-          this.lost();
-        },
-      );
-      this.listening = true;
-    } catch (error) {
-      this.log?.warn(
-        { error: error instanceof Error ? error.message : String(error) },
-        'cache listener could not start; caches off until it does',
-      );
-      this.lost();
-    }
-  }
-
-  private lost(): void {
-    this.listening = false;
-    this.stopListening = null;
-    this.emit({ kind: 'all' });
-    if (this.stopped || this.retry !== null) return;
-    this.retry = setTimeout(() => {
-      this.retry = null;
-      void this.listen();
-    }, RELISTEN_MS);
-    this.retry.unref();
+    this.listener = await keepListening(this.db, CACHE_CHANNEL, {
+      onMessage: (payload) => {
+        const change = changeOf(payload);
+        this.emit(change ?? { kind: 'all' });
+      },
+      onListening: () => {
+        this.listening = true;
+      },
+      onLost: (failure) => {
+        if (failure !== null) {
+          this.log?.warn(
+            { error: failure },
+            'cache listener could not start; caches off until it does',
+          );
+        }
+        this.listening = false;
+        this.emit({ kind: 'all' });
+      },
+    });
   }
 
   /** Stops listening and drops every entry. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.listening = false;
-    if (this.retry !== null) clearTimeout(this.retry);
     this.unsubscribeLocal?.();
     this.emit({ kind: 'all' });
-    const stop = this.stopListening;
-    this.stopListening = null;
-    await stop?.();
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.stop();
   }
 }
 
