@@ -14,6 +14,7 @@ import { Toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/use-page-title';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
+import { useTransactionPush } from '../../realtime/use-transaction-push';
 import { copyText } from '../../ui/copy-text';
 import { useQrCode } from './use-qr-code';
 import './display-form.css';
@@ -125,6 +126,14 @@ function DisplayForm({ form, transactionId }: DisplayFormState) {
       setToast(ok ? t('DISPLAY_FORM.COPIED') : t('DISPLAY_FORM.COPY_FAILED'));
     });
   };
+  // Issue 17, SPEC §4: a status move of this payment (it was paid) moves on without the click.
+  useTransactionPush(
+    transactionId,
+    () => {
+      void navigate(statusTarget(transactionId, search));
+    },
+    { pushesOnly: true },
+  );
   const amount = wireMoney(form.amount, form.currency, moneyStyle.display);
   const qrAlt = t('DISPLAY_FORM.QR_ALT', { amount, reference: form.reference });
   return (
