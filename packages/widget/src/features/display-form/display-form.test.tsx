@@ -5,6 +5,7 @@ import { findRoute } from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test/render-at';
+import { transactionPushed, transactionsSubscribed } from '../../realtime/realtime-slice';
 import { DisplayFormPage } from './display-form-page';
 
 vi.mock('../../host/host-bridge', () => ({ scrollToTop: vi.fn() }));
@@ -96,6 +97,28 @@ describe('display form (SPEC §2 display form)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'I have made the payment' }));
     await waitFor(() => {
       expect(screen.getByTestId('location').textContent).toBe(
+        '/payments/status/tx_01HZXA?pay_group=5&session_id=test-session&lang=en-brand0&transaction_id=tx_01HZXA',
+      );
+    });
+  });
+
+  it('SPEC §4 realtime (issue 17): a push naming the payment opens its status poll without a click; a resubscribe or another payment does not', async () => {
+    const { store } = await renderAt(<DisplayFormPage route={route()} />, {
+      address: '/deposit/deposit-display-form?pay_group=5',
+      state,
+    });
+    const location = () => screen.getByTestId('location').textContent;
+    const before = location();
+    act(() => {
+      store.dispatch(transactionsSubscribed());
+      store.dispatch(transactionPushed('tx_other'));
+    });
+    expect(location()).toBe(before);
+    act(() => {
+      store.dispatch(transactionPushed('tx_01HZXA'));
+    });
+    await waitFor(() => {
+      expect(location()).toBe(
         '/payments/status/tx_01HZXA?pay_group=5&session_id=test-session&lang=en-brand0&transaction_id=tx_01HZXA',
       );
     });
