@@ -4,7 +4,7 @@ import { EXAMPLE_PAY_SESSION_DISPLAY_FORM } from '@cashdesk/contract';
 import { findRoute } from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../test/render-at';
+import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 import { transactionPushed, transactionsSubscribed } from '../../realtime/realtime-slice';
 import { DisplayFormPage } from './display-form-page';
 
@@ -25,6 +25,7 @@ const state = { paySession: EXAMPLE_PAY_SESSION_DISPLAY_FORM };
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('display form (SPEC §2 display form)', () => {
@@ -102,7 +103,27 @@ describe('display form (SPEC §2 display form)', () => {
     });
   });
 
-  it('SPEC §4 realtime (issue 17): a push naming the payment opens its status poll without a click; a resubscribe or another payment does not', async () => {
+  it('SPEC §4 realtime (issue 17): a push naming the payment reads its status and opens the status page once it is final; a resubscribe, another payment or a status still open does not', async () => {
+    const answers = [
+      {
+        transaction_status: 'await',
+        result_status: 'processing',
+        terminal: false,
+        next_poll_ms: 2000,
+      },
+      {
+        transaction_status: 'success',
+        result_status: 'success',
+        terminal: true,
+        next_poll_ms: null,
+      },
+    ];
+    const fetchStub = vi.fn<typeof fetch>(() => {
+      const answer = answers.shift();
+      if (answer === undefined) throw new Error('no more status answers');
+      return Promise.resolve(jsonResponse({ transaction_id: 'tx_01HZXA', ...answer }));
+    });
+    vi.stubGlobal('fetch', fetchStub);
     const { store } = await renderAt(<DisplayFormPage route={route()} />, {
       address: '/deposit/deposit-display-form?pay_group=5',
       state,
@@ -113,7 +134,18 @@ describe('display form (SPEC §2 display form)', () => {
       store.dispatch(transactionsSubscribed());
       store.dispatch(transactionPushed('tx_other'));
     });
+    expect(fetchStub).not.toHaveBeenCalled();
+    // The submit's own move to await, heard after the page opened: the QR stays.
+    act(() => {
+      store.dispatch(transactionPushed('tx_01HZXA'));
+    });
+    await waitFor(() => {
+      expect(fetchStub).toHaveBeenCalledTimes(1);
+    });
+    expect(requestUrl(fetchStub.mock.calls[0]?.[0])).toContain('/payments/status/tx_01HZXA');
     expect(location()).toBe(before);
+    expect(screen.queryByRole('img')).not.toBeNull();
+    // Paid: the next push reads a final status and the page moves on.
     act(() => {
       store.dispatch(transactionPushed('tx_01HZXA'));
     });
