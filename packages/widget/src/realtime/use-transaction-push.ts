@@ -6,6 +6,11 @@
  * (re)subscribe of the transactions channel (pushes missed while disconnected are not replayed).
  * Nothing calls it while the socket is down: the page's polling stays the fallback.
  *
+ * With `pushesOnly`, pushes that came before the page mounted count too: the hub pushes as soon as
+ * the status moves, which may be before the page that waits on it has painted (the submit's own
+ * moves, or a payment settled within the submit's round trip), so the page reads once on mount
+ * when any push named its transaction already.
+ *
  * @packageDocumentation
  */
 import { useEffect, useRef } from 'react';
@@ -29,7 +34,7 @@ export function useTransactionPush(
       ? (state.realtime.transactionPushes[transactionId] ?? 0)
       : transactionSignal(state.realtime, transactionId);
   });
-  const seen = useRef({ transactionId, signal });
+  const seen = useRef({ transactionId, signal: pushesOnly ? 0 : signal });
   const callback = useRef(onPush);
   useEffect(() => {
     callback.current = onPush;

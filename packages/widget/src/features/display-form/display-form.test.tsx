@@ -156,6 +156,44 @@ describe('display form (SPEC §2 display form)', () => {
     });
   });
 
+  it('SPEC §4 realtime (issue 17): pushes heard before the page painted (the payment settled within the submit) read the status once on mount and move on', async () => {
+    const fetchStub = vi.fn<typeof fetch>(() =>
+      Promise.resolve(
+        jsonResponse({
+          transaction_id: 'tx_01HZXA',
+          transaction_status: 'success',
+          result_status: 'success',
+          terminal: true,
+          next_poll_ms: null,
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    await renderAt(<DisplayFormPage route={route()} />, {
+      address: '/deposit/deposit-display-form?pay_group=5',
+      state,
+      before: [transactionPushed('tx_01HZXA'), transactionPushed('tx_01HZXA')],
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/payments/status/tx_01HZXA?pay_group=5&session_id=test-session&lang=en-brand0&transaction_id=tx_01HZXA',
+      );
+    });
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
+  it('SPEC §4 realtime (issue 17): with no push yet the page reads nothing on mount (the QR waits for the player or a push)', async () => {
+    const fetchStub = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchStub);
+    await renderAt(<DisplayFormPage route={route()} />, {
+      address: '/deposit/deposit-display-form?pay_group=5',
+      state,
+      before: [transactionPushed('tx_other'), transactionsSubscribed()],
+    });
+    await screen.findByRole('img');
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
   it('without the pay session in router state, says so instead of showing an empty form', async () => {
     await renderAt(<DisplayFormPage route={route()} />, {
       address: '/deposit/deposit-display-form',
