@@ -681,3 +681,11 @@ export type {
   SessionExpiryState,
   StorageKey,
 } from './session';
+export {
+  balanceChannel,
+  MAX_CHANNEL_LENGTH,
+  notificationsChannel,
+  parseRealtimeChannel,
+  transactionsChannel,
+} from './realtime/channels';
+export type { ChannelKind } from './realtime/channels';

@@ -16,13 +16,17 @@
  * @packageDocumentation
  */
 import { createHmac } from 'node:crypto';
+import { parseRealtimeChannel } from '@cashdesk/domain';
 import type { ConnectionClaims } from './token';
 
-/** The channel kinds of a session. */
-export type ChannelKind = 'transactions' | 'notifications' | 'balance';
-
-/** Longest channel name a command may carry. */
-export const MAX_CHANNEL_LENGTH = 128;
+// The names are the domain's (one rule for the hub and the widget).
+export {
+  balanceChannel,
+  MAX_CHANNEL_LENGTH,
+  notificationsChannel,
+  transactionsChannel,
+} from '@cashdesk/domain';
+export type { ChannelKind } from '@cashdesk/domain';
 
 /** The session's channel key (see the module comment): 22 characters of base64url. */
 export function sessionChannelKey(secret: string, sessionId: string): string {
@@ -32,30 +36,13 @@ export function sessionChannelKey(secret: string, sessionId: string): string {
     .slice(0, 22);
 }
 
-/** The name of a session's channel of `kind`. */
-export function transactionsChannel(channelKey: string): string {
-  return `cashier:transactions#${channelKey}`;
-}
-
-/** The name of a session's notifications channel. */
-export function notificationsChannel(channelKey: string): string {
-  return `cashier:notifications#${channelKey}`;
-}
-
-/** The name of a player's balance channel. */
-export function balanceChannel(playerId: string): string {
-  return `cashier:balance#${playerId}`;
-}
-
 /** What a subscribe may get: allowed, an unknown channel (102), or not the caller's (103). */
 export type ChannelAccess = 'allowed' | 'unknown' | 'denied';
 
-const CHANNEL = /^cashier:(transactions|notifications|balance)#([A-Za-z0-9_-]{1,64})$/;
-
 /** Whether the holder of `claims` may subscribe to `channel`. */
 export function channelAccess(claims: ConnectionClaims, channel: string): ChannelAccess {
-  const match = CHANNEL.exec(channel);
-  if (match === null) return 'unknown';
-  const owner = match[1] === 'balance' ? claims.sub : claims.ses;
-  return match[2] === owner ? 'allowed' : 'denied';
+  const parsed = parseRealtimeChannel(channel);
+  if (parsed === null) return 'unknown';
+  const owner = parsed.kind === 'balance' ? claims.sub : claims.ses;
+  return parsed.owner === owner ? 'allowed' : 'denied';
 }

@@ -18,6 +18,7 @@ import type { Appearance } from './appearance';
 import { AppRoutes } from './app-routes';
 import { CrashBoundary } from './crash-boundary';
 import { browserPageMetrics, startPageMetrics } from './page-metrics';
+import { startBrowserRealtime } from '../realtime/realtime';
 import { createAppStore } from './store';
 import type { Startup } from './startup';
 import { ThemeGate } from './theme-gate';
@@ -75,6 +76,8 @@ export function App({ startup }: AppProps) {
       request.unsubscribe();
     };
   }, [startup, store]);
+  // Issue 17, SPEC §4: the realtime connection, once init answered (its code loads then).
+  useEffect(() => startBrowserRealtime(store), [store]);
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>

@@ -13,6 +13,7 @@ import {
 } from '@reduxjs/toolkit';
 import { cashierApi } from '../api/cashier-api';
 import { isApiError, isSessionExpiredApiError } from '../api/http';
+import { realtimeSlice } from '../realtime/realtime-slice';
 import { initialSessionState, sessionExpired, sessionSlice } from './session-slice';
 import type { Startup } from './startup';
 import { uiSlice } from './ui-slice';
@@ -24,6 +25,7 @@ export interface LazyLoadedSlices {}
 export const rootReducer = combineSlices(
   sessionSlice,
   uiSlice,
+  realtimeSlice,
   cashierApi,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 

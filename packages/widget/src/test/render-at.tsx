@@ -5,6 +5,7 @@
  */
 import { render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -27,6 +28,8 @@ export interface RenderAtOptions {
   readonly inFrame?: boolean;
   /** The session_id added to the query when it has none; `null` adds none. Default test-session. */
   readonly sessionId?: string | null;
+  /** Actions dispatched to the store before the screen renders (what happened before it opened). */
+  readonly before?: readonly UnknownAction[];
 }
 
 /** Renders `ui` (and a {@link LocationProbe}) with a fresh store, real texts and a memory router. */
@@ -49,6 +52,7 @@ export async function renderAt(
     inFrame: options.inFrame ?? false,
   });
   const store = createAppStore(startup);
+  for (const action of options.before ?? []) store.dispatch(action);
   const i18n = await createI18n(language);
   const result = render(
     <Provider store={store}>

@@ -6,8 +6,9 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 import type * as HostBridge from '../../host/host-bridge';
+import { transactionPushed, transactionsSubscribed } from '../../realtime/realtime-slice';
 import { AltPaymentPage } from './alt-payment-page';
-import { nextPollDelay, POLL_MAX_MS } from './poll-delay';
+import { nextPollDelay, POLL_GIVE_UP_MS, POLL_MAX_MS } from './poll-delay';
 import { altTransactionId } from './transaction-id';
 
 vi.mock('../../host/host-bridge', async (importOriginal) => ({
@@ -140,6 +141,63 @@ describe('status page (SPEC §2 /payments/status/{provider})', () => {
         '/deposit/deposit-error?session_id=test-session&lang=en-brand0&transaction_id=tx_1',
       );
     });
+  });
+});
+
+// A server hint far past the test's timeout, yet short of the poll's give-up (SPEC §9 timeout S).
+const LONG_MS = POLL_GIVE_UP_MS / 2;
+
+describe('status page and realtime pushes (SPEC §4 realtime, issue 17)', () => {
+  it('SPEC §4: a push naming the transaction polls at once instead of after the back-off delay', async () => {
+    // The server asks for the next poll minutes later: the push alone can cause the second call.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const answers = [
+      statusAnswer('processing', 'processing', LONG_MS),
+      statusAnswer('success', 'success', null),
+    ];
+    const fetchMock = vi.fn<(input: unknown) => Promise<Response>>(() =>
+      Promise.resolve(jsonResponse(answers.shift())),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { store } = await renderAt(<AltRoutes />, {
+      address: '/payments/status/sandbox?transaction_id=tx_1',
+    });
+    expect(await screen.findByText(/Your payment is being processed/)).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    act(() => {
+      store.dispatch(transactionPushed('tx_other'));
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    act(() => {
+      store.dispatch(transactionPushed('tx_1'));
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/deposit/deposit-success?transaction_id=tx_1&session_id=test-session&lang=en-brand0',
+      );
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('SPEC §4: a resubscribe of the transactions channel reads the status again (missed pushes are not replayed)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const answers = [
+      statusAnswer('processing', 'processing', LONG_MS),
+      statusAnswer('await', 'await', LONG_MS),
+    ];
+    const fetchMock = vi.fn<(input: unknown) => Promise<Response>>(() =>
+      Promise.resolve(jsonResponse(answers.shift())),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { store } = await renderAt(<AltRoutes />, {
+      address: '/payments/status/sandbox?transaction_id=tx_1',
+    });
+    expect(await screen.findByText(/Your payment is being processed/)).toBeTruthy();
+    act(() => {
+      store.dispatch(transactionsSubscribed());
+    });
+    expect(await screen.findByText('Waiting for the confirmation of your payment…')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

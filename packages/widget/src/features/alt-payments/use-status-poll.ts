@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StatusResponse } from '@cashdesk/contract';
 import { isSessionExpiredApiError } from '../../api/http';
+import { useTransactionPush } from '../../realtime/use-transaction-push';
 import { useLazyAltPaymentStatusQuery } from './alt-payments-api';
 import { nextPollDelay, POLL_GIVE_UP_MS } from './poll-delay';
 
@@ -17,7 +18,9 @@ export interface StatusPollState {
  * final, waiting {@link nextPollDelay} between calls (the server's next_poll_ms as a floor),
  * through failed calls too. Calls `onFinal` with the final answer, or `onGiveUp` after
  * {@link POLL_GIVE_UP_MS} without one. Stops on leaving the page and on an expired session
- * (code 17: the store then shows the session-expired screen).
+ * (code 17: the store then shows the session-expired screen). A realtime push naming the
+ * transaction (issue 17, SPEC §4) polls at once instead of waiting for the next delay; the
+ * back-off goes on as before after it, so polling stays the fallback when the socket is down.
  */
 export function useStatusPoll(
   transactionId: string | null,
@@ -31,13 +34,20 @@ export function useStatusPoll(
   useEffect(() => {
     callbacks.current = { onFinal, onGiveUp };
   });
+  // Polls now, when the loop is waiting for its next call (set by the loop below).
+  const pollNow = useRef<() => void>(() => undefined);
+  useTransactionPush(transactionId, () => {
+    pollNow.current();
+  });
   useEffect(() => {
     if (transactionId === null) return undefined;
     let stopped = false;
     let timer: number | undefined;
     let attempt = 0;
+    let waiting = false;
     const started = Date.now();
     const poll = async () => {
+      waiting = false;
       const result = await trigger(transactionId, false);
       if (stopped) return;
       const { data, error } = result;
@@ -57,13 +67,20 @@ export function useStatusPoll(
         callbacks.current.onGiveUp();
         return;
       }
+      waiting = true;
       timer = window.setTimeout(() => {
         void poll();
       }, delay);
     };
+    pollNow.current = () => {
+      if (stopped || !waiting) return;
+      window.clearTimeout(timer);
+      void poll();
+    };
     void poll();
     return () => {
       stopped = true;
+      pollNow.current = () => undefined;
       window.clearTimeout(timer);
     };
   }, [transactionId, trigger]);

@@ -2,10 +2,13 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { buildRoutePath, COUNTDOWN_ZERO, formatCountdown } from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
-import { PaySession } from '@cashdesk/contract';
+import { ENDPOINTS, PaySession } from '@cashdesk/contract';
 import type { DisplayFormData } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { sessionIdOf } from '../../api/cashier-api';
+import { callEndpoint } from '../../api/http';
+import { useAppStore } from '../../app/hooks';
 import { scrollToTop } from '../../host/host-bridge';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
@@ -14,6 +17,7 @@ import { Toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/use-page-title';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
+import { useTransactionPush } from '../../realtime/use-transaction-push';
 import { copyText } from '../../ui/copy-text';
 import { useQrCode } from './use-qr-code';
 import './display-form.css';
@@ -125,6 +129,24 @@ function DisplayForm({ form, transactionId }: DisplayFormState) {
       setToast(ok ? t('DISPLAY_FORM.COPIED') : t('DISPLAY_FORM.COPY_FAILED'));
     });
   };
+  // Issue 17, SPEC §4: a status move of this payment moves on without the click once the
+  // status is final. The push only says that something moved (the submit's own move to await
+  // may arrive after this page opened): the status is read, and the QR stays while it is not.
+  const store = useAppStore();
+  useTransactionPush(
+    transactionId,
+    () => {
+      void callEndpoint(ENDPOINTS.altStatus, {
+        pathParams: { transactionId },
+        sessionId: sessionIdOf(store.getState()),
+      }).then((result) => {
+        if ('data' in result && result.data.terminal) {
+          void navigate(statusTarget(transactionId, search));
+        }
+      });
+    },
+    { pushesOnly: true },
+  );
   const amount = wireMoney(form.amount, form.currency, moneyStyle.display);
   const qrAlt = t('DISPLAY_FORM.QR_ALT', { amount, reference: form.reference });
   return (

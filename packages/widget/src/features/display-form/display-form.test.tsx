@@ -4,7 +4,8 @@ import { EXAMPLE_PAY_SESSION_DISPLAY_FORM } from '@cashdesk/contract';
 import { findRoute } from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../test/render-at';
+import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
+import { transactionPushed, transactionsSubscribed } from '../../realtime/realtime-slice';
 import { DisplayFormPage } from './display-form-page';
 
 vi.mock('../../host/host-bridge', () => ({ scrollToTop: vi.fn() }));
@@ -24,6 +25,7 @@ const state = { paySession: EXAMPLE_PAY_SESSION_DISPLAY_FORM };
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('display form (SPEC §2 display form)', () => {
@@ -99,6 +101,97 @@ describe('display form (SPEC §2 display form)', () => {
         '/payments/status/tx_01HZXA?pay_group=5&session_id=test-session&lang=en-brand0&transaction_id=tx_01HZXA',
       );
     });
+  });
+
+  it('SPEC §4 realtime (issue 17): a push naming the payment reads its status and opens the status page once it is final; a resubscribe, another payment or a status still open does not', async () => {
+    const answers = [
+      {
+        transaction_status: 'await',
+        result_status: 'processing',
+        terminal: false,
+        next_poll_ms: 2000,
+      },
+      {
+        transaction_status: 'success',
+        result_status: 'success',
+        terminal: true,
+        next_poll_ms: null,
+      },
+    ];
+    const fetchStub = vi.fn<typeof fetch>(() => {
+      const answer = answers.shift();
+      if (answer === undefined) throw new Error('no more status answers');
+      return Promise.resolve(jsonResponse({ transaction_id: 'tx_01HZXA', ...answer }));
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    const { store } = await renderAt(<DisplayFormPage route={route()} />, {
+      address: '/deposit/deposit-display-form?pay_group=5',
+      state,
+    });
+    const location = () => screen.getByTestId('location').textContent;
+    const before = location();
+    act(() => {
+      store.dispatch(transactionsSubscribed());
+      store.dispatch(transactionPushed('tx_other'));
+    });
+    expect(fetchStub).not.toHaveBeenCalled();
+    // The submit's own move to await, heard after the page opened: the QR stays.
+    act(() => {
+      store.dispatch(transactionPushed('tx_01HZXA'));
+    });
+    await waitFor(() => {
+      expect(fetchStub).toHaveBeenCalledTimes(1);
+    });
+    expect(requestUrl(fetchStub.mock.calls[0]?.[0])).toContain('/payments/status/tx_01HZXA');
+    expect(location()).toBe(before);
+    expect(screen.queryByRole('img')).not.toBeNull();
+    // Paid: the next push reads a final status and the page moves on.
+    act(() => {
+      store.dispatch(transactionPushed('tx_01HZXA'));
+    });
+    await waitFor(() => {
+      expect(location()).toBe(
+        '/payments/status/tx_01HZXA?pay_group=5&session_id=test-session&lang=en-brand0&transaction_id=tx_01HZXA',
+      );
+    });
+  });
+
+  it('SPEC §4 realtime (issue 17): pushes heard before the page painted (the payment settled within the submit) read the status once on mount and move on', async () => {
+    const fetchStub = vi.fn<typeof fetch>(() =>
+      Promise.resolve(
+        jsonResponse({
+          transaction_id: 'tx_01HZXA',
+          transaction_status: 'success',
+          result_status: 'success',
+          terminal: true,
+          next_poll_ms: null,
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    await renderAt(<DisplayFormPage route={route()} />, {
+      address: '/deposit/deposit-display-form?pay_group=5',
+      state,
+      before: [transactionPushed('tx_01HZXA'), transactionPushed('tx_01HZXA')],
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/payments/status/tx_01HZXA?pay_group=5&session_id=test-session&lang=en-brand0&transaction_id=tx_01HZXA',
+      );
+    });
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
+  it('SPEC §4 realtime (issue 17): with no push yet the page reads nothing on mount (the QR waits for the player or a push)', async () => {
+    const fetchStub = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchStub);
+    await renderAt(<DisplayFormPage route={route()} />, {
+      address: '/deposit/deposit-display-form?pay_group=5',
+      state,
+      before: [transactionPushed('tx_other'), transactionsSubscribed()],
+    });
+    await screen.findByRole('img');
+    expect(fetchStub).not.toHaveBeenCalled();
   });
 
   it('without the pay session in router state, says so instead of showing an empty form', async () => {

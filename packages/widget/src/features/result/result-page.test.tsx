@@ -10,6 +10,7 @@ import { QueryStatus } from '@reduxjs/toolkit/query';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../app/store';
+import { transactionPushed } from '../../realtime/realtime-slice';
 import { browserWindow } from './finish';
 import { PROCESSING_POLL_MS, ResultPage } from './result-page';
 import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
@@ -419,6 +420,28 @@ describe('result page: status from the server (SPEC §7 payments/status)', () =>
     await waitFor(() => {
       expect(callsTo('/payments/groups/init')).toBe(initCalls + 1);
     });
+  });
+
+  it('SPEC §4 realtime (issue 17): on the await page a push naming the transaction reads the status at once and shows the final result without a click', async () => {
+    const fetchMock = stubServer({ statuses: [status('await', false), status('success', true)] });
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-await?transaction_id=tx_1',
+    });
+    const statusCalls = () =>
+      fetchMock.mock.calls.filter(([input]) => requestUrl(input).includes('/payments/status/'))
+        .length;
+    await waitFor(() => {
+      expect(statusCalls()).toBe(1);
+    });
+    act(() => {
+      store.dispatch(transactionPushed('tx_1'));
+    });
+    await waitFor(() => {
+      expect(location().textContent).toBe(
+        '/deposit/deposit-success?transaction_id=tx_1&session_id=test-session&lang=en-brand0',
+      );
+    });
+    expect(statusCalls()).toBe(2);
   });
 
   it('await page: the check-status button polls again and shows the final result', async () => {

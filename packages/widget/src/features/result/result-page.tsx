@@ -22,6 +22,7 @@ import type { IconName } from '../../ui/icon';
 import { usePageTitle } from '../../ui/use-page-title';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
+import { useTransactionPush } from '../../realtime/use-transaction-push';
 import { decideClose, decideIntoGame, performFinish } from './finish';
 import { messageText } from './message-text';
 import { RedirectCountdown } from './redirect-countdown';
@@ -107,6 +108,12 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
     pollingInterval: asksServerRepeatedly(status) ? PROCESSING_POLL_MS : 0,
   });
   const serverAnswer = statusQuery.data;
+  // Issue 17, SPEC §4: a status move pushed for this transaction reads the status at once
+  // (processing, await); the polling above stays the fallback when the socket is down.
+  const { refetch, isFetching } = statusQuery;
+  useTransactionPush(asksServer ? transactionId : null, () => {
+    if (!isFetching) void refetch();
+  });
   const { context, timeouts, ready } = useFinishContext(
     flow,
     status,

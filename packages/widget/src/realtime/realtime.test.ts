@@ -1,0 +1,279 @@
+import { EXAMPLE_DEPOSIT_INIT } from '@cashdesk/contract';
+import { REALTIME } from '@cashdesk/domain';
+import { describe, expect, it } from 'vitest';
+import { cashierApi } from '../api/cashier-api';
+import { sessionExpired } from '../app/session-slice';
+import { readStartup } from '../app/startup';
+import { createAppStore } from '../app/store';
+import type { AppStore } from '../app/store';
+import { decodeTokenClaims } from './claims';
+import { pushedBalance, startRealtime } from './realtime';
+import type {
+  RealtimeClient,
+  RealtimeClientFactory,
+  RealtimeClientOptions,
+  RealtimeSubscription,
+} from './realtime';
+import { transactionSignal } from './realtime-slice';
+
+type Listener = (context: { readonly data: unknown }) => void;
+
+class FakeEmitter {
+  private readonly listeners = new Map<string, Listener[]>();
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  emit(event: string, data: unknown = null): void {
+    for (const listener of this.listeners.get(event) ?? []) listener({ data });
+  }
+}
+
+class FakeSubscription extends FakeEmitter implements RealtimeSubscription {
+  subscribed = false;
+  constructor(readonly options: { minResubscribeDelay: number; maxResubscribeDelay: number }) {
+    super();
+  }
+  subscribe(): void {
+    this.subscribed = true;
+  }
+}
+
+class FakeClient extends FakeEmitter implements RealtimeClient {
+  readonly subscriptions = new Map<string, FakeSubscription>();
+  connected = false;
+  disconnected = false;
+  constructor(
+    readonly endpoint: string,
+    readonly options: RealtimeClientOptions,
+  ) {
+    super();
+  }
+  newSubscription(
+    channel: string,
+    options: { minResubscribeDelay: number; maxResubscribeDelay: number },
+  ): FakeSubscription {
+    const subscription = new FakeSubscription(options);
+    this.subscriptions.set(channel, subscription);
+    return subscription;
+  }
+  connect(): void {
+    this.connected = true;
+  }
+  disconnect(): void {
+    this.disconnected = true;
+  }
+  channel(name: string): FakeSubscription {
+    const subscription = this.subscriptions.get(name);
+    if (subscription === undefined) throw new Error(`no subscription to ${name}`);
+    return subscription;
+  }
+}
+
+function base64Url(text: string): string {
+  return btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+const TOKEN = [
+  base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' })),
+  base64Url(JSON.stringify({ sub: 'player-7', ses: 'k3y_of-session', exp: 2_000_000_000 })),
+  'signature',
+].join('.');
+
+function appStore(): AppStore {
+  return createAppStore(
+    readStartup({
+      address: 'https://cashier.test/deposit?session_id=s-1',
+      windowWidth: 800,
+      windowHeight: 600,
+      userAgent: 'test',
+      inFrame: true,
+    }),
+    1_000,
+  );
+}
+
+async function initAnswered(store: AppStore, token = TOKEN): Promise<void> {
+  await store.dispatch(
+    cashierApi.util.upsertQueryData('depositInit', undefined, {
+      ...EXAMPLE_DEPOSIT_INIT,
+      user_balance: '100.00',
+      auth_token: token,
+    }),
+  );
+}
+
+/** Starts the connection with a fake client; resolves the created client once it connected. */
+function started(store: AppStore) {
+  const clients: FakeClient[] = [];
+  let loads = 0;
+  let resolveConnected: (client: FakeClient) => void = () => undefined;
+  const connected = new Promise<FakeClient>((resolve) => {
+    resolveConnected = resolve;
+  });
+  const factory: RealtimeClientFactory = (endpoint, options) => {
+    const client = new FakeClient(endpoint, options);
+    clients.push(client);
+    const connect = client.connect.bind(client);
+    client.connect = () => {
+      connect();
+      resolveConnected(client);
+    };
+    return client;
+  };
+  const stop = startRealtime({
+    store,
+    loadClient: () => {
+      loads += 1;
+      return Promise.resolve(factory);
+    },
+    endpoint: 'wss://cashier.test/connection/websocket',
+    getToken: () => Promise.resolve('next-token'),
+  });
+  return { stop, connected, clients, loads: () => loads };
+}
+
+describe('realtime connection (issue 17)', () => {
+  it('SPEC §4: waits for init’s auth_token, then loads the client once and connects with SPEC §9 timings to the session’s channels', async () => {
+    const store = appStore();
+    const realtime = started(store);
+    expect(realtime.loads()).toBe(0);
+    await initAnswered(store);
+    const client = await realtime.connected;
+    expect(realtime.loads()).toBe(1);
+    expect(realtime.clients).toHaveLength(1);
+    expect(client.endpoint).toBe('wss://cashier.test/connection/websocket');
+    expect(client.options).toMatchObject({
+      token: TOKEN,
+      minReconnectDelay: REALTIME.reconnectMinDelayMs,
+      maxReconnectDelay: REALTIME.reconnectMaxDelayMs,
+      timeout: REALTIME.requestTimeoutMs,
+      maxServerPingDelay: REALTIME.serverPingGraceMs,
+    });
+    await expect(client.options.getToken()).resolves.toBe('next-token');
+    expect([...client.subscriptions.keys()]).toEqual([
+      'cashier:transactions#k3y_of-session',
+      'cashier:balance#player-7',
+      'cashier:notifications#k3y_of-session',
+    ]);
+    for (const subscription of client.subscriptions.values()) {
+      expect(subscription.subscribed).toBe(true);
+      expect(subscription.options).toEqual({
+        minResubscribeDelay: REALTIME.resubscribeMinDelayMs,
+        maxResubscribeDelay: REALTIME.resubscribeMaxDelayMs,
+      });
+    }
+    realtime.stop();
+  });
+
+  it('SPEC §3 notificationConnectionOpen, §4 channel state: kept in the store as the client reports them', async () => {
+    const store = appStore();
+    const realtime = started(store);
+    await initAnswered(store);
+    const client = await realtime.connected;
+    expect(store.getState().realtime.notificationConnectionOpen).toBe(false);
+    client.emit('connected');
+    expect(store.getState().realtime.notificationConnectionOpen).toBe(true);
+    client.channel('cashier:balance#player-7').emit('subscribed');
+    expect(store.getState().realtime.channels['cashier:balance#player-7']).toBe('subscribed');
+    client.emit('disconnected');
+    client.channel('cashier:balance#player-7').emit('subscribing');
+    expect(store.getState().realtime.notificationConnectionOpen).toBe(false);
+    expect(store.getState().realtime.channels['cashier:balance#player-7']).toBe('subscribing');
+    realtime.stop();
+  });
+
+  it('SPEC §4: a transactions push moves that transaction’s signal; every (re)subscribe moves all of them', async () => {
+    const store = appStore();
+    const realtime = started(store);
+    await initAnswered(store);
+    const client = await realtime.connected;
+    const signal = (id: string) => transactionSignal(store.getState().realtime, id);
+    const transactions = client.channel('cashier:transactions#k3y_of-session');
+    transactions.emit('publication', {
+      transaction_id: 'tx-1',
+      status: 'success',
+      transaction_status: 'SUCCESS',
+      result_status: 'success',
+    });
+    expect(signal('tx-1')).toBe(1);
+    expect(signal('tx-2')).toBe(0);
+    transactions.emit('publication', { status: 'success' });
+    expect(signal('tx-1')).toBe(1);
+    transactions.emit('subscribed');
+    expect(signal('tx-1')).toBe(2);
+    expect(signal('tx-2')).toBe(1);
+    realtime.stop();
+  });
+
+  it('SPEC §3 userBalance: a balance push is shown at the decimals of the balance shown, rounded down', async () => {
+    const store = appStore();
+    const realtime = started(store);
+    await initAnswered(store);
+    const client = await realtime.connected;
+    store.dispatch({ type: 'session/balanceChanged', payload: '100.00' });
+    client
+      .channel('cashier:balance#player-7')
+      .emit('publication', { currency: 'EUR', balance: '87.456', reserved: '0' });
+    expect(store.getState().session.userBalance).toBe('87.45');
+    client.channel('cashier:balance#player-7').emit('publication', { currency: 'EUR' });
+    expect(store.getState().session.userBalance).toBe('87.45');
+    expect(pushedBalance('10', '5.9')).toBe('5');
+    realtime.stop();
+  });
+
+  it('SPEC §4 notifications: a notifications push is added by the domain’s rules; a malformed one is dropped', async () => {
+    const store = appStore();
+    const realtime = started(store);
+    await initAnswered(store);
+    const client = await realtime.connected;
+    const channel = client.channel('cashier:notifications#k3y_of-session');
+    channel.emit('publication', {
+      key: 'n-1',
+      message: 'Hello',
+      categories: [],
+      pay_group_id: null,
+    });
+    channel.emit('publication', { key: 42 });
+    const notifications = store.getState().notifications;
+    expect(notifications?.list.map((notification) => notification.key)).toEqual(['n-1']);
+    expect(notifications?.messages['n-1']).toBe('Hello');
+    realtime.stop();
+  });
+
+  it('SPEC §4, §8 code 17: an expired session disconnects and marks the connection closed', async () => {
+    const store = appStore();
+    const realtime = started(store);
+    await initAnswered(store);
+    const client = await realtime.connected;
+    client.emit('connected');
+    store.dispatch(sessionExpired());
+    expect(client.disconnected).toBe(true);
+    expect(store.getState().realtime.notificationConnectionOpen).toBe(false);
+    client.emit('connected');
+    expect(store.getState().realtime.notificationConnectionOpen).toBe(false);
+  });
+
+  it('SPEC §4: an expired session or a token without channel claims never connects', async () => {
+    const expired = appStore();
+    expired.dispatch(sessionExpired());
+    const first = started(expired);
+    await initAnswered(expired);
+    expect(first.loads()).toBe(0);
+    const unnamed = appStore();
+    const second = started(unnamed);
+    await initAnswered(unnamed, 'not-a-jwt');
+    expect(second.clients).toHaveLength(0);
+    second.stop();
+  });
+});
+
+describe('token claims (issue 17)', () => {
+  it('reads ses and sub from the middle part, and nothing from a malformed token', () => {
+    expect(decodeTokenClaims(TOKEN)).toEqual({ ses: 'k3y_of-session', sub: 'player-7' });
+    expect(decodeTokenClaims('a.b')).toBeNull();
+    expect(decodeTokenClaims('a.!!!.c')).toBeNull();
+    expect(decodeTokenClaims(`a.${base64Url('{"sub":"p"}')}.c`)).toBeNull();
+    expect(decodeTokenClaims(`a.${base64Url('"text"')}.c`)).toBeNull();
+  });
+});

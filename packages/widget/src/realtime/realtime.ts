@@ -1,0 +1,265 @@
+/**
+ * The realtime connection of the cashier (issue 17, SPEC §4, §7, §9): started by the app after the
+ * first screen, it waits for the init answer's `auth_token`, loads the `centrifuge` client (its
+ * own chunk: never on first paint), connects to the same origin's `/connection/websocket` and
+ * subscribes to the session's channels, named from the token's claims by the domain's rule:
+ *
+ * - `cashier:transactions#<ses>`: a status move of a transaction → {@link transactionPushed}
+ *   (pages waiting on it read its status at once); every (re)subscribe →
+ *   {@link transactionsSubscribed} (pushes missed meanwhile are not replayed, so they read again);
+ * - `cashier:balance#<sub>`: the player's balance → `balanceChanged`, at the shown balance's
+ *   decimals, rounded down as init's `user_balance` is;
+ * - `cashier:notifications#<ses>`: notifications → `notificationsReceived`.
+ *
+ * A new token comes from `POST realtime/token` (the client's `getToken`). An expired session
+ * (code 17, `session.isSessionExpired`) disconnects for good. Connection and channel states are
+ * kept in the realtime slice (SPEC §3 `notificationConnectionOpen`).
+ *
+ * @packageDocumentation
+ */
+import { CashierNotificationWire, ENDPOINTS } from '@cashdesk/contract';
+import {
+  balanceChannel,
+  notificationsChannel,
+  REALTIME,
+  roundDecimal,
+  transactionsChannel,
+} from '@cashdesk/domain';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import * as z from 'zod/mini';
+import { cashierApi } from '../api/cashier-api';
+import { callEndpoint, isSessionExpiredApiError } from '../api/http';
+import { balanceChanged, sessionExpired } from '../app/session-slice';
+import type { RootState } from '../app/store';
+import { notificationsReceived } from '../notifications/notifications-slice';
+import { decodeTokenClaims } from './claims';
+import {
+  channelChanged,
+  connectionChanged,
+  transactionPushed,
+  transactionsSubscribed,
+} from './realtime-slice';
+import type { ChannelState } from './realtime-slice';
+
+/** The path of the hub (Centrifugo's own). */
+export const REALTIME_PATH = '/connection/websocket';
+
+/** What a subscription of the client is used through (a `centrifuge` Subscription fits). */
+export interface RealtimeSubscription {
+  on(event: 'publication', listener: (context: { readonly data: unknown }) => void): unknown;
+  on(event: ChannelState, listener: () => void): unknown;
+  subscribe(): void;
+}
+
+/** What the client is used through (a `centrifuge` Centrifuge fits). */
+export interface RealtimeClient {
+  on(event: 'connected' | 'disconnected' | 'connecting', listener: () => void): unknown;
+  newSubscription(
+    channel: string,
+    options: { readonly minResubscribeDelay: number; readonly maxResubscribeDelay: number },
+  ): RealtimeSubscription;
+  connect(): void;
+  disconnect(): void;
+}
+
+/** The client's options (SPEC §9 timings), as `centrifuge` takes them. */
+export interface RealtimeClientOptions {
+  readonly token: string;
+  readonly getToken: () => Promise<string>;
+  readonly minReconnectDelay: number;
+  readonly maxReconnectDelay: number;
+  readonly timeout: number;
+  readonly maxServerPingDelay: number;
+}
+
+/** Builds a client (the real one, or a test's fake). */
+export type RealtimeClientFactory = (
+  endpoint: string,
+  options: RealtimeClientOptions,
+) => RealtimeClient;
+
+/** The store as the connection uses it. */
+export interface RealtimeStore {
+  getState(): RootState;
+  dispatch(action: UnknownAction): unknown;
+  subscribe(listener: () => void): () => void;
+}
+
+export interface RealtimeDeps {
+  readonly store: RealtimeStore;
+  /** Loads the client's code (a dynamic import: its own chunk). */
+  readonly loadClient: () => Promise<RealtimeClientFactory>;
+  /** The hub's address. */
+  readonly endpoint: string;
+  /** A new connection token (the client's `getToken`). */
+  readonly getToken: () => Promise<string>;
+}
+
+/** SPEC §9: the client's timings. */
+export function realtimeClientOptions(
+  token: string,
+  getToken: () => Promise<string>,
+): RealtimeClientOptions {
+  return {
+    token,
+    getToken,
+    minReconnectDelay: REALTIME.reconnectMinDelayMs,
+    maxReconnectDelay: REALTIME.reconnectMaxDelayMs,
+    timeout: REALTIME.requestTimeoutMs,
+    maxServerPingDelay: REALTIME.serverPingGraceMs,
+  };
+}
+
+/** The init answer's connection token of the current flow, once init answered. */
+export function initAuthToken(state: RootState): string | null {
+  const init =
+    state.session.paymentFlow === 'deposit'
+      ? cashierApi.endpoints.depositInit.select(undefined)(state)
+      : cashierApi.endpoints.payoutInit.select(undefined)(state);
+  return init.data?.auth_token ?? null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The balance of a push at the decimals of the balance shown (init's currency precision). */
+export function pushedBalance(shown: string, balance: string): string {
+  const decimals = shown.split('.')[1]?.length ?? 0;
+  return roundDecimal(balance, decimals, 'down');
+}
+
+/**
+ * Starts the connection (see the module comment); returns its stop. Nothing happens until the
+ * init answer's token is in the store; an expired session never connects or disconnects.
+ */
+export function startRealtime(deps: RealtimeDeps): () => void {
+  const { store } = deps;
+  let client: RealtimeClient | null = null;
+  let started = false;
+  let stopped = false;
+
+  const channelListener = (subscription: RealtimeSubscription, channel: string) => {
+    for (const state of ['subscribing', 'subscribed', 'unsubscribed'] as const) {
+      subscription.on(state, () => {
+        if (!stopped) store.dispatch(channelChanged({ channel, state }));
+      });
+    }
+  };
+
+  const subscribe = (
+    connection: RealtimeClient,
+    channel: string,
+    onData: (data: Record<string, unknown>) => void,
+    onSubscribed?: () => void,
+  ) => {
+    const subscription = connection.newSubscription(channel, {
+      minResubscribeDelay: REALTIME.resubscribeMinDelayMs,
+      maxResubscribeDelay: REALTIME.resubscribeMaxDelayMs,
+    });
+    channelListener(subscription, channel);
+    subscription.on('publication', ({ data }) => {
+      if (!stopped && isRecord(data)) onData(data);
+    });
+    if (onSubscribed !== undefined) subscription.on('subscribed', onSubscribed);
+    subscription.subscribe();
+  };
+
+  const connect = async (token: string) => {
+    const claims = decodeTokenClaims(token);
+    if (claims === null) return;
+    const factory = await deps.loadClient();
+    if (stopped) return;
+    const connection = factory(deps.endpoint, realtimeClientOptions(token, deps.getToken));
+    client = connection;
+    connection.on('connected', () => {
+      if (!stopped) store.dispatch(connectionChanged(true));
+    });
+    for (const event of ['connecting', 'disconnected'] as const) {
+      connection.on(event, () => {
+        if (!stopped) store.dispatch(connectionChanged(false));
+      });
+    }
+    subscribe(
+      connection,
+      transactionsChannel(claims.ses),
+      (data) => {
+        if (typeof data['transaction_id'] === 'string') {
+          store.dispatch(transactionPushed(data['transaction_id']));
+        }
+      },
+      () => {
+        if (!stopped) store.dispatch(transactionsSubscribed());
+      },
+    );
+    subscribe(connection, balanceChannel(claims.sub), (data) => {
+      if (typeof data['balance'] !== 'string') return;
+      const shown = store.getState().session.userBalance;
+      store.dispatch(balanceChanged(pushedBalance(shown, data['balance'])));
+    });
+    subscribe(connection, notificationsChannel(claims.ses), (data) => {
+      const list: unknown = Array.isArray(data['notifications']) ? data['notifications'] : [data];
+      const parsed = z.safeParse(z.array(CashierNotificationWire), list);
+      if (parsed.success) store.dispatch(notificationsReceived(parsed.data));
+    });
+    connection.connect();
+  };
+
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    unsubscribe();
+    client?.disconnect();
+    client = null;
+    store.dispatch(connectionChanged(false));
+  };
+
+  const check = () => {
+    const state = store.getState();
+    if (state.session.isSessionExpired) {
+      stop();
+      return;
+    }
+    if (started) return;
+    const token = initAuthToken(state);
+    if (token === null) return;
+    started = true;
+    void connect(token);
+  };
+  const unsubscribe = store.subscribe(check);
+  check();
+  return stop;
+}
+
+/** The real client: `centrifuge`, loaded on first use as its own chunk. */
+export async function loadCentrifuge(): Promise<RealtimeClientFactory> {
+  const { Centrifuge } = await import('centrifuge');
+  return (endpoint, options) => new Centrifuge(endpoint, options);
+}
+
+/** A new connection token from `POST realtime/token`; code 17 marks the session expired. */
+export function tokenFetcher(store: RealtimeStore): () => Promise<string> {
+  return async () => {
+    const result = await callEndpoint(ENDPOINTS.realtimeToken, {
+      sessionId: store.getState().session.sessionId,
+    });
+    if ('data' in result) return result.data.auth_token;
+    if (isSessionExpiredApiError(result.error)) {
+      store.dispatch(sessionExpired());
+      const { UnauthorizedError } = await import('centrifuge');
+      throw new UnauthorizedError('session expired');
+    }
+    throw new Error(result.error.errorMessage ?? 'realtime token refused');
+  };
+}
+
+/** The browser's connection: same origin's hub, the real client, tokens from the API. */
+export function startBrowserRealtime(store: RealtimeStore): () => void {
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return startRealtime({
+    store,
+    loadClient: loadCentrifuge,
+    endpoint: `${scheme}//${window.location.host}${REALTIME_PATH}`,
+    getToken: tokenFetcher(store),
+  });
+}
