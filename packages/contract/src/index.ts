@@ -161,7 +161,11 @@ export {
   SandboxOtpResponse,
 } from './schemas/account-management';
 export { MetricValueSchema, MetricsRequest, MetricsResponse } from './schemas/metrics';
-export { CashierNotificationWire, NotificationsResponse } from './schemas/notifications';
+export {
+  CashierNotificationWire,
+  NotificationsPush,
+  NotificationsResponse,
+} from './schemas/notifications';
 export { RealtimeTokenResponse } from './schemas/realtime';
 export {
   PayoutAccountEvent,

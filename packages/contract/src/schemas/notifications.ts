@@ -38,3 +38,17 @@ export const NotificationsResponse = z
   );
 /** The type of {@link NotificationsResponse}. */
 export type NotificationsResponse = z.infer<typeof NotificationsResponse>;
+
+/**
+ * SPEC §4, issue 17: what the session's realtime notifications channel pushes. A notification
+ * created for the player (or the whole brand) comes whole; a removal names its keys (SPEC §4
+ * removal by key); `refresh` asks the widget to read `GET notifications` again (a notification
+ * too large for one realtime message, or a change the push does not describe).
+ */
+export const NotificationsPush = z.union([
+  z.object({ notifications: z.array(CashierNotificationWire) }),
+  z.object({ removed: z.array(z.string().check(z.minLength(1), z.maxLength(100))) }),
+  z.object({ refresh: z.literal(true) }),
+]);
+/** The type of {@link NotificationsPush}. */
+export type NotificationsPush = z.infer<typeof NotificationsPush>;

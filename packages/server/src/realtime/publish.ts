@@ -103,6 +103,31 @@ export function notifyExpression(
   return sql`pg_notify(${REALTIME_NOTIFY_CHANNEL}, (${envelope})::text)`;
 }
 
+/**
+ * Publishes `data` to the notifications channel of every live session of the brand (of one
+ * player when `playerId` is set): one statement, delivered on the commit of `db`'s transaction.
+ * Data too large for a notification is replaced by `fallback` (a reference the widget reads
+ * through the API instead).
+ */
+export async function publishToBrandSessions(
+  db: Executor,
+  audience: { readonly brandId: string; readonly playerId: string | null },
+  data: unknown,
+  fallback: unknown,
+): Promise<void> {
+  // The cashier's session ids are 22 characters; the probe allows 64 (and the statement skips
+  // any longer), so the envelope of every session fits when the probe does.
+  const probe = JSON.stringify({ s: 'x'.repeat(64), k: 'notifications', d: data });
+  const sent = Buffer.byteLength(probe, 'utf8') <= MAX_ENVELOPE_BYTES ? data : fallback;
+  const player = audience.playerId === null ? sql`` : sql` and "player_id" = ${audience.playerId}`;
+  await db.execute(
+    sql`select ${notifyExpression(
+      { session: sql`"id"`, kind: 'notifications' },
+      sql`(${JSON.stringify(sent)})::json`,
+    )} from "sessions" where "brand_id" = ${audience.brandId}${player} and "expires_at" > now() and length("id") <= 64`,
+  );
+}
+
 const KINDS: ReadonlySet<string> = new Set(['transactions', 'notifications', 'balance']);
 
 function isKind(value: unknown): value is ChannelKind {

@@ -9,7 +9,8 @@
  * - a rolled-back change publishes nothing; a publication too large for NOTIFY is refused;
  * - a server restarted on the same port and database is reconnected to and resubscribed;
  * - two servers on one database: the publisher on one, the subscriber on the other;
- * - dead sockets (no pong), oversized frames and too many connections per session are closed.
+ * - dead sockets (no pong), oversized frames and too many connections per session are closed;
+ * - notifications created and removed by the operator reach the open cashiers they are for.
  *
  * No sleeps: every wait is on an event; the hub's ping timer is driven by calling its tick, and
  * token expiry by moving the app's injected clock.
@@ -21,6 +22,7 @@ import type { Subscription } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { isRecord } from '../http/is-record';
+import { createNotification, deleteNotification } from '../services/brand-config/notifications';
 import { expireSession } from '../services/sessions';
 import { balanceChannel, notificationsChannel, transactionsChannel } from '../realtime/channels';
 import { REALTIME_PATH } from '../realtime/hub';
@@ -468,5 +470,95 @@ describe('realtime hub across restarts and servers', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('notifications pushed live (issue 17, SPEC §2 §4)', () => {
+  /** A new player's connected client, subscribed to its session's notifications channel. */
+  async function notified(player: string) {
+    const session = await createTestSession(server, { player });
+    const token = await authToken(server, session);
+    const centrifuge = client(server, { token });
+    const notifications = centrifuge.newSubscription(notificationsChannel(claims(token).ses));
+    const subscribed = once(notifications, 'subscribed');
+    notifications.subscribe();
+    centrifuge.connect();
+    await subscribed;
+    const heard: Record<string, unknown>[] = [];
+    notifications.on('publication', (context) => {
+      if (isRecord(context.data)) heard.push(context.data);
+    });
+    return { notifications, heard };
+  }
+
+  it('SPEC §4: a notification created for the brand reaches every open cashier of the brand, one for a player only that player, and a removal by key follows', async () => {
+    const suffix = randomUUID().slice(0, 8);
+    const dana = await notified(`live-dana-${suffix}`);
+    const omar = await notified(`live-omar-${suffix}`);
+    const forAll = {
+      key: `all-${suffix}`,
+      categories: ['deposit_form'],
+      pay_group_id: null,
+      message: 'Bank transfers are slower today.',
+    };
+    const toDana = publication(dana.notifications, (data) => 'notifications' in data);
+    const toOmar = publication(omar.notifications, (data) => 'notifications' in data);
+    await createNotification(server.db, 'brand0', { ...forAll, player_external_id: null });
+    expect(await toDana).toEqual({ notifications: [forAll] });
+    expect(await toOmar).toEqual({ notifications: [forAll] });
+
+    const danaOnly = {
+      key: `dana-${suffix}`,
+      categories: ['withdrawal_form'],
+      pay_group_id: null,
+      message: 'Your withdrawal limit was raised.',
+    };
+    const danaHears = publication(dana.notifications, (data) => 'notifications' in data);
+    await createNotification(server.db, 'brand0', {
+      ...danaOnly,
+      player_external_id: `live-dana-${suffix}`,
+    });
+    expect(await danaHears).toEqual({ notifications: [danaOnly] });
+
+    const removedForDana = publication(dana.notifications, (data) => 'removed' in data);
+    await deleteNotification(server.db, 'brand0', danaOnly.key);
+    expect(await removedForDana).toEqual({ removed: [danaOnly.key] });
+    // Omar heard the brand's notification only: the publication to Dana's sessions came after it,
+    // so had Omar been sent either, it would be here by now (one connection to one server).
+    const removedForAll = publication(omar.notifications, (data) => 'removed' in data);
+    await deleteNotification(server.db, 'brand0', forAll.key);
+    expect(await removedForAll).toEqual({ removed: [forAll.key] });
+    expect(omar.heard).toEqual([{ notifications: [forAll] }, { removed: [forAll.key] }]);
+  });
+
+  it('SPEC §4: a notification too large for one realtime message asks the cashier to read again; a rolled-back one pushes nothing', async () => {
+    const suffix = randomUUID().slice(0, 8);
+    const lena = await notified(`live-lena-${suffix}`);
+    const refresh = publication(lena.notifications);
+    // 2000 four-byte characters: 8000 bytes, more than one PostgreSQL notification carries.
+    await createNotification(server.db, 'brand0', {
+      key: `big-${suffix}`,
+      categories: ['deposit_form'],
+      pay_group_id: null,
+      player_external_id: `live-lena-${suffix}`,
+      message: '😀'.repeat(2000),
+    });
+    expect(await refresh).toEqual({ refresh: true });
+    await expect(
+      server.db.transaction(async (tx) => {
+        await createNotification(tx, 'brand0', {
+          key: `rolled-back-${suffix}`,
+          categories: ['deposit_form'],
+          pay_group_id: null,
+          player_external_id: `live-lena-${suffix}`,
+          message: 'Never shown.',
+        });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const after = publication(lena.notifications);
+    await deleteNotification(server.db, 'brand0', `big-${suffix}`);
+    expect(await after).toEqual({ removed: [`big-${suffix}`] });
+    expect(lena.heard).toEqual([{ refresh: true }, { removed: [`big-${suffix}`] }]);
   });
 });

@@ -43,6 +43,20 @@ export const notificationsSlice = createSlice({
       const list = removeNotification(state.list, action.payload);
       return list === state.list ? state : { ...state, list };
     },
+    /**
+     * Issue 17: the server's whole list read again (a push asked for it): new ones added by the
+     * domain's rule, those no longer there removed (SPEC §4 removal by key).
+     */
+    notificationsSynced: (state, action: PayloadAction<readonly CashierNotificationWire[]>) => {
+      const kept = new Set(action.payload.map((notification) => notification.key));
+      const withNew = action.payload.reduce<NotificationsState>(added, state);
+      const list = withNew.list.reduce<readonly CashierNotification[]>(
+        (current, notification) =>
+          kept.has(notification.key) ? current : removeNotification(current, notification.key),
+        withNew.list,
+      );
+      return list === withNew.list ? withNew : { ...withNew, list };
+    },
     /** SPEC §4: every notification removed. */
     allNotificationsRemoved: (state) => {
       const list = removeAllNotifications(state.list);
@@ -54,8 +68,12 @@ export const notificationsSlice = createSlice({
   },
 });
 
-export const { notificationsReceived, notificationRemoved, allNotificationsRemoved } =
-  notificationsSlice.actions;
+export const {
+  notificationsReceived,
+  notificationRemoved,
+  notificationsSynced,
+  allNotificationsRemoved,
+} = notificationsSlice.actions;
 
 declare module '../app/store' {
   // Declaration merging registers this lazily injected slice's state (app/store.ts).

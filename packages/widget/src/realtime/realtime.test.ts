@@ -1,11 +1,12 @@
 import { EXAMPLE_DEPOSIT_INIT } from '@cashdesk/contract';
 import { REALTIME } from '@cashdesk/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cashierApi } from '../api/cashier-api';
 import { sessionExpired } from '../app/session-slice';
 import { readStartup } from '../app/startup';
 import { createAppStore } from '../app/store';
 import type { AppStore } from '../app/store';
+import { jsonResponse, requestUrl } from '../test/render-at';
 import { decodeTokenClaims } from './claims';
 import { pushedBalance, startRealtime } from './realtime';
 import type {
@@ -222,23 +223,70 @@ describe('realtime connection (issue 17)', () => {
     realtime.stop();
   });
 
-  it('SPEC §4 notifications: a notifications push is added by the domain’s rules; a malformed one is dropped', async () => {
+  it('SPEC §4 notifications: a push adds by the domain’s rules, a removal by key takes it away, a malformed one is dropped', async () => {
     const store = appStore();
     const realtime = started(store);
     await initAnswered(store);
     const client = await realtime.connected;
     const channel = client.channel('cashier:notifications#k3y_of-session');
-    channel.emit('publication', {
-      key: 'n-1',
-      message: 'Hello',
+    const wire = (key: string) => ({
+      key,
+      message: `Hello ${key}`,
       categories: [],
       pay_group_id: null,
     });
+    channel.emit('publication', { notifications: [wire('n-1')] });
     channel.emit('publication', { key: 42 });
-    const notifications = store.getState().notifications;
+    channel.emit('publication', { notifications: [{ key: 42 }] });
+    let notifications = store.getState().notifications;
     expect(notifications?.list.map((notification) => notification.key)).toEqual(['n-1']);
-    expect(notifications?.messages['n-1']).toBe('Hello');
+    expect(notifications?.messages['n-1']).toBe('Hello n-1');
+    channel.emit('publication', { removed: ['n-1'] });
+    notifications = store.getState().notifications;
+    expect(notifications?.list).toEqual([
+      { key: 'n-1', categories: [], payGroupId: null, removed: true },
+    ]);
+    // SPEC §4: a key seen before is not shown again when it comes back.
+    channel.emit('publication', { notifications: [wire('n-1')] });
+    expect(store.getState().notifications?.list.filter((entry) => !entry.removed)).toEqual([]);
     realtime.stop();
+  });
+
+  it('SPEC §4 notifications: a push asking to read again reads GET notifications: ones gone removed, new ones added', async () => {
+    const store = appStore();
+    const realtime = started(store);
+    await initAnswered(store);
+    const client = await realtime.connected;
+    const channel = client.channel('cashier:notifications#k3y_of-session');
+    const wire = (key: string) => ({
+      key,
+      message: `Hello ${key}`,
+      categories: [],
+      pay_group_id: null,
+    });
+    channel.emit('publication', { notifications: [wire('gone')] });
+    const answers = [[], [wire('new')]];
+    const fetchStub = vi.fn<typeof fetch>(() =>
+      Promise.resolve(jsonResponse({ notifications: answers.shift() ?? [] })),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    const shown = () =>
+      store.getState().notifications?.list.map((entry) => `${entry.key}:${String(entry.removed)}`);
+    try {
+      channel.emit('publication', { refresh: true });
+      await vi.waitFor(() => {
+        expect(shown()).toEqual(['gone:true']);
+      });
+      expect(requestUrl(fetchStub.mock.calls[0]?.[0])).toContain('/notifications');
+      channel.emit('publication', { refresh: true });
+      await vi.waitFor(() => {
+        expect(shown()).toEqual(['gone:true', 'new:false']);
+      });
+      expect(store.getState().notifications?.messages['new']).toBe('Hello new');
+    } finally {
+      vi.unstubAllGlobals();
+      realtime.stop();
+    }
   });
 
   it('SPEC §4, §8 code 17: an expired session disconnects and marks the connection closed', async () => {

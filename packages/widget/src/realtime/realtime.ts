@@ -9,7 +9,8 @@
  *   {@link transactionsSubscribed} (pushes missed meanwhile are not replayed, so they read again);
  * - `cashier:balance#<sub>`: the player's balance → `balanceChanged`, at the shown balance's
  *   decimals, rounded down as init's `user_balance` is;
- * - `cashier:notifications#<ses>`: notifications → `notificationsReceived`.
+ * - `cashier:notifications#<ses>`: a notification created → `notificationsReceived`, removed →
+ *   `notificationRemoved`; a push asking to read again → `GET notifications`, `notificationsSynced`.
  *
  * A new token comes from `POST realtime/token` (the client's `getToken`). An expired session
  * (code 17, `session.isSessionExpired`) disconnects for good. Connection and channel states are
@@ -17,7 +18,7 @@
  *
  * @packageDocumentation
  */
-import { CashierNotificationWire, ENDPOINTS } from '@cashdesk/contract';
+import { ENDPOINTS, NotificationsPush } from '@cashdesk/contract';
 import {
   balanceChannel,
   notificationsChannel,
@@ -31,7 +32,11 @@ import { cashierApi } from '../api/cashier-api';
 import { callEndpoint, isSessionExpiredApiError } from '../api/http';
 import { balanceChanged, sessionExpired } from '../app/session-slice';
 import type { RootState } from '../app/store';
-import { notificationsReceived } from '../notifications/notifications-slice';
+import {
+  notificationRemoved,
+  notificationsReceived,
+  notificationsSynced,
+} from '../notifications/notifications-slice';
 import { decodeTokenClaims } from './claims';
 import {
   channelChanged,
@@ -198,9 +203,13 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       store.dispatch(balanceChanged(pushedBalance(shown, data['balance'])));
     });
     subscribe(connection, notificationsChannel(claims.ses), (data) => {
-      const list: unknown = Array.isArray(data['notifications']) ? data['notifications'] : [data];
-      const parsed = z.safeParse(z.array(CashierNotificationWire), list);
-      if (parsed.success) store.dispatch(notificationsReceived(parsed.data));
+      const parsed = z.safeParse(NotificationsPush, data);
+      if (!parsed.success) return;
+      const push = parsed.data;
+      if ('notifications' in push) store.dispatch(notificationsReceived(push.notifications));
+      else if ('removed' in push) {
+        for (const key of push.removed) store.dispatch(notificationRemoved(key));
+      } else void readNotificationsAgain(store);
     });
     connection.connect();
   };
@@ -229,6 +238,14 @@ export function startRealtime(deps: RealtimeDeps): () => void {
   const unsubscribe = store.subscribe(check);
   check();
   return stop;
+}
+
+/** Reads the notifications again (a push asked for it); a failed read waits for the next push. */
+async function readNotificationsAgain(store: RealtimeStore): Promise<void> {
+  const result = await callEndpoint(ENDPOINTS.notifications, {
+    sessionId: store.getState().session.sessionId,
+  });
+  if ('data' in result) store.dispatch(notificationsSynced(result.data.notifications));
 }
 
 /** The real client: `centrifuge`, loaded on first use as its own chunk. */

@@ -1,17 +1,26 @@
 /**
  * Issue 15: a brand's notifications (SPEC §2, §3): a key unique in the brand, the page categories
  * it shows on, the pay group it concerns on those forms, for one player or every player of the
- * brand. Created and removed by key.
+ * brand. Created and removed by key; each change is pushed to the cashiers open at the time, on
+ * commit (issue 17: the session's realtime notifications channel).
  *
  * @packageDocumentation
  */
-import type { CashierNotificationWire, NotificationDocument } from '@cashdesk/contract';
+import type {
+  CashierNotificationWire,
+  NotificationDocument,
+  NotificationsPush,
+} from '@cashdesk/contract';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/open';
 import { notifications, players } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { publishToBrandSessions } from '../../realtime/publish';
 import { assertBrandPayGroups } from './checks';
 import type { ConfigChange } from './pay-groups';
+
+/** What a push says when the change does not fit in it: read `GET notifications` again. */
+const REFRESH: NotificationsPush = { refresh: true };
 
 /** The brand's notifications, by key. */
 export async function listNotifications(
@@ -106,6 +115,14 @@ export async function createNotification(
     payGroupId: document.pay_group_id,
     message: document.message,
   });
+  // Issue 17, SPEC §4: the cashiers open now show it at once (on commit).
+  const wire: CashierNotificationWire = {
+    key: document.key,
+    categories: [...document.categories],
+    pay_group_id: document.pay_group_id,
+    message: document.message,
+  };
+  await publishToBrandSessions(tx, { brandId, playerId }, { notifications: [wire] }, REFRESH);
   const after = await findNotification(tx, brandId, document.key);
   if (after === undefined) throw new Error(`notification ${document.key} not written`);
   return { target: `notification:${document.key}`, before: null, after };
@@ -123,8 +140,13 @@ export async function deleteNotification(
 ): Promise<ConfigChange<NotificationDocument> & { readonly before: NotificationDocument }> {
   const before = await findNotification(tx, brandId, key);
   if (before === undefined) throw new ApiError('operatorNotFound', { field: 'params.key' });
-  await tx
+  const removed = await tx
     .delete(notifications)
-    .where(and(eq(notifications.brandId, brandId), eq(notifications.key, key)));
+    .where(and(eq(notifications.brandId, brandId), eq(notifications.key, key)))
+    .returning({ playerId: notifications.playerId });
+  // Issue 17, SPEC §4 removal by key: the cashiers open now take it away at once (on commit).
+  for (const { playerId } of removed) {
+    await publishToBrandSessions(tx, { brandId, playerId }, { removed: [key] }, REFRESH);
+  }
   return { target: `notification:${key}`, before, after: null };
 }
