@@ -1,16 +1,73 @@
 /**
  * SPEC §4 realtime, issue 17: the real widget in real Chromium connects to the server's hub
- * (`/connection/websocket`) with init's token; when a crypto display-form payment is paid at the
- * sandbox's provider page (its Approve), the status move is pushed and the widget moves on from
- * the QR page to the result without the player's click.
+ * (`/connection/websocket`) with init's token, and moves on by itself:
+ * - when a crypto display-form payment is paid at the sandbox's provider page (its Approve), the
+ *   status move is pushed and the QR page goes to the result without the player's click;
+ * - the await page does the same with the page's clock stopped (no poll can run: only the push);
+ * - a notification the operator creates appears on the open form, and goes when removed.
  */
+import { OPERATOR_BASE } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
-import type { Frame } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { useStackAndBrowser } from './support';
 import { closeHosted, openHostedCashier, transactionsOf } from './support/cashier';
+import type { HostedCashier } from './support/cashier';
 import { METHODS, field, openMethod, submitButton, waitForPath } from './support/journeys';
 
-const env = useStackAndBrowser();
+const ADMIN_KEY = 'e2e-realtime-admin-key-0123456789abcdef';
+const env = useStackAndBrowser({ env: { OPERATOR_ADMIN_KEY: ADMIN_KEY } });
+
+/**
+ * Counts the replies to the realtime client's subscribe commands on the page's sockets: the
+ * widget subscribes its session's three channels once connected.
+ */
+function watchSubscriptions(page: Page): () => number {
+  let subscribed = 0;
+  page.on('websocket', (socket) => {
+    if (!socket.url().endsWith('/connection/websocket')) return;
+    socket.on('framereceived', (frame) => {
+      const text = typeof frame.payload === 'string' ? frame.payload : frame.payload.toString();
+      for (const line of text.split('\n')) {
+        if (line.includes('"subscribe":')) subscribed += 1;
+      }
+    });
+  });
+  return () => subscribed;
+}
+
+/** The sandbox provider page's Approve of `transactionId` (the player paying elsewhere). */
+async function approveAtProvider(transactionId: string): Promise<void> {
+  const response = await fetch(`${env.stack.serverUrl}/sandbox/interaction/${transactionId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=approve',
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(303);
+}
+
+/** One call of the operator API (fails the test on a non-2xx). */
+async function operator(method: string, path: string, key: string, body?: unknown) {
+  const response = await fetch(`${env.stack.serverUrl}${OPERATOR_BASE}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${text}`);
+  const parsed: unknown = JSON.parse(text);
+  return parsed;
+}
+
+/** The first transaction of the hosted cashier's session. */
+async function firstTransaction(hosted: HostedCashier): Promise<string> {
+  const [transaction] = await transactionsOf(env.stack, hosted.session.sessionId);
+  if (transaction === undefined) throw new Error('no transaction');
+  return transaction.id;
+}
 
 /** Picks an option of a select field, whether it is a native select or a listbox picker. */
 async function chooseOption(frame: Frame, labelKey: string, option: string): Promise<void> {
@@ -29,7 +86,7 @@ describe('realtime (SPEC §4, issue 17)', () => {
     const hosted = await openHostedCashier(env.browser, env.stack, {
       context: { viewport: { width: 1280, height: 900 } },
     });
-    const { frame, session } = hosted;
+    const { frame } = hosted;
     const sockets: string[] = [];
     hosted.page.on('websocket', (socket) => {
       sockets.push(socket.url());
@@ -41,20 +98,74 @@ describe('realtime (SPEC §4, issue 17)', () => {
     await expect
       .poll(() => sockets.some((url) => url.endsWith('/connection/websocket')))
       .toBe(true);
-    const [transaction] = await transactionsOf(env.stack, session.sessionId);
-    expect(transaction).toBeDefined();
-    // The provider page's Approve (as the player paying from a wallet would).
-    const response = await fetch(
-      `${env.stack.serverUrl}/sandbox/interaction/${transaction?.id ?? ''}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'action=approve',
-        redirect: 'manual',
-      },
-    );
-    expect(response.status).toBe(303);
+    await approveAtProvider(await firstTransaction(hosted));
     await waitForPath(frame, '/deposit/deposit-success');
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §4: the await page moves on at the push with the page’s clock stopped (no poll can run)', async () => {
+    const hosted = await openHostedCashier(env.browser, env.stack, {
+      beforeOpen: (context) => context.clock.install(),
+    });
+    const { page, frame } = hosted;
+    const subscriptions = watchSubscriptions(page);
+    await openMethod(frame, METHODS.mobileMoney);
+    await submitButton(frame).click();
+    await waitForPath(frame, '/deposit/deposit-await');
+    await expect.poll(subscriptions).toBeGreaterThanOrEqual(3);
+    // From here no timer of the page fires: its status poll is frozen; a push is what is left.
+    // Each frame keeps its own fake clock; pause them all just past the one furthest ahead.
+    const now = Math.max(
+      await page.evaluate(() => Date.now()),
+      await frame.evaluate(() => Date.now()),
+    );
+    await page.clock.pauseAt(now + 50);
+    const transactionId = await firstTransaction(hosted);
+    // With every timer stopped, a status read now can only come from the push.
+    const read = page.waitForResponse((response) =>
+      response.url().includes(`/payments/status/${transactionId}`),
+    );
+    await approveAtProvider(transactionId);
+    expect(await (await read).json()).toMatchObject({ result_status: 'success', terminal: true });
+    // The store tells the page on the next animation frame (RTK's batching): let frames run, a
+    // few at a time, far short of the page's poll interval.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(32);
+        return new URL(frame.url()).pathname;
+      })
+      .toBe('/deposit/deposit-success');
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §2 §4: a notification the operator creates appears on the open form, and goes when it is removed', async () => {
+    const minted = await operator('POST', '/brands/brand0/api-keys', ADMIN_KEY, {
+      label: 'realtime-test',
+      scopes: ['config:read', 'config:write'],
+    });
+    const key =
+      typeof minted === 'object' &&
+      minted !== null &&
+      'key' in minted &&
+      typeof minted.key === 'string'
+        ? minted.key
+        : '';
+    const hosted = await openHostedCashier(env.browser, env.stack);
+    const { page, frame, player } = hosted;
+    const subscriptions = watchSubscriptions(page);
+    await openMethod(frame, METHODS.card);
+    await expect.poll(subscriptions).toBeGreaterThanOrEqual(3);
+    const message = 'Card payments are back to normal speed.';
+    await operator('POST', '/notifications', key, {
+      key: `live-${player}`,
+      categories: ['deposit_form'],
+      pay_group_id: null,
+      player_external_id: player,
+      message,
+    });
+    await frame.getByRole('status').getByText(message).waitFor();
+    await operator('DELETE', `/notifications/live-${player}`, key);
+    await frame.getByText(message).waitFor({ state: 'detached' });
     await closeHosted(hosted);
   });
 });

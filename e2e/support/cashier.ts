@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CASHIER_BASE } from '@cashdesk/contract';
-import type { Browser, BrowserContextOptions, Frame, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Frame, Page } from 'playwright-core';
 import { checkA11y } from './a11y';
 import { screenshot } from './browser';
 import { newSession } from './stack';
@@ -89,6 +89,8 @@ export interface HostedCashier {
 export interface OpenOptions extends NewSessionOptions {
   /** Browser context options (viewport, isMobile, hasTouch...); default 1280 x 900. */
   readonly context?: BrowserContextOptions;
+  /** Runs on the new browser context before the cashier opens (e.g. installing its clock). */
+  readonly beforeOpen?: (context: BrowserContext) => Promise<void>;
 }
 
 /** Finds the cashier frame of a host page: the iframe titled Cashier. */
@@ -115,6 +117,7 @@ export async function openHostedCashier(
   );
   // Well under the test's 60 s, so a missing element fails with its own message.
   context.setDefaultTimeout(15_000);
+  await options.beforeOpen?.(context);
   const page = await context.newPage();
   await page.goto(session.hostPageUrl);
   const frame = await cashierFrameOf(page);

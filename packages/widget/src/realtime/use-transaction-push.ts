@@ -46,3 +46,28 @@ export function useTransactionPush(
     if (previous.signal !== signal) callback.current();
   }, [transactionId, signal]);
 }
+
+/** A query's read as {@link useReadOnPush} drives it (RTK Query's `isFetching` and `refetch`). */
+export interface PushedRead {
+  readonly isFetching: boolean;
+  readonly refetch: () => unknown;
+}
+
+/**
+ * Issue 17, SPEC §4: reads the transaction's status again at each of its pushes (see
+ * {@link useTransactionPush}). A push heard while a read is in flight reads once more after it:
+ * that read may have left before the move the push announces, and the next poll can be far.
+ */
+export function useReadOnPush(transactionId: string | null, read: PushedRead): void {
+  const { isFetching, refetch } = read;
+  const again = useRef(false);
+  useTransactionPush(transactionId, () => {
+    if (isFetching) again.current = true;
+    else refetch();
+  });
+  useEffect(() => {
+    if (isFetching || !again.current) return;
+    again.current = false;
+    refetch();
+  }, [isFetching, refetch]);
+}

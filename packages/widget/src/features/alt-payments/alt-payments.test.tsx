@@ -179,6 +179,38 @@ describe('status page and realtime pushes (SPEC §4 realtime, issue 17)', () => 
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('SPEC §4: a push heard while a poll is out polls again as soon as that poll answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answerFirst: (response: Response) => void = () => undefined;
+    const answers = [
+      new Promise<Response>((resolve) => {
+        answerFirst = resolve;
+      }),
+      Promise.resolve(jsonResponse(statusAnswer('success', 'success', null))),
+    ];
+    const fetchMock = vi.fn<(input: unknown) => Promise<Response>>(
+      () => answers.shift() ?? Promise.reject(new Error('no more answers')),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { store } = await renderAt(<AltRoutes />, {
+      address: '/payments/status/sandbox?transaction_id=tx_1',
+    });
+    await waitFor(() => {
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    });
+    act(() => {
+      store.dispatch(transactionPushed('tx_1'));
+    });
+    // The first poll, sent before the move, answers "processing" and asks for minutes of quiet.
+    answerFirst(jsonResponse(statusAnswer('processing', 'processing', LONG_MS)));
+    await waitFor(() => {
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/deposit/deposit-success?transaction_id=tx_1&session_id=test-session&lang=en-brand0',
+      );
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('SPEC §4: a resubscribe of the transactions channel reads the status again (missed pushes are not replayed)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const answers = [

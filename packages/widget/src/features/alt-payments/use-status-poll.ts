@@ -45,6 +45,8 @@ export function useStatusPoll(
     let timer: number | undefined;
     let attempt = 0;
     let waiting = false;
+    // A push heard while a poll is out: that poll may have left before the move it announces.
+    let pushedMeanwhile = false;
     const started = Date.now();
     const poll = async () => {
       waiting = false;
@@ -61,6 +63,11 @@ export function useStatusPoll(
         setState((previous) => ({ ...previous, failed: true }));
         if (error !== undefined && 'errorCode' in error && isSessionExpiredApiError(error)) return;
       }
+      if (pushedMeanwhile) {
+        pushedMeanwhile = false;
+        void poll();
+        return;
+      }
       const delay = nextPollDelay(attempt, data?.next_poll_ms ?? null);
       attempt += 1;
       if (Date.now() + delay - started > POLL_GIVE_UP_MS) {
@@ -73,7 +80,11 @@ export function useStatusPoll(
       }, delay);
     };
     pollNow.current = () => {
-      if (stopped || !waiting) return;
+      if (stopped) return;
+      if (!waiting) {
+        pushedMeanwhile = true;
+        return;
+      }
       window.clearTimeout(timer);
       void poll();
     };

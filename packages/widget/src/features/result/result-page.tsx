@@ -22,7 +22,7 @@ import type { IconName } from '../../ui/icon';
 import { usePageTitle } from '../../ui/use-page-title';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
-import { useTransactionPush } from '../../realtime/use-transaction-push';
+import { useReadOnPush } from '../../realtime/use-transaction-push';
 import { decideClose, decideIntoGame, performFinish } from './finish';
 import { messageText } from './message-text';
 import { RedirectCountdown } from './redirect-countdown';
@@ -110,10 +110,7 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   const serverAnswer = statusQuery.data;
   // Issue 17, SPEC §4: a status move pushed for this transaction reads the status at once
   // (processing, await); the polling above stays the fallback when the socket is down.
-  const { refetch, isFetching } = statusQuery;
-  useTransactionPush(asksServer ? transactionId : null, () => {
-    if (!isFetching) void refetch();
-  });
+  useReadOnPush(asksServer ? transactionId : null, statusQuery);
   const { context, timeouts, ready } = useFinishContext(
     flow,
     status,
