@@ -16,8 +16,12 @@ export const RESTRICTION_BIG_THRESHOLD_HOURS = 12;
 /** SPEC §4, §9: under this many hours left, a restriction shows minutes left. */
 export const RESTRICTION_SMALL_THRESHOLD_HOURS = 1;
 
-/** SPEC §5, §9: card number display length, with the grouping spaces. */
-export const CARD_NUMBER_DISPLAY_MAX = 19;
+/**
+ * SPEC §5, §9: the card number's "max 19": of digits (issue 18: card numbers run to 19 digits,
+ * Visa 18 and 19, Maestro 12 to 19, UnionPay 16 to 19). The display grows with its grouping
+ * spaces, to 23 characters.
+ */
+export const CARD_NUMBER_MAX_DIGITS = 19;
 /** SPEC §5, §9: default CVV length. */
 export const CVV_DEFAULT_LENGTH = 3;
 /** SPEC §5, §9: expiry month and year fields are each this many characters. */

@@ -129,7 +129,8 @@ describe('card number input formatting (SPEC §5, §9)', () => {
     ['4111111111111111', '4111 1111 1111 1111'],
     ['4111 1111 1111 1111', '4111 1111 1111 1111'],
     ['4111-1111-1111-1111', '4111 1111 1111 1111'],
-    ['41111111111111112222', '4111 1111 1111 1111'],
+    ['4111111111111111222', '4111 1111 1111 1111 222'],
+    ['41111111111111112222', '4111 1111 1111 1111 222'],
     ['ab4 1c1 1', '4111'],
     ['  4111   22  ', '4111 22'],
     ['٤١١١', ''],
@@ -140,12 +141,22 @@ describe('card number input formatting (SPEC §5, §9)', () => {
   it.each([
     [0, ''],
     [4, '4111'],
-    [5, '4111'],
-    [6, '4111 1'],
-    [23, '4111 1111 1111 1111 123'],
-    [Number.NaN, '4111 1111 1111 1111'],
-  ])('SPEC §9: with a display maximum of %d the number is %j', (maxLength, shown) => {
-    expect(formatCardNumberInput('41111111111111111234', maxLength)).toBe(shown);
+    [5, '4111 1'],
+    [16, '4111 1111 1111 1111'],
+    [19, '4111 1111 1111 1111 123'],
+    [Number.NaN, '4111 1111 1111 1111 123'],
+  ])('SPEC §9: with at most %d digits the number is %j', (maxDigits, shown) => {
+    expect(formatCardNumberInput('41111111111111111234', maxDigits)).toBe(shown);
+  });
+
+  it.each([
+    ['a 19-digit Visa', '4000000000000000006', '4000 0000 0000 0000 006'],
+    ['a 19-digit Maestro', '6759000000000000005', '6759 0000 0000 0000 005'],
+    ['an 18-digit Visa', '400000000000000002', '4000 0000 0000 0000 02'],
+  ])('SPEC §5 (issue 18): %s is kept whole and stays valid', (_name, digits, shown) => {
+    expect(formatCardNumberInput(digits)).toBe(shown);
+    expect(unformatCardNumber(formatCardNumberInput(digits))).toBe(digits);
+    expect(validateCardNumberOnSubmit(unformatCardNumber(shown)).valid).toBe(true);
   });
 
   it.each([
@@ -156,25 +167,26 @@ describe('card number input formatting (SPEC §5, §9)', () => {
     expect(unformatCardNumber(shown)).toBe(stored);
   });
 
-  it('SPEC §5: formatting is idempotent and never longer than 19 characters (property)', () => {
+  it('SPEC §5: formatting is idempotent and never holds more than 19 digits (property)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 60 }), (raw) => {
         const shown = formatCardNumberInput(raw);
         expect(formatCardNumberInput(shown)).toBe(shown);
-        expect(shown.length).toBeLessThanOrEqual(19);
+        expect(unformatCardNumber(shown).length).toBeLessThanOrEqual(19);
+        expect(shown.length).toBeLessThanOrEqual(23);
         expect(shown).toMatch(/^(\d{4}( \d{4})*( \d{1,3})?|\d{1,3})?$/);
       }),
       { numRuns: 100 },
     );
   });
 
-  it('SPEC §5: formatting keeps the digits, in order, up to 16 (property)', () => {
+  it('SPEC §5: formatting keeps the digits, in order, up to 19 (property)', () => {
     fc.assert(
       fc.property(
         fc.string({ unit: fc.constantFrom(...DIGITS, ' ', '-', 'x'), maxLength: 40 }),
         (raw) => {
           expect(unformatCardNumber(formatCardNumberInput(raw))).toBe(
-            raw.replace(/\D/g, '').slice(0, 16),
+            raw.replace(/\D/g, '').slice(0, 19),
           );
         },
       ),

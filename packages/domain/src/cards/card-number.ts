@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import cardValidator from 'card-validator';
-import { CARD_NUMBER_DISPLAY_MAX } from '../constants';
+import { CARD_NUMBER_MAX_DIGITS } from '../constants';
 import { MESSAGE_KEYS, VALID, invalid } from '../messages';
 import type { Validation } from '../messages';
 import { alternateCardType, configureCardTypes } from './card-types';
@@ -132,17 +132,16 @@ export function validateCardNumberOnSubmit(
 }
 
 /**
- * SPEC §5, §9: formats card number input: digits only, in groups of 4 separated by one space, at
- * most `maxLength` characters including the spaces (19 by default, so 16 digits; longer numbers
- * cannot be typed at the default). Idempotent.
+ * SPEC §5, §9: formats card number input: digits only, at most `maxDigits` of them (19 by
+ * default: the longest card numbers), in groups of 4 separated by one space (so up to 23
+ * characters shown). A number is never cut short of its real length: a 19-digit Visa or Maestro
+ * is typed whole, not silently shortened to a different 16-digit number. Idempotent.
  */
-export function formatCardNumberInput(raw: string, maxLength = CARD_NUMBER_DISPLAY_MAX): string {
-  const limit = Number.isFinite(maxLength)
-    ? Math.max(0, Math.floor(maxLength))
-    : CARD_NUMBER_DISPLAY_MAX;
-  // Each full group of 4 digits takes 5 characters with its space, the last group needs none.
-  const maxDigits = limit - Math.floor(limit / 5);
-  const digits = raw.replace(/\D/g, '').slice(0, maxDigits);
+export function formatCardNumberInput(raw: string, maxDigits = CARD_NUMBER_MAX_DIGITS): string {
+  const limit = Number.isFinite(maxDigits)
+    ? Math.max(0, Math.floor(maxDigits))
+    : CARD_NUMBER_MAX_DIGITS;
+  const digits = raw.replace(/\D/g, '').slice(0, limit);
   return (digits.match(/\d{1,4}/g) ?? []).join(' ');
 }
 

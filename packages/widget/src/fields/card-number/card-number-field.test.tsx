@@ -14,13 +14,22 @@ const cardPan = field({
 });
 
 describe('card number (SPEC §2 card entry, §5 card number input)', () => {
-  it('groups digits by 4, at most 19 characters, and reports the digits without spaces', async () => {
+  it('SPEC §5: groups digits by 4, at most 19 digits, and reports the digits without spaces', async () => {
     const values: FieldValue[] = [];
     await renderWithApp(<Harness field={cardPan} onValue={(value) => values.push(value)} />);
     const input = screen.getByLabelText(await textOf('PH.FIELD.CARD_NUMBER'));
     await userEvent.type(input, '4111-1111 1111x11112222');
-    expect(input).toHaveProperty('value', '4111 1111 1111 1111');
-    expect(values.at(-1)).toBe('4111111111111111');
+    expect(input).toHaveProperty('value', '4111 1111 1111 1111 222');
+    expect(values.at(-1)).toBe('4111111111111111222');
+  });
+
+  it('SPEC §5 (issue 18): a 19-digit Maestro is typed whole, not cut to 16 digits', async () => {
+    const values: FieldValue[] = [];
+    await renderWithApp(<Harness field={cardPan} onValue={(value) => values.push(value)} />);
+    const input = screen.getByLabelText(await textOf('PH.FIELD.CARD_NUMBER'));
+    await userEvent.type(input, '67590000000000000059');
+    expect(input).toHaveProperty('value', '6759 0000 0000 0000 005');
+    expect(values.at(-1)).toBe('6759000000000000005');
   });
 
   it('shows the detected brand as an image named by the brand', async () => {
