@@ -164,6 +164,16 @@ export { MetricValueSchema, MetricsRequest, MetricsResponse } from './schemas/me
 export { CashierNotificationWire, NotificationsResponse } from './schemas/notifications';
 export { RealtimeTokenResponse } from './schemas/realtime';
 export {
+  CLICKSTREAM_MAX_DATA_KEYS,
+  ClickstreamContexts,
+  ClickstreamEvent,
+  ClickstreamEventType,
+  ClickstreamListQuery,
+  ClickstreamPage,
+  ClickstreamPublication,
+  OperatorClickstreamEvent,
+} from './schemas/clickstream';
+export {
   PayoutAccountEvent,
   TRANSACTION_EVENT_TYPES,
   TransactionEvent,
