@@ -67,7 +67,8 @@ export type OperatorScopeName =
   | 'transactions:read'
   | 'transactions:write'
   | 'config:read'
-  | 'config:write';
+  | 'config:write'
+  | 'clickstream:read';
 
 /** One endpoint of the cashier-service. */
 export interface Endpoint {

@@ -168,6 +168,16 @@ export {
 } from './schemas/notifications';
 export { RealtimeTokenResponse } from './schemas/realtime';
 export {
+  CLICKSTREAM_MAX_DATA_KEYS,
+  ClickstreamContexts,
+  ClickstreamEvent,
+  ClickstreamEventType,
+  ClickstreamListQuery,
+  ClickstreamPage,
+  ClickstreamPublication,
+  OperatorClickstreamEvent,
+} from './schemas/clickstream';
+export {
   PayoutAccountEvent,
   TRANSACTION_EVENT_TYPES,
   TransactionEvent,

@@ -77,6 +77,7 @@ import {
   TransactionListQuery,
   TransactionPage,
 } from './schemas/operator-transactions';
+import { ClickstreamListQuery, ClickstreamPage } from './schemas/clickstream';
 // Issue 15, area C (appearance): themes and text overrides.
 import {
   TextsAnswer,
@@ -329,6 +330,22 @@ export const OPERATOR_ENDPOINTS = {
     body: VerificationRules,
     responses: { 200: { description: 'The rules as set.', schema: VerificationRulesAnswer } },
     errors: ['operatorVersionConflict'],
+  }),
+  operatorClickstreamList: operatorEndpoint({
+    id: 'operatorClickstreamList',
+    method: 'GET',
+    path: `${OPERATOR_BASE}/clickstream`,
+    tag: 'operator-players',
+    summary: "List the players' clickstream",
+    description:
+      "The clickstream events of the brand's players (SPEC §4, §7: amounts entered, clicks, result statuses), newest first, as the widget published them to clickstream:track; filtered by type, player and time received (from inclusive, to exclusive). The player is the realtime connection's, never what the event claimed; the analytics session id is not kept. Events are deleted CLICKSTREAM_RETENTION_DAYS days after they arrived. Cursor pagination; a cursor this server did not make is 400 naming query.cursor.",
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'clickstream:read',
+    query: ClickstreamListQuery,
+    responses: { 200: { description: 'A page of events.', schema: ClickstreamPage } },
+    errors: [],
   }),
   operatorTransactionGet: operatorEndpoint({
     id: 'operatorTransactionGet',

@@ -689,3 +689,27 @@ export {
   transactionsChannel,
 } from './realtime/channels';
 export type { ChannelKind } from './realtime/channels';
+export {
+  amountReport,
+  CLICKSTREAM_CHANNEL,
+  CLICKSTREAM_MAX_BATCH_EVENTS,
+  clickstreamRetry,
+  enqueueEvent,
+  isEmptyAnalyticsPayload,
+  nextBatch,
+  NOT_RETRIED_REALTIME_CODES,
+  NOT_RETRIED_STATUSES,
+  touchAnalyticsSession,
+  utf8ByteLength,
+} from './realtime/clickstream';
+export type {
+  AmountReport,
+  AmountReportState,
+  AnalyticsSession,
+  BatchLimits,
+  BatchPlan,
+  ClickstreamBatchData,
+  ClickstreamFailure,
+  Enqueued,
+  RetryDecision,
+} from './realtime/clickstream';

@@ -37,6 +37,7 @@ import { createOtpSender } from './services/otp-senders/create-otp-sender';
 import type { OtpSender } from './services/otp-senders/otp-sender';
 import type { RouteModule } from './routes/register-routes';
 import { RealtimeHub } from './realtime/hub';
+import { startClickstreamRetention } from './realtime/clickstream';
 
 /** What {@link createApp} needs. */
 export interface CreateAppOptions {
@@ -122,6 +123,17 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.addHook('preClose', async () => {
     await realtime.stop();
   });
+  // Issue 17: clickstream events older than CLICKSTREAM_RETENTION_DAYS go, hourly, in every
+  // process (batches skip the rows another process is deleting); stopped as the app closes.
+  const clickstreamRetention = startClickstreamRetention({
+    db,
+    clock,
+    retentionDays: config.realtime.clickstreamRetentionDays,
+    log: logger,
+  });
+  app.addHook('onClose', async () => {
+    await clickstreamRetention.stop();
+  });
   app.decorate('cashdesk', {
     db,
     config,
@@ -142,6 +154,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     clock,
     metrics,
     realtime,
+    clickstreamRetention,
   });
   // Issue 16: brand data and sessions in memory, kept true by notifications (services/cache/).
   const caches = new CacheHub({ db, settings: config.cache, clock, log: logger });

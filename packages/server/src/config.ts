@@ -159,6 +159,13 @@ export interface RealtimeSettings {
   readonly maxFrameBytes: number;
   /** Channels one connection may be subscribed to, 16. */
   readonly maxSubscriptions: number;
+  /**
+   * CLICKSTREAM_MAX_EVENTS_PER_MINUTE: clickstream events one connection may publish per minute,
+   * default 600; past it a publication is refused (111, temporary: the widget retries later).
+   */
+  readonly clickstreamEventsPerMinute: number;
+  /** CLICKSTREAM_RETENTION_DAYS: days a clickstream event is kept, default 30. */
+  readonly clickstreamRetentionDays: number;
 }
 
 export interface WebhookSettings {
@@ -492,6 +499,12 @@ const EnvSchema = z.object({
   REALTIME_MAX_FRAME_BYTES: integerText('REALTIME_MAX_FRAME_BYTES', 1_024, 1_048_576).default(
     65_536,
   ),
+  CLICKSTREAM_MAX_EVENTS_PER_MINUTE: integerText(
+    'CLICKSTREAM_MAX_EVENTS_PER_MINUTE',
+    1,
+    100_000,
+  ).default(600),
+  CLICKSTREAM_RETENTION_DAYS: integerText('CLICKSTREAM_RETENTION_DAYS', 1, 3_650).default(30),
   BODY_LIMIT_BYTES: integerText('BODY_LIMIT_BYTES', 1_024, 104_857_600).default(
     DEFAULT_BODY_LIMIT_BYTES,
   ),
@@ -929,6 +942,8 @@ export function loadConfig(
       maxConnectionsPerAddress: values.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
       maxFrameBytes: values.REALTIME_MAX_FRAME_BYTES,
       maxSubscriptions: 16,
+      clickstreamEventsPerMinute: values.CLICKSTREAM_MAX_EVENTS_PER_MINUTE,
+      clickstreamRetentionDays: values.CLICKSTREAM_RETENTION_DAYS,
     },
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     secret: values.CASHDESK_SECRET ?? SANDBOX_SECRET,

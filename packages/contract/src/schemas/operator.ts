@@ -20,6 +20,7 @@ export const OPERATOR_SCOPES = [
   'transactions:write',
   'config:read',
   'config:write',
+  'clickstream:read',
 ] as const satisfies readonly OperatorScopeName[];
 
 /** What each scope allows (the OpenAPI document and the command-line client's help show this). */
@@ -31,6 +32,7 @@ export const OPERATOR_SCOPE_DESCRIPTIONS: Readonly<Record<OperatorScopeName, str
   'transactions:write': 'Approve or reject payouts awaiting approval.',
   'config:read': "Read the brand's configuration and its audit trail.",
   'config:write': "Change the brand's configuration (pay groups, currencies, themes, texts, ...).",
+  'clickstream:read': "Read the clickstream of the brand's players (issue 17).",
 };
 
 /** One scope of {@link OPERATOR_SCOPES}. */

@@ -19,6 +19,7 @@ import type { WalletService } from '../services/wallet/wallet';
 import type { OtpSender } from '../services/otp-senders/otp-sender';
 import type { Telemetry } from './telemetry';
 import type { RealtimeHub } from '../realtime/hub';
+import type { ClickstreamRetention } from '../realtime/clickstream';
 
 /** The clock every decision that depends on time reads (tests pass their own). */
 export type Clock = () => Date;
@@ -41,6 +42,8 @@ export interface AppDeps {
   readonly metrics: Telemetry;
   /** The realtime hub at /connection/websocket (issue 17). */
   readonly realtime: RealtimeHub;
+  /** Deletes clickstream events past CLICKSTREAM_RETENTION_DAYS, hourly (issue 17). */
+  readonly clickstreamRetention: ClickstreamRetention;
 }
 
 declare module 'fastify' {

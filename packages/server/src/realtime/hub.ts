@@ -20,7 +20,9 @@
  *
  * Authorisation: a connection may subscribe only to the channels of its own token (channels.ts):
  * another session's channel is refused with 103, a name that is not a cashier channel with 102.
- * Clients may not publish (103); presence and history are not kept (108).
+ * Clients may publish to `clickstream:track` only (SPEC §7; clickstream.ts checks, bounds and
+ * stores it, and the reply comes after the insert), any other channel is refused with 103;
+ * presence and history are not kept (108).
  *
  * Fan-out: the hub listens on the realtime notification channel (publish.ts) through db/listen.ts
  * and pushes each publication to this process's subscribers of its channel; every process does
@@ -53,6 +55,12 @@ import type { Envelope } from './publish';
 import { CLOSE, ERROR } from './protocol';
 import type { CloseReason, ErrorReply } from './protocol';
 import { checkToken } from './token';
+import {
+  CLICKSTREAM_CHANNEL,
+  ClickstreamBudget,
+  checkClickstreamData,
+  storeClickstream,
+} from './clickstream';
 import type { ConnectionClaims } from './token';
 
 /** Centrifugo's path, which the `centrifuge` client's default endpoint names too. */
@@ -70,6 +78,8 @@ export interface HubSettings {
   readonly maxFrameBytes: number;
   /** Channels one connection may be subscribed to at most. */
   readonly maxSubscriptions: number;
+  /** Clickstream events one connection may publish a minute. */
+  readonly clickstreamEventsPerMinute: number;
 }
 
 /** Where the hub reports what happened (never a token or a channel). */
@@ -89,6 +99,8 @@ interface Client {
   heard: boolean;
   /** Whether its connect was refused with 109 (token expired). */
   expired: boolean;
+  /** Its clickstream events this minute; created on its first publication. */
+  clickstream: ClickstreamBudget | null;
 }
 
 const PROTOCOL_VERSION = '0.0.0-cashdesk';
@@ -192,6 +204,7 @@ export class RealtimeHub {
       channels: null,
       heard: true,
       expired: false,
+      clickstream: null,
     };
     this.clients.add(client);
     count(this.perAddress, address, 1);
@@ -229,6 +242,7 @@ export class RealtimeHub {
       ? data.toString('utf8')
       : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8');
     const replies: string[] = [];
+    const later: Promise<object>[] = [];
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;
       let command: unknown;
@@ -240,13 +254,24 @@ export class RealtimeHub {
       }
       const outcome = this.handle(client, command);
       if (outcome === 'closed') return;
-      if (outcome !== null) replies.push(JSON.stringify(outcome));
+      if (outcome instanceof Promise) later.push(outcome);
+      else if (outcome !== null) replies.push(JSON.stringify(outcome));
     }
     if (replies.length > 0) client.socket.send(replies.join('\n'));
+    // Publications are answered once stored; the client matches replies by id, in any order.
+    if (later.length > 0) {
+      void Promise.all(later).then((answers) => {
+        if (client.socket.readyState !== client.socket.OPEN) return;
+        client.socket.send(answers.map((answer) => JSON.stringify(answer)).join('\n'));
+      });
+    }
   }
 
-  /** One command's reply; `null` for none (a pong, a send), `closed` when the client was closed. */
-  private handle(client: Client, command: unknown): object | null | 'closed' {
+  /**
+   * One command's reply (a promise of it for a publication); `null` for none (a pong, a send),
+   * `closed` when the client was closed.
+   */
+  private handle(client: Client, command: unknown): object | Promise<object> | null | 'closed' {
     if (typeof command !== 'object' || command === null || Array.isArray(command)) {
       this.disconnect(client, CLOSE.badRequest);
       return 'closed';
@@ -290,7 +315,8 @@ export class RealtimeHub {
     if (refresh !== null) return this.refresh(client, id, refresh);
     // No subscription tokens: a subscription lives as long as its connection's token.
     if (request('sub_refresh') !== null) return { id, sub_refresh: {} };
-    if (request('publish') !== null) return errorReply(id, ERROR.permissionDenied);
+    const publish = request('publish');
+    if (publish !== null) return this.publish(client, id, publish);
     for (const method of ['presence', 'presence_stats', 'history', 'rpc']) {
       if (request(method) !== null) return errorReply(id, ERROR.notAvailable);
     }
@@ -376,6 +402,37 @@ export class RealtimeHub {
     }
     subscribers.add(client);
     return { id, subscribe: {} };
+  }
+
+  /**
+   * SPEC §7: a publication to `clickstream:track`, stored under the connection's brand and player
+   * (clickstream.ts); any other channel is refused with 103. A refusal never closes the connection.
+   */
+  private publish(
+    client: Client,
+    id: number,
+    publish: Record<string, unknown>,
+  ): object | Promise<object> {
+    const claims = client.claims;
+    if (claims === null) return errorReply(id, ERROR.unauthorized);
+    if (publish.channel !== CLICKSTREAM_CHANNEL) return errorReply(id, ERROR.permissionDenied);
+    const checked = checkClickstreamData(publish.data);
+    if (!checked.ok) return errorReply(id, checked.error);
+    const now = this.options.clock();
+    client.clickstream ??= new ClickstreamBudget(this.options.settings.clickstreamEventsPerMinute);
+    if (!client.clickstream.take(checked.events.length, now.getTime())) {
+      return errorReply(id, ERROR.tooManyRequests);
+    }
+    return storeClickstream(this.options.db, claims.sub, checked.events, now).then(
+      () => ({ id, publish: {} }),
+      (error: unknown) => {
+        this.options.log.warn(
+          { error: error instanceof Error ? error.name : typeof error },
+          'clickstream events could not be stored',
+        );
+        return errorReply(id, ERROR.internal);
+      },
+    );
   }
 
   /**

@@ -17,6 +17,7 @@ export interface ErrorReply {
 
 /** The error replies (Centrifugo's codes). */
 export const ERROR = {
+  internal: { code: 100, message: 'internal server error', temporary: true },
   unauthorized: { code: 101, message: 'unauthorized' },
   unknownChannel: { code: 102, message: 'unknown channel' },
   permissionDenied: { code: 103, message: 'permission denied' },
@@ -26,6 +27,7 @@ export const ERROR = {
   badRequest: { code: 107, message: 'bad request' },
   notAvailable: { code: 108, message: 'not available' },
   tokenExpired: { code: 109, message: 'token expired' },
+  tooManyRequests: { code: 111, message: 'too many requests', temporary: true },
 } as const satisfies Record<string, ErrorReply>;
 
 /** Why a connection is closed. */

@@ -29,6 +29,7 @@ import { registerOperatorApprovalRoutes } from './operator/approval';
 // issue 15 (A): sessions, players and transactions of the operator API
 import { registerOperatorPlayerRoutes } from './operator/players';
 import { registerOperatorTransactionRoutes } from './operator/transactions';
+import { registerOperatorClickstreamRoutes } from './operator/clickstream';
 // Issue 15 (B): the brand configuration layer.
 import { registerOperatorConfigurationRoutes } from './operator/configuration';
 // Issue 15, area C (appearance): themes, text overrides, the widget's appearance call.
@@ -65,6 +66,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   // issue 15 (A)
   registerOperatorPlayerRoutes,
   registerOperatorTransactionRoutes,
+  // Issue 17: the players' clickstream.
+  registerOperatorClickstreamRoutes,
   // Issue 15 (B): the brand configuration layer.
   registerOperatorConfigurationRoutes,
   // Issue 15, area C (appearance).

@@ -45,6 +45,7 @@ import { GROUP_ORDER, inDisplayOrder, mapListMethods } from './home-model';
 import type { GroupName, ListResponse } from './home-model';
 import { readLastUsedMethodId, readSelectedMethodId, takeSkipLastUsedFlag } from './home-storage';
 import { MethodShortcuts } from './method-shortcuts';
+import { trackClickstream } from '../realtime/clickstream';
 import { MethodGroup } from './method-group';
 import { TypeFilterBar } from './type-filter-bar';
 import { useChooseMethod } from './use-choose-method';
@@ -240,6 +241,17 @@ export function MethodListPage({ flow, title, query, children }: MethodListPageP
   const onChoose = (method: Method) => {
     choose(method);
   };
+  // SPEC §4: a carousel choice sends its own analytics click event.
+  const onCarouselChoose = (method: Method) => {
+    dispatch(
+      trackClickstream({
+        type: 'click',
+        payGroup: { id: method.id, minAmount: method.limits.min, maxAmount: method.limits.max },
+        data: { target: 'carousel' },
+      }),
+    );
+    choose(method);
+  };
 
   return (
     <section className="cd-dh" aria-labelledby="cd-dh-title">
@@ -295,7 +307,7 @@ export function MethodListPage({ flow, title, query, children }: MethodListPageP
         </div>
       ) : null}
       {carouselShown ? (
-        <MethodShortcuts methods={model.carousel} kind="carousel" onChoose={onChoose} />
+        <MethodShortcuts methods={model.carousel} kind="carousel" onChoose={onCarouselChoose} />
       ) : null}
       {model.suggestions.length > 0 ? (
         <MethodShortcuts methods={model.suggestions} kind="suggestions" onChoose={onChoose} />

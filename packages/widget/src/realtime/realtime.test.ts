@@ -8,6 +8,8 @@ import { createAppStore } from '../app/store';
 import type { AppStore } from '../app/store';
 import { jsonResponse, requestUrl } from '../test/render-at';
 import { decodeTokenClaims } from './claims';
+import { trackClickstream } from './clickstream';
+import type { ClickstreamLog, ClickstreamSchedule } from './clickstream';
 import { pushedBalance, startRealtime } from './realtime';
 import type {
   RealtimeClient,
@@ -40,8 +42,17 @@ class FakeSubscription extends FakeEmitter implements RealtimeSubscription {
   }
 }
 
+/** A publication the fake client was asked for, settled by the test. */
+interface FakePublication {
+  readonly channel: string;
+  readonly data: unknown;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
 class FakeClient extends FakeEmitter implements RealtimeClient {
   readonly subscriptions = new Map<string, FakeSubscription>();
+  readonly publications: FakePublication[] = [];
   connected = false;
   disconnected = false;
   constructor(
@@ -63,6 +74,18 @@ class FakeClient extends FakeEmitter implements RealtimeClient {
   }
   disconnect(): void {
     this.disconnected = true;
+  }
+  publish(channel: string, data: unknown): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.publications.push({
+        channel,
+        data,
+        resolve: () => {
+          resolve({});
+        },
+        reject,
+      });
+    });
   }
   channel(name: string): FakeSubscription {
     const subscription = this.subscriptions.get(name);
@@ -104,8 +127,42 @@ async function initAnswered(store: AppStore, token = TOKEN): Promise<void> {
   );
 }
 
+/** Timers a test runs by hand: each scheduled callback with its delay. */
+function fakeSchedule() {
+  const pending: { ms: number; run: () => void; cancelled: boolean }[] = [];
+  const schedule: ClickstreamSchedule = (callback, ms) => {
+    const entry = { ms, run: callback, cancelled: false };
+    pending.push(entry);
+    return () => {
+      entry.cancelled = true;
+    };
+  };
+  /** Runs the callbacks scheduled with `ms`, still pending. */
+  const fire = (ms: number) => {
+    for (const entry of pending.filter((item) => item.ms === ms && !item.cancelled)) {
+      entry.cancelled = true;
+      entry.run();
+    }
+  };
+  const waiting = () => pending.filter((item) => !item.cancelled).map((item) => item.ms);
+  return { schedule, fire, waiting };
+}
+
+/** A log a test reads. */
+function recordingLog() {
+  const lines: { level: 'info' | 'error'; message: string }[] = [];
+  const log: ClickstreamLog = {
+    info: (message) => lines.push({ level: 'info', message }),
+    error: (message) => lines.push({ level: 'error', message }),
+  };
+  return { log, lines };
+}
+
 /** Starts the connection with a fake client; resolves the created client once it connected. */
-function started(store: AppStore) {
+function started(
+  store: AppStore,
+  clickstream: { schedule?: ClickstreamSchedule; log?: ClickstreamLog } = {},
+) {
   const clients: FakeClient[] = [];
   let loads = 0;
   let resolveConnected: (client: FakeClient) => void = () => undefined;
@@ -130,6 +187,8 @@ function started(store: AppStore) {
     },
     endpoint: 'wss://cashier.test/connection/websocket',
     getToken: () => Promise.resolve('next-token'),
+    schedule: clickstream.schedule ?? fakeSchedule().schedule,
+    log: clickstream.log ?? recordingLog().log,
   });
   return { stop, connected, clients, loads: () => loads };
 }
@@ -323,5 +382,162 @@ describe('token claims (issue 17)', () => {
     expect(decodeTokenClaims('a.!!!.c')).toBeNull();
     expect(decodeTokenClaims(`a.${base64Url('{"sub":"p"}')}.c`)).toBeNull();
     expect(decodeTokenClaims(`a.${base64Url('"text"')}.c`)).toBeNull();
+  });
+});
+
+/** Lets the promise callbacks of a settled publication run. */
+async function settled(): Promise<void> {
+  await Promise.resolve();
+  await Promise.resolve();
+}
+
+describe('clickstream tracker (issue 17)', () => {
+  const click = (target: string, options: { now?: () => number; log?: ClickstreamLog } = {}) =>
+    trackClickstream(
+      {
+        type: 'click',
+        payGroup: { id: '101', minAmount: '10.00', maxAmount: '5000.00' },
+        data: { target },
+      },
+      { newId: () => 'analytics-1', ...options },
+    );
+
+  it('SPEC §4, §7: events tracked before the connection wait, then go to clickstream:track through the same client with session, flow, pay group and contexts', async () => {
+    const store = appStore();
+    const timers = fakeSchedule();
+    const realtime = started(store, { schedule: timers.schedule });
+    store.dispatch(click('save_card'));
+    store.dispatch(click('submit'));
+    expect(store.getState().realtime.clickstream).toBe('loading');
+    expect(store.getState().realtime.clickstreamQueue).toHaveLength(2);
+    await initAnswered(store);
+    const client = await realtime.connected;
+    expect(client.publications).toHaveLength(0);
+    client.emit('connected');
+    expect(store.getState().realtime.clickstream).toBe('initialized');
+    expect(client.publications).toHaveLength(1);
+    const [publication] = client.publications;
+    expect(publication?.channel).toBe('clickstream:track');
+    expect(publication?.data).toEqual({
+      events: [
+        {
+          type: 'click',
+          session_id: 'analytics-1',
+          session_type: 'deposit',
+          pay_group: 101,
+          min_amount: '10.00',
+          max_amount: '5000.00',
+          contexts: { channel: store.getState().session.environment.channel, language: 'en' },
+          data: { target: 'save_card' },
+        },
+        expect.objectContaining({ data: { target: 'submit' } }),
+      ],
+    });
+    expect(store.getState().realtime.clickstreamQueue).toHaveLength(0);
+    // One batch in flight at a time: the next event waits for its answer.
+    store.dispatch(click('carousel'));
+    expect(client.publications).toHaveLength(1);
+    publication?.resolve();
+    await settled();
+    expect(client.publications).toHaveLength(2);
+    expect(timers.waiting()).toEqual([]);
+    realtime.stop();
+  });
+
+  it('SPEC §4, §8: no connection within 5000 ms marks the tracker failed, logged as info; events keep waiting', async () => {
+    const store = appStore();
+    const timers = fakeSchedule();
+    const { log, lines } = recordingLog();
+    const realtime = started(store, { schedule: timers.schedule, log });
+    await initAnswered(store);
+    const client = await realtime.connected;
+    expect(timers.waiting()).toEqual([5000]);
+    store.dispatch(click('submit'));
+    timers.fire(5000);
+    expect(store.getState().realtime.clickstream).toBe('failed');
+    expect(lines).toEqual([{ level: 'info', message: 'clickstream: connection failed' }]);
+    expect(store.getState().realtime.clickstreamQueue).toHaveLength(1);
+    // A connection that opens later publishes them.
+    client.emit('connected');
+    expect(store.getState().realtime.clickstream).toBe('initialized');
+    expect(client.publications).toHaveLength(1);
+    // A final disconnect fails it again.
+    client.emit('disconnected');
+    expect(store.getState().realtime.clickstream).toBe('failed');
+    realtime.stop();
+  });
+
+  it('SPEC §8: a batch refused with 103 (as 400, 401, 403, 410, 422) is not retried; a timeout is, after back-off', async () => {
+    const store = appStore();
+    const timers = fakeSchedule();
+    const { log, lines } = recordingLog();
+    const realtime = started(store, { schedule: timers.schedule, log });
+    await initAnswered(store);
+    const client = await realtime.connected;
+    client.emit('connected');
+    store.dispatch(click('refused'));
+    client.publications[0]?.reject({ code: 103, message: 'permission denied' });
+    await settled();
+    expect(store.getState().realtime.clickstreamDropped).toBe(1);
+    expect(lines.map((line) => line.message)).toEqual(['clickstream: batch refused']);
+    expect(timers.waiting()).toEqual([]);
+    store.dispatch(click('timed-out'));
+    expect(client.publications).toHaveLength(2);
+    client.publications[1]?.reject({ code: 1, message: 'timeout' });
+    await settled();
+    // Back in the queue, sent again after 500 ms (SPEC §9's first back-off step).
+    expect(store.getState().realtime.clickstreamQueue).toHaveLength(1);
+    expect(timers.waiting()).toEqual([500]);
+    store.dispatch(click('meanwhile'));
+    expect(client.publications).toHaveLength(2);
+    timers.fire(500);
+    expect(client.publications).toHaveLength(3);
+    expect(client.publications[2]?.data).toMatchObject({
+      events: [{ data: { target: 'timed-out' } }, { data: { target: 'meanwhile' } }],
+    });
+    realtime.stop();
+  });
+
+  it('SPEC §8: an empty analytics payload is reported as an error and never queued', () => {
+    const store = appStore();
+    const { log, lines } = recordingLog();
+    store.dispatch(trackClickstream({ type: 'click', data: {} }, { log }));
+    store.dispatch(trackClickstream({ type: 'click', data: { target: '' } }, { log }));
+    expect(lines).toEqual([
+      { level: 'error', message: 'clickstream: empty analytics payload' },
+      { level: 'error', message: 'clickstream: empty analytics payload' },
+    ]);
+    expect(store.getState().realtime.clickstreamQueue).toEqual([]);
+  });
+
+  it('SPEC §9: while disconnected the queue holds 1000 events; the oldest go', () => {
+    const store = appStore();
+    for (let n = 0; n <= 1000; n += 1) store.dispatch(click(`t${n}`));
+    const { clickstreamQueue, clickstreamDropped } = store.getState().realtime;
+    expect(clickstreamQueue).toHaveLength(1000);
+    expect(clickstreamDropped).toBe(1);
+    expect(clickstreamQueue[0]?.data).toEqual({ target: 't1' });
+    expect(clickstreamQueue.at(-1)?.data).toEqual({ target: 't1000' });
+  });
+
+  it('SPEC §9: a new analytics session id after 1800 s without an event', () => {
+    const store = appStore();
+    let ids = 0;
+    const at = (now: number) =>
+      trackClickstream(
+        { type: 'click', data: { target: 'x' } },
+        {
+          now: () => now,
+          newId: () => `s${(ids += 1)}`,
+        },
+      );
+    store.dispatch(at(0));
+    store.dispatch(at(1_799_999));
+    store.dispatch(at(1_799_999 + 1_800_000));
+    expect(store.getState().realtime.clickstreamQueue.map((event) => event.session_id)).toEqual([
+      's1',
+      's1',
+      's2',
+    ]);
   });
 });

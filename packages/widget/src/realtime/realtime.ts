@@ -12,6 +12,10 @@
  * - `cashier:notifications#<ses>`: a notification created → `notificationsReceived`, removed →
  *   `notificationRemoved`; a push asking to read again → `GET notifications`, `notificationsSynced`.
  *
+ * The clickstream (clickstream.ts) publishes through the same client to `clickstream:track`:
+ * initialized when the connection opens, failed when it does not within SPEC §9's 5000 ms or ends
+ * for good; its queue is published whenever the connection is open.
+ *
  * A new token comes from `POST realtime/token` (the client's `getToken`). An expired session
  * (code 17, `session.isSessionExpired`) disconnects for good. Connection and channel states are
  * kept in the realtime slice (SPEC §3 `notificationConnectionOpen`).
@@ -38,6 +42,8 @@ import {
   notificationsSynced,
 } from '../notifications/notifications-slice';
 import { decodeTokenClaims } from './claims';
+import { startClickstreamPublisher } from './clickstream';
+import type { ClickstreamLog, ClickstreamPublisher, ClickstreamSchedule } from './clickstream';
 import {
   channelChanged,
   connectionChanged,
@@ -65,6 +71,8 @@ export interface RealtimeClient {
   ): RealtimeSubscription;
   connect(): void;
   disconnect(): void;
+  /** Publishes `data` to `channel` (the clickstream); rejects with the hub's error. */
+  publish(channel: string, data: unknown): Promise<unknown>;
 }
 
 /** The client's options (SPEC §9 timings), as `centrifuge` takes them. */
@@ -98,6 +106,9 @@ export interface RealtimeDeps {
   readonly endpoint: string;
   /** A new connection token (the client's `getToken`). */
   readonly getToken: () => Promise<string>;
+  /** The clickstream's timers and log (tests pass their own). */
+  readonly schedule?: ClickstreamSchedule | undefined;
+  readonly log?: ClickstreamLog | undefined;
 }
 
 /** SPEC §9: the client's timings. */
@@ -141,6 +152,7 @@ export function pushedBalance(shown: string, balance: string): string {
 export function startRealtime(deps: RealtimeDeps): () => void {
   const { store } = deps;
   let client: RealtimeClient | null = null;
+  let clickstream: ClickstreamPublisher | null = null;
   let started = false;
   let stopped = false;
 
@@ -177,14 +189,29 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     if (stopped) return;
     const connection = factory(deps.endpoint, realtimeClientOptions(token, deps.getToken));
     client = connection;
-    connection.on('connected', () => {
-      if (!stopped) store.dispatch(connectionChanged(true));
+    const tracker = startClickstreamPublisher({
+      store,
+      publish: (channel, data) => connection.publish(channel, data),
+      schedule: deps.schedule,
+      log: deps.log,
     });
-    for (const event of ['connecting', 'disconnected'] as const) {
-      connection.on(event, () => {
-        if (!stopped) store.dispatch(connectionChanged(false));
-      });
-    }
+    clickstream = tracker;
+    connection.on('connected', () => {
+      if (stopped) return;
+      store.dispatch(connectionChanged(true));
+      tracker.connected();
+    });
+    connection.on('connecting', () => {
+      if (stopped) return;
+      store.dispatch(connectionChanged(false));
+      tracker.disconnected();
+    });
+    // The client's `disconnected` is final (no reconnect follows): the clickstream failed.
+    connection.on('disconnected', () => {
+      if (stopped) return;
+      store.dispatch(connectionChanged(false));
+      tracker.failed('disconnected');
+    });
     subscribe(
       connection,
       transactionsChannel(claims.ses),
@@ -218,6 +245,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     if (stopped) return;
     stopped = true;
     unsubscribe();
+    clickstream?.stop();
     client?.disconnect();
     client = null;
     store.dispatch(connectionChanged(false));
@@ -229,7 +257,11 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       stop();
       return;
     }
-    if (started) return;
+    if (started) {
+      // A tracked event, or a batch taken: publish what waits.
+      clickstream?.drain();
+      return;
+    }
     const token = initAuthToken(state);
     if (token === null) return;
     started = true;

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../app/store';
 import { transactionPushed } from '../../realtime/realtime-slice';
 import { browserWindow } from './finish';
-import { PROCESSING_POLL_MS, ResultPage } from './result-page';
+import { PROCESSING_POLL_MS, ResultPage, orderResultStatus } from './result-page';
 import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 
 vi.mock('../../host/host-bridge', () => ({
@@ -130,6 +130,28 @@ describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
     expect(screen.getByText('Error code: 1301')).toBeTruthy();
     expect(screen.getByText('Amount: 50.00 EUR')).toBeTruthy();
     expect(document.title).toBe('Deposit declined');
+  });
+
+  it('SPEC §4 analytics: a decline page reports order_result_status decline once, with its pay group', async () => {
+    stubServer();
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error',
+      state: { paySession: declined, payGroupId: '42' },
+    });
+    const events = store
+      .getState()
+      .realtime.clickstreamQueue.filter((event) => event.type === 'order_result_status');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      pay_group: 42,
+      session_type: 'deposit',
+      data: { status: 'decline' },
+    });
+    expect(orderResultStatus('success')).toBe('success');
+    expect(orderResultStatus('charity-success')).toBe('success');
+    expect(orderResultStatus('error')).toBe('decline');
+    expect(orderResultStatus('processing')).toBeNull();
+    expect(orderResultStatus('await')).toBeNull();
   });
 
   it('scrolls to the top on arrival (SPEC §2 reset-scroll)', async () => {

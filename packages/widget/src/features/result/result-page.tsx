@@ -22,6 +22,7 @@ import type { IconName } from '../../ui/icon';
 import { usePageTitle } from '../../ui/use-page-title';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
+import { trackClickstream } from '../../realtime/clickstream';
 import { useReadOnPush } from '../../realtime/use-transaction-push';
 import { decideClose, decideIntoGame, performFinish } from './finish';
 import { messageText } from './message-text';
@@ -132,6 +133,24 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   useEffect(() => {
     announce(title, 'polite');
   }, [location.key, title]);
+
+  // SPEC §4 analytics: order_result_status success or decline, once per arrival on a final page.
+  const reportedResult = useRef<string | null>(null);
+  useEffect(() => {
+    const outcome = orderResultStatus(status);
+    if (outcome === null || reportedResult.current === location.key) return;
+    reportedResult.current = location.key;
+    dispatch(
+      trackClickstream({
+        type: 'order_result_status',
+        payGroup: payGroupId === null ? null : { id: payGroupId },
+        data: {
+          status: outcome,
+          ...(transactionId === null ? {} : { transaction_id: transactionId }),
+        },
+      }),
+    );
+  }, [dispatch, location.key, payGroupId, status, transactionId]);
 
   // The host refreshes what depends on the player's money (its header balance) on a final
   // result the server confirmed: once per transaction, not on every render or poll.
@@ -324,4 +343,10 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
       </div>
     </section>
   );
+}
+
+/** SPEC §4: the analytics order_result_status of a result page: success, decline, or none yet. */
+export function orderResultStatus(status: ResultStatus): 'success' | 'decline' | null {
+  if (status === 'success' || status === 'charity-success') return 'success';
+  return status === 'error' ? 'decline' : null;
 }

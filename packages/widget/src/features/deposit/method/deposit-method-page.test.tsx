@@ -610,5 +610,14 @@ describe('analytics click events of the method page (SPEC §4)', () => {
       payGroupId: '101',
     });
     expect(store.getState().depositMethod?.clicks).toBe(2);
+    // SPEC §4, §7: both reach the clickstream queue as click events of the pay group.
+    const clicks = store
+      .getState()
+      .realtime.clickstreamQueue.filter((event) => event.type === 'click');
+    expect(clicks.map((event) => event.data)).toEqual([
+      { target: 'save_card', checked: false },
+      { target: 'submit_button' },
+    ]);
+    expect(clicks[0]).toMatchObject({ pay_group: 101, session_type: 'deposit' });
   });
 });

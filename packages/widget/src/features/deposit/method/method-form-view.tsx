@@ -67,6 +67,7 @@ import {
 import { ThreeDsChallenge } from './three-ds-challenge';
 import { methodClicked } from './deposit-method-slice';
 import { useAmountReporting } from './use-amount-reporting';
+import { trackClickstream } from '../../../realtime/clickstream';
 import { fieldContexts } from '../../../method-form/field-contexts';
 import { useFormFields } from '../../../method-form/use-form-fields';
 import { useSubmitOnce } from '../../../method-form/use-submit-once';
@@ -140,6 +141,12 @@ export function MethodFormView({
   const [depositSubmit] = useDepositSubmitMutation();
   const { submitting, submit } = useSubmitOnce(depositSubmit);
   const [upload] = useDepositUploadMutation();
+  // SPEC §7: the pay group and its limits every clickstream event of this form carries.
+  const clickstreamPayGroup = {
+    id: payGroupId,
+    minAmount: detail.limits.min_amount ?? null,
+    maxAmount: detail.limits.max_amount ?? null,
+  };
   const validationContext = (current: Readonly<Record<string, FieldValue>>): ValidationContext => ({
     form,
     values: current,
@@ -163,6 +170,13 @@ export function MethodFormView({
       // SPEC §4: toggling save card sends its analytics click event.
       if (field.name === SAVE_CARD_FIELD_NAME && typeof value === 'boolean') {
         dispatch(methodClicked({ element: 'save_card', payGroupId, checked: value }));
+        dispatch(
+          trackClickstream({
+            type: 'click',
+            payGroup: clickstreamPayGroup,
+            data: { target: 'save_card', checked: value },
+          }),
+        );
       }
       setNotice(null);
     },
@@ -171,7 +185,7 @@ export function MethodFormView({
 
   const shown = fieldsShown(form, values, cards, serverAsksCvv);
   const amount = textOf(values[AMOUNT_FIELD_NAME]);
-  useAmountReporting(payGroupId, amount);
+  useAmountReporting(payGroupId, amount, clickstreamPayGroup);
 
   const followAnswer = (session: PaySession) => {
     dispatch(balanceChanged(session.user_balance));
@@ -296,6 +310,13 @@ export function MethodFormView({
     if (submitting) return;
     // SPEC §4: the ordinary submit button's own click event.
     dispatch(methodClicked({ element: 'submit_button', payGroupId }));
+    dispatch(
+      trackClickstream({
+        type: 'click',
+        payGroup: clickstreamPayGroup,
+        data: { target: 'submit_button' },
+      }),
+    );
     setNotice(null);
     setBlockedRedirect(null);
     if (!validateShown(shown)) return;

@@ -398,5 +398,42 @@ describe('amount reporting (SPEC §4, §9 debounce 1000 ms)', () => {
       amount: '60',
       changes: 1,
     });
+    // SPEC §4, §7: both reports reach the clickstream queue as amount events.
+    expect(
+      store.getState().realtime.clickstreamQueue.map((event) => [event.type, event.data]),
+    ).toEqual([
+      ['amount', { action: 'initial', amount: '50' }],
+      ['amount', { action: 'changed', amount: '60', previous_amount: '50' }],
+    ]);
+  });
+
+  it('SPEC §4, §7: amount events carry the pay group with its limits', () => {
+    vi.useFakeTimers();
+    const store = createAppStore(
+      readStartup({
+        address: 'http://cashier.test/deposit/101?session_id=s',
+        windowWidth: 1024,
+        windowHeight: 768,
+        userAgent: 'vitest',
+        inFrame: false,
+      }),
+    );
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Provider store={store}>{children}</Provider>
+    );
+    renderHook(
+      () => {
+        useAmountReporting('101', '25', { minAmount: '10.00', maxAmount: '5000.00' });
+      },
+      { wrapper },
+    );
+    expect(store.getState().realtime.clickstreamQueue[0]).toMatchObject({
+      type: 'amount',
+      session_type: 'deposit',
+      pay_group: 101,
+      min_amount: '10.00',
+      max_amount: '5000.00',
+      data: { action: 'initial', amount: '25' },
+    });
   });
 });

@@ -1,34 +1,66 @@
-import { AMOUNT_CHANGE_DEBOUNCE_MS } from '@cashdesk/domain';
+import { AMOUNT_CHANGE_DEBOUNCE_MS, amountReport } from '@cashdesk/domain';
+import type { AmountReportState } from '@cashdesk/domain';
 import { useEffect, useRef } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
+import { trackClickstream } from '../../../realtime/clickstream';
 import { amountChanged, amountRecorded } from './deposit-method-slice';
+
+/** The pay group's limits the amount events carry (SPEC §7). */
+export interface AmountLimits {
+  readonly minAmount: string | null;
+  readonly maxAmount: string | null;
+}
 
 /**
  * SPEC §4 "Amount reporting": records the amount the page starts with, then reports the amount
  * once it has stayed unchanged for 1000 ms (SPEC §9 debounce), only when it differs from the
- * last report. See deposit-method-slice.ts for where the reports go.
+ * last report (the domain's `amountReport`). Each report goes to the slice (deposit-method-slice.ts)
+ * and, as an `amount` event with the pay group's limits, to the clickstream (SPEC §7).
  */
-export function useAmountReporting(payGroupId: string, amount: string): void {
+export function useAmountReporting(
+  payGroupId: string,
+  amount: string,
+  limits: AmountLimits = { minAmount: null, maxAmount: null },
+): void {
   const dispatch = useAppDispatch();
-  const reported = useRef<string | null>(null);
+  const reported = useRef<AmountReportState>({ reported: null });
+  const { minAmount, maxAmount } = limits;
 
   useEffect(() => {
-    if (reported.current !== null) return;
-    reported.current = amount;
+    if (reported.current.reported !== null) return;
+    const { state, report } = amountReport(reported.current, amount);
+    reported.current = state;
+    if (report === null) return;
     dispatch(amountRecorded({ payGroupId, amount }));
+    dispatch(
+      trackClickstream({
+        type: 'amount',
+        payGroup: { id: payGroupId, minAmount, maxAmount },
+        data: { action: report.action, amount: report.amount },
+      }),
+    );
     // Only the first amount is the initial one; later amounts are the debounced reports below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, payGroupId]);
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      const previous = reported.current;
-      if (previous === null || previous === amount) return;
-      reported.current = amount;
+      const previous = reported.current.reported;
+      if (previous === null) return;
+      const { state, report } = amountReport(reported.current, amount);
+      reported.current = state;
+      if (report === null) return;
       dispatch(amountChanged({ payGroupId, previousAmount: previous, amount }));
+      dispatch(
+        trackClickstream({
+          type: 'amount',
+          payGroup: { id: payGroupId, minAmount, maxAmount },
+          data: { action: report.action, amount: report.amount, previous_amount: previous },
+        }),
+      );
     }, AMOUNT_CHANGE_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
     };
-  }, [amount, dispatch, payGroupId]);
+  }, [amount, dispatch, payGroupId, minAmount, maxAmount]);
 }
