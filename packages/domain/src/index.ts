@@ -689,3 +689,14 @@ export {
   transactionsChannel,
 } from './realtime/channels';
 export type { ChannelKind } from './realtime/channels';
+export {
+  BREADCRUMB_TYPES,
+  CLIENT_REPORT_KINDS,
+  CLIENT_REPORT_LIMITS,
+  addBreadcrumb,
+  reportPagePath,
+  scrubClientReport,
+  scrubReportText,
+  shouldSampleTrace,
+} from './reporting';
+export type { Breadcrumb, BreadcrumbType, ClientReport, ClientReportKind } from './reporting';
