@@ -161,6 +161,12 @@ export {
   SandboxOtpResponse,
 } from './schemas/account-management';
 export { MetricValueSchema, MetricsRequest, MetricsResponse } from './schemas/metrics';
+export {
+  BreadcrumbWire,
+  ClientReportHeaders,
+  ClientReportRequest,
+  ClientReportResponse,
+} from './schemas/client-reports';
 export { CashierNotificationWire, NotificationsResponse } from './schemas/notifications';
 export { RealtimeTokenResponse } from './schemas/realtime';
 export {
@@ -284,6 +290,8 @@ export {
   EXAMPLE_INTERACTION,
   EXAMPLE_METRICS,
   EXAMPLE_METRICS_RESPONSE,
+  EXAMPLE_CLIENT_REPORT,
+  EXAMPLE_CLIENT_REPORT_RESPONSE,
   EXAMPLE_OTP_SEND,
   EXAMPLE_OTP_SENT,
   EXAMPLE_OTP_VERIFIED,
