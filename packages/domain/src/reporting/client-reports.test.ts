@@ -122,6 +122,17 @@ describe('report scrubbing (SPEC §8, ARCHITECTURE "a card number or CVV is neve
     expect(scrubReportText(input)).toBe(expected);
   });
 
+  it('removes control characters and lone surrogates, which the server refuses (issue 12)', () => {
+    expect(scrubReportText('a\u0000b\u001b[31mc\td\ne\u007f')).toBe('ab[31mc\td\ne');
+    expect(scrubReportText('x\ud800y\udc00z \ud83d\ude00')).toBe('x\uFFFDy\uFFFDz \ud83d\ude00');
+  });
+
+  it('never cuts a surrogate pair in half when it bounds a text', () => {
+    const text = `${'a'.repeat(CLIENT_REPORT_LIMITS.message - 1)}\ud83d\ude00`;
+    const kept = scrubClientReport(report({ message: text })).message;
+    expect(kept).toBe('a'.repeat(CLIENT_REPORT_LIMITS.message - 1));
+  });
+
   it('reduces a page address to its path without query or fragment', () => {
     expect(reportPagePath('https://c.example:8080/deposit/12?session_id=abc#top')).toBe(
       '/deposit/12',

@@ -110,11 +110,23 @@ const SESSION_FIELD =
   /(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))((?:cashier_)?session_?id|x-session-id)(["']?\s*(?::|=|%3D)\s*["']?)(?!\[redacted\])[^\s"'&#,;}\]]*/gi;
 
 /**
+ * Control characters no report needs (TAB, LF and CR stay) and lone UTF-16 surrogates: the
+ * server refuses both in any request (they cannot be stored), so a report holding one would be
+ * lost.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
  * Removes what must never be kept from a report's text (a message, a stack, a breadcrumb, an
- * address): card-number-like digit runs, CVV-like fields' values and session ids' values.
+ * address): card-number-like digit runs, CVV-like fields' values and session ids' values, and
+ * the characters the server refuses (see above).
  */
 export function scrubReportText(text: string): string {
   return text
+    .replace(CONTROL_CHARACTERS, '')
+    .replace(LONE_SURROGATE, '\uFFFD')
     .replace(SESSION_FIELD, `$1$2${REDACTED}`)
     .replace(CVV_FIELD, `$1$2${REDACTED}`)
     .replace(CARD_RUN, CARD_REDACTED);
@@ -131,8 +143,12 @@ export function reportPagePath(address: string): string {
   return bounded(scrubReportText(page), CLIENT_REPORT_LIMITS.page);
 }
 
+/** The text cut to `max` UTF-16 units, never between the two halves of a surrogate pair. */
 function bounded(text: string, max: number): string {
-  return text.length > max ? text.slice(0, max) : text;
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
 }
 
 function boundedOrNull(text: string | null, max: number): string | null {
