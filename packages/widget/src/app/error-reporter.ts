@@ -10,7 +10,8 @@
  *   and error is reported; a sampled page's reports carry its breadcrumbs, another's carry none,
  *   and `trace_sampled` says which (docs/decisions.md §22).
  * - **Sending:** the sender (domain scrubber, wire body, `fetch` with `keepalive`, so a report
- *   survives the host reloading the frame) is a chunk of its own, loaded at the first report.
+ *   survives the host reloading the frame) is imported at the first report; the bundler keeps it
+ *   in the app chunk, which holds everything it uses, so it is never part of the shell.
  *   A report that fails is dropped; a page sends at most 10 (`CLIENT_REPORT_LIMITS.reportsPerPage`)
  *   so a crash loop cannot flood the server; nothing here throws.
  *
