@@ -14,6 +14,10 @@ import { OPERATOR_BASE, OPERATOR_ENDPOINTS } from './operator-endpoints';
 import { ERROR_CODES } from './errors';
 import { ErrorBody } from './schemas/common';
 
+function row() {
+  return ENDPOINTS.clientReport;
+}
+
 describe('the endpoint table (SPEC §7)', () => {
   it('keys every row by its own id', () => {
     for (const [key, endpoint] of Object.entries(ENDPOINTS)) expect(endpoint.id).toBe(key);
@@ -47,6 +51,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'notifications',
       'depositMetrics',
       'payoutMetrics',
+      'clientReport',
       'rtlAssets',
       'appearance',
       'realtimeToken',
@@ -115,7 +120,49 @@ describe('the endpoint table (SPEC §7)', () => {
       ENDPOINT_LIST.filter((endpoint) => !endpoint.session && endpoint.operator === undefined).map(
         (endpoint) => endpoint.id,
       ),
-    ).toEqual(['rtlAssets', 'sandboxCreateSession', 'sandboxThreeDsChallenge', 'openApiDocument']);
+    ).toEqual([
+      'clientReport',
+      'rtlAssets',
+      'sandboxCreateSession',
+      'sandboxThreeDsChallenge',
+      'openApiDocument',
+    ]);
+  });
+
+  it('SPEC §4, §9: a client report takes the session header as optional and answers 429 past its limit', () => {
+    const row = ENDPOINTS.clientReport;
+    expect(row.path).toBe('/api/cashier-service/v1.0/client-reports');
+    expect(z.safeParse(row.headers, {}).success).toBe(true);
+    expect(z.safeParse(row.headers, { 'x-session-id': 's1' }).success).toBe(true);
+    expect(endpointErrorNames(row)).toContain('rateLimited');
+    expect(endpointErrorNames(row)).not.toContain('sessionExpired');
+  });
+
+  it('SPEC §9: a client report has at most 20 breadcrumbs and bounded texts', () => {
+    const body = {
+      kind: 'error',
+      message: 'x',
+      page: '/deposit',
+      trace_sampled: true,
+      breadcrumbs: [],
+    };
+    const crumb = { type: 'click', message: 'Pay', at: 1 };
+    expect(z.safeParse(row().body, body).success).toBe(true);
+    expect(
+      z.safeParse(row().body, { ...body, breadcrumbs: Array.from({ length: 20 }, () => crumb) })
+        .success,
+    ).toBe(true);
+    expect(
+      z.safeParse(row().body, { ...body, breadcrumbs: Array.from({ length: 21 }, () => crumb) })
+        .success,
+    ).toBe(false);
+    expect(z.safeParse(row().body, { ...body, message: 'x'.repeat(2_001) }).success).toBe(false);
+    expect(z.safeParse(row().body, { ...body, stack: 'x'.repeat(16_001) }).success).toBe(false);
+    expect(z.safeParse(row().body, { ...body, kind: 'other' }).success).toBe(false);
+    expect(
+      z.safeParse(row().body, { ...body, breadcrumbs: [{ ...crumb, message: 'x'.repeat(201) }] })
+        .success,
+    ).toBe(false);
   });
 
   it('issue 15: lists every operator call once, under /api/operator/v1, with a key and never a session', () => {

@@ -55,6 +55,11 @@ import {
   SandboxOtpResponse,
 } from './schemas/account-management';
 import { MetricsRequest, MetricsResponse } from './schemas/metrics';
+import {
+  ClientReportHeaders,
+  ClientReportRequest,
+  ClientReportResponse,
+} from './schemas/client-reports';
 import { NotificationsResponse } from './schemas/notifications';
 import { RealtimeTokenResponse } from './schemas/realtime';
 import { AppearanceQuery, AppearanceResponse } from './schemas/operator-appearance';
@@ -531,6 +536,22 @@ export const ENDPOINTS = {
     body: MetricsRequest,
     responses: { 200: { description: 'Recorded.', schema: MetricsResponse } },
     errors: [],
+  }),
+  clientReport: endpoint({
+    id: 'clientReport',
+    method: 'POST',
+    path: `${CASHIER_BASE}/client-reports`,
+    tag: 'metrics',
+    summary: 'Report a render crash or an error of the widget',
+    description:
+      'SPEC §4 "Render crash: reported", SPEC §8 "Unhandled render error: logged, reported", SPEC §9 "Error-reporting trace sample rate 0.9, 20 breadcrumbs" (designed: the spec does not show the call). The widget sends at most 10 reports a page load. The x-session-id header is optional: with a valid session the report is kept with its brand and player, without one (or with an unknown or expired one) it is kept without them, and the answer is the same. Card-number-like digit runs, CVV-like fields and session ids are removed from every text before it is stored; reports are deleted after CLIENT_REPORT_RETENTION_DAYS. Limited per client address (429, error 1013).',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    headers: ClientReportHeaders,
+    body: ClientReportRequest,
+    responses: { 202: { description: 'Taken.', schema: ClientReportResponse } },
+    errors: ['rateLimited'],
   }),
   rtlAssets: endpoint({
     id: 'rtlAssets',

@@ -22,6 +22,7 @@ import type {
   SelectRequest,
 } from './schemas/method-detail';
 import type { MetricsRequest, MetricsResponse } from './schemas/metrics';
+import type { ClientReportRequest, ClientReportResponse } from './schemas/client-reports';
 import type { PayGroup } from './schemas/pay-group';
 import type { PaySession, SubmitRequest, UploadResponse } from './schemas/payment';
 import type {
@@ -649,6 +650,28 @@ export const EXAMPLE_METRICS = {
 /** SPEC §7 metrics answer. */
 export const EXAMPLE_METRICS_RESPONSE = { accepted: 2 } as const satisfies In<
   typeof MetricsResponse
+>;
+
+/** SPEC §4, §9 render-crash report (sampled: its breadcrumbs attached). */
+export const EXAMPLE_CLIENT_REPORT = {
+  kind: 'render_crash',
+  message: "TypeError: Cannot read properties of undefined (reading 'amount')",
+  stack:
+    "TypeError: Cannot read properties of undefined (reading 'amount')\n    at AmountField (app-4f2a.js:1:2345)",
+  page: '/deposit/12',
+  release: '0.1.0',
+  user_agent: 'Mozilla/5.0 (Linux; Android 14) Chrome/124.0 Mobile Safari/537.36',
+  trace_sampled: true,
+  breadcrumbs: [
+    { type: 'navigation', message: '/deposit', at: 1764320000000 },
+    { type: 'api', message: 'depositInit 200', at: 1764320000150 },
+    { type: 'click', message: 'Visa', at: 1764320002100 },
+    { type: 'navigation', message: '/deposit/12', at: 1764320002110 },
+  ],
+} as const satisfies In<typeof ClientReportRequest>;
+/** The answer to a report. */
+export const EXAMPLE_CLIENT_REPORT_RESPONSE = { accepted: true } as const satisfies In<
+  typeof ClientReportResponse
 >;
 
 /** Sandbox session. */

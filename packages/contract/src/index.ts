@@ -166,6 +166,12 @@ export {
   NotificationsPush,
   NotificationsResponse,
 } from './schemas/notifications';
+export {
+  BreadcrumbWire,
+  ClientReportHeaders,
+  ClientReportRequest,
+  ClientReportResponse,
+} from './schemas/client-reports';
 export { RealtimeTokenResponse } from './schemas/realtime';
 export {
   CLICKSTREAM_MAX_DATA_KEYS,
@@ -298,6 +304,8 @@ export {
   EXAMPLE_INTERACTION,
   EXAMPLE_METRICS,
   EXAMPLE_METRICS_RESPONSE,
+  EXAMPLE_CLIENT_REPORT,
+  EXAMPLE_CLIENT_REPORT_RESPONSE,
   EXAMPLE_OTP_SEND,
   EXAMPLE_OTP_SENT,
   EXAMPLE_OTP_VERIFIED,

@@ -28,6 +28,7 @@ import { ErrorBody, IdempotencyKey } from './schemas/common';
 import { ContentPageResponse, RtlAssetsResponse } from './schemas/content';
 import { DepositMethodDetail, PayoutMethodDetail, SelectRequest } from './schemas/method-detail';
 import { MetricsRequest, MetricsResponse } from './schemas/metrics';
+import { ClientReportRequest, ClientReportResponse } from './schemas/client-reports';
 import { PaySession, SubmitRequest, UploadResponse } from './schemas/payment';
 import {
   DepositRouteResponse,
@@ -395,6 +396,8 @@ const EXAMPLES = new Map<AnySchema, unknown>([
   [OtpVerifyResponse, examples.EXAMPLE_OTP_VERIFIED],
   [MetricsRequest, examples.EXAMPLE_METRICS],
   [MetricsResponse, examples.EXAMPLE_METRICS_RESPONSE],
+  [ClientReportRequest, examples.EXAMPLE_CLIENT_REPORT],
+  [ClientReportResponse, examples.EXAMPLE_CLIENT_REPORT_RESPONSE],
   [SandboxSessionRequest, examples.EXAMPLE_SANDBOX_SESSION_REQUEST],
   [SandboxSessionResponse, examples.EXAMPLE_SANDBOX_SESSION],
 ]);

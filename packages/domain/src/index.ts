@@ -713,3 +713,14 @@ export type {
   Enqueued,
   RetryDecision,
 } from './realtime/clickstream';
+export {
+  BREADCRUMB_TYPES,
+  CLIENT_REPORT_KINDS,
+  CLIENT_REPORT_LIMITS,
+  addBreadcrumb,
+  reportPagePath,
+  scrubClientReport,
+  scrubReportText,
+  shouldSampleTrace,
+} from './reporting';
+export type { Breadcrumb, BreadcrumbType, ClientReport, ClientReportKind } from './reporting';

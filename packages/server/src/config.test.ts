@@ -38,6 +38,7 @@ describe('loadConfig', () => {
         clickstreamEventsPerMinute: 600,
         clickstreamRetentionDays: 30,
       },
+      clientReports: { retentionDays: 30 },
       bodyLimitBytes: 1_048_576,
       secret: SANDBOX_SECRET,
       // The default depends on whether the widget has been built in this checkout.
@@ -130,6 +131,7 @@ describe('loadConfig', () => {
         clickstreamEventsPerMinute: 600,
         clickstreamRetentionDays: 30,
       },
+      clientReports: { retentionDays: 30 },
       bodyLimitBytes: 65_536,
       secret: 'a-long-enough-secret',
       widgetDir: '/srv/cashdesk/widget',
@@ -381,7 +383,12 @@ describe('loadConfig', () => {
         'http://localhost:8081',
       ],
       trustProxy: ['10.0.0.0/8', 'loopback'],
-      rateLimits: { windowMs: 30_000, authFailuresPerAddress: 5, moneyCallsPerSession: 7 },
+      rateLimits: {
+        windowMs: 30_000,
+        authFailuresPerAddress: 5,
+        moneyCallsPerSession: 7,
+        clientReportsPerAddress: 30,
+      },
       timeouts: {
         connectionTimeoutMs: 90_000,
         requestTimeoutMs: 20_000,
@@ -493,6 +500,19 @@ describe('loadConfig', () => {
         CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION: 'true',
       }).connectors.defaultName,
     ).toBe('psp');
+  });
+
+  it('issue 17: reads the client reports per address and their retention, and refuses a retention of 0 days', () => {
+    const config = loadConfig({
+      CLIENT_REPORTS_PER_ADDRESS: '5',
+      CLIENT_REPORT_RETENTION_DAYS: '7',
+    });
+    expect(config.security.rateLimits.clientReportsPerAddress).toBe(5);
+    expect(config.clientReports).toEqual({ retentionDays: 7 });
+    expect(loadConfig({}).clientReports).toEqual({ retentionDays: 30 });
+    expect(() => loadConfig({ CLIENT_REPORT_RETENTION_DAYS: '0' })).toThrow(
+      /CLIENT_REPORT_RETENTION_DAYS/,
+    );
   });
 
   it('issue 13: every variable the server reads is in the README configuration table', () => {

@@ -125,6 +125,8 @@ export interface ServerConfig {
   readonly cache: CacheSettings;
   /** Issue 17: the realtime hub's ping and limits (realtime/hub.ts). */
   readonly realtime: RealtimeSettings;
+  /** Issue 17: the widget's render-crash and error reports (services/client-reports.ts). */
+  readonly clientReports: ClientReportSettings;
   /**
    * OPERATOR_ADMIN_KEY (issue 15): the administrator key of the operator API, which creates brands
    * and mints their API keys; `undefined`: administrator calls answer 401 (1801).
@@ -167,6 +169,15 @@ export interface RealtimeSettings {
   /** CLICKSTREAM_RETENTION_DAYS: days a clickstream event is kept, default 30. */
   readonly clickstreamRetentionDays: number;
 }
+
+/** Issue 17: the widget's render-crash and error reports (services/client-reports.ts). */
+export interface ClientReportSettings {
+  /** CLIENT_REPORT_RETENTION_DAYS: reports older than this are deleted, default 30. */
+  readonly retentionDays: number;
+}
+
+/** The default {@link ClientReportSettings}. */
+export const DEFAULT_CLIENT_REPORTS: ClientReportSettings = { retentionDays: 30 };
 
 export interface WebhookSettings {
   /** WEBHOOK_URL: the operator's endpoint; `undefined` sends nothing. */
@@ -368,6 +379,11 @@ export interface RateLimitSettings {
    * payout account creation) one session may make in a window (MONEY_CALLS_PER_SESSION).
    */
   readonly moneyCallsPerSession: number;
+  /**
+   * Issue 17: render-crash and error reports one client address may send in a window
+   * (CLIENT_REPORTS_PER_ADDRESS); the widget sends at most 10 a page load.
+   */
+  readonly clientReportsPerAddress: number;
 }
 
 /** The HTTP server's time-outs (Node's http.Server through Fastify). */
@@ -398,7 +414,12 @@ export interface UploadQuota {
 export const DEFAULT_SECURITY: SecuritySettings = {
   frameAncestors: [],
   trustProxy: false,
-  rateLimits: { windowMs: 60_000, authFailuresPerAddress: 100, moneyCallsPerSession: 120 },
+  rateLimits: {
+    windowMs: 60_000,
+    authFailuresPerAddress: 100,
+    moneyCallsPerSession: 120,
+    clientReportsPerAddress: 30,
+  },
   timeouts: {
     connectionTimeoutMs: 60_000,
     requestTimeoutMs: 120_000,
@@ -582,6 +603,12 @@ const EnvSchema = z.object({
   MONEY_CALLS_PER_SESSION: integerText('MONEY_CALLS_PER_SESSION', 1, 1_000_000).default(
     DEFAULT_SECURITY.rateLimits.moneyCallsPerSession,
   ),
+  CLIENT_REPORTS_PER_ADDRESS: integerText('CLIENT_REPORTS_PER_ADDRESS', 1, 1_000_000).default(
+    DEFAULT_SECURITY.rateLimits.clientReportsPerAddress,
+  ),
+  CLIENT_REPORT_RETENTION_DAYS: integerText('CLIENT_REPORT_RETENTION_DAYS', 1, 3_650).default(
+    DEFAULT_CLIENT_REPORTS.retentionDays,
+  ),
   CONNECTION_TIMEOUT_MS: integerText('CONNECTION_TIMEOUT_MS', 100, 3_600_000).default(
     DEFAULT_SECURITY.timeouts.connectionTimeoutMs,
   ),
@@ -738,11 +765,12 @@ export class ConfigError extends Error {
  * {@link DEFAULT_OPERATIONS} (MIGRATE_ON_START, SHUTDOWN_TIMEOUT_MS, METRICS_TOKEN, WORKERS), and the
  * security settings of {@link DEFAULT_SECURITY}
  * (FRAME_ANCESTORS, TRUST_PROXY, RATE_LIMIT_WINDOW_MS, AUTH_FAILURES_PER_ADDRESS,
- * MONEY_CALLS_PER_SESSION, CONNECTION_TIMEOUT_MS, REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS,
+ * MONEY_CALLS_PER_SESSION, CLIENT_REPORTS_PER_ADDRESS, CONNECTION_TIMEOUT_MS, REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS,
  * KEEP_ALIVE_TIMEOUT_MS, UPLOAD_MAX_DOCUMENTS_PER_TRANSACTION, UPLOAD_MAX_BYTES_PER_TRANSACTION),
  * and the webhooks of {@link DEFAULT_WEBHOOKS} (WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_KEY_ID,
  * WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_MAX_MS,
- * WEBHOOK_INTERVAL_MS; a WEBHOOK_SECRET is required in production once WEBHOOK_URL is set).
+ * WEBHOOK_INTERVAL_MS; a WEBHOOK_SECRET is required in production once WEBHOOK_URL is set),
+ * and CLIENT_REPORT_RETENTION_DAYS 30 (issue 17).
  *
  * @throws {ConfigError} naming each bad variable, e.g. `PORT: PORT must be a whole number`.
  */
@@ -945,6 +973,7 @@ export function loadConfig(
       clickstreamEventsPerMinute: values.CLICKSTREAM_MAX_EVENTS_PER_MINUTE,
       clickstreamRetentionDays: values.CLICKSTREAM_RETENTION_DAYS,
     },
+    clientReports: { retentionDays: values.CLIENT_REPORT_RETENTION_DAYS },
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     secret: values.CASHDESK_SECRET ?? SANDBOX_SECRET,
     widgetDir:
@@ -977,6 +1006,7 @@ export function loadConfig(
         windowMs: values.RATE_LIMIT_WINDOW_MS,
         authFailuresPerAddress: values.AUTH_FAILURES_PER_ADDRESS,
         moneyCallsPerSession: values.MONEY_CALLS_PER_SESSION,
+        clientReportsPerAddress: values.CLIENT_REPORTS_PER_ADDRESS,
       },
       timeouts: {
         connectionTimeoutMs: values.CONNECTION_TIMEOUT_MS,

@@ -27,6 +27,7 @@ import { seedDatabase } from './db/seed';
 import { serveWidget } from './http/widget-static';
 import { startReconciler } from './services/payments/reconciler';
 import { startWebhookDispatcher } from './services/webhooks/dispatcher';
+import { startClientReportPruner } from './services/client-reports';
 import { PayGroupConnectorError } from './services/pay-group-connectors';
 import { DATABASE_CLOSE_GRACE_MS, shutDown } from './shutdown';
 
@@ -114,6 +115,13 @@ async function main(): Promise<void> {
           log: app.log,
           metrics: app.cashdesk.metrics,
         });
+  // Issue 17: deletes the client reports older than CLIENT_REPORT_RETENTION_DAYS, now and hourly.
+  const clientReports = startClientReportPruner({
+    db: database.db,
+    clock: app.cashdesk.clock,
+    retentionDays: config.clientReports.retentionDays,
+    log: app.log,
+  });
   // Registered before the address is printed: whoever reads that line may signal at once, and
   // a signal before its handler exists would kill the process without closing it.
   let closing = false;
@@ -122,7 +130,10 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     // Drains the requests in flight, then stops the reconciler, then closes the database.
-    shutDown({ app, reconciler, webhooks, database }, config.operations.shutdownTimeoutMs).then(
+    shutDown(
+      { app, reconciler, webhooks, clientReports, database },
+      config.operations.shutdownTimeoutMs,
+    ).then(
       (outcome) => process.exit(outcome === 'clean' ? 0 : 1),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

@@ -34,6 +34,8 @@ export interface ShutdownParts {
   readonly reconciler: { stop(): Promise<void> };
   /** The webhook dispatcher, when the process sends webhooks. */
   readonly webhooks?: { stop(): Promise<void> } | undefined;
+  /** Issue 17: the pruner of old client reports, when the process runs one. */
+  readonly clientReports?: { stop(): Promise<void> } | undefined;
   readonly database: { close(): Promise<void> };
 }
 
@@ -60,7 +62,7 @@ async function settlesBefore(work: PromiseLike<unknown>, deadline: number): Prom
 
 /** Shuts a server process's parts down (see the module comment). */
 export async function shutDown(parts: ShutdownParts, timeoutMs: number): Promise<ShutdownOutcome> {
-  const { app, reconciler, webhooks, database } = parts;
+  const { app, reconciler, webhooks, clientReports, database } = parts;
   const deadline = Date.now() + timeoutMs;
   let outcome: ShutdownOutcome = 'clean';
   app.readiness.markShuttingDown();
@@ -78,7 +80,7 @@ export async function shutDown(parts: ShutdownParts, timeoutMs: number): Promise
   }
   app.log.info('requests drained');
 
-  const background = Promise.all([reconciler.stop(), webhooks?.stop()]);
+  const background = Promise.all([reconciler.stop(), webhooks?.stop(), clientReports?.stop()]);
   if (!(await settlesBefore(background, deadline))) {
     outcome = 'timed_out';
     app.log.warn('the reconciler or webhook pass in progress did not end in time: not waited for');

@@ -15,6 +15,8 @@ import {
   EXAMPLE_INTERACTION,
   EXAMPLE_METRICS,
   EXAMPLE_METRICS_RESPONSE,
+  EXAMPLE_CLIENT_REPORT,
+  EXAMPLE_CLIENT_REPORT_RESPONSE,
   EXAMPLE_OTP_SEND,
   EXAMPLE_OTP_SENT,
   EXAMPLE_OTP_VERIFIED,
@@ -56,6 +58,7 @@ import {
   RequisiteDeleteResponse,
 } from './account-management';
 import { InteractionResponse, StatusResponse, ThreeDsResultRequest } from './alternative';
+import { ClientReportRequest, ClientReportResponse } from './client-reports';
 import { DepositInitResponse, PayoutInitResponse, TaxTier, WidgetSettings } from './cashier';
 import {
   Currency,
@@ -133,6 +136,8 @@ const CASES: readonly (readonly [string, z.ZodMiniType, unknown])[] = [
   ['OtpVerifyResponse', OtpVerifyResponse, EXAMPLE_OTP_VERIFIED],
   ['MetricsRequest', MetricsRequest, EXAMPLE_METRICS],
   ['MetricsResponse', MetricsResponse, EXAMPLE_METRICS_RESPONSE],
+  ['ClientReportRequest', ClientReportRequest, EXAMPLE_CLIENT_REPORT],
+  ['ClientReportResponse', ClientReportResponse, EXAMPLE_CLIENT_REPORT_RESPONSE],
   ['SandboxSessionRequest', SandboxSessionRequest, EXAMPLE_SANDBOX_SESSION_REQUEST],
   ['SandboxSessionResponse', SandboxSessionResponse, EXAMPLE_SANDBOX_SESSION],
   ['ErrorBody', ErrorBody, EXAMPLE_ERROR],

@@ -12,6 +12,10 @@
  *   recurring check, one-time codes, the reversal, a new payout account) counts against its
  *   session, per endpoint; past MONEY_CALLS_PER_SESSION in the window the call is answered 429
  *   (1013, `Retry-After`) before its handler runs.
+ * - **Client reports per client address** (issue 17). The widget's render-crash and error reports
+ *   (`clientReport`) take no session, so they are counted per address: past
+ *   CLIENT_REPORTS_PER_ADDRESS in the window a report is answered 429 (1013, `Retry-After`) before
+ *   its body is validated or stored, so the table cannot be flooded from one address.
  *
  * The client address is Fastify's `request.ip`, which honours TRUST_PROXY behind a proxy; IPv6
  * addresses count per /64, as one client usually holds the whole prefix.
@@ -44,6 +48,9 @@ const MONEY_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>([
   'requisiteCreate',
 ]);
 
+/** The endpoints limited per client address (issue 17: they take no session). */
+const ADDRESS_LIMITED_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>(['clientReport']);
+
 /** The failed-session-check counter of client addresses. */
 export interface AuthFailureGuard {
   /**
@@ -60,6 +67,8 @@ export interface Limits {
   readonly authFailures: AuthFailureGuard;
   /** The preHandler hook limiting an endpoint per session; `undefined` for other endpoints. */
   moneyCallHook(endpointId: string): preHandlerAsyncHookHandler | undefined;
+  /** The preHandler hook limiting an endpoint per client address; `undefined` for others. */
+  addressCallHook(endpointId: string): preHandlerAsyncHookHandler | undefined;
 }
 
 declare module 'fastify' {
@@ -99,6 +108,7 @@ export async function registerRateLimits(
     },
   };
   const moneyLimiters = new Map<string, preHandlerAsyncHookHandler>();
+  const addressLimiters = new Map<string, preHandlerAsyncHookHandler>();
   app.decorate('cashdeskLimits', {
     authFailures,
     moneyCallHook(endpointId) {
@@ -117,6 +127,24 @@ export async function registerRateLimits(
         }
       };
       moneyLimiters.set(endpointId, hook);
+      return hook;
+    },
+    addressCallHook(endpointId) {
+      if (!ADDRESS_LIMITED_ENDPOINT_IDS.has(endpointId)) return undefined;
+      const known = addressLimiters.get(endpointId);
+      if (known !== undefined) return known;
+      const limiter = app.createRateLimit({
+        max: settings.clientReportsPerAddress,
+        timeWindow: settings.windowMs,
+        keyGenerator: (request) => `${endpointId}:${request.ip}`,
+      });
+      const hook: preHandlerAsyncHookHandler = async (request) => {
+        const state = await limiter(request);
+        if (!state.isAllowed && state.isExceeded) {
+          throw tooManyRequests(state.ttlInSeconds, `${endpointId}: too many calls of an address`);
+        }
+      };
+      addressLimiters.set(endpointId, hook);
       return hook;
     },
   } satisfies Limits);

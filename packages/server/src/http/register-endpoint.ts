@@ -25,7 +25,8 @@
  *   work)` itself once it has hashed the file;
  * - `sandboxOnly: true`: outside sandbox mode the route answers 404 with code 1901;
  * - issue 13: failed session checks count per client address, and the money endpoints of
- *   http/rate-limits.ts are limited per session (429, code 1013).
+ *   http/rate-limits.ts are limited per session (429, code 1013); issue 17: the client reports
+ *   per client address.
  *
  * The handler's context and result are typed from the row's schemas.
  *
@@ -360,7 +361,10 @@ export function registerEndpoint<E extends Endpoint>(
           clock: deps.clock,
         });
   // Issue 13: money calls are limited per session, after the session check, before the handler.
-  const limitHook = app.cashdeskLimits.moneyCallHook(endpoint.id);
+  // Issue 17: calls without a session (client reports) are limited per client address instead.
+  const limitHook =
+    app.cashdeskLimits.moneyCallHook(endpoint.id) ??
+    app.cashdeskLimits.addressCallHook(endpoint.id);
   // Requests are validated here, once, with the row's schemas (so the handler's types are the
   // schemas' outputs); Fastify serialises the answers with the response schemas.
   const schema: FastifySchema = { response: endpointResponseSchemas(endpoint) };

@@ -37,6 +37,8 @@ import { registerAppearanceRoutes } from './appearance';
 import { registerOperatorAppearanceRoutes } from './operator/appearance';
 // Issue 17: the realtime connection token (the hub itself is on the HTTP server's upgrades).
 import { registerRealtimeTokenRoutes } from './realtime-token';
+// Issue 17: the widget's render-crash and error reports.
+import { registerClientReportRoutes } from './client-reports';
 
 /** A function that registers a group of routes. */
 export type RouteModule = (app: App) => void;
@@ -74,6 +76,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerAppearanceRoutes,
   registerOperatorAppearanceRoutes,
   registerRealtimeTokenRoutes,
+  registerClientReportRoutes,
 ];
 
 /** Registers every route module on the app. */

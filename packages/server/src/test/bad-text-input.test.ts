@@ -267,6 +267,22 @@ const BASES: { readonly [K in InputEndpointId]: (c: WalkContext) => BaseRequest 
       body: { metrics: [{ name: 'FID', value: 12 }], tags: { page: 'payout-list' } },
     }),
   }),
+  clientReport: (c) => ({
+    flow: 'deposit',
+    request: request(ENDPOINTS.clientReport, {
+      headers: { 'x-session-id': c.depositSession },
+      body: {
+        kind: 'render_crash',
+        message: 'TypeError: x is undefined',
+        stack: 'TypeError: x is undefined\n    at Amount (app.js:1:2)',
+        page: '/deposit',
+        release: '0.1.0',
+        user_agent: 'Chromium',
+        trace_sampled: true,
+        breadcrumbs: [{ type: 'click', message: 'Pay', at: 1_764_320_000_000 }],
+      },
+    }),
+  }),
   sandboxCreateSession: () => ({
     flow: null,
     request: request(ENDPOINTS.sandboxCreateSession, {

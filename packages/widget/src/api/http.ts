@@ -133,8 +133,37 @@ async function readJson(
   }
 }
 
+/** Hears every call's endpoint id and outcome (issue 17: the error reporter's breadcrumbs). */
+export type CallObserver = (endpointId: string, status: number | QueryErrorStatus) => void;
+
+let callObserver: CallObserver | null = null;
+
+/** Sets the one observer of calls (`null` removes it); returns the function that removes it. */
+export function observeCalls(observer: CallObserver | null): () => void {
+  callObserver = observer;
+  return () => {
+    if (callObserver === observer) callObserver = null;
+  };
+}
+
 /** Sends one call of the endpoint table and validates its answer. */
 export async function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E>,
+): Promise<CallResult<ResponseOf<E>>> {
+  const result = await callEndpointOnce(endpoint, options);
+  const observer = callObserver;
+  if (observer !== null) {
+    try {
+      observer(endpoint.id, 'error' in result ? result.error.status : 200);
+    } catch {
+      // An observer never fails a call.
+    }
+  }
+  return result;
+}
+
+async function callEndpointOnce<E extends Endpoint>(
   endpoint: E,
   options: CallOptions<E>,
 ): Promise<CallResult<ResponseOf<E>>> {

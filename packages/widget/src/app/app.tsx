@@ -10,6 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { cashierApi } from '../api/cashier-api';
+import { observeCalls } from '../api/http';
 import { listenToHost, reportContentHeight } from '../host/host-bridge';
 import { setNumberLanguage } from '../i18n/format';
 import { i18nFor } from '../i18n/i18n';
@@ -17,6 +18,8 @@ import { applyTheme, readAppearance, themeRenders } from './appearance';
 import type { Appearance } from './appearance';
 import { AppRoutes } from './app-routes';
 import { CrashBoundary } from './crash-boundary';
+import { browserErrorReporter, listenForReports } from './error-reporter';
+import { NavigationBreadcrumbs } from './navigation-breadcrumbs';
 import { browserPageMetrics, startPageMetrics } from './page-metrics';
 import { startBrowserRealtime } from '../realtime/realtime';
 import { createAppStore } from './store';
@@ -62,6 +65,19 @@ export function App({ startup }: AppProps) {
   const { i18n, appearance } = use(loadReady(startup));
   const logo = appearance?.theme?.logo_url ?? null;
   const store = useMemo(() => createAppStore(startup), [startup]);
+  // Issue 17, SPEC §4, §8, §9: render crashes, errors and rejections reported with breadcrumbs.
+  const reporter = useMemo(
+    () => browserErrorReporter(startup.params.sessionId),
+    [startup.params.sessionId],
+  );
+  useEffect(() => listenForReports(reporter), [reporter]);
+  useEffect(
+    () =>
+      observeCalls((endpointId, status) => {
+        reporter.breadcrumb('api', `${endpointId} ${String(status)}`);
+      }),
+    [reporter],
+  );
   useEffect(() => listenToHost(), []);
   // The host sizes its frame to the content (embed SDK autoHeight): no scrollbar inside a page's.
   useEffect(() => reportContentHeight(), []);
@@ -81,8 +97,9 @@ export function App({ startup }: AppProps) {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <CrashBoundary>
+        <CrashBoundary reporter={reporter}>
           <BrowserRouter useTransitions={false}>
+            <NavigationBreadcrumbs reporter={reporter} />
             <ThemeGate supported={themeRenders(startup, appearance)} theme={startup.theme.theme}>
               {logo === null ? null : (
                 <div className="cd-brand-logo">

@@ -2,17 +2,21 @@ import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { Trans } from 'react-i18next';
 import { requestReInit } from '../host/host-bridge';
+import type { ErrorReporter } from './error-reporter';
 
 interface CrashBoundaryState {
   readonly crashed: boolean;
 }
 
 /**
- * SPEC §4 "Render crash", §8: an unhandled render error is logged, reported, and the host is
- * asked to reinitialise the cashier. Until it does (or when there is no host), the player sees
+ * SPEC §4 "Render crash", §8: an unhandled render error is logged, reported (app/error-reporter.ts),
+ * and then the host is asked to reinitialise the cashier. Until it does (or when there is no host), the player sees
  * a translated message and a reload button instead of a blank frame.
  */
-export class CrashBoundary extends Component<{ readonly children: ReactNode }, CrashBoundaryState> {
+export class CrashBoundary extends Component<
+  { readonly children: ReactNode; readonly reporter?: ErrorReporter | null },
+  CrashBoundaryState
+> {
   override state: CrashBoundaryState = { crashed: false };
 
   static getDerivedStateFromError(): CrashBoundaryState {
@@ -20,9 +24,10 @@ export class CrashBoundary extends Component<{ readonly children: ReactNode }, C
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    // The operator's error reporting reads the console of the page (no reporting service is part
-    // of the product yet); the host hears of it through reInitCashier.
+    // SPEC §4, §8: logged, reported (issue 17: POST client-reports, with the component stack),
+    // then the host is asked to reinitialise the cashier.
     console.error('cashier render crash', error, info.componentStack);
+    this.props.reporter?.report('render_crash', error, info.componentStack ?? null);
     requestReInit();
   }
 
