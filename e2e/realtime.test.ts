@@ -4,7 +4,9 @@
  * - when a crypto display-form payment is paid at the sandbox's provider page (its Approve), the
  *   status move is pushed and the QR page goes to the result without the player's click;
  * - the await page does the same with the page's clock stopped (no poll can run: only the push);
- * - a notification the operator creates appears on the open form, and goes when removed.
+ * - a notification the operator creates appears on the open form, and goes when removed;
+ * - the clickstream (SPEC §4, §7) of a card deposit reaches the server over the same connection
+ *   and is stored under the session's brand and player, without the session id.
  */
 import { OPERATOR_BASE } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +14,17 @@ import type { Frame, Page } from 'playwright-core';
 import { useStackAndBrowser } from './support';
 import { closeHosted, openHostedCashier, transactionsOf } from './support/cashier';
 import type { HostedCashier } from './support/cashier';
-import { METHODS, field, openMethod, submitButton, waitForPath } from './support/journeys';
+import {
+  METHODS,
+  TEST_CARDS,
+  amountInput,
+  field,
+  openCardMethod,
+  openMethod,
+  payWithCard,
+  submitButton,
+  waitForPath,
+} from './support/journeys';
 
 const ADMIN_KEY = 'e2e-realtime-admin-key-0123456789abcdef';
 const env = useStackAndBrowser({ env: { OPERATOR_ADMIN_KEY: ADMIN_KEY } });
@@ -166,6 +178,63 @@ describe('realtime (SPEC §4, issue 17)', () => {
     await frame.getByRole('status').getByText(message).waitFor();
     await operator('DELETE', `/notifications/live-${player}`, key);
     await frame.getByText(message).waitFor({ state: 'detached' });
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §4 §7: a card deposit’s amount change, submit click and result reach the clickstream table over the realtime connection', async () => {
+    const hosted = await openHostedCashier(env.browser, env.stack);
+    const { page, frame, player } = hosted;
+    const subscriptions = watchSubscriptions(page);
+    await openCardMethod(frame);
+    await expect.poll(subscriptions).toBeGreaterThanOrEqual(3);
+    await amountInput(frame).fill('42');
+    await payWithCard(frame, TEST_CARDS.approved);
+    await waitForPath(frame, '/deposit/deposit-success');
+    const db = env.stack.app.cashdesk.db;
+    const known = await db.query.players.findFirst({
+      where: (table, { eq }) => eq(table.externalId, player),
+    });
+    const stored = () =>
+      db.query.clickstreamEvents.findMany({
+        where: (table, { eq }) => eq(table.playerId, known?.id ?? ''),
+        orderBy: (table, { asc }) => [asc(table.id)],
+      });
+    await expect
+      .poll(async () => (await stored()).map((row) => row.type))
+      .toEqual(expect.arrayContaining(['amount', 'click', 'order_result_status']));
+    const rows = await stored();
+    expect(rows.every((row) => row.brandId === 'brand0')).toBe(true);
+    const submit = rows.find((row) => row.type === 'click');
+    expect(submit?.payload).toMatchObject({ data: { target: 'submit_button' } });
+    const result = rows.find((row) => row.type === 'order_result_status');
+    expect(result?.payload).toMatchObject({ data: { status: 'success' } });
+    // The session id identifies nothing stored: the connection's token named the player.
+    expect(JSON.stringify(rows)).not.toContain(hosted.session.sessionId);
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §4 §8 §9: an error thrown in the cashier is reported to the server, stored scrubbed with its breadcrumbs', async () => {
+    const hosted = await openHostedCashier(env.browser, env.stack);
+    const { frame, player } = hosted;
+    await openCardMethod(frame);
+    const marker = `boom-${player}`;
+    await frame.evaluate((text) => {
+      window.setTimeout(() => {
+        throw new Error(`${text} card 4000 0000 0000 0101`);
+      }, 0);
+    }, marker);
+    const db = env.stack.app.cashdesk.db;
+    const reported = () =>
+      db.query.clientReports.findMany({
+        where: (table, { like }) => like(table.message, `%${marker}%`),
+      });
+    await expect.poll(async () => (await reported()).length).toBe(1);
+    const [report] = await reported();
+    expect(report?.kind).toBe('error');
+    expect(report?.brandId).toBe('brand0');
+    expect(report?.message).not.toContain('4000 0000 0000 0101');
+    expect(report?.page).toMatch(/^\/deposit\//);
+    expect(JSON.stringify(report)).not.toContain(hosted.session.sessionId);
     await closeHosted(hosted);
   });
 });
