@@ -180,6 +180,15 @@ export const PageQuery = z.object({
   cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 
+/** What an audited call did: changed something, or read. */
+export const AuditKind = z.enum(['change', 'read']);
+
+/** Query of the audit trail: a page, and optionally one kind of call. */
+export const AuditQuery = z.object({
+  ...PageQuery.shape,
+  kind: z.optional(AuditKind),
+});
+
 /** One audited operator call. */
 export const AuditEntry = z
   .object({
@@ -189,7 +198,8 @@ export const AuditEntry = z
     actor: z.string(),
     /** The endpoint id of the call (e.g. `operatorPlayerUpdate`). */
     action: z.string(),
-    /** What the call changed, e.g. `player:p-17` or `pay_group:deposit/visa`. */
+    kind: AuditKind,
+    /** What the call changed, e.g. `player:p-17` or `pay_group:deposit/visa`; a read's address. */
     target: z.string(),
     before: z.nullable(z.unknown()),
     after: z.nullable(z.unknown()),
@@ -199,7 +209,7 @@ export const AuditEntry = z
     z.meta({
       id: 'AuditEntry',
       description:
-        'One operator call that changed something: who (the key id, or admin), what (the call and its target), when, and the state before and after.',
+        'One operator call: who (the key id, or admin), what (the call and its target), when; for a change (kind change) the state before and after, for a read (kind read) the address read, query included, with before and after null.',
     }),
   );
 

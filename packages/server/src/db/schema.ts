@@ -1308,13 +1308,19 @@ export const operatorAuditLog = pgTable(
     brandId: text('brand_id').notNull(),
     actor: text('actor').notNull(),
     action: text('action').notNull(),
+    /** `change` (with before and after) or `read` (issue 15: every call is audited). */
+    kind: text('kind').$type<'change' | 'read'>().notNull().default('change'),
     target: text('target').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
     requestId: text('request_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('operator_audit_log_brand_seq').on(t.brandId, t.seq)],
+  (t) => [
+    uniqueIndex('operator_audit_log_brand_seq').on(t.brandId, t.seq),
+    index('operator_audit_log_brand_kind_seq').on(t.brandId, t.kind, t.seq),
+    check('operator_audit_log_kind', sql`${t.kind} in ('change', 'read')`),
+  ],
 );
 
 // --- issue 15, area C: appearance (themes, text overrides) ---------------------------------------

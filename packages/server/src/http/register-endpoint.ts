@@ -467,7 +467,44 @@ export function registerEndpoint<E extends Endpoint>(
         );
         return send(reply, toLooseResult(result));
       }
-      return send(reply, toLooseResult(await handler(context)));
+      const answer = toLooseResult(await handler(context));
+      // Issue 15: every operator call is audited. A change records itself with its before and
+      // after (`audit` above, in its transaction); a read records who read what, and when.
+      if (endpoint.operator !== undefined && endpoint.method === 'GET') {
+        await auditRead(request, endpoint.id, params, deps);
+      }
+      return send(reply, answer);
     },
+  });
+}
+
+/**
+ * Records an operator's read in the audit trail (issue 15: who, what, when): the endpoint id and
+ * the address read, query included (filters say what was looked at). The administrator's reads
+ * go to the trail of the brand they name, or of `*` when they name none.
+ */
+async function auditRead(
+  request: FastifyRequest,
+  action: string,
+  params: unknown,
+  deps: App['cashdesk'],
+): Promise<void> {
+  const principal = request.operatorPrincipal;
+  if (principal === null) return;
+  const named =
+    typeof params === 'object' && params !== null && 'brandId' in params
+      ? params.brandId
+      : undefined;
+  const brandId =
+    principal.kind === 'brand' ? principal.brandId : typeof named === 'string' ? named : '*';
+  await recordAudit(deps.db, principal, {
+    brandId,
+    action,
+    kind: 'read',
+    target: request.url,
+    before: null,
+    after: null,
+    requestId: request.id,
+    at: deps.clock(),
   });
 }

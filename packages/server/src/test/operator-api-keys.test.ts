@@ -62,7 +62,7 @@ describe('issue 15: operator API keys', () => {
     const brand = await createOperatorBrand(server);
     const forged = `${brand.key.slice(0, -4)}AAAA`;
     for (const key of [null, 'nonsense', 'cdk_aaaaaaaaaaaa_' + 'A'.repeat(43), forged]) {
-      const answer = await operatorCall(server, 'GET', '/audit', key);
+      const answer = await operatorCall(server, 'GET', '/audit?kind=change', key);
       expect(answer.status).toBe(401);
       expect(errorCode(answer.body)).toBe(ERROR_CODES.operatorKeyInvalid.code);
     }
@@ -74,7 +74,7 @@ describe('issue 15: operator API keys', () => {
   it('answers 403 (1802) to a key without the call’s scope and to a brand key on an administrator call', async () => {
     const brand = await createOperatorBrand(server);
     const narrow = await mintKey(server, brand.brandId, ['players:read']);
-    const audit = await operatorCall(server, 'GET', '/audit', narrow.key);
+    const audit = await operatorCall(server, 'GET', '/audit?kind=change', narrow.key);
     expect(audit.status).toBe(403);
     expect(errorCode(audit.body)).toBe(ERROR_CODES.operatorScopeMissing.code);
     const admin = await operatorCall(server, 'POST', '/brands', brand.key, {
@@ -111,8 +111,8 @@ describe('issue 15: operator API keys', () => {
   it('rotates: two keys work at once, and a revoked key answers 401 at its next call', async () => {
     const brand = await createOperatorBrand(server);
     const next = await mintKey(server, brand.brandId, ['config:read'], 'next');
-    expect((await operatorCall(server, 'GET', '/audit', brand.key)).status).toBe(200);
-    expect((await operatorCall(server, 'GET', '/audit', next.key)).status).toBe(200);
+    expect((await operatorCall(server, 'GET', '/audit?kind=change', brand.key)).status).toBe(200);
+    expect((await operatorCall(server, 'GET', '/audit?kind=change', next.key)).status).toBe(200);
     const revoked = await operatorCall(
       server,
       'DELETE',
@@ -123,8 +123,8 @@ describe('issue 15: operator API keys', () => {
     const summary = ApiKeySummary.parse(revoked.body);
     expect(summary.id).toBe(brand.keyId);
     expect(summary.revoked_at).not.toBeNull();
-    expect((await operatorCall(server, 'GET', '/audit', brand.key)).status).toBe(401);
-    expect((await operatorCall(server, 'GET', '/audit', next.key)).status).toBe(200);
+    expect((await operatorCall(server, 'GET', '/audit?kind=change', brand.key)).status).toBe(401);
+    expect((await operatorCall(server, 'GET', '/audit?kind=change', next.key)).status).toBe(200);
   });
 
   it('answers 404 (1803) for keys of an unknown brand or a key of another brand', async () => {
@@ -145,7 +145,7 @@ describe('issue 15: operator API keys', () => {
       TEST_ADMIN_KEY,
     );
     expect(crossed.status).toBe(404);
-    expect((await operatorCall(server, 'GET', '/audit', other.key)).status).toBe(200);
+    expect((await operatorCall(server, 'GET', '/audit?kind=change', other.key)).status).toBe(200);
   });
 
   it('answers the administrator calls 401 when the server has no OPERATOR_ADMIN_KEY', async () => {
@@ -172,7 +172,7 @@ describe('issue 15: the audit trail', () => {
       `/brands/${brand.brandId}/api-keys/${second.id}`,
       TEST_ADMIN_KEY,
     );
-    const first = await operatorCall(server, 'GET', '/audit?limit=2', brand.key);
+    const first = await operatorCall(server, 'GET', '/audit?kind=change&limit=2', brand.key);
     expect(first.status).toBe(200);
     const page = AuditPage.parse(first.body);
     expect(page.entries.map((entry) => [entry.action, entry.actor, entry.target])).toEqual([
@@ -188,7 +188,7 @@ describe('issue 15: the audit trail', () => {
         await operatorCall(
           server,
           'GET',
-          `/audit?limit=2&cursor=${page.next_cursor ?? ''}`,
+          `/audit?kind=change&limit=2&cursor=${page.next_cursor ?? ''}`,
           brand.key,
         )
       ).body,
@@ -198,11 +198,52 @@ describe('issue 15: the audit trail', () => {
       'operatorBrandCreate',
     ]);
     expect(rest.next_cursor).toBeNull();
-    const others = AuditPage.parse((await operatorCall(server, 'GET', '/audit', other.key)).body);
+    const others = AuditPage.parse(
+      (await operatorCall(server, 'GET', '/audit?kind=change', other.key)).body,
+    );
     expect(others.entries.every((entry) => !entry.target.includes(second.id))).toBe(true);
-    const badCursor = await operatorCall(server, 'GET', '/audit?cursor=zzz', brand.key);
+    const badCursor = await operatorCall(server, 'GET', '/audit?kind=change&cursor=zzz', brand.key);
     expect(badCursor.status).toBe(400);
     expect(badCursor.body).toMatchObject({ error_field: 'query.cursor' });
+  });
+});
+
+describe('issue 15: every call is audited, reads too', () => {
+  it('records who read which address and when, as kind read, in the reader’s brand only; the administrator’s reads under the brand they name', async () => {
+    const brand = await createOperatorBrand(server);
+    const other = await createOperatorBrand(server);
+    const before = AuditPage.parse(
+      (await operatorCall(server, 'GET', '/audit?kind=read', brand.key)).body,
+    );
+    expect((await operatorCall(server, 'GET', '/transactions?limit=5', brand.key)).status).toBe(
+      200,
+    );
+    expect(
+      (await operatorCall(server, 'GET', `/brands/${brand.brandId}/api-keys`, TEST_ADMIN_KEY))
+        .status,
+    ).toBe(200);
+    // A refused read (no scope for it) is not a read: nothing was shown.
+    const narrow = await mintKey(server, brand.brandId, ['sessions:write'], 'narrow');
+    expect((await operatorCall(server, 'GET', '/transactions', narrow.key)).status).toBe(403);
+    const reads = AuditPage.parse(
+      (await operatorCall(server, 'GET', '/audit?kind=read', brand.key)).body,
+    );
+    const fresh = reads.entries.slice(0, reads.entries.length - before.entries.length);
+    expect(fresh.map((entry) => [entry.kind, entry.action, entry.actor, entry.target])).toEqual([
+      ['read', 'operatorApiKeyList', 'admin', `/api/operator/v1/brands/${brand.brandId}/api-keys`],
+      ['read', 'operatorTransactionList', brand.keyId, '/api/operator/v1/transactions?limit=5'],
+      ['read', 'operatorAuditList', brand.keyId, '/api/operator/v1/audit?kind=read'],
+    ]);
+    expect(fresh.every((entry) => entry.before === null && entry.after === null)).toBe(true);
+    // Changes and reads apart: the change filter shows no read.
+    const changes = AuditPage.parse(
+      (await operatorCall(server, 'GET', '/audit?kind=change&limit=200', brand.key)).body,
+    );
+    expect(changes.entries.every((entry) => entry.kind === 'change')).toBe(true);
+    const others = AuditPage.parse(
+      (await operatorCall(server, 'GET', '/audit?kind=read', other.key)).body,
+    );
+    expect(others.entries.every((entry) => entry.actor !== brand.keyId)).toBe(true);
   });
 });
 
@@ -269,7 +310,7 @@ describe('issue 15: the configuration version', () => {
     expect(guarded.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(guarded.filter((answer) => answer.status === 409)).toHaveLength(names.length - 1);
     const audit = AuditPage.parse(
-      (await operatorCall(server, 'GET', '/audit?limit=200', brand.key)).body,
+      (await operatorCall(server, 'GET', '/audit?kind=change&limit=200', brand.key)).body,
     );
     expect(audit.entries.filter((entry) => entry.action === 'operatorBrandUpdate')).toHaveLength(
       names.length + 1,

@@ -58,7 +58,7 @@ async function versionOf(brand: OperatorBrand): Promise<number> {
 }
 
 async function auditCount(brand: OperatorBrand): Promise<number> {
-  const answer = await operatorCall(server, 'GET', '/audit?limit=200', brand.key);
+  const answer = await operatorCall(server, 'GET', '/audit?kind=change&limit=200', brand.key);
   return AuditPage.parse(answer.body).entries.length;
 }
 
@@ -119,7 +119,9 @@ describe('issue 15: themes through the operator API', () => {
     expect((await operatorCall(server, 'GET', '/themes/summer-26', brand.key)).status).toBe(404);
     expect(await versionOf(brand)).toBe(version + 3);
     expect(await auditCount(brand)).toBe(audits + 3);
-    const trail = AuditPage.parse((await operatorCall(server, 'GET', '/audit', brand.key)).body);
+    const trail = AuditPage.parse(
+      (await operatorCall(server, 'GET', '/audit?kind=change', brand.key)).body,
+    );
     expect(trail.entries[0]).toMatchObject({
       action: 'operatorThemeDelete',
       target: 'theme:summer-26',
@@ -301,7 +303,9 @@ describe('issue 15: themes through the operator API', () => {
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(await versionOf(brand)).toBe(version + 2);
-    const trail = AuditPage.parse((await operatorCall(server, 'GET', '/audit', brand.key)).body);
+    const trail = AuditPage.parse(
+      (await operatorCall(server, 'GET', '/audit?kind=change', brand.key)).body,
+    );
     const [last, first] = trail.entries;
     expect(first?.before).toBeNull();
     expect(last?.before).toEqual(first?.after);
@@ -366,7 +370,9 @@ describe('issue 15: text overrides per language', () => {
       body: { texts: { 'FIELDS.AMOUNT.MAX_HINT': 'Max. {{amount}}' } },
     });
     expect(replaced.body).toMatchObject({ texts: { 'FIELDS.AMOUNT.MAX_HINT': 'Max. {{amount}}' } });
-    const trail = AuditPage.parse((await operatorCall(server, 'GET', '/audit', brand.key)).body);
+    const trail = AuditPage.parse(
+      (await operatorCall(server, 'GET', '/audit?kind=change', brand.key)).body,
+    );
     expect(trail.entries[0]).toMatchObject({ action: 'operatorTextsPut', target: 'texts:de' });
     expect(trail.entries[0]?.before).toMatchObject({ texts });
   });

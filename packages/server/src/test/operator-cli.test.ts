@@ -175,7 +175,10 @@ describe('issue 15: the operator command-line client', () => {
       name: 'Renamed by file',
       config_version: before.config_version + 1,
     });
-    const audit = await runCli(['audit', 'list', '--query', 'limit=1'], envWith(brand.key));
+    const audit = await runCli(
+      ['audit', 'list', '--query', 'limit=1', '--query', 'kind=change'],
+      envWith(brand.key),
+    );
     expect(audit.code).toBe(0);
     const page = AuditPage.parse(JSON.parse(audit.stdout));
     expect(page.entries).toHaveLength(1);
@@ -221,7 +224,7 @@ describe('issue 15: the operator command-line client', () => {
       (await operatorCall(server, 'GET', '/brand', brand.key)).body,
     );
     const auditBefore = AuditPage.parse(
-      (await operatorCall(server, 'GET', '/audit', brand.key)).body,
+      (await operatorCall(server, 'GET', '/audit?kind=change', brand.key)).body,
     );
     const logStart = server.logs().length;
     const cases: readonly (readonly string[])[] = [
@@ -249,7 +252,8 @@ describe('issue 15: the operator command-line client', () => {
       BrandSummary.parse((await operatorCall(server, 'GET', '/brand', brand.key)).body),
     ).toEqual(before);
     expect(
-      AuditPage.parse((await operatorCall(server, 'GET', '/audit', brand.key)).body).entries,
+      AuditPage.parse((await operatorCall(server, 'GET', '/audit?kind=change', brand.key)).body)
+        .entries,
     ).toEqual(auditBefore.entries);
     const logged = server.logs().slice(logStart);
     expect(logged).toContain('"method":"GET"');

@@ -118,7 +118,7 @@ describe.runIf(ADMIN_URL !== undefined)(
         (await operatorCall(restarted, 'GET', '/settings', brand.key)).body,
       );
       const audit = AuditPage.parse(
-        (await operatorCall(restarted, 'GET', '/audit?limit=200', brand.key)).body,
+        (await operatorCall(restarted, 'GET', '/audit?kind=change&limit=200', brand.key)).body,
       );
       const writes = audit.entries.filter(
         (entry) =>

@@ -101,7 +101,7 @@ async function configurationOf(brand: OperatorBrand): Promise<unknown> {
     lostProfit: await read('/lost-profit-bonus'),
     contentPages: await read('/content-pages'),
     notifications: await read('/notifications'),
-    audit: await read('/audit'),
+    audit: await read('/audit?kind=change'),
   };
 }
 
@@ -272,7 +272,9 @@ describe('issue 15: brand configuration — pay groups', () => {
       amount_blocks: [],
     });
 
-    const audit = AuditPage.parse((await operatorCall(server, 'GET', '/audit', brand.key)).body);
+    const audit = AuditPage.parse(
+      (await operatorCall(server, 'GET', '/audit?kind=change', brand.key)).body,
+    );
     const [last, first] = audit.entries;
     expect(last).toMatchObject({ action: 'operatorPayGroupPut', target: 'pay_group:deposit/card' });
     expect(last?.before).toEqual(written);
@@ -762,7 +764,9 @@ describe('issue 15: brand configuration — concurrent writes', () => {
     expect([...versions].sort((a, b) => a - b)).toEqual(
       Array.from({ length: writes }, (_, index) => startVersion + index + 1),
     );
-    const audit = AuditPage.parse((await operatorCall(server, 'GET', '/audit', brand.key)).body);
+    const audit = AuditPage.parse(
+      (await operatorCall(server, 'GET', '/audit?kind=change', brand.key)).body,
+    );
     expect(audit.entries.filter((entry) => entry.action === 'operatorSettingsUpdate')).toHaveLength(
       writes,
     );

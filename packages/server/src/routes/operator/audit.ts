@@ -17,6 +17,7 @@ export function registerOperatorAuditRoutes(app: App): void {
     const page = await listAudit(deps.db, operator.brandId, {
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
       cursor: query.cursor,
+      kind: query.kind,
     });
     return { status: 200, body: { entries: page.entries, next_cursor: page.nextCursor } };
   });

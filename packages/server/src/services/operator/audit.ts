@@ -2,7 +2,8 @@
  * Issue 15: the audit trail of the operator API. Every call that changes something records who
  * (the key's id, or `admin`), what (the endpoint id and its target), when, and the state before
  * and after, in the same database transaction as the change: the entry exists exactly when the
- * change committed. Secrets never enter it (a minted key is audited by its summary).
+ * change committed. Every read records who read which address, and when (kind `read`, after its
+ * answer was made). Secrets never enter it (a minted key is audited by its summary).
  *
  * @packageDocumentation
  */
@@ -13,11 +14,13 @@ import { operatorAuditLog } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { OperatorPrincipal } from './api-keys';
 
-/** One change to record. */
+/** One call to record. */
 export interface AuditRecord {
   readonly brandId: string;
   /** The endpoint id of the call. */
   readonly action: string;
+  /** A change (the default) or a read. */
+  readonly kind?: 'change' | 'read';
   /** What changed, e.g. `player:p-17`, `api_key:ab12cd34ef56`. */
   readonly target: string;
   readonly before: unknown;
@@ -41,6 +44,7 @@ export async function recordAudit(
     brandId: record.brandId,
     actor: actorOf(principal),
     action: record.action,
+    kind: record.kind ?? 'change',
     target: record.target,
     before: record.before ?? null,
     after: record.after ?? null,
@@ -53,7 +57,11 @@ export async function recordAudit(
 export async function listAudit(
   db: Executor,
   brandId: string,
-  page: { readonly limit: number; readonly cursor: string | undefined },
+  page: {
+    readonly limit: number;
+    readonly cursor: string | undefined;
+    readonly kind?: 'change' | 'read' | undefined;
+  },
 ): Promise<{ readonly entries: AuditEntry[]; readonly nextCursor: string | null }> {
   const after = page.cursor === undefined ? undefined : decodeSeqCursor(page.cursor);
   const rows = await db
@@ -62,6 +70,7 @@ export async function listAudit(
     .where(
       and(
         eq(operatorAuditLog.brandId, brandId),
+        page.kind === undefined ? undefined : eq(operatorAuditLog.kind, page.kind),
         after === undefined ? undefined : lt(operatorAuditLog.seq, after),
       ),
     )
@@ -75,6 +84,7 @@ export async function listAudit(
       at: row.at.toISOString(),
       actor: row.actor,
       action: row.action,
+      kind: row.kind,
       target: row.target,
       before: row.before,
       after: row.after,
