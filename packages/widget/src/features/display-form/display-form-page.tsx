@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { buildRoutePath, COUNTDOWN_ZERO, formatCountdown } from '@cashdesk/domain';
+import { buildRoutePath, COUNTDOWN_ZERO, formatCountdown, resultPagePath } from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
 import { ENDPOINTS, PaySession } from '@cashdesk/contract';
 import type { DisplayFormData } from '@cashdesk/contract';
@@ -140,8 +140,15 @@ function DisplayForm({ form, transactionId }: DisplayFormState) {
         pathParams: { transactionId },
         sessionId: sessionIdOf(store.getState()),
       }).then((result) => {
+        // Final: straight to its result page (the status page would only read it again).
         if ('data' in result && result.data.terminal) {
-          void navigate(statusTarget(transactionId, search));
+          void navigate(
+            {
+              pathname: resultPagePath('deposit', result.data.result_status),
+              search: statusTarget(transactionId, search).search,
+            },
+            { replace: true },
+          );
         }
       });
     },

@@ -103,7 +103,7 @@ describe('display form (SPEC §2 display form)', () => {
     });
   });
 
-  it('SPEC §4 realtime (issue 17): a push naming the payment reads its status and opens the status page once it is final; a resubscribe, another payment or a status still open does not', async () => {
+  it('SPEC §4 realtime (issue 17): a push naming the payment reads its status and opens its result page once it is final; a resubscribe, another payment or a status still open does not', async () => {
     const answers = [
       {
         transaction_status: 'await',
@@ -151,12 +151,12 @@ describe('display form (SPEC §2 display form)', () => {
     });
     await waitFor(() => {
       expect(location()).toBe(
-        '/payments/status/tx_01HZXA?pay_group=5&session_id=test-session&lang=en-brand0&transaction_id=tx_01HZXA',
+        '/deposit/deposit-success?pay_group=5&session_id=test-session&lang=en-brand0&transaction_id=tx_01HZXA',
       );
     });
   });
 
-  it('SPEC §4 realtime (issue 17): pushes heard before the page painted (the payment settled within the submit) read the status once on mount and move on', async () => {
+  it('SPEC §4 realtime (issue 17): pushes heard before the page painted (the payment settled within the submit) read the status once on mount and open the result page', async () => {
     const fetchStub = vi.fn<typeof fetch>(() =>
       Promise.resolve(
         jsonResponse({
@@ -176,7 +176,7 @@ describe('display form (SPEC §2 display form)', () => {
     });
     await waitFor(() => {
       expect(screen.getByTestId('location').textContent).toBe(
-        '/payments/status/tx_01HZXA?pay_group=5&session_id=test-session&lang=en-brand0&transaction_id=tx_01HZXA',
+        '/deposit/deposit-success?pay_group=5&session_id=test-session&lang=en-brand0&transaction_id=tx_01HZXA',
       );
     });
     expect(fetchStub).toHaveBeenCalledTimes(1);
