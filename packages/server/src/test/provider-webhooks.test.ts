@@ -15,7 +15,7 @@ import Big from 'big.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
-import { payGroups, transactions } from '../db/schema';
+import { payGroups, transactions, webhookEvents } from '../db/schema';
 import { signatureHeaders } from '../http/signing';
 import { PayGroupConnectorError } from '../services/pay-group-connectors';
 import { createTransaction } from '../services/transactions';
@@ -371,6 +371,17 @@ describe('refunds and chargebacks', () => {
     expect((await psp.redeliver(deposit.transactionId)).delivery.body).toMatchObject({
       results: [{ outcome: 'duplicate' }],
     });
+    // The operator hears of it once (issue 14: the outbox's transaction.refunded), redelivery or not.
+    const events = await server.db
+      .select({ type: webhookEvents.type })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.transactionId, deposit.transactionId))
+      .orderBy(webhookEvents.seq);
+    expect(events.map((event) => event.type)).toEqual([
+      'transaction.created',
+      'transaction.succeeded',
+      'transaction.refunded',
+    ]);
     const status = await fetch(
       `${server.baseUrl}${buildPath(ENDPOINTS.altStatus, { transactionId: deposit.transactionId })}`,
       { headers: { 'x-session-id': deposit.sessionId } },
