@@ -17,6 +17,10 @@ describe('processing currency conversion (SPEC §3)', () => {
     ],
     ['10', { alpha3: 'EUR', rate: '0.333' }, { amount: '3.33', currency: 'EUR' }],
     ['0', { alpha3: 'EUR', rate: '2' }, { amount: '0.00', currency: 'EUR' }],
+    // Without a precision: the currency's ISO 4217 minor unit.
+    ['100', { alpha3: 'JPY', rate: '161.2345' }, { amount: '16123', currency: 'JPY' }],
+    ['100', { alpha3: 'KWD', rate: '0.30715' }, { amount: '30.715', currency: 'KWD' }],
+    ['100', { alpha3: 'XQQ', rate: '1.2345' }, { amount: '123.45', currency: 'XQQ' }],
   ])('converts %s with %j to %j (SPEC §3)', (amount, target, expected) => {
     expect(convertToProcessingCurrency(amount, target)).toEqual(expected);
   });

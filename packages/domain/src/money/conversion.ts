@@ -13,7 +13,10 @@ import { positiveDecimal } from './values';
 export interface ProcessingCurrency {
   readonly alpha3: string;
   readonly rate: DecimalInput;
-  /** Precision of the processing currency; the default currency precision when missing. */
+  /**
+   * Precision of the processing currency; when missing, its ISO 4217 minor unit (JPY 0, KWD 3,
+   * EUR 2), else the default currency precision.
+   */
   readonly precision?: number | undefined;
 }
 
@@ -21,6 +24,19 @@ export interface ProcessingCurrency {
 export interface ConvertedAmount {
   readonly amount: string;
   readonly currency: string;
+}
+
+/**
+ * The ISO 4217 minor unit of `alpha3` as the platform's Intl knows it (JPY 0, KWD 3, EUR 2);
+ * undefined for a code it does not know (the default precision applies then).
+ */
+function isoMinorUnit(alpha3: string): number | undefined {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency: alpha3 }).resolvedOptions()
+      .maximumFractionDigits;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -37,6 +53,6 @@ export function convertToProcessingCurrency(
   const rate = positiveDecimal(target.rate);
   const currency = target.alpha3.trim().toUpperCase();
   if (rate === null || currency === '') return null;
-  const precision = resolvePrecision(target.precision);
+  const precision = resolvePrecision(target.precision ?? isoMinorUnit(currency));
   return { amount: roundToPrecision(value.times(rate), precision), currency };
 }

@@ -9,4 +9,10 @@ export { useFieldCode } from './field-code';
 export { AmountSummary } from './amount/amount-summary';
 export { toFieldError } from './to-field-error';
 export { SavedCardSummary, useSavedCardName } from './saved-card/saved-card-summary';
-export type { FieldContext, FieldError, FieldViewProps, UploadResult } from './types';
+export type {
+  FieldContext,
+  FieldError,
+  FieldViewProps,
+  ProcessingCurrency,
+  UploadResult,
+} from './types';

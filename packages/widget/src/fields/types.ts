@@ -25,6 +25,12 @@ export interface FieldError {
 }
 
 /** SPEC §5: the amount limits the amount field shows (decimal strings, null when not set). */
+/** SPEC §3: the currency a method processes in, and its rate from the payment currency. */
+export interface ProcessingCurrency {
+  readonly alpha3: string;
+  readonly rate: string;
+}
+
 export interface AmountContextLimits {
   readonly min: string | null;
   readonly max: string | null;
@@ -55,6 +61,11 @@ export interface AmountContext {
   readonly bonusInAmountBlock?: boolean;
   /** amount_reg_exp_fe of the method (validated by the method page, passed for completeness). */
   readonly amountRegExp?: string | null;
+  /**
+   * SPEC §3 processing_currency and processing_currency_rate, when show_processing_currency asks
+   * for them and the currency is another: what the provider charges or pays in.
+   */
+  readonly processing?: ProcessingCurrency | null;
 }
 
 /** What the CVV kind needs (SPEC §5 CVV requirement by card type). */

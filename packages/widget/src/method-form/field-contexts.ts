@@ -9,7 +9,7 @@
 import type { DepositInitResponse, SavedCardWire } from '@cashdesk/contract';
 import { currencyDisplayFormat, fieldKind, resolveAmountBlocks } from '@cashdesk/domain';
 import type { FormField, Method } from '@cashdesk/domain';
-import type { FieldContext, UploadResult } from '../fields';
+import type { FieldContext, ProcessingCurrency, UploadResult } from '../fields';
 import type { AnyMethodDetail, MethodForm } from './method-form';
 
 /** What the contexts are built from. */
@@ -30,6 +30,20 @@ export interface FieldContexts {
   readonly base: FieldContext;
   readonly amount: FieldContext;
   readonly contextFor: (field: FormField) => FieldContext;
+}
+
+/**
+ * SPEC §3: the method's processing currency when the player should see it: shown
+ * (show_processing_currency), with a rate, and another currency than the payment's.
+ */
+function processingCurrencyOf(
+  detail: FieldContextsInput['detail'],
+  currency: string,
+): ProcessingCurrency | null {
+  const alpha3 = detail.processing_currency ?? null;
+  const rate = detail.processing_currency_rate ?? null;
+  if (detail.show_processing_currency !== true || alpha3 === null || rate === null) return null;
+  return alpha3.toUpperCase() === currency.toUpperCase() ? null : { alpha3, rate };
 }
 
 /** SPEC §2, §5: the field contexts of a method form (see the module comment). */
@@ -64,6 +78,7 @@ export function fieldContexts(input: FieldContextsInput): FieldContexts {
       ),
       bonusInAmountBlock: init.widget_settings.bonus_in_amount_block,
       amountRegExp: detail.amount_reg_exp_fe ?? null,
+      processing: processingCurrencyOf(detail, form.currency),
     },
   };
   const contextFor = (field: FormField): FieldContext => {

@@ -267,3 +267,43 @@ describe('right-to-left figures (SPEC §1 right-to-left layouts)', () => {
     }
   });
 });
+
+describe('processing currency (SPEC §3 processing_currency, processing_currency_rate)', () => {
+  /** The processing line's text without the bidirectional isolation marks. */
+  function processingText(): string | null {
+    const line = document.querySelector('[data-line="processing"]');
+    return line === null ? null : (line.textContent ?? '').replace(/[\u2066-\u2069]/g, '');
+  }
+
+  it('SPEC §3: a deposit shows the total to pay converted at the rate, half up at two decimals', async () => {
+    await renderSummary(
+      '50',
+      contextWith({ fee: '2%', processing: { alpha3: 'USD', rate: '1.0850' } }),
+    );
+    // 51.00 EUR × 1.0850 = 55.335 → 55.34 USD.
+    expect(processingText()).toBe('You are charged 55.34 USD (1 EUR = 1.0850 USD)');
+  });
+
+  it('SPEC §3: a withdrawal shows what is received in the processing currency', async () => {
+    await renderSummary(
+      '100',
+      contextWith(
+        { processing: { alpha3: 'USD', rate: '1.0850' } },
+        { ...EUR_CONTEXT, flow: 'withdrawal' },
+      ),
+    );
+    expect(processingText()).toBe('You receive 108.50 USD (1 EUR = 1.0850 USD)');
+  });
+
+  it('SPEC §3: the processing currency keeps its own minor unit (JPY has none)', async () => {
+    await renderSummary('100', contextWith({ processing: { alpha3: 'JPY', rate: '161.2345' } }));
+    expect(processingText()).toBe('You are charged 16 123 JPY (1 EUR = 161.2345 JPY)');
+  });
+
+  it('SPEC §3: no line without a processing currency, or while the amount is not above zero', async () => {
+    await renderSummary('50', contextWith({ fee: '2%' }));
+    expect(processingText()).toBeNull();
+    await renderSummary('0', contextWith({ processing: { alpha3: 'USD', rate: '1.0850' } }));
+    expect(processingText()).toBeNull();
+  });
+});

@@ -1,4 +1,11 @@
-import { feeDisplay, parseDecimal, paymentCharges, positiveDecimal } from '@cashdesk/domain';
+import {
+  convertToProcessingCurrency,
+  feeDisplay,
+  parseDecimal,
+  paymentCharges,
+  positiveDecimal,
+} from '@cashdesk/domain';
+import type { ConvertedAmount } from '@cashdesk/domain';
 import type { MerchantUserFee } from '@cashdesk/domain';
 import type { FieldContext } from '../types';
 import { languageSeparators } from '../../i18n/format';
@@ -94,4 +101,28 @@ export function summaryLines(amount: string, context: FieldContext): readonly Su
     ...creditedLine,
     { id: 'total', labelKey: 'FIELDS.SUMMARY.TOTAL_TO_PAY', value: charges.total },
   ];
+}
+
+/**
+ * SPEC §3 processing_currency and processing_currency_rate: what the provider charges (a deposit:
+ * the total to pay) or pays out (a withdrawal: the amount received) in the method's processing
+ * currency, by the domain's conversion (amount × rate, half up at the target's precision); null
+ * when the method shows none or the amount is not above zero.
+ */
+export function processingLine(amount: string, context: FieldContext): ConvertedAmount | null {
+  const settings = context.amount;
+  const processing = settings?.processing ?? null;
+  if (settings === undefined || processing === null) return null;
+  const charges = paymentCharges({
+    flow: context.flow,
+    amount,
+    precision: context.precision,
+    fee: settings.fee,
+    merchantUserFee: settings.merchantUserFee,
+    taxTiers: settings.taxTiers,
+    bonus: settings.bonus,
+  });
+  if (charges === null || positiveDecimal(charges.amount) === null) return null;
+  const base = context.flow === 'withdrawal' ? charges.net : charges.total;
+  return convertToProcessingCurrency(base, processing);
 }
