@@ -272,7 +272,7 @@ describe('processing currency (SPEC §3 processing_currency, processing_currency
   /** The processing line's text without the bidirectional isolation marks. */
   function processingText(): string | null {
     const line = document.querySelector('[data-line="processing"]');
-    return line === null ? null : (line.textContent ?? '').replace(/[\u2066-\u2069]/g, '');
+    return line === null ? null : line.textContent.replace(/[\u2066-\u2069]/g, '');
   }
 
   it('SPEC §3: a deposit shows the total to pay converted at the rate, half up at two decimals', async () => {
