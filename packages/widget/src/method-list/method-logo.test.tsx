@@ -1,0 +1,84 @@
+import { EXAMPLE_DEPOSIT_INIT } from '@cashdesk/contract';
+import { ICON_RETRY_COUNT, ICON_RETRY_DELAY_MS, mapPayGroup } from '@cashdesk/domain';
+import type { Method } from '@cashdesk/domain';
+import { act, fireEvent } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../test/render';
+import { MethodLogo } from './method-logo';
+
+function method(logo: string | null): Method {
+  const [group] = EXAMPLE_DEPOSIT_INIT.payment_groups;
+  const mapped = mapPayGroup({ ...group, logo }, { platform: 'WEB', device: 'desktop' });
+  if (mapped === null) throw new Error('the example pay group does not map');
+  return mapped;
+}
+
+/** Lets the probe's answer reach the component. */
+async function settle(): Promise<void> {
+  await act(async () => {
+    await Promise.resolve();
+  });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('method logo (SPEC §7, §8 icon loading)', () => {
+  it('SPEC §8: an icon failing with HTTP 400 is asked again after 500 ms, 3 times, then the placeholder shows', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const probe = vi.fn(() => Promise.resolve(400));
+    const { container } = await renderWithApp(
+      <MethodLogo method={method('/assets/logos/visa.svg')} probe={probe} />,
+    );
+    const sources: string[] = [];
+    for (let retry = 0; retry < ICON_RETRY_COUNT; retry += 1) {
+      const image = container.querySelector('img');
+      sources.push(image?.getAttribute('src') ?? '');
+      if (image === null) throw new Error('no image');
+      fireEvent.error(image);
+      await settle();
+      // Not before the delay: the same failed address stays.
+      act(() => {
+        vi.advanceTimersByTime(ICON_RETRY_DELAY_MS - 1);
+      });
+      expect(container.querySelector('img')?.getAttribute('src')).toBe(sources.at(-1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+    }
+    const last = container.querySelector('img');
+    if (last === null) throw new Error('no image after the retries');
+    sources.push(last.getAttribute('src') ?? '');
+    fireEvent.error(last);
+    await settle();
+    expect(sources).toEqual([
+      '/assets/logos/visa.svg',
+      '/assets/logos/visa.svg?retry=1',
+      '/assets/logos/visa.svg?retry=2',
+      '/assets/logos/visa.svg?retry=3',
+    ]);
+    expect(probe).toHaveBeenCalledTimes(ICON_RETRY_COUNT + 1);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('.cd-dh-logo--initial')).not.toBeNull();
+  });
+
+  it('SPEC §8: any other failure (404, a network error) shows the placeholder at once', async () => {
+    for (const status of [404, null]) {
+      const probe = vi.fn(() => Promise.resolve(status));
+      const { container, unmount } = await renderWithApp(
+        <MethodLogo method={method('/assets/logos/visa.svg?v=2')} probe={probe} />,
+      );
+      const image = container.querySelector('img');
+      if (image === null) throw new Error('no image');
+      fireEvent.error(image);
+      await settle();
+      expect(probe).toHaveBeenCalledWith('/assets/logos/visa.svg?v=2');
+      expect(container.querySelector('img')).toBeNull();
+      expect(container.querySelector('.cd-dh-logo--initial')?.getAttribute('data-initial')).toBe(
+        'V',
+      );
+      unmount();
+    }
+  });
+});
