@@ -7,6 +7,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setClientEnvironment } from './api/client-environment';
 import { prefetchAppearance, prefetchInit } from './api/prefetch';
 import { preloadScreenCode } from './app/screen-code';
 import { loadApp, Shell } from './app/shell';
@@ -23,6 +24,8 @@ const startup = readStartup({
   userAgent: window.navigator.userAgent,
   inFrame: window.parent !== window,
 });
+// Issue 18, SPEC §1: every call says where it comes from; a native app's bridge hears the host.
+setClientEnvironment(startup.environment);
 
 if (startup.newTab.action === 'redirect') {
   // SPEC §2: cashier_in_new_tab asks the parent to open the cashier without the flag and renders nothing.

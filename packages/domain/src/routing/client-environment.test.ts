@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clientEnvironmentHeaders,
   decideClientEnvironment,
   detectPlatform,
   isNativeDevice,
   parseChannel,
+  readClientEnvironmentHeaders,
 } from './client-environment';
 
 const UA = {
@@ -118,5 +120,35 @@ describe('channel, platform and device decision (SPEC §1)', () => {
     ['desktop', false],
   ] as const)('%s is native: %j', (device, expected) => {
     expect(isNativeDevice(device)).toBe(expected);
+  });
+});
+
+describe('the environment on every call (issue 18, SPEC §1)', () => {
+  it('SPEC §1: headers written by the widget read back the same on the server', () => {
+    for (const environment of [
+      { channel: 'MOBILE_NATIVE_IOS', platform: 'IOS', device: 'native_ios' },
+      { channel: 'MOBILE_NATIVE_ANDROID', platform: 'ANDROID', device: 'native_android' },
+      { channel: 'DESKTOP_AIR_PM', platform: 'WEB', device: 'desktop' },
+      { channel: 'MOBILE_WEB', platform: 'UNKNOWN', device: 'mobile' },
+    ] as const) {
+      const headers = clientEnvironmentHeaders(environment);
+      expect(headers).toEqual({
+        'x-channel': environment.channel,
+        'x-platform': environment.platform,
+        'x-device': environment.device,
+      });
+      expect(readClientEnvironmentHeaders(headers)).toEqual(environment);
+    }
+  });
+
+  it.each([
+    [{}],
+    [{ 'x-channel': 'MOBILE_WEB', 'x-platform': 'WEB' }],
+    [{ 'x-channel': 'TV', 'x-platform': 'WEB', 'x-device': 'desktop' }],
+    [{ 'x-channel': 'MOBILE_WEB', 'x-platform': 'PALM', 'x-device': 'mobile' }],
+    [{ 'x-channel': 'MOBILE_NATIVE_IOS', 'x-platform': 'IOS', 'x-device': 'desktop' }],
+    [{ 'x-channel': ['MOBILE_WEB'], 'x-platform': 'WEB', 'x-device': 'mobile' }],
+  ])('SPEC §1: %j names no environment (missing, unknown or inconsistent)', (headers) => {
+    expect(readClientEnvironmentHeaders(headers)).toBeNull();
   });
 });

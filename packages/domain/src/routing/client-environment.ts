@@ -129,3 +129,36 @@ export function decideClientEnvironment(input: ClientEnvironmentInput): ClientEn
 export function isNativeDevice(device: DeviceKind): boolean {
   return device === 'native_ios' || device === 'native_android';
 }
+
+/** Issue 18, SPEC §1: the request headers that carry the environment on every call. */
+export const CLIENT_ENVIRONMENT_HEADERS = {
+  channel: 'x-channel',
+  platform: 'x-platform',
+  device: 'x-device',
+} as const;
+
+/** SPEC §1: the environment as request headers (the widget sends them with every call). */
+export function clientEnvironmentHeaders(environment: ClientEnvironment): Record<string, string> {
+  return {
+    [CLIENT_ENVIRONMENT_HEADERS.channel]: environment.channel,
+    [CLIENT_ENVIRONMENT_HEADERS.platform]: environment.platform,
+    [CLIENT_ENVIRONMENT_HEADERS.device]: environment.device,
+  };
+}
+
+/**
+ * SPEC §1: the environment a request's headers name, or null when they name none or an
+ * inconsistent one (a value outside the lists, or a device that is not its channel's): the
+ * server then knows nothing of it rather than something false.
+ */
+export function readClientEnvironmentHeaders(
+  headers: Readonly<Record<string, unknown>>,
+): ClientEnvironment | null {
+  const channel = parseChannel(headers[CLIENT_ENVIRONMENT_HEADERS.channel]);
+  const platformValue = headers[CLIENT_ENVIRONMENT_HEADERS.platform];
+  const deviceValue = headers[CLIENT_ENVIRONMENT_HEADERS.device];
+  const platform = CLIENT_PLATFORMS.find((known) => known === platformValue);
+  const device = DEVICE_KINDS.find((known) => known === deviceValue);
+  if (channel === null || platform === undefined || device === undefined) return null;
+  return DEVICE_BY_CHANNEL[channel] === device ? { channel, platform, device } : null;
+}

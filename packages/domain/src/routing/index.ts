@@ -21,7 +21,10 @@ export type { BodyDataAttributes, BodyDataInput, TextDirection } from './body-at
 export {
   CHANNELS,
   CLIENT_PLATFORMS,
+  CLIENT_ENVIRONMENT_HEADERS,
+  clientEnvironmentHeaders,
   decideClientEnvironment,
+  readClientEnvironmentHeaders,
   detectPlatform,
   DEVICE_KINDS,
   isNativeDevice,

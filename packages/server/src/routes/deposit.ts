@@ -32,6 +32,7 @@ import { checkAmount } from '../services/payments/submission';
 import type { SessionContext } from '../services/sessions';
 import { paySessionFor } from '../services/transactions';
 import { registerUploadRoute } from './documents';
+import { readClientEnvironmentHeaders } from '@cashdesk/domain';
 
 async function routeAnswer(
   deps: AppDeps,
@@ -76,7 +77,12 @@ export function registerDepositRoutes(app: App): void {
         deps.clock(),
         claim,
       );
-      const row = await submitPayment(payment, prepared, claim);
+      const row = await submitPayment(
+        payment,
+        prepared,
+        claim,
+        readClientEnvironmentHeaders(request.headers),
+      );
       return {
         status: 200,
         body: await paySessionFor(deps.db, row, deps.wallet, prepared.precision),

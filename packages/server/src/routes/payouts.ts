@@ -18,6 +18,7 @@ import { reversePendingWithdrawal } from '../services/payments/reversal';
 import { paySessionFor, providerDataOf } from '../services/transactions';
 import type { TransactionRow } from '../services/transactions';
 import { registerUploadRoute } from './documents';
+import { readClientEnvironmentHeaders } from '@cashdesk/domain';
 
 /** Tax figures of a withdrawal written before they were stored with it. */
 const NO_TAX: TaxFigures = {
@@ -44,7 +45,12 @@ export function registerPayoutRoutes(app: App): void {
     ENDPOINTS.payoutSubmit,
     async ({ params, body, session, deps, claim, request }) => {
       const prepared = await preparePayout(deps, session, params.payGroupId, body, deps.clock());
-      const row = await submitPayment({ ...deps, log: request.log }, prepared, claim);
+      const row = await submitPayment(
+        { ...deps, log: request.log },
+        prepared,
+        claim,
+        readClientEnvironmentHeaders(request.headers),
+      );
       return { status: 200, body: await payoutAnswer(deps, row, prepared.precision) };
     },
     {

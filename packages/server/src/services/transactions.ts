@@ -49,7 +49,13 @@
 import Big from 'big.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { roundToPrecision, resolvePrecision } from '@cashdesk/domain';
+import {
+  CHANNELS,
+  CLIENT_PLATFORMS,
+  DEVICE_KINDS,
+  roundToPrecision,
+  resolvePrecision,
+} from '@cashdesk/domain';
 import {
   DateTime,
   Decimal,
@@ -191,6 +197,17 @@ const StoredProviderData = z.object({
   ),
   /** A withdrawal's tax figures (SPEC §3, §5) as its submit answered them, for a retry's answer. */
   taxFigures: z.optional(TaxFigures),
+  /**
+   * Issue 18, SPEC §1: the channel, platform and device the player's cashier named when the
+   * payment was submitted (`x-channel`, `x-platform`, `x-device`), for the operator's view.
+   */
+  client: z.optional(
+    z.object({
+      channel: z.enum(CHANNELS),
+      platform: z.enum(CLIENT_PLATFORMS),
+      device: z.enum(DEVICE_KINDS),
+    }),
+  ),
   /**
    * A refund or chargeback the provider reported for this deposit: what it returned to the payer
    * and its event id; `applied` false when the cashier did not take it back itself (a partial

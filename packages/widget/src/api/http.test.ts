@@ -1,5 +1,6 @@
 import { ENDPOINTS } from '@cashdesk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setClientEnvironment } from './client-environment';
 import { callEndpoint } from './http';
 
 const RTL = { rtlImages: ['chevron_left'] };
@@ -14,6 +15,30 @@ afterEach(() => {
 });
 
 describe('calls of the endpoint table (SPEC §6, §7)', () => {
+  it('SPEC §1 (issue 18): every call carries the channel, platform and device of the page load', async () => {
+    const fetchStub = vi.fn<typeof fetch>().mockResolvedValue(answer(200, RTL));
+    vi.stubGlobal('fetch', fetchStub);
+    setClientEnvironment({ channel: 'MOBILE_NATIVE_IOS', platform: 'IOS', device: 'native_ios' });
+    try {
+      await callEndpoint(ENDPOINTS.rtlAssets, { sessionId: 's-1' });
+      await callEndpoint(ENDPOINTS.depositSubmit, {
+        sessionId: 's-1',
+        pathParams: { payGroupId: 12 },
+        body: { amount: '10.00', currency: 'EUR' },
+        idempotencyKey: 'key-1',
+      });
+    } finally {
+      setClientEnvironment(null);
+    }
+    for (const [, init] of fetchStub.mock.calls) {
+      const headers = new Headers(init?.headers);
+      expect(headers.get('x-channel')).toBe('MOBILE_NATIVE_IOS');
+      expect(headers.get('x-platform')).toBe('IOS');
+      expect(headers.get('x-device')).toBe('native_ios');
+    }
+    expect(fetchStub).toHaveBeenCalledTimes(2);
+  });
+
   it('sends x-session-id and validates the answer', async () => {
     const fetchStub = vi.fn<typeof fetch>().mockResolvedValue(answer(200, RTL));
     vi.stubGlobal('fetch', fetchStub);

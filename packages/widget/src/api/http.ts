@@ -12,6 +12,7 @@ import type { Endpoint, PathParams } from '@cashdesk/contract';
 import { buildRequestHeaders, normaliseSubmitError, SESSION_EXPIRED_CODE } from '@cashdesk/domain';
 import type { QueryErrorStatus } from '@cashdesk/domain';
 import type * as z from 'zod/mini';
+import { environmentHeaders } from './client-environment';
 
 /** SPEC §8: a failed call as the widget keeps it. */
 export interface ApiError {
@@ -94,7 +95,8 @@ function requestHeaders<E extends Endpoint>(
   endpoint: E,
   options: CallOptions<E>,
 ): { headers: Record<string, string> } | { error: ApiError } {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // Issue 18, SPEC §1: the channel, platform and device go with every call.
+  const headers: Record<string, string> = { accept: 'application/json', ...environmentHeaders() };
   if (endpoint.session) {
     const built = buildRequestHeaders({
       sessionId: options.sessionId,

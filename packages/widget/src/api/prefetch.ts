@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 import type { PaymentFlow } from '@cashdesk/domain';
+import { environmentHeaders } from './client-environment';
 
 /** The init paths of SPEC §7, by flow (kept equal to the contract's rows by api/prefetch.test.ts). */
 export const INIT_PATHS: Readonly<Record<PaymentFlow, string>> = {
@@ -20,7 +21,7 @@ let pending: { flow: PaymentFlow; sessionId: string; response: Promise<Response>
 /** Starts the init call of `flow` (SPEC §7) for `sessionId`. */
 export function prefetchInit(flow: PaymentFlow, sessionId: string): void {
   const response = fetch(INIT_PATHS[flow], {
-    headers: { accept: 'application/json', 'x-session-id': sessionId },
+    headers: { accept: 'application/json', ...environmentHeaders(), 'x-session-id': sessionId },
     credentials: 'same-origin',
   });
   // A failed prefetch is not an error of its own: the API slice reports it when it takes it.
@@ -51,7 +52,7 @@ let appearance: Promise<Response> | null = null;
 export function prefetchAppearance(sessionId: string, lang: string, theme: string): void {
   const query = new URLSearchParams({ lang, theme });
   const response = fetch(`${APPEARANCE_PATH}?${query.toString()}`, {
-    headers: { accept: 'application/json', 'x-session-id': sessionId },
+    headers: { accept: 'application/json', ...environmentHeaders(), 'x-session-id': sessionId },
     credentials: 'same-origin',
   });
   response.catch(() => undefined);

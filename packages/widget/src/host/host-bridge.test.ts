@@ -10,6 +10,7 @@ import {
   requestReInit,
   scrollToTop,
 } from './host-bridge';
+import { setClientEnvironment } from '../api/client-environment';
 
 interface FrameOptions {
   /** The widget's address (its query may name host_origin). */
@@ -222,5 +223,76 @@ describe('a new session on a result page (SPEC §4 session, reInitCashier)', () 
       source: parent,
     });
     expect(replace).toHaveBeenCalledWith('https://cashier.test/deposit?lang=en&session_id=new');
+  });
+});
+
+describe('native app bridges (issue 18, SPEC §1 §4 §6)', () => {
+  /** A web view's top page (no parent frame) with the app's bridge installed. */
+  function nativeWindow(kind: 'ios' | 'android') {
+    const received: unknown[] = [];
+    const bridge = {
+      postMessage(text: unknown) {
+        received.push(text);
+      },
+    };
+    const win: Record<string, unknown> = {
+      location: {
+        href: 'https://cashier.test/deposit?session_id=s&xChannel=x',
+        origin: 'https://cashier.test',
+      },
+      ...(kind === 'ios'
+        ? { webkit: { messageHandlers: { cashdesk: bridge } } }
+        : { CashdeskAndroid: bridge }),
+    };
+    win['parent'] = win;
+    return { win, received };
+  }
+
+  afterEach(() => {
+    setClientEnvironment(null);
+  });
+
+  it.each([
+    ['ios', { channel: 'MOBILE_NATIVE_IOS', platform: 'IOS', device: 'native_ios' }],
+    [
+      'android',
+      { channel: 'MOBILE_NATIVE_ANDROID', platform: 'ANDROID', device: 'native_android' },
+    ],
+  ] as const)(
+    'SPEC §1 §4: on %s the host messages and the payment result go to the app’s bridge as JSON text',
+    (kind, environment) => {
+      setClientEnvironment(environment);
+      const { win, received } = nativeWindow(kind);
+      // @ts-expect-error a minimal window stand-in
+      expect(requestReInit(win)).toBe(true);
+      const result = paymentResultMessage({
+        flow: 'deposit',
+        status: 'success',
+        amount: '10.00',
+        currency: 'EUR',
+        transactionId: `tx-native-${kind}`,
+      });
+      if (result === null) throw new Error('no result message');
+      // @ts-expect-error a minimal window stand-in
+      expect(reportPaymentResult(result, win)).toBe(true);
+      // Once per transaction, as to a host page.
+      // @ts-expect-error a minimal window stand-in
+      expect(reportPaymentResult(result, win)).toBe(false);
+      expect(
+        received.map((text) => (typeof text === 'string' ? parseHostMessage(text) : text)),
+      ).toEqual([{ target: 'cashier', type: 'reInitCashier' }, result]);
+    },
+  );
+
+  it('SPEC §1: a bridge of the other platform, or a bridge outside a native channel, hears nothing', () => {
+    setClientEnvironment({ channel: 'MOBILE_NATIVE_IOS', platform: 'IOS', device: 'native_ios' });
+    const android = nativeWindow('android');
+    // @ts-expect-error a minimal window stand-in
+    expect(requestReInit(android.win)).toBe(false);
+    setClientEnvironment({ channel: 'MOBILE_WEB', platform: 'IOS', device: 'mobile' });
+    const ios = nativeWindow('ios');
+    // @ts-expect-error a minimal window stand-in
+    expect(requestReInit(ios.win)).toBe(false);
+    expect([...android.received, ...ios.received]).toEqual([]);
   });
 });

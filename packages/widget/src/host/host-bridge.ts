@@ -11,6 +11,13 @@
  * load) and `paymentResult` (once per transaction per page load); content-height.ts reports
  * `resize`.
  *
+ * Issue 18, SPEC §1 §4 §6: in a native app (channel MOBILE_NATIVE_IOS or MOBILE_NATIVE_ANDROID)
+ * every host message also goes to the app's bridge, as the same JSON text: on iOS the script
+ * message handler `window.webkit.messageHandlers.cashdesk`, on Android the JavaScript interface
+ * `window.CashdeskAndroid` (its `postMessage(String)`). A web view shows the cashier as its top
+ * page, so the bridge is often the only listener; the app is the cashier's container, so the
+ * payment result goes to it without an origin check.
+ *
  * @packageDocumentation
  */
 import {
@@ -26,7 +33,53 @@ import {
   setSessionIdMessage,
 } from '@cashdesk/domain';
 import type { HostMessage, InnerResultMessage, PaymentResultMessage } from '@cashdesk/domain';
+import { clientEnvironment } from '../api/client-environment';
 import { browserHeightEnvironment, watchContentHeight } from './content-height';
+
+/** The iOS script message handler's name (window.webkit.messageHandlers.<name>). */
+export const IOS_BRIDGE_HANDLER = 'cashdesk';
+/** The Android JavaScript interface's name (window.<name>.postMessage(String)). */
+export const ANDROID_BRIDGE_INTERFACE = 'CashdeskAndroid';
+
+function recordOf(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null ? { ...value } : null;
+}
+
+/** An object's `postMessage` taking a text, if it has one. */
+function poster(target: unknown): ((text: string) => void) | null {
+  if (typeof target !== 'object' || target === null || !('postMessage' in target)) return null;
+  const post: unknown = target.postMessage;
+  if (typeof post !== 'function') return null;
+  return (text) => {
+    Reflect.apply(post, target, [text]);
+  };
+}
+
+/**
+ * The native app's bridge of this page load (see the module comment), or null outside a native
+ * app or when the app installed none.
+ */
+function nativeBridge(win: Window): ((text: string) => void) | null {
+  const device = clientEnvironment()?.device;
+  if (device === 'native_ios') {
+    const handlers = recordOf(recordOf(Reflect.get(win, 'webkit'))?.['messageHandlers']);
+    return poster(handlers?.[IOS_BRIDGE_HANDLER]);
+  }
+  if (device === 'native_android') return poster(Reflect.get(win, ANDROID_BRIDGE_INTERFACE));
+  return null;
+}
+
+/** Hands a message to the native bridge, if any; whether it was. */
+function postToNative(text: string, win: Window): boolean {
+  const bridge = nativeBridge(win);
+  if (bridge === null) return false;
+  try {
+    bridge(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The window messages go to: the parent frame, or none when the cashier is the top page. */
 function hostWindow(win: Window): Window | null {
@@ -81,9 +134,11 @@ export function hostOrigin(win: Window = window): string | null {
  * and to any origin otherwise.
  */
 export function postToHost(message: HostMessage, win: Window = window): boolean {
+  const text = serializeHostMessage(message);
+  const native = postToNative(text, win);
   const host = hostWindow(win);
-  if (host === null) return false;
-  host.postMessage(serializeHostMessage(message), hostOrigin(win) ?? '*');
+  if (host === null) return native;
+  host.postMessage(text, hostOrigin(win) ?? '*');
   return true;
 }
 
@@ -92,7 +147,7 @@ export function postToHost(message: HostMessage, win: Window = window): boolean 
  * a cashier of its own (the inner cashier of a 3-D Secure challenge talks to the outer one only).
  */
 function reportsToHost(win: Window): boolean {
-  return hasHost(win) && outerCashier(win) === null;
+  return (hasHost(win) || nativeBridge(win) !== null) && outerCashier(win) === null;
 }
 
 let readySent = false;
@@ -132,13 +187,16 @@ const reportedTransactions = new Set<string>();
 export function reportPaymentResult(message: PaymentResultMessage, win: Window = window): boolean {
   const host = hostWindow(win);
   const origin = hostOrigin(win);
-  if (host === null || origin === null || !reportsToHost(win)) return false;
+  const toHost = host !== null && origin !== null;
+  if ((!toHost && nativeBridge(win) === null) || !reportsToHost(win)) return false;
   const id = message.transactionId;
   if (id !== null) {
     if (reportedTransactions.has(id)) return false;
     reportedTransactions.add(id);
   }
-  host.postMessage(serializeHostMessage(message), origin);
+  const text = serializeHostMessage(message);
+  postToNative(text, win);
+  if (toHost) host.postMessage(text, origin);
   return true;
 }
 

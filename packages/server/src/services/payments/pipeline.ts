@@ -23,6 +23,7 @@
  *
  * @packageDocumentation
  */
+import type { ClientEnvironment } from '@cashdesk/domain';
 import type { Database } from '../../db/open';
 import type { ClaimHandle } from '../idempotency';
 import { payGroupConnector } from '../pay-group-connectors';
@@ -66,6 +67,7 @@ export interface PreparedPayment {
  * to be resolved by a retry, the status poll or the reconciler.
  *
  * @param claim the request's Idempotency-Key claim, tied to the transaction in its commit.
+ * @param client the channel, platform and device the request named (stored with the payment).
  * @throws {ApiError} insufficientBalance when a parallel withdrawal took the balance first;
  *   idempotencyInProgress when a retry took the claim over first (nothing is written then).
  */
@@ -73,13 +75,23 @@ export async function submitPayment(
   deps: PaymentDeps,
   prepared: PreparedPayment,
   claim: ClaimHandle | undefined,
+  client: ClientEnvironment | null = null,
 ): Promise<TransactionRow> {
   const owner = newOwner();
   const now = deps.clock();
   const id = prepared.request.transactionId;
   // Fixed now: every later call of this payment goes to the same connector.
   const connector = payGroupConnector(deps.connectors, prepared.transaction.connector ?? null);
-  const transaction = { ...prepared.transaction, connector };
+  // Issue 18, SPEC §1: where the player paid from, kept with the payment.
+  const providerData =
+    client === null
+      ? prepared.transaction.providerData
+      : { ...prepared.transaction.providerData, client };
+  const transaction = {
+    ...prepared.transaction,
+    connector,
+    ...(providerData === undefined ? {} : { providerData }),
+  };
   const row = await persist(
     deps.db,
     { ...prepared, transaction },
