@@ -146,9 +146,14 @@ describe('file upload check (SPEC §5, §8: pdf, heic, jpeg, png up to 20 MB)', 
       { name: 'a.gif', mimeType: 'image/gif', size: FILE_MAX_BYTES * 2 },
       'too-large',
     ],
-  ] as const)('refuses %s with the max-size message (SPEC §5, §8)', (_case, file, reason) => {
-    expect(checkFileUpload(file)).toStrictEqual({ accepted: false, reason, error: LIMIT_ERROR });
-  });
+  ] as const)(
+    'refuses %s, with the max-size message only when it is too large (SPEC §5, §8; issue 19)',
+    (_case, file, reason) => {
+      const error =
+        reason === 'too-large' ? LIMIT_ERROR : { ...LIMIT_ERROR, key: MESSAGE_KEYS.uploadError };
+      expect(checkFileUpload(file)).toStrictEqual({ accepted: false, reason, error });
+    },
+  );
 
   it('takes other limits as parameters (SPEC §5)', () => {
     const file = { name: 'a.png', mimeType: 'image/png', size: 2 * 1024 * 1024 };

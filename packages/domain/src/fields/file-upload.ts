@@ -134,10 +134,11 @@ export type FileCheck =
 
 /**
  * SPEC §5, §8: checks a file before upload. Accepted types pdf, heic, jpeg and png, at most
- * 20 971 520 bytes. Any refusal (empty, too large, another type) opens the upload-error dialog
- * with the max-size message: SPEC §8 gives no separate key for it, so it is
- * `PH.DEPOSIT.UPLOAD_DOC.LIMIT_UPLOAD_ERROR` with the limit as `maxBytes` and `maxMegabytes`
- * and the accepted types as `types`. With `head` the content decides the type, so a renamed file
+ * 20 971 520 bytes. A refusal opens the upload-error dialog with SPEC §8's message for its
+ * cause: a file over the limit `PH.DEPOSIT.UPLOAD_DOC.LIMIT_UPLOAD_ERROR`, an empty file or
+ * another type `PH.DEPOSIT.UPLOAD_DOC.UPLOAD_ERROR` (which names the accepted types; issue 19: a
+ * 21-byte text file is not "too large"), with the limit as `maxBytes` and `maxMegabytes` and the
+ * accepted types as `types`. With `head` the content decides the type, so a renamed file
  * is judged by what it is; without it the MIME type or the name does.
  */
 export function checkFileUpload(file: FileCandidate, limits: FileUploadLimits = {}): FileCheck {
@@ -147,7 +148,7 @@ export function checkFileUpload(file: FileCandidate, limits: FileUploadLimits = 
     accepted: false,
     reason,
     error: {
-      key: MESSAGE_KEYS.uploadLimitError,
+      key: reason === 'too-large' ? MESSAGE_KEYS.uploadLimitError : MESSAGE_KEYS.uploadError,
       params: {
         maxBytes: String(maxBytes),
         maxMegabytes: String(Math.floor(maxBytes / (1024 * 1024))),

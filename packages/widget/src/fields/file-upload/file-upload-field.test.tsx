@@ -60,6 +60,11 @@ describe('file upload (SPEC §2 add files, row, delete; §5 types and 20 MB; §8
     expect(dialog.textContent).toContain(
       await textOf('FIELDS.UPLOAD.RULES', { maxMegabytes: '20' }),
     );
+    // Issue 19, SPEC §8: the general upload message, never "too large" for a small wrong file.
+    expect(dialog.textContent).toContain(await textOf('PH.DEPOSIT.UPLOAD_DOC.UPLOAD_ERROR'));
+    expect(dialog.textContent).not.toContain(
+      await textOf('PH.DEPOSIT.UPLOAD_DOC.LIMIT_UPLOAD_ERROR'),
+    );
     expect(input.value).toBe('');
     expect(onUpload).not.toHaveBeenCalled();
     expect(values).toEqual([]);
@@ -73,7 +78,8 @@ describe('file upload (SPEC §2 add files, row, delete; §5 types and 20 MB; §8
     const big = pngFile('big.png');
     Object.defineProperty(big, 'size', { value: 20971521 });
     await userEvent.upload(input, big);
-    expect(await screen.findByRole('alertdialog')).toBeDefined();
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(await textOf('PH.DEPOSIT.UPLOAD_DOC.LIMIT_UPLOAD_ERROR'));
     expect(onUpload).not.toHaveBeenCalled();
   });
 
