@@ -783,6 +783,10 @@ export const savedCards = pgTable(
   },
   (t) => [
     index('saved_cards_player').on(t.playerId),
+    // Issue 19: one saved card per card of a player (the same card saved again is the same entry).
+    uniqueIndex('saved_cards_player_card')
+      .on(t.playerId, t.bin, t.last4, t.expMonth, t.expYear)
+      .where(sql`${t.deletedAt} is null`),
     check('saved_cards_last4_format', sql`${t.last4} ~ '^[0-9]{4}$'`),
     check('saved_cards_bin_format', sql`${t.bin} ~ '^[0-9]{6,8}$'`),
     check('saved_cards_exp_month_range', sql`${t.expMonth} between 1 and 12`),

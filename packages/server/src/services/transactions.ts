@@ -47,7 +47,7 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import {
   CHANNELS,
@@ -621,7 +621,10 @@ function cardMonth(value: string): number {
 
 /**
  * Saves a card the provider tokenised (SPEC §3 saved card). The token is unique: a second
- * approval with the same token (a repeated callback) keeps the first row.
+ * approval with the same token (a repeated callback) keeps the first row. A card the player has
+ * saved already (same BIN, last four and expiry, not removed) is the same entry (issue 19: "try
+ * again" with save card ticked saved it twice): it takes the new token, which is the provider's
+ * latest word on the card.
  */
 async function saveCard(
   tx: Executor,
@@ -631,6 +634,7 @@ async function saveCard(
 ): Promise<string | null> {
   const month = cardMonth(card.expMonth);
   const year = cardMonth(card.expYear);
+  const holder = card.holder === '' ? null : card.holder;
   const [inserted] = await tx
     .insert(savedCards)
     .values({
@@ -640,17 +644,32 @@ async function saveCard(
       bin: card.bin,
       expMonth: month,
       expYear: year,
-      holder: card.holder === '' ? null : card.holder,
+      holder,
       cardType: card.cardType,
     })
-    .onConflictDoNothing({ target: savedCards.token })
+    .onConflictDoNothing()
     .returning({ id: savedCards.id });
   if (inserted !== undefined) return inserted.id;
   const [existing] = await tx
     .select({ id: savedCards.id, playerId: savedCards.playerId })
     .from(savedCards)
     .where(eq(savedCards.token, token));
-  return existing?.playerId === playerId ? existing.id : null;
+  if (existing !== undefined) return existing.playerId === playerId ? existing.id : null;
+  const [same] = await tx
+    .update(savedCards)
+    .set({ token, holder, cardType: card.cardType, active: true })
+    .where(
+      and(
+        eq(savedCards.playerId, playerId),
+        eq(savedCards.bin, card.bin),
+        eq(savedCards.last4, card.last4),
+        eq(savedCards.expMonth, month),
+        eq(savedCards.expYear, year),
+        isNull(savedCards.deletedAt),
+      ),
+    )
+    .returning({ id: savedCards.id });
+  return same?.id ?? null;
 }
 
 /** SPEC §3 last_used: the pay group the player used last in this flow. */

@@ -3,7 +3,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { ENDPOINTS } from '@cashdesk/contract';
 import { players, savedCards } from '../db/schema';
 import { fingerprintHash } from '../routes/user-cards';
-import { request } from './api-calls';
+import {
+  APPROVED_CARD_PAN,
+  CASHIER,
+  callJson,
+  cardDepositBody,
+  payGroupId,
+  request,
+} from './api-calls';
 import type { CallArgs } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -370,5 +377,43 @@ describe('POST /user-cards/recurring-check (SPEC §5 CVV rule, §7)', () => {
       .from(savedCards)
       .where(and(eq(savedCards.playerId, owner), isNull(savedCards.deletedAt)));
     expect(after).toEqual(before);
+  });
+});
+
+describe('a card saved again (issue 19, SPEC §3 saved cards)', () => {
+  it('SPEC §3: the same card approved twice with save card ticked is one entry of the list, with the newer token', async () => {
+    const session = await createTestSession(server, { player: `save-twice-${String(Date.now())}` });
+    const card = await payGroupId(server, 'card', 'deposit');
+    for (const amount of ['11.00', '12.00']) {
+      const paid = await callJson(
+        server,
+        'POST',
+        `${CASHIER}/payments/groups/${String(card)}/submit`,
+        session,
+        cardDepositBody(amount, APPROVED_CARD_PAN, true),
+      );
+      expect(paid.status).toBe(200);
+      expect(paid.body.result_status).toBe('success');
+    }
+    const listed = await call('GET', CARDS_PATH, session);
+    expect(listed.status).toBe(200);
+    if (!isWireCardList(listed.body)) throw new Error('not a card list');
+    expect(listed.body.cards).toHaveLength(1);
+    // The one entry pays: a deposit with it goes through.
+    const [saved] = listed.body.cards;
+    const again = await callJson(
+      server,
+      'POST',
+      `${CASHIER}/payments/groups/${String(card)}/submit`,
+      session,
+      {
+        amount: '13.00',
+        currency: 'EUR',
+        card_data: { card_id: saved?.card_id ?? '' },
+        parameters: { card_cvv: '123' },
+      },
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.result_status).toBe('success');
   });
 });
