@@ -177,14 +177,21 @@ export function buildMethodForm(input: MethodFormInput): MethodForm {
 
 /**
  * SPEC §5 default amount: the preset amount if valid, else the preselected block, else the
- * minimum, else 1 (domain defaultAmount).
+ * minimum, else 1 (domain defaultAmount). A retry's amount (the declined payment's) comes first
+ * when it lies within the limits.
  */
-export function initialAmount(detail: AnyMethodDetail): string {
+export function initialAmount(detail: AnyMethodDetail, retryAmount: string | null = null): string {
+  const limits = { min: detail.limits.min_amount, max: detail.limits.max_amount };
+  // Issue 19: "Try again" after a decline keeps the amount the player chose, when it still fits.
+  if (retryAmount !== null) {
+    const retry = defaultAmount({ presetAmount: retryAmount, limits, fallback: '' });
+    if (retry.source === 'preset') return retry.amount;
+  }
   return defaultAmount({
     presetAmount: detail.preset_amount,
     allowPresetAmount: detail.allow_preset_amount ?? undefined,
     preselectedBlock: detail.preselected_amount_block,
-    limits: { min: detail.limits.min_amount, max: detail.limits.max_amount },
+    limits,
   }).amount;
 }
 

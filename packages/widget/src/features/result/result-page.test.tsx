@@ -173,6 +173,11 @@ describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
     expect(location().textContent).toBe(
       '/deposit/42?pay_group=7&session_id=test-session&lang=en-brand0',
     );
+    // Issue 19: the method page starts from the declined amount (and never any card data).
+    expect(JSON.parse(location().getAttribute('data-state') ?? 'null')).toEqual({
+      payGroupId: '42',
+      retryAmount: declined.amount,
+    });
   });
 
   it('retry falls back to the stored chosen method (phSelectedMethodId, SPEC §4)', async () => {

@@ -307,7 +307,12 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
           <Button
             block
             onClick={() => {
-              go(retryPath, { payGroupId: retryGroup });
+              // Issue 19: the method page starts from the amount the player tried (card data
+              // is typed again: it is never kept, not even in the page's history).
+              go(retryPath, {
+                payGroupId: retryGroup,
+                ...(paySession?.amount === undefined ? {} : { retryAmount: paySession.amount }),
+              });
             }}
           >
             {t('RESULT.BUTTON.RETRY')}

@@ -49,7 +49,7 @@ function probe(): { path: string; search: string; state: unknown } {
   };
 }
 
-async function renderPage(provider = '101') {
+async function renderPage(provider = '101', state?: unknown) {
   const view = await renderWithApp(
     <Routes>
       <Route path="/deposit/:provider" element={<DepositMethodPage />} />
@@ -58,7 +58,7 @@ async function renderPage(provider = '101') {
       <Route path="/deposit/deposit-await" element={<Probe />} />
       <Route path="/deposit/deposit-display-form" element={<Probe />} />
     </Routes>,
-    { route: `/deposit/${provider}` },
+    { route: `/deposit/${provider}`, ...(state === undefined ? {} : { state }) },
   );
   return view;
 }
@@ -82,6 +82,15 @@ afterEach(() => {
 });
 
 describe('method page (SPEC §2 method page, §3 method detail)', () => {
+  it('issue 19: "Try again" after a decline opens the form with the declined amount, card fields empty', async () => {
+    stubCashierFetch({ details: { '101': CARD_DETAIL } });
+    await renderPage('101', { payGroupId: '101', retryAmount: '73.50' });
+    const pan = await screen.findByLabelText('card_pan');
+    expect(screen.getByLabelText('amount')).toHaveProperty('value', '73.5');
+    expect(pan).toHaveProperty('value', '');
+    expect(screen.getByRole('button', { name: 'Deposit 73.50 EUR' })).toBeTruthy();
+  });
+
   it('shows the method name, a back link keeping the query, the fields in order and the amount on the button', async () => {
     stubCashierFetch({ details: { '101': CARD_DETAIL } });
     await renderPage();

@@ -87,6 +87,13 @@ export interface MethodFormViewProps {
   readonly checkout?: boolean;
 }
 
+/** Issue 19: the amount a result page's "Try again" passes in router state, if any. */
+function retryAmountOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('retryAmount' in state)) return null;
+  const amount: unknown = state.retryAmount;
+  return typeof amount === 'string' ? amount : null;
+}
+
 /** SPEC §3 browser_data from the real browser. */
 function currentBrowserData() {
   return buildBrowserData({
@@ -127,7 +134,9 @@ export function MethodFormView({
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const location = useLocation();
+  const { search } = location;
+  const routerState: unknown = location.state;
   const environment = useAppSelector((state) => state.session.environment);
   // The recurring check asked for the chosen saved card's CVV (SPEC §5, §7).
   const [serverAsksCvv, setServerAsksCvv] = useState(false);
@@ -162,7 +171,7 @@ export function MethodFormView({
     fieldProps,
     uploadTo,
   } = useFormFields({
-    initial: () => initialValues(form, initialAmount(detail), cards),
+    initial: () => initialValues(form, initialAmount(detail, retryAmountOf(routerState)), cards),
     validationContext,
     onChanged: (field, value) => {
       // The recurring check's CVV request was about the card then chosen.

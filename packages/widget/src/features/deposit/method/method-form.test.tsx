@@ -52,6 +52,15 @@ describe('form from the method detail (SPEC §3 generated fields, deposit form d
     ]);
   });
 
+  it('issue 19: a retry starts from the declined amount when it still lies within the limits', () => {
+    expect(initialAmount(CARD_DETAIL, '73.50')).toBe('73.5');
+    // Outside the limits, or not an amount: the usual default.
+    expect(initialAmount(CARD_DETAIL, '0')).toBe('50');
+    expect(initialAmount(CARD_DETAIL, '99999999')).toBe('50');
+    expect(initialAmount(CARD_DETAIL, 'abc')).toBe('50');
+    expect(initialAmount(CARD_DETAIL, null)).toBe('50');
+  });
+
   it('defaults: preset amount, else preselected block, else minimum, else 1 (SPEC §5)', () => {
     expect(initialAmount(CARD_DETAIL)).toBe('50');
     expect(initialAmount({ ...CARD_DETAIL, preset_amount: null })).toBe('20');
