@@ -158,6 +158,9 @@ export function useFormFields(options: FormFieldsOptions) {
   };
 
   const blur = (field: FormField) => {
+    // Issue 19 #12: an error the submit showed stays on a field the player only passed through:
+    // the untouched value it is about has not changed (typing re-checks it, see change()).
+    if (!edited.has(field.name) && Object.hasOwn(errors, field.name)) return;
     const outcome = validateOnBlur(
       field,
       values[field.name],

@@ -174,6 +174,24 @@ describe('validation (SPEC §5)', () => {
       'assertive',
     );
   });
+
+  it('issue 19 #12: errors of a failed submit stay while the player tabs through the empty fields, and go as each is fixed', async () => {
+    stubCashierFetch({ details: { '101': CARD_DETAIL } });
+    const user = userEvent.setup();
+    await renderPage();
+    await user.type(await screen.findByLabelText('expirationDate'), '12/30');
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    expect(screen.getAllByText('PH.ERROR.FIELD_REQUIRED')).toHaveLength(4);
+    // Focus is on the card number; leaving it and the next empty fields untouched keeps them all.
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(screen.getAllByText('PH.ERROR.FIELD_REQUIRED')).toHaveLength(4);
+    expect(screen.getByLabelText('card_pan').getAttribute('aria-invalid')).toBe('true');
+    await user.type(screen.getByLabelText('card_pan'), '4000 0000 0000 0101');
+    expect(screen.getByLabelText('card_pan').getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getAllByText('PH.ERROR.FIELD_REQUIRED')).toHaveLength(3);
+  });
 });
 
 describe('deposit submit (SPEC §3 deposit submit body, §7 submit)', () => {
