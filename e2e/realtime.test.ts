@@ -133,12 +133,17 @@ describe('realtime (SPEC §4, issue 17)', () => {
     );
     await page.clock.pauseAt(now + 50);
     const transactionId = await firstTransaction(hosted);
-    // With every timer stopped, a status read now can only come from the push.
-    const read = page.waitForResponse((response) =>
-      response.url().includes(`/payments/status/${transactionId}`),
-    );
+    // With every timer stopped, a status read that finds the payment final can only come from
+    // the push (a read already on its way when the clock stopped answers the old status).
+    const final = page.waitForResponse(async (response) => {
+      if (!response.url().includes(`/payments/status/${transactionId}`)) return false;
+      const body: unknown = await response.json().catch(() => null);
+      return (
+        typeof body === 'object' && body !== null && 'terminal' in body && body.terminal === true
+      );
+    });
     await approveAtProvider(transactionId);
-    expect(await (await read).json()).toMatchObject({ result_status: 'success', terminal: true });
+    expect(await (await final).json()).toMatchObject({ result_status: 'success', terminal: true });
     // The store tells the page on the next animation frame (RTK's batching): let frames run, a
     // few at a time, far short of the page's poll interval.
     await expect
