@@ -45,7 +45,13 @@ import { SESSION_HEADER } from '../packages/domain/src/index';
 import { DEMO_PAGE, WIDGET, ensureBuilt } from '../scripts/build-frontends';
 import { launchBrowser } from '../e2e/support/browser';
 import { closeHosted, openHostedCashier, pattern, transactionsOf } from '../e2e/support/cashier';
-import { METHODS, field, openMethod, submitButton, waitForPath } from '../e2e/support/journeys';
+import {
+  METHODS,
+  chooseOption,
+  openMethod,
+  submitButton,
+  waitForPath,
+} from '../e2e/support/journeys';
 import { startStack } from '../e2e/support/stack';
 import type { Stack } from '../e2e/support/stack';
 
@@ -168,18 +174,6 @@ async function waitUntil(done: () => boolean, what: string, timeoutMs = STEP_TIM
   }
 }
 
-/** Picks the network of the crypto form, whether a native select or a listbox picker. */
-async function chooseNetwork(frame: Frame, network: string): Promise<void> {
-  const control = field(frame, 'PH.FIELD.NETWORK');
-  const tag = await control.evaluate((element) => element.tagName.toLowerCase());
-  if (tag === 'select') {
-    await control.selectOption({ label: network });
-    return;
-  }
-  await control.click();
-  await frame.getByRole('option', { name: network, exact: true }).click();
-}
-
 /** One GET payments/status/<id> from inside the frame, as the widget sends it; ms in the page. */
 async function statusRoundTrip(frame: Frame, sessionId: string, transactionId: string) {
   const address = buildPath(ENDPOINTS.altStatus, { transactionId });
@@ -210,7 +204,7 @@ async function measureRun(stack: Stack, browser: Browser): Promise<RunFigures> {
   try {
     const { page, frame, session } = hosted;
     await openMethod(frame, METHODS.crypto);
-    await chooseNetwork(frame, 'Bitcoin');
+    await chooseOption(frame, 'PH.FIELD.NETWORK', 'Bitcoin');
     await submitButton(frame).click();
     await waitForPath(frame, '/deposit/deposit-display-form');
     // The address changes before the page's lazy chunks arrive: wait for the QR code itself.

@@ -18,7 +18,14 @@ import {
   transactionsOf,
   visitScreen,
 } from './support/cashier';
-import { METHODS, field, openMethod, submitButton, waitForPath } from './support/journeys';
+import {
+  METHODS,
+  chooseOption,
+  field,
+  openMethod,
+  submitButton,
+  waitForPath,
+} from './support/journeys';
 
 const env = useStackAndBrowser();
 
@@ -27,18 +34,6 @@ const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** Picks an option of a select field, whether it is a native select or a listbox picker. */
-async function chooseOption(frame: Frame, labelKey: string, option: string): Promise<void> {
-  const control = field(frame, labelKey);
-  const tag = await control.evaluate((element) => element.tagName.toLowerCase());
-  if (tag === 'select') {
-    await control.selectOption({ label: option });
-    return;
-  }
-  await control.click();
-  await frame.getByRole('option', { name: option, exact: true }).click();
-}
 
 async function successPage(frame: Frame): Promise<void> {
   await waitForPath(frame, '/deposit/deposit-success');

@@ -9,13 +9,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { OPERATOR_BASE } from '@cashdesk/contract';
 import { moneyViolations } from '../packages/server/src/test/money-invariants';
 import { startSimulatorProcess } from '../packages/server/src/test/simulator-process';
 import type { SimulatorProcess } from '../packages/server/src/test/simulator-process';
 import { screenshot } from './support';
 import { launchBrowser } from './support/browser';
-import { startStack } from './support/stack';
+import { operatorJson, startStack } from './support/stack';
 import type { Stack } from './support';
 import { futureExpiry } from './support/journeys';
 
@@ -55,7 +54,7 @@ afterAll(async () => {
 /** Every operator call the script makes, for the count in the issue's note. */
 const calls: string[] = [];
 
-/** One call of the operator API; the parsed JSON answer (fails the test on a non-2xx). */
+/** One call of the operator API (support/stack.ts operatorJson), counted for the note. */
 async function operator(
   method: string,
   path: string,
@@ -63,19 +62,7 @@ async function operator(
   body?: unknown,
 ): Promise<Record<string, unknown>> {
   calls.push(`${method} ${path}`);
-  const response = await fetch(`${stack.serverUrl}${OPERATOR_BASE}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${text}`);
-  const parsed: unknown = JSON.parse(text);
-  if (typeof parsed !== 'object' || parsed === null) throw new Error(`${path}: ${text}`);
-  return { ...parsed };
+  return operatorJson(stack, method, path, key, body);
 }
 
 function textOf(value: unknown, what: string): string {

@@ -8,17 +8,17 @@
  * - the clickstream (SPEC §4, §7) of a card deposit reaches the server over the same connection
  *   and is stored under the session's brand and player, without the session id.
  */
-import { OPERATOR_BASE } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { useStackAndBrowser } from './support';
 import { closeHosted, openHostedCashier, transactionsOf } from './support/cashier';
 import type { HostedCashier } from './support/cashier';
+import { operatorJson } from './support/stack';
 import {
   METHODS,
   TEST_CARDS,
   amountInput,
-  field,
+  chooseOption,
   openCardMethod,
   openMethod,
   payWithCard,
@@ -58,39 +58,11 @@ async function approveAtProvider(transactionId: string): Promise<void> {
   expect(response.status).toBe(303);
 }
 
-/** One call of the operator API (fails the test on a non-2xx). */
-async function operator(method: string, path: string, key: string, body?: unknown) {
-  const response = await fetch(`${env.stack.serverUrl}${OPERATOR_BASE}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${text}`);
-  const parsed: unknown = JSON.parse(text);
-  return parsed;
-}
-
 /** The first transaction of the hosted cashier's session. */
 async function firstTransaction(hosted: HostedCashier): Promise<string> {
   const [transaction] = await transactionsOf(env.stack, hosted.session.sessionId);
   if (transaction === undefined) throw new Error('no transaction');
   return transaction.id;
-}
-
-/** Picks an option of a select field, whether it is a native select or a listbox picker. */
-async function chooseOption(frame: Frame, labelKey: string, option: string): Promise<void> {
-  const control = field(frame, labelKey);
-  const tag = await control.evaluate((element) => element.tagName.toLowerCase());
-  if (tag === 'select') {
-    await control.selectOption({ label: option });
-    return;
-  }
-  await control.click();
-  await frame.getByRole('option', { name: option, exact: true }).click();
 }
 
 describe('realtime (SPEC §4, issue 17)', () => {
@@ -156,24 +128,18 @@ describe('realtime (SPEC §4, issue 17)', () => {
   });
 
   it('SPEC §2 §4: a notification the operator creates appears on the open form, and goes when it is removed', async () => {
-    const minted = await operator('POST', '/brands/brand0/api-keys', ADMIN_KEY, {
+    const minted = await operatorJson(env.stack, 'POST', '/brands/brand0/api-keys', ADMIN_KEY, {
       label: 'realtime-test',
       scopes: ['config:read', 'config:write'],
     });
-    const key =
-      typeof minted === 'object' &&
-      minted !== null &&
-      'key' in minted &&
-      typeof minted.key === 'string'
-        ? minted.key
-        : '';
+    const key = typeof minted['key'] === 'string' ? minted['key'] : '';
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, player } = hosted;
     const subscriptions = watchSubscriptions(page);
     await openMethod(frame, METHODS.card);
     await expect.poll(subscriptions).toBeGreaterThanOrEqual(3);
     const message = 'Card payments are back to normal speed.';
-    await operator('POST', '/notifications', key, {
+    await operatorJson(env.stack, 'POST', '/notifications', key, {
       key: `live-${player}`,
       categories: ['deposit_form'],
       pay_group_id: null,
@@ -181,7 +147,7 @@ describe('realtime (SPEC §4, issue 17)', () => {
       message,
     });
     await frame.getByRole('status').getByText(message).waitFor();
-    await operator('DELETE', `/notifications/live-${player}`, key);
+    await operatorJson(env.stack, 'DELETE', `/notifications/live-${player}`, key);
     await frame.getByText(message).waitFor({ state: 'detached' });
     await closeHosted(hosted);
   });

@@ -115,6 +115,18 @@ export function cardFields(frame: Frame, lang: WidgetLanguage = 'en') {
   };
 }
 
+/** Picks an option of a select field, whether it is a native select or a listbox picker. */
+export async function chooseOption(frame: Frame, labelKey: string, option: string): Promise<void> {
+  const control = field(frame, labelKey);
+  const tag = await control.evaluate((element) => element.tagName.toLowerCase());
+  if (tag === 'select') {
+    await control.selectOption({ label: option });
+    return;
+  }
+  await control.click();
+  await frame.getByRole('option', { name: option, exact: true }).click();
+}
+
 /** The method page's submit button (the one button whose name says deposit). */
 export function submitButton(frame: Frame, lang: WidgetLanguage = 'en'): Locator {
   return frame.getByRole('button', { name: pattern(lang, 'DEPOSIT_METHOD.SUBMIT') });

@@ -15,6 +15,7 @@ import {
   seedDatabase,
   serveWidget,
 } from '@cashdesk/server';
+import { OPERATOR_BASE } from '@cashdesk/contract';
 import type { App, Database, PaymentProvider, ServerConfig } from '@cashdesk/server';
 import { DEMO_PAGE, WIDGET } from '../../scripts/build-frontends';
 import { startHostPageServer } from '../../scripts/host-page-server';
@@ -231,4 +232,30 @@ export async function newSession(
     hostPageUrl: stack.hostPage.pageAddress(widgetUrl),
     expiresAt: field(body, 'expires_at'),
   };
+}
+
+/**
+ * One call of the operator API with a bearer key (issue 15): its parsed JSON object; a non-2xx
+ * answer or a body that is no object fails the test with the answer in the message.
+ */
+export async function operatorJson(
+  stack: Pick<Stack, 'serverUrl'>,
+  method: string,
+  path: string,
+  key: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${stack.serverUrl}${OPERATOR_BASE}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${text}`);
+  const parsed: unknown = JSON.parse(text);
+  if (typeof parsed !== 'object' || parsed === null) throw new Error(`${path}: ${text}`);
+  return { ...parsed };
 }
