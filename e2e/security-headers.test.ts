@@ -16,6 +16,7 @@ import { newSession, useStackAndBrowser } from './support';
 import { balanceOf, cashierFrameOf, literal, sameAmount, text } from './support/cashier';
 import {
   TEST_CARDS,
+  answerChallenge,
   openCardMethod,
   payWithCard,
   waitForHome,
@@ -103,7 +104,7 @@ describe('the widget page under its Content-Security-Policy (issue 13)', () => {
         .elementHandle();
       const challenge = await challengeHandle.contentFrame();
       if (challenge === null) throw new Error('the challenge frame has no document');
-      await challenge.getByRole('button', { name: 'Pass', exact: true }).click();
+      await answerChallenge(challenge, 'Pass');
       await waitForPath(frame, '/deposit/deposit-success');
       await frame
         .getByRole('heading', {

@@ -25,6 +25,7 @@ import type { WidgetLanguage } from './support/cashier';
 import {
   METHODS,
   TEST_CARDS,
+  answerChallenge,
   fillCard,
   methodTile,
   openCardMethod,
@@ -64,7 +65,7 @@ describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 p
     // Nothing is credited while the issuer has not answered.
     expect(sameAmount(await balanceOf(env.stack, session.sessionId), '500')).toBe(true);
 
-    await challenge.getByRole('button', { name: 'Pass', exact: true }).click();
+    await answerChallenge(challenge, 'Pass');
     await waitForPath(frame, '/deposit/deposit-success');
     await frame
       .getByRole('heading', { level: 1, name: literal(text('en', 'RESULT.DEPOSIT.SUCCESS.TITLE')) })
@@ -88,7 +89,7 @@ describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 p
     await openCardMethod(cashier);
     await payWithCard(cashier, TEST_CARDS.challenge);
     const challenge = await challengeFrame(cashier);
-    await challenge.getByRole('button', { name: 'Pass', exact: true }).click();
+    await answerChallenge(challenge, 'Pass');
     await waitForPath(cashier, '/deposit/deposit-success');
     await cashier
       .getByRole('heading', { level: 1, name: literal(text('en', 'RESULT.DEPOSIT.SUCCESS.TITLE')) })
@@ -110,10 +111,7 @@ describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 p
       .waitFor();
     const challenge = await challengeFrame(frame, 'ar');
     await screenshot(page, 'three-ds-challenge-ar');
-    // With the keyboard: the cashier frame may still be resizing to the challenge that just
-    // replaced the form, and a pointer click then lands beside the button (issue 19 #12); the
-    // Pass tests above click.
-    await challenge.getByRole('button', { name: 'Fail', exact: true }).press('Enter');
+    await answerChallenge(challenge, 'Fail');
 
     await waitForPath(frame, '/deposit/deposit-error');
     await frame

@@ -196,6 +196,18 @@ export async function fillCard(
   await fields.holder.fill(options.holder ?? 'Ada Lovelace');
 }
 
+/**
+ * Answers the sandbox issuer's 3-D Secure challenge (its Pass or Fail button) with the keyboard,
+ * as a keyboard or switch user does. Not a pointer click: the challenge is a frame inside the
+ * cashier's frame, itself a frame of another site (a process of its own in Chromium); a click
+ * there goes through the browser's routing of input between frame processes, which under load
+ * now and then delivers it nowhere (seen on CI: no pointer event reached the challenge page, its
+ * button never pressed, though it stood still and was hit-tested). Keys go to the focused frame.
+ */
+export async function answerChallenge(challenge: Frame, answer: 'Pass' | 'Fail'): Promise<void> {
+  await challenge.getByRole('button', { name: answer, exact: true }).press('Enter');
+}
+
 /** Fills the card form (see {@link fillCard}) and submits it. */
 export async function payWithCard(
   frame: Frame,

@@ -32,6 +32,20 @@ describe('connection tokens (SPEC §3 auth_token)', () => {
     });
   });
 
+  it('SPEC §8: a token made in the last second of a live session is valid until the session ends (never minted expired)', () => {
+    for (const leftMs of [1, 250, 999, 1000, 1001, 1999]) {
+      const ending = { ...session, expiresAt: new Date(NOW.getTime() + 400 + leftMs) };
+      const now = new Date(NOW.getTime() + 400);
+      const token = connectionToken(SECRET, ending, now);
+      expect(checkToken(SECRET, token, now)).toMatchObject({ ok: true });
+      // It ends within a second of the session.
+      expect(checkToken(SECRET, token, new Date(ending.expiresAt.getTime() + 1000))).toEqual({
+        ok: false,
+        reason: 'expired',
+      });
+    }
+  });
+
   it('SPEC §8: expire at exp (109), and are invalid when forged, re-signed, malformed or unsigned', () => {
     const token = connectionToken(SECRET, session, NOW);
     const atExpiry = new Date((NOW_S + TOKEN_LIFETIME_S) * 1000);

@@ -6,8 +6,8 @@
  *
  * Claims: `sub` the session's player, `ses` the session's channel key (channels.ts: derived from
  * the session id, never the id itself, so neither the token nor a channel name carries the
- * credential of the HTTP API), `exp` (seconds) at most {@link TOKEN_LIFETIME_S} ahead and never
- * past the session's expiry, `iat`.
+ * credential of the HTTP API), `exp` (seconds) at most {@link TOKEN_LIFETIME_S} ahead and not
+ * before the session's expiry second ends, `iat`.
  *
  * @packageDocumentation
  */
@@ -45,7 +45,12 @@ export function signToken(secret: string, claims: Readonly<Record<string, unknow
 
 /**
  * The connection token of a session: valid until `now` + {@link TOKEN_LIFETIME_S} or the
- * session's expiry, whichever comes first.
+ * session's expiry, whichever comes first. `exp` counts whole seconds: the session's expiry is
+ * rounded up, never down, so a token made for a live session is never already expired. (Rounded
+ * down, a token asked in the last second of a session came back expired; the hub refused the
+ * client's refresh with 109, which ends a `centrifuge` connection for good, and the cashier no
+ * longer heard anything, not even that the session ended. The token outlives its session by
+ * less than a second; the next refresh finds the session ended, code 17.)
  */
 export function connectionToken(
   secret: string,
@@ -53,7 +58,7 @@ export function connectionToken(
   now: Date,
 ): string {
   const iat = Math.floor(now.getTime() / 1000);
-  const exp = Math.min(iat + TOKEN_LIFETIME_S, Math.floor(session.expiresAt.getTime() / 1000));
+  const exp = Math.min(iat + TOKEN_LIFETIME_S, Math.ceil(session.expiresAt.getTime() / 1000));
   return signToken(secret, { sub: session.playerId, ses: session.channelKey, iat, exp });
 }
 

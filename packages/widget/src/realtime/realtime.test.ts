@@ -54,6 +54,7 @@ class FakeClient extends FakeEmitter implements RealtimeClient {
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly publications: FakePublication[] = [];
   connected = false;
+  connects = 0;
   disconnected = false;
   constructor(
     readonly endpoint: string,
@@ -71,6 +72,7 @@ class FakeClient extends FakeEmitter implements RealtimeClient {
   }
   connect(): void {
     this.connected = true;
+    this.connects += 1;
   }
   disconnect(): void {
     this.disconnected = true;
@@ -240,6 +242,28 @@ describe('realtime connection (issue 17)', () => {
     client.channel('cashier:balance#player-7').emit('subscribing');
     expect(store.getState().realtime.notificationConnectionOpen).toBe(false);
     expect(store.getState().realtime.channels['cashier:balance#player-7']).toBe('subscribing');
+    realtime.stop();
+  });
+
+  it('SPEC §9: a connection the client ends for good while the session lives connects again after the longest reconnect delay; not once the session ended', async () => {
+    const store = appStore();
+    const timers = fakeSchedule();
+    const realtime = started(store, { schedule: timers.schedule });
+    await initAnswered(store);
+    const client = await realtime.connected;
+    expect(client.connects).toBe(1);
+    client.emit('connected');
+    // A refused token refresh (109) ends a centrifuge connection for good.
+    client.emit('disconnected');
+    expect(timers.waiting()).toContain(REALTIME.reconnectMaxDelayMs);
+    timers.fire(REALTIME.reconnectMaxDelayMs);
+    expect(client.connects).toBe(2);
+    // Ended again, and meanwhile the session ended: no further try.
+    client.emit('disconnected');
+    store.dispatch(sessionExpired());
+    timers.fire(REALTIME.reconnectMaxDelayMs);
+    expect(client.connects).toBe(2);
+    expect(client.disconnected).toBe(true);
     realtime.stop();
   });
 

@@ -17,7 +17,8 @@
  * for good; its queue is published whenever the connection is open.
  *
  * A new token comes from `POST realtime/token` (the client's `getToken`). An expired session
- * (code 17, `session.isSessionExpired`) disconnects for good. Connection and channel states are
+ * (code 17, `session.isSessionExpired`) disconnects for good; a connection the client ends for
+ * good while the session lives connects again after SPEC §9's longest reconnect delay. Connection and channel states are
  * kept in the realtime slice (SPEC §3 `notificationConnectionOpen`).
  *
  * @packageDocumentation
@@ -42,7 +43,7 @@ import {
   notificationsSynced,
 } from '../notifications/notifications-slice';
 import { decodeTokenClaims } from './claims';
-import { startClickstreamPublisher } from './clickstream';
+import { browserSchedule, startClickstreamPublisher } from './clickstream';
 import type { ClickstreamLog, ClickstreamPublisher, ClickstreamSchedule } from './clickstream';
 import {
   channelChanged,
@@ -106,7 +107,7 @@ export interface RealtimeDeps {
   readonly endpoint: string;
   /** A new connection token (the client's `getToken`). */
   readonly getToken: () => Promise<string>;
-  /** The clickstream's timers and log (tests pass their own). */
+  /** The clickstream's and the reconnect's timers, the clickstream's log (tests pass their own). */
   readonly schedule?: ClickstreamSchedule | undefined;
   readonly log?: ClickstreamLog | undefined;
 }
@@ -155,6 +156,8 @@ export function startRealtime(deps: RealtimeDeps): () => void {
   let clickstream: ClickstreamPublisher | null = null;
   let started = false;
   let stopped = false;
+  let cancelReconnect: (() => void) | null = null;
+  const schedule = deps.schedule ?? browserSchedule;
 
   const channelListener = (subscription: RealtimeSubscription, channel: string) => {
     for (const state of ['subscribing', 'subscribed', 'unsubscribed'] as const) {
@@ -206,11 +209,21 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       store.dispatch(connectionChanged(false));
       tracker.disconnected();
     });
-    // The client's `disconnected` is final (no reconnect follows): the clickstream failed.
+    // The client's `disconnected` is final for the client (no reconnect of its own follows): the
+    // clickstream failed. Not for the cashier: a connection that ended while the session lives
+    // (a refused token refresh, a hub that closed it for good) would leave the pages deaf to
+    // pushes and the session's end unnoticed. So it connects again after the longest reconnect
+    // delay of SPEC §9; its expired token is then renewed through getToken, which either finds
+    // the session alive (a new token) or ended (code 17: the session-expired screen, and stop).
     connection.on('disconnected', () => {
       if (stopped) return;
       store.dispatch(connectionChanged(false));
       tracker.failed('disconnected');
+      cancelReconnect?.();
+      cancelReconnect = schedule(() => {
+        cancelReconnect = null;
+        if (!stopped && !store.getState().session.isSessionExpired) connection.connect();
+      }, REALTIME.reconnectMaxDelayMs);
     });
     subscribe(
       connection,
@@ -244,6 +257,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
   const stop = () => {
     if (stopped) return;
     stopped = true;
+    cancelReconnect?.();
     unsubscribe();
     clickstream?.stop();
     client?.disconnect();
