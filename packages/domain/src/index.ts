@@ -238,6 +238,8 @@ export {
   normalizeInitialDate,
   parseDisplayDate,
   selectAutoFillOption,
+  otpCodeField,
+  otpRequisiteField,
   sniffFileType,
   submitValidators,
   toDataType,

@@ -63,6 +63,7 @@ export type { FieldRules, FieldValidationOptions, RuleSpec } from './field-valid
 export { formatCounter, isFieldErrorShown, isFieldHintShown } from './text-field-display';
 export type { CounterOptions } from './text-field-display';
 export { selectAutoFillOption } from './select-auto-fill';
+export { otpCodeField, otpRequisiteField } from './one-time-code';
 export {
   DATE_DISPLAY_FORMAT,
   DATE_ONLY_FORMAT,

@@ -17,7 +17,14 @@
  */
 import { ERROR_CODES } from '@cashdesk/contract';
 import type { ContactType, PaymentOtpResponse } from '@cashdesk/contract';
-import { MESSAGE_KEYS, fieldKind, mapField, validateField } from '@cashdesk/domain';
+import {
+  MESSAGE_KEYS,
+  fieldKind,
+  mapField,
+  otpCodeField,
+  otpRequisiteField,
+  validateField,
+} from '@cashdesk/domain';
 import type { FormField } from '@cashdesk/domain';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/open';
@@ -72,11 +79,6 @@ function depositBinding(payGroupId: number, fieldName: string, requisite: string
 function contactTypeOf(requisite: FormField, value: string): ContactType {
   if (fieldKind(requisite) === 'phone' || requisite.type === 'user_phone') return 'phone';
   return value.includes('@') ? 'email' : 'phone';
-}
-
-/** The requisite field of a form (is_otp_requisites), if it has one. */
-function otpRequisiteField(fields: readonly FormField[]): FormField | undefined {
-  return fields.find((field) => field.isOtpRequisites);
 }
 
 /** The codes of a submit that may confirm the challenge: six-digit values of other fields. */
@@ -167,11 +169,12 @@ export async function sendDepositCode(
       resend_after: 0,
     });
   }
-  const codeField = fields.find((field) => field.name === request.fieldName);
-  if (codeField === undefined || codeField.name === requisite.name || isCardField(codeField)) {
+  // SPEC §4: the code goes into the field the domain names for this form, the one the widget
+  // offers the send beside.
+  if (otpCodeField(fields)?.name !== request.fieldName) {
     throw new ApiError('invalidField', {
       field: 'body.field_name',
-      detail: 'field_name must name a field of the form other than the requisite',
+      detail: "field_name must name the form's code field",
     });
   }
   const values = withServerValues(fields, request.parameters, isCardField);

@@ -1,12 +1,17 @@
 /**
- * The deposit calls of the method page (SPEC §7): submit and document upload, injected into the
- * one API slice. Both carry the player's Idempotency-Key (a repeat answers the first result, so
+ * The deposit calls of the method page (SPEC §7): submit and document upload, the recurring check,
+ * the route of a routable method and the one-time code of a confirmed one, injected into the one
+ * API slice. Submit and upload carry the player's Idempotency-Key (a repeat answers the first result, so
  * nothing is charged or stored twice) and RTK's abort signal (the page aborts a submit it leaves).
  *
  * @packageDocumentation
  */
 import { ENDPOINTS } from '@cashdesk/contract';
-import type { RecurringCheckRequestInput } from '@cashdesk/contract';
+import type {
+  PaymentOtpRequestInput,
+  RecurringCheckRequestInput,
+  RouteRequestInput,
+} from '@cashdesk/contract';
 import { cashierApi, endpointQuery } from '../../../api/cashier-api';
 import type { ResponseOf } from '../../../api/http';
 import { uploadFormData } from '../../../method-form/upload-args';
@@ -49,8 +54,43 @@ export const depositMethodApi = cashierApi.injectEndpoints({
       queryFn: (body, { getState, signal }) =>
         endpointQuery(ENDPOINTS.userCardsRecurringCheck, getState, { body, signal }),
     }),
+    /**
+     * SPEC §7 POST payments/groups/{paygroup_id}/route: the form entered so far of a routable
+     * method (is_routable); answers the fields to show now, mapped as form fields.
+     */
+    depositRoute: build.mutation<
+      ResponseOf<typeof ENDPOINTS.depositRoute>,
+      { readonly payGroupId: string; readonly body: RouteRequestInput }
+    >({
+      queryFn: ({ payGroupId, body }, { getState, signal }) =>
+        endpointQuery(ENDPOINTS.depositRoute, getState, {
+          pathParams: { paygroup_id: payGroupId },
+          body,
+          signal,
+        }),
+    }),
+    /**
+     * SPEC §7 POST payments/groups/{paygroup_id}/otp: sends a code to the form's requisite; the
+     * player types it into `field_name` (SPEC §4).
+     */
+    depositOtp: build.mutation<
+      ResponseOf<typeof ENDPOINTS.depositOtp>,
+      { readonly payGroupId: string; readonly body: PaymentOtpRequestInput }
+    >({
+      queryFn: ({ payGroupId, body }, { getState, signal }) =>
+        endpointQuery(ENDPOINTS.depositOtp, getState, {
+          pathParams: { paygroup_id: payGroupId },
+          body,
+          signal,
+        }),
+    }),
   }),
 });
 
-export const { useDepositSubmitMutation, useDepositUploadMutation, useRecurringCheckMutation } =
-  depositMethodApi;
+export const {
+  useDepositSubmitMutation,
+  useDepositUploadMutation,
+  useRecurringCheckMutation,
+  useDepositRouteMutation,
+  useDepositOtpMutation,
+} = depositMethodApi;

@@ -11,9 +11,12 @@ import {
   SAVE_CARD_FIELD_NAME,
   STORAGE_KEYS,
   buildBrowserData,
+  buildSubmitParameters,
   currencyDisplayFormat,
   fieldKind,
   linkTarget,
+  otpCodeField,
+  otpRequisiteField,
   parseDecimal,
   resultNavigation,
 } from '@cashdesk/domain';
@@ -24,7 +27,7 @@ import type {
   Method,
   PayloadResult,
 } from '@cashdesk/domain';
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -40,12 +43,18 @@ import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
 import { formatMoney, isolateLtr } from '../../../i18n/format';
 import {
+  useDepositOtpMutation,
+  useDepositRouteMutation,
   useDepositSubmitMutation,
   useDepositUploadMutation,
   useRecurringCheckMutation,
 } from './deposit-method-api';
+import { OneTimeCodeSender } from './one-time-code-sender';
+import type { CodeSendOutcome } from './one-time-code-sender';
 import {
+  buildMethodForm,
   canAutoSubmit,
+  cardSubmitValues,
   checkoutSubmitBody,
   chosenSavedCard,
   cvvCardType,
@@ -111,6 +120,12 @@ function currentBrowserData() {
   });
 }
 
+/** SPEC §7: the fields whose choice a routable method's route call follows (a choice of options). */
+function routesOnChange(field: FormField): boolean {
+  const kind = fieldKind(field);
+  return kind === 'select' || kind === 'checkbox';
+}
+
 /** A payment redirect goes to the provider and comes back to the cashier's own result page. */
 const PAYMENT_REDIRECT_SELF_TARGET = true;
 
@@ -124,7 +139,7 @@ const PAYMENT_REDIRECT_SELF_TARGET = true;
  */
 export function MethodFormView({
   payGroupId,
-  form,
+  form: loadedForm,
   detail,
   method,
   init,
@@ -132,6 +147,14 @@ export function MethodFormView({
   checkout = false,
 }: MethodFormViewProps) {
   const { t, i18n } = useTranslation();
+  // SPEC §7 route: a routable method's form as the last route answer made it (the loaded one
+  // until the player chooses in a field that routes).
+  const [routedForm, setRoutedForm] = useState<MethodForm | null>(null);
+  const form = routedForm ?? loadedForm;
+  const [routing, setRouting] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const [depositRoute] = useDepositRouteMutation();
+  const routeCall = useRef(0);
+  const [depositOtp] = useDepositOtpMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -163,6 +186,7 @@ export function MethodFormView({
   });
   const {
     values,
+    setValues,
     validateShown,
     setErrors,
     documents,
@@ -188,9 +212,56 @@ export function MethodFormView({
         );
       }
       setNotice(null);
+      // SPEC §7: a choice in a routable method's form asks which fields follow it.
+      if (detail.is_routable === true && routesOnChange(field)) {
+        void routeWith({ ...values, [field.name]: value });
+      }
     },
   });
   const autoSubmitTried = useRef(false);
+
+  /**
+   * SPEC §7 POST payments/groups/{paygroup_id}/route with the form as it now stands: the answer's
+   * parameters become the form's fields (mapped as form fields), what was typed stays, and fields
+   * new to the form start empty. Only the latest call's answer counts (the player may choose
+   * again before the first answers); a failed call keeps the form and says so.
+   */
+  const routeWith = async (next: Readonly<Record<string, FieldValue>>) => {
+    routeCall.current += 1;
+    const call = routeCall.current;
+    const current = fieldsShown(form, next, cards, serverAsksCvv);
+    const parameters = buildSubmitParameters({
+      fields: current,
+      values: next,
+      flow: 'deposit',
+      card: cardSubmitValues(form, current, next, cards),
+    });
+    const amountText = textOf(next[AMOUNT_FIELD_NAME]).replace(/\s+/g, '');
+    const amountValid = parseDecimal(amountText)?.gt(0) === true;
+    setRouting('loading');
+    const result = await depositRoute({
+      payGroupId,
+      body: {
+        currency: form.currency,
+        ...(amountValid ? { amount: amountText } : {}),
+        parameters,
+      },
+    });
+    if (call !== routeCall.current) return;
+    if (result.error !== undefined) {
+      setRouting('failed');
+      return;
+    }
+    setRouting('idle');
+    const routed = buildMethodForm({
+      detail: { ...detail, parameters: result.data.parameters },
+      flow: 'deposit',
+      currency: loadedForm.currency,
+      precision: loadedForm.precision,
+    });
+    setRoutedForm(routed);
+    setValues((previous) => ({ ...initialValues(routed, amountText, cards), ...previous }));
+  };
 
   const shown = fieldsShown(form, values, cards, serverAsksCvv);
   const amount = textOf(values[AMOUNT_FIELD_NAME]);
@@ -272,6 +343,34 @@ export function MethodFormView({
 
   const showFailure = (error: ApiError) => {
     showSubmitFailure(error, shown);
+  };
+
+  // SPEC §3 one-time code, §4, §7 payments otp: a form with a requisite is confirmed by a code
+  // sent to it and typed into the field the domain names.
+  const requisiteField = otpRequisiteField(shown);
+  const codeField = otpCodeField(shown);
+  const sendCode = async (): Promise<CodeSendOutcome> => {
+    if (requisiteField === undefined || codeField === undefined) return { kind: 'invalid' };
+    if (!validateShown([requisiteField])) return { kind: 'invalid' };
+    const built = formSubmitBody(form, shown, values, cards, documents);
+    if (!built.ok) {
+      showErrors({ [AMOUNT_FIELD_NAME]: toFieldError(built.error) }, AMOUNT_FIELD_NAME);
+      return { kind: 'invalid' };
+    }
+    const result = await depositOtp({
+      payGroupId,
+      body: {
+        currency: built.payload.currency,
+        amount: built.payload.amount,
+        parameters: built.payload.fields,
+        field_name: codeField.name,
+      },
+    });
+    if (result.error !== undefined) {
+      showFailure(asApiError(result.error));
+      return { kind: 'failed' };
+    }
+    return { kind: 'answered', answer: result.data };
   };
 
   /**
@@ -473,8 +572,22 @@ export function MethodFormView({
           <AmountSummary amount={amount} context={amountContext} />
         </div>
         {shown.map((field) => (
-          <FieldView key={field.name} {...fieldProps(field, contextFor(field))} />
+          <Fragment key={field.name}>
+            <FieldView {...fieldProps(field, contextFor(field))} />
+            {requisiteField !== undefined && field.name === codeField?.name ? (
+              <OneTimeCodeSender
+                send={sendCode}
+                requisite={textOf(values[requisiteField.name])}
+                fieldLabel={known(field.label) ?? field.label ?? field.name}
+              />
+            ) : null}
+          </Fragment>
         ))}
+        {routing === 'idle' ? null : (
+          <p className="cd-method__notice" role="status">
+            {routing === 'loading' ? t('DEPOSIT_METHOD.ROUTING') : t('DEPOSIT_METHOD.ROUTE_FAILED')}
+          </p>
+        )}
         {notice === null ? null : (
           <p className="cd-method__notice" role="status">
             <Icon name="info" /> {notice}

@@ -181,6 +181,10 @@ export function stubCashierFetch(options: {
   readonly cards?: readonly SavedCardWire[];
   /** The answer of POST /user-cards/recurring-check; allowed without CVV by default. */
   readonly recurring?: { readonly status: number; readonly body: unknown };
+  /** Answers of other calls (route, otp …): undefined leaves the call to the stub's 404. */
+  readonly other?: (
+    call: RecordedCall,
+  ) => { readonly status: number; readonly body: unknown } | undefined;
 }) {
   const calls: RecordedCall[] = [];
   const submits: RecordedCall[] = [];
@@ -236,6 +240,8 @@ export function stubCashierFetch(options: {
       }
       return json(answer.status, answer.body);
     }
+    const other = options.other?.(call);
+    if (other !== undefined) return json(other.status, other.body);
     return json(404, { error_code: '1000', error_message: 'not found' });
   });
   vi.stubGlobal('fetch', fetchStub);
