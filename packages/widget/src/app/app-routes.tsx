@@ -19,6 +19,7 @@ import { NotAvailable } from './not-available';
 import { SCREEN_CODE } from './screen-code';
 import { SessionGate } from './session-gate';
 import { useAppSelector } from './hooks';
+import { RouteFocus } from './route-focus';
 
 type Screen = LazyExoticComponent<ComponentType<{ readonly route: RouteDefinition }>>;
 
@@ -184,6 +185,7 @@ export function AppRoutes() {
   const loading = <Skeleton label={t('SHELL.LOADING')} />;
   return (
     <main className="cd-app" id="cashier-main">
+      <RouteFocus />
       <Suspense fallback={loading}>
         <SessionGate expired={expired}>
           <RouteList location={background ?? location} />

@@ -31,7 +31,7 @@ async function renderUpload(onUpload: (file: File) => Promise<UploadResult>) {
 }
 
 describe('file upload (SPEC §2 add files, row, delete; §5 types and 20 MB; §8 upload errors)', () => {
-  it('uploads an accepted file through context.onUpload and shows its row with a delete button', async () => {
+  it('uploads an accepted file through context.onUpload and shows its row with a delete button; focus goes to the delete button, and back to add after a removal (issue 19 #11)', async () => {
     const onUpload = vi.fn(() => Promise.resolve<UploadResult>({ ok: true }));
     const { values, input } = await renderUpload(onUpload);
     expect(screen.getByRole('button', { name: await textOf('FIELDS.UPLOAD.ADD') })).toBeDefined();
@@ -45,9 +45,16 @@ describe('file upload (SPEC §2 add files, row, delete; §5 types and 20 MB; §8
     const remove = screen.getByRole('button', {
       name: await textOf('FIELDS.UPLOAD.DELETE', { name: 'receipt.png' }),
     });
+    // Issue 19 #11: focus follows the control that replaced the one used.
+    await waitFor(() => {
+      expect(document.activeElement).toBe(remove);
+    });
     await userEvent.click(remove);
     expect(values).toEqual(['receipt.png', '']);
-    expect(screen.getByRole('button', { name: await textOf('FIELDS.UPLOAD.ADD') })).toBeDefined();
+    const add = screen.getByRole('button', { name: await textOf('FIELDS.UPLOAD.ADD') });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(add);
+    });
   });
 
   it('refuses a file whose content is no accepted type (sniffed), opens the dialog and clears the input', async () => {

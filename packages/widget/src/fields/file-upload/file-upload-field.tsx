@@ -1,5 +1,5 @@
 import { FILE_ACCEPTED_TYPES, checkFileUpload } from '@cashdesk/domain';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
@@ -48,6 +48,23 @@ export function FileUploadField({
   const shownError = uploadError === null ? error : { key: uploadError };
   const a11y = useFieldA11y(field, shownError);
   const fileName = textOf(value);
+  // Issue 19 #11: the button a player used goes away with an upload or a removal (the add
+  // button becomes the file's row, and back); focus moves to the control that took its place
+  // instead of falling to the document.
+  const addButton = useRef<HTMLButtonElement | null>(null);
+  const deleteButton = useRef<HTMLButtonElement | null>(null);
+  const focusNext = useRef<'add' | 'delete' | null>(null);
+  useEffect(() => {
+    const target =
+      focusNext.current === 'add'
+        ? addButton.current
+        : focusNext.current === 'delete'
+          ? deleteButton.current
+          : null;
+    if (target === null || target.disabled) return;
+    focusNext.current = null;
+    target.focus();
+  }, [fileName, busy]);
 
   const clearInput = () => {
     if (input.current !== null) input.current.value = '';
@@ -76,6 +93,7 @@ export function FileUploadField({
     const result = await context.onUpload(file);
     setBusy(false);
     clearInput();
+    focusNext.current = result.ok ? 'delete' : 'add';
     if (result.ok) {
       onChange(file.name);
       announce(t('FIELDS.UPLOAD.UPLOADED', { name: file.name }), 'polite');
@@ -110,7 +128,10 @@ export function FileUploadField({
       />
       {fileName === '' ? (
         <button
-          ref={inputRef}
+          ref={(element) => {
+            addButton.current = element;
+            inputRef?.(element);
+          }}
           id={`${a11y.id}-button`}
           type="button"
           className="cd-button cd-button--secondary cd-upload__add"
@@ -128,12 +149,16 @@ export function FileUploadField({
           <Icon name="check" size={20} />
           <span className="cd-upload__name">{fileName}</span>
           <button
-            ref={inputRef}
+            ref={(element) => {
+              deleteButton.current = element;
+              inputRef?.(element);
+            }}
             type="button"
             className="cd-icon-button"
             aria-label={t('FIELDS.UPLOAD.DELETE', { name: fileName })}
             disabled={field.isDisabled}
             onClick={() => {
+              focusNext.current = 'add';
               clearInput();
               setUploadError(null);
               onChange('');
