@@ -703,14 +703,14 @@ export const BRAND0: SeedBrand = {
       ],
       bonuses: [
         {
-          description: '10% on every deposit up to 50',
+          description: '10% on every deposit, up to 50 EUR',
           percentValue: '10',
           maxValue: '50',
           minDepositAmount: '20',
           payGroups: [],
         },
         {
-          description: '5 extra on e-wallet deposits from 10',
+          description: '5 EUR extra on e-wallet deposits from 10 EUR',
           absoluteValue: '5',
           minDepositAmount: '10',
           payGroups: ['ewallet'],

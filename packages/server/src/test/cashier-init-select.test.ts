@@ -174,7 +174,7 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
     expect(String(body.auth_token)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(body.user_bonuses).toEqual([
       {
-        bonusDescription: '10% on every deposit up to 50',
+        bonusDescription: '10% on every deposit, up to 50 EUR',
         bonusPayGroupsIds: [],
         bonusInfo: {
           absoluteBonusValue: null,
@@ -185,7 +185,7 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
         },
       },
       {
-        bonusDescription: '5 extra on e-wallet deposits from 10',
+        bonusDescription: '5 EUR extra on e-wallet deposits from 10 EUR',
         bonusPayGroupsIds: [idOf('deposit', 'ewallet')],
         bonusInfo: {
           absoluteBonusValue: '5',

@@ -3,6 +3,7 @@ import type { CurrencyDisplayFormat, Method } from '@cashdesk/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../ui/icon';
+import { ServerText } from '../ui/server-text';
 import { MethodLogo } from './method-logo';
 import { restrictionText, ribbonText, summaryLine } from './method-summary';
 
@@ -67,7 +68,7 @@ export function MethodTile({ method, display, now, showBonus, onChoose }: Method
         )}{' '}
         {bonus === null ? null : (
           <span className="cd-dh-tile__bonus" id={`${id}-bonus`}>
-            <bdi>{bonus}</bdi>
+            <ServerText text={bonus} />
           </span>
         )}{' '}
         {note === null ? null : (

@@ -13,6 +13,7 @@ import { useFieldA11y } from '../shared/use-field-a11y';
 import { textOf } from '../input/input-field';
 import type { FieldViewProps } from '../types';
 import { isolateParams, languageSeparators } from '../../i18n/format';
+import { ServerText } from '../../ui/server-text';
 import './amount-field.css';
 
 const isAmountChar = (char: string): boolean =>
@@ -149,7 +150,9 @@ export function AmountField({
           {amount?.bonusDescription === undefined ||
           amount.bonusDescription === null ||
           amount.bonusDescription === '' ? null : (
-            <span className="cd-bonus-banner__description">{t(amount.bonusDescription)}</span>
+            <span className="cd-bonus-banner__description">
+              <ServerText text={amount.bonusDescription} />
+            </span>
           )}
         </p>
       )}
