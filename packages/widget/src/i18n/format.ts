@@ -192,3 +192,18 @@ export function wireMoney(
 ): string {
   return isolateLtr(formatMoney(amount, { currency, precision: wireDecimals(amount), display }));
 }
+
+/**
+ * Issue 19 #10: the minimum-limit text (SPEC §5 PH.MIN_LIMIT_INFO_TEXT, `{{amount}} {{currency}}`)
+ * with `money`, an amount already formatted with its currency by the brand's currency display,
+ * like every other amount on the screen ("Min. KWD 1.500" beside "Max. KWD 1 500.000", never
+ * "Min. 1.500 KWD" beside it). `currency` goes in empty, and the space it leaves at the end (also
+ * before a closing isolate) is taken out; a text without `{{currency}}` is not affected.
+ */
+export function minLimitText(
+  t: (key: string, params: Readonly<Record<string, string>>) => string,
+  key: string,
+  money: string,
+): string {
+  return t(key, { amount: money, currency: '' }).replace(/\s+(?=\u2069?$)/u, '');
+}

@@ -15,10 +15,10 @@ import {
 import type { CurrencyDisplayFormat, Method } from '@cashdesk/domain';
 import type { i18n as I18n, TFunction } from 'i18next';
 import {
-  formatAmount,
   formatMoney,
   isolate,
   languageSeparators,
+  minLimitText,
   numberLanguage,
 } from '../i18n/format';
 
@@ -49,12 +49,7 @@ export function summaryLine(method: Method, t: TFunction, i18n: I18n, style: Mon
   const parts: string[] = [];
   const min = method.limits.min;
   if (method.limits.displayLimits && min !== null && positiveDecimal(min) !== null) {
-    parts.push(
-      t(MESSAGE_KEYS.minLimitInfo, {
-        amount: isolate(formatAmount(min, { precision: method.currencyPrecision })),
-        currency: method.currencyAlpha3,
-      }),
-    );
+    parts.push(minLimitText(t, MESSAGE_KEYS.minLimitInfo, isolate(money(method, min, style))));
   }
   if (method.processingTime !== null && i18n.exists(method.processingTime)) {
     parts.push(t(method.processingTime));

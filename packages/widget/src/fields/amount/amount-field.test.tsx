@@ -110,6 +110,28 @@ describe('limit hints, bonus banner and error (SPEC §5 min-limit hint, bonus; �
     expect(screen.getByRole('textbox').getAttribute('aria-describedby')).not.toBeNull();
   });
 
+  it('issue 19 #10: the hints and the amount buttons write amounts one way, the brand’s (code first, the currency’s decimals)', async () => {
+    const kwd: FieldContext = {
+      ...context,
+      currency: 'KWD',
+      precision: 3,
+      amount: {
+        limits: { min: '1.5', max: '1500', displayLimits: true },
+        amountBlocks: ['10', '10.5'],
+        currencyDisplaySetting: 'code-amount',
+      },
+    };
+    await renderWithApp(<Harness field={amountField} initial="20" context={kwd} />);
+    const hints = screen.getAllByText(/KWD/).map((element) => element.textContent);
+    const flat = hints.map((hint) =>
+      hint.replace(/[\u00a0\u2066-\u2069]/g, (char) => (char === '\u00a0' ? ' ' : '')),
+    );
+    expect(flat).toContain('Min. KWD 1.500');
+    expect(flat).toContain('Max. KWD 1 500.000');
+    expect(flat).toContain('KWD 10');
+    expect(flat).toContain('KWD 10.500');
+  });
+
   it('keeps a formatted amount on one line: its spaces do not break', async () => {
     await renderAmount('10');
     const max = await textOf('FIELDS.AMOUNT.MAX_HINT', { amount: '5 000.00 EUR' });
@@ -182,7 +204,7 @@ describe('amount input in a decimal-comma language (issue 15: German, Ukrainian)
     setNumberLanguage('uk');
     await renderAmount('10');
     // The default text matcher reads no-break spaces as spaces.
-    expect(screen.getByText(/Maximum 5 000,00 EUR/)).toBeDefined();
+    expect(screen.getByText(/Max. 5 000,00 EUR/)).toBeDefined();
     expect(screen.getByText(/Min\. 5,00 EUR/)).toBeDefined();
   });
 });

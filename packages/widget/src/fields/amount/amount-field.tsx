@@ -7,12 +7,13 @@ import {
 } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
 import { FieldShell } from '../shared/field-shell';
-import { money } from '../shared/money';
+import { money, presetPrecision } from '../shared/money';
+import { minLimitText } from '../../i18n/format';
 import { TextControl } from '../shared/text-control';
 import { useFieldA11y } from '../shared/use-field-a11y';
 import { textOf } from '../input/input-field';
 import type { FieldViewProps } from '../types';
-import { isolateParams, languageSeparators } from '../../i18n/format';
+import { languageSeparators } from '../../i18n/format';
 import { ServerText } from '../../ui/server-text';
 import './amount-field.css';
 
@@ -67,17 +68,9 @@ export function AmountField({
       ? t('FIELDS.AMOUNT.MAX_HINT', { amount: unbroken(money(limits.max, context)) })
       : null;
   const hints = [
-    minHint === null
+    minHint === null || limits?.min == null
       ? null
-      : t(
-          minHint.key,
-          Object.fromEntries(
-            Object.entries(isolateParams(minHint.params)).map(([name, part]) => [
-              name,
-              unbroken(part),
-            ]),
-          ),
-        ),
+      : minLimitText(t, minHint.key, unbroken(money(limits.min, context))),
     maxHint,
   ].filter((hint) => hint !== null);
   const bonus = computeBonus(raw, amount?.bonus, { precision: context.precision });
@@ -133,7 +126,7 @@ export function AmountField({
                   onChange(block);
                 }}
               >
-                <span>{money(block, context, null)}</span>
+                <span>{money(block, context, presetPrecision(block, context.precision))}</span>
                 {blockBonus === null ? null : (
                   <span className="cd-amount-block__bonus">
                     {t('FIELDS.AMOUNT.BLOCK_BONUS', { bonus: money(blockBonus.value, context) })}
