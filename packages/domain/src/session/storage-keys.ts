@@ -4,19 +4,23 @@
  * @packageDocumentation
  */
 
-/** SPEC §7: every storage key the product uses, by meaning. */
+/**
+ * SPEC §7: every storage key the product uses, by meaning. The spec also names `phAltMethods`,
+ * without any use: the method list (alternative methods included) comes from init on every load,
+ * and keeping a copy would only show a stale one, so the product does not store it.
+ */
 export const STORAGE_KEYS = {
   /** The last previous session ids (JSON list, see previous-sessions). */
   prevSessionIdData: 'phPrevSessionIdData',
   /** Skip the automatic choice of the last used method (the spec's spelling). */
   skipLastUsedMethod: 'phSkipLasUsedMethod',
+  /** The final status this tab reported per transaction (the widget's host bridge). */
   transactionStatus: 'transaction_status',
   lang: 'airPmCashierLang',
   theme: 'local_theme',
   merchantRedirectType: 'merchant_redirect_type',
   selectedMethodId: 'phSelectedMethodId',
   lastUsedMethodId: 'phLastUsedMethodId',
-  altMethods: 'phAltMethods',
   fingerprint: 'PH_fingerprint',
   merchantUrl: 'merchant_url',
   merchantSuccessUrl: 'merchant_success_url',

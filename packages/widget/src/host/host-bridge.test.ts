@@ -166,6 +166,25 @@ describe('paymentResult and ready (embed SDK events)', () => {
     expect(sentResults(sent)[0]).toEqual(result('once-1'));
   });
 
+  it('SPEC §7 transaction_status: a page loaded again in the same tab does not report the same result again', async () => {
+    const { win, sent } = framedWindow({ ancestorOrigins: ['https://brand.example'] });
+    // @ts-expect-error a minimal window stand-in
+    expect(reportPaymentResult(result('reload-1'), win)).toBe(true);
+    // A new page load: the module starts afresh, the tab's session storage stays.
+    vi.resetModules();
+    const reloaded = await import('./host-bridge');
+    // @ts-expect-error a minimal window stand-in
+    expect(reloaded.reportPaymentResult(result('reload-1'), win)).toBe(false);
+    // @ts-expect-error a minimal window stand-in
+    expect(reloaded.reportPaymentResult(result('reload-2'), win)).toBe(true);
+    expect(sentResults(sent).map((message) => message.transactionId)).toEqual([
+      'reload-1',
+      'reload-2',
+    ]);
+    const stored: unknown = JSON.parse(window.sessionStorage.getItem('transaction_status') ?? '');
+    expect(stored).toMatchObject({ 'reload-1': 'success', 'reload-2': 'success' });
+  });
+
   it('posts every reversal (no transaction id names it)', () => {
     const { win, sent } = framedWindow({ ancestorOrigins: ['https://brand.example'] });
     // @ts-expect-error a minimal window stand-in

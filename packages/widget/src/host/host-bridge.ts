@@ -31,9 +31,11 @@ import {
   resetScrollMessage,
   serializeHostMessage,
   setSessionIdMessage,
+  STORAGE_KEYS,
 } from '@cashdesk/domain';
 import type { HostMessage, InnerResultMessage, PaymentResultMessage } from '@cashdesk/domain';
 import { clientEnvironment } from '../api/client-environment';
+import { readStored, writeStored } from '../app/storage';
 import { browserHeightEnvironment, watchContentHeight } from './content-height';
 
 /** The iOS script message handler's name (window.webkit.messageHandlers.<name>). */
@@ -178,11 +180,44 @@ export function reportContentHeight(win: Window = window): () => void {
 /** Transactions whose result this page load already reported. */
 const reportedTransactions = new Set<string>();
 
+/** How many reported transactions SPEC §7's `transaction_status` keeps (the latest). */
+const KEPT_TRANSACTION_STATUSES = 20;
+
+/**
+ * SPEC §7 storage key `transaction_status` (session storage, so per tab): the final status this
+ * tab reported for each of its latest transactions, as a JSON object. A result page reloaded in
+ * the same tab (a web view's reload, a provider's redirect back to it) is then not a second
+ * result, also in a native app, where no embed SDK drops repeats.
+ */
+function storedStatuses(): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(
+      readStored('session', STORAGE_KEYS.transactionStatus) ?? '{}',
+    );
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+function rememberStatus(id: string, status: string): void {
+  const kept = Object.entries({ ...storedStatuses(), [id]: status }).slice(
+    -KEPT_TRANSACTION_STATUSES,
+  );
+  writeStored('session', STORAGE_KEYS.transactionStatus, JSON.stringify(Object.fromEntries(kept)));
+}
+
 /**
  * Tells the host a payment reached its final result, to the host page's origin only (no known
  * origin, no message). A transaction is reported once per page load however often its result
- * page renders or is returned to; a reversal (no transaction id) each time it happens. The embed
- * SDK drops a transaction it already delivered, which covers a reload of the frame.
+ * page renders or is returned to, and once per tab with the same status (`transaction_status`);
+ * a reversal (no transaction id) each time it happens. The embed SDK also drops a transaction it
+ * already delivered.
  */
 export function reportPaymentResult(message: PaymentResultMessage, win: Window = window): boolean {
   const host = hostWindow(win);
@@ -191,8 +226,9 @@ export function reportPaymentResult(message: PaymentResultMessage, win: Window =
   if ((!toHost && nativeBridge(win) === null) || !reportsToHost(win)) return false;
   const id = message.transactionId;
   if (id !== null) {
-    if (reportedTransactions.has(id)) return false;
+    if (reportedTransactions.has(id) || storedStatuses()[id] === message.status) return false;
     reportedTransactions.add(id);
+    rememberStatus(id, message.status);
   }
   const text = serializeHostMessage(message);
   postToNative(text, win);

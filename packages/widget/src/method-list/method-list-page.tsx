@@ -31,6 +31,7 @@ import { formatAmount, formatMoney } from '../i18n/format';
 import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks';
 import { initReceived } from '../app/session-slice';
 import { skipsAutoChoice } from '../app/method-list-state';
+import { keepMerchantUrls } from '../app/merchant-storage';
 import { Button } from '../ui/button';
 import { Skeleton } from '../ui/skeleton';
 import { usePageTitle } from '../ui/use-page-title';
@@ -160,6 +161,12 @@ export function MethodListPage({ flow, title, query, children }: MethodListPageP
         userBalance: data.user_balance,
       }),
     );
+    keepMerchantUrls({
+      merchantUrl: data.merchant_url,
+      merchantSuccessUrl: data.merchant_success_url,
+      merchantProcessingUrl: data.merchant_processing_url,
+      merchantRedirectType: data.merchant_redirect_type,
+    });
   }, [data, dispatch]);
 
   // SPEC §2 body data attributes: the list's currency; no pay group is current on the list.

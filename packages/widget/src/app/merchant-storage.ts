@@ -1,0 +1,34 @@
+/**
+ * SPEC §7 storage keys merchant_url, merchant_success_url, merchant_processing_url and
+ * merchant_redirect_type: the brand's return addresses of the last init answer, kept in local
+ * storage for a result page reached by a fresh load (a provider's redirect back) whose own init
+ * cannot answer (use-finish-context.ts reads them last, after the pay session, the init answer
+ * and the session state). An address the init answer no longer has is removed, so no earlier
+ * brand's address lingers behind an empty one. (SPEC §7 keeps no key for the fail URL.)
+ *
+ * @packageDocumentation
+ */
+import { STORAGE_KEYS } from '@cashdesk/domain';
+import { removeStored, writeStored } from './storage';
+
+/** The init answer's return addresses (SPEC §3 cashier response). */
+export interface StoredMerchantUrls {
+  readonly merchantUrl?: string | null | undefined;
+  readonly merchantSuccessUrl?: string | null | undefined;
+  readonly merchantProcessingUrl?: string | null | undefined;
+  readonly merchantRedirectType?: string | null | undefined;
+}
+
+/** Stores (or removes) each return address of an init answer under its SPEC §7 key. */
+export function keepMerchantUrls(urls: StoredMerchantUrls): void {
+  const entries: readonly (readonly [string, string | null | undefined])[] = [
+    [STORAGE_KEYS.merchantUrl, urls.merchantUrl],
+    [STORAGE_KEYS.merchantSuccessUrl, urls.merchantSuccessUrl],
+    [STORAGE_KEYS.merchantProcessingUrl, urls.merchantProcessingUrl],
+    [STORAGE_KEYS.merchantRedirectType, urls.merchantRedirectType],
+  ];
+  for (const [key, value] of entries) {
+    if (typeof value === 'string' && value.trim() !== '') writeStored('local', key, value);
+    else removeStored('local', key);
+  }
+}
