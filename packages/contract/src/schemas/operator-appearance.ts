@@ -34,6 +34,8 @@ const COLOR_PROPERTIES = [
   '--cd-color-text',
   '--cd-color-text-muted',
   '--cd-color-border',
+  '--cd-color-control-border',
+  '--cd-color-link',
   '--cd-color-primary',
   '--cd-color-primary-text',
   '--cd-color-primary-hover',
