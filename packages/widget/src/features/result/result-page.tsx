@@ -94,7 +94,7 @@ export function genericDeclineKey(offers: {
  * is what the player pays with at the counter, so it shows while the deposit waits for the cash
  * (once paid, the code is spent); a withdrawal's pick-up code shows unless it failed.
  */
-export function showsVoucher(flow: PaymentFlow, status: ResultStatus): boolean {
+function showsVoucher(flow: PaymentFlow, status: ResultStatus): boolean {
   if (flow === 'deposit') return status === 'await' || status === 'processing';
   return status !== 'error';
 }
