@@ -1,8 +1,9 @@
 /**
  * The other seeded deposit methods of brand0 end to end in the demo host page (SPEC §1 method
  * kinds, §2 routes): an alternative payment through the sandbox provider page, a mobile payment
- * that awaits the provider, a crypto display form with its QR code and a bank transfer with a
- * transfer date, a real receipt upload and the copy button.
+ * that awaits the provider, a crypto display form with its QR code, a bank transfer with a
+ * transfer date, a real receipt upload and the copy button, and cash at a bet shop with the
+ * voucher the player pays with at the counter.
  */
 import { describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
@@ -20,6 +21,7 @@ import {
 } from './support/cashier';
 import {
   METHODS,
+  amountInput,
   chooseOption,
   field,
   openMethod,
@@ -34,6 +36,21 @@ const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** The voucher the server stored for the session's one payment: its code and expiry. */
+async function storedVoucher(sessionId: string): Promise<{ code: string; expiresAt: string }> {
+  const rows = await env.stack.app.cashdesk.db.query.transactions.findMany({
+    where: (table, { eq }) => eq(table.sessionId, sessionId),
+  });
+  const voucher: unknown = rows[0]?.providerData.voucher;
+  if (typeof voucher !== 'object' || voucher === null) throw new Error('no voucher stored');
+  const code: unknown = Reflect.get(voucher, 'code');
+  const expiresAt: unknown = Reflect.get(voucher, 'expires_at');
+  if (typeof code !== 'string' || typeof expiresAt !== 'string') {
+    throw new Error(`a voucher without code or expiry: ${JSON.stringify(voucher)}`);
+  }
+  return { code, expiresAt };
+}
 
 async function successPage(frame: Frame): Promise<void> {
   await waitForPath(frame, '/deposit/deposit-success');
@@ -182,6 +199,65 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
     const transactions = await transactionsOf(env.stack, session.sessionId);
     expect(transactions).toHaveLength(1);
     expect(sameAmount(transactions[0]?.amount ?? '', '50')).toBe(true);
+    await closeHosted(hosted);
+  });
+
+  it('SPEC §1 cash at a betting shop, §2 /deposit/deposit-await (issue 19 #1): the deposit shows the code, the shop and the expiry to pay at the counter', async () => {
+    const hosted = await openHostedCashier(env.browser, env.stack, {
+      context: {
+        viewport: { width: 1280, height: 900 },
+        permissions: ['clipboard-read', 'clipboard-write'],
+      },
+    });
+    const { page, frame, session } = hosted;
+    await openMethod(frame, METHODS.betShop);
+    await amountInput(frame).fill('30');
+    await frame.getByRole('combobox', { name: literal(text('en', 'PH.FIELD.BET_SHOP')) }).click();
+    await frame.getByRole('option', { name: /^Kreuzberg/ }).click();
+    await visitScreen(page, frame, 'betshop-deposit-form');
+    await submitButton(frame).click();
+
+    await waitForPath(frame, '/deposit/deposit-await');
+    await frame
+      .getByRole('heading', { level: 1, name: literal(text('en', 'RESULT.DEPOSIT.AWAIT.TITLE')) })
+      .waitFor();
+    const voucher = frame.getByRole('region', {
+      name: text('en', 'RESULT.VOUCHER.DEPOSIT.TITLE'),
+      exact: true,
+    });
+    await voucher.waitFor();
+    const stored = await storedVoucher(session.sessionId);
+    expect(stored.code).toMatch(/^\d{12}$/);
+    // The expiry as the widget formats it, in the browser's own time zone.
+    const validUntil = await frame.evaluate(
+      (iso) =>
+        new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+          new Date(iso),
+        ),
+      stored.expiresAt,
+    );
+    const shown = (await voucher.textContent()) ?? '';
+    expect(shown).toContain(stored.code);
+    expect(shown).toContain(text('en', 'RESULT.VOUCHER.DEPOSIT.SHOP'));
+    expect(shown).toContain('Kreuzberg');
+    expect(shown).toContain('Oranienstraße 20');
+    expect(shown).toContain(text('en', 'RESULT.VOUCHER.VALID_UNTIL'));
+    expect(shown).toContain(validUntil);
+    expect(shown).toContain(text('en', 'RESULT.VOUCHER.DEPOSIT.AMOUNT'));
+    expect(shown).toMatch(/30\.00/);
+    await frame.getByText(text('en', 'RESULT.DEPOSIT.VOUCHER_TEXT'), { exact: true }).waitFor();
+    await visitScreen(page, frame, 'betshop-deposit-voucher');
+
+    await voucher
+      .getByRole('button', { name: text('en', 'RESULT.VOUCHER.DEPOSIT.COPY'), exact: true })
+      .click();
+    await frame.getByText(text('en', 'RESULT.VOUCHER.COPIED'), { exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stored.code);
+
+    // Nothing is credited before the cash is paid at the counter.
+    const transactions = await transactionsOf(env.stack, session.sessionId);
+    expect(transactions.map((row) => row.status)).toEqual(['await']);
+    expect(sameAmount(await balanceOf(env.stack, session.sessionId), '500')).toBe(true);
     await closeHosted(hosted);
   });
 });

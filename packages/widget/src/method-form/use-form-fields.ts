@@ -224,7 +224,7 @@ export function useFormFields(options: FormFieldsOptions) {
   const showSubmitFailure = (error: ApiError, shown: readonly FormField[]) => {
     if (error.errorCode === SESSION_EXPIRED_CODE) return;
     if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') {
-      dispatch(errorPopupOpened({ errorCode: '0', message: 'DEPOSIT_METHOD.NETWORK_ERROR' }));
+      dispatch(errorPopupOpened({ message: 'DEPOSIT_METHOD.NETWORK_ERROR' }));
       return;
     }
     const name = errorFieldName(errorFieldOf(error), shown);

@@ -97,6 +97,11 @@ export interface MethodListPageProps {
   readonly query: ListQuery;
   /** Shown between the header and the list (the withdrawal's pending-withdrawal notice). */
   readonly children?: ReactNode;
+  /**
+   * The children say why every method is unavailable (the withdrawal's wager notice): the
+   * generic "try again later" notice would contradict them, so it is left out.
+   */
+  readonly unavailableExplained?: boolean;
 }
 
 /**
@@ -110,7 +115,13 @@ export interface MethodListPageProps {
  *   flag phSkipLasUsedMethod (read once and cleared) that the result page's "all methods" sets.
  * The flag is also passed to the domain as "skip the last-used step".
  */
-export function MethodListPage({ flow, title, query, children }: MethodListPageProps) {
+export function MethodListPage({
+  flow,
+  title,
+  query,
+  children,
+  unavailableExplained = false,
+}: MethodListPageProps) {
   const { t } = useTranslation();
   usePageTitle(title);
   const dispatch = useAppDispatch();
@@ -236,7 +247,8 @@ export function MethodListPage({ flow, title, query, children }: MethodListPageP
     carouselSwitchedOff,
     methodCount: model.carousel.length,
   });
-  const allUnavailable = model.methods.length > 0 && model.methods.every(isMethodDisabled);
+  const allUnavailable =
+    !unavailableExplained && model.methods.length > 0 && model.methods.every(isMethodDisabled);
   const balance =
     model.currency === null
       ? formatAmount(data?.user_balance ?? '0')

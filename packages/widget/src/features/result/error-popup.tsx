@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { DEFAULT_ERROR_CODE } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { errorPopupClosed } from '../../app/ui-slice';
@@ -8,7 +9,8 @@ import { messageText } from './message-text';
 /**
  * SPEC §3 error popup, §8 ("code default "0" plus message; can be shown and closed"): the alert
  * dialog bound to state.ui.errorPopup. A message that is a known key is translated, plain text is
- * shown as it is, an unknown key or no message gives the generic text. Focus moves to the close
+ * shown as it is, an unknown key or no message gives the generic text. The code line shows only
+ * a code the server sent (issue 19: "Error code: 0" told the player nothing). Focus moves to the close
  * button when it opens (the native dialog does so in browsers; done here too so every engine
  * agrees) and returns where it was when it closes (the Dialog).
  */
@@ -23,6 +25,8 @@ export function ErrorPopup() {
   const close = () => {
     dispatch(errorPopupClosed());
   };
+  // The state's default code "0" (SPEC §3) means the server sent none: no code line then.
+  const code = popup.error.errorCode === DEFAULT_ERROR_CODE ? null : popup.error.errorCode;
   return (
     <Dialog
       open={popup.isOpen}
@@ -48,9 +52,9 @@ export function ErrorPopup() {
           t('RESULT.ERROR_POPUP.GENERIC'),
         )}
       </p>
-      <p className="cd-error-popup__code">
-        {t('RESULT.ERROR_CODE', { code: popup.error.errorCode })}
-      </p>
+      {code === null ? null : (
+        <p className="cd-error-popup__code">{t('RESULT.ERROR_CODE', { code })}</p>
+      )}
     </Dialog>
   );
 }

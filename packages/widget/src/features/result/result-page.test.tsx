@@ -12,7 +12,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../app/store';
 import { transactionPushed } from '../../realtime/realtime-slice';
 import { browserWindow } from './finish';
-import { PROCESSING_POLL_MS, ResultPage, orderResultStatus } from './result-page';
+import {
+  PROCESSING_POLL_MS,
+  ResultPage,
+  genericDeclineKey,
+  orderResultStatus,
+} from './result-page';
 import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 
 vi.mock('../../host/host-bridge', () => ({
@@ -200,19 +205,77 @@ describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
-  it.each([['Change payment method'], ['All payment methods']])(
+  it.each([
+    ['Change payment method', true],
+    ['All payment methods', false],
+  ])(
     '%s shows the method list: /deposit with the skip flag phSkipLasUsedMethod (SPEC §4)',
-    async (name) => {
+    async (name, changeMethod) => {
       stubServer();
       await renderAt(<ResultRoutes />, {
         address: '/deposit/deposit-error',
-        state: { paySession: declined, payGroupId: '42' },
+        state: {
+          paySession: {
+            ...declined,
+            decline_page_settings: {
+              ...declined.decline_page_settings,
+              change_method: changeMethod,
+            },
+          },
+          payGroupId: '42',
+        },
       });
       await userEvent.click(screen.getByRole('button', { name }));
       expect(location().textContent).toBe('/deposit?session_id=test-session&lang=en-brand0');
       expect(sessionStorage.getItem('phSkipLasUsedMethod')).toBe('true');
     },
   );
+
+  it('SPEC §2 result page (issue 19 #15): "Change payment method" and "All payment methods" lead to the same list, so a decline offering both shows one', async () => {
+    stubServer();
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error',
+      state: { paySession: declined, payGroupId: '42' },
+    });
+    const names = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(names).toEqual(['Try again', 'Back to the game', 'Change payment method']);
+  });
+
+  it('SPEC §2 result page (issue 19 #15): a declined redirect without a reason or a method to retry does not say "Try again"', async () => {
+    // A redirect comes back by address alone: no pay session, no chosen method stored.
+    stubServer({ statuses: [status('error', true)] });
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error?transaction_id=tx_1',
+    });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Deposit declined');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(
+      screen.getByText('The payment was declined. Please choose another payment method.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/try again/i)).toBeNull();
+  });
+
+  it('SPEC §2 result page (issue 19 #15): the reason-less decline names retry only when the button is there', async () => {
+    stubServer();
+    const reasonless = { ...declined.decline_page_settings, message_key: null };
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error',
+      state: {
+        paySession: { ...declined, error_message: null, decline_page_settings: reasonless },
+        payGroupId: '42',
+      },
+    });
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(
+      screen.getByText('The payment was declined. Try again or choose another method.'),
+    ).toBeTruthy();
+    expect(genericDeclineKey({ retry: true, otherMethod: false })).toBe(
+      'RESULT.DECLINE.GENERIC_RETRY',
+    );
+    expect(genericDeclineKey({ retry: false, otherMethod: false })).toBe(
+      'RESULT.DECLINE.GENERIC_PLAIN',
+    );
+  });
 
   it('shows only the buttons decline_page_settings allows', async () => {
     stubServer();

@@ -70,7 +70,39 @@ function declineButtons(paySession: PaySession | null) {
   };
   // Decision: a decline page never leaves the player without a way on.
   const none = !buttons.retry && !buttons.changeMethod && !buttons.allMethods && !buttons.intoGame;
-  return none ? { ...buttons, allMethods: true } : buttons;
+  if (none) return { ...buttons, allMethods: true };
+  // Issue 19: both lead to the method list, so one button says it.
+  return buttons.changeMethod ? { ...buttons, allMethods: false } : buttons;
+}
+
+/**
+ * The decline text when the server gave no reason: it names only what the page offers (issue 19:
+ * "Try again" was named on pages without that button).
+ */
+export function genericDeclineKey(offers: {
+  readonly retry: boolean;
+  readonly otherMethod: boolean;
+}): string {
+  if (offers.retry && offers.otherMethod) return 'RESULT.DECLINE.GENERIC';
+  if (offers.retry) return 'RESULT.DECLINE.GENERIC_RETRY';
+  if (offers.otherMethod) return 'RESULT.DECLINE.GENERIC_OTHER_METHOD';
+  return 'RESULT.DECLINE.GENERIC_PLAIN';
+}
+
+/**
+ * SPEC §1 cash at a betting shop: whether a result page shows the voucher. A cash deposit's code
+ * is what the player pays with at the counter, so it shows while the deposit waits for the cash
+ * (once paid, the code is spent); a withdrawal's pick-up code shows unless it failed.
+ */
+function showsVoucher(flow: PaymentFlow, status: ResultStatus): boolean {
+  if (flow === 'deposit') return status === 'await' || status === 'processing';
+  return status !== 'error';
+}
+
+/** The page's body text: a voucher's own when one shows, else the status's. */
+function bodyTextKey(flow: PaymentFlow, status: ResultStatus, withVoucher: boolean): string {
+  if (!withVoucher) return RESULT_TEXTS[flow][status].text;
+  return flow === 'deposit' ? 'RESULT.DEPOSIT.VOUCHER_TEXT' : 'RESULT.WITHDRAWAL.VOUCHER_TEXT';
 }
 
 /** Pages whose payment is not final yet: they follow the server until it is. */
@@ -244,18 +276,24 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
     paySession === null
       ? null
       : wireMoney(paySession.amount, paySession.currency, moneyStyle.display);
+  const retryShown = buttons.retry && retryPath !== null;
   const reason = isError
     ? messageText(
         t,
         (key) => i18n.exists(key),
         paySession?.decline_page_settings?.message_key ?? paySession?.error_message,
-        t('RESULT.DECLINE.GENERIC'),
+        t(
+          genericDeclineKey({
+            retry: retryShown,
+            otherMethod: buttons.changeMethod || buttons.allMethods,
+          }),
+        ),
       )
     : null;
   const errorCode = isError ? (paySession?.error_code ?? null) : null;
-  // SPEC §1 cash pick-up: a bet-shop withdrawal that went through (or is on its way) shows its
-  // voucher, the code the player collects the cash with.
-  const voucher = flow === 'withdrawal' && !isError ? (paySession?.voucher ?? null) : null;
+  // SPEC §1 cash at a betting shop: the code a cash deposit is paid with at the counter, or the
+  // code a withdrawal is collected with.
+  const voucher = showsVoucher(flow, status) ? (paySession?.voucher ?? null) : null;
 
   const processingSeconds =
     timeouts.processing ?? timeouts.success ?? DEFAULT_SUCCESS_PAGE_REDIRECT_TIMEOUT_S;
@@ -290,11 +328,11 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
       <h1 id={titleId} className="cd-page-title">
         {title}
       </h1>
-      <p className="cd-result__text">{t(texts.text)}</p>
+      <p className="cd-result__text">{t(bodyTextKey(flow, status, voucher !== null))}</p>
       {amount === null || amount === '' ? null : (
         <p className="cd-result__amount">{t('RESULT.AMOUNT', { amount })}</p>
       )}
-      {voucher === null ? null : <VoucherCard voucher={voucher} />}
+      {voucher === null ? null : <VoucherCard voucher={voucher} flow={flow} />}
       {reason === null ? null : <p className="cd-result__reason">{reason}</p>}
       {errorCode === null ? null : (
         <p className="cd-result__code">{t('RESULT.ERROR_CODE', { code: errorCode })}</p>

@@ -70,7 +70,7 @@ describe('session expired screen (SPEC §4 session, §8 code 17)', () => {
 });
 
 describe('error popup (SPEC §3 error popup, §8)', () => {
-  it('opens as an alert dialog with code "0" by default and the plain-text message', async () => {
+  it('opens as an alert dialog with the plain-text message and no code line without a code (SPEC §3 default "0", issue 19 #15)', async () => {
     const { store } = await renderAt(<ErrorPopup />, { address: '/deposit' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     act(() => {
@@ -78,8 +78,23 @@ describe('error popup (SPEC §3 error popup, §8)', () => {
     });
     const dialog = screen.getByRole('alertdialog', { name: 'Something went wrong' });
     expect(dialog.textContent).toContain('Card blocked by the bank');
-    expect(dialog.textContent).toContain('Error code: 0');
+    // The state keeps SPEC §3's default code; the player is not shown it.
+    expect(store.getState().ui.errorPopup.error.errorCode).toBe('0');
+    expect(dialog.textContent).not.toContain('Error code');
   });
+
+  it.each([[''], ['  '], [null], ['0'], [0]])(
+    'shows no "Error code" line for the code %j (SPEC §8 error popup, issue 19 #15)',
+    async (errorCode) => {
+      const { store } = await renderAt(<ErrorPopup />, { address: '/deposit' });
+      act(() => {
+        store.dispatch(errorPopupOpened({ errorCode, message: 'DEPOSIT_METHOD.NETWORK_ERROR' }));
+      });
+      const dialog = screen.getByRole('alertdialog');
+      expect(dialog.textContent).not.toContain('Error code');
+      expect(dialog.querySelector('.cd-error-popup__code')).toBeNull();
+    },
+  );
 
   it('translates a message key and shows the given code', async () => {
     const { store } = await renderAt(<ErrorPopup />, { address: '/deposit' });

@@ -1,6 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EXAMPLE_PAY_SESSION_REDIRECT, EXAMPLE_PAYOUT_INIT } from '@cashdesk/contract';
+import {
+  EXAMPLE_DEPOSIT_INIT,
+  EXAMPLE_PAY_SESSION_REDIRECT,
+  EXAMPLE_PAYOUT_INIT,
+} from '@cashdesk/contract';
 import { ROUTES } from '@cashdesk/domain';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -54,7 +58,8 @@ function voucherSession(result: 'success' | 'processing', voucher: unknown = VOU
   };
 }
 
-function stubServer() {
+/** Stubs fetch: the init answers and a status answer that keeps the payment `pending`. */
+function stubServer(pending: 'processing' | 'await' = 'processing') {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: unknown) => {
@@ -63,16 +68,29 @@ function stubServer() {
         return Promise.resolve(
           jsonResponse({
             transaction_id: 'tx_voucher',
-            transaction_status: 'processing',
-            result_status: 'processing',
+            transaction_status: pending,
+            result_status: pending,
             terminal: false,
             next_poll_ms: 5000,
           }),
         );
       }
+      if (url.endsWith('/payments/groups/init')) {
+        return Promise.resolve(jsonResponse(EXAMPLE_DEPOSIT_INIT));
+      }
       return Promise.resolve(jsonResponse(EXAMPLE_PAYOUT_INIT));
     }),
   );
+}
+
+/** The pay session of a bet-shop cash deposit (step voucher): waiting for the cash. */
+function depositVoucherSession(result: 'await' | 'success', voucher: unknown = VOUCHER) {
+  return {
+    ...voucherSession('success', voucher),
+    result_status: result,
+    transaction_status: result,
+    session_status: result === 'await' ? 'active' : 'completed',
+  };
 }
 
 afterEach(() => {
@@ -80,9 +98,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function voucherSection() {
-  return screen.findByRole('region', { name: await textOf('RESULT.VOUCHER.TITLE') });
+async function voucherSection(title = 'RESULT.VOUCHER.TITLE') {
+  return screen.findByRole('region', { name: await textOf(title) });
 }
+
+const VALID_UNTIL = new Intl.DateTimeFormat('en', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+}).format(new Date(VOUCHER.expires_at));
 
 describe('bet-shop voucher on the withdrawal result page (SPEC §1 cash pick-up, §2 result page)', () => {
   it('shows the pick-up code, the shop, the valid-until date, the amount and the instruction (SPEC §2)', async () => {
@@ -149,6 +172,18 @@ describe('bet-shop voucher on the withdrawal result page (SPEC §1 cash pick-up,
     expect(section.textContent).toContain(await textOf('RESULT.VOUCHER.ANY_SHOP'));
   });
 
+  it('SPEC §1 cash pick-up (issue 19 #15): the page says to collect the cash, not that it reaches an account', async () => {
+    stubServer();
+    await renderAt(<ResultRoutes />, {
+      address: '/withdrawal/withdrawal-success',
+      state: { paySession: voucherSession('success') },
+    });
+    await voucherSection();
+    expect(screen.getByText(await textOf('RESULT.WITHDRAWAL.VOUCHER_TEXT'))).toBeDefined();
+    expect(screen.queryByText(await textOf('RESULT.WITHDRAWAL.SUCCESS.TEXT'))).toBeNull();
+    expect(document.body.textContent).not.toMatch(/reach your account/);
+  });
+
   it('shows no voucher on a withdrawal without one (SPEC §2 result page)', async () => {
     stubServer();
     await renderAt(<ResultRoutes />, {
@@ -157,5 +192,66 @@ describe('bet-shop voucher on the withdrawal result page (SPEC §1 cash pick-up,
     });
     expect(await screen.findByRole('heading', { level: 1 })).toBeDefined();
     expect(screen.queryByText(await textOf('RESULT.VOUCHER.TITLE'))).toBeNull();
+  });
+});
+
+describe('bet-shop voucher of a cash deposit (SPEC §1 cash at a betting shop, §2 /deposit/deposit-await; issue 19 #1)', () => {
+  it('shows the payment code, where to pay, until when, the amount to pay and what to do at the counter', async () => {
+    stubServer('await');
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-await?transaction_id=tx_voucher',
+      state: { paySession: depositVoucherSession('await'), payGroupId: '7' },
+    });
+    const section = await voucherSection('RESULT.VOUCHER.DEPOSIT.TITLE');
+    expect(within(section).getByText('K7Q4-92XD').getAttribute('dir')).toBe('ltr');
+    const text = section.textContent;
+    expect(text).toContain(await textOf('RESULT.VOUCHER.DEPOSIT.SHOP'));
+    expect(text).toContain('Alexanderplatz');
+    expect(text).toContain('Alexanderplatz 1, Berlin');
+    expect(text).toContain(await textOf('RESULT.VOUCHER.VALID_UNTIL'));
+    expect(text).toContain(VALID_UNTIL);
+    expect(text).toContain(await textOf('RESULT.VOUCHER.DEPOSIT.AMOUNT'));
+    expect(text).toContain('120.00');
+    expect(text).toContain(await textOf('RESULT.VOUCHER.DEPOSIT.INSTRUCTION'));
+    // A deposit pays cash in: none of the pick-up wording of a withdrawal.
+    expect(text).not.toContain(await textOf('RESULT.VOUCHER.INSTRUCTION'));
+    expect(screen.getByText(await textOf('RESULT.DEPOSIT.VOUCHER_TEXT'))).toBeDefined();
+    expect(screen.queryByText(await textOf('RESULT.DEPOSIT.AWAIT.TEXT'))).toBeNull();
+  });
+
+  it('copies the payment code (SPEC §2 copy, §9 2-second toast)', async () => {
+    stubServer('await');
+    const user = userEvent.setup();
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-await?transaction_id=tx_voucher',
+      state: { paySession: depositVoucherSession('await') },
+    });
+    const section = await voucherSection('RESULT.VOUCHER.DEPOSIT.TITLE');
+    await user.click(
+      within(section).getByRole('button', { name: await textOf('RESULT.VOUCHER.DEPOSIT.COPY') }),
+    );
+    expect(await navigator.clipboard.readText()).toBe('K7Q4-92XD');
+    expect(await screen.findByText(await textOf('RESULT.VOUCHER.COPIED'))).toBeDefined();
+  });
+
+  it('says "any of our bet shops" when the voucher names no shop', async () => {
+    stubServer('await');
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-await?transaction_id=tx_voucher',
+      state: { paySession: depositVoucherSession('await', { ...VOUCHER, bet_shop: null }) },
+    });
+    const section = await voucherSection('RESULT.VOUCHER.DEPOSIT.TITLE');
+    expect(section.textContent).toContain(await textOf('RESULT.VOUCHER.ANY_SHOP'));
+  });
+
+  it('hides the code once the cash is paid: the success page shows no voucher', async () => {
+    stubServer();
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-success',
+      state: { paySession: depositVoucherSession('success') },
+    });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeDefined();
+    expect(screen.queryByText('K7Q4-92XD')).toBeNull();
+    expect(screen.queryByText(await textOf('RESULT.VOUCHER.DEPOSIT.TITLE'))).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import type { Voucher } from '@cashdesk/contract';
+import type { PaymentFlow } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
 import { shopAddress } from '../../fields/bet-shop/shop-address';
 import { formatWorkingHours } from '../../fields/bet-shop/working-hours';
@@ -10,14 +11,47 @@ import { Icon } from '../../ui/icon';
 import { Toast } from '../../ui/toast';
 import './voucher.css';
 
+/** The texts of a voucher that differ by flow: a code to pay cash in with, or to collect it. */
+interface VoucherTexts {
+  readonly title: string;
+  readonly copy: string;
+  readonly shop: string;
+  readonly amount: string;
+  readonly instruction: string;
+}
+
+const VOUCHER_TEXTS: Readonly<Record<PaymentFlow, VoucherTexts>> = {
+  deposit: {
+    title: 'RESULT.VOUCHER.DEPOSIT.TITLE',
+    copy: 'RESULT.VOUCHER.DEPOSIT.COPY',
+    shop: 'RESULT.VOUCHER.DEPOSIT.SHOP',
+    amount: 'RESULT.VOUCHER.DEPOSIT.AMOUNT',
+    instruction: 'RESULT.VOUCHER.DEPOSIT.INSTRUCTION',
+  },
+  withdrawal: {
+    title: 'RESULT.VOUCHER.TITLE',
+    copy: 'RESULT.VOUCHER.COPY',
+    shop: 'RESULT.VOUCHER.SHOP',
+    amount: 'RESULT.VOUCHER.AMOUNT',
+    instruction: 'RESULT.VOUCHER.INSTRUCTION',
+  },
+};
+
 /**
- * SPEC §1 cash pick-up at a betting shop, §2 result page: the voucher of a bet-shop withdrawal
- * (pay session step `voucher`, contract Voucher). The pick-up code in large monospace type with a
- * copy button (then the 2-second success or failure toast, SPEC §9), the shop with its address and
- * working hours (or "any shop" when the voucher names none), until when it is valid, the amount
- * and what to do at the counter.
+ * SPEC §1 cash at a betting shop, §2 result page: the voucher of a bet-shop payment (pay session
+ * step `voucher`, contract Voucher): the code a cash deposit is paid in with at the counter, or
+ * the pick-up code of a withdrawal. The code in large monospace type with a copy button (then the
+ * 2-second success or failure toast, SPEC §9), the shop with its address and working hours (or
+ * "any shop" when the voucher names none), until when it is valid, the amount and what to do at
+ * the counter.
  */
-export function VoucherCard({ voucher }: { readonly voucher: Voucher }) {
+export function VoucherCard({
+  voucher,
+  flow,
+}: {
+  readonly voucher: Voucher;
+  readonly flow: PaymentFlow;
+}) {
   const { t, i18n } = useTranslation();
   const moneyStyle = useMoneyFormat();
   const titleId = useId();
@@ -34,11 +68,12 @@ export function VoucherCard({ voucher }: { readonly voucher: Voucher }) {
     timeStyle: 'short',
   }).format(new Date(voucher.expires_at));
   const amount = wireMoney(voucher.amount, voucher.currency, moneyStyle.display);
+  const texts = VOUCHER_TEXTS[flow];
 
   return (
     <section className="cd-voucher" aria-labelledby={titleId}>
       <h2 id={titleId} className="cd-voucher__title">
-        {t('RESULT.VOUCHER.TITLE')}
+        {t(texts.title)}
       </h2>
       <div className="cd-voucher__code-row">
         <p className="cd-voucher__code" dir="ltr" translate="no">
@@ -47,7 +82,7 @@ export function VoucherCard({ voucher }: { readonly voucher: Voucher }) {
         <button
           type="button"
           className="cd-icon-button cd-voucher__copy"
-          aria-label={t('RESULT.VOUCHER.COPY')}
+          aria-label={t(texts.copy)}
           onClick={() => {
             void copyText(voucher.code).then((ok) => {
               setToast(ok ? 'copied' : 'failed');
@@ -59,7 +94,7 @@ export function VoucherCard({ voucher }: { readonly voucher: Voucher }) {
       </div>
       <dl className="cd-voucher__facts">
         <div className="cd-voucher__fact">
-          <dt>{t('RESULT.VOUCHER.SHOP')}</dt>
+          <dt>{t(texts.shop)}</dt>
           <dd>
             {shop === null ? (
               t('RESULT.VOUCHER.ANY_SHOP')
@@ -79,11 +114,11 @@ export function VoucherCard({ voucher }: { readonly voucher: Voucher }) {
           <dd>{validUntil}</dd>
         </div>
         <div className="cd-voucher__fact">
-          <dt>{t('RESULT.VOUCHER.AMOUNT')}</dt>
+          <dt>{t(texts.amount)}</dt>
           <dd>{amount}</dd>
         </div>
       </dl>
-      <p className="cd-voucher__instruction">{t('RESULT.VOUCHER.INSTRUCTION')}</p>
+      <p className="cd-voucher__instruction">{t(texts.instruction)}</p>
       {toast === null ? null : (
         <Toast
           text={toast === 'copied' ? t('RESULT.VOUCHER.COPIED') : t('RESULT.VOUCHER.COPY_FAILED')}

@@ -1,8 +1,9 @@
 /**
  * The withdrawal homepage, route /withdrawal (SPEC §2 "Homepage"): the shared method list with
  * the payout init answer (payout_groups), the player's balance, the wager notice when the
- * service disables withdrawals by wager (SPEC §4), and the pending withdrawal the player may
- * cancel (SPEC §2 cancel-withdrawal popup).
+ * service disables withdrawals by wager (SPEC §4; it replaces the list's generic "all methods
+ * unavailable, try again later", which waiting does not cure), and the pending withdrawal the
+ * player may cancel (SPEC §2 cancel-withdrawal popup).
  *
  * @packageDocumentation
  */
@@ -44,6 +45,7 @@ export function WithdrawalHomePage() {
       flow="withdrawal"
       title={t('WITHDRAWAL.TITLE')}
       query={{ data: list, error, isFetching, refetch }}
+      unavailableExplained={wager !== null}
     >
       {data === undefined ? null : (
         <CancelWithdrawalBanner
