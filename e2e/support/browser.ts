@@ -23,6 +23,14 @@ export const CHROMIUM_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The cashier is a frame of another site (the host page), and the 3-D Secure page a frame in
+  // it. With site isolation each is a renderer process of its own, and a mouse click is routed
+  // between them by the browser from hit-test data that, on a loaded machine, lags a scroll or
+  // a resize of the host page: clicks were now and then delivered to no document at all. One
+  // process per page makes routing exact; nothing these tests check depends on the processes
+  // (framing, CSP, storage and messaging are per origin either way).
+  '--disable-site-isolation-trials',
+  '--disable-features=IsolateOrigins,site-per-process',
 ] as const;
 
 /** Where {@link screenshot} writes (gitignored). */
