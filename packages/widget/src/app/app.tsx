@@ -16,6 +16,7 @@ import { setNumberLanguage } from '../i18n/format';
 import { i18nFor } from '../i18n/i18n';
 import { applyTheme, readAppearance, themeRenders } from './appearance';
 import type { Appearance } from './appearance';
+import { AnnouncementsPerScreen } from './announcements-per-screen';
 import { AppRoutes } from './app-routes';
 import { CrashBoundary } from './crash-boundary';
 import { browserErrorReporter, listenForReports } from './error-reporter';
@@ -100,6 +101,7 @@ export function App({ startup }: AppProps) {
         <CrashBoundary reporter={reporter}>
           <BrowserRouter useTransitions={false}>
             <NavigationBreadcrumbs reporter={reporter} />
+            <AnnouncementsPerScreen />
             <ThemeGate supported={themeRenders(startup, appearance)} theme={startup.theme.theme}>
               {logo === null ? null : (
                 <div className="cd-brand-logo">

@@ -19,6 +19,8 @@ interface FrameOptions {
   readonly ancestorOrigins?: readonly string[];
   /** The parent's origin as reading its location gives it; a cross-origin parent throws. */
   readonly parentOrigin?: string;
+  /** Whether the player asked for less motion (prefers-reduced-motion: reduce). */
+  readonly reduceMotion?: boolean;
 }
 
 /** A window whose parent is a separate window that records what it is sent. */
@@ -38,7 +40,9 @@ function framedWindow(options: FrameOptions = {}) {
   const win = {
     parent,
     scrollTo: vi.fn(),
-    matchMedia: () => ({ matches: false }),
+    matchMedia: (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)' && options.reduceMotion === true,
+    }),
     location: {
       href: options.href ?? 'https://cashier.test/deposit?session_id=old&lang=en',
       origin: 'https://cashier.test',
@@ -81,6 +85,14 @@ describe('messages to the host (SPEC §1)', () => {
     // @ts-expect-error a minimal window stand-in
     scrollToTop(win);
     expect(win.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    expect(sent).toEqual([{ data: '{"target":"cashier","type":"reset-scroll"}', origin: '*' }]);
+  });
+
+  it('SPEC §2 reset-scroll, issue 19 reduced motion: scrolls to the top at once when the player asked for less motion', () => {
+    const { win, sent } = framedWindow({ reduceMotion: true });
+    // @ts-expect-error a minimal window stand-in
+    scrollToTop(win);
+    expect(win.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'instant' });
     expect(sent).toEqual([{ data: '{"target":"cashier","type":"reset-scroll"}', origin: '*' }]);
   });
 });

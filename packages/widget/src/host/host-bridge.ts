@@ -251,10 +251,14 @@ export function requestMyAccount(win: Window = window): boolean {
   return postToHost(myAccountRedirectMessage(), win);
 }
 
-/** SPEC §2: scrolls the cashier smoothly to its top and tells the host to do the same. */
+/**
+ * SPEC §2: scrolls the cashier smoothly to its top and tells the host to do the same. A player
+ * who asked for less motion (prefers-reduced-motion: reduce) gets the top at once: 'instant',
+ * not 'auto', which would follow a scroll-behavior: smooth of the page's styles.
+ */
 export function scrollToTop(win: Window = window): void {
   const reduceMotion = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  win.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+  win.scrollTo({ top: 0, behavior: reduceMotion ? 'instant' : 'smooth' });
   postToHost(resetScrollMessage(), win);
 }
 

@@ -1,7 +1,7 @@
 import type { SavedCardWire } from '@cashdesk/contract';
 import { findRoute } from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
@@ -118,6 +118,26 @@ describe('saved cards screen (SPEC §2 /cards, §4 removing a card, §7 /user-ca
       'polite',
     );
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+  });
+
+  it('issue 19: the confirmation opens on Keep card; Escape keeps the card and the focus goes back to its delete button', async () => {
+    const calls = stubCards([VISA, MASTERCARD]);
+    const user = userEvent.setup();
+    await renderAt(<CardsPage route={routeOf('cards')} />, { address: '/cards' });
+    const remove = await screen.findByRole('button', {
+      name: 'Delete Mastercard ending in 0107, expires 01/2099',
+    });
+    await user.click(remove);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this card?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep card' }));
+    // The browser's Escape on a modal dialog: a cancelable cancel event.
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    await waitFor(() => {
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
+    expect(document.activeElement).toBe(remove);
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('keeps the card and says so when the deletion fails', async () => {

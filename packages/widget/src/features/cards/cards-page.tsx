@@ -32,7 +32,8 @@ function isWithdrawalCards(route: RouteDefinition): boolean {
  * placeholder, SPEC §8), §4 "removing a card filters it from the list", §7 GET and DELETE
  * /user-cards. Each card shows as on the method page (SavedCardSummary); deleting asks first in
  * a confirmation dialog, then removes the card from the list at once and tells screen readers.
- * Focus goes to the list's heading after a deletion, so it is never lost with the removed row.
+ * The dialog opens on its Keep button and gives the focus back to the row's delete button; after
+ * a deletion it goes to the list's heading, so it is never lost with the removed row.
  */
 export function CardsPage({ route }: { readonly route: RouteDefinition }) {
   const { t } = useTranslation();
@@ -69,8 +70,8 @@ export function CardsPage({ route }: { readonly route: RouteDefinition }) {
       .then(() => {
         setAsked(null);
         setRemoved((previous) => [...previous, id]);
+        // The dialog puts the focus on the heading (focusAfterConfirm) once it has closed.
         announce(t('CARDS.DELETED', { card: cardName(card) }), 'polite');
-        heading.current?.focus();
       })
       .catch(() => {
         // The dialog stays open with the error (removal.isError); a code 17 shows the
@@ -133,6 +134,7 @@ export function CardsPage({ route }: { readonly route: RouteDefinition }) {
         onCancel={() => {
           setAsked(null);
         }}
+        focusAfterConfirm={heading}
       >
         {asked === null ? null : (
           <>

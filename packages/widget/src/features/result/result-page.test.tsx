@@ -676,6 +676,31 @@ describe('processing page: redirect time-out (SPEC §2, §9)', () => {
     expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/');
   });
 
+  it('SPEC §2, §9, issue 19 WCAG 2.2.1: "Stay on this page" turns the redirect off; the buttons still lead on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubServer();
+    await renderAt(<ResultRoutes />, { address: '/deposit/deposit-processing' });
+    await screen.findByText('Returning you to the site in 10 s');
+    act(() => {
+      vi.advanceTimersByTime(8000);
+    });
+    act(() => {
+      screen.getByRole('button', { name: 'Stay on this page' }).click();
+    });
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(browserWindow.assign).not.toHaveBeenCalled();
+    expect(
+      screen.getByText('You stay on this page. Go back to the game whenever you are ready.'),
+    ).toBeTruthy();
+    // The player leaves when they choose to.
+    act(() => {
+      screen.getByRole('button', { name: 'Back to the game' }).click();
+    });
+    expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/');
+  });
+
   it('uses the default 30 s when the init answer is unavailable (SPEC §9)', async () => {
     vi.stubGlobal(
       'fetch',

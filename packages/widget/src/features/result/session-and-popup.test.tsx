@@ -154,7 +154,11 @@ describe('redirect countdown (SPEC §2 processing redirect time-out, §9)', () =
       </I18nextProvider>,
     );
     expect(screen.getByText('Returning you to the site in 12 s')).toBeTruthy();
-    expect(announce).toHaveBeenLastCalledWith('Returning you to the site in 12 s', 'polite');
+    // The first read-out names the way to stay (WCAG 2.2.1).
+    expect(announce).toHaveBeenLastCalledWith(
+      'Returning you to the site in 12 s. You can choose to stay on this page.',
+      'polite',
+    );
     act(() => {
       vi.advanceTimersByTime(1000);
     });
@@ -178,5 +182,67 @@ describe('redirect countdown (SPEC §2 processing redirect time-out, §9)', () =
       vi.advanceTimersByTime(5000);
     });
     expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('issue 19, WCAG 2.2.1: "Stay on this page" stops the countdown for good, says so and keeps the focus', async () => {
+    const i18n = await createI18n('en');
+    // The clock is the test's: no real second passes.
+    vi.useFakeTimers();
+    const onDone = vi.fn();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <RedirectCountdown seconds={20} onDone={onDone} />
+      </I18nextProvider>,
+    );
+    act(() => {
+      vi.advanceTimersByTime(15_000);
+    });
+    const stay = screen.getByRole('button', { name: 'Stay on this page' });
+    // The button is described by the time left.
+    expect(stay.getAttribute('aria-describedby')).toBe(
+      screen.getByText('Returning you to the site in 5 s').id,
+    );
+    stay.focus();
+    act(() => {
+      stay.click();
+    });
+    expect(screen.queryByRole('button', { name: 'Stay on this page' })).toBeNull();
+    expect(screen.queryByText(/Returning you to the site/)).toBeNull();
+    const note = screen.getByText(
+      'You stay on this page. Go back to the game whenever you are ready.',
+    );
+    // The button went: the focus is on the sentence that took its place, not on the page's start.
+    expect(document.activeElement).toBe(note);
+    vi.mocked(announce).mockClear();
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(onDone).not.toHaveBeenCalled();
+    expect(announce).not.toHaveBeenCalled();
+  });
+
+  it('issue 19: the Stay button works from the keyboard in Arabic and Ukrainian too', async () => {
+    for (const [language, name, stayed] of [
+      ['ar', 'البقاء في هذه الصفحة', 'ستبقى في هذه الصفحة. عُد إلى اللعبة متى كنت مستعدًا.'],
+      [
+        'uk',
+        'Залишитися на цій сторінці',
+        'Ви залишаєтеся на цій сторінці. Поверніться до гри, коли будете готові.',
+      ],
+    ] as const) {
+      const i18n = await createI18n(language);
+      const onDone = vi.fn();
+      const user = userEvent.setup();
+      const { unmount } = render(
+        <I18nextProvider i18n={i18n}>
+          <RedirectCountdown seconds={30} onDone={onDone} />
+        </I18nextProvider>,
+      );
+      await user.tab();
+      expect(document.activeElement).toBe(screen.getByRole('button', { name }));
+      await user.keyboard('{Enter}');
+      expect(document.activeElement).toBe(screen.getByText(stayed));
+      unmount();
+    }
   });
 });

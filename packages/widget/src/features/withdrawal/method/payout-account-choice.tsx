@@ -54,8 +54,8 @@ export function PayoutAccountChoice({
       }
       setAsked(null);
       if (choice === account.id) onChoose(NEW_ACCOUNT);
+      // The dialog puts the focus on the legend (focusAfterConfirm) once it has closed.
       announce(t('WITHDRAWAL.ACCOUNT.DELETED', { account: isolateLtr(account.masked) }), 'polite');
-      legendRef.current?.focus();
     });
   };
 
@@ -131,6 +131,7 @@ export function PayoutAccountChoice({
         onCancel={() => {
           setAsked(null);
         }}
+        focusAfterConfirm={legendRef}
       >
         <p>
           {t('WITHDRAWAL.ACCOUNT.CONFIRM.TEXT', {

@@ -6,7 +6,7 @@ import {
 } from '@cashdesk/contract';
 import type { PayoutMethodDetail } from '@cashdesk/contract';
 import type * as z from 'zod/mini';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -338,6 +338,29 @@ describe('withdrawal method page (SPEC §2 payout entry, §4 verification, §5 a
     });
     const removal = api.calls.find((call) => call.method === 'DELETE');
     expect(removal?.url).toMatch(/\/requisite\/acc-1$/);
+  });
+
+  it('issue 19: the account confirmation opens on Keep, Escape keeps the account and gives the focus back; a deletion leaves it on the legend', async () => {
+    const api = stubFetch({ '201': WALLET_DETAIL });
+    await renderPage('201');
+    const remove = screen.getByRole('button', { name: /Delete the account .*W-\*\*\*\*-0042/ });
+    await userEvent.click(remove);
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete this account?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep it' }));
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    await waitFor(() => {
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
+    expect(document.activeElement).toBe(remove);
+    expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(remove);
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete this account?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
+    expect(document.activeElement?.tagName).toBe('LEGEND');
   });
 
   it('SPEC §3 isNewPamAccount, §7 pam_new_account: a new account handed to verification is marked, and the withdrawal to it once confirmed says is_new_payout_account', async () => {

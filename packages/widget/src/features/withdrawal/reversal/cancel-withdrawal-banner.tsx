@@ -30,7 +30,8 @@ export interface CancelWithdrawalBannerProps {
  * Confirming calls SPEC §7 GET payments/reverse-pending-withdrawal once; the popup stays busy
  * until the answer, then shows the SPEC §4 result in place. A success refreshes the init answer
  * (balance and withdrawal_reverse), so the notice goes away by itself; what was returned stays
- * said below the list once the popup is closed, and the focus goes there.
+ * said below the list once the popup is closed, and the focus goes there. The popup opens with
+ * the focus on Keep (issue 19: the safe answer, as in every confirmation).
  */
 export function CancelWithdrawalBanner({
   reverse,
@@ -42,6 +43,7 @@ export function CancelWithdrawalBanner({
   const sentence = useOutcomeSentence(display, precision);
   const note = useRef<HTMLParagraphElement>(null);
   const body = useRef<HTMLDivElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
   const { amount, currency, isFetching, isOpened, closeTrigger } = state;
   const succeeded = outcome?.kind === 'success' ? outcome : null;
 
@@ -52,8 +54,13 @@ export function CancelWithdrawalBanner({
   }, [closeTrigger]);
 
   useEffect(() => {
-    // The buttons change with the answer: the focus goes to the one that is there now.
+    // The buttons change with the answer: the focus goes to the one that is there now, Keep when
+    // the question is asked again (never the button that cancels the withdrawal).
     if (state.response === null) return;
+    if (keep.current !== null) {
+      keep.current.focus();
+      return;
+    }
     const dialog = body.current?.closest('dialog');
     dialog?.querySelector<HTMLButtonElement>('.cd-dialog__actions button:enabled')?.focus();
   }, [state.response]);
@@ -102,13 +109,14 @@ export function CancelWithdrawalBanner({
           title={t(outcomeTitleKey(outcome))}
           role="alertdialog"
           onClose={close}
+          initialFocus={keep}
           actions={
             retry ? (
               <>
                 <Button onClick={send} disabled={isFetching} aria-busy={isFetching}>
                   {t('WITHDRAWAL_REVERSAL.CONFIRM.CONFIRM')}
                 </Button>
-                <Button variant="secondary" onClick={close} disabled={isFetching}>
+                <Button ref={keep} variant="secondary" onClick={close} disabled={isFetching}>
                   {t('WITHDRAWAL_REVERSAL.CONFIRM.KEEP')}
                 </Button>
               </>
