@@ -3,13 +3,15 @@
  * kinds, §2 routes): an alternative payment through the sandbox provider page, a mobile payment
  * that awaits the provider, a crypto display form with its QR code, a bank transfer with a
  * transfer date, a real receipt upload and the copy button, and cash at a bet shop with the
- * voucher the player pays with at the counter.
+ * voucher the player pays with at the counter. Issue 19 #3: the cashier comes back from the
+ * provider's page in the language, direction and theme of its own address.
  */
 import { describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
-import { useStackAndBrowser } from './support';
+import { newSession, useStackAndBrowser } from './support';
 import {
   balanceOf,
+  cashierFrameOf,
   closeHosted,
   literal,
   openHostedCashier,
@@ -17,6 +19,7 @@ import {
   sameAmount,
   text,
   transactionsOf,
+  uniquePlayer,
   visitScreen,
 } from './support/cashier';
 import {
@@ -24,8 +27,10 @@ import {
   amountInput,
   chooseOption,
   field,
+  methodTile,
   openMethod,
   submitButton,
+  waitForHome,
   waitForPath,
 } from './support/journeys';
 
@@ -81,6 +86,52 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
     const credited = await balanceOf(env.stack, session.sessionId);
     expect(sameAmount(credited, '500')).toBe(false);
     await closeHosted(hosted);
+  });
+
+  it('SPEC §1 right-to-left, §2 start-up (issue 19 #3): an Arabic E-Wallet deposit comes back from the provider page to a right-to-left Arabic success page with the theme kept', async () => {
+    // The session is English with the theme brand0; the brand's page shows it in Arabic with the
+    // theme brand1 (a page may switch a running session's language). Only the cashier's address
+    // says so, and the address the provider returns to must keep it.
+    const player = uniquePlayer('rtl');
+    const session = await newSession(env.stack, { player });
+    const start = new URL(session.widgetUrl);
+    start.searchParams.set('lang', 'ar-brand0');
+    start.searchParams.set('theme', 'brand1');
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await page.goto(env.stack.hostPage.pageAddress(start.href));
+    const frame = await cashierFrameOf(page);
+    await frame.waitForURL((url) => url.protocol === 'http:');
+    const shownWith = new URL(frame.url()).searchParams;
+    expect(shownWith.get('theme')).toBe('brand1');
+
+    await waitForHome(frame, 'ar');
+    await methodTile(frame, METHODS.ewallet, 'ar').click();
+    await field(frame, 'PH.FIELD.PHONE', 'ar').fill('+4915112345678');
+    await submitButton(frame, 'ar').click();
+    await waitForPath(frame, /^\/sandbox\/interaction\//);
+    await frame.getByRole('button', { name: 'Approve payment' }).click();
+
+    await waitForPath(frame, '/deposit/deposit-success');
+    await frame
+      .getByRole('heading', { level: 1, name: literal(text('ar', 'RESULT.DEPOSIT.SUCCESS.TITLE')) })
+      .waitFor();
+    const back = new URL(frame.url()).searchParams;
+    // The display parameters of the start address, the session and the payment; nothing else.
+    for (const name of ['lang', 'theme', 'width', 'height', 'host_origin']) {
+      expect(back.get(name), name).toBe(shownWith.get(name));
+    }
+    expect(back.get('session_id')).toBe(session.sessionId);
+    expect(back.get('transaction_id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await frame.evaluate(() => document.documentElement.lang)).toBe('ar');
+    expect(await frame.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await frame.evaluate(() => getComputedStyle(document.body).direction)).toBe('rtl');
+    expect(await frame.evaluate(() => document.body.dataset.themeName)).toBe('brand1');
+    await visitScreen(page, frame, 'ewallet-success-ar-brand1');
+    const [transaction] = await transactionsOf(env.stack, session.sessionId);
+    expect(transaction?.status).toBe('success');
+    await closeHosted({ page });
   });
 
   it('SPEC §2 /deposit/deposit-await: mobile money waits for the provider, then shows success', async () => {

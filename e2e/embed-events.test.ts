@@ -3,7 +3,8 @@
  * load, the result of a sandbox card deposit (once, with its amount) that makes the page read its
  * header balance again, the iframe's height following the cashier's content at phone and desktop
  * widths (no scrollbar inside the frame), no second result when the frame reloads its result page,
- * no loop back to the result page after reInitCashier and a new session, and cashierInNewTab.
+ * "Back to the game" closing the cashier into the page's game view (issue 19 #2: no loop back to
+ * the result page), and cashierInNewTab.
  */
 import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
@@ -11,6 +12,7 @@ import { useStackAndBrowser } from './support';
 import { screenshot } from './support/browser';
 import {
   balanceOf,
+  cashierFrameOf,
   closeHosted,
   hostEventEntries,
   hostEvents,
@@ -130,7 +132,7 @@ describe.each([
 });
 
 describe('embed events: reloads and new sessions', () => {
-  it('a reloaded result page is not a second result, and the new session after reInitCashier opens the method list, not the result page', async () => {
+  it('a reloaded result page is not a second result; "Back to the game" closes the cashier into the page\'s game view (SPEC §2, §4; issue 19 #2), and the cashier opened again starts at its method list', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     await openCardMethod(frame);
@@ -148,18 +150,39 @@ describe('embed events: reloads and new sessions', () => {
       .waitFor();
     expect(count(await hostEvents(page), 'result')).toBe(1);
 
-    // Into the game: brand0 redirects in the same window, so inside a frame the cashier asks
-    // the host for a new session (SPEC §4), and the demo page hands one over with setSession.
+    // Into the game: brand0 redirects in the same window, which inside a frame would load the
+    // brand's site in the cashier's frame; the cashier tells the page the player finished, with
+    // the brand's success address, and the page closes the cashier and shows its game.
     await frame.getByRole('button', { name: text('en', 'RESULT.BUTTON.INTO_GAME') }).click();
-    await expect.poll(() => hostEvents(page)).toContain('setSession');
-    await frame.waitForURL(
-      (url) => (url.searchParams.get('session_id') ?? session.sessionId) !== session.sessionId,
-    );
-    const address = new URL(frame.url());
-    expect(address.pathname).toBe('/deposit');
+    const gameHeading = page.getByRole('heading', { level: 2, name: 'Back in the game' });
+    await gameHeading.waitFor();
+    expect(await page.getByTitle('Cashier').count()).toBe(0);
+    expect(await gameHeading.evaluate((element) => element === document.activeElement)).toBe(true);
+    const finish = (await hostEventEntries(page)).find((line) => line.includes('finish')) ?? '';
+    expect(finish).toMatch(/finish\s+success https:\/\/demo\.cashdesk\.test\/payments\/success/);
+    let events = await hostEvents(page);
+    expect(count(events, 'finish')).toBe(1);
+    expect(count(events, 'reInitCashier')).toBe(0);
+    expect(count(events, 'setSession')).toBe(0);
+    // The page stayed: the SDK did not open the brand's address in the whole window.
+    expect(new URL(page.url()).origin).toBe(new URL(session.hostPageUrl).origin);
+    await wholePageScreenshot(page, 'embed-game-view');
+
+    // Opened again, the cashier has a new session and starts at its method list, not the result.
+    await page.getByRole('button', { name: 'Open the cashier', exact: true }).click();
+    const again = await cashierFrameOf(page);
+    await again.waitForURL((url) => url.protocol === 'http:' || url.protocol === 'https:');
+    const address = new URL(again.url());
+    expect(address.searchParams.get('session_id')).not.toBe(session.sessionId);
     expect(address.searchParams.has('transaction_id')).toBe(false);
-    await expect.poll(async () => count(await hostEvents(page), 'ready')).toBe(3);
-    expect(count(await hostEvents(page), 'reInitCashier')).toBe(1);
+    await again.waitForURL(
+      (url) => url.pathname === '/deposit' || url.pathname.startsWith('/deposit/'),
+    );
+    expect(new URL(again.url()).pathname).not.toMatch(/deposit-success/);
+    await again.getByRole('heading', { level: 1 }).first().waitFor();
+    events = await hostEvents(page);
+    expect(count(events, 'finish')).toBe(1);
+    expect(count(events, 'result')).toBe(1);
     await closeHosted(hosted);
   });
 

@@ -104,6 +104,7 @@ export {
   CopyField,
   DeclinePageSettings,
   DisplayFormData,
+  DisplayParams,
   ParameterName,
   PaySession,
   REDIRECT_ACTIONS,

@@ -1,8 +1,9 @@
 /**
  * The demo host page: a brand's page embedding the cashier with `mountCashier`, on another origin
- * than the cashier. It logs every message the cashier sends (SPEC §1, plus ready, resize and
- * result), lets the iframe follow the cashier's height (autoHeight), shows the player's balance in
- * its header and reads it again on each result, switches the language (SPEC §2
+ * than the cashier. It logs every message the cashier sends (SPEC §1, plus ready, resize, result
+ * and finish), lets the iframe follow the cashier's height (autoHeight), shows the player's
+ * balance in its header and reads it again on each result, closes the cashier and shows its game
+ * view when the player finishes ("Back to the game"), switches the language (SPEC §2
  * lang=<lang>-<brand>), mints new sessions through its backend, opens the cashier in a new tab
  * (cashierInNewTab; the balance is read again when the player comes back) and, in sandbox mode,
  * shows the latest one-time code of the session (the sandbox sends no SMS or e-mail).
@@ -72,6 +73,17 @@ const ui = {
   clearLog: element('clear-log', HTMLButtonElement),
   balance: element('header-balance-value', HTMLSpanElement),
   openTab: element('open-tab', HTMLButtonElement),
+  frame: element('cashier', HTMLDivElement),
+  gameView: element('game-view', HTMLElement),
+  gameHeading: element('game-heading', HTMLHeadingElement),
+  gameSummary: element('game-summary', HTMLParagraphElement),
+  openCashier: element('open-cashier', HTMLButtonElement),
+};
+
+const OUTCOME_TEXTS: Readonly<Record<string, string>> = {
+  success: 'Your payment went through. Good luck!',
+  fail: 'Your payment did not go through. You can try again from the cashier.',
+  processing: 'Your payment is still being processed; the balance updates when it settles.',
 };
 
 const state: State = {
@@ -181,6 +193,13 @@ function onCashierEvent(event: CashierEvent): void {
       void refreshBalance();
       break;
     }
+    case 'finish':
+      // A brand's page: the player is done with the cashier, so the cashier closes and the game
+      // shows. Left to the SDK, the brand's merchant address would open in the whole window.
+      event.preventDefault();
+      logEntry('finish', `${event.outcome}${event.url === null ? '' : ` ${event.url}`}`);
+      closeCashier(event.outcome);
+      break;
     case 'reInitCashier':
       logEntry('reInitCashier', 'the cashier asks for a new session');
       void renewSession();
@@ -203,9 +222,27 @@ function onCashierEvent(event: CashierEvent): void {
   }
 }
 
+/**
+ * The player left the cashier: the frame goes and the game view shows, with the focus on its
+ * heading. The session is not used again: "Open the cashier" mints a new one.
+ */
+function closeCashier(outcome: string): void {
+  state.mounted?.destroy();
+  state.mounted = null;
+  ui.frame.hidden = true;
+  ui.gameView.hidden = false;
+  ui.gameSummary.textContent = OUTCOME_TEXTS[outcome] ?? '';
+  ui.summary.textContent = 'The cashier is closed.';
+  showNotice('');
+  ui.gameHeading.focus();
+  void refreshBalance();
+}
+
 function mount(cashier: DemoCashier): void {
   state.mounted?.destroy();
   state.cashier = cashier;
+  ui.frame.hidden = false;
+  ui.gameView.hidden = true;
   showNotice('');
   state.mounted = mountCashier({
     container: '#cashier',
@@ -220,9 +257,7 @@ function mount(cashier: DemoCashier): void {
   });
   ui.summary.textContent = describe(cashier);
   ui.flow.value = cashier.flow;
-  for (const button of ui.languages.querySelectorAll<HTMLButtonElement>('[data-lang]')) {
-    button.setAttribute('aria-pressed', String(button.dataset.lang === cashier.lang));
-  }
+  markLanguage(cashier.lang);
   // A reload keeps the session and language; the session id is in this demo's address on purpose.
   history.replaceState(null, '', demoPageAddress(location.href, cashier));
   void refreshOtp();
@@ -326,10 +361,22 @@ async function renewSession(): Promise<void> {
   }
 }
 
+function markLanguage(lang: string): void {
+  for (const button of ui.languages.querySelectorAll<HTMLButtonElement>('[data-lang]')) {
+    button.setAttribute('aria-pressed', String(button.dataset.lang === lang));
+  }
+}
+
 function switchLanguage(lang: string): void {
   const current = state.cashier;
   if (current === null || current.lang === lang) return;
-  mount({ ...current, lang });
+  // A closed cashier opens in the new language next time.
+  if (state.mounted === null) {
+    state.cashier = { ...current, lang };
+    markLanguage(lang);
+  } else {
+    mount({ ...current, lang });
+  }
   setStatus(`Cashier language: ${LANGUAGE_NAMES[lang] ?? lang}.`);
 }
 
@@ -402,6 +449,14 @@ function wire(): void {
     void refreshOtp();
   });
   ui.openTab.addEventListener('click', openInNewTab);
+  ui.openCashier.addEventListener('click', () => {
+    ui.openCashier.disabled = true;
+    void newSession().then(() => {
+      ui.openCashier.disabled = false;
+      // The game view is gone: the focus goes to the cashier's heading, not to the page's body.
+      if (state.mounted !== null) element('cashier-heading', HTMLHeadingElement).focus();
+    });
+  });
   ui.clearLog.addEventListener('click', () => {
     ui.log.replaceChildren();
     ui.logEmpty.hidden = false;

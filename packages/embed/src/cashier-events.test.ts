@@ -23,6 +23,14 @@ describe('readCashierEvent (SPEC §1 messages from the widget)', () => {
       redirectToMessage('https://brand.example/x'),
       { type: 'redirectTo', url: 'https://brand.example/x' },
     ],
+    [
+      reInitCashierMessage({ outcome: 'success', url: 'https://brand.example/ok' }),
+      { type: 'finish', outcome: 'success', url: 'https://brand.example/ok' },
+    ],
+    [
+      reInitCashierMessage({ outcome: 'processing', url: null }),
+      { type: 'finish', outcome: 'processing', url: null },
+    ],
   ])('reads %j, as an object and as JSON text', (message, event) => {
     expect(readCashierEvent(message, WIDGET)).toEqual(event);
     expect(readCashierEvent(serializeHostMessage(message), WIDGET)).toEqual(event);
@@ -32,6 +40,19 @@ describe('readCashierEvent (SPEC §1 messages from the widget)', () => {
     expect(readCashierEvent(redirectToMessage('/deposit?lang=en'), WIDGET)).toEqual({
       type: 'redirectTo',
       url: 'https://cashier.example.com/deposit?lang=en',
+    });
+  });
+
+  it('reads a finish whose address is no http(s) one as a finish without an address', () => {
+    const message = {
+      target: 'cashier',
+      type: 'reInitCashier',
+      finish: { outcome: 'fail', url: 'javascript:alert(1)' },
+    };
+    expect(readCashierEvent(message, WIDGET)).toEqual({
+      type: 'finish',
+      outcome: 'fail',
+      url: null,
     });
   });
 

@@ -6,15 +6,34 @@
  * @packageDocumentation
  */
 import { parseHostMessage } from '@cashdesk/domain';
-import type { PaymentFlow, PaymentResultStatus } from '@cashdesk/domain';
+import type { FinishOutcome, PaymentFlow, PaymentResultStatus } from '@cashdesk/domain';
 import { httpUrl } from './cashier-address';
 
 /**
- * SPEC §1, §4: the widget asks the host to start over (after a final result or a render crash).
- * The host mints a new session on its backend and calls `setSession` with it.
+ * SPEC §1, §4: the widget asks the host to start over (a render crash, an expired session; or
+ * after a `finish` whose default action ran without an address). The host mints a new session on
+ * its backend and calls `setSession` with it.
  */
 export interface ReInitCashierEventData {
   readonly type: 'reInitCashier';
+}
+
+/**
+ * SPEC §2, §4: the player is done with the cashier: "Back to the game" or the close icon on a
+ * result page, or the processing page's countdown (the widget's reInitCashier message with its
+ * finish details). Close the cashier and show your game. Default action: open `url` in the top
+ * window, or, when the brand configured no address, the SPEC §4 reinitialise (a `reInitCashier`
+ * event follows).
+ */
+export interface FinishEventData {
+  readonly type: 'finish';
+  /** The result's outcome: `success`, `fail` or `processing`. */
+  readonly outcome: FinishOutcome;
+  /**
+   * The brand's merchant address for the outcome (SPEC §2 redirect after finishing), absolute
+   * http(s); `null` when the brand configured none.
+   */
+  readonly url: string | null;
 }
 
 /**
@@ -85,6 +104,7 @@ export interface ResultEventData {
 /** Every event, without the default-action control. */
 export type CashierEventData =
   | ReInitCashierEventData
+  | FinishEventData
   | RedirectToEventData
   | RedirectEventData
   | ResetScrollEventData
@@ -96,7 +116,8 @@ export type CashierEventData =
 /**
  * SPEC §1: reads the data of a message that came from the cashier frame into event data, or `null`
  * for anything that is not a known widget-to-host message (the widget's paymentResult message
- * becomes the `result` event). setSessionIdToChildFrame is a command
+ * becomes the `result` event; a reInitCashier with finish details the `finish` event, its
+ * address checked as a redirectTo's is). setSessionIdToChildFrame is a command
  * to the widget (SPEC §4), not an event, so it is ignored here too. A redirectTo address resolves
  * against the widget's address `widgetAddress`; one that is not http(s) (`javascript:` and the
  * like) gives `null`.
@@ -104,8 +125,12 @@ export type CashierEventData =
 export function readCashierEvent(data: unknown, widgetAddress: string): CashierEventData | null {
   const message = parseHostMessage(data);
   switch (message?.type) {
-    case 'reInitCashier':
-      return { type: 'reInitCashier' };
+    case 'reInitCashier': {
+      const { finish } = message;
+      if (finish === undefined) return { type: 'reInitCashier' };
+      const url = finish.url === null ? null : (httpUrl(finish.url)?.href ?? null);
+      return { type: 'finish', outcome: finish.outcome, url };
+    }
     case 'reset-scroll':
       return { type: 'reset-scroll' };
     case 'redirect':

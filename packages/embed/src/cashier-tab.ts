@@ -7,8 +7,8 @@
  * `Cross-Origin-Opener-Policy: same-origin`, which cuts every link between it and a page of
  * another origin that opened it, and the SDK cuts the opener link itself besides (the tab could
  * otherwise navigate this page). So no message passes either way: the tab's ready, resize,
- * result, reInitCashier, redirectTo, redirect and reset-scroll never reach this page, and this
- * page cannot send the tab a session. What the SDK offers instead is `return`: this page became
+ * result, finish, reInitCashier, redirectTo, redirect and reset-scroll never reach this page, and
+ * this page cannot send the tab a session. What the SDK offers instead is `return`: this page became
  * visible or focused again after the player was away in the tab; refresh the balance then (and
  * learn payment results on your backend, from the operator webhooks).
  *

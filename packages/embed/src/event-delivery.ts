@@ -12,8 +12,10 @@ export interface CashierEventControl {
   readonly defaultPrevented: boolean;
   /**
    * Skips the default action, which runs after every handler: redirectTo navigates the top
-   * window, redirect navigates the host page to its own path, reset-scroll scrolls the frame's
-   * top into view, resize sets the frame's height (with autoHeight). The other events have none.
+   * window, finish opens its address in the top window (or, without one, delivers
+   * reInitCashier), redirect navigates the host page to its own path, reset-scroll scrolls the
+   * frame's top into view, resize sets the frame's height (with autoHeight). The other events
+   * have none.
    */
   preventDefault(): void;
 }

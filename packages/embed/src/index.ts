@@ -12,6 +12,7 @@ export type { CashierAddressOptions, CashierQueryOptions } from './cashier-addre
 export { hostPathUrl, readCashierEvent } from './cashier-events';
 export type {
   CashierEventData,
+  FinishEventData,
   LoadEventData,
   ReadyEventData,
   ReInitCashierEventData,

@@ -223,6 +223,53 @@ describe('mountCashier: typed events (SPEC §1)', () => {
     expect(window.location.href).toBe(before);
   });
 
+  it('delivers finish with its outcome and address and opens the address in the top window by default (SPEC §2, §4, issue 19)', () => {
+    const cashier = mount();
+    const events: unknown[] = [];
+    const reInit = vi.fn();
+    cashier.on('finish', (event) => {
+      expectTypeOf(event.url).toEqualTypeOf<string | null>();
+      events.push({ outcome: event.outcome, url: event.url });
+    });
+    cashier.on('reInitCashier', reInit);
+    const target = `${window.location.origin}/#the-game`;
+    fromWidget(
+      cashier,
+      serializeHostMessage(reInitCashierMessage({ outcome: 'success', url: target })),
+    );
+    expect(events).toEqual([{ outcome: 'success', url: target }]);
+    expect(window.location.href).toBe(target);
+    expect(reInit).not.toHaveBeenCalled();
+  });
+
+  it('lets the host page take over finish (close the cashier, show its game) with preventDefault', () => {
+    const cashier = mount();
+    const reInit = vi.fn();
+    cashier.on('reInitCashier', reInit);
+    cashier.on('finish', (event) => {
+      event.preventDefault();
+    });
+    fromWidget(
+      cashier,
+      reInitCashierMessage({ outcome: 'fail', url: `${window.location.origin}/#not-here` }),
+    );
+    fromWidget(cashier, reInitCashierMessage({ outcome: 'fail', url: null }));
+    expect(window.location.hash).toBe('');
+    expect(reInit).not.toHaveBeenCalled();
+  });
+
+  it('a finish without an address reinitialises by default: reInitCashier follows (SPEC §4)', () => {
+    const types: string[] = [];
+    const cashier = mount({
+      onEvent: (event) => {
+        types.push(event.type);
+      },
+    });
+    fromWidget(cashier, reInitCashierMessage({ outcome: 'processing', url: null }));
+    expect(types).toEqual(['finish', 'reInitCashier']);
+    expect(window.location.hash).toBe('');
+  });
+
   it('delivers the /my-account redirect and goes to that host path by default (SPEC §1)', () => {
     const cashier = mount();
     const paths: string[] = [];

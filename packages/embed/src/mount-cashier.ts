@@ -175,6 +175,10 @@ function runDefault(
     case 'redirectTo':
       navigateTop(view, event.url);
       break;
+    case 'finish':
+      // SPEC §2, §4: the merchant's page takes the whole window, not the cashier's frame.
+      if (event.url !== null) navigateTop(view, event.url);
+      break;
     case 'redirect': {
       const url = hostPathUrl(event.path, view.location.href);
       if (url !== null) view.location.assign(url.href);
@@ -253,7 +257,9 @@ function mountFrame(options: MountCashierOptions): Cashier {
       delivered.add(data.transactionId);
     }
     hub.deliver(data, (event) => {
-      runDefault(event, iframe, view, limits);
+      // SPEC §4: a finish with no merchant address falls back to reinitialising the cashier.
+      if (event.type === 'finish' && event.url === null) deliver({ type: 'reInitCashier' });
+      else runDefault(event, iframe, view, limits);
     });
   };
 

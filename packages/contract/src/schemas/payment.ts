@@ -4,7 +4,8 @@
  *
  * @packageDocumentation
  */
-import { RESULT_STATUSES, parseDecimal } from '@cashdesk/domain';
+import { MAX_DISPLAY_PARAM_LENGTH, RESULT_STATUSES, parseDecimal } from '@cashdesk/domain';
+import type { DisplayParamName } from '@cashdesk/domain';
 import * as z from 'zod/mini';
 import {
   Currency,
@@ -101,6 +102,41 @@ export const BrowserData = z
 /** SPEC §3: browser data. */
 export type BrowserData = z.infer<typeof BrowserData>;
 
+const DisplayParamValue = z.string().check(z.maxLength(MAX_DISPLAY_PARAM_LENGTH));
+
+/**
+ * SPEC §2: the display parameters of the cashier's address (domain `DISPLAY_QUERY_PARAMS`), each
+ * as written there; every name of the domain's list and no other.
+ */
+const DISPLAY_PARAM_SHAPE = {
+  lang: z.optional(DisplayParamValue),
+  theme: z.optional(DisplayParamValue),
+  width: z.optional(DisplayParamValue),
+  height: z.optional(DisplayParamValue),
+  host_origin: z.optional(DisplayParamValue),
+  in_pop_up: z.optional(DisplayParamValue),
+  close_icon: z.optional(DisplayParamValue),
+  mode: z.optional(DisplayParamValue),
+  xChannel: z.optional(DisplayParamValue),
+  isForcedMobile: z.optional(DisplayParamValue),
+  merchant_redirect_url: z.optional(DisplayParamValue),
+  merchant_domain: z.optional(DisplayParamValue),
+  metrics: z.optional(DisplayParamValue),
+  clstrmid: z.optional(DisplayParamValue),
+  user: z.optional(DisplayParamValue),
+} satisfies Record<DisplayParamName, unknown>;
+
+/** SPEC §2: the display parameters a deposit's return addresses carry. */
+export const DisplayParams = z.object(DISPLAY_PARAM_SHAPE).check(
+  z.meta({
+    id: 'DisplayParams',
+    description:
+      "The start-up query parameters of the cashier's address that say how and where it is shown (SPEC §2): lang, theme, width, height, host_origin, in_pop_up, close_icon, mode, xChannel, isForcedMobile, merchant_redirect_url, merchant_domain, metrics, clstrmid, user; each as written there (a bare flag as an empty string). The addresses that bring the player back to the cashier after a provider's page carry them, so the cashier comes back in the same language, direction, theme and frame; the session and transaction ids are set by the server. Other names are dropped.",
+  }),
+);
+/** SPEC §2: display parameters. */
+export type DisplayParams = z.infer<typeof DisplayParams>;
+
 /** Whether a card number appears among submitted values. */
 function carriesCardNumber(
   values: Readonly<Record<string, string | boolean>> | undefined,
@@ -120,6 +156,7 @@ export const SubmitRequest = z
     fingerprint: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
     is_new_payout_account: z.optional(z.boolean()),
     save_card: z.optional(z.boolean()),
+    display_params: z.optional(DisplayParams),
   })
   .check(
     z.refine(
@@ -131,7 +168,7 @@ export const SubmitRequest = z
     z.meta({
       id: 'SubmitRequest',
       description:
-        'Body of payments/groups/{payGroupId}/submit and payouts/groups/{payGroupId}/submit (SPEC §3 "Payment request payload" and "Deposit submit body", §7). One shape for both: form values arrive in `fields` (deposit submit body) or `parameters` (payment request payload) and are merged, parameters winning; amount is a decimal string (a number is accepted, see SubmitAmount) and excludes nothing else. card_data.card_id picks a saved card; then card_pan must not be sent (card_cvv may be, when the amount needs it). save_card stores a new card (default true in the deposit form); is_new_payout_account marks a withdrawal to an account entered in the form; fingerprint is the device fingerprint (PH_fingerprint).',
+        'Body of payments/groups/{payGroupId}/submit and payouts/groups/{payGroupId}/submit (SPEC §3 "Payment request payload" and "Deposit submit body", §7). One shape for both: form values arrive in `fields` (deposit submit body) or `parameters` (payment request payload) and are merged, parameters winning; amount is a decimal string (a number is accepted, see SubmitAmount) and excludes nothing else. card_data.card_id picks a saved card; then card_pan must not be sent (card_cvv may be, when the amount needs it). save_card stores a new card (default true in the deposit form); is_new_payout_account marks a withdrawal to an account entered in the form; fingerprint is the device fingerprint (PH_fingerprint); display_params are the display parameters of the address the cashier started from, which the return addresses of a deposit carry (SPEC §2).',
     }),
   );
 /** SPEC §3: submit body as parsed (amount always a decimal string). */

@@ -11,7 +11,15 @@ const URLS = {
 
 const REINIT = { action: 'reinitialise', message: { target: 'cashier', type: 'reInitCashier' } };
 
-describe('final result (SPEC §4)', () => {
+/** A reinitialise that tells the host the player finished (outcome, merchant URL or null). */
+function finished(outcome: string, url: string | null) {
+  return {
+    action: 'reinitialise',
+    message: { target: 'cashier', type: 'reInitCashier', finish: { outcome, url } },
+  };
+}
+
+describe('final result (SPEC §4, §2 redirect after finishing)', () => {
   it.each<[string, FinalResultInput, unknown]>([
     [
       'reinitialise asked',
@@ -54,11 +62,58 @@ describe('final result (SPEC §4)', () => {
       { action: 'redirect', url: 'https://m.com/home', target: '_self' },
     ],
     [
-      'no usable URL reinitialises',
+      'no usable URL reinitialises, telling the host the player finished',
       { outcome: 'success', device: 'desktop', successUrl: 'javascript:alert(1)' },
-      REINIT,
+      finished('success', null),
     ],
-    ['native with no URL reinitialises', { outcome: 'fail', device: 'native_ios' }, REINIT],
+    [
+      'native with no URL reinitialises',
+      { outcome: 'fail', device: 'native_ios' },
+      finished('fail', null),
+    ],
+    [
+      'in a host frame, a same-window redirect becomes a finish message with the outcome URL',
+      { outcome: 'success', device: 'desktop', inHostFrame: true, ...URLS },
+      finished('success', 'https://m.com/ok'),
+    ],
+    [
+      'in a host frame, an unknown redirect type is a same-window one',
+      {
+        outcome: 'processing',
+        device: 'mobile',
+        inHostFrame: true,
+        merchantRedirectType: 'sideways',
+        merchantUrl: URLS.merchantUrl,
+      },
+      finished('processing', 'https://m.com/home'),
+    ],
+    [
+      'in a host frame, blank still opens a new tab',
+      {
+        outcome: 'fail',
+        device: 'desktop',
+        inHostFrame: true,
+        merchantRedirectType: 'blank',
+        ...URLS,
+      },
+      { action: 'redirect', url: 'https://m.com/fail', target: '_blank' },
+    ],
+    [
+      'in a host frame, top still moves the whole page',
+      {
+        outcome: 'success',
+        device: 'desktop',
+        inHostFrame: true,
+        merchantRedirectType: 'top',
+        ...URLS,
+      },
+      { action: 'redirect', url: 'https://m.com/ok', target: '_top' },
+    ],
+    [
+      'a native app in a frame still navigates',
+      { outcome: 'success', device: 'native_android', inHostFrame: true, ...URLS },
+      { action: 'navigate', url: 'https://m.com/home' },
+    ],
   ])('%s', (_name, input, expected) => {
     expect(decideFinalResult(input)).toEqual(expected);
   });

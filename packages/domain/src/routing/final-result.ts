@@ -6,13 +6,13 @@
 import { isNativeDevice } from './client-environment';
 import type { DeviceKind } from './client-environment';
 import { reInitCashierMessage } from './host-messages';
-import type { ReInitCashierMessage } from './host-messages';
+import type { CashierFinish, FinishOutcome, ReInitCashierMessage } from './host-messages';
 import { redirectTarget } from './link-target';
 import type { LinkTarget } from './link-target';
 import { normaliseMerchantUrl } from './merchant-url';
 
 /** SPEC §4: the outcome a final result reports. */
-export type FinalOutcome = 'success' | 'fail' | 'processing';
+export type FinalOutcome = FinishOutcome;
 
 /** SPEC §4: what {@link decideFinalResult} reads. */
 export interface FinalResultInput {
@@ -32,6 +32,8 @@ export interface FinalResultInput {
   readonly processingUrl?: string | null | undefined;
   /** merchant_redirect_type (self, blank, top, parent). */
   readonly merchantRedirectType?: string | null | undefined;
+  /** Whether the cashier runs in a frame of a host page (SPEC §2 custom iframe mode). */
+  readonly inHostFrame?: boolean | undefined;
 }
 
 /** SPEC §4: the decided action. */
@@ -40,8 +42,8 @@ export type FinalResultDecision =
   | { readonly action: 'navigate'; readonly url: string }
   | { readonly action: 'redirect'; readonly url: string; readonly target: LinkTarget };
 
-function reinitialise(): FinalResultDecision {
-  return { action: 'reinitialise', message: reInitCashierMessage() };
+function reinitialise(finish?: CashierFinish): FinalResultDecision {
+  return { action: 'reinitialise', message: reInitCashierMessage(finish) };
 }
 
 /**
@@ -54,10 +56,15 @@ function reinitialise(): FinalResultDecision {
  *    {@link redirectTarget}, an unknown one navigating the widget's own window.
  *
  * When no usable URL exists (missing, or not an http(s) URL) the cashier reinitialises instead of
- * leaving the player on a finished page.
+ * leaving the player on a finished page. In a host page's frame, a same-window redirect would
+ * load the merchant's site inside the cashier's own small frame: the cashier reinitialises there
+ * too. Both messages carry the finish details (outcome and URL, see `CashierFinish`), so a host
+ * can close the cashier and go to its game, and the embed SDK opens the URL in the top window;
+ * a host that reads SPEC §1's bare message reinitialises.
  */
 export function decideFinalResult(input: FinalResultInput): FinalResultDecision {
   if (input.reinitialise === true) return reinitialise();
+  const { outcome } = input;
   const outcomeUrl = normaliseMerchantUrl(
     input.outcome === 'success'
       ? input.successUrl
@@ -68,9 +75,11 @@ export function decideFinalResult(input: FinalResultInput): FinalResultDecision 
   const merchantUrl = normaliseMerchantUrl(input.merchantUrl);
   if (isNativeDevice(input.device) || input.isWalletPay === true) {
     const url = merchantUrl ?? outcomeUrl;
-    return url === null ? reinitialise() : { action: 'navigate', url };
+    return url === null ? reinitialise({ outcome, url }) : { action: 'navigate', url };
   }
   const url = outcomeUrl ?? merchantUrl;
-  if (url === null) return reinitialise();
-  return { action: 'redirect', url, target: redirectTarget(input.merchantRedirectType) };
+  if (url === null) return reinitialise({ outcome, url });
+  const target = redirectTarget(input.merchantRedirectType);
+  if (input.inHostFrame === true && target === '_self') return reinitialise({ outcome, url });
+  return { action: 'redirect', url, target };
 }

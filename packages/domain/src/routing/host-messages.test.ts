@@ -27,6 +27,10 @@ describe('host message builders (SPEC §1)', () => {
     ],
     [myAccountRedirectMessage(), '{"target":"cashier","type":"redirect","path":"/my-account"}'],
     [resetScrollMessage(), '{"target":"cashier","type":"reset-scroll"}'],
+    [
+      reInitCashierMessage({ outcome: 'success', url: 'https://brand.example/ok' }),
+      '{"target":"cashier","type":"reInitCashier","finish":{"outcome":"success","url":"https://brand.example/ok"}}',
+    ],
   ])('%j serialises as %s', (message, json) => {
     expect(serializeHostMessage(message)).toBe(json);
   });
@@ -37,6 +41,8 @@ describe('host message builders (SPEC §1)', () => {
     [redirectToMessage('/x')],
     [myAccountRedirectMessage()],
     [resetScrollMessage()],
+    [reInitCashierMessage({ outcome: 'fail', url: 'https://brand.example/fail' })],
+    [reInitCashierMessage({ outcome: 'processing', url: null })],
   ])('%j round-trips through JSON', (message) => {
     expect(parseHostMessage(serializeHostMessage(message))).toEqual(message);
     expect(parseHostMessage(message)).toEqual(message);
@@ -46,6 +52,20 @@ describe('host message builders (SPEC §1)', () => {
 describe('incoming host messages (SPEC §1, §4)', () => {
   it.each([
     [{ type: 'reInitCashier' }, reInitCashierMessage()],
+    [
+      { type: 'reInitCashier', finish: { outcome: 'success', url: 'brand.example/ok' } },
+      reInitCashierMessage({ outcome: 'success', url: 'https://brand.example/ok' }),
+    ],
+    [
+      { type: 'reInitCashier', finish: { outcome: 'fail', url: 'javascript:alert(1)' } },
+      reInitCashierMessage({ outcome: 'fail', url: null }),
+    ],
+    [
+      { type: 'reInitCashier', finish: { outcome: 'fail', url: 7 } },
+      reInitCashierMessage({ outcome: 'fail', url: null }),
+    ],
+    [{ type: 'reInitCashier', finish: { outcome: 'won', url: null } }, reInitCashierMessage()],
+    [{ type: 'reInitCashier', finish: 'finished' }, reInitCashierMessage()],
     [{ sessionId: ' s2 ' }, setSessionIdMessage('s2')],
     [{ target: 'cashier', sessionId: 's3' }, setSessionIdMessage('s3')],
     [{ type: 'setSessionIdToChildFrame', sessionId: 's4' }, setSessionIdMessage('s4')],

@@ -8,6 +8,7 @@
  *
  * @packageDocumentation
  */
+import { normaliseMerchantUrl } from './merchant-url';
 import type { PaymentFlow } from './page-kind';
 
 /** SPEC §1: the target every message carries. */
@@ -31,10 +32,34 @@ export const HOST_MESSAGE_TYPES = [
 /** SPEC §1: one of {@link HOST_MESSAGE_TYPES}. */
 export type HostMessageType = (typeof HOST_MESSAGE_TYPES)[number];
 
+/** SPEC §4: the outcomes a final result reports: success, fail or processing. */
+export const FINISH_OUTCOMES = ['success', 'fail', 'processing'] as const;
+
+/** One of {@link FINISH_OUTCOMES}. */
+export type FinishOutcome = (typeof FINISH_OUTCOMES)[number];
+
+/**
+ * Why a final result asks the host to reinitialise (designed, beyond SPEC §1): the player is done
+ * with the cashier (the into-game button, the close icon, the processing page's countdown). A
+ * host that knows this can close the cashier and show its game instead of starting a new session
+ * in the same place; a host that reads SPEC §1's bare message reinitialises as before.
+ */
+export interface CashierFinish {
+  /** SPEC §4: the result's outcome. */
+  readonly outcome: FinishOutcome;
+  /**
+   * SPEC §2 redirect after finishing: the merchant address chosen for the outcome (an absolute
+   * http(s) URL), or `null` when the brand configured none.
+   */
+  readonly url: string | null;
+}
+
 /** SPEC §1: ask the host to reinitialise the cashier. */
 export interface ReInitCashierMessage {
   readonly target: typeof HOST_MESSAGE_TARGET;
   readonly type: 'reInitCashier';
+  /** Present when a final result sends it: see {@link CashierFinish}. */
+  readonly finish?: CashierFinish;
 }
 
 /** SPEC §1, §4: a session id to load, forwarded to the child frame. */
@@ -129,9 +154,22 @@ const MAX_TRANSACTION_ID_LENGTH = 128;
 const DECIMAL = /^\d{1,20}(\.\d{1,10})?$/;
 const CURRENCY = /^[A-Z]{3}$/;
 
-/** SPEC §1, §4: the reinitialise message (also sent after a render crash). */
-export function reInitCashierMessage(): ReInitCashierMessage {
-  return { target: HOST_MESSAGE_TARGET, type: 'reInitCashier' };
+/**
+ * SPEC §1, §4: the reinitialise message: bare after a render crash or an expired session, with
+ * {@link CashierFinish} when the player finished on a result page. A finish URL that is not a
+ * usable merchant URL (SPEC §2) is sent as `null`.
+ *
+ * @example reInitCashierMessage({ outcome: 'success', url: 'https://brand.example/ok' })
+ *   // { target: 'cashier', type: 'reInitCashier',
+ *   //   finish: { outcome: 'success', url: 'https://brand.example/ok' } }
+ */
+export function reInitCashierMessage(finish?: CashierFinish): ReInitCashierMessage {
+  if (finish === undefined) return { target: HOST_MESSAGE_TARGET, type: 'reInitCashier' };
+  return {
+    target: HOST_MESSAGE_TARGET,
+    type: 'reInitCashier',
+    finish: { outcome: finish.outcome, url: normaliseMerchantUrl(finish.url) },
+  };
 }
 
 /** SPEC §1, §4: the message carrying a session id for the child frame. */
@@ -234,6 +272,18 @@ function readPaymentResult(record: Readonly<Record<string, unknown>>): PaymentRe
   });
 }
 
+function finishOutcomeOf(value: unknown): FinishOutcome | null {
+  return FINISH_OUTCOMES.find((outcome) => outcome === value) ?? null;
+}
+
+/** The finish details of a reinitialise message; none when absent or without a known outcome. */
+function readFinish(value: unknown): CashierFinish | undefined {
+  const record = asRecord(value);
+  const outcome = finishOutcomeOf(record?.outcome);
+  if (record === null || outcome === null) return undefined;
+  return { outcome, url: typeof record.url === 'string' ? record.url : null };
+}
+
 function readResize(record: Readonly<Record<string, unknown>>): ResizeMessage | null {
   const { height } = record;
   if (typeof height !== 'number' || !Number.isInteger(height)) return null;
@@ -272,7 +322,8 @@ function asRecord(data: unknown): Readonly<Record<string, unknown>> | null {
  * a non-empty sessionId reads as setSessionIdToChildFrame, because the spec only says "a message
  * carrying sessionId" reloads the page with it. A resize needs a whole height of 1 to
  * {@link MAX_REPORTED_HEIGHT}; a payment result a known flow and final status (its other fields
- * are checked as {@link paymentResultMessage} does).
+ * are checked as {@link paymentResultMessage} does). A reinitialise message keeps its finish
+ * details when they name a known outcome (the URL checked as {@link reInitCashierMessage} does).
  */
 export function parseHostMessage(data: unknown): HostMessage | null {
   const record = asRecord(data);
@@ -281,7 +332,7 @@ export function parseHostMessage(data: unknown): HostMessage | null {
   const sessionId = nonEmptyString(record.sessionId);
   switch (record.type) {
     case 'reInitCashier':
-      return reInitCashierMessage();
+      return reInitCashierMessage(readFinish(record.finish));
     case 'reset-scroll':
       return resetScrollMessage();
     case 'setSessionIdToChildFrame':

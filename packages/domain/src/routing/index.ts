@@ -37,9 +37,18 @@ export type {
   ClientPlatform,
   DeviceKind,
 } from './client-environment';
+export {
+  DISPLAY_QUERY_PARAMS,
+  displayParamsOf,
+  MAX_DISPLAY_PARAM_LENGTH,
+  MAX_DISPLAY_QUERY_LENGTH,
+  withDisplayParams,
+} from './display-params';
+export type { DisplayParamName, DisplayParams } from './display-params';
 export { decideFinalResult } from './final-result';
 export type { FinalOutcome, FinalResultDecision, FinalResultInput } from './final-result';
 export {
+  FINISH_OUTCOMES,
   HOST_MESSAGE_TARGET,
   HOST_MESSAGE_TYPES,
   MAX_REPORTED_HEIGHT,
@@ -57,6 +66,8 @@ export {
   setSessionIdMessage,
 } from './host-messages';
 export type {
+  CashierFinish,
+  FinishOutcome,
   HostMessage,
   HostMessageType,
   HostRedirectMessage,

@@ -92,6 +92,8 @@ export async function startDeposit(
     readonly payGroup: string;
     readonly amount: string;
     readonly card?: NewCardInput;
+    /** The submit's display_params (SPEC §2 display parameters of the cashier's address). */
+    readonly displayParams?: Readonly<Record<string, string>>;
   },
 ): Promise<StartedDeposit> {
   const payGroupId = await depositPayGroupId(server, input.payGroup);
@@ -109,6 +111,7 @@ export async function startDeposit(
         currency: 'EUR',
         parameters: submitParameters(input.payGroup, input.card),
         save_card: false,
+        ...(input.displayParams === undefined ? {} : { display_params: input.displayParams }),
       }),
     },
   );

@@ -65,16 +65,22 @@ async function answer(
 }
 
 /**
+ * The display parameters a return address carries when the submit sent none: the session's
+ * language (as lang-brand) and theme.
+ */
+const SESSION_DISPLAY = 'lang=en-brand0&theme=brand0';
+
+/**
  * The cashier's 3DS result route the deposit submit gave the provider (with the session, for a
  * challenge opened in a new tab), as the challenge page returns to it.
  */
 function threeDsReturn(transactionId: string, status: 'success' | 'error'): string {
-  return `${WIDGET}/3ds_result?transaction_id=${transactionId}&session_id=${demo}&status=${status}`;
+  return `${WIDGET}/3ds_result?transaction_id=${transactionId}&session_id=${demo}&${SESSION_DISPLAY}&status=${status}`;
 }
 
 /** The deposit result page the deposit submit gave the provider as success or fail address. */
 function resultPage(status: 'success' | 'error', transactionId: string): string {
-  return `${WIDGET}/deposit/deposit-${status}?session_id=${demo}&transaction_id=${transactionId}`;
+  return `${WIDGET}/deposit/deposit-${status}?session_id=${demo}&transaction_id=${transactionId}&${SESSION_DISPLAY}`;
 }
 
 /** A JSON error answer, read as unknown. */
@@ -306,6 +312,47 @@ describe('sandbox interaction page (issue 3 alternative payments)', () => {
       { kind: 'bonus', amount: '5' },
       { kind: 'deposit', amount: '11' },
     ]);
+  });
+
+  it("returns to the cashier with the display parameters of the cashier's address, the session and the payment (SPEC §2 start-up; issue 19 #3)", async () => {
+    const deposit = await startDeposit(server, {
+      sessionId: demo,
+      payGroup: 'ewallet',
+      amount: '13',
+      displayParams: {
+        lang: 'ar-brand0',
+        theme: 'brand1',
+        width: '390',
+        host_origin: 'https://brand.example',
+        in_pop_up: '',
+        // Not display parameters: dropped, whatever the cashier sends.
+        session_id: 'someone-else',
+        pay_group: '7',
+      },
+    });
+    const done = await answer(server, `/sandbox/interaction/${deposit.transactionId}`, {
+      action: 'approve',
+    });
+    expect(done.headers.get('location')).toBe(
+      `${WIDGET}/deposit/deposit-success?session_id=${demo}&transaction_id=${deposit.transactionId}` +
+        '&lang=ar-brand0&theme=brand1&width=390&host_origin=https%3A%2F%2Fbrand.example&in_pop_up=',
+    );
+    const returns: unknown = Reflect.get(Object(deposit.row.providerData), 'returnUrls');
+    expect(returns).toMatchObject({
+      threeDsReturn: `${WIDGET}/payments/3ds_result/sandbox?transaction_id=${deposit.transactionId}&session_id=${demo}&lang=ar-brand0&theme=brand1&width=390&host_origin=https%3A%2F%2Fbrand.example&in_pop_up=`,
+      fail: `${WIDGET}/deposit/deposit-error?session_id=${demo}&transaction_id=${deposit.transactionId}&lang=ar-brand0&theme=brand1&width=390&host_origin=https%3A%2F%2Fbrand.example&in_pop_up=`,
+    });
+  });
+
+  it('refuses a display parameter longer than the cashier ever sends (SPEC §2)', async () => {
+    await expect(
+      startDeposit(server, {
+        sessionId: demo,
+        payGroup: 'ewallet',
+        amount: '14',
+        displayParams: { mode: 'x'.repeat(1025) },
+      }),
+    ).rejects.toThrow(/submit answered 400/);
   });
 
   it('Decline cancels the payment without a credit and returns to the fail address (issue 3)', async () => {

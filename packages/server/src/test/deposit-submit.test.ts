@@ -362,7 +362,8 @@ describe('card deposits (SPEC §3 pay session, §5; issue 3 money)', () => {
       .where(eq(transactions.id, String(answer.body.transaction_id)));
     expect(row?.providerData).toMatchObject({
       returnUrls: {
-        threeDsReturn: `http://widget.cashdesk.test/3ds_result?transaction_id=${String(answer.body.transaction_id)}&session_id=${session}`,
+        // The session's language and theme stand in for display parameters the submit did not send.
+        threeDsReturn: `http://widget.cashdesk.test/3ds_result?transaction_id=${String(answer.body.transaction_id)}&session_id=${session}&lang=en-brand0&theme=brand0`,
       },
     });
   });

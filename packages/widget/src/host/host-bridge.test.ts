@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseHostMessage, paymentResultMessage } from '@cashdesk/domain';
+import { parseHostMessage, paymentResultMessage, reInitCashierMessage } from '@cashdesk/domain';
 import type { HostMessage } from '@cashdesk/domain';
 import {
   listenToHost,
@@ -67,12 +67,25 @@ describe('messages to the host (SPEC §1)', () => {
   it('posts JSON with target cashier to any origin', () => {
     const { win, sent } = framedWindow();
     // @ts-expect-error a minimal window stand-in
-    requestReInit(win);
+    requestReInit(undefined, win);
     // @ts-expect-error a minimal window stand-in
     requestMyAccount(win);
     expect(sent).toEqual([
       { data: '{"target":"cashier","type":"reInitCashier"}', origin: '*' },
       { data: '{"target":"cashier","type":"redirect","path":"/my-account"}', origin: '*' },
+    ]);
+  });
+
+  it('a final result asks to reinitialise with its finish details (SPEC §4, issue 19)', () => {
+    const { win, sent } = framedWindow({ ancestorOrigins: ['https://brand.example'] });
+    const finish = { outcome: 'success', url: 'https://brand.example/ok' } as const;
+    // @ts-expect-error a minimal window stand-in
+    expect(requestReInit(reInitCashierMessage(finish), win)).toBe(true);
+    expect(sent).toEqual([
+      {
+        data: '{"target":"cashier","type":"reInitCashier","finish":{"outcome":"success","url":"https://brand.example/ok"}}',
+        origin: 'https://brand.example',
+      },
     ]);
   });
 
@@ -122,7 +135,7 @@ describe('the origin messages go to', () => {
   it('is the host page origin the browser names (ancestorOrigins)', () => {
     const { win, sent } = framedWindow({ ancestorOrigins: ['https://brand.example'] });
     // @ts-expect-error a minimal window stand-in
-    requestReInit(win);
+    requestReInit(undefined, win);
     expect(sent).toEqual([
       { data: '{"target":"cashier","type":"reInitCashier"}', origin: 'https://brand.example' },
     ]);
@@ -295,7 +308,7 @@ describe('native app bridges (issue 18, SPEC §1 §4 §6)', () => {
       setClientEnvironment(environment);
       const { win, received } = nativeWindow(kind);
       // @ts-expect-error a minimal window stand-in
-      expect(requestReInit(win)).toBe(true);
+      expect(requestReInit(undefined, win)).toBe(true);
       const result = paymentResultMessage({
         flow: 'deposit',
         status: 'success',
@@ -319,11 +332,11 @@ describe('native app bridges (issue 18, SPEC §1 §4 §6)', () => {
     setClientEnvironment({ channel: 'MOBILE_NATIVE_IOS', platform: 'IOS', device: 'native_ios' });
     const android = nativeWindow('android');
     // @ts-expect-error a minimal window stand-in
-    expect(requestReInit(android.win)).toBe(false);
+    expect(requestReInit(undefined, android.win)).toBe(false);
     setClientEnvironment({ channel: 'MOBILE_WEB', platform: 'IOS', device: 'mobile' });
     const ios = nativeWindow('ios');
     // @ts-expect-error a minimal window stand-in
-    expect(requestReInit(ios.win)).toBe(false);
+    expect(requestReInit(undefined, ios.win)).toBe(false);
     expect([...android.received, ...ios.received]).toEqual([]);
   });
 });

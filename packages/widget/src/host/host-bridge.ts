@@ -33,7 +33,12 @@ import {
   setSessionIdMessage,
   STORAGE_KEYS,
 } from '@cashdesk/domain';
-import type { HostMessage, InnerResultMessage, PaymentResultMessage } from '@cashdesk/domain';
+import type {
+  HostMessage,
+  InnerResultMessage,
+  PaymentResultMessage,
+  ReInitCashierMessage,
+} from '@cashdesk/domain';
 import { clientEnvironment } from '../api/client-environment';
 import { readStored, writeStored } from '../app/storage';
 import { browserHeightEnvironment, watchContentHeight } from './content-height';
@@ -236,9 +241,15 @@ export function reportPaymentResult(message: PaymentResultMessage, win: Window =
   return true;
 }
 
-/** SPEC §4: asks the host to reinitialise the cashier (final result, render crash). */
-export function requestReInit(win: Window = window): boolean {
-  return postToHost(reInitCashierMessage(), win);
+/**
+ * SPEC §4: asks the host to reinitialise the cashier: the bare message after a render crash or an
+ * expired session, the final result's with its finish details (domain `decideFinalResult`).
+ */
+export function requestReInit(
+  message: ReInitCashierMessage = reInitCashierMessage(),
+  win: Window = window,
+): boolean {
+  return postToHost(message, win);
 }
 
 /** SPEC §2: asks the host to navigate its top window to an address. */

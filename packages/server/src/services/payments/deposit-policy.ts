@@ -29,15 +29,16 @@ import {
   validateCardholderName,
   validateCvv,
   validateExpiryParts,
+  withDisplayParams,
 } from '@cashdesk/domain';
-import type { FormField, SubmitRuleContext } from '@cashdesk/domain';
+import type { DisplayParams, FormField, SubmitRuleContext } from '@cashdesk/domain';
 import type { SubmitRequest } from '@cashdesk/contract';
 import type { ServerConfig } from '../../config';
 import type { Database, Executor } from '../../db/open';
 import { savedCards } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { cashierThreeDsReturnUrl } from '../../providers';
-import type { NewCardInput } from '../../providers';
+import type { NewCardInput, ReturnUrls } from '../../providers';
 import type { ConnectorRegistry } from '../../providers/connectors';
 import { payGroupConnector } from '../pay-group-connectors';
 import {
@@ -280,6 +281,52 @@ function resultAddress(
   return `${widgetUrl.replace(/\/+$/, '')}${resultPagePath('deposit', status)}?${query.toString()}`;
 }
 
+/** What a deposit's return addresses are built from. */
+interface ReturnAddressInput {
+  readonly widgetUrl: string;
+  readonly session: Pick<SessionContext, 'sessionId' | 'language' | 'brandId' | 'theme'>;
+  readonly transactionId: string;
+  /** The provider route name of an alternative payment (its 3-D Secure return), none for a card. */
+  readonly provider?: string | undefined;
+  /** The display parameters of the cashier's address, as the submit sent them. */
+  readonly display?: DisplayParams | undefined;
+}
+
+/**
+ * Issue 19, SPEC §2: the addresses that bring the player back to the cashier after the
+ * provider's page: the 3-D Secure return and the deposit's success and fail result pages, each
+ * with the session and transaction. Every one carries the display parameters of the cashier's
+ * address (domain `withDisplayParams`), so the cashier comes back in the player's language,
+ * direction and theme, at the same size and talking to the same host page. The session's own
+ * language (as lang-brand) and theme stand in for a submit that sent none; the cashier's address
+ * wins, because the host may have switched the language of a running session.
+ */
+function depositReturnUrls(input: ReturnAddressInput): ReturnUrls {
+  const { widgetUrl, session, transactionId } = input;
+  const display: DisplayParams = {
+    lang: `${session.language}-${session.brandId}`,
+    theme: session.theme,
+    ...input.display,
+  };
+  const threeDsReturn = cashierThreeDsReturnUrl({
+    widgetUrl,
+    transactionId,
+    sessionId: session.sessionId,
+    provider: input.provider,
+  });
+  return {
+    threeDsReturn: withDisplayParams(threeDsReturn, display),
+    success: withDisplayParams(
+      resultAddress(widgetUrl, 'success', session.sessionId, transactionId),
+      display,
+    ),
+    fail: withDisplayParams(
+      resultAddress(widgetUrl, 'error', session.sessionId, transactionId),
+      display,
+    ),
+  };
+}
+
 /**
  * Validates a deposit submit and builds what the pipeline writes and sends (see the module
  * comment). Writes nothing but the confirmation code's try, which counts even when the request
@@ -342,22 +389,16 @@ export async function prepareDeposit(
 
   const id = randomUUID();
   const widgetUrl = deps.config.widgetUrl;
-  const returnUrls = {
-    threeDsReturn: cashierThreeDsReturnUrl({
-      widgetUrl,
-      transactionId: id,
-      sessionId: session.sessionId,
-      ...(entry.group.providerKind === 'card'
-        ? {}
-        : {
-            provider: deps.connectors.provider(
-              payGroupConnector(deps.connectors, entry.group.connector),
-            ).name,
-          }),
-    }),
-    success: resultAddress(widgetUrl, 'success', session.sessionId, id),
-    fail: resultAddress(widgetUrl, 'error', session.sessionId, id),
-  };
+  const returnUrls = depositReturnUrls({
+    widgetUrl,
+    session,
+    transactionId: id,
+    provider:
+      entry.group.providerKind === 'card'
+        ? undefined
+        : deps.connectors.provider(payGroupConnector(deps.connectors, entry.group.connector)).name,
+    display: body.display_params,
+  });
   return {
     transaction: {
       ...transactionBase(session, entry, 'deposit', amount, charges),

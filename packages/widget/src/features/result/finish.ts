@@ -19,6 +19,7 @@ import type {
   FinishPage,
   MerchantRedirectSources,
   PaymentFlow,
+  ReInitCashierMessage,
   ResultStatus,
 } from '@cashdesk/domain';
 import { requestReInit } from '../../host/host-bridge';
@@ -44,25 +45,18 @@ function outcomeOf(page: FinishPage): FinalOutcome {
 }
 
 /**
- * Decision: inside a host frame, a same-window redirect would load the merchant's site inside
- * the cashier's own small frame; the host is asked to reinitialise instead (SPEC §4 "either
- * reinitialise via a message to the parent"). A new tab, the top or the parent window are
- * fine from a frame, and a native app's web view navigates as SPEC §4 says.
+ * Decides with a chosen URL standing for the outcome's URL and, failing all, the merchant URL.
+ * Inside a host frame a same-window redirect would load the merchant's site inside the cashier's
+ * own small frame: the domain tells the host instead that the player finished, with the outcome
+ * and the URL (reInitCashier with its finish details), and the host closes the cashier or the
+ * embed SDK opens the URL in the top window.
  */
-function inFrameAware(decision: FinalResultDecision, inFrame: boolean): FinalResultDecision {
-  if (inFrame && decision.action === 'redirect' && decision.target === '_self') {
-    return decideFinalResult({ outcome: 'processing', reinitialise: true, device: 'desktop' });
-  }
-  return decision;
-}
-
-/** Decides with a chosen URL standing for the outcome's URL and, failing all, the merchant URL. */
 function decideWith(
   context: FinishContext,
   outcome: FinalOutcome,
   url: string | null,
 ): FinalResultDecision {
-  const decision = decideFinalResult({
+  return decideFinalResult({
     outcome,
     device: context.device,
     merchantUrl: context.sources.merchantUrl ?? url,
@@ -70,8 +64,8 @@ function decideWith(
     failUrl: outcome === 'fail' ? url : null,
     processingUrl: outcome === 'processing' ? url : null,
     merchantRedirectType: context.merchantRedirectType,
+    inHostFrame: context.inFrame,
   });
-  return inFrameAware(decision, context.inFrame);
 }
 
 /**
@@ -106,7 +100,7 @@ export const browserWindow = {
     // A new tab must not get a handle on the cashier (reverse tabnabbing).
     window.open(url, target, target === '_blank' ? 'noopener,noreferrer' : undefined);
   },
-  reInit: (): boolean => requestReInit(),
+  reInit: (message: ReInitCashierMessage): boolean => requestReInit(message),
 };
 
 /**
@@ -116,7 +110,7 @@ export const browserWindow = {
 export function performFinish(decision: FinalResultDecision): boolean {
   switch (decision.action) {
     case 'reinitialise':
-      return browserWindow.reInit();
+      return browserWindow.reInit(decision.message);
     case 'navigate':
       browserWindow.assign(decision.url);
       return true;

@@ -300,7 +300,7 @@ describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
 });
 
 describe('result page: into-game, the final result (SPEC §4, §2 redirect after finishing)', () => {
-  it('in a host frame with a same-window redirect type: sends reInitCashier, no navigation', async () => {
+  it('in a host frame with a same-window redirect type: tells the host the player finished, with the success URL; no navigation of its own frame', async () => {
     stubServer();
     const { store } = await renderAt(<ResultRoutes />, {
       address: '/deposit/deposit-success',
@@ -309,8 +309,29 @@ describe('result page: into-game, the final result (SPEC §4, §2 redirect after
     await initLoaded(store);
     await userEvent.click(await screen.findByRole('button', { name: 'Back to the game' }));
     expect(requestReInit).toHaveBeenCalledTimes(1);
+    expect(requestReInit).toHaveBeenCalledWith({
+      target: 'cashier',
+      type: 'reInitCashier',
+      finish: { outcome: 'success', url: 'https://brand0.example.com/cashier/success' },
+    });
     expect(browserWindow.assign).not.toHaveBeenCalled();
     expect(browserWindow.open).not.toHaveBeenCalled();
+  });
+
+  it('in a host frame on a decline: the finish names the fail URL', async () => {
+    stubServer();
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error',
+      inFrame: true,
+      state: { paySession: declined },
+    });
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(requestReInit).toHaveBeenCalledWith({
+      target: 'cashier',
+      type: 'reInitCashier',
+      finish: { outcome: 'fail', url: 'https://brand0.example.com/cashier/fail' },
+    });
   });
 
   it('waits for the merchant URLs of the init answer before it leaves (SPEC §2 redirect after finishing)', async () => {

@@ -233,12 +233,30 @@ describe('deposit submit (SPEC §3 deposit submit body, §7 submit)', () => {
         user_agent: navigator.userAgent,
         java_script_enabled: true,
       },
+      display_params: { lang: 'en-brand0' },
     });
     expect(probe().path).toBe('/deposit/deposit-success');
     expect(probe().search).toBe('?session_id=test-session&lang=en-brand0&transaction_id=tx_1');
     expect(probe().state).toEqual({ paySession: { ...paySession() }, payGroupId: '101' });
     expect(localStorage.getItem('phLastUsedMethodId')).toBe('101');
     expect(store.getState().session.userBalance).toBe('300.00');
+  });
+
+  it("sends the display parameters of the cashier's address, for the addresses that bring the player back (SPEC §2; issue 19 #3)", async () => {
+    const { submits } = stubCashierFetch({ details: { '101': CARD_DETAIL } });
+    const user = userEvent.setup();
+    await renderPage(
+      '101?lang=ar-brand0&theme=brand1&width=390&host_origin=https%3A%2F%2Fbrand.example&pay_group=7',
+    );
+    await fillNewCard(user);
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await screen.findByTestId('probe');
+    expect(Reflect.get(Object(submits[0]?.body), 'display_params')).toEqual({
+      lang: 'ar-brand0',
+      theme: 'brand1',
+      width: '390',
+      host_origin: 'https://brand.example',
+    });
   });
 
   it('re-sends the same body under the same key after a network failure, a new key for new data', async () => {
@@ -591,6 +609,7 @@ describe('card checkout (SPEC §2 route checkout, §3 payment request payload, �
     expect(parameters).not.toHaveProperty('card_id');
     expect(parameters).not.toHaveProperty('month');
     expect(Reflect.get(Object(body), 'browser_data')).toMatchObject({ java_script_enabled: true });
+    expect(Reflect.get(Object(body), 'display_params')).toEqual({ lang: 'en-brand0' });
   });
 
   it('pays a saved card in checkout with its id and token state, no card number', async () => {

@@ -13,6 +13,7 @@ import {
   buildBrowserData,
   buildSubmitParameters,
   currencyDisplayFormat,
+  displayParamsOf,
   fieldKind,
   linkTarget,
   otpCodeField,
@@ -376,10 +377,14 @@ export function MethodFormView({
   /**
    * SPEC §3: the submit of the form as it stands: the deposit submit body with browser_data and
    * the stored fingerprint, or on checkout the payment request payload (which carries both).
+   * Issue 19, SPEC §2: both carry the display parameters of the cashier's address, which the
+   * server writes into the addresses that bring the player back from the provider's page.
    */
   const buildRequest = (): PayloadResult<SubmitRequest> => {
     const fingerprint = readStored('local', STORAGE_KEYS.fingerprint);
     const browserData = currentBrowserData();
+    const display = displayParamsOf(search);
+    const displayParams = Object.keys(display).length === 0 ? {} : { display_params: display };
     if (checkout) {
       const built = checkoutSubmitBody(form, shown, values, cards, { browserData, fingerprint });
       if (!built.ok) return built;
@@ -387,7 +392,7 @@ export function MethodFormView({
         ok: true,
         payload: {
           payGroupId,
-          body: built.payload,
+          body: { ...built.payload, ...displayParams },
           snapshot: { amount, parameters: built.payload.parameters },
         },
       };
@@ -402,6 +407,7 @@ export function MethodFormView({
           ...built.payload,
           browser_data: browserData,
           ...(fingerprint === null || fingerprint === '' ? {} : { fingerprint }),
+          ...displayParams,
         },
         snapshot: { amount: built.payload.amount, parameters: built.payload.fields },
       },
