@@ -38,6 +38,7 @@ export type EndpointTag =
   | 'deposit'
   | 'payout'
   | 'alternative-payments'
+  | 'history'
   | 'user-cards'
   | 'account-management'
   | 'content'

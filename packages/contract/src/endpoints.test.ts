@@ -40,6 +40,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'altInteraction',
       'altStatus',
       'alt3dsResult',
+      'paymentHistory',
       'userCardsList',
       'userCardsDelete',
       'userCardsRecurringCheck',

@@ -14,6 +14,7 @@ import type {
 } from './schemas/alternative';
 import type { DepositInitResponse, PayoutInitResponse } from './schemas/cashier';
 import type { ErrorBody } from './schemas/common';
+import type { PaymentHistoryResponse } from './schemas/history';
 import type { ContentPageResponse, RtlAssetsResponse } from './schemas/content';
 import type { FieldDefinition, WithdrawalFieldDefinition } from './schemas/fields';
 import type {
@@ -454,6 +455,41 @@ export const EXAMPLE_PAY_SESSION_DISPLAY_FORM = {
     ],
   },
 } as const satisfies In<typeof PaySession>;
+
+/** Issue 19: the player's payments, an open QR code payment first. */
+export const EXAMPLE_PAYMENT_HISTORY = {
+  payments: [
+    {
+      transaction_id: 'tx_01HZXA',
+      flow: 'deposit',
+      open: true,
+      transaction_status: 'await',
+      result_status: 'await',
+      amount: '50.00',
+      currency: 'EUR',
+      pay_group_id: 102,
+      method_name: 'Bank transfer',
+      created_at: '2030-01-31T12:00:00.000Z',
+      reference: 'REF-7K2M9',
+      pay_session: EXAMPLE_PAY_SESSION_DISPLAY_FORM,
+    },
+    {
+      transaction_id: 'tx_01HZX9',
+      flow: 'deposit',
+      open: false,
+      transaction_status: 'error',
+      result_status: 'error',
+      amount: '50.00',
+      currency: 'EUR',
+      pay_group_id: 101,
+      method_name: 'Visa / Mastercard',
+      created_at: '2030-01-30T09:30:00.000Z',
+      reference: 'tx_01HZX9',
+      pay_session: null,
+    },
+  ],
+  next_cursor: null,
+} as const satisfies In<typeof PaymentHistoryResponse>;
 
 /** SPEC §7 upload answer. */
 export const EXAMPLE_UPLOAD = {

@@ -135,6 +135,13 @@ export {
 export type { PaymentOtpRequestInput, RouteRequestInput } from './schemas/routing';
 export { InteractionResponse, StatusResponse, ThreeDsResultRequest } from './schemas/alternative';
 export {
+  PAYMENT_HISTORY_PAGE_DEFAULT,
+  PAYMENT_HISTORY_PAGE_MAX,
+  PaymentHistoryItem,
+  PaymentHistoryQuery,
+  PaymentHistoryResponse,
+} from './schemas/history';
+export {
   DeleteCardRequest,
   DeleteCardResponse,
   RecurringCheckRequest,
@@ -316,6 +323,7 @@ export {
   EXAMPLE_PAY_SESSION_DECLINED,
   EXAMPLE_PAY_SESSION_DISPLAY_FORM,
   EXAMPLE_PAY_SESSION_REDIRECT,
+  EXAMPLE_PAYMENT_HISTORY,
   EXAMPLE_PAYMENT_OTP,
   EXAMPLE_PAYMENT_OTP_REQUEST,
   EXAMPLE_PAYOUT_DETAIL,

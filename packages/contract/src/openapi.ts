@@ -23,6 +23,7 @@ import {
   RequisiteDeleteResponse,
 } from './schemas/account-management';
 import { InteractionResponse, StatusResponse, ThreeDsResultRequest } from './schemas/alternative';
+import { PaymentHistoryResponse } from './schemas/history';
 import { DepositInitResponse, PayoutInitResponse } from './schemas/cashier';
 import { ErrorBody, IdempotencyKey } from './schemas/common';
 import { ContentPageResponse, RtlAssetsResponse } from './schemas/content';
@@ -379,6 +380,7 @@ const EXAMPLES = new Map<AnySchema, unknown>([
   [ReversePendingWithdrawalResponse, examples.EXAMPLE_REVERSAL],
   [InteractionResponse, examples.EXAMPLE_INTERACTION],
   [StatusResponse, examples.EXAMPLE_STATUS],
+  [PaymentHistoryResponse, examples.EXAMPLE_PAYMENT_HISTORY],
   [ThreeDsResultRequest, examples.EXAMPLE_THREE_DS_RESULT],
   [UserCardsResponse, examples.EXAMPLE_USER_CARDS],
   [DeleteCardRequest, examples.EXAMPLE_DELETE_CARD],
@@ -493,6 +495,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<Endpoint['tag'], string>> = {
   payout: 'Withdrawal flow (SPEC §7 payouts/...)',
   'alternative-payments':
     'Alternative payments: interaction, status poll, 3-D Secure result (SPEC §2, §7)',
+  history: "The player's pending payments and history, to resume an open payment (issue 19)",
   'user-cards': 'Saved cards (SPEC §3, §7)',
   'account-management':
     'Payout account creation and verification (SPEC §7 account-management service)',

@@ -47,9 +47,11 @@ describe('route table (SPEC §2)', () => {
         '/account-management/status/success',
         '/account-management/status/error',
         '/account-management/support',
+        '/deposit-history',
+        '/withdrawal-history',
       ]),
     );
-    expect(ROUTES).toHaveLength(35);
+    expect(ROUTES).toHaveLength(37);
   });
 
   it('marks exactly the bet-shop withdrawal and country picker as overlays', () => {

@@ -67,7 +67,9 @@ function resultRoutes(flow: PaymentFlow): readonly RouteDefinition[] {
  * result status of both flows (the spec lists four deposit and three withdrawal ones, but the
  * result navigation `/{type}/{type}-{status}` reaches all of them), and checkout lives at
  * `/checkout` (the spec writes it without a slash). The account-management prefix is
- * `/account-management`.
+ * `/account-management`. Issue 19 adds the pending payments and history of each flow
+ * (`/deposit-history`, `/withdrawal-history`: beside the main page, not below it, so that they are
+ * no form page of SPEC §2's path recognition).
  */
 export const ROUTES: readonly RouteDefinition[] = [
   route('deposit', '/deposit', 'deposit', 'deposit', 'deposit homepage with method list'),
@@ -81,6 +83,14 @@ export const ROUTES: readonly RouteDefinition[] = [
     'display form with QR code',
   ),
   ...resultRoutes('deposit'),
+  // Issue 19 #4 (not in SPEC §2): the player's pending payments and history, from either flow.
+  route(
+    'deposit-history',
+    '/deposit-history',
+    'deposit',
+    'deposit',
+    'pending payments and history',
+  ),
   route('withdrawal', '/withdrawal', 'withdrawal', 'withdrawal', 'withdrawal homepage'),
   route('withdrawal-method', '/withdrawal/:provider', 'withdrawal', 'withdrawal', 'method page'),
   route('withdrawal-cards', '/withdrawal-cards', 'withdrawal', 'withdrawal', 'payout card list'),
@@ -92,6 +102,13 @@ export const ROUTES: readonly RouteDefinition[] = [
     'payout account verification',
   ),
   ...resultRoutes('withdrawal'),
+  route(
+    'withdrawal-history',
+    '/withdrawal-history',
+    'withdrawal',
+    'withdrawal',
+    'pending payments and history',
+  ),
   route('betshop-deposit', '/betshop-deposit', 'deposit', 'deposit', 'bet shop deposit'),
   route(
     'betshop-withdrawal',

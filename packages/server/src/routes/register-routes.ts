@@ -39,6 +39,8 @@ import { registerOperatorAppearanceRoutes } from './operator/appearance';
 import { registerRealtimeTokenRoutes } from './realtime-token';
 // Issue 17: the widget's render-crash and error reports.
 import { registerClientReportRoutes } from './client-reports';
+// Issue 19: the player's pending payments and history.
+import { registerPaymentHistoryRoutes } from './payment-history';
 
 /** A function that registers a group of routes. */
 export type RouteModule = (app: App) => void;
@@ -58,6 +60,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerMetricsRoutes,
   registerRtlAssetsRoutes,
   registerAlternativePaymentRoutes,
+  registerPaymentHistoryRoutes,
   registerSandboxPageRoutes,
   registerSandboxBalanceRoutes,
   registerProviderWebhookRoutes,

@@ -339,7 +339,10 @@ function merchantUserFee(group: PayGroupRow, precision: number) {
 }
 
 /** Issue 15: the pay group's name in the session's `language`, else the default `public_name`. */
-function localizedName(group: PayGroupRow, language: string): string {
+export function localizedName(
+  group: Pick<PayGroupRow, 'publicName' | 'publicNames'>,
+  language: string,
+): string {
   return group.publicNames[language] ?? group.publicName;
 }
 

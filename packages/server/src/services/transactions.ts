@@ -90,6 +90,7 @@ import type {
 } from '../providers';
 import { isUuid } from './ids';
 import { shownBalance } from './ledger';
+import type { Balance } from './ledger';
 import { creditDeposit, releasePayout, settlePayout, takeBackDeposit } from './wallet/money';
 import type { WalletService } from './wallet/wallet';
 import { betShopToWire } from './pay-groups';
@@ -1177,7 +1178,7 @@ function plainAmount(value: string): string {
 }
 
 /** A stored numeric at the currency precision ('10.50'). */
-function atPrecision(value: string, precision: number): string {
+export function atPrecision(value: string, precision: number): string {
   return roundToPrecision(new Big(value), precision, 'down');
 }
 
@@ -1212,6 +1213,19 @@ async function voucherShop(db: Executor, row: TransactionRow) {
 }
 
 /**
+ * What a pay session needs besides its row: read by {@link paySessionFor}, or by a caller that
+ * reads them once for many rows (the payment history).
+ */
+export interface PaySessionFacts {
+  /** The player's balance in the row's currency, as the wallet answers it. */
+  readonly balance: Pick<Balance, 'balance'>;
+  /** The currency's precision. */
+  readonly precision: number;
+  /** The bet shop of the row's voucher, as the wire shows it (`null`: none, or any shop). */
+  readonly betShop: Awaited<ReturnType<typeof voucherShop>>;
+}
+
+/**
  * SPEC §3 pay session of a transaction: the contract's PaySession, from the row and the player's
  * current balance (the currency's precision read unless the caller knows it). `session_id` is the payment session, which is the transaction (the cashier
  * session travels in the header).
@@ -1222,22 +1236,44 @@ export async function paySessionFor(
   wallet: Pick<WalletService, 'balance'>,
   knownPrecision?: number,
 ): Promise<PaySession> {
-  const data = providerDataOf(row);
-  const [balance, precision] = await Promise.all([
+  const [balance, precision, betShop] = await Promise.all([
     wallet.balance(db, row.playerId, row.currency),
     knownPrecision ?? currencyPrecision(db, row.currency),
+    voucherShopOf(db, row),
   ]);
+  return paySessionOf(row, { balance, precision, betShop });
+}
+
+/** A voucher is shown while it can be paid and on a successful payout (the pick-up code). */
+function shownVoucher(row: TransactionRow, data: StoredProviderData) {
+  return row.status === 'error' ? undefined : data.voucher;
+}
+
+/** The bet shop a pay session's voucher names; read only when the row shows a voucher. */
+export async function voucherShopOf(
+  db: Executor,
+  row: TransactionRow,
+): Promise<PaySessionFacts['betShop']> {
+  return shownVoucher(row, providerDataOf(row)) === undefined ? null : voucherShop(db, row);
+}
+
+/**
+ * SPEC §3 pay session of a transaction from the row and what was read for it (see
+ * {@link paySessionFor}).
+ */
+export function paySessionOf(row: TransactionRow, facts: PaySessionFacts): PaySession {
+  const { balance, precision } = facts;
+  const data = providerDataOf(row);
   const step = stepOf(row, data);
   const redirect = redirectOf(row);
   const final = isFinalStatus(row.status);
-  // A voucher is shown while it can be paid and on a successful payout (the pick-up code).
-  const storedVoucher = row.status === 'error' ? undefined : data.voucher;
+  const storedVoucher = shownVoucher(row, data);
   const voucher =
     storedVoucher === undefined
       ? null
       : {
           code: storedVoucher.code,
-          bet_shop: await voucherShop(db, row),
+          bet_shop: facts.betShop,
           expires_at: storedVoucher.expires_at,
           // What changes hands at the counter: the deposit with its fees, or the payout.
           amount: atPrecision(

@@ -190,6 +190,10 @@ const BASES: { readonly [K in InputEndpointId]: (c: WalkContext) => BaseRequest 
     flow: 'deposit',
     request: request(ENDPOINTS.altStatus, { params: { transactionId: c.transactionId } }),
   }),
+  paymentHistory: () => ({
+    flow: 'deposit',
+    request: request(ENDPOINTS.paymentHistory, { query: { limit: '5' } }),
+  }),
   alt3dsResult: (c) => ({
     flow: 'deposit',
     request: request(ENDPOINTS.alt3dsResult, {

@@ -20,6 +20,7 @@ import { SCREEN_CODE } from './screen-code';
 import { SessionGate } from './session-gate';
 import { useAppSelector } from './hooks';
 import { RouteFocus } from './route-focus';
+import { ResumeAfterReload } from './resume-after-reload';
 
 type Screen = LazyExoticComponent<ComponentType<{ readonly route: RouteDefinition }>>;
 
@@ -67,6 +68,10 @@ const SelectBetShop: Screen = lazy(() =>
 const BetShopDeposit: Screen = lazy(() =>
   betShop().then((m) => ({ default: m.BetShopDepositPage })),
 );
+const { history } = SCREEN_CODE;
+const PaymentHistory: Screen = lazy(() =>
+  history().then((m) => ({ default: m.PaymentHistoryPage })),
+);
 
 /** Which screen each route id shows; routes absent here show {@link NotAvailable}. */
 export const SCREENS: Readonly<Record<string, Screen>> = {
@@ -105,6 +110,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'select-country': SelectCountry,
   'betshop-withdrawal': SelectBetShop,
   'betshop-deposit': BetShopDeposit,
+  'deposit-history': PaymentHistory,
+  'withdrawal-history': PaymentHistory,
 };
 
 function routeElement(route: RouteDefinition) {
@@ -186,6 +193,7 @@ export function AppRoutes() {
   return (
     <main className="cd-app" id="cashier-main">
       <RouteFocus />
+      <ResumeAfterReload />
       <Suspense fallback={loading}>
         <SessionGate expired={expired}>
           <RouteList location={background ?? location} />

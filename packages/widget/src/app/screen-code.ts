@@ -24,6 +24,7 @@ export const SCREEN_CODE = {
   selectCountry: () => import('../fields/select-country'),
   selectBetShop: () => import('../fields/select-bet-shop'),
   betShop: () => import('../features/bet-shop'),
+  history: () => import('../features/history'),
 } as const;
 
 /** One of {@link SCREEN_CODE}'s modules. */
@@ -69,6 +70,8 @@ export const ROUTE_SCREEN_CODE: Readonly<Record<string, ScreenCodeName>> = {
   'select-country': 'selectCountry',
   'betshop-withdrawal': 'selectBetShop',
   'betshop-deposit': 'betShop',
+  'deposit-history': 'history',
+  'withdrawal-history': 'history',
 };
 
 /**

@@ -25,7 +25,7 @@ import type { ApiError } from '../api/http';
 import { useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { isSessionExpiredApiError } from '../api/http';
 import { formatAmount, formatMoney } from '../i18n/format';
 import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks';
@@ -33,6 +33,7 @@ import { initReceived } from '../app/session-slice';
 import { skipsAutoChoice } from '../app/method-list-state';
 import { keepMerchantUrls } from '../app/merchant-storage';
 import { Button } from '../ui/button';
+import { Icon } from '../ui/icon';
 import { Skeleton } from '../ui/skeleton';
 import { usePageTitle } from '../ui/use-page-title';
 import {
@@ -284,6 +285,14 @@ export function MethodListPage({
             {balance}
           </strong>
         </p>
+        {/* Issue 19 #4: the pending payments and history of the player, from either flow. */}
+        <Link
+          className="cd-button cd-button--link cd-dh__history"
+          to={{ pathname: `/${flow}-history`, search: location.search }}
+        >
+          <Icon name="clock" size={20} />
+          {t('HISTORY.LINK')}
+        </Link>
       </header>
 
       {children}

@@ -219,8 +219,8 @@ function DisplayForm({ form, transactionId }: DisplayFormState) {
  * download, copy-inputs for the payment details, and a made-payment button that polls the
  * payment's status (SPEC §7). The data is the display_form of the submit's pay session, which
  * the method page passes in router state as `{ paySession }`; without it (a reload in a browser
- * that lost the state) the page says so and, when the query names the transaction, still
- * offers the status check.
+ * that lost the state) the page says so, offers the player's payments (issue 19: where the QR code
+ * is shown again) and, when the query names the transaction, still offers the status check.
  */
 export function DisplayFormPage({ route }: { readonly route: RouteDefinition }) {
   const { t } = useTranslation();
@@ -240,6 +240,13 @@ export function DisplayFormPage({ route }: { readonly route: RouteDefinition }) 
             {t('DISPLAY_FORM.MADE_PAYMENT')}
           </Link>
         )}
+        {/* Issue 19 #4: the open payments, this one among them, with what resumes them. */}
+        <Link
+          className="cd-button cd-button--secondary"
+          to={{ pathname: `/${route.flow ?? 'deposit'}-history`, search: location.search }}
+        >
+          {t('HISTORY.SEE_PAYMENTS')}
+        </Link>
         <Link
           className="cd-button cd-button--secondary"
           to={{ pathname: `/${route.flow ?? 'deposit'}`, search: location.search }}

@@ -74,7 +74,7 @@ import {
   resultAddress,
   submitOutcome,
 } from './submit-outcome';
-import { ThreeDsChallenge } from './three-ds-challenge';
+import { ThreeDsChallenge } from '../../../method-form/three-ds-challenge';
 import { methodClicked } from './deposit-method-slice';
 import { useAmountReporting } from './use-amount-reporting';
 import { trackClickstream } from '../../../realtime/clickstream';

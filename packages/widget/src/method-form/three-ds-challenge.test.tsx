@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { innerResultMessage } from '@cashdesk/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../../test/render';
+import { renderWithApp } from '../test/render';
 import { ThreeDsChallenge } from './three-ds-challenge';
 
 const CHALLENGE = { url: 'https://bank.example/3ds/abc', method: 'GET', fields: {} } as const;

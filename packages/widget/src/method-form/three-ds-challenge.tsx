@@ -1,10 +1,16 @@
+/**
+ * The 3-D Secure challenge frame, shared by the method form (after a submit) and the pending
+ * payments (a challenge resumed after a reload).
+ *
+ * @packageDocumentation
+ */
 import type { RedirectData } from '@cashdesk/contract';
 import { parseInnerResultMessage } from '@cashdesk/domain';
 import type { InnerResultMessage } from '@cashdesk/domain';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { scrollToTop } from '../../../host/host-bridge';
-import { Button } from '../../../ui/button';
+import { scrollToTop } from '../host/host-bridge';
+import { Button } from '../ui/button';
 import './three-ds-challenge.css';
 
 export interface ThreeDsChallengeProps {

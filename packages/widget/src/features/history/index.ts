@@ -1,0 +1,7 @@
+/**
+ * The player's pending payments and history (issue 19 #4): /deposit-history and
+ * /withdrawal-history, from which an open payment is resumed.
+ *
+ * @packageDocumentation
+ */
+export { PaymentHistoryPage } from './payment-history-page';
