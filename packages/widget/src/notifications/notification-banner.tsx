@@ -3,7 +3,8 @@
  * category, on a method form only for its pay group), each with a button that removes it (SPEC
  * §4). They are read once per cashier (`GET notifications`, cached) and kept in the store, so a
  * removal holds while the player moves between pages. A status region: a notification that comes
- * while the page is open is announced, politely.
+ * while the page is open is announced, politely. The operator's wording is shown as a server text
+ * (ServerText: an English sentence keeps its order on an Arabic page).
  *
  * @packageDocumentation
  */
@@ -17,6 +18,7 @@ import {
   notificationRemoved,
   notificationsReceived,
 } from './notifications-slice';
+import { ServerText } from '../ui/server-text';
 import './notification-banner.css';
 
 export interface NotificationBannerProps {
@@ -42,7 +44,9 @@ export function NotificationBanner({ category, payGroupId }: NotificationBannerP
     <div className="cd-notifications" role="status">
       {shown.map((notification) => (
         <div className="cd-notification" key={notification.key}>
-          <p className="cd-notification__text">{messages[notification.key] ?? ''}</p>
+          <p className="cd-notification__text">
+            <ServerText text={messages[notification.key] ?? ''} />
+          </p>
           <button
             type="button"
             className="cd-notification__close"
