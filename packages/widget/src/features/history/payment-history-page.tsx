@@ -149,7 +149,11 @@ export function PaymentHistoryPage({ route }: { readonly route: RouteDefinition 
   const items = [...(first.data?.payments ?? []), ...(later?.items ?? [])];
   const next = later === null ? (first.data?.next_cursor ?? null) : later.next;
   const open = items.filter((item) => item.open);
-  const recent = items.filter((item) => !item.open);
+  /** Open payments under "In progress" first, then the recent ones. */
+  const parts = [
+    { key: 'open', title: 'HISTORY.OPEN', items: open },
+    { key: 'recent', title: 'HISTORY.RECENT', items: items.filter((item) => !item.open) },
+  ] as const;
 
   const copy = (value: string) => {
     void copyText(value).then((ok) => {
@@ -242,39 +246,28 @@ export function PaymentHistoryPage({ route }: { readonly route: RouteDefinition 
           {first.data !== undefined && items.length === 0 ? (
             <p className="cd-history__empty">{t('HISTORY.EMPTY')}</p>
           ) : null}
-          {open.length === 0 ? null : (
-            <section className="cd-history__part" aria-labelledby={`${titleId}-open`}>
-              <h2 id={`${titleId}-open`} className="cd-history__heading">
-                {t('HISTORY.OPEN')}
-              </h2>
-              <ul className="cd-history__list">
-                {open.map((item) => (
-                  <PaymentRow
-                    key={item.transaction_id}
-                    item={item}
-                    onContinue={resume}
-                    onCopy={copy}
-                  />
-                ))}
-              </ul>
-            </section>
-          )}
-          {recent.length === 0 ? null : (
-            <section className="cd-history__part" aria-labelledby={`${titleId}-recent`}>
-              <h2 id={`${titleId}-recent`} className="cd-history__heading">
-                {t('HISTORY.RECENT')}
-              </h2>
-              <ul className="cd-history__list">
-                {recent.map((item) => (
-                  <PaymentRow
-                    key={item.transaction_id}
-                    item={item}
-                    onContinue={resume}
-                    onCopy={copy}
-                  />
-                ))}
-              </ul>
-            </section>
+          {parts.map((part) =>
+            part.items.length === 0 ? null : (
+              <section
+                key={part.key}
+                className="cd-history__part"
+                aria-labelledby={`${titleId}-${part.key}`}
+              >
+                <h2 id={`${titleId}-${part.key}`} className="cd-history__heading">
+                  {t(part.title)}
+                </h2>
+                <ul className="cd-history__list">
+                  {part.items.map((item) => (
+                    <PaymentRow
+                      key={item.transaction_id}
+                      item={item}
+                      onContinue={resume}
+                      onCopy={copy}
+                    />
+                  ))}
+                </ul>
+              </section>
+            ),
           )}
           {next === null ? null : (
             <Button variant="secondary" block disabled={more.isFetching} onClick={showMore}>
