@@ -2,12 +2,12 @@
  * Amount reporting of the method page (SPEC §4 "Amount reporting": the amount input records the
  * initial amount and, after a 1 second debounce, reports the changed amount).
  *
- * The spec's analytics (clickstream, SPEC §7) is not built yet, so "reporting" is a typed Redux
- * action: `depositMethod/amountRecorded` once per method page with the initial amount, then
- * `depositMethod/amountChanged` with the previous and the new amount each time the player's
- * amount settles for {@link AMOUNT_CHANGE_DEBOUNCE_MS}. The analytics feature will listen to
- * `amountChanged` (a listener middleware or its own slice's extraReducers) and publish it; until
- * then the slice keeps the latest report so it can be seen in the Redux dev tools and in tests.
+ * The reports themselves go to the clickstream (SPEC §7) from the shared
+ * `method-form/use-amount-reporting.ts`, on both flows' method pages; the deposit page also keeps
+ * them here as typed actions: `depositMethod/amountRecorded` once per method page with the initial
+ * amount, then `depositMethod/amountChanged` with the previous and the new amount each time the
+ * player's amount settles for {@link AMOUNT_CHANGE_DEBOUNCE_MS}, so the page's state can be seen
+ * in the Redux dev tools and in tests.
  *
  * @packageDocumentation
  */

@@ -76,7 +76,7 @@ import {
 } from './submit-outcome';
 import { ThreeDsChallenge } from '../../../method-form/three-ds-challenge';
 import { methodClicked } from './deposit-method-slice';
-import { useAmountReporting } from './use-amount-reporting';
+import { useDepositAmountReporting } from './use-deposit-amount-reporting';
 import { trackClickstream } from '../../../realtime/clickstream';
 import { fieldContexts } from '../../../method-form/field-contexts';
 import { useFormFields } from '../../../method-form/use-form-fields';
@@ -266,7 +266,7 @@ export function MethodFormView({
 
   const shown = fieldsShown(form, values, cards, serverAsksCvv);
   const amount = textOf(values[AMOUNT_FIELD_NAME]);
-  useAmountReporting(payGroupId, amount, clickstreamPayGroup);
+  useDepositAmountReporting(payGroupId, amount, clickstreamPayGroup);
 
   const followAnswer = (session: PaySession) => {
     dispatch(balanceChanged(session.user_balance));

@@ -22,7 +22,8 @@ import {
 } from '../../../method-form/method-form';
 import { followRedirect, submitOutcome } from './submit-outcome';
 import { CARD_DETAIL } from './test-fixtures';
-import { useAmountReporting } from './use-amount-reporting';
+import { useAmountReporting } from '../../../method-form/use-amount-reporting';
+import { useDepositAmountReporting } from './use-deposit-amount-reporting';
 import './deposit-method-slice';
 
 const form = buildMethodForm({ detail: CARD_DETAIL, currency: 'EUR', precision: 2 });
@@ -382,7 +383,7 @@ describe('amount reporting (SPEC §4, §9 debounce 1000 ms)', () => {
     );
     const { rerender } = renderHook(
       ({ amount }) => {
-        useAmountReporting('101', amount);
+        useDepositAmountReporting('101', amount, { minAmount: null, maxAmount: null });
       },
       {
         wrapper,

@@ -38,6 +38,7 @@ import {
 import type { MethodForm, ValidationContext } from '../../../method-form/method-form';
 import { fieldContexts } from '../../../method-form/field-contexts';
 import { useFormFields } from '../../../method-form/use-form-fields';
+import { useAmountReporting } from '../../../method-form/use-amount-reporting';
 import { useSubmitOnce } from '../../../method-form/use-submit-once';
 import type { SubmitResult } from '../../../method-form/use-submit-once';
 import { Button } from '../../../ui/button';
@@ -152,6 +153,10 @@ export function WithdrawalFormView({
       : NEW_ACCOUNT;
   const shown = withoutAccountFields(fieldsShown(form, values, cards), account, currentChoice);
   const amount = textOf(values[AMOUNT_FIELD_NAME]);
+  useAmountReporting(payGroupId, plainAmount(amount), {
+    minAmount: detail.limits.min_amount ?? null,
+    maxAmount: detail.limits.max_amount ?? null,
+  });
   const display = currencyDisplayFormat(init.widget_settings.currency_display_setting_id);
   const money = (value: string) =>
     formatMoney(value, { currency: form.currency, precision: form.precision, display });

@@ -240,6 +240,20 @@ describe('withdrawal method page (SPEC §2 payout entry, §4 verification, §5 a
     expect(api.submits()).toHaveLength(0);
   });
 
+  it('SPEC §4 amount reporting, §7 clickstream: the withdrawal form reports its initial amount with the pay group and its limits', async () => {
+    stubFetch({ '201': WALLET_DETAIL });
+    const { store } = await renderPage('201');
+    const amounts = store.getState().realtime.clickstreamQueue.filter((e) => e.type === 'amount');
+    expect(amounts).toHaveLength(1);
+    expect(amounts[0]).toMatchObject({
+      session_type: 'withdrawal',
+      pay_group: 201,
+      min_amount: '10',
+      max_amount: '1000',
+      data: { action: 'initial' },
+    });
+  });
+
   it('SPEC §5: an amount above the maximum is clamped to it', async () => {
     stubFetch({ '201': WALLET_DETAIL });
     await renderPage('201');
