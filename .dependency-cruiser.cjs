@@ -61,6 +61,14 @@ module.exports = {
       to: { path: '^packages/server/' },
     },
     {
+      name: 'domain-testing-entry-in-tests-only',
+      severity: 'error',
+      comment:
+        'Product code calls the domain through its public API (@cashdesk/domain); @cashdesk/domain/testing exposes internals for tests only (scripts/check-domain-api.ts).',
+      from: { pathNot: ['\\.test\\.tsx?$', '/test/', '^e2e/', '^packages/domain/src/'] },
+      to: { path: '^packages/domain/src/testing\\.ts$' },
+    },
+    {
       name: 'feature-not-other-feature',
       severity: 'error',
       comment:

@@ -1,10 +1,10 @@
 export { formatAmountInput } from './amount-input';
 export type { AmountInput, AmountInputOptions } from './amount-input';
-export { combineLimits, isWithinLimits, parseLimits } from './amount-limits';
+
 export type { AmountLimits, ParsedLimits } from './amount-limits';
 export { narrowLimitsForPlayer } from './player-limits';
 export type { StoredLimits } from './player-limits';
-export { AMOUNT_FIELD_NAME, AMOUNT_MESSAGE_KEYS } from './amount-messages';
+export { AMOUNT_FIELD_NAME } from './amount-messages';
 export type { AmountFlowType } from './amount-messages';
 export {
   clampWithdrawalAmount,
@@ -18,12 +18,7 @@ export type {
   DefaultAmountSource,
   MinLimitHintInput,
 } from './amount-defaults';
-export {
-  checkBalance,
-  compileAmountPattern,
-  validateAmount,
-  validateWithdrawalBalance,
-} from './validate-amount';
+export { validateAmount, validateWithdrawalBalance } from './validate-amount';
 export type {
   AmountBoundFormat,
   AmountErrorKind,

@@ -4,6 +4,6 @@
  * @packageDocumentation
  */
 export type { Country } from './country';
-export { COUNTRY_DATA, EXTRA_DIALLING_PREFIXES, PHONECODE_MAIN_COUNTRY } from './country-data';
-export { LANGUAGE_FLAG_EXCEPTIONS, languageToFlag } from './language-flag';
+export { COUNTRY_DATA } from './country-data';
+export { languageToFlag } from './language-flag';
 export { findCountriesByPhoneCode, findCountryByIso, listCountriesByName } from './lookups';

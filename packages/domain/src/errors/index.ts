@@ -12,14 +12,9 @@ export {
   openErrorPopup,
 } from './error-popup';
 export type { ErrorPopupError, ErrorPopupInput, ErrorPopupState } from './error-popup';
-export {
-  classifyRejection,
-  extractError,
-  isSessionExpiredError,
-  SESSION_EXPIRED_CODE,
-} from './extract';
+export { classifyRejection, SESSION_EXPIRED_CODE } from './extract';
 export type { ExtractedError, RejectionHandling } from './extract';
-export { ICON_RETRY_STATUS, iconRetryDecision } from './icon-retry';
+export { iconRetryDecision } from './icon-retry';
 export type { IconRetryDecision, IconRetryPolicy } from './icon-retry';
-export { normaliseSubmitError, parseQueryError, QUERY_ERROR_STATUSES } from './submit-error';
+export { normaliseSubmitError } from './submit-error';
 export type { QueryError, QueryErrorStatus, SubmitError } from './submit-error';

@@ -6,12 +6,9 @@
  */
 export {
   BANK_EXTENDED_TYPES,
-  CARD_DATA_EXTENDED_TYPES,
   DATA_TYPES,
   EXTENDED_TYPES,
-  FIELD_KINDS,
   FIELD_TYPES,
-  FLOW_TYPES,
   PHONE_EXTENDED_TYPES,
 } from './field-enums';
 export type { DataType, ExtendedType, FieldKind, FieldType, FlowType } from './field-enums';
@@ -29,60 +26,27 @@ export type {
   ReceivedWithdrawalField,
   WireNumeric,
 } from './field-types';
-export {
-  mapField,
-  mapFields,
-  mapLimits,
-  toDataType,
-  toExtendedType,
-  toFieldType,
-  toFlowType,
-} from './map-field';
-export {
-  CVV_FIELD_NAME,
-  EXPIRATION_DATE_FIELD_NAME,
-  SAVE_CARD_FIELD_NAME,
-  fieldKind,
-} from './field-kind';
+export { mapField, mapFields } from './map-field';
+export { EXPIRATION_DATE_FIELD_NAME, SAVE_CARD_FIELD_NAME, fieldKind } from './field-kind';
 export { createAmountField, createCvvField } from './generated-fields';
 export type { AmountFieldParams } from './generated-fields';
-export {
-  DEFAULT_INVALID_PATTERN_POLICY,
-  compileFieldPattern,
-  matchesFieldPattern,
-} from './field-pattern';
+
 export type { InvalidPatternPolicy } from './field-pattern';
-export {
-  fieldRules,
-  isEmptyValue,
-  isPostalCodeField,
-  validateField,
-  validateValue,
-} from './field-validation';
+export { isEmptyValue, validateField } from './field-validation';
 export type { FieldRules, FieldValidationOptions, RuleSpec } from './field-validation';
 export { formatCounter, isFieldErrorShown, isFieldHintShown } from './text-field-display';
 export type { CounterOptions } from './text-field-display';
 export { selectAutoFillOption } from './select-auto-fill';
 export { otpCodeField, otpRequisiteField } from './one-time-code';
 export {
-  DATE_DISPLAY_FORMAT,
-  DATE_ONLY_FORMAT,
   INVALID_DATE_ERROR,
   INVALID_DATE_MESSAGE,
-  ensureDatePlugins,
   formatDisplayDate,
   normalizeInitialDate,
   parseDisplayDate,
-  toIsoDate,
 } from './date-field';
 export type { DateParseResult } from './date-field';
-export {
-  FILE_SNIFF_BYTES,
-  checkFileUpload,
-  declaredFileType,
-  sniffFileType,
-  uploadFailureKey,
-} from './file-upload';
+export { FILE_SNIFF_BYTES, checkFileUpload, uploadFailureKey } from './file-upload';
 export type {
   AcceptedFileType,
   FileCandidate,
@@ -100,7 +64,6 @@ export {
   buildPaymentRequestPayload,
   buildSubmitParameters,
   depositFormDefaults,
-  formatExpiry,
 } from './submit-payload';
 export type {
   CardSubmitValues,
@@ -117,11 +80,10 @@ export type {
   SubmitFlow,
   SubmitParameters,
 } from './submit-payload';
-export { validateForm } from './validate-form';
+
 export type { FieldValidator, FormValidation, FormValidationOptions } from './validate-form';
 export {
   isCardholderNameField,
-  submitValidators,
   validateSubmittedField,
   validateSubmittedForm,
 } from './submit-rules';

@@ -13,7 +13,7 @@ export type {
 } from './auto-select';
 export { bonusForPayGroup, userBonusesByPayGroups } from './bonuses';
 export type { UserBonusesByPayGroups } from './bonuses';
-export { SELECTED_METHOD_STORAGE_KEY, chooseMethod, submitRoute } from './choose-method';
+export { chooseMethod } from './choose-method';
 export type { MethodChoice } from './choose-method';
 export { isMobileWidth, layoutColumns, splitIntoColumns } from './columns';
 export { COUNTDOWN_ZERO, formatCountdown } from './countdown';
@@ -22,29 +22,15 @@ export {
   applyWagerRule,
   isDisabledByWager,
   isMethodDisabled,
-  isMethodEnabled,
 } from './enabled';
 export type { MethodAvailability, NamedParameter, WagerRuleInput } from './enabled';
-export { groupMethods, sortByArrangement } from './grouping';
+export { groupMethods } from './grouping';
 export type { GroupableMethod, MethodGroups } from './grouping';
-export { toEpochMs } from './instant';
+
 export type { InstantInput } from './instant';
-export {
-  isNativePayAvailable,
-  mapPayGroup,
-  mapPayGroups,
-  matchesPayGroup,
-  parseActionType,
-  parseNativePayType,
-} from './map-method';
+export { mapPayGroup, mapPayGroups } from './map-method';
 export type { MapPayGroupContext, PlatformContext } from './map-method';
-export {
-  DEFAULT_METHOD_TYPE_ALIASES,
-  METHOD_TYPE_ORDER,
-  buildTypeFilters,
-  filterMethodsByType,
-  methodCategory,
-} from './method-types';
+export { buildTypeFilters, filterMethodsByType } from './method-types';
 export type { MethodCategory, MethodTypeFilter } from './method-types';
 export { payoutCardFieldState, withdrawalReversalStatus } from './payout';
 export type {
@@ -85,11 +71,7 @@ export type {
   ReceivedPayGroupLimits,
   UserBonus,
 } from './types';
-export {
-  ACCOUNT_MANAGEMENT_BLOCKED_ROUTE,
-  WITHDRAWAL_VERIFY_ACCOUNT_ROUTE,
-  verificationRouting,
-} from './verification';
+export { verificationRouting } from './verification';
 export type {
   VerificationRouting,
   VerificationRoutingInput,

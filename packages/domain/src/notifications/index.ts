@@ -6,7 +6,6 @@
 export {
   NOTIFICATION_CATEGORIES,
   addNotification,
-  isNotificationVisible,
   removeAllNotifications,
   removeNotification,
   visibleNotifications,

@@ -4,20 +4,9 @@
  *
  * @packageDocumentation
  */
-export {
-  UNKNOWN_PHONE_COUNTRY,
-  defaultPhoneCountry,
-  detectPhoneCountry,
-  splitPhoneNumber,
-} from './detect';
+export { UNKNOWN_PHONE_COUNTRY } from './detect';
 export type { PhoneCountryOptions, PhoneParts } from './detect';
-export {
-  MASK_DIGIT,
-  applyPhoneMask,
-  formatPhoneNumber,
-  maskDigitCount,
-  selectPhoneMask,
-} from './mask';
+
 export { describePhone, visiblePhoneField } from './phone-view';
 export type {
   DescribePhoneOptions,
@@ -27,7 +16,7 @@ export type {
 } from './phone-view';
 export { pickPhoneCountry } from './pick';
 export type { PickPhoneCountryOptions, PickedPhone } from './pick';
-export { phoneDigits, sanitizePhoneInput } from './sanitize';
+export { sanitizePhoneInput } from './sanitize';
 export type { SanitizedPhone } from './sanitize';
-export { validatePhone } from './validate';
+
 export type { PhoneRules } from './validate';

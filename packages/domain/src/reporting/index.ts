@@ -8,9 +8,7 @@ export {
   CLIENT_REPORT_KINDS,
   CLIENT_REPORT_LIMITS,
   addBreadcrumb,
-  reportPagePath,
   scrubClientReport,
-  scrubReportText,
   shouldSampleTrace,
 } from './client-reports';
 export type { Breadcrumb, BreadcrumbType, ClientReport, ClientReportKind } from './client-reports';

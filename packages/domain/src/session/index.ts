@@ -11,12 +11,7 @@ export {
   setSessionExpired,
 } from './expiry';
 export type { SessionExpiryInput, SessionExpiryState } from './expiry';
-export {
-  buildRequestHeaders,
-  FINGERPRINT_HEADER,
-  NO_SESSION_ID_MESSAGE,
-  SESSION_HEADER,
-} from './headers';
+export { buildRequestHeaders, FINGERPRINT_HEADER, SESSION_HEADER } from './headers';
 export type {
   NoSessionIdError,
   RequestHeaders,
@@ -26,7 +21,6 @@ export type {
 export {
   buildMetricsBody,
   isMetricName,
-  METRIC_NAMES,
   metricsPath,
   metricWireValue,
   SCORE_METRIC,

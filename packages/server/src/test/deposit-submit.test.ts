@@ -17,7 +17,7 @@ import {
   transactions,
 } from '../db/schema';
 import { getBalance, ledgerTotals } from '../services/ledger';
-import { validatePhone } from '@cashdesk/domain';
+import { validatePhone } from '@cashdesk/domain/testing';
 import { SandboxProvider } from '../providers';
 import { createTestSession, startTestServer, writeBrandConfig } from './harness';
 import type { TestServer } from './harness';

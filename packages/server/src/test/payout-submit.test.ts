@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { AMOUNT_MESSAGE_KEYS } from '@cashdesk/domain';
+import { AMOUNT_MESSAGE_KEYS } from '@cashdesk/domain/testing';
 import {
   betShops,
   ledgerEntries,

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import {
-  FIELD_KINDS,
   PAYMENT_FLOWS,
-  computeTax,
   createAmountField,
   fieldKind,
   mapField,
   userBonusesByPayGroups,
 } from '@cashdesk/domain';
+import { FIELD_KINDS, computeTax } from '@cashdesk/domain/testing';
 import {
   FieldDefinition,
   TRANSACTION_STATUSES,

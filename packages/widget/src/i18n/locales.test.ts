@@ -27,7 +27,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@cashdesk/contract';
-import { AMOUNT_MESSAGE_KEYS, FEE_MESSAGE_KEYS, MESSAGE_KEYS } from '@cashdesk/domain';
+import { MESSAGE_KEYS } from '@cashdesk/domain';
+import { AMOUNT_MESSAGE_KEYS, FEE_MESSAGE_KEYS } from '@cashdesk/domain/testing';
 import { SHIPPED_LANGUAGES } from '../app/startup';
 import type { ShippedLanguage } from '../app/startup';
 

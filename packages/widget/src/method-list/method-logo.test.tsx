@@ -1,5 +1,6 @@
 import { EXAMPLE_DEPOSIT_INIT } from '@cashdesk/contract';
-import { ICON_RETRY_COUNT, ICON_RETRY_DELAY_MS, mapPayGroup } from '@cashdesk/domain';
+import { mapPayGroup } from '@cashdesk/domain';
+import { ICON_RETRY_COUNT, ICON_RETRY_DELAY_MS } from '@cashdesk/domain/testing';
 import type { Method } from '@cashdesk/domain';
 import { act, fireEvent } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
