@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  closeErrorPopup,
-  errorPopupFrom,
-  INITIAL_ERROR_POPUP,
-  openErrorPopup,
-} from './error-popup';
+import { closeErrorPopup, INITIAL_ERROR_POPUP, openErrorPopup } from './error-popup';
 
 describe('error popup state (SPEC §3, §8: code default "0" plus message)', () => {
   it('starts closed with code "0"', () => {
@@ -29,17 +24,6 @@ describe('error popup state (SPEC §3, §8: code default "0" plus message)', () 
     [{ errorCode: null }, { errorCode: '0', message: '' }],
   ])('opening with %j shows %j', (input, error) => {
     expect(openErrorPopup(input)).toEqual({ isOpen: true, error });
-  });
-
-  it('opens from a failed call', () => {
-    expect(errorPopupFrom({ status: 400, data: { error_message: 'No', error_code: 5 } })).toEqual({
-      isOpen: true,
-      error: { errorCode: '5', message: 'No' },
-    });
-    expect(errorPopupFrom(undefined)).toEqual({
-      isOpen: true,
-      error: { errorCode: '0', message: '' },
-    });
   });
 
   it('closes keeping the error', () => {

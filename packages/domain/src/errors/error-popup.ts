@@ -3,8 +3,6 @@
  *
  * @packageDocumentation
  */
-import { extractError } from './extract';
-
 /** SPEC §3, §8: the code shown when an error has none. */
 export const DEFAULT_ERROR_CODE = '0';
 
@@ -47,12 +45,6 @@ export function openErrorPopup(input: ErrorPopupInput): ErrorPopupState {
       message: input.message?.trim() ?? '',
     },
   };
-}
-
-/** SPEC §8: opens the popup for any failed call, reading it with {@link extractError}. */
-export function errorPopupFrom(input: unknown): ErrorPopupState {
-  const { message, code } = extractError(input);
-  return openErrorPopup({ errorCode: code, message });
 }
 
 /** SPEC §8: closes the popup; the error stays so a closing animation can still show it. */

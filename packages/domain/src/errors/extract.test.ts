@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyRejection, extractError, isSessionExpiredError } from './extract';
+import { extractError, isSessionExpiredError } from './extract';
 
 describe('error extraction (SPEC §8, in the spec order)', () => {
   it.each([
@@ -74,16 +74,5 @@ describe('error code 17 (SPEC §4, §8)', () => {
     [null, false],
   ])('%j is session expired: %j', (input, expected) => {
     expect(isSessionExpiredError(input)).toBe(expected);
-  });
-
-  it.each([
-    [{ data: { error_code: 17, error_message: 'expired' } }, { kind: 'session-expired' }],
-    [
-      { data: { error_code: 3, error_message: 'Declined' } },
-      { kind: 'general', message: 'Declined', code: '3' },
-    ],
-    [{}, { kind: 'general', message: null, code: null }],
-  ])('%j is handled as %j', (input, expected) => {
-    expect(classifyRejection(input)).toEqual(expected);
   });
 });

@@ -104,19 +104,3 @@ export function isSessionExpiredError(input: unknown): boolean {
     message === MESSAGE_KEYS.sessionExpired
   );
 }
-
-/** SPEC §8: how a rejected request or a metrics failure is handled. */
-export type RejectionHandling =
-  | { readonly kind: 'session-expired' }
-  | { readonly kind: 'general'; readonly message: string | null; readonly code: string | null };
-
-/**
- * SPEC §4, §8: a rejected request (or a metrics failure) with error code 17 marks the session
- * expired and is not shown as a general submit error; any other shows its message as the general
- * submit error (a `null` message leaves the generic text to the widget).
- */
-export function classifyRejection(input: unknown): RejectionHandling {
-  if (isSessionExpiredError(input)) return { kind: 'session-expired' };
-  const { message, code } = extractError(input);
-  return { kind: 'general', message, code };
-}

@@ -7,13 +7,12 @@
 export {
   closeErrorPopup,
   DEFAULT_ERROR_CODE,
-  errorPopupFrom,
   INITIAL_ERROR_POPUP,
   openErrorPopup,
 } from './error-popup';
 export type { ErrorPopupError, ErrorPopupInput, ErrorPopupState } from './error-popup';
-export { classifyRejection, SESSION_EXPIRED_CODE } from './extract';
-export type { ExtractedError, RejectionHandling } from './extract';
+export { isSessionExpiredError, SESSION_EXPIRED_CODE } from './extract';
+export type { ExtractedError } from './extract';
 export { iconRetryDecision } from './icon-retry';
 export type { IconRetryDecision, IconRetryPolicy } from './icon-retry';
 export { normaliseSubmitError } from './submit-error';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyWagerRule, isDisabledByWager, isMethodDisabled, isMethodEnabled } from './enabled';
+import { isDisabledByWager, isMethodDisabled, isMethodEnabled } from './enabled';
 import type { MethodAvailability, WagerRuleInput } from './enabled';
-import { method } from './test/method-fixture';
 
 describe('enabled rule (SPEC §4 Enabled)', () => {
   it.each<[string, string | null, MethodAvailability, boolean]>([
@@ -47,17 +46,6 @@ describe('withdrawal wager rule (SPEC §4 Enabled)', () => {
     ['empty brand list', { wagerBrands: [] }, false],
   ])('%s: disabled by wager is %s', (_label, overrides, expected) => {
     expect(isDisabledByWager({ ...base, ...overrides })).toBe(expected);
-  });
-
-  it('disables an enabled withdrawal method once the wager rule holds', () => {
-    expect(applyWagerRule(method(), base)).toEqual(method({ enabled: false }));
-  });
-
-  it.each([
-    ['the rule does not hold', method(), { ...base, brand: 'brand2' }],
-    ['the method is already disabled', method({ enabled: false }), base],
-  ])('returns the same method when %s', (_label, input, rule) => {
-    expect(applyWagerRule(input, rule)).toBe(input);
   });
 });
 

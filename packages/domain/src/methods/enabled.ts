@@ -78,15 +78,6 @@ export function isDisabledByWager(input: WagerRuleInput): boolean {
 }
 
 /**
- * SPEC §4: applies the wager rule to a mapped method once its detail (and so its parameters) is
- * known. Returns the same object when nothing changes.
- */
-export function applyWagerRule(method: Method, input: WagerRuleInput): Method {
-  if (!method.enabled || !isDisabledByWager(input)) return method;
-  return { ...method, enabled: false };
-}
-
-/**
  * SPEC §4: a method that cannot be chosen: not enabled or restricted (the Disabled group). A
  * restriction counts while `restrictedUntil` is set, as the grouping rule says; the widget
  * refetches methods when a restriction ends.

@@ -17,12 +17,7 @@ export { chooseMethod } from './choose-method';
 export type { MethodChoice } from './choose-method';
 export { isMobileWidth, layoutColumns, splitIntoColumns } from './columns';
 export { COUNTDOWN_ZERO, formatCountdown } from './countdown';
-export {
-  WAGER_PARAMETER_NAME,
-  applyWagerRule,
-  isDisabledByWager,
-  isMethodDisabled,
-} from './enabled';
+export { WAGER_PARAMETER_NAME, isDisabledByWager, isMethodDisabled } from './enabled';
 export type { MethodAvailability, NamedParameter, WagerRuleInput } from './enabled';
 export { groupMethods } from './grouping';
 export type { GroupableMethod, MethodGroups } from './grouping';

@@ -3,7 +3,7 @@
  *
  * @packageDocumentation
  */
-export { hasQueryParam, parseQuery, setQueryParam } from './address';
+export { setQueryParam } from './address';
 export type { AddressInput, ParsedAddress, QueryParams } from './address';
 export { bodyDataAttributes, textDirection } from './body-attributes';
 export type { BodyDataAttributes, BodyDataInput, TextDirection } from './body-attributes';
@@ -78,14 +78,6 @@ export { decideNewTab } from './new-tab';
 export type { NewTabDecision } from './new-tab';
 export { describePage, PAYMENT_FLOWS } from './page-kind';
 export type { PageDescription, PageKind, PaymentFlow } from './page-kind';
-export {
-  hasPathFragment,
-  isFormPage,
-  isMainPage,
-  isStatusPage,
-  pathFragmentsOf,
-} from './path-fragments';
-export type { PathFragmentName, StatusPage } from './path-fragments';
 export {
   innerResultMessage,
   parseInnerResultMessage,

@@ -9,7 +9,12 @@
  */
 import { buildPath } from '@cashdesk/contract';
 import type { Endpoint, PathParams } from '@cashdesk/contract';
-import { buildRequestHeaders, normaliseSubmitError, SESSION_EXPIRED_CODE } from '@cashdesk/domain';
+import {
+  buildRequestHeaders,
+  isSessionExpiredError,
+  normaliseSubmitError,
+  SESSION_EXPIRED_CODE,
+} from '@cashdesk/domain';
 import type { QueryErrorStatus } from '@cashdesk/domain';
 import type * as z from 'zod/mini';
 import { environmentHeaders } from './client-environment';
@@ -86,9 +91,9 @@ export function asApiError(value: unknown): ApiError {
     : { status: 'FETCH_ERROR', data: null, errorCode: null, errorMessage: null };
 }
 
-/** Whether an error means the session is over (SPEC §8 code 17). */
+/** Whether an error means the session is over (SPEC §8 code 17, by the domain's one rule). */
 export function isSessionExpiredApiError(error: ApiError): boolean {
-  return error.errorCode === SESSION_EXPIRED_CODE;
+  return isSessionExpiredError(error);
 }
 
 function requestHeaders<E extends Endpoint>(
