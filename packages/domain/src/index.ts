@@ -35,7 +35,6 @@ export {
   SUMMARY_SEPARATOR,
   TIMEOUT_LONG_MS,
   TIMEOUT_SHORT_MS,
-  TIMER_CAP_MS,
   TOOLTIP_MAX_WIDTH_PX,
   TOOLTIP_TEXT_MAX,
   TOOLTIP_TITLE_MAX,
@@ -520,6 +519,7 @@ export {
   serializePreviousSessions,
   setSessionExpired,
   shouldSendMetric,
+  timerDelay,
 } from './session';
 export type {
   MetricName,

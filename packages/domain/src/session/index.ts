@@ -34,4 +34,5 @@ export {
 } from './previous-sessions';
 export { addressForNewSession, addressWithSessionId } from './session-address';
 export { STORAGE_KEYS } from './storage-keys';
+export { timerDelay } from './timer-delay';
 export type { StorageKey } from './storage-keys';

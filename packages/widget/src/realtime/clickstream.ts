@@ -23,6 +23,8 @@ import {
 } from '@cashdesk/domain';
 import type { ClickstreamFailure } from '@cashdesk/domain';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { browserSchedule } from '../app/schedule';
+import type { Schedule } from '../app/schedule';
 import type { RootState } from '../app/store';
 import {
   clickstreamRefused,
@@ -133,16 +135,6 @@ export function trackClickstream(input: ClickstreamInput, options: TrackOptions 
 /** What the publisher publishes through (the `centrifuge` client's `publish` fits). */
 export type ClickstreamPublish = (channel: string, data: unknown) => Promise<unknown>;
 
-/** Runs `callback` after `ms`; answers its cancel (tests pass a fake). */
-export type ClickstreamSchedule = (callback: () => void, ms: number) => () => void;
-
-export const browserSchedule: ClickstreamSchedule = (callback, ms) => {
-  const handle = setTimeout(callback, ms);
-  return () => {
-    clearTimeout(handle);
-  };
-};
-
 /** The store as the publisher uses it. */
 export interface ClickstreamStore {
   getState(): RootState;
@@ -180,7 +172,7 @@ function failureOf(error: unknown): ClickstreamFailure {
 export function startClickstreamPublisher(deps: {
   readonly store: ClickstreamStore;
   readonly publish: ClickstreamPublish;
-  readonly schedule?: ClickstreamSchedule | undefined;
+  readonly schedule?: Schedule | undefined;
   readonly log?: ClickstreamLog | undefined;
   readonly random?: (() => number) | undefined;
 }): ClickstreamPublisher {

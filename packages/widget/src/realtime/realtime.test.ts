@@ -9,7 +9,8 @@ import type { AppStore } from '../app/store';
 import { jsonResponse, requestUrl } from '../test/render-at';
 import { decodeTokenClaims } from './claims';
 import { trackClickstream } from './clickstream';
-import type { ClickstreamLog, ClickstreamSchedule } from './clickstream';
+import type { Schedule } from '../app/schedule';
+import type { ClickstreamLog } from './clickstream';
 import { pushedBalance, startRealtime } from './realtime';
 import type {
   RealtimeClient,
@@ -132,7 +133,7 @@ async function initAnswered(store: AppStore, token = TOKEN): Promise<void> {
 /** Timers a test runs by hand: each scheduled callback with its delay. */
 function fakeSchedule() {
   const pending: { ms: number; run: () => void; cancelled: boolean }[] = [];
-  const schedule: ClickstreamSchedule = (callback, ms) => {
+  const schedule: Schedule = (callback, ms) => {
     const entry = { ms, run: callback, cancelled: false };
     pending.push(entry);
     return () => {
@@ -161,10 +162,7 @@ function recordingLog() {
 }
 
 /** Starts the connection with a fake client; resolves the created client once it connected. */
-function started(
-  store: AppStore,
-  clickstream: { schedule?: ClickstreamSchedule; log?: ClickstreamLog } = {},
-) {
+function started(store: AppStore, clickstream: { schedule?: Schedule; log?: ClickstreamLog } = {}) {
   const clients: FakeClient[] = [];
   let loads = 0;
   let resolveConnected: (client: FakeClient) => void = () => undefined;

@@ -36,6 +36,8 @@ import * as z from 'zod/mini';
 import { cashierApi } from '../api/cashier-api';
 import { callEndpoint, isSessionExpiredApiError } from '../api/http';
 import { balanceChanged, sessionExpired } from '../app/session-slice';
+import { browserSchedule } from '../app/schedule';
+import type { Schedule } from '../app/schedule';
 import type { RootState } from '../app/store';
 import {
   notificationRemoved,
@@ -43,8 +45,8 @@ import {
   notificationsSynced,
 } from '../notifications/notifications-slice';
 import { decodeTokenClaims } from './claims';
-import { browserSchedule, startClickstreamPublisher } from './clickstream';
-import type { ClickstreamLog, ClickstreamPublisher, ClickstreamSchedule } from './clickstream';
+import { startClickstreamPublisher } from './clickstream';
+import type { ClickstreamLog, ClickstreamPublisher } from './clickstream';
 import {
   channelChanged,
   connectionChanged,
@@ -108,7 +110,7 @@ export interface RealtimeDeps {
   /** A new connection token (the client's `getToken`). */
   readonly getToken: () => Promise<string>;
   /** The clickstream's and the reconnect's timers, the clickstream's log (tests pass their own). */
-  readonly schedule?: ClickstreamSchedule | undefined;
+  readonly schedule?: Schedule | undefined;
   readonly log?: ClickstreamLog | undefined;
 }
 

@@ -1,6 +1,8 @@
 import type { PaymentOtpResponse } from '@cashdesk/contract';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { browserSchedule } from '../../../app/schedule';
+import type { Schedule } from '../../../app/schedule';
 import { Button } from '../../../ui/button';
 
 /** What asking for a code came to. */
@@ -20,15 +22,8 @@ export interface OneTimeCodeSenderProps {
   /** The label of the field the code is typed into (SPEC §4 fieldName). */
   readonly fieldLabel: string;
   /** Runs `callback` after `ms` (the resend wait); returns its cancel. Tests pass their own. */
-  readonly schedule?: (callback: () => void, ms: number) => () => void;
+  readonly schedule?: Schedule;
 }
-
-const browserSchedule = (callback: () => void, ms: number) => {
-  const handle = setTimeout(callback, ms);
-  return () => {
-    clearTimeout(handle);
-  };
-};
 
 type SenderState =
   | { readonly kind: 'idle' }
