@@ -379,7 +379,7 @@ export const ENDPOINTS = {
     tag: 'history',
     summary: "The player's pending payments and history",
     description:
-      "Issue 19 (designed; not in SPEC §7): the session player's payments of the session's brand, both flows, the open ones (not final yet) first and then the final ones, each part newest first; limit payments a page (default 20, at most 50), next_cursor passed back as cursor for the next page. An open payment carries its pay session, so the widget resumes it as after its submit: the QR code or bank transfer of a display form, a cash voucher, a 3-D Secure challenge, or the status of a payment under way. Only the player's own payments; never card data. A cursor the server did not make is 400 naming query.cursor.",
+      "Issue 19 (designed; not in SPEC §7): the session player's payments of the session's brand, both flows, the open ones (not final yet) first and then the final ones, each part newest first; limit payments a page (default 10, SPEC §9 default page size; at most 50), next_cursor passed back as cursor for the next page. An open payment carries its pay session, so the widget resumes it as after its submit: the QR code or bank transfer of a display form, a cash voucher, a 3-D Secure challenge, or the status of a payment under way. Only the player's own payments; never card data. A cursor the server did not make is 400 naming query.cursor.",
     session: true,
     idempotencyKey: false,
     sandboxOnly: false,

@@ -4,13 +4,14 @@
  *
  * @packageDocumentation
  */
+import { DEFAULT_PAGE_SIZE } from '@cashdesk/domain';
 import * as z from 'zod/mini';
 import { Currency, DateTime, Decimal, PayGroupId, TransactionId } from './common';
 import { PaySession, ResultStatus, TransactionStatus } from './payment';
 import { PaymentFlowSchema } from './sandbox';
 
-/** Payments in one page of the history when the query names no limit. */
-export const PAYMENT_HISTORY_PAGE_DEFAULT = 20;
+/** Payments in one page of the history when the query names no limit (SPEC §9 default page size). */
+export const PAYMENT_HISTORY_PAGE_DEFAULT = DEFAULT_PAGE_SIZE;
 /** The most payments one page of the history holds. */
 export const PAYMENT_HISTORY_PAGE_MAX = 50;
 

@@ -196,6 +196,21 @@ describe('GET payments/history (issue 19 #4)', () => {
     expect(pages).toBe(2);
   });
 
+  it('SPEC §9 default page size: a page without a limit holds 10 payments', async () => {
+    const name = `history-default-${randomUUID().slice(0, 8)}`;
+    const sessionId = await createTestSession(server, { player: name });
+    const made: string[] = [];
+    for (let index = 0; index < 11; index += 1) {
+      made.push(await deposit(sessionId, 'card', cardDepositBody(String(10 + index))));
+    }
+    const first = await history(sessionId);
+    expect(ids(first.payments)).toEqual([...made].reverse().slice(0, 10));
+    expect(first.next_cursor).not.toBeNull();
+    const rest = await history(sessionId, `?cursor=${encodeURIComponent(first.next_cursor ?? '')}`);
+    expect(ids(rest.payments)).toEqual([made[0]]);
+    expect(rest.next_cursor).toBeNull();
+  });
+
   it('refuses a cursor it did not make (400 naming query.cursor) and a call without a session (17)', async () => {
     const sessionId = await createTestSession(server, {
       player: `history-bad-${randomUUID().slice(0, 8)}`,
