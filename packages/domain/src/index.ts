@@ -144,7 +144,6 @@ export type {
   SubmitError,
 } from './errors';
 export {
-  BANK_EXTENDED_TYPES,
   CARD_PARAMETER_NAMES,
   CARD_SUBMIT_PARAMETER_NAMES,
   DATA_TYPES,
@@ -154,7 +153,6 @@ export {
   FILE_SNIFF_BYTES,
   INVALID_DATE_ERROR,
   INVALID_DATE_MESSAGE,
-  PHONE_EXTENDED_TYPES,
   SAVE_CARD_FIELD_NAME,
   buildBrowserData,
   buildDepositSubmitBody,
@@ -500,7 +498,6 @@ export type {
   ThemeSource,
 } from './routing';
 export {
-  FINGERPRINT_HEADER,
   INITIAL_SESSION_EXPIRY,
   isMetricName,
   metricWireValue,

@@ -76,22 +76,6 @@ export const EXTENDED_TYPES = [
 /** SPEC §3: one of {@link EXTENDED_TYPES}. */
 export type ExtendedType = (typeof EXTENDED_TYPES)[number];
 
-/** SPEC §3: the phone variants among {@link EXTENDED_TYPES}. */
-export const PHONE_EXTENDED_TYPES = [
-  'phone_with_country',
-  'phone_without_country',
-  'phone_with_country_plus',
-] as const satisfies readonly ExtendedType[];
-
-/** SPEC §3: the bank types among {@link EXTENDED_TYPES}. */
-export const BANK_EXTENDED_TYPES = [
-  'zotapay',
-  'realdeposits',
-  'directa24_brazil',
-  'directa24_nigeria',
-  'directa24_mexico',
-] as const satisfies readonly ExtendedType[];
-
 /**
  * SPEC §3: the extended types whose value is card data (number, code, expiry, holder, saved-card
  * reference, BIN). The submit payload takes these from the card values passed in, never from the

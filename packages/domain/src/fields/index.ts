@@ -4,13 +4,7 @@
  *
  * @packageDocumentation
  */
-export {
-  BANK_EXTENDED_TYPES,
-  DATA_TYPES,
-  EXTENDED_TYPES,
-  FIELD_TYPES,
-  PHONE_EXTENDED_TYPES,
-} from './field-enums';
+export { DATA_TYPES, EXTENDED_TYPES, FIELD_TYPES } from './field-enums';
 export type { DataType, ExtendedType, FieldKind, FieldType, FlowType } from './field-enums';
 export type {
   FieldLimits,

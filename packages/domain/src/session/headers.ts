@@ -56,6 +56,6 @@ export function buildRequestHeaders(input: RequestHeadersInput): RequestHeadersR
     headers:
       fingerprint === ''
         ? { 'x-session-id': sessionId }
-        : { 'x-session-id': sessionId, 'X-Fingerprint': fingerprint },
+        : { 'x-session-id': sessionId, [FINGERPRINT_HEADER]: fingerprint },
   };
 }

@@ -11,7 +11,7 @@ export {
   setSessionExpired,
 } from './expiry';
 export type { SessionExpiryInput, SessionExpiryState } from './expiry';
-export { buildRequestHeaders, FINGERPRINT_HEADER, SESSION_HEADER } from './headers';
+export { buildRequestHeaders, SESSION_HEADER } from './headers';
 export type {
   NoSessionIdError,
   RequestHeaders,

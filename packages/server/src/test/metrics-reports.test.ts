@@ -168,4 +168,24 @@ describe('POST payments/metrics and payouts/metrics (SPEC §7)', () => {
     expect(count(after, shifts) - count(before, shifts)).toBeCloseTo(0.125, 6);
     expect(after).not.toContain('player_email');
   });
+
+  it('SPEC §9 interaction delay thresholds: an input delay is counted within 100 ms and within 300 ms', async () => {
+    const bucket = (le: string) =>
+      new RegExp(
+        `^cashdesk_client_timing_seconds_bucket\\{le="${le}",metric="FID",page="payouts",brand="brand0"\\} (\\d+)$`,
+        'm',
+      );
+    const read = async () => (await fetch(`${server.baseUrl}/metrics`)).text();
+    const count = (text: string, le: string) => Number(bucket(le).exec(text)?.[1] ?? '0');
+    const before = await read();
+    const answer = await post(ENDPOINTS.payoutMetrics.path, payout, {
+      metrics: [{ name: 'FID', value: 250 }],
+      tags: {},
+    });
+    expect(answer.status).toBe(200);
+    const after = await read();
+    // 250 ms: over the first threshold, within the second.
+    expect(count(after, '0.1') - count(before, '0.1')).toBe(0);
+    expect(count(after, '0.3') - count(before, '0.3')).toBe(1);
+  });
 });
