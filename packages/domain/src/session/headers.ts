@@ -8,7 +8,7 @@
 /** SPEC §6: the session header name. */
 export const SESSION_HEADER = 'x-session-id';
 /** SPEC §7: the fingerprint header name. */
-export const FINGERPRINT_HEADER = 'X-Fingerprint';
+const FINGERPRINT_HEADER = 'X-Fingerprint';
 /** SPEC §6, §8: the error text of a missing session id. */
 export const NO_SESSION_ID_MESSAGE = 'no sessionId';
 
