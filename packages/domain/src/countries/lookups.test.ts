@@ -91,6 +91,19 @@ describe('country list sorted by display name (SPEC §2 country picker, §3)', (
     expect(listCountriesByName(table, locale).map((entry) => entry.nicename)).toEqual(expected);
   });
 
+  it('sorts by the name the player reads when one is given (SPEC §2 /select-country)', () => {
+    const table = [country('DE', 'Germany', '49'), country('AT', 'Austria', '43', 2)];
+    const german = (entry: Country) => (entry.iso === 'DE' ? 'Deutschland' : 'Österreich');
+    expect(listCountriesByName(table, 'de', german).map((entry) => entry.iso)).toEqual([
+      'DE',
+      'AT',
+    ]);
+    expect(listCountriesByName(table, 'not a tag!', german).map((entry) => entry.iso)).toEqual([
+      'DE',
+      'AT',
+    ]);
+  });
+
   it('breaks a tie of names by iso and leaves the input untouched', () => {
     const table = [country('BB', 'Same', '1'), country('AA', 'same', '2')];
     expect(listCountriesByName(table).map((entry) => entry.iso)).toEqual(['AA', 'BB']);

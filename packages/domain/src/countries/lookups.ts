@@ -58,16 +58,18 @@ function collatorFor(locale: string): Intl.Collator {
 }
 
 /**
- * SPEC §2 (/select-country picker), §3: the countries sorted by display name (`nicename`) with
- * the collation of `locale` (default English; a malformed tag falls back to English), ties by
- * alpha-2 code. Returns a new array; the table is not touched.
+ * SPEC §2 (/select-country picker), §3: the countries sorted by the name the player reads
+ * (`nameOf`, default the English `nicename`) with the collation of `locale` (default English; a
+ * malformed tag falls back to English), ties by alpha-2 code. Returns a new array; the table is
+ * not touched.
  */
 export function listCountriesByName(
   countries: readonly Country[] = COUNTRY_DATA,
   locale = 'en',
+  nameOf: (country: Country) => string = (country) => country.nicename,
 ): readonly Country[] {
   const collator = collatorFor(locale);
   return [...countries].sort(
-    (a, b) => collator.compare(a.nicename, b.nicename) || a.iso.localeCompare(b.iso, 'en'),
+    (a, b) => collator.compare(nameOf(a), nameOf(b)) || a.iso.localeCompare(b.iso, 'en'),
   );
 }
