@@ -60,12 +60,21 @@ export function methodGroups(frame: Frame, lang: WidgetLanguage = 'en'): Locator
   return frame.getByRole('region', { name: new RegExp(`^(${names.join('|')})$`) });
 }
 
-/** The tile of a method in the homepage's method list (not the carousel's shortcut). */
+/**
+ * The button that offers a method on the homepage: its tile in the method list, or, where the
+ * list leaves the method out because the shortcut row above offers it (a phone, issue 19 #8),
+ * that shortcut.
+ */
 export function methodTile(frame: Frame, name: string, lang: WidgetLanguage = 'en'): Locator {
   // The tile's name is the method's name followed by its summary (limits, fee...).
-  return methodGroups(frame, lang).getByRole('button', {
-    name: new RegExp(`^${literal(name).source}(\\s|$)`),
-  });
+  const named = { name: new RegExp(`^${literal(name).source}(\\s|$)`) };
+  const shortcutRows = new RegExp(
+    `^(${literal(text(lang, 'DEPOSIT_HOME.CAROUSEL.TITLE')).source}|${literal(text(lang, 'DEPOSIT_HOME.SUGGESTIONS.TITLE')).source})$`,
+  );
+  const inList = methodGroups(frame, lang).getByRole('button', named);
+  const inShortcuts = frame.getByRole('region', { name: shortcutRows }).getByRole('button', named);
+  // The shortcut row comes first in the page: the last match is the list's tile when there is one.
+  return inList.or(inShortcuts).last();
 }
 
 /** Waits for the deposit homepage's method list at /deposit. */

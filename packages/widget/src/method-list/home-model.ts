@@ -79,3 +79,58 @@ export function mapListMethods(
 export function inDisplayOrder<M>(groups: MethodGroups<M>): readonly M[] {
   return GROUP_ORDER.flatMap((name) => groups[name]);
 }
+
+/** Issue 19 #8: the one row of shortcuts the homepage shows above its list, if any. */
+export interface ShortcutRow<M> {
+  readonly kind: 'carousel' | 'suggestions';
+  readonly methods: readonly M[];
+}
+
+/** Issue 19 #8: what the homepage shows, shortcut row and list, for the chosen filter. */
+export interface HomeSections<M> {
+  readonly shortcuts: ShortcutRow<M> | null;
+  /** The methods of the grouped list, in the order given. */
+  readonly list: readonly M[];
+}
+
+/** Issue 19 #8: what {@link homeSections} decides from. */
+export interface HomeSectionsInput<M> {
+  /** The methods the chosen type filter shows, in display order. */
+  readonly listed: readonly M[];
+  /** The "All" filter is chosen (SPEC §4 type filters). */
+  readonly allShown: boolean;
+  /** The carousel's methods (domain carouselMethods) and whether it is shown (isCarouselVisible). */
+  readonly carousel: readonly M[];
+  readonly carouselShown: boolean;
+  /** The quick suggestions (domain quickSuggestions). */
+  readonly suggestions: readonly M[];
+  /** A small screen (SPEC §9: under 600 px), where the list leaves out the shortcut row's methods. */
+  readonly smallScreen: boolean;
+}
+
+/**
+ * Issue 19 #8 (SPEC §2 homepage): each method is offered once on a phone, and never three times.
+ *
+ * - One shortcut row at most: the carousel when it is shown (SPEC §2 visibility), otherwise the
+ *   quick suggestions. Both are a short row of the methods most likely wanted; showing both put
+ *   the same methods on the screen twice before the list began.
+ * - The shortcut row belongs to the "All" view. A type filter is the player looking for a kind of
+ *   method: the list then shows every method of that kind and no shortcut row.
+ * - On a small screen the list leaves out the shortcut row's methods, so each method is offered
+ *   once and the list's first row is reached without scrolling. On wider screens the list stays
+ *   complete (the shortcut row and the list both fit in view), so a method is offered twice at
+ *   most.
+ */
+export function homeSections<M extends { readonly id: number }>(
+  input: HomeSectionsInput<M>,
+): HomeSections<M> {
+  if (!input.allShown) return { shortcuts: null, list: input.listed };
+  const shortcuts: ShortcutRow<M> | null = input.carouselShown
+    ? { kind: 'carousel', methods: input.carousel }
+    : input.suggestions.length > 0
+      ? { kind: 'suggestions', methods: input.suggestions }
+      : null;
+  if (shortcuts === null || !input.smallScreen) return { shortcuts, list: input.listed };
+  const offered = new Set(shortcuts.methods.map((method) => method.id));
+  return { shortcuts, list: input.listed.filter((method) => !offered.has(method.id)) };
+}

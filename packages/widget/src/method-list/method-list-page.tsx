@@ -43,7 +43,7 @@ import {
   selectList,
 } from './method-list-slice';
 import type { ListFlow } from './method-list-slice';
-import { GROUP_ORDER, inDisplayOrder, mapListMethods } from './home-model';
+import { GROUP_ORDER, homeSections, inDisplayOrder, mapListMethods } from './home-model';
 import type { GroupName, ListResponse } from './home-model';
 import { readLastUsedMethodId, readSelectedMethodId, takeSkipLastUsedFlag } from './home-storage';
 import { MethodShortcuts } from './method-shortcuts';
@@ -52,7 +52,7 @@ import { MethodGroup } from './method-group';
 import { TypeFilterBar } from './type-filter-bar';
 import { useChooseMethod } from './use-choose-method';
 import { useMinuteClock } from './use-minute-clock';
-import { useWideLayout } from './use-wide-layout';
+import { useSmallScreen, useWideLayout } from './use-wide-layout';
 import './method-list.css';
 
 /** The group titles both lists share (SPEC §2 groups); the regular group is the flow's own. */
@@ -130,6 +130,7 @@ export function MethodListPage({
   const location = useLocation();
   const choose = useChooseMethod(flow);
   const wide = useWideLayout();
+  const smallScreen = useSmallScreen();
   const environment = useAppSelector((state) => state.session.environment);
   const preselectedPayGroup = useAppSelector((state) => state.session.params.preselectedPayGroupId);
   const list = useAppSelector((state) => selectList(state, flow));
@@ -242,12 +243,21 @@ export function MethodListPage({
   }
 
   const active: MethodTypeFilter = model.filters.includes(storedFilter) ? storedFilter : 'all';
-  const groups = groupMethods(filterMethodsByType(model.methods, active));
   const carouselShown = isCarouselVisible({
     initialLoadDone,
     carouselSwitchedOff,
     methodCount: model.carousel.length,
   });
+  // Issue 19 #8: one shortcut row at most, and on a phone each method offered once.
+  const sections = homeSections({
+    listed: filterMethodsByType(model.methods, active),
+    allShown: active === 'all',
+    carousel: model.carousel,
+    carouselShown,
+    suggestions: model.suggestions,
+    smallScreen,
+  });
+  const groups = groupMethods(sections.list);
   const allUnavailable =
     !unavailableExplained && model.methods.length > 0 && model.methods.every(isMethodDisabled);
   const balance =
@@ -272,6 +282,28 @@ export function MethodListPage({
     );
     choose(method);
   };
+
+  // SPEC §2: the player can switch the carousel view off (and on again) while it has methods to
+  // show; it belongs to the "All" view with the shortcut row (issue 19 #8).
+  const carouselSwitch =
+    active === 'all' && model.carousel.length > 1 ? (
+      <div className="cd-dh-carousel-toggle">
+        <button
+          type="button"
+          role="switch"
+          className="cd-dh-switch"
+          aria-checked={!carouselSwitchedOff}
+          onClick={() => {
+            dispatch(carouselViewToggled(flow));
+          }}
+        >
+          <span className="cd-dh-switch__track" aria-hidden="true">
+            <span className="cd-dh-switch__thumb" />
+          </span>
+          {t('DEPOSIT_HOME.CAROUSEL.TOGGLE')}
+        </button>
+      </div>
+    ) : null;
 
   return (
     <section className="cd-dh" aria-labelledby="cd-dh-title">
@@ -316,31 +348,6 @@ export function MethodListPage({
         </p>
       )}
 
-      {model.carousel.length > 1 ? (
-        <div className="cd-dh-carousel-toggle">
-          <button
-            type="button"
-            role="switch"
-            className="cd-dh-switch"
-            aria-checked={!carouselSwitchedOff}
-            onClick={() => {
-              dispatch(carouselViewToggled(flow));
-            }}
-          >
-            <span className="cd-dh-switch__track" aria-hidden="true">
-              <span className="cd-dh-switch__thumb" />
-            </span>
-            {t('DEPOSIT_HOME.CAROUSEL.TOGGLE')}
-          </button>
-        </div>
-      ) : null}
-      {carouselShown ? (
-        <MethodShortcuts methods={model.carousel} kind="carousel" onChoose={onCarouselChoose} />
-      ) : null}
-      {model.suggestions.length > 0 ? (
-        <MethodShortcuts methods={model.suggestions} kind="suggestions" onChoose={onChoose} />
-      ) : null}
-
       {model.filters.length > 2 ? (
         <TypeFilterBar
           filters={model.filters}
@@ -350,6 +357,18 @@ export function MethodListPage({
           }}
         />
       ) : null}
+
+      {sections.shortcuts === null ? (
+        carouselSwitch
+      ) : (
+        <MethodShortcuts
+          methods={sections.shortcuts.methods}
+          kind={sections.shortcuts.kind}
+          display={model.display}
+          onChoose={sections.shortcuts.kind === 'carousel' ? onCarouselChoose : onChoose}
+          action={carouselSwitch}
+        />
+      )}
 
       {GROUP_ORDER.map((name) =>
         groups[name].length === 0 ? null : (

@@ -354,7 +354,7 @@ describe('carousel (SPEC §2 visibility, §4 at most 5 enabled methods, §9)', (
     expect(
       within(region ?? document.body)
         .getAllByRole('button')
-        .map((button) => button.textContent),
+        .map((button) => button.querySelector('bdi')?.textContent),
     ).toEqual(['Mobile money', 'Visa / Mastercard', 'Crypto (QR code)', 'E-Wallet']);
   });
 
@@ -404,16 +404,143 @@ describe('carousel (SPEC §2 visibility, §4 at most 5 enabled methods, §9)', (
 });
 
 describe('quick suggestions (SPEC §4, §9: 2, last used excluded)', () => {
-  it('offers the first 2 enabled methods after removing the last used one', async () => {
+  it('offers the first 2 enabled methods after removing the last used one, in place of the switched-off carousel (issue 19 #8)', async () => {
     window.localStorage.setItem('phLastUsedMethodId', '101');
     stubInit(initAnswer());
     await renderList();
+    // One shortcut row at a time: no quick picks while the carousel is shown.
+    expect(screen.queryByRole('region', { name: 'Quick picks' })).toBeNull();
+    await userEvent.click(screen.getByRole('switch', { name: 'Show recommended methods' }));
     const region = screen.getByRole('region', { name: 'Quick picks' });
     expect(
       within(region)
         .getAllByRole('button')
         .map((button) => button.dataset.methodId),
     ).toEqual(['105', '103']);
+  });
+});
+
+/** Every method id offered on the homepage, shortcut rows and list alike. */
+function offeredIds(): string[] {
+  return Array.from(document.querySelectorAll<HTMLElement>('[data-method-id]'), (element) =>
+    String(element.dataset.methodId),
+  );
+}
+
+function listedIds(): string[] {
+  return Array.from(document.querySelectorAll<HTMLElement>('.cd-dh-tile'), (element) =>
+    String(element.dataset.methodId),
+  );
+}
+
+/** The list at 390 px, where the popular card is in the carousel and not listed. */
+async function renderPhoneList() {
+  setWidth(390);
+  cameBackOnPurpose();
+  const result = await renderHome();
+  await screen.findByRole('heading', { level: 2, name: 'Payment methods' });
+  return result;
+}
+
+describe('issue 19 #8: each method once on a phone, never three times (SPEC §2 homepage)', () => {
+  it('at 390 px the carousel offers its methods and the list leaves them out: each method once', async () => {
+    stubInit(initAnswer());
+    await renderPhoneList();
+    const carousel = screen.getByRole('region', { name: 'Recommended for you' });
+    const carouselIds = within(carousel)
+      .getAllByRole('button')
+      .map((button) => String(button.dataset.methodId));
+    expect(carouselIds).toEqual(['101', '105', '103', '104']);
+    expect(screen.queryByRole('region', { name: 'Quick picks' })).toBeNull();
+    // The popular card and the lost-profit crypto are in the carousel, so their groups are gone.
+    expect(groupHeadings()).toEqual(['Payment methods', 'Unavailable right now']);
+    expect(listedIds()).toEqual(['106', '107', '108', '109']);
+    const ids = offeredIds();
+    expect(new Set(ids).size).toBe(ids.length);
+    // The lost-profit ribbon its tile would carry goes with the shortcut (SPEC §5).
+    expect(
+      within(carousel).getByRole('button', {
+        name: 'Crypto (QR code) Up to 7% or 15.00 EUR bonus',
+      }),
+    ).toBeDefined();
+  });
+
+  it('at 390 px with the carousel switched off the quick picks take its place, once each', async () => {
+    stubInit(initAnswer());
+    await renderPhoneList();
+    await userEvent.click(screen.getByRole('switch', { name: 'Show recommended methods' }));
+    const picks = screen.getByRole('region', { name: 'Quick picks' });
+    expect(
+      within(picks)
+        .getAllByRole('button')
+        .map((button) => button.dataset.methodId),
+    ).toEqual(['101', '105']);
+    expect(listedIds()).toEqual(['103', '104', '106', '107', '108', '109']);
+    const ids = offeredIds();
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('at 1280 px the list stays complete beside the carousel, and no method is offered three times', async () => {
+    stubInit(initAnswer());
+    await renderList();
+    expect(screen.getByRole('region', { name: 'Recommended for you' })).toBeDefined();
+    expect(screen.queryByRole('region', { name: 'Quick picks' })).toBeNull();
+    expect(new Set(listedIds())).toEqual(
+      new Set(['101', '105', '103', '104', '106', '107', '108', '109']),
+    );
+    const ids = offeredIds();
+    for (const id of ids) expect(ids.filter((other) => other === id).length).toBeLessThan(3);
+  });
+
+  it('a type filter shows every method of its type and no shortcut row, on a phone too', async () => {
+    stubInit(initAnswer());
+    await renderPhoneList();
+    const bar = screen.getByRole('group', { name: 'Show methods by type' });
+    await userEvent.click(within(bar).getByRole('button', { name: 'Credit and debit cards' }));
+    expect(screen.queryByRole('region', { name: 'Recommended for you' })).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    // The card, offered in the carousel under "All", is listed with its kind.
+    expect(listedIds()).toContain('101');
+    await userEvent.click(within(bar).getByRole('button', { name: 'All' }));
+    expect(screen.getByRole('region', { name: 'Recommended for you' })).toBeDefined();
+    expect(listedIds()).not.toContain('101');
+  });
+});
+
+describe('issue 19 #8: the type filter row and the keyboard', () => {
+  async function chips() {
+    stubInit(initAnswer());
+    await renderList();
+    const bar = screen.getByRole('group', { name: 'Show methods by type' });
+    return { bar, buttons: within(bar).getAllByRole('button') };
+  }
+
+  it('the arrow keys, Home and End move between the chips, and Tab still reaches each one', async () => {
+    const { buttons } = await chips();
+    buttons[0]?.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(buttons[1]);
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(document.activeElement).toBe(buttons.at(-1));
+    await userEvent.keyboard('{Home}');
+    expect(document.activeElement).toBe(buttons[0]);
+    await userEvent.keyboard('{End}');
+    expect(document.activeElement).toBe(buttons.at(-1));
+    await userEvent.keyboard('{Enter}');
+    expect(buttons.at(-1)?.getAttribute('aria-pressed')).toBe('true');
+    buttons[0]?.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(buttons[1]);
+  });
+
+  it('right to left, ArrowLeft moves on along the row and ArrowRight back', async () => {
+    const { bar, buttons } = await chips();
+    bar.style.direction = 'rtl';
+    buttons[0]?.focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(buttons[1]);
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(buttons[0]);
   });
 });
 
