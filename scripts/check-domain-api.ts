@@ -31,7 +31,6 @@ const NOT_CALLED_YET: readonly string[] = [
   'MODAL_DESKTOP_WIDTH_PX',
   'MODAL_MIN_HEIGHT_PX',
   'RIPPLE_MS',
-  'SMALL_SCREEN_WIDTH_PX',
   'TOOLTIP_MAX_WIDTH_PX',
   'languageToFlag',
   'layoutColumns',
