@@ -9,22 +9,57 @@
  *
  * @packageDocumentation
  */
-import { matchRoute } from '@cashdesk/domain';
+import { CHUNK_LOAD_TIMEOUT_MS, matchRoute, timerDelay } from '@cashdesk/domain';
+
+/** A screen's code that did not arrive within SPEC §9's chunk load time-out. */
+export class ChunkLoadTimeout extends Error {
+  constructor() {
+    super(`A screen's code did not load within ${String(CHUNK_LOAD_TIMEOUT_MS)} ms`);
+    this.name = 'ChunkLoadTimeout';
+  }
+}
+
+/**
+ * SPEC §9 chunk load time-out (120 s): a loader whose download stalls fails instead of leaving
+ * the player on the loading skeleton for good; the failure reaches the crash boundary, which
+ * reports it and asks the host to start the cashier again (SPEC §4).
+ */
+export function withChunkTimeout<T>(
+  load: () => Promise<T>,
+  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
+): () => Promise<T> {
+  return () =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new ChunkLoadTimeout());
+      }, timerDelay(timeoutMs));
+      load().then(
+        (module) => {
+          clearTimeout(timer);
+          resolve(module);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
+}
 
 /** The lazily loaded code of the screens, one entry per feature module. */
 export const SCREEN_CODE = {
-  deposit: () => import('../features/deposit'),
-  result: () => import('../features/result'),
-  altPayments: () => import('../features/alt-payments'),
-  displayForm: () => import('../features/display-form'),
-  content: () => import('../features/content'),
-  cards: () => import('../features/cards'),
-  withdrawal: () => import('../features/withdrawal'),
-  accountManagement: () => import('../features/account-management'),
-  selectCountry: () => import('../fields/select-country'),
-  selectBetShop: () => import('../fields/select-bet-shop'),
-  betShop: () => import('../features/bet-shop'),
-  history: () => import('../features/history'),
+  deposit: withChunkTimeout(() => import('../features/deposit')),
+  result: withChunkTimeout(() => import('../features/result')),
+  altPayments: withChunkTimeout(() => import('../features/alt-payments')),
+  displayForm: withChunkTimeout(() => import('../features/display-form')),
+  content: withChunkTimeout(() => import('../features/content')),
+  cards: withChunkTimeout(() => import('../features/cards')),
+  withdrawal: withChunkTimeout(() => import('../features/withdrawal')),
+  accountManagement: withChunkTimeout(() => import('../features/account-management')),
+  selectCountry: withChunkTimeout(() => import('../fields/select-country')),
+  selectBetShop: withChunkTimeout(() => import('../fields/select-bet-shop')),
+  betShop: withChunkTimeout(() => import('../features/bet-shop')),
+  history: withChunkTimeout(() => import('../features/history')),
 } as const;
 
 /** One of {@link SCREEN_CODE}'s modules. */
