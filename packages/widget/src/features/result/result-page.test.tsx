@@ -198,8 +198,10 @@ describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
     expect(location().textContent).toBe(
       '/deposit/42?pay_group=7&session_id=test-session&lang=en-brand0',
     );
-    // Issue 19: the method page starts from the declined amount (and never any card data).
+    // Issue 19: the method page starts from the declined amount (and never any card data: the
+    // form keeps the card in memory).
     expect(JSON.parse(location().getAttribute('data-state') ?? 'null')).toEqual({
+      retry: true,
       payGroupId: '42',
       retryAmount: declined.amount,
     });

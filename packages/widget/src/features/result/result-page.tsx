@@ -361,6 +361,7 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
               // 3-D Secure or a redirect (the server's answer), and with the card but not its
               // CVV (kept in memory by the form, never in the page's history).
               go(retryPath, {
+                retry: true,
                 payGroupId: retryGroup,
                 ...(details.amount === null ? {} : { retryAmount: details.amount }),
               });
