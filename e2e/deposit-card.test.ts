@@ -101,6 +101,12 @@ describe('card deposit in the host page (SPEC §2 routes, §5 card rules)', () =
     // the list.
     await retry.click();
     await frame.getByRole('heading', { level: 1, name: literal(METHODS.card) }).waitFor();
+    // Issue 19 #6: the form keeps the card typed before the decline, but not its CVV.
+    const card = cardFields(frame);
+    expect(await card.number.inputValue()).toBe(TEST_CARDS.declined);
+    expect(await card.holder.inputValue()).toBe('Ada Lovelace');
+    expect(await card.expiry.inputValue()).not.toBe('');
+    expect(await card.cvv.inputValue()).toBe('');
     await payWithCard(frame, TEST_CARDS.declined);
     await waitForPath(frame, '/deposit/deposit-error');
     await change.click();

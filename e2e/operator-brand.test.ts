@@ -96,7 +96,7 @@ const GERMAN: Readonly<Record<string, string>> = {
     'Ihre Auszahlung ist unterwegs. Bis zum Eingang auf Ihrem Konto kann es etwas dauern.',
   'RESULT.BUTTON.INTO_GAME': 'Zurück zum Spiel',
   'RESULT.BUTTON.ALL_METHODS': 'Alle Zahlungsarten',
-  'RESULT.AMOUNT': 'Betrag: {{amount}}',
+  'RESULT.DETAILS.AMOUNT': 'Betrag',
   'WITHDRAWAL.BALANCE': 'Verfügbar zur Auszahlung:',
   'FIELDS.AMOUNT.MAX_HINT': 'Höchstens {{amount}}',
   'FIELDS.AMOUNT.BLOCKS': 'Schnellbeträge',

@@ -26,7 +26,6 @@ import {
   closeHosted,
   literal,
   openHostedCashier,
-  pattern,
   sameAmount,
   text,
   transactionsOf,
@@ -86,9 +85,9 @@ function resultTitle(frame: Frame, flow: PaymentFlow, status: 'SUCCESS' | 'ERROR
   return frame.getByRole('heading', { level: 1, name: literal(text('en', key)) });
 }
 
-/** The amount line of a result page ("Amount: 50.00 EUR"). */
+/** The amount of a result page's details ("50.00 EUR" after "Amount"). */
 function resultAmount(frame: Frame) {
-  return frame.getByText(pattern('en', 'RESULT.AMOUNT'));
+  return frame.locator('.cd-result__detail--amount dd');
 }
 
 /** The error popup (SPEC §3), which a payment still processing must never open. */

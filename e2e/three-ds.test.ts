@@ -5,6 +5,7 @@
  * result to the cashier around it. Everything happens inside the host page's iframe: no top
  * navigation, the host page stays where it is.
  */
+import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
 import { checkA11y } from './support/a11y';
@@ -82,6 +83,60 @@ describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 p
     expect(transactions.map((row) => row.status)).toEqual(['success']);
     await closeHosted(hosted);
   });
+
+  it.each(['en', 'ar'] as const)(
+    'issue 19 #7: after the challenge the success page shows the amount, method, reference and new balance, read from the server (%s, 390 px)',
+    async (lang) => {
+      const hosted = await openHostedCashier(env.browser, env.stack, {
+        lang,
+        context: { viewport: { width: 390, height: 844 } },
+      });
+      const { page, frame, session } = hosted;
+      await waitForHome(frame, lang);
+      await methodTile(frame, METHODS.card, lang).click();
+      await fillCard(frame, TEST_CARDS.challenge, { lang });
+      await submitButton(frame, lang).click();
+      await answerChallenge(await challengeFrame(frame, lang), 'Pass');
+      await waitForPath(frame, '/deposit/deposit-success');
+      await frame
+        .getByRole('heading', {
+          level: 1,
+          name: literal(text(lang, 'RESULT.DEPOSIT.SUCCESS.TITLE')),
+        })
+        .waitFor();
+      const [transaction] = await transactionsOf(env.stack, session.sessionId);
+      if (transaction === undefined) throw new Error('no transaction');
+      // The challenge answers with a result message, not a pay session: everything below comes
+      // from the status answer, the balance read after the credit.
+      const row = (key: string) =>
+        frame
+          .locator('.cd-result__detail')
+          .filter({
+            has: frame.getByRole('term').filter({
+              hasText: new RegExp(`^${literal(text(lang, key)).source}$`),
+            }),
+          })
+          .getByRole('definition');
+      await expect.poll(() => row('RESULT.DETAILS.NEW_BALANCE').textContent()).toMatch(/505\.00/);
+      expect(await row('RESULT.DETAILS.AMOUNT').textContent()).toMatch(/(^|[^\d.])5\.00/);
+      expect(await row('RESULT.DETAILS.METHOD').textContent()).toBe('Visa / Mastercard');
+      expect((await row('RESULT.DETAILS.REFERENCE').textContent())?.trim()).toBe(transaction.id);
+      await row('RESULT.DETAILS.REFERENCE')
+        .getByRole('button', { name: text(lang, 'RESULT.DETAILS.COPY_REFERENCE') })
+        .waitFor();
+      await visitScreen(page, frame, `three-ds-success-details-${lang}-390`);
+      // The card's merchant fee, paid on top; no bonus for this player: no such row.
+      const fee = new Big(transaction.fee).toFixed(2);
+      expect(new Big(fee).gt(0)).toBe(true);
+      expect(await row('RESULT.DETAILS.FEE').textContent()).toMatch(literal(fee));
+      expect(await frame.getByRole('term').allTextContents()).toEqual(
+        ['AMOUNT', 'METHOD', 'REFERENCE', 'FEE', 'NEW_BALANCE'].map((key) =>
+          text(lang, `RESULT.DETAILS.${key}`),
+        ),
+      );
+      await closeHosted(hosted);
+    },
+  );
 
   it('in a tab of its own (cashier_in_new_tab): the same challenge frame and result page', async () => {
     const hosted = await openTopLevelCashier(env.browser, env.stack, 'three-ds-tab');

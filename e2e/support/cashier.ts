@@ -195,6 +195,7 @@ export async function transactionsOf(
     status: string;
     payGroupId: number;
     tax: string;
+    fee: string;
   }[]
 > {
   const rows = await stack.app.cashdesk.db.query.transactions.findMany({
@@ -208,6 +209,7 @@ export async function transactionsOf(
     status: row.status,
     payGroupId: row.payGroupId,
     tax: row.tax,
+    fee: row.fee,
   }));
 }
 

@@ -568,6 +568,14 @@ export const EXAMPLE_STATUS = {
   result_status: 'processing',
   terminal: false,
   next_poll_ms: 2000,
+  amount: '50.00',
+  currency: 'EUR',
+  fee: '0.00',
+  tax: '0.00',
+  bonus: '5.00',
+  method_name: 'Sandbox Wallet',
+  reference: 'tx_01HZXB',
+  user_balance: '120.00',
 } as const satisfies In<typeof StatusResponse>;
 
 /** SPEC §7 3DS result body. */

@@ -38,12 +38,20 @@ export const StatusResponse = z
     result_status: ResultStatus,
     terminal: z.boolean(),
     next_poll_ms: z.nullable(z.number().check(z.int(), z.gte(0), z.lte(300_000))),
+    amount: Decimal,
+    currency: Currency,
+    fee: Decimal,
+    tax: Decimal,
+    bonus: Decimal,
+    method_name: z.string().check(z.minLength(1), z.maxLength(200)),
+    reference: z.string().check(z.minLength(1), z.maxLength(100)),
+    user_balance: Decimal,
   })
   .check(
     z.meta({
       id: 'StatusResponse',
       description:
-        'Answer of GET payments/status/{transactionId} (SPEC §7 status poll; shape designed): the transaction and result status; terminal is true once the status is final (success or error), and next_poll_ms says when to ask again (null when terminal).',
+        "Answer of GET payments/status/{transactionId} (SPEC §7 status poll; shape designed): the transaction and result status; terminal is true once the status is final (success or error), and next_poll_ms says when to ask again (null when terminal). Issue 19 (designed): what a result page shows of the payment, the same however the page was reached (after 3-D Secure, a provider's redirect or the processing page): the amount and currency, the fee (a deposit's paid on top, a withdrawal's taken from the amount), the tax withheld and the bonus a deposit credits on success (0 for a withdrawal), all at the currency precision and 0 when there is none; the method (pay group) by its name in the session's language; the reference the player quotes (the display form's payment reference, else the transaction id); and user_balance, the player's balance in the payment's currency read at the time of this answer (never cached).",
     }),
   );
 /** SPEC §7: status answer. */

@@ -28,6 +28,8 @@ import { registerEndpoint } from '../http/register-endpoint';
 import { SandboxProvider, THREE_DS_CHOICES, THREE_DS_RESULT_FIELD, parseRef } from '../providers';
 import type { ProviderStatus } from '../providers';
 import { providerOf, withProviderTimeout } from '../services/payments/provider-calls';
+import { paymentDetailsOf } from '../services/payment-details';
+import type { PaymentDetails } from '../services/payment-details';
 import { completeChallenge, refreshTransaction } from '../services/payments/refresh';
 import {
   currencyPrecision,
@@ -78,11 +80,15 @@ export function nextPollMs(
   return DEFAULT_POLL_MS;
 }
 
-/** SPEC §7 status answer of a transaction. */
-export function statusAnswer(
+/**
+ * SPEC §7 status answer of a transaction, with what a result page shows of it (issue 19 #7,
+ * services/payment-details.ts).
+ */
+function statusAnswer(
   row: TransactionRow,
   status: ProviderStatus | undefined,
   now: Date,
+  details: PaymentDetails,
 ): StatusResponse {
   return {
     transaction_id: row.id,
@@ -90,6 +96,7 @@ export function statusAnswer(
     result_status: resultStatusOf(row.status),
     terminal: isFinalStatus(row.status),
     next_poll_ms: nextPollMs(row, status, now),
+    ...details,
   };
 }
 
@@ -235,7 +242,9 @@ export function registerAlternativePaymentRoutes(app: App): void {
   registerEndpoint(app, ENDPOINTS.altStatus, async ({ params, session, deps, request }) => {
     const found = await findPlayerTransaction(deps.db, session.playerId, params.transactionId);
     const { row, status } = await refreshTransaction({ ...deps, log: request.log }, found);
-    return { status: 200, body: statusAnswer(row, status, deps.clock()) };
+    // Read after the refresh: a payment that settled just now shows its credit in the balance.
+    const details = await paymentDetailsOf(deps.db, deps.wallet, row, session.language);
+    return { status: 200, body: statusAnswer(row, status, deps.clock(), details) };
   });
 
   registerEndpoint(app, ENDPOINTS.alt3dsResult, async ({ body, session, deps, request }) => {

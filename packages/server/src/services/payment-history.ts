@@ -20,17 +20,17 @@ import type { Executor } from '../db/open';
 import { payGroups, transactionStatus, transactions } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { localizedName } from './pay-groups';
+import { referenceOf } from './payment-details';
 import {
   atPrecision,
   currencyPrecision,
   isFinalStatus,
   paySessionOf,
-  providerDataOf,
   resultStatusOf,
   voucherShopOf,
   wireStatusOf,
 } from './transactions';
-import type { PaySessionFacts, TransactionRow } from './transactions';
+import type { PaySessionFacts } from './transactions';
 import type { WalletService } from './wallet/wallet';
 
 /** Whose payments: the session's player, in the session's brand and language. */
@@ -78,11 +78,6 @@ const openRank = sql<number>`(case when ${inArray(transactions.status, [...OPEN_
 
 /** created_at as exact UTC text with microseconds (a JS Date keeps only milliseconds). */
 const createdAtText = sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** The reference the player quotes: the display form's payment reference, else the transaction. */
-function referenceOf(row: TransactionRow): string {
-  return providerDataOf(row).displayForm?.reference ?? row.id;
-}
 
 /** Reads a value once per key (a page's currencies). */
 function once<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {

@@ -227,7 +227,7 @@ describe('GET payments/status/{id} (SPEC §7 status poll)', () => {
 
     advanceClock(SETTLE_MS + 100);
     const settled = await call('GET', statusPath(deposit.transactionId), demo2);
-    expect(settled).toEqual({
+    expect(settled).toMatchObject({
       status: 200,
       body: {
         transaction_id: deposit.transactionId,
@@ -255,7 +255,7 @@ describe('GET payments/status/{id} (SPEC §7 status poll)', () => {
       Array.from({ length: 20 }, () => call('GET', statusPath(deposit.transactionId), demo)),
     );
     for (const answer of answers) {
-      expect(answer).toEqual({
+      expect(answer).toMatchObject({
         status: 200,
         body: {
           transaction_id: deposit.transactionId,
@@ -285,7 +285,7 @@ describe('GET payments/status/{id} (SPEC §7 status poll)', () => {
       Array.from({ length: 5 }, () => call('GET', statusPath(deposit.transactionId), demo)),
     );
     for (const answer of answers) {
-      expect(answer).toEqual({
+      expect(answer).toMatchObject({
         status: 200,
         body: {
           transaction_id: deposit.transactionId,
@@ -303,7 +303,7 @@ describe('GET payments/status/{id} (SPEC §7 status poll)', () => {
 
   it('keeps a deposit the provider never answered waiting, polled at the default pace (SPEC §7)', async () => {
     const row = await unansweredDeposit(server, { player: 'demo', sessionId: demo, amount: '60' });
-    expect(await call('GET', statusPath(row.id), demo)).toEqual({
+    expect(await call('GET', statusPath(row.id), demo)).toMatchObject({
       status: 200,
       body: {
         transaction_id: row.id,
@@ -341,6 +341,82 @@ describe('GET payments/status/{id} (SPEC §7 status poll)', () => {
     });
     expect((await reload(server, deposit.transactionId)).status).toBe('await');
     expect(await ledgerOf(server, deposit.transactionId)).toEqual([]);
+  });
+});
+
+describe('GET payments/status/{id}: what a result page shows (issue 19 #7)', () => {
+  it('carries the amount, fee, bonus, method and reference, and the balance read at the time of each answer (issue 19 #7)', async () => {
+    const before = await eurBalance(server, 'demo');
+    // mobile_money charges 1%; demo's general bonus is 10% from 20 EUR.
+    const deposit = await startDeposit(server, {
+      sessionId: demo,
+      payGroup: 'mobile_money',
+      amount: '25',
+    });
+    const details = {
+      amount: '25.00',
+      currency: 'EUR',
+      fee: '0.25',
+      tax: '0.00',
+      bonus: '2.50',
+      method_name: 'Mobile money (await)',
+      reference: deposit.transactionId,
+    };
+    const pending = await call('GET', statusPath(deposit.transactionId), demo);
+    expect(pending).toMatchObject({
+      status: 200,
+      body: {
+        result_status: 'await',
+        ...details,
+        user_balance: new Big(before).toFixed(2),
+      },
+    });
+
+    advanceClock(SETTLE_MS + 100);
+    const settled = await call('GET', statusPath(deposit.transactionId), demo);
+    // Read fresh: the answer that settles the payment already shows its credit and bonus.
+    expect(settled).toMatchObject({
+      status: 200,
+      body: {
+        result_status: 'success',
+        ...details,
+        user_balance: new Big(before).plus('27.50').toFixed(2),
+      },
+    });
+    expect(await eurBalance(server, 'demo')).toBe(new Big(before).plus('27.50').toFixed());
+  });
+
+  it("names a QR payment by the display form's reference, and a declined one without a credit in the balance (issue 19 #7)", async () => {
+    const qr = await startDeposit(server, {
+      sessionId: demo2,
+      payGroup: 'crypto_qr',
+      amount: '30',
+    });
+    const reference = providerDataOf(qr.row).displayForm?.reference;
+    expect(reference).toEqual(expect.any(String));
+    expect(reference).not.toBe(qr.transactionId);
+    expect(await call('GET', statusPath(qr.transactionId), demo2)).toMatchObject({
+      status: 200,
+      body: { reference, method_name: 'Crypto (QR code)', fee: '0.00', amount: '30.00' },
+    });
+
+    const before = await eurBalance(server, 'demo2');
+    // Amounts ending in .14 settle as declined (sandbox README).
+    const declined = await startDeposit(server, {
+      sessionId: demo2,
+      payGroup: 'mobile_money',
+      amount: '20.14',
+    });
+    advanceClock(SETTLE_MS + 100);
+    expect(await call('GET', statusPath(declined.transactionId), demo2)).toMatchObject({
+      status: 200,
+      body: {
+        result_status: 'error',
+        amount: '20.14',
+        reference: declined.transactionId,
+        user_balance: new Big(before).toFixed(2),
+      },
+    });
   });
 });
 

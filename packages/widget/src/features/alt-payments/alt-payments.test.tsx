@@ -40,6 +40,18 @@ function AltRoutes() {
   );
 }
 
+/** What every status answer says of the payment (issue 19 #7). */
+const PAYMENT_DETAILS = {
+  amount: '50.00',
+  currency: 'EUR',
+  fee: '0.00',
+  tax: '0.00',
+  bonus: '0.00',
+  method_name: 'Sandbox Wallet',
+  reference: 'tx_1',
+  user_balance: '100.00',
+};
+
 function statusAnswer(transactionStatus: string, resultStatus: string, nextPollMs: number | null) {
   return {
     transaction_id: 'tx_1',
@@ -47,6 +59,7 @@ function statusAnswer(transactionStatus: string, resultStatus: string, nextPollM
     result_status: resultStatus,
     terminal: nextPollMs === null,
     next_poll_ms: nextPollMs,
+    ...PAYMENT_DETAILS,
   };
 }
 

@@ -28,6 +28,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** What every status answer says of the payment (issue 19 #7). */
+const PAYMENT_DETAILS = {
+  amount: '50.00',
+  currency: 'EUR',
+  fee: '0.00',
+  tax: '0.00',
+  bonus: '0.00',
+  method_name: 'Crypto (QR code)',
+  reference: 'tx_01HZXA',
+  user_balance: '100.00',
+};
+
 describe('display form (SPEC §2 display form)', () => {
   it('draws the QR code of qr_payload with a text alternative and a PNG download', async () => {
     await renderAt(<DisplayFormPage route={route()} />, {
@@ -121,7 +133,9 @@ describe('display form (SPEC §2 display form)', () => {
     const fetchStub = vi.fn<typeof fetch>(() => {
       const answer = answers.shift();
       if (answer === undefined) throw new Error('no more status answers');
-      return Promise.resolve(jsonResponse({ transaction_id: 'tx_01HZXA', ...answer }));
+      return Promise.resolve(
+        jsonResponse({ transaction_id: 'tx_01HZXA', ...PAYMENT_DETAILS, ...answer }),
+      );
     });
     vi.stubGlobal('fetch', fetchStub);
     const { store } = await renderAt(<DisplayFormPage route={route()} />, {
@@ -165,6 +179,7 @@ describe('display form (SPEC §2 display form)', () => {
           result_status: 'success',
           terminal: true,
           next_poll_ms: null,
+          ...PAYMENT_DETAILS,
         }),
       ),
     );

@@ -63,13 +63,27 @@ function stubServer(answers: ServerAnswers = {}) {
   return fetchMock;
 }
 
-function status(result: string, terminal: boolean) {
+/** What the status answer says of the payment (issue 19 #7). */
+const DETAILS = {
+  amount: '50.00',
+  currency: 'EUR',
+  fee: '0.00',
+  tax: '0.00',
+  bonus: '0.00',
+  method_name: 'Card',
+  reference: 'tx_1',
+  user_balance: '150.00',
+};
+
+function status(result: string, terminal: boolean, details: Partial<typeof DETAILS> = {}) {
   return {
     transaction_id: 'tx_1',
     transaction_status: result === 'error' ? 'error' : result === 'success' ? 'success' : result,
     result_status: result,
     terminal,
     next_poll_ms: terminal ? null : 2000,
+    ...DETAILS,
+    ...details,
   };
 }
 
@@ -103,6 +117,12 @@ async function initLoaded(store: AppStore) {
   });
 }
 
+/** The value of the result page's details row labelled `label`, or `null` without that row. */
+function detail(label: string): string | null {
+  const term = screen.queryAllByRole('term').find((element) => element.textContent === label);
+  return term?.nextElementSibling?.textContent ?? null;
+}
+
 function location() {
   return screen.getByTestId('location');
 }
@@ -133,7 +153,7 @@ describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Deposit declined');
     expect(screen.getByText('There is not enough money on your card or account.')).toBeTruthy();
     expect(screen.getByText('Error code: 1301')).toBeTruthy();
-    expect(screen.getByText('Amount: 50.00 EUR')).toBeTruthy();
+    expect(detail('Amount')).toBe('50.00 EUR');
     expect(document.title).toBe('Deposit declined');
   });
 
@@ -178,8 +198,10 @@ describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
     expect(location().textContent).toBe(
       '/deposit/42?pay_group=7&session_id=test-session&lang=en-brand0',
     );
-    // Issue 19: the method page starts from the declined amount (and never any card data).
+    // Issue 19: the method page starts from the declined amount (and never any card data: the
+    // form keeps the card in memory).
     expect(JSON.parse(location().getAttribute('data-state') ?? 'null')).toEqual({
+      retry: true,
       payGroupId: '42',
       retryAmount: declined.amount,
     });
@@ -526,7 +548,7 @@ describe('result page: status from the server (SPEC §7 payments/status)', () =>
     expect(location().textContent).toBe(
       '/deposit/deposit-success?transaction_id=tx_1&session_id=test-session&lang=en-brand0',
     );
-    expect(screen.getByText('Amount: 50.00 EUR')).toBeTruthy();
+    expect(detail('Amount')).toBe('50.00 EUR');
     // The credited balance: the init answer (the method list's balance) is fetched again.
     await waitFor(() => {
       expect(callsTo('/payments/groups/init')).toBe(initCalls + 1);

@@ -20,12 +20,11 @@ import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import type { IconName } from '../../ui/icon';
 import { usePageTitle } from '../../ui/use-page-title';
-import { wireMoney } from '../../i18n/format';
-import { useMoneyFormat } from '../../i18n/use-money-format';
 import { trackClickstream } from '../../realtime/clickstream';
 import { useReadOnPush } from '../../realtime/use-transaction-push';
 import { decideClose, decideIntoGame, performFinish } from './finish';
 import { messageText } from './message-text';
+import { PaymentDetails, resultDetails } from './payment-details';
 import { RedirectCountdown } from './redirect-countdown';
 import { resultApi, useResultTransactionStatusQuery } from './result-api';
 import { RESULT_TEXTS } from './result-texts';
@@ -113,15 +112,16 @@ function asksServerRepeatedly(status: ResultStatus): boolean {
 /**
  * SPEC §2 result page (success or decline with retry, change method, all methods, into-game and
  * the close icon), §3 pay session, §4 final result, §9 processing redirect time-out. The page's
- * status and flow come from the route; the details from the pay session the method page passed
- * in router state, else from GET payments/status of the `transaction_id` in the query (the
- * server's return address). When the server knows a different status (a payment still settling
+ * status and flow come from the route; the decline settings and voucher from the pay session the
+ * method page passed in router state; the payment's details (issue 19 #7: amount, method,
+ * reference, charges, balance) from GET payments/status of its transaction (the pay session's,
+ * else the `transaction_id` of the server's return address). Without a pay session, or while
+ * the payment is not final, when the server knows a different status (a payment still settling
  * after the provider's success redirect), the page moves to that result page. Every navigation
  * keeps the query.
  */
 export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   const { t, i18n } = useTranslation();
-  const moneyStyle = useMoneyFormat();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -134,8 +134,13 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   const { paySession, payGroupId } = useMemo(() => readResultRouteState(routeState), [routeState]);
   const transactionId = paySession?.transaction_id ?? transactionIdOf(location.search);
   const asksServer = paySession === null || asksServerRepeatedly(status);
+  // Issue 19 #7: every result page of a known payment reads its status, which carries what the
+  // page shows of it (amount, method, reference, charges, balance), so a page reached after
+  // 3-D Secure, a redirect or the processing page shows the same; read on every arrival, never
+  // an earlier answer's balance.
   const statusQuery = useResultTransactionStatusQuery(transactionId ?? '', {
-    skip: transactionId === null || !asksServer,
+    skip: transactionId === null,
+    refetchOnMountOrArgChange: true,
     // Processing settles at the provider, await settles when the player approves elsewhere
     // (a push on the phone): both pages follow the server until the payment is final.
     pollingInterval: asksServerRepeatedly(status) ? PROCESSING_POLL_MS : 0,
@@ -222,17 +227,20 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
     transactionId,
   ]);
 
-  const balance = paySession?.user_balance ?? null;
+  const details = resultDetails(serverAnswer, paySession);
+  const balance = details.balance;
   useEffect(() => {
     if (balance !== null) dispatch(balanceChanged(balance));
   }, [dispatch, balance]);
 
   useEffect(() => {
-    if (serverAnswer === undefined || sameResult(status, serverAnswer.result_status)) return;
+    // A page with the method page's pay session trusts its status; the others follow the server.
+    if (!asksServer || serverAnswer === undefined) return;
+    if (sameResult(status, serverAnswer.result_status)) return;
     // A payment that became final moved the balance (credited, settled or given back): the
     // method list shows the server's new one, not the one from before the payment.
     if (serverAnswer.terminal) dispatch(resultApi.util.invalidateTags(['Init']));
-    // The same payment on the next page: its amount stays on screen (the status answer has none).
+    // The same payment on the next page: its amount stays on screen until that page's answer.
     const settled = withServerStatus(paySession, serverAnswer);
     void navigate(
       { pathname: resultPagePath(flow, serverAnswer.result_status), search: location.search },
@@ -241,7 +249,17 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
         state: settled === null ? { payGroupId } : { paySession: settled, payGroupId },
       },
     );
-  }, [serverAnswer, status, flow, location.search, navigate, payGroupId, paySession, dispatch]);
+  }, [
+    asksServer,
+    serverAnswer,
+    status,
+    flow,
+    location.search,
+    navigate,
+    payGroupId,
+    paySession,
+    dispatch,
+  ]);
 
   const go = useCallback(
     (pathname: string, state?: unknown) => {
@@ -272,10 +290,6 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
     ? declineButtons(paySession)
     : { retry: false, changeMethod: false, allMethods: true, intoGame: true };
 
-  const amount =
-    paySession === null
-      ? null
-      : wireMoney(paySession.amount, paySession.currency, moneyStyle.display);
   const retryShown = buttons.retry && retryPath !== null;
   const reason = isError
     ? messageText(
@@ -329,9 +343,7 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
         {title}
       </h1>
       <p className="cd-result__text">{t(bodyTextKey(flow, status, voucher !== null))}</p>
-      {amount === null || amount === '' ? null : (
-        <p className="cd-result__amount">{t('RESULT.AMOUNT', { amount })}</p>
-      )}
+      <PaymentDetails details={details} flow={flow} status={status} />
       {voucher === null ? null : <VoucherCard voucher={voucher} flow={flow} />}
       {reason === null ? null : <p className="cd-result__reason">{reason}</p>}
       {errorCode === null ? null : (
@@ -345,11 +357,13 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
           <Button
             block
             onClick={() => {
-              // Issue 19: the method page starts from the amount the player tried (card data
-              // is typed again: it is never kept, not even in the page's history).
+              // Issue 19: the method page starts from the amount the player tried, also after
+              // 3-D Secure or a redirect (the server's answer), and with the card but not its
+              // CVV (kept in memory by the form, never in the page's history).
               go(retryPath, {
+                retry: true,
                 payGroupId: retryGroup,
-                ...(paySession?.amount === undefined ? {} : { retryAmount: paySession.amount }),
+                ...(details.amount === null ? {} : { retryAmount: details.amount }),
               });
             }}
           >

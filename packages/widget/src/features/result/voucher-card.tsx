@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useId } from 'react';
 import type { Voucher } from '@cashdesk/contract';
 import type { PaymentFlow } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,7 @@ import { shopAddress } from '../../fields/bet-shop/shop-address';
 import { formatWorkingHours } from '../../fields/bet-shop/working-hours';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
-import { copyText } from '../../ui/copy-text';
-import { Icon } from '../../ui/icon';
-import { Toast } from '../../ui/toast';
+import { CopyButton } from '../../ui/copy-button';
 import './voucher.css';
 
 /** The texts of a voucher that differ by flow: a code to pay cash in with, or to collect it. */
@@ -55,11 +53,6 @@ export function VoucherCard({
   const { t, i18n } = useTranslation();
   const moneyStyle = useMoneyFormat();
   const titleId = useId();
-  const [toast, setToast] = useState<'copied' | 'failed' | null>(null);
-  // Stable, so a re-render while the toast shows does not restart its 2 seconds.
-  const hideToast = useCallback(() => {
-    setToast(null);
-  }, []);
   const shop = voucher.bet_shop;
   const address = shop === null ? '' : shopAddress(shop);
   const hours = shop === null ? '' : formatWorkingHours(shop.working_hours, i18n.language);
@@ -79,18 +72,13 @@ export function VoucherCard({
         <p className="cd-voucher__code" dir="ltr" translate="no">
           {voucher.code}
         </p>
-        <button
-          type="button"
-          className="cd-icon-button cd-voucher__copy"
-          aria-label={t(texts.copy)}
-          onClick={() => {
-            void copyText(voucher.code).then((ok) => {
-              setToast(ok ? 'copied' : 'failed');
-            });
-          }}
-        >
-          <Icon name="copy" size={20} />
-        </button>
+        <CopyButton
+          text={voucher.code}
+          label={t(texts.copy)}
+          copied={t('RESULT.VOUCHER.COPIED')}
+          failed={t('RESULT.VOUCHER.COPY_FAILED')}
+          className="cd-voucher__copy"
+        />
       </div>
       <dl className="cd-voucher__facts">
         <div className="cd-voucher__fact">
@@ -119,12 +107,6 @@ export function VoucherCard({
         </div>
       </dl>
       <p className="cd-voucher__instruction">{t(texts.instruction)}</p>
-      {toast === null ? null : (
-        <Toast
-          text={toast === 'copied' ? t('RESULT.VOUCHER.COPIED') : t('RESULT.VOUCHER.COPY_FAILED')}
-          onDone={hideToast}
-        />
-      )}
     </section>
   );
 }

@@ -82,13 +82,69 @@ afterEach(() => {
 });
 
 describe('method page (SPEC §2 method page, §3 method detail)', () => {
-  it('issue 19: "Try again" after a decline opens the form with the declined amount, card fields empty', async () => {
-    stubCashierFetch({ details: { '101': CARD_DETAIL } });
-    await renderPage('101', { payGroupId: '101', retryAmount: '73.50' });
+  it('issue 19 #6: "Try again" after a decline opens the form with the declined amount and the card, but not its CVV', async () => {
+    const declined = paySession({
+      result_status: 'error',
+      transaction_status: 'error',
+      error_code: '1301',
+    });
+    stubCashierFetch({
+      details: { '101': CARD_DETAIL },
+      submitAnswers: [{ status: 200, body: declined }],
+    });
+    const user = userEvent.setup();
+    const first = await renderPage();
+    await fillNewCard(user);
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await screen.findByTestId('probe');
+    expect(probe().path).toBe('/deposit/deposit-error');
+    // Never in the page's history: the result page gets the pay session, not the card.
+    expect(JSON.stringify(probe().state)).not.toContain('4000');
+    first.unmount();
+
+    await renderPage('101', { retry: true, payGroupId: '101', retryAmount: '73.50' });
     const pan = await screen.findByLabelText('card_pan');
     expect(screen.getByLabelText('amount')).toHaveProperty('value', '73.5');
-    expect(pan).toHaveProperty('value', '');
+    expect(pan).toHaveProperty('value', '4000 0000 0000 0101');
+    expect(screen.getByLabelText('expirationDate')).toHaveProperty('value', '12/30');
+    expect(screen.getByLabelText('card_cardholder_name')).toHaveProperty('value', 'John  Doe');
+    expect(screen.getByLabelText('card_cvv')).toHaveProperty('value', '');
+    // Other fields start as on any opening.
+    expect(screen.getByLabelText('transfer_date')).toHaveProperty('value', '');
     expect(screen.getByRole('button', { name: 'Deposit 73.50 EUR' })).toBeTruthy();
+  });
+
+  it('issue 19 #6: the card is not kept beyond its retry: a form opened otherwise, or after a success, starts empty', async () => {
+    stubCashierFetch({
+      details: { '101': CARD_DETAIL },
+      submitAnswers: [
+        { status: 200, body: paySession({ result_status: 'error', transaction_status: 'error' }) },
+        { status: 200, body: paySession() },
+      ],
+    });
+    const user = userEvent.setup();
+    const first = await renderPage();
+    await fillNewCard(user);
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await screen.findByTestId('probe');
+    first.unmount();
+    // Opened from the method list, not by "Try again": the card is forgotten.
+    const plain = await renderPage();
+    expect(await screen.findByLabelText('card_pan')).toHaveProperty('value', '');
+    plain.unmount();
+    const retry = await renderPage('101', { retry: true, payGroupId: '101' });
+    expect(await screen.findByLabelText('card_pan')).toHaveProperty('value', '');
+    retry.unmount();
+
+    // A success forgets the card too.
+    const again = await renderPage();
+    await fillNewCard(user);
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await screen.findByTestId('probe');
+    expect(probe().path).toBe('/deposit/deposit-success');
+    again.unmount();
+    await renderPage('101', { retry: true, payGroupId: '101' });
+    expect(await screen.findByLabelText('card_pan')).toHaveProperty('value', '');
   });
 
   it('shows the method name, a back link keeping the query, the fields in order and the amount on the button', async () => {

@@ -81,6 +81,11 @@ import { trackClickstream } from '../../../realtime/clickstream';
 import { fieldContexts } from '../../../method-form/field-contexts';
 import { useFormFields } from '../../../method-form/use-form-fields';
 import { useSubmitOnce } from '../../../method-form/use-submit-once';
+import {
+  cardForRetry,
+  forgetCardForRetry,
+  keepCardForRetry,
+} from '../../../method-form/retry-card';
 import type { SubmitRequest, SubmitResult } from '../../../method-form/use-submit-once';
 
 export interface MethodFormViewProps {
@@ -102,6 +107,11 @@ function retryAmountOf(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('retryAmount' in state)) return null;
   const amount: unknown = state.retryAmount;
   return typeof amount === 'string' ? amount : null;
+}
+
+/** Issue 19: whether the form was opened by a result page's "Try again". */
+function isRetry(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'retry' in state && state.retry === true;
 }
 
 /** SPEC §3 browser_data from the real browser. */
@@ -196,7 +206,11 @@ export function MethodFormView({
     fieldProps,
     uploadTo,
   } = useFormFields({
-    initial: () => initialValues(form, initialAmount(detail, retryAmountOf(routerState)), cards),
+    initial: () => ({
+      ...initialValues(form, initialAmount(detail, retryAmountOf(routerState)), cards),
+      // Issue 19 #6: a retry keeps the card typed before the decline, not its CVV.
+      ...(isRetry(routerState) ? cardForRetry(payGroupId, form.fields) : {}),
+    }),
     validationContext,
     onChanged: (field, value) => {
       // The recurring check's CVV request was about the card then chosen.
@@ -220,6 +234,11 @@ export function MethodFormView({
     },
   });
   const autoSubmitTried = useRef(false);
+  const openedByRetry = isRetry(routerState);
+  useEffect(() => {
+    // A card typed for an earlier payment is not kept beyond the retry it was kept for.
+    if (!openedByRetry) forgetCardForRetry();
+  }, [openedByRetry]);
 
   /**
    * SPEC §7 POST payments/groups/{paygroup_id}/route with the form as it now stands: the answer's
@@ -272,6 +291,7 @@ export function MethodFormView({
     dispatch(balanceChanged(session.user_balance));
     if (session.result_status === 'success') {
       writeStored('local', STORAGE_KEYS.lastUsedMethodId, payGroupId);
+      forgetCardForRetry();
     }
     const outcome = submitOutcome(session);
     const state = { paySession: session, payGroupId };
@@ -331,6 +351,7 @@ export function MethodFormView({
       if (next === null) return;
       if (message.status === 'success') {
         writeStored('local', STORAGE_KEYS.lastUsedMethodId, payGroupId);
+        forgetCardForRetry();
       }
       void navigate(next, { state: { payGroupId } });
     },
@@ -440,6 +461,8 @@ export function MethodFormView({
       return;
     }
     setErrors({});
+    // Issue 19 #6: should this payment be declined, "Try again" opens with this card.
+    keepCardForRetry(payGroupId, form.fields, values);
     const request = built.payload;
     const saved = chosenSavedCard(values, form.fields, cards);
     if (saved === null) {
