@@ -251,7 +251,8 @@ describe('pending payments and history (issue 19 #4)', () => {
       language: 'ar',
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'مدفوعاتك' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'قيد التنفيذ' })).toBeTruthy();
+    // The heading comes before the history's answer: wait for the list itself.
+    expect(await screen.findByRole('region', { name: 'قيد التنفيذ' })).toBeTruthy();
     expect(screen.getByText('REF-7K2M9').getAttribute('dir')).toBe('ltr');
     expect(screen.getAllByText(/50\.00/)[0]?.closest('[dir="ltr"]')).not.toBeNull();
   });

@@ -11,11 +11,9 @@ import { useMoneyFormat } from '../../i18n/use-money-format';
 import { ThreeDsChallenge } from '../../method-form/three-ds-challenge';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
-import { copyText } from '../../ui/copy-text';
-import { Icon } from '../../ui/icon';
+import { CopyButton } from '../../ui/copy-button';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton } from '../../ui/skeleton';
-import { Toast } from '../../ui/toast';
 import { useLazyPaymentHistoryQuery, usePaymentHistoryQuery } from './history-api';
 import { resumeStep, statusKey } from './resume';
 import './history.css';
@@ -42,11 +40,9 @@ interface OpenChallenge {
 function PaymentRow({
   item,
   onContinue,
-  onCopy,
 }: {
   readonly item: PaymentHistoryItem;
   readonly onContinue: (item: PaymentHistoryItem) => void;
-  readonly onCopy: (value: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const { display } = useMoneyFormat();
@@ -78,16 +74,13 @@ function PaymentRow({
         <bdi className="cd-history__value" dir="ltr">
           {item.reference}
         </bdi>
-        <button
-          type="button"
+        <CopyButton
           className="cd-history__copy"
-          aria-label={t('HISTORY.COPY_REFERENCE', { reference: item.reference })}
-          onClick={() => {
-            onCopy(item.reference);
-          }}
-        >
-          <Icon name="copy" size={20} />
-        </button>
+          text={item.reference}
+          label={t('HISTORY.COPY_REFERENCE', { reference: item.reference })}
+          copied={t('HISTORY.COPIED')}
+          failed={t('HISTORY.COPY_FAILED')}
+        />
       </div>
       {voucher === null ? null : (
         <p className="cd-history__voucher">
@@ -137,10 +130,6 @@ export function PaymentHistoryPage({ route }: { readonly route: RouteDefinition 
     readonly next: string | null;
   } | null>(null);
   const [challenge, setChallenge] = useState<OpenChallenge | null>(null);
-  const [toast, setToast] = useState<string | null>(null);
-  const hideToast = useCallback(() => {
-    setToast(null);
-  }, []);
 
   useEffect(() => {
     scrollToTop();
@@ -154,12 +143,6 @@ export function PaymentHistoryPage({ route }: { readonly route: RouteDefinition 
     { key: 'open', title: 'HISTORY.OPEN', items: open },
     { key: 'recent', title: 'HISTORY.RECENT', items: items.filter((item) => !item.open) },
   ] as const;
-
-  const copy = (value: string) => {
-    void copyText(value).then((ok) => {
-      setToast(ok ? t('HISTORY.COPIED') : t('HISTORY.COPY_FAILED'));
-    });
-  };
 
   const resume = (item: PaymentHistoryItem) => {
     if (item.pay_session === null) return;
@@ -258,12 +241,7 @@ export function PaymentHistoryPage({ route }: { readonly route: RouteDefinition 
                 </h2>
                 <ul className="cd-history__list">
                   {part.items.map((item) => (
-                    <PaymentRow
-                      key={item.transaction_id}
-                      item={item}
-                      onContinue={resume}
-                      onCopy={copy}
-                    />
+                    <PaymentRow key={item.transaction_id} item={item} onContinue={resume} />
                   ))}
                 </ul>
               </section>
@@ -281,7 +259,6 @@ export function PaymentHistoryPage({ route }: { readonly route: RouteDefinition 
           ) : null}
         </>
       )}
-      {toast === null ? null : <Toast text={toast} onDone={hideToast} />}
     </section>
   );
 }
