@@ -244,10 +244,12 @@ describe('homepage groups (SPEC §2 homepage, §4 method grouping)', () => {
     expect(screen.getByText('250.00 EUR')).toBeDefined();
   });
 
-  it('shows Apple Pay to an iOS player (SPEC §6)', async () => {
+  it('issue 19 #9: offers no Apple Pay even to an iOS player, since the widget cannot complete it', async () => {
     stubInit(initAnswer());
     await renderList({ route: '/deposit?xChannel=MOBILE_NATIVE_IOS' });
-    expect(tileNamesIn('Payment methods')).toContain('Apple Pay');
+    expect(tileNamesIn('Payment methods')).toContain('E-Wallet');
+    expect(tileNamesIn('Payment methods')).not.toContain('Apple Pay');
+    expect(screen.queryByText('Apple Pay')).toBeNull();
   });
 });
 
