@@ -80,17 +80,23 @@ function markOf(type: string): string {
  * Issue 19 #9, SPEC §2 card number field and §3 saved cards: a card brand's real mark, an SVG
  * image named by the brand, in place of a text badge. Until its chunk has arrived the same box,
  * with the same accessible name, holds the place, so nothing moves when the picture comes.
+ * Without a name the mark is decorative (hidden from assistive technology): a method tile names
+ * its method in its own text.
  */
-export function CardMark({ type, name }: { readonly type: string; readonly name: string }) {
+export function CardMark({ type, name }: { readonly type: string; readonly name: string | null }) {
   const mark = markOf(type);
   const Svg = MARKS[mark];
-  if (Svg === undefined) return <span className="cd-card-mark" role="img" aria-label={name} />;
+  const naming =
+    name === null
+      ? ({ 'aria-hidden': true } as const)
+      : ({ role: 'img', 'aria-label': name } as const);
+  const placeholder = <span className="cd-card-mark" {...naming} />;
+  if (Svg === undefined) return placeholder;
   return (
-    <Suspense fallback={<span className="cd-card-mark" role="img" aria-label={name} />}>
+    <Suspense fallback={placeholder}>
       <Svg
         className="cd-card-mark"
-        role="img"
-        aria-label={name}
+        {...naming}
         width={40}
         height={26}
         focusable="false"
