@@ -36,8 +36,8 @@ export function showLanguageFlags(buttons: Iterable<HTMLElement>): void {
     flag.className = 'segmented__flag';
     flag.src = url;
     flag.alt = '';
-    flag.width = 21;
-    flag.height = 14;
+    flag.width = 18;
+    flag.height = 12;
     button.prepend(flag);
   }
 }
