@@ -80,6 +80,8 @@ describe('real marks at 390 px (issue 19 #9)', () => {
           await expect.poll(() => allLoaded(phoneFlag)).toEqual([true]);
         }
         expect(await frame.locator('.cd-phone__flag').textContent()).toBe('');
+        await phoneFlag.scrollIntoViewIfNeeded();
+        await screenshot(page, `marks-phone-${lang}-390`, { fullPage: false });
         await frame.locator('.cd-phone__flag').click();
         const options = frame.getByRole('option');
         await options.first().waitFor();

@@ -1,4 +1,5 @@
 import { UNKNOWN_PHONE_COUNTRY } from '@cashdesk/domain';
+import { Icon } from '../../ui/icon';
 
 /**
  * Issue 19 #9: every country's flag as an SVG file of the maintained MIT package
@@ -27,12 +28,18 @@ export function flagUrl(iso: string): string | null {
 
 /**
  * A country's flag as a decorative image (the control or the row beside it names the country);
- * the unknown country (UN) and a code without a flag show a neutral empty flag of the same size,
- * never an emoji (which some systems draw as two letters or an empty box).
+ * the unknown country (UN) and a code without a flag show a globe of the same width, never an
+ * emoji (which some systems draw as two letters or an empty box).
  */
 export function CountryFlag({ iso }: { readonly iso: string }) {
   const url = flagUrl(iso);
-  if (url === null) return <span className="cd-flag cd-flag--none" aria-hidden="true" />;
+  if (url === null) {
+    return (
+      <span className="cd-flag cd-flag--none">
+        <Icon name="globe" size={20} />
+      </span>
+    );
+  }
   return (
     <img
       className="cd-flag"

@@ -146,6 +146,16 @@ describe('country picker overlay (SPEC §2 /select-country, §5 picking a countr
     expect(poland?.querySelector('img')?.getAttribute('src')).toMatch(/PL\.svg/);
   });
 
+  it('shows a globe, not an emoji or an empty box, for a number of no known country (issue 19 #9)', async () => {
+    await renderPhone('+999');
+    const flagButton = screen.getByRole('button', {
+      name: await textOf('FIELDS.PHONE.COUNTRY_UNKNOWN'),
+    });
+    expect(flagButton.querySelector('img')).toBeNull();
+    expect(flagButton.querySelector('svg.cd-icon')).not.toBeNull();
+    expect(flagButton.textContent).toBe('');
+  });
+
   it('has an SVG flag for every country of the picker; the unknown country shows none (issue 19 #9)', () => {
     const missing = COUNTRY_DATA.filter((country) => flagUrl(country.iso) === null).map(
       (country) => country.iso,
