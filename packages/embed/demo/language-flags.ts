@@ -25,7 +25,7 @@ export function languageFlagUrl(lang: string): string | null {
 }
 
 /**
- * Puts each language button's flag before its name, as a decorative image (the name says the
+ * Puts each language button's flag before (above) its name, as a decorative image (the name says the
  * language; a flag is not a language, so it is only a mark that helps the eye find it).
  */
 export function showLanguageFlags(buttons: Iterable<HTMLElement>): void {
@@ -36,8 +36,8 @@ export function showLanguageFlags(buttons: Iterable<HTMLElement>): void {
     flag.className = 'segmented__flag';
     flag.src = url;
     flag.alt = '';
-    flag.width = 18;
-    flag.height = 12;
+    flag.width = 21;
+    flag.height = 14;
     button.prepend(flag);
   }
 }
