@@ -68,7 +68,7 @@ describe('right-to-left (SPEC §1, §2 body dir)', () => {
     expect(firstShortcut.x).toBeGreaterThan(secondShortcut.x);
     // Inside the list's first tile: the logo at the right, then the name, the chevron at the left.
     const first = methodTile(frame, METHODS.card, 'ar');
-    const logoBox = await box(first.getByRole('img'));
+    const logoBox = await box(first.locator('.cd-dh-logo'));
     const nameBox = await box(first.getByText(METHODS.card, { exact: true }));
     const chevronBox = await box(first.locator('svg').last());
     expect(logoBox.x).toBeGreaterThan(nameBox.x);

@@ -4,6 +4,6 @@ export default defineProject({
   test: {
     name: 'embed',
     environment: 'jsdom',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'demo/**/*.test.ts'],
   },
 });

@@ -16,6 +16,7 @@ import { mountCashier } from '../src/index';
 import type { Cashier, CashierEvent, CashierTab } from '../src/index';
 import { demoPageAddress, readDemoCashier } from './demo-address';
 import type { DemoCashier } from './demo-address';
+import { showLanguageFlags } from './language-flags';
 
 /** The demo page's backend (scripts/host-page-server.ts). */
 const DEMO_API = {
@@ -434,6 +435,7 @@ async function refreshOtp(): Promise<void> {
 }
 
 function wire(): void {
+  showLanguageFlags(ui.languages.querySelectorAll<HTMLButtonElement>('[data-lang]'));
   ui.sessionForm.addEventListener('submit', (event) => {
     event.preventDefault();
     void newSession();

@@ -256,9 +256,24 @@ describe('mapping a pay group list (SPEC §3, §6)', () => {
       payGroup({ id: 4, short_name: 'b' }),
     ];
     expect(mapPayGroups(groups, web).map((m) => m.id)).toEqual([1, 4]);
-    expect(mapPayGroups(groups, { platform: 'IOS', device: 'mobile' }).map((m) => m.id)).toEqual([
-      1, 2, 4,
+    const ios = { platform: 'IOS', device: 'mobile', nativePayReady: ['Apple'] } as const;
+    expect(mapPayGroups(groups, ios).map((m) => m.id)).toEqual([1, 2, 4]);
+  });
+
+  it('issue 19 #9: offers a wallet only where the page can complete it, even on its platform', () => {
+    const groups = [
+      payGroup({ id: 1, short_name: 'a' }),
+      payGroup({ id: 2, short_name: 'apple', native_pay_type: 'apple_pay' }),
+      payGroup({ id: 3, short_name: 'google', native_pay_type: 'google_pay' }),
+    ];
+    const ids = (context: Parameters<typeof mapPayGroups>[1]) =>
+      mapPayGroups(groups, context).map((m) => m.id);
+    expect(ids({ platform: 'IOS', device: 'mobile' })).toEqual([1]);
+    expect(ids({ platform: 'ANDROID', device: 'native_android', nativePayReady: [] })).toEqual([1]);
+    expect(ids({ platform: 'ANDROID', device: 'mobile', nativePayReady: ['Google'] })).toEqual([
+      1, 3,
     ]);
+    expect(ids({ platform: 'IOS', device: 'mobile', nativePayReady: ['Google'] })).toEqual([1]);
   });
 
   it('gives general and specific bonuses to the right methods (SPEC §3)', () => {

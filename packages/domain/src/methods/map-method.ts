@@ -40,6 +40,13 @@ export interface MapPayGroupContext extends PlatformContext {
    * a method can be "flagged self-target" but shows no wire field for it, so it is configuration.
    */
   readonly selfTargetPayGroups?: readonly (number | string)[] | undefined;
+  /**
+   * Issue 19 #9: the wallets (Apple Pay, Google Pay) the page can complete, each through its own
+   * flow. A wallet method the page cannot complete is not offered, even where SPEC §6 lets its
+   * platform see it: its form would be a plain button that fails as a card payment. Absent means
+   * none.
+   */
+  readonly nativePayReady?: readonly NativePayType[] | undefined;
 }
 
 /**
@@ -126,6 +133,8 @@ function mapWithIndex(
 
   const nativePayType = parseNativePayType(group.native_pay_type);
   if (!isNativePayAvailable(nativePayType, context)) return null;
+  if (nativePayType !== null && !(context.nativePayReady ?? []).includes(nativePayType))
+    return null;
 
   const identity = { id: group.id, name: group.short_name };
   const min = decimalText(currency.limits?.min_amount);

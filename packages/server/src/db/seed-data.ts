@@ -228,7 +228,6 @@ export const BRAND0: SeedBrand = {
       popular: true,
       showInCarousel: true,
       allowPreSelectedMethod: true,
-      logo: '/assets/logos/card.svg',
       infoUrl: 'https://demo.cashdesk.test/help/cards',
       merchantFeePercentage: '1.5',
       merchantFeeFix: '0.25',
@@ -418,7 +417,6 @@ export const BRAND0: SeedBrand = {
       payMethodType: 'cards',
       arrangement: 35,
       workflowType: 'host-to-host',
-      logo: '/assets/logos/card.svg',
       fields: CARD_DEPOSIT_FIELDS,
       currencies: [
         {
@@ -452,7 +450,6 @@ export const BRAND0: SeedBrand = {
       arrangement: 100,
       popular: true,
       showInCarousel: true,
-      logo: '/assets/logos/card.svg',
       fields: [
         {
           name: 'card_id',
@@ -791,7 +788,6 @@ export const BRAND1: SeedBrand = {
       providerKind: 'card',
       payMethodType: 'cards',
       arrangement: 10,
-      logo: '/assets/logos/card.svg',
       fields: CARD_DEPOSIT_FIELDS,
       currencies: [
         {
@@ -810,7 +806,6 @@ export const BRAND1: SeedBrand = {
       providerKind: 'card',
       payMethodType: 'cards',
       arrangement: 10,
-      logo: '/assets/logos/card.svg',
       fields: [
         {
           name: 'card_id',

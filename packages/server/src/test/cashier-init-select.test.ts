@@ -110,7 +110,7 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
       public_name: 'Visa / Mastercard',
       arrangement: 100,
       popular: true,
-      logo: '/assets/logos/card.svg',
+      logo: null,
       native_pay_type: null,
       action_type: 'activity',
       info: 'https://demo.cashdesk.test/help/cards',

@@ -16,6 +16,7 @@ import { NotificationBanner } from '../notifications/notification-banner';
 import { Button } from '../ui/button';
 import { PageHeader } from '../ui/page-header';
 import { Skeleton } from '../ui/skeleton';
+import { NATIVE_PAY_READY } from '../app/wallet-pay';
 import './method-page.css';
 
 /** The id of the method page's h1, which its form is labelled by. */
@@ -228,6 +229,7 @@ export function findRouteMethod(
     device: environment.device,
     userBonuses: sources.user_bonuses,
     lostProfitBonus: sources.lost_profit_merchant_bonus,
+    nativePayReady: NATIVE_PAY_READY,
   });
   return method === null ? null : { group, method };
 }

@@ -6,6 +6,7 @@
  */
 import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
 import { mapPayGroups } from '@cashdesk/domain';
+import { NATIVE_PAY_READY } from '../app/wallet-pay';
 import type { ClientEnvironment, Method, MethodAvailability, MethodGroups } from '@cashdesk/domain';
 
 /** SPEC §2: the four homepage groups, in the order they are shown. */
@@ -65,6 +66,7 @@ export function mapListMethods(
     userBonuses: response.user_bonuses,
     lostProfitBonus: response.lost_profit_merchant_bonus,
     availability: availabilityOf(response.groups),
+    nativePayReady: NATIVE_PAY_READY,
   });
   if (lastUsedMethodId === null || !methods.some((method) => method.id === lastUsedMethodId)) {
     return methods;

@@ -7,9 +7,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test/render';
 import { MethodLogo } from './method-logo';
 
-function method(logo: string | null): Method {
+/** The example card method (Visa / Mastercard), or as another type of method. */
+function method(logo: string | null, payMethodType = 'e_wallets'): Method {
   const [group] = EXAMPLE_DEPOSIT_INIT.payment_groups;
-  const mapped = mapPayGroup({ ...group, logo }, { platform: 'WEB', device: 'desktop' });
+  const mapped = mapPayGroup(
+    { ...group, logo, pay_method_type: payMethodType },
+    { platform: 'WEB', device: 'desktop' },
+  );
   if (mapped === null) throw new Error('the example pay group does not map');
   return mapped;
 }
@@ -81,5 +85,34 @@ describe('method logo (SPEC §7, §8 icon loading)', () => {
       );
       unmount();
     }
+  });
+
+  it('issue 19 #9: a card method without a logo shows the real marks of the brands it names, as pictures only', async () => {
+    const { container } = await renderWithApp(<MethodLogo method={method(null, 'cards')} />);
+    await vi.waitFor(() => {
+      const marks = [...container.querySelectorAll('svg.cd-card-mark')];
+      expect(marks.map((mark) => mark.getAttribute('data-mark'))).toEqual(['visa', 'mastercard']);
+    });
+    expect(container.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
+    expect(container.querySelector('[role="img"]')).toBeNull();
+    expect(container.querySelector('.cd-dh-logo--initial')).toBeNull();
+  });
+
+  it('issue 19 #9: a card method naming no brand shows the generic card mark; a configured logo wins', async () => {
+    const plain = { ...method(null, 'cards'), displayName: 'Bank card', name: 'card' };
+    const { container, unmount } = await renderWithApp(<MethodLogo method={plain} />);
+    await vi.waitFor(() => {
+      expect(container.querySelector('svg.cd-card-mark')?.getAttribute('data-mark')).toBe(
+        'generic',
+      );
+    });
+    unmount();
+    const configured = await renderWithApp(
+      <MethodLogo method={method('/assets/logos/brand-cards.svg', 'cards')} />,
+    );
+    expect(configured.container.querySelector('img')?.getAttribute('src')).toBe(
+      '/assets/logos/brand-cards.svg',
+    );
+    expect(configured.container.querySelector('.cd-card-mark')).toBeNull();
   });
 });

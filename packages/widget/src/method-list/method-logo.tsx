@@ -2,6 +2,7 @@ import { iconRetryDecision } from '@cashdesk/domain';
 import type { Method } from '@cashdesk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardMark } from '../ui/card-mark';
 
 /** How the logo's status is learnt after an `<img>` failed (the element does not tell it). */
 export type IconStatusProbe = (uri: string) => Promise<number | null>;
@@ -15,6 +16,28 @@ const probeStatus: IconStatusProbe = async (uri) => {
   }
 };
 
+/** Card brands a card method may name, as the words that name them and their mark. */
+const NAMED_CARD_BRANDS: readonly (readonly [RegExp, string])[] = [
+  [/\bvisa\b/i, 'visa'],
+  [/\bmaster\s?card\b/i, 'mastercard'],
+  [/\bmaestro\b/i, 'maestro'],
+  [/\b(amex|american express)\b/i, 'american-express'],
+  [/\bmir\b|\bмир\b/i, 'mir'],
+  [/\bunion\s?pay\b/i, 'unionpay'],
+  [/\bjcb\b/i, 'jcb'],
+  [/\bdiscover\b/i, 'discover'],
+];
+
+/**
+ * Issue 19 #9: the marks a card method shows when the brand configured no logo (or it failed):
+ * the card brands its name names, at most two ("Visa / Mastercard"), else the generic card.
+ */
+function cardMethodMarks(method: Pick<Method, 'displayName' | 'name'>): readonly string[] {
+  const text = `${method.displayName} ${method.name}`;
+  const named = NAMED_CARD_BRANDS.filter(([words]) => words.test(text)).map(([, mark]) => mark);
+  return named.length === 0 ? ['generic'] : named.slice(0, 2);
+}
+
 /** `uri` asked again: the retry number in the query, so the browser does not reuse the failure. */
 function retryUri(uri: string, retry: number): string {
   if (retry === 0) return uri;
@@ -25,7 +48,8 @@ function retryUri(uri: string, retry: number): string {
  * SPEC §3 `logo` of a method; SPEC §7, §8: an icon that fails with HTTP 400 is asked again after
  * 500 ms, up to 3 times (the domain's iconRetryDecision), then, like any other failure, falls back
  * to the placeholder. An `<img>` does not expose the status of its failure, so the failed address
- * is fetched once to learn it. The placeholder is a neutral badge with the method name's first
+ * is fetched once to learn it. The placeholder of a card method is the real marks of its card
+ * brands (issue 19 #9); of any other method, a neutral badge with the method name's first
  * letter: a broken-image icon tells the player nothing.
  */
 export function MethodLogo({
@@ -48,6 +72,16 @@ export function MethodLogo({
     };
   }, []);
   const uri = method.logoUri;
+  if ((uri === null || failed) && method.payMethodType === 'cards') {
+    // The tile's own text names the method: the marks are pictures only, like the letter below.
+    return (
+      <span className="cd-dh-logo cd-dh-logo--cards" aria-hidden="true">
+        {cardMethodMarks(method).map((mark) => (
+          <CardMark key={mark} type={mark} name={null} />
+        ))}
+      </span>
+    );
+  }
   if (uri === null || failed) {
     const initial = Array.from(method.displayName.trim())[0]?.toUpperCase() ?? '?';
     return (

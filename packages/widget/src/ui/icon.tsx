@@ -22,6 +22,8 @@ const PATHS = {
   clock: 'M12 7v5l3 2M12 3a9 9 0 100 18 9 9 0 000-18z',
   add: 'M12 5v14M5 12h14',
   credit_card: 'M3 6h18v12H3zM3 10h18M7 15h4',
+  globe:
+    'M12 3a9 9 0 100 18 9 9 0 000-18zM3 12h18M12 3c2.4 2.5 3.6 5.5 3.6 9s-1.2 6.5-3.6 9c-2.4-2.5-3.6-5.5-3.6-9s1.2-6.5 3.6-9z',
 } as const;
 
 /** The name of an icon. */

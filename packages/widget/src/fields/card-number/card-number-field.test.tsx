@@ -37,6 +37,27 @@ describe('card number (SPEC §2 card entry, §5 card number input)', () => {
     expect(screen.getByRole('img', { name: 'Mastercard' })).toBeDefined();
   });
 
+  it.each([
+    ['4111 1111', 'Visa', 'visa'],
+    ['5555', 'Mastercard', 'mastercard'],
+    ['6759 0000', 'Maestro', 'maestro'],
+    ['34', 'American Express', 'american-express'],
+    ['2200', 'Mir', 'mir'],
+    ['6200 0000 0000 0000', 'UnionPay', 'unionpay'],
+  ])(
+    'issue 19 #9: a number starting %s shows the real %s mark, an SVG named by the brand',
+    async (digits, name, mark) => {
+      await renderWithApp(<Harness field={cardPan} initial={digits} />);
+      const image = await screen.findByRole('img', { name });
+      await vi.waitFor(() => {
+        expect(screen.getByRole('img', { name }).tagName.toLowerCase()).toBe('svg');
+      });
+      expect(screen.getByRole('img', { name }).getAttribute('data-mark')).toBe(mark);
+      expect(image.textContent).not.toMatch(/VISA|MAST/);
+      expect(screen.queryByText(/^(VISA|MAST|AE|MIR)$/)).toBeNull();
+    },
+  );
+
   it('shows no brand while nothing is typed', async () => {
     await renderWithApp(<Harness field={cardPan} initial="" />);
     expect(screen.queryByRole('img')).toBeNull();

@@ -4,7 +4,7 @@ import { TextControl } from '../shared/text-control';
 import { useFieldA11y } from '../shared/use-field-a11y';
 import { textOf } from '../input/input-field';
 import type { FieldViewProps } from '../types';
-import { CardBrandIcon } from './card-brand-icon';
+import { CardMark } from '../../ui/card-mark';
 
 const isDigit = (char: string): boolean => char >= '0' && char <= '9';
 
@@ -43,7 +43,7 @@ export function CardNumberField({
         required={field.isRequired}
         isSignificant={isDigit}
         ltr
-        end={brand === null ? null : <CardBrandIcon type={brand.type} name={brand.niceType} />}
+        end={brand === null ? null : <CardMark type={brand.type} name={brand.niceType} />}
       />
     </FieldShell>
   );

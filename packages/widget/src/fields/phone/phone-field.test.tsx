@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { renderWithApp } from '../../test/render';
 import { EUR_CONTEXT, field, Harness, textOf } from '../test-support';
 import { countryEntries, filterCountries } from './country-search';
-import { flagEmoji } from './flag';
+import { flagUrl } from './country-flag';
 import { clearPickedCountries } from './picked-country';
 import { SelectCountryPage } from './select-country-page';
 import { COUNTRY_DATA } from '@cashdesk/domain';
@@ -101,7 +101,7 @@ describe('country picker overlay (SPEC §2 /select-country, §5 picking a countr
     expect(document.activeElement).toBe(search);
     await userEvent.type(search, 'pola');
     const options = screen.getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual([`${flagEmoji('PL')}Poland+48`]);
+    expect(options.map((option) => option.textContent)).toEqual(['Poland+48']);
     await userEvent.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(options[0]);
     await userEvent.keyboard('{Enter}');
@@ -127,6 +127,41 @@ describe('country picker overlay (SPEC §2 /select-country, §5 picking a countr
     );
     const ukrainian = countryEntries(COUNTRY_DATA, 'uk');
     expect(filterCountries(ukrainian, 'польща').map((entry) => entry.country.iso)).toEqual(['PL']);
-    expect(flagEmoji('UN')).toBe('🏳');
+  });
+
+  it('shows every flag as an SVG image, never as emoji text (issue 19 #9)', async () => {
+    await renderPhone('+380501234567');
+    const flagButton = screen.getByRole('button', { name: /Ukraine \(\+380\)/ });
+    const flag = flagButton.querySelector('img');
+    expect(flag?.getAttribute('src')).toMatch(/UA\.svg/);
+    expect(flag?.getAttribute('alt')).toBe('');
+    expect(flagButton.textContent).toBe('');
+    await userEvent.click(flagButton);
+    const options = screen.getAllByRole('option');
+    expect(options.length).toBeGreaterThan(200);
+    for (const option of options) {
+      expect(option.textContent).not.toMatch(/\p{Regional_Indicator}|\u{1F3F3}/u);
+    }
+    const poland = options.find((option) => option.textContent === 'Poland+48');
+    expect(poland?.querySelector('img')?.getAttribute('src')).toMatch(/PL\.svg/);
+  });
+
+  it('shows a globe, not an emoji or an empty box, for a number of no known country (issue 19 #9)', async () => {
+    await renderPhone('+999');
+    const flagButton = screen.getByRole('button', {
+      name: await textOf('FIELDS.PHONE.COUNTRY_UNKNOWN'),
+    });
+    expect(flagButton.querySelector('img')).toBeNull();
+    expect(flagButton.querySelector('svg.cd-icon')).not.toBeNull();
+    expect(flagButton.textContent).toBe('');
+  });
+
+  it('has an SVG flag for every country of the picker; the unknown country shows none (issue 19 #9)', () => {
+    const missing = COUNTRY_DATA.filter((country) => flagUrl(country.iso) === null).map(
+      (country) => country.iso,
+    );
+    expect(missing).toEqual([]);
+    expect(flagUrl('UN')).toBeNull();
+    expect(flagUrl(' ua ')).toMatch(/UA\.svg/);
   });
 });

@@ -12,7 +12,8 @@ import { TextControl } from '../shared/text-control';
 import { useFieldA11y } from '../shared/use-field-a11y';
 import { textOf } from '../input/input-field';
 import type { FieldViewProps } from '../types';
-import { countryName, flagEmoji } from './flag';
+import { CountryFlag } from './country-flag';
+import { countryName } from './flag';
 import { pickedCountryOf, subscribePickedCountry } from './picked-country';
 import './phone.css';
 
@@ -113,7 +114,7 @@ export function PhoneField({
               });
             }}
           >
-            <span aria-hidden="true">{flagEmoji(view.flagIso)}</span>
+            <CountryFlag iso={view.flagIso} />
           </button>
         }
       />

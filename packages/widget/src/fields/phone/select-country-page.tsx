@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { OverlayPicker } from '../shared/overlay-picker';
 import { countryEntries, filterCountries } from './country-search';
-import { flagEmoji } from './flag';
+import { CountryFlag } from './country-flag';
 import { publishPickedCountry } from './picked-country';
 import './phone.css';
 
@@ -52,7 +52,7 @@ export function SelectCountryPage() {
       currentValue={currentIso}
       renderOption={({ country, name }) => (
         <>
-          <span aria-hidden="true">{flagEmoji(country.iso)}</span>
+          <CountryFlag iso={country.iso} />
           <span className="cd-option__text">{name}</span>
           <span className="cd-country-page__code" dir="ltr">
             +{country.phonecode}

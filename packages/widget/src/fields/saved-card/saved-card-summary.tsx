@@ -1,7 +1,7 @@
 import type { SavedCardWire } from '@cashdesk/contract';
 import { maskSavedCard, savedCardType } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
-import { CardBrandIcon } from '../card-number/card-brand-icon';
+import { CardMark } from '../../ui/card-mark';
 import './saved-card.css';
 
 /** The brand of a saved card: as the list names it, else as its bin says, else generic. */
@@ -40,7 +40,7 @@ export function SavedCardSummary({
   const brand = savedCardBrand(card);
   return (
     <span className="cd-saved-card">
-      <CardBrandIcon type={brand.type} name={brand.name} />
+      <CardMark type={brand.type} name={brand.name} />
       <span className="cd-saved-card__text">
         <span className="cd-saved-card__number" dir="ltr">
           {maskSavedCard(card)}

@@ -244,10 +244,12 @@ describe('homepage groups (SPEC §2 homepage, §4 method grouping)', () => {
     expect(screen.getByText('250.00 EUR')).toBeDefined();
   });
 
-  it('shows Apple Pay to an iOS player (SPEC §6)', async () => {
+  it('issue 19 #9: offers no Apple Pay even to an iOS player, since the widget cannot complete it', async () => {
     stubInit(initAnswer());
     await renderList({ route: '/deposit?xChannel=MOBILE_NATIVE_IOS' });
-    expect(tileNamesIn('Payment methods')).toContain('Apple Pay');
+    expect(tileNamesIn('Payment methods')).toContain('E-Wallet');
+    expect(tileNamesIn('Payment methods')).not.toContain('Apple Pay');
+    expect(screen.queryByText('Apple Pay')).toBeNull();
   });
 });
 
@@ -275,13 +277,28 @@ describe('method tiles (SPEC §9 summary, §5 ribbon, §3 bonus)', () => {
   it('falls back to an initial-letter badge when a logo cannot load (SPEC §8 icon placeholder)', async () => {
     stubInit(initAnswer());
     await renderList();
-    const card = tile('Visa / Mastercard');
-    const logo = within(card).getByRole('img', { name: 'Visa / Mastercard logo' });
+    const wallet = tile('E-Wallet');
+    const logo = within(wallet).getByRole('img', { name: 'E-Wallet logo' });
     logo.dispatchEvent(new Event('error'));
     await waitFor(() => {
-      expect(within(card).queryByRole('img')).toBeNull();
+      expect(within(wallet).queryByRole('img')).toBeNull();
     });
-    expect(card.querySelector<HTMLElement>('.cd-dh-logo--initial')?.dataset.initial).toBe('V');
+    expect(wallet.querySelector<HTMLElement>('.cd-dh-logo--initial')?.dataset.initial).toBe('E');
+  });
+
+  it('issue 19 #9: a card method whose logo cannot load shows the real marks of the brands it names', async () => {
+    stubInit(initAnswer());
+    await renderList();
+    const card = tile('Visa / Mastercard');
+    within(card)
+      .getByRole('img', { name: 'Visa / Mastercard logo' })
+      .dispatchEvent(new Event('error'));
+    await waitFor(() => {
+      const marks = [...card.querySelectorAll('svg.cd-card-mark')];
+      expect(marks.map((mark) => mark.getAttribute('data-mark'))).toEqual(['visa', 'mastercard']);
+    });
+    expect(within(card).queryByRole('img')).toBeNull();
+    expect(card.querySelector('.cd-dh-logo--initial')).toBeNull();
   });
 });
 
