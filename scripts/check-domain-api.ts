@@ -31,7 +31,6 @@ const NOT_CALLED_YET: readonly string[] = [
   'MODAL_MIN_HEIGHT_PX',
   'RIPPLE_MS',
   'TOOLTIP_MAX_WIDTH_PX',
-  'languageToFlag',
   'layoutColumns',
   'parseResultViewKind',
   'parseResultViewStatus',
