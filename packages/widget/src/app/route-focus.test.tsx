@@ -70,7 +70,10 @@ function Picker() {
 function Loading() {
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    setLoaded(true);
+    // The code arrives: a callback after the screen was shown.
+    queueMicrotask(() => {
+      setLoaded(true);
+    });
   }, []);
   return loaded ? <h1 key="result">Deposit successful</h1> : <h1 key="previous">Card form</h1>;
 }
