@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { useStackAndBrowser } from './support';
+import { screenshot, useStackAndBrowser } from './support';
 import {
   balanceOf,
   closeHosted,
@@ -154,11 +154,13 @@ describe('keyboard-only journeys (issue 19 Tests: focus after each step; Done wh
     await inCashier('checkbox', text('en', 'PH.FIELD.SAVE_CARD'));
     await keys.press('Tab');
     await inCashier('button', text('en', 'DEPOSIT_METHOD.SUBMIT', { amount: '25.00 EUR' }));
+    await screenshot(page, 'keyboard-only-deposit-submit');
     await keys.press('Enter');
 
     // The success page takes the focus to its heading (the form and its button are gone).
     await waitForPath(frame, '/deposit/deposit-success');
     await inCashier('heading', text('en', 'RESULT.DEPOSIT.SUCCESS.TITLE'));
+    await screenshot(page, 'keyboard-only-deposit-success');
     const [transaction] = await transactionsOf(env.stack, session.sessionId);
     expect(transaction).toMatchObject({ flow: 'deposit', status: 'success' });
 
