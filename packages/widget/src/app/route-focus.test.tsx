@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { announce } from '../ui/announcer';
@@ -63,6 +63,30 @@ function Picker() {
   );
 }
 
+/**
+ * A screen that shows the previous screen's heading for a moment, as the cashier does while the
+ * next screen's code loads: its own heading comes after.
+ */
+function Loading() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    // The code arrives: a callback after the screen was shown.
+    queueMicrotask(() => {
+      setLoaded(true);
+    });
+  }, []);
+  return loaded ? <h1 key="result">Deposit successful</h1> : <h1 key="previous">Card form</h1>;
+}
+
+/** A screen that moves on by itself as it loads, as the automatic method choice does. */
+function AutoChoice() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate('/deposit/1', { replace: true });
+  }, [navigate]);
+  return <h1>Choosing</h1>;
+}
+
 function App() {
   return (
     <main id="cashier-main">
@@ -76,6 +100,7 @@ function App() {
               <Link to="/deposit/1">Card</Link>
               <Link to="/deposit/2">Self-focusing</Link>
               <Link to="/deposit/3">Late</Link>
+              <Link to="/deposit/4">Pay</Link>
             </section>
           }
         />
@@ -99,7 +124,9 @@ function App() {
           }
         />
         <Route path="/deposit/3" element={<Late />} />
+        <Route path="/deposit/4" element={<Loading />} />
         <Route path="/picker" element={<Picker />} />
+        <Route path="/auto" element={<AutoChoice />} />
       </Routes>
       <Opener />
     </main>
@@ -168,5 +195,35 @@ describe('screen changes (issue 19 #11, WCAG 2.4.3, 4.1.3)', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('issue 19 #11: a screen the cashier moves to by itself as it loads (the automatic method choice) leaves the focus with the host page; once the player is in, screens focus their heading', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/auto']}>
+        <App />
+      </MemoryRouter>,
+    );
+    const method = await screen.findByRole('heading', { level: 1, name: 'Visa / Mastercard' });
+    expect(document.activeElement).toBe(document.body);
+    expect(method.hasAttribute('tabindex')).toBe(false);
+    expect(announce).not.toHaveBeenCalled();
+    // The player comes in (here with a click) and goes on: from now on, screens take the focus.
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Deposit' }));
+    expect(announce).toHaveBeenLastCalledWith('Deposit', 'polite');
+  });
+
+  it('issue 19 #11: a heading that took the focus and went (the previous screen shown while the next loads) gives it to the heading that came', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/deposit']}>
+        <App />
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('link', { name: 'Pay' }));
+    const result = await screen.findByRole('heading', { level: 1, name: 'Deposit successful' });
+    expect(document.activeElement).toBe(result);
+    expect(announce).toHaveBeenLastCalledWith('Deposit successful', 'polite');
   });
 });

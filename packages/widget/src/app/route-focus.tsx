@@ -29,7 +29,9 @@ function focusHeading(heading: HTMLElement): void {
 
 /**
  * Issue 19 #11 (WCAG 2.4.3 focus order, 4.1.3 status messages): on every screen change inside
- * the cashier (not the first screen: the host page keeps its focus when the cashier loads), focus
+ * the cashier (not the first screen, nor a screen the cashier moves to by itself before the player
+ * has been in it, such as the automatic method choice: the host page keeps its focus when the
+ * cashier loads), focus
  * goes to the new screen's level-one heading and its title is announced politely, so a keyboard
  * or screen-reader user starts at the top of the new screen instead of on the document body.
  *
@@ -55,15 +57,27 @@ export function RouteFocus() {
   useLayoutEffect(() => {
     shownKey.current = key;
   }, [key]);
+  // Whether the player has been in the cashier (focused, pressed or clicked something in it).
+  // Until then the focus is the host page's: a screen change the cashier makes by itself (the
+  // automatic method choice right after it loads) must not pull the focus into the frame.
+  const entered = useRef(false);
   useEffect(() => {
     const remember = (event: FocusEvent) => {
       if (event.target instanceof Element && event.target !== document.body) {
+        entered.current = true;
         lastFocused.current.set(shownKey.current, event.target);
       }
     };
+    const enter = () => {
+      entered.current = true;
+    };
     document.addEventListener('focusin', remember);
+    document.addEventListener('pointerdown', enter, true);
+    document.addEventListener('keydown', enter, true);
     return () => {
       document.removeEventListener('focusin', remember);
+      document.removeEventListener('pointerdown', enter, true);
+      document.removeEventListener('keydown', enter, true);
     };
   }, []);
   useEffect(() => {
@@ -71,6 +85,8 @@ export function RouteFocus() {
       first.current = false;
       return undefined;
     }
+    // Not yet entered: the screen is still the cashier's first, as far as the player knows.
+    if (!entered.current) return undefined;
     const main = document.getElementById(MAIN_ID);
     if (main === null) return undefined;
     const tryFocus = (): boolean => {
@@ -85,10 +101,26 @@ export function RouteFocus() {
       focusHeading(heading);
       return true;
     };
-    if (tryFocus()) return undefined;
+    // The focus can be lost again after it was placed, or only later: while the new screen's
+    // code loads, the previous screen stays on screen (its heading too, which may have taken the
+    // focus, or the submit button that kept it), and goes only when the new screen comes. So the
+    // screen is watched: lost focus is placed again, until the player moves the focus elsewhere
+    // or the next screen change.
+    let lostSeen = false;
+    let placed: Element | null = null;
+    const settle = (): boolean => {
+      if (focusIsLost()) {
+        lostSeen = true;
+        if (tryFocus()) placed = document.activeElement;
+        return true;
+      }
+      // The player moved the focus: off the placed heading, or (none placed yet) after a loss.
+      return placed === null ? !lostSeen : document.activeElement === placed;
+    };
     const observer = new MutationObserver(() => {
-      if (tryFocus()) observer.disconnect();
+      if (!settle()) observer.disconnect();
     });
+    settle();
     observer.observe(main, { childList: true, subtree: true });
     return () => {
       observer.disconnect();
