@@ -64,8 +64,6 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_SUCCESS_PAGE_REDIRECT_TIMEOUT_S = 30;
 /** SPEC §9: default logo size. */
 export const DEFAULT_LOGO_SIZE = { height: 40, width: 40 } as const;
-/** SPEC §9: brand shown when none is known. */
-export const DEFAULT_BRAND_SHOWN = 'COM';
 /** SPEC §1, §9: default theme. */
 export const DEFAULT_THEME = 'brand0';
 /** SPEC §2, §9: default language. */
@@ -96,8 +94,6 @@ export const LOW_BUTTON_LABEL_MAX = 20;
 export const RIPPLE_MS = 600;
 /** SPEC §9: separator between method subtitle and summary parts. */
 export const SUMMARY_SEPARATOR = ' • ';
-/** SPEC §9: the brand excluded from a certain display option. */
-export const EXCLUDED_DISPLAY_BRAND = 'brand32';
 
 /** SPEC §8, §9: icon loading retries on HTTP 400. */
 export const ICON_RETRY_COUNT = 3;

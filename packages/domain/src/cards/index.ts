@@ -50,7 +50,6 @@ export {
   removeCard,
   savedCardId,
   savedCardType,
-  selectCard,
 } from './saved-cards';
 export type {
   CardFormInput,

@@ -8,7 +8,6 @@ import {
   removeCard,
   savedCardId,
   savedCardType,
-  selectCard,
 } from './saved-cards';
 import type { SavedCard } from './saved-cards';
 
@@ -40,20 +39,6 @@ describe('saved card identity (SPEC §3)', () => {
 });
 
 describe('selecting and removing cards (SPEC §4)', () => {
-  it('SPEC §4: a selected card without id is marked new', () => {
-    expect(selectCard({ last4: '1111' })).toEqual({ last4: '1111', isNew: true });
-    expect(selectCard({ id: '', isNew: false })).toEqual({ id: '', isNew: true });
-  });
-
-  it('SPEC §4: a selected card with an id is kept as it is', () => {
-    expect(selectCard(ACTIVE)).toBe(ACTIVE);
-    expect(selectCard({ card_id: 3, last4: '0005' })).toEqual({ card_id: 3, last4: '0005' });
-  });
-
-  it.each([[null], [undefined]])('SPEC §4: selecting %s clears the selection', (card) => {
-    expect(selectCard(card)).toBeNull();
-  });
-
   it.each([
     ['c1', ['c2', '7']],
     ['c2', ['c1', '7']],

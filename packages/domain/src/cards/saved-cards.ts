@@ -33,16 +33,6 @@ export function savedCardId(card: SavedCard): string | undefined {
   return text === '' ? undefined : text;
 }
 
-/**
- * SPEC §4: the card to store as the selected card: a card without an id is marked new
- * (`isNew: true`, the "new card" entry); a card with an id is kept as it is. `null` clears the
- * selection.
- */
-export function selectCard<T extends SavedCard>(card: T | null | undefined): T | null {
-  if (card === undefined || card === null) return null;
-  return savedCardId(card) === undefined ? { ...card, isNew: true } : card;
-}
-
 /** SPEC §4: the card list without the removed card (matched by id, compared as text). */
 export function removeCard<T extends SavedCard>(cards: readonly T[], cardId: string | number): T[] {
   const removed = String(cardId).trim();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MOBILE_MAX_WIDTH_PX } from '../constants';
-import { isMobileWidth, layoutColumns, splitIntoColumns } from './columns';
+import { isMobileWidth, splitIntoColumns } from './columns';
 
 describe('mobile threshold (SPEC §9)', () => {
   it.each([
@@ -47,12 +47,5 @@ describe('two alternating columns (SPEC §2)', () => {
       }),
       { numRuns: 100 },
     );
-  });
-
-  it.each([
-    [800, [['a', 'b', 'c']]],
-    [1280, [['a', 'c'], ['b']]],
-  ])('at width %d lays out %j', (width, expected) => {
-    expect(layoutColumns(['a', 'b', 'c'], width)).toEqual(expected);
   });
 });

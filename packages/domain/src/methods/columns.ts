@@ -26,11 +26,3 @@ export function splitIntoColumns<T>(items: readonly T[]): readonly [readonly T[]
   });
   return [left, right];
 }
-
-/**
- * SPEC §2, §9: the columns for a window width: one column holding every item on mobile
- * layouts, the two alternating columns otherwise.
- */
-export function layoutColumns<T>(items: readonly T[], widthPx: number): readonly (readonly T[])[] {
-  return isMobileWidth(widthPx) ? [items] : splitIntoColumns(items);
-}

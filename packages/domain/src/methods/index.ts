@@ -15,7 +15,7 @@ export { bonusForPayGroup, userBonusesByPayGroups } from './bonuses';
 export type { UserBonusesByPayGroups } from './bonuses';
 export { chooseMethod } from './choose-method';
 export type { MethodChoice } from './choose-method';
-export { isMobileWidth, layoutColumns, splitIntoColumns } from './columns';
+export { isMobileWidth, splitIntoColumns } from './columns';
 export { COUNTDOWN_ZERO, formatCountdown } from './countdown';
 export { WAGER_PARAMETER_NAME, isDisabledByWager, isMethodDisabled } from './enabled';
 export type { MethodAvailability, NamedParameter, WagerRuleInput } from './enabled';
@@ -38,12 +38,7 @@ export { isRepeatSubmission } from './repeat-submit';
 export type { SubmissionSnapshot } from './repeat-submit';
 export { restrictionMessage } from './restriction';
 export type { RestrictionMessage, RestrictionMessageOptions } from './restriction';
-export {
-  carouselMethods,
-  isCarouselVisible,
-  quickSuggestions,
-  withDefaultViewDataEntry,
-} from './suggestions';
+export { carouselMethods, isCarouselVisible, quickSuggestions } from './suggestions';
 export type {
   CarouselOptions,
   CarouselVisibilityInput,

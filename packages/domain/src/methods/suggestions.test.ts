@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  carouselMethods,
-  isCarouselVisible,
-  quickSuggestions,
-  withDefaultViewDataEntry,
-} from './suggestions';
+import { carouselMethods, isCarouselVisible, quickSuggestions } from './suggestions';
 import { method } from './test/method-fixture';
 
 const RESTRICTED = '2030-01-01T00:00:00Z';
@@ -82,18 +77,6 @@ describe('carousel methods (SPEC §4, §9 limit 5)', () => {
 
   it('takes a custom limit', () => {
     expect(carouselMethods([flagged(1), flagged(2)], { limit: 1 }).map((m) => m.id)).toEqual([1]);
-  });
-});
-
-describe('default view data entry (SPEC §4 Carousel)', () => {
-  it.each([
-    [['a'], [], ['default', 'a']],
-    [['a'], null, ['default', 'a']],
-    [null, undefined, ['default']],
-    [['a'], [{ id: 1 }], ['a']],
-    [null, [{ id: 1 }], []],
-  ])('view data %j with payment groups %j gives %j', (viewData, groups, expected) => {
-    expect(withDefaultViewDataEntry(viewData, groups, 'default')).toEqual(expected);
   });
 });
 

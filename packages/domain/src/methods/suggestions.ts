@@ -75,19 +75,6 @@ export function carouselMethods<M extends SuggestibleMethod>(
   return ordered.slice(0, limit);
 }
 
-/**
- * SPEC §4: if there are no payment groups, a default entry is prepended to the view data. The
- * default entry itself is not shown in the spec, so the caller supplies it.
- */
-export function withDefaultViewDataEntry<T>(
-  viewData: readonly T[] | null | undefined,
-  paymentGroups: readonly unknown[] | null | undefined,
-  defaultEntry: T,
-): readonly T[] {
-  const data = viewData ?? [];
-  return (paymentGroups ?? []).length === 0 ? [defaultEntry, ...data] : data;
-}
-
 /** SPEC §2 carousel visibility: inputs (carousel state of SPEC §3 in plain words). */
 export interface CarouselVisibilityInput {
   /** The initial load is done (carousel state `isInitialLoad` has cleared). */

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { compareDecimal, parseDecimal, roundDecimal, toPrecision } from './decimal';
+import { compareDecimal, parseDecimal, roundDecimal } from './decimal';
 
 describe('parseDecimal (ARCHITECTURE money rule, SPEC §5)', () => {
   it.each([
@@ -98,10 +97,7 @@ describe('roundDecimal (SPEC §9 rounding helper)', () => {
   });
 });
 
-describe('toPrecision and compareDecimal', () => {
-  it('pads and rounds to currency precision', () => {
-    expect(toPrecision(new Big('2.5'), 2)).toBe('2.50');
-  });
+describe('compareDecimal', () => {
   it('compares decimals exactly and answers null for garbage', () => {
     expect(compareDecimal('10.00', '10')).toBe(0);
     expect(compareDecimal('10.01', '10')).toBe(1);

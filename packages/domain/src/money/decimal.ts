@@ -56,14 +56,6 @@ export function roundDecimal<T>(
   return parsed.round(decimals, ROUNDING_MODES[direction]).toFixed(decimals);
 }
 
-/**
- * Renders a Big as a plain decimal string with exactly `precision` places, rounded half up
- * (currency precision, SPEC §3 currencies[0].precision).
- */
-export function toPrecision(value: Big, precision: number): string {
-  return value.round(precision, Big.roundHalfUp).toFixed(precision);
-}
-
 /** Compares two decimal texts; `null` when either is not a number. */
 export function compareDecimal(a: unknown, b: unknown): -1 | 0 | 1 | null {
   const left = parseDecimal(a);

@@ -1,4 +1,4 @@
-export { compareDecimal, parseDecimal, roundDecimal, toPrecision } from './decimal';
+export { compareDecimal, parseDecimal, roundDecimal } from './decimal';
 export type { RoundingDirection } from './decimal';
 export { computeBonus } from './bonus';
 export { paymentCharges } from './charges';
