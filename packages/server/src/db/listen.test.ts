@@ -30,20 +30,22 @@ function nextEvent<T>() {
 
 describe('keepListening', () => {
   it('hears notifications and stops hearing once stopped', async () => {
-    let message = nextEvent<string>();
+    const first = nextEvent<string>();
     const heard: string[] = [];
     const listener = await keepListening(database.db, 'cashdesk_listen_test_a', {
       onMessage: (payload) => {
         heard.push(payload);
-        message.resolve(payload);
+        first.resolve(payload);
       },
       onLost: () => undefined,
     });
     await database.db.execute(sql`select pg_notify('cashdesk_listen_test_a', 'one')`);
-    expect(await message.promise).toBe('one');
+    expect(await first.promise).toBe('one');
     await listener.stop();
-    message = nextEvent<string>();
+    // Sent right after stop() answered, while the stopped listener's connection may still be
+    // closing: the stopped listener must not hear it (it did on PostgreSQL before the fix).
     await database.db.execute(sql`select pg_notify('cashdesk_listen_test_a', 'two')`);
+    const message = nextEvent<string>();
     // A notification sent after it on the same channel arrives at a second listener only.
     const second = await keepListening(database.db, 'cashdesk_listen_test_a', {
       onMessage: (payload) => {

@@ -45,17 +45,20 @@ export async function listenOn(
   if (client instanceof pg.Pool) {
     const connection = await client.connect();
     let released = false;
+    // Stopping closes the connection, which takes a while: a notification already on its way
+    // must not reach the caller after stop() answered, nor may the close count as a loss.
+    let listening = true;
     const release = (broken: boolean) => {
       if (released) return;
       released = true;
       connection.release(broken);
     };
     connection.on('notification', (message) => {
-      if (message.channel === channel) onMessage(message.payload ?? '');
+      if (listening && message.channel === channel) onMessage(message.payload ?? '');
     });
     connection.on('error', () => {
       release(true);
-      onLost();
+      if (listening) onLost();
     });
     try {
       await connection.query(`LISTEN ${channel}`);
@@ -65,6 +68,7 @@ export async function listenOn(
     }
     // The connection is closed rather than pooled: it still listens.
     return () => {
+      listening = false;
       release(true);
       return Promise.resolve();
     };
