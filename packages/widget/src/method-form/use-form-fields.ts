@@ -34,8 +34,12 @@ export interface FormFieldsOptions {
   readonly validationContext: (values: Readonly<Record<string, FieldValue>>) => ValidationContext;
   /** A value as the form keeps it (the withdrawal clamps its amount, SPEC §5). */
   readonly normalize?: (field: FormField, value: FieldValue) => FieldValue;
-  /** Called after a change is kept (analytics events, page notices). */
-  readonly onChanged?: (field: FormField, value: FieldValue) => void;
+  /** Called after a change is kept, with the values it made (analytics events, page notices). */
+  readonly onChanged?: (
+    field: FormField,
+    value: FieldValue,
+    next: Readonly<Record<string, FieldValue>>,
+  ) => void;
 }
 
 /** What a field component takes besides its context. */
@@ -154,7 +158,7 @@ export function useFormFields(options: FormFieldsOptions) {
           : { ...previous, [field.name]: toFieldError(outcome.error) },
       );
     }
-    onChanged?.(field, value);
+    onChanged?.(field, value, next);
   };
 
   const blur = (field: FormField) => {

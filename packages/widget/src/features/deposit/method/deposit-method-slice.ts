@@ -11,6 +11,7 @@
  *
  * @packageDocumentation
  */
+import type { AmountReported } from '../../../method-form/use-amount-reporting';
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { rootReducer } from '../../../app/store';
@@ -94,6 +95,13 @@ export const depositMethodSlice = createSlice({
 });
 
 export const { amountRecorded, amountChanged, methodClicked } = depositMethodSlice.actions;
+
+/** SPEC §4: the slice's record of one amount report of the method page of `payGroupId`. */
+export function amountReportAction(payGroupId: string, report: AmountReported) {
+  return report.kind === 'initial'
+    ? amountRecorded({ payGroupId, amount: report.amount })
+    : amountChanged({ payGroupId, previousAmount: report.previous, amount: report.amount });
+}
 
 declare module '../../../app/store' {
   // Declaration merging registers this lazily injected slice's state (app/store.ts).

@@ -12,7 +12,6 @@ import {
   STORAGE_KEYS,
   buildBrowserData,
   buildSubmitParameters,
-  currencyDisplayFormat,
   displayParamsOf,
   fieldKind,
   linkTarget,
@@ -28,21 +27,15 @@ import type {
   Method,
   PayloadResult,
 } from '@cashdesk/domain';
-import { Fragment, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { SubmitEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { balanceChanged } from '../../../app/session-slice';
 import { readStored, writeStored } from '../../../app/storage';
 import { asApiError } from '../../../api/http';
-import type { ApiError } from '../../../api/http';
-import { AmountSummary, FieldView, toFieldError } from '../../../fields';
-import type { FieldContext } from '../../../fields';
+import { toFieldError } from '../../../fields';
 import { announce } from '../../../ui/announcer';
-import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icon';
-import { formatMoney, isolateLtr } from '../../../i18n/format';
 import {
   useDepositOtpMutation,
   useDepositRouteMutation,
@@ -54,18 +47,15 @@ import { OneTimeCodeSender } from './one-time-code-sender';
 import type { CodeSendOutcome } from './one-time-code-sender';
 import {
   buildMethodForm,
-  canAutoSubmit,
   cardSubmitValues,
   checkoutSubmitBody,
   chosenSavedCard,
-  cvvCardType,
   formSubmitBody,
   fieldsShown,
-  initialAmount,
   initialValues,
   textOf,
 } from '../../../method-form/method-form';
-import type { MethodForm, ValidationContext } from '../../../method-form/method-form';
+import type { MethodForm } from '../../../method-form/method-form';
 import {
   DISPLAY_FORM_PATH,
   browserRedirectEnvironment,
@@ -75,18 +65,12 @@ import {
   submitOutcome,
 } from './submit-outcome';
 import { ThreeDsChallenge } from '../../../method-form/three-ds-challenge';
-import { methodClicked } from './deposit-method-slice';
-import { useDepositAmountReporting } from './use-deposit-amount-reporting';
+import { amountReportAction, methodClicked } from './deposit-method-slice';
 import { trackClickstream } from '../../../realtime/clickstream';
-import { fieldContexts } from '../../../method-form/field-contexts';
-import { useFormFields } from '../../../method-form/use-form-fields';
-import { useSubmitOnce } from '../../../method-form/use-submit-once';
-import {
-  cardForRetry,
-  forgetCardForRetry,
-  keepCardForRetry,
-} from '../../../method-form/retry-card';
-import type { SubmitRequest, SubmitResult } from '../../../method-form/use-submit-once';
+import { MethodFormLayout } from '../../../method-form/method-form-layout';
+import { forgetCardForRetry } from '../../../method-form/retry-card';
+import { plainAmount, useMethodForm } from '../../../method-form/use-method-form';
+import type { SubmitRequest } from '../../../method-form/use-submit-once';
 
 export interface MethodFormViewProps {
   readonly payGroupId: string;
@@ -100,18 +84,6 @@ export interface MethodFormViewProps {
    * payload with the checkout's card names instead of the deposit submit body.
    */
   readonly checkout?: boolean;
-}
-
-/** Issue 19: the amount a result page's "Try again" passes in router state, if any. */
-function retryAmountOf(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null || !('retryAmount' in state)) return null;
-  const amount: unknown = state.retryAmount;
-  return typeof amount === 'string' ? amount : null;
-}
-
-/** Issue 19: whether the form was opened by a result page's "Try again". */
-function isRetry(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && 'retry' in state && state.retry === true;
 }
 
 /** SPEC §3 browser_data from the real browser. */
@@ -168,9 +140,7 @@ export function MethodFormView({
   const [depositOtp] = useDepositOtpMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const location = useLocation();
-  const { search } = location;
-  const routerState: unknown = location.state;
+  const { search } = useLocation();
   const environment = useAppSelector((state) => state.session.environment);
   // The recurring check asked for the chosen saved card's CVV (SPEC §5, §7).
   const [serverAsksCvv, setServerAsksCvv] = useState(false);
@@ -180,9 +150,9 @@ export function MethodFormView({
   const [blockedRedirect, setBlockedRedirect] = useState<string | null>(null);
   // The bank's 3-D Secure challenge shown in place of the form (pay session action `iframe`).
   const [challenge, setChallenge] = useState<RedirectData | null>(null);
+  const transactionOfChallenge = useRef<string | null>(null);
   const theme = useAppSelector((state) => state.session.theme);
   const [depositSubmit] = useDepositSubmitMutation();
-  const { submitting, submit } = useSubmitOnce(depositSubmit);
   const [upload] = useDepositUploadMutation();
   // SPEC §7: the pay group and its limits every clickstream event of this form carries.
   const clickstreamPayGroup = {
@@ -190,55 +160,72 @@ export function MethodFormView({
     minAmount: detail.limits.min_amount ?? null,
     maxAmount: detail.limits.max_amount ?? null,
   };
-  const validationContext = (current: Readonly<Record<string, FieldValue>>): ValidationContext => ({
+
+  const controller = useMethodForm({
+    payGroupId,
     form,
-    values: current,
+    detail,
+    method,
+    init,
     cards,
-  });
-  const {
-    values,
-    setValues,
-    validateShown,
-    setErrors,
-    documents,
-    showErrors,
-    showSubmitFailure,
-    fieldProps,
-    uploadTo,
-  } = useFormFields({
-    initial: () => ({
-      ...initialValues(form, initialAmount(detail, retryAmountOf(routerState)), cards),
-      // Issue 19 #6: a retry keeps the card typed before the decline, not its CVV.
-      ...(isRetry(routerState) ? cardForRetry(payGroupId, form.fields) : {}),
-    }),
-    validationContext,
-    onChanged: (field, value) => {
-      // The recurring check's CVV request was about the card then chosen.
-      if (fieldKind(field) === 'card') setServerAsksCvv(false);
-      // SPEC §4: toggling save card sends its analytics click event.
-      if (field.name === SAVE_CARD_FIELD_NAME && typeof value === 'boolean') {
-        dispatch(methodClicked({ element: 'save_card', payGroupId, checked: value }));
+    submitCall: depositSubmit,
+    uploadCall: upload,
+    policy: {
+      texts: {
+        submit: 'DEPOSIT_METHOD.SUBMIT',
+        submitNoAmount: 'DEPOSIT_METHOD.SUBMIT_NO_AMOUNT',
+        submitting: 'DEPOSIT_METHOD.SUBMITTING',
+      },
+      shownFields: (current) => fieldsShown(form, current, cards, serverAsksCvv),
+      onChanged: (field, value, next) => {
+        // The recurring check's CVV request was about the card then chosen.
+        if (fieldKind(field) === 'card') setServerAsksCvv(false);
+        // SPEC §4: toggling save card sends its analytics click event.
+        if (field.name === SAVE_CARD_FIELD_NAME && typeof value === 'boolean') {
+          dispatch(methodClicked({ element: 'save_card', payGroupId, checked: value }));
+          dispatch(
+            trackClickstream({
+              type: 'click',
+              payGroup: clickstreamPayGroup,
+              data: { target: 'save_card', checked: value },
+            }),
+          );
+        }
+        setNotice(null);
+        // SPEC §7: a choice in a routable method's form asks which fields follow it.
+        if (detail.is_routable === true && routesOnChange(field)) void routeWith(next);
+      },
+      // SPEC §4 amount reporting: the deposit page keeps its own record in its slice.
+      onAmountReported: (report) => {
+        dispatch(amountReportAction(payGroupId, report));
+      },
+      onSubmitPressed: () => {
+        // SPEC §4: the ordinary submit button's own click event.
+        dispatch(methodClicked({ element: 'submit_button', payGroupId }));
         dispatch(
           trackClickstream({
             type: 'click',
             payGroup: clickstreamPayGroup,
-            data: { target: 'save_card', checked: value },
+            data: { target: 'submit_button' },
           }),
         );
-      }
-      setNotice(null);
-      // SPEC §7: a choice in a routable method's form asks which fields follow it.
-      if (detail.is_routable === true && routesOnChange(field)) {
-        void routeWith({ ...values, [field.name]: value });
-      }
+        setNotice(null);
+        setBlockedRedirect(null);
+      },
+      buildRequest: ({ values, shown, documents }) => buildRequest(values, shown, documents),
+      confirm: ({ values, amount }) => {
+        const saved = chosenSavedCard(values, form.fields, cards);
+        return saved === null
+          ? Promise.resolve(true)
+          : checkSavedCard(saved.card_id, amount, values);
+      },
+      onAnswer: followAnswer,
+      autoSubmit: true,
+      busy: checkingCard,
     },
   });
-  const autoSubmitTried = useRef(false);
-  const openedByRetry = isRetry(routerState);
-  useEffect(() => {
-    // A card typed for an earlier payment is not kept beyond the retry it was kept for.
-    if (!openedByRetry) forgetCardForRetry();
-  }, [openedByRetry]);
+  const { values, setValues, shown, documents, showErrors, showFailure, validateShown } =
+    controller;
 
   /**
    * SPEC §7 POST payments/groups/{paygroup_id}/route with the form as it now stands: the answer's
@@ -256,7 +243,7 @@ export function MethodFormView({
       flow: 'deposit',
       card: cardSubmitValues(form, current, next, cards),
     });
-    const amountText = textOf(next[AMOUNT_FIELD_NAME]).replace(/\s+/g, '');
+    const amountText = plainAmount(textOf(next[AMOUNT_FIELD_NAME]));
     const amountValid = parseDecimal(amountText)?.gt(0) === true;
     setRouting('loading');
     const result = await depositRoute({
@@ -283,15 +270,9 @@ export function MethodFormView({
     setValues((previous) => ({ ...initialValues(routed, amountText, cards), ...previous }));
   };
 
-  const shown = fieldsShown(form, values, cards, serverAsksCvv);
-  const amount = textOf(values[AMOUNT_FIELD_NAME]);
-  useDepositAmountReporting(payGroupId, amount, clickstreamPayGroup);
-
-  const followAnswer = (session: PaySession) => {
-    dispatch(balanceChanged(session.user_balance));
+  function followAnswer(session: PaySession) {
     if (session.result_status === 'success') {
       writeStored('local', STORAGE_KEYS.lastUsedMethodId, payGroupId);
-      forgetCardForRetry();
     }
     const outcome = submitOutcome(session);
     const state = { paySession: session, payGroupId };
@@ -329,9 +310,7 @@ export function MethodFormView({
         return;
       }
     }
-  };
-
-  const transactionOfChallenge = useRef<string | null>(null);
+  }
 
   /**
    * SPEC §2: the result message of the inner cashier frame the challenge returned to: the
@@ -362,10 +341,6 @@ export function MethodFormView({
     setChallenge(null);
     announce(t('DEPOSIT_METHOD.THREE_DS.LEFT'), 'polite');
   }, [t]);
-
-  const showFailure = (error: ApiError) => {
-    showSubmitFailure(error, shown);
-  };
 
   // SPEC §3 one-time code, §4, §7 payments otp: a form with a requisite is confirmed by a code
   // sent to it and typed into the field the domain names.
@@ -401,24 +376,34 @@ export function MethodFormView({
    * Issue 19, SPEC §2: both carry the display parameters of the cashier's address, which the
    * server writes into the addresses that bring the player back from the provider's page.
    */
-  const buildRequest = (): PayloadResult<SubmitRequest> => {
+  function buildRequest(
+    current: Readonly<Record<string, FieldValue>>,
+    currentShown: readonly FormField[],
+    documents: Readonly<Record<string, string>>,
+  ): PayloadResult<SubmitRequest> {
     const fingerprint = readStored('local', STORAGE_KEYS.fingerprint);
     const browserData = currentBrowserData();
     const display = displayParamsOf(search);
     const displayParams = Object.keys(display).length === 0 ? {} : { display_params: display };
     if (checkout) {
-      const built = checkoutSubmitBody(form, shown, values, cards, { browserData, fingerprint });
+      const built = checkoutSubmitBody(form, currentShown, current, cards, {
+        browserData,
+        fingerprint,
+      });
       if (!built.ok) return built;
       return {
         ok: true,
         payload: {
           payGroupId,
           body: { ...built.payload, ...displayParams },
-          snapshot: { amount, parameters: built.payload.parameters },
+          snapshot: {
+            amount: textOf(current[AMOUNT_FIELD_NAME]),
+            parameters: built.payload.parameters,
+          },
         },
       };
     }
-    const built = formSubmitBody(form, shown, values, cards, documents);
+    const built = formSubmitBody(form, currentShown, current, cards, documents);
     if (!built.ok) return built;
     return {
       ok: true,
@@ -433,46 +418,7 @@ export function MethodFormView({
         snapshot: { amount: built.payload.amount, parameters: built.payload.fields },
       },
     };
-  };
-
-  const settle = (result: SubmitResult) => {
-    if (result.kind === 'answered') followAnswer(result.session);
-    else if (result.kind === 'failed') showFailure(result.error);
-  };
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    // SPEC §4: the ordinary submit button's own click event.
-    dispatch(methodClicked({ element: 'submit_button', payGroupId }));
-    dispatch(
-      trackClickstream({
-        type: 'click',
-        payGroup: clickstreamPayGroup,
-        data: { target: 'submit_button' },
-      }),
-    );
-    setNotice(null);
-    setBlockedRedirect(null);
-    if (!validateShown(shown)) return;
-    const built = buildRequest();
-    if (!built.ok) {
-      showErrors({ [AMOUNT_FIELD_NAME]: toFieldError(built.error) }, AMOUNT_FIELD_NAME);
-      return;
-    }
-    setErrors({});
-    // Issue 19 #6: should this payment be declined, "Try again" opens with this card.
-    keepCardForRetry(payGroupId, form.fields, values);
-    const request = built.payload;
-    const saved = chosenSavedCard(values, form.fields, cards);
-    if (saved === null) {
-      void submit(request).then(settle);
-      return;
-    }
-    void checkSavedCard(saved.card_id, amount).then((allowed) => {
-      if (allowed) void submit(request).then(settle);
-    });
-  };
+  }
 
   const cvvToAskFor = useRef<string | null>(null);
   useEffect(() => {
@@ -488,13 +434,14 @@ export function MethodFormView({
    * left empty) is asked for first. Says whether the payment may go ahead (false when the player
    * has to act first). Only one check runs at a time.
    */
-  const checkSavedCard = async (cardId: string, amountText: string): Promise<boolean> => {
+  async function checkSavedCard(
+    cardId: string,
+    amountText: string,
+    current: Readonly<Record<string, FieldValue>>,
+  ): Promise<boolean> {
     if (checkingCard) return false;
     setCheckingCard(true);
-    const result = await recurringCheck({
-      user_card_id: cardId,
-      amount: amountText.replace(/\s+/g, ''),
-    });
+    const result = await recurringCheck({ user_card_id: cardId, amount: amountText });
     setCheckingCard(false);
     if (result.error !== undefined) {
       showFailure(asApiError(result.error));
@@ -506,81 +453,18 @@ export function MethodFormView({
       return false;
     }
     const cvvField = form.fields.find((field) => fieldKind(field) === 'cardCvv')?.name ?? null;
-    const cvvGiven = cvvField !== null && textOf(values[cvvField]).trim() !== '';
+    const cvvGiven = cvvField !== null && textOf(current[cvvField]).trim() !== '';
     if (result.data.cvv_required && !cvvGiven && cvvField !== null) {
-      // The field appears with the next render; the effect below flags and focuses it then.
+      // The field appears with the next render; the effect above flags and focuses it then.
       cvvToAskFor.current = cvvField;
       setServerAsksCvv(true);
       return false;
     }
     return true;
-  };
-
-  // SPEC §4 auto-submit: once, when the method is loaded and nothing is in flight; a form that
-  // is not valid or has an empty required field is shown instead, without error messages.
-  const autoSubmitRequest = useEffectEvent((): SubmitRequest | null => {
-    if (!form.autoSubmit || autoSubmitTried.current) return null;
-    autoSubmitTried.current = true;
-    if (!canAutoSubmit(form, shown, validationContext(values))) return null;
-    const built = buildRequest();
-    return built.ok ? built.payload : null;
-  });
-  const settleAutoSubmit = useEffectEvent(settle);
-  useEffect(() => {
-    const request = autoSubmitRequest();
-    if (request === null) return undefined;
-    void submit(request).then(settleAutoSubmit);
-    return () => {
-      // Unmounted before the answer (or React's development double mount): try again on the
-      // next mount; the submit hook re-sends the same body under the same key.
-      autoSubmitTried.current = false;
-    };
-  }, [submit]);
-
-  const precision = form.precision;
-  const contexts = fieldContexts({
-    form,
-    detail,
-    method,
-    init,
-    cards,
-    uploadFor: (field) => uploadTo(upload, payGroupId, field),
-  });
-  const amountContext = contexts.amount;
-  const contextFor = (field: FormField): FieldContext =>
-    fieldKind(field) === 'cardCvv'
-      ? {
-          ...contexts.base,
-          cvv: { required: field.isRequired, cardType: cvvCardType(form, values, cards) },
-        }
-      : contexts.contextFor(field);
-
-  const parsedAmount = parseDecimal(amount.replace(/\s+/g, ''));
-  const submitLabel =
-    parsedAmount === null || parsedAmount.lte(0)
-      ? t('DEPOSIT_METHOD.SUBMIT_NO_AMOUNT')
-      : t('DEPOSIT_METHOD.SUBMIT', {
-          amount: isolateLtr(
-            formatMoney(parsedAmount.toFixed(), {
-              currency: form.currency,
-              precision,
-              display: currencyDisplayFormat(init.widget_settings.currency_display_setting_id),
-            }),
-          ),
-        });
+  }
 
   const known = (key: string | null | undefined): string | null =>
     key !== null && key !== undefined && key !== '' && i18n.exists(key) ? t(key) : null;
-  const processingTime =
-    known(detail.processing_time_translation_key) ?? known(method.processingTime);
-  const info = detail.info ?? null;
-  const infoIsLink = info !== null && /^https?:\/\//i.test(info);
-  const infoText = info === null || infoIsLink ? null : (known(info) ?? info);
-  const descriptionUrl = infoIsLink ? info : method.descriptionUrl;
-  const descriptionTarget = linkTarget({
-    isSelfTarget: method.isSelfTarget,
-    device: environment.device,
-  });
 
   if (challenge !== null) {
     return (
@@ -589,79 +473,45 @@ export function MethodFormView({
   }
 
   return (
-    <>
-      <form
-        className="cd-method__form"
-        noValidate
-        onSubmit={onSubmit}
-        aria-labelledby="cd-method-title"
-      >
-        <div className="cd-method__amount">
-          <FieldView {...fieldProps(form.amountField, amountContext)} />
-          <AmountSummary amount={amount} context={amountContext} />
-        </div>
-        {shown.map((field) => (
-          <Fragment key={field.name}>
-            <FieldView {...fieldProps(field, contextFor(field))} />
-            {requisiteField !== undefined && field.name === codeField?.name ? (
-              <OneTimeCodeSender
-                send={sendCode}
-                requisite={textOf(values[requisiteField.name])}
-                fieldLabel={known(field.label) ?? field.label ?? field.name}
-              />
-            ) : null}
-          </Fragment>
-        ))}
-        {routing === 'idle' ? null : (
-          <p className="cd-method__notice" role="status">
-            {routing === 'loading' ? t('DEPOSIT_METHOD.ROUTING') : t('DEPOSIT_METHOD.ROUTE_FAILED')}
-          </p>
-        )}
-        {notice === null ? null : (
-          <p className="cd-method__notice" role="status">
-            <Icon name="info" /> {notice}
-          </p>
-        )}
-        {blockedRedirect === null ? null : (
-          <p className="cd-method__notice" role="status">
-            {t('DEPOSIT_METHOD.REDIRECT_BLOCKED')}{' '}
-            <a href={blockedRedirect} target="_blank" rel="noopener noreferrer">
-              {t('DEPOSIT_METHOD.REDIRECT_CONTINUE')}
-              <Icon name="open_in_new" size={16} />
-            </a>
-          </p>
-        )}
-        <Button
-          type="submit"
-          block
-          className="cd-method__submit"
-          disabled={submitting || checkingCard}
-          aria-busy={submitting || checkingCard}
-        >
-          {submitting || checkingCard ? t('DEPOSIT_METHOD.SUBMITTING') : submitLabel}
-        </Button>
-      </form>
-      {processingTime === null && infoText === null && descriptionUrl === null ? null : (
-        <aside className="cd-method__info" aria-label={t('DEPOSIT_METHOD.INFO_TITLE')}>
-          {processingTime === null ? null : (
-            <p className="cd-method__info-line">
-              <Icon name="clock" size={16} /> {processingTime}
+    <MethodFormLayout
+      form={form}
+      detail={detail}
+      method={method}
+      controller={controller}
+      afterField={(field) =>
+        requisiteField !== undefined && field.name === codeField?.name ? (
+          <OneTimeCodeSender
+            send={sendCode}
+            requisite={textOf(values[requisiteField.name])}
+            fieldLabel={known(field.label) ?? field.label ?? field.name}
+          />
+        ) : null
+      }
+      notices={
+        <>
+          {routing === 'idle' ? null : (
+            <p className="cd-method__notice" role="status">
+              {routing === 'loading'
+                ? t('DEPOSIT_METHOD.ROUTING')
+                : t('DEPOSIT_METHOD.ROUTE_FAILED')}
             </p>
           )}
-          {infoText === null ? null : <p className="cd-method__info-line">{infoText}</p>}
-          {descriptionUrl === null ? null : (
-            <a
-              className="cd-method__info-link"
-              href={descriptionUrl}
-              target={descriptionTarget}
-              rel="noopener noreferrer"
-            >
-              {t('DEPOSIT_METHOD.MORE_INFO')}
-              <Icon name="open_in_new" size={16} />
-            </a>
+          {notice === null ? null : (
+            <p className="cd-method__notice" role="status">
+              <Icon name="info" /> {notice}
+            </p>
           )}
-        </aside>
-      )}
-    </>
+          {blockedRedirect === null ? null : (
+            <p className="cd-method__notice" role="status">
+              {t('DEPOSIT_METHOD.REDIRECT_BLOCKED')}{' '}
+              <a href={blockedRedirect} target="_blank" rel="noopener noreferrer">
+                {t('DEPOSIT_METHOD.REDIRECT_CONTINUE')}
+                <Icon name="open_in_new" size={16} />
+              </a>
+            </p>
+          )}
+        </>
+      }
+    />
   );
 }

@@ -23,8 +23,7 @@ import {
 import { followRedirect, submitOutcome } from './submit-outcome';
 import { CARD_DETAIL } from './test-fixtures';
 import { useAmountReporting } from '../../../method-form/use-amount-reporting';
-import { useDepositAmountReporting } from './use-deposit-amount-reporting';
-import './deposit-method-slice';
+import { amountReportAction } from './deposit-method-slice';
 
 const form = buildMethodForm({ detail: CARD_DETAIL, currency: 'EUR', precision: 2 });
 
@@ -383,7 +382,10 @@ describe('amount reporting (SPEC §4, §9 debounce 1000 ms)', () => {
     );
     const { rerender } = renderHook(
       ({ amount }) => {
-        useDepositAmountReporting('101', amount, { minAmount: null, maxAmount: null });
+        // The deposit form's policy keeps each report in its slice (SPEC §4).
+        useAmountReporting('101', amount, { minAmount: null, maxAmount: null }, (report) =>
+          store.dispatch(amountReportAction('101', report)),
+        );
       },
       {
         wrapper,

@@ -9,39 +9,22 @@ import {
   AMOUNT_FIELD_NAME,
   MESSAGE_KEYS,
   clampWithdrawalAmount,
-  currencyDisplayFormat,
   fieldKind,
-  parseDecimal,
   payoutCardFieldState,
   resultPagePath,
   setQueryParam,
 } from '@cashdesk/domain';
-import type { FieldValue, FormField, Method } from '@cashdesk/domain';
+import type { FormField, Method } from '@cashdesk/domain';
 import { useState } from 'react';
-import type { SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
 import type { PayoutVerificationState } from '../../../app/payout-verification';
-import { balanceChanged } from '../../../app/session-slice';
-import type { ApiError } from '../../../api/http';
-import { AmountSummary, FieldView, toFieldError } from '../../../fields';
-import type { FieldContext, FieldError } from '../../../fields';
-import { formatMoney, isolateLtr } from '../../../i18n/format';
-import {
-  formSubmitBody,
-  fieldsShown,
-  initialAmount,
-  initialValues,
-  textOf,
-} from '../../../method-form/method-form';
-import type { MethodForm, ValidationContext } from '../../../method-form/method-form';
-import { fieldContexts } from '../../../method-form/field-contexts';
-import { useFormFields } from '../../../method-form/use-form-fields';
-import { useAmountReporting } from '../../../method-form/use-amount-reporting';
-import { useSubmitOnce } from '../../../method-form/use-submit-once';
-import type { SubmitResult } from '../../../method-form/use-submit-once';
-import { Button } from '../../../ui/button';
+import type { FieldError } from '../../../fields';
+import { formSubmitBody, fieldsShown, textOf } from '../../../method-form/method-form';
+import type { MethodForm } from '../../../method-form/method-form';
+import { MethodFormLayout } from '../../../method-form/method-form-layout';
+import { useMethodForm } from '../../../method-form/use-method-form';
+import type { PresentedField } from '../../../method-form/use-method-form';
 import { usePayoutSubmitMutation, usePayoutUploadMutation } from '../withdrawal-api';
 import {
   NEW_ACCOUNT,
@@ -80,11 +63,6 @@ function withdrawalResultAddress(session: PaySession, search: string): string {
   );
 }
 
-/** The amount as the server takes it: decimal text without grouping spaces. */
-function plainAmount(amount: string): string {
-  return amount.replace(/\s+/g, '');
-}
-
 /**
  * SPEC §2 withdrawal method page form: the amount with the balance, the tax by tiers (shown only
  * above the non-taxable amount, recalculated as the amount changes, SPEC §5), the payout entry
@@ -105,7 +83,6 @@ export function WithdrawalFormView({
   storedAmount = null,
 }: WithdrawalFormViewProps) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
   const { search } = location;
@@ -115,59 +92,123 @@ export function WithdrawalFormView({
     initialAccountChoice(accounts, verified?.requisiteId ?? null),
   );
   const [payoutSubmit] = usePayoutSubmitMutation();
-  const { submitting, submit } = useSubmitOnce(payoutSubmit);
   const [upload] = usePayoutUploadMutation();
-  const balance = init.user_balance;
-  const validationContext = (current: Readonly<Record<string, FieldValue>>): ValidationContext => ({
-    form,
-    values: current,
-    cards,
-    balance,
-  });
-  const {
-    values,
-    validateShown,
-    showSubmitFailure,
-    errors,
-    setErrors,
-    documents,
-    showErrors,
-    clearError,
-    fieldProps: bind,
-    uploadTo,
-  } = useFormFields({
-    initial: () =>
-      initialValues(form, verified?.amount ?? storedAmount ?? initialAmount(detail), cards),
-    validationContext,
-    // SPEC §5 withdrawal clamping: an amount above the minimum is capped at the maximum.
-    normalize: (field, value) =>
-      field.name === AMOUNT_FIELD_NAME && typeof value === 'string'
-        ? clampWithdrawalAmount(value, field.limits ?? null)
-        : value,
-  });
-
   // A chosen account that was deleted falls back to a new one.
   const currentChoice =
     choice === NEW_ACCOUNT || accounts.some((candidate) => candidate.id === choice)
       ? choice
       : NEW_ACCOUNT;
-  const shown = withoutAccountFields(fieldsShown(form, values, cards), account, currentChoice);
-  const amount = textOf(values[AMOUNT_FIELD_NAME]);
-  useAmountReporting(payGroupId, plainAmount(amount), {
-    minAmount: detail.limits.min_amount ?? null,
-    maxAmount: detail.limits.max_amount ?? null,
+
+  const controller = useMethodForm({
+    payGroupId,
+    form,
+    detail,
+    method,
+    init,
+    cards,
+    balance: init.user_balance,
+    submitCall: payoutSubmit,
+    uploadCall: upload,
+    policy: {
+      texts: {
+        submit: 'WITHDRAWAL.SUBMIT',
+        submitNoAmount: 'WITHDRAWAL.SUBMIT_NO_AMOUNT',
+        submitting: 'WITHDRAWAL.SUBMITTING',
+      },
+      // SPEC §4: the amount stored before a verification comes back with the player.
+      startAmount: verified?.amount ?? storedAmount,
+      // SPEC §5 withdrawal clamping: an amount above the minimum is capped at the maximum.
+      normalize: (field, value) =>
+        field.name === AMOUNT_FIELD_NAME && typeof value === 'string'
+          ? clampWithdrawalAmount(value, field.limits ?? null)
+          : value,
+      shownFields: (values) =>
+        withoutAccountFields(fieldsShown(form, values, cards), account, currentChoice),
+      present: payoutFieldOf,
+      // SPEC §4: a new or unconfirmed account is confirmed before the payout is sent.
+      beforeSubmit: ({ amount }) => {
+        const step = accountStep({
+          field: account,
+          choice: currentChoice,
+          accounts,
+          detail,
+          amount,
+        });
+        if (step.kind !== 'verify') return true;
+        goVerify(step.routing.route, step.requisiteId, amount);
+        return false;
+      },
+      buildRequest: ({ values, shown, amount, documents }) => {
+        const built = formSubmitBody(form, shown, values, [], documents);
+        if (!built.ok) return built;
+        const step = accountStep({
+          field: account,
+          choice: currentChoice,
+          accounts,
+          detail,
+          amount,
+        });
+        // A payout card goes by its id under the field's own name (the deposit body keeps card
+        // ids out of the fields, for card data travels apart there).
+        const cardFields = Object.fromEntries(
+          shown
+            .filter((field) => fieldKind(field) === 'card')
+            .map((field) => [field.name, textOf(values[field.name]).trim()] as const)
+            .filter(([, id]) => id !== ''),
+        );
+        const requisiteId = step.kind === 'verify' ? null : step.requisiteId;
+        const fields = {
+          ...built.payload.fields,
+          ...cardFields,
+          ...(requisiteId === null ? {} : { [REQUISITE_ID_PARAMETER]: requisiteId }),
+        };
+        const isNew = step.kind !== 'verify' && step.isNew;
+        return {
+          ok: true,
+          payload: {
+            payGroupId,
+            body: {
+              ...built.payload,
+              fields,
+              ...(account !== null && (isNew || newAccountJustConfirmed(requisiteId))
+                ? { is_new_payout_account: true }
+                : {}),
+            },
+            snapshot: { amount: built.payload.amount, parameters: fields },
+          },
+        };
+      },
+      onAnswer: (session) => {
+        newAccountMarker.clear();
+        void navigate(withdrawalResultAddress(session, search), {
+          state: { paySession: session, payGroupId },
+        });
+      },
+      // SPEC §4: the server says the account must be confirmed first.
+      onFailure: (error, { amount }) => {
+        if (error.errorCode !== ERROR_CODES.payoutAccountNotVerified.code) return false;
+        const step = accountStep({
+          field: account,
+          choice: currentChoice,
+          accounts,
+          detail,
+          amount,
+        });
+        if (step.kind !== 'verify') return false;
+        goVerify(step.routing.route, step.requisiteId, amount);
+        return true;
+      },
+    },
   });
-  const display = currencyDisplayFormat(init.widget_settings.currency_display_setting_id);
-  const money = (value: string) =>
-    formatMoney(value, { currency: form.currency, precision: form.precision, display });
+  const { values, money } = controller;
 
   /** SPEC §4: to /withdrawal-verify-account or /account-management-blocked, amount stored. */
-  const goVerify = (route: string, requisiteId: string | null) => {
+  function goVerify(route: string, requisiteId: string | null, amount: string) {
     const state: PayoutVerificationState = {
       payoutVerification: {
         payGroupId,
         currency: form.currency,
-        amount: plainAmount(amount),
+        amount,
         newAccount:
           requisiteId !== null || account === null
             ? null
@@ -183,171 +224,61 @@ export function WithdrawalFormView({
     if (state.payoutVerification.newAccount === null) newAccountMarker.clear();
     else newAccountMarker.set(payGroupId);
     void navigate({ pathname: route, search }, { state });
-  };
-
-  const showFailure = (error: ApiError) => {
-    // SPEC §4: the server says the account must be confirmed first.
-    if (error.errorCode === ERROR_CODES.payoutAccountNotVerified.code) {
-      const step = accountStep({ field: account, choice: currentChoice, accounts, detail, amount });
-      if (step.kind === 'verify') {
-        goVerify(step.routing.route, step.requisiteId);
-        return;
-      }
-    }
-    showSubmitFailure(error, shown);
-  };
-
-  const settle = (result: SubmitResult) => {
-    if (result.kind === 'failed') {
-      showFailure(result.error);
-      return;
-    }
-    if (result.kind !== 'answered') return;
-    newAccountMarker.clear();
-    dispatch(balanceChanged(result.session.user_balance));
-    void navigate(withdrawalResultAddress(result.session, search), {
-      state: { paySession: result.session, payGroupId },
-    });
-  };
+  }
 
   /** SPEC §3 isNewPamAccount: the account confirmed on the way back was added in this flow. */
-  const newAccountJustConfirmed = (requisiteId: string | null): boolean =>
-    requisiteId !== null &&
-    requisiteId === verified?.requisiteId &&
-    newAccountMarker.isSetFor(payGroupId);
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    if (!validateShown(shown)) return;
-    // SPEC §4: a payout card field in its blocked state carries a manual error: no submit.
-    const blocked = shown.map(payoutFieldOf).find((payout) => payout.blocked);
-    if (blocked !== undefined) {
-      const { field, error } = blocked;
-      showErrors(error === null ? {} : { [field.name]: error }, field.name);
-      return;
-    }
-    const step = accountStep({ field: account, choice: currentChoice, accounts, detail, amount });
-    if (step.kind === 'verify') {
-      goVerify(step.routing.route, step.requisiteId);
-      return;
-    }
-    const built = formSubmitBody(form, shown, values, [], documents);
-    if (!built.ok) {
-      showErrors({ [AMOUNT_FIELD_NAME]: toFieldError(built.error) }, AMOUNT_FIELD_NAME);
-      return;
-    }
-    setErrors({});
-    // A payout card goes by its id under the field's own name (the deposit body keeps card ids
-    // out of the fields, for card data travels apart there).
-    const cardFields = Object.fromEntries(
-      shown
-        .filter((field) => fieldKind(field) === 'card')
-        .map((field) => [field.name, textOf(values[field.name]).trim()] as const)
-        .filter(([, id]) => id !== ''),
+  function newAccountJustConfirmed(requisiteId: string | null): boolean {
+    return (
+      requisiteId !== null &&
+      requisiteId === verified?.requisiteId &&
+      newAccountMarker.isSetFor(payGroupId)
     );
-    const fields = {
-      ...built.payload.fields,
-      ...cardFields,
-      ...(step.requisiteId === null ? {} : { [REQUISITE_ID_PARAMETER]: step.requisiteId }),
-    };
-    const body = {
-      ...built.payload,
-      fields,
-      ...(account !== null && (step.isNew || newAccountJustConfirmed(step.requisiteId))
-        ? { is_new_payout_account: true }
-        : {}),
-    };
-    void submit({
-      payGroupId,
-      body,
-      snapshot: { amount: built.payload.amount, parameters: fields },
-    }).then(settle);
-  };
-
-  const contexts = fieldContexts({
-    form,
-    detail,
-    method,
-    init,
-    balance,
-    cards,
-    uploadFor: (field) => uploadTo(upload, payGroupId, field),
-  });
-  const amountContext = contexts.amount;
-  const contextFor = contexts.contextFor;
+  }
 
   /**
    * SPEC §4 card field in payout: with verifyNewPayoutAccount false and a non-input type the
    * field is disabled, carries a manual error and shows its empty-list message.
    */
-  const payoutFieldOf = (
-    field: FormField,
-  ): { field: FormField; error: FieldError | null; blocked: boolean } => {
+  function payoutFieldOf(field: FormField, error: FieldError | null): PresentedField {
     const state = payoutCardFieldState({
       type: field.type,
       verifyNewPayoutAccount: field.verifyNewPayoutAccount,
     });
-    if (!state.hasManualError) {
-      return { field, error: errors[field.name] ?? null, blocked: false };
-    }
+    if (!state.hasManualError) return { field, error, blocked: false };
     const key = field.placeHolderEmptyListError ?? field.placeHolderEmptyList;
     return {
       field: state.isDisabled ? { ...field, isDisabled: true } : field,
       error: { key: key ?? MESSAGE_KEYS.fieldRequired },
       blocked: true,
     };
-  };
-
-  const fieldProps = (original: FormField, context: FieldContext) => {
-    const { field, error } = payoutFieldOf(original);
-    return bind(field, context, error);
-  };
-
-  const parsedAmount = parseDecimal(plainAmount(amount));
-  const submitLabel =
-    parsedAmount === null || parsedAmount.lte(0)
-      ? t('WITHDRAWAL.SUBMIT_NO_AMOUNT')
-      : t('WITHDRAWAL.SUBMIT', { amount: isolateLtr(money(parsedAmount.toFixed())) });
+  }
 
   return (
-    <form
-      className="cd-method__form"
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby="cd-method-title"
-    >
-      <p className="cd-withdrawal__balance">
-        <span>{t('WITHDRAWAL.BALANCE')}</span> <strong dir="ltr">{money(balance)}</strong>
-      </p>
-      <div className="cd-method__amount">
-        <FieldView {...fieldProps(form.amountField, amountContext)} />
-        <AmountSummary amount={amount} context={amountContext} />
-      </div>
-      {account === null ? null : (
-        <PayoutAccountChoice
-          field={account}
-          accounts={accounts}
-          choice={currentChoice}
-          allowNew={detail.allow_new_payout_account}
-          onChoose={(id) => {
-            setChoice(id);
-            clearError(account.name);
-          }}
-        />
-      )}
-      {shown.map((field) => (
-        <FieldView key={field.name} {...fieldProps(field, contextFor(field))} />
-      ))}
-      <Button
-        type="submit"
-        block
-        className="cd-method__submit"
-        disabled={submitting}
-        aria-busy={submitting}
-      >
-        {submitting ? t('WITHDRAWAL.SUBMITTING') : submitLabel}
-      </Button>
-    </form>
+    <MethodFormLayout
+      form={form}
+      detail={detail}
+      method={method}
+      controller={controller}
+      beforeAmount={
+        <p className="cd-withdrawal__balance">
+          <span>{t('WITHDRAWAL.BALANCE')}</span>{' '}
+          <strong dir="ltr">{money(init.user_balance)}</strong>
+        </p>
+      }
+      afterAmount={
+        account === null ? null : (
+          <PayoutAccountChoice
+            field={account}
+            accounts={accounts}
+            choice={currentChoice}
+            allowNew={detail.allow_new_payout_account}
+            onChoose={(id) => {
+              setChoice(id);
+              controller.clearError(account.name);
+            }}
+          />
+        )
+      }
+    />
   );
 }

@@ -254,6 +254,26 @@ describe('withdrawal method page (SPEC §2 payout entry, §4 verification, §5 a
     });
   });
 
+  it('issue 19 (one controller): "Try again" after a failed withdrawal opens the form with the amount tried, as on a deposit', async () => {
+    stubFetch({ '201': WALLET_DETAIL });
+    await renderPage('201', { retry: true, payGroupId: '201', retryAmount: '73.50' });
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Amount/ }).value).toBe('73.5');
+  });
+
+  it("issue 19 (one controller), SPEC §2: the withdrawal form shows the method's processing time and info, as the deposit form does", async () => {
+    stubFetch({
+      '201': {
+        ...WALLET_DETAIL,
+        processing_time_translation_key: 'PH.PROCESSING_TIME.INSTANT',
+        info: 'Payouts reach the wallet within the hour.',
+      },
+    });
+    await renderPage('201');
+    const info = screen.getByRole('complementary', { name: 'About this payment method' });
+    expect(within(info).getByText('Payouts reach the wallet within the hour.')).toBeTruthy();
+    expect(within(info).getByText('Instant')).toBeTruthy();
+  });
+
   it('SPEC §5: an amount above the maximum is clamped to it', async () => {
     stubFetch({ '201': WALLET_DETAIL });
     await renderPage('201');
