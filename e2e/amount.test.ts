@@ -40,8 +40,8 @@ describe('amount blocks and limits (SPEC §5 Amount)', () => {
       await button.click();
       expect(await amount.inputValue()).toMatch(new RegExp(`^${block}(\\.00)?$`));
       // The chosen block says so to assistive technology; the others do not.
-      expect(await button.getAttribute('aria-pressed')).toBe('true');
-      expect(await amountBlocks(frame).and(frame.locator('[aria-pressed="true"]')).count()).toBe(1);
+      expect(await button.getAttribute('aria-checked')).toBe('true');
+      expect(await amountBlocks(frame).and(frame.locator('[aria-checked="true"]')).count()).toBe(1);
     }
 
     // The hint of the allowed range (SPEC §2: min and max).

@@ -94,10 +94,9 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     await openCardMethod(frame);
-    // A fresh player has no saved card: the new card is chosen and save card is ticked.
-    await expect
-      .poll(() => frame.getByRole('radio', { name: text('en', 'CARDS.NEW_CARD') }).isChecked())
-      .toBe(true);
+    // A fresh player has no saved card: no card choice, the new card's fields, save card ticked.
+    await frame.getByRole('textbox', { name: text('en', 'PH.FIELD.CARD_NUMBER') }).waitFor();
+    expect(await frame.getByRole('radio', { name: text('en', 'CARDS.NEW_CARD') }).count()).toBe(0);
     const saveCard = frame.getByRole('checkbox', { name: text('en', 'PH.FIELD.SAVE_CARD') });
     expect(await saveCard.isChecked()).toBe(true);
     await payWithCard(frame, TEST_CARDS.approved, { cvv: FIRST_CVV });

@@ -232,11 +232,11 @@ export function amountInput(frame: Frame): Locator {
   return frame.getByRole('textbox', { name: /amount/i }).first();
 }
 
-/** The amount blocks (SPEC §2 predefined amount buttons). */
+/** The amount blocks (SPEC §2 predefined amounts: one radio group). */
 export function amountBlocks(frame: Frame, lang: WidgetLanguage = 'en'): Locator {
   return frame
-    .getByRole('group', { name: text(lang, 'FIELDS.AMOUNT.BLOCKS'), exact: true })
-    .getByRole('button');
+    .getByRole('radiogroup', { name: text(lang, 'FIELDS.AMOUNT.BLOCKS'), exact: true })
+    .getByRole('radio');
 }
 
 /** One amount block by its amount as configured (e.g. '50' shows "50 EUR"). */

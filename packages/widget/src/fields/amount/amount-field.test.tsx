@@ -72,30 +72,66 @@ describe('amount input (SPEC §5 amount, §9 digits and grouping)', () => {
 });
 
 describe('amount blocks (SPEC §2 predefined amounts, §5)', () => {
-  it('sets the amount and marks the chosen block pressed', async () => {
+  it('SPEC §2: sets the amount and checks the chosen block, as one radio group', async () => {
     const { input, values } = await renderAmount('20');
-    const group = screen.getByRole('group', { name: await textOf('FIELDS.AMOUNT.BLOCKS') });
-    const blocks = within(group).getAllByRole('button');
+    const group = screen.getByRole('radiogroup', { name: await textOf('FIELDS.AMOUNT.BLOCKS') });
+    const blocks = within(group).getAllByRole('radio');
     expect(blocks.map((block) => block.textContent)).toEqual(['20 EUR', '50 EUR', '100 EUR']);
-    expect(blocks.map((block) => block.getAttribute('aria-pressed'))).toEqual([
+    expect(blocks.map((block) => block.getAttribute('aria-checked'))).toEqual([
       'true',
       'false',
       'false',
     ]);
-    await userEvent.click(screen.getByRole('button', { name: '100 EUR' }));
+    await userEvent.click(screen.getByRole('radio', { name: '100 EUR' }));
     expect(values.at(-1)).toBe('100');
     expect(input).toHaveProperty('value', '100');
-    expect(screen.getByRole('button', { name: '100 EUR' }).getAttribute('aria-pressed')).toBe(
+    expect(screen.getByRole('radio', { name: '100 EUR' }).getAttribute('aria-checked')).toBe(
       'true',
     );
   });
 
-  it('is reachable and pressed with the keyboard', async () => {
+  it('issue 19 #11: the blocks are one Tab stop (the chosen one, else the first); arrows move and choose, Home and End jump', async () => {
     const { values } = await renderAmount('');
     await userEvent.tab();
     await userEvent.tab();
     expect(document.activeElement?.textContent).toBe('20 EUR');
     await userEvent.keyboard('{Enter}');
+    expect(values.at(-1)).toBe('20');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(values.at(-1)).toBe('50');
+    expect(document.activeElement?.textContent).toBe('50 EUR');
+    await userEvent.keyboard('{End}');
+    expect(values.at(-1)).toBe('100');
+    // Past the last, the first again (a radio group wraps).
+    await userEvent.keyboard('{ArrowDown}');
+    expect(values.at(-1)).toBe('20');
+    await userEvent.keyboard('{ArrowUp}');
+    expect(values.at(-1)).toBe('100');
+    // One Tab leaves the group: the blocks are not three stops.
+    await userEvent.tab();
+    expect(document.activeElement?.getAttribute('role')).not.toBe('radio');
+    // Coming back with Shift+Tab lands on the chosen block.
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement?.textContent).toBe('100 EUR');
+  });
+
+  it('issue 19 #11, right-to-left: the left arrow goes to the next block', async () => {
+    const values: FieldValue[] = [];
+    await renderWithApp(
+      <Harness
+        field={amountField}
+        initial="20"
+        context={context}
+        onValue={(value) => values.push(value)}
+      />,
+      { language: 'ar' },
+    );
+    const group = screen.getByRole('radiogroup');
+    const [first] = within(group).getAllByRole('radio');
+    first?.focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(values.at(-1)).toBe('50');
+    await userEvent.keyboard('{ArrowRight}');
     expect(values.at(-1)).toBe('20');
   });
 });

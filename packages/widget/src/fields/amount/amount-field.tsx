@@ -5,6 +5,7 @@ import {
   minLimitHint,
   positiveDecimal,
 } from '@cashdesk/domain';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldShell } from '../shared/field-shell';
 import { money, presetPrecision } from '../shared/money';
@@ -30,8 +31,8 @@ const unbroken = (text: string): string => text.replace(/ /g, '\u00a0');
  * SPEC §2 amount, §5 amount input: keeps digits and one decimal point, at most 12 integer and 10
  * decimal digits (the field's `decimal` overrides the latter), thousands grouped by spaces (domain
  * formatAmountInput); the value reported is the raw text without spaces ("1234.5"). Below it: the
- * predefined amount buttons (context.amount.amountBlocks, already resolved with the domain's
- * resolveAmountBlocks; the chosen one aria-pressed), the min hint (PH.MIN_LIMIT_INFO_TEXT via
+ * predefined amounts (context.amount.amountBlocks, already resolved with the domain's
+ * resolveAmountBlocks; a radio group, see {@link AmountBlocks}), the min hint (PH.MIN_LIMIT_INFO_TEXT via
  * minLimitHint) and a max hint when display_limits is on, and the bonus banner when the amount
  * earns a bonus (computeBonus).
  */
@@ -109,33 +110,13 @@ export function AmountField({
         end={<span className="cd-amount__currency">{context.currency}</span>}
       />
       {blocks.length === 0 ? null : (
-        <div className="cd-amount__blocks" role="group" aria-label={t('FIELDS.AMOUNT.BLOCKS')}>
-          {blocks.map((block) => {
-            const blockBonus =
-              amount?.bonusInAmountBlock === true
-                ? computeBonus(block, amount.bonus, { precision: context.precision })
-                : null;
-            return (
-              <button
-                key={block}
-                type="button"
-                className="cd-amount-block"
-                aria-pressed={compareDecimal(block, raw) === 0}
-                disabled={field.isDisabled}
-                onClick={() => {
-                  onChange(block);
-                }}
-              >
-                <span>{money(block, context, presetPrecision(block, context.precision))}</span>
-                {blockBonus === null ? null : (
-                  <span className="cd-amount-block__bonus">
-                    {t('FIELDS.AMOUNT.BLOCK_BONUS', { bonus: money(blockBonus.value, context) })}
-                  </span>
-                )}
-              </button>
-            );
-          })}
-        </div>
+        <AmountBlocks
+          blocks={blocks}
+          raw={raw}
+          context={context}
+          disabled={field.isDisabled}
+          onChoose={onChange}
+        />
       )}
       {bonus === null ? null : (
         <p className="cd-bonus-banner">
@@ -150,5 +131,87 @@ export function AmountField({
         </p>
       )}
     </FieldShell>
+  );
+}
+
+interface AmountBlocksProps {
+  readonly blocks: readonly string[];
+  /** The amount as it stands (raw decimal text): the block equal to it is the chosen one. */
+  readonly raw: string;
+  readonly context: FieldViewProps['context'];
+  readonly disabled: boolean;
+  readonly onChoose: (amount: string) => void;
+}
+
+/** The keys that move to the next and the previous block, mirrored in right-to-left pages. */
+function stepOf(key: string, rtl: boolean): 1 | -1 | 0 {
+  if (key === 'ArrowDown' || key === (rtl ? 'ArrowLeft' : 'ArrowRight')) return 1;
+  if (key === 'ArrowUp' || key === (rtl ? 'ArrowRight' : 'ArrowLeft')) return -1;
+  return 0;
+}
+
+/**
+ * SPEC §2 predefined amounts as one choice (issue 19 #11, keyboard): a radio group with one Tab
+ * stop (the chosen block, else the first), the arrow keys move to the next or previous block and
+ * choose it (mirrored in right-to-left pages), Home and End go to the first and the last; a click
+ * chooses as before. No block is checked while the amount typed matches none.
+ */
+function AmountBlocks({ blocks, raw, context, disabled, onChoose }: AmountBlocksProps) {
+  const { t, i18n } = useTranslation();
+  const amount = context.amount;
+  const chosen = blocks.findIndex((block) => compareDecimal(block, raw) === 0);
+  const tabStop = chosen === -1 ? 0 : chosen;
+  const onKey = (event: KeyboardEvent<HTMLButtonElement>, current: number) => {
+    const step = stepOf(event.key, i18n.dir() === 'rtl');
+    const last = blocks.length - 1;
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? last
+          : step === 0
+            ? null
+            : (current + step + blocks.length) % blocks.length;
+    const block = next === null ? undefined : blocks[next];
+    if (next === null || block === undefined) return;
+    event.preventDefault();
+    onChoose(block);
+    const radios =
+      event.currentTarget.parentElement?.querySelectorAll<HTMLElement>('[role="radio"]');
+    radios?.[next]?.focus();
+  };
+  return (
+    <div className="cd-amount__blocks" role="radiogroup" aria-label={t('FIELDS.AMOUNT.BLOCKS')}>
+      {blocks.map((block, index) => {
+        const blockBonus =
+          amount?.bonusInAmountBlock === true
+            ? computeBonus(block, amount.bonus, { precision: context.precision })
+            : null;
+        return (
+          <button
+            key={block}
+            type="button"
+            role="radio"
+            className="cd-amount-block"
+            aria-checked={index === chosen}
+            tabIndex={index === tabStop ? 0 : -1}
+            disabled={disabled}
+            onClick={() => {
+              onChoose(block);
+            }}
+            onKeyDown={(event) => {
+              onKey(event, index);
+            }}
+          >
+            <span>{money(block, context, presetPrecision(block, context.precision))}</span>
+            {blockBonus === null ? null : (
+              <span className="cd-amount-block__bonus">
+                {t('FIELDS.AMOUNT.BLOCK_BONUS', { bonus: money(blockBonus.value, context) })}
+              </span>
+            )}
+          </button>
+        );
+      })}
+    </div>
   );
 }

@@ -97,17 +97,18 @@ describe('saved card choice (SPEC §2 method page card list, §4 card form varia
     expect(group.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('with no saved cards offers only a new card and no link to manage them', async () => {
-    await renderWithApp(
+  it('issue 19 #11: with no saved cards there is nothing to choose: no lone "new card" Tab stop, no link to manage cards', async () => {
+    const { container } = await renderWithApp(
       <Harness
         field={cardField}
         initial=""
         context={{ ...EUR_CONTEXT, savedCards: [], now: NOW }}
       />,
     );
-    expect(screen.getAllByRole('radio')).toHaveLength(1);
-    expect(screen.getByRole('radio', { name: 'A new card' })).toHaveProperty('checked', true);
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Saved card' })).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
+    expect(container.querySelector('input, button, a')).toBeNull();
   });
 
   it('without saved cards in its context it is the picker of its own options', async () => {

@@ -45,6 +45,15 @@ export function SavedCardField(props: FieldViewProps) {
   const now = context.now ?? openedAt;
   const chosen = chosenId(value);
   const payout = context.flow === 'withdrawal';
+  if (!payout && cards.length === 0) {
+    // Issue 19 #11: with no saved card there is nothing to choose; the new card's own fields
+    // follow, and a lone "new card" choice would only be one more Tab stop.
+    return a11y.error === null ? null : (
+      <p id={a11y.errorId} className="cd-field__error">
+        {a11y.error}
+      </p>
+    );
+  }
   const radio = (id: string, disabled: boolean, first: boolean) => ({
     type: 'radio' as const,
     name: `${a11y.id}-card`,
