@@ -9,6 +9,7 @@
 import { eq } from 'drizzle-orm';
 import type { StatusResponse } from '@cashdesk/contract';
 import type { Executor } from '../db/open';
+import { ApiError } from '../http/api-error';
 import { payGroups } from '../db/schema';
 import { shownBalance } from './ledger';
 import { localizedName } from './pay-groups';
@@ -28,9 +29,27 @@ export function referenceOf(row: TransactionRow): string {
 }
 
 /**
+ * The balance now, or null when the operator's wallet does not answer: the payment's status is
+ * the cashier's own and is told all the same (a wallet outage must not hide a settled payment).
+ */
+async function balanceNow(
+  wallet: Pick<WalletService, 'balance'>,
+  db: Executor,
+  row: TransactionRow,
+): Promise<Awaited<ReturnType<WalletService['balance']>> | null> {
+  try {
+    return await wallet.balance(db, row.playerId, row.currency);
+  } catch (error) {
+    if (error instanceof ApiError && error.errorName === 'walletUnavailable') return null;
+    throw error;
+  }
+}
+
+/**
  * The details of a payment (see the module comment), the method's name in `language`. The
  * balance is the wallet's at the time of the call (an operator's wallet answers it over HTTP):
- * never a figure kept from an earlier answer, so a payment that settled since shows its credit.
+ * never a figure kept from an earlier answer, so a payment that settled since shows its credit;
+ * null when that wallet does not answer.
  */
 export async function paymentDetailsOf(
   db: Executor,
@@ -40,7 +59,7 @@ export async function paymentDetailsOf(
 ): Promise<PaymentDetails> {
   const [precision, balance, [group]] = await Promise.all([
     currencyPrecision(db, row.currency),
-    wallet.balance(db, row.playerId, row.currency),
+    balanceNow(wallet, db, row),
     db
       .select({ publicName: payGroups.publicName, publicNames: payGroups.publicNames })
       .from(payGroups)
@@ -55,6 +74,6 @@ export async function paymentDetailsOf(
     // The row references its pay group, so the group is always there.
     method_name: group === undefined ? String(row.payGroupId) : localizedName(group, language),
     reference: referenceOf(row),
-    user_balance: atPrecision(shownBalance(balance), precision),
+    user_balance: balance === null ? null : atPrecision(shownBalance(balance), precision),
   };
 }

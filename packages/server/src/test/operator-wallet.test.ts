@@ -215,6 +215,23 @@ describe('issue 14: the balance kept in the operator wallet', () => {
     await expectInvariants();
   });
 
+  it("issue 19 #7: the result page's status answer tells a settled payment while the wallet does not answer, without a balance", async () => {
+    const { sessionId } = await player('op-status-outage', 'deposit');
+    const id = text((await depositSubmit(sessionId)).body.transaction_id);
+    await settled();
+    const status = buildPath(ENDPOINTS.altStatus, { transactionId: id });
+    expect(await callJson(server, 'GET', status, sessionId)).toMatchObject({
+      status: 200,
+      body: { transaction_status: 'success', user_balance: '300.00' },
+    });
+    await wallet.fault({ operation: 'verify', mode: 'fail-before' });
+    expect(await callJson(server, 'GET', status, sessionId)).toMatchObject({
+      status: 200,
+      body: { transaction_status: 'success', amount: '50.00', user_balance: null },
+    });
+    await expectInvariants();
+  });
+
   it('counts the wallet calls in /metrics by kind and outcome', async () => {
     const body = await (await fetch(`${server.baseUrl}/metrics`)).text();
     const count = (kind: string, outcome: string) =>

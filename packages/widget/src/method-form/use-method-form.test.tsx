@@ -57,8 +57,8 @@ function Harness({ steps, call }: { steps: Steps; call: ReturnType<typeof submit
     EXAMPLE_DEPOSIT_INIT,
     String(EXAMPLE_CARD_PAY_GROUP.id),
     {
-      platform: 'desktop',
-      device: 'DESKTOP',
+      platform: 'WEB',
+      device: 'desktop',
     },
   );
   if (found === null) throw new Error('the example pay group maps to a method');

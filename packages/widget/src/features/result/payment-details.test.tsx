@@ -242,4 +242,11 @@ describe('result page details (issue 19 #7)', () => {
     await detailsShown('New balance', '1 800.00 EUR');
     expect(fetchMock).toHaveBeenCalled();
   });
+
+  it("issue 19 #7: while the operator's wallet does not answer, the page shows the payment without a balance row", async () => {
+    stubServer(statusAnswer('success', { user_balance: null }));
+    await renderAt(<ResultRoutes />, { address: '/deposit/deposit-success?transaction_id=tx_7' });
+    await detailsShown('Amount', '1 500.00 EUR');
+    expect(screen.queryByText('New balance')).toBeNull();
+  });
 });
