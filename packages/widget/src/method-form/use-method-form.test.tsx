@@ -57,6 +57,7 @@ function Harness({ steps, call }: { steps: Steps; call: ReturnType<typeof submit
     EXAMPLE_DEPOSIT_INIT,
     String(EXAMPLE_CARD_PAY_GROUP.id),
     {
+      channel: 'DESKTOP_AIR_PM',
       platform: 'WEB',
       device: 'desktop',
     },
