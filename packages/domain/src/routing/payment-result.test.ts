@@ -66,6 +66,28 @@ describe('what a result page reports to the host', () => {
     });
   });
 
+  it("issue 19 #7: a page opened from a provider's return address reports the figures of the status answer", () => {
+    expect(
+      resultPagePaymentResult({
+        ...facts,
+        paySession: null,
+        server: { resultStatus: 'success', terminal: true, amount: '40.00', currency: 'EUR' },
+      }),
+    ).toMatchObject({
+      status: 'success',
+      amount: '40.00',
+      currency: 'EUR',
+      transactionId: 'txn-1',
+    });
+    // The pay session the page was opened with names the figures first.
+    expect(
+      resultPagePaymentResult({
+        ...facts,
+        server: { resultStatus: 'success', terminal: true, amount: '99.00', currency: 'USD' },
+      }),
+    ).toMatchObject({ amount: '25.00', currency: 'EUR' });
+  });
+
   it.each<[string, Partial<ResultPageFacts>]>([
     [
       'a processing page',

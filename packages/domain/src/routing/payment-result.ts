@@ -23,6 +23,9 @@ export interface ResultPageServerStatus {
   readonly resultStatus: ResultStatus;
   /** True once the status is final (success or error). */
   readonly terminal: boolean;
+  /** The payment's amount and currency, when the answer carries them (issue 19 #7). */
+  readonly amount?: string | null;
+  readonly currency?: string | null;
 }
 
 /** What {@link resultPagePaymentResult} reads. */
@@ -52,8 +55,9 @@ function sameResult(page: ResultStatus, server: ResultStatus): boolean {
  * A page's route alone proves nothing (an address can be typed or reloaded), so the result must be
  * confirmed by the server: by the pay session the page was opened with (the submit's answer, or
  * the status the processing page moved on with) or by a terminal status answer, naming the same
- * result as the page. The amount and currency come from the pay session; a page opened from a
- * provider's return address has none, so they are `null` there.
+ * result as the page. The amount and currency come from the pay session, else from the status
+ * answer (a page opened from a provider's return address has no pay session); `null` when
+ * neither tells them.
  */
 export function resultPagePaymentResult(facts: ResultPageFacts): PaymentResultMessage | null {
   const status = finalResultOfPage(facts.pageStatus);
@@ -67,8 +71,8 @@ export function resultPagePaymentResult(facts: ResultPageFacts): PaymentResultMe
   return paymentResultMessage({
     flow: facts.flow,
     status,
-    amount: paySession?.amount ?? null,
-    currency: paySession?.currency ?? null,
+    amount: paySession?.amount ?? server?.amount ?? null,
+    currency: paySession?.currency ?? server?.currency ?? null,
     transactionId,
   });
 }

@@ -668,7 +668,7 @@ describe('result page: the payment result for the host page (embed SDK result ev
     });
   });
 
-  it('a result page opened from its address alone waits for the server to confirm it', async () => {
+  it("issue 19 #7: a result page opened from its address alone waits for the server to confirm it, and reports the status answer's amount", async () => {
     stubServer({ statuses: [status('success', true)] });
     await renderAt(<ResultRoutes />, {
       address: '/withdrawal/withdrawal-success?transaction_id=tx_1',
@@ -676,14 +676,14 @@ describe('result page: the payment result for the host page (embed SDK result ev
     await waitFor(() => {
       expect(reports()).toHaveLength(1);
     });
-    // The status answer has no amount: the host reads its balance from its backend anyway.
+    // No pay session came with the page: the figures are the status answer's.
     expect(reports()[0]).toEqual({
       target: 'cashier',
       type: 'paymentResult',
       flow: 'withdrawal',
       status: 'success',
-      amount: null,
-      currency: null,
+      amount: '50.00',
+      currency: 'EUR',
       transactionId: 'tx_1',
     });
   });

@@ -197,6 +197,8 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   const sessionCurrency = paySession?.currency ?? null;
   const serverResult = serverAnswer?.result_status ?? null;
   const serverTerminal = serverAnswer?.terminal ?? false;
+  const serverAmount = serverAnswer?.amount ?? null;
+  const serverCurrency = serverAnswer?.currency ?? null;
   useEffect(() => {
     const message = resultPagePaymentResult({
       flow,
@@ -211,7 +213,14 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
               currency: sessionCurrency ?? '',
             },
       server:
-        serverResult === null ? null : { resultStatus: serverResult, terminal: serverTerminal },
+        serverResult === null
+          ? null
+          : {
+              resultStatus: serverResult,
+              terminal: serverTerminal,
+              amount: serverAmount,
+              currency: serverCurrency,
+            },
       transactionId,
     });
     if (message !== null) reportPaymentResult(message);
@@ -224,6 +233,8 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
     sessionCurrency,
     serverResult,
     serverTerminal,
+    serverAmount,
+    serverCurrency,
     transactionId,
   ]);
 
