@@ -315,10 +315,14 @@ async function writePlayer(
       throw new Error(`wager of ${seed.externalId} has no ${currency} balance`);
   }
   const cardIds = new Map<string, string>();
-  for (const card of seed.cards) {
+  // The player's cards list newest first, and a card form opens on the newest (SPEC §4): the
+  // seed's first card is the newest, a second older, and so on. (Inserted in one transaction
+  // they would share its time, and the random ids would order them differently on every seed.)
+  const seededAt = Date.now();
+  for (const [index, card] of seed.cards.entries()) {
     const [row] = await tx
       .insert(savedCards)
-      .values({ ...card, playerId })
+      .values({ ...card, playerId, createdAt: new Date(seededAt - index * 1000) })
       .returning({ id: savedCards.id });
     if (row !== undefined) cardIds.set(card.token, row.id);
   }

@@ -36,6 +36,8 @@ import {
   transactionStatus,
 } from '../db/schema';
 import { seedDatabase } from '../db/seed';
+import { SEED_BRANDS } from '../db/seed-data';
+import { listSavedCards } from '../services/cards';
 import { PAYMENT_METHOD_KINDS, tokenBehaviour } from '../providers';
 import { wireStatusOf } from '../services/transactions';
 import { createTestDatabase } from './harness';
@@ -153,6 +155,22 @@ describe('brand0 seed (issue 3 "Seed data")', () => {
     const rows = await db.select({ token: savedCards.token }).from(savedCards);
     expect(rows.length).toBeGreaterThanOrEqual(4);
     for (const row of rows) expect(tokenBehaviour(row.token)).not.toBeNull();
+  });
+
+  it("SPEC §4 card form variants: a demo player's cards list in the seed's order, the first the newest, on every seed", async () => {
+    const seeds = SEED_BRANDS.flatMap((brand) =>
+      brand.players.map((seed) => ({ brandId: brand.brand.id, seed })),
+    );
+    for (const { brandId, seed } of seeds) {
+      if (seed.cards.length < 2) continue;
+      const [player] = await db
+        .select({ id: players.id })
+        .from(players)
+        .where(and(eq(players.brandId, brandId), eq(players.externalId, seed.externalId)));
+      if (player === undefined) throw new Error(`${seed.externalId} was not seeded`);
+      const listed = await listSavedCards(db, player.id);
+      expect(listed.map((card) => card.last4)).toEqual(seed.cards.map((card) => card.last4));
+    }
   });
 
   it('has two currencies of different precision, both offered by the card method (SPEC §3)', async () => {
