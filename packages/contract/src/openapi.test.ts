@@ -202,6 +202,7 @@ describe('the OpenAPI document (issue 3)', () => {
         error_message: null,
         decline_reason: null,
         awaiting_approval: false,
+        new_payout_account: false,
         created_at: '2026-01-31T11:59:58.000Z',
         updated_at: '2026-01-31T12:00:00.000Z',
       },

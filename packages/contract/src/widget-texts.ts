@@ -95,6 +95,8 @@ export const WIDGET_TEXT_PLACEHOLDERS: Readonly<Record<string, readonly string[]
   'APP.CRASH.RELOAD': [],
   'APP.CRASH.TEXT': [],
   'APP.CRASH.TITLE': [],
+  'APP.ERROR_PAGE.TEXT': [],
+  'APP.ERROR_PAGE.TITLE': [],
   'APP.NOT_AVAILABLE.TEXT': [],
   'APP.NOT_AVAILABLE.TITLE': [],
   'APP.NOT_FOUND.TEXT': [],

@@ -131,7 +131,7 @@ export const CashierSettings = z.object({ country_filtering_enabled: z.boolean()
   z.meta({
     id: 'CashierSettings',
     description:
-      "Brand settings of the cashier (SPEC §3 cashier_settings): country_filtering_enabled limits methods to the player's country.",
+      "Brand settings of the cashier (SPEC §3 cashier_settings): country_filtering_enabled is the brand's setting as the operator stored it. SPEC §3 names the flag without its rule (pay groups carry no countries), so no part of the cashier filters by it; it is passed for the operator's own front ends.",
   }),
 );
 /** The type of {@link CashierSettings}. */

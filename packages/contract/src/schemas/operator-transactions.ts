@@ -92,4 +92,5 @@ export const TRANSACTION_CSV_COLUMNS = [
   'error_message',
   'decline_reason',
   'awaiting_approval',
+  'new_payout_account',
 ] as const satisfies readonly (keyof OperatorTransaction)[];

@@ -106,6 +106,12 @@ export const WebhookTransaction = z
      * is sent; approve or reject it with the operator API.
      */
     awaiting_approval: z.boolean(),
+    /**
+     * SPEC §3 is_new_payout_account: a withdrawal to a payout account the player entered as new
+     * (typed in the form, or added and verified just before), never paid to before. Always false
+     * for a deposit, a card or a bet shop.
+     */
+    new_payout_account: z.boolean(),
     created_at: DateTime,
     updated_at: DateTime,
   })
@@ -113,7 +119,7 @@ export const WebhookTransaction = z
     z.meta({
       id: 'WebhookTransaction',
       description:
-        'A transaction as of the change the event reports. Money as decimal strings: amount is what the player asked for; a deposit credits amount - tax (+ bonus), a withdrawal pays out amount - fee - tax. player_id is the id the brand knows the player by.',
+        "A transaction as of the change the event reports. Money as decimal strings: amount is what the player asked for; a deposit credits amount - tax (+ bonus), a withdrawal pays out amount - fee - tax. player_id is the id the brand knows the player by. new_payout_account marks the first withdrawal to an account the player entered as new (SPEC §3 is_new_payout_account), for the operator's risk checks.",
     }),
   );
 /** The type of {@link WebhookTransaction}. */

@@ -37,6 +37,7 @@ describe('route table (SPEC §2)', () => {
         '/cards',
         '/checkout',
         '/content',
+        '/error',
         '/3ds_result',
         '/3ds_result/:sessionId',
         '/payments/interaction/:provider',
@@ -51,7 +52,7 @@ describe('route table (SPEC §2)', () => {
         '/withdrawal-history',
       ]),
     );
-    expect(ROUTES).toHaveLength(37);
+    expect(ROUTES).toHaveLength(38);
   });
 
   it('marks exactly the bet-shop withdrawal and country picker as overlays', () => {

@@ -123,6 +123,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('cards', '/cards', null, 'withdrawal', 'saved cards'),
   route('checkout', '/checkout', null, 'checkout', 'card checkout'),
   route('content', '/content', null, 'content', 'content page fetched by address'),
+  // SPEC §1 page kind error: an address a host or a provider's return sends the player to when
+  // the payment cannot go on; the page says so and leads back to the methods.
+  route('error', '/error', null, 'error', 'error page'),
   route('3ds-result', '/3ds_result', null, '3ds_result', '3-D-secure result'),
   // SPEC §7: "session ID from the last URL path segment in some URL shapes": this is that shape.
   route(

@@ -196,6 +196,11 @@ const StoredProviderData = z.object({
   returnUrls: z.optional(
     z.object({ threeDsReturn: z.string(), success: z.string(), fail: z.string() }),
   ),
+  /**
+   * SPEC §3 is_new_payout_account: a withdrawal to a payout account the player entered as new
+   * and the cashier never paid to before (payout-policy.ts decides it), for the operator.
+   */
+  newPayoutAccount: z.optional(z.boolean()),
   /** A withdrawal's tax figures (SPEC §3, §5) as its submit answered them, for a retry's answer. */
   taxFigures: z.optional(TaxFigures),
   /**

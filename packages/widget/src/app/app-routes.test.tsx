@@ -40,6 +40,25 @@ describe('route table (SPEC §2 routes)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
   });
 
+  it.each([
+    ['en', '/error', 'The payment could not go on', 'Go to deposit methods', '/deposit'],
+    ['ar', '/error', 'تعذّر إكمال الدفع', 'الانتقال إلى طرق الإيداع', '/deposit'],
+  ] as const)(
+    'SPEC §1 page kind error (%s): /error says the payment stopped and leads to the deposit methods and the payments',
+    async (language, path, title, back, home) => {
+      await renderWithApp(<AppRoutes />, { route: path, language });
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(screen.queryByText('Page not found')).toBeNull();
+      expect(screen.getByRole('link', { name: back }).getAttribute('href')).toBe(
+        `${home}?session_id=test-session&lang=${language}-brand0`,
+      );
+      const history = screen.getAllByRole('link').at(-1);
+      expect(history?.getAttribute('href')).toBe(
+        `${home}-history?session_id=test-session&lang=${language}-brand0`,
+      );
+    },
+  );
+
   it('answers an address that is no route with a not-found page', async () => {
     await renderWithApp(<AppRoutes />, { route: '/nowhere' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();

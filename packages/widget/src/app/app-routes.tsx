@@ -68,6 +68,8 @@ const SelectBetShop: Screen = lazy(() =>
 const BetShopDeposit: Screen = lazy(() =>
   betShop().then((m) => ({ default: m.BetShopDepositPage })),
 );
+const { errorPage } = SCREEN_CODE;
+const ErrorScreen: Screen = lazy(() => errorPage().then((m) => ({ default: m.ErrorPage })));
 const { history } = SCREEN_CODE;
 const PaymentHistory: Screen = lazy(() =>
   history().then((m) => ({ default: m.PaymentHistoryPage })),
@@ -91,6 +93,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   '3ds-result': AltPayment,
   '3ds-result-session': AltPayment,
   content: ContentScreen,
+  error: ErrorScreen,
   cards: CardsScreen,
   'withdrawal-cards': CardsScreen,
   withdrawal: WithdrawalHome,

@@ -60,6 +60,7 @@ export const SCREEN_CODE = {
   selectBetShop: withChunkTimeout(() => import('../fields/select-bet-shop')),
   betShop: withChunkTimeout(() => import('../features/bet-shop')),
   history: withChunkTimeout(() => import('../features/history')),
+  errorPage: withChunkTimeout(() => import('../features/error-page')),
 } as const;
 
 /** One of {@link SCREEN_CODE}'s modules. */
@@ -86,6 +87,7 @@ export const ROUTE_SCREEN_CODE: Readonly<Record<string, ScreenCodeName>> = {
   '3ds-result': 'altPayments',
   '3ds-result-session': 'altPayments',
   content: 'content',
+  error: 'errorPage',
   cards: 'cards',
   'withdrawal-cards': 'cards',
   withdrawal: 'withdrawal',

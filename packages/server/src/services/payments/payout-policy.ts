@@ -21,10 +21,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
+import { and, eq, ne } from 'drizzle-orm';
 import { MESSAGE_KEYS, fieldKind, mapField } from '@cashdesk/domain';
 import type { FormField, PaymentCharges } from '@cashdesk/domain';
 import type { SubmitRequest, TaxFigures } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
+import { transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { PayoutDestination } from '../../providers';
 import { findSavedCard } from '../cards';
@@ -69,6 +71,8 @@ interface ResolvedDestination {
   readonly betShopId: number | null;
   /** Fields whose values the destination lookup checked (not validated as typed text). */
   readonly resolvedFields: ReadonlySet<string>;
+  /** SPEC §3 is_new_payout_account, as {@link isNewPayoutAccount} decided it. */
+  readonly newPayoutAccount: boolean;
 }
 
 function stringValue(values: Readonly<Record<string, string | boolean>>, name: string) {
@@ -123,6 +127,7 @@ async function cardDestination(
     payoutAccountId: null,
     betShopId: null,
     resolvedFields: new Set(cardFields.map((entry) => entry.name)),
+    newPayoutAccount: false,
   };
 }
 
@@ -150,7 +155,39 @@ async function betShopDestination(
     payoutAccountId: null,
     betShopId: shop.id,
     resolvedFields: new Set([name]),
+    newPayoutAccount: false,
   };
+}
+
+/**
+ * SPEC §3 payment request payload `is_new_payout_account` (the widget's isNewPamAccount, §7
+ * marker pam_new_account): the player says the withdrawal goes to an account entered as new
+ * (typed in the form, or added and verified just before). The claim is kept with the withdrawal
+ * for the operator (its webhooks and transaction list: a first payout to a new account is what
+ * risk checks look at) only where the server can stand by it: typed requisites of a method that
+ * has account fields (never saved, so new to the cashier), or a saved account that no earlier
+ * withdrawal went to (one that did is not new, whatever a stale marker says). The flag never
+ * refuses a withdrawal: it is a label, not a permission.
+ */
+async function isNewPayoutAccount(
+  db: Executor,
+  claimed: boolean,
+  accountId: string | null,
+): Promise<boolean> {
+  if (!claimed) return false;
+  if (accountId === null) return true;
+  const [earlier] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.payoutAccountId, accountId),
+        eq(transactions.flow, 'withdrawal'),
+        ne(transactions.status, 'error'),
+      ),
+    )
+    .limit(1);
+  return earlier === undefined;
 }
 
 /**
@@ -164,6 +201,7 @@ async function accountDestination(
   entry: SessionPayGroup,
   values: Readonly<Record<string, string | boolean>>,
   fields: readonly FormField[],
+  claimedNew: boolean,
 ): Promise<ResolvedDestination> {
   const requisiteFields = fields.filter(
     (field) => field.userRequisiteTypeId !== undefined && fieldKind(field) !== 'card',
@@ -208,6 +246,7 @@ async function accountDestination(
         REQUISITE_ID_PARAMETER,
         ...requisiteFields.map((field) => field.name),
       ]),
+      newPayoutAccount: await isNewPayoutAccount(db, claimedNew, account.id),
     };
   }
 
@@ -229,6 +268,8 @@ async function accountDestination(
     payoutAccountId: null,
     betShopId: null,
     resolvedFields: new Set(),
+    newPayoutAccount:
+      firstRequisite !== undefined && (await isNewPayoutAccount(db, claimedNew, null)),
   };
 }
 
@@ -303,7 +344,14 @@ export async function preparePayout(
       ? await cardDestination(db, session, body, values, fields)
       : kind === 'bet_shop'
         ? await betShopDestination(db, session, values, fields)
-        : await accountDestination(db, session, entry, values, fields);
+        : await accountDestination(
+            db,
+            session,
+            entry,
+            values,
+            fields,
+            body.is_new_payout_account === true,
+          );
   // The fields the destination lookup decided (a saved card, an account) are not typed text.
   checkFields(
     fields.filter((field) => !resolved.resolvedFields.has(field.name)),
@@ -323,7 +371,10 @@ export async function preparePayout(
     transaction: {
       ...transactionBase(session, entry, 'withdrawal', amount, charges),
       parameters: values,
-      providerData: { taxFigures: taxFigures(charges, entry.currency.precision) },
+      providerData: {
+        taxFigures: taxFigures(charges, entry.currency.precision),
+        ...(resolved.newPayoutAccount ? { newPayoutAccount: true } : {}),
+      },
       savedCardId: resolved.savedCardId,
       payoutAccountId: resolved.payoutAccountId,
       betShopId: resolved.betShopId,

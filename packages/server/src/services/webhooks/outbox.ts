@@ -80,6 +80,9 @@ function plainDecimal(value: string): string {
 
 const DeclineReason = z.object({ declineReason: z.string() });
 
+/** SPEC §3 is_new_payout_account, as the payout policy stored it with the withdrawal. */
+const NewPayoutAccount = z.object({ newPayoutAccount: z.literal(true) });
+
 /**
  * Writes event rows and announces them (delivered on commit), in ONE statement: the insert is a
  * data-modifying CTE and the `pg_notify` its select, so recording costs one round trip. A
@@ -157,6 +160,7 @@ export function transactionWire(row: TransactionRow, owner: TransactionOwner): W
     error_message: row.errorMessage,
     decline_reason: decline.success ? decline.data.declineReason : null,
     awaiting_approval: row.status === 'created' && row.callState === 'approval',
+    new_payout_account: z.safeParse(NewPayoutAccount, row.providerData).success,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

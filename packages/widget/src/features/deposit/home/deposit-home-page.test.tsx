@@ -344,6 +344,19 @@ describe('two columns on wide layouts (SPEC §2, §9 mobile threshold 1023 px)',
     expect(names(columns[1] ?? section)).toEqual(['104', '107']);
   });
 
+  it('SPEC §2 isForcedMobile: the host forces the mobile layout, one column at 1280 px', async () => {
+    stubInit(initAnswer());
+    await renderList({ route: '/deposit?isForcedMobile=true' });
+    const section = screen.getByRole('region', { name: 'Payment methods' });
+    const columns = within(section).getAllByRole('list');
+    expect(columns).toHaveLength(1);
+    expect(
+      within(columns[0] ?? section)
+        .getAllByRole('button')
+        .map((button) => button.dataset.methodId),
+    ).toEqual(['103', '104', '106', '107']);
+  });
+
   it('uses one column at 1023 px', async () => {
     setWidth(1023);
     stubInit(initAnswer());
