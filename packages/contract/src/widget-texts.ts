@@ -230,6 +230,7 @@ export const WIDGET_TEXT_PLACEHOLDERS: Readonly<Record<string, readonly string[]
   'DEPOSIT_METHOD.BACK': [],
   'DEPOSIT_METHOD.FORM_ERRORS_one': ['count'],
   'DEPOSIT_METHOD.FORM_ERRORS_other': ['count'],
+  'DEPOSIT_METHOD.INFO_NEW_TAB': [],
   'DEPOSIT_METHOD.INFO_TITLE': [],
   'DEPOSIT_METHOD.LOADING': [],
   'DEPOSIT_METHOD.LOADING_TITLE': [],

@@ -1,11 +1,12 @@
 import { linkTarget } from '@cashdesk/domain';
 import type { FormField, Method } from '@cashdesk/domain';
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../app/hooks';
 import { AmountSummary, FieldView } from '../fields';
 import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
 import { Icon } from '../ui/icon';
 import { METHOD_TITLE_ID } from './method-page-parts';
 import type { AnyMethodDetail, MethodForm } from './method-form';
@@ -101,7 +102,9 @@ function MethodInfo({ detail, method }: { detail: AnyMethodDetail; method: Metho
         </p>
       )}
       {infoText === null ? null : <p className="cd-method__info-line">{infoText}</p>}
-      {descriptionUrl === null ? null : (
+      {descriptionUrl === null ? null : method.infoInIframe ? (
+        <DescriptionInFrame url={descriptionUrl} title={method.displayName} />
+      ) : (
         <a
           className="cd-method__info-link"
           href={descriptionUrl}
@@ -113,5 +116,56 @@ function MethodInfo({ detail, method }: { detail: AnyMethodDetail; method: Metho
         </a>
       )}
     </aside>
+  );
+}
+
+/**
+ * SPEC §3 `info_in_iframe`: the method's description opens inside the cashier, in a dialog with
+ * the page in a sandboxed frame, so the player never leaves the payment. The page is the
+ * operator's (any HTTPS origin); it gets no referrer, and a link under it opens it in a new tab
+ * should it refuse to be framed.
+ */
+function DescriptionInFrame({ url, title }: { url: string; title: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="cd-button cd-button--link cd-method__info-link"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        {t('DEPOSIT_METHOD.MORE_INFO')}
+      </button>
+      <Dialog
+        open={open}
+        title={title}
+        onClose={close}
+        actions={
+          <Button type="button" onClick={close}>
+            {t('APP.CLOSE')}
+          </Button>
+        }
+      >
+        <iframe
+          className="cd-method__info-frame"
+          src={url}
+          title={t('DEPOSIT_METHOD.INFO_TITLE')}
+          sandbox="allow-scripts allow-same-origin allow-popups"
+          referrerPolicy="no-referrer"
+          loading="lazy"
+        />
+        <a href={url} target="_blank" rel="noopener noreferrer">
+          {t('DEPOSIT_METHOD.INFO_NEW_TAB')}
+          <Icon name="open_in_new" size={16} />
+        </a>
+      </Dialog>
+    </>
   );
 }

@@ -51,17 +51,20 @@ const noUpload = () => Promise.resolve({ error: new Error('no uploads here') });
 type Steps = Partial<MethodFormPolicy>;
 
 /** One form run by the controller with a policy made of `steps` (each step recorded). */
-function Harness({ steps, call }: { steps: Steps; call: ReturnType<typeof submitCall>['call'] }) {
-  const found = findRouteMethod(
-    [EXAMPLE_CARD_PAY_GROUP],
-    EXAMPLE_DEPOSIT_INIT,
-    String(EXAMPLE_CARD_PAY_GROUP.id),
-    {
-      channel: 'DESKTOP_AIR_PM',
-      platform: 'WEB',
-      device: 'desktop',
-    },
-  );
+function Harness({
+  steps,
+  call,
+  group = EXAMPLE_CARD_PAY_GROUP,
+}: {
+  steps: Steps;
+  call: ReturnType<typeof submitCall>['call'];
+  group?: typeof EXAMPLE_CARD_PAY_GROUP;
+}) {
+  const found = findRouteMethod([group], EXAMPLE_DEPOSIT_INIT, String(EXAMPLE_CARD_PAY_GROUP.id), {
+    channel: 'DESKTOP_AIR_PM',
+    platform: 'WEB',
+    device: 'desktop',
+  });
   if (found === null) throw new Error('the example pay group maps to a method');
   const controller = useMethodForm({
     payGroupId: '7',
@@ -213,5 +216,40 @@ describe('the one method-form controller (issue 19: one controller, a policy per
     const button = screen.getByRole('button');
     expect(button).toHaveProperty('disabled', true);
     expect(button.getAttribute('aria-busy')).toBe('true');
+  });
+});
+
+describe('the method information of both forms (SPEC §2 info block)', () => {
+  const api = submitCall(() => ({ data: SESSION }));
+  const described = (inIframe: boolean) => ({
+    ...EXAMPLE_CARD_PAY_GROUP,
+    info: 'https://operator.example/methods/card',
+    info_in_iframe: inIframe,
+  });
+
+  it('SPEC §3 info_in_iframe: the description opens inside the cashier, in a dialog with the page in a sandboxed frame; closing it returns the focus', async () => {
+    await renderWithApp(<Harness call={api.call} steps={{}} group={described(true)} />);
+    const more = screen.getByRole('button', { name: 'More about this payment method' });
+    expect(screen.queryByRole('link', { name: /More about this payment method/ })).toBeNull();
+    await userEvent.click(more);
+    const dialog = screen.getByRole('dialog');
+    const frame = dialog.querySelector('iframe');
+    expect(frame?.getAttribute('src')).toBe('https://operator.example/methods/card');
+    expect(frame?.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-popups');
+    expect(frame?.getAttribute('referrerpolicy')).toBe('no-referrer');
+    // Should the page refuse to be framed, it opens in a new tab from the dialog.
+    expect(
+      screen.getByRole('link', { name: /Open this page in a new tab/ }).getAttribute('target'),
+    ).toBe('_blank');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(more);
+  });
+
+  it('SPEC §3: without info_in_iframe the description is a link', async () => {
+    await renderWithApp(<Harness call={api.call} steps={{}} group={described(false)} />);
+    const link = screen.getByRole('link', { name: /More about this payment method/ });
+    expect(link.getAttribute('href')).toBe('https://operator.example/methods/card');
+    expect(screen.queryByRole('button', { name: 'More about this payment method' })).toBeNull();
   });
 });
