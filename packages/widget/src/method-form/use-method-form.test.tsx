@@ -4,7 +4,7 @@ import {
   EXAMPLE_PAY_SESSION_REDIRECT,
   PaySession,
 } from '@cashdesk/contract';
-import type { DepositMethodDetail } from '@cashdesk/contract';
+import type { DepositMethodDetail, PayGroup } from '@cashdesk/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -58,7 +58,7 @@ function Harness({
 }: {
   steps: Steps;
   call: ReturnType<typeof submitCall>['call'];
-  group?: typeof EXAMPLE_CARD_PAY_GROUP;
+  group?: PayGroup;
 }) {
   const found = findRouteMethod([group], EXAMPLE_DEPOSIT_INIT, String(EXAMPLE_CARD_PAY_GROUP.id), {
     channel: 'DESKTOP_AIR_PM',
