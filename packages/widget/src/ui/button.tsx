@@ -50,7 +50,11 @@ export function Button({
     .join(' ');
   const press = (event: PointerEvent<HTMLButtonElement>) => {
     onPointerDown?.(event);
-    if (prefersReducedMotion()) return;
+    if (prefersReducedMotion()) {
+      // A ripple left from before the preference changed is hidden by CSS and never ends.
+      setRipple(null);
+      return;
+    }
     const box = event.currentTarget.getBoundingClientRect();
     // Large enough to cover the button from any pressed point.
     const size = 2 * Math.hypot(box.width, box.height);
