@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
-import { useStackAndBrowser } from './support';
+import { screenshot, useStackAndBrowser } from './support';
 import {
   closeHosted,
   hostEvents,
@@ -107,6 +107,45 @@ describe('reduced motion (SPEC §2 status page and reset-scroll, issue 19 #14)',
     await closeHosted(hosted);
   });
 
+  it('SPEC §9: a pressed button ripples for 600 ms by default, and not at all when the player asked for less motion', async () => {
+    const hosted = await openHostedCashier(env.browser, env.stack);
+    const { page, frame } = hosted;
+    // A fresh player's first load goes on to the method it chooses (SPEC §4 automatic choice).
+    await waitForPath(frame, /^\/deposit\/[^/]+$/);
+    await frame.goto(samePage(frame, '/deposit/deposit-error'));
+    const retry = frame.getByRole('button', { name: text('en', 'RESULT.BUTTON.RETRY') });
+    await retry.waitFor();
+    /** Presses (without releasing, so nothing is chosen) and tells what ripples in the button. */
+    const press = async (): Promise<string[]> => {
+      const box = await retry.boundingBox();
+      if (box === null) throw new Error('the button is not visible');
+      await page.mouse.move(box.x + 20, box.y + box.height / 2);
+      await page.mouse.down();
+      // The ripples shown (a hidden one has no box).
+      const waves = await retry
+        .locator('.cd-ripple__wave')
+        .evaluateAll((found) =>
+          found
+            .filter((wave) => wave.getClientRects().length > 0)
+            .map((wave) => getComputedStyle(wave).animationDuration),
+        );
+      // Released away from the button: no click.
+      await page.mouse.move(box.x + 20, box.y - 100);
+      await page.mouse.up();
+      return waves;
+    };
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await press()).toEqual(['0.6s']);
+    // The accessible name is the label alone.
+    expect(await retry.getAttribute('aria-label')).toBeNull();
+    expect((await retry.textContent())?.trim()).toBe(text('en', 'RESULT.BUTTON.RETRY'));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    // A new press starts none, and the first press's ripple is gone.
+    expect(await press()).toEqual([]);
+    expect(await retry.locator('.cd-ripple').count()).toBe(0);
+    await closeHosted(hosted);
+  });
+
   it("SPEC §2 reset-scroll: the cashier's scroll to its top is instant when the player asked for less motion", async () => {
     const hosted = await openTopLevelCashier(env.browser, env.stack, 'motion');
     const { page, frame } = hosted;
@@ -189,6 +228,19 @@ describe('delete confirmation in the browser (issue 19 #14, SPEC §2 /cards)', (
     const dialog = frame.getByRole('alertdialog', { name: text('en', 'CARDS.CONFIRM.TITLE') });
     await dialog.waitFor();
     expect(await focused(frame)).toBe(`button ${text('en', 'CARDS.CONFIRM.KEEP')}`);
+    // SPEC §9: the modal is 474 px wide on desktop and at least 404 px tall, its answers at the
+    // bottom (the frame is 1280 px wide and taller than 404 + 32 px).
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBe(474);
+    expect(box?.height).toBeGreaterThanOrEqual(404);
+    const keep = await dialog
+      .getByRole('button', { name: text('en', 'CARDS.CONFIRM.KEEP') })
+      .boundingBox();
+    // Only the dialog's padding (24 px) and border below the answers.
+    const below = (box?.y ?? 0) + (box?.height ?? 0) - ((keep?.y ?? 0) + (keep?.height ?? 0));
+    expect(below).toBeGreaterThanOrEqual(24);
+    expect(below).toBeLessThan(32);
+    await screenshot(frame.page(), 'modal-min-height-en-1280');
     await frame.page().keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect(await focused(frame)).toBe(`button ${removeName ?? ''}`);

@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { setClientEnvironment } from './api/client-environment';
 import { prefetchAppearance, prefetchInit } from './api/prefetch';
 import { preloadScreenCode } from './app/screen-code';
+import { applyLayoutProperties } from './app/layout-properties';
 import { loadApp, Shell } from './app/shell';
 import { applyBodyAttributes, readStartup, rememberStartup } from './app/startup';
 import { requestRedirectTo } from './host/host-bridge';
@@ -33,6 +34,8 @@ if (startup.newTab.action === 'redirect') {
 } else {
   applyBodyAttributes(document.body, startup.body);
   document.documentElement.lang = startup.language;
+  // SPEC §9: the domain's layout figures, which the stylesheets read, before the first paint.
+  applyLayoutProperties(document.documentElement);
   rememberStartup(startup);
   const { sessionId } = startup.params;
   // Issue 15: the brand's theme and texts come beside init; any theme name may be the brand's,

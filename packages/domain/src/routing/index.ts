@@ -81,19 +81,11 @@ export type { PageDescription, PageKind, PaymentFlow } from './page-kind';
 export {
   innerResultMessage,
   parseInnerResultMessage,
-  parseResultViewKind,
-  parseResultViewStatus,
   RESULT_STATUSES,
   resultNavigation,
   resultPagePath,
 } from './result-route';
-export type {
-  InnerResultMessage,
-  ResultNavigationInput,
-  ResultStatus,
-  ResultViewKind,
-  ResultViewStatus,
-} from './result-route';
+export type { InnerResultMessage, ResultNavigationInput, ResultStatus } from './result-route';
 export { buildRoutePath, findRoute, matchRoute, ROUTES } from './route-table';
 export type {
   RouteDefinition,

@@ -4,46 +4,20 @@ import {
   parseInnerResultMessage,
   parsePaymentFlow,
   parseResultStatus,
-  parseResultViewKind,
-  parseResultViewStatus,
   RESULT_STATUSES,
-  RESULT_VIEW_STATUSES,
   resultNavigation,
   resultPagePath,
 } from './result-route';
 
-describe('result statuses and views (SPEC §2)', () => {
-  it('view statuses are the result statuses plus fail and redirect', () => {
-    expect(RESULT_VIEW_STATUSES).toEqual([
-      'success',
-      'error',
-      'processing',
-      'await',
-      'charity-success',
-      'fail',
-      'redirect',
-    ]);
-  });
-
+describe('result statuses (SPEC §2)', () => {
   it.each([
-    ['success', 'success', 'success'],
-    [' Charity-Success ', 'charity-success', 'charity-success'],
-    ['fail', null, 'fail'],
-    ['redirect', null, 'redirect'],
-    [3, null, null],
-  ])('%j reads as status %j, view status %j', (value, status, viewStatus) => {
+    ['success', 'success'],
+    [' Charity-Success ', 'charity-success'],
+    ['fail', null],
+    ['redirect', null],
+    [3, null],
+  ])('%j reads as status %j', (value, status) => {
     expect(parseResultStatus(value)).toBe(status);
-    expect(parseResultViewStatus(value)).toBe(viewStatus);
-  });
-
-  it.each([
-    ['blank', 'blank'],
-    ['RESULT', 'result'],
-    ['redirect', 'redirect'],
-    ['popup', null],
-    [null, null],
-  ])('view kind %j is %j', (value, expected) => {
-    expect(parseResultViewKind(value)).toBe(expected);
   });
 
   it.each([

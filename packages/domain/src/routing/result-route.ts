@@ -8,7 +8,12 @@ import { addressQuery, setQueryParam } from './address';
 import { PAYMENT_FLOWS } from './page-kind';
 import type { PaymentFlow } from './page-kind';
 
-/** SPEC §2: result statuses; each has a route `/{type}/{type}-{status}`. */
+/**
+ * SPEC §2: result statuses; each has a route `/{type}/{type}-{status}`. SPEC §2's further view
+ * statuses (fail, redirect) and view kinds (blank, redirect, result) have no route, field or
+ * message that carries them: a decline is the error page, a redirect is the pay session's
+ * `redirect` step (docs/decisions.md §28e).
+ */
 export const RESULT_STATUSES = [
   'success',
   'error',
@@ -19,18 +24,6 @@ export const RESULT_STATUSES = [
 
 /** SPEC §2: one of {@link RESULT_STATUSES}. */
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
-
-/** SPEC §2: statuses a result view can show: the result statuses plus fail and redirect. */
-export const RESULT_VIEW_STATUSES = [...RESULT_STATUSES, 'fail', 'redirect'] as const;
-
-/** SPEC §2: one of {@link RESULT_VIEW_STATUSES}. */
-export type ResultViewStatus = (typeof RESULT_VIEW_STATUSES)[number];
-
-/** SPEC §2: result view kinds. */
-export const RESULT_VIEW_KINDS = ['blank', 'redirect', 'result'] as const;
-
-/** SPEC §2: one of {@link RESULT_VIEW_KINDS}. */
-export type ResultViewKind = (typeof RESULT_VIEW_KINDS)[number];
 
 /** SPEC §2: the query parameter that carries the theme. */
 export const THEME_QUERY_PARAM = 'theme';
@@ -44,20 +37,6 @@ export function parseResultStatus(value: unknown): ResultStatus | null {
   if (typeof value !== 'string') return null;
   const status = value.trim().toLowerCase();
   return isOneOf(RESULT_STATUSES, status) ? status : null;
-}
-
-/** SPEC §2: narrows unknown input to a result view status. */
-export function parseResultViewStatus(value: unknown): ResultViewStatus | null {
-  if (typeof value !== 'string') return null;
-  const status = value.trim().toLowerCase();
-  return isOneOf(RESULT_VIEW_STATUSES, status) ? status : null;
-}
-
-/** SPEC §2: narrows unknown input to a result view kind. */
-export function parseResultViewKind(value: unknown): ResultViewKind | null {
-  if (typeof value !== 'string') return null;
-  const kind = value.trim().toLowerCase();
-  return isOneOf(RESULT_VIEW_KINDS, kind) ? kind : null;
 }
 
 /** SPEC §1: narrows unknown input to a payment flow (`deposit` or `withdrawal`). */

@@ -18,6 +18,7 @@ import {
   isMethodDisabled,
   quickSuggestions,
   userBonusesByPayGroups,
+  ICON_SIZE_REGULAR_BUTTON,
 } from '@cashdesk/domain';
 import type { Method, MethodTypeFilter } from '@cashdesk/domain';
 import type { SerializedError } from '@reduxjs/toolkit';
@@ -322,7 +323,7 @@ export function MethodListPage({
           className="cd-button cd-button--link cd-dh__history"
           to={{ pathname: `/${flow}-history`, search: location.search }}
         >
-          <Icon name="clock" size={20} />
+          <Icon name="clock" size={ICON_SIZE_REGULAR_BUTTON} />
           {t('HISTORY.LINK')}
         </Link>
       </header>

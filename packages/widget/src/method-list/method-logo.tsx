@@ -1,4 +1,4 @@
-import { iconRetryDecision } from '@cashdesk/domain';
+import { DEFAULT_LOGO_SIZE, iconRetryDecision } from '@cashdesk/domain';
 import type { Method } from '@cashdesk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,8 +109,8 @@ export function MethodLogo({
       className="cd-dh-logo"
       src={retryUri(uri, retries)}
       alt={t('DEPOSIT_HOME.LOGO_ALT', { name: method.displayName })}
-      width={40}
-      height={40}
+      width={DEFAULT_LOGO_SIZE.width}
+      height={DEFAULT_LOGO_SIZE.height}
       loading="lazy"
       decoding="async"
       onError={onError}

@@ -1,7 +1,9 @@
+import { LOW_BUTTON_LABEL_MAX } from '@cashdesk/domain';
 import type { CurrencyDisplayFormat, Method } from '@cashdesk/domain';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { truncateText } from '../ui/truncate';
 import { MethodLogo } from './method-logo';
 import { ribbonText } from './method-summary';
 
@@ -22,6 +24,9 @@ export interface MethodShortcutsProps {
  * 2, the last used method excluded). Both are a labelled list of buttons; the carousel scrolls
  * sideways on narrow screens, the suggestions wrap. On a phone the list leaves these methods out
  * (issue 19 #8), so a carousel shortcut carries the lost-profit ribbon (SPEC §5) its tile would.
+ * A suggestion is a low button (one line, a pill): SPEC §9 cuts its label at
+ * {@link LOW_BUTTON_LABEL_MAX} characters with an ellipsis; the whole name stays its accessible
+ * name and its tooltip (`title`).
  */
 export function MethodShortcuts({
   methods,
@@ -46,6 +51,8 @@ export function MethodShortcuts({
         {methods.map((method) => {
           const ribbon = ribbonText(method, t, { display });
           const id = `${headingId}-${String(method.id)}`;
+          const name = method.displayName;
+          const shown = kind === 'suggestions' ? truncateText(name, LOW_BUTTON_LABEL_MAX) : name;
           return (
             <li key={method.id} className="cd-dh-shortcuts__item">
               {/* Named by its texts, as a list tile is: the method's name first, not the logo's. */}
@@ -54,14 +61,26 @@ export function MethodShortcuts({
                 className="cd-dh-shortcut"
                 data-method-id={method.id}
                 aria-labelledby={ribbon === null ? `${id}-name` : `${id}-name ${id}-ribbon`}
+                title={shown === name ? undefined : name}
                 onClick={() => {
                   onChoose(method);
                 }}
               >
                 <MethodLogo method={method} />
-                <bdi className="cd-dh-shortcut__name" id={`${id}-name`}>
-                  {method.displayName}
-                </bdi>{' '}
+                {shown === name ? (
+                  <bdi className="cd-dh-shortcut__name" id={`${id}-name`}>
+                    {name}
+                  </bdi>
+                ) : (
+                  <>
+                    <bdi className="cd-dh-shortcut__name" aria-hidden="true">
+                      {shown}
+                    </bdi>
+                    <span className="cd-visually-hidden" id={`${id}-name`}>
+                      {name}
+                    </span>
+                  </>
+                )}{' '}
                 {ribbon === null ? null : (
                   <span className="cd-dh-shortcut__ribbon" id={`${id}-ribbon`}>
                     {ribbon}

@@ -1,4 +1,4 @@
-import { isMethodDisabled } from '@cashdesk/domain';
+import { isMethodDisabled, ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
 import type { CurrencyDisplayFormat, Method } from '@cashdesk/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,7 +83,7 @@ export function MethodTile({ method, display, now, showBonus, onChoose }: Method
           {ribbon}
         </span>
       )}
-      {disabled ? null : <Icon name="chevron_right" size={20} />}
+      {disabled ? null : <Icon name="chevron_right" size={ICON_SIZE_REGULAR_BUTTON} />}
     </button>
   );
 }

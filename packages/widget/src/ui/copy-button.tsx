@@ -1,3 +1,4 @@
+import { ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
 import { useCallback, useState } from 'react';
 import { copyText } from './copy-text';
 import { Icon } from './icon';
@@ -39,7 +40,7 @@ export function CopyButton({
           });
         }}
       >
-        <Icon name="copy" size={20} />
+        <Icon name="copy" size={ICON_SIZE_REGULAR_BUTTON} />
       </button>
       {toast === null ? null : (
         <Toast text={toast === 'copied' ? copied : failed} onDone={hideToast} />

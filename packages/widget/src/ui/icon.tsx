@@ -3,6 +3,8 @@
  * currentColor). In right-to-left layouts an icon listed in rtlAssets.json (SPEC §7) is shown as
  * its mirrored variant; the others (a check mark, a copy icon) keep their shape.
  */
+import type { ICON_SIZE_LOW, ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
+import { ICON_SIZE_DEFAULT } from '@cashdesk/domain';
 import { useRtlImages } from './rtl-assets';
 
 const PATHS = {
@@ -33,12 +35,20 @@ export interface IconProps {
   readonly name: IconName;
   /** Accessible name; without it the icon is decorative (aria-hidden). */
   readonly label?: string;
-  /** 24 default, 20 on regular buttons, 16 on low ones (SPEC §9). */
-  readonly size?: 16 | 20 | 24;
+  /**
+   * SPEC §9: {@link ICON_SIZE_DEFAULT} (24) unless told, {@link ICON_SIZE_REGULAR_BUTTON} (20) in
+   * a regular button, {@link ICON_SIZE_LOW} (16) in a low one. The width and height attributes
+   * size it; the stylesheet does not (a CSS size would override them).
+   */
+  readonly size?: IconSize;
 }
 
+/** SPEC §9: the icon sizes, in CSS pixels. */
+export type IconSize =
+  typeof ICON_SIZE_DEFAULT | typeof ICON_SIZE_REGULAR_BUTTON | typeof ICON_SIZE_LOW;
+
 /** One icon; mirrored in right-to-left layouts when rtlAssets lists it. */
-export function Icon({ name, label, size = 24 }: IconProps) {
+export function Icon({ name, label, size = ICON_SIZE_DEFAULT }: IconProps) {
   const mirrored = useRtlImages().includes(name);
   return (
     <svg

@@ -1,3 +1,4 @@
+import { ICON_SIZE_LOW } from '@cashdesk/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -36,7 +37,7 @@ export function SupportLink({ url, label }: { readonly url: string; readonly lab
   return (
     <a className="cd-account__external" href={url} target="_blank" rel="noopener noreferrer">
       {label}
-      <Icon name="open_in_new" size={16} />
+      <Icon name="open_in_new" size={ICON_SIZE_LOW} />
       <span className="cd-visually-hidden">{t('ACCOUNT_MANAGEMENT.NEW_TAB')}</span>
     </a>
   );

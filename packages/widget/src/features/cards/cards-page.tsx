@@ -1,5 +1,10 @@
 import type { SavedCardWire } from '@cashdesk/contract';
-import { isSavedCardExpired, removeCard, savedCardId } from '@cashdesk/domain';
+import {
+  isSavedCardExpired,
+  removeCard,
+  savedCardId,
+  ICON_SIZE_REGULAR_BUTTON,
+} from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,7 +121,7 @@ export function CardsPage({ route }: { readonly route: RouteDefinition }) {
                   setAsked(card);
                 }}
               >
-                <Icon name="delete" size={20} />
+                <Icon name="delete" size={ICON_SIZE_REGULAR_BUTTON} />
                 <span aria-hidden="true">{t('CARDS.DELETE')}</span>
               </Button>
             </li>

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { buildRoutePath, COUNTDOWN_ZERO, formatCountdown, resultPagePath } from '@cashdesk/domain';
+import {
+  buildRoutePath,
+  COUNTDOWN_ZERO,
+  formatCountdown,
+  resultPagePath,
+  ICON_SIZE_REGULAR_BUTTON,
+} from '@cashdesk/domain';
 import type { RouteDefinition } from '@cashdesk/domain';
 import { ENDPOINTS, PaySession } from '@cashdesk/contract';
 import type { DisplayFormData } from '@cashdesk/contract';
@@ -105,7 +111,7 @@ function CopyRow({
             onCopy(value);
           }}
         >
-          <Icon name="copy" size={20} />
+          <Icon name="copy" size={ICON_SIZE_REGULAR_BUTTON} />
         </button>
       </div>
     </div>
@@ -181,7 +187,7 @@ function DisplayForm({ form, transactionId }: DisplayFormState) {
             copy(form.qr_payload);
           }}
         >
-          <Icon name="copy" size={20} />
+          <Icon name="copy" size={ICON_SIZE_REGULAR_BUTTON} />
           {t('DISPLAY_FORM.COPY_QR')}
         </Button>
         {qr.kind === 'ready' ? (
@@ -190,7 +196,7 @@ function DisplayForm({ form, transactionId }: DisplayFormState) {
             href={qr.dataUrl}
             download={`payment-${form.reference}.png`}
           >
-            <Icon name="download" size={20} />
+            <Icon name="download" size={ICON_SIZE_REGULAR_BUTTON} />
             {t('DISPLAY_FORM.DOWNLOAD_QR')}
           </a>
         ) : null}

@@ -1,3 +1,4 @@
+import { ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
 import type { BetShop } from '@cashdesk/contract';
 import type { FormFieldOption } from '@cashdesk/domain';
 import { useCallback, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
@@ -171,7 +172,7 @@ export function BetShopField({
             </>
           )}
         </span>
-        <Icon name="chevron_right" size={20} />
+        <Icon name="chevron_right" size={ICON_SIZE_REGULAR_BUTTON} />
       </button>
       <OptionPicker
         open={open && !overlay}

@@ -1,3 +1,4 @@
+import { ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
 import type { BetShop } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +81,7 @@ export function SelectBetShopPage() {
               )}
             </span>
             <span className="cd-bet-shop-page__check" aria-hidden="true">
-              {chosen ? <Icon name="check" size={20} /> : null}
+              {chosen ? <Icon name="check" size={ICON_SIZE_REGULAR_BUTTON} /> : null}
             </span>
           </>
         );

@@ -1,3 +1,4 @@
+import { ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/icon';
@@ -51,7 +52,7 @@ export function CopyTextField({ field, value, error, inputRef }: FieldViewProps)
               void copy();
             }}
           >
-            <Icon name="copy" size={20} />
+            <Icon name="copy" size={ICON_SIZE_REGULAR_BUTTON} />
           </button>
         }
       />

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test/render';
 import { EUR_CONTEXT, Harness, textOf } from '../test-support';
 import type { FieldContext } from '../types';
-import { truncateText } from './truncate';
+import { truncateText } from '../../ui/truncate';
 
 const cvv = createCvvField();
 

@@ -1,8 +1,8 @@
-import { TOOLTIP_TEXT_MAX, TOOLTIP_TITLE_MAX } from '@cashdesk/domain';
+import { TOOLTIP_TEXT_MAX, TOOLTIP_TITLE_MAX, ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../ui/icon';
-import { truncateText } from './truncate';
+import { truncateText } from '../../ui/truncate';
 import './cvv-tooltip.css';
 
 /**
@@ -50,7 +50,7 @@ export function CvvTooltip() {
           setOpen((was) => !was);
         }}
       >
-        <Icon name="info" size={20} />
+        <Icon name="info" size={ICON_SIZE_REGULAR_BUTTON} />
       </button>
       {open ? (
         <div id={panelId} className="cd-tooltip" role="dialog" aria-labelledby={titleId}>

@@ -1,4 +1,4 @@
-import { FILE_ACCEPTED_TYPES, checkFileUpload } from '@cashdesk/domain';
+import { FILE_ACCEPTED_TYPES, checkFileUpload, ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announce } from '../../ui/announcer';
@@ -141,12 +141,12 @@ export function FileUploadField({
             input.current?.click();
           }}
         >
-          <Icon name="upload" size={20} />
+          <Icon name="upload" size={ICON_SIZE_REGULAR_BUTTON} />
           {busy ? t('FIELDS.UPLOAD.UPLOADING_SHORT') : t('FIELDS.UPLOAD.ADD')}
         </button>
       ) : (
         <div className="cd-upload__row">
-          <Icon name="check" size={20} />
+          <Icon name="check" size={ICON_SIZE_REGULAR_BUTTON} />
           <span className="cd-upload__name">{fileName}</span>
           <button
             ref={(element) => {
@@ -164,7 +164,7 @@ export function FileUploadField({
               onChange('');
             }}
           >
-            <Icon name="delete" size={20} />
+            <Icon name="delete" size={ICON_SIZE_REGULAR_BUTTON} />
           </button>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { UNKNOWN_PHONE_COUNTRY } from '@cashdesk/domain';
+import { UNKNOWN_PHONE_COUNTRY, ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
 import { Icon } from '../../ui/icon';
 
 /**
@@ -36,7 +36,7 @@ export function CountryFlag({ iso }: { readonly iso: string }) {
   if (url === null) {
     return (
       <span className="cd-flag cd-flag--none">
-        <Icon name="globe" size={20} />
+        <Icon name="globe" size={ICON_SIZE_REGULAR_BUTTON} />
       </span>
     );
   }

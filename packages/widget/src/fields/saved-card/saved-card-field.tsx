@@ -1,4 +1,4 @@
-import { isSavedCardExpired, savedCardId } from '@cashdesk/domain';
+import { isSavedCardExpired, savedCardId, ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -87,7 +87,7 @@ export function SavedCardField(props: FieldViewProps) {
         <label className="cd-card-choice__option">
           <input {...radio(NEW_CARD_VALUE, false, cards.length === 0)} />
           <span className="cd-card-choice__new">
-            <Icon name="add" size={20} />
+            <Icon name="add" size={ICON_SIZE_REGULAR_BUTTON} />
             {t('CARDS.NEW_CARD')}
           </span>
         </label>

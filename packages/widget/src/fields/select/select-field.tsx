@@ -1,3 +1,4 @@
+import { ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
 import type { FormFieldOption } from '@cashdesk/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +60,7 @@ export function SelectField({ field, value, error, onChange, onBlur, inputRef }:
             <span>{t(chosen.label)}</span>
           )}
         </span>
-        <Icon name="chevron_right" size={20} />
+        <Icon name="chevron_right" size={ICON_SIZE_REGULAR_BUTTON} />
       </button>
       <OptionPicker
         open={open}

@@ -450,6 +450,42 @@ describe('quick suggestions (SPEC §4, §9: 2, last used excluded)', () => {
   });
 });
 
+describe("SPEC §9: a low button's label is cut at 20 characters", () => {
+  it('a quick pick (a low button) shows at most 20 characters of a method name and an ellipsis; the whole name stays its accessible name and tooltip', async () => {
+    window.localStorage.setItem('phLastUsedMethodId', '101');
+    const longName = 'Crypto (QR code) with any wallet';
+    const twenty = 'E-Wallet for players';
+    expect(twenty).toHaveLength(20);
+    stubInit(
+      initAnswer(
+        SEEDED_GROUPS.map((group) =>
+          group.id === 105
+            ? { ...group, public_name: longName }
+            : group.id === 103
+              ? { ...group, public_name: twenty }
+              : group,
+        ),
+      ),
+    );
+    await renderList();
+    await userEvent.click(screen.getByRole('switch', { name: 'Show recommended methods' }));
+    const region = screen.getByRole('region', { name: 'Quick picks' });
+    const cut = within(region).getByRole('button', {
+      name: `${longName} Up to 7% or 15.00 EUR bonus`,
+    });
+    expect(cut.querySelector('.cd-dh-shortcut__name')?.textContent).toBe('Crypto (QR code) wit…');
+    expect(cut.getAttribute('title')).toBe(longName);
+    // Exactly 20 characters: shown whole, no ellipsis, no tooltip.
+    const whole = within(region).getByRole('button', { name: twenty });
+    expect(whole.querySelector('.cd-dh-shortcut__name')?.textContent).toBe(twenty);
+    expect(whole.hasAttribute('title')).toBe(false);
+    // The carousel's tiles are not low buttons: their names are whole.
+    await userEvent.click(screen.getByRole('switch', { name: 'Show recommended methods' }));
+    const carousel = screen.getByRole('region', { name: 'Recommended for you' });
+    expect(within(carousel).getByText(longName).textContent).toBe(longName);
+  });
+});
+
 /** Every method id offered on the homepage, shortcut rows and list alike. */
 function offeredIds(): string[] {
   return Array.from(document.querySelectorAll<HTMLElement>('[data-method-id]'), (element) =>

@@ -7,7 +7,7 @@
  *
  * @packageDocumentation
  */
-import { currencyDisplayFormat } from '@cashdesk/domain';
+import { currencyDisplayFormat, ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePayoutInitQuery } from '../../../api/cashier-api';
@@ -57,7 +57,7 @@ export function WithdrawalHomePage() {
       {wager === null ? null : (
         <div className="cd-notice" role="status">
           <p className="cd-dh-message__title">
-            <Icon name="info" size={20} /> {t('WITHDRAWAL.WAGER.TITLE')}
+            <Icon name="info" size={ICON_SIZE_REGULAR_BUTTON} /> {t('WITHDRAWAL.WAGER.TITLE')}
           </p>
           <p>
             {wagerAmount === null
