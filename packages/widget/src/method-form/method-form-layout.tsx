@@ -1,4 +1,4 @@
-import { linkTarget } from '@cashdesk/domain';
+import { ICON_SIZE_LOW, linkTarget } from '@cashdesk/domain';
 import type { FormField, Method } from '@cashdesk/domain';
 import { Fragment, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -98,7 +98,7 @@ function MethodInfo({ detail, method }: { detail: AnyMethodDetail; method: Metho
     <aside className="cd-method__info" aria-label={t('DEPOSIT_METHOD.INFO_TITLE')}>
       {processingTime === null ? null : (
         <p className="cd-method__info-line">
-          <Icon name="clock" size={16} /> {processingTime}
+          <Icon name="clock" size={ICON_SIZE_LOW} /> {processingTime}
         </p>
       )}
       {infoText === null ? null : <p className="cd-method__info-line">{infoText}</p>}
@@ -112,7 +112,7 @@ function MethodInfo({ detail, method }: { detail: AnyMethodDetail; method: Metho
           rel="noopener noreferrer"
         >
           {t('DEPOSIT_METHOD.MORE_INFO')}
-          <Icon name="open_in_new" size={16} />
+          <Icon name="open_in_new" size={ICON_SIZE_LOW} />
         </a>
       )}
     </aside>
@@ -163,7 +163,7 @@ function DescriptionInFrame({ url, title }: { url: string; title: string }) {
         />
         <a href={url} target="_blank" rel="noopener noreferrer">
           {t('DEPOSIT_METHOD.INFO_NEW_TAB')}
-          <Icon name="open_in_new" size={16} />
+          <Icon name="open_in_new" size={ICON_SIZE_LOW} />
         </a>
       </Dialog>
     </>

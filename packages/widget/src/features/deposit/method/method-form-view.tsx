@@ -7,6 +7,7 @@ import type {
 } from '@cashdesk/contract';
 import {
   AMOUNT_FIELD_NAME,
+  ICON_SIZE_LOW,
   MESSAGE_KEYS,
   SAVE_CARD_FIELD_NAME,
   STORAGE_KEYS,
@@ -506,7 +507,7 @@ export function MethodFormView({
               {t('DEPOSIT_METHOD.REDIRECT_BLOCKED')}{' '}
               <a href={blockedRedirect} target="_blank" rel="noopener noreferrer">
                 {t('DEPOSIT_METHOD.REDIRECT_CONTINUE')}
-                <Icon name="open_in_new" size={16} />
+                <Icon name="open_in_new" size={ICON_SIZE_LOW} />
               </a>
             </p>
           )}

@@ -1,4 +1,5 @@
 import type { PayoutAccount } from '@cashdesk/contract';
+import { ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
 import type { FormField } from '@cashdesk/domain';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,7 +100,7 @@ export function PayoutAccountChoice({
               setAsked(account);
             }}
           >
-            <Icon name="delete" size={20} />
+            <Icon name="delete" size={ICON_SIZE_REGULAR_BUTTON} />
           </Button>
         </div>
       ))}
@@ -115,7 +116,7 @@ export function PayoutAccountChoice({
             }}
           />
           <span className="cd-card-choice__new">
-            <Icon name="add" size={20} />
+            <Icon name="add" size={ICON_SIZE_REGULAR_BUTTON} />
             {t('WITHDRAWAL.ACCOUNT.NEW')}
           </span>
         </label>
