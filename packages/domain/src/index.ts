@@ -247,6 +247,7 @@ export {
   isMobileWidth,
   isRepeatSubmission,
   mapPayGroup,
+  logoImage,
   mapPayGroups,
   payoutCardFieldState,
   quickSuggestions,

@@ -116,3 +116,35 @@ describe('method logo (SPEC §7, §8 icon loading)', () => {
     expect(configured.container.querySelector('.cd-card-mark')).toBeNull();
   });
 });
+
+describe('method logo by theme and density (SPEC §7 /assets/images/{theme}/{density}/)', () => {
+  it('SPEC §7: a logo under the images folder shows from the page theme with every density, and falls back to the address as configured when that one is missing', async () => {
+    const probe = vi.fn(() => Promise.resolve(404));
+    const { container } = await renderWithApp(
+      <MethodLogo method={method('/assets/images/brand0/2x/wallet.png')} probe={probe} />,
+      { route: '/deposit?theme=brand1' },
+    );
+    const img = container.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('/assets/images/brand1/1x/wallet.png');
+    expect(img?.getAttribute('srcset')).toBe(
+      '/assets/images/brand1/1x/wallet.png 1x, /assets/images/brand1/2x/wallet.png 2x, /assets/images/brand1/3x/wallet.png 3x',
+    );
+    if (img === null) throw new Error('no logo');
+    fireEvent.error(img);
+    const configured = container.querySelector('img');
+    expect(configured?.getAttribute('src')).toBe('/assets/images/brand0/2x/wallet.png');
+    expect(configured?.hasAttribute('srcset')).toBe(false);
+    // The themed variant's absence is not the logo's failure: nothing was probed yet.
+    expect(probe).not.toHaveBeenCalled();
+  });
+
+  it('SPEC §7: an SVG or another host’s logo shows as configured, without densities', async () => {
+    const { container } = await renderWithApp(
+      <MethodLogo method={method('/assets/logos/ewallet.svg')} />,
+      { route: '/deposit?theme=brand1' },
+    );
+    const img = container.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('/assets/logos/ewallet.svg');
+    expect(img?.hasAttribute('srcset')).toBe(false);
+  });
+});

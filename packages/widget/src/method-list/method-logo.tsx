@@ -1,7 +1,8 @@
-import { DEFAULT_LOGO_SIZE, iconRetryDecision } from '@cashdesk/domain';
+import { DEFAULT_LOGO_SIZE, iconRetryDecision, logoImage } from '@cashdesk/domain';
 import type { Method } from '@cashdesk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../app/hooks';
 import { CardMark } from '../ui/card-mark';
 
 /** How the logo's status is learnt after an `<img>` failed (the element does not tell it). */
@@ -62,6 +63,10 @@ export function MethodLogo({
   const { t } = useTranslation();
   const [retries, setRetries] = useState(0);
   const [failed, setFailed] = useState(false);
+  // SPEC §7: the logo for the page's theme and the screen's density, until that one fails; then
+  // the address as configured (an operator may keep one theme's images only).
+  const theme = useAppSelector((state) => state.session.theme);
+  const [asConfigured, setAsConfigured] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   const mounted = useRef(true);
   useEffect(() => {
@@ -90,7 +95,13 @@ export function MethodLogo({
       <span className="cd-dh-logo cd-dh-logo--initial" data-initial={initial} aria-hidden="true" />
     );
   }
+  const themed = asConfigured ? null : logoImage(uri, theme, window.devicePixelRatio || 1);
+  const image = themed?.srcSet == null ? null : themed;
   const onError = () => {
+    if (image !== null) {
+      setAsConfigured(true);
+      return;
+    }
     const current = retryUri(uri, retries);
     void probe(current).then((status) => {
       if (!mounted.current) return;
@@ -107,7 +118,8 @@ export function MethodLogo({
   return (
     <img
       className="cd-dh-logo"
-      src={retryUri(uri, retries)}
+      src={image?.src ?? retryUri(uri, retries)}
+      srcSet={image?.srcSet ?? undefined}
       alt={t('DEPOSIT_HOME.LOGO_ALT', { name: method.displayName })}
       width={DEFAULT_LOGO_SIZE.width}
       height={DEFAULT_LOGO_SIZE.height}
