@@ -201,7 +201,7 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
     await closeHosted(hosted);
   });
 
-  it('SPEC §2 bank transfer: transfer date, a real PNG receipt, the IBAN copy button, then the result', async () => {
+  it('SPEC §2 bank transfer: transfer date, wrong files refused as such (issue 19 #5), a real PNG receipt, the IBAN copy button, then the result', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack, {
       context: {
         viewport: { width: 1280, height: 900 },
@@ -227,6 +227,40 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
     const today = new Date();
     const date = `${String(today.getDate()).padStart(2, '0')}.${String(today.getMonth() + 1).padStart(2, '0')}.${today.getFullYear()}`;
     await field(frame, 'PH.FIELD.TRANSFER_DATE').fill(date);
+
+    // Issue 19 #5: a file of the wrong type is refused as such, not as "too large": a 21-byte
+    // text file, then text named as a PDF (the server reads what the file is, not its name).
+    const addFiles = frame.getByRole('button', {
+      name: text('en', 'FIELDS.UPLOAD.ADD'),
+      exact: true,
+    });
+    for (const wrong of [
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a receipt at all\n') },
+      {
+        name: 'receipt.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('plain text, not a PDF'),
+      },
+    ]) {
+      const wrongChooser = page.waitForEvent('filechooser');
+      await addFiles.click();
+      await (await wrongChooser).setFiles(wrong);
+      await frame
+        .getByText(text('en', 'PH.DEPOSIT.UPLOAD_DOC.UPLOAD_ERROR'), { exact: true })
+        .first()
+        .waitFor();
+      expect(
+        await frame.getByText(text('en', 'PH.DEPOSIT.UPLOAD_DOC.LIMIT_UPLOAD_ERROR')).count(),
+      ).toBe(0);
+      // The message is an alert dialog; accepting it gives the focus back to "Add files".
+      await frame
+        .getByRole('alertdialog')
+        .getByRole('button', { name: text('en', 'PH.BUTTON.ACCEPT'), exact: true })
+        .click();
+      await expect
+        .poll(() => addFiles.evaluate((button) => button === document.activeElement))
+        .toBe(true);
+    }
 
     // The receipt: a small real PNG through the file chooser of the add-files button.
     const chooser = page.waitForEvent('filechooser');
