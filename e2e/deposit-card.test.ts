@@ -163,4 +163,35 @@ describe('card deposit in the host page (SPEC §2 routes, §5 card rules)', () =
     expect(await methodTile(frame, METHODS.ewallet).count()).toBe(0);
     await closeHosted(hosted);
   });
+
+  it('issue 19 #12: errors of an empty form stay while the player passes through its fields, and a second pointer click on Deposit after they appeared submits', async () => {
+    const hosted = await openHostedCashier(env.browser, env.stack);
+    const { frame, session } = hosted;
+    await openCardMethod(frame);
+    const fields = cardFields(frame);
+    const required = text('en', 'PH.ERROR.FIELD_REQUIRED');
+    const shownErrors = () => frame.getByText(required, { exact: true }).count();
+
+    // Submitted empty: the required fields say so, and the focus is on the first of them.
+    await submitExpectingErrors(frame, 4);
+    expect(await shownErrors()).toBe(4);
+    // Passing through the untouched fields (blur after blur) keeps every message.
+    for (const control of [fields.number, fields.expiry, fields.cvv, fields.holder]) {
+      await control.focus();
+      await control.blur();
+    }
+    expect(await shownErrors()).toBe(4);
+
+    // The messages moved the button down; a pointer click on it now submits the filled form.
+    await fields.number.fill(TEST_CARDS.approved);
+    await fields.expiry.fill(futureExpiry());
+    await fields.cvv.fill('123');
+    await fields.holder.fill('Ada Lovelace');
+    await submitButton(frame).click();
+    await waitForPath(frame, '/deposit/deposit-success');
+    expect((await transactionsOf(env.stack, session.sessionId)).map((row) => row.status)).toEqual([
+      'success',
+    ]);
+    await closeHosted(hosted);
+  });
 });
