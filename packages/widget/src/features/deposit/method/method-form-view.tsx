@@ -114,12 +114,13 @@ function routesOnChange(field: FormField): boolean {
 const PAYMENT_REDIRECT_SELF_TARGET = true;
 
 /**
- * SPEC §2 method page form: the amount with its summary, the method's fields in order, the
- * save-card check box of card methods, the info block and the submit button with the amount.
- * Validates on blur and on submit (SPEC §5), submits once (SPEC §7, Idempotency-Key), auto-submits
- * when the method says so (SPEC §4), reports amount changes (SPEC §4) and follows the answer
- * (SPEC §3 pay session): result page, redirect, display form, or the error on its field or in the
- * error popup (SPEC §8). Everything typed stays when anything fails.
+ * SPEC §2 deposit method page form: the deposit's policy over the one method-form controller
+ * (`method-form/use-method-form.ts`, which validates, submits once, auto-submits and reports the
+ * amount for both flows). The deposit adds its click events, routing and one-time codes (SPEC §7,
+ * §4), the recurring check of a saved card before it is charged, checkout's body (SPEC §4
+ * host-to-host), and follows the answer (SPEC §3 pay session): result page, display form, the
+ * 3-D Secure challenge in place of the form, or a redirect. Everything typed stays when anything
+ * fails.
  */
 export function MethodFormView({
   payGroupId,

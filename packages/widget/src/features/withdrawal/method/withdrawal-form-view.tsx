@@ -70,7 +70,9 @@ function withdrawalResultAddress(session: PaySession, search: string): string {
  * withdraw button. The amount follows the withdrawal rules of SPEC §5 (1206 when the balance is
  * not positive, below the minimum or under the amount; clamped to the maximum). A new or
  * unconfirmed account goes through the verification of SPEC §4 first; everything else is
- * submitted once (Idempotency-Key) and the answer opens the withdrawal result page.
+ * submitted once (Idempotency-Key) and the answer opens the withdrawal result page. This is the
+ * withdrawal's policy over the one method-form controller (`method-form/use-method-form.ts`),
+ * which runs the fields, the amount and the submit for both flows.
  */
 export function WithdrawalFormView({
   payGroupId,
