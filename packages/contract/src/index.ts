@@ -73,6 +73,7 @@ export {
   BonusInfo,
   CashierSettings,
   DepositInitResponse,
+  LogoSizes,
   PayoutInitResponse,
   Tax,
   TaxTier,

@@ -137,9 +137,26 @@ export const CashierSettings = z.object({ country_filtering_enabled: z.boolean()
 /** The type of {@link CashierSettings}. */
 export type CashierSettings = z.infer<typeof CashierSettings>;
 
+/** SPEC §3 session state logoSizes: the method logos' size in CSS pixels (SPEC §9: 40 by 40). */
+export const LogoSizes = z
+  .object({
+    height: z.number().check(z.int(), z.gte(16), z.lte(96)),
+    width: z.number().check(z.int(), z.gte(16), z.lte(192)),
+  })
+  .check(
+    z.meta({
+      id: 'LogoSizes',
+      description:
+        "The size the cashier draws the method logos at, in CSS pixels (SPEC §3 logoSizes; SPEC §9 default 40 by 40): height 16 to 96, width 16 to 192. The operator sets it as logo_sizes in the brand's widget_settings; the server always sends it (SPEC §9's default when the brand sets none or a value out of this shape), and a client reads its absence as that default.",
+    }),
+  );
+/** The type of {@link LogoSizes}. */
+export type LogoSizes = z.infer<typeof LogoSizes>;
+
 /** SPEC §3 deposit and withdrawal state `widgetSettings` (designed as one object for both flows). */
 export const WidgetSettings = z
   .object({
+    logo_sizes: z.optional(LogoSizes),
     currency_display_setting_id: z.number().check(z.int(), z.gte(1), z.lte(4)),
     bonus_in_amount_block: z.boolean(),
     processing_page_redirect_timeout: z.number().check(z.int(), z.gte(0), z.lte(86_400)),

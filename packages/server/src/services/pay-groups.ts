@@ -28,6 +28,7 @@ import * as z from 'zod/mini';
 import {
   ACTION_TYPES,
   FieldDefinition,
+  LogoSizes,
   Url,
   UserProfile,
   ViewData,
@@ -45,6 +46,7 @@ import type {
 } from '@cashdesk/contract';
 import {
   DEFAULT_LANGUAGE,
+  DEFAULT_LOGO_SIZE,
   fieldKind,
   mapField,
   narrowLimitsForPlayer,
@@ -958,6 +960,15 @@ export async function loadPayerOf(
 // --- cashier response (init) --------------------------------------------------------------------
 
 /**
+ * SPEC §3 logoSizes: the brand's method logo size from its widget settings, when it has the
+ * contract's shape; SPEC §9's 40 by 40 otherwise (an odd stored value never breaks init).
+ */
+function logoSizesOf(stored: unknown): LogoSizes {
+  const parsed = LogoSizes.safeParse(stored);
+  return parsed.success ? parsed.data : { ...DEFAULT_LOGO_SIZE };
+}
+
+/**
  * The cashier response of a flow (both flows' parts, the wager rule's included). Issue 16: the
  * player's figures in one statement, the brand's data from memory (read, in four statements sent
  * together, only when missing, stale or older than the version the player's statement saw), the
@@ -1003,6 +1014,7 @@ async function cashierResponse(
     user_balance: roundToPrecision(new Big(shownBalance(balance)), precision, 'down'),
     auth_token: authToken,
     widget_settings: {
+      logo_sizes: logoSizesOf(brand.settings.logo_sizes),
       currency_display_setting_id: brand.currencyDisplaySettingId,
       bonus_in_amount_block: brand.bonusInAmountBlock,
       processing_page_redirect_timeout: brand.processingPageRedirectTimeout,

@@ -32,3 +32,16 @@ export function applyLayoutProperties(element: HTMLElement): void {
     element.style.setProperty(name, value);
   }
 }
+
+/**
+ * SPEC §3 logoSizes: the brand's method logo size (its widget settings, SPEC §9's 40 by 40 when
+ * it names none) as the logo properties of an element's style (the document root, once the init
+ * answer tells it).
+ */
+export function applyLogoSizes(
+  element: HTMLElement,
+  sizes: { readonly height: number; readonly width: number } = DEFAULT_LOGO_SIZE,
+): void {
+  element.style.setProperty('--cd-logo-width', `${String(sizes.width)}px`);
+  element.style.setProperty('--cd-logo-height', `${String(sizes.height)}px`);
+}

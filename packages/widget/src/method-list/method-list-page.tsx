@@ -7,6 +7,7 @@
  *
  * @packageDocumentation
  */
+import { applyLogoSizes } from '../app/layout-properties';
 import {
   autoSelectMethod,
   buildTypeFilters,
@@ -163,6 +164,8 @@ export function MethodListPage({
   // SPEC §3: the merchant return URLs and the balance belong to the shared session state.
   useEffect(() => {
     if (data === undefined) return;
+    // SPEC §3 logoSizes: the brand's size of the method logos.
+    applyLogoSizes(document.documentElement, data.widget_settings.logo_sizes);
     dispatch(
       initReceived({
         merchant: {
