@@ -5,7 +5,7 @@
  * bank transfer does not; at desktop and phone widths, in English and mirrored in Arabic.
  */
 import { describe, expect, it } from 'vitest';
-import { newSession, screenshot, useStackAndBrowser } from './support';
+import { checkA11y, newSession, screenshot, useStackAndBrowser } from './support';
 import { text, uniquePlayer } from './support/cashier';
 import { METHODS, cardFields, methodTile, waitForHome, waitForList } from './support/journeys';
 
@@ -38,6 +38,7 @@ describe('method view_data and the PCI DSS mark (SPEC §3)', () => {
       await cardFields(frame, lang).number.waitFor();
       await badge.waitFor();
       await screenshot(page, `pci-dss-card-${String(width)}-${lang}`);
+      await checkA11y(page, `card form with the PCI DSS mark (${lang}, ${String(width)} px)`);
       await page
         .getByRole('link', { name: text(lang, 'DEPOSIT_METHOD.BACK'), exact: true })
         .click();
@@ -62,6 +63,7 @@ describe('method view_data and the PCI DSS mark (SPEC §3)', () => {
         ),
       ).toBe(true);
       await screenshot(page, `view-data-bank-${String(width)}-${lang}`);
+      await checkA11y(page, `bank transfer view_data (${lang}, ${String(width)} px)`);
       await page
         .getByRole('button', { name: text(lang, 'PH.VIEW_DATA.BANK_TRANSFER.FEES_TITLE') })
         .click();

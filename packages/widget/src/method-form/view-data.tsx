@@ -48,7 +48,7 @@ export function MethodViewData({ entries, payGroupId, currency, precision }: Met
     <div className="cd-view-data">
       {own.map((entry, index) => (
         <ViewDataEntry
-          key={`${entry.type}-${entry.key ?? String(index)}`}
+          key={`${String(index)}-${entry.type}`}
           entry={entry}
           value={valueOf(entry)}
         />
