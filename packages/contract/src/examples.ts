@@ -171,6 +171,7 @@ export const EXAMPLE_DEPOSIT_INIT = {
     bonus_in_amount_block: true,
     processing_page_redirect_timeout: 10,
     success_page_redirect_timeout: 30,
+    show_pci_dss_logo: true,
   },
   user_profile: { country: 'MT', phone: '+35699123456', language: 'en' },
 } as const satisfies In<typeof DepositInitResponse>;

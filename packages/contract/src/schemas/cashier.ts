@@ -164,12 +164,13 @@ export const WidgetSettings = z
       z.number().check(z.int(), z.gte(0), z.lte(86_400)),
       DEFAULT_SUCCESS_PAGE_REDIRECT_TIMEOUT_S,
     ),
+    show_pci_dss_logo: z._default(z.boolean(), false),
   })
   .check(
     z.meta({
       id: 'WidgetSettings',
       description:
-        'Display settings of the brand (SPEC §3 widgetSettings of the deposit and withdrawal state, plus success_page_redirect_timeout of the session state; the spec does not show where they travel, designed as one object of the cashier response). currency_display_setting_id: 1 digits+ISO code, 2 ISO code+digits, 3 digits+symbol, 4 symbol+digits. bonus_in_amount_block shows the bonus inside the amount block. Timeouts are in seconds; success_page_redirect_timeout defaults to 30 (SPEC §9).',
+        "Display settings of the brand (SPEC §3 widgetSettings of the deposit and withdrawal state, plus success_page_redirect_timeout of the session state; the spec does not show where they travel, designed as one object of the cashier response). currency_display_setting_id: 1 digits+ISO code, 2 ISO code+digits, 3 digits+symbol, 4 symbol+digits. bonus_in_amount_block shows the bonus inside the amount block. Timeouts are in seconds; success_page_redirect_timeout defaults to 30 (SPEC §9). show_pci_dss_logo (SPEC §3 session state showPCIDSSLogo) shows the PCI DSS mark under the forms that take card data; the operator sets it as show_pci_dss_logo in the brand's widget_settings, and absent it is false.",
     }),
   );
 /** Widget settings. */

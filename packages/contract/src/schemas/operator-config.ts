@@ -423,7 +423,16 @@ const settingsShape = {
     .check(z.maxLength(50)),
   wager_rule_enabled: z.boolean(),
   support_url: z.nullable(Url),
-  widget_settings: z.record(z.string().check(z.maxLength(64)), z.unknown()),
+  widget_settings: z
+    .record(z.string().check(z.maxLength(64)), z.unknown())
+    .check(
+      z.refine(
+        (settings) =>
+          settings.show_pci_dss_logo === undefined ||
+          typeof settings.show_pci_dss_logo === 'boolean',
+        'show_pci_dss_logo is true or false',
+      ),
+    ),
 };
 
 /** GET /settings. */
@@ -431,7 +440,7 @@ export const BrandSettings = z.object({ ...settingsShape, config_version: z.numb
   z.meta({
     id: 'BrandSettings',
     description:
-      "The brand's settings: the origins allowed to frame its cashier (frame-ancestors), the merchant URLs and redirect type, the result pages' redirect time-outs (seconds), the currency display setting, bonus_in_amount_block, country filtering, cashier features, the wager rule, the support URL and free-form widget settings; with the configuration version.",
+      "The brand's settings: the origins allowed to frame its cashier (frame-ancestors), the merchant URLs and redirect type, the result pages' redirect time-outs (seconds), the currency display setting, bonus_in_amount_block, country filtering, cashier features, the wager rule, the support URL and free-form widget settings (among them show_pci_dss_logo, true or false: the PCI DSS mark under the card forms, SPEC §3 showPCIDSSLogo); with the configuration version.",
   }),
 );
 /** The type of {@link BrandSettings}. */

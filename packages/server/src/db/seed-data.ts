@@ -366,6 +366,39 @@ export const BRAND0: SeedBrand = {
         { name: 'receipt', type: 'file_upload', label: 'PH.FIELD.RECEIPT', is_required: true },
       ],
       currencies: [{ ...EUR_LIMITS, minAmount: '50', maxAmount: '50000', fee: '0%' }],
+      // SPEC §3 information display kinds, one of each the method page shows above its form.
+      viewData: [
+        {
+          type: 'information_block',
+          key: 'reference',
+          title: 'PH.VIEW_DATA.BANK_TRANSFER.REFERENCE_TITLE',
+          text: 'PH.VIEW_DATA.BANK_TRANSFER.REFERENCE_TEXT',
+        },
+        { type: 'text', key: 'arrival', text: 'PH.VIEW_DATA.BANK_TRANSFER.ARRIVAL' },
+        {
+          type: 'line',
+          key: 'beneficiary',
+          title: 'PH.VIEW_DATA.BANK_TRANSFER.BENEFICIARY',
+          text: 'Cashdesk Demo Ltd',
+        },
+        {
+          type: 'collapse',
+          key: 'how_to',
+          title: 'PH.VIEW_DATA.BANK_TRANSFER.HOW_TITLE',
+          text: 'PH.VIEW_DATA.BANK_TRANSFER.HOW_TEXT',
+        },
+        {
+          type: 'popup',
+          key: 'fees',
+          title: 'PH.VIEW_DATA.BANK_TRANSFER.FEES_TITLE',
+          text: 'PH.VIEW_DATA.BANK_TRANSFER.FEES_TEXT',
+        },
+        {
+          type: 'additional_info',
+          key: 'own_account',
+          text: 'PH.VIEW_DATA.BANK_TRANSFER.OWN_ACCOUNT',
+        },
+      ],
     },
     {
       flow: 'deposit',

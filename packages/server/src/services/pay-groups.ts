@@ -1019,6 +1019,8 @@ async function cashierResponse(
       bonus_in_amount_block: brand.bonusInAmountBlock,
       processing_page_redirect_timeout: brand.processingPageRedirectTimeout,
       success_page_redirect_timeout: brand.successPageRedirectTimeout,
+      // SPEC §3 showPCIDSSLogo: the operator's free-form widget setting, only when it says true.
+      show_pci_dss_logo: brand.settings.show_pci_dss_logo === true,
     },
     user_profile: userProfile(figures.profile, session.language),
   };

@@ -167,6 +167,7 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
         bonus_in_amount_block: true,
         processing_page_redirect_timeout: 20,
         success_page_redirect_timeout: 30,
+        show_pci_dss_logo: true,
       },
       user_profile: { country: 'DE', phone: '+4915112345678', language: 'en' },
     });
@@ -232,6 +233,8 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
       user_bonuses: [],
       lost_profit_merchant_bonus: null,
     });
+    // SPEC §3 showPCIDSSLogo: brand1's widget settings do not ask for the PCI DSS mark.
+    expect(body.widget_settings).toMatchObject({ show_pci_dss_logo: false });
   });
 
   it('answers code 17 without a session (SPEC §6, §8)', async () => {
@@ -385,6 +388,21 @@ describe('deposit select (SPEC §3 method detail, §7 payments/groups/{payGroupI
       { day: 3, opens: '10:00', closes: '20:00' },
       { day: 5, opens: '10:00', closes: '20:00' },
       { day: 7, opens: '12:00', closes: '18:00' },
+    ]);
+  });
+
+  it("answers the method's view_data of several display kinds (SPEC §3 information display kinds)", async () => {
+    const { body } = await call(
+      `/payments/groups/${String(idOf('deposit', 'bank_transfer'))}/select`,
+      { method: 'POST', body: JSON.stringify({ currency: 'EUR' }) },
+    );
+    expect(list(body.view_data).map((entry) => entry.type)).toEqual([
+      'information_block',
+      'text',
+      'line',
+      'collapse',
+      'popup',
+      'additional_info',
     ]);
   });
 

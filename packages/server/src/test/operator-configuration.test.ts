@@ -486,6 +486,12 @@ describe('issue 15: brand configuration — invalid input', () => {
         field: 'body.currency_display_setting_id',
       },
       {
+        method: 'PATCH',
+        path: '/settings',
+        body: { widget_settings: { show_pci_dss_logo: 'yes' } },
+        field: 'body.widget_settings',
+      },
+      {
         method: 'PUT',
         path: '/currencies/GBP',
         body: { currency_id: 826, name: 'Pound', iso_number: 826, precision: 11 },
@@ -613,6 +619,7 @@ describe('issue 15: brand configuration — the rest, visible to players', () =>
         success_page_redirect_timeout: 12,
         cashier_features: ['billing_carousel'],
         country_filtering_enabled: true,
+        widget_settings: { show_pci_dss_logo: true },
       },
     });
     expect(settings.status).toBe(200);
@@ -659,6 +666,8 @@ describe('issue 15: brand configuration — the rest, visible to players', () =>
       merchant_redirect_type: 'top',
       cashier_features: ['billing_carousel'],
       cashier_settings: { country_filtering_enabled: true },
+      // SPEC §3 showPCIDSSLogo, set by the operator in the brand's widget settings.
+      widget_settings: { show_pci_dss_logo: true },
       tax: {
         tiers: [
           { from: '0', to: '100', percent_value: '0', absolute_value: '0' },

@@ -11,6 +11,8 @@ import { Icon } from '../ui/icon';
 import { METHOD_TITLE_ID } from './method-page-parts';
 import type { AnyMethodDetail, MethodForm } from './method-form';
 import type { MethodFormController } from './use-method-form';
+import { MethodViewData } from './view-data';
+import { PciDssMark } from './pci-dss-mark';
 
 interface MethodFormLayoutProps {
   readonly form: MethodForm;
@@ -44,6 +46,12 @@ export function MethodFormLayout({
 }: MethodFormLayoutProps) {
   return (
     <>
+      <MethodViewData
+        entries={detail.view_data}
+        payGroupId={method.id}
+        currency={form.currency}
+        precision={form.precision}
+      />
       <form
         className="cd-method__form"
         noValidate
@@ -73,6 +81,7 @@ export function MethodFormLayout({
           {controller.submitLabel}
         </Button>
       </form>
+      <PciDssMark form={form} />
       <MethodInfo detail={detail} method={method} />
     </>
   );
