@@ -17,6 +17,7 @@ import { Currency, DateTime, Decimal, PayGroupId, Url, UrlOrPath } from './commo
 import { ContentSection, ContentSlug } from './content';
 import { WithdrawalFieldDefinition } from './fields';
 import { LanguageCode, PaymentFlowSchema } from './sandbox';
+import { LogoSizes } from './cashier';
 
 /** SPEC §1 method kinds as the payment provider handles them (the server's PAYMENT_METHOD_KINDS). */
 export const CONFIG_PROVIDER_KINDS = [
@@ -423,16 +424,18 @@ const settingsShape = {
     .check(z.maxLength(50)),
   wager_rule_enabled: z.boolean(),
   support_url: z.nullable(Url),
-  widget_settings: z
-    .record(z.string().check(z.maxLength(64)), z.unknown())
-    .check(
-      z.refine(
-        (settings) =>
-          settings.show_pci_dss_logo === undefined ||
-          typeof settings.show_pci_dss_logo === 'boolean',
-        'show_pci_dss_logo is true or false',
-      ),
+  widget_settings: z.record(z.string().check(z.maxLength(64)), z.unknown()).check(
+    z.refine(
+      (settings) =>
+        settings.show_pci_dss_logo === undefined || typeof settings.show_pci_dss_logo === 'boolean',
+      'show_pci_dss_logo is true or false',
     ),
+    z.refine(
+      (settings) =>
+        settings.logo_sizes === undefined || LogoSizes.safeParse(settings.logo_sizes).success,
+      'logo_sizes is { height: 16 to 96, width: 16 to 192 } in whole pixels',
+    ),
+  ),
 };
 
 /** GET /settings. */
@@ -440,7 +443,7 @@ export const BrandSettings = z.object({ ...settingsShape, config_version: z.numb
   z.meta({
     id: 'BrandSettings',
     description:
-      "The brand's settings: the origins allowed to frame its cashier (frame-ancestors), the merchant URLs and redirect type, the result pages' redirect time-outs (seconds), the currency display setting, bonus_in_amount_block, country filtering, cashier features, the wager rule, the support URL and free-form widget settings (among them show_pci_dss_logo, true or false: the PCI DSS mark under the card forms, SPEC §3 showPCIDSSLogo); with the configuration version.",
+      "The brand's settings: the origins allowed to frame its cashier (frame-ancestors), the merchant URLs and redirect type, the result pages' redirect time-outs (seconds), the currency display setting, bonus_in_amount_block, country filtering, cashier features, the wager rule, the support URL and free-form widget settings (among them show_pci_dss_logo, true or false: the PCI DSS mark under the card forms, SPEC §3 showPCIDSSLogo; and logo_sizes, the method logos' height and width in pixels, SPEC §3 logoSizes); with the configuration version.",
   }),
 );
 /** The type of {@link BrandSettings}. */

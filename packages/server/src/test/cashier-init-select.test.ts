@@ -168,6 +168,8 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
         processing_page_redirect_timeout: 20,
         success_page_redirect_timeout: 30,
         show_pci_dss_logo: true,
+        // SPEC §3 logoSizes from the brand's widget settings (the seed's 40 by 40).
+        logo_sizes: { height: 40, width: 40 },
       },
       user_profile: { country: 'DE', phone: '+4915112345678', language: 'en' },
     });
@@ -235,6 +237,8 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
     });
     // SPEC §3 showPCIDSSLogo: brand1's widget settings do not ask for the PCI DSS mark.
     expect(body.widget_settings).toMatchObject({ show_pci_dss_logo: false });
+    // SPEC §9: a brand that names no logo size gets the default 40 by 40.
+    expect(body.widget_settings).toMatchObject({ logo_sizes: { height: 40, width: 40 } });
   });
 
   it('answers code 17 without a session (SPEC §6, §8)', async () => {

@@ -492,6 +492,12 @@ describe('issue 15: brand configuration — invalid input', () => {
         field: 'body.widget_settings',
       },
       {
+        method: 'PATCH',
+        path: '/settings',
+        body: { widget_settings: { logo_sizes: { height: 4000, width: 40 } } },
+        field: 'body.widget_settings',
+      },
+      {
         method: 'PUT',
         path: '/currencies/GBP',
         body: { currency_id: 826, name: 'Pound', iso_number: 826, precision: 11 },
@@ -619,7 +625,7 @@ describe('issue 15: brand configuration — the rest, visible to players', () =>
         success_page_redirect_timeout: 12,
         cashier_features: ['billing_carousel'],
         country_filtering_enabled: true,
-        widget_settings: { show_pci_dss_logo: true },
+        widget_settings: { show_pci_dss_logo: true, logo_sizes: { height: 32, width: 64 } },
       },
     });
     expect(settings.status).toBe(200);
@@ -666,8 +672,8 @@ describe('issue 15: brand configuration — the rest, visible to players', () =>
       merchant_redirect_type: 'top',
       cashier_features: ['billing_carousel'],
       cashier_settings: { country_filtering_enabled: true },
-      // SPEC §3 showPCIDSSLogo, set by the operator in the brand's widget settings.
-      widget_settings: { show_pci_dss_logo: true },
+      // SPEC §3 showPCIDSSLogo and logoSizes, set by the operator in the brand's widget settings.
+      widget_settings: { show_pci_dss_logo: true, logo_sizes: { height: 32, width: 64 } },
       tax: {
         tiers: [
           { from: '0', to: '100', percent_value: '0', absolute_value: '0' },

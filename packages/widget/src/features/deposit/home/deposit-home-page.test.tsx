@@ -1,6 +1,6 @@
 import { EXAMPLE_CARD_PAY_GROUP, EXAMPLE_DEPOSIT_INIT } from '@cashdesk/contract';
 import type { DepositInitResponseInput } from '@cashdesk/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigationType } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -355,6 +355,29 @@ describe('two columns on wide layouts (SPEC §2, §9 mobile threshold 1023 px)',
         .getAllByRole('button')
         .map((button) => button.dataset.methodId),
     ).toEqual(['103', '104', '106', '107']);
+  });
+
+  it("SPEC §3 logoSizes: the brand's method logo size becomes the logo properties of the page (SPEC §9 40 by 40 without one)", async () => {
+    const root = document.documentElement;
+    stubInit({
+      ...initAnswer(),
+      widget_settings: {
+        ...EXAMPLE_DEPOSIT_INIT.widget_settings,
+        logo_sizes: { height: 32, width: 64 },
+      },
+    });
+    await renderList();
+    await vi.waitFor(() => {
+      expect(root.style.getPropertyValue('--cd-logo-width')).toBe('64px');
+    });
+    expect(root.style.getPropertyValue('--cd-logo-height')).toBe('32px');
+    cleanup();
+    stubInit(initAnswer());
+    await renderList();
+    await vi.waitFor(() => {
+      expect(root.style.getPropertyValue('--cd-logo-width')).toBe('40px');
+    });
+    expect(root.style.getPropertyValue('--cd-logo-height')).toBe('40px');
   });
 
   it('uses one column at 1023 px', async () => {
