@@ -18,7 +18,7 @@ const THEMED_IMAGE = /^(.*\/assets\/images\/)[^/?#]+\/[123]x\/([^/?#]+)(\?[^#]*)
 const THEME_NAME = /^[\w-]{1,50}$/;
 
 /** What an `<img>` shows of a logo. */
-export interface LogoImage {
+interface LogoImage {
   /** The address for a browser that ignores `srcset`, at the closest density. */
   readonly src: string;
   /** The densities, or null when the logo has none. */
