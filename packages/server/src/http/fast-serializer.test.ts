@@ -196,7 +196,7 @@ function withUnknownKeys(value: unknown): unknown {
  * unknown keys. Returns how many generated values zod accepted (the rest fail a refinement the
  * JSON Schema cannot express and are not compared).
  */
-function compareGenerated(schema: $ZodType, numRuns: number): number {
+function compareGenerated(schema: $ZodType, numRuns: number, seed: number): number {
   const fast = fastOf(schema);
   let compared = 0;
   fc.assert(
@@ -210,9 +210,20 @@ function compareGenerated(schema: $ZodType, numRuns: number): number {
         expect(JSON.parse(fast(candidate))).toEqual(JSON.parse(expected));
       }
     }),
-    { numRuns },
+    { numRuns, seed },
   );
   return compared;
+}
+
+/**
+ * A fixed seed per schema: the values are the same on every run, so how many of them zod accepts
+ * (the coverage the test asks for) does not change between runs. A schema whose refinements
+ * refuse most random values once left 4 of 20 on one run and 6 on the next.
+ */
+function seedOf(name: string): number {
+  let hash = 0;
+  for (const char of name) hash = (Math.imul(hash, 31) + (char.codePointAt(0) ?? 0)) | 0;
+  return hash;
 }
 
 describe('fast answer serializer', () => {
@@ -236,8 +247,8 @@ describe('fast answer serializer', () => {
   it('writes values generated from every answer schema as zod does, unknown keys included', () => {
     const poorlyCovered: string[] = [];
     for (const [schema, name] of answerSchemas()) {
-      const compared = compareGenerated(schema, 10);
-      if (compared < 5) poorlyCovered.push(`${name}: ${String(compared)} of 20`);
+      const compared = compareGenerated(schema, 20, seedOf(name));
+      if (compared < 5) poorlyCovered.push(`${name}: ${String(compared)} of 40`);
     }
     expect(poorlyCovered).toEqual([]);
   }, 120_000);
@@ -247,8 +258,8 @@ describe('fast answer serializer', () => {
     ['PayoutInitResponse', PayoutInitResponse],
   ] as const)(
     'writes generated %s answers as zod does (property)',
-    (_name, schema) => {
-      expect(compareGenerated(schema, 60)).toBeGreaterThanOrEqual(60);
+    (name, schema) => {
+      expect(compareGenerated(schema, 60, seedOf(name))).toBeGreaterThanOrEqual(60);
     },
     120_000,
   );

@@ -15,6 +15,7 @@
  * @packageDocumentation
  */
 import type { ViewDataItem } from '@cashdesk/contract';
+import { ICON_SIZE_LOW, ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isolateLtr } from '../i18n/format';
@@ -100,7 +101,7 @@ function ViewDataEntry({
         <div className="cd-notice cd-view-data__block" role="note">
           {hasTitle ? (
             <p className="cd-view-data__block-title">
-              <Icon name="info" size={20} /> <Text text={entry.title} />
+              <Icon name="info" size={ICON_SIZE_REGULAR_BUTTON} /> <Text text={entry.title} />
             </p>
           ) : null}
           <p className="cd-view-data__block-text">
@@ -125,7 +126,7 @@ function ViewDataEntry({
     case 'additional_info':
       return (
         <p className="cd-view-data__extra">
-          <Icon name="info" size={16} />
+          <Icon name="info" size={ICON_SIZE_LOW} />
           <span>
             {hasTitle ? (
               <>
@@ -140,7 +141,7 @@ function ViewDataEntry({
       return (
         <div className="cd-notice cd-view-data__block" role="note">
           <p className="cd-view-data__block-title">
-            <Icon name="info" size={20} /> {t('WITHDRAWAL.WAGER.TITLE')}
+            <Icon name="info" size={ICON_SIZE_REGULAR_BUTTON} /> {t('WITHDRAWAL.WAGER.TITLE')}
           </p>
           <p className="cd-view-data__block-text">
             {value === null
@@ -170,7 +171,7 @@ function ViewDataPopup({ entry }: { readonly entry: ViewDataItem }) {
           setOpen(true);
         }}
       >
-        <Icon name="info" size={16} /> {heading}
+        <Icon name="info" size={ICON_SIZE_LOW} /> {heading}
       </Button>
       <Dialog
         open={open}
