@@ -128,28 +128,11 @@ export function WithdrawalFormView({
         withoutAccountFields(fieldsShown(form, values, cards), account, currentChoice),
       present: payoutFieldOf,
       // SPEC §4: a new or unconfirmed account is confirmed before the payout is sent.
-      beforeSubmit: ({ amount }) => {
-        const step = accountStep({
-          field: account,
-          choice: currentChoice,
-          accounts,
-          detail,
-          amount,
-        });
-        if (step.kind !== 'verify') return true;
-        goVerify(step.routing.route, step.requisiteId, amount);
-        return false;
-      },
+      beforeSubmit: ({ amount }) => !verifyFirst(amount),
       buildRequest: ({ values, shown, amount, documents }) => {
         const built = formSubmitBody(form, shown, values, [], documents);
         if (!built.ok) return built;
-        const step = accountStep({
-          field: account,
-          choice: currentChoice,
-          accounts,
-          detail,
-          amount,
-        });
+        const step = stepFor(amount);
         // A payout card goes by its id under the field's own name (the deposit body keeps card
         // ids out of the fields, for card data travels apart there).
         const cardFields = Object.fromEntries(
@@ -189,20 +172,24 @@ export function WithdrawalFormView({
       // SPEC §4: the server says the account must be confirmed first.
       onFailure: (error, { amount }) => {
         if (error.errorCode !== ERROR_CODES.payoutAccountNotVerified.code) return false;
-        const step = accountStep({
-          field: account,
-          choice: currentChoice,
-          accounts,
-          detail,
-          amount,
-        });
-        if (step.kind !== 'verify') return false;
-        goVerify(step.routing.route, step.requisiteId, amount);
-        return true;
+        return verifyFirst(amount);
       },
     },
   });
   const { values, money } = controller;
+
+  /** SPEC §2 payout entry: what the chosen account asks for before a payout of `amount`. */
+  function stepFor(amount: string) {
+    return accountStep({ field: account, choice: currentChoice, accounts, detail, amount });
+  }
+
+  /** SPEC §4: goes to the verification when the account needs it first; says whether it did. */
+  function verifyFirst(amount: string): boolean {
+    const step = stepFor(amount);
+    if (step.kind !== 'verify') return false;
+    goVerify(step.routing.route, step.requisiteId, amount);
+    return true;
+  }
 
   /** SPEC §4: to /withdrawal-verify-account or /account-management-blocked, amount stored. */
   function goVerify(route: string, requisiteId: string | null, amount: string) {
