@@ -4,16 +4,19 @@
  * and phone widths, in English and mirrored in Arabic, and leads back to the deposit methods.
  */
 import { describe, expect, it } from 'vitest';
-import { newSession, screenshot, useStackAndBrowser } from './support';
+import {
+  DESKTOP_CONTEXT,
+  PHONE_CONTEXT,
+  newSession,
+  screenshot,
+  useStackAndBrowser,
+} from './support';
 import { text, uniquePlayer } from './support/cashier';
 import { waitForHome } from './support/journeys';
 
 const env = useStackAndBrowser();
 
-const SIZES = {
-  1280: { viewport: { width: 1280, height: 900 } },
-  390: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-} as const;
+const SIZES = { 1280: DESKTOP_CONTEXT, 390: PHONE_CONTEXT } as const;
 
 describe('error page (SPEC §1 page kinds)', () => {
   it.each([

@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { newSession, screenshot, useStackAndBrowser } from './support';
+import {
+  DESKTOP_CONTEXT,
+  PHONE_CONTEXT,
+  newSession,
+  screenshot,
+  useStackAndBrowser,
+} from './support';
 import type { Stack } from './support';
 import { uniquePlayer } from './support/cashier';
 import type { WidgetLanguage } from './support/cashier';
@@ -14,8 +20,8 @@ import { methodGroups, waitForHome } from './support/journeys';
 
 const env = useStackAndBrowser();
 
-const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+const DESKTOP = DESKTOP_CONTEXT;
+const PHONE = PHONE_CONTEXT;
 
 interface Opened {
   readonly page: Page;

@@ -5,16 +5,20 @@
  * bank transfer does not; at desktop and phone widths, in English and mirrored in Arabic.
  */
 import { describe, expect, it } from 'vitest';
-import { checkA11y, newSession, screenshot, useStackAndBrowser } from './support';
+import {
+  DESKTOP_CONTEXT,
+  PHONE_CONTEXT,
+  checkA11y,
+  newSession,
+  screenshot,
+  useStackAndBrowser,
+} from './support';
 import { text, uniquePlayer } from './support/cashier';
 import { METHODS, cardFields, methodTile, waitForHome, waitForList } from './support/journeys';
 
 const env = useStackAndBrowser();
 
-const SIZES = {
-  1280: { viewport: { width: 1280, height: 900 } },
-  390: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-} as const;
+const SIZES = { 1280: DESKTOP_CONTEXT, 390: PHONE_CONTEXT } as const;
 
 describe('method view_data and the PCI DSS mark (SPEC §3)', () => {
   it.each([

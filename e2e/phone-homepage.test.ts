@@ -6,14 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
-import { screenshot, useStackAndBrowser } from './support';
+import { PHONE_CONTEXT, screenshot, useStackAndBrowser } from './support';
 import { closeHosted, openHostedCashier, text, visitScreen } from './support/cashier';
 import type { WidgetLanguage } from './support/cashier';
 import { methodGroups, waitForHome } from './support/journeys';
 
 const env = useStackAndBrowser();
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+const PHONE = PHONE_CONTEXT;
 const DESKTOP = { viewport: { width: 1280, height: 900 } } as const;
 
 interface FirstRow {

@@ -57,3 +57,13 @@ export async function screenshot(
   await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
 }
+
+/** The desktop browser context of the layout checks (1280 × 900). */
+export const DESKTOP_CONTEXT = { viewport: { width: 1280, height: 900 } } as const;
+
+/** The phone browser context of the layout checks (390 × 844, touch, mobile). */
+export const PHONE_CONTEXT = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+} as const;
