@@ -54,6 +54,7 @@ import { REALTIME_NOTIFY_CHANNEL, envelopeOf } from './publish';
 import type { Envelope } from './publish';
 import { CLOSE, ERROR } from './protocol';
 import type { CloseReason, ErrorReply } from './protocol';
+import { SessionTokens } from './session-token';
 import { checkToken } from './token';
 import {
   CLICKSTREAM_CHANNEL,
@@ -118,6 +119,8 @@ export class RealtimeHub {
   private listener: KeptListener | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** The connection tokens minted for sessions in this process (init's `auth_token`). */
+  readonly tokens: SessionTokens;
 
   constructor(
     private readonly options: {
@@ -130,6 +133,7 @@ export class RealtimeHub {
       readonly timer?: boolean | undefined;
     },
   ) {
+    this.tokens = new SessionTokens(options.secret);
     this.wss = new WebSocketServer({
       noServer: true,
       maxPayload: options.settings.maxFrameBytes,
@@ -441,6 +445,7 @@ export class RealtimeHub {
    */
   ended(change: { readonly kind: string; readonly id?: string }): void {
     if (change.id === undefined || (change.kind !== 'session' && change.kind !== 'player')) return;
+    if (change.kind === 'session') this.tokens.forget(change.id);
     const owner =
       change.kind === 'session' ? sessionChannelKey(this.options.secret, change.id) : change.id;
     for (const client of [...this.clients]) {

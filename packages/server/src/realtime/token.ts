@@ -58,8 +58,14 @@ export function connectionToken(
   now: Date,
 ): string {
   const iat = Math.floor(now.getTime() / 1000);
-  const exp = Math.min(iat + TOKEN_LIFETIME_S, Math.ceil(session.expiresAt.getTime() / 1000));
+  const exp = tokenExpiry(session.expiresAt, now);
   return signToken(secret, { sub: session.playerId, ses: session.channelKey, iat, exp });
+}
+
+/** The `exp` of a token made at `now` for a session ending at `sessionExpiresAt` (see above). */
+export function tokenExpiry(sessionExpiresAt: Date, now: Date): number {
+  const iat = Math.floor(now.getTime() / 1000);
+  return Math.min(iat + TOKEN_LIFETIME_S, Math.ceil(sessionExpiresAt.getTime() / 1000));
 }
 
 function claimsOf(payload: unknown): ConnectionClaims | null {

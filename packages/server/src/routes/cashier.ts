@@ -19,7 +19,6 @@
 import { ENDPOINTS } from '@cashdesk/contract';
 import type { App } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
-import { sessionToken } from '../realtime/session-token';
 import {
   depositCashierResponse,
   depositMethodDetail,
@@ -33,7 +32,7 @@ import {
 export function registerCashierRoutes(app: App): void {
   registerEndpoint(app, ENDPOINTS.depositInit, async ({ session, deps }) => {
     const now = deps.clock();
-    const token = sessionToken(deps.config.secret, session, now);
+    const token = deps.realtime.tokens.forInit(session, now);
     return {
       status: 200,
       body: await depositCashierResponse(deps.db, session, now, deps.wallet, token),
@@ -42,7 +41,7 @@ export function registerCashierRoutes(app: App): void {
 
   registerEndpoint(app, ENDPOINTS.payoutInit, async ({ session, deps }) => {
     const now = deps.clock();
-    const token = sessionToken(deps.config.secret, session, now);
+    const token = deps.realtime.tokens.forInit(session, now);
     return {
       status: 200,
       body: await payoutCashierResponse(deps.db, session, now, deps.wallet, token),

@@ -8,14 +8,13 @@
 import { ENDPOINTS } from '@cashdesk/contract';
 import type { App } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
-import { sessionToken } from '../realtime/session-token';
 
 /** Registers the realtime token route. */
 export function registerRealtimeTokenRoutes(app: App): void {
   registerEndpoint(app, ENDPOINTS.realtimeToken, ({ session, deps }) =>
     Promise.resolve({
       status: 200,
-      body: { auth_token: sessionToken(deps.config.secret, session, deps.clock()) },
+      body: { auth_token: deps.realtime.tokens.mint(session, deps.clock()) },
     }),
   );
 }

@@ -23,7 +23,7 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import {
   ACTION_TYPES,
@@ -56,7 +56,7 @@ import {
 } from '@cashdesk/domain';
 import type { FormField, PaymentFlow, StoredLimits } from '@cashdesk/domain';
 import type { Executor } from '../db/open';
-import { rowsOf } from '../db/rows';
+import { namedStatement } from '../db/named-statement';
 import {
   betShops,
   brands,
@@ -777,6 +777,10 @@ function bonusFigures(value: unknown): BonusFigure[] {
   });
 }
 
+/** The call of the player's figures, sent by name (db/named-statement.ts). */
+const PLAYER_FIGURES =
+  'select * from cashdesk_player_figures($1::uuid, $2::text, $3::text, $4::payment_flow, $5::boolean)';
+
 /** The row of `cashdesk_player_figures` (migration 0013), as both drivers return it. */
 const PlayerFiguresRow = z.object({
   blocked: z.boolean(),
@@ -808,11 +812,13 @@ const PlayerFiguresRow = z.object({
  * as SQL text it was parsed and planned on every init, which cost more than running it.
  */
 async function playerFigures(db: Executor, session: SessionContext, flow: PaymentFlow) {
-  const [found] = await rowsOf(
-    db.execute(sql`select * from cashdesk_player_figures(${session.playerId}::uuid,
-      ${session.brandId}::text, ${session.currency}::text, ${flow}::payment_flow,
-      ${flow === 'deposit'})`),
-  );
+  const [found] = await namedStatement(db, 'cashdesk_player_figures', PLAYER_FIGURES, [
+    session.playerId,
+    session.brandId,
+    session.currency,
+    flow,
+    flow === 'deposit',
+  ]);
   if (found === undefined) throw new ApiError('sessionExpired', { detail: 'player vanished' });
   const row = z.parse(PlayerFiguresRow, found);
   // A session kept in memory may not have heard of the block yet: the player's row has.
@@ -963,10 +969,17 @@ export async function loadPayerOf(
  * SPEC §3 logoSizes: the brand's method logo size from its widget settings, when it has the
  * contract's shape; SPEC §9's 40 by 40 otherwise (an odd stored value never breaks init).
  */
-function logoSizesOf(stored: unknown): LogoSizes {
-  const parsed = LogoSizes.safeParse(stored);
-  return parsed.success ? parsed.data : { ...DEFAULT_LOGO_SIZE };
+function logoSizesOf(settings: BrandRow['settings']): LogoSizes {
+  // The brand row comes from the brand data in memory: its settings are checked once per row.
+  const known = logoSizesBySettings.get(settings);
+  if (known !== undefined) return known;
+  const parsed = LogoSizes.safeParse(settings.logo_sizes);
+  const sizes = parsed.success ? parsed.data : { ...DEFAULT_LOGO_SIZE };
+  logoSizesBySettings.set(settings, sizes);
+  return sizes;
 }
+
+const logoSizesBySettings = new WeakMap<BrandRow['settings'], LogoSizes>();
 
 /**
  * The cashier response of a flow (both flows' parts, the wager rule's included). Issue 16: the
@@ -1014,7 +1027,7 @@ async function cashierResponse(
     user_balance: roundToPrecision(new Big(shownBalance(balance)), precision, 'down'),
     auth_token: authToken,
     widget_settings: {
-      logo_sizes: logoSizesOf(brand.settings.logo_sizes),
+      logo_sizes: logoSizesOf(brand.settings),
       currency_display_setting_id: brand.currencyDisplaySettingId,
       bonus_in_amount_block: brand.bonusInAmountBlock,
       processing_page_redirect_timeout: brand.processingPageRedirectTimeout,
