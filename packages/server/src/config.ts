@@ -79,6 +79,12 @@ export interface ServerConfig {
   readonly host: string;
   /** postgres://… when set: PostgreSQL through node-postgres instead of the embedded PGlite. */
   readonly databaseUrl: string | undefined;
+  /**
+   * DATABASE_PREPARED_STATEMENTS (default true): on PostgreSQL the app's statements are prepared
+   * by name, parsed and planned once per connection (db/prepared-statements.ts). `false` for a
+   * pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
+   */
+  readonly databasePreparedStatements: boolean;
   /** Where PGlite files (`pglite/`) and uploaded documents (`uploads/`) live. */
   readonly dataDir: string;
   readonly mode: ServerMode;
@@ -495,6 +501,7 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
   ),
+  DATABASE_PREPARED_STATEMENTS: optionalText.pipe(z.enum(['true', 'false']).optional()),
   DATA_DIR: optionalText,
   CASHDESK_MODE: z.enum(SERVER_MODES).default('sandbox'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -953,6 +960,7 @@ export function loadConfig(
     port: values.PORT,
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
+    databasePreparedStatements: values.DATABASE_PREPARED_STATEMENTS !== 'false',
     dataDir: path.resolve(values.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
     mode: values.CASHDESK_MODE,
     logLevel: values.LOG_LEVEL,

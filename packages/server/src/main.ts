@@ -41,6 +41,7 @@ async function prepareDatabase(config: ServerConfig) {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     migrate: config.operations.migrateOnStart,
+    preparedStatements: config.databasePreparedStatements,
   });
   if (!config.operations.migrateOnStart) {
     await assertMigrated(database.db).catch(async (error: unknown) => {
@@ -75,7 +76,11 @@ async function main(): Promise<void> {
   // A worker's primary migrated (or checked) and seeded the database already.
   const { database, seeded } = isClusterWorker()
     ? {
-        database: await openDatabase({ url: config.databaseUrl, migrate: false }),
+        database: await openDatabase({
+          url: config.databaseUrl,
+          migrate: false,
+          preparedStatements: config.databasePreparedStatements,
+        }),
         seeded: { created: [] },
       }
     : await prepareDatabase(config);

@@ -24,6 +24,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths';
 import { openPgliteClient } from './pglite-client';
+import { PreparingClient } from './prepared-statements';
 import * as schema from './schema';
 
 /** The schema module, as drizzle's relational config sees it. */
@@ -84,6 +85,11 @@ export interface OpenDatabaseOptions {
   /** Pool size for PostgreSQL (default 10). */
   readonly poolSize?: number | undefined;
   /**
+   * PostgreSQL: whether the app's statements are prepared by name (default true;
+   * db/prepared-statements.ts, DATABASE_PREPARED_STATEMENTS).
+   */
+  readonly preparedStatements?: boolean | undefined;
+  /**
    * Whether to apply pending migrations before returning (default true). `false` opens the
    * database as it is: for a server started with MIGRATE_ON_START=false, which checks the schema
    * instead (db/migrations.ts), and for `migrate` (src/migrate.ts), which reports what it did.
@@ -112,7 +118,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
 }
 
 async function openUnmigrated(options: OpenDatabaseOptions): Promise<OpenDatabase> {
-  if (options.url !== undefined) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url !== undefined) {
+    return openPostgres(options.url, options.poolSize ?? 10, options.preparedStatements ?? true);
+  }
   if (options.inMemory === true) return openPglite(undefined);
   if (options.dataDir !== undefined) {
     const dir = path.join(options.dataDir, 'pglite');
@@ -166,8 +174,16 @@ async function migrateExclusively(pool: pg.Pool): Promise<void> {
   }
 }
 
-function openPostgres(url: string, poolSize: number): Promise<OpenDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+function openPostgres(
+  url: string,
+  poolSize: number,
+  preparedStatements: boolean,
+): Promise<OpenDatabase> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(preparedStatements ? { Client: PreparingClient } : {}),
+  });
   // An idle client's network error would otherwise crash the process: log-free, pg reconnects.
   pool.on('error', () => undefined);
   const db = drizzleNodePg({ client: pool, schema });

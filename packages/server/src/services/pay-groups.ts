@@ -23,7 +23,7 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import {
   ACTION_TYPES,
@@ -56,7 +56,7 @@ import {
 } from '@cashdesk/domain';
 import type { FormField, PaymentFlow, StoredLimits } from '@cashdesk/domain';
 import type { Executor } from '../db/open';
-import { namedStatement } from '../db/named-statement';
+import { rowsOf } from '../db/rows';
 import {
   betShops,
   brands,
@@ -777,10 +777,6 @@ function bonusFigures(value: unknown): BonusFigure[] {
   });
 }
 
-/** The call of the player's figures, sent by name (db/named-statement.ts). */
-const PLAYER_FIGURES =
-  'select * from cashdesk_player_figures($1::uuid, $2::text, $3::text, $4::payment_flow, $5::boolean)';
-
 /** The row of `cashdesk_player_figures` (migration 0013), as both drivers return it. */
 const PlayerFiguresRow = z.object({
   blocked: z.boolean(),
@@ -812,13 +808,11 @@ const PlayerFiguresRow = z.object({
  * as SQL text it was parsed and planned on every init, which cost more than running it.
  */
 async function playerFigures(db: Executor, session: SessionContext, flow: PaymentFlow) {
-  const [found] = await namedStatement(db, 'cashdesk_player_figures', PLAYER_FIGURES, [
-    session.playerId,
-    session.brandId,
-    session.currency,
-    flow,
-    flow === 'deposit',
-  ]);
+  const [found] = await rowsOf(
+    db.execute(sql`select * from cashdesk_player_figures(${session.playerId}::uuid,
+      ${session.brandId}::text, ${session.currency}::text, ${flow}::payment_flow,
+      ${flow === 'deposit'})`),
+  );
   if (found === undefined) throw new ApiError('sessionExpired', { detail: 'player vanished' });
   const row = z.parse(PlayerFiguresRow, found);
   // A session kept in memory may not have heard of the block yet: the player's row has.
