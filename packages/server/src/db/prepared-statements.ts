@@ -94,8 +94,9 @@ export class PreparingClient extends pg.Client {
     const query: unknown = Reflect.get(pg.Client.prototype, 'query');
     if (typeof query !== 'function') throw new Error('node-postgres has no query method');
     // An own property over the prototype's overloaded method: same arguments, the config named.
-    Reflect.set(this, 'query', (...args: unknown[]): unknown =>
-      Reflect.apply(query, this, [named(args[0]), ...args.slice(1)]),
-    );
+    Reflect.set(this, 'query', (...args: unknown[]): unknown => {
+      const result: unknown = Reflect.apply(query, this, [named(args[0]), ...args.slice(1)]);
+      return result;
+    });
   }
 }
