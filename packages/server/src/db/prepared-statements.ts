@@ -18,7 +18,10 @@
  * What stays true: a named statement belongs to its connection and outlives a rolled-back
  * database transaction; a text PostgreSQL refuses is not remembered as parsed (node-postgres
  * forgets it on the error), so the next call sends it again; PostgreSQL re-plans a prepared
- * statement by itself when a table it reads changes.
+ * statement by itself when a table it reads changes. What a statement must do for that: name the
+ * columns it answers (drizzle always does). A prepared `select *` whose columns a migration
+ * changes under a running process is refused ("cached plan must not change result type") until
+ * the connection ends.
  *
  * Off with `DATABASE_PREPARED_STATEMENTS=false`, for a pooler that hands one session's
  * statements to several server connections (PgBouncer in transaction mode before 1.21).

@@ -799,6 +799,16 @@ const PlayerFiguresRow = z.object({
 });
 
 /**
+ * The columns of the figures' call, named: a prepared `select *` (db/prepared-statements.ts) would
+ * be refused by PostgreSQL in a running process once a migration changed the function's columns.
+ */
+const PLAYER_FIGURES_COLUMNS = sql.raw(
+  Object.keys(PlayerFiguresRow.shape)
+    .map((column) => `"${column}"`)
+    .join(', '),
+);
+
+/**
  * Everything init needs of the player, read in ONE statement and never cached (a balance is never
  * stale): whether the player is blocked and its profile, the ledger's balance, reservation and
  * outstanding wager in the session's currency, the last used pay group of the flow, the player's
@@ -809,7 +819,7 @@ const PlayerFiguresRow = z.object({
  */
 async function playerFigures(db: Executor, session: SessionContext, flow: PaymentFlow) {
   const [found] = await rowsOf(
-    db.execute(sql`select * from cashdesk_player_figures(${session.playerId}::uuid,
+    db.execute(sql`select ${PLAYER_FIGURES_COLUMNS} from cashdesk_player_figures(${session.playerId}::uuid,
       ${session.brandId}::text, ${session.currency}::text, ${flow}::payment_flow,
       ${flow === 'deposit'})`),
   );
