@@ -1042,3 +1042,18 @@ export function loadConfig(
     operatorAdminKey: values.OPERATOR_ADMIN_KEY,
   };
 }
+
+/**
+ * Where the configured database is and how to talk to it (DATABASE_URL, DATA_DIR,
+ * DATABASE_PREPARED_STATEMENTS), as db/open.ts openDatabase takes it: what every command that
+ * opens it passes, the server, its workers, `migrate` and the command-line tools alike.
+ */
+export function configuredDatabase(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'databasePreparedStatements'>,
+) {
+  return {
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    preparedStatements: config.databasePreparedStatements,
+  };
+}

@@ -19,7 +19,7 @@
 import cluster from 'node:cluster';
 import { createApp } from './app';
 import { announceListening, isClusterWorker, runPrimary } from './cluster';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configuredDatabase, loadConfig } from './config';
 import type { ServerConfig } from './config';
 import { SchemaBehindError, assertMigrated } from './db/migrations';
 import { openDatabase } from './db/open';
@@ -38,10 +38,8 @@ import { DATABASE_CLOSE_GRACE_MS, shutDown } from './shutdown';
  */
 async function prepareDatabase(config: ServerConfig) {
   const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
+    ...configuredDatabase(config),
     migrate: config.operations.migrateOnStart,
-    preparedStatements: config.databasePreparedStatements,
   });
   if (!config.operations.migrateOnStart) {
     await assertMigrated(database.db).catch(async (error: unknown) => {
@@ -76,11 +74,7 @@ async function main(): Promise<void> {
   // A worker's primary migrated (or checked) and seeded the database already.
   const { database, seeded } = isClusterWorker()
     ? {
-        database: await openDatabase({
-          url: config.databaseUrl,
-          migrate: false,
-          preparedStatements: config.databasePreparedStatements,
-        }),
+        database: await openDatabase({ ...configuredDatabase(config), migrate: false }),
         seeded: { created: [] },
       }
     : await prepareDatabase(config);

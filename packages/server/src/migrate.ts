@@ -13,17 +13,13 @@
  *
  * @packageDocumentation
  */
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configuredDatabase, loadConfig } from './config';
 import { migrationStatus } from './db/migrations';
 import { openDatabase } from './db/open';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    migrate: false,
-  });
+  const database = await openDatabase({ ...configuredDatabase(config), migrate: false });
   try {
     const before = await migrationStatus(database.db);
     await database.migrate();

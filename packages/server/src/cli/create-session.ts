@@ -16,7 +16,7 @@
  */
 import { parseArgs } from 'node:util';
 import { SandboxSessionRequest, SandboxSessionResponse, SANDBOX_BASE } from '@cashdesk/contract';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, configuredDatabase, loadConfig } from '../config';
 import type { ServerConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { seedDatabase } from '../db/seed';
@@ -94,7 +94,7 @@ async function direct(
   config: ServerConfig,
   request: SandboxSessionRequest,
 ): Promise<CreatedSession> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(configuredDatabase(config));
   try {
     // The demo data only where it belongs: never into a production database.
     if (config.seedDemoData) await seedDatabase(database.db);

@@ -15,7 +15,7 @@
  * @packageDocumentation
  */
 import { asc, eq } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, configuredDatabase, loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { webhookEvents } from '../db/schema';
 import { isUuid } from '../services/ids';
@@ -41,7 +41,7 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase(configuredDatabase(config));
   try {
     if (command === 'list-dead') {
       const rows = await database.db
