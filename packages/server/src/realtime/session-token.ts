@@ -29,7 +29,6 @@ function sessionToken(secret: string, session: SessionContext, now: Date): strin
 
 interface Minted {
   readonly token: string;
-  readonly playerId: string;
   /** Seconds since the epoch. */
   readonly issuedAt: number;
   readonly expiresAt: number;
@@ -65,7 +64,6 @@ export class SessionTokens {
     }
     this.#minted.set(session.sessionId, {
       token,
-      playerId: session.playerId,
       issuedAt,
       expiresAt: tokenExpiry(session.expiresAt, now),
     });
@@ -81,7 +79,6 @@ export class SessionTokens {
     const nowS = Math.floor(now.getTime() / 1000);
     if (
       kept !== undefined &&
-      kept.playerId === session.playerId &&
       kept.issuedAt <= nowS &&
       kept.expiresAt - nowS >= TOKEN_LIFETIME_S / 2 &&
       kept.expiresAt <= Math.ceil(session.expiresAt.getTime() / 1000)
