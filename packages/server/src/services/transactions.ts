@@ -76,6 +76,7 @@ import {
   transactions,
 } from '../db/schema';
 import type { StoredRedirect } from '../db/schema';
+import { ShapedStatement, updateSetOf } from '../db/statement-shapes';
 import { ApiError } from '../http/api-error';
 import { DECLINE_REASONS } from '../providers';
 import type {
@@ -308,6 +309,11 @@ export type CreatingBrand = Pick<
   | 'payoutApproval'
 >;
 
+/** A new transaction's row, built once per set of columns given (db/statement-shapes.ts). */
+const insertTransaction = new ShapedStatement<typeof transactions.$inferInsert, TransactionRow[]>(
+  (db, slots) => db.insert(transactions).values(slots).returning(),
+);
+
 /**
  * Creates a transaction in status `created`, with the brand's merchant URLs copied onto it (the
  * pay session keeps the URLs that were valid when the payment started).
@@ -328,9 +334,9 @@ export async function createTransaction(
   const call = input.call;
   // Issue 15: a brand that approves payouts keeps each withdrawal unsent until the operator does.
   const awaitsApproval = call !== undefined && input.flow === 'withdrawal' && brand.payoutApproval;
-  const [row] = await db
-    .insert(transactions)
-    .values({
+  const [row] = await insertTransaction.run(
+    db,
+    {
       ...(input.id === undefined ? {} : { id: input.id }),
       ...(call === undefined
         ? {}
@@ -373,8 +379,9 @@ export async function createTransaction(
       savedCardId: input.savedCardId ?? null,
       payoutAccountId: input.payoutAccountId ?? null,
       betShopId: input.betShopId ?? null,
-    })
-    .returning();
+    },
+    '',
+  );
   if (row === undefined) throw new Error('transaction insert returned no row');
   await recordTransactionEvents(db, row, {
     ...(awaitsApproval ? { types: ['transaction.created', 'payout.awaiting_approval'] } : {}),
@@ -490,6 +497,33 @@ function sessionColumns(status: TransactionStatus, step: SubmitStep | undefined)
   };
 }
 
+/** A move's values: the columns it sets, the transaction, a patch of its provider data. */
+interface MoveValues extends Partial<typeof transactions.$inferInsert> {
+  readonly transactionId: string;
+  /** JSON merged into the provider data (see {@link mergeProviderData}). */
+  readonly providerDataPatch?: string;
+}
+
+/**
+ * The status move: conditional on a status the machine allows it from (the variant, so the list
+ * is part of the text), built once per set of columns set (db/statement-shapes.ts).
+ */
+const moveTransaction = new ShapedStatement<MoveValues, TransactionRow[], TransactionStatus>(
+  (db, { transactionId, providerDataPatch, ...columns }, to) =>
+    db
+      .update(transactions)
+      .set({
+        ...updateSetOf(transactions, columns),
+        ...(providerDataPatch === undefined
+          ? {}
+          : { providerData: sql`${transactions.providerData} || ${providerDataPatch}::jsonb` }),
+      })
+      .where(
+        and(eq(transactions.id, transactionId), inArray(transactions.status, predecessorsOf(to))),
+      )
+      .returning(),
+);
+
 /**
  * Moves a transaction to `to` and sets `fields`, atomically (see the module comment).
  *
@@ -513,9 +547,10 @@ export async function transition(
   const now = fields.now ?? new Date();
   // A fresh wait is looked at soon; the reconciler spaces later looks by the payment's age.
   const nextCheckAt = isFinalStatus(to) ? null : (fields.nextCheckAt ?? recheckAt(now, now));
-  const [row] = await db
-    .update(transactions)
-    .set({
+  const [row] = await moveTransaction.run(
+    db,
+    {
+      transactionId,
       status: to,
       callState: 'done',
       // A move ends the work of whoever held the transaction (its call, a check, a reversal).
@@ -535,13 +570,11 @@ export async function transition(
         ? {}
         : { declinePageSettings: fields.declinePageSettings }),
       ...(fields.savedCardId === undefined ? {} : { savedCardId: fields.savedCardId }),
-      ...(Object.keys(patch).length === 0 ? {} : { providerData: mergeProviderData(patch) }),
+      ...(Object.keys(patch).length === 0 ? {} : { providerDataPatch: JSON.stringify(patch) }),
       updatedAt: new Date(),
-    })
-    .where(
-      and(eq(transactions.id, transactionId), inArray(transactions.status, predecessorsOf(to))),
-    )
-    .returning();
+    },
+    to,
+  );
   if (row !== undefined) {
     await recordTransactionEvents(
       db,
