@@ -34,6 +34,7 @@
  */
 import { Param, Placeholder, SQL, getTableColumns, is, sql } from 'drizzle-orm';
 import type { Column, DriverValueEncoder, Query } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgTable, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { Executor } from './open';
 
@@ -47,8 +48,21 @@ export type Slots<V> = { readonly [K in keyof V]: V[K] | Placeholder };
 export interface ShapeBuilder<R> {
   /** Builds the statement's prepared query (not run): its SQL, its parameters, its row fields. */
   prepare(name: string): { getQuery(): Query };
-  /** Runs the statement as drizzle does (a call whose shape is not kept). */
+  /** How drizzle would run it; only its answer's type is used (R). */
   execute(): Promise<R>;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement (`db.execute(sql…)`) as a shaped statement's builder: it answers what
+ * `db.execute` answers (read it with `rowsOf`).
+ */
+export function rawStatement(db: Executor, statement: SQL): ShapeBuilder<unknown> {
+  return {
+    prepare: () => ({ getQuery: () => dialect.sqlToQuery(statement) }),
+    execute: () => db.execute(statement),
+  };
 }
 
 /** How one parameter of a shape is filled from a call's values. */
@@ -103,14 +117,21 @@ function sourceOf(param: unknown): ParamSource {
   return { kind: 'constant', value: param };
 }
 
-/** The call's values with each defined value replaced by a placeholder of its key. */
+/**
+ * The call's values with each defined value replaced by a placeholder of its key (a value that is
+ * SQL stays as it is: see the module comment).
+ */
 function slotsOf<V extends object>(values: V): Slots<V> {
   const slots: Slots<V> = { ...values };
-  for (const key of Object.keys(slots)) {
-    if (Reflect.get(slots, key) === undefined) Reflect.deleteProperty(slots, key);
-    else Reflect.set(slots, key, sql.placeholder(key));
+  for (const [key, value] of Object.entries(slots)) {
+    if (value === undefined) Reflect.deleteProperty(slots, key);
+    else if (!isSql(value)) Reflect.set(slots, key, sql.placeholder(key));
   }
   return slots;
+}
+
+function isSql(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && is(value, SQL);
 }
 
 /** The shape's key: the variant and the keys of the defined values; `null` when one is SQL. */
@@ -118,7 +139,7 @@ function shapeKey(values: object, variant: string): string | null {
   let key = variant;
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined) continue;
-    if (typeof value === 'object' && value !== null && is(value, SQL)) return null;
+    if (isSql(value)) return null;
     key += `,${name}`;
   }
   return key;
@@ -159,14 +180,13 @@ export class ShapedStatement<V extends object, R, A extends string = ''> {
   /** Runs the statement with `values` on `db` (a database or a database transaction). */
   async run(db: Executor, values: V, variant: A): Promise<R> {
     const key = shapeKey(values, variant);
-    if (key === null) return this.build(db, values, variant).execute();
-    let shape = this.#shapes.get(key);
+    let shape = key === null ? undefined : this.#shapes.get(key);
     if (shape === undefined) {
-      if (this.#shapes.size >= MAX_SHAPES) return this.build(db, values, variant).execute();
       const prepared = this.build(db, slotsOf(values), variant).prepare('shape');
       const query = prepared.getQuery();
       shape = { sql: query.sql, params: query.params.map(sourceOf), fields: fieldsOf(prepared) };
-      this.#shapes.set(key, shape);
+      // A call with an SQL value, or past the cap, is built for itself and not kept.
+      if (key !== null && this.#shapes.size < MAX_SHAPES) this.#shapes.set(key, shape);
     }
     const session = db._.session;
     return session
@@ -174,7 +194,7 @@ export class ShapedStatement<V extends object, R, A extends string = ''> {
         { sql: shape.sql, params: fill(shape.params, values) },
         shape.fields,
         undefined,
-        shape.fields !== undefined,
+        true,
       )
       .execute();
   }

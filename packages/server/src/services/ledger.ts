@@ -30,6 +30,7 @@ import { positiveDecimal, validateWithdrawalBalance } from '@cashdesk/domain';
 import type { Executor, Transaction } from '../db/open';
 import { ledgerEntries, playerBalances } from '../db/schema';
 import { rowsOf } from '../db/rows';
+import { ShapedStatement, rawStatement } from '../db/statement-shapes';
 import { ApiError } from '../http/api-error';
 import { isTransaction } from './webhooks/outbox';
 import { REALTIME_NOTIFY_CHANNEL, balanceEnvelope, notifyExpression } from '../realtime/publish';
@@ -241,45 +242,64 @@ export interface TransactionCredits {
  * @returns whether anything was credited (false: every entry existed already).
  */
 export async function creditOnce(tx: Executor, input: TransactionCredits): Promise<boolean> {
-  const credits = input.credits.map((entry) => ({
-    kind: entry.kind,
-    amount: requirePositive(entry.amount).toFixed(),
-  }));
-  if (credits.length === 0) return false;
-  const entries = tx
-    .insert(ledgerEntries)
-    .values(
-      credits.map((entry) => ({
-        playerId: input.playerId,
-        currency: input.currency,
-        amount: entry.amount,
-        reservedDelta: '0',
-        kind: entry.kind,
-        transactionId: input.transactionId,
-      })),
-    )
-    .onConflictDoNothing({
-      target: [ledgerEntries.transactionId, ledgerEntries.kind],
-      where: sql`${ledgerEntries.transactionId} is not null`,
-    })
-    .returning({ amount: ledgerEntries.amount });
-  // Issue 17: the new balance is published to the player's balance channel in this statement.
-  const publication = notifyExpression(
-    { channel: sql`${balanceChannel(input.playerId)}` },
-    sql`json_build_object('currency', credited.currency, 'balance', trim_scale(greatest(credited.balance, 0))::text, 'reserved', trim_scale(credited.reserved)::text)`,
-  );
-  const rows = await rowsOf(
-    tx.execute(sql`with entry as (${entries.getSQL()}), credited as (
+  if (input.credits.length === 0) return false;
+  const values: Record<string, string> = {
+    playerId: input.playerId,
+    currency: input.currency,
+    transactionId: input.transactionId,
+    channel: balanceChannel(input.playerId),
+  };
+  input.credits.forEach((entry, index) => {
+    values[`kind${String(index)}`] = entry.kind;
+    values[`amount${String(index)}`] = requirePositive(entry.amount).toFixed();
+  });
+  const rows = await rowsOf(creditStatement.run(tx, values, String(input.credits.length)));
+  return rows.length > 0;
+}
+
+/**
+ * {@link creditOnce}'s statement, built once per number of credits (db/statement-shapes.ts): the
+ * values are `playerId`, `currency`, `transactionId`, the balance's realtime `channel`, and per
+ * credit i `kind{i}` and `amount{i}`.
+ */
+const creditStatement = new ShapedStatement<Readonly<Record<string, string>>, unknown, string>(
+  (db, _slots, variant) => {
+    const placeholder = (name: string) => sql.placeholder(name);
+    const entries = db
+      .insert(ledgerEntries)
+      .values(
+        Array.from({ length: Number.parseInt(variant, 10) }, (_, index) => ({
+          playerId: placeholder('playerId'),
+          currency: placeholder('currency'),
+          amount: placeholder(`amount${String(index)}`),
+          reservedDelta: '0',
+          kind: placeholder(`kind${String(index)}`),
+          transactionId: placeholder('transactionId'),
+        })),
+      )
+      .onConflictDoNothing({
+        target: [ledgerEntries.transactionId, ledgerEntries.kind],
+        where: sql`${ledgerEntries.transactionId} is not null`,
+      })
+      .returning({ amount: ledgerEntries.amount });
+    // Issue 17: the new balance is published to the player's balance channel in this statement.
+    const publication = notifyExpression(
+      { channel: sql`${placeholder('channel')}` },
+      sql`json_build_object('currency', credited.currency, 'balance', trim_scale(greatest(credited.balance, 0))::text, 'reserved', trim_scale(credited.reserved)::text)`,
+    );
+    return rawStatement(
+      db,
+      sql`with entry as (${entries.getSQL()}), credited as (
       insert into ${playerBalances} (player_id, currency, balance, updated_at)
-      select ${input.playerId}::uuid, ${input.currency}::text, sum(entry.amount), now() from entry
+      select ${placeholder('playerId')}::uuid, ${placeholder('currency')}::text, sum(entry.amount), now() from entry
       having count(*) > 0
       on conflict (player_id, currency) do update
         set balance = ${playerBalances}.balance + excluded.balance, updated_at = excluded.updated_at
       returning currency, balance, reserved)
-      select 1 as credited, ${publication} from credited`),
-  );
-  return rows.length > 0;
-}
+      select 1 as credited, ${publication} from credited`,
+    );
+  },
+);
 
 /**
  * SPEC §5, issue 3: reserves a withdrawal. In one transaction: lock the balance row, check the

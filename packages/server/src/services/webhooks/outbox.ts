@@ -31,6 +31,7 @@ import type { Executor, Transaction } from '../../db/open';
 import type { payoutAccounts, transactions } from '../../db/schema';
 import { payGroups, players, webhookEvents } from '../../db/schema';
 import { REVERSED_MESSAGE_KEY } from '../payments/reversal-marker';
+import { ShapedStatement, rawStatement } from '../../db/statement-shapes';
 import { REALTIME_NOTIFY_CHANNEL, sessionEnvelope } from '../../realtime/publish';
 
 /** The channel a recorded event is announced on, after its commit (notify.ts listens). */
@@ -89,33 +90,65 @@ const NewPayoutAccount = z.object({ newPayoutAccount: z.literal(true) });
  * realtime publication (issue 17, realtime/publish.ts) goes in the same select; alone (a move no
  * webhook reports) it is one statement of its own.
  */
+/**
+ * The outbox insert of n events with its wake-up (and the session's realtime message), built once
+ * per number of events (db/statement-shapes.ts). The values are per event i `id{i}`, `type{i}`,
+ * `brand{i}`, `payload{i}` and `createdAt{i}`, and `transactionId` and `realtime` once; the variant
+ * is the number of events, `+` when a realtime message goes with them.
+ */
+const insertEventsStatement = new ShapedStatement<
+  Readonly<Record<string, unknown>>,
+  unknown,
+  string
+>((db, _slots, variant) => {
+  const count = Number.parseInt(variant, 10);
+  const publication = variant.endsWith('+')
+    ? sql`, pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${sql.placeholder('realtime')})`
+    : sql``;
+  const insert = db
+    .insert(webhookEvents)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        id: sql.placeholder(`id${String(index)}`),
+        type: sql.placeholder(`type${String(index)}`),
+        brandId: sql.placeholder(`brand${String(index)}`),
+        transactionId: sql.placeholder('transactionId'),
+        payload: sql.placeholder(`payload${String(index)}`),
+        createdAt: sql.placeholder(`createdAt${String(index)}`),
+      })),
+    )
+    .returning({ id: webhookEvents.id });
+  return rawStatement(
+    db,
+    sql`with inserted as (${insert.getSQL()}) select pg_notify(${WEBHOOK_CHANNEL}, '')${publication} from (select 1 from inserted limit 1) as once`,
+  );
+});
+
 async function insertEvents(
   tx: Transaction,
   events: readonly WebhookEvent[],
   transactionId: string | null,
   realtime?: string,
 ): Promise<void> {
-  const publication =
-    realtime === undefined ? sql`` : sql`, pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${realtime})`;
   if (events.length === 0) {
-    if (realtime !== undefined) await tx.execute(sql`select 1${publication}`);
+    if (realtime !== undefined) {
+      await tx.execute(sql`select 1, pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${realtime})`);
+    }
     return;
   }
-  const insert = tx
-    .insert(webhookEvents)
-    .values(
-      events.map((event) => ({
-        id: event.id,
-        type: event.type,
-        brandId: event.brand,
-        transactionId,
-        payload: { ...event },
-        createdAt: new Date(event.created_at),
-      })),
-    )
-    .returning({ id: webhookEvents.id });
-  await tx.execute(
-    sql`with inserted as (${insert.getSQL()}) select pg_notify(${WEBHOOK_CHANNEL}, '')${publication} from (select 1 from inserted limit 1) as once`,
+  const values: Record<string, unknown> = { transactionId };
+  if (realtime !== undefined) values.realtime = realtime;
+  events.forEach((event, index) => {
+    values[`id${String(index)}`] = event.id;
+    values[`type${String(index)}`] = event.type;
+    values[`brand${String(index)}`] = event.brand;
+    values[`payload${String(index)}`] = { ...event };
+    values[`createdAt${String(index)}`] = new Date(event.created_at);
+  });
+  await insertEventsStatement.run(
+    tx,
+    values,
+    `${String(events.length)}${realtime === undefined ? '' : '+'}`,
   );
 }
 
