@@ -44,6 +44,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/open';
 import { idempotencyKeys } from '../db/schema';
+import { ShapedStatement, updateSetOf } from '../db/statement-shapes';
 import { ApiError, isApiError } from '../http/api-error';
 
 /** Identifies one idempotent request. */
@@ -201,6 +202,35 @@ async function claim(
   return row === undefined ? null : { id: row.id, owner };
 }
 
+/** A claim's insert, built once per set of columns (db/statement-shapes.ts). */
+const claimStatement = new ShapedStatement<
+  typeof idempotencyKeys.$inferInsert,
+  { readonly id: number }[]
+>((db, slots) =>
+  db
+    .insert(idempotencyKeys)
+    .values(slots)
+    .onConflictDoNothing({
+      target: [idempotencyKeys.playerId, idempotencyKeys.scope, idempotencyKeys.key],
+    })
+    .returning({ id: idempotencyKeys.id }),
+);
+
+/** The completion of a held claim in the outcome's database transaction, built once. */
+const completeStatement = new ShapedStatement<HeldClaim & { readonly completedAt: Date }, unknown>(
+  (db, { id, owner, completedAt }) =>
+    db
+      .update(idempotencyKeys)
+      .set(updateSetOf(idempotencyKeys, { completedAt }))
+      .where(
+        and(
+          eq(idempotencyKeys.id, id),
+          eq(idempotencyKeys.owner, owner),
+          isNull(idempotencyKeys.completedAt),
+        ),
+      ),
+);
+
 /**
  * Takes over a claim whose holder's lease ended before it created anything (it died, or took far
  * longer than its lease). Conditional, so two retries cannot both take it.
@@ -298,13 +328,11 @@ function handleFor(
         await linkHeld(tx, state.held, transactionId);
         return;
       }
-      const [row] = await tx
-        .insert(idempotencyKeys)
-        .values({ ...keyRow(deferred.input, deferred.owner, deferred.lease()), transactionId })
-        .onConflictDoNothing({
-          target: [idempotencyKeys.playerId, idempotencyKeys.scope, idempotencyKeys.key],
-        })
-        .returning({ id: idempotencyKeys.id });
+      const [row] = await claimStatement.run(
+        tx,
+        { ...keyRow(deferred.input, deferred.owner, deferred.lease()), transactionId },
+        '',
+      );
       if (row === undefined) throw new ClaimTakenError('the key exists already');
       // Held from now on; if the creating transaction rolls back, the row never existed and
       // every later write of this holder (conditional on its token) changes nothing.
@@ -315,10 +343,7 @@ function handleFor(
         const value = await work(tx);
         const held = state.held;
         if (held !== null) {
-          await tx
-            .update(idempotencyKeys)
-            .set({ completedAt: now() })
-            .where(and(heldBy(held), isNull(idempotencyKeys.completedAt)));
+          await completeStatement.run(tx, { ...held, completedAt: now() }, '');
         }
         return value;
       });

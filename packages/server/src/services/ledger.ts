@@ -182,12 +182,22 @@ export async function getBalance(
   playerId: string,
   currency: string,
 ): Promise<Balance> {
-  const [row] = await db
-    .select()
-    .from(playerBalances)
-    .where(and(eq(playerBalances.playerId, playerId), eq(playerBalances.currency, currency)));
+  const [row] = await balanceStatement.run(db, { playerId, currency }, '');
   return row === undefined ? { currency, balance: '0', reserved: '0' } : toBalance(row);
 }
+
+/** {@link getBalance}'s read, built once (db/statement-shapes.ts). */
+const balanceStatement = new ShapedStatement<
+  { readonly playerId: string; readonly currency: string },
+  (typeof playerBalances.$inferSelect)[]
+>((db, slots) =>
+  db
+    .select()
+    .from(playerBalances)
+    .where(
+      and(eq(playerBalances.playerId, slots.playerId), eq(playerBalances.currency, slots.currency)),
+    ),
+);
 
 /**
  * Adds a deposit or a bonus to the balance. With a transaction id it is applied once: crediting

@@ -718,15 +718,20 @@ export async function setLastUsed(
   flow: TransactionRow['flow'],
   payGroupId: number,
 ): Promise<void> {
-  const usedAt = new Date();
-  await db
-    .insert(lastUsedMethods)
-    .values({ playerId, flow, payGroupId, usedAt })
-    .onConflictDoUpdate({
-      target: [lastUsedMethods.playerId, lastUsedMethods.flow],
-      set: { payGroupId, usedAt },
-    });
+  await setLastUsedStatement.run(db, { playerId, flow, payGroupId, usedAt: new Date() }, '');
 }
+
+/** {@link setLastUsed}'s upsert, built once (db/statement-shapes.ts). */
+const setLastUsedStatement = new ShapedStatement<typeof lastUsedMethods.$inferInsert, unknown>(
+  (db, slots) =>
+    db
+      .insert(lastUsedMethods)
+      .values(slots)
+      .onConflictDoUpdate({
+        target: [lastUsedMethods.playerId, lastUsedMethods.flow],
+        set: updateSetOf(lastUsedMethods, { payGroupId: slots.payGroupId, usedAt: slots.usedAt }),
+      }),
+);
 
 /** What the player pays for a deposit: its amount and the fees on top. */
 export function chargedAmount(row: Pick<TransactionRow, 'amount' | 'fee'>): string {
