@@ -57,6 +57,7 @@ import {
 import type { FormField, PaymentFlow, StoredLimits } from '@cashdesk/domain';
 import type { Executor } from '../db/open';
 import { rowsOf } from '../db/rows';
+import { ShapedStatement, rawStatement } from '../db/statement-shapes';
 import {
   betShops,
   brands,
@@ -808,6 +809,25 @@ const PLAYER_FIGURES_COLUMNS = sql.raw(
     .join(', '),
 );
 
+/** {@link playerFigures}' call, built once (db/statement-shapes.ts). */
+const figuresStatement = new ShapedStatement<
+  {
+    readonly playerId: string;
+    readonly brandId: string;
+    readonly currency: string;
+    readonly flow: PaymentFlow;
+    readonly withBonuses: boolean;
+  },
+  unknown
+>((db, slots) =>
+  rawStatement(
+    db,
+    sql`select ${PLAYER_FIGURES_COLUMNS} from cashdesk_player_figures(${slots.playerId}::uuid,
+      ${slots.brandId}::text, ${slots.currency}::text, ${slots.flow}::payment_flow,
+      ${slots.withBonuses})`,
+  ),
+);
+
 /**
  * Everything init needs of the player, read in ONE statement and never cached (a balance is never
  * stale): whether the player is blocked and its profile, the ledger's balance, reservation and
@@ -819,9 +839,17 @@ const PLAYER_FIGURES_COLUMNS = sql.raw(
  */
 async function playerFigures(db: Executor, session: SessionContext, flow: PaymentFlow) {
   const [found] = await rowsOf(
-    db.execute(sql`select ${PLAYER_FIGURES_COLUMNS} from cashdesk_player_figures(${session.playerId}::uuid,
-      ${session.brandId}::text, ${session.currency}::text, ${flow}::payment_flow,
-      ${flow === 'deposit'})`),
+    figuresStatement.run(
+      db,
+      {
+        playerId: session.playerId,
+        brandId: session.brandId,
+        currency: session.currency,
+        flow,
+        withBonuses: flow === 'deposit',
+      },
+      '',
+    ),
   );
   if (found === undefined) throw new ApiError('sessionExpired', { detail: 'player vanished' });
   const row = z.parse(PlayerFiguresRow, found);
