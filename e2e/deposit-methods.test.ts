@@ -6,6 +6,8 @@
  * voucher the player pays with at the counter. Issue 19 #3: the cashier comes back from the
  * provider's page in the language, direction and theme of its own address.
  */
+import { eq } from 'drizzle-orm';
+import { transactions } from '../packages/server/src/db/schema';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
 import { newSession, useStackAndBrowser } from './support';
@@ -44,9 +46,10 @@ const TINY_PNG = Buffer.from(
 
 /** The voucher the server stored for the session's one payment: its code and expiry. */
 async function storedVoucher(sessionId: string): Promise<{ code: string; expiresAt: string }> {
-  const rows = await env.stack.app.cashdesk.db.query.transactions.findMany({
-    where: (table, { eq }) => eq(table.sessionId, sessionId),
-  });
+  const rows = await env.stack.app.cashdesk.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.sessionId, sessionId));
   const voucher: unknown = rows[0]?.providerData.voucher;
   if (typeof voucher !== 'object' || voucher === null) throw new Error('no voucher stored');
   const code: unknown = Reflect.get(voucher, 'code');

@@ -10,8 +10,9 @@
  * our reference, a payout sent again with the same key. The server runs on the real clock: the
  * page's poll is the wait, and the tests wait for the page it ends on, never for a time.
  */
+import { ledgerEntries } from '../packages/server/src/db/schema';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import type { PaymentFlow } from '@cashdesk/domain';
@@ -117,10 +118,11 @@ async function expectMoneyInvariants(): Promise<void> {
 
 /** The kinds of the ledger entries of one transaction, oldest first. */
 async function ledgerKindsOf(stack: Pick<Stack, 'app'>, transactionId: string) {
-  const rows = await stack.app.cashdesk.db.query.ledgerEntries.findMany({
-    where: (table, { eq }) => eq(table.transactionId, transactionId),
-    orderBy: (table, { asc }) => [asc(table.id)],
-  });
+  const rows = await stack.app.cashdesk.db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.transactionId, transactionId))
+    .orderBy(asc(ledgerEntries.id));
   return rows.map((row) => row.kind);
 }
 

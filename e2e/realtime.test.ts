@@ -8,6 +8,8 @@
  * - the clickstream (SPEC §4, §7) of a card deposit reaches the server over the same connection
  *   and is stored under the session's brand and player, without the session id.
  */
+import { asc, eq, like } from 'drizzle-orm';
+import { clickstreamEvents, clientReports, players } from '../packages/server/src/db/schema';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useStackAndBrowser } from './support';
@@ -173,14 +175,13 @@ describe('realtime (SPEC §4, issue 17)', () => {
     await payWithCard(frame, TEST_CARDS.approved);
     await waitForPath(frame, '/deposit/deposit-success');
     const db = env.stack.app.cashdesk.db;
-    const known = await db.query.players.findFirst({
-      where: (table, { eq }) => eq(table.externalId, player),
-    });
+    const [known] = await db.select().from(players).where(eq(players.externalId, player));
     const stored = () =>
-      db.query.clickstreamEvents.findMany({
-        where: (table, { eq }) => eq(table.playerId, known?.id ?? ''),
-        orderBy: (table, { asc }) => [asc(table.id)],
-      });
+      db
+        .select()
+        .from(clickstreamEvents)
+        .where(eq(clickstreamEvents.playerId, known?.id ?? ''))
+        .orderBy(asc(clickstreamEvents.id));
     await expect
       .poll(async () => (await stored()).map((row) => row.type))
       .toEqual(expect.arrayContaining(['amount', 'click', 'order_result_status']));
@@ -207,9 +208,10 @@ describe('realtime (SPEC §4, issue 17)', () => {
     }, marker);
     const db = env.stack.app.cashdesk.db;
     const reported = () =>
-      db.query.clientReports.findMany({
-        where: (table, { like }) => like(table.message, `%${marker}%`),
-      });
+      db
+        .select()
+        .from(clientReports)
+        .where(like(clientReports.message, `%${marker}%`));
     await expect.poll(async () => (await reported()).length).toBe(1);
     const [report] = await reported();
     expect(report?.kind).toBe('error');

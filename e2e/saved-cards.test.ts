@@ -5,7 +5,8 @@
  * the issuer declines. After such payments neither the database nor the browser's storage holds
  * the card number or a CVV that was typed (the server's own suite checks its logs the same way).
  */
-import { sql } from 'drizzle-orm';
+import { savedCards } from '../packages/server/src/db/schema';
+import { isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
 import { useStackAndBrowser } from './support';
@@ -141,9 +142,10 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
     await dialog.getByRole('button', { name: text('en', 'CARDS.CONFIRM.DELETE') }).click();
     await frame.getByText(text('en', 'CARDS.EMPTY'), { exact: true }).waitFor();
     await visitScreen(page, frame, 'saved-cards-empty');
-    const left = await env.stack.app.cashdesk.db.query.savedCards.findMany({
-      where: (table, { isNull }) => isNull(table.deletedAt),
-    });
+    const left = await env.stack.app.cashdesk.db
+      .select()
+      .from(savedCards)
+      .where(isNull(savedCards.deletedAt));
     expect(left.filter((card) => card.last4 === '0101')).toHaveLength(0);
 
     await closeHosted(hosted);

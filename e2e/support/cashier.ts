@@ -4,6 +4,8 @@
  * server's view of the player (balance, transactions) and one call that screenshots a screen and
  * runs axe-core on the cashier frame.
  */
+import { asc, eq } from 'drizzle-orm';
+import { transactions } from '../../packages/server/src/db/schema';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -198,10 +200,11 @@ export async function transactionsOf(
     fee: string;
   }[]
 > {
-  const rows = await stack.app.cashdesk.db.query.transactions.findMany({
-    where: (table, { eq }) => eq(table.sessionId, sessionId),
-    orderBy: (table, { asc }) => [asc(table.createdAt)],
-  });
+  const rows = await stack.app.cashdesk.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.sessionId, sessionId))
+    .orderBy(asc(transactions.createdAt));
   return rows.map((row) => ({
     id: row.id,
     flow: row.flow,

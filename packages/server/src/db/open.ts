@@ -25,19 +25,19 @@ import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths';
 import { openPgliteClient } from './pglite-client';
 import { PreparingClient } from './prepared-statements';
-import * as schema from './schema';
 
-/** The schema module, as drizzle's relational config sees it. */
-export type Schema = typeof schema;
-
-/** The database handle every service takes, whichever driver is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The database handle every service takes, whichever driver is underneath. It is made without
+ * drizzle's relational query API (`db.query.…`), which the services do not use: with the schema
+ * given, drizzle built a query builder for every table on every database transaction.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 /** A transaction handle (`db.transaction(async (tx) => …)`). */
 export type Transaction = PgTransaction<
   PgQueryResultHKT,
-  Schema,
-  ExtractTablesWithRelations<Schema>
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
 >;
 
 /**
@@ -132,7 +132,7 @@ async function openUnmigrated(options: OpenDatabaseOptions): Promise<OpenDatabas
 
 async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
   const client = await openPgliteClient(dataDir);
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   let closed = false;
   return {
     db,
@@ -186,7 +186,7 @@ function openPostgres(
   });
   // An idle client's network error would otherwise crash the process: log-free, pg reconnects.
   pool.on('error', () => undefined);
-  const db = drizzleNodePg({ client: pool, schema });
+  const db = drizzleNodePg({ client: pool });
   let closed = false;
   return Promise.resolve({
     db,

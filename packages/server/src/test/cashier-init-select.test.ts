@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { payGroups } from '../db/schema';
+import { payGroups, sessions } from '../db/schema';
 import { reserveWithdrawal } from '../services/ledger';
 import { createTransaction } from '../services/transactions';
 import { createTestSession, startTestServer } from './harness';
@@ -277,9 +277,7 @@ describe('payout init (SPEC §3 cashier response, §7 payouts/groups/init)', () 
     const session = await createTestSession(server, { player: 'reverse-me', flow: 'withdrawal' });
     const before = await call('/payouts/groups/init', { session });
     expect(before.body).toMatchObject({ user_balance: '500.00', withdrawal_reverse: null });
-    const [player] = await server.db.query.sessions.findMany({
-      where: (sessions, { eq: equals }) => equals(sessions.id, session),
-    });
+    const [player] = await server.db.select().from(sessions).where(eq(sessions.id, session));
     if (player === undefined) throw new Error('no session row');
     const [group] = await server.db
       .select()

@@ -14,7 +14,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from '../db/schema';
 import type { Database } from '../db/open';
 import type { TestDatabase } from './harness';
 
@@ -178,10 +177,10 @@ function countingPool(pool: pg.Pool, counter: StatementCounter): pg.Pool {
 export function countingHandle(database: TestDatabase, counter: StatementCounter): Database {
   const client: unknown = Reflect.get(database.db, '$client');
   if (client instanceof PGlite) {
-    return drizzlePglite({ client: countingPglite(client, counter), schema });
+    return drizzlePglite({ client: countingPglite(client, counter) });
   }
   if (client instanceof pg.Pool) {
-    return drizzleNodePg({ client: countingPool(client, counter), schema });
+    return drizzleNodePg({ client: countingPool(client, counter) });
   }
   throw new Error('countingHandle: neither PGlite nor a node-postgres pool');
 }
