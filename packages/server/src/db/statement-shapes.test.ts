@@ -14,7 +14,8 @@ import { createTestDatabase } from '../test/harness';
 import type { TestDatabase } from '../test/harness';
 import * as schema from './schema';
 import { players } from './schema';
-import { MAX_SHAPES, ShapedStatement, updateSetOf } from './statement-shapes';
+import { MAX_SHAPES, ShapedStatement, rawStatement, updateSetOf } from './statement-shapes';
+import { rowsOf } from './rows';
 
 type NewPlayer = typeof players.$inferInsert;
 type Player = typeof players.$inferSelect;
@@ -183,6 +184,18 @@ describe('statements built once per shape (issue 16)', () => {
       expect(row?.externalId).toBe(externalId);
     }
     expect(wide.shapes).toBe(MAX_SHAPES);
+  });
+
+  it('a raw statement answers what db.execute answers, each call with its own values', async () => {
+    const sum = new ShapedStatement<{ readonly a: number; readonly b: number }, unknown>(
+      (db, slots) => rawStatement(db, sql`select ${slots.a}::int + ${slots.b}::int as "sum"`),
+    );
+    expect(await rowsOf(sum.run(database.db, { a: 1, b: 2 }, ''))).toEqual([{ sum: 3 }]);
+    expect(await rowsOf(sum.run(database.db, { a: 40, b: 2 }, ''))).toEqual([{ sum: 42 }]);
+    expect(await rowsOf(database.db.execute(sql`select ${40}::int + ${2}::int as "sum"`))).toEqual([
+      { sum: 42 },
+    ]);
+    expect(sum.shapes).toBe(1);
   });
 
   it('an update slot that is not a column is refused, never dropped', () => {
