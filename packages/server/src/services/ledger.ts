@@ -28,9 +28,9 @@ import Big from 'big.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { positiveDecimal, validateWithdrawalBalance } from '@cashdesk/domain';
 import type { Executor, Transaction } from '../db/open';
-import { ledgerEntries, playerBalances } from '../db/schema';
+import { ledgerEntries, ledgerKind, playerBalances } from '../db/schema';
 import { rowsOf } from '../db/rows';
-import { ShapedStatement, rawStatement } from '../db/statement-shapes';
+import { ShapedStatement, rawStatement, updateSetOf } from '../db/statement-shapes';
 import { ApiError } from '../http/api-error';
 import { isTransaction } from './webhooks/outbox';
 import { REALTIME_NOTIFY_CHANNEL, balanceEnvelope, notifyExpression } from '../realtime/publish';
@@ -98,13 +98,77 @@ function requirePositive(amount: string): Big {
  * then: a row that exists is locked in one statement). Must run inside a transaction: the lock
  * lasts until it commits.
  */
+/** A balance row read under its row lock, built once (db/statement-shapes.ts). */
+const lockStatement = new ShapedStatement<
+  { readonly playerId: string; readonly currency: string },
+  (typeof playerBalances.$inferSelect)[]
+>((db, slots) =>
+  db
+    .select()
+    .from(playerBalances)
+    .where(
+      and(eq(playerBalances.playerId, slots.playerId), eq(playerBalances.currency, slots.currency)),
+    )
+    .for('update'),
+);
+
+/** One ledger entry, built once per set of columns. */
+const insertEntryStatement = new ShapedStatement<typeof ledgerEntries.$inferInsert, unknown>(
+  (db, slots) => db.insert(ledgerEntries).values(slots),
+);
+
+/**
+ * {@link writeBalance}'s statement, built once: the row's update and its realtime publication
+ * (`publication`, the envelope) in one statement.
+ */
+const writeBalanceStatement = new ShapedStatement<
+  {
+    readonly playerId: string;
+    readonly currency: string;
+    readonly balance: string;
+    readonly reserved: string;
+    readonly updatedAt: Date;
+    readonly publication: string;
+  },
+  unknown
+>((db, { playerId, currency, publication, ...columns }) => {
+  const update = db
+    .update(playerBalances)
+    .set(updateSetOf(playerBalances, columns))
+    .where(and(eq(playerBalances.playerId, playerId), eq(playerBalances.currency, currency)))
+    .returning({ currency: playerBalances.currency });
+  return rawStatement(
+    db,
+    sql`with updated as (${update.getSQL()}) select pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${publication}) from updated`,
+  );
+});
+
+type EntryKind = (typeof ledgerEntries.$inferSelect)['kind'];
+
+function isEntryKind(value: string): value is EntryKind {
+  return ledgerKind.enumValues.some((kind) => kind === value);
+}
+
+/** Whether a transaction has an entry of some kinds (the variant: the kinds, comma-separated). */
+const entryExistsStatement = new ShapedStatement<
+  { readonly transactionId: string },
+  { readonly id: number }[],
+  string
+>((db, slots, kinds) =>
+  db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.transactionId, slots.transactionId),
+        inArray(ledgerEntries.kind, kinds.split(',').filter(isEntryKind)),
+      ),
+    )
+    .limit(1),
+);
+
 async function lockBalance(tx: Transaction, playerId: string, currency: string) {
-  const select = () =>
-    tx
-      .select()
-      .from(playerBalances)
-      .where(and(eq(playerBalances.playerId, playerId), eq(playerBalances.currency, currency)))
-      .for('update');
+  const select = () => lockStatement.run(tx, { playerId, currency }, '');
   const [existing] = await select();
   if (existing !== undefined) return existing;
   await tx.insert(playerBalances).values({ playerId, currency }).onConflictDoNothing();
@@ -133,19 +197,23 @@ async function writeBalance(
   balance: Big,
   reserved: Big,
 ): Promise<Balance> {
-  const update = tx
-    .update(playerBalances)
-    .set({ balance: balance.toFixed(), reserved: reserved.toFixed(), updatedAt: new Date() })
-    .where(and(eq(playerBalances.playerId, playerId), eq(playerBalances.currency, currency)))
-    .returning({ currency: playerBalances.currency });
   const publication = balanceEnvelope(playerId, {
     currency,
     balance: shownBalance({ balance: balance.toFixed() }),
     reserved: reserved.toFixed(),
   });
   const rows = await rowsOf(
-    tx.execute(
-      sql`with updated as (${update.getSQL()}) select pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${publication}) from updated`,
+    writeBalanceStatement.run(
+      tx,
+      {
+        playerId,
+        currency,
+        balance: balance.toFixed(),
+        reserved: reserved.toFixed(),
+        updatedAt: new Date(),
+        publication,
+      },
+      '',
     ),
   );
   if (rows.length === 0) throw new Error(`balance row of ${playerId}/${currency} vanished`);
@@ -155,15 +223,9 @@ async function writeBalance(
 async function entryExists(
   tx: Transaction,
   transactionId: string,
-  kinds: readonly (typeof ledgerEntries.$inferSelect)['kind'][],
+  kinds: readonly EntryKind[],
 ): Promise<boolean> {
-  const rows = await tx
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(
-      and(eq(ledgerEntries.transactionId, transactionId), inArray(ledgerEntries.kind, [...kinds])),
-    )
-    .limit(1);
+  const rows = await entryExistsStatement.run(tx, { transactionId }, kinds.join(','));
   return rows.length > 0;
 }
 
@@ -220,14 +282,18 @@ export async function credit(db: Executor, input: CreditInput): Promise<LedgerCh
       new Big(row.balance).plus(amount),
       new Big(row.reserved),
     );
-    await tx.insert(ledgerEntries).values({
-      playerId: input.playerId,
-      currency: input.currency,
-      amount: amount.toFixed(),
-      reservedDelta: '0',
-      kind: input.kind,
-      transactionId: input.transactionId,
-    });
+    await insertEntryStatement.run(
+      tx,
+      {
+        playerId: input.playerId,
+        currency: input.currency,
+        amount: amount.toFixed(),
+        reservedDelta: '0',
+        kind: input.kind,
+        transactionId: input.transactionId,
+      },
+      '',
+    );
     return { applied: true, balance };
   });
 }
@@ -341,14 +407,18 @@ export async function reserveWithdrawal(db: Executor, input: ReserveInput): Prom
       new Big(row.balance).minus(amount),
       new Big(row.reserved).plus(amount),
     );
-    await tx.insert(ledgerEntries).values({
-      playerId: input.playerId,
-      currency: input.currency,
-      amount: amount.times(-1).toFixed(),
-      reservedDelta: amount.toFixed(),
-      kind: 'withdrawal_reserve',
-      transactionId: input.transactionId,
-    });
+    await insertEntryStatement.run(
+      tx,
+      {
+        playerId: input.playerId,
+        currency: input.currency,
+        amount: amount.times(-1).toFixed(),
+        reservedDelta: amount.toFixed(),
+        kind: 'withdrawal_reserve',
+        transactionId: input.transactionId,
+      },
+      '',
+    );
     return { applied: true, balance };
   });
 }
@@ -395,14 +465,18 @@ async function endReservation(
       released ? new Big(row.balance).plus(amount) : new Big(row.balance),
       new Big(row.reserved).minus(amount),
     );
-    await tx.insert(ledgerEntries).values({
-      playerId,
-      currency,
-      amount: released ? amount.toFixed() : '0',
-      reservedDelta: amount.times(-1).toFixed(),
-      kind,
-      transactionId,
-    });
+    await insertEntryStatement.run(
+      tx,
+      {
+        playerId,
+        currency,
+        amount: released ? amount.toFixed() : '0',
+        reservedDelta: amount.times(-1).toFixed(),
+        kind,
+        transactionId,
+      },
+      '',
+    );
     return { applied: true, balance };
   });
 }
@@ -469,14 +543,18 @@ export async function reverseCredit(
       new Big(row.balance).minus(amount),
       new Big(row.reserved),
     );
-    await tx.insert(ledgerEntries).values({
-      playerId,
-      currency,
-      amount: amount.times(-1).toFixed(),
-      reservedDelta: '0',
-      kind: input.kind,
-      transactionId: input.transactionId,
-    });
+    await insertEntryStatement.run(
+      tx,
+      {
+        playerId,
+        currency,
+        amount: amount.times(-1).toFixed(),
+        reservedDelta: '0',
+        kind: input.kind,
+        transactionId: input.transactionId,
+      },
+      '',
+    );
     return { applied: true, balance };
   });
 }
