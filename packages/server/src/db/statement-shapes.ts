@@ -9,26 +9,27 @@
  *
  * How: a {@link ShapedStatement} is written as an ordinary drizzle builder whose values are
  * placeholders (its `build` gets {@link Slots}: the call's values, each replaced by a placeholder
- * of its own name). The first call of a shape builds and renders it; later calls of that shape
+ * of its own name; a statement of n similar rows names its placeholders itself, `id0`, `id1`, …). The first call of a shape builds and renders it; later calls of that shape
  * only fill its parameters, in the order drizzle rendered them, each through its column's encoder
  * as drizzle does for a value, and run it on the caller's handle (`db._.session.prepareQuery`,
  * so a database transaction's statements run on its connection and the rows are mapped by
- * drizzle's own row mapper).
+ * drizzle's own row mapper, with the row fields read from the query drizzle prepared: a drizzle
+ * internal, which the tests compare with drizzle's own answers on both drivers).
  *
  * A shape is the set of values given (a value that is `undefined` is left out, so an insert gives
  * the column its default and an update leaves it, exactly as drizzle does) and the call's
- * `variant`: the part of the statement that is not a value (the statuses a move may come from).
+ * `variant`: the part of the statement that is not a value (the statuses a move may come from,
+ * the number of rows).
  * What must stay true for that, and is tested (statement-shapes.test.ts, schema columns):
- * - `build` reads nothing but its slots and the variant (a value read directly would be baked
- *   into the shape): the slots hold no concrete value, so such a read fails its type or is a
- *   placeholder;
+ * - `build` reads nothing but its slots and the variant: a value it took from anywhere else would
+ *   be baked into the shape and written by every later call;
  * - no column of the schema has `$defaultFn` or `$onUpdateFn`, whose value drizzle would compute
  *   once into the shape;
  * - a value that is itself SQL (a drizzle `sql` expression) is never a placeholder: a call with
- *   one runs through drizzle's builder as before.
+ *   one is built for itself and its shape not kept.
  *
- * Bounded: at most {@link MAX_SHAPES} shapes per statement; past that a new shape runs through
- * the builder, never a cache that grows with input.
+ * Bounded: at most {@link MAX_SHAPES} shapes per statement; past that a call is built for itself
+ * and not kept, so the cache never grows with input.
  *
  * @packageDocumentation
  */
@@ -41,7 +42,7 @@ import type { Executor } from './open';
 /** At most this many shapes of one statement are kept (see the module comment). */
 export const MAX_SHAPES = 64;
 
-/** The values of a call, each as a placeholder named after its key (or its value's type). */
+/** The values of a call, each as a placeholder named after its key (SQL values as they are). */
 export type Slots<V> = { readonly [K in keyof V]: V[K] | Placeholder };
 
 /** What a drizzle builder offers that a shaped statement uses. */
