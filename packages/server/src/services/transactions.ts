@@ -48,6 +48,7 @@
  */
 import Big from 'big.js';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Placeholder } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import {
   CHANNELS,
@@ -241,8 +242,8 @@ export function providerDataOf(row: Pick<TransactionRow, 'providerData'>): Store
 }
 
 /** JSON of a provider-data patch, as a jsonb value merged into the stored one. */
-function mergeProviderData(patch: StoredProviderData) {
-  return sql`${transactions.providerData} || ${JSON.stringify(patch)}::jsonb`;
+function mergeProviderData(patchJson: string | Placeholder) {
+  return sql`${transactions.providerData} || ${patchJson}::jsonb`;
 }
 
 // --- create, read -------------------------------------------------------------------------------
@@ -516,7 +517,7 @@ const moveTransaction = new ShapedStatement<MoveValues, TransactionRow[], Transa
         ...updateSetOf(transactions, columns),
         ...(providerDataPatch === undefined
           ? {}
-          : { providerData: sql`${transactions.providerData} || ${providerDataPatch}::jsonb` }),
+          : { providerData: mergeProviderData(providerDataPatch) }),
       })
       .where(
         and(eq(transactions.id, transactionId), inArray(transactions.status, predecessorsOf(to))),
@@ -602,7 +603,7 @@ export async function updateProviderData(
 ): Promise<TransactionRow> {
   const [row] = await db
     .update(transactions)
-    .set({ providerData: mergeProviderData(patch), updatedAt: new Date() })
+    .set({ providerData: mergeProviderData(JSON.stringify(patch)), updatedAt: new Date() })
     .where(eq(transactions.id, transactionId))
     .returning();
   if (row === undefined) throw new ApiError('notFound', { detail: `transaction ${transactionId}` });
