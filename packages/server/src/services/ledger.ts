@@ -98,20 +98,6 @@ function requirePositive(amount: string): Big {
  * then: a row that exists is locked in one statement). Must run inside a transaction: the lock
  * lasts until it commits.
  */
-/** A balance row read under its row lock, built once (db/statement-shapes.ts). */
-const lockStatement = new ShapedStatement<
-  { readonly playerId: string; readonly currency: string },
-  (typeof playerBalances.$inferSelect)[]
->((db, slots) =>
-  db
-    .select()
-    .from(playerBalances)
-    .where(
-      and(eq(playerBalances.playerId, slots.playerId), eq(playerBalances.currency, slots.currency)),
-    )
-    .for('update'),
-);
-
 /** One ledger entry, built once per set of columns. */
 const insertEntryStatement = new ShapedStatement<typeof ledgerEntries.$inferInsert, unknown>(
   (db, slots) => db.insert(ledgerEntries).values(slots),
@@ -167,8 +153,26 @@ const entryExistsStatement = new ShapedStatement<
     .limit(1),
 );
 
+/**
+ * A player's balance row in a currency, built once per variant (db/statement-shapes.ts): `lock`
+ * reads it under its row lock, for a change in the same database transaction.
+ */
+const balanceStatement = new ShapedStatement<
+  { readonly playerId: string; readonly currency: string },
+  (typeof playerBalances.$inferSelect)[],
+  '' | 'lock'
+>((db, slots, variant) => {
+  const read = db
+    .select()
+    .from(playerBalances)
+    .where(
+      and(eq(playerBalances.playerId, slots.playerId), eq(playerBalances.currency, slots.currency)),
+    );
+  return variant === 'lock' ? read.for('update') : read;
+});
+
 async function lockBalance(tx: Transaction, playerId: string, currency: string) {
-  const select = () => lockStatement.run(tx, { playerId, currency }, '');
+  const select = () => balanceStatement.run(tx, { playerId, currency }, 'lock');
   const [existing] = await select();
   if (existing !== undefined) return existing;
   await tx.insert(playerBalances).values({ playerId, currency }).onConflictDoNothing();
@@ -247,19 +251,6 @@ export async function getBalance(
   const [row] = await balanceStatement.run(db, { playerId, currency }, '');
   return row === undefined ? { currency, balance: '0', reserved: '0' } : toBalance(row);
 }
-
-/** {@link getBalance}'s read, built once (db/statement-shapes.ts). */
-const balanceStatement = new ShapedStatement<
-  { readonly playerId: string; readonly currency: string },
-  (typeof playerBalances.$inferSelect)[]
->((db, slots) =>
-  db
-    .select()
-    .from(playerBalances)
-    .where(
-      and(eq(playerBalances.playerId, slots.playerId), eq(playerBalances.currency, slots.currency)),
-    ),
-);
 
 /**
  * Adds a deposit or a bonus to the balance. With a transaction id it is applied once: crediting
