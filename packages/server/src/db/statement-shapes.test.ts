@@ -198,6 +198,17 @@ describe('statements built once per shape (issue 16)', () => {
     expect(sum.shapes).toBe(1);
   });
 
+  it('a select with joins is refused: its rows would need what drizzle knows of each join', async () => {
+    const joined = new ShapedStatement<{ readonly playerId: string }, unknown>((db, slots) =>
+      db
+        .select()
+        .from(players)
+        .leftJoin(schema.brands, eq(schema.brands.id, players.brandId))
+        .where(eq(players.id, slots.playerId)),
+    );
+    await expect(joined.run(database.db, { playerId: randomUUID() }, '')).rejects.toThrow(/joins/);
+  });
+
   it('an update slot that is not a column is refused, never dropped', () => {
     expect(() => updateSetOf(players, { blockedAt: null, nickname: 'x' })).toThrow(/nickname/);
   });

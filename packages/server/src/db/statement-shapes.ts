@@ -97,8 +97,17 @@ function isSelectedFieldsOrdered(value: unknown): value is SelectedFieldsOrdered
   );
 }
 
-/** The row fields drizzle gave the prepared query it built (`undefined`: it answers no rows). */
+/**
+ * The row fields drizzle gave the prepared query it built (`undefined`: it answers no rows).
+ *
+ * @throws for a select with joins, whose rows drizzle maps with what it knows of each join (not
+ *   kept here): shaped statements read one table.
+ */
 function fieldsOf(prepared: object): SelectedFieldsOrdered | undefined {
+  const joins: unknown = Reflect.get(prepared, 'joinsNotNullableMap');
+  if (typeof joins === 'object' && joins !== null && Object.keys(joins).length > 1) {
+    throw new Error('shaped statement: a select with joins is not supported');
+  }
   const fields: unknown = Reflect.get(prepared, 'fields');
   if (fields === undefined) return undefined;
   if (!isSelectedFieldsOrdered(fields)) {
