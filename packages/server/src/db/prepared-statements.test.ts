@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createPostgresDatabase, postgresAdminUrl } from '../test/harness';
 import { openDatabase } from './open';
 import type { OpenDatabase } from './open';
-import { StatementNames } from './prepared-statements';
+import { StatementNames, keepsNamedStatements } from './prepared-statements';
 import { rowsOf } from './rows';
 import { brands } from './schema';
 
@@ -115,6 +115,20 @@ describe.runIf(ADMIN_URL !== undefined)(
       const db = await oneConnection(false);
       await brandRead(db, 'nobody');
       expect(await preparedOf(db)).toEqual([]);
+    });
+
+    it('says which handles keep named statements: the pool and its transactions, when on', async () => {
+      const named = await oneConnection(true);
+      const unnamed = await oneConnection(false);
+      expect(keepsNamedStatements(named)).toBe(true);
+      expect(await named.transaction((tx) => Promise.resolve(keepsNamedStatements(tx)))).toBe(true);
+      expect(keepsNamedStatements(unnamed)).toBe(false);
+      expect(await unnamed.transaction((tx) => Promise.resolve(keepsNamedStatements(tx)))).toBe(
+        false,
+      );
+      const pglite = await openDatabase({ inMemory: true, migrate: false });
+      opened.push(pglite);
+      expect(keepsNamedStatements(pglite.db)).toBe(false);
     });
 
     it('a statement prepared in a rolled-back transaction runs again afterwards', async () => {

@@ -103,3 +103,21 @@ export class PreparingClient extends pg.Client {
     });
   }
 }
+
+/**
+ * Whether a database handle's statements are prepared by name (a PostgreSQL pool, or one of its
+ * connections, opened with {@link PreparingClient}): then a statement's plan is kept by each
+ * connection, and a statement may be written for that (services/pay-groups.ts, the player's
+ * figures). PGlite, and PostgreSQL with DATABASE_PREPARED_STATEMENTS=false, answer false.
+ */
+export function keepsNamedStatements(db: { readonly _: { readonly session: object } }): boolean {
+  const client: unknown = Reflect.get(db._.session, 'client');
+  if (client instanceof PreparingClient) return true;
+  if (!(client instanceof pg.Pool)) return false;
+  const options: unknown = Reflect.get(client, 'options');
+  return isRecordLike(options) && Reflect.get(options, 'Client') === PreparingClient;
+}
+
+function isRecordLike(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}

@@ -22,6 +22,7 @@ import { createLogger } from './logger';
 import { compileResponse, responseSerializerCompiler } from './fast-serializer';
 import type { FastStringify } from './fast-serializer';
 import { isRecord } from './is-record';
+import { writtenOnce } from './written-once';
 
 /** zod's encoding as fastify-type-provider-zod wrote it: encode, then JSON.stringify. */
 function zodJson(schema: $ZodType, value: unknown): string | undefined {
@@ -35,14 +36,43 @@ function fastOf(schema: $ZodType): FastStringify {
   return compiled.stringify;
 }
 
+/**
+ * A copy of an answer whose top-level objects are written once, and the objects of its top-level
+ * arrays (every item, or every other one: `some`), as the brand data's parts are.
+ */
+function withWrittenOnceParts(value: unknown, some = false): unknown {
+  if (!isRecord(value)) return value;
+  const copy = structuredClone(value);
+  for (const item of Object.values(copy)) {
+    if (isRecord(item)) writtenOnce(item);
+    if (Array.isArray(item)) {
+      item.forEach((element: unknown, index) => {
+        if (isRecord(element) && (!some || index % 2 === 0)) writtenOnce(element);
+      });
+    }
+  }
+  return copy;
+}
+
+/**
+ * The fast path writes `value` as zod does: after zod's encode (RESPONSE_VALIDATION=zod), alone
+ * (off), and with its parts written once (spliced from the text kept for them), twice.
+ */
+function expectFastEqual(fast: FastStringify, schema: $ZodType, value: unknown): void {
+  const expected: unknown = JSON.parse(zodJson(schema, value) ?? 'null');
+  expect(JSON.parse(fast(safeEncode(schema, value).data))).toEqual(expected);
+  expect(JSON.parse(fast(value))).toEqual(expected);
+  for (const some of [false, true]) {
+    const spliced = withWrittenOnceParts(value, some);
+    expect(JSON.parse(fast(spliced))).toEqual(expected);
+    expect(JSON.parse(fast(spliced))).toEqual(expected);
+  }
+}
+
 /** The two ways the fast path runs: after zod's encode (RESPONSE_VALIDATION=zod) and alone (off). */
 function expectSameAsZod(schema: $ZodType, value: unknown): void {
-  const expected = zodJson(schema, value);
-  if (expected === undefined) throw new Error('zod refuses the value');
-  const fast = fastOf(schema);
-  const encoded = safeEncode(schema, value);
-  expect(JSON.parse(fast(encoded.data))).toEqual(JSON.parse(expected));
-  expect(JSON.parse(fast(value))).toEqual(JSON.parse(expected));
+  if (zodJson(schema, value) === undefined) throw new Error('zod refuses the value');
+  expectFastEqual(fastOf(schema), schema, value);
 }
 
 /** Every answer schema of the endpoint table once, with the first endpoint and status using it. */
@@ -205,9 +235,7 @@ function compareGenerated(schema: $ZodType, numRuns: number, seed: number): numb
         const expected = zodJson(schema, candidate);
         if (expected === undefined) continue;
         compared += 1;
-        const encoded = safeEncode(schema, candidate).data;
-        expect(JSON.parse(fast(encoded))).toEqual(JSON.parse(expected));
-        expect(JSON.parse(fast(candidate))).toEqual(JSON.parse(expected));
+        expectFastEqual(fast, schema, candidate);
       }
     }),
     { numRuns, seed },
@@ -348,6 +376,58 @@ describe('fast answer serializer', () => {
     expect(checked({ amount: '1.50', hidden: 'x' })).toBe('{"amount":"1.50"}');
     expect(() => checked({ amount: '1.5' })).toThrow(ResponseSerializationError);
     expect(unchecked({ amount: '1.5' })).toBe('{"amount":"1.5"}');
+  });
+
+  it('writes a written-once part once, for each schema it is written by', () => {
+    let reads = 0;
+    const part = { a: 'x', hidden: 'kept by the loose schema only' };
+    Object.defineProperty(part, 'b', {
+      enumerable: true,
+      get: () => {
+        reads += 1;
+        return 'y';
+      },
+    });
+    writtenOnce(part);
+    const strict = fastOf(
+      z.object({ n: z.number(), part: z.object({ a: z.string(), b: z.string() }) }),
+    );
+    const loose = fastOf(
+      z.object({
+        part: z.looseObject({ a: z.string() }),
+        list: z.array(z.object({ a: z.string() })),
+      }),
+    );
+    const before = reads;
+    expect(JSON.parse(strict({ n: 1, part }))).toEqual({ n: 1, part: { a: 'x', b: 'y' } });
+    expect(JSON.parse(strict({ n: 2, part }))).toEqual({ n: 2, part: { a: 'x', b: 'y' } });
+    expect(reads).toBe(before + 1);
+    expect(JSON.parse(loose({ part, list: [part, { a: 'z', b: 'w' }] }))).toEqual({
+      part: { a: 'x', hidden: 'kept by the loose schema only', b: 'y' },
+      list: [{ a: 'x' }, { a: 'z' }],
+    });
+    // Frozen: the kept text cannot go stale.
+    expect(
+      () =>
+        Reflect.set(part, 'a', 'changed') ||
+        (() => {
+          throw new TypeError();
+        })(),
+    ).toThrow(TypeError);
+    expect(part.a).toBe('x');
+  });
+
+  it('under RESPONSE_VALIDATION=zod, a written-once part must be written as zod writes it', () => {
+    // zod's encoding trims: the encoded answer and the spliced one differ, which is refused.
+    const schema = z.object({ n: z.number(), part: z.object({ a: z.string().trim() }) });
+    const log = createLogger({ level: 'silent' });
+    const route = { schema, method: 'GET', url: '/probe', httpStatus: '200' };
+    const checked = responseSerializerCompiler({ validation: 'zod', log })(route);
+    const unchecked = responseSerializerCompiler({ validation: 'off', log })(route);
+    expect(checked({ n: 1, part: { a: ' x ' } })).toBe('{"n":1,"part":{"a":"x"}}');
+    expect(() => checked({ n: 1, part: writtenOnce({ a: ' x ' }) })).toThrow(/written-once/);
+    expect(checked({ n: 1, part: writtenOnce({ a: 'x' }) })).toBe('{"n":1,"part":{"a":"x"}}');
+    expect(unchecked({ n: 1, part: writtenOnce({ a: 'y' }) })).toBe('{"n":1,"part":{"a":"y"}}');
   });
 
   it('RESPONSE_VALIDATION defaults to zod outside production and off in production', () => {

@@ -17,6 +17,10 @@
  * - anything else (tuples, `oneOf`, `allOf`, `not`, pattern properties, unknown keywords) is
  *   refused.
  *
+ * Written-once parts (written-once.ts: a brand's pay groups, init's brand-level objects) are
+ * written once: an object answer's top-level property holding one, or an array of them, is
+ * spliced in from the text kept for that value, and the rest of the answer written around it.
+ *
  * A refused schema is served by zod's path (encode, then `JSON.stringify`), named in a debug line
  * at start-up. With RESPONSE_VALIDATION=zod (outside production) every answer is first checked by
  * zod's `safeEncode` and the encoded value is written by the fast path, so the tests exercise it
@@ -24,12 +28,14 @@
  *
  * @packageDocumentation
  */
+import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
 import type { FastifyBaseLogger, FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode, toJSONSchema } from 'zod/v4/core';
 import type { ResponseValidation } from '../config';
 import { isRecord } from './is-record';
+import { isWrittenOnce } from './written-once';
 
 /** A JSON Schema node as zod writes it. */
 type SchemaNode = Readonly<Record<string, unknown>>;
@@ -279,9 +285,124 @@ function loweredSchemaOf(schema: $ZodType): LoweredSchema {
   return new Lowering(defs).lower(json, []);
 }
 
+/** How many shapes of an answer's other properties are compiled at most (see {@link splicing}). */
+const MAX_REST_SHAPES = 16;
+
+/** A writer of one schema's values that keeps the text of each written-once value it writes. */
+function onceWriter(schema: LoweredSchema): (value: object) => string {
+  const texts = new WeakMap<object, string>();
+  let write: FastStringify | undefined;
+  return (value) => {
+    let text = texts.get(value);
+    if (text === undefined) {
+      write ??= fastJson(schema);
+      text = write(value);
+      texts.set(value, text);
+    }
+    return text;
+  };
+}
+
+/** How one top-level property is spliced: its text when its value holds written-once parts. */
+interface Splice {
+  readonly key: string;
+  /** `"key":` as JSON writes the name. */
+  readonly name: string;
+  readonly text: (value: unknown) => string | undefined;
+}
+
+/**
+ * The splice of a top-level property: an object property whose value was written once, or an
+ * array of objects with written-once items (the others are written each time, by the same schema).
+ */
+function spliceOf(key: string, schema: LoweredSchema): Splice[] {
+  const name = `${JSON.stringify(key)}:`;
+  if (schema.type === 'object') {
+    const once = onceWriter(schema);
+    const text = (value: unknown): string | undefined =>
+      isRecord(value) && isWrittenOnce(value) ? once(value) : undefined;
+    return [{ key, name, text }];
+  }
+  const items = schema.items;
+  if (schema.type !== 'array' || items?.type !== 'object') return [];
+  const once = onceWriter(items);
+  let each: FastStringify | undefined;
+  const text = (value: unknown): string | undefined => {
+    if (!Array.isArray(value) || !value.some(isWrittenOnce)) return undefined;
+    const texts = value.map((item: unknown) => {
+      if (isRecord(item) && isWrittenOnce(item)) return once(item);
+      each ??= fastJson(items);
+      return each(item);
+    });
+    return `[${texts.join(',')}]`;
+  };
+  return [{ key, name, text }];
+}
+
+/** The object schema without `keys` (neither as properties nor as required). */
+function withoutProperties(schema: LoweredSchema, keys: readonly string[]): LoweredSchema {
+  const { required: allRequired, properties: allProperties, ...rest } = schema;
+  const properties = Object.fromEntries(
+    Object.entries(allProperties ?? {}).filter(([key]) => !keys.includes(key)),
+  );
+  const required = allRequired?.filter((key) => !keys.includes(key)) ?? [];
+  return { ...rest, properties, ...(required.length === 0 ? {} : { required }) };
+}
+
+/**
+ * The writer of an object answer that splices its written-once parts (http/written-once.ts): a
+ * top-level property whose value was written once, or whose array holds written-once items, is
+ * written from the text kept for that value; the other properties are written by the schema
+ * without the spliced ones (compiled once per set of spliced keys, at most
+ * {@link MAX_REST_SHAPES}), and the spliced properties come after them. JSON's meaning does not
+ * depend on the order of keys. An answer without written-once parts is written by `whole`.
+ */
+function splicing(lowered: LoweredSchema, whole: FastStringify): FastStringify {
+  if (lowered.type !== 'object' || lowered.properties === undefined) return whole;
+  const splices = Object.entries(lowered.properties).flatMap(([key, schema]) =>
+    spliceOf(key, schema),
+  );
+  if (splices.length === 0) return whole;
+  const rests = new Map<string, FastStringify>();
+  return (value) => {
+    if (!isRecord(value)) return whole(value);
+    const spliced: string[] = [];
+    const parts: string[] = [];
+    for (const splice of splices) {
+      const text = splice.text(value[splice.key]);
+      if (text === undefined) continue;
+      spliced.push(splice.key);
+      parts.push(splice.name + text);
+    }
+    if (spliced.length === 0) return whole(value);
+    const shape = spliced.join('\u0000');
+    let rest = rests.get(shape);
+    if (rest === undefined) {
+      if (rests.size >= MAX_REST_SHAPES) return whole(value);
+      rest = fastJson(withoutProperties(lowered, spliced));
+      rests.set(shape, rest);
+    }
+    const others: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      if (!spliced.includes(key)) others[key] = value[key];
+    }
+    const head = rest(others);
+    const tail = parts.join(',');
+    return head === '{}' ? `{${tail}}` : `${head.slice(0, -1)},${tail}}`;
+  };
+}
+
+/** Whether an answer has a written-once part its writer splices (see {@link splicing}). */
+export function hasWrittenOncePart(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  return Object.values(value).some(
+    (item) => isWrittenOnce(item) || (Array.isArray(item) && item.some(isWrittenOnce)),
+  );
+}
+
 /**
  * Compiles the fast writer of one zod answer schema, or says why it is refused (then the answer
- * is served by zod's path).
+ * is served by zod's path). An object answer's written-once parts are spliced ({@link splicing}).
  */
 export function compileResponse(schema: $ZodType): CompiledResponse {
   let lowered: LoweredSchema;
@@ -291,8 +412,8 @@ export function compileResponse(schema: $ZodType): CompiledResponse {
     if (error instanceof NotFaithful) return { refused: error.message };
     throw error;
   }
-  const stringify: (value: unknown) => string = fastJson(lowered);
-  return { stringify };
+  const whole: FastStringify = fastJson(lowered);
+  return { stringify: splicing(lowered, whole) };
 }
 
 /** What {@link responseSerializerCompiler} needs. */
@@ -336,6 +457,19 @@ export function responseSerializerCompiler(
     }
     const { stringify } = response;
     if (options.validation === 'off') return stringify;
-    return (data: unknown) => stringify(encoded(data));
+    // zod's encoding is a new value, without the written-once marks: an answer holding them is
+    // also written as production writes it, spliced, and both texts must mean the same.
+    return (data: unknown) => {
+      const written = stringify(encoded(data));
+      if (hasWrittenOncePart(data)) {
+        const spliced: unknown = JSON.parse(stringify(data));
+        if (!isDeepStrictEqual(spliced, JSON.parse(written))) {
+          throw new Error(
+            `${method} ${url}: a written-once part is written other than zod writes it`,
+          );
+        }
+      }
+      return written;
+    };
   };
 }

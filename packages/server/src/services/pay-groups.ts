@@ -57,6 +57,7 @@ import {
 import type { FormField, PaymentFlow, StoredLimits } from '@cashdesk/domain';
 import type { Executor } from '../db/open';
 import { rowsOf } from '../db/rows';
+import { keepsNamedStatements } from '../db/prepared-statements';
 import { ShapedStatement, rawStatement } from '../db/statement-shapes';
 import {
   betShops,
@@ -71,6 +72,7 @@ import {
 } from '../db/schema';
 import type { WorkingHours } from '../db/schema';
 import { ApiError } from '../http/api-error';
+import { isWrittenOnce, writtenOnce } from '../http/written-once';
 import { maskEmail, maskPhone } from './contacts';
 import { verificationBlock } from './payout-account-otp';
 import type { SessionContext } from './sessions';
@@ -809,7 +811,12 @@ const PLAYER_FIGURES_COLUMNS = sql.raw(
     .join(', '),
 );
 
-/** {@link playerFigures}' call, built once (db/statement-shapes.ts). */
+/**
+ * {@link playerFigures}' call, built once (db/statement-shapes.ts), in two variants of one query
+ * (migration 0017): where the connection keeps named statements (PostgreSQL), the SQL function
+ * the planner inlines, so the statement's own kept plan is the query's; elsewhere (PGlite) the
+ * PL/pgSQL function around it, which keeps the plan per connection itself.
+ */
 const figuresStatement = new ShapedStatement<
   {
     readonly playerId: string;
@@ -818,13 +825,15 @@ const figuresStatement = new ShapedStatement<
     readonly flow: PaymentFlow;
     readonly withBonuses: boolean;
   },
-  unknown
->((db, slots) =>
+  unknown,
+  'named' | 'function'
+>((db, slots, variant) =>
   rawStatement(
     db,
-    sql`select ${PLAYER_FIGURES_COLUMNS} from cashdesk_player_figures(${slots.playerId}::uuid,
-      ${slots.brandId}::text, ${slots.currency}::text, ${slots.flow}::payment_flow,
-      ${slots.withBonuses})`,
+    sql`select ${PLAYER_FIGURES_COLUMNS} from ${sql.raw(
+      variant === 'named' ? 'cashdesk_player_figures_query' : 'cashdesk_player_figures',
+    )}(${slots.playerId}::uuid, ${slots.brandId}::text, ${slots.currency}::text,
+      ${slots.flow}::payment_flow, ${slots.withBonuses})`,
   ),
 );
 
@@ -848,7 +857,7 @@ async function playerFigures(db: Executor, session: SessionContext, flow: Paymen
         flow,
         withBonuses: flow === 'deposit',
       },
-      '',
+      keepsNamedStatements(db) ? 'named' : 'function',
     ),
   );
   if (found === undefined) throw new ApiError('sessionExpired', { detail: 'player vanished' });
@@ -900,7 +909,32 @@ function userBonusesOf(figures: readonly BonusFigure[]) {
   }));
 }
 
-/** The pay groups' wire objects for a player: the brand's, with last_used and own limits. */
+/**
+ * The wire object of a brand's pay group with one field changed (`last_used`, `enabled`), made
+ * once per object and field and written once like it (http/written-once.ts).
+ */
+const wireVariants = new WeakMap<PayGroup, Map<'last_used' | 'disabled', PayGroup>>();
+
+function wireVariant(group: PayGroup, variant: 'last_used' | 'disabled'): PayGroup {
+  let variants = wireVariants.get(group);
+  if (variants === undefined) {
+    variants = new Map();
+    wireVariants.set(group, variants);
+  }
+  let made = variants.get(variant);
+  if (made === undefined) {
+    made = writtenOnce(
+      variant === 'last_used' ? { ...group, last_used: true } : { ...group, enabled: false },
+    );
+    variants.set(variant, made);
+  }
+  return made;
+}
+
+/**
+ * The pay groups' wire objects for a player: the brand's (made once per language and written
+ * once, http/written-once.ts), with last_used; a player with own limits gets objects of its own.
+ */
 function payGroupWire(
   data: BrandData,
   context: { readonly now: Date; readonly lastUsedId: number | null; readonly language: string },
@@ -911,11 +945,13 @@ function payGroupWire(
   }
   let wire = data.wire.get(context.language);
   if (wire === undefined) {
-    wire = data.groups.map((entry) => payGroupToWire(entry, { ...context, lastUsedId: null }));
+    wire = data.groups.map((entry) =>
+      writtenOnce(payGroupToWire(entry, { ...context, lastUsedId: null })),
+    );
     data.wire.set(context.language, wire);
   }
   return wire.map((group) =>
-    group.id === context.lastUsedId ? { ...group, last_used: true } : group,
+    group.id === context.lastUsedId ? wireVariant(group, 'last_used') : group,
   );
 }
 
@@ -1013,6 +1049,43 @@ function logoSizesOf(settings: BrandRow['settings']): LogoSizes {
 
 const logoSizesBySettings = new WeakMap<BrandRow['settings'], LogoSizes>();
 
+/** The parts of init that depend on the brand data alone (see {@link brandPartsOf}). */
+interface BrandParts {
+  readonly cashierSettings: DepositInitResponse['cashier_settings'];
+  readonly lostProfit: BrandData['lostProfit'];
+  readonly tax: DepositInitResponse['tax'];
+  readonly widgetSettings: DepositInitResponse['widget_settings'];
+}
+
+const brandParts = new WeakMap<BrandData, BrandParts>();
+
+/**
+ * The parts of init that depend on the brand data alone, made once per brand data and written
+ * once (http/written-once.ts): the serializer splices their text into every player's answer.
+ */
+function brandPartsOf(data: BrandData): BrandParts {
+  let parts = brandParts.get(data);
+  if (parts === undefined) {
+    const { brand } = data;
+    parts = {
+      cashierSettings: writtenOnce({ country_filtering_enabled: brand.countryFilteringEnabled }),
+      lostProfit: data.lostProfit === null ? null : writtenOnce(data.lostProfit),
+      tax: writtenOnce({ tiers: data.taxTiers.map((tier) => ({ ...tier })) }),
+      widgetSettings: writtenOnce({
+        logo_sizes: { ...logoSizesOf(brand.settings) },
+        currency_display_setting_id: brand.currencyDisplaySettingId,
+        bonus_in_amount_block: brand.bonusInAmountBlock,
+        processing_page_redirect_timeout: brand.processingPageRedirectTimeout,
+        success_page_redirect_timeout: brand.successPageRedirectTimeout,
+        // SPEC §3 showPCIDSSLogo: the operator's free-form widget setting, only when it says true.
+        show_pci_dss_logo: brand.settings.show_pci_dss_logo === true,
+      }),
+    };
+    brandParts.set(data, parts);
+  }
+  return parts;
+}
+
 /**
  * The cashier response of a flow (both flows' parts, the wager rule's included). Issue 16: the
  * player's figures in one statement, the brand's data from memory (read, in four statements sent
@@ -1040,16 +1113,17 @@ async function cashierResponse(
     figures.own,
   );
   const reserved = new Big(balance.reserved);
+  const parts = brandPartsOf(data);
   const common = {
     view_data: [],
-    cashier_settings: { country_filtering_enabled: brand.countryFilteringEnabled },
+    cashier_settings: parts.cashierSettings,
     cashier_features: [...brand.features],
-    lost_profit_merchant_bonus: data.lostProfit,
+    lost_profit_merchant_bonus: parts.lostProfit,
     // The reserved amount is the pending withdrawal: reserved by a payout not yet paid out.
     withdrawal_reverse: reserved.gt(0)
       ? { amount: atPrecision(balance.reserved, precision), currency: session.currency }
       : null,
-    tax: { tiers: data.taxTiers },
+    tax: parts.tax,
     user_bonuses: flow === 'deposit' ? userBonusesOf(figures.bonuses) : [],
     merchant_url: brand.merchantUrl,
     merchant_success_url: brand.merchantSuccessUrl,
@@ -1058,15 +1132,7 @@ async function cashierResponse(
     merchant_redirect_type: brand.merchantRedirectType,
     user_balance: roundToPrecision(new Big(shownBalance(balance)), precision, 'down'),
     auth_token: authToken,
-    widget_settings: {
-      logo_sizes: logoSizesOf(brand.settings),
-      currency_display_setting_id: brand.currencyDisplaySettingId,
-      bonus_in_amount_block: brand.bonusInAmountBlock,
-      processing_page_redirect_timeout: brand.processingPageRedirectTimeout,
-      success_page_redirect_timeout: brand.successPageRedirectTimeout,
-      // SPEC §3 showPCIDSSLogo: the operator's free-form widget setting, only when it says true.
-      show_pci_dss_logo: brand.settings.show_pci_dss_logo === true,
-    },
+    widget_settings: parts.widgetSettings,
     user_profile: userProfile(figures.profile, session.language),
   };
   const wager = wagerOf(session, figures.wagerRemaining, precision, brand.wagerRuleEnabled);
@@ -1110,7 +1176,9 @@ export async function payoutCashierResponse(
   return {
     ...common,
     view_data: [...common.view_data, wagerViewItem(wager.remaining)],
-    payout_groups: wire.map((group) => ({ ...group, enabled: false })),
+    payout_groups: wire.map((group) =>
+      isWrittenOnce(group) ? wireVariant(group, 'disabled') : { ...group, enabled: false },
+    ),
   };
 }
 

@@ -3,7 +3,8 @@
  * detail, §4 grouping facts, §7 calls): the real server on a fresh database, real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows';
 import { payGroups, sessions } from '../db/schema';
 import { reserveWithdrawal } from '../services/ledger';
 import { createTransaction } from '../services/transactions';
@@ -206,6 +207,24 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
         { from: '100', to: null, percent_value: '7', absolute_value: '15' },
       ],
     });
+  });
+
+  it("reads the player's figures the same both ways in: inlined query and PL/pgSQL (SPEC §3, issue 16)", async () => {
+    const [session] = await server.db
+      .select({ playerId: sessions.playerId, brandId: sessions.brandId })
+      .from(sessions)
+      .where(eq(sessions.id, eurDeposit));
+    if (session === undefined) throw new Error('no session row');
+    const figuresBy = (fn: string) =>
+      rowsOf(
+        server.db.execute(
+          sql`select * from ${sql.raw(fn)}(${session.playerId}::uuid, ${session.brandId}::text,
+            'EUR'::text, 'deposit'::payment_flow, true)`,
+        ),
+      );
+    const viaQuery = await figuresBy('cashdesk_player_figures_query');
+    expect(viaQuery).toHaveLength(1);
+    expect(await figuresBy('cashdesk_player_figures')).toEqual(viaQuery);
   });
 
   it('lists only the pay groups with the session currency, at its precision (SPEC §3)', async () => {

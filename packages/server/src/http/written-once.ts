@@ -1,0 +1,36 @@
+/**
+ * Answer parts that never change once made (issue 16): a brand's pay groups as the wire shows
+ * them and the brand-level parts of init, kept in memory with the brand data. {@link writtenOnce}
+ * freezes such a value, deeply, and marks it; the answers' serializer (fast-serializer.ts) then
+ * writes its JSON the first time it meets it and splices that text into every later answer that
+ * holds the same value, as a top-level property or an item of a top-level array.
+ *
+ * The freeze is what makes the cached text true: a marked value cannot be changed afterwards (an
+ * assignment throws in the server's strict-mode modules), so a variant is always a new object.
+ *
+ * @packageDocumentation
+ */
+
+const marked = new WeakSet<object>();
+
+function freezeDeeply(value: unknown, seen: Set<object>): void {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return;
+  seen.add(value);
+  Object.freeze(value);
+  for (const item of Object.values(value)) freezeDeeply(item, seen);
+}
+
+/**
+ * Freezes `value` and everything in it, and marks it as written once (see the module comment).
+ * Returns the same value.
+ */
+export function writtenOnce<T extends object>(value: T): T {
+  freezeDeeply(value, new Set());
+  marked.add(value);
+  return value;
+}
+
+/** Whether `value` was marked by {@link writtenOnce}. */
+export function isWrittenOnce(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && marked.has(value);
+}
