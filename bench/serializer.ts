@@ -4,7 +4,11 @@
  * did before issue 16) against the compiled serializer (http/fast-serializer.ts) alone
  * (RESPONSE_VALIDATION=off) and behind zod's check (`zod`), all in the same run; and, to show why
  * unions with null are lowered to `nullable`, fast-json-stringify given zod's JSON Schema as it is
- * (`anyOf` resolved by a validator per value). Prints figures only, min/median/max of the rounds.
+ * (`anyOf` resolved by a validator per value); and the compiled serializer given the answer as the
+ * server holds it, its brand-level parts written once (http/written-once.ts: the pay groups and
+ * init's brand objects, spliced in from text kept per object). Each write is followed by the
+ * answer's byte length, as Fastify measures it before sending (which walks a string built piece by
+ * piece). Prints figures only, min/median/max of the rounds.
  *
  * Environment: BENCH_ROUNDS (default 5), BENCH_ITERATIONS (default 2000 writes per round).
  */
@@ -22,6 +26,7 @@ import { seedDatabase } from '../packages/server/src/db/seed';
 import { compileResponse } from '../packages/server/src/http/fast-serializer';
 import { isRecord } from '../packages/server/src/http/is-record';
 import { createLogger } from '../packages/server/src/http/logger';
+import { writtenOnce } from '../packages/server/src/http/written-once';
 import { createSession } from '../packages/server/src/services/sessions';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? '5');
@@ -53,10 +58,10 @@ async function demoInitAnswer(): Promise<output<typeof DepositInitResponse>> {
   return parse(DepositInitResponse, reply.json());
 }
 
-/** Microseconds per write, one round. */
+/** Microseconds per write (and its byte length), one round. */
 function round(write: () => string): number {
   const started = performance.now();
-  for (let index = 0; index < iterations; index += 1) write();
+  for (let index = 0; index < iterations; index += 1) Buffer.byteLength(write());
   return ((performance.now() - started) * 1000) / iterations;
 }
 
@@ -102,6 +107,14 @@ const writers: Record<string, () => string> = {
   fast: () => fast(answer),
   'zod check + fast': () => fast(safeEncode(DepositInitResponse, answer).data),
 };
+/** The answer as the server holds it: its brand-level parts written once (services/pay-groups.ts). */
+const held: Record<string, unknown> = { ...answer };
+for (const key of ['cashier_settings', 'tax', 'widget_settings', 'lost_profit_merchant_bonus']) {
+  const part = held[key];
+  if (isRecord(part)) held[key] = writtenOnce(structuredClone(part));
+}
+held.payment_groups = answer.payment_groups.map((group) => writtenOnce(structuredClone(group)));
+writers['fast, parts written once'] = () => fast(held);
 const unlowered = unloweredWriter();
 if (typeof unlowered !== 'string') writers['fast, anyOf as written'] = () => unlowered(answer);
 

@@ -288,6 +288,15 @@ function loweredSchemaOf(schema: $ZodType): LoweredSchema {
 /** How many shapes of an answer's other properties are compiled at most (see {@link splicing}). */
 const MAX_REST_SHAPES = 16;
 
+/**
+ * The text as one contiguous string. A writer's output is built piece by piece, and V8 keeps such
+ * a string as a tree of its pieces, walked again each time it is copied into an answer (measured:
+ * a 16 KB init answer spliced from kept trees took 37 µs, from contiguous copies 17 µs).
+ */
+function contiguous(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+
 /** A writer of one schema's values that keeps the text of each written-once value it writes. */
 function onceWriter(schema: LoweredSchema): (value: object) => string {
   const texts = new WeakMap<object, string>();
@@ -296,7 +305,7 @@ function onceWriter(schema: LoweredSchema): (value: object) => string {
     let text = texts.get(value);
     if (text === undefined) {
       write ??= fastJson(schema);
-      text = write(value);
+      text = contiguous(write(value));
       texts.set(value, text);
     }
     return text;
