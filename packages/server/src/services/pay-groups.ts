@@ -900,9 +900,9 @@ const figuresStatement = new ShapedStatement<
  * stale): whether the player is blocked and its profile, the ledger's balance, reservation and
  * outstanding wager in the session's currency, the last used pay group of the flow, the player's
  * own limits, the active bonuses with their pay groups (deposits), and the brand's configuration
- * version, which the brand data in memory must have reached. The statement is the database
- * function `cashdesk_player_figures` (migration 0013), whose plan each connection prepares once:
- * as SQL text it was parsed and planned on every init, which cost more than running it.
+ * version, which the brand data in memory must have reached. The statement calls the database's
+ * figures query (migrations 0013, 0017), whose plan each connection keeps: as SQL text sent
+ * unnamed it was parsed and planned on every init, which cost more than running it.
  */
 async function playerFigures(db: Executor, session: SessionContext, flow: PaymentFlow) {
   const [found] = await rowsOf(
