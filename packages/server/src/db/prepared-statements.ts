@@ -30,6 +30,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { isRecord } from '../http/is-record';
 
 /** How many distinct statement texts a process names at most (see the module comment). */
 export const MAX_NAMED_TEXTS = 500;
@@ -115,9 +116,5 @@ export function keepsNamedStatements(db: { readonly _: { readonly session: objec
   if (client instanceof PreparingClient) return true;
   if (!(client instanceof pg.Pool)) return false;
   const options: unknown = Reflect.get(client, 'options');
-  return isRecordLike(options) && Reflect.get(options, 'Client') === PreparingClient;
-}
-
-function isRecordLike(value: unknown): value is object {
-  return typeof value === 'object' && value !== null;
+  return isRecord(options) && options.Client === PreparingClient;
 }

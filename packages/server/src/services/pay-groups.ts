@@ -968,12 +968,16 @@ function userBonusesOf(figures: readonly BonusFigure[]) {
 }
 
 /**
- * The wire object of a brand's pay group with one field changed (`last_used`, `enabled`), made
- * once per object and field and written once like it (http/written-once.ts).
+ * A pay group's wire object with one field changed (`last_used`, `enabled`). For a brand's
+ * object (written once, http/written-once.ts) the variant is made once per object and field and
+ * written once like it; for a player's own object it is a new copy each time.
  */
 const wireVariants = new WeakMap<PayGroup, Map<'last_used' | 'disabled', PayGroup>>();
 
 function wireVariant(group: PayGroup, variant: 'last_used' | 'disabled'): PayGroup {
+  const changed = (): PayGroup =>
+    variant === 'last_used' ? { ...group, last_used: true } : { ...group, enabled: false };
+  if (!isWrittenOnce(group)) return changed();
   let variants = wireVariants.get(group);
   if (variants === undefined) {
     variants = new Map();
@@ -981,9 +985,7 @@ function wireVariant(group: PayGroup, variant: 'last_used' | 'disabled'): PayGro
   }
   let made = variants.get(variant);
   if (made === undefined) {
-    made = writtenOnce(
-      variant === 'last_used' ? { ...group, last_used: true } : { ...group, enabled: false },
-    );
+    made = writtenOnce(changed());
     variants.set(variant, made);
   }
   return made;
@@ -1234,9 +1236,7 @@ export async function payoutCashierResponse(
   return {
     ...common,
     view_data: [...common.view_data, wagerViewItem(wager.remaining)],
-    payout_groups: wire.map((group) =>
-      isWrittenOnce(group) ? wireVariant(group, 'disabled') : { ...group, enabled: false },
-    ),
+    payout_groups: wire.map((group) => wireVariant(group, 'disabled')),
   };
 }
 
