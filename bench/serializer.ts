@@ -26,14 +26,20 @@ import { seedDatabase } from '../packages/server/src/db/seed';
 import { compileResponse } from '../packages/server/src/http/fast-serializer';
 import { isRecord } from '../packages/server/src/http/is-record';
 import { createLogger } from '../packages/server/src/http/logger';
-import { writtenOnce } from '../packages/server/src/http/written-once';
-import { createSession } from '../packages/server/src/services/sessions';
+import { depositCashierResponse } from '../packages/server/src/services/pay-groups';
+import { createSession, resolveSession } from '../packages/server/src/services/sessions';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? '5');
 const iterations = Number(process.env.BENCH_ITERATIONS ?? '2000');
 
-/** The init answer of the seeded demo player, as the server sends it. */
-async function demoInitAnswer(): Promise<output<typeof DepositInitResponse>> {
+/**
+ * The init answer of the seeded demo player: as the server sends it, and as the server holds it
+ * before writing it (services/pay-groups.ts, its brand-level parts written once).
+ */
+async function demoInitAnswer(): Promise<{
+  readonly sent: output<typeof DepositInitResponse>;
+  readonly held: Awaited<ReturnType<typeof depositCashierResponse>>;
+}> {
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   const database = await openDatabase({ inMemory: true });
   await seedDatabase(database.db);
@@ -52,10 +58,25 @@ async function demoInitAnswer(): Promise<output<typeof DepositInitResponse>> {
     url: ENDPOINTS.depositInit.path,
     headers: { 'x-session-id': session.session_id },
   });
+  if (reply.statusCode !== 200) throw new Error(`init answered ${String(reply.statusCode)}`);
+  const sent = parse(DepositInitResponse, reply.json());
+  const now = new Date();
+  const context = await resolveSession(
+    database.db,
+    { lifetimeMs: config.sessionLifetimeMs },
+    session.session_id,
+    now,
+  );
+  const held = await depositCashierResponse(
+    database.db,
+    context,
+    now,
+    app.cashdesk.wallet,
+    sent.auth_token,
+  );
   await app.close();
   await database.close();
-  if (reply.statusCode !== 200) throw new Error(`init answered ${String(reply.statusCode)}`);
-  return parse(DepositInitResponse, reply.json());
+  return { sent, held };
 }
 
 /** Microseconds per write (and its byte length), one round. */
@@ -97,7 +118,7 @@ function unloweredWriter(): ((value: unknown) => string) | string {
   }
 }
 
-const answer = await demoInitAnswer();
+const { sent: answer, held } = await demoInitAnswer();
 const compiled = compileResponse(DepositInitResponse);
 if ('refused' in compiled) throw new Error(`the init answer is refused: ${compiled.refused}`);
 const fast = compiled.stringify;
@@ -107,13 +128,6 @@ const writers: Record<string, () => string> = {
   fast: () => fast(answer),
   'zod check + fast': () => fast(safeEncode(DepositInitResponse, answer).data),
 };
-/** The answer as the server holds it: its brand-level parts written once (services/pay-groups.ts). */
-const held: Record<string, unknown> = { ...answer };
-for (const key of ['cashier_settings', 'tax', 'widget_settings', 'lost_profit_merchant_bonus']) {
-  const part = held[key];
-  if (isRecord(part)) held[key] = writtenOnce(structuredClone(part));
-}
-held.payment_groups = answer.payment_groups.map((group) => writtenOnce(structuredClone(group)));
 writers['fast, parts written once'] = () => fast(held);
 const unlowered = unloweredWriter();
 if (typeof unlowered !== 'string') writers['fast, anyOf as written'] = () => unlowered(answer);
