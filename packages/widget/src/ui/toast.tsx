@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { COPY_TOAST_MS } from '@cashdesk/domain';
 
 /**
@@ -14,7 +14,9 @@ export function Toast({
   readonly onDone: () => void;
   readonly durationMs?: number;
 }) {
-  useEffect(() => {
+  // Timed from the commit that shows it (a layout effect), like the countdowns' clock
+  // (use-every-second.ts): the 2 seconds start when the text is on the screen.
+  useLayoutEffect(() => {
     const timer = window.setTimeout(onDone, durationMs);
     return () => {
       window.clearTimeout(timer);

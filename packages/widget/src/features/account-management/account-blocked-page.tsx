@@ -9,10 +9,10 @@ import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton } from '../../ui/skeleton';
+import { useNow } from '../../ui/use-every-second';
 import { SupportLink } from './parts';
 import { readBlockedUntil } from './route-state';
 import { useHandOverDetail } from './use-hand-over-detail';
-import { useNow } from './use-clock';
 import './account-management.css';
 
 /**

@@ -1,24 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-
-/**
- * The current time, read again every second until `until` (epoch ms) has passed. Screens compute
- * what they show from the deadline and this clock, never by counting ticks, so a throttled
- * background tab still shows the right time when it wakes up.
- */
-export function useNow(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  const running = until !== null && Number.isFinite(until) && now < until;
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = window.setInterval(() => {
-      setNow(Date.now());
-    }, 1000);
-    return () => {
-      window.clearInterval(timer);
-    };
-  }, [running]);
-  return now;
-}
+import { useCallback, useState } from 'react';
+import { useEverySecond } from '../../ui/use-every-second';
 
 interface Deadline {
   readonly at: number;
@@ -40,15 +21,9 @@ export interface ResendTimer {
 export function useResendTimer(): ResendTimer {
   const [deadline, setDeadline] = useState<Deadline | null>(null);
   const running = deadline !== null && deadline.at > deadline.now;
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = window.setInterval(() => {
-      setDeadline((current) => (current === null ? null : { ...current, now: Date.now() }));
-    }, 1000);
-    return () => {
-      window.clearInterval(timer);
-    };
-  }, [running]);
+  useEverySecond(running, () => {
+    setDeadline((current) => (current === null ? null : { ...current, now: Date.now() }));
+  });
   const start = useCallback((seconds: number) => {
     const now = Date.now();
     setDeadline({ at: now + Math.max(0, seconds) * 1000, now });

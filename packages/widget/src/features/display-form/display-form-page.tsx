@@ -21,6 +21,7 @@ import { Icon } from '../../ui/icon';
 import { Skeleton } from '../../ui/skeleton';
 import { Toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/use-page-title';
+import { useNow } from '../../ui/use-every-second';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
 import { useTransactionPush } from '../../realtime/use-transaction-push';
@@ -72,15 +73,7 @@ function Frame({ title, children }: { readonly title: string; readonly children:
 
 /** The time left to pay, ticking each second (SPEC §4 countdown format hh:mm:ss). */
 function useTimeLeft(until: string): string {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      setNow(Date.now());
-    }, 1000);
-    return () => {
-      window.clearInterval(timer);
-    };
-  }, []);
+  const now = useNow(Date.parse(until));
   return formatCountdown(now, until);
 }
 

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
+import { useEverySecond } from '../../ui/use-every-second';
 
 /** Seconds between polite announcements of the time left (a read-out every second is noise). */
 const ANNOUNCE_EVERY_S = 10;
@@ -30,16 +31,14 @@ export function RedirectCountdown({
   const [stopped, setStopped] = useState(false);
   const done = useRef(false);
   const stoppedNote = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (stopped) return undefined;
-    const deadline = Date.now() + seconds * 1000;
-    const timer = window.setInterval(() => {
-      setRemaining(Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
-    }, 1000);
-    return () => {
-      window.clearInterval(timer);
-    };
-  }, [seconds, stopped]);
+  const deadline = useRef(0);
+  // The deadline is set in the commit that shows `seconds`, before the clock's first tick.
+  useLayoutEffect(() => {
+    deadline.current = Date.now() + seconds * 1000;
+  }, [seconds]);
+  useEverySecond(!stopped, () => {
+    setRemaining(Math.max(0, Math.ceil((deadline.current - Date.now()) / 1000)));
+  });
   useEffect(() => {
     if (stopped) return;
     if (remaining === 0) {
