@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'scripts', 'e2e'],
+    projects: ['packages/*', 'scripts', 'bench', 'e2e'],
     reporters: ['default', './scripts/vitest-summary-reporter.mjs'],
     coverage: {
       provider: 'v8',

@@ -33,6 +33,8 @@ import autocannon from 'autocannon';
 import { createPostgresDatabase } from '../packages/server/src/test/postgres-database';
 import * as z from 'zod/mini';
 import { ENDPOINTS, buildPath } from '../packages/contract/src/index';
+import { ceilingRps, cpuSnapshot, perRequest } from './cpu';
+import type { CpuSnapshot } from './cpu';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? '5');
 const rounds = Number(process.env.BENCH_ROUNDS ?? '3');
@@ -169,6 +171,8 @@ interface Figure {
   readonly p50: number;
   readonly p99: number;
   readonly non2xx: number;
+  /** Requests answered in the measurement. */
+  readonly requests: number;
 }
 
 type CallName =
@@ -239,6 +243,7 @@ async function measure(options: autocannon.Options): Promise<Figure> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors,
+    requests: result.requests.total,
   };
 }
 
@@ -340,10 +345,21 @@ async function benchWorkers(one: RunningTarget, two: RunningTarget): Promise<voi
   await warmUp(two);
   const names: readonly CallName[] = ['one query', 'init', `submit, ${PLAYERS} players`];
   const byRound: Map<string, Figure>[] = [];
+  // What a request of each call costs the machine with one process, per round.
+  const costs = new Map<CallName, CpuSnapshot[]>();
   for (let round = 0; round < rounds; round += 1) {
     const figures = new Map<string, Figure>();
     for (const name of names) {
-      figures.set(`${name} 1`, await measure(optionsFor(name, one)));
+      const pid = one.child.pid ?? 0;
+      const before = cpuSnapshot(pid);
+      const single = await measure(optionsFor(name, one));
+      const after = cpuSnapshot(pid);
+      const cost =
+        before === undefined || after === undefined
+          ? undefined
+          : perRequest(before, after, single.requests);
+      if (cost !== undefined) costs.set(name, [...(costs.get(name) ?? []), cost]);
+      figures.set(`${name} 1`, single);
       figures.set(`${name} 2`, await measure(optionsFor(name, two)));
     }
     byRound.push(figures);
@@ -361,6 +377,47 @@ async function benchWorkers(one: RunningTarget, two: RunningTarget): Promise<voi
       `| ${name} | ${rps('1')} | ${rps('2')} | ${spread(ratios(byRound, `${name} 2`, `${name} 1`))} |\n`,
     );
   }
+  printCeiling(names, costs, byRound);
+}
+
+/**
+ * What this machine allows at all: from the CPU a request costs the server, PostgreSQL and the
+ * load generator (all on these cores), the most req/s one and two processes could serve, and so
+ * the most that two can give over one here. A "2 ÷ 1" under 1.5 is the machine's when this
+ * ceiling is under it too.
+ */
+function printCeiling(
+  names: readonly CallName[],
+  costs: ReadonlyMap<CallName, readonly CpuSnapshot[]>,
+  byRound: readonly Map<string, Figure>[],
+): void {
+  const cores = availableParallelism();
+  const rows = names.flatMap((name) => {
+    const measured = costs.get(name) ?? [];
+    if (measured.length === 0) return [];
+    const part = (pick: (cost: CpuSnapshot) => number) => median(measured.map(pick));
+    const cost = {
+      server: part((c) => c.server),
+      database: part((c) => c.database),
+      generator: part((c) => c.generator),
+    };
+    const oneRps = median(byRound.map((round) => round.get(`${name} 1`)?.rps ?? 0));
+    const twoCeiling = ceilingRps(cost, 2, cores);
+    return [
+      `| ${name} | ${cost.server.toFixed(3)} | ${cost.database.toFixed(3)} | ${cost.generator.toFixed(3)} | ${ceilingRps(cost, 1, cores).toFixed(0)} | ${twoCeiling.toFixed(0)} | ${oneRps > 0 ? (twoCeiling / oneRps).toFixed(2) : 'n/a'} |\n`,
+    ];
+  });
+  if (rows.length === 0) {
+    out('\n(no /proc here: the CPU a request costs, and so the ceiling, are not printed)\n');
+    return;
+  }
+  out(
+    `\nWhat ${String(cores)} cores allow: CPU ms per request with one process (PostgreSQL counted when it runs on this machine), the req/s that CPU caps one and two processes at, and that cap for two ÷ one process's measured req/s\n\n`,
+  );
+  out(
+    '| call | server ms | PostgreSQL ms | load generator ms | cap, 1 process | cap, 2 processes | 2-process cap ÷ 1 measured |\n|---|---|---|---|---|---|---|\n',
+  );
+  for (const row of rows) out(row);
 }
 
 out(
