@@ -15,7 +15,8 @@
  * the one-query yardstick's at the same rate: the machine's own p99; each also as the app itself
  * timed its requests, without the load generator's own delays) and a run of one server
  * process against two (WORKERS=2, the server's own cluster.ts), both measured
- * in the same rounds.
+ * in the same rounds, with what the cores allow two processes to give over one at all (from
+ * the CPU a request costs the server, PostgreSQL and the load generator: bench/cpu.ts).
  *
  * The server runs in processes of its own (bench/server-target.ts), so the load generator does
  * not share their event loop. Prints figures and the machine's load; never judges them (budgets
@@ -377,7 +378,7 @@ async function benchWorkers(one: RunningTarget, two: RunningTarget): Promise<voi
       `| ${name} | ${rps('1')} | ${rps('2')} | ${spread(ratios(byRound, `${name} 2`, `${name} 1`))} |\n`,
     );
   }
-  printCeiling(names, costs, byRound);
+  printCeiling(names, costs);
 }
 
 /**
@@ -389,7 +390,6 @@ async function benchWorkers(one: RunningTarget, two: RunningTarget): Promise<voi
 function printCeiling(
   names: readonly CallName[],
   costs: ReadonlyMap<CallName, readonly CpuSnapshot[]>,
-  byRound: readonly Map<string, Figure>[],
 ): void {
   const cores = availableParallelism();
   const rows = names.flatMap((name) => {
@@ -401,10 +401,10 @@ function printCeiling(
       database: part((c) => c.database),
       generator: part((c) => c.generator),
     };
-    const oneRps = median(byRound.map((round) => round.get(`${name} 1`)?.rps ?? 0));
-    const twoCeiling = ceilingRps(cost, 2, cores);
+    const oneCap = ceilingRps(cost, 1, cores);
+    const twoCap = ceilingRps(cost, 2, cores);
     return [
-      `| ${name} | ${cost.server.toFixed(3)} | ${cost.database.toFixed(3)} | ${cost.generator.toFixed(3)} | ${ceilingRps(cost, 1, cores).toFixed(0)} | ${twoCeiling.toFixed(0)} | ${oneRps > 0 ? (twoCeiling / oneRps).toFixed(2) : 'n/a'} |\n`,
+      `| ${name} | ${cost.server.toFixed(3)} | ${cost.database.toFixed(3)} | ${cost.generator.toFixed(3)} | ${oneCap.toFixed(0)} | ${twoCap.toFixed(0)} | ${(twoCap / oneCap).toFixed(2)} |\n`,
     ];
   });
   if (rows.length === 0) {
@@ -412,10 +412,10 @@ function printCeiling(
     return;
   }
   out(
-    `\nWhat ${String(cores)} cores allow: CPU ms per request with one process (PostgreSQL counted when it runs on this machine), the req/s that CPU caps one and two processes at, and that cap for two ÷ one process's measured req/s\n\n`,
+    `\nWhat ${String(cores)} cores allow: CPU ms per request with one process (PostgreSQL counted when it runs on this machine), the req/s that CPU caps one and two processes at, and so the most two can give over one here (other load on the machine lowers it further)\n\n`,
   );
   out(
-    '| call | server ms | PostgreSQL ms | load generator ms | cap, 1 process | cap, 2 processes | 2-process cap ÷ 1 measured |\n|---|---|---|---|---|---|---|\n',
+    '| call | server ms | PostgreSQL ms | load generator ms | cap, 1 process | cap, 2 processes | cap 2 ÷ cap 1 |\n|---|---|---|---|---|---|---|\n',
   );
   for (const row of rows) out(row);
 }
