@@ -4,7 +4,9 @@
  * shows the allowed minimum and maximum.
  */
 import { describe, expect, it } from 'vitest';
-import { useStackAndBrowser } from './support';
+import type { Frame } from 'playwright-core';
+import { DESKTOP_CONTEXT, PHONE_CONTEXT, screenshot, useStackAndBrowser } from './support';
+import type { WidgetLanguage } from './support/cashier';
 import {
   closeHosted,
   openHostedCashier,
@@ -17,8 +19,12 @@ import {
   amountBlock,
   amountBlocks,
   amountInput,
+  cardFields,
+  methodTile,
+  METHODS,
   openCardMethod,
   submitExpectingErrors,
+  waitForHome,
 } from './support/journeys';
 
 const env = useStackAndBrowser();
@@ -90,4 +96,39 @@ describe('amount blocks and limits (SPEC §5 Amount)', () => {
     expect(await transactionsOf(env.stack, session.sessionId)).toEqual([]);
     await closeHosted(hosted);
   });
+});
+
+/** How many amount blocks stand in each row, top to bottom, from where the browser put them. */
+async function blocksPerRow(frame: Frame, lang: WidgetLanguage): Promise<number[]> {
+  const tops = await amountBlocks(frame, lang).evaluateAll((blocks) =>
+    blocks.map((block) => Math.round(block.getBoundingClientRect().top)),
+  );
+  const rows = new Map<number, number>();
+  for (const top of tops) rows.set(top, (rows.get(top) ?? 0) + 1);
+  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, count]) => count);
+}
+
+describe('amount blocks in rows of equal length (SPEC §2 predefined amounts)', () => {
+  it.each<[WidgetLanguage, string, number[]]>([
+    ['en', 'phone', [2, 2]],
+    ['ar', 'phone', [2, 2]],
+    ['en', 'desktop', [4]],
+  ])(
+    'SPEC §2 (%s, %s): the four blocks stand %j, never one alone under the others',
+    async (lang, device, rows) => {
+      const context = device === 'phone' ? PHONE_CONTEXT : DESKTOP_CONTEXT;
+      const hosted = await openHostedCashier(env.browser, env.stack, { lang, context });
+      const { page, frame } = hosted;
+      try {
+        await waitForHome(frame, lang);
+        await methodTile(frame, METHODS.card, lang).click();
+        await cardFields(frame, lang).number.waitFor();
+        await expect.poll(() => blocksPerRow(frame, lang)).toEqual(rows);
+        await amountBlocks(frame, lang).first().scrollIntoViewIfNeeded();
+        await screenshot(page, `amount-blocks-${lang}-${device}`, { fullPage: false });
+      } finally {
+        await closeHosted(hosted);
+      }
+    },
+  );
 });

@@ -5,6 +5,7 @@ import {
   minLimitHint,
   positiveDecimal,
 } from '@cashdesk/domain';
+import { useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldShell } from '../shared/field-shell';
@@ -16,6 +17,7 @@ import { textOf } from '../input/input-field';
 import type { FieldViewProps } from '../types';
 import { languageSeparators } from '../../i18n/format';
 import { ServerText } from '../../ui/server-text';
+import { useBalancedColumns } from './balanced-columns';
 import './amount-field.css';
 
 const isAmountChar = (char: string): boolean =>
@@ -161,6 +163,8 @@ function AmountBlocks({ blocks, raw, context, disabled, onChoose }: AmountBlocks
   const amount = context.amount;
   const chosen = blocks.findIndex((block) => compareDecimal(block, raw) === 0);
   const tabStop = chosen === -1 ? 0 : chosen;
+  const group = useRef<HTMLDivElement>(null);
+  const columns = useBalancedColumns(group, blocks.length);
   const onKey = (event: KeyboardEvent<HTMLButtonElement>, current: number) => {
     const step = stepOf(event.key, i18n.dir() === 'rtl');
     const last = blocks.length - 1;
@@ -181,7 +185,17 @@ function AmountBlocks({ blocks, raw, context, disabled, onChoose }: AmountBlocks
     radios?.[next]?.focus();
   };
   return (
-    <div className="cd-amount__blocks" role="radiogroup" aria-label={t('FIELDS.AMOUNT.BLOCKS')}>
+    <div
+      ref={group}
+      className="cd-amount__blocks"
+      role="radiogroup"
+      aria-label={t('FIELDS.AMOUNT.BLOCKS')}
+      style={
+        columns === undefined
+          ? undefined
+          : { gridTemplateColumns: `repeat(${String(columns)}, 1fr)` }
+      }
+    >
       {blocks.map((block, index) => {
         const blockBonus =
           amount?.bonusInAmountBlock === true
