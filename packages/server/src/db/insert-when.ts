@@ -17,13 +17,16 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * `insert into <table> (<the row's columns>) select <its values> where <condition>`. Columns the
- * row leaves undefined take their defaults.
+ * row leaves undefined take their defaults. A value may be a placeholder (a shaped statement's
+ * slot, db/statement-shapes.ts): it is written through its column's encoder all the same.
  *
+ * @param row the values by column key: a `T['$inferInsert']`, or the slots of one.
  * @param returning an optional `returning …` list, written as given.
+ * @throws when a key of the row is no column of the table.
  */
-export function insertWhen<T extends PgTable>(
-  table: T,
-  row: T['$inferInsert'],
+export function insertWhen(
+  table: PgTable,
+  row: Readonly<Record<string, unknown>>,
   condition: SQL,
   returning?: SQL,
 ): SQL {

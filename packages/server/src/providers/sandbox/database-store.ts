@@ -25,6 +25,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { insertWhen } from '../../db/insert-when';
+import { rawStatement, ShapedStatement } from '../../db/statement-shapes';
 import type { Database } from '../../db/open';
 import { rowsOf } from '../../db/rows';
 import { sandboxPayments, sandboxTokens, sandboxTransactions } from '../../db/schema';
@@ -210,6 +211,62 @@ const KeptRow = z
     outcome: row.outcome,
   }));
 
+/** Where each table's columns stand in {@link recordFirstStatement}'s values. */
+const PREFIX = { transaction: 't.', payment: 'p.', token: 'k.' } as const;
+
+/** Adds `row`'s columns to `values`, each under `prefix`. */
+function addPrefixed(values: Record<string, unknown>, prefix: string, row: object): void {
+  for (const [key, value] of Object.entries(row)) values[`${prefix}${key}`] = value;
+}
+
+/** The slots under `prefix`, by column. */
+function unprefixed(
+  slots: Readonly<Record<string, unknown>>,
+  prefix: string,
+): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(slots)) {
+    if (key.startsWith(prefix)) row[key.slice(prefix.length)] = value;
+  }
+  return row;
+}
+
+/**
+ * {@link DatabaseSandboxStore.recordFirst}'s one statement, built once per shape
+ * (db/statement-shapes.ts, issue 16): the first record, and the payment and token it made only
+ * when that record was new (a data-modifying CTE each, conditional on the first). The values are
+ * the three rows' columns under {@link PREFIX}; the variant says whether a token is written.
+ */
+const recordFirstStatement = new ShapedStatement<
+  Readonly<Record<string, unknown>>,
+  unknown,
+  'token' | ''
+>((db, slots, variant) => {
+  const slot = (column: string) => sql.placeholder(`${PREFIX.transaction}${column}`);
+  const first = db
+    .insert(sandboxTransactions)
+    .values({
+      transactionId: slot('transactionId'),
+      flow: slot('flow'),
+      amount: slot('amount'),
+      currency: slot('currency'),
+      providerRef: slot('providerRef'),
+      outcome: slot('outcome'),
+    })
+    .onConflictDoNothing()
+    .returning();
+  const isNew = sql`exists (select 1 from kept)`;
+  const payment = insertWhen(sandboxPayments, unprefixed(slots, PREFIX.payment), isNew);
+  const token =
+    variant === 'token'
+      ? sql`, token as (${insertWhen(sandboxTokens, unprefixed(slots, PREFIX.token), isNew)})`
+      : sql``;
+  return rawStatement(
+    db,
+    sql`with kept as (${first.getSQL()}), payment as (${payment})${token} select transaction_id, flow, amount, currency, calls, outcome from kept`,
+  );
+});
+
 function transactionOf(
   row: Pick<TransactionRow, 'transactionId' | 'flow' | 'amount' | 'currency' | 'calls' | 'outcome'>,
 ): SandboxTransactionRecord {
@@ -248,29 +305,20 @@ export class DatabaseSandboxStore implements SandboxStore {
 
   async recordFirst(call: SandboxFirstCall): Promise<SandboxTransactionRecord> {
     const { transaction } = call;
-    // One statement, so one round trip: the first record, and the payment and token it made
-    // only when that record was new (a data-modifying CTE each, conditional on the first).
-    const first = this.#db
-      .insert(sandboxTransactions)
-      .values({
-        transactionId: transaction.transactionId,
-        flow: transaction.flow,
-        amount: transaction.amount,
-        currency: transaction.currency,
-        providerRef: transaction.outcome.providerRef ?? null,
-        outcome: encodedOutcome(transaction),
-      })
-      .onConflictDoNothing()
-      .returning();
-    const isNew = sql`exists (select 1 from kept)`;
-    const token =
-      call.token === undefined
-        ? sql``
-        : sql`, token as (${insertWhen(sandboxTokens, tokenRow(call.token), isNew)})`;
+    // One statement, so one round trip (recordFirstStatement).
+    const values: Record<string, unknown> = {};
+    addPrefixed(values, PREFIX.transaction, {
+      transactionId: transaction.transactionId,
+      flow: transaction.flow,
+      amount: transaction.amount,
+      currency: transaction.currency,
+      providerRef: transaction.outcome.providerRef ?? null,
+      outcome: encodedOutcome(transaction),
+    } satisfies typeof sandboxTransactions.$inferInsert);
+    addPrefixed(values, PREFIX.payment, paymentRow(call.payment));
+    if (call.token !== undefined) addPrefixed(values, PREFIX.token, tokenRow(call.token));
     const rows = await rowsOf(
-      this.#db.execute(
-        sql`with kept as (${first.getSQL()}), payment as (${insertWhen(sandboxPayments, paymentRow(call.payment), isNew)})${token} select transaction_id, flow, amount, currency, calls, outcome from kept`,
-      ),
+      recordFirstStatement.run(this.#db, values, call.token === undefined ? '' : 'token'),
     );
     const kept = rows.length === 0 ? undefined : KeptRow.parse(rows[0]);
     if (kept !== undefined) return transactionOf(kept);

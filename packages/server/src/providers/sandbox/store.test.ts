@@ -109,6 +109,54 @@ describe.each([
     expect(await store.token('tok-3')).toBeUndefined();
   });
 
+  it('issue 16: calls of one shape each write their own values (the statement is built once per shape)', async () => {
+    const store = makeStore();
+    const other = { ...CARD, last4: '4242', holder: 'Grace Hopper' };
+    const call = (
+      id: string,
+      amount: string,
+      currency: string,
+      card: typeof CARD | typeof other,
+    ) => {
+      const base = firstCall(id, `ref-${id}`, { ...token(`tok-${id}`), card });
+      const details =
+        base.payment.details === undefined
+          ? undefined
+          : { ...base.payment.details, amount, currency, card };
+      return {
+        ...base,
+        transaction: { ...base.transaction, amount, currency },
+        payment: { ...base.payment, details },
+      };
+    };
+    await store.recordFirst(call('s1', '10.00', 'EUR', CARD));
+    await store.recordFirst(call('s2', '77.50', 'USD', other));
+    const activity = await store.activity();
+    expect(
+      activity.map(({ transactionId, amount, currency }) => [transactionId, amount, currency]),
+    ).toEqual([
+      ['s1', '10.00', 'EUR'],
+      ['s2', '77.50', 'USD'],
+    ]);
+    const snapshot = await store.snapshot();
+    expect(snapshot.tokens).toEqual([
+      { ...token('tok-s1'), card: CARD },
+      { ...token('tok-s2'), card: other },
+    ]);
+    expect((await store.payment('ref-s2'))?.details).toMatchObject({
+      transactionId: 's2',
+      amount: '77.50',
+      currency: 'USD',
+      card: other,
+    });
+    expect((await store.payment('ref-s1'))?.details).toMatchObject({
+      transactionId: 's1',
+      amount: '10.00',
+      currency: 'EUR',
+      card: CARD,
+    });
+  });
+
   it('lists the activity first seen first, and holds only summaries', async () => {
     const store = makeStore();
     await store.recordFirst(firstCall('tx-2', 'ref-2'));
