@@ -175,6 +175,9 @@ if (cluster.isWorker) {
       }).then(
         (code) => {
           reject(new Error(`the workers stopped (exit code ${String(code)})`));
+          // The workers are gone (the bench's SIGTERM, which the primary takes to stop them): so
+          // is the app, and the bare route must not keep this process, which the bench awaits.
+          void bare.close();
         },
         (error: unknown) => {
           reject(error instanceof Error ? error : new Error(String(error)));
