@@ -19,7 +19,8 @@ export interface CpuSnapshot {
   readonly generator: number;
 }
 
-interface ProcessStat {
+/** One process as /proc/<pid>/stat tells it. */
+export interface ProcessStat {
   readonly pid: number;
   readonly parent: number;
   readonly name: string;
@@ -33,6 +34,11 @@ function readStat(pid: number): ProcessStat | undefined {
   } catch {
     return undefined; // gone since the directory was listed
   }
+  return parseStat(pid, text);
+}
+
+/** A /proc/<pid>/stat line read; undefined when it is not one. */
+export function parseStat(pid: number, text: string): ProcessStat | undefined {
   // "pid (name) state ppid … utime stime …": the name may hold spaces and parentheses.
   const open = text.indexOf('(');
   const close = text.lastIndexOf(')');
@@ -60,6 +66,18 @@ export function cpuSnapshot(serverPid: number): CpuSnapshot | undefined {
   } catch {
     return undefined;
   }
+  const own = process.cpuUsage();
+  return {
+    ...partsOf(processes, serverPid),
+    generator: (own.user + own.system) / 1000,
+  };
+}
+
+/** The CPU of `serverPid` and every process under it, and of every PostgreSQL process. */
+export function partsOf(
+  processes: readonly ProcessStat[],
+  serverPid: number,
+): { readonly server: number; readonly database: number } {
   const children = new Map<number, ProcessStat[]>();
   for (const stat of processes) {
     children.set(stat.parent, [...(children.get(stat.parent) ?? []), stat]);
@@ -73,8 +91,7 @@ export function cpuSnapshot(serverPid: number): CpuSnapshot | undefined {
   const database = processes
     .filter((stat) => stat.name === 'postgres')
     .reduce((sum, stat) => sum + stat.cpuMs, 0);
-  const own = process.cpuUsage();
-  return { server, database, generator: (own.user + own.system) / 1000 };
+  return { server, database };
 }
 
 /** What one request cost each part, in CPU ms, between two snapshots. */
