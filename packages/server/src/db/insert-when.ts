@@ -20,7 +20,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  * row leaves undefined take their defaults. A value may be a placeholder (a shaped statement's
  * slot, db/statement-shapes.ts): it is written through its column's encoder all the same.
  *
- * @param row the values by column key: a `T['$inferInsert']`, or the slots of one.
+ * @param row the values by column key: the table's `$inferInsert` row, or a shaped statement's
+ *   slots of one.
  * @param returning an optional `returning …` list, written as given.
  * @throws when a key of the row is no column of the table.
  */
