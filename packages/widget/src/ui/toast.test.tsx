@@ -1,19 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
-import { useLayoutEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPY_TOAST_MS } from '@cashdesk/domain';
+import { CommitProbe } from '../test/commit-probe';
 import { Toast } from './toast';
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function CommitProbe({ seen }: { readonly seen: number[] }) {
-  useLayoutEffect(() => {
-    seen.push(vi.getTimerCount());
-  }, [seen]);
-  return null;
-}
 
 describe('toast (SPEC §2 copy message, §9 shown for 2000 ms)', () => {
   it('SPEC §9: it is a status region timed from the commit that shows it, and ends after 2000 ms', () => {

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CommitProbe } from '../test/commit-probe';
 import { useEverySecond, useNow } from './use-every-second';
 
 const START = Date.parse('2030-01-01T10:00:00.000Z');
@@ -8,14 +9,6 @@ const START = Date.parse('2030-01-01T10:00:00.000Z');
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Records how many timers run on the fake clock when its commit reaches the screen. */
-function CommitProbe({ seen }: { readonly seen: number[] }) {
-  useLayoutEffect(() => {
-    seen.push(vi.getTimerCount());
-  }, [seen]);
-  return null;
-}
 
 function SecondsLeft({ until }: { readonly until: number }) {
   const now = useNow(until);

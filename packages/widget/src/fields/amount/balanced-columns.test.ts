@@ -32,7 +32,10 @@ describe('amount blocks in rows of equal length (SPEC §2 predefined amounts, §
         // No more blocks to a row than fit (one always does).
         expect(columns === 1 || fits(columns) <= width).toBe(true);
         // No more rows than the blocks that fit need.
-        const fit = Math.max(1, Math.floor((width + AMOUNT_BLOCK_GAP_PX) / 96));
+        const fit = Math.max(
+          1,
+          Math.floor((width + AMOUNT_BLOCK_GAP_PX) / (AMOUNT_BLOCK_MIN_PX + AMOUNT_BLOCK_GAP_PX)),
+        );
         expect(rows).toBe(Math.ceil(count / Math.min(fit, count)));
         expect(columns - last).toBeLessThanOrEqual(rows - 1);
       }
