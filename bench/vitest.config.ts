@@ -6,6 +6,7 @@ export default defineProject({
   test: {
     name: 'bench',
     environment: 'node',
+    setupFiles: ['../scripts/vitest-assertion-count.ts'],
     include: ['*.test.ts'],
   },
 });

@@ -6,6 +6,7 @@ export default defineProject({
   test: {
     name: 'e2e',
     environment: 'node',
+    setupFiles: ['../scripts/vitest-assertion-count.ts'],
     include: ['**/*.test.ts'],
     exclude: ['artifacts/**', 'node_modules/**'],
     globalSetup: ['./support/global-setup.ts'],

@@ -4,7 +4,8 @@
 // A run can fail outside any test: a file that throws at import, a beforeAll or afterAll that
 // throws (the tests of a failed beforeAll are reported as skipped), an error nobody handled. Each
 // of those counts as one failure in "N failed", so the line never says 0 failed for a failed run;
-// a line before it names where they happened. .ci/run sums these lines across runs.
+// a line before it names where they happened. A second line, "assertions: N", sums the assertions
+// the tests made (recorded by vitest-assertion-count.ts). .ci/run sums these lines across runs.
 
 /**
  * Counts a finished run.
@@ -16,12 +17,14 @@ function summarize(testModules, unhandledErrors) {
   let passed = 0;
   let failedTests = 0;
   let skipped = 0;
+  let assertions = 0;
   /** @type {string[]} */
   const failedOutsideTests = [];
   for (const testModule of testModules) {
     let failedHere = 0;
     for (const testCase of testModule.children.allTests()) {
       const state = testCase.result().state;
+      assertions += testCase.meta().assertions ?? 0;
       if (state === 'passed') passed += 1;
       else if (state === 'failed') {
         failedTests += 1;
@@ -41,6 +44,7 @@ function summarize(testModules, unhandledErrors) {
     passed,
     failed: failedTests + failedOutsideTests.length + unhandledErrors.length,
     skipped,
+    assertions,
     failedOutsideTests,
     unhandled: unhandledErrors.length,
   };
@@ -64,7 +68,8 @@ export default class SummaryReporter {
     if (summary.unhandled > 0) outside.push(`${summary.unhandled} unhandled error(s)`);
     const note = outside.length > 0 ? `\nfailures counted below: ${outside.join('; ')}` : '';
     process.stdout.write(
-      `${note}\ntests: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped\n`,
+      `${note}\ntests: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped\n` +
+        `assertions: ${summary.assertions}\n`,
     );
   }
 }

@@ -46,6 +46,11 @@ describe('the closing summary line', { timeout: CHILD_RUN_TIMEOUT_MS }, () => {
     expect(run.output).not.toContain('failures counted below');
   });
 
+  it('counts the assertions the tests made, a skipped test none', async () => {
+    const run = await runFixtures('passing.fixture.ts');
+    expect(run.output.split('\n')).toContain('assertions: 2');
+  });
+
   it('counts a file whose beforeAll throws as a failure, not only as skipped tests', async () => {
     const run = await runFixtures('before-all.fixture.ts');
     expect(run.code).not.toBe(0);

@@ -6,6 +6,7 @@ export default defineProject({
   test: {
     name: 'scripts',
     environment: 'node',
+    setupFiles: ['./vitest-assertion-count.ts'],
     include: ['*.test.ts'],
   },
 });

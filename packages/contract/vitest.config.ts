@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: 'contract',
     environment: 'node',
+    setupFiles: ['../../scripts/vitest-assertion-count.ts'],
     include: ['src/**/*.test.ts'],
   },
 });

@@ -4,6 +4,7 @@ export default defineProject({
   test: {
     name: 'embed',
     environment: 'jsdom',
+    setupFiles: ['../../scripts/vitest-assertion-count.ts'],
     include: ['src/**/*.test.ts', 'demo/**/*.test.ts'],
   },
 });

@@ -7,7 +7,7 @@ export default defineProject({
     name: 'widget',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['../../scripts/vitest-assertion-count.ts', './src/test/setup.ts'],
     // Room for a loaded machine (findBy* waits up to 30 s, see src/test/setup.ts); no test here
     // is bounded by wall-clock time.
     testTimeout: 60_000,
