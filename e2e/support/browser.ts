@@ -8,7 +8,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserServer, LaunchOptions, Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 /** The Chromium binary: CHROMIUM_PATH, or Debian's package. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -36,14 +37,29 @@ export const CHROMIUM_FLAGS = [
 /** Where {@link screenshot} writes (gitignored). */
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
-/** Launches headless Chromium; close it in afterAll. */
-export async function launchBrowser(): Promise<Browser> {
+function launchOptions(): LaunchOptions {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
+  return { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] };
+}
+
+/** The run's one headless Chromium (global-setup.ts), which test files connect to. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions());
+}
+
+/**
+ * A connection to the run's Chromium (or, outside a run's global setup, a Chromium of its own);
+ * close it in afterAll. Each test opens its own contexts in it, so nothing of one file's pages,
+ * storage or cookies reaches another's.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint');
+  if (endpoint !== undefined) return chromium.connect(endpoint);
+  return chromium.launch(launchOptions());
 }
 
 /** Saves a PNG of the page as e2e/artifacts/<name>.png and returns its path. */

@@ -1,11 +1,40 @@
 /**
- * Vitest global setup of the browser tests: builds the widget and the demo host page when they
- * are missing or older than their sources (scripts/build-frontends.ts), once per run. With
- * WIDGET_DIR set, that widget is used as it is and not built.
+ * Vitest global setup of the browser tests, once per run:
+ * - builds the widget and the demo host page when they are missing or older than their sources
+ *   (scripts/build-frontends.ts; with WIDGET_DIR set, that widget is used as it is);
+ * - launches the run's one Chromium, which every test file connects to (browser.ts) and opens
+ *   contexts of its own in;
+ * - dumps a migrated and seeded database that every file's stack loads instead of migrating and
+ *   seeding its own (stack.ts).
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { launchBrowserServer } from './browser';
+import { dumpSeededDatabase } from './stack';
 import { DEMO_PAGE, WIDGET, ensureBuilt } from '../../scripts/build-frontends';
 
-export default async function setup(): Promise<void> {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's Chromium (playwright's browser server), for `chromium.connect`. */
+    chromiumEndpoint: string | undefined;
+    /** A file holding a migrated and seeded PGlite data directory (tarball). */
+    seededPgliteFile: string | undefined;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if ((process.env.WIDGET_DIR?.trim() ?? '') === '') await ensureBuilt(WIDGET);
   await ensureBuilt(DEMO_PAGE);
+  const dir = await mkdtemp(path.join(tmpdir(), 'cashdesk-e2e-seeded-'));
+  const file = path.join(dir, 'pglite.tar');
+  const [browser, dump] = await Promise.all([launchBrowserServer(), dumpSeededDatabase()]);
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('seededPgliteFile', file);
+  project.provide('chromiumEndpoint', browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    await rm(dir, { recursive: true, force: true });
+  };
 }

@@ -4,6 +4,7 @@
  * built widget, and the demo host page on another free port, addressed as `localhost`, so the
  * page and the cashier are different origins (and sites) as on a brand's site.
  */
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -16,6 +17,7 @@ import {
   serveWidget,
 } from '@cashdesk/server';
 import { OPERATOR_BASE } from '@cashdesk/contract';
+import { inject } from 'vitest';
 import type { App, Database, PaymentProvider, ServerConfig } from '@cashdesk/server';
 import { DEMO_PAGE, WIDGET } from '../../scripts/build-frontends';
 import { startHostPageServer } from '../../scripts/host-page-server';
@@ -82,6 +84,32 @@ function levelOf(line: string): number {
   }
 }
 
+/** A migrated and seeded in-memory PGlite, dumped (what `openDatabase`'s `from` takes). */
+export async function dumpSeededDatabase(): Promise<Blob> {
+  const opened = await openDatabase({ inMemory: true });
+  try {
+    await seedDatabase(opened.db);
+    if (opened.dump === undefined) throw new Error('an in-memory PGlite can always be dumped');
+    return await opened.dump();
+  } finally {
+    await opened.close();
+  }
+}
+
+let seeded: Promise<Blob> | undefined;
+
+/**
+ * The run's migrated and seeded database (global-setup.ts dumps it once), read once per file; a
+ * file run without the global setup seeds its own.
+ */
+function seededDump(): Promise<Blob> {
+  seeded ??= (async () => {
+    const file = inject('seededPgliteFile');
+    return file === undefined ? dumpSeededDatabase() : new Blob([await readFile(file)]);
+  })();
+  return seeded;
+}
+
 /** A free TCP port on 127.0.0.1, so the config can name the real address before listening. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -104,9 +132,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     options.widgetDir ?? (envWidget === '' ? WIDGET.distDir : envWidget),
   );
   const mode = options.mode ?? 'sandbox';
-  const database = await openDatabase({ inMemory: true });
   // Production never seeds: its brands come from the operator API.
-  if (mode === 'sandbox') await seedDatabase(database.db);
+  const database =
+    mode === 'sandbox'
+      ? await openDatabase({ inMemory: true, from: await seededDump() })
+      : await openDatabase({ inMemory: true });
   const port = await freePort();
   const serverUrl = `http://127.0.0.1:${port}`;
   // Started first: its origin is the one the cashier lets frame the widget (issue 13).

@@ -70,6 +70,12 @@ export interface OpenDatabase {
    * at once migrate one after the other). {@link openDatabase} does it unless told not to.
    */
   migrate(): Promise<void>;
+  /**
+   * PGlite: its whole data directory as an uncompressed tarball, which {@link OpenDatabaseOptions}'s
+   * `from` opens again (tests copy one migrated and seeded database this way). `undefined` on
+   * PostgreSQL, where `CREATE DATABASE … TEMPLATE` does the same.
+   */
+  readonly dump: (() => Promise<Blob>) | undefined;
   /** Ends the pool or shuts PGlite down; safe to call twice. */
   close(): Promise<void>;
 }
@@ -80,6 +86,8 @@ export interface OpenDatabaseOptions {
   readonly url?: string | undefined;
   /** A PGlite that lives in memory only (tests). */
   readonly inMemory?: boolean | undefined;
+  /** With `inMemory`: start from this dumped data directory ({@link OpenDatabase.dump}). */
+  readonly from?: Blob | undefined;
   /** PGlite files go to `${dataDir}/pglite`. */
   readonly dataDir?: string | undefined;
   /** Pool size for PostgreSQL (default 10). */
@@ -121,17 +129,20 @@ async function openUnmigrated(options: OpenDatabaseOptions): Promise<OpenDatabas
   if (options.url !== undefined) {
     return openPostgres(options.url, options.poolSize ?? 10, options.preparedStatements ?? true);
   }
-  if (options.inMemory === true) return openPglite(undefined);
+  if (options.inMemory === true) return openPglite(undefined, options.from);
   if (options.dataDir !== undefined) {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    return openPglite(dir);
+    return openPglite(dir, undefined);
   }
   throw new Error('openDatabase needs a url, inMemory or a dataDir');
 }
 
-async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
-  const client = await openPgliteClient(dataDir);
+async function openPglite(
+  dataDir: string | undefined,
+  from: Blob | undefined,
+): Promise<OpenDatabase> {
+  const client = await openPgliteClient(dataDir, from);
   const db = drizzlePglite({ client });
   let closed = false;
   return {
@@ -141,6 +152,7 @@ async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
     async migrate() {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     },
+    dump: () => client.dumpDataDir('none'),
     async close() {
       if (closed) return;
       closed = true;
@@ -193,6 +205,7 @@ function openPostgres(
     kind: 'postgres',
     pool,
     migrate: () => migrateExclusively(pool),
+    dump: undefined,
     async close() {
       if (closed) return;
       closed = true;

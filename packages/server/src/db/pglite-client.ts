@@ -80,9 +80,16 @@ function leanQueries<T extends object>(client: T): T {
   });
 }
 
-/** A ready PGlite (in memory, or with files in `dataDir`) for drizzle, as the module says. */
-export async function openPgliteClient(dataDir: string | undefined): Promise<PGlite> {
-  const client = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+/**
+ * A ready PGlite (in memory, or with files in `dataDir`) for drizzle, as the module says. `from`
+ * is a data directory dumped by PGlite's `dumpDataDir` to start from instead of an empty cluster
+ * (it skips initdb, most of a fresh PGlite's start).
+ */
+export async function openPgliteClient(dataDir: string | undefined, from?: Blob): Promise<PGlite> {
+  const client = new PGlite({
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(from === undefined ? {} : { loadDataDir: from }),
+  });
   await client.waitReady;
   for (const type of TEXT_KEPT_TYPES) client.parsers[type] = asText;
   return leanQueries(client);

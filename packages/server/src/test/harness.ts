@@ -1,16 +1,17 @@
 /**
  * The integration test harness: the real server on a real database on an ephemeral port.
  *
- * - Default: a fresh in-memory PGlite, migrated and seeded. Start one per test file (a PGlite
- *   takes a few seconds to start on this machine).
- * - With TEST_DATABASE_URL (or DATABASE_URL) = postgres://user:pass@host/db, a role with CREATEDB: every call creates
- *   a fresh database `cashdesk_test_<random>` on that server, runs the same migrations and seed,
- *   and drops it on close.
+ * - Default: a fresh in-memory PGlite, migrated and seeded: a copy of the run's seeded database
+ *   (database-template.ts). Start one per test file, or per test that needs its own.
+ * - With TEST_DATABASE_URL (or DATABASE_URL) = postgres://user:pass@host/db, a role with CREATEDB:
+ *   every call creates a fresh database `cashdesk_test_<random>` on that server, a copy of the
+ *   run's migrated and seeded template, and drops it on close.
  *
  * @packageDocumentation
  */
 import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
+import { seededPgliteDump, seededPostgresTemplate } from './database-template';
 import { createPostgresDatabase } from './postgres-database';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
@@ -87,13 +88,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   let opened: OpenDatabase;
   let drop: () => Promise<void> = () => Promise.resolve();
   if (adminUrl !== undefined) {
-    const created = await createPostgresDatabase(adminUrl);
+    const template = seededPostgresTemplate();
+    const created = await createPostgresDatabase(adminUrl, undefined, template);
     drop = created.drop;
     opened = await openDatabase({ url: created.url });
+    if (template === undefined) await seedDatabase(opened.db);
   } else {
-    opened = await openDatabase({ inMemory: true });
+    opened = await openDatabase({ inMemory: true, from: await seededPgliteDump() });
   }
-  await seedDatabase(opened.db);
   return {
     db: opened.db,
     kind: opened.kind,

@@ -35,25 +35,41 @@ async function dropWithRetries(dropper: pg.Client, name: string): Promise<void> 
   }
 }
 
+/** A scratch database: its name, its URL and a dropper. */
+export interface ScratchDatabase {
+  readonly name: string;
+  readonly url: string;
+  /** Ends its connections and drops it. */
+  drop(): Promise<void>;
+}
+
 /**
- * Creates an empty database `<prefix>_<random>` (`cashdesk_test_…` by default) on the PostgreSQL server of `adminUrl` (a
- * role with CREATEDB) and returns its URL and a dropper (which ends its connections first).
+ * Creates a database `<prefix>_<random>` (`cashdesk_test_…` by default) on the PostgreSQL server
+ * of `adminUrl` (a role with CREATEDB) and returns its URL and a dropper (which ends its
+ * connections first). It is empty, or a copy of `template` (a database nobody is connected to:
+ * PostgreSQL copies its files, much faster than migrating and seeding again).
  */
 export async function createPostgresDatabase(
   adminUrl: string,
   prefix = 'cashdesk_test',
-): Promise<{ url: string; drop: () => Promise<void> }> {
+  template?: string,
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(
+      template === undefined
+        ? `CREATE DATABASE "${name}"`
+        : `CREATE DATABASE "${name}" TEMPLATE "${template}"`,
+    );
   } finally {
     await admin.end();
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const dropper = new pg.Client({ connectionString: adminUrl });

@@ -1,0 +1,78 @@
+/**
+ * One migrated and seeded database per test run, copied for every test database instead of
+ * migrating and seeding each one (a fresh PGlite's initdb and migrations took about 3 s of every
+ * test file's set-up; loading a dumped data directory takes a fraction of that).
+ *
+ * - PGlite: global-setup.ts dumps a migrated and seeded in-memory PGlite to a file once per run;
+ *   each test database is a new in-memory PGlite loaded from it.
+ * - PostgreSQL (TEST_DATABASE_URL): global-setup.ts makes a migrated and seeded template database
+ *   once per run; each test database is `CREATE DATABASE … TEMPLATE` it.
+ *
+ * Without the global set-up (a file run by other means), the PGlite dump is made in the process
+ * on first use and PostgreSQL databases are migrated and seeded one by one, as before.
+ *
+ * @packageDocumentation
+ */
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+import { createPostgresDatabase } from './postgres-database';
+import type { ScratchDatabase } from './postgres-database';
+import { openDatabase } from '../db/open';
+import { seedDatabase } from '../db/seed';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding a migrated and seeded PGlite data directory (tarball), if made. */
+    seededPgliteFile: string | undefined;
+    /** The name of a migrated and seeded PostgreSQL template database, if made. */
+    seededPostgresTemplate: string | undefined;
+  }
+}
+
+/** A migrated and seeded in-memory PGlite, dumped (what `openDatabase`'s `from` takes). */
+export async function dumpSeededPglite(): Promise<Blob> {
+  const opened = await openDatabase({ inMemory: true });
+  try {
+    await seedDatabase(opened.db);
+    if (opened.dump === undefined) throw new Error('an in-memory PGlite can always be dumped');
+    return await opened.dump();
+  } finally {
+    await opened.close();
+  }
+}
+
+let seededPglite: Promise<Blob> | undefined;
+
+/** The run's migrated and seeded PGlite data directory (read once per test file). */
+export function seededPgliteDump(): Promise<Blob> {
+  seededPglite ??= (async () => {
+    const file = inject('seededPgliteFile');
+    return file === undefined ? dumpSeededPglite() : new Blob([await readFile(file)]);
+  })();
+  return seededPglite;
+}
+
+/** The run's PostgreSQL template database, when the global set-up made one. */
+export function seededPostgresTemplate(): string | undefined {
+  return inject('seededPostgresTemplate');
+}
+
+/**
+ * A migrated and seeded template database on the server of `adminUrl`, nobody connected to it
+ * (PostgreSQL copies a template only then).
+ */
+export async function createSeededPostgresTemplate(adminUrl: string): Promise<ScratchDatabase> {
+  const created = await createPostgresDatabase(adminUrl, 'cashdesk_template');
+  try {
+    const opened = await openDatabase({ url: created.url, poolSize: 1 });
+    try {
+      await seedDatabase(opened.db);
+    } finally {
+      await opened.close();
+    }
+  } catch (error) {
+    await created.drop();
+    throw error;
+  }
+  return created;
+}

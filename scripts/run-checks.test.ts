@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { STATIC_STEPS, runPool, timingTable } from './run-checks';
+
+describe('npm test runner', () => {
+  it('runs at most two steps at a time and keeps the results in the steps order', async () => {
+    let running = 0;
+    let widest = 0;
+    const gates: (() => void)[] = [];
+    const results = runPool([1, 2, 3, 4, 5], 2, async (item) => {
+      running += 1;
+      widest = Math.max(widest, running);
+      await new Promise<void>((release) => gates.push(release));
+      running -= 1;
+      return item * 10;
+    });
+    // Release whichever step waits, one at a time, until all five have run.
+    for (let released = 0; released < 5; released += 1) {
+      await Promise.resolve();
+      await Promise.resolve();
+      const release = gates.shift();
+      expect(release).toBeDefined();
+      release?.();
+    }
+    expect(await results).toEqual([10, 20, 30, 40, 50]);
+    expect(widest).toBe(2);
+  });
+
+  it('prints every step with its time and result, and the total', () => {
+    const table = timingTable(
+      [
+        { name: 'eslint', seconds: 61.04, code: 0 },
+        { name: 'vitest', seconds: 402.5, code: 1 },
+      ],
+      470.2,
+    ).split('\n');
+    expect(table.slice(1)).toEqual([
+      'eslint     61.0 s  ok',
+      'vitest    402.5 s  failed (1)',
+      'total     470.2 s',
+    ]);
+  });
+
+  it('checks what npm run lint checks, and the types', () => {
+    expect(STATIC_STEPS.map((step) => step.name).sort()).toEqual(
+      ['depcruise', 'eslint', 'knip', 'openapi', 'prettier', 'tsc'].sort(),
+    );
+  });
+});
