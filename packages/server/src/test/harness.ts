@@ -19,6 +19,7 @@ import type { ServerConfig, ServerMode } from '../config';
 import { openDatabase } from '../db/open';
 import type { Database, DatabaseKind, OpenDatabase, PoolStats, Transaction } from '../db/open';
 import { seedDatabase } from '../db/seed';
+import type { SeedReport } from '../db/seed';
 import { bumpConfigVersion } from '../services/brand-config/version';
 import type { App, Clock } from '../http/app-types';
 import { createLogger } from '../http/logger';
@@ -82,24 +83,50 @@ export function postgresAdminUrl(): string | undefined {
   return adminUrl === undefined || adminUrl === '' ? undefined : adminUrl;
 }
 
-/** A fresh migrated and seeded database: in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL / DATABASE_URL. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** What {@link createTestDatabase} takes. */
+export interface TestDatabaseOptions {
+  /**
+   * Migrate and seed this database here instead of copying the run's seeded one: for the tests
+   * of the migrations and the seed themselves, which must run them.
+   */
+  readonly seedHere?: boolean;
+}
+
+/** A migrated and seeded test database, and what its seed wrote when it was seeded here. */
+export interface SeededTestDatabase extends TestDatabase {
+  /** The seed's report when `seedHere`; `undefined` for a copy. */
+  readonly seeded: SeedReport | undefined;
+}
+
+/**
+ * A fresh migrated and seeded database: in-memory PGlite, or PostgreSQL with TEST_DATABASE_URL /
+ * DATABASE_URL; a copy of the run's seeded database unless `seedHere`.
+ */
+export async function createTestDatabase(
+  options: TestDatabaseOptions = {},
+): Promise<SeededTestDatabase> {
   const adminUrl = postgresAdminUrl();
+  const copy = options.seedHere !== true;
   let opened: OpenDatabase;
   let drop: () => Promise<void> = () => Promise.resolve();
+  let seeded: SeedReport | undefined;
   if (adminUrl !== undefined) {
-    const template = seededPostgresTemplate();
+    const template = copy ? seededPostgresTemplate() : undefined;
     const created = await createPostgresDatabase(adminUrl, undefined, template);
     drop = created.drop;
     opened = await openDatabase({ url: created.url });
-    if (template === undefined) await seedDatabase(opened.db);
-  } else {
+    if (template === undefined) seeded = await seedDatabase(opened.db);
+  } else if (copy) {
     opened = await openDatabase({ inMemory: true, from: await seededPgliteDump() });
+  } else {
+    opened = await openDatabase({ inMemory: true });
+    seeded = await seedDatabase(opened.db);
   }
   return {
     db: opened.db,
     kind: opened.kind,
     pool: opened.pool,
+    seeded,
     close: async () => {
       await opened.close();
       await drop();

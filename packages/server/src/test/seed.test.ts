@@ -41,13 +41,15 @@ import { listSavedCards } from '../services/cards';
 import { PAYMENT_METHOD_KINDS, tokenBehaviour } from '../providers';
 import { wireStatusOf } from '../services/transactions';
 import { createTestDatabase } from './harness';
-import type { TestDatabase } from './harness';
+import type { SeededTestDatabase } from './harness';
 
-let database: TestDatabase;
+let database: SeededTestDatabase;
 let db: Database;
 
+// The seed is what these tests check: it runs here, on a migrated empty database, rather than
+// being copied from the run's seeded database.
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ seedHere: true });
   db = database.db;
 });
 
@@ -314,6 +316,10 @@ describe('brand0 seed (issue 3 "Seed data")', () => {
       .from(brands)
       .where(eq(brands.wagerRuleEnabled, true));
     expect(ruleBrands).toEqual([{ id: 'brand1' }]);
+  });
+
+  it('writes every seed brand into an empty database', () => {
+    expect(database.seeded?.created).toEqual(SEED_BRANDS.map((seed) => seed.brand.id));
   });
 
   it('is idempotent: seeding again writes nothing', async () => {
