@@ -3,7 +3,7 @@
  * Writes packages/contract/src/widget-texts.ts from the widget's English texts
  * (packages/widget/src/i18n/locales/en/*.json): every message key the widget knows and the
  * `{{placeholders}}` of its English text. The server checks an operator's text overrides against
- * it (issue 15). Run after changing the English texts:
+ * it. Run after changing the English texts:
  * `npx tsx packages/contract/scripts/write-widget-texts.ts`; the widget's test
  * i18n/widget-texts.test.ts fails while the table is out of date.
  */
@@ -29,7 +29,7 @@ const rows = Object.keys(texts)
     return `  ${JSON.stringify(key)}: ${JSON.stringify([...new Set(names)].sort())},`;
   });
 const source = `/**
- * Issue 15: every message key of the widget and the placeholders of its English text, generated
+ * Every message key of the widget and the placeholders of its English text, generated
  * from packages/widget/src/i18n/locales/en by scripts/write-widget-texts.ts (the table is not edited
  * by hand; the lookups below it are kept by the script).
  * An operator's text overrides (PUT /api/operator/v1/texts/{language}) may only name these keys,

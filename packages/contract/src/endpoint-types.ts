@@ -54,13 +54,13 @@ export type EndpointTag =
   | 'operator-configuration';
 
 /**
- * Issue 15: who may call an operator endpoint. `admin`: the deployment's administrator key
+ * Who may call an operator endpoint. `admin`: the deployment's administrator key
  * (OPERATOR_ADMIN_KEY), which creates brands and their API keys; otherwise a brand's API key
  * holding this scope, acting on that brand's resources only.
  */
 export type OperatorAccess = 'admin' | OperatorScopeName;
 
-/** Issue 15: the scopes an operator API key can hold (the contract's OPERATOR_SCOPES). */
+/** The scopes an operator API key can hold (the contract's OPERATOR_SCOPES). */
 export type OperatorScopeName =
   | 'sessions:write'
   | 'players:read'
@@ -90,7 +90,7 @@ export interface Endpoint {
   /** Whether the route exists only when the server runs in sandbox mode. */
   readonly sandboxOnly: boolean;
   /**
-   * Issue 15: an operator API call (`Authorization: Bearer <key>`), with who may call it; absent
+   * An operator API call (`Authorization: Bearer <key>`), with who may call it; absent
    * on the player's calls. An operator call never has `session: true`.
    */
   readonly operator?: OperatorAccess;

@@ -104,7 +104,7 @@ describe('the endpoint table (SPEC §7)', () => {
     }
   });
 
-  it('issue 12: every call that moves money takes an Idempotency-Key: submit, upload and the reversal', () => {
+  it('every call that moves money takes an Idempotency-Key: submit, upload and the reversal', () => {
     expect(
       ENDPOINT_LIST.filter((endpoint) => endpoint.idempotencyKey).map((endpoint) => endpoint.id),
     ).toEqual([
@@ -166,7 +166,7 @@ describe('the endpoint table (SPEC §7)', () => {
     ).toBe(false);
   });
 
-  it('issue 15: lists every operator call once, under /api/operator/v1, with a key and never a session', () => {
+  it('lists every operator call once, under /api/operator/v1, with a key and never a session', () => {
     const operatorCalls = Object.values(OPERATOR_ENDPOINTS);
     expect(ENDPOINT_LIST.filter((endpoint) => endpoint.operator !== undefined)).toEqual(
       operatorCalls,

@@ -379,7 +379,7 @@ export const ENDPOINTS = {
     tag: 'history',
     summary: "The player's pending payments and history",
     description:
-      "Issue 19 (designed; not in SPEC §7): the session player's payments of the session's brand, both flows, the open ones (not final yet) first and then the final ones, each part newest first; limit payments a page (default 10, SPEC §9 default page size; at most 50), next_cursor passed back as cursor for the next page. An open payment carries its pay session, so the widget resumes it as after its submit: the QR code or bank transfer of a display form, a cash voucher, a 3-D Secure challenge, or the status of a payment under way. Only the player's own payments; never card data. A cursor the server did not make is 400 naming query.cursor.",
+      "Not in SPEC §7: the session player's payments of the session's brand, both flows, the open ones (not final yet) first and then the final ones, each part newest first; limit payments a page (default 10, SPEC §9 default page size; at most 50), next_cursor passed back as cursor for the next page. An open payment carries its pay session, so the widget resumes it as after its submit: the QR code or bank transfer of a display form, a cash voucher, a 3-D Secure challenge, or the status of a payment under way. Only the player's own payments; never card data. A cursor the server did not make is 400 naming query.cursor.",
     session: true,
     idempotencyKey: false,
     sandboxOnly: false,
@@ -590,7 +590,7 @@ export const ENDPOINTS = {
     tag: 'assets',
     summary: "The brand's theme and texts for the widget",
     description:
-      "Issue 15 (not in SPEC §7; designed): what the widget reads at start-up beside init, so that a brand's theme and texts take effect without a rebuild: the theme named by the theme query parameter (without it, the session's theme) with its custom properties, font stack and logo address, or null when the session's brand has no theme of that name and it is not built in; and the brand's text overrides for the language of lang (its first part, e.g. de of de-XX).",
+      "Not in SPEC §7: what the widget reads at start-up beside init, so that a brand's theme and texts take effect without a rebuild: the theme named by the theme query parameter (without it, the session's theme) with its custom properties, font stack and logo address, or null when the session's brand has no theme of that name and it is not built in; and the brand's text overrides for the language of lang (its first part, e.g. de of de-XX).",
     session: true,
     idempotencyKey: false,
     sandboxOnly: false,
@@ -605,7 +605,7 @@ export const ENDPOINTS = {
     tag: 'realtime',
     summary: 'A new realtime connection token',
     description:
-      "Designed (issue 17; SPEC §4: the token is refreshed before it expires, and SPEC §7's token comes from a caller-supplied function): a new connection token of the session, as init's auth_token, for the realtime client's getToken. The token is an HS256 JWT valid for at most 10 minutes and never past the session's expiry; it authorises subscriptions to the session's own channels only. POST because every call mints a new one (not cached).",
+      "A new connection token of the session, as init's auth_token, for the realtime client's getToken (SPEC §4: the token is refreshed before it expires; SPEC §7: the client takes its token from a caller-supplied function). The token is an HS256 JWT valid for at most 10 minutes and never past the session's expiry; it authorises subscriptions to the session's own channels only. POST because every call mints a new one (not cached).",
     session: true,
     idempotencyKey: false,
     sandboxOnly: false,
@@ -621,7 +621,7 @@ export const ENDPOINTS = {
     tag: 'sandbox',
     summary: 'Create a session (sandbox only)',
     description:
-      'Sandbox only (issue 3; not in SPEC §7): creates a session for a player, flow and currency, as `npm run session` does, and answers the widget address. Answers 404 (error 1901) unless the server runs in sandbox mode. No session needed.',
+      'Sandbox only, not in SPEC §7: creates a session for a player, flow and currency, as `npm run session` does, and answers the widget address. Answers 404 (error 1901) unless the server runs in sandbox mode. No session needed.',
     session: false,
     idempotencyKey: false,
     sandboxOnly: true,
@@ -694,7 +694,7 @@ export type EndpointId = keyof typeof ENDPOINTS;
 
 /**
  * Every endpoint the server registers, in table order: the player's calls ({@link ENDPOINTS})
- * and the operator API (OPERATOR_ENDPOINTS, issue 15).
+ * and the operator API (OPERATOR_ENDPOINTS).
  */
 export const ENDPOINT_LIST: readonly Endpoint[] = [
   ...Object.values(ENDPOINTS),

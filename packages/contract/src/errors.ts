@@ -197,7 +197,7 @@ export const ERROR_CODES = {
     '1801',
     401,
     'OPERATOR.ERROR.KEY_INVALID',
-    'Operator API (issue 15): the Authorization header is missing, not "Bearer <key>", or names a key that does not exist or was revoked. Nothing was read or written.',
+    'Operator API: the Authorization header is missing, not "Bearer <key>", or names a key that does not exist or was revoked. Nothing was read or written.',
   ),
   operatorScopeMissing: define(
     '1802',
@@ -223,7 +223,7 @@ export const ERROR_CODES = {
     'OPERATOR.ERROR.CONFLICT',
     'Operator API: the request conflicts with what exists (a brand id already taken, a payout no longer awaiting approval). Nothing was written; error_field or the message says what.',
   ),
-  // --- issue 15 (A): sessions, players and transactions of the operator API (1810-1819) ---
+  // --- sessions, players and transactions of the operator API (1810-1819) ---
   playerBlocked: define(
     '1810',
     403,
@@ -236,14 +236,14 @@ export const ERROR_CODES = {
     'CASHIER.ERROR.VERIFICATION_REQUIRED',
     "The brand's verification rules require a verified player for this flow (GET /api/operator/v1/verification-rules) and this player is not verified. Nothing was charged or reserved; the widget shows the message translated.",
   ),
-  // --- issue 15 (B): the brand configuration layer, codes 1820-1829 ---
+  // --- the brand configuration layer, codes 1820-1829 ---
   configPayGroupInUse: define(
     '1820',
     409,
     'OPERATOR.ERROR.PAY_GROUP_IN_USE',
     'Operator API: the pay group has transactions, so it cannot be deleted (its payments keep their method). Nothing was written; disable it instead (enabled false).',
   ),
-  // Issue 15, area C (appearance: themes, text overrides): codes 1830-1839.
+  // --- appearance (themes, logos, text overrides), codes 1830-1839 ---
   appearanceThemeUnknown: define(
     '1830',
     400,

@@ -457,7 +457,7 @@ export const EXAMPLE_PAY_SESSION_DISPLAY_FORM = {
   },
 } as const satisfies In<typeof PaySession>;
 
-/** Issue 19: the player's payments, an open QR code payment first. */
+/** The player's payments, an open QR code payment first. */
 export const EXAMPLE_PAYMENT_HISTORY = {
   payments: [
     {

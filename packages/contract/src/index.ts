@@ -251,7 +251,7 @@ export {
   OperatorScope,
   PageQuery,
 } from './schemas/operator';
-// --- issue 15 (A): sessions, players and transactions of the operator API ---
+// --- sessions, players and transactions of the operator API ---
 export {
   OperatorPlayer,
   OperatorSessionCreated,
@@ -270,7 +270,7 @@ export {
   TRANSACTION_CSV_COLUMNS,
   TransactionPage,
 } from './schemas/operator-transactions';
-// Issue 15 (B): the brand configuration layer.
+// --- the brand configuration layer ---
 export {
   BrandSettings,
   BrandSettingsUpdate,
@@ -284,7 +284,7 @@ export {
   PlayerBonusesDocument,
   TaxTiersDocument,
 } from './schemas/operator-config';
-// Issue 15, area C (appearance): themes, text overrides, the widget's appearance call.
+// --- appearance: themes, text overrides, the widget's appearance call ---
 export {
   AppearanceResponse,
   BUILT_IN_THEMES,

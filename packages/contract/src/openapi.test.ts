@@ -37,7 +37,7 @@ function resolvePointer(pointer: string): JsonValue | undefined {
     .reduce<JsonValue | undefined>((node, part) => child(node, part), document);
 }
 
-describe('the OpenAPI document (issue 3)', () => {
+describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 with the session security scheme and the Idempotency-Key parameter', () => {
     expect(document.openapi).toBe('3.1.0');
     const components = document.components;
@@ -249,10 +249,10 @@ function names(list: JsonValue | undefined, key: string): string[] {
 }
 
 /**
- * Issue 15: what redocly's recommended rules (npm run lint:openapi) check, kept by the generator
+ * What redocly's recommended rules (npm run lint:openapi) check, kept by the generator
  * itself, so a regression fails here with the operation named, before the lint runs.
  */
-describe('the OpenAPI document keeps redocly’s recommended rules (issue 15)', () => {
+describe('the OpenAPI document keeps redocly’s recommended rules', () => {
   it('names its servers and its licence (an SPDX identifier or a URL)', () => {
     expect(Array.isArray(document.servers) && document.servers.length > 0).toBe(true);
     for (const server of Array.isArray(document.servers) ? document.servers : []) {

@@ -1,6 +1,6 @@
 /**
  * Builds the OpenAPI 3.1 document of the cashier-service from the endpoint table and the zod
- * schemas (issue 3: "An OpenAPI 3.1 document generated from the same schemas"). Every schema
+ * schemas, so the document and the code that checks requests cannot disagree. Every schema
  * with a meta id becomes a component; request bodies and parameters are described as the client
  * sends them (zod's input side), answers as the server sends them (output side). Where the two
  * sides of one schema differ (a default, or the number accepted for an amount), the request side
@@ -415,8 +415,8 @@ function mediaType(schema: AnySchema | undefined, json: JsonValue, io: Io): Json
 }
 
 /**
- * Who may call an endpoint: the session header, an operator key (with the scope the call needs,
- * issue 15), or anyone.
+ * Who may call an endpoint: the session header, an operator key (with the scope the call needs),
+ * or anyone.
  */
 function endpointSecurity(endpoint: Endpoint): JsonObject[] {
   if (endpoint.operator !== undefined)
@@ -495,7 +495,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<Endpoint['tag'], string>> = {
   payout: 'Withdrawal flow (SPEC §7 payouts/...)',
   'alternative-payments':
     'Alternative payments: interaction, status poll, 3-D Secure result (SPEC §2, §7)',
-  history: "The player's pending payments and history, to resume an open payment (issue 19)",
+  history: "The player's pending payments and history, to resume an open payment",
   'user-cards': 'Saved cards (SPEC §3, §7)',
   'account-management':
     'Payout account creation and verification (SPEC §7 account-management service)',
@@ -506,8 +506,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<Endpoint['tag'], string>> = {
     "Realtime connection tokens (SPEC §3 auth_token, §4); the hub itself speaks Centrifugo's client protocol at /connection/websocket",
   sandbox: 'Sandbox-only routes: present only when the server runs in sandbox mode',
   meta: 'This document',
-  'operator-admin':
-    'Operator API, administrator key: brands and their API keys (issue 15, /api/operator/v1)',
+  'operator-admin': 'Operator API, administrator key: brands and their API keys (/api/operator/v1)',
   'operator-sessions': "Operator API: cashier sessions for the brand's players",
   'operator-players': "Operator API: the brand's players",
   'operator-transactions': "Operator API: the brand's transactions and payout approval",
@@ -520,7 +519,7 @@ const INFO_DESCRIPTION = [
   '',
   'Every call except the public ones (rtlAssets.json, this document, sandbox routes) needs the x-session-id header; a missing, unknown or expired session answers error 17 (HTTP 401). Money is a decimal string, never a JSON number (one tolerated exception: the submit amount, see SubmitAmount). Errors are ErrorBody {error_code, error_message, error_field?}; the codes are listed in the ErrorCodes component.',
   '',
-  "The operator API under /api/operator/v1 (issue 15) is for the operator's backend, never the browser: it authenticates with `Authorization: Bearer <key>` (operatorKey) and answers errors in the same ErrorBody.",
+  "The operator API under /api/operator/v1 is for the operator's backend, never the browser: it authenticates with `Authorization: Bearer <key>` (operatorKey) and answers errors in the same ErrorBody.",
   '',
   "Base paths: /api/cashier-service/v1.0 is the default base of SPEC §7. Chosen where the spec is silent: the route call keeps the spec's /api/cashier-service/payments|payouts/groups/{paygroup_id}/route (no version); user-cards lives under the default base; the account-management service under /api/account-management/v1.0; content pages at /content/{slug}; metrics under the default base; rtlAssets.json at /metadata/default/rtlAssets.json; sandbox-only routes under /sandbox.",
 ].join('\n');
@@ -564,7 +563,7 @@ function withErrorCodeTable(errorBody: JsonValue | undefined): JsonObject {
 /**
  * The top-level `webhooks` of the document (OpenAPI 3.1): one POST the server sends to the
  * operator per event type, its body the event's schema narrowed to the type, its headers the
- * signature, key id, event id and type (README "Webhooks").
+ * signature, key id, event id and type (docs/webhooks.md).
  */
 function webhookItems(collector: ComponentCollector): Pending {
   const transactionEvent = useSchema(TransactionEvent, 'output', collector);
@@ -652,7 +651,7 @@ export function buildOpenApiDocument(): JsonObject {
       {
         name: 'webhooks',
         description:
-          'Events the server POSTs to the operator\'s endpoint (WEBHOOK_URL), signed, at least once, de-duplicated by event id (README "Webhooks")',
+          "Events the server POSTs to the operator's endpoint (WEBHOOK_URL), signed, at least once, de-duplicated by event id (docs/webhooks.md)",
       },
     ],
     paths,
@@ -678,13 +677,13 @@ export function buildOpenApiDocument(): JsonObject {
           type: 'http',
           scheme: 'bearer',
           description:
-            "Operator API (issue 15): `Authorization: Bearer <key>`, a brand's API key (`cdk_<id>_<secret>`, acting on that brand within its scopes) or the administrator key (OPERATOR_ADMIN_KEY). Missing or unknown: error 1801 (HTTP 401); without the call's scope: 1802 (HTTP 403).",
+            "Operator API: `Authorization: Bearer <key>`, a brand's API key (`cdk_<id>_<secret>`, acting on that brand within its scopes) or the administrator key (OPERATOR_ADMIN_KEY). Missing or unknown: error 1801 (HTTP 401); without the call's scope: 1802 (HTTP 403).",
         },
         webhookSignature: {
           type: 'apiKey',
           in: 'header',
           name: WEBHOOK_HEADERS.signature,
-          description: `Webhooks: not a key to compare but a signature to verify. ${WEBHOOK_HEADERS.signature} carries an HMAC-SHA256 of the timestamp and the raw body under the webhook secret (WEBHOOK_SECRET), ${WEBHOOK_HEADERS.keyId} the id of that secret; verify it before trusting the event (README "Webhooks").`,
+          description: `Webhooks: not a key to compare but a signature to verify. ${WEBHOOK_HEADERS.signature} carries an HMAC-SHA256 of the timestamp and the raw body under the webhook secret (WEBHOOK_SECRET), ${WEBHOOK_HEADERS.keyId} the id of that secret; verify it before trusting the event (docs/webhooks.md).`,
         },
         sessionId: {
           type: 'apiKey',

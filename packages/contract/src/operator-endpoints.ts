@@ -1,5 +1,5 @@
 /**
- * Issue 15: the endpoint table of the operator API, `/api/operator/v1`: the operator's backend
+ * The endpoint table of the operator API, `/api/operator/v1`: the operator's backend
  * and scripts (never the player's browser) creating sessions, reading players and transactions
  * and configuring brands. Every row is registered by the server from this table, typed for the
  * command-line client and documented in the OpenAPI document, as the player's calls are
@@ -59,7 +59,7 @@ import {
   PayoutDecisionRequest,
   PayoutDecisionResponse,
 } from './schemas/operator-approval';
-// --- issue 15 (A): sessions, players and transactions ---
+// --- sessions, players and transactions ---
 import {
   OperatorPlayer,
   OperatorSessionCreated,
@@ -78,7 +78,7 @@ import {
   TransactionPage,
 } from './schemas/operator-transactions';
 import { ClickstreamListQuery, ClickstreamPage } from './schemas/clickstream';
-// Issue 15, area C (appearance): themes and text overrides.
+// --- appearance: themes and text overrides ---
 import {
   TextsAnswer,
   TextsParams,
@@ -91,7 +91,7 @@ import {
   ThemeWriteRequest,
 } from './schemas/operator-appearance';
 
-/** Base of the operator API (issue 15), versioned apart from the player's calls. */
+/** Base of the operator API, versioned apart from the player's calls. */
 export const OPERATOR_BASE = '/api/operator/v1';
 
 /** Builds one row; the generic keeps each row's exact schema types for the server and client. */
@@ -101,7 +101,7 @@ function operatorEndpoint<const T extends Endpoint & { readonly operator: Endpoi
   return definition;
 }
 
-/** Issue 15: every call of the operator API, by stable id. */
+/** Every call of the operator API, by stable id. */
 export const OPERATOR_ENDPOINTS = {
   operatorBrandCreate: operatorEndpoint({
     id: 'operatorBrandCreate',
@@ -215,7 +215,7 @@ export const OPERATOR_ENDPOINTS = {
     responses: { 200: { description: 'A page of the trail.', schema: AuditPage } },
     errors: [],
   }),
-  // --- issue 15 (A): sessions, players and transactions ---
+  // --- sessions, players and transactions ---
   operatorSessionCreate: operatorEndpoint({
     id: 'operatorSessionCreate',
     method: 'POST',
@@ -395,7 +395,7 @@ export const OPERATOR_ENDPOINTS = {
     responses: { 200: { description: 'The CSV file.', contentType: 'text/csv' } },
     errors: [],
   }),
-  // --- payout approval (issue 15) ---------------------------------------------------------------
+  // --- payout approval ---------------------------------------------------------------------------
   operatorPayoutApprovalGet: operatorEndpoint({
     id: 'operatorPayoutApprovalGet',
     method: 'GET',
@@ -462,7 +462,7 @@ export const OPERATOR_ENDPOINTS = {
     responses: { 200: { description: 'The withdrawal.', schema: PayoutDecisionResponse } },
     errors: ['operatorNotFound', 'operatorConflict'],
   }),
-  // --- issue 15 (B): the brand configuration layer (operator-configuration) ---
+  // --- the brand configuration layer (operator-configuration) ---
   operatorSettingsGet: operatorEndpoint({
     id: 'operatorSettingsGet',
     method: 'GET',
@@ -794,7 +794,7 @@ export const OPERATOR_ENDPOINTS = {
     errors: ['operatorNotFound', 'operatorVersionConflict'],
   }),
   // --- end of the brand configuration layer ---
-  // Issue 15, area C (appearance): themes, the default theme and text overrides per language.
+  // --- appearance: themes, the default theme and text overrides per language ---
   operatorThemeList: operatorEndpoint({
     id: 'operatorThemeList',
     method: 'GET',
@@ -928,7 +928,6 @@ export const OPERATOR_ENDPOINTS = {
     responses: { 200: { description: 'The overrides as stored.', schema: TextsAnswer } },
     errors: ['operatorVersionConflict'],
   }),
-  // End of area C (appearance).
 } as const;
 
 /** The id of one endpoint of {@link OPERATOR_ENDPOINTS}. */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: every message key of the widget and the placeholders of its English text, generated
+ * Every message key of the widget and the placeholders of its English text, generated
  * from packages/widget/src/i18n/locales/en by scripts/write-widget-texts.ts (the table is not edited
  * by hand; the lookups below it are kept by the script).
  * An operator's text overrides (PUT /api/operator/v1/texts/{language}) may only name these keys,

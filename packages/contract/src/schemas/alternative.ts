@@ -51,7 +51,7 @@ export const StatusResponse = z
     z.meta({
       id: 'StatusResponse',
       description:
-        "Answer of GET payments/status/{transactionId} (SPEC §7 status poll; shape designed): the transaction and result status; terminal is true once the status is final (success or error), and next_poll_ms says when to ask again (null when terminal). Issue 19 (designed): what a result page shows of the payment, the same however the page was reached (after 3-D Secure, a provider's redirect or the processing page): the amount and currency, the fee (a deposit's paid on top, a withdrawal's taken from the amount), the tax withheld and the bonus a deposit credits on success (0 for a withdrawal), all at the currency precision and 0 when there is none; the method (pay group) by its name in the session's language; the reference the player quotes (the display form's payment reference, else the transaction id); and user_balance, the player's balance in the payment's currency read at the time of this answer (never cached), null when the operator's wallet does not answer (the status is told all the same).",
+        "Answer of GET payments/status/{transactionId} (SPEC §7 status poll): the transaction and result status; terminal is true once the status is final (success or error), and next_poll_ms says when to ask again (null when terminal). It also carries what a result page shows of the payment, the same however the page was reached (after 3-D Secure, a provider's redirect or the processing page): the amount and currency, the fee (a deposit's paid on top, a withdrawal's taken from the amount), the tax withheld and the bonus a deposit credits on success (0 for a withdrawal), all at the currency precision and 0 when there is none; the method (pay group) by its name in the session's language; the reference the player quotes (the display form's payment reference, else the transaction id); and user_balance, the player's balance in the payment's currency read at the time of this answer (never cached), null when the operator's wallet does not answer (the status is told all the same).",
     }),
   );
 /** SPEC §7: status answer. */
@@ -71,7 +71,7 @@ export const ThreeDsResultRequest = z
     z.meta({
       id: 'ThreeDsResultRequest',
       description:
-        'Body of POST payments/3ds-result (SPEC §7 "body passed through"): what the 3-D Secure challenge returned to the cashier\'s /3ds_result route. transaction_id names the payment; session_id is the cashier session when the return address carried it (the x-session-id header wins); pa_res (3DS1 PaRes), cres (3DS2 CRes) and md are the issuer\'s fields, passed on to the provider untouched; outcome is set by the sandbox challenge page.',
+        'Body of POST payments/3ds-result (SPEC §7 "body passed through"): what the 3-D Secure challenge returned to the cashier\'s /3ds_result route. transaction_id names the payment; session_id is the cashier session when the return address carried it (the x-session-id header wins); pa_res (3DS1 PaRes), cres (3DS2 CRes) and md are the card-issuing bank\'s fields, passed on to the provider untouched; outcome is set by the sandbox challenge page.',
     }),
   );
 /** SPEC §7: 3DS result body. */

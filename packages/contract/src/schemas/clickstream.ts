@@ -1,5 +1,5 @@
 /**
- * Issue 17, SPEC §4, §7, §9: the clickstream. The widget publishes its analytics events to the
+ * SPEC §4, §7, §9: the clickstream. The widget publishes its analytics events to the
  * realtime channel `clickstream:track` (the hub's `publish` command, data {@link ClickstreamPublication});
  * the operator reads them back through the operator API ({@link ClickstreamPage}).
  *

@@ -1,6 +1,6 @@
 /**
- * The player's pending payments and history (issue 19: an open QR code, bank transfer, voucher or
- * 3-D Secure step is found and resumed again after a reload; designed, not in SPEC §7).
+ * The player's pending payments and history: an open QR code, bank transfer, voucher or 3-D Secure
+ * step is found and resumed again after a reload. Not in SPEC §7.
  *
  * @packageDocumentation
  */

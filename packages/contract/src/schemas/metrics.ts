@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 
-/** SPEC §7: one metric (TTI or FID; issue 17 adds LCP, INP, CLS in thousandths, TTFB), rounded. */
+/** SPEC §7: one metric (TTI or FID, and their modern equivalents LCP, INP, CLS in thousandths, TTFB), rounded. */
 export const MetricValueSchema = z
   .object({
     name: z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, 'a metric name such as TTI')),

@@ -40,7 +40,7 @@ export const NotificationsResponse = z
 export type NotificationsResponse = z.infer<typeof NotificationsResponse>;
 
 /**
- * SPEC §4, issue 17: what the session's realtime notifications channel pushes. A notification
+ * SPEC §4: what the session's realtime notifications channel pushes. A notification
  * created for the player (or the whole brand) comes whole; a removal names its keys (SPEC §4
  * removal by key); `refresh` asks the widget to read `GET notifications` again (a notification
  * too large for one realtime message, or a change the push does not describe).

@@ -1,5 +1,5 @@
 /**
- * Issue 15 (area C, appearance): themes and text overrides as brand configuration, and the
+ * Appearance: themes and text overrides as brand configuration, and the
  * player's appearance call that the widget reads at start-up.
  *
  * - A **theme** is a name the operator chooses (1-32 of `[a-z0-9_-]`), a set of the widget's CSS
@@ -26,7 +26,7 @@ import { LanguageCode, ThemeName } from './sandbox';
 /** The themes the widget ships CSS for (src/themes/themes.css): usable without configuration. */
 export const BUILT_IN_THEMES = ['brand0', 'brand1'] as const;
 
-/** Issue 15: the colour properties of the widget's stylesheets (src/themes/*.css). */
+/** The colour properties of the widget's stylesheets (src/themes/*.css). */
 const COLOR_PROPERTIES = [
   '--cd-color-bg',
   '--cd-color-surface',
@@ -46,11 +46,11 @@ const COLOR_PROPERTIES = [
   '--cd-color-ribbon',
 ] as const;
 
-/** Issue 15: the length properties of the widget's stylesheets (corner radii). */
+/** The length properties of the widget's stylesheets (corner radii). */
 const LENGTH_PROPERTIES = ['--cd-radius', '--cd-radius-small'] as const;
 
 /**
- * Issue 15: every custom property a theme may set. The font stack (`--cd-font`) is the theme's
+ * Every custom property a theme may set. The font stack (`--cd-font`) is the theme's
  * `fonts` field.
  */
 export const THEME_PROPERTIES = [...COLOR_PROPERTIES, ...LENGTH_PROPERTIES] as const;
@@ -93,7 +93,7 @@ const LengthValue = z
   .string()
   .check(z.maxLength(16), z.regex(LENGTH_VALUE, 'a length: 0 or a number with px, rem, em or %'));
 
-/** Issue 15: a font-family stack (`'Open Sans', Arial, sans-serif`). */
+/** A font-family stack (`'Open Sans', Arial, sans-serif`). */
 export const FontStack = z
   .string()
   .check(
@@ -101,7 +101,7 @@ export const FontStack = z
     z.regex(FONT_STACK, 'a font-family stack: names (quoted or not) separated by commas'),
   );
 
-/** Issue 15: the custom properties of a theme, each checked by its kind. */
+/** The custom properties of a theme, each checked by its kind. */
 export const ThemeProperties = z
   .strictObject({
     '--cd-color-bg': z.optional(ColorValue),
@@ -133,7 +133,7 @@ export type ThemeProperties = z.infer<typeof ThemeProperties>;
 /** Largest logo, decoded (bytes). */
 export const THEME_LOGO_MAX_BYTES = 65536;
 
-/** Issue 15: the media types a logo may have. */
+/** The media types a logo may have. */
 export const THEME_LOGO_MEDIA_TYPES = ['image/png', 'image/svg+xml'] as const;
 
 /** A logo as uploaded: its media type and its bytes in base64. */
@@ -155,7 +155,7 @@ export const ThemeLogoUpload = z
     }),
   );
 
-/** Issue 15: PUT /themes/{name}: the whole theme (a PUT replaces it). */
+/** PUT /themes/{name}: the whole theme (a PUT replaces it). */
 export const ThemeWriteRequest = z
   .object({
     properties: ThemeProperties,
@@ -187,7 +187,7 @@ export const ThemeLogo = z
     }),
   );
 
-/** Issue 15: a theme as the operator API answers it. */
+/** A theme as the operator API answers it. */
 export const Theme = z
   .object({
     name: ThemeName,
@@ -201,7 +201,7 @@ export const Theme = z
 /** The type of {@link Theme}. */
 export type Theme = z.infer<typeof Theme>;
 
-/** Issue 15: GET /themes. */
+/** GET /themes. */
 export const ThemeList = z
   .object({
     default_theme: ThemeName,
@@ -219,7 +219,7 @@ export const ThemeList = z
 /** Path parameters naming a theme. */
 export const ThemeParams = z.object({ name: ThemeName });
 
-/** Issue 15: PUT /theme-default. */
+/** PUT /theme-default. */
 export const ThemeDefaultRequest = z.object({ name: ThemeName }).check(
   z.meta({
     id: 'ThemeDefaultRequest',
@@ -228,13 +228,13 @@ export const ThemeDefaultRequest = z.object({ name: ThemeName }).check(
   }),
 );
 
-/** Issue 15: the brand's default theme. */
+/** The brand's default theme. */
 export const ThemeDefault = z
   .object({ name: ThemeName })
   .check(z.meta({ id: 'ThemeDefault', description: "The brand's default theme." }));
 
 /**
- * Issue 15: message key to text. The server also checks each key against the widget's keys and
+ * Message key to text. The server also checks each key against the widget's keys and
  * each text's placeholders against the English text's (`widget-texts.ts`, kept out of this module
  * so the widget's bundle never carries that table).
  */
@@ -251,7 +251,7 @@ export const TextOverrides = z
 /** Path parameters naming a language of text overrides. */
 export const TextsParams = z.object({ language: LanguageCode });
 
-/** Issue 15: PUT /texts/{language}: the overrides of one language (a PUT replaces them). */
+/** PUT /texts/{language}: the overrides of one language (a PUT replaces them). */
 export const TextsWriteRequest = z.object({ texts: TextOverrides }).check(
   z.meta({
     id: 'TextsWriteRequest',
@@ -260,7 +260,7 @@ export const TextsWriteRequest = z.object({ texts: TextOverrides }).check(
   }),
 );
 
-/** Issue 15: the text overrides of one language, as answered. */
+/** The text overrides of one language, as answered. */
 export const TextsAnswer = z
   .object({
     language: LanguageCode,
@@ -278,13 +278,13 @@ export const TextsAnswer = z
 /** The type of {@link TextsAnswer}. */
 export type TextsAnswer = z.infer<typeof TextsAnswer>;
 
-/** Issue 15: query of the player's appearance call. */
+/** Query of the player's appearance call. */
 export const AppearanceQuery = z.object({
   lang: z.optional(z.string().check(z.maxLength(35))),
   theme: z.optional(ThemeName),
 });
 
-/** Issue 15: the theme of the player's appearance answer. */
+/** The theme of the player's appearance answer. */
 export const AppearanceTheme = z
   .object({
     name: ThemeName,
@@ -302,7 +302,7 @@ export const AppearanceTheme = z
     }),
   );
 
-/** Issue 15: the player's appearance answer. */
+/** The player's appearance answer. */
 export const AppearanceResponse = z
   .object({
     theme: z.nullable(AppearanceTheme),

@@ -1,5 +1,5 @@
 /**
- * Issue 15: payout approval in the operator API. A brand with payout approval keeps each
+ * Payout approval in the operator API. A brand with payout approval keeps each
  * withdrawal unsent, its amount reserved, until the operator approves it (then it is sent) or
  * rejects it (then it fails and the amount returns to the player's balance).
  *
@@ -30,7 +30,7 @@ export const PayoutDecisionResponse = z.object({ transaction: OperatorTransactio
   }),
 );
 
-/** Issue 15: whether the brand's withdrawals wait for the operator's approval. */
+/** Whether the brand's withdrawals wait for the operator's approval. */
 export const PayoutApprovalSetting = z.object({ required: z.boolean() }).check(
   z.meta({
     id: 'PayoutApprovalSetting',

@@ -1,5 +1,5 @@
 /**
- * Issue 15, the operator API's configuration of a brand (tag operator-configuration): currencies,
+ * The operator API's configuration of a brand (tag operator-configuration): currencies,
  * pay groups and their methods per flow, tax tiers, bonuses, the lost-profit bonus, content pages,
  * notifications and the brand's settings. The same documents describe the demo brands
  * (the server's seed applies them through the same configuration layer), so there is one way to

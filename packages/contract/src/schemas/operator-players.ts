@@ -1,5 +1,5 @@
 /**
- * Issue 15, operator API (A): sessions and players. The operator's backend starts a cashier
+ * Operator API: sessions and players. The operator's backend starts a cashier
  * session for one of its players (upserting the player's profile by the id the brand knows),
  * reads and updates players, blocks and unblocks them, and says which flows need a verified
  * player (the brand's verification rules).
@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { Currency, DateTime, Decimal, SessionId, Url } from './common';
 import { LanguageCode, PaymentFlowSchema, PlayerRef } from './sandbox';
 
-/** Issue 15: where a player's identity check stands. */
+/** Where a player's identity check stands. */
 export const PLAYER_VERIFICATION_STATUSES = ['unverified', 'pending', 'verified'] as const;
 
 /** A player's verification status. */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, operator API (A): the brand's transactions: one by id, a filtered list with cursor
+ * Operator API: the brand's transactions: one by id, a filtered list with cursor
  * pagination, and the same list as CSV. A transaction is answered exactly as the webhooks carry
  * it ({@link WebhookTransaction}), so the API and the events agree on every field and status;
  * never a card number (none is stored) or a session id.

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the building blocks of the operator API (`/api/operator/v1`): the scopes of an API
+ * The building blocks of the operator API (`/api/operator/v1`): the scopes of an API
  * key, brands and their keys, the audit trail, and the list conventions (cursor pagination). The
  * operator API is the operator's backend talking to the cashier, separate from the player's calls
  * of SPEC §7: it authenticates with `Authorization: Bearer <key>` instead of a session.
@@ -11,7 +11,7 @@ import type { OperatorScopeName } from '../endpoint-types';
 import { DateTime } from './common';
 import { BrandId } from './sandbox';
 
-/** Issue 15: every scope an operator API key can hold, and what it allows. */
+/** Every scope an operator API key can hold, and what it allows. */
 export const OPERATOR_SCOPES = [
   'sessions:write',
   'players:read',
@@ -32,14 +32,14 @@ export const OPERATOR_SCOPE_DESCRIPTIONS: Readonly<Record<OperatorScopeName, str
   'transactions:write': 'Approve or reject payouts awaiting approval.',
   'config:read': "Read the brand's configuration and its audit trail.",
   'config:write': "Change the brand's configuration (pay groups, currencies, themes, texts, ...).",
-  'clickstream:read': "Read the clickstream of the brand's players (issue 17).",
+  'clickstream:read': "Read the clickstream of the brand's players (their analytics events).",
 };
 
 /** One scope of {@link OPERATOR_SCOPES}. */
 export const OperatorScope = z.enum(OPERATOR_SCOPES).check(
   z.meta({
     id: 'OperatorScope',
-    description: 'A scope of an operator API key (issue 15).',
+    description: 'A scope of an operator API key: what the key may read or change.',
   }),
 );
 

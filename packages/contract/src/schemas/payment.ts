@@ -176,7 +176,7 @@ export type SubmitRequest = z.infer<typeof SubmitRequest>;
 /** SPEC §3: submit body as a client may send it (amount a string or a number). */
 export type SubmitRequestInput = z.input<typeof SubmitRequest>;
 
-/** Transaction status machine of the server (issue 3): created, processing, await, success, error. */
+/** Transaction status machine of the server: created, processing, await, success, error. */
 export const TRANSACTION_STATUSES = ['created', 'processing', 'await', 'success', 'error'] as const;
 
 /** A transaction status. */

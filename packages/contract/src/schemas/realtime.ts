@@ -1,5 +1,5 @@
 /**
- * Issue 17: the realtime connection token answer (SPEC §3 auth_token, §4 token refresh).
+ * The realtime connection token answer (SPEC §3 auth_token, §4 token refresh).
  *
  * @packageDocumentation
  */

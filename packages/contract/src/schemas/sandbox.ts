@@ -1,7 +1,6 @@
 /**
- * The sandbox-only session call (issue 3: "a sandbox-only POST /sandbox/sessions ... off unless
- * the server runs in sandbox mode"). Not part of SPEC §7; designed here for tests, the demo
- * page and `npm run session`.
+ * The sandbox-only session call, `POST /sandbox/sessions`, off unless the server runs in sandbox
+ * mode. Not part of SPEC §7; it serves tests, the demo page and `npm run session`.
  *
  * @packageDocumentation
  */
@@ -19,7 +18,7 @@ export const PlayerRef = z
   );
 
 /**
- * SPEC §1: a theme name (default brand0). Issue 15: any name an operator chooses for a theme of
+ * SPEC §1: a theme name (default brand0). Any name an operator chooses for a theme of
  * its brand, 1-32 of [a-z0-9_-]; the built-in brand0 and brand1 are such names.
  */
 export const ThemeName = z

@@ -332,7 +332,7 @@ describe('specific rejections', () => {
     ]);
     expect(issuePaths(UploadResponse, { ...EXAMPLE_UPLOAD, size: 20_971_521 })).toEqual(['size']);
   });
-  it('the sandbox rejects an unknown flow and a bad theme (issue 15: any [a-z0-9_-]{1,32})', () => {
+  it('the sandbox rejects an unknown flow and a bad theme (any [a-z0-9_-]{1,32})', () => {
     expect(
       issuePaths(SandboxSessionRequest, { ...EXAMPLE_SANDBOX_SESSION_REQUEST, flow: 'refund' }),
     ).toEqual(['flow']);

@@ -1,5 +1,5 @@
 /**
- * The webhooks the cashier-service sends to the operator's backend (README "Webhooks"): one JSON
+ * The webhooks the cashier-service sends to the operator's backend (docs/webhooks.md): one JSON
  * event per money movement or account change, POSTed to the operator's endpoint at least once,
  * signed (`Cashdesk-Signature`) and identified by its event id, by which the receiver
  * de-duplicates. The OpenAPI document lists them under its top-level `webhooks` (openapi.ts).
@@ -28,13 +28,13 @@ export const TRANSACTION_EVENT_TYPES = [
 /** One of {@link TRANSACTION_EVENT_TYPES}. */
 export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
 
-/** Every event type, in the order the README lists them. */
+/** Every event type, in the order docs/webhooks.md lists them. */
 export const WEBHOOK_EVENT_TYPES = [...TRANSACTION_EVENT_TYPES, 'payout_account.verified'] as const;
 
 /** One of {@link WEBHOOK_EVENT_TYPES}. */
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/** What each event type means (the OpenAPI document's summaries, the README's table). */
+/** What each event type means (the OpenAPI document's summaries, the table of docs/webhooks.md). */
 export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEventType, string>> = {
   'transaction.created':
     'A deposit or withdrawal was created (committed before the payment provider is called). A withdrawal has reserved its amount from the balance.',
@@ -102,7 +102,7 @@ export const WebhookTransaction = z
     /** Why the provider declined it (declined, insufficient_funds, expired, cancelled, …). */
     decline_reason: z.nullable(z.string()),
     /**
-     * Issue 15: a withdrawal (status created) that waits for the operator's approval before it
+     * A withdrawal (status created) that waits for the operator's approval before it
      * is sent; approve or reject it with the operator API.
      */
     awaiting_approval: z.boolean(),
