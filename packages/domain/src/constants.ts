@@ -17,7 +17,7 @@ export const RESTRICTION_BIG_THRESHOLD_HOURS = 12;
 export const RESTRICTION_SMALL_THRESHOLD_HOURS = 1;
 
 /**
- * SPEC §5, §9: the card number's "max 19": of digits (issue 18: card numbers run to 19 digits,
+ * SPEC §5, §9: the card number's "max 19": of digits (card numbers run to 19 digits,
  * Visa 18 and 19, Maestro 12 to 19, UnionPay 16 to 19). The display grows with its grouping
  * spaces, to 23 characters.
  */

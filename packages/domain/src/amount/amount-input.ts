@@ -26,7 +26,7 @@ export interface AmountInputOptions {
    */
   readonly commaAsDecimal?: boolean | undefined;
   /**
-   * Issue 15: the decimal separator of the player's language (domain numberSeparators), '.' by
+   * The decimal separator of the player's language (domain numberSeparators), '.' by
    * default. With ',' the field shows a decimal comma ("1 000,5", as the language's hints read)
    * and reads both: a comma is the decimal mark whenever the text holds one (its '.' are then
    * dropped as grouping, so a pasted "1.000,50" is 1000.50), otherwise a '.' is. The raw value
@@ -57,7 +57,7 @@ function digitLimit(value: number | undefined, fallback: number, least: number):
  * - Digits beyond the integer limit (12) or the decimal limit (10) are ignored, so a full integer
  *   part takes no more digits.
  * - The display groups thousands by spaces; the raw value has no spaces.
- * - With a decimal comma (issue 15, `decimalSeparator: ','`) the display writes the comma and
+ * - With a decimal comma (`decimalSeparator: ','`) the display writes the comma and
  *   the raw value the point.
  *
  * The function is idempotent: formatting its display again gives the same result, so it can run

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import Big from 'big.js';
 import { narrowLimitsForPlayer } from './player-limits';
 
-describe('issue 15: narrowLimitsForPlayer', () => {
+describe('narrowLimitsForPlayer', () => {
   it.each([
     // method, player, expected
     [{ min: '10', max: '1000' }, null, { min: '10', max: '1000' }],

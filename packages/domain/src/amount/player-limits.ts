@@ -1,5 +1,5 @@
 /**
- * Issue 15: a player's own deposit and withdrawal limits (set by the operator per currency) narrow
+ * A player's own deposit and withdrawal limits (set by the operator per currency) narrow
  * the limits of every pay group the player sees and pays with: the amount must lie within both,
  * so the effective minimum is the larger and the effective maximum the smaller of the two (SPEC
  * §5 "at least min and at most max, each only when set", as {@link combineLimits} reads limits).
@@ -15,7 +15,7 @@ export interface StoredLimits {
 }
 
 /**
- * Issue 15: the limits a player sees and is held to for one pay group: the pay group's, narrowed
+ * The limits a player sees and is held to for one pay group: the pay group's, narrowed
  * by the player's own (`null`: the player has none). A bound the player does not set (or sets to
  * zero, which SPEC §5 reads as "not set") leaves the pay group's bound as it is, text unchanged;
  * otherwise the tighter one wins. When the player's range and the pay group's do not overlap the

@@ -153,7 +153,7 @@ describe('card number input formatting (SPEC §5, §9)', () => {
     ['a 19-digit Visa', '4000000000000000006', '4000 0000 0000 0000 006'],
     ['a 19-digit Maestro', '6759000000000000005', '6759 0000 0000 0000 005'],
     ['an 18-digit Visa', '400000000000000002', '4000 0000 0000 0000 02'],
-  ])('SPEC §5 (issue 18): %s is kept whole and stays valid', (_name, digits, shown) => {
+  ])('SPEC §5: %s is kept whole and stays valid', (_name, digits, shown) => {
     expect(formatCardNumberInput(digits)).toBe(shown);
     expect(unformatCardNumber(formatCardNumberInput(digits))).toBe(digits);
     expect(validateCardNumberOnSubmit(unformatCardNumber(shown)).valid).toBe(true);

@@ -147,7 +147,7 @@ describe('file upload check (SPEC §5, §8: pdf, heic, jpeg, png up to 20 MB)', 
       'too-large',
     ],
   ] as const)(
-    'refuses %s, with the max-size message only when it is too large (SPEC §5, §8; issue 19)',
+    'refuses %s, with the max-size message only when it is too large (SPEC §5, §8)',
     (_case, file, reason) => {
       const error =
         reason === 'too-large' ? LIMIT_ERROR : { ...LIMIT_ERROR, key: MESSAGE_KEYS.uploadError };

@@ -136,7 +136,7 @@ export type FileCheck =
  * SPEC §5, §8: checks a file before upload. Accepted types pdf, heic, jpeg and png, at most
  * 20 971 520 bytes. A refusal opens the upload-error dialog with SPEC §8's message for its
  * cause: a file over the limit `PH.DEPOSIT.UPLOAD_DOC.LIMIT_UPLOAD_ERROR`, an empty file or
- * another type `PH.DEPOSIT.UPLOAD_DOC.UPLOAD_ERROR` (which names the accepted types; issue 19: a
+ * another type `PH.DEPOSIT.UPLOAD_DOC.UPLOAD_ERROR` (which names the accepted types: a
  * 21-byte text file is not "too large"), with the limit as `maxBytes` and `maxMegabytes` and the
  * accepted types as `types`. With `head` the content decides the type, so a renamed file
  * is judged by what it is; without it the MIME type or the name does.

@@ -40,7 +40,7 @@ export interface SubmitRuleContext {
   readonly currency: string;
   /** Currency precision (SPEC §3), of the formatted bounds in the amount messages. */
   readonly precision: number;
-  /** The decimal separator of those bounds (issue 15: the player's language's); default '.'. */
+  /** The decimal separator of those bounds (the player's language's); default '.'. */
   readonly decimalSeparator?: string | undefined;
   /**
    * Withdrawal: the player's balance (SPEC §5, CASHIER.PH2.ERROR_MESSAGE.1206); a withdrawal

@@ -260,7 +260,7 @@ describe('mapping a pay group list (SPEC §3, §6)', () => {
     expect(mapPayGroups(groups, ios).map((m) => m.id)).toEqual([1, 2, 4]);
   });
 
-  it('issue 19 #9: offers a wallet only where the page can complete it, even on its platform', () => {
+  it('offers a wallet only where the page can complete it, even on its platform', () => {
     const groups = [
       payGroup({ id: 1, short_name: 'a' }),
       payGroup({ id: 2, short_name: 'apple', native_pay_type: 'apple_pay' }),

@@ -41,7 +41,7 @@ export interface MapPayGroupContext extends PlatformContext {
    */
   readonly selfTargetPayGroups?: readonly (number | string)[] | undefined;
   /**
-   * Issue 19 #9: the wallets (Apple Pay, Google Pay) the page can complete, each through its own
+   * The wallets (Apple Pay, Google Pay) the page can complete, each through its own
    * flow. A wallet method the page cannot complete is not offered, even where SPEC §6 lets its
    * platform see it: its form would be a plain button that fails as a card payment. Absent means
    * none.

@@ -105,7 +105,7 @@ describe('instant reading (SPEC §4 time-dependent rules)', () => {
   });
 });
 
-describe('restriction date in the player language (issue 15)', () => {
+describe('restriction date in the player language', () => {
   it.each([
     ['en', '10/03 21:00'],
     ['de', '10.03. 21:00'],

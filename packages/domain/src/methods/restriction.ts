@@ -29,7 +29,7 @@ export interface RestrictionMessageOptions {
    */
   readonly utcOffsetMinutes?: number | undefined;
   /**
-   * Issue 15: the player's language, which writes the day and month (formatDayMonth: "31/12" in
+   * The player's language, which writes the day and month (formatDayMonth: "31/12" in
    * English, "31.12." in German); "31.12" when not given.
    */
   readonly language?: string | undefined;
@@ -42,7 +42,7 @@ function twoDigits(value: number): string {
 /**
  * SPEC §4: the text for a method restricted until `restrictedUntil`, seen at `now`:
  * - more than 12 hours left: date and time `DD.MM HH:MM` (the day and month as the language
- *   writes them, issue 15) with CASHIER.RESTRICT_UNTIL_TEXT_BIG;
+ *   writes them) with CASHIER.RESTRICT_UNTIL_TEXT_BIG;
  * - from 1 to 12 hours left (both ends included): time of day `HH:MM` with _MID;
  * - under 1 hour left: whole minutes left, rounded up (so the last seconds read "1", never "0"),
  *   with _SMALL.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatAmount, formatMoney } from './format';
 import { formatDayMonth, numberSeparators } from './language-format';
 
-describe('separators by the player language (issue 15)', () => {
+describe('separators by the player language', () => {
   it.each([
     ['en', '.'],
     ['ar', '.'],
@@ -51,7 +51,7 @@ describe('separators by the player language (issue 15)', () => {
   });
 });
 
-describe('day and month by the player language (issue 15; SPEC §4 restriction time)', () => {
+describe('day and month by the player language (SPEC §4 restriction time)', () => {
   it.each([
     ['en', '31/12'],
     ['ar', '31/12'],

@@ -1,5 +1,5 @@
 /**
- * Issue 15: numbers by the player's language where the spec fixes no format. SPEC §9 fixes the
+ * Numbers by the player's language where the spec fixes no format. SPEC §9 fixes the
  * grouping (a space), the digits (Latin, never Intl's) and the currency display formats of §3;
  * it does not fix the decimal separator for every language. Languages that write a decimal comma
  * (Ukrainian, German, Russian, French, ...) get "1 000,00 GBP"; English, Arabic and every
@@ -21,7 +21,7 @@ export interface NumberSeparators {
 }
 
 /**
- * Issue 15: the languages (ISO 639-1/-2 codes) whose amounts are written with a decimal comma.
+ * The languages (ISO 639-1/-2 codes) whose amounts are written with a decimal comma.
  * Chosen from each language's common usage (CLDR's decimal symbol); Arabic is left out on
  * purpose: the widget writes Arabic amounts with Latin digits and the point (see the widget's
  * i18n/format.ts), as the player's card statement does.
@@ -70,7 +70,7 @@ const POINT: NumberSeparators = { decimalSeparator: '.', groupSeparator: ' ' };
 const COMMA: NumberSeparators = { decimalSeparator: ',', groupSeparator: ' ' };
 
 /**
- * Issue 15, SPEC §9: the separators of a language, from a language code or a lang parameter
+ * SPEC §9: the separators of a language, from a language code or a lang parameter
  * ("de", "de-XX", "uk_UA", "DE"): a decimal comma for {@link DECIMAL_COMMA_LANGUAGES}, else the
  * point; the group separator is always a space.
  */
@@ -104,7 +104,7 @@ const CLOSED_DOT_DATE_LANGUAGES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Issue 15, SPEC §4: a day and month as the language writes them, two digits each: "31/12" in
+ * SPEC §4: a day and month as the language writes them, two digits each: "31/12" in
  * English and Arabic, "31.12." in German, "31.12" in Ukrainian and every language not listed (the
  * Russian-locale style of SPEC §9).
  */

@@ -6,7 +6,7 @@ import {
   transactionsChannel,
 } from './channels';
 
-describe('realtime channel names (SPEC §4, issue 17)', () => {
+describe('realtime channel names (SPEC §4)', () => {
   it('names the session channels by the channel key and the balance by the player', () => {
     expect(transactionsChannel('k_1')).toBe('cashier:transactions#k_1');
     expect(notificationsChannel('k_1')).toBe('cashier:notifications#k_1');

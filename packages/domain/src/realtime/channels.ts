@@ -1,5 +1,5 @@
 /**
- * Issue 17, SPEC §4: the names of a player session's realtime channels, built by the server's
+ * SPEC §4: the names of a player session's realtime channels, built by the server's
  * hub (who may subscribe, where it publishes) and by the widget (what it subscribes to) alike.
  *
  * - `cashier:transactions#<key>`: the session's transactions, one publication per status change;

@@ -11,7 +11,7 @@ import {
   utf8ByteLength,
 } from './clickstream';
 
-describe('clickstream rules (SPEC §4, §7, §8, §9, issue 17)', () => {
+describe('clickstream rules (SPEC §4, §7, §8, §9)', () => {
   it('SPEC §7: publishes to clickstream:track', () => {
     expect(CLICKSTREAM_CHANNEL).toBe('clickstream:track');
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 17, SPEC §4, §7, §8, §9: the rules of the clickstream, the analytics events the widget
+ * SPEC §4, §7, §8, §9: the rules of the clickstream, the analytics events the widget
  * publishes to {@link CLICKSTREAM_CHANNEL} over its realtime connection, for the widget (what it
  * queues, batches, retries) and the server (what it accepts) alike.
  *

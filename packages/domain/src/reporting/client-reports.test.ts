@@ -122,7 +122,7 @@ describe('report scrubbing (SPEC §8, ARCHITECTURE "a card number or CVV is neve
     expect(scrubReportText(input)).toBe(expected);
   });
 
-  it('removes control characters and lone surrogates, which the server refuses (issue 12)', () => {
+  it('removes control characters and lone surrogates, which the server refuses', () => {
     expect(scrubReportText('a\u0000b\u001b[31mc\td\ne\u007f')).toBe('ab[31mc\td\ne');
     expect(scrubReportText('x\ud800y\udc00z \ud83d\ude00')).toBe('x\uFFFDy\uFFFDz \ud83d\ude00');
   });

@@ -123,7 +123,7 @@ describe('channel, platform and device decision (SPEC §1)', () => {
   });
 });
 
-describe('the environment on every call (issue 18, SPEC §1)', () => {
+describe('the environment on every call (SPEC §1)', () => {
   it('SPEC §1: headers written by the widget read back the same on the server', () => {
     for (const environment of [
       { channel: 'MOBILE_NATIVE_IOS', platform: 'IOS', device: 'native_ios' },

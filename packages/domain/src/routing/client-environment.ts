@@ -130,7 +130,7 @@ export function isNativeDevice(device: DeviceKind): boolean {
   return device === 'native_ios' || device === 'native_android';
 }
 
-/** Issue 18, SPEC §1: the request headers that carry the environment on every call. */
+/** SPEC §1: the request headers that carry the environment on every call. */
 export const CLIENT_ENVIRONMENT_HEADERS = {
   channel: 'x-channel',
   platform: 'x-platform',

@@ -66,7 +66,7 @@ describe('what a result page reports to the host', () => {
     });
   });
 
-  it("issue 19 #7: a page opened from a provider's return address reports the figures of the status answer", () => {
+  it("a page opened from a provider's return address reports the figures of the status answer", () => {
     expect(
       resultPagePaymentResult({
         ...facts,

@@ -23,7 +23,7 @@ export interface ResultPageServerStatus {
   readonly resultStatus: ResultStatus;
   /** True once the status is final (success or error). */
   readonly terminal: boolean;
-  /** The payment's amount and currency, when the answer carries them (issue 19 #7). */
+  /** The payment's amount and currency, when the answer carries them. */
   readonly amount?: string | null;
   readonly currency?: string | null;
 }

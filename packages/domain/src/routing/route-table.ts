@@ -67,7 +67,7 @@ function resultRoutes(flow: PaymentFlow): readonly RouteDefinition[] {
  * result status of both flows (the spec lists four deposit and three withdrawal ones, but the
  * result navigation `/{type}/{type}-{status}` reaches all of them), and checkout lives at
  * `/checkout` (the spec writes it without a slash). The account-management prefix is
- * `/account-management`. Issue 19 adds the pending payments and history of each flow
+ * `/account-management`. Beyond SPEC §2 come the pending payments and history of each flow
  * (`/deposit-history`, `/withdrawal-history`: beside the main page, not below it, so that they are
  * no form page of SPEC §2's path recognition).
  */
@@ -83,7 +83,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     'display form with QR code',
   ),
   ...resultRoutes('deposit'),
-  // Issue 19 #4 (not in SPEC §2): the player's pending payments and history, from either flow.
+  // Not in SPEC §2: the player's pending payments and history, from either flow.
   route(
     'deposit-history',
     '/deposit-history',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSupportedTheme, parseThemeName, resolveTheme } from './theme';
 
-describe('theme names (SPEC §1 brand followed by digits; issue 15: any [a-z0-9_-]{1,32})', () => {
+describe('theme names (SPEC §1 brand followed by digits; an operator may choose any [a-z0-9_-]{1,32})', () => {
   it.each([
     ['brand0', 'brand0'],
     [' Brand12 ', 'brand12'],

@@ -10,7 +10,7 @@ const THEME_NAME = /^[a-z0-9_-]{1,32}$/;
 
 /**
  * SPEC §1: a theme name. The spec's names are `brand` followed by digits (`brand0`, `brand12`);
- * issue 15 lets an operator name a theme of its brand freely: 1-32 of `[a-z0-9_-]` (`summer-26`).
+ * an operator may also name a theme of its brand freely: 1-32 of `[a-z0-9_-]` (`summer-26`).
  * Letter case and surrounding white space are forgiven; the normalised lower-case name is
  * returned, or `null` for anything else.
  */

@@ -74,7 +74,7 @@ describe('metrics body (SPEC §7: values rounded)', () => {
   });
 });
 
-describe('metric names and units (SPEC §7 TTI and FID, issue 17: their modern equivalents)', () => {
+describe('metric names and units (SPEC §7 TTI and FID, and their modern equivalents)', () => {
   it("knows the spec's names and the web vitals, and nothing else", () => {
     expect(METRIC_NAMES).toEqual(['TTI', 'FID', 'LCP', 'INP', 'CLS', 'TTFB']);
     expect(isMetricName('FID')).toBe(true);

@@ -7,7 +7,7 @@ import { detectPaymentFlow } from '../routing/page-kind';
 
 /**
  * SPEC §7: the metrics the widget measures. TTI and FID are the spec's names, kept as they are
- * (an operator's dashboards read them); issue 17 adds their modern equivalents beside them:
+ * (an operator's dashboards read them); their modern equivalents are measured beside them:
  * - TTI: when the cashier's first screen showed its answer (the widget's own mark: the lab metric
  *   of that name has no field measurement);
  * - FID: the first input's delay (the browser's `first-input` entry);
