@@ -1,4 +1,4 @@
-// The import rules of ARCHITECTURE.md, checked by `npm run lint:deps` (part of `npm run lint`,
+// The import rules of docs/architecture.md, checked by `npm run lint:deps` (part of `npm run lint`,
 // so of `npm test`): domain <- contract <- (widget, server, embed); the widget and the server
 // never import each other; inside the widget a feature never imports another feature (app/
 // composes them); and no module imports itself through a cycle. Test files are held to the same
@@ -12,21 +12,21 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'A cycle ties modules into one: split out what both need (ARCHITECTURE.md).',
+      comment: 'A cycle ties modules into one: split out what both need (docs/architecture.md).',
       from: {},
       to: { circular: true },
     },
     {
       name: 'domain-is-pure',
       severity: 'error',
-      comment: '@cashdesk/domain imports no other package of ours (ARCHITECTURE.md).',
+      comment: '@cashdesk/domain imports no other package of ours (docs/architecture.md).',
       from: { path: '^packages/domain/' },
       to: { path: '^packages/(contract|widget|server|embed)/' },
     },
     {
       name: 'contract-on-domain-only',
       severity: 'error',
-      comment: '@cashdesk/contract depends on @cashdesk/domain only (ARCHITECTURE.md).',
+      comment: '@cashdesk/contract depends on @cashdesk/domain only (docs/architecture.md).',
       from: { path: '^packages/contract/' },
       to: { path: '^packages/(widget|server|embed)/' },
     },
@@ -40,7 +40,7 @@ module.exports = {
     {
       name: 'server-not-widget-or-embed',
       severity: 'error',
-      comment: 'The server never imports the widget or the embed SDK (ARCHITECTURE.md).',
+      comment: 'The server never imports the widget or the embed SDK (docs/architecture.md).',
       from: { path: '^packages/server/' },
       to: { path: '^packages/(widget|embed)/' },
     },
@@ -56,7 +56,7 @@ module.exports = {
       name: 'operator-cli-is-an-http-client',
       severity: 'error',
       comment:
-        'The operator command-line client (npm run operator) is a client of the operator API over HTTP: it imports the contract, never the server’s own modules (docs/decisions.md §16).',
+        'The operator command-line client (npm run operator) is a client of the operator API over HTTP: it imports the contract, never the server’s own modules (docs/decisions/0027-operator-command-line-client.md).',
       from: { path: '^packages/server/src/cli/operator\\.ts$' },
       to: { path: '^packages/server/' },
     },
@@ -72,7 +72,7 @@ module.exports = {
       name: 'feature-not-other-feature',
       severity: 'error',
       comment:
-        'A widget feature never imports another feature: shared parts go to ui/, fields/ or domain; app/ composes features (ARCHITECTURE.md).',
+        'A widget feature never imports another feature: shared parts go to ui/, fields/ or domain; app/ composes features (docs/architecture.md).',
       from: { path: FEATURE },
       to: { path: '^packages/widget/src/features/', pathNot: '^packages/widget/src/features/$1/' },
     },

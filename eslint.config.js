@@ -1,5 +1,5 @@
 // One flat config for the whole workspace. Package-specific blocks enforce the import direction
-// of ARCHITECTURE.md: domain <- contract <- (widget, server, embed).
+// of docs/architecture.md: domain <- contract <- (widget, server, embed).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -24,7 +24,7 @@ const DOM_AND_IO_GLOBALS = [
 
 const NO_EXPORT_ALL = {
   selector: 'ExportAllDeclaration[exported=null]',
-  message: 'List exports by name (ARCHITECTURE.md: explicit public APIs).',
+  message: 'List exports by name (docs/architecture.md: explicit public APIs).',
 };
 
 export default tseslint.config(
@@ -154,7 +154,7 @@ export default tseslint.config(
                 'react',
                 'react-dom',
               ],
-              message: 'The server never imports the widget or the embed SDK (ARCHITECTURE.md).',
+              message: 'The server never imports the widget or the embed SDK (docs/architecture.md).',
             },
           ],
         },
@@ -179,12 +179,12 @@ export default tseslint.config(
             {
               regex: '^zod$',
               message:
-                "Import 'zod/mini' (types only) in the widget: the classic zod entry pulls every locale (ARCHITECTURE.md).",
+                "Import 'zod/mini' (types only) in the widget: the classic zod entry pulls every locale (docs/architecture.md).",
             },
             {
               group: ['../features/*/*', '../../features/*', '../../features/*/*'],
               message:
-                "Features never import each other or each other's internals; app/ composes them through their index (ARCHITECTURE.md).",
+                "Features never import each other or each other's internals; app/ composes them through their index (docs/architecture.md).",
             },
           ],
         },

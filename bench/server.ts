@@ -20,7 +20,7 @@
  *
  * The server runs in processes of its own (bench/server-target.ts), so the load generator does
  * not share their event loop. Prints figures and the machine's load; never judges them (budgets
- * are read by people: ARCHITECTURE.md "Budgets", the issue notes).
+ * are read by people: docs/architecture.md "Budgets", the issue notes).
  *
  * Environment: BENCH_SECONDS (default 5 per measurement), BENCH_ROUNDS (default 3),
  * BENCH_CONNECTIONS (default 10), BENCH_DATABASE_URL.

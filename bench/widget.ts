@@ -1,5 +1,5 @@
 /**
- * `npm run bench:widget`: the widget's weight and speed, against the budgets of ARCHITECTURE.md
+ * `npm run bench:widget`: the widget's weight and speed, against the budgets of docs/architecture.md
  * (first paint of /deposit at most 110 KB gzip of JavaScript; Lighthouse mobile performance 95+).
  * Prints figures only; it never judges them, and exits non-zero only when it cannot measure.
  *
@@ -29,14 +29,14 @@ import {
 } from '../packages/server/src/index';
 import { WIDGET, ensureBuilt } from '../scripts/build-frontends';
 
-/** ARCHITECTURE.md: first paint of /deposit, JavaScript, gzip. */
+/** docs/architecture.md: first paint of /deposit, JavaScript, gzip. */
 const FIRST_PAINT_BUDGET_KB = 110;
 const FIRST_PAINT_AIM_KB = 95;
 /** KB here are 1024 bytes. */
 const KB = 1024;
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** ARCHITECTURE.md's Chromium flags. */
+/** docs/architecture.md's Chromium flags. */
 const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

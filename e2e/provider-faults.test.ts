@@ -4,7 +4,7 @@
  * by the HTTP connector, with the simulator's faults (providers/simulator/README.md). The same
  * faults below the browser: packages/server/src/test/payment-faults.test.ts.
  *
- * docs/decisions.md §10: a provider call without an answer leaves the transaction `created` and is
+ * docs/decisions/0011-submission-pipeline.md: a provider call without an answer leaves the transaction `created` and is
  * answered to the player as processing; the processing page's status poll (every 5 s) resolves it
  * once its next check is due, RETRY_MIN_MS (5 s) after the lost answer: a deposit is looked up by
  * our reference, a payout sent again with the same key. The server runs on the real clock: the

@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Issue 18: SPEC rules the domain has and the product does not call yet (none left). Each must be
- * built into the product or removed (docs/decisions.md §28 lists them with their plan); the check
+ * built into the product or removed (docs/decisions/0069-domain-public-api.md lists them with their plan); the check
  * fails when one of them gains a caller and is still listed here, so the list only shrinks.
  */
 const NOT_CALLED_YET: readonly string[] = [];

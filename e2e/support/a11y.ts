@@ -1,6 +1,6 @@
 /**
  * `checkA11y`: runs axe-core in a page (or one of its frames) and fails on any violation of
- * serious or critical impact (ARCHITECTURE.md budget: zero of them on every screen), printing
+ * serious or critical impact (docs/architecture.md budget: zero of them on every screen), printing
  * each rule, its help address and the elements that break it.
  */
 import { readFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
  * Chromium for the browser tests: Debian's /usr/bin/chromium (CHROMIUM_PATH overrides) driven
- * by playwright-core, headless, with the flags of ARCHITECTURE.md ("Real parts"). Never
+ * by playwright-core, headless, with the flags of docs/architecture.md ("Real parts"). Never
  * `npx playwright install`: there is no internet.
  */
 import { existsSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { inject } from 'vitest';
 /** The Chromium binary: CHROMIUM_PATH, or Debian's package. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The flags of ARCHITECTURE.md: headless, no sandbox (root in CI), nothing phoning home. */
+/** The flags of docs/architecture.md: headless, no sandbox (root in CI), nothing phoning home. */
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

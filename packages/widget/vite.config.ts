@@ -73,7 +73,7 @@ function precompress(): Plugin {
  * /withdrawal, ...), so the base is '/'. The manifest lets bench/widget.ts work out which chunks
  * the first paint of /deposit needs.
  *
- * Chunks (figures in docs/decisions.md §7): the first-paint chunk (everything the entry imports
+ * Chunks (figures in docs/decisions/0006-chunks-cut-along-what-loads-together.md): the first-paint chunk (everything the entry imports
  * statically, as before), the app chunk ({@link APP_CODE}), one chunk per feature, one texts
  * chunk per language, and the lazy extras (phone kinds, QR code). The stylesheet is one file,
  * fetched with the page, instead of one per chunk fetched while the app loads.

@@ -1,6 +1,6 @@
 /**
  * The contract's inferred types must fit the hand-written wire interfaces of @cashdesk/domain,
- * so the widget can hand a parsed response straight to a domain rule (ARCHITECTURE.md: nothing
+ * so the widget can hand a parsed response straight to a domain rule (docs/architecture.md: nothing
  * is defined twice, no `as`). These checks fail at compile time (`tsc -b`); the runtime
  * assertions only record that they ran.
  */

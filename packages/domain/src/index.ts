@@ -1,6 +1,6 @@
 /**
  * @cashdesk/domain: every pure business rule of the Cashdesk specification, with no React, no
- * DOM and no I/O. Exports are listed by name (ARCHITECTURE.md convention 7); each area's own
+ * DOM and no I/O. Exports are listed by name (docs/architecture.md convention 7); each area's own
  * index lists what it offers.
  *
  * @packageDocumentation

@@ -14,7 +14,7 @@ export const DECIMAL_PATTERN = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 export const DECIMAL_MAX_LENGTH = 40;
 
 /**
- * SPEC §3, ARCHITECTURE.md "money is a decimal string": an amount, fee, limit, balance or bonus
+ * SPEC §3, docs/architecture.md "money is a decimal string": an amount, fee, limit, balance or bonus
  * value. Never a JSON number on the wire (the one exception is the payment request's amount,
  * see {@link SubmitAmount}).
  */
@@ -64,7 +64,7 @@ export const SessionId = z.string().check(
 export type SessionId = z.infer<typeof SessionId>;
 
 /**
- * ARCHITECTURE.md "a submit is never sent twice": the Idempotency-Key header of submit and
+ * docs/architecture.md "a submit is never sent twice": the Idempotency-Key header of submit and
  * upload, 8 to 128 characters of [A-Za-z0-9_-]. A repeat with the same key returns the first
  * result.
  */

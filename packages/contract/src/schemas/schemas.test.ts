@@ -255,7 +255,7 @@ describe('SubmitRequest rules (SPEC §3 submit payload)', () => {
   });
 });
 
-describe('headers and identifiers (SPEC §6, ARCHITECTURE.md idempotency)', () => {
+describe('headers and identifiers (SPEC §6, docs/architecture.md idempotency)', () => {
   it.each(['abcdefgh', 'A1_b2-C3', 'k'.repeat(128)])('accepts idempotency key %s', (key) => {
     expect(z.parse(IdempotencyKey, key)).toBe(key);
   });

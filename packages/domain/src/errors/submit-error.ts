@@ -38,7 +38,7 @@ function stringOr(value: unknown, fallback: string): string {
 /**
  * SPEC §7, §8: reads the query client's error: FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR, or an
  * HTTP status (100 to 599) with the response data. `null` for anything else. The shapes are those
- * of RTK Query's fetchBaseQuery, which is the query client (ARCHITECTURE.md).
+ * of RTK Query's fetchBaseQuery, which is the query client (docs/architecture.md).
  */
 export function parseQueryError(input: unknown): QueryError | null {
   const status = field(input, 'status');

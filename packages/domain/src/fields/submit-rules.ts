@@ -1,6 +1,6 @@
 /**
  * The per-kind submit rules of SPEC §5, the one table the widget checks a form with before a
- * submit and the server checks it with on receipt (ARCHITECTURE.md: a rule both apply lives
+ * submit and the server checks it with on receipt (docs/architecture.md: a rule both apply lives
  * once, here).
  *
  * @packageDocumentation

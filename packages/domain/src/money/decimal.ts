@@ -1,5 +1,5 @@
 /**
- * Decimal parsing on big.js (ARCHITECTURE.md: money is a decimal string, math is big.js). Every
+ * Decimal parsing on big.js (docs/architecture.md: money is a decimal string, math is big.js). Every
  * function here is total: bad input gives `null`, never a throw and never a float.
  *
  * @packageDocumentation

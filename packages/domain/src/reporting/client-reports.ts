@@ -7,7 +7,7 @@
  * again before it stores one, so a report never carries a card number, a CVV or a session id even
  * when an older or foreign client sends one.
  *
- * Reading of "trace sample rate" (docs/decisions.md §23): every crash and error is reported; the
+ * Reading of "trace sample rate" (docs/decisions/0050-error-reports.md): every crash and error is reported; the
  * sampling decides, once per page load, whether the report carries its trace (the breadcrumbs).
  *
  * @packageDocumentation

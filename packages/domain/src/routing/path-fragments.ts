@@ -2,7 +2,7 @@
  * Status-page recognition (SPEC §2): the flow and result status a path shows. The rest of SPEC
  * §2's path-fragment recognition (fragments, main pages, form pages, a status page seen in the
  * parent frame) is the widget's route table (`findRoute`), which classifies every path the
- * cashier serves; a second classifier had no caller and was removed (docs/decisions.md §28).
+ * cashier serves; a second classifier had no caller and was removed (docs/decisions/0069-domain-public-api.md).
  *
  * @packageDocumentation
  */

@@ -12,7 +12,7 @@ import type { PaymentFlow } from './page-kind';
  * SPEC §2: result statuses; each has a route `/{type}/{type}-{status}`. SPEC §2's further view
  * statuses (fail, redirect) and view kinds (blank, redirect, result) have no route, field or
  * message that carries them: a decline is the error page, a redirect is the pay session's
- * `redirect` step (docs/decisions.md §28e).
+ * `redirect` step (docs/decisions/0079-spec-items-not-built.md).
  */
 export const RESULT_STATUSES = [
   'success',

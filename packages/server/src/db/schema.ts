@@ -4,7 +4,7 @@
  * PostgreSQL.
  *
  * Conventions:
- * - Money is `numeric(24, 10)` read as a decimal string (ARCHITECTURE.md: never a float); the
+ * - Money is `numeric(24, 10)` read as a decimal string (docs/architecture.md: never a float); the
  *   math is big.js in the services.
  * - Time is `timestamptz` read as a `Date`.
  * - Enumerations the domain owns (flows, statuses, kinds) are PostgreSQL enums so a wrong value

@@ -1,5 +1,5 @@
 /**
- * The error answers of the server (SPEC §8; ARCHITECTURE.md "What bad input gets"): every failure
+ * The error answers of the server (SPEC §8; docs/architecture.md "What bad input gets"): every failure
  * is `{error_code, error_message, error_field?}` with a code of the contract's error table.
  *
  * - a request that fails its zod schema: 400 invalidField (1002), error_field `body.amount`,

@@ -1,5 +1,5 @@
 /**
- * The payment provider boundary and the sandbox provider (ARCHITECTURE.md: PaymentProvider
+ * The payment provider boundary and the sandbox provider (docs/architecture.md: PaymentProvider
  * interface, sandbox provider with test cards, outcomes for the other method kinds and a
  * 3-D Secure challenge page).
  *

@@ -1,6 +1,6 @@
 /**
  * Idempotency-Key handling of submit, upload and reversal (issue 12 "Idempotency that survives
- * failures"; ARCHITECTURE.md "a submit is never sent twice").
+ * failures"; docs/architecture.md "a submit is never sent twice").
  *
  * A key is claimed before any work, by a single-statement `INSERT … ON CONFLICT DO NOTHING` on
  * UNIQUE (player_id, scope, key). Exactly one caller gets the row back and runs the work. The

@@ -15,7 +15,7 @@
  * Amounts go out as decimal strings at the currency precision (limits, blocks, balance); fee
  * percentages as the stored text ("2%").
  *
- * Issue 16 (docs/decisions.md §19A): what belongs to the brand (brand row, pay groups, tiers, the
+ * Issue 16 (docs/decisions/0036-brand-data-and-sessions-in-memory.md): what belongs to the brand (brand row, pay groups, tiers, the
  * currency's precision, the pay groups' wire objects) is read from the app's brand-data cache
  * (services/cache/) when the handle has one; what belongs to the player (row, balance, last used
  * method, own limits, bonuses) is read for init in one statement and never kept.
@@ -493,7 +493,7 @@ const StoredFields = z.array(WithdrawalFieldDefinition);
 
 /**
  * Definitions already checked, by the stored value they were read from: a pay group's row comes
- * from the brand data in memory (§19A), so each submit and detail would otherwise check the same
+ * from the brand data in memory (docs/decisions/0036-brand-data-and-sessions-in-memory.md), so each submit and detail would otherwise check the same
  * value again with zod. Frozen, so a caller cannot change what the next one gets.
  */
 const checkedFields = new WeakMap<object, readonly StoredField[]>();

@@ -1,5 +1,5 @@
 /**
- * Issue 12 (ARCHITECTURE.md "What bad input gets"): bad text is always a 4xx with an error code
+ * Issue 12 (docs/architecture.md "What bad input gets"): bad text is always a 4xx with an error code
  * naming the field, never a 5xx. Walks the contract's endpoint table: for every endpoint that
  * takes path parameters, a query, headers or a body, a valid request is changed in one string at
  * a time (a value at any depth, or a key of a body object) and sent to the real server on a real

@@ -1,5 +1,5 @@
 /**
- * "Stateless: run one process or many" (ARCHITECTURE.md): several server processes started at
+ * "Stateless: run one process or many" (docs/architecture.md): several server processes started at
  * once on one fresh PostgreSQL database each migrate it and (in sandbox mode) seed it, as
  * main.ts does; every one of them must start, and the demo brands must be written once.
  *

@@ -199,7 +199,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       // A test is over: nothing of it is in flight any more, so every connection goes at once.
       // Fastify's close closes only the connections Node counts as idle, and a keep-alive one a
       // test's fetch left (with a short REQUEST_TIMEOUT_MS) was at times not counted so, which
-      // held close() until the hook's time-out. main.ts keeps the draining close (decisions §11).
+      // held close() until the hook's time-out. main.ts keeps the draining close (docs/decisions/0015-metrics-and-draining-shutdown.md).
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;

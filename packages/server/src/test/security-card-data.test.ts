@@ -259,7 +259,7 @@ async function savedCardId(playerExternalId: string, last4: string): Promise<str
   return row.id;
 }
 
-describe('card data never stored or logged (issue 3 security, ARCHITECTURE.md)', () => {
+describe('card data never stored or logged (issue 3 security, docs/architecture.md)', () => {
   beforeAll(async () => {
     // 1. A new card, approved, saved (typed with spaces, SPEC §5).
     const approved = await payWithNewCard(CARDS.approvedSaved, '25', {

@@ -83,7 +83,7 @@ describe('schema enumerations follow the domain, the contract and the provider',
     expect(providerKind.enumValues).toEqual([...PAYMENT_METHOD_KINDS]);
   });
 
-  it('has no column for a card number or a security code (issue 3, ARCHITECTURE.md)', async () => {
+  it('has no column for a card number or a security code (issue 3, docs/architecture.md)', async () => {
     expect(Object.keys(getTableColumns(savedCards)).sort()).toEqual([
       'active',
       'bin',

@@ -8,7 +8,7 @@
  *   and status.
  * - **Sampling:** decided once per page load (domain `shouldSampleTrace`, rate 0.9). Every crash
  *   and error is reported; a sampled page's reports carry its breadcrumbs, another's carry none,
- *   and `trace_sampled` says which (docs/decisions.md §23).
+ *   and `trace_sampled` says which (docs/decisions/0050-error-reports.md).
  * - **Sending:** the sender (domain scrubber, wire body, `fetch` with `keepalive`, so a report
  *   survives the host reloading the frame) is imported at the first report; the bundler keeps it
  *   in the app chunk, which holds everything it uses, so it is never part of the shell.

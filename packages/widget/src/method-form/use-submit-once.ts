@@ -69,7 +69,7 @@ export function mayHaveStarted(error: Pick<ApiError, 'status' | 'errorCode'>): b
 }
 
 /**
- * SPEC §7 deposit and withdrawal submit with the guarantees of ARCHITECTURE.md "a submit is never sent twice":
+ * SPEC §7 deposit and withdrawal submit with the guarantees of docs/architecture.md "a submit is never sent twice":
  * - one Idempotency-Key per attempt (crypto.randomUUID());
  * - after a failure that may have started the payment ({@link mayHaveStarted}: no answer, a 5xx,
  *   1011), sending the same data again (SPEC §4 repeat-submit check, isRepeatSubmission)

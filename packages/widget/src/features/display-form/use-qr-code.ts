@@ -11,7 +11,7 @@ export const QR_PIXELS = 480;
 
 /**
  * SPEC §2 display form "QR code": the payload drawn as a PNG data URL by the `qrcode` library,
- * loaded only when a display form is shown (ARCHITECTURE.md: QR is lazy-loaded), so the deposit
+ * loaded only when a display form is shown (docs/architecture.md: QR is lazy-loaded), so the deposit
  * pages never pay for it. The same URL serves the image and its download.
  */
 export function useQrCode(payload: string): QrCodeImage {
