@@ -154,7 +154,8 @@ export default tseslint.config(
                 'react',
                 'react-dom',
               ],
-              message: 'The server never imports the widget or the embed SDK (docs/architecture.md).',
+              message:
+                'The server never imports the widget or the embed SDK (docs/architecture.md).',
             },
           ],
         },
