@@ -1,6 +1,6 @@
 /**
- * One-time codes handed to the operator's messaging service over HTTP (OTP_SENDER=http, README
- * "One-time codes"): the real server on a real database, the messaging simulator in its own
+ * One-time codes handed to the operator's messaging service over HTTP (OTP_SENDER=http,
+ * docs/one-time-codes.md): the real server on a real database, the messaging simulator in its own
  * process. A payout account and a deposit confirmed end to end with the code the player reads
  * from the simulator; the service failing, hanging, refusing or losing its answer, after which the
  * player is told (1404) and nothing is counted against the code limits; a retried hand-over with

@@ -195,7 +195,7 @@ async function metric(app: TestServer, series: string): Promise<number> {
   return line === undefined ? 0 : Number(line.slice(series.length + 1));
 }
 
-describe('signed deliveries (http/signing.ts, README "Webhooks")', () => {
+describe('signed deliveries (http/signing.ts, docs/webhooks.md)', () => {
   it('delivers every event once, signed with the current key, which the operator verifies', async () => {
     const ids = await finishedDeposits(3);
     const report = await dispatchOnce(depsOf(server));
