@@ -10,7 +10,7 @@ import { ENDPOINTS } from '@cashdesk/contract';
 import type { Endpoint } from '@cashdesk/contract';
 import { QUERY_KEEP_UNUSED_S, STORAGE_KEYS } from '@cashdesk/domain';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
-import { readStored } from '../app/storage';
+import { readStored } from '../browser/storage';
 import { callEndpoint } from './http';
 import type { ApiError, CallOptions, CallResult, ResponseOf } from './http';
 import { takePrefetchedInit } from './prefetch';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test/render';
 import { AppRoutes, SCREENS } from './app-routes';
 import { ROUTE_SCREEN_CODE } from './screen-code';
-import { errorPopupOpened } from './ui-slice';
+import { errorPopupOpened } from '../store/ui-slice';
 
 describe('route table (SPEC §2 routes)', () => {
   it('gives every route of SPEC §2 a screen of its own (no "not available yet" page is left)', () => {

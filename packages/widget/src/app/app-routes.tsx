@@ -18,7 +18,7 @@ import { Skeleton } from '../ui/skeleton';
 import { NotAvailable } from './not-available';
 import { SCREEN_CODE } from './screen-code';
 import { SessionGate } from './session-gate';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../store/hooks';
 import { RouteFocus } from './route-focus';
 import { ResumeAfterReload } from './resume-after-reload';
 

@@ -23,8 +23,8 @@ import { browserErrorReporter, listenForReports } from './error-reporter';
 import { NavigationBreadcrumbs } from './navigation-breadcrumbs';
 import { browserPageMetrics, startPageMetrics } from './page-metrics';
 import { startBrowserRealtime } from '../realtime/realtime';
-import { createAppStore } from './store';
-import type { Startup } from './startup';
+import { createAppStore } from '../store/store';
+import type { Startup } from '../startup/startup';
 import { ThemeGate } from './theme-gate';
 
 export interface AppProps {

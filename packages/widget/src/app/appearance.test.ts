@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prefetchAppearance } from '../api/prefetch';
 import { applyTheme, readAppearance, themeRenders } from './appearance';
 import type { Appearance } from './appearance';
-import { readStartup } from './startup';
+import { readStartup } from '../startup/startup';
 
 function startupAt(address: string) {
   return readStartup({

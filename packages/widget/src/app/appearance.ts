@@ -20,7 +20,7 @@
  */
 import { AppearanceResponse, THEME_PROPERTIES } from '@cashdesk/contract';
 import { takePrefetchedAppearance } from '../api/prefetch';
-import type { Startup } from './startup';
+import type { Startup } from '../startup/startup';
 
 /** What the app needs of the appearance answer. */
 export interface Appearance {

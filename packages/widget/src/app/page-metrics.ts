@@ -14,7 +14,7 @@
  * session that has not expired, each metric once per page load) and builds the body. A report is
  * sent with `keepalive`, because LCP, CLS and INP are final only when the page is hidden, and a
  * failure is not retried (a lost timing is not worth a player's data). A failure with code 17
- * marks the session expired, as any call's does (app/store.ts).
+ * marks the session expired, as any call's does (store/store.ts).
  *
  * @packageDocumentation
  */
@@ -22,9 +22,9 @@ import { ENDPOINTS } from '@cashdesk/contract';
 import { buildMetricsBody, metricsPath, metricWireValue, shouldSendMetric } from '@cashdesk/domain';
 import type { MetricName, MetricsBody } from '@cashdesk/domain';
 import { callEndpoint, isSessionExpiredApiError } from '../api/http';
-import { sessionExpired } from './session-slice';
-import type { Startup } from './startup';
-import type { AppStore } from './store';
+import { sessionExpired } from '../store/session-slice';
+import type { Startup } from '../startup/startup';
+import type { AppStore } from '../store/store';
 
 /** The part of `web-vitals` used here (loaded on demand). */
 export interface WebVitals {

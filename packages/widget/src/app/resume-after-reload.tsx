@@ -31,7 +31,7 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { sessionIdOf } from '../api/cashier-api';
 import { callEndpoint } from '../api/http';
-import { useAppStore } from './hooks';
+import { useAppStore } from '../store/hooks';
 
 /**
  * The screens a page load may start on in the middle of a payment: the flows' homepages (the

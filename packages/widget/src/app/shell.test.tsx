@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { announce, LIVE_REGION_IDS } from '../ui/announcer';
 import { Shell } from './shell';
-import { readStartup } from './startup';
+import { readStartup } from '../startup/startup';
 import INDEX_HTML from '../../index.html?raw';
 
 function startupFor(lang: string) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '../ui/skeleton';
-import type { ShippedLanguage, Startup } from './startup';
+import type { ShippedLanguage, Startup } from '../startup/startup';
 
 /**
  * The loading label before the translations arrive: three strings are cheaper in the first

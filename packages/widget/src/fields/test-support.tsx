@@ -6,7 +6,7 @@
 import { mapField } from '@cashdesk/domain';
 import type { FieldValue, FormField, ReceivedField } from '@cashdesk/domain';
 import { useState } from 'react';
-import type { ShippedLanguage } from '../app/startup';
+import type { ShippedLanguage } from '../startup/startup';
 import { createI18n } from '../i18n/i18n';
 import { FieldView } from './field-view';
 import type { FieldContext, FieldError } from './types';

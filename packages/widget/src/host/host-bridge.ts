@@ -40,7 +40,7 @@ import type {
   ReInitCashierMessage,
 } from '@cashdesk/domain';
 import { clientEnvironment } from '../api/client-environment';
-import { readStored, writeStored } from '../app/storage';
+import { readStored, writeStored } from '../browser/storage';
 import { browserHeightEnvironment, watchContentHeight } from './content-height';
 
 /** The iOS script message handler's name (window.webkit.messageHandlers.<name>). */

@@ -8,7 +8,7 @@
 import { createInstance } from 'i18next';
 import type { i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { ShippedLanguage } from '../app/startup';
+import type { ShippedLanguage } from '../startup/startup';
 import { loadMessages } from './messages';
 
 const instances = new Map<ShippedLanguage, Promise<I18n>>();

@@ -29,15 +29,15 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@cashdesk/contract';
 import { MESSAGE_KEYS } from '@cashdesk/domain';
 import { AMOUNT_MESSAGE_KEYS, FEE_MESSAGE_KEYS } from '@cashdesk/domain/testing';
-import { SHIPPED_LANGUAGES } from '../app/startup';
-import type { ShippedLanguage } from '../app/startup';
+import { SHIPPED_LANGUAGES } from '../startup/startup';
+import type { ShippedLanguage } from '../startup/startup';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WIDGET_SRC = join(HERE, '..');
 const LOCALES_DIR = join(HERE, 'locales');
 const REPO = join(HERE, '..', '..', '..', '..');
 
-/** The shipped languages (app/startup.ts); English is the reference. */
+/** The shipped languages (startup/startup.ts); English is the reference. */
 const LANGUAGES = SHIPPED_LANGUAGES;
 type Language = ShippedLanguage;
 /** The languages translated from English. */

@@ -6,7 +6,7 @@
  *
  * @packageDocumentation
  */
-import type { ShippedLanguage } from '../app/startup';
+import type { ShippedLanguage } from '../startup/startup';
 
 type Messages = Readonly<Record<string, string>>;
 

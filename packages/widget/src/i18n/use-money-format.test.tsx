@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { describe, expect, it } from 'vitest';
 import { cashierApi } from '../api/cashier-api';
-import { readStartup } from '../app/startup';
-import { createAppStore } from '../app/store';
+import { readStartup } from '../startup/startup';
+import { createAppStore } from '../store/store';
 import { useMoneyFormat } from './use-money-format';
 
 function storeAt(path: string) {

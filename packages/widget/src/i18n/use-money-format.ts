@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { cashierApi } from '../api/cashier-api';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../store/hooks';
 import { moneyFormat } from './format';
 import type { MoneyFormat } from './format';
 

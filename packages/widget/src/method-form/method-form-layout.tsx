@@ -3,7 +3,7 @@ import type { FormField, Method } from '@cashdesk/domain';
 import { Fragment, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../store/hooks';
 import { AmountSummary, FieldView } from '../fields';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';

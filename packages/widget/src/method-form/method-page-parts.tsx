@@ -16,7 +16,7 @@ import { NotificationBanner } from '../notifications/notification-banner';
 import { Button } from '../ui/button';
 import { PageHeader } from '../ui/page-header';
 import { Skeleton } from '../ui/skeleton';
-import { NATIVE_PAY_READY } from '../app/wallet-pay';
+import { NATIVE_PAY_READY } from '../browser/wallet-pay';
 import './method-page.css';
 
 /** The id of the method page's h1, which its form is labelled by. */

@@ -9,7 +9,7 @@
 import { fieldKind } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
 import { cashierApi } from '../api/cashier-api';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../store/hooks';
 import type { MethodForm } from './method-form';
 import './pci-dss-mark.css';
 

@@ -1,7 +1,7 @@
 import { AMOUNT_CHANGE_DEBOUNCE_MS, amountReport } from '@cashdesk/domain';
 import type { AmountReportState } from '@cashdesk/domain';
 import { useEffect, useRef } from 'react';
-import { useAppDispatch } from '../app/hooks';
+import { useAppDispatch } from '../store/hooks';
 import { trackClickstream } from '../realtime/clickstream';
 
 /** The pay group's limits the amount events carry (SPEC §7). */

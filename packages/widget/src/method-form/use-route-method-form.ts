@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useUserCardsQuery } from '../api/cashier-api';
 import type { SelectArgs } from '../api/cashier-api';
 import type { ResponseOf } from '../api/http';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../store/hooks';
 import { useFieldCode } from '../fields';
 import { buildMethodForm } from './method-form';
 import type { AnyMethodDetail, FormFlow, MethodForm } from './method-form';

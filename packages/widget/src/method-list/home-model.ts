@@ -6,7 +6,7 @@
  */
 import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
 import { mapPayGroups } from '@cashdesk/domain';
-import { NATIVE_PAY_READY } from '../app/wallet-pay';
+import { NATIVE_PAY_READY } from '../browser/wallet-pay';
 import type { ClientEnvironment, Method, MethodAvailability, MethodGroups } from '@cashdesk/domain';
 
 /** SPEC §2: the four homepage groups, in the order they are shown. */

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { STORAGE_KEYS } from '@cashdesk/domain';
-import { readStored, removeStored } from '../app/storage';
+import { readStored, removeStored } from '../browser/storage';
 
 function storedId(key: string): number | null {
   // The session copy is the newer one (this tab); the local copy survives a new session.

@@ -9,7 +9,7 @@
  * @packageDocumentation
  */
 import { STORAGE_KEYS } from '@cashdesk/domain';
-import { removeStored, writeStored } from './storage';
+import { removeStored, writeStored } from '../browser/storage';
 
 /** The init answer's return addresses (SPEC §3 cashier response). */
 export interface StoredMerchantUrls {

@@ -7,7 +7,7 @@
  *
  * @packageDocumentation
  */
-import { applyLogoSizes } from '../app/layout-properties';
+import { applyLogoSizes } from '../ui/layout-properties';
 import {
   autoSelectMethod,
   buildTypeFilters,
@@ -30,10 +30,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isSessionExpiredApiError } from '../api/http';
 import { formatAmount, formatMoney } from '../i18n/format';
-import { useAppDispatch, useAppSelector, useAppStore } from '../app/hooks';
-import { initReceived } from '../app/session-slice';
-import { skipsAutoChoice } from '../app/method-list-state';
-import { keepMerchantUrls } from '../app/merchant-storage';
+import { useAppDispatch, useAppSelector, useAppStore } from '../store/hooks';
+import { initReceived } from '../store/session-slice';
+import { skipsAutoChoice } from './skip-auto-choice';
+import { keepMerchantUrls } from './merchant-storage';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { Skeleton } from '../ui/skeleton';
@@ -114,8 +114,9 @@ export interface MethodListPageProps {
  * The automatic choice (SPEC §4, deposit order) runs once per page load, on the first load of
  * the list, and navigates with `replace`. It is skipped (the list is shown) when:
  * - the list was already shown in this page load (the player came back, e.g. with Back);
- * - the player was sent back on purpose: router state SKIP_AUTO_CHOICE (app/method-list-state), or the stored
- *   flag phSkipLasUsedMethod (read once and cleared) that the result page's "all methods" sets.
+ * - the player was sent back on purpose: router state SKIP_AUTO_CHOICE (skip-auto-choice.ts), or
+ *   the stored flag phSkipLasUsedMethod (read once and cleared) that the result page's "all
+ *   methods" sets.
  * The flag is also passed to the domain as "skip the last-used step".
  */
 export function MethodListPage({

@@ -10,7 +10,7 @@
 import type { MethodTypeFilter, PaymentFlow } from '@cashdesk/domain';
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { rootReducer } from '../app/store';
+import { rootReducer } from '../store/store';
 
 /** The two method lists (SPEC §2 homepages). */
 export type ListFlow = PaymentFlow;
@@ -68,7 +68,7 @@ export const methodListSlice = createSlice({
   },
 });
 
-declare module '../app/store' {
+declare module '../store/store' {
   export interface LazyLoadedSlices {
     methodList: MethodListsState;
   }

@@ -2,7 +2,7 @@ import { DEFAULT_LOGO_SIZE, iconRetryDecision, logoImage } from '@cashdesk/domai
 import type { Method } from '@cashdesk/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../store/hooks';
 import { CardMark } from '../ui/card-mark';
 
 /** How the logo's status is learnt after an `<img>` failed (the element does not tell it). */

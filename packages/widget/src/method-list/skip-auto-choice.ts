@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import { STORAGE_KEYS } from '@cashdesk/domain';
-import { writeStored } from './storage';
+import { writeStored } from '../browser/storage';
 
 /** Router state of a navigation back to the method list that must not choose a method. */
 export interface SkipAutoChoiceState {

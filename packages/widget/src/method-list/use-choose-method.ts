@@ -2,7 +2,7 @@ import { buildRoutePath, chooseMethod } from '@cashdesk/domain';
 import type { Method } from '@cashdesk/domain';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { writeStored } from '../app/storage';
+import { writeStored } from '../browser/storage';
 import type { ListFlow } from './method-list-slice';
 
 /** How a choice navigates. */

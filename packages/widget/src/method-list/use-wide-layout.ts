@@ -1,6 +1,6 @@
 import { SMALL_SCREEN_WIDTH_PX, isMobileWidth } from '@cashdesk/domain';
 import { useSyncExternalStore } from 'react';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../store/hooks';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('resize', onChange);

@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visibleNotifications } from '@cashdesk/domain';
 import { useNotificationsQuery } from '../api/cashier-api';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
 import {
   injectedNotificationsSlice,
   notificationRemoved,

@@ -11,7 +11,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { CashierNotificationWire } from '@cashdesk/contract';
 import { addNotification, removeAllNotifications, removeNotification } from '@cashdesk/domain';
 import type { CashierNotification } from '@cashdesk/domain';
-import { rootReducer } from '../app/store';
+import { rootReducer } from '../store/store';
 
 export interface NotificationsState {
   readonly list: readonly CashierNotification[];
@@ -75,8 +75,8 @@ export const {
   allNotificationsRemoved,
 } = notificationsSlice.actions;
 
-declare module '../app/store' {
-  // Declaration merging registers this lazily injected slice's state (app/store.ts).
+declare module '../store/store' {
+  // Declaration merging registers this lazily injected slice's state (store/store.ts).
   export interface LazyLoadedSlices {
     notifications: NotificationsState;
   }

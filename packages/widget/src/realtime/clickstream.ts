@@ -23,9 +23,9 @@ import {
 } from '@cashdesk/domain';
 import type { ClickstreamFailure } from '@cashdesk/domain';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { browserSchedule } from '../app/schedule';
-import type { Schedule } from '../app/schedule';
-import type { RootState } from '../app/store';
+import { browserSchedule } from '../browser/schedule';
+import type { Schedule } from '../browser/schedule';
+import type { RootState } from '../store/store';
 import {
   clickstreamRefused,
   clickstreamRequeued,

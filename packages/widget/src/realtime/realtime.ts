@@ -35,10 +35,10 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import * as z from 'zod/mini';
 import { cashierApi } from '../api/cashier-api';
 import { callEndpoint, isSessionExpiredApiError } from '../api/http';
-import { balanceChanged, sessionExpired } from '../app/session-slice';
-import { browserSchedule } from '../app/schedule';
-import type { Schedule } from '../app/schedule';
-import type { RootState } from '../app/store';
+import { balanceChanged, sessionExpired } from '../store/session-slice';
+import { browserSchedule } from '../browser/schedule';
+import type { Schedule } from '../browser/schedule';
+import type { RootState } from '../store/store';
 import {
   notificationRemoved,
   notificationsReceived,

@@ -2,8 +2,8 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { describe, expect, it, vi } from 'vitest';
-import { readStartup } from '../app/startup';
-import { createAppStore } from '../app/store';
+import { readStartup } from '../startup/startup';
+import { createAppStore } from '../store/store';
 import { transactionPushed, transactionsSubscribed } from './realtime-slice';
 import { useReadOnPush } from './use-transaction-push';
 

@@ -14,7 +14,7 @@
  * @packageDocumentation
  */
 import { useEffect, useRef } from 'react';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../store/hooks';
 import { transactionSignal } from './realtime-slice';
 
 export interface TransactionPushOptions {

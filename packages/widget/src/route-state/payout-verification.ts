@@ -1,8 +1,9 @@
 /**
  * The hand-over between the withdrawal method page and the account-management screens (SPEC §4
  * "Withdrawal verification"): features never import each other, so the router state both read
- * is defined here. Router state survives a reload of the tab (it lives in the history entry),
- * which the cashier's storage, denied inside a third-party frame, cannot promise.
+ * is defined here, below both (route-state/: router state one feature hands another). Router
+ * state survives a reload of the tab (it lives in the history entry), which the cashier's
+ * storage, denied inside a third-party frame, cannot promise.
  *
  * The flow: the method page decides with the domain's verificationRouting that a payout account
  * must be confirmed and navigates to /withdrawal-verify-account (or /account-management-blocked)

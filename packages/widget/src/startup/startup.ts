@@ -27,7 +27,7 @@ import type {
   PageParameters,
   ResolvedTheme,
 } from '@cashdesk/domain';
-import { readStored, writeStored } from './storage';
+import { readStored, writeStored } from '../browser/storage';
 
 /** Design themes this build ships CSS for (src/themes). */
 export const SUPPORTED_THEMES: readonly string[] = ['brand0', 'brand1'];

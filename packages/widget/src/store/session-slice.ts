@@ -19,7 +19,7 @@ import type {
 } from '@cashdesk/domain';
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { ShippedLanguage, Startup } from './startup';
+import type { ShippedLanguage, Startup } from '../startup/startup';
 
 /** SPEC §3: merchant return URLs kept from the init answer. */
 export interface MerchantUrls {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { cashierApi } from '../api/cashier-api';
 import { createAppStore } from './store';
-import { readStartup } from './startup';
+import { readStartup } from '../startup/startup';
 
 function store(address = 'https://cashier.test/deposit?session_id=s-1') {
   return createAppStore(

@@ -15,7 +15,7 @@ import { cashierApi } from '../api/cashier-api';
 import { isApiError, isSessionExpiredApiError } from '../api/http';
 import { realtimeSlice } from '../realtime/realtime-slice';
 import { initialSessionState, sessionExpired, sessionSlice } from './session-slice';
-import type { Startup } from './startup';
+import type { Startup } from '../startup/startup';
 import { uiSlice } from './ui-slice';
 
 /** Feature slices register their state type here by declaration merging. */

@@ -8,10 +8,10 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { createAppStore } from '../app/store';
-import type { AppStore } from '../app/store';
-import { readStartup } from '../app/startup';
-import type { ShippedLanguage } from '../app/startup';
+import { createAppStore } from '../store/store';
+import type { AppStore } from '../store/store';
+import { readStartup } from '../startup/startup';
+import type { ShippedLanguage } from '../startup/startup';
 import { createI18n } from '../i18n/i18n';
 
 export interface RenderWithAppOptions {

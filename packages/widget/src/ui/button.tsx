@@ -27,7 +27,7 @@ function prefersReducedMotion(): boolean {
 /**
  * The one button of the widget: a real <button>, type="button" unless told otherwise. A press
  * (pointer down) sends a ripple from the pressed point across the button for SPEC §9's ripple
- * length (`--cd-ripple-ms`, the domain's RIPPLE_MS, app/layout-properties.ts); it is a picture
+ * length (`--cd-ripple-ms`, the domain's RIPPLE_MS, ui/layout-properties.ts); it is a picture
  * only (aria-hidden), and a player who prefers reduced motion gets none.
  */
 export function Button({

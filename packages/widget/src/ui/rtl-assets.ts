@@ -8,8 +8,8 @@ import { ENDPOINTS, RtlAssetsResponse } from '@cashdesk/contract';
 import { textDirection } from '@cashdesk/domain';
 import { cashierApi, endpointQuery } from '../api/cashier-api';
 import type { ResponseOf } from '../api/http';
-import { readStored, writeStored } from '../app/storage';
-import { useAppSelector } from '../app/hooks';
+import { readStored, writeStored } from '../browser/storage';
+import { useAppSelector } from '../store/hooks';
 
 /** Where the last list is kept (SPEC §7: "cached in browser storage"). */
 export const RTL_ASSETS_STORAGE_KEY = 'phRtlAssets';

@@ -2,7 +2,7 @@ import { COUNTDOWN_ZERO, formatCountdown } from '@cashdesk/domain';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { readPayoutVerification } from '../../app/payout-verification';
+import { readPayoutVerification } from '../../route-state/payout-verification';
 import { scrollToTop } from '../../host/host-bridge';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';

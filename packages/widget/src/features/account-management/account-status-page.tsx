@@ -2,7 +2,7 @@ import type { RouteDefinition } from '@cashdesk/domain';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { readPayoutVerification, readVerifiedAccount } from '../../app/payout-verification';
+import { readPayoutVerification, readVerifiedAccount } from '../../route-state/payout-verification';
 import { scrollToTop } from '../../host/host-bridge';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';

@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { readPayoutVerification } from '../../app/payout-verification';
+import { readPayoutVerification } from '../../route-state/payout-verification';
 import { scrollToTop } from '../../host/host-bridge';
 import { usePageTitle } from '../../ui/use-page-title';
 import { SupportLink } from './parts';

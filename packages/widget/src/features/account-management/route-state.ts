@@ -1,12 +1,16 @@
 /**
  * The router state of the account-management screens beyond the shared hand-over of
- * app/payout-verification.ts (SPEC §4 "Withdrawal verification"): the instant a block ends, the
- * masked account (support page), and `returnTo` beside a verified account (status pages).
+ * route-state/payout-verification.ts (SPEC §4 "Withdrawal verification"): the instant a block
+ * ends, the masked account (support page), and `returnTo` beside a verified account (status
+ * pages).
  *
  * @packageDocumentation
  */
-import { readPayoutVerification } from '../../app/payout-verification';
-import type { PayoutVerificationState, VerifiedAccountState } from '../../app/payout-verification';
+import { readPayoutVerification } from '../../route-state/payout-verification';
+import type {
+  PayoutVerificationState,
+  VerifiedAccountState,
+} from '../../route-state/payout-verification';
 
 type Verification = PayoutVerificationState['payoutVerification'];
 type Verified = VerifiedAccountState['verifiedAccount'];

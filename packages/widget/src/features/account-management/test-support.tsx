@@ -11,10 +11,10 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import type { PayoutVerificationState } from '../../app/payout-verification';
-import { readStartup } from '../../app/startup';
-import type { ShippedLanguage } from '../../app/startup';
-import { createAppStore } from '../../app/store';
+import type { PayoutVerificationState } from '../../route-state/payout-verification';
+import { readStartup } from '../../startup/startup';
+import type { ShippedLanguage } from '../../startup/startup';
+import { createAppStore } from '../../store/store';
 import { createI18n } from '../../i18n/i18n';
 import { LocationProbe } from '../../test/location-probe';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PayoutVerificationState } from '../../app/payout-verification';
+import type { PayoutVerificationState } from '../../route-state/payout-verification';
 import { announce } from '../../ui/announcer';
 import {
   HAND_OVER,

@@ -6,8 +6,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { usePayoutSelectQuery } from '../../api/cashier-api';
 import { asApiError } from '../../api/http';
 import type { ApiError } from '../../api/http';
-import { readPayoutVerification } from '../../app/payout-verification';
-import type { PayoutVerificationState } from '../../app/payout-verification';
+import { readPayoutVerification } from '../../route-state/payout-verification';
+import type { PayoutVerificationState } from '../../route-state/payout-verification';
 import { scrollToTop } from '../../host/host-bridge';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
@@ -45,7 +45,7 @@ const CONTACT_LABELS: Readonly<Record<ContactType, string>> = {
  * SPEC §2 /withdrawal-verify-account "Payout verification": choose a contact for confirmation,
  * request and confirm a one-time code, contact support or verify through a support message.
  * SPEC §4: the method page hands over the account and the stored amount in router state
- * (app/payout-verification.ts); without it the player is asked to start again.
+ * (route-state/payout-verification.ts); without it the player is asked to start again.
  */
 export function VerifyAccountPage() {
   const location = useLocation();

@@ -5,7 +5,7 @@ import type { ResultStatus, RouteDefinition } from '@cashdesk/domain';
 import type { ThreeDsResultRequest } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { postResultToOuterCashier, scrollToTop } from '../../host/host-bridge';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';

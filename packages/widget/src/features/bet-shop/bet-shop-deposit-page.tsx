@@ -4,7 +4,7 @@ import type { BetShop } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useDepositInitQuery, useDepositSelectQuery } from '../../api/cashier-api';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { shopAddress } from '../../fields/bet-shop/shop-address';
 import { formatWorkingHours } from '../../fields/bet-shop/working-hours';
 import { isolateLtr } from '../../i18n/format';

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useUserCardsQuery } from '../../api/cashier-api';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../store/hooks';
 import { SavedCardSummary, useSavedCardName } from '../../fields';
 import { scrollToTop } from '../../host/host-bridge';
 import { announce } from '../../ui/announcer';

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { sessionIdOf } from '../../api/cashier-api';
 import { callEndpoint } from '../../api/http';
-import { useAppStore } from '../../app/hooks';
+import { useAppStore } from '../../store/hooks';
 import { scrollToTop } from '../../host/host-bridge';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icon';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { DEFAULT_ERROR_CODE } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { errorPopupClosed } from '../../app/ui-slice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { errorPopupClosed } from '../../store/ui-slice';
 import { Dialog } from '../../ui/dialog';
 import { messageText } from './message-text';
 

@@ -9,7 +9,7 @@ import { ROUTES } from '@cashdesk/domain';
 import { QueryStatus } from '@reduxjs/toolkit/query';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from '../../store/store';
 import { transactionPushed } from '../../realtime/realtime-slice';
 import { browserWindow } from './finish';
 import {

@@ -10,10 +10,10 @@ import type { PaymentFlow, ResultStatus, RouteDefinition } from '@cashdesk/domai
 import type { PaySession } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { balanceChanged } from '../../app/session-slice';
-import { readStored } from '../../app/storage';
-import { rememberSkipAutoChoice, SKIP_AUTO_CHOICE } from '../../app/method-list-state';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { balanceChanged } from '../../store/session-slice';
+import { readStored } from '../../browser/storage';
+import { rememberSkipAutoChoice, SKIP_AUTO_CHOICE } from '../../method-list/skip-auto-choice';
 import { reportPaymentResult, scrollToTop } from '../../host/host-bridge';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorPopupOpened } from '../../app/ui-slice';
+import { errorPopupOpened } from '../../store/ui-slice';
 import { createI18n } from '../../i18n/i18n';
 import { ErrorPopup } from './error-popup';
 import { RedirectCountdown } from './redirect-countdown';

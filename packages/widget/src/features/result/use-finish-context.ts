@@ -2,8 +2,8 @@ import { STORAGE_KEYS } from '@cashdesk/domain';
 import type { MerchantRedirectSources, PaymentFlow, ResultStatus } from '@cashdesk/domain';
 import type { PaySession } from '@cashdesk/contract';
 import { useDepositInitQuery, usePayoutInitQuery } from '../../api/cashier-api';
-import { useAppSelector } from '../../app/hooks';
-import { readStored } from '../../app/storage';
+import { useAppSelector } from '../../store/hooks';
+import { readStored } from '../../browser/storage';
 import type { FinishContext } from './finish';
 
 /** The redirect time-outs of SPEC §3 widgetSettings, in seconds, when the init answer had them. */

@@ -14,7 +14,7 @@
 import type { AmountReported } from '../../../method-form/use-amount-reporting';
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { rootReducer } from '../../../app/store';
+import { rootReducer } from '../../../store/store';
 
 /** SPEC §4: the amount report of one method page. */
 export interface AmountReport {
@@ -103,8 +103,8 @@ export function amountReportAction(payGroupId: string, report: AmountReported) {
     : amountChanged({ payGroupId, previousAmount: report.previous, amount: report.amount });
 }
 
-declare module '../../../app/store' {
-  // Declaration merging registers this lazily injected slice's state (app/store.ts).
+declare module '../../../store/store' {
+  // Declaration merging registers this lazily injected slice's state (store/store.ts).
   export interface LazyLoadedSlices {
     depositMethod: DepositMethodState;
   }

@@ -31,8 +31,8 @@ import type {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { readStored, writeStored } from '../../../app/storage';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { readStored, writeStored } from '../../../browser/storage';
 import { asApiError } from '../../../api/http';
 import { toFieldError } from '../../../fields';
 import { announce } from '../../../ui/announcer';

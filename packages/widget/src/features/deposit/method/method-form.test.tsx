@@ -6,8 +6,8 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readStartup } from '../../../app/startup';
-import { createAppStore } from '../../../app/store';
+import { readStartup } from '../../../startup/startup';
+import { createAppStore } from '../../../store/store';
 import {
   buildMethodForm,
   canAutoSubmit,

@@ -1,8 +1,8 @@
 import type { PaymentOtpResponse } from '@cashdesk/contract';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { browserSchedule } from '../../../app/schedule';
-import type { Schedule } from '../../../app/schedule';
+import { browserSchedule } from '../../../browser/schedule';
+import type { Schedule } from '../../../browser/schedule';
 import { Button } from '../../../ui/button';
 
 /** What asking for a code came to. */

@@ -8,7 +8,7 @@
 import type { PayoutAccount, PayoutMethodDetail } from '@cashdesk/contract';
 import { STORAGE_KEYS, fieldKind, verificationRouting } from '@cashdesk/domain';
 import type { FormField, VerificationRouting } from '@cashdesk/domain';
-import { readStored, removeStored, writeStored } from '../../../app/storage';
+import { readStored, removeStored, writeStored } from '../../../browser/storage';
 
 /** The choice of "a new account" in the account select. */
 export const NEW_ACCOUNT = '';

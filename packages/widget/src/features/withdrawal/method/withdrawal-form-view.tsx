@@ -18,7 +18,7 @@ import type { FormField, Method } from '@cashdesk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { PayoutVerificationState } from '../../../app/payout-verification';
+import type { PayoutVerificationState } from '../../../route-state/payout-verification';
 import type { FieldError } from '../../../fields';
 import { formSubmitBody, fieldsShown, textOf } from '../../../method-form/method-form';
 import type { MethodForm } from '../../../method-form/method-form';

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { readPayoutVerification, readVerifiedAccount } from '../../../app/payout-verification';
+import {
+  readPayoutVerification,
+  readVerifiedAccount,
+} from '../../../route-state/payout-verification';
 import type { PayoutInitResponse } from '@cashdesk/contract';
 import { usePayoutInitQuery, usePayoutSelectQuery } from '../../../api/cashier-api';
 import { MethodPage } from '../../../method-form/method-page-parts';
