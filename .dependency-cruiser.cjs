@@ -87,6 +87,17 @@ module.exports = {
       },
       to: { path: '^packages/widget/src/features/' },
     },
+    {
+      name: 'only-entry-imports-app',
+      severity: 'error',
+      comment:
+        'app/ is the top of the widget: only src/main.tsx and app/ itself import it (tests too); what lower layers need lives below it (store/, startup/, browser/, route-state/, ui/).',
+      from: {
+        path: '^packages/widget/src/',
+        pathNot: ['^packages/widget/src/app/', '^packages/widget/src/main\\.tsx$'],
+      },
+      to: { path: '^packages/widget/src/app/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
