@@ -1,5 +1,5 @@
 /**
- * Render-crash and error reports of the widget (SPEC §4, §8, §9; issue 17), kept in
+ * Render-crash and error reports of the widget (SPEC §4, §8, §9), kept in
  * `client_reports` for CLIENT_REPORT_RETENTION_DAYS.
  *
  * - {@link storeClientReport} scrubs a report with the domain's `scrubClientReport` before the

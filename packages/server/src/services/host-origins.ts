@@ -1,5 +1,5 @@
 /**
- * Which sites may frame a session's widget (issue 13): the `allowed_host_origins` of the
+ * Which sites may frame a session's widget: the `allowed_host_origins` of the
  * session's brand. A session that has expired still names its brand (its widget page must still
  * show the session-expired screen inside the brand's site).
  *
@@ -43,7 +43,7 @@ export async function setBrandHostOrigins(
   const { origins: checked, refused } = sortHostOrigins(origins);
   const [first] = refused;
   if (first !== undefined) throw new TypeError(`not an http(s) origin: ${first}`);
-  // A configuration write like any other: the version bumped, the caches told (issue 16).
+  // A configuration write like any other: the version bumped, the caches told.
   await db.transaction(async (tx) => {
     await bumpConfigVersion(tx, brandId);
     await tx

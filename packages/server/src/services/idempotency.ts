@@ -1,6 +1,6 @@
 /**
- * Idempotency-Key handling of submit, upload and reversal (issue 12 "Idempotency that survives
- * failures"; docs/architecture.md "a submit is never sent twice").
+ * Idempotency-Key handling of submit, upload and reversal that survives failures
+ * (docs/architecture.md "a submit is never sent twice").
  *
  * A key is claimed before any work, by a single-statement `INSERT … ON CONFLICT DO NOTHING` on
  * UNIQUE (player_id, scope, key). Exactly one caller gets the row back and runs the work. The
@@ -12,7 +12,7 @@
  *   that creates the payment ({@link ClaimHandle.link}): either both exist or neither does.
  *
  * A submit that creates a transaction claims its key later and cheaper ({@link
- * IdempotentWork.claimWithTransaction}, issue 16 part C): the claim is inserted with the
+ * IdempotentWork.claimWithTransaction}): the claim is inserted with the
  * transaction, in the commit that creates it; a request that finds the key taken there rolls back
  * and is answered like the requests below.
  *
@@ -82,7 +82,7 @@ export interface ClaimHandle {
    */
   link(tx: Executor, transactionId: string): Promise<void>;
   /**
-   * Runs `work` in ONE database transaction that also completes the claim (issue 16, part C: the
+   * Runs `work` in ONE database transaction that also completes the claim (the
    * outcome of a payment and its key's completion commit together, so a retry never waits for a
    * request whose answer is already decided). Without a claim tied yet it just runs `work` in a
    * database transaction; the claim is then completed when the request ends, as always.
@@ -109,7 +109,7 @@ export interface IdempotentWork {
    */
   resume?: ((transactionId: string) => Promise<StoredResponse>) | undefined;
   /**
-   * Issue 16, part C: the work creates a transaction and ties the key to it with
+   * The work creates a transaction and ties the key to it with
    * {@link ClaimHandle.link}, and nothing is claimed before it runs: `link` inserts the claim in
    * the creating database transaction, with the transaction (one commit for both, no claim row
    * written and updated). A request whose key exists already finds out there (its database

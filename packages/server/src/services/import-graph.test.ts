@@ -1,5 +1,5 @@
 /**
- * No import circle among the server's services and routes (issue 12).
+ * No import circle among the server's services and routes.
  *
  * The imports of every module under src/services and src/routes (tests left out) are read with
  * the TypeScript parser and resolved the way `tsc` resolves them; modules of other folders they
@@ -188,7 +188,7 @@ function shortestCycle(
   return [];
 }
 
-describe('import graph of services and routes (issue 12)', () => {
+describe('import graph of services and routes', () => {
   const graph = importGraph();
 
   it('reads the modules it is meant to check', () => {

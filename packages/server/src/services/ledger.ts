@@ -1,5 +1,5 @@
 /**
- * The money ledger (issue 3 "Money"). Every change of a balance is one database transaction that
+ * The money ledger. Every change of a balance is one database transaction that
  * locks the player's balance row (`SELECT … FOR UPDATE`), checks the rule, updates the row and
  * appends a ledger entry; so a withdrawal reserves its amount in the same transaction that checked
  * the balance, and for every player and currency `sum(ledger.amount) = balance` and
@@ -191,7 +191,7 @@ function inTransaction<T>(db: Executor, work: (tx: Transaction) => Promise<T>): 
 }
 
 /**
- * Writes a balance row and, in the same statement (issue 17), publishes the balance the player
+ * Writes a balance row and, in the same statement, publishes the balance the player
  * sees to the player's balance channel (realtime/channels.ts), delivered when the change commits.
  */
 async function writeBalance(
@@ -299,7 +299,7 @@ export interface TransactionCredits {
 }
 
 /**
- * Adds a transaction's credits to the balance in ONE statement (issue 16, part C): the ledger
+ * Adds a transaction's credits to the balance in ONE statement: the ledger
  * entries are inserted (one row each, `ON CONFLICT DO NOTHING` on the unique index of transaction
  * and kind, so a credit already made is not made again) and the balance row is raised by exactly
  * what was inserted, created when missing (`INSERT … ON CONFLICT DO UPDATE`, which takes the row
@@ -349,7 +349,7 @@ const creditStatement = new ShapedStatement<Readonly<Record<string, string>>, un
         where: sql`${ledgerEntries.transactionId} is not null`,
       })
       .returning({ amount: ledgerEntries.amount });
-    // Issue 17: the new balance is published to the player's balance channel in this statement.
+    // The new balance is published to the player's balance channel in this statement.
     const publication = notifyExpression(
       { channel: sql`${placeholder('channel')}` },
       sql`json_build_object('currency', credited.currency, 'balance', trim_scale(greatest(credited.balance, 0))::text, 'reserved', trim_scale(credited.reserved)::text)`,
@@ -369,7 +369,7 @@ const creditStatement = new ShapedStatement<Readonly<Record<string, string>>, un
 );
 
 /**
- * SPEC §5, issue 3: reserves a withdrawal. In one transaction: lock the balance row, check the
+ * SPEC §5: reserves a withdrawal. In one transaction: lock the balance row, check the
  * domain's withdrawal balance rule (positive balance, not under the method minimum, amount not
  * above the balance), move the amount from balance to reserved, append the entry.
  *

@@ -9,7 +9,7 @@ function groupWith(json: string) {
 
 const PHONE = JSON.stringify([{ name: 'phone', type: 'phone', title: 'Phone' }]);
 
-describe('storedFields (SPEC §3 method detail parameters, issue 16)', () => {
+describe('storedFields (SPEC §3 method detail parameters)', () => {
   it('checks a stored value once: the same value gives the same frozen definitions', () => {
     const group = groupWith(PHONE);
     const first = storedFields(group);
@@ -26,7 +26,7 @@ describe('storedFields (SPEC §3 method detail parameters, issue 16)', () => {
   });
 });
 
-describe("readPlayerFigures (SPEC §3 the player's figures, issue 16)", () => {
+describe("readPlayerFigures (SPEC §3 the player's figures)", () => {
   const figures = {
     blocked: false,
     external_id: 'demo',

@@ -15,7 +15,7 @@
  * Amounts go out as decimal strings at the currency precision (limits, blocks, balance); fee
  * percentages as the stored text ("2%").
  *
- * Issue 16 (docs/decisions/0036-brand-data-and-sessions-in-memory.md): what belongs to the brand (brand row, pay groups, tiers, the
+ * Brand data in memory (docs/decisions/0036-brand-data-and-sessions-in-memory.md): what belongs to the brand (brand row, pay groups, tiers, the
  * currency's precision, the pay groups' wire objects) is read from the app's brand-data cache
  * (services/cache/) when the handle has one; what belongs to the player (row, balance, last used
  * method, own limits, bonuses) is read for init in one statement and never kept.
@@ -122,14 +122,14 @@ export interface PayGroupScope {
   readonly flow: PaymentFlow;
   readonly currency: string;
   /**
-   * Issue 15: the player the pay groups are shown to; their own limits (set by the operator)
+   * The player the pay groups are shown to; their own limits (set by the operator)
    * narrow each pay group's (services/operator/player-rules.ts). Absent: the pay groups' own.
    */
   readonly playerId?: string | undefined;
 }
 
 /**
- * Issue 15: the pay groups as the scope's player sees them: each one's limits narrowed by the
+ * The pay groups as the scope's player sees them: each one's limits narrowed by the
  * player's own limits of the flow and currency (domain narrowLimitsForPlayer), so init, select and
  * the submit's amount check all hold the player to the narrower range.
  */
@@ -242,7 +242,7 @@ export async function findSessionPayGroup(
   field = 'params.payGroupId',
 ): Promise<SessionPayGroup> {
   const id = payGroupIdOf(payGroupId, field);
-  // Issue 16: from the brand data in memory, when the handle has a cache (not in a transaction).
+  // From the brand data in memory, when the handle has a cache (not in a transaction).
   const hub = cacheHubOf(db);
   const [row] =
     hub === undefined
@@ -344,7 +344,7 @@ function merchantUserFee(group: PayGroupRow, precision: number) {
   };
 }
 
-/** Issue 15: the pay group's name in the session's `language`, else the default `public_name`. */
+/** The pay group's name in the session's `language`, else the default `public_name`. */
 export function localizedName(
   group: Pick<PayGroupRow, 'publicName' | 'publicNames'>,
   language: string,
@@ -638,7 +638,7 @@ function userProfile(
   };
 }
 
-// --- brand data in memory (issue 16) ------------------------------------------------------------
+// --- brand data in memory -----------------------------------------------------------------------
 
 /**
  * What init, select and submit read of a brand for one flow and currency, kept in memory
@@ -738,7 +738,7 @@ async function brandDataOf(
   return cachedBrandData(hub, db, scope, now, minVersion);
 }
 
-// --- the player's figures (issue 16) ------------------------------------------------------------
+// --- the player's figures -----------------------------------------------------------------------
 
 /** A bonus as the player's query returns it (numbers as text). */
 interface BonusFigure {
@@ -1040,7 +1040,7 @@ async function playerAndBrandData(
 // --- the payer (submit) -------------------------------------------------------------------------
 
 /**
- * What a submit reads before it writes anything (issue 16): the pay group as the player sees it
+ * What a submit reads before it writes anything: the pay group as the player sees it
  * (own limits applied), the player, the brand, the brand's tax tiers of the flow and the player's
  * bonuses. One statement (the player's figures) and the brand data from memory, as init reads
  * them; a brand data older than the configuration version the statement saw is read again.
@@ -1147,7 +1147,7 @@ function brandPartsOf(data: BrandData): BrandParts {
 }
 
 /**
- * The cashier response of a flow (both flows' parts, the wager rule's included). Issue 16: the
+ * The cashier response of a flow (both flows' parts, the wager rule's included). The
  * player's figures in one statement, the brand's data from memory (read, in four statements sent
  * together, only when missing, stale or older than the version the player's statement saw), the
  * balance from the operator's wallet when the app uses one.
@@ -1369,7 +1369,7 @@ export async function payoutMethodDetail(
   const [common, player, { brand }, accounts, block, wager] = await Promise.all([
     detailCommon(db, session, entry),
     loadPlayer(db, session.playerId),
-    // The brand row from memory (issue 16): the entry findSessionPayGroup just used.
+    // The brand row from memory: the entry findSessionPayGroup just used.
     brandDataOf(db, sessionScope(session, 'withdrawal'), now),
     listPayoutAccounts(db, session.playerId, entry.group),
     verificationBlock(db, session.playerId, now),

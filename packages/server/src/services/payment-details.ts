@@ -1,5 +1,5 @@
 /**
- * Issue 19 #7: what a result page shows of a payment (GET payments/status): the amount, the
+ * What a result page shows of a payment (GET payments/status): the amount, the
  * charges, the method by its name, the reference the player quotes and the balance now. A result
  * page reached after 3-D Secure, after a provider's redirect (loaded fresh, knowing only the
  * transaction) or after the processing page reads the same answer, so all show the same.

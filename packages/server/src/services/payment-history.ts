@@ -1,5 +1,5 @@
 /**
- * Issue 19: the player's pending payments and history (GET payments/history): a page of the
+ * The player's pending payments and history (GET payments/history): a page of the
  * session player's payments of the session's brand, both flows, the open ones first.
  *
  * Order and pagination: open payments (not final yet) before final ones, each part newest first:

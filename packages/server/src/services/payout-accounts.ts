@@ -5,7 +5,7 @@
  *
  * Rules kept here:
  * - An account belongs to one player; every lookup is by (player, id), so another player's
- *   account is "not found" exactly like an unknown one (issue 3 security: 404).
+ *   account is "not found" exactly like an unknown one (404).
  * - Contacts are masked like the withdrawal select's trusted_contacts (services/contacts.ts), so
  *   otp/send names the contact the way the player chose it.
  * - A new account is stored unverified. It is paid to only once a one-time code confirmed it

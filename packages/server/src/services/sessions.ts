@@ -1,5 +1,5 @@
 /**
- * Cashier sessions (SPEC §1, §6; issue 3 "Sessions"). A session binds a player of a brand to a
+ * Cashier sessions (SPEC §1, §6). A session binds a player of a brand to a
  * flow, currency, language and theme; its id travels in the x-session-id header of every call.
  *
  * Lifetime: sliding. A session expires `lifetimeMs` after its last authenticated call (default
@@ -56,7 +56,7 @@ export interface CreateSessionInput {
   /** Default brand0 (SPEC §9). */
   readonly brand?: string | undefined;
   /**
-   * Default: the brand's default theme (issue 15, chosen through the operator API), else the
+   * Default: the brand's default theme (chosen through the operator API), else the
    * brand id when it is a built-in theme name (brandN), else {@link DEFAULT_THEME}.
    */
   readonly theme?: string | undefined;
@@ -217,7 +217,7 @@ async function lookUpSession(db: Database, sessionId: string): Promise<SessionCo
     .innerJoin(brands, eq(brands.id, sessions.brandId))
     .where(eq(sessions.id, sessionId));
   if (row === undefined) throw new ApiError('sessionExpired', { detail: 'unknown session' });
-  // Issue 15: a blocked player's sessions end at once (blocking also expires them; this holds
+  // A blocked player's sessions end at once (blocking also expires them; this holds
   // for a session opened some other way, e.g. the sandbox route, meanwhile).
   if (row.blockedAt !== null) throw new ApiError('sessionExpired', { detail: 'player blocked' });
   const { session } = row;
@@ -238,7 +238,7 @@ async function lookUpSession(db: Database, sessionId: string): Promise<SessionCo
 /**
  * SPEC §6, §8: resolves the x-session-id of a request and slides its expiry forward.
  *
- * Issue 16: a session found is kept in the app's session cache for SESSION_CACHE_TTL_MS
+ * A session found is kept in the app's session cache for SESSION_CACHE_TTL_MS
  * (services/cache/session-cache.ts); a kept one is checked against `now` like a stored one, and
  * blocking its player or ending it drops it in every process. The expiry's write (when it moves by
  * more than {@link EXPIRY_REFRESH_SLACK_MS}) does not hold the answer back: it runs meanwhile,
@@ -297,12 +297,12 @@ export async function expireSession(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(sessions).set({ expiresAt: at }).where(eq(sessions.id, sessionId));
-    // Issue 16: every process's session cache drops it (here at once, elsewhere on commit).
+    // Every process's session cache drops it (here at once, elsewhere on commit).
     await announceChange(tx, { kind: 'session', id: sessionId });
   });
 }
 
-/** Issue 15: the default theme the brand's operator chose, or null while it chose none. */
+/** The default theme the brand's operator chose, or null while it chose none. */
 async function chosenDefaultTheme(db: Executor, brandId: string): Promise<string | null> {
   const [row] = await db
     .select({ theme: brandDefaultThemes.theme })

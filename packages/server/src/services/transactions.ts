@@ -1,5 +1,5 @@
 /**
- * Transactions: the status machine of issue 3 and what a provider outcome does to a transaction.
+ * Transactions: the status machine and what a provider outcome does to a transaction.
  *
  * Status machine (a transaction starts `created`):
  *
@@ -206,7 +206,7 @@ const StoredProviderData = z.object({
   /** A withdrawal's tax figures (SPEC §3, §5) as its submit answered them, for a retry's answer. */
   taxFigures: z.optional(TaxFigures),
   /**
-   * Issue 18, SPEC §1: the channel, platform and device the player's cashier named when the
+   * SPEC §1: the channel, platform and device the player's cashier named when the
    * payment was submitted (`x-channel`, `x-platform`, `x-device`), for the operator's view.
    */
   client: z.optional(
@@ -277,7 +277,7 @@ export interface CreateTransactionInput {
   readonly savedCardId?: string | null | undefined;
   readonly payoutAccountId?: string | null | undefined;
   readonly betShopId?: number | null | undefined;
-  /** The wallet that keeps its money (issue 14); default the cashier's own ledger. */
+  /** The wallet that keeps its money; default the cashier's own ledger. */
   readonly wallet?: TransactionRow['wallet'] | undefined;
   /**
    * The brand's row as the caller read it (its merchant URLs and payout approval), so the insert
@@ -287,7 +287,7 @@ export interface CreateTransactionInput {
   /** Who the webhook event names (outbox.ts EventOwner); read when absent. */
   readonly owner?: EventOwner | undefined;
   /**
-   * The provider call this transaction starts with (issue 12): the request without card data,
+   * The provider call this transaction starts with: the request without card data,
    * and who holds the call until when. Without it the transaction needs no call (`done`).
    */
   readonly call?:
@@ -333,7 +333,7 @@ export async function createTransaction(
       : (await db.select().from(brands).where(eq(brands.id, input.brandId)))[0];
   if (brand === undefined) throw new ApiError('notFound', { detail: `brand ${input.brandId}` });
   const call = input.call;
-  // Issue 15: a brand that approves payouts keeps each withdrawal unsent until the operator does.
+  // A brand that approves payouts keeps each withdrawal unsent until the operator does.
   const awaitsApproval = call !== undefined && input.flow === 'withdrawal' && brand.payoutApproval;
   const [row] = await insertTransaction.run(
     db,
@@ -662,7 +662,7 @@ function cardMonth(value: string): number {
 /**
  * Saves a card the provider tokenised (SPEC §3 saved card). The token is unique: a second
  * approval with the same token (a repeated callback) keeps the first row. A card the player has
- * saved already (same BIN, last four and expiry, not removed) is the same entry (issue 19: "try
+ * saved already (same BIN, last four and expiry, not removed) is the same entry ("try
  * again" with save card ticked saved it twice): it takes the new token, which is the provider's
  * latest word on the card.
  */

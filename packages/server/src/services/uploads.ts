@@ -10,7 +10,7 @@
  *    type comes from the magic bytes (pdf, heic, jpeg, png), never from the name or the declared
  *    MIME type; more than 20 971 520 bytes or an empty file is refused.
  * 3. {@link storeDocument} checks the upload quota of the transaction (or of the player's
- *    documents not yet attached to one; issue 13), moves the file to
+ *    documents not yet attached to one), moves the file to
  *    DATA_DIR/uploads/{player}/{document}.{ext} and writes the row, in one database transaction;
  *    if the row cannot be written, the file is removed again.
  * Any refusal removes the temporary file ({@link discardReceived}), so a refused upload leaves
@@ -177,7 +177,7 @@ export interface StoreDocumentInput {
 }
 
 /**
- * Issue 13: refuses a document that would take its transaction over the quota, or, without a
+ * Refuses a document that would take its transaction over the quota, or, without a
  * transaction, the player's documents not yet attached to one (uploaded for a form field before
  * the submit, which attaches them). Run inside the storing transaction after
  * {@link lockDocumentOwner}, so that concurrent uploads cannot both pass.
@@ -360,7 +360,7 @@ function refusedPartField(
  * temporary file (checked later by its bytes), other parts are kept as text. A second file part is
  * drained, not stored. On a failure the temporary file is removed, so nothing is left behind.
  *
- * Issue 12 (http/input-guard.ts): a part name, text value or file name holding a control
+ * Input guard (http/input-guard.ts): a part name, text value or file name holding a control
  * character or a lone surrogate is refused with 400 invalidField naming the part (`file` for the
  * file name, the part's name for its value, `body` for a part's name). The rest of the form is
  * still read to its end (a refused file is drained, not stored), so the request ends cleanly.

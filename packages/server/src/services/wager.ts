@@ -109,7 +109,7 @@ export async function withdrawalWager(
 }
 
 /**
- * Issue 16: the wager rule from figures read elsewhere (init's one player statement and the
+ * The wager rule from figures read elsewhere (init's one player statement and the
  * brand data in memory): the stored `wager_remaining` of the session currency (null: no balance
  * row), the currency's precision, and whether the session's brand applies the rule.
  */
@@ -143,7 +143,7 @@ function decideWager(
 
 /**
  * SPEC §4: refuses a withdrawal the wager rule disables, as decided by {@link wagerOf} from the
- * payer's figures (issue 16: read with the rest of what the submit reads).
+ * payer's figures (read with the rest of what the submit reads).
  *
  * @throws {ApiError} methodUnavailable (409) while the player has an outstanding wager in a
  *   brand the rule applies to.

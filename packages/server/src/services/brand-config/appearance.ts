@@ -1,5 +1,5 @@
 /**
- * Issue 15 (area C): a brand's appearance as configuration: themes (the widget's CSS custom
+ * A brand's appearance as configuration: themes (the widget's CSS custom
  * properties, a font stack, a logo), the default theme and the text overrides per language, and
  * the player's appearance answer the widget reads at start-up. Writes run inside the caller's
  * transaction, after `bumpConfigVersion` has locked the brand row.
@@ -259,7 +259,7 @@ export async function getTexts(
 }
 
 /**
- * Issue 15: checks text overrides against the widget's keys and the English placeholders.
+ * Checks text overrides against the widget's keys and the English placeholders.
  *
  * @throws {ApiError} invalidField naming `body.texts.<key>` (the first key at fault).
  */
@@ -311,7 +311,7 @@ function languageOf(lang: string | undefined): string | null {
 }
 
 /**
- * Issue 15: the player's appearance answer: the theme asked for (else the session's) and the
+ * The player's appearance answer: the theme asked for (else the session's) and the
  * brand's text overrides for the language asked for (else the session's).
  */
 export async function appearanceFor(

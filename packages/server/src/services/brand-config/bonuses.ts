@@ -1,5 +1,5 @@
 /**
- * Issue 15: the bonuses offered to a player of the brand (SPEC §3 bonus info): general ones, or
+ * The bonuses offered to a player of the brand (SPEC §3 bonus info): general ones, or
  * limited to deposit pay groups of the brand (bonusPayGroupsIds). Written as the player's whole
  * list: the bonuses there were are deactivated (kept for the record), the new ones are active.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 15: a brand as the operator API answers it, and the lookup every brand-scoped call starts
+ * A brand as the operator API answers it, and the lookup every brand-scoped call starts
  * with.
  *
  * @packageDocumentation

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the rules of a brand's configuration that a schema cannot state alone (limits in
+ * The rules of a brand's configuration that a schema cannot state alone (limits in
  * order, tiers that do not overlap, references that must exist in the brand). Each refuses with
  * the request field at fault, so an operator sees `body.currencies.0.min_amount` rather than a
  * database error, and since every check runs inside the writing transaction a refusal writes

@@ -1,5 +1,5 @@
 /**
- * Issue 15: a brand's content pages (SPEC §2 /content) per slug and language, written whole and
+ * A brand's content pages (SPEC §2 /content) per slug and language, written whole and
  * deleted. Sections are plain text: a section's paragraphs are kept as one body separated by
  * blank lines, which is how the content route splits them again (services/content.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 15: currencies (SPEC §3: id, name, alpha3, ISO number, precision). The table is shared by
+ * Currencies (SPEC §3: id, name, alpha3, ISO number, precision). The table is shared by
  * every brand, and balances, ledger entries and transactions of every brand refer to it, so a
  * definition is fixed once written: the same definition again changes nothing, another one for a
  * defined code is refused (409, 1805) instead of silently changing the precision of money already

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the brand's lost-profit bonus (SPEC §3 lost_profit_merchant_bonus): one deposit pay
+ * The brand's lost-profit bonus (SPEC §3 lost_profit_merchant_bonus): one deposit pay
  * group of the brand and its tiers, replaced whole or removed.
  *
  * @packageDocumentation

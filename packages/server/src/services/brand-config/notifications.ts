@@ -1,8 +1,8 @@
 /**
- * Issue 15: a brand's notifications (SPEC §2, §3): a key unique in the brand, the page categories
+ * A brand's notifications (SPEC §2, §3): a key unique in the brand, the page categories
  * it shows on, the pay group it concerns on those forms, for one player or every player of the
  * brand. Created and removed by key; each change is pushed to the cashiers open at the time, on
- * commit (issue 17: the session's realtime notifications channel).
+ * commit (the session's realtime notifications channel).
  *
  * @packageDocumentation
  */
@@ -115,7 +115,7 @@ export async function createNotification(
     payGroupId: document.pay_group_id,
     message: document.message,
   });
-  // Issue 17, SPEC §4: the cashiers open now show it at once (on commit).
+  // SPEC §4: the cashiers open now show it at once (on commit).
   const wire: CashierNotificationWire = {
     key: document.key,
     categories: [...document.categories],
@@ -144,7 +144,7 @@ export async function deleteNotification(
     .delete(notifications)
     .where(and(eq(notifications.brandId, brandId), eq(notifications.key, key)))
     .returning({ playerId: notifications.playerId });
-  // Issue 17, SPEC §4 removal by key: the cashiers open now take it away at once (on commit).
+  // SPEC §4 removal by key: the cashiers open now take it away at once (on commit).
   for (const { playerId } of removed) {
     await publishToBrandSessions(tx, { brandId, playerId }, { removed: [key] }, REFRESH);
   }

@@ -1,5 +1,5 @@
 /**
- * Issue 15: a brand's pay groups as configuration documents (the contract's PayGroupDocument):
+ * A brand's pay groups as configuration documents (the contract's PayGroupDocument):
  * written whole by flow and short name (created, or replaced keeping the id, so transactions,
  * payout accounts and last-used marks keep pointing at it), read back with every default filled
  * in, and deleted only when no transaction names them. The operator API and the demo seed both

@@ -1,5 +1,5 @@
 /**
- * Issue 15: a brand's settings (SPEC §3 cashier response and widget settings, issue 13 framing):
+ * A brand's settings (SPEC §3 cashier response and widget settings, framing):
  * the origins allowed to frame its cashier, merchant URLs and redirect type, the result pages'
  * redirect time-outs, the currency display setting, bonus_in_amount_block, country filtering,
  * cashier features, the wager rule, the support URL and the free-form widget settings. Changed

@@ -1,5 +1,5 @@
 /**
- * Issue 15: a brand's tax tiers per flow (SPEC §3, §5), replaced as a list: ordered, not
+ * A brand's tax tiers per flow (SPEC §3, §5), replaced as a list: ordered, not
  * overlapping, only the last open-ended (the tax rule reads each tier as (from, to]).
  *
  * @packageDocumentation

@@ -1,10 +1,10 @@
 /**
- * Issue 15: the version of a brand's configuration. Every write of a brand's configuration
+ * The version of a brand's configuration. Every write of a brand's configuration
  * (operator API, seed) bumps `brands.config_version` in its own database transaction, under the
  * brand row's lock, so two writes are ordered and each gets its own version. A write that names
  * the version it read (the If-Match header) is refused when another came first.
  *
- * Issue 16: the bump is also what tells the brand-data caches of every process (services/cache/)
+ * The bump is also what tells the brand-data caches of every process (services/cache/)
  * that the brand changed: a `NOTIFY` in the same transaction, delivered on commit. It is the one
  * place that does both, so a configuration write cannot change the version and forget the caches.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the brand-data and session caches on their own, on an in-memory PGlite (for its
+ * The brand-data and session caches on their own, on an in-memory PGlite (for its
  * LISTEN/NOTIFY) with an injected clock: entries end by the TTL on that clock, at the next
  * restriction's end, when the caller read a newer configuration version, and when a change is
  * announced in this process or notified by the database on commit.

@@ -1,10 +1,10 @@
 /**
- * Issue 16: the caches of one app (brand data, sessions) and what keeps them true: a listener on
+ * The caches of one app (brand data, sessions) and what keeps them true: a listener on
  * {@link CACHE_CHANNEL} (db/listen.ts) and the changes announced in this process
  * (announce.ts). A cache trusts its entries only while the hub listens: when the listening
  * connection is lost, every entry is dropped and nothing is kept until it listens again, so a
  * missed notification can never leave a stale entry behind; the caches then read the database
- * on every call, as before issue 16.
+ * on every call, as if there were no cache.
  *
  * Services find the hub of their database handle with {@link cacheHubOf}; a transaction handle
  * has none, so reads inside a transaction always go to the database (and see the transaction's

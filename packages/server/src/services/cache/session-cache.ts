@@ -1,5 +1,5 @@
 /**
- * Issue 16: sessions kept in memory for a few seconds (SESSION_CACHE_TTL_MS on the app's clock),
+ * Sessions kept in memory for a few seconds (SESSION_CACHE_TTL_MS on the app's clock),
  * so most authenticated calls look their session up without the database. What keeps a kept
  * session honest:
  * - the caller checks its expiry against the clock on every hit (sessions.ts);

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the operator API's keys. A brand's key is `cdk_<id>_<secret>`: `id` (12 characters)
+ * The operator API's keys. A brand's key is `cdk_<id>_<secret>`: `id` (12 characters)
  * finds the row, the secret is 32 random bytes in base64url; the server keeps only the SHA-256 of
  * the whole key and compares digests in constant time. The administrator key (OPERATOR_ADMIN_KEY)
  * is configuration, never stored.

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the audit trail of the operator API. Every call that changes something records who
+ * The audit trail of the operator API. Every call that changes something records who
  * (the key's id, or `admin`), what (the endpoint id and its target), when, and the state before
  * and after, in the same database transaction as the change: the entry exists exactly when the
  * change committed. Every read records who read which address, and when (kind `read`, after its

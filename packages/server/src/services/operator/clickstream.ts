@@ -1,5 +1,5 @@
 /**
- * Issue 17, SPEC §7: the operator's read of the clickstream (GET /api/operator/v1/clickstream,
+ * SPEC §7: the operator's read of the clickstream (GET /api/operator/v1/clickstream,
  * scope clickstream:read): the brand's events, newest first (by arrival: the row id), filtered by
  * type, player and time received. Another brand's events are never selected.
  *

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvRow } from './csv';
 
-describe('issue 15: CSV cells', () => {
+describe('CSV cells', () => {
   it.each([
     ['plain', 'plain'],
     ['10.50', '10.50'],

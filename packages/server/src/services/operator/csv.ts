@@ -1,5 +1,5 @@
 /**
- * Issue 15 (A): CSV cells and rows for the operator's exports: RFC 4180 (fields with a comma,
+ * CSV cells and rows for the operator's exports: RFC 4180 (fields with a comma,
  * quote, CR or LF are quoted, quotes doubled, rows end with CRLF) and safe to open in a
  * spreadsheet: a cell starting with =, +, - or @ (or a tab or carriage return, which some
  * spreadsheets skip before reading a formula) is prefixed with an apostrophe, so it is shown as

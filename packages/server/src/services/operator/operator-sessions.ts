@@ -1,5 +1,5 @@
 /**
- * Issue 15 (A): POST /api/operator/v1/sessions, the production way to start a cashier session:
+ * POST /api/operator/v1/sessions, the production way to start a cashier session:
  * the operator's backend names the player (upserted with the profile it sends), the flow, the
  * currency and the language, and gets the cashier address to embed. One database transaction
  * upserts the player and opens the session, so a refused request writes nothing.

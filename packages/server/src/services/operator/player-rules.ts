@@ -1,5 +1,5 @@
 /**
- * Issue 15 (A): what the operator's data about a player changes in the player's own flows:
+ * What the operator's data about a player changes in the player's own flows:
  * - the player's limits (player_limits) narrow the limits of every pay group the player sees in
  *   init and select and is held to on submit (domain narrowLimitsForPlayer);
  * - the brand's verification rules (brands.verified_flows) refuse a payment of a listed flow by a

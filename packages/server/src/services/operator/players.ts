@@ -1,5 +1,5 @@
 /**
- * Issue 15 (A): the players of a brand as the operator API reads and writes them: the profile
+ * The players of a brand as the operator API reads and writes them: the profile
  * (names, contacts, country, verification status), the player's own amount limits per flow and
  * currency, the block, and the balances per currency. Every write runs in the caller's database
  * transaction, so the route audits it with the change (before and after are
@@ -249,7 +249,7 @@ export async function setPlayerBlocked(
     .where(eq(players.id, row.id))
     .returning();
   if (updated === undefined) throw new Error(`player ${row.id} vanished`);
-  // Issue 16: every process drops the player's cached sessions (at once here, on commit there).
+  // Every process drops the player's cached sessions (at once here, on commit there).
   if (blocked) await announceChange(tx, { kind: 'player', id: row.id });
   const ended = blocked
     ? await tx

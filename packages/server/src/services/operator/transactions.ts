@@ -1,5 +1,5 @@
 /**
- * Issue 15 (A): the brand's transactions for the operator API: one by id, a filtered list with
+ * The brand's transactions for the operator API: one by id, a filtered list with
  * keyset pagination, and the CSV export of the same filters.
  *
  * Pagination: newest first, ordered by (created_at, id) descending; the cursor is the last row's

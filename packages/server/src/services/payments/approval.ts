@@ -1,5 +1,5 @@
 /**
- * Issue 15: payout approval. A brand with `payout_approval` keeps each withdrawal, its amount
+ * Payout approval. A brand with `payout_approval` keeps each withdrawal, its amount
  * reserved, in call state `approval` (services/transactions.ts createTransaction): nothing sends
  * it (takeCall and the reconciler pass it by), the player sees it as processing and may still
  * reverse it (reversal.ts), and the operator decides through the operator API:

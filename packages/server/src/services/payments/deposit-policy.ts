@@ -293,7 +293,7 @@ interface ReturnAddressInput {
 }
 
 /**
- * Issue 19, SPEC §2: the addresses that bring the player back to the cashier after the
+ * SPEC §2: the addresses that bring the player back to the cashier after the
  * provider's page: the 3-D Secure return and the deposit's success and fail result pages, each
  * with the session and transaction. Every one carries the display parameters of the cashier's
  * address (domain `withDisplayParams`), so the cashier comes back in the player's language,
@@ -346,9 +346,9 @@ export async function prepareDeposit(
 ): Promise<PreparedPayment> {
   const { db } = deps;
   const scope = sessionScope(session, 'deposit', body.currency);
-  // Issue 16: the pay group, the player, the brand, the tax tiers and the bonuses in one
+  // The pay group, the player, the brand, the tax tiers and the bonuses in one
   // statement, the brand's part from memory; a blocked player and the brand's verification rules
-  // (issue 15) are checked on the way.
+  // are checked on the way.
   const payer = await loadPayerOf(db, session, scope, payGroupId, now);
   const { entry, player, brand } = payer;
   assertAvailable(entry.group, now);

@@ -1,5 +1,5 @@
 /**
- * What the payment pipeline reports to the server's metrics (issue 13; http/telemetry.ts turns
+ * What the payment pipeline reports to the server's metrics (http/telemetry.ts turns
  * it into Prometheus series): how long each provider call took and how it ended, each
  * transaction that reaches a final status, and what each reconciler pass did.
  *

@@ -308,9 +308,9 @@ export async function preparePayout(
 ): Promise<PreparedPayout> {
   const { db } = deps;
   const scope = sessionScope(session, 'withdrawal', body.currency);
-  // Issue 16: the pay group, the player, the brand, the tax tiers and the bonuses in one
+  // The pay group, the player, the brand, the tax tiers and the bonuses in one
   // statement, the brand's part from memory; a blocked player and the brand's verification rules
-  // (issue 15) are checked on the way.
+  // are checked on the way.
   const payer = await loadPayerOf(db, session, scope, payGroupId, now);
   const { entry, player, brand } = payer;
   assertAvailable(entry.group, now);

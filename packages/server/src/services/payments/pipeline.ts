@@ -1,5 +1,5 @@
 /**
- * The one submission pipeline of deposits and withdrawals (issue 12):
+ * The one submission pipeline of deposits and withdrawals:
  *
  * ```
  * resolve the pay group → validate amount and fields → charges      (the flow's policy: prepare)
@@ -9,7 +9,7 @@
  *   → apply the outcome through the status machine                      (transactions.ts)
  * ```
  *
- * Issue 16, part C (a lean submit): the policy only reads; the Idempotency-Key is claimed in the
+ * A lean submit: the policy only reads; the Idempotency-Key is claimed in the
  * persisting database transaction, with the transaction whose id the policy made (so its return
  * addresses are in the insert); the provider is called outside any database transaction; its
  * outcome and the key's completion commit together (idempotency.ts `claimWithTransaction`).
@@ -82,7 +82,7 @@ export async function submitPayment(
   const id = prepared.request.transactionId;
   // Fixed now: every later call of this payment goes to the same connector.
   const connector = payGroupConnector(deps.connectors, prepared.transaction.connector ?? null);
-  // Issue 18, SPEC §1: where the player paid from, kept with the payment.
+  // SPEC §1: where the player paid from, kept with the payment.
   const providerData =
     client === null
       ? prepared.transaction.providerData
@@ -103,7 +103,7 @@ export async function submitPayment(
       now,
     },
   );
-  // Issue 15: a withdrawal of a brand that approves payouts waits for the operator instead.
+  // A withdrawal of a brand that approves payouts waits for the operator instead.
   if (row.callState === 'approval') return holdForApproval(deps, row);
   // Outside any database transaction; the outcome and the key's completion commit together.
   const answered = await callProvider(deps, row, owner, prepared.secrets, {

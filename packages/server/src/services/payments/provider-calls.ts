@@ -1,5 +1,5 @@
 /**
- * The durable state machine around every provider call that can charge or pay (issue 12).
+ * The durable state machine around every provider call that can charge or pay.
  *
  * A transaction is committed, with the request the provider gets (card data excluded), before the
  * provider is called (`call_state` `sending`, the caller holding the transaction's lease). The call
@@ -320,7 +320,7 @@ export async function takeCall(
         eq(transactions.id, transactionId),
         eq(transactions.status, 'created'),
         ne(transactions.callState, 'done'),
-        // Issue 15: a payout awaiting the operator's approval is sent only once approved.
+        // A payout awaiting the operator's approval is sent only once approved.
         ne(transactions.callState, 'approval'),
         leaseFreeFor(owner, now),
       ),
@@ -438,7 +438,7 @@ async function failAsNotReceived(deps: PaymentDeps, row: TransactionRow, now: Da
 }
 
 /**
- * Issue 14: a payout kept in the operator's wallet goes to the provider only once the wallet has
+ * A payout kept in the operator's wallet goes to the provider only once the wallet has
  * taken its amount off the balance (authorize, sent again with the same operation id until
  * answered). Returns the transaction when it must not be sent now: the wallet refused (the payout
  * fails, nothing was taken), or did not answer (the payout stays unsent, `pending`, for the next

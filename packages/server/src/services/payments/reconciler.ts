@@ -1,5 +1,5 @@
 /**
- * The reconciler (issue 12 "Recovery"): runs in every server process, at start and on a timer,
+ * The reconciler: runs in every server process, at start and on a timer,
  * and finishes what requests left behind:
  * - transactions still `created` whose call is due (its owner died, its answer was lost, the
  *   provider was unreachable): a payout is sent again with the same key, a deposit is looked up
@@ -53,7 +53,7 @@ export interface ReconcilerCounts {
   expired: number;
   /** Idempotency-Key claims released. */
   releasedClaims: number;
-  /** Movements owed to the operator's wallet that it answered (issue 14). */
+  /** Movements owed to the operator's wallet that it answered. */
   walletOperations: number;
   /** Rows whose work threw (left for the next pass). */
   errors: number;

@@ -115,7 +115,7 @@ async function reverseUnsent(deps: PaymentDeps, row: TransactionRow, now: Date) 
       and(
         eq(transactions.id, row.id),
         eq(transactions.status, 'created'),
-        // Unsent: due to be sent, or awaiting the operator's approval (issue 15).
+        // Unsent: due to be sent, or awaiting the operator's approval.
         inArray(transactions.callState, ['pending', 'approval']),
         sql`(${transactions.leaseUntil} is null or ${transactions.leaseUntil} < ${now})`,
       ),

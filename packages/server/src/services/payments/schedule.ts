@@ -1,6 +1,6 @@
 /**
- * When the reconciler looks at a transaction again, and when an abandoned one is ended (issue 12
- * "Recovery"). Pure functions of the clock.
+ * When the reconciler looks at a transaction again, and when an abandoned one is ended
+ * (recovery after a crash). Pure functions of the clock.
  *
  * @packageDocumentation
  */

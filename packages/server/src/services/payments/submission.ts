@@ -1,6 +1,6 @@
 /**
- * What deposit and withdrawal submits share before anything is written (issue 12 "one submission
- * pipeline"): the submitted values, the one spelling of `error_field`
+ * What deposit and withdrawal submits share before anything is written, so both
+ * run one submission pipeline: the submitted values, the one spelling of `error_field`
  * (`body.amount`, `body.parameters.<name>`, `body.card_data.card_id`), the refusal of parameter
  * names the form does not have, and the amount check by the domain's rule.
  *

@@ -1,5 +1,5 @@
 /**
- * What a transaction's status change does to money, for either wallet (issue 14): the one place
+ * What a transaction's status change does to money, for either wallet: the one place
  * the status machine (services/transactions.ts), the pipeline's creating transaction
  * (services/payments/pipeline.ts) and a reversal (services/payments/reversal.ts) move money.
  * Each function runs in the caller's database transaction, so the money moves (or is owed) exactly

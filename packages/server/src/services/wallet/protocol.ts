@@ -1,5 +1,5 @@
 /**
- * The operator wallet protocol (issue 14): how Cashdesk moves money in the operator's own wallet
+ * The operator wallet protocol: how Cashdesk moves money in the operator's own wallet
  * when the operator keeps the player's balance (sportsbook and casino spend from it). Modelled on
  * the callbacks gaming cashiers make to a platform: **verify** the player and read the balance,
  * **authorize** a payout (the wallet takes the amount off the balance), **transfer** (credit a

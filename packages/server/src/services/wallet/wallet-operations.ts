@@ -1,5 +1,5 @@
 /**
- * The queue of money movements owed to the operator's wallet (table `wallet_operations`, issue 14).
+ * The queue of money movements owed to the operator's wallet (table `wallet_operations`).
  *
  * An operation is written by {@link queueWalletOperation} inside the database transaction of the
  * status change that causes it (a deposit succeeded: `credit`; a payout paid: `commit`; a payout

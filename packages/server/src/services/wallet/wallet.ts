@@ -1,5 +1,5 @@
 /**
- * The wallet boundary (issue 14): where the player's money is kept, seen from the payment
+ * The wallet boundary: where the player's money is kept, seen from the payment
  * pipeline. Two wallets:
  *
  * - **internal** (the default): the cashier's own ledger (services/ledger.ts) is the balance of

@@ -12,7 +12,7 @@
  * - `payout_account.verified` when a payout account's one-time code verified it
  *   (services/payout-accounts.ts);
  * - `payout.awaiting_approval` after the `transaction.created` of a withdrawal that waits for the
- *   operator's approval (issue 15, services/transactions.ts createTransaction).
+ *   operator's approval (services/transactions.ts createTransaction).
  *
  * Each recording also sends `NOTIFY cashdesk_webhook_events`, which PostgreSQL (and PGlite)
  * deliver only when the transaction commits: the dispatchers listening (notify.ts) make their
@@ -87,7 +87,7 @@ const NewPayoutAccount = z.object({ newPayoutAccount: z.literal(true) });
 /**
  * Writes event rows and announces them (delivered on commit), in ONE statement: the insert is a
  * data-modifying CTE and the `pg_notify` its select, so recording costs one round trip. A
- * realtime publication (issue 17, realtime/publish.ts) goes in the same select; alone (a move no
+ * realtime publication (realtime/publish.ts) goes in the same select; alone (a move no
  * webhook reports) it is one statement of its own.
  */
 /**
@@ -239,7 +239,7 @@ export async function recordTransactionEvents(
 ): Promise<readonly WebhookEvent[]> {
   const stateType = transactionEventType(row);
   const types = options.types ?? (stateType === null ? [] : [stateType]);
-  // Issue 17: every move is published to the session's transactions channel, in this statement.
+  // Every move is published to the session's transactions channel, in this statement.
   const realtime = realtimeMove(row);
   if (types.length === 0) {
     await insertEvents(tx, [], row.id, realtime);
