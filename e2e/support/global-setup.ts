@@ -5,22 +5,20 @@
  * - launches the run's one Chromium, which every test file connects to (browser.ts) and opens
  *   contexts of its own in;
  * - dumps a migrated and seeded database that every file's stack loads instead of migrating and
- *   seeding its own (stack.ts).
+ *   seeding its own (stack.ts; the server tests' copy, database-template.ts).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from './browser';
-import { dumpSeededDatabase } from './stack';
+import { dumpSeededPglite } from '../../packages/server/src/test/database-template';
 import { DEMO_PAGE, WIDGET, ensureBuilt } from '../../scripts/build-frontends';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The run's Chromium (playwright's browser server), for `chromium.connect`. */
     chromiumEndpoint: string | undefined;
-    /** A file holding a migrated and seeded PGlite data directory (tarball). */
-    seededPgliteFile: string | undefined;
   }
 }
 
@@ -29,7 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await ensureBuilt(DEMO_PAGE);
   const dir = await mkdtemp(path.join(tmpdir(), 'cashdesk-e2e-seeded-'));
   const file = path.join(dir, 'pglite.tar');
-  const [browser, dump] = await Promise.all([launchBrowserServer(), dumpSeededDatabase()]);
+  const [browser, dump] = await Promise.all([launchBrowserServer(), dumpSeededPglite()]);
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('seededPgliteFile', file);
   project.provide('chromiumEndpoint', browser.wsEndpoint());

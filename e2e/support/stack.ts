@@ -1,26 +1,18 @@
 /**
- * The system under test, in the test process: the real cashier-service (createApp, a fresh
- * in-memory PGlite, migrated and seeded, sandbox mode) on a free port of 127.0.0.1, serving the
+ * The system under test, in the test process: the real cashier-service (createApp, an in-memory
+ * PGlite copied from the run's migrated and seeded database, sandbox mode) on a free port of 127.0.0.1, serving the
  * built widget, and the demo host page on another free port, addressed as `localhost`, so the
  * page and the cashier are different origins (and sites) as on a brand's site.
  */
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import {
-  createApp,
-  createLogger,
-  loadConfig,
-  openDatabase,
-  seedDatabase,
-  serveWidget,
-} from '@cashdesk/server';
+import { createApp, createLogger, loadConfig, openDatabase, serveWidget } from '@cashdesk/server';
 import { OPERATOR_BASE } from '@cashdesk/contract';
-import { inject } from 'vitest';
 import type { App, Database, PaymentProvider, ServerConfig } from '@cashdesk/server';
 import { DEMO_PAGE, WIDGET } from '../../scripts/build-frontends';
 import { startHostPageServer } from '../../scripts/host-page-server';
+import { seededPgliteDump } from '../../packages/server/src/test/database-template';
 import type { HostPageServer } from '../../scripts/host-page-server';
 
 /** What {@link startStack} takes. */
@@ -84,32 +76,6 @@ function levelOf(line: string): number {
   }
 }
 
-/** A migrated and seeded in-memory PGlite, dumped (what `openDatabase`'s `from` takes). */
-export async function dumpSeededDatabase(): Promise<Blob> {
-  const opened = await openDatabase({ inMemory: true });
-  try {
-    await seedDatabase(opened.db);
-    if (opened.dump === undefined) throw new Error('an in-memory PGlite can always be dumped');
-    return await opened.dump();
-  } finally {
-    await opened.close();
-  }
-}
-
-let seeded: Promise<Blob> | undefined;
-
-/**
- * The run's migrated and seeded database (global-setup.ts dumps it once), read once per file; a
- * file run without the global setup seeds its own.
- */
-function seededDump(): Promise<Blob> {
-  seeded ??= (async () => {
-    const file = inject('seededPgliteFile');
-    return file === undefined ? dumpSeededDatabase() : new Blob([await readFile(file)]);
-  })();
-  return seeded;
-}
-
 /** A free TCP port on 127.0.0.1, so the config can name the real address before listening. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -135,7 +101,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // Production never seeds: its brands come from the operator API.
   const database =
     mode === 'sandbox'
-      ? await openDatabase({ inMemory: true, from: await seededDump() })
+      ? await openDatabase({ inMemory: true, from: await seededPgliteDump() })
       : await openDatabase({ inMemory: true });
   const port = await freePort();
   const serverUrl = `http://127.0.0.1:${port}`;
