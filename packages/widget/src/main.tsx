@@ -25,7 +25,7 @@ const startup = readStartup({
   userAgent: window.navigator.userAgent,
   inFrame: window.parent !== window,
 });
-// Issue 18, SPEC §1: every call says where it comes from; a native app's bridge hears the host.
+// SPEC §1: every call says where it comes from; a native app's bridge hears the host.
 setClientEnvironment(startup.environment);
 
 if (startup.newTab.action === 'redirect') {
@@ -38,7 +38,7 @@ if (startup.newTab.action === 'redirect') {
   applyLayoutProperties(document.documentElement);
   rememberStartup(startup);
   const { sessionId } = startup.params;
-  // Issue 15: the brand's theme and texts come beside init; any theme name may be the brand's,
+  // The brand's theme and texts come beside init; any theme name may be the brand's,
   // so the calls start whatever the theme (the app gates the screen once the answer is there).
   if (sessionId !== null) {
     prefetchAppearance(sessionId, startup.requestedLanguage, startup.theme.theme);

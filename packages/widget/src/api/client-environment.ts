@@ -1,5 +1,5 @@
 /**
- * Issue 18, SPEC §1: the channel, platform and device the start-up decided, sent to the server
+ * SPEC §1: the channel, platform and device the start-up decided, sent to the server
  * with every call (the domain's `clientEnvironmentHeaders`: `x-channel`, `x-platform`,
  * `x-device`), and told to the host bridge (a native app's bridge gets the host messages). Set
  * once by the shell; tests set their own.

@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 describe('calls of the endpoint table (SPEC §6, §7)', () => {
-  it('SPEC §1 (issue 18): every call carries the channel, platform and device of the page load', async () => {
+  it('SPEC §1: every call carries the channel, platform and device of the page load', async () => {
     const fetchStub = vi.fn<typeof fetch>().mockResolvedValue(answer(200, RTL));
     vi.stubGlobal('fetch', fetchStub);
     setClientEnvironment({ channel: 'MOBILE_NATIVE_IOS', platform: 'IOS', device: 'native_ios' });

@@ -100,7 +100,7 @@ function requestHeaders<E extends Endpoint>(
   endpoint: E,
   options: CallOptions<E>,
 ): { headers: Record<string, string> } | { error: ApiError } {
-  // Issue 18, SPEC §1: the channel, platform and device go with every call.
+  // SPEC §1: the channel, platform and device go with every call.
   const headers: Record<string, string> = { accept: 'application/json', ...environmentHeaders() };
   if (endpoint.session) {
     const built = buildRequestHeaders({
@@ -140,7 +140,7 @@ async function readJson(
   }
 }
 
-/** Hears every call's endpoint id and outcome (issue 17: the error reporter's breadcrumbs). */
+/** Hears every call's endpoint id and outcome (for the error reporter's breadcrumbs). */
 export type CallObserver = (endpointId: string, status: number | QueryErrorStatus) => void;
 
 let callObserver: CallObserver | null = null;

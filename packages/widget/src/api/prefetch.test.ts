@@ -33,7 +33,7 @@ describe('init prefetch of the shell (SPEC §7 init calls)', () => {
   });
 });
 
-describe('appearance prefetch of the shell (issue 15)', () => {
+describe('appearance prefetch of the shell (the brand theme and texts beside init)', () => {
   it('uses the contract path and hands the response over once', async () => {
     expect(APPEARANCE_PATH).toBe(ENDPOINTS.appearance.path);
     const fetchStub = vi.fn<typeof fetch>().mockResolvedValue(new Response('{}'));

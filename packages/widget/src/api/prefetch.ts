@@ -40,14 +40,14 @@ export function takePrefetchedInit(
   return response;
 }
 
-/** Issue 15: the appearance call (kept equal to the contract's row by api/prefetch.test.ts). */
+/** The appearance call (kept equal to the contract's row by api/prefetch.test.ts). */
 export const APPEARANCE_PATH = '/api/cashier-service/v1.0/appearance';
 
 let appearance: Promise<Response> | null = null;
 
 /**
- * Issue 15: starts the appearance call (the brand's theme and texts) beside init, for the theme
- * and language the address asks for.
+ * Starts the appearance call (the brand's theme and texts) beside init, for the theme and
+ * language the address asks for.
  */
 export function prefetchAppearance(sessionId: string, lang: string, theme: string): void {
   const query = new URLSearchParams({ lang, theme });

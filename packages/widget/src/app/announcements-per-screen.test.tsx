@@ -87,7 +87,7 @@ afterEach(() => {
   for (const id of Object.values(LIVE_REGION_IDS)) document.getElementById(id)?.remove();
 });
 
-describe('live regions per screen (SPEC §2 routes, issue 19 #14)', () => {
+describe('live regions per screen (SPEC §2 routes: each screen starts with them empty)', () => {
   it('a success page does not carry the error the method form said', async () => {
     const user = userEvent.setup();
     renderCashier();

@@ -1,6 +1,6 @@
 /**
  * The loaded app: store, translations, router, host bridge and error boundary around the
- * screens. Loaded by the shell as its own chunk (first-paint budget, issue 4).
+ * screens. Loaded by the shell as its own chunk (the first paint does not wait for it).
  *
  * @packageDocumentation
  */
@@ -34,9 +34,9 @@ export interface AppProps {
 let ready: Promise<{ i18n: I18n; appearance: Appearance | null }> | null = null;
 
 /**
- * The texts of the language and the brand's appearance (issue 15), once per page: the theme is
- * applied, the brand's text overrides merged over the shipped texts and the numbers set to the
- * player's language before the first screen renders.
+ * The texts of the language and the brand's appearance, once per page: the theme is applied, the
+ * brand's text overrides merged over the shipped texts and the numbers set to the player's language
+ * before the first screen renders.
  */
 function loadReady(startup: Startup): Promise<{ i18n: I18n; appearance: Appearance | null }> {
   ready ??= Promise.all([i18nFor(startup.language), readAppearance()]).then(
@@ -66,7 +66,7 @@ export function App({ startup }: AppProps) {
   const { i18n, appearance } = use(loadReady(startup));
   const logo = appearance?.theme?.logo_url ?? null;
   const store = useMemo(() => createAppStore(startup), [startup]);
-  // Issue 17, SPEC §4, §8, §9: render crashes, errors and rejections reported with breadcrumbs.
+  // SPEC §4, §8, §9: render crashes, errors and rejections reported with breadcrumbs.
   const reporter = useMemo(
     () => browserErrorReporter(startup.params.sessionId),
     [startup.params.sessionId],
@@ -82,7 +82,7 @@ export function App({ startup }: AppProps) {
   useEffect(() => listenToHost(), []);
   // The host sizes its frame to the content (embed SDK autoHeight): no scrollbar inside a page's.
   useEffect(() => reportContentHeight(), []);
-  // SPEC §7, issue 17: page metrics, from the first screen on (TTI is this moment).
+  // SPEC §7: page metrics, from the first screen on (TTI is this moment).
   useEffect(() => startPageMetrics(browserPageMetrics(startup, store)), [startup, store]);
   // SPEC §2 notifications: read with the first screen, so that a method form opened later has
   // them when it paints (a notice arriving after the form would push it down under the finger).
@@ -93,7 +93,7 @@ export function App({ startup }: AppProps) {
       request.unsubscribe();
     };
   }, [startup, store]);
-  // Issue 17, SPEC §4: the realtime connection, once init answered (its code loads then).
+  // SPEC §4: the realtime connection, once init answered (its code loads then).
   useEffect(() => startBrowserRealtime(store), [store]);
   return (
     <Provider store={store}>

@@ -32,7 +32,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('the brand theme at run time (issue 15)', () => {
+describe('the brand theme at run time (SPEC §2 theme gate, the appearance answer)', () => {
   it('renders a built-in theme, or a theme the appearance answer has (SPEC §2 gate)', () => {
     const custom = startupAt('https://cashier.test/deposit?theme=summer-26');
     expect(custom.themeSupported).toBe(false);

@@ -1,7 +1,7 @@
 /**
- * Issue 15: the brand's appearance at run time. The shell starts the appearance call beside init
- * (api/prefetch.ts); the app reads its answer here, validates it with the contract's schema and
- * applies it before the first screen renders:
+ * The brand's appearance at run time (its theme and texts, set through the operator API). The
+ * shell starts the appearance call beside init (api/prefetch.ts); the app reads its answer here,
+ * validates it with the contract's schema and applies it before the first screen renders:
  *
  * - the theme's custom properties and font stack are set on the body with the CSSOM
  *   (`style.setProperty`), which the widget's Content-Security-Policy allows (an inline `<style>`
@@ -50,11 +50,11 @@ export async function readAppearance(): Promise<Appearance | null> {
 }
 
 /**
- * SPEC §2 with issue 15: whether the main screen renders: a built-in theme, or the theme the
- * appearance answer has under the same name. Only the server's answer that the brand has no such
- * theme keeps the screen back: when there is no answer at all (an expired session, the network),
- * the cashier renders in the built-in look, so that the player sees what went wrong (the session
- * expired) rather than a theme message.
+ * SPEC §2, widened to the brand's own themes: whether the main screen renders: a built-in theme, or
+ * the theme the appearance answer has under the same name. Only the server's answer that the brand
+ * has no such theme keeps the screen back: when there is no answer at all (an expired session, the
+ * network), the cashier renders in the built-in look, so that the player sees what went wrong (the
+ * session expired) rather than a theme message.
  */
 export function themeRenders(startup: Startup, appearance: Appearance | null): boolean {
   if (startup.themeSupported || appearance === null) return true;

@@ -24,7 +24,7 @@ export class CrashBoundary extends Component<
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    // SPEC §4, §8: logged, reported (issue 17: POST client-reports, with the component stack),
+    // SPEC §4, §8: logged, reported (POST client-reports, with the component stack),
     // then the host is asked to reinitialise the cashier.
     console.error('cashier render crash', error, info.componentStack);
     this.props.reporter?.report('render_crash', error, info.componentStack ?? null);

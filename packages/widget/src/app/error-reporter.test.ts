@@ -28,7 +28,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('error reporter (SPEC §4, §8, §9; issue 17)', () => {
+describe('error reporter (SPEC §4, §8, §9)', () => {
   it('SPEC §9: keeps the last 20 breadcrumbs, the oldest dropped', () => {
     const { reporter } = setUp();
     for (let index = 0; index < 27; index += 1) reporter.breadcrumb('click', `button ${index}`);

@@ -1,7 +1,7 @@
 /**
  * Render-crash and error reporting (SPEC §4 "Render crash: reported, then a reinitialise
  * message goes to the parent", SPEC §8 "Unhandled render error: logged, reported", SPEC §9
- * "Error-reporting trace sample rate 0.9, 20 breadcrumbs"; issue 17).
+ * "Error-reporting trace sample rate 0.9, 20 breadcrumbs").
  *
  * - **Breadcrumbs:** the last 20 steps of the page (domain `addBreadcrumb`): page paths, clicks on
  *   buttons and links by their accessible name (never a field's value), API calls by endpoint id

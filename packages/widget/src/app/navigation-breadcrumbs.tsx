@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import type { ErrorReporter } from './error-reporter';
 
 /**
- * Issue 17, SPEC §9: records each page the player reaches as a navigation breadcrumb, by its path
+ * SPEC §9: records each page the player reaches as a navigation breadcrumb, by its path
  * (never the query: it holds the session id). Renders nothing.
  */
 export function NavigationBreadcrumbs({ reporter }: { readonly reporter: ErrorReporter }) {

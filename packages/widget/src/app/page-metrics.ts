@@ -1,5 +1,5 @@
 /**
- * Page metrics (SPEC §7, issue 17): what the cashier measures of its own page and reports to
+ * Page metrics (SPEC §7): what the cashier measures of its own page and reports to
  * `payments/metrics` or `payouts/metrics`.
  *
  * - **TTI**: when the cashier's first screen was mounted and answers input (the app's first

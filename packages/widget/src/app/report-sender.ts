@@ -1,5 +1,5 @@
 /**
- * Sends one render-crash or error report (issue 17; SPEC §4, §8, §9): scrubbed and bounded by the
+ * Sends one render-crash or error report (SPEC §4, §8, §9): scrubbed and bounded by the
  * domain's `scrubClientReport` (no card number, CVV or session id leaves the page in a report),
  * posted with `keepalive` so that it survives the host reloading the frame. Loaded by the
  * reporter at the first report (app/error-reporter.ts), never with the first paint.

@@ -39,7 +39,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('a reload in the middle of a payment (issue 19 #4)', () => {
+describe('a reload in the middle of a payment (lands on the pending payments)', () => {
   it('counts an open payment of the flow made within SPEC §9 timeout L as one in progress', () => {
     expect(paymentInProgress(historyAged(60_000), 'deposit', NOW)).toBe(true);
     expect(paymentInProgress(historyAged(TIMEOUT_LONG_MS + 1), 'deposit', NOW)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Issue 19 #4: "a reload mid-payment lands on the pending payments, not on an empty form".
+ * A reload in the middle of a payment lands on the pending payments, not on an empty form.
  *
  * What a reload loses: the screen a payment was at lives in the page, not in its address. The
  * 3-D Secure challenge is a frame inside the method page, and the display form's QR code comes

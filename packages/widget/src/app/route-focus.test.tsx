@@ -133,7 +133,7 @@ function App() {
   );
 }
 
-describe('screen changes (issue 19 #11, WCAG 2.4.3, 4.1.3)', () => {
+describe('screen changes (focus and announcement, WCAG 2.4.3, 4.1.3)', () => {
   it('the first screen leaves focus where the host page has it; each later screen focuses its heading and announces it politely', async () => {
     const user = userEvent.setup();
     render(
@@ -197,7 +197,7 @@ describe('screen changes (issue 19 #11, WCAG 2.4.3, 4.1.3)', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('issue 19 #11: a screen the cashier moves to by itself as it loads (the automatic method choice) leaves the focus with the host page; once the player is in, screens focus their heading', async () => {
+  it('a screen the cashier moves to by itself as it loads (the automatic method choice) leaves the focus with the host page; once the player is in, screens focus their heading', async () => {
     const user = userEvent.setup();
     render(
       <MemoryRouter initialEntries={['/auto']}>
@@ -214,7 +214,7 @@ describe('screen changes (issue 19 #11, WCAG 2.4.3, 4.1.3)', () => {
     expect(announce).toHaveBeenLastCalledWith('Deposit', 'polite');
   });
 
-  it('issue 19 #11: a heading that took the focus and went (the previous screen shown while the next loads) gives it to the heading that came', async () => {
+  it('a heading that took the focus and went (the previous screen shown while the next loads) gives it to the heading that came', async () => {
     const user = userEvent.setup();
     render(
       <MemoryRouter initialEntries={['/deposit']}>

@@ -28,12 +28,12 @@ function focusHeading(heading: HTMLElement): void {
 }
 
 /**
- * Issue 19 #11 (WCAG 2.4.3 focus order, 4.1.3 status messages): on every screen change inside
- * the cashier (not the first screen, nor a screen the cashier moves to by itself before the player
- * has been in it, such as the automatic method choice: the host page keeps its focus when the
- * cashier loads), focus
- * goes to the new screen's level-one heading and its title is announced politely, so a keyboard
- * or screen-reader user starts at the top of the new screen instead of on the document body.
+ * Focus on screen changes (WCAG 2.4.3 focus order, 4.1.3 status messages): on every screen change
+ * inside the cashier (not the first screen, nor a screen the cashier moves to by itself before the
+ * player has been in it, such as the automatic method choice: the host page keeps its focus when
+ * the cashier loads), focus goes to the new screen's level-one heading and its title is announced
+ * politely, so a keyboard or screen-reader user starts at the top of the new screen instead of on
+ * the document body.
  *
  * Coming back to a screen (an overlay such as the country picker closed, or the browser's back)
  * returns focus to the control it was left from, when that control is still there.

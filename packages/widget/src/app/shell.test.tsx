@@ -19,7 +19,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('first render (issue 4 accessibility, SPEC §2 skeleton)', () => {
+describe('first render (live regions for screen readers, SPEC §2 skeleton)', () => {
   it('index.html has both live regions outside the React root and a busy skeleton inside it', () => {
     document.body.innerHTML = new DOMParser().parseFromString(
       INDEX_HTML,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * SPEC §2: the main screen is rendered only for a supported design theme: one this build ships
- * CSS for, or (issue 15) one of the brand's own themes that the appearance answer has
+ * CSS for, or one of the brand's own themes that the appearance answer has
  * (app/appearance.ts themeRenders). An unknown theme (a host typo, a theme the brand does not
  * have) gets a clear message instead of an unstyled cashier.
  */

@@ -1,7 +1,7 @@
 import type { NativePayType } from '@cashdesk/domain';
 
 /**
- * Issue 19 #9: the wallets this widget can complete, handed to the domain's pay-group mapping
+ * The wallets this widget can complete, handed to the domain's pay-group mapping
  * (`nativePayReady`), which offers no other wallet method. None today: the widget has no Apple Pay
  * or Google Pay flow. Through the Payment Request API, Apple Pay needs the merchant validated by
  * Apple with the operator's merchant certificate, and Google Pay needs Google's payment app and

@@ -76,7 +76,7 @@ describe('messages to the host (SPEC §1)', () => {
     ]);
   });
 
-  it('a final result asks to reinitialise with its finish details (SPEC §4, issue 19)', () => {
+  it('a final result asks to reinitialise with its finish details (SPEC §4 final result)', () => {
     const { win, sent } = framedWindow({ ancestorOrigins: ['https://brand.example'] });
     const finish = { outcome: 'success', url: 'https://brand.example/ok' } as const;
     // @ts-expect-error a minimal window stand-in
@@ -101,7 +101,7 @@ describe('messages to the host (SPEC §1)', () => {
     expect(sent).toEqual([{ data: '{"target":"cashier","type":"reset-scroll"}', origin: '*' }]);
   });
 
-  it('SPEC §2 reset-scroll, issue 19 reduced motion: scrolls to the top at once when the player asked for less motion', () => {
+  it('SPEC §2 reset-scroll, reduced motion: scrolls to the top at once when the player asked for less motion', () => {
     const { win, sent } = framedWindow({ reduceMotion: true });
     // @ts-expect-error a minimal window stand-in
     scrollToTop(win);
@@ -270,7 +270,7 @@ describe('a new session on a result page (SPEC §4 session, reInitCashier)', () 
   });
 });
 
-describe('native app bridges (issue 18, SPEC §1 §4 §6)', () => {
+describe('native app bridges (SPEC §1 §4 §6)', () => {
   /** A web view's top page (no parent frame) with the app's bridge installed. */
   function nativeWindow(kind: 'ios' | 'android') {
     const received: unknown[] = [];

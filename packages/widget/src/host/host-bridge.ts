@@ -11,9 +11,9 @@
  * load) and `paymentResult` (once per transaction per page load); content-height.ts reports
  * `resize`.
  *
- * Issue 18, SPEC §1 §4 §6: in a native app (channel MOBILE_NATIVE_IOS or MOBILE_NATIVE_ANDROID)
- * every host message also goes to the app's bridge, as the same JSON text: on iOS the script
- * message handler `window.webkit.messageHandlers.cashdesk`, on Android the JavaScript interface
+ * SPEC §1 §4 §6: in a native app (channel MOBILE_NATIVE_IOS or MOBILE_NATIVE_ANDROID) every host
+ * message also goes to the app's bridge, as the same JSON text: on iOS the script message handler
+ * `window.webkit.messageHandlers.cashdesk`, on Android the JavaScript interface
  * `window.CashdeskAndroid` (its `postMessage(String)`). A web view shows the cashier as its top
  * page, so the bridge is often the only listener; the app is the cashier's container, so the
  * payment result goes to it without an origin check.

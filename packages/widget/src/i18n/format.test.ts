@@ -105,7 +105,7 @@ describe('no amount is formatted with Intl (SPEC §9)', () => {
   });
 });
 
-describe('amounts by the player language (issue 15)', () => {
+describe('amounts by the player language (decimal separator; SPEC §9 grouping by space)', () => {
   it.each([
     ['en', '1 000.00 GBP', '1 234 567.50'],
     ['ar', '1 000.00 GBP', '1 234 567.50'],

@@ -12,12 +12,12 @@
  * Arabic-Indic digits (٠١٢…); amounts must never be formatted with Intl number formatting or
  * locale strings with an 'ar' locale anywhere in the widget (format.test.ts checks the sources).
  *
- * Separators by language (issue 15): the decimal separator follows the player's language where the
- * spec fixes none (domain numberSeparators: a comma in Ukrainian and German, "1 000,00 GBP"; the
- * point in English and Arabic); grouping stays a space (SPEC §9). The app sets the language once
- * at start ({@link setNumberLanguage}); {@link formatAmount} and {@link formatMoney} here apply it,
- * and the widget formats every amount through them (format.test.ts checks that no source imports
- * the domain's own formatAmount or formatMoney).
+ * Separators by language: the decimal separator follows the player's language where the spec fixes
+ * none (domain numberSeparators: a comma in Ukrainian and German, "1 000,00 GBP"; the point in
+ * English and Arabic); grouping stays a space (SPEC §9). The app sets the language once at start
+ * ({@link setNumberLanguage}); {@link formatAmount} and {@link formatMoney} here apply it, and the
+ * widget formats every amount through them (format.test.ts checks that no source imports the
+ * domain's own formatAmount or formatMoney).
  *
  * Right-to-left: an amount with its currency is a left-to-right run inside an Arabic sentence.
  * {@link isolateLtr} wraps it in Unicode isolates so that the minus sign and the ISO code stay
@@ -47,34 +47,34 @@ let separators: NumberSeparators = numberSeparators('en');
 let playerLanguage = 'en';
 
 /**
- * Issue 15: the player's language (the lang parameter's language, e.g. "de" of de-XX) decides the
- * decimal separator of every amount and the day-month order of every date shown from now on.
- * Called once by the app at start.
+ * The player's language (the lang parameter's language, e.g. "de" of de-XX) decides the decimal
+ * separator of every amount and the day-month order of every date shown from now on. Called once by
+ * the app at start.
  */
 export function setNumberLanguage(language: string): void {
   separators = numberSeparators(language);
   playerLanguage = language;
 }
 
-/** Issue 15: the language {@link setNumberLanguage} set, for the domain's date formatting. */
+/** The language {@link setNumberLanguage} set, for the domain's date formatting. */
 export function numberLanguage(): string {
   return playerLanguage;
 }
 
-/** Issue 15: the separators of the player's language (see {@link setNumberLanguage}). */
+/** The separators of the player's language (see {@link setNumberLanguage}). */
 export function languageSeparators(): NumberSeparators {
   return separators;
 }
 
 /**
- * SPEC §9 with issue 15's separators: the domain's formatAmount in the player's language unless
+ * SPEC §9 with the language's separators: the domain's formatAmount in the player's language unless
  * the options name their own separators ("1 000,50" in German, "1 000.50" in English).
  */
 export function formatAmount(value: DecimalInput, options: AmountFormatOptions = {}): string {
   return formatAmountIn(value, inLanguage(options));
 }
 
-/** SPEC §3, §9 with issue 15's separators: the domain's formatMoney in the player's language. */
+/** SPEC §3, §9 with the language's separators: the domain's formatMoney in the player's language. */
 export function formatMoney(value: DecimalInput, options: MoneyFormatOptions): string {
   return formatMoneyIn(value, inLanguage(options));
 }
@@ -103,9 +103,9 @@ export interface MoneyFormat {
   /** The brand's display format (SPEC §3). */
   readonly display: CurrencyDisplayFormat;
   /**
-   * SPEC §9: an amount without currency in the Russian-locale style: digits grouped by spaces,
-   * the language's decimal separator (issue 15), the currency's precision when given
-   * ("1 234 567.50", "1 234 567,50" in German). '' when the value is not a number.
+   * SPEC §9: an amount without currency in the Russian-locale style: digits grouped by spaces, the
+   * language's decimal separator, the currency's precision when given ("1 234 567.50",
+   * "1 234 567,50" in German). '' when the value is not a number.
    */
   readonly amount: (value: DecimalInput, precision?: number) => string;
   /**
@@ -194,11 +194,11 @@ export function wireMoney(
 }
 
 /**
- * Issue 19 #10: the minimum-limit text (SPEC §5 PH.MIN_LIMIT_INFO_TEXT, `{{amount}} {{currency}}`)
- * with `money`, an amount already formatted with its currency by the brand's currency display,
- * like every other amount on the screen ("Min. KWD 1.500" beside "Max. KWD 1 500.000", never
- * "Min. 1.500 KWD" beside it). `currency` goes in empty, and the space it leaves at the end (also
- * before a closing isolate) is taken out; a text without `{{currency}}` is not affected.
+ * The minimum-limit text (SPEC §5 PH.MIN_LIMIT_INFO_TEXT, `{{amount}} {{currency}}`) with `money`,
+ * an amount already formatted with its currency by the brand's currency display, like every other
+ * amount on the screen ("Min. KWD 1.500" beside "Max. KWD 1 500.000", never "Min. 1.500 KWD" beside
+ * it). `currency` goes in empty, and the space it leaves at the end (also before a closing isolate)
+ * is taken out; a text without `{{currency}}` is not affected.
  */
 export function minLimitText(
   t: (key: string, params: Readonly<Record<string, string>>) => string,

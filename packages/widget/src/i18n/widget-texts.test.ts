@@ -6,7 +6,7 @@ const ENGLISH = import.meta.glob<Record<string, string>>('./locales/en/*.json', 
   eager: true,
 });
 
-describe("the contract's table of the widget's texts (issue 15: checks operator overrides)", () => {
+describe("the contract's table of the widget's texts (which checks operators' text overrides)", () => {
   it('lists every English key with its placeholders (else run packages/contract/scripts/write-widget-texts.ts)', () => {
     const expected: Record<string, string[]> = {};
     for (const file of Object.values(ENGLISH)) {

@@ -182,7 +182,7 @@ export function buildMethodForm(input: MethodFormInput): MethodForm {
  */
 export function initialAmount(detail: AnyMethodDetail, retryAmount: string | null = null): string {
   const limits = { min: detail.limits.min_amount, max: detail.limits.max_amount };
-  // Issue 19: "Try again" after a decline keeps the amount the player chose, when it still fits.
+  // "Try again" after a decline keeps the amount the player chose, when it still fits.
   if (retryAmount !== null) {
     const retry = defaultAmount({ presetAmount: retryAmount, limits, fallback: '' });
     if (retry.source === 'preset') return retry.amount;

@@ -1,6 +1,6 @@
 /**
- * Issue 19 #6: "Try again" after a decline opens the method form with the card the player typed
- * (number, expiry, cardholder, or the saved card chosen), never its CVV, which is typed again.
+ * "Try again" after a decline opens the method form with the card the player typed (number, expiry,
+ * cardholder, or the saved card chosen), never its CVV, which is typed again.
  *
  * The card is kept in this page's memory only: never in storage and never in router state (the
  * browser writes a history entry's state to its session history, so a card number there would

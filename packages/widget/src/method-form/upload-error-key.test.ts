@@ -7,7 +7,7 @@ function apiError(status: number, errorCode: string) {
   return { status, data: null, errorCode, errorMessage: null };
 }
 
-describe('uploadErrorKey (SPEC §8 upload errors; issue 13)', () => {
+describe('uploadErrorKey (SPEC §8 upload errors; a full quota and too many uploads say so)', () => {
   it('gives the limit message for a file over the limit and the general one otherwise', () => {
     expect(uploadErrorKey(apiError(413, ERROR_CODES.uploadTooLarge.code))).toBe(
       MESSAGE_KEYS.uploadLimitError,

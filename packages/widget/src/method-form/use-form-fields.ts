@@ -69,7 +69,7 @@ const OWN_MESSAGE_UPLOAD_ERRORS: readonly ErrorDefinition[] = [
 
 /**
  * SPEC §8 upload errors: the limit message for a file over the limit, the general one otherwise;
- * a full document quota or too many uploads in a short time say so (issue 13).
+ * a full document quota or too many uploads in a short time say so.
  */
 export function uploadErrorKey(error: unknown): string {
   const apiError = isApiError(error) ? error : null;
@@ -162,8 +162,8 @@ export function useFormFields(options: FormFieldsOptions) {
   };
 
   const blur = (field: FormField) => {
-    // Issue 19 #12: an error the submit showed stays on a field the player only passed through:
-    // the untouched value it is about has not changed (typing re-checks it, see change()).
+    // An error the submit showed stays on a field the player only passed through: the untouched
+    // value it is about has not changed (typing re-checks it, see change()).
     if (!edited.has(field.name) && Object.hasOwn(errors, field.name)) return;
     const outcome = validateOnBlur(
       field,

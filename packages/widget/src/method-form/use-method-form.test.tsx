@@ -107,7 +107,7 @@ async function fillAndSubmit() {
   await userEvent.click(screen.getByRole('button', { name: /^Deposit/ }));
 }
 
-describe('the one method-form controller (issue 19: one controller, a policy per flow)', () => {
+describe('the one method-form controller (one controller, a policy per flow)', () => {
   it('SPEC §4, §7: a valid form runs the steps in order and sends the policy’s request once; the answer updates the balance and goes to the policy', async () => {
     const order: string[] = [];
     const api = submitCall(() => ({ data: SESSION }));

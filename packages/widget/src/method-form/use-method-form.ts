@@ -1,9 +1,9 @@
 /**
- * The one controller of a method form (issue 19), for the deposit and the withdrawal forms: the
- * field state, the amount the form starts with (a retry's or the method's), the amount reporting,
- * the field contexts, the submit button's label, and the submit itself (SPEC §4, §5, §7): validate
- * the shown fields, stop on a field in a blocked state, build the request, confirm it where the
- * flow asks, send it once, and follow the answer or show the failure. A flow brings a small
+ * The one controller of a method form, for the deposit and the withdrawal forms: the field state,
+ * the amount the form starts with (a retry's or the method's), the amount reporting, the field
+ * contexts, the submit button's label, and the submit itself (SPEC §4, §5, §7): validate the shown
+ * fields, stop on a field in a blocked state, build the request, confirm it where the flow asks,
+ * send it once, and follow the answer or show the failure. A flow brings a small
  * {@link MethodFormPolicy}: its texts, the fields it shows, its own steps before and after the
  * submit. A fix made here is a fix to both forms.
  *
@@ -122,14 +122,14 @@ export interface MethodFormSetup {
   readonly policy: MethodFormPolicy;
 }
 
-/** Issue 19: the amount a result page's "Try again" passes in router state, if any. */
+/** The amount a result page's "Try again" passes in router state, if any. */
 function retryAmountOf(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('retryAmount' in state)) return null;
   const amount: unknown = state.retryAmount;
   return typeof amount === 'string' ? amount : null;
 }
 
-/** Issue 19: whether the form was opened by a result page's "Try again". */
+/** Whether the form was opened by a result page's "Try again". */
 function isRetry(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'retry' in state && state.retry === true;
 }
@@ -161,7 +161,7 @@ export function useMethodForm(setup: MethodFormSetup) {
         policy.startAmount ?? initialAmount(detail, retryAmountOf(routerState)),
         cards,
       ),
-      // Issue 19 #6: a retry keeps the card typed before the decline, not its CVV.
+      // A retry keeps the card typed before the decline, not its CVV.
       ...(openedByRetry ? cardForRetry(payGroupId, form.fields) : {}),
     }),
     validationContext,
@@ -254,7 +254,7 @@ export function useMethodForm(setup: MethodFormSetup) {
       return;
     }
     setErrors({});
-    // Issue 19 #6: should this payment be declined, "Try again" opens with this card.
+    // Should this payment be declined, "Try again" opens with this card.
     keepCardForRetry(payGroupId, form.fields, values);
     const request = built.payload;
     if (policy.confirm === undefined) {

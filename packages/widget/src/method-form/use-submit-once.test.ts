@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mayHaveStarted } from './use-submit-once';
 
-describe('mayHaveStarted (issue 12: a retry after a failure reuses its Idempotency-Key)', () => {
+describe('mayHaveStarted (a retry after a failure reuses its Idempotency-Key)', () => {
   it('counts no answer, a server failure and 1011 as a payment that may be under way', () => {
     expect(mayHaveStarted({ status: 'FETCH_ERROR', errorCode: null })).toBe(true);
     expect(mayHaveStarted({ status: 'TIMEOUT_ERROR', errorCode: null })).toBe(true);

@@ -16,7 +16,7 @@ const base = {
   smallScreen: true,
 };
 
-describe('homeSections (issue 19 #8, SPEC §2 homepage)', () => {
+describe('homeSections (SPEC §2 homepage: one shortcut row, each method once on a phone)', () => {
   it('on a small screen the list leaves out the carousel methods, so each method is offered once', () => {
     const sections = homeSections(base);
     expect(sections.shortcuts?.kind).toBe('carousel');

@@ -82,20 +82,20 @@ export function inDisplayOrder<M>(groups: MethodGroups<M>): readonly M[] {
   return GROUP_ORDER.flatMap((name) => groups[name]);
 }
 
-/** Issue 19 #8: the one row of shortcuts the homepage shows above its list, if any. */
+/** The one row of shortcuts the homepage shows above its list, if any. */
 export interface ShortcutRow<M> {
   readonly kind: 'carousel' | 'suggestions';
   readonly methods: readonly M[];
 }
 
-/** Issue 19 #8: what the homepage shows, shortcut row and list, for the chosen filter. */
+/** What the homepage shows, shortcut row and list, for the chosen filter. */
 export interface HomeSections<M> {
   readonly shortcuts: ShortcutRow<M> | null;
   /** The methods of the grouped list, in the order given. */
   readonly list: readonly M[];
 }
 
-/** Issue 19 #8: what {@link homeSections} decides from. */
+/** What {@link homeSections} decides from. */
 export interface HomeSectionsInput<M> {
   /** The methods the chosen type filter shows, in display order. */
   readonly listed: readonly M[];
@@ -111,7 +111,7 @@ export interface HomeSectionsInput<M> {
 }
 
 /**
- * Issue 19 #8 (SPEC §2 homepage): each method is offered once on a phone, and never three times.
+ * SPEC §2 homepage: each method is offered once on a phone, and never three times.
  *
  * - One shortcut row at most: the carousel when it is shown (SPEC §2 visibility), otherwise the
  *   quick suggestions. Both are a short row of the methods most likely wanted; showing both put

@@ -253,7 +253,7 @@ export function MethodListPage({
     carouselSwitchedOff,
     methodCount: model.carousel.length,
   });
-  // Issue 19 #8: one shortcut row at most, and on a phone each method offered once.
+  // One shortcut row at most, and on a phone each method offered once.
   const sections = homeSections({
     listed: filterMethodsByType(model.methods, active),
     allShown: active === 'all',
@@ -289,7 +289,7 @@ export function MethodListPage({
   };
 
   // SPEC §2: the player can switch the carousel view off (and on again) while it has methods to
-  // show; it belongs to the "All" view with the shortcut row (issue 19 #8).
+  // show; it belongs to the "All" view with the shortcut row.
   const carouselSwitch =
     active === 'all' && model.carousel.length > 1 ? (
       <div className="cd-dh-carousel-toggle">
@@ -322,7 +322,7 @@ export function MethodListPage({
             {balance}
           </strong>
         </p>
-        {/* Issue 19 #4: the pending payments and history of the player, from either flow. */}
+        {/* The pending payments and history of the player, from either flow. */}
         <Link
           className="cd-button cd-button--link cd-dh__history"
           to={{ pathname: `/${flow}-history`, search: location.search }}

@@ -87,7 +87,7 @@ describe('method logo (SPEC §7, §8 icon loading)', () => {
     }
   });
 
-  it('issue 19 #9: a card method without a logo shows the real marks of the brands it names, as pictures only', async () => {
+  it('a card method without a logo shows the real marks of the brands it names, as pictures only', async () => {
     const { container } = await renderWithApp(<MethodLogo method={method(null, 'cards')} />);
     await vi.waitFor(() => {
       const marks = [...container.querySelectorAll('svg.cd-card-mark')];
@@ -98,7 +98,7 @@ describe('method logo (SPEC §7, §8 icon loading)', () => {
     expect(container.querySelector('.cd-dh-logo--initial')).toBeNull();
   });
 
-  it('issue 19 #9: a card method naming no brand shows the generic card mark; a configured logo wins', async () => {
+  it('a card method naming no brand shows the generic card mark; a configured logo wins', async () => {
     const plain = { ...method(null, 'cards'), displayName: 'Bank card', name: 'card' };
     const { container, unmount } = await renderWithApp(<MethodLogo method={plain} />);
     await vi.waitFor(() => {

@@ -30,8 +30,8 @@ const NAMED_CARD_BRANDS: readonly (readonly [RegExp, string])[] = [
 ];
 
 /**
- * Issue 19 #9: the marks a card method shows when the brand configured no logo (or it failed):
- * the card brands its name names, at most two ("Visa / Mastercard"), else the generic card.
+ * The marks a card method shows when the brand configured no logo (or it failed): the card brands
+ * its name names, at most two ("Visa / Mastercard"), else the generic card.
  */
 function cardMethodMarks(method: Pick<Method, 'displayName' | 'name'>): readonly string[] {
   const text = `${method.displayName} ${method.name}`;
@@ -50,8 +50,8 @@ function retryUri(uri: string, retry: number): string {
  * 500 ms, up to 3 times (the domain's iconRetryDecision), then, like any other failure, falls back
  * to the placeholder. An `<img>` does not expose the status of its failure, so the failed address
  * is fetched once to learn it. The placeholder of a card method is the real marks of its card
- * brands (issue 19 #9); of any other method, a neutral badge with the method name's first
- * letter: a broken-image icon tells the player nothing.
+ * brands; of any other method, a neutral badge with the method name's first letter: a broken-image
+ * icon tells the player nothing.
  */
 export function MethodLogo({
   method,

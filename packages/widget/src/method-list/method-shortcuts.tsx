@@ -20,11 +20,11 @@ export interface MethodShortcutsProps {
 
 /**
  * SPEC §2, §4: a short row of methods above the list: the carousel (at most 5 enabled methods
- * flagged for it, the method the player came back from first) or the quick suggestions (at most
- * 2, the last used method excluded). Both are a labelled list of buttons; the carousel scrolls
- * sideways on narrow screens, the suggestions wrap. On a phone the list leaves these methods out
- * (issue 19 #8), so a carousel shortcut carries the lost-profit ribbon (SPEC §5) its tile would.
- * A suggestion is a low button (one line, a pill): SPEC §9 cuts its label at
+ * flagged for it, the method the player came back from first) or the quick suggestions (at most 2,
+ * the last used method excluded). Both are a labelled list of buttons; the carousel scrolls
+ * sideways on narrow screens, the suggestions wrap. On a phone the list leaves these methods out so
+ * that each is offered once; a carousel shortcut therefore carries the lost-profit ribbon (SPEC §5)
+ * its tile would. A suggestion is a low button (one line, a pill): SPEC §9 cuts its label at
  * {@link LOW_BUTTON_LABEL_MAX} characters with an ellipsis; the whole name stays its accessible
  * name and its tooltip (`title`).
  */

@@ -25,7 +25,7 @@ export interface TypeFilterBarProps {
   readonly onChange: (filter: MethodTypeFilter) => void;
 }
 
-/** The chip a key moves the focus to, or null for other keys (issue 19 #8). */
+/** The chip a key moves the focus to, or null for other keys. */
 function chipAfterKey(key: string, index: number, count: number, rtl: boolean): number | null {
   const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
   const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
@@ -41,11 +41,11 @@ function chipAfterKey(key: string, index: number, count: number, rtl: boolean): 
  * in the spec's order. Toggle buttons rather than tabs: the filter narrows one list in place and
  * does not switch between panels.
  *
- * Issue 19 #8: on a small screen the chips are one row that scrolls sideways (method-list.css)
- * instead of wrapping to several rows above the list. Every chip stays a Tab stop; the arrow keys
- * (mirrored right to left), Home and End move between chips too, and the browser scrolls the
- * focused chip into view. The pressed chip is scrolled into view when it changes or the row
- * appears (a filter kept from an earlier visit may be far along the row).
+ * On a small screen the chips are one row that scrolls sideways (method-list.css) instead of
+ * wrapping to several rows above the list. Every chip stays a Tab stop; the arrow keys (mirrored
+ * right to left), Home and End move between chips too, and the browser scrolls the focused chip
+ * into view. The pressed chip is scrolled into view when it changes or the row appears (a filter
+ * kept from an earlier visit may be far along the row).
  */
 export function TypeFilterBar({ filters, active, onChange }: TypeFilterBarProps) {
   const { t } = useTranslation();

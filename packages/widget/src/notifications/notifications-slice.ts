@@ -44,8 +44,8 @@ export const notificationsSlice = createSlice({
       return list === state.list ? state : { ...state, list };
     },
     /**
-     * Issue 17: the server's whole list read again (a push asked for it): new ones added by the
-     * domain's rule, those no longer there removed (SPEC §4 removal by key).
+     * The server's whole list read again (a push asked for it): new ones added by the domain's
+     * rule, those no longer there removed (SPEC §4 removal by key).
      */
     notificationsSynced: (state, action: PayloadAction<readonly CashierNotificationWire[]>) => {
       const kept = new Set(action.payload.map((notification) => notification.key));

@@ -1,6 +1,6 @@
 /**
- * Issue 17: the claims of a realtime connection token the widget needs (its channel names):
- * `ses`, the session's channel key, and `sub`, the player. Read, not verified: the hub verifies.
+ * The claims of a realtime connection token the widget needs (its channel names): `ses`, the
+ * session's channel key, and `sub`, the player. Read, not verified: the hub verifies.
  *
  * @packageDocumentation
  */

@@ -1,6 +1,6 @@
 /**
- * The clickstream tracker (issue 17, SPEC §4, §7, §8, §9): pages call {@link trackClickstream}
- * (the amount input, the save-card toggle, the carousel and submit clicks, the result pages'
+ * The clickstream tracker (SPEC §4, §7, §8, §9): pages call {@link trackClickstream} (the amount
+ * input, the save-card toggle, the carousel and submit clicks, the result pages'
  * order_result_status); the event goes into the realtime slice's bounded queue at once, with the
  * analytics session, the flow, the pay group with its limits and the contexts channel, brand and
  * language; {@link startClickstreamPublisher} (started by realtime.ts with the connection)

@@ -1,9 +1,9 @@
 /**
- * SPEC §3 `notificationConnectionOpen`, §4 realtime connection and channel state (issue 17): whether
- * the realtime connection is open, each channel's subscription state, and a counter per
- * transaction that moves whenever the hub pushes a status move of it (or the transactions channel
- * subscribes again, since pushes missed while disconnected are not replayed): pages waiting on a
- * transaction watch it and read the status at once (use-transaction-push.ts).
+ * SPEC §3 `notificationConnectionOpen`, §4 realtime connection and channel state: whether the
+ * realtime connection is open, each channel's subscription state, and a counter per transaction
+ * that moves whenever the hub pushes a status move of it (or the transactions channel subscribes
+ * again, since pushes missed while disconnected are not replayed): pages waiting on a transaction
+ * watch it and read the status at once (use-transaction-push.ts).
  *
  * The clickstream (SPEC §4, §7, §9) lives here too: the tracker's state (loading, initialized,
  * failed), the analytics session, and the bounded queue of events waiting to be published

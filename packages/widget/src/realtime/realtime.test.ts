@@ -193,7 +193,7 @@ function started(store: AppStore, clickstream: { schedule?: Schedule; log?: Clic
   return { stop, connected, clients, loads: () => loads };
 }
 
-describe('realtime connection (issue 17)', () => {
+describe('realtime connection (SPEC §4, §9)', () => {
   it('SPEC §4: waits for init’s auth_token, then loads the client once and connects with SPEC §9 timings to the session’s channels', async () => {
     const store = appStore();
     const realtime = started(store);
@@ -397,7 +397,7 @@ describe('realtime connection (issue 17)', () => {
   });
 });
 
-describe('token claims (issue 17)', () => {
+describe('token claims (the channel names of a connection token)', () => {
   it('reads ses and sub from the middle part, and nothing from a malformed token', () => {
     expect(decodeTokenClaims(TOKEN)).toEqual({ ses: 'k3y_of-session', sub: 'player-7' });
     expect(decodeTokenClaims('a.b')).toBeNull();
@@ -413,7 +413,7 @@ async function settled(): Promise<void> {
   await Promise.resolve();
 }
 
-describe('clickstream tracker (issue 17)', () => {
+describe('clickstream tracker (SPEC §4, §7, §8, §9)', () => {
   const click = (target: string, options: { now?: () => number; log?: ClickstreamLog } = {}) =>
     trackClickstream(
       {

@@ -1,7 +1,7 @@
 /**
- * The realtime connection of the cashier (issue 17, SPEC §4, §7, §9): started by the app after the
- * first screen, it waits for the init answer's `auth_token`, loads the `centrifuge` client (its
- * own chunk: never on first paint), connects to the same origin's `/connection/websocket` and
+ * The realtime connection of the cashier (SPEC §4, §7, §9): started by the app after the first
+ * screen, it waits for the init answer's `auth_token`, loads the `centrifuge` client (its own
+ * chunk: never on first paint), connects to the same origin's `/connection/websocket` and
  * subscribes to the session's channels, named from the token's claims by the domain's rule:
  *
  * - `cashier:transactions#<ses>`: a status move of a transaction → {@link transactionPushed}

@@ -35,7 +35,7 @@ function rendered() {
   return { store, refetch, hook };
 }
 
-describe('reading on a push (issue 17, SPEC §4)', () => {
+describe('reading on a push (SPEC §4)', () => {
   it('SPEC §4: a push naming the transaction reads at once; another transaction’s does not', () => {
     const { store, refetch } = rendered();
     act(() => {

@@ -1,10 +1,10 @@
 /**
- * Issue 17, SPEC §4: a page waiting on a transaction moves on when the realtime connection pushes
- * a status move of it, instead of waiting for its next poll. The hook calls `onPush` (the page's
- * immediate re-read of the status through its own query) each time the transaction's signal in
- * the realtime slice moves after the page mounted: a push naming it and, unless `pushesOnly`, a
- * (re)subscribe of the transactions channel (pushes missed while disconnected are not replayed).
- * Nothing calls it while the socket is down: the page's polling stays the fallback.
+ * SPEC §4: a page waiting on a transaction moves on when the realtime connection pushes a status
+ * move of it, instead of waiting for its next poll. The hook calls `onPush` (the page's immediate
+ * re-read of the status through its own query) each time the transaction's signal in the realtime
+ * slice moves after the page mounted: a push naming it and, unless `pushesOnly`, a (re)subscribe of
+ * the transactions channel (pushes missed while disconnected are not replayed). Nothing calls it
+ * while the socket is down: the page's polling stays the fallback.
  *
  * With `pushesOnly`, pushes that came before the page mounted count too: the hub pushes as soon as
  * the status moves, which may be before the page that waits on it has painted (the submit's own
@@ -54,7 +54,7 @@ export interface PushedRead {
 }
 
 /**
- * Issue 17, SPEC §4: reads the transaction's status again at each of its pushes (see
+ * SPEC §4: reads the transaction's status again at each of its pushes (see
  * {@link useTransactionPush}). A push heard while a read is in flight reads once more after it:
  * that read may have left before the move the push announces, and the next poll can be far.
  */

@@ -46,8 +46,8 @@ export interface Startup {
   readonly theme: ResolvedTheme;
   /**
    * SPEC §2: the main screen is rendered only for a supported design theme: true for a theme
-   * this build ships CSS for. Issue 15: the app also renders a theme the brand's appearance
-   * answer has (app/appearance.ts themeRenders).
+   * this build ships CSS for. The app also renders a theme the brand's appearance answer has
+   * (app/appearance.ts themeRenders).
    */
   readonly themeSupported: boolean;
   /** The language asked for (lang query, else the stored language, else en). */

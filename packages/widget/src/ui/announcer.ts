@@ -1,8 +1,8 @@
 /**
- * Screen-reader announcements (issue 4 accessibility). The two live regions are static elements
- * of index.html, present before any script runs, because a screen reader only announces changes
- * to a region it already knows; this module writes into them, so it works before the store and
- * React exist and from any screen.
+ * Screen-reader announcements. The two live regions are static elements of index.html, present
+ * before any script runs, because a screen reader only announces changes to a region it already
+ * knows; this module writes into them, so it works before the store and React exist and from any
+ * screen.
  *
  * @packageDocumentation
  */
@@ -37,10 +37,10 @@ export function announce(text: string, politeness: Politeness = 'polite'): void 
 }
 
 /**
- * Empties both live regions and drops the texts not written yet (issue 19: an error said on the
- * method form stayed in the assertive region, where a screen reader's reading of the page still
- * found it on the success page). The app calls it on every change of screen, before the new
- * screen's own announcements.
+ * Empties both live regions and drops the texts not written yet (an error said on the method form
+ * stayed in the assertive region, where a screen reader's reading of the page still found it on the
+ * success page). The app calls it on every change of screen, before the new screen's own
+ * announcements.
  */
 export function clearAnnouncements(): void {
   screenGeneration += 1;

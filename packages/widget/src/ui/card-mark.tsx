@@ -6,13 +6,12 @@ type Mark = ComponentType<SVGProps<SVGSVGElement>>;
 type MarkModule = Promise<{ default: Mark }>;
 
 /**
- * Issue 19 #9: the card-brand marks, one per brand the domain's card detection knows (SPEC §5
- * card types, domain CARD_TYPE), drawn by the maintained MIT package
- * react-svg-credit-card-payment-icons in its "flat rounded" style. Each brand is its own lazy
- * chunk (1 to 8 KB compressed), fetched the first time that brand is shown, so the marks weigh
- * nothing on the first paint and a Visa card never downloads the others. A Visa-like number
- * shows Visa; a local card, Hiper (which the package only ships with all its icons) and an
- * unknown brand show the package's generic card.
+ * The card-brand marks, one per brand the domain's card detection knows (SPEC §5 card types, domain
+ * CARD_TYPE), drawn by the maintained MIT package react-svg-credit-card-payment-icons in its "flat
+ * rounded" style. Each brand is its own lazy chunk (1 to 8 KB compressed), fetched the first time
+ * that brand is shown, so the marks weigh nothing on the first paint and a Visa card never
+ * downloads the others. A Visa-like number shows Visa; a local card, Hiper (which the package only
+ * ships with all its icons) and an unknown brand show the package's generic card.
  */
 const LOADERS: Readonly<Record<string, () => MarkModule>> = {
   visa: () =>
@@ -77,9 +76,9 @@ function markOf(type: string): string {
 }
 
 /**
- * Issue 19 #9, SPEC §2 card number field and §3 saved cards: a card brand's real mark, an SVG
- * image named by the brand, in place of a text badge. Until its chunk has arrived the same box,
- * with the same accessible name, holds the place, so nothing moves when the picture comes.
+ * SPEC §2 card number field and §3 saved cards: a card brand's real mark, an SVG image named by the
+ * brand, in place of a text badge. Until its chunk has arrived the same box, with the same
+ * accessible name, holds the place, so nothing moves when the picture comes.
  * Without a name the mark is decorative (hidden from assistive technology): a method tile names
  * its method in its own text.
  */

@@ -67,8 +67,8 @@ async function openDialog() {
   return { user, opener, dialog };
 }
 
-describe('delete confirmations (SPEC §2 delete-account and saved-card popups; issue 19 focus)', () => {
-  it('issue 19: opens with the focus on the safe answer (Keep), not on Delete', async () => {
+describe('delete confirmations (SPEC §2 delete-account and saved-card popups; focus)', () => {
+  it('opens with the focus on the safe answer (Keep), not on Delete', async () => {
     render(<CardList />);
     const { dialog } = await openDialog();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep card' }));
@@ -79,7 +79,7 @@ describe('delete confirmations (SPEC §2 delete-account and saved-card popups; i
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove Visa 0101' }));
   });
 
-  it('issue 19: Escape cancels and gives the focus back to the control that opened it', async () => {
+  it('Escape cancels and gives the focus back to the control that opened it', async () => {
     const onCancel = vi.fn();
     render(<CardList onCancel={onCancel} />);
     const { opener, dialog } = await openDialog();
@@ -91,7 +91,7 @@ describe('delete confirmations (SPEC §2 delete-account and saved-card popups; i
     expect(document.activeElement).toBe(opener);
   });
 
-  it('issue 19: once the thing is deleted, the focus goes to focusAfterConfirm (its button went with it)', async () => {
+  it('once the thing is deleted, the focus goes to focusAfterConfirm (its button went with it)', async () => {
     render(<CardList />);
     const { user, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Delete card' }));
@@ -99,7 +99,7 @@ describe('delete confirmations (SPEC §2 delete-account and saved-card popups; i
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Saved cards' }));
   });
 
-  it('issue 19: a failed deletion answered with Keep gives the focus back to the opener', async () => {
+  it('a failed deletion answered with Keep gives the focus back to the opener', async () => {
     render(<CardList fails />);
     const { user, opener, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Delete card' }));

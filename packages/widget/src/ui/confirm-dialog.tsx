@@ -31,10 +31,10 @@ export interface ConfirmDialogProps {
  * A question that needs an answer before something is undone (SPEC §2 deleting a saved card or
  * a payout account): an alertdialog on {@link Dialog} with the confirm and the cancel button, a
  * busy state while the action runs and the failure line when it did not work. It opens with the
- * focus on the cancel button (issue 19: a stray Enter or Space must not delete anything; the
- * WAI-ARIA alert dialog pattern puts the focus on the least destructive answer), Escape is the
- * cancel button, and the focus goes back to the control that opened it, or to
- * `focusAfterConfirm` once the action is done.
+ * focus on the cancel button (a stray Enter or Space must not delete anything; the WAI-ARIA alert
+ * dialog pattern puts the focus on the least destructive answer), Escape is the cancel button, and
+ * the focus goes back to the control that opened it, or to `focusAfterConfirm` once the action is
+ * done.
  */
 export function ConfirmDialog({
   open,

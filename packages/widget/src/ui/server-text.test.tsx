@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test/render';
 import { ServerText } from './server-text';
 
-describe('server texts (issue 19 #10)', () => {
+describe('server texts: a translation key translated, the operator’s wording isolated and marked', () => {
   it('a translation key is shown in the player’s language, without marks of its own', async () => {
     await renderWithApp(<ServerText text="PH.FIELD.BANK" />, { language: 'ar' });
     const shown = screen.getByText('البنك');

@@ -40,7 +40,7 @@ function AltRoutes() {
   );
 }
 
-/** What every status answer says of the payment (issue 19 #7). */
+/** What every status answer says of the payment (the details a result page shows). */
 const PAYMENT_DETAILS = {
   amount: '50.00',
   currency: 'EUR',
@@ -160,7 +160,7 @@ describe('status page (SPEC §2 /payments/status/{provider})', () => {
 // A server hint far past the test's timeout, yet short of the poll's give-up (SPEC §9 timeout S).
 const LONG_MS = POLL_GIVE_UP_MS / 2;
 
-describe('status page and realtime pushes (SPEC §4 realtime, issue 17)', () => {
+describe('status page and realtime pushes (SPEC §4 realtime)', () => {
   it('SPEC §4: a push naming the transaction polls at once instead of after the back-off delay', async () => {
     // The server asks for the next poll minutes later: the push alone can cause the second call.
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -19,8 +19,8 @@ export interface StatusPollState {
  * through failed calls too. Calls `onFinal` with the final answer, or `onGiveUp` after
  * {@link POLL_GIVE_UP_MS} without one. Stops on leaving the page and on an expired session
  * (code 17: the store then shows the session-expired screen). A realtime push naming the
- * transaction (issue 17, SPEC §4) polls at once instead of waiting for the next delay; the
- * back-off goes on as before after it, so polling stays the fallback when the socket is down.
+ * transaction (SPEC §4) polls at once instead of waiting for the next delay; the back-off goes on
+ * as before after it, so polling stays the fallback when the socket is down.
  */
 export function useStatusPoll(
   transactionId: string | null,

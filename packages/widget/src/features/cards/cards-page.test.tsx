@@ -120,7 +120,7 @@ describe('saved cards screen (SPEC §2 /cards, §4 removing a card, §7 /user-ca
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
   });
 
-  it('issue 19: the confirmation opens on Keep card; Escape keeps the card and the focus goes back to its delete button', async () => {
+  it('SPEC §2 saved cards: the delete confirmation opens on Keep card; Escape keeps the card and the focus goes back to its delete button', async () => {
     const calls = stubCards([VISA, MASTERCARD]);
     const user = userEvent.setup();
     await renderAt(<CardsPage route={routeOf('cards')} />, { address: '/cards' });

@@ -128,9 +128,9 @@ function DisplayForm({ form, transactionId }: DisplayFormState) {
       setToast(ok ? t('DISPLAY_FORM.COPIED') : t('DISPLAY_FORM.COPY_FAILED'));
     });
   };
-  // Issue 17, SPEC §4: a status move of this payment moves on without the click once the
-  // status is final. The push only says that something moved (the submit's own move to await
-  // may arrive after this page opened): the status is read, and the QR stays while it is not.
+  // SPEC §4: a status move of this payment moves on without the click once the status is final. The
+  // push only says that something moved (the submit's own move to await may arrive after this page
+  // opened): the status is read, and the QR stays while it is not.
   const store = useAppStore();
   useTransactionPush(
     transactionId,
@@ -216,10 +216,10 @@ function DisplayForm({ form, transactionId }: DisplayFormState) {
 /**
  * SPEC §2 /deposit/deposit-display-form: the QR code of a display-form payment with copy and
  * download, copy-inputs for the payment details, and a made-payment button that polls the
- * payment's status (SPEC §7). The data is the display_form of the submit's pay session, which
- * the method page passes in router state as `{ paySession }`; without it (a reload in a browser
- * that lost the state) the page says so, offers the player's payments (issue 19: where the QR code
- * is shown again) and, when the query names the transaction, still offers the status check.
+ * payment's status (SPEC §7). The data is the display_form of the submit's pay session, which the
+ * method page passes in router state as `{ paySession }`; without it (a reload in a browser that
+ * lost the state) the page says so, offers the player's payments (where the QR code is shown again)
+ * and, when the query names the transaction, still offers the status check.
  */
 export function DisplayFormPage({ route }: { readonly route: RouteDefinition }) {
   const { t } = useTranslation();
@@ -239,7 +239,7 @@ export function DisplayFormPage({ route }: { readonly route: RouteDefinition }) 
             {t('DISPLAY_FORM.MADE_PAYMENT')}
           </Link>
         )}
-        {/* Issue 19 #4: the open payments, this one among them, with what resumes them. */}
+        {/* The open payments, this one among them, with what resumes them. */}
         <Link
           className="cd-button cd-button--secondary"
           to={{ pathname: `/${route.flow ?? 'deposit'}-history`, search: location.search }}

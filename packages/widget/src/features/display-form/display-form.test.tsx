@@ -28,7 +28,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** What every status answer says of the payment (issue 19 #7). */
+/** What every status answer says of the payment (the details a result page shows). */
 const PAYMENT_DETAILS = {
   amount: '50.00',
   currency: 'EUR',
@@ -115,7 +115,7 @@ describe('display form (SPEC §2 display form)', () => {
     });
   });
 
-  it('SPEC §4 realtime (issue 17): a push naming the payment reads its status and opens its result page once it is final; a resubscribe, another payment or a status still open does not', async () => {
+  it('SPEC §4 realtime: a push naming the payment reads its status and opens its result page once it is final; a resubscribe, another payment or a status still open does not', async () => {
     const answers = [
       {
         transaction_status: 'await',
@@ -170,7 +170,7 @@ describe('display form (SPEC §2 display form)', () => {
     });
   });
 
-  it('SPEC §4 realtime (issue 17): pushes heard before the page painted (the payment settled within the submit) read the status once on mount and open the result page', async () => {
+  it('SPEC §4 realtime: pushes heard before the page painted (the payment settled within the submit) read the status once on mount and open the result page', async () => {
     const fetchStub = vi.fn<typeof fetch>(() =>
       Promise.resolve(
         jsonResponse({
@@ -197,7 +197,7 @@ describe('display form (SPEC §2 display form)', () => {
     expect(fetchStub).toHaveBeenCalledTimes(1);
   });
 
-  it('SPEC §4 realtime (issue 17): with no push yet the page reads nothing on mount (the QR waits for the player or a push)', async () => {
+  it('SPEC §4 realtime: with no push yet the page reads nothing on mount (the QR waits for the player or a push)', async () => {
     const fetchStub = vi.fn<typeof fetch>();
     vi.stubGlobal('fetch', fetchStub);
     await renderAt(<DisplayFormPage route={route()} />, {

@@ -7,11 +7,10 @@ import { usePageTitle } from '../../ui/use-page-title';
 import './error-page.css';
 
 /**
- * SPEC §1 page kind error (`/error`): where a host or a provider's return sends the player when
- * the payment cannot go on. The page does not guess what happened: it says the payment stopped,
- * points to the player's payments (to see whether money moved before trying again, issue 19
- * history) and leads back to the deposit methods, with the address's parameters (session,
- * language, theme) kept.
+ * SPEC §1 page kind error (`/error`): where a host or a provider's return sends the player when the
+ * payment cannot go on. The page does not guess what happened: it says the payment stopped, points
+ * to the player's payments (to see whether money moved before trying again) and leads back to the
+ * deposit methods, with the address's parameters (session, language, theme) kept.
  */
 export function ErrorPage({ route }: { readonly route: RouteDefinition }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 /**
- * The payment history call (issue 19 #4, GET payments/history): a page of the player's payments,
- * the open ones first.
+ * The payment history call (GET payments/history): a page of the player's payments, the open ones
+ * first.
  *
  * @packageDocumentation
  */

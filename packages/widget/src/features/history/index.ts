@@ -1,6 +1,6 @@
 /**
- * The player's pending payments and history (issue 19 #4): /deposit-history and
- * /withdrawal-history, from which an open payment is resumed.
+ * The player's pending payments and history: /deposit-history and /withdrawal-history, from which
+ * an open payment is resumed.
  *
  * @packageDocumentation
  */

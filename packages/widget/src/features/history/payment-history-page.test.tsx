@@ -80,7 +80,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('pending payments and history (issue 19 #4)', () => {
+describe('pending payments and history (/deposit-history, /withdrawal-history)', () => {
   it('lists open payments first under In progress, then recent ones, each with amount, method, status, date and reference', async () => {
     stubHistory(HISTORY);
     await renderAt(<PaymentHistoryPage route={routeOf('deposit-history')} />, {

@@ -106,13 +106,13 @@ function PaymentRow({
 }
 
 /**
- * Issue 19 #4: the player's pending payments and history (/deposit-history, /withdrawal-history),
- * reached from the method list's header and, after a reload in the middle of a payment, instead
- * of an empty form (app/resume-after-reload). Open payments come first, each with Continue, which
- * resumes it where its submit led (resume.ts): the QR code or bank details, the voucher, the
- * 3-D Secure challenge (in a frame here, as on the method page) or the status of a payment under
- * way. Then the recent ones with their status. Every row shows the amount, method, date and the
- * reference with a copy button; further pages load on request.
+ * The player's pending payments and history (/deposit-history, /withdrawal-history), reached from
+ * the method list's header and, after a reload in the middle of a payment, instead of an empty form
+ * (app/resume-after-reload). Open payments come first, each with Continue, which resumes it where
+ * its submit led (resume.ts): the QR code or bank details, the voucher, the 3-D Secure challenge
+ * (in a frame here, as on the method page) or the status of a payment under way. Then the recent
+ * ones with their status. Every row shows the amount, method, date and the reference with a copy
+ * button; further pages load on request.
  */
 export function PaymentHistoryPage({ route }: { readonly route: RouteDefinition }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 /**
- * Where an open payment of the history is resumed (issue 19 #4): the same screen its submit led
- * to (SPEC §3 pay session steps), from the pay session the history carries.
+ * Where an open payment of the history is resumed: the same screen its submit led to (SPEC §3 pay
+ * session steps), from the pay session the history carries.
  *
  * @packageDocumentation
  */

@@ -9,8 +9,8 @@ import { messageText } from './message-text';
 /**
  * SPEC §3 error popup, §8 ("code default "0" plus message; can be shown and closed"): the alert
  * dialog bound to state.ui.errorPopup. A message that is a known key is translated, plain text is
- * shown as it is, an unknown key or no message gives the generic text. The code line shows only
- * a code the server sent (issue 19: "Error code: 0" told the player nothing). Focus moves to the close
+ * shown as it is, an unknown key or no message gives the generic text. The code line shows only a
+ * code the server sent ("Error code: 0" would tell the player nothing). Focus moves to the close
  * button when it opens (the native dialog does so in browsers; done here too so every engine
  * agrees) and returns where it was when it closes (the Dialog).
  */

@@ -28,7 +28,7 @@ function ResultRoutes() {
   );
 }
 
-/** The status answer of tx_7 (issue 19 #7 fields included). */
+/** The status answer of tx_7 (with the fields the result page's details show). */
 function statusAnswer(result: string, overrides: Record<string, unknown> = {}) {
   const terminal = result === 'success' || result === 'error';
   return {
@@ -98,8 +98,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('result page details (issue 19 #7)', () => {
-  it('issue 19 #7: a deposit success shows amount, method, reference, fee, bonus and the new balance read from the server', async () => {
+describe('result page details (SPEC §2 result page, §3 pay session)', () => {
+  it('a deposit success shows amount, method, reference, fee, bonus and the new balance read from the server', async () => {
     stubServer(statusAnswer('success'));
     await renderAt(<ResultRoutes />, {
       address: '/deposit/deposit-success?transaction_id=tx_7',
@@ -117,7 +117,7 @@ describe('result page details (issue 19 #7)', () => {
     ]);
   });
 
-  it('issue 19 #7: a page loaded from a return address (only the transaction id) shows the same details', async () => {
+  it('a page loaded from a return address (only the transaction id) shows the same details', async () => {
     stubServer(statusAnswer('success'));
     await renderAt(<ResultRoutes />, { address: '/deposit/deposit-success?transaction_id=tx_7' });
     await detailsShown('Reference', 'tx_7');
@@ -131,7 +131,7 @@ describe('result page details (issue 19 #7)', () => {
     ]);
   });
 
-  it('issue 19 #7: a decline shows amount, method, reference and the balance, but no fee or bonus (nothing was charged)', async () => {
+  it('a decline shows amount, method, reference and the balance, but no fee or bonus (nothing was charged)', async () => {
     stubServer(statusAnswer('error'));
     await renderAt(<ResultRoutes />, {
       address: '/deposit/deposit-error?transaction_id=tx_7',
@@ -149,7 +149,7 @@ describe('result page details (issue 19 #7)', () => {
     ]);
   });
 
-  it('issue 19 #7: a processing page shows the details with the balance as it stands', async () => {
+  it('a processing page shows the details with the balance as it stands', async () => {
     stubServer(statusAnswer('processing', { bonus: '0.00' }));
     await renderAt(<ResultRoutes />, {
       address: '/deposit/deposit-processing?transaction_id=tx_7',
@@ -164,7 +164,7 @@ describe('result page details (issue 19 #7)', () => {
     ]);
   });
 
-  it('issue 19 #7: a withdrawal success shows amount, method, reference, fee, tax and the new balance, never a bonus', async () => {
+  it('a withdrawal success shows amount, method, reference, fee, tax and the new balance, never a bonus', async () => {
     stubServer(
       statusAnswer('success', { amount: '200.00', fee: '2.00', tax: '9.80', bonus: '5.00' }),
       EXAMPLE_PAYOUT_INIT,
@@ -184,7 +184,7 @@ describe('result page details (issue 19 #7)', () => {
     ]);
   });
 
-  it('issue 19 #7: what is not known is left out, never shown as an empty row', async () => {
+  it('what is not known is left out, never shown as an empty row', async () => {
     // The status call fails: the pay session gives the amount and balance, nothing else.
     stubServer(null);
     await renderAt(<ResultRoutes />, {
@@ -201,7 +201,7 @@ describe('result page details (issue 19 #7)', () => {
     }
   });
 
-  it('issue 19 #7: no details list at all without a payment to describe', async () => {
+  it('no details list at all without a payment to describe', async () => {
     const fetchMock = stubServer(statusAnswer('success'));
     await renderAt(<ResultRoutes />, { address: '/deposit/deposit-success' });
     await screen.findByRole('heading', { level: 1, name: 'Deposit successful' });
@@ -211,7 +211,7 @@ describe('result page details (issue 19 #7)', () => {
     ).toHaveLength(0);
   });
 
-  it("issue 19 #7: amounts follow the brand's one money format (currency_display_setting_id)", async () => {
+  it("amounts follow the brand's one money format (currency_display_setting_id)", async () => {
     stubServer(statusAnswer('success', { currency: 'USD' }), {
       ...EXAMPLE_DEPOSIT_INIT,
       widget_settings: { ...EXAMPLE_DEPOSIT_INIT.widget_settings, currency_display_setting_id: 4 },
@@ -221,7 +221,7 @@ describe('result page details (issue 19 #7)', () => {
     expect(detailRows()).toContainEqual(['New balance', '$1 750.00']);
   });
 
-  it('issue 19 #7: the reference is copied with its button, then confirmed (SPEC §2 copy)', async () => {
+  it('the reference is copied with its button, then confirmed (SPEC §2 copy)', async () => {
     stubServer(statusAnswer('success'));
     const user = userEvent.setup();
     await renderAt(<ResultRoutes />, { address: '/deposit/deposit-success?transaction_id=tx_7' });
@@ -230,7 +230,7 @@ describe('result page details (issue 19 #7)', () => {
     expect(await screen.findByText('Reference copied')).toBeDefined();
   });
 
-  it('issue 19 #7: the balance is read again on every arrival, not kept from an earlier answer', async () => {
+  it('the balance is read again on every arrival, not kept from an earlier answer', async () => {
     const fetchMock = stubServer(statusAnswer('success'));
     const first = await renderAt(<ResultRoutes />, {
       address: '/deposit/deposit-success?transaction_id=tx_7',
@@ -243,7 +243,7 @@ describe('result page details (issue 19 #7)', () => {
     expect(fetchMock).toHaveBeenCalled();
   });
 
-  it("issue 19 #7: while the operator's wallet does not answer, the page shows the payment without a balance row", async () => {
+  it("while the operator's wallet does not answer, the page shows the payment without a balance row", async () => {
     stubServer(statusAnswer('success', { user_balance: null }));
     await renderAt(<ResultRoutes />, { address: '/deposit/deposit-success?transaction_id=tx_7' });
     await detailsShown('Amount', '1 500.00 EUR');

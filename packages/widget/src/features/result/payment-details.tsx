@@ -19,10 +19,10 @@ export interface ResultDetails {
 }
 
 /**
- * Issue 19 #7: what a result page shows of its payment. The server's status answer is the
- * source (the same after 3-D Secure, a provider's redirect or the processing page, and its
- * balance is read when it answers); until it is there, or when it fails, the amount and the
- * balance of the pay session the method page passed along, and nothing else.
+ * What a result page shows of its payment. The server's status answer is the source (the same after
+ * 3-D Secure, a provider's redirect or the processing page, and its balance is read when it
+ * answers); until it is there, or when it fails, the amount and the balance of the pay session the
+ * method page passed along, and nothing else.
  */
 export function resultDetails(
   server: StatusResponse | undefined,
@@ -66,11 +66,11 @@ interface Row {
 }
 
 /**
- * Issue 19 #7: the payment's details on its result page as a description list: amount, method,
- * reference (copyable), fee, tax, bonus and the balance, amounts in the brand's one money format.
- * A row shows only what is known, never an empty value. A decline charged nothing, so it shows
- * no fee, tax or bonus; a bonus is a deposit's. The balance is the new balance on a success and
- * the balance as it stands on any other page.
+ * The payment's details on its result page as a description list: amount, method, reference
+ * (copyable), fee, tax, bonus and the balance, amounts in the brand's one money format. A row shows
+ * only what is known, never an empty value. A decline charged nothing, so it shows no fee, tax or
+ * bonus; a bonus is a deposit's. The balance is the new balance on a success and the balance as it
+ * stands on any other page.
  */
 export function PaymentDetails({
   details,

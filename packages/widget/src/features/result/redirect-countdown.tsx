@@ -13,10 +13,10 @@ const ANNOUNCE_EVERY_S = 10;
  * by counting ticks, so a throttled background tab still redirects on time. Screen readers hear
  * it politely at the start (with the way to stay) and every ten seconds, not every second.
  *
- * WCAG 2.2.1 (issue 19): a time limit the player did not set must be one they can turn off. A
- * "Stay on this page" button beside the countdown stops it for good; the page then says that it
- * stays, with the focus on that sentence (the button is gone), and the page's own buttons lead
- * on. Nothing else changes: the page still follows the payment to its final result.
+ * WCAG 2.2.1: a time limit the player did not set must be one they can turn off. A "Stay on this
+ * page" button beside the countdown stops it for good; the page then says that it stays, with the
+ * focus on that sentence (the button is gone), and the page's own buttons lead on. Nothing else
+ * changes: the page still follows the payment to its final result.
  */
 export function RedirectCountdown({
   seconds,

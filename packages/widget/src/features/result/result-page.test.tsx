@@ -63,7 +63,7 @@ function stubServer(answers: ServerAnswers = {}) {
   return fetchMock;
 }
 
-/** What the status answer says of the payment (issue 19 #7). */
+/** What the status answer says of the payment (the details the page shows). */
 const DETAILS = {
   amount: '50.00',
   currency: 'EUR',
@@ -198,7 +198,7 @@ describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
     expect(location().textContent).toBe(
       '/deposit/42?pay_group=7&session_id=test-session&lang=en-brand0',
     );
-    // Issue 19: the method page starts from the declined amount (and never any card data: the
+    // The method page starts from the declined amount (and never any card data: the
     // form keeps the card in memory).
     expect(JSON.parse(location().getAttribute('data-state') ?? 'null')).toEqual({
       retry: true,
@@ -253,7 +253,7 @@ describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
     },
   );
 
-  it('SPEC §2 result page (issue 19 #15): "Change payment method" and "All payment methods" lead to the same list, so a decline offering both shows one', async () => {
+  it('SPEC §2 result page: "Change payment method" and "All payment methods" lead to the same list, so a decline offering both shows one', async () => {
     stubServer();
     await renderAt(<ResultRoutes />, {
       address: '/deposit/deposit-error',
@@ -263,7 +263,7 @@ describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
     expect(names).toEqual(['Try again', 'Back to the game', 'Change payment method']);
   });
 
-  it('SPEC §2 result page (issue 19 #15): a declined redirect without a reason or a method to retry does not say "Try again"', async () => {
+  it('SPEC §2 result page: a declined redirect without a reason or a method to retry does not say "Try again"', async () => {
     // A redirect comes back by address alone: no pay session, no chosen method stored.
     stubServer({ statuses: [status('error', true)] });
     await renderAt(<ResultRoutes />, {
@@ -277,7 +277,7 @@ describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
     expect(screen.queryByText(/try again/i)).toBeNull();
   });
 
-  it('SPEC §2 result page (issue 19 #15): the reason-less decline names retry only when the button is there', async () => {
+  it('SPEC §2 result page: the reason-less decline names retry only when the button is there', async () => {
     stubServer();
     const reasonless = { ...declined.decline_page_settings, message_key: null };
     await renderAt(<ResultRoutes />, {
@@ -512,7 +512,7 @@ describe('result page: status from the server (SPEC §7 payments/status)', () =>
   });
 
   it('a processing payment that settles: the success page keeps its amount and the balance is asked again', async () => {
-    // A provider answer lost after the charge (issue 12): the submit answered processing.
+    // A provider answer lost after the charge: the submit answered processing.
     const processing = {
       ...EXAMPLE_PAY_SESSION_DECLINED,
       transaction_id: 'tx_1',
@@ -555,7 +555,7 @@ describe('result page: status from the server (SPEC §7 payments/status)', () =>
     });
   });
 
-  it('SPEC §4 realtime (issue 17): on the await page a push naming the transaction reads the status at once and shows the final result without a click', async () => {
+  it('SPEC §4 realtime: on the await page a push naming the transaction reads the status at once and shows the final result without a click', async () => {
     const fetchMock = stubServer({ statuses: [status('await', false), status('success', true)] });
     const { store } = await renderAt(<ResultRoutes />, {
       address: '/deposit/deposit-await?transaction_id=tx_1',
@@ -668,7 +668,7 @@ describe('result page: the payment result for the host page (embed SDK result ev
     });
   });
 
-  it("issue 19 #7: a result page opened from its address alone waits for the server to confirm it, and reports the status answer's amount", async () => {
+  it("SPEC §2 result page: one opened from its address alone waits for the server to confirm it, and reports the status answer's amount", async () => {
     stubServer({ statuses: [status('success', true)] });
     await renderAt(<ResultRoutes />, {
       address: '/withdrawal/withdrawal-success?transaction_id=tx_1',
@@ -719,7 +719,7 @@ describe('processing page: redirect time-out (SPEC §2, §9)', () => {
     expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/');
   });
 
-  it('SPEC §2, §9, issue 19 WCAG 2.2.1: "Stay on this page" turns the redirect off; the buttons still lead on', async () => {
+  it('SPEC §2, §9, WCAG 2.2.1: "Stay on this page" turns the redirect off; the buttons still lead on', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubServer();
     await renderAt(<ResultRoutes />, { address: '/deposit/deposit-processing' });

@@ -70,13 +70,13 @@ function declineButtons(paySession: PaySession | null) {
   // Decision: a decline page never leaves the player without a way on.
   const none = !buttons.retry && !buttons.changeMethod && !buttons.allMethods && !buttons.intoGame;
   if (none) return { ...buttons, allMethods: true };
-  // Issue 19: both lead to the method list, so one button says it.
+  // Both lead to the method list, so one button says it.
   return buttons.changeMethod ? { ...buttons, allMethods: false } : buttons;
 }
 
 /**
- * The decline text when the server gave no reason: it names only what the page offers (issue 19:
- * "Try again" was named on pages without that button).
+ * The decline text when the server gave no reason: it names only what the page offers (no "Try
+ * again" on a page without that button).
  */
 export function genericDeclineKey(offers: {
   readonly retry: boolean;
@@ -113,12 +113,12 @@ function asksServerRepeatedly(status: ResultStatus): boolean {
  * SPEC §2 result page (success or decline with retry, change method, all methods, into-game and
  * the close icon), §3 pay session, §4 final result, §9 processing redirect time-out. The page's
  * status and flow come from the route; the decline settings and voucher from the pay session the
- * method page passed in router state; the payment's details (issue 19 #7: amount, method,
- * reference, charges, balance) from GET payments/status of its transaction (the pay session's,
- * else the `transaction_id` of the server's return address). Without a pay session, or while
- * the payment is not final, when the server knows a different status (a payment still settling
- * after the provider's success redirect), the page moves to that result page. Every navigation
- * keeps the query.
+ * method page passed in router state; the payment's details (amount, method, reference, charges,
+ * balance) from GET payments/status of its transaction (the pay session's, else the
+ * `transaction_id` of the server's return address). Without a pay session, or while the payment is
+ * not final, when the server knows a different status (a payment still settling after the
+ * provider's success redirect), the page moves to that result page. Every navigation keeps the
+ * query.
  */
 export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   const { t, i18n } = useTranslation();
@@ -134,10 +134,10 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   const { paySession, payGroupId } = useMemo(() => readResultRouteState(routeState), [routeState]);
   const transactionId = paySession?.transaction_id ?? transactionIdOf(location.search);
   const asksServer = paySession === null || asksServerRepeatedly(status);
-  // Issue 19 #7: every result page of a known payment reads its status, which carries what the
-  // page shows of it (amount, method, reference, charges, balance), so a page reached after
-  // 3-D Secure, a redirect or the processing page shows the same; read on every arrival, never
-  // an earlier answer's balance.
+  // Every result page of a known payment reads its status, which carries what the page shows of it
+  // (amount, method, reference, charges, balance), so a page reached after 3-D Secure, a redirect
+  // or the processing page shows the same; read on every arrival, never an earlier answer's
+  // balance.
   const statusQuery = useResultTransactionStatusQuery(transactionId ?? '', {
     skip: transactionId === null,
     refetchOnMountOrArgChange: true,
@@ -146,8 +146,8 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
     pollingInterval: asksServerRepeatedly(status) ? PROCESSING_POLL_MS : 0,
   });
   const serverAnswer = statusQuery.data;
-  // Issue 17, SPEC §4: a status move pushed for this transaction reads the status at once
-  // (processing, await); the polling above stays the fallback when the socket is down.
+  // SPEC §4: a status move pushed for this transaction reads the status at once (processing,
+  // await); the polling above stays the fallback when the socket is down.
   useReadOnPush(asksServer ? transactionId : null, statusQuery);
   const { context, timeouts, ready } = useFinishContext(
     flow,
@@ -368,9 +368,9 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
           <Button
             block
             onClick={() => {
-              // Issue 19: the method page starts from the amount the player tried, also after
-              // 3-D Secure or a redirect (the server's answer), and with the card but not its
-              // CVV (kept in memory by the form, never in the page's history).
+              // The method page starts from the amount the player tried, also after 3-D Secure or a
+              // redirect (the server's answer), and with the card but not its CVV (kept in memory
+              // by the form, never in the page's history).
               go(retryPath, {
                 retry: true,
                 payGroupId: retryGroup,

@@ -70,7 +70,7 @@ describe('session expired screen (SPEC §4 session, §8 code 17)', () => {
 });
 
 describe('error popup (SPEC §3 error popup, §8)', () => {
-  it('opens as an alert dialog with the plain-text message and no code line without a code (SPEC §3 default "0", issue 19 #15)', async () => {
+  it('opens as an alert dialog with the plain-text message and no code line without a code (SPEC §3 default "0")', async () => {
     const { store } = await renderAt(<ErrorPopup />, { address: '/deposit' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     act(() => {
@@ -84,7 +84,7 @@ describe('error popup (SPEC §3 error popup, §8)', () => {
   });
 
   it.each([[''], ['  '], [null], ['0'], [0]])(
-    'shows no "Error code" line for the code %j (SPEC §8 error popup, issue 19 #15)',
+    'shows no "Error code" line for the code %j (SPEC §8 error popup)',
     async (errorCode) => {
       const { store } = await renderAt(<ErrorPopup />, { address: '/deposit' });
       act(() => {
@@ -184,7 +184,7 @@ describe('redirect countdown (SPEC §2 processing redirect time-out, §9)', () =
     expect(onDone).toHaveBeenCalledTimes(1);
   });
 
-  it('issue 19, WCAG 2.2.1: "Stay on this page" stops the countdown for good, says so and keeps the focus', async () => {
+  it('SPEC §9 redirect time-out, WCAG 2.2.1: "Stay on this page" stops the countdown for good, says so and keeps the focus', async () => {
     const i18n = await createI18n('en');
     // The clock is the test's: no real second passes.
     vi.useFakeTimers();
@@ -221,7 +221,7 @@ describe('redirect countdown (SPEC §2 processing redirect time-out, §9)', () =
     expect(announce).not.toHaveBeenCalled();
   });
 
-  it('issue 19: the Stay button works from the keyboard in Arabic and Ukrainian too', async () => {
+  it('WCAG 2.2.1: the Stay button works from the keyboard in Arabic and Ukrainian too', async () => {
     for (const [language, name, stayed] of [
       ['ar', 'البقاء في هذه الصفحة', 'ستبقى في هذه الصفحة. عُد إلى اللعبة متى كنت مستعدًا.'],
       [

@@ -172,7 +172,7 @@ describe('bet-shop voucher on the withdrawal result page (SPEC §1 cash pick-up,
     expect(section.textContent).toContain(await textOf('RESULT.VOUCHER.ANY_SHOP'));
   });
 
-  it('SPEC §1 cash pick-up (issue 19 #15): the page says to collect the cash, not that it reaches an account', async () => {
+  it('SPEC §1 cash pick-up: the page says to collect the cash, not that it reaches an account', async () => {
     stubServer();
     await renderAt(<ResultRoutes />, {
       address: '/withdrawal/withdrawal-success',
@@ -195,7 +195,7 @@ describe('bet-shop voucher on the withdrawal result page (SPEC §1 cash pick-up,
   });
 });
 
-describe('bet-shop voucher of a cash deposit (SPEC §1 cash at a betting shop, §2 /deposit/deposit-await; issue 19 #1)', () => {
+describe('bet-shop voucher of a cash deposit (SPEC §1 cash at a betting shop, §2 /deposit/deposit-await)', () => {
   it('shows the payment code, where to pay, until when, the amount to pay and what to do at the counter', async () => {
     stubServer('await');
     await renderAt(<ResultRoutes />, {

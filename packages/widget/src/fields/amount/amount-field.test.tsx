@@ -90,7 +90,7 @@ describe('amount blocks (SPEC §2 predefined amounts, §5)', () => {
     );
   });
 
-  it('issue 19 #11: the blocks are one Tab stop (the chosen one, else the first); arrows move and choose, Home and End jump', async () => {
+  it('SPEC §2 predefined amounts: the blocks are one Tab stop (the chosen one, else the first); arrows move and choose, Home and End jump', async () => {
     const { values } = await renderAmount('');
     await userEvent.tab();
     await userEvent.tab();
@@ -115,7 +115,7 @@ describe('amount blocks (SPEC §2 predefined amounts, §5)', () => {
     expect(document.activeElement?.textContent).toBe('100 EUR');
   });
 
-  it('issue 19 #11, right-to-left: the left arrow goes to the next block', async () => {
+  it('SPEC §2 predefined amounts, right-to-left: the left arrow goes to the next block', async () => {
     const values: FieldValue[] = [];
     await renderWithApp(
       <Harness
@@ -146,7 +146,7 @@ describe('limit hints, bonus banner and error (SPEC §5 min-limit hint, bonus; �
     expect(screen.getByRole('textbox').getAttribute('aria-describedby')).not.toBeNull();
   });
 
-  it('issue 19 #10: the hints and the amount buttons write amounts one way, the brand’s (code first, the currency’s decimals)', async () => {
+  it('SPEC §5 minimum-limit hint, §9 amounts: the hints and the amount buttons write amounts one way, the brand’s (code first, the currency’s decimals)', async () => {
     const kwd: FieldContext = {
       ...context,
       currency: 'KWD',
@@ -219,7 +219,7 @@ describe('limit hints, bonus banner and error (SPEC §5 min-limit hint, bonus; �
   });
 });
 
-describe('amount input in a decimal-comma language (issue 15: German, Ukrainian)', () => {
+describe('amount input in a decimal-comma language (German, Ukrainian)', () => {
   afterEach(() => {
     setNumberLanguage('en');
   });

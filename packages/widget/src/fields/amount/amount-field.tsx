@@ -49,7 +49,7 @@ export function AmountField({
 }: FieldViewProps) {
   const { t } = useTranslation();
   const a11y = useFieldA11y(field, error);
-  // Issue 15: the field writes the language's decimal separator and reads both (domain).
+  // The field writes the language's decimal separator and reads both (domain).
   const options = { decimalDigits: field.decimal, ...languageSeparators() };
   const raw = formatAmountInput(textOf(value), options).raw;
   const display = formatAmountInput(raw, options).display;
@@ -153,10 +153,10 @@ function stepOf(key: string, rtl: boolean): 1 | -1 | 0 {
 }
 
 /**
- * SPEC §2 predefined amounts as one choice (issue 19 #11, keyboard): a radio group with one Tab
- * stop (the chosen block, else the first), the arrow keys move to the next or previous block and
- * choose it (mirrored in right-to-left pages), Home and End go to the first and the last; a click
- * chooses as before. No block is checked while the amount typed matches none.
+ * SPEC §2 predefined amounts as one choice (keyboard): a radio group with one Tab stop (the chosen
+ * block, else the first), the arrow keys move to the next or previous block and choose it (mirrored
+ * in right-to-left pages), Home and End go to the first and the last; a click chooses as before. No
+ * block is checked while the amount typed matches none.
  */
 function AmountBlocks({ blocks, raw, context, disabled, onChoose }: AmountBlocksProps) {
   const { t, i18n } = useTranslation();

@@ -23,7 +23,7 @@ describe('card number (SPEC §2 card entry, §5 card number input)', () => {
     expect(values.at(-1)).toBe('4111111111111111222');
   });
 
-  it('SPEC §5 (issue 18): a 19-digit Maestro is typed whole, not cut to 16 digits', async () => {
+  it('SPEC §5: a 19-digit Maestro is typed whole, not cut to 16 digits', async () => {
     const values: FieldValue[] = [];
     await renderWithApp(<Harness field={cardPan} onValue={(value) => values.push(value)} />);
     const input = screen.getByLabelText(await textOf('PH.FIELD.CARD_NUMBER'));
@@ -45,7 +45,7 @@ describe('card number (SPEC §2 card entry, §5 card number input)', () => {
     ['2200', 'Mir', 'mir'],
     ['6200 0000 0000 0000', 'UnionPay', 'unionpay'],
   ])(
-    'issue 19 #9: a number starting %s shows the real %s mark, an SVG named by the brand',
+    'SPEC §2 card number, §5 card types: a number starting %s shows the real %s mark, an SVG named by the brand',
     async (digits, name, mark) => {
       await renderWithApp(<Harness field={cardPan} initial={digits} />);
       const image = await screen.findByRole('img', { name });

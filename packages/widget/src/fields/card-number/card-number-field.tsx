@@ -10,10 +10,11 @@ const isDigit = (char: string): boolean => char >= '0' && char <= '9';
 
 /**
  * SPEC §2 card number, §5 card number input: digits only, grouped by 4 with spaces, at most 19
- * digits (domain formatCardNumberInput; issue 18: the longest card numbers are typed whole); the value reported is the digits without spaces
- * (domain unformatCardNumber). The brand detected so far (domain detectCardType) shows as an icon
- * whose alt text is the brand name. Numeric keyboard, cc-number autofill. The Luhn check runs on
- * blur in the method page (validateCardNumberOnBlur). The number is never stored or logged here.
+ * digits (domain formatCardNumberInput: the longest card numbers are typed whole); the value
+ * reported is the digits without spaces (domain unformatCardNumber). The brand detected so far
+ * (domain detectCardType) shows as an icon whose alt text is the brand name. Numeric keyboard,
+ * cc-number autofill. The Luhn check runs on blur in the method page (validateCardNumberOnBlur).
+ * The number is never stored or logged here.
  */
 export function CardNumberField({
   field,

@@ -31,7 +31,7 @@ async function renderUpload(onUpload: (file: File) => Promise<UploadResult>) {
 }
 
 describe('file upload (SPEC §2 add files, row, delete; §5 types and 20 MB; §8 upload errors)', () => {
-  it('uploads an accepted file through context.onUpload and shows its row with a delete button; focus goes to the delete button, and back to add after a removal (issue 19 #11)', async () => {
+  it('uploads an accepted file through context.onUpload and shows its row with a delete button; focus goes to the delete button, and back to add after a removal', async () => {
     const onUpload = vi.fn(() => Promise.resolve<UploadResult>({ ok: true }));
     const { values, input } = await renderUpload(onUpload);
     expect(screen.getByRole('button', { name: await textOf('FIELDS.UPLOAD.ADD') })).toBeDefined();
@@ -45,7 +45,7 @@ describe('file upload (SPEC §2 add files, row, delete; §5 types and 20 MB; §8
     const remove = screen.getByRole('button', {
       name: await textOf('FIELDS.UPLOAD.DELETE', { name: 'receipt.png' }),
     });
-    // Issue 19 #11: focus follows the control that replaced the one used.
+    // Focus follows the control that replaced the one used.
     await waitFor(() => {
       expect(document.activeElement).toBe(remove);
     });
@@ -67,7 +67,7 @@ describe('file upload (SPEC §2 add files, row, delete; §5 types and 20 MB; §8
     expect(dialog.textContent).toContain(
       await textOf('FIELDS.UPLOAD.RULES', { maxMegabytes: '20' }),
     );
-    // Issue 19, SPEC §8: the general upload message, never "too large" for a small wrong file.
+    // SPEC §8: the general upload message, never "too large" for a small wrong file.
     expect(dialog.textContent).toContain(await textOf('PH.DEPOSIT.UPLOAD_DOC.UPLOAD_ERROR'));
     expect(dialog.textContent).not.toContain(
       await textOf('PH.DEPOSIT.UPLOAD_DOC.LIMIT_UPLOAD_ERROR'),

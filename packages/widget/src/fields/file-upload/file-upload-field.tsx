@@ -48,9 +48,9 @@ export function FileUploadField({
   const shownError = uploadError === null ? error : { key: uploadError };
   const a11y = useFieldA11y(field, shownError);
   const fileName = textOf(value);
-  // Issue 19 #11: the button a player used goes away with an upload or a removal (the add
-  // button becomes the file's row, and back); focus moves to the control that took its place
-  // instead of falling to the document.
+  // The button a player used goes away with an upload or a removal (the add button becomes the
+  // file's row, and back); focus moves to the control that took its place instead of falling to the
+  // document.
   const addButton = useRef<HTMLButtonElement | null>(null);
   const deleteButton = useRef<HTMLButtonElement | null>(null);
   const focusNext = useRef<'add' | 'delete' | null>(null);

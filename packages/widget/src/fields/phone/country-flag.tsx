@@ -2,10 +2,10 @@ import { UNKNOWN_PHONE_COUNTRY, ICON_SIZE_REGULAR_BUTTON } from '@cashdesk/domai
 import { Icon } from '../../ui/icon';
 
 /**
- * Issue 19 #9: every country's flag as an SVG file of the maintained MIT package
- * country-flag-icons (3:2 flags drawn for small sizes, about 0.7 KB each). Each is emitted as
- * its own asset (never inlined), so this lazy phone chunk holds only their addresses and the
- * browser fetches a flag when it is shown: the picker's images load lazily as they scroll in.
+ * Every country's flag as an SVG file of the maintained MIT package country-flag-icons (3:2 flags
+ * drawn for small sizes, about 0.7 KB each). Each is emitted as its own asset (never inlined), so
+ * this lazy phone chunk holds only their addresses and the browser fetches a flag when it is shown:
+ * the picker's images load lazily as they scroll in.
  */
 const FLAG_FILES = import.meta.glob<string>(
   '../../../../../node_modules/country-flag-icons/3x2/*.svg',

@@ -129,7 +129,7 @@ describe('country picker overlay (SPEC §2 /select-country, §5 picking a countr
     expect(filterCountries(ukrainian, 'польща').map((entry) => entry.country.iso)).toEqual(['PL']);
   });
 
-  it('shows every flag as an SVG image, never as emoji text (issue 19 #9)', async () => {
+  it('shows every flag as an SVG image, never as emoji text (SPEC §2 phone with country flag)', async () => {
     await renderPhone('+380501234567');
     const flagButton = screen.getByRole('button', { name: /Ukraine \(\+380\)/ });
     const flag = flagButton.querySelector('img');
@@ -146,7 +146,7 @@ describe('country picker overlay (SPEC §2 /select-country, §5 picking a countr
     expect(poland?.querySelector('img')?.getAttribute('src')).toMatch(/PL\.svg/);
   });
 
-  it('shows a globe, not an emoji or an empty box, for a number of no known country (issue 19 #9)', async () => {
+  it('shows a globe, not an emoji or an empty box, for a number of no known country (SPEC §5 unknown country UN)', async () => {
     await renderPhone('+999');
     const flagButton = screen.getByRole('button', {
       name: await textOf('FIELDS.PHONE.COUNTRY_UNKNOWN'),
@@ -156,7 +156,7 @@ describe('country picker overlay (SPEC §2 /select-country, §5 picking a countr
     expect(flagButton.textContent).toBe('');
   });
 
-  it('has an SVG flag for every country of the picker; the unknown country shows none (issue 19 #9)', () => {
+  it('has an SVG flag for every country of the picker; the unknown country shows none (SPEC §2 country picker)', () => {
     const missing = COUNTRY_DATA.filter((country) => flagUrl(country.iso) === null).map(
       (country) => country.iso,
     );

@@ -97,7 +97,7 @@ describe('saved card choice (SPEC §2 method page card list, §4 card form varia
     expect(group.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('issue 19 #11: with no saved cards there is nothing to choose: no lone "new card" Tab stop, no link to manage cards', async () => {
+  it('with no saved cards there is nothing to choose: no lone "new card" Tab stop, no link to manage cards', async () => {
     const { container } = await renderWithApp(
       <Harness
         field={cardField}

@@ -46,8 +46,8 @@ export function SavedCardField(props: FieldViewProps) {
   const chosen = chosenId(value);
   const payout = context.flow === 'withdrawal';
   if (!payout && cards.length === 0) {
-    // Issue 19 #11: with no saved card there is nothing to choose; the new card's own fields
-    // follow, and a lone "new card" choice would only be one more Tab stop.
+    // With no saved card there is nothing to choose; the new card's own fields follow, and a lone
+    // "new card" choice would only be one more Tab stop.
     return a11y.error === null ? null : (
       <p id={a11y.errorId} className="cd-field__error">
         {a11y.error}

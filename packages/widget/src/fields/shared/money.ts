@@ -23,8 +23,8 @@ export function money(
 }
 
 /**
- * Issue 19 #10: the decimals an amount button shows: none for a whole amount ("20 EUR"), else the
- * currency's own ("10.500 KWD", not "10.5 KWD"), so a button reads like every other amount.
+ * The decimals an amount button shows: none for a whole amount ("20 EUR"), else the currency's own
+ * ("10.500 KWD", not "10.5 KWD"), so a button reads like every other amount.
  */
 export function presetPrecision(value: string, precision: number): number {
   const [, fraction = ''] = value.split('.');

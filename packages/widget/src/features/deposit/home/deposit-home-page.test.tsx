@@ -244,7 +244,7 @@ describe('homepage groups (SPEC §2 homepage, §4 method grouping)', () => {
     expect(screen.getByText('250.00 EUR')).toBeDefined();
   });
 
-  it('issue 19 #9: offers no Apple Pay even to an iOS player, since the widget cannot complete it', async () => {
+  it('SPEC §6: offers no Apple Pay even to an iOS player, since the widget cannot complete it', async () => {
     stubInit(initAnswer());
     await renderList({ route: '/deposit?xChannel=MOBILE_NATIVE_IOS' });
     expect(tileNamesIn('Payment methods')).toContain('E-Wallet');
@@ -286,7 +286,7 @@ describe('method tiles (SPEC §9 summary, §5 ribbon, §3 bonus)', () => {
     expect(wallet.querySelector<HTMLElement>('.cd-dh-logo--initial')?.dataset.initial).toBe('E');
   });
 
-  it('issue 19 #9: a card method whose logo cannot load shows the real marks of the brands it names', async () => {
+  it('SPEC §3 logo, §8 icon fallback: a card method whose logo cannot load shows the real marks of the brands it names', async () => {
     stubInit(initAnswer());
     await renderList();
     const card = tile('Visa / Mastercard');
@@ -457,7 +457,7 @@ describe('carousel (SPEC §2 visibility, §4 at most 5 enabled methods, §9)', (
 });
 
 describe('quick suggestions (SPEC §4, §9: 2, last used excluded)', () => {
-  it('offers the first 2 enabled methods after removing the last used one, in place of the switched-off carousel (issue 19 #8)', async () => {
+  it('offers the first 2 enabled methods after removing the last used one, in place of the switched-off carousel (SPEC §4 quick suggestions)', async () => {
     window.localStorage.setItem('phLastUsedMethodId', '101');
     stubInit(initAnswer());
     await renderList();
@@ -531,7 +531,7 @@ async function renderPhoneList() {
   return result;
 }
 
-describe('issue 19 #8: each method once on a phone, never three times (SPEC §2 homepage)', () => {
+describe('each method once on a phone, never three times (SPEC §2 homepage)', () => {
   it('at 390 px the carousel offers its methods and the list leaves them out: each method once', async () => {
     stubInit(initAnswer());
     await renderPhoneList();
@@ -596,7 +596,7 @@ describe('issue 19 #8: each method once on a phone, never three times (SPEC §2 
   });
 });
 
-describe('issue 19 #8: the type filter row and the keyboard', () => {
+describe('the type filter row and the keyboard (SPEC §4 type filters)', () => {
   async function chips() {
     stubInit(initAnswer());
     await renderList();
@@ -655,7 +655,7 @@ describe('restriction message (SPEC §4, §8 CASHIER.RESTRICT_UNTIL_TEXT_*, §9 
     const date = new Date(iso);
     const two = (value: number) => String(value).padStart(2, '0');
     const time = `${two(date.getHours())}:${two(date.getMinutes())}`;
-    // Issue 15: English writes the day and month with a slash.
+    // English writes the day and month with a slash.
     return withDate ? `${two(date.getDate())}/${two(date.getMonth() + 1)} ${time}` : time;
   }
 

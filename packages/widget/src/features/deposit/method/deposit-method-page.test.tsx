@@ -82,7 +82,7 @@ afterEach(() => {
 });
 
 describe('method page (SPEC §2 method page, §3 method detail)', () => {
-  it('issue 19 #6: "Try again" after a decline opens the form with the declined amount and the card, but not its CVV', async () => {
+  it('SPEC §2 result page retry: "Try again" after a decline opens the form with the declined amount and the card, but not its CVV', async () => {
     const declined = paySession({
       result_status: 'error',
       transaction_status: 'error',
@@ -114,7 +114,7 @@ describe('method page (SPEC §2 method page, §3 method detail)', () => {
     expect(screen.getByRole('button', { name: 'Deposit 73.50 EUR' })).toBeTruthy();
   });
 
-  it('issue 19 #6: the card is not kept beyond its retry: a form opened otherwise, or after a success, starts empty', async () => {
+  it('the card is not kept beyond its retry: a form opened otherwise, or after a success, starts empty', async () => {
     stubCashierFetch({
       details: { '101': CARD_DETAIL },
       submitAnswers: [
@@ -231,7 +231,7 @@ describe('validation (SPEC §5)', () => {
     );
   });
 
-  it('issue 19 #12: errors of a failed submit stay while the player tabs through the empty fields, and go as each is fixed', async () => {
+  it('errors of a failed submit stay while the player tabs through the empty fields, and go as each is fixed', async () => {
     stubCashierFetch({ details: { '101': CARD_DETAIL } });
     const user = userEvent.setup();
     await renderPage();
@@ -298,7 +298,7 @@ describe('deposit submit (SPEC §3 deposit submit body, §7 submit)', () => {
     expect(store.getState().session.userBalance).toBe('300.00');
   });
 
-  it("sends the display parameters of the cashier's address, for the addresses that bring the player back (SPEC §2; issue 19 #3)", async () => {
+  it("sends the display parameters of the cashier's address, for the addresses that bring the player back (SPEC §2)", async () => {
     const { submits } = stubCashierFetch({ details: { '101': CARD_DETAIL } });
     const user = userEvent.setup();
     await renderPage(

@@ -375,8 +375,8 @@ export function MethodFormView({
   /**
    * SPEC §3: the submit of the form as it stands: the deposit submit body with browser_data and
    * the stored fingerprint, or on checkout the payment request payload (which carries both).
-   * Issue 19, SPEC §2: both carry the display parameters of the cashier's address, which the
-   * server writes into the addresses that bring the player back from the provider's page.
+   * SPEC §2: both carry the display parameters of the cashier's address, which the server writes
+   * into the addresses that bring the player back from the provider's page.
    */
   function buildRequest(
     current: Readonly<Record<string, FieldValue>>,

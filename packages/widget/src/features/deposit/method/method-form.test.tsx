@@ -52,7 +52,7 @@ describe('form from the method detail (SPEC §3 generated fields, deposit form d
     ]);
   });
 
-  it('issue 19: a retry starts from the declined amount when it still lies within the limits', () => {
+  it('a retry starts from the declined amount when it still lies within the limits (SPEC §5 amount limits)', () => {
     expect(initialAmount(CARD_DETAIL, '73.50')).toBe('73.5');
     // Outside the limits, or not an amount: the usual default.
     expect(initialAmount(CARD_DETAIL, '0')).toBe('50');

@@ -65,13 +65,13 @@ describe('withdrawal homepage (SPEC §2 homepage, §4 enabled and wager)', () =>
     await renderWithApp(<WithdrawalHomePage />, { route: '/withdrawal' });
     expect(await screen.findByText('Withdrawals open after wagering', {})).toBeTruthy();
     expect(screen.getByText(/Wager .*35\.50 EUR.* more to unlock withdrawals\./)).toBeTruthy();
-    // Issue 19 #15: waiting does not open withdrawals, wagering does: no "try again later".
+    // Waiting does not open withdrawals, wagering does: no "try again later".
     expect(screen.queryByText(/try again later/i)).toBeNull();
     expect(screen.queryByText('All payment methods are unavailable')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel withdrawal' })).toBeNull();
   });
 
-  it('SPEC §2 all-methods-unavailable: without a wager the generic notice stays (issue 19 #15)', async () => {
+  it('SPEC §2 all-methods-unavailable: without a wager the generic notice stays', async () => {
     stubInit({
       ...EXAMPLE_PAYOUT_INIT,
       withdrawal_reverse: null,

@@ -254,13 +254,13 @@ describe('withdrawal method page (SPEC §2 payout entry, §4 verification, §5 a
     });
   });
 
-  it('issue 19 (one controller): "Try again" after a failed withdrawal opens the form with the amount tried, as on a deposit', async () => {
+  it('SPEC §2 result page retry, one form controller: "Try again" after a failed withdrawal opens the form with the amount tried, as on a deposit', async () => {
     stubFetch({ '201': WALLET_DETAIL });
     await renderPage('201', { retry: true, payGroupId: '201', retryAmount: '73.50' });
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Amount/ }).value).toBe('73.5');
   });
 
-  it("issue 19 (one controller), SPEC §2: the withdrawal form shows the method's processing time and info, as the deposit form does", async () => {
+  it("SPEC §2, one form controller: the withdrawal form shows the method's processing time and info, as the deposit form does", async () => {
     stubFetch({
       '201': {
         ...WALLET_DETAIL,
@@ -374,7 +374,7 @@ describe('withdrawal method page (SPEC §2 payout entry, §4 verification, §5 a
     expect(removal?.url).toMatch(/\/requisite\/acc-1$/);
   });
 
-  it('issue 19: the account confirmation opens on Keep, Escape keeps the account and gives the focus back; a deletion leaves it on the legend', async () => {
+  it('SPEC §2 delete-account popup: the account confirmation opens on Keep, Escape keeps the account and gives the focus back; a deletion leaves it on the legend', async () => {
     const api = stubFetch({ '201': WALLET_DETAIL });
     await renderPage('201');
     const remove = screen.getByRole('button', { name: /Delete the account .*W-\*\*\*\*-0042/ });

@@ -61,7 +61,7 @@ describe('cancel-withdrawal popup (SPEC §2 homepage, §3 reject state, §4 reve
   it('SPEC §2: asks before returning the amount; keeping it sends nothing', async () => {
     const { cashier, user, dialog } = await openPopup([PENDING], { status: 200, body: {} });
     expect(within(dialog).getByText('Return €40.00 to your balance?')).toBeDefined();
-    // Issue 19: the popup opens on the safe answer, not on the button that cancels the withdrawal.
+    // The popup opens on the safe answer, not on the button that cancels the withdrawal.
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep it' }));
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -150,7 +150,7 @@ describe('cancel-withdrawal popup (SPEC §2 homepage, §3 reject state, §4 reve
     );
     const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
     expect(confirm).toHaveProperty('disabled', false);
-    // Issue 19: asked again, the focus is on Keep, not on the button that cancels.
+    // Asked again, the focus is on Keep, not on the button that cancels.
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep it' }));
     await user.click(confirm);
     await waitFor(() => {

@@ -31,7 +31,7 @@ export interface CancelWithdrawalBannerProps {
  * until the answer, then shows the SPEC §4 result in place. A success refreshes the init answer
  * (balance and withdrawal_reverse), so the notice goes away by itself; what was returned stays
  * said below the list once the popup is closed, and the focus goes there. The popup opens with
- * the focus on Keep (issue 19: the safe answer, as in every confirmation).
+ * the focus on Keep (the safe answer, as in every confirmation).
  */
 export function CancelWithdrawalBanner({
   reverse,
