@@ -1,7 +1,7 @@
 /**
  * Rows inserted only when a condition holds, written as one statement that can be the body of a
  * data-modifying CTE: `insert into t (columns) select values where condition`. It lets several
- * writes that depend on each other go to the database in one round trip (issue 16: a submit is
+ * writes that depend on each other go to the database in one round trip (a submit is
  * bound by its round trips), e.g. a payment's rows inserted only when its first record was new.
  *
  * drizzle's own `insert … values` cannot take a condition, and its `insert … select` names every

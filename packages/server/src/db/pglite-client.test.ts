@@ -24,7 +24,7 @@ afterAll(async () => {
   await client.close();
 });
 
-describe('PGlite as drizzle gets it (issue 16: parsers set once, not merged per query)', () => {
+describe('PGlite as drizzle gets it (parsers set once, not merged per query)', () => {
   it('keeps the types drizzle decodes itself as the text PostgreSQL sent', async () => {
     const result = await client.query<{ at: unknown; amounts: unknown }>(
       "select timestamptz '2026-11-27 10:00:00.123+00' as at, array[1.50, 2]::numeric[] as amounts",

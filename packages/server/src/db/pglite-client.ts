@@ -1,5 +1,5 @@
 /**
- * The embedded PGlite as drizzle gets it (issue 16).
+ * The embedded PGlite as drizzle gets it.
  *
  * drizzle's PGlite driver hands every query the same value parsers (timestamps, dates, intervals
  * and their arrays kept as the text PostgreSQL sent; drizzle's column types decode them), and

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the app's statements prepared by name on PostgreSQL (prepared-statements.ts). The
+ * The app's statements prepared by name on PostgreSQL (prepared-statements.ts). The
  * naming rules are checked here on their own; the connection's behaviour on PostgreSQL (with
  * TEST_DATABASE_URL): what a connection keeps, and that neither a rolled-back database
  * transaction nor a refused statement leaves a connection that cannot run it again.
@@ -13,7 +13,7 @@ import { StatementNames, keepsNamedStatements } from './prepared-statements';
 import { rowsOf } from './rows';
 import { brands } from './schema';
 
-describe('statement names (issue 16)', () => {
+describe('statement names', () => {
   it('names the app queries by their text, one name per text', () => {
     const names = new StatementNames(10);
     const select = 'select "id" from "brands" where "brands"."id" = $1';
@@ -62,7 +62,7 @@ describe('statement names (issue 16)', () => {
 const ADMIN_URL = postgresAdminUrl();
 
 describe.runIf(ADMIN_URL !== undefined)(
-  'prepared statements on a PostgreSQL connection (issue 16, needs TEST_DATABASE_URL)',
+  'prepared statements on a PostgreSQL connection (needs TEST_DATABASE_URL)',
   () => {
     let drop: () => Promise<void> = () => Promise.resolve();
     let url = '';

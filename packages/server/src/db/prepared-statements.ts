@@ -1,5 +1,5 @@
 /**
- * Issue 16: the app's statements on PostgreSQL are sent as prepared statements, named by a digest
+ * The app's statements on PostgreSQL are sent as prepared statements, named by a digest
  * of their text, so each pool connection parses and plans a statement once and afterwards sends
  * only its parameters (Bind and Execute).
  *

@@ -1,5 +1,5 @@
 /**
- * The persisted model of the cashier-service (issue 3) for drizzle-orm's PostgreSQL dialect. The
+ * The persisted model of the cashier-service for drizzle-orm's PostgreSQL dialect. The
  * same schema and the same generated migrations (`drizzle/`) run on the embedded PGlite and on
  * PostgreSQL.
  *
@@ -48,7 +48,7 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const paymentFlow = pgEnum('payment_flow', ['deposit', 'withdrawal']);
 
 /**
- * Issue 3: the transaction status machine; `refunded` and `charged_back` follow a successful
+ * The transaction status machine; `refunded` and `charged_back` follow a successful
  * deposit whose money the provider later returned to the payer (a refund, a chargeback).
  */
 export const transactionStatus = pgEnum('transaction_status', [
@@ -94,7 +94,7 @@ export const providerKind = pgEnum('provider_kind', [
 ]);
 
 /**
- * Issue 12: where a transaction stands with its provider call (the durable state machine around
+ * Where a transaction stands with its provider call (the durable state machine around
  * every call that can charge or pay):
  * - `pending`: the intent is committed, the provider has not been asked (or certainly never got
  *   the request); a payout in this state can still be reversed by the player;
@@ -103,7 +103,7 @@ export const providerKind = pgEnum('provider_kind', [
  *   charged or paid; the same call is repeated with the same key, or the payment looked up;
  * - `done`: the provider answered and the answer is applied, or the transaction ended without
  *   needing the provider (nothing to call any more);
- * - `approval` (issue 15): a withdrawal of a brand that approves payouts, its amount reserved,
+ * - `approval`: a withdrawal of a brand that approves payouts, its amount reserved,
  *   waiting for the operator to approve it (then `pending`: sent) or reject it (failed, the amount
  *   returned); nobody sends it meanwhile, and the player may still reverse it.
  */
@@ -116,7 +116,7 @@ export const providerCallState = pgEnum('provider_call_state', [
 ]);
 
 /**
- * Issue 14: where a transaction's money is kept. `internal`: the cashier's own ledger
+ * Where a transaction's money is kept. `internal`: the cashier's own ledger
  * (services/ledger.ts) is the balance of record; `operator`: the operator's wallet is, reached over
  * signed HTTP callbacks (services/wallet/), and the cashier queues what it owes it in
  * {@link walletOperations}. Fixed when the transaction is created, so a change of configuration
@@ -125,7 +125,7 @@ export const providerCallState = pgEnum('provider_call_state', [
 export const walletKind = pgEnum('wallet_kind', ['internal', 'operator']);
 
 /**
- * Issue 14: one money movement the cashier owes the operator's wallet for a transaction:
+ * One money movement the cashier owes the operator's wallet for a transaction:
  * `reserve` (a payout's amount taken from the balance: the wallet's authorize), `credit` (a
  * succeeded deposit: transfer in), `commit` (a paid payout: transfer out, final), `release` (a
  * payout that failed or was reversed: cancel, the reserved money back) and `reverse` (a refunded
@@ -140,7 +140,7 @@ export const walletOperationKind = pgEnum('wallet_operation_kind', [
 ]);
 
 /**
- * Issue 14: where a wallet operation stands: `pending` (not answered yet: never sent, in flight
+ * Where a wallet operation stands: `pending` (not answered yet: never sent, in flight
  * or without an answer; sent again with the same operation id until answered), `done` (the
  * wallet applied it), `refused` (the wallet answered no: a reserve without the balance; any other
  * refusal is a fault the operator must look at), `abandoned` (a reserve never answered whose
@@ -154,7 +154,7 @@ export const walletOperationState = pgEnum('wallet_operation_state', [
   'abandoned',
 ]);
 
-/** Issue 15 (A): a player's verification status (the contract's PLAYER_VERIFICATION_STATUSES). */
+/** A player's verification status (the contract's PLAYER_VERIFICATION_STATUSES). */
 export const playerVerificationStatus = pgEnum('player_verification_status', [
   'unverified',
   'pending',
@@ -201,26 +201,26 @@ export const brands = pgTable('brands', {
   /** SPEC §3 withdrawal detail support_url. */
   supportUrl: text('support_url'),
   /**
-   * Issue 15: withdrawals wait for the operator's approval (operator API) before they are sent to
+   * Withdrawals wait for the operator's approval (operator API) before they are sent to
    * the provider; the player sees them as processing and may reverse them meanwhile.
    */
   payoutApproval: boolean('payout_approval').notNull().default(false),
   /** Free-form widget settings that no rule of the server reads. */
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   /**
-   * Issue 13: the origins of the brand's sites that may frame its widget (the widget page's CSP
+   * The origins of the brand's sites that may frame its widget (the widget page's CSP
    * frame-ancestors, with the operator's FRAME_ANCESTORS), e.g. `https://www.brand.example`.
    * Entries that are not plain http(s) origins are ignored (http/host-origin.ts).
    */
   allowedHostOrigins: jsonb('allowed_host_origins').$type<string[]>().notNull().default([]),
   /**
-   * Issue 15: the version of the brand's configuration, bumped by every write of it (the operator
+   * The version of the brand's configuration, bumped by every write of it (the operator
    * API's configuration calls, the seed): a write may name the version it read (If-Match) and is
    * refused when another came first; caches of the brand's data compare it.
    */
   configVersion: bigint('config_version', { mode: 'number' }).notNull().default(1),
   /**
-   * Issue 15 (A): the brand's verification rules: the flows only a player whose
+   * The brand's verification rules: the flows only a player whose
    * `verification_status` is `verified` may pay in (e.g. `["withdrawal"]`).
    */
   verifiedFlows: jsonb('verified_flows')
@@ -282,11 +282,11 @@ export const players = pgTable(
     email: text('email'),
     firstName: text('first_name'),
     lastName: text('last_name'),
-    /** Issue 15 (A): where the player's identity check stands (the brand's rules read it). */
+    /** Where the player's identity check stands (the brand's rules read it). */
     verificationStatus: playerVerificationStatus('verification_status')
       .notNull()
       .default('unverified'),
-    /** Issue 15 (A): when the operator blocked the player (`null`: not blocked), and why. */
+    /** When the operator blocked the player (`null`: not blocked), and why. */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     blockReason: text('block_reason'),
     createdAt: createdAt(),
@@ -295,7 +295,7 @@ export const players = pgTable(
 );
 
 /**
- * Issue 15 (A): a player's own amount limits per flow and currency, set by the operator. They
+ * A player's own amount limits per flow and currency, set by the operator. They
  * narrow the limits of every pay group the player sees and pays with (domain
  * narrowLimitsForPlayer); `null` leaves that bound to the pay group.
  */
@@ -382,7 +382,7 @@ export const payGroups = pgTable(
     flow: paymentFlow('flow').notNull(),
     shortName: text('short_name').notNull(),
     publicName: text('public_name').notNull(),
-    /** Issue 15: the name per language (`de`): init answers the session language's, else `public_name`. */
+    /** The name per language (`de`): init answers the session language's, else `public_name`. */
     publicNames: jsonb('public_names').$type<Record<string, string>>().notNull().default({}),
     arrangement: integer('arrangement').notNull().default(0),
     popular: boolean('popular').notNull().default(false),
@@ -643,9 +643,9 @@ export const transactions = pgTable(
     betShopId: integer('bet_shop_id').references(() => betShops.id, { onDelete: 'set null' }),
     parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull().default({}),
     idempotencyKey: text('idempotency_key'),
-    /** Issue 14: the wallet that keeps this transaction's money (see {@link walletKind}). */
+    /** The wallet that keeps this transaction's money (see {@link walletKind}). */
     wallet: walletKind('wallet').notNull().default('internal'),
-    /** Issue 12: the provider call's state (see {@link providerCallState}). */
+    /** The provider call's state (see {@link providerCallState}). */
     callState: providerCallState('call_state').notNull().default('done'),
     /** How many times the charging call (authorise or payout) was started. */
     callAttempts: integer('call_attempts').notNull().default(0),
@@ -708,7 +708,7 @@ export const ledgerEntries = pgTable(
 );
 
 /**
- * Issue 14: the money movements owed to the operator's wallet (transactions whose `wallet` is
+ * The money movements owed to the operator's wallet (transactions whose `wallet` is
  * `operator`), each written in the same database transaction as the status change that causes it
  * and sent until the wallet answers, always with the same operation id (`{transaction}:{kind}`),
  * so a repeat is the wallet's idempotent replay, never a second movement. One per transaction and
@@ -783,7 +783,7 @@ export const savedCards = pgTable(
   },
   (t) => [
     index('saved_cards_player').on(t.playerId),
-    // Issue 19: one saved card per card of a player (the same card saved again is the same entry).
+    // One saved card per card of a player (the same card saved again is the same entry).
     uniqueIndex('saved_cards_player_card')
       .on(t.playerId, t.bin, t.last4, t.expMonth, t.expYear)
       .where(sql`${t.deletedAt} is null`),
@@ -945,10 +945,10 @@ export const notifications = pgTable(
   (t) => [index('notifications_brand_player').on(t.brandId, t.playerId)],
 );
 
-// --- what the widget reports: clickstream and errors (issue 17) ---------------------------------
+// --- what the widget reports: clickstream and errors ---------------------------------
 
 /**
- * SPEC §7 clickstream (issue 17): the events the widget publishes to `clickstream:track` over the
+ * SPEC §7 clickstream: the events the widget publishes to `clickstream:track` over the
  * realtime connection, as received, for the operator to read. Kept for a bounded time
  * (`CLICKSTREAM_RETENTION_DAYS`); the player and session are those of the connection's token,
  * never what the payload claims.
@@ -976,7 +976,7 @@ export const clickstreamEvents = pgTable(
 );
 
 /**
- * SPEC §4, §8 render crashes and errors (issue 17): what the widget reported, with its last
+ * SPEC §4, §8 render crashes and errors: what the widget reported, with its last
  * breadcrumbs (SPEC §9: 20). Kept for a bounded time (`CLIENT_REPORT_RETENTION_DAYS`). No card
  * data and no session id: the widget scrubs its report and the server checks again.
  */
@@ -1268,7 +1268,7 @@ export const webhookEvents = pgTable(
 // --- operator API -------------------------------------------------------------------------------
 
 /**
- * Issue 15: the API keys of the operator API, per brand. A key is `cdk_<id>_<secret>`; only the
+ * The API keys of the operator API, per brand. A key is `cdk_<id>_<secret>`; only the
  * SHA-256 of the whole key is kept (the secret is 32 random bytes, so a fast hash is enough: there
  * is nothing to guess). Several keys of a brand may be active at once (rotation); a revoked key
  * stays for the audit trail.
@@ -1298,7 +1298,7 @@ export const operatorApiKeys = pgTable(
 );
 
 /**
- * Issue 15: the audit trail of the operator API: every call that changed something, who made it
+ * The audit trail of the operator API: every call that changed something, who made it
  * (`admin` or the key's id), what (the endpoint id and its target), when, and the state before and
  * after, written in the same database transaction as the change. No foreign key to the brand:
  * the trail outlives what it describes.
@@ -1312,7 +1312,7 @@ export const operatorAuditLog = pgTable(
     brandId: text('brand_id').notNull(),
     actor: text('actor').notNull(),
     action: text('action').notNull(),
-    /** `change` (with before and after) or `read` (issue 15: every call is audited). */
+    /** `change` (with before and after) or `read` (every call is audited). */
     kind: text('kind').$type<'change' | 'read'>().notNull().default('change'),
     target: text('target').notNull(),
     before: jsonb('before'),
@@ -1327,10 +1327,10 @@ export const operatorAuditLog = pgTable(
   ],
 );
 
-// --- issue 15, area C: appearance (themes, text overrides) ---------------------------------------
+// --- appearance (themes, text overrides) ---------------------------------------------------------
 
 /**
- * Issue 15: a brand's themes: the widget's CSS custom properties (checked by the contract's
+ * A brand's themes: the widget's CSS custom properties (checked by the contract's
  * ThemeProperties), a font stack and a logo. The logo's bytes live here (at most 64 KiB, base64)
  * and are served by their SHA-256 from the cashier's own origin.
  */
@@ -1355,7 +1355,7 @@ export const brandThemes = pgTable(
   ],
 );
 
-/** Issue 15: a brand's choice of default theme (brand0 while it has no row). */
+/** A brand's choice of default theme (brand0 while it has no row). */
 export const brandDefaultThemes = pgTable('brand_default_themes', {
   brandId: text('brand_id')
     .primaryKey()
@@ -1363,7 +1363,7 @@ export const brandDefaultThemes = pgTable('brand_default_themes', {
   theme: text('theme').notNull(),
 });
 
-/** Issue 15: a brand's text overrides of one language: message key to text. */
+/** A brand's text overrides of one language: message key to text. */
 export const brandTexts = pgTable(
   'brand_texts',
   {

@@ -1,5 +1,5 @@
 /**
- * The demo data of issue 3, as plain values: brand0 with a deposit and a payout pay group of every
+ * The demo data, as plain values: brand0 with a deposit and a payout pay group of every
  * method kind of SPEC §1 whose forms hold every field kind of SPEC §3, two currencies of different
  * precision (EUR 2 places, JPY 0), tax tiers with a non-taxable tier, a general and a
  * per-pay-group bonus, a lost-profit bonus, a popular, a restricted, a disabled and a last-used
@@ -190,7 +190,7 @@ const CARD_DEPOSIT_FIELDS: readonly StoredFieldDefinition[] = [
 ];
 
 /**
- * Issue 13: the demo host page of `npm start` (scripts/start.ts, default HOST_PAGE_PORT 8081), the
+ * The demo host page of `npm start` (scripts/start.ts, default HOST_PAGE_PORT 8081), the
  * one site allowed to frame the demo brands' widget besides the widget's own origin.
  */
 export const DEMO_HOST_PAGE_ORIGIN = 'http://localhost:8081';

@@ -3,7 +3,7 @@
  * server can call {@link seedDatabase} on every start and a database keeps what the demo did to it.
  * Each brand is written in one transaction: a brand is there completely or not at all.
  *
- * Issue 15: a brand's configuration goes through the configuration layer
+ * A brand's configuration goes through the configuration layer
  * (services/brand-config/), the same functions the operator API calls: the seed turns its values
  * into the contract's configuration documents (currencies, settings, pay groups, tax tiers, the
  * lost-profit bonus, content pages, notifications, player bonuses), validates them with the

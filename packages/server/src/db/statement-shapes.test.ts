@@ -1,5 +1,5 @@
 /**
- * Issue 16: statements built once per shape (statement-shapes.ts), on PGlite and (with
+ * Statements built once per shape (statement-shapes.ts), on PGlite and (with
  * TEST_DATABASE_URL) on PostgreSQL. Each answer is compared with what drizzle's own builder
  * answers for the same values, so a parameter filled in the wrong place, without its column's
  * encoder, or kept from an earlier call shows as a different row.
@@ -58,7 +58,7 @@ afterAll(async () => {
 
 const brandId = 'brand0';
 
-describe('statements built once per shape (issue 16)', () => {
+describe('statements built once per shape', () => {
   it('answers the rows drizzle answers, and builds a shape once', async () => {
     const shapesBefore = insertPlayer.shapes;
     const values = (externalId: string): NewPlayer => ({

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the hot statements of a submit, built by drizzle once per shape instead of on every
+ * The hot statements of a submit, built by drizzle once per shape instead of on every
  * call.
  *
  * Why: drizzle builds a statement's SQL anew on every call, walking its chunks with prototype

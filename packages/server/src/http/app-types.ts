@@ -33,16 +33,16 @@ export interface AppDeps {
   readonly config: ServerConfig;
   /** The payment providers by connector name (providers/connectors.ts). */
   readonly connectors: ConnectorRegistry;
-  /** Where the players' money is kept: the cashier's ledger or the operator's wallet (issue 14). */
+  /** Where the players' money is kept: the cashier's ledger or the operator's wallet. */
   readonly wallet: WalletService;
   /** Hands one-time codes to the player (services/otp-senders/): one per app. */
   readonly otpSender: OtpSender;
   readonly clock: Clock;
   /** The app's own Prometheus metrics (telemetry.ts), reported to by the payment pipeline. */
   readonly metrics: Telemetry;
-  /** The realtime hub at /connection/websocket (issue 17). */
+  /** The realtime hub at /connection/websocket. */
   readonly realtime: RealtimeHub;
-  /** Deletes clickstream events past CLICKSTREAM_RETENTION_DAYS, hourly (issue 17). */
+  /** Deletes clickstream events past CLICKSTREAM_RETENTION_DAYS, hourly. */
   readonly clickstreamRetention: ClickstreamRetention;
 }
 

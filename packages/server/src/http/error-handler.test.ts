@@ -39,7 +39,7 @@ describe('classifyError (SPEC §8 error answers)', () => {
     });
   });
 
-  it('issue 12: answers an undecodable address or an over-long path parameter with 1002 naming params', () => {
+  it('answers an undecodable address or an over-long path parameter with 1002 naming params', () => {
     for (const code of ['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH']) {
       expect(classifyError({ code })).toEqual({
         status: 400,
@@ -53,7 +53,7 @@ describe('classifyError (SPEC §8 error answers)', () => {
     }
   });
 
-  it('issue 12: shortens an error_field over the contract limit to the object at fault, never a 500', () => {
+  it('shortens an error_field over the contract limit to the object at fault, never a 500', () => {
     const long = `body.parameters.${'k'.repeat(5000)}`;
     expect(classifyError(new ApiError('invalidField', { field: long }))).toMatchObject({
       status: 400,

@@ -166,7 +166,7 @@ function sendErrorAnswer(error: unknown, request: FastifyRequest, reply: Fastify
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   }
   if (clientWentAway(error, request)) {
-    // Issue 13: the client closed the connection, or the server closed it at its request
+    // The client closed the connection, or the server closed it at its request
     // time-out (server-options.ts); the request failed on its side. The answer below reaches
     // nobody, but ends the request.
     request.log.info({ reason: 'client connection closed' }, 'request abandoned');

@@ -1,5 +1,5 @@
 /**
- * The fast answer serializer (issue 16, part B) against zod's encoding, which it replaces: for
+ * The fast answer serializer against zod's encoding, which it replaces: for
  * every example of the OpenAPI document, for values generated from every answer schema of the
  * contract (with unknown keys added, which zod strips or keeps), and for the two init answers as
  * a property; then the refusals, the debug line naming them, and RESPONSE_VALIDATION.

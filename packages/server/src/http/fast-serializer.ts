@@ -1,6 +1,5 @@
 /**
- * Responses serialised by fast-json-stringify, compiled from the contract's JSON Schema (issue 16,
- * part B). Every answer schema of the endpoint table is a zod schema; `z.toJSONSchema` (output
+ * Responses serialised by fast-json-stringify, compiled from the contract's JSON Schema. Every answer schema of the endpoint table is a zod schema; `z.toJSONSchema` (output
  * side, the settings of the OpenAPI document) turns it into JSON Schema, which is lowered here to
  * the plain subset fast-json-stringify writes without a validator, and compiled once per schema.
  *

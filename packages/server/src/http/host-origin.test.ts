@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostOrigin, parseHostOrigins } from './host-origin';
 
-describe('hostOrigin (issue 13)', () => {
+describe('hostOrigin', () => {
   it('accepts plain http(s) origins and gives them as browsers compare them', () => {
     expect(hostOrigin('https://www.brand.example')).toBe('https://www.brand.example');
     expect(hostOrigin(' HTTPS://WWW.Brand.Example:443/ ')).toBe('https://www.brand.example');

@@ -1,5 +1,5 @@
 /**
- * Host origins: the sites allowed to frame the widget (issue 13). One rule for the operator's
+ * Host origins: the sites allowed to frame the widget. One rule for the operator's
  * FRAME_ANCESTORS (config.ts) and each brand's `allowed_host_origins` column, so that whatever
  * reaches the widget page's `frame-ancestors` directive is a plain origin: an http(s) scheme, a
  * host and an optional port, nothing else. No wildcards, paths, queries or credentials: a brand

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { READ_HEADERS, badTextError, findRefusedText, isAcceptedText } from './input-guard';
 
-describe('the text rule (issue 12)', () => {
+describe('the text rule', () => {
   it('refuses NUL, the C0 controls but TAB, LF and CR, and DEL', () => {
     const refused: number[] = [];
     for (let code = 0; code < 0x80; code += 1) {
@@ -28,7 +28,7 @@ describe('the text rule (issue 12)', () => {
   });
 });
 
-describe('findRefusedText (issue 12)', () => {
+describe('findRefusedText', () => {
   it('names the path of a refused value at any depth, arrays by index', () => {
     expect(findRefusedText({ parameters: { iban: 'DE\u0000' } })).toEqual(['parameters', 'iban']);
     expect(findRefusedText({ metrics: [{ name: 'TTI' }, { name: 'F\ud800' }] })).toEqual([
@@ -69,7 +69,7 @@ describe('findRefusedText (issue 12)', () => {
   });
 });
 
-describe('badTextError (issue 12)', () => {
+describe('badTextError', () => {
   it('is invalidField naming the part and path', () => {
     const error = badTextError('body', { parameters: { iban: 'x\u0000' } });
     expect(error?.toBody()).toEqual({

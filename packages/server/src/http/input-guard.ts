@@ -1,5 +1,5 @@
 /**
- * The input guard (issue 12; docs/architecture.md "What bad input gets"): text that no payment form
+ * The input guard (docs/architecture.md "What bad input gets"): text that no payment form
  * needs is refused with 400 invalidField (1002) naming the field, before any route reads it, so
  * that it can never reach PostgreSQL (which refuses NUL in text and jsonb, and a lone surrogate in
  * jsonb, and answered those with a 500) nor a provider or a log line.

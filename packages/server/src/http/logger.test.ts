@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { captureLogs as capture } from '../test/log-capture';
 import { REDACTED, redactUrl } from './logger';
 
-describe('logger redaction (issue 3: no card number, CVV, OTP or auth token in logs)', () => {
+describe('logger redaction (no card number, CVV, OTP or auth token in logs)', () => {
   it('censors secret keys at the top level and nested two levels down', () => {
     const { logger, text } = capture();
     logger.info(

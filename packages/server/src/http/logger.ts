@@ -1,6 +1,6 @@
 /**
- * The server's pino logger (issue 3: logs never contain a card number, CVV, OTP or auth token;
- * issue 12: nor SQL parameters or a session id).
+ * The server's pino logger (logs never contain a card number, CVV, OTP or auth token;
+ * nor SQL parameters or a session id).
  *
  * Four layers:
  * 1. request bodies are never logged: the request serializer keeps method, route, the address

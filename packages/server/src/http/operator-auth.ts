@@ -1,5 +1,5 @@
 /**
- * Issue 15: authentication of the operator API. Every operator call carries
+ * Authentication of the operator API. Every operator call carries
  * `Authorization: Bearer <key>`; the hook runs at `onRequest` (before the body is read) and
  * answers 401 (1801) for a missing, unknown or revoked key and 403 (1802) for a key without the
  * call's scope, or a brand key on an administrator call. Failed keys count against the caller's

@@ -1,5 +1,5 @@
 /**
- * Rate limits (issue 13), counted with @fastify/rate-limit:
+ * Rate limits, counted with @fastify/rate-limit:
  *
  * - **Failed session checks per client address.** Every request that presents a session id (the
  *   x-session-id header of an API call, the session_id of the widget page) and gets error 17
@@ -12,7 +12,7 @@
  *   recurring check, one-time codes, the reversal, a new payout account) counts against its
  *   session, per endpoint; past MONEY_CALLS_PER_SESSION in the window the call is answered 429
  *   (1013, `Retry-After`) before its handler runs.
- * - **Client reports per client address** (issue 17). The widget's render-crash and error reports
+ * - **Client reports per client address**. The widget's render-crash and error reports
  *   (`clientReport`) take no session, so they are counted per address: past
  *   CLIENT_REPORTS_PER_ADDRESS in the window a report is answered 429 (1013, `Retry-After`) before
  *   its body is validated or stored, so the table cannot be flooded from one address.
@@ -48,7 +48,7 @@ const MONEY_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>([
   'requisiteCreate',
 ]);
 
-/** The endpoints limited per client address (issue 17: they take no session). */
+/** The endpoints limited per client address (they take no session). */
 const ADDRESS_LIMITED_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>(['clientReport']);
 
 /** The failed-session-check counter of client addresses. */

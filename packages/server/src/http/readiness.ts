@@ -1,5 +1,5 @@
 /**
- * Issue 13: whether the server is ready for traffic, for GET /readyz (routes/readiness.ts), as
+ * Whether the server is ready for traffic, for GET /readyz (routes/readiness.ts), as
  * opposed to alive (GET /healthz, routes/meta.ts). Ready means:
  * - the database answers (within {@link READINESS_TIMEOUT_MS});
  * - it has every migration this server's code expects (db/migrations.ts), which a server started

@@ -24,9 +24,9 @@
  *   key already created a transaction. A multipart endpoint calls `ctx.idempotent(requestParts,
  *   work)` itself once it has hashed the file;
  * - `sandboxOnly: true`: outside sandbox mode the route answers 404 with code 1901;
- * - issue 13: failed session checks count per client address, and the money endpoints of
- *   http/rate-limits.ts are limited per session (429, code 1013); issue 17: the client reports
- *   per client address.
+ * - rate limits: failed session checks count per client address, the money endpoints of
+ *   http/rate-limits.ts are limited per session (429, code 1013), and the client reports are
+ *   limited per client address.
  *
  * The handler's context and result are typed from the row's schemas.
  *
@@ -83,7 +83,7 @@ export type BrandPrincipal = Extract<OperatorPrincipal, { readonly kind: 'brand'
 
 /**
  * The caller of an endpoint: the administrator on an `operator: 'admin'` row, a brand key on a
- * scoped operator row, else `null` (issue 15).
+ * scoped operator row, else `null`.
  */
 export type EndpointOperator<E extends Endpoint> = E extends { readonly operator: 'admin' }
   ? AdminPrincipal
@@ -115,7 +115,7 @@ export type EndpointHtmlResult<E extends Endpoint> = {
     : never;
 }[ResponseStatus<E>];
 
-/** Issue 15: a CSV answer streamed as it is read, for the statuses an endpoint declares as text/csv. */
+/** A CSV answer streamed as it is read, for the statuses an endpoint declares as text/csv. */
 export type EndpointCsvResult<E extends Endpoint> = {
   [K in ResponseStatus<E>]: E['responses'][K] extends { readonly contentType: 'text/csv' }
     ? { readonly status: K; readonly csv: Readable }
@@ -150,10 +150,10 @@ export interface EndpointContext<E extends Endpoint> {
    */
   readonly claim: ClaimHandle | undefined;
   readonly deps: AppDeps;
-  /** The operator calling an operator route (issue 15); `null` on the player's routes. */
+  /** The operator calling an operator route; `null` on the player's routes. */
   readonly operator: EndpointOperator<E>;
   /**
-   * Issue 15: records an operator call's change in the audit trail, inside the database
+   * Records an operator call's change in the audit trail, inside the database
    * transaction `tx` that makes it (so the entry exists exactly when the change committed).
    */
   readonly audit: (tx: Executor, change: OperatorChange) => Promise<void>;
@@ -180,7 +180,7 @@ export interface EndpointOptions<E extends Endpoint> {
     transactionId: string,
   ) => Promise<EndpointJsonResult<E>>;
   /**
-   * Issue 16, part C: the handler claims the Idempotency-Key with the transaction it creates
+   * The handler claims the Idempotency-Key with the transaction it creates
    * (`claim.link` inserts the claim in the creating database transaction) instead of before it
    * runs; see services/idempotency.ts `claimWithTransaction`. The handler must write nothing
    * before `link` that a repeat could not write again, or call `claim.claimNow()` first.
@@ -360,8 +360,8 @@ export function registerEndpoint<E extends Endpoint>(
           failures: app.cashdeskLimits.authFailures,
           clock: deps.clock,
         });
-  // Issue 13: money calls are limited per session, after the session check, before the handler.
-  // Issue 17: calls without a session (client reports) are limited per client address instead.
+  // Money calls are limited per session, after the session check, before the handler.
+  // Calls without a session (client reports) are limited per client address instead.
   const limitHook =
     app.cashdeskLimits.moneyCallHook(endpoint.id) ??
     app.cashdeskLimits.addressCallHook(endpoint.id);
@@ -468,7 +468,7 @@ export function registerEndpoint<E extends Endpoint>(
         return send(reply, toLooseResult(result));
       }
       const answer = toLooseResult(await handler(context));
-      // Issue 15: every operator call is audited. A change records itself with its before and
+      // Every operator call is audited. A change records itself with its before and
       // after (`audit` above, in its transaction); a read records who read what, and when.
       if (endpoint.operator !== undefined && endpoint.method === 'GET') {
         await auditRead(request, endpoint.id, params, deps);
@@ -479,7 +479,7 @@ export function registerEndpoint<E extends Endpoint>(
 }
 
 /**
- * Records an operator's read in the audit trail (issue 15: who, what, when): the endpoint id and
+ * Records an operator's read in the audit trail (who, what, when): the endpoint id and
  * the address read, query included (filters say what was looked at). The administrator's reads
  * go to the trail of the brand they name, or of `*` when they name none.
  */

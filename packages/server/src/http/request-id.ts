@@ -1,5 +1,5 @@
 /**
- * Issue 13: one request id on every log line of a request and on its answer, so an operator can
+ * One request id on every log line of a request and on its answer, so an operator can
  * go from a player's failed call (or a load balancer's log) to the server's lines about it.
  *
  * - A request that brings an `x-request-id` (a proxy, a load balancer, the operator's backend)

@@ -1,5 +1,5 @@
 /**
- * Issue 12: errors are logged without values. The database errors are built the way the real
+ * Errors are logged without values. The database errors are built the way the real
  * libraries build them: drizzle-orm's DrizzleQueryError (`Failed query: <sql>\nparams: <values>`,
  * with `query`, `params` and `cause`), pg's DatabaseError as pg-protocol's parser fills it from
  * PostgreSQL's error fields (code, detail, schema, table, constraint, routine, ...), and PGlite's
@@ -66,7 +66,7 @@ function serialized(value: unknown): string {
   return JSON.stringify(value);
 }
 
-describe('scrubError (issue 12: no SQL parameters, session id or card number in a log line)', () => {
+describe('scrubError (no SQL parameters, session id or card number in a log line)', () => {
   it('keeps the SQL, SQLSTATE and names of a drizzle query error over pg, and drops its values', () => {
     const logged = scrubError(uniqueViolation());
     const text = serialized(logged);
@@ -187,7 +187,7 @@ describe('scrubError (issue 12: no SQL parameters, session id or card number in 
   });
 });
 
-describe('the logger (issue 12)', () => {
+describe('the logger', () => {
   it('logs an error under err, or as the whole line, without its values but with its SQLSTATE', () => {
     const { logger, text } = captureLogs();
     logger.error({ err: uniqueViolation() }, 'request failed');

@@ -1,5 +1,5 @@
 /**
- * Errors as they are logged (issue 12: no log line ever holds SQL parameters, a session id, a card
+ * Errors as they are logged (no log line ever holds SQL parameters, a session id, a card
  * number or a CVV). An error is rebuilt from an allow-list instead of copied:
  *
  * - `type` (the class), `message` and `stack` with values removed (below);

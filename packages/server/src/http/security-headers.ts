@@ -1,5 +1,5 @@
 /**
- * The security headers of every answer (issue 13), set with @fastify/helmet:
+ * The security headers of every answer, set with @fastify/helmet:
  *
  * - every answer: `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer` (addresses
  *   carry the session id), `Cross-Origin-Resource-Policy: same-origin`,

@@ -1,5 +1,5 @@
 /**
- * Issue 13 in one call for createApp: the security headers (security-headers.ts) and the rate
+ * The server's hardening in one call for createApp: the security headers (security-headers.ts) and the rate
  * limits (rate-limits.ts), registered before any route so that every route gets them. The HTTP
  * server's time-outs are options of the Fastify instance itself (server-options.ts).
  *

@@ -6,7 +6,7 @@ import {
   securityServerOptions,
 } from './server-options';
 
-describe('the HTTP server options (issue 13)', () => {
+describe('the HTTP server options', () => {
   it('sets every time-out from the settings and checks them often enough', () => {
     const options = securityServerOptions({ ...DEFAULT_SECURITY, trustProxy: ['10.0.0.0/8'] });
     expect(options).toMatchObject({

@@ -1,5 +1,5 @@
 /**
- * The HTTP server's protection against slow and broken clients (issue 13), as Fastify options:
+ * The HTTP server's protection against slow and broken clients, as Fastify options:
  *
  * - `requestTimeout` (REQUEST_TIMEOUT_MS): the whole request, headers and body, must arrive in
  *   time, so an upload sent at a byte a second is closed instead of holding a connection, a

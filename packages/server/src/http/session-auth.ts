@@ -3,7 +3,7 @@
  * unknown or expired session answers 401 with error code 17 (SPEC §8). The hook runs at
  * `onRequest`, before the body is read or validated, so a request without a valid session learns
  * nothing else about the route (a malformed body of an unauthenticated request is still 17).
- * Failed checks are counted per client address (issue 13, http/rate-limits.ts).
+ * Failed checks are counted per client address (http/rate-limits.ts).
  *
  * @packageDocumentation
  */
@@ -38,7 +38,7 @@ export function sessionHeader(request: FastifyRequest): string | undefined {
 }
 
 /**
- * An onRequest hook that authenticates the request or answers error 17. Issue 13: a failed check
+ * An onRequest hook that authenticates the request or answers error 17. A failed check
  * counts against the client's address, and an address over its budget of failures is answered
  * 429 before its session is looked up (http/rate-limits.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the server's Prometheus metrics (prom-client), served at GET /metrics
+ * The server's Prometheus metrics (prom-client), served at GET /metrics
  * (routes/prometheus.ts).
  *
  * Every app has its own {@link Telemetry} with its own registry (`app.cashdesk.metrics`), handed
@@ -24,7 +24,7 @@
  *   operator (outcome `delivered`, `failed`: tried again later, `dead_lettered`: the last one);
  * - on PostgreSQL, `cashdesk_db_pool_connections{state="idle"|"in_use"}` and
  *   `cashdesk_db_pool_waiting_queries`, read from the pool at each scrape;
- * - `cashdesk_realtime_connections`, the realtime hub's open connections (issue 17).
+ * - `cashdesk_realtime_connections`, the realtime hub's open connections.
  *
  * @packageDocumentation
  */
@@ -245,7 +245,7 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
     }
   }
 
-  /** Issue 17: reports the realtime hub's open connections (`cashdesk_realtime_connections`). */
+  /** Reports the realtime hub's open connections (`cashdesk_realtime_connections`). */
   realtimeConnections(read: () => number): void {
     new Gauge({
       name: 'cashdesk_realtime_connections',

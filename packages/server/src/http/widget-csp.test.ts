@@ -6,7 +6,7 @@ function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }
 
-describe('inlineSourceHashes (issue 13)', () => {
+describe('inlineSourceHashes', () => {
   it('hashes inline scripts, style elements and style attributes, never scripts with src', () => {
     const html = [
       '<!doctype html><html><head>',
@@ -34,7 +34,7 @@ describe('inlineSourceHashes (issue 13)', () => {
   });
 });
 
-describe('widgetPageDirectives (issue 13)', () => {
+describe('widgetPageDirectives', () => {
   const none = { scripts: [], styles: [], styleAttributes: [] };
 
   it('allows only what the widget needs, and frame-ancestors from self and the given origins', () => {

@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of the widget page, the page that takes card numbers (issue 13).
+ * The Content-Security-Policy of the widget page, the page that takes card numbers.
  *
  * What the widget needs, and so what the policy allows:
  * - scripts and styles from its own origin only (Vite's hashed files); an inline `<script>` or

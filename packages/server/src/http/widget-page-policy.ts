@@ -1,5 +1,5 @@
 /**
- * The security headers of the widget page (issue 13): its Content-Security-Policy (widget-csp.ts)
+ * The security headers of the widget page: its Content-Security-Policy (widget-csp.ts)
  * with the page session's `frame-ancestors`, set over the API policy every answer gets
  * (security-headers.ts).
  *

@@ -8,7 +8,7 @@
  * - any other GET that asks for HTML and is not an API path: `index.html`, never stored, so that a
  *   reload of a client route such as /deposit/deposit-success opens the app and the app routes;
  *   with the widget page's Content-Security-Policy, whose frame-ancestors names the sites of the
- *   page session's brand (issue 13, widget-page-policy.ts).
+ *   page session's brand (widget-page-policy.ts).
  * - everything else (API paths, a missing asset, a client that does not accept HTML): the
  *   server's JSON 404, so a typo in an API call never gets a page of HTML back.
  *
@@ -33,7 +33,7 @@ export const SHELL_CACHE_CONTROL = 'no-cache';
 
 /**
  * The app shell (index.html) is never stored: its address carries the session id and its
- * Content-Security-Policy names the session's brand (issue 13).
+ * Content-Security-Policy names the session's brand.
  */
 export const APP_SHELL_CACHE_CONTROL = 'no-store';
 

@@ -1,5 +1,5 @@
 /**
- * Answer parts that never change once made (issue 16): a brand's pay groups as the wire shows
+ * Answer parts that never change once made: a brand's pay groups as the wire shows
  * them and the brand-level parts of init, kept in memory with the brand data. {@link writtenOnce}
  * freezes such a value, deeply, and marks it; the answers' serializer (fast-serializer.ts) then
  * writes its JSON the first time it meets it and splices that text into every later answer that

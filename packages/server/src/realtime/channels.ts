@@ -1,5 +1,5 @@
 /**
- * Issue 17: the realtime channels of a player session, and who may subscribe to them.
+ * The realtime channels of a player session, and who may subscribe to them.
  *
  * - `cashier:transactions#<key>`: the session's transactions, one publication per status change
  *   (`{transaction_id, status, transaction_status, result_status}`);

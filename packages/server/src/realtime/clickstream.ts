@@ -1,5 +1,5 @@
 /**
- * Issue 17, SPEC §4, §7, §8, §9: the clickstream the widget publishes to `clickstream:track` over
+ * SPEC §4, §7, §8, §9: the clickstream the widget publishes to `clickstream:track` over
  * its realtime connection (hub.ts takes the `publish` command), stored in `clickstream_events` for
  * the operator to read (GET /api/operator/v1/clickstream), and deleted after
  * CLICKSTREAM_RETENTION_DAYS.

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the realtime hub, speaking Centrifugo's client protocol (JSON, protocol v2, as the
+ * The realtime hub, speaking Centrifugo's client protocol (JSON, protocol v2, as the
  * `centrifuge` client 5 speaks it) at `GET /connection/websocket` on the app's own HTTP server, so
  * the widget's client works against this server as against a Centrifugo cluster.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the error replies and close codes of Centrifugo's client protocol that the hub
+ * The error replies and close codes of Centrifugo's client protocol that the hub
  * (hub.ts) uses, with Centrifugo's numbers and messages, because the `centrifuge` client decides
  * by them (SPEC §8): an error below 100, 109 (token expired) or a temporary one is retried with
  * back-off; others end the subscription. Close codes 3000–3499 let the client reconnect,

@@ -1,5 +1,5 @@
 /**
- * Issue 17: publishing to the realtime channels from any process. A publication is a PostgreSQL
+ * Publishing to the realtime channels from any process. A publication is a PostgreSQL
  * notification on {@link REALTIME_NOTIFY_CHANNEL}: sent with the executor of the change it
  * reports, it is delivered only when that change commits (never for a rolled-back one), and every
  * process's hub (hub.ts) hears it and pushes it to its own subscribers of the channel.

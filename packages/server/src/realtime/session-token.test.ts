@@ -25,7 +25,7 @@ function sessionOf(id: string, expiresAt = new Date(NOW.getTime() + HOUR)): Sess
 
 const at = (ms: number) => new Date(NOW.getTime() + ms);
 
-describe('init auth_token reuse (SPEC §3 auth_token, issue 16)', () => {
+describe('init auth_token reuse (SPEC §3 auth_token)', () => {
   it('answers the kept token while half its lifetime is ahead, a new one after', () => {
     const tokens = new SessionTokens(SECRET);
     const session = sessionOf('s1');

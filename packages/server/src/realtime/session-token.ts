@@ -1,8 +1,8 @@
 /**
- * Issue 17: the realtime connection token of an authenticated session (token.ts), answered as the
+ * The realtime connection token of an authenticated session (token.ts), answered as the
  * init's `auth_token` (SPEC §3) and by POST realtime/token.
  *
- * Issue 16: minting a token is two HMACs (the session's channel key and the JWT's signature), the
+ * Minting a token is two HMACs (the session's channel key and the JWT's signature), the
  * largest piece of init's own work after the answer itself. Init answers the session's last token
  * while at least half of its lifetime is ahead (and it never outlives the session), so a player
  * who opens the cashier again a minute later costs no HMAC; the realtime client's getToken always

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the realtime connection token, the init answer's `auth_token` (SPEC §3, §7): a JWT
+ * The realtime connection token, the init answer's `auth_token` (SPEC §3, §7): a JWT
  * signed with HS256 (HMAC-SHA-256 of `node:crypto`, keyed by the server's secret), as Centrifugo
  * reads connection tokens, so the widget's `centrifuge` client hands it over unchanged whether it
  * talks to this server's hub or to a Centrifugo cluster configured with the same secret.

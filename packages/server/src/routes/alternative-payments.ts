@@ -81,8 +81,7 @@ export function nextPollMs(
 }
 
 /**
- * SPEC §7 status answer of a transaction, with what a result page shows of it (issue 19 #7,
- * services/payment-details.ts).
+ * SPEC §7 status answer of a transaction, with what a result page shows of it (services/payment-details.ts).
  */
 function statusAnswer(
   row: TransactionRow,

@@ -1,5 +1,5 @@
 /**
- * Issue 15 (area C): what the widget reads to look like its brand, without a rebuild:
+ * What the widget reads to look like its brand, without a rebuild:
  *
  * - `GET /api/cashier-service/v1.0/appearance` (session): the theme (the theme query parameter,
  *   else the session's) and the brand's text overrides for the language;

@@ -12,7 +12,7 @@
  *   at); submitting it is refused with 409 methodUnavailable. A pay group of the other flow or
  *   another brand, or one without the session's currency, is 404 unknownPayGroup; a select
  *   currency other than the session's is 400 invalidField (body.currency).
- * - init's `auth_token` is the session's realtime connection token (issue 17, realtime/token.ts).
+ * - init's `auth_token` is the session's realtime connection token (realtime/token.ts).
  *
  * @packageDocumentation
  */

@@ -1,5 +1,5 @@
 /**
- * POST client-reports (issue 17; SPEC §4 "Render crash: reported", SPEC §8 "Unhandled render
+ * POST client-reports (SPEC §4 "Render crash: reported", SPEC §8 "Unhandled render
  * error: logged, reported", SPEC §9 trace sampling and breadcrumbs): stores a render crash or
  * error of the widget, scrubbed (services/client-reports.ts).
  *

@@ -3,7 +3,7 @@
  * session's brand in the session's language. The contract row asks for a session: pages belong
  * to a brand, and the session is what names the brand and the language.
  *
- * GET /notifications (SPEC §2, §4, issue 17): the notifications of the session's player.
+ * GET /notifications (SPEC §2, §4): the notifications of the session's player.
  *
  * @packageDocumentation
  */

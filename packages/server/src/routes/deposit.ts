@@ -89,7 +89,7 @@ export function registerDepositRoutes(app: App): void {
       };
     },
     {
-      // Issue 16, part C: the key is claimed in the transaction's own commit.
+      // The key is claimed in the transaction's own commit.
       claimWithTransaction: true,
       resume: async ({ session, body, deps, request }, transactionId) => {
         const payment = { ...deps, log: request.log };

@@ -8,7 +8,7 @@
  * this flow and pay group; without it the document is for a form field, and `field_name`, when
  * sent, must be a file upload field of the method. A transaction holds at most
  * UPLOAD_MAX_DOCUMENTS_PER_TRANSACTION documents of at most UPLOAD_MAX_BYTES_PER_TRANSACTION bytes
- * in all, and so do a player's documents not yet attached to one (409, code 1014; issue 13). A deposit's document attached to a bank transfer waiting for its receipt is reported to
+ * in all, and so do a player's documents not yet attached to one (409, code 1014). A deposit's document attached to a bank transfer waiting for its receipt is reported to
  * the provider (services/payments/receipts.ts). The Idempotency-Key covers the file's sha256 and
  * the form fields.
  *

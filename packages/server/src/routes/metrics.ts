@@ -1,7 +1,7 @@
 /**
  * POST payments/metrics and payouts/metrics (SPEC §7): the widget's page metrics (TTI, FID, rounded
- * milliseconds) with tags. The schema has no metrics table: issue 3 lists none in the persisted
- * model, and page timings are operations data, so each report becomes one info log line
+ * milliseconds) with tags. The schema has no metrics table: the persisted model has none,
+ * and page timings are operations data, so each report becomes one info log line
  * (`msg: "client metrics"`) that a log pipeline can aggregate. The line carries the session's
  * brand, flow and language, the endpoint's page kind, the metric values and the allowed tags;
  * never the session id, the player or anything else that identifies a person.
@@ -9,7 +9,7 @@
  * Tags are free-form on the wire, so only the tag names of {@link LOGGED_METRIC_TAGS} are logged;
  * other tags are counted, not written, so a client cannot smuggle personal data into the logs.
  *
- * Issue 17: the metrics the domain names (`METRIC_NAMES`: TTI, FID, LCP, INP, CLS, TTFB) are also
+ * The metrics the domain names (`METRIC_NAMES`: TTI, FID, LCP, INP, CLS, TTFB) are also
  * observed into Prometheus histograms by metric, page and brand (http/telemetry.ts
  * `cashdesk_client_timing_seconds` and `cashdesk_client_layout_shift`); other names are logged
  * only, so a client cannot create series.
@@ -89,7 +89,7 @@ function record(
   body: MetricsRequest,
 ): MetricsResponse {
   log.info({ clientMetrics: metricsLogRecord(page, session, body) }, 'client metrics');
-  // Issue 17: the metrics the widget measures also become Prometheus histograms; a name the
+  // The metrics the widget measures also become Prometheus histograms; a name the
   // widget never sends is logged only (each name a series: a client must not create them).
   const seen = new Set<string>();
   for (const metric of body.metrics) {

@@ -1,5 +1,5 @@
 /**
- * Issue 19: the player's pending payments and history, `GET payments/history`
+ * The player's pending payments and history, `GET payments/history`
  * (services/payment-history.ts): the session player's own payments only, of the session's
  * brand, the open ones first with what resumes them.
  *

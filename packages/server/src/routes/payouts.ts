@@ -54,7 +54,7 @@ export function registerPayoutRoutes(app: App): void {
       return { status: 200, body: await payoutAnswer(deps, row, prepared.precision) };
     },
     {
-      // Issue 16, part C: the key is claimed in the transaction's own commit.
+      // The key is claimed in the transaction's own commit.
       claimWithTransaction: true,
       resume: async ({ session, deps, request }, transactionId) => {
         const payment = { ...deps, log: request.log };

@@ -1,5 +1,5 @@
 /**
- * GET /metrics: the app's Prometheus metrics (issue 13; http/telemetry.ts lists the series).
+ * GET /metrics: the app's Prometheus metrics (http/telemetry.ts lists the series).
  *
  * Who may read them: the cashier's port is the players' port (the widget and its API), and the
  * metrics tell payment volumes and error rates. So:

@@ -1,5 +1,5 @@
 /**
- * GET /readyz, the readiness probe (issue 13; http/readiness.ts says what ready means): 200 with
+ * GET /readyz, the readiness probe (http/readiness.ts says what ready means): 200 with
  * the report when the server may take traffic, 503 with the same report naming what is not
  * ready otherwise. GET /healthz (meta.ts) stays the liveness probe: it answers while the process
  * runs, whatever the database does, so that a process manager does not restart a server that

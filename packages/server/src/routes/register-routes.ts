@@ -26,20 +26,20 @@ import { registerOperatorAdminRoutes } from './operator/admin';
 import { registerOperatorAuditRoutes } from './operator/audit';
 import { registerOperatorBrandRoutes } from './operator/brand';
 import { registerOperatorApprovalRoutes } from './operator/approval';
-// issue 15 (A): sessions, players and transactions of the operator API
+// The operator API: sessions, players and transactions of the operator API
 import { registerOperatorPlayerRoutes } from './operator/players';
 import { registerOperatorTransactionRoutes } from './operator/transactions';
 import { registerOperatorClickstreamRoutes } from './operator/clickstream';
-// Issue 15 (B): the brand configuration layer.
+// The brand configuration layer.
 import { registerOperatorConfigurationRoutes } from './operator/configuration';
-// Issue 15, area C (appearance): themes, text overrides, the widget's appearance call.
+// Appearance: themes, text overrides, the widget's appearance call.
 import { registerAppearanceRoutes } from './appearance';
 import { registerOperatorAppearanceRoutes } from './operator/appearance';
-// Issue 17: the realtime connection token (the hub itself is on the HTTP server's upgrades).
+// The realtime connection token (the hub itself is on the HTTP server's upgrades).
 import { registerRealtimeTokenRoutes } from './realtime-token';
-// Issue 17: the widget's render-crash and error reports.
+// The widget's render-crash and error reports.
 import { registerClientReportRoutes } from './client-reports';
-// Issue 19: the player's pending payments and history.
+// The player's pending payments and history.
 import { registerPaymentHistoryRoutes } from './payment-history';
 
 /** A function that registers a group of routes. */
@@ -68,14 +68,14 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAuditRoutes,
   registerOperatorBrandRoutes,
   registerOperatorApprovalRoutes,
-  // issue 15 (A)
+  // The operator API's sessions, players and transactions.
   registerOperatorPlayerRoutes,
   registerOperatorTransactionRoutes,
-  // Issue 17: the players' clickstream.
+  // The players' clickstream.
   registerOperatorClickstreamRoutes,
-  // Issue 15 (B): the brand configuration layer.
+  // The brand configuration layer.
   registerOperatorConfigurationRoutes,
-  // Issue 15, area C (appearance).
+  // Appearance.
   registerAppearanceRoutes,
   registerOperatorAppearanceRoutes,
   registerRealtimeTokenRoutes,

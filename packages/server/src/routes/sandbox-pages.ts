@@ -1,5 +1,5 @@
 /**
- * The sandbox provider's pages (issue 3: "The 3-D Secure challenge is a small page served by the
+ * The sandbox provider's pages ("The 3-D Secure challenge is a small page served by the
  * server that returns to the cashier's 3DS result route"), sandbox mode only:
  *
  * - `GET /sandbox/3ds/{transactionId}`: the 3-D Secure challenge page (contract row

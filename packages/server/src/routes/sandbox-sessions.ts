@@ -1,5 +1,5 @@
 /**
- * POST /sandbox/sessions (issue 3): creates a session for a player, as `npm run session` does,
+ * POST /sandbox/sessions: creates a session for a player, as `npm run session` does,
  * for tests and the demo page. Sandbox mode only: in production the route answers 404 with code
  * 1901 (registerEndpoint does that from the row's sandboxOnly flag). A player that does not exist
  * yet is created with the brand's demo balances, so a demo page can invent players.

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the administrator calls of the operator API (OPERATOR_ADMIN_KEY): create a brand,
+ * The administrator calls of the operator API (OPERATOR_ADMIN_KEY): create a brand,
  * mint, list and revoke its API keys. Everything else of the operator API is done with a brand's
  * own key. Each change is audited under the brand it concerns.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 15 (area C): the appearance calls of the operator API: themes (`/themes`,
+ * The appearance calls of the operator API: themes (`/themes`,
  * `/themes/{name}`), the default theme (`/theme-default`) and the text overrides per language
  * (`/texts/{language}`). Every write bumps the brand's configuration version first in its
  * transaction (If-Match honoured) and is audited in the same transaction.

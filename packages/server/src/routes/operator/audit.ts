@@ -1,5 +1,5 @@
 /**
- * Issue 15: GET /api/operator/v1/audit, the brand's audit trail (scope config:read).
+ * GET /api/operator/v1/audit, the brand's audit trail (scope config:read).
  *
  * @packageDocumentation
  */

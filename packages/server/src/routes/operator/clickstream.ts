@@ -1,5 +1,5 @@
 /**
- * Issue 17: GET /api/operator/v1/clickstream (scope clickstream:read), the clickstream of the
+ * GET /api/operator/v1/clickstream (scope clickstream:read), the clickstream of the
  * brand's players (services/operator/clickstream.ts).
  *
  * @packageDocumentation

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the operator API's configuration of the calling key's brand (tag
+ * The operator API's configuration of the calling key's brand (tag
  * operator-configuration; scopes config:read and config:write): settings, currencies, pay groups,
  * tax tiers, the lost-profit bonus, player bonuses, content pages and notifications. Every write
  * runs in one database transaction that first bumps the brand's configuration version (honouring

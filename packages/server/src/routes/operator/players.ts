@@ -1,5 +1,5 @@
 /**
- * Issue 15 (A): the operator API's sessions, players and verification rules:
+ * The operator API's sessions, players and verification rules:
  * - POST /sessions (sessions:write): upsert the player, start a session, answer the address;
  * - GET/PATCH /players/{external_id} (players:read / players:write);
  * - POST /players/{external_id}/block and /unblock (players:write): blocking ends the player's

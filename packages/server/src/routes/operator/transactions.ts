@@ -1,5 +1,5 @@
 /**
- * Issue 15 (A): GET /transactions/{id}, GET /transactions and GET /transactions.csv of the
+ * GET /transactions/{id}, GET /transactions and GET /transactions.csv of the
  * operator API (scope transactions:read), the brand's transactions as its webhooks carry them
  * (services/operator/transactions.ts).
  *
