@@ -84,7 +84,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   const { config, db } = options;
   const logger: FastifyBaseLogger = options.logger ?? createLogger({ level: config.logLevel });
   const app = Fastify({
-    // Time-outs, trusted proxies and the answer to broken connections (issue 13).
+    // Time-outs, trusted proxies and the answer to broken connections.
     ...securityServerOptions(config.security),
     loggerInstance: logger,
     bodyLimit: config.bodyLimitBytes,
@@ -92,13 +92,13 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors: withRequestIdHeader(answerFrameworkError),
-    // Issue 13: a validated x-request-id or a new UUID, bound to every log line as reqId.
+    // A validated x-request-id or a new UUID, bound to every log line as reqId.
     requestIdHeader: false,
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  // Issue 16: answers written by fast-json-stringify compiled from the contract's JSON Schema,
+  // Answers written by fast-json-stringify compiled from the contract's JSON Schema,
   // checked by zod first unless RESPONSE_VALIDATION=off (production's default).
   app.setSerializerCompiler(
     responseSerializerCompiler({ validation: config.responseValidation, log: logger }),
@@ -108,7 +108,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   // Every pay group must pay through a configured connector: refused at start, naming it.
   await assertPayGroupConnectors(db, connectors);
   const clock = options.clock ?? (() => new Date());
-  // Issue 17: the realtime hub on the app's HTTP server (realtime/hub.ts), closed before the
+  // The realtime hub on the app's HTTP server (realtime/hub.ts), closed before the
   // server so that its sockets do not hold the close open.
   const realtime = new RealtimeHub({
     db,
@@ -123,7 +123,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.addHook('preClose', async () => {
     await realtime.stop();
   });
-  // Issue 17: clickstream events older than CLICKSTREAM_RETENTION_DAYS go, hourly, in every
+  // Clickstream events older than CLICKSTREAM_RETENTION_DAYS go, hourly, in every
   // process (batches skip the rows another process is deleting); stopped as the app closes.
   const clickstreamRetention = startClickstreamRetention({
     db,
@@ -156,7 +156,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     realtime,
     clickstreamRetention,
   });
-  // Issue 16: brand data and sessions in memory, kept true by notifications (services/cache/).
+  // Brand data and sessions in memory, kept true by notifications (services/cache/).
   const caches = new CacheHub({ db, settings: config.cache, clock, log: logger });
   // An ended session's or a blocked player's sockets close as their cache entries do.
   caches.onChange((change) => {
@@ -168,7 +168,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     unregisterCaches();
     await caches.stop();
   });
-  // Issue 13: /readyz turns 503 as soon as the app starts closing; every answer is timed.
+  // /readyz turns 503 as soon as the app starts closing; every answer is timed.
   installReadiness(app, new Readiness(db));
   installHttpMetrics(app, metrics);
   // Text answers above 1 KB travel compressed (the init answer: 8.6 KB of JSON, about 1.5 KB in
@@ -183,7 +183,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   installRequestIdHeader(app);
   decorateSession(app);
   decorateOperator(app);
-  // Security headers and rate limits (issue 13), before any route.
+  // Security headers and rate limits, before any route.
   await installSecurity(app, config);
   installErrorHandlers(app);
   registerRoutes(app);

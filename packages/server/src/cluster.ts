@@ -1,5 +1,5 @@
 /**
- * One server process per core (issue 16, WORKERS): the primary process prepares the database
+ * One server process per core (WORKERS): the primary process prepares the database
  * once (migrations, the demo seed), then runs WORKERS copies of the server through `node:cluster`,
  * all on one port. Node's primary accepts the connections and hands them to the workers in turn
  * (round robin), so nothing in front is needed on one machine.

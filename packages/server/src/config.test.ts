@@ -228,14 +228,14 @@ describe('loadConfig', () => {
 
   const production = { CASHDESK_MODE: 'production', CASHDESK_SECRET: 'a-long-enough-secret' };
 
-  it('issue 12: production without a provider refuses to start and names the setting', () => {
+  it('production without a provider refuses to start and names the setting', () => {
     expect(() => loadConfig(production)).toThrow(/CASHDESK_PROVIDER: required in production mode/);
     expect(() => loadConfig({ ...production, CASHDESK_PROVIDER: 'http' })).toThrow(
       /PROVIDER_URL: required with CASHDESK_PROVIDER=http/,
     );
   });
 
-  it('issue 12: production pays with the sandbox only when explicitly allowed, and never seeds', () => {
+  it('production pays with the sandbox only when explicitly allowed, and never seeds', () => {
     expect(() => loadConfig({ ...production, CASHDESK_PROVIDER: 'sandbox' })).toThrow(
       /CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true/,
     );
@@ -250,7 +250,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).seedDemoData).toBe(true);
   });
 
-  it("issue 14: the operator's wallet needs its address and signing secret, and a call must fit in a lease", () => {
+  it("the operator's wallet needs its address and signing secret, and a call must fit in a lease", () => {
     expect(() => loadConfig({ WALLET: 'operator' })).toThrow(/OPERATOR_WALLET_URL: required/);
     expect(() =>
       loadConfig({ WALLET: 'operator', OPERATOR_WALLET_URL: 'https://wallet.example.com' }),
@@ -326,13 +326,13 @@ describe('loadConfig', () => {
     );
   });
 
-  it('issue 12: a lease shorter than the provider time-out is refused', () => {
+  it('a lease shorter than the provider time-out is refused', () => {
     expect(() => loadConfig({ PROVIDER_TIMEOUT_MS: '5000', PAYMENT_LEASE_MS: '5000' })).toThrow(
       /PAYMENT_LEASE_MS: must be longer than PROVIDER_TIMEOUT_MS/,
     );
   });
 
-  it('issue 13: MIGRATE_ON_START, SHUTDOWN_TIMEOUT_MS and METRICS_TOKEN are checked', () => {
+  it('MIGRATE_ON_START, SHUTDOWN_TIMEOUT_MS and METRICS_TOKEN are checked', () => {
     expect(loadConfig({ MIGRATE_ON_START: 'true' }).operations.migrateOnStart).toBe(true);
     expect(loadConfig({ MIGRATE_ON_START: ' ' }).operations.migrateOnStart).toBe(true);
     expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START/);
@@ -345,7 +345,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('issue 16: WORKERS runs that many server processes, one per core with auto, and needs PostgreSQL', () => {
+  it('WORKERS runs that many server processes, one per core with auto, and needs PostgreSQL', () => {
     const postgres = { DATABASE_URL: 'postgres://cashdesk@127.0.0.1/cashdesk' };
     expect(loadConfig({}).operations.workers).toBe(1);
     expect(loadConfig({ ...postgres, WORKERS: '4' }).operations.workers).toBe(4);
@@ -364,7 +364,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('issue 13: reads the security settings: framing origins, proxies, limits, time-outs, quotas', () => {
+  it('reads the security settings: framing origins, proxies, limits, time-outs, quotas', () => {
     const config = loadConfig({
       FRAME_ANCESTORS:
         'https://www.brand.example, https://m.brand.example:8443/ http://localhost:8081',
@@ -404,7 +404,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).security.trustProxy).toBe(false);
   });
 
-  it('issue 13: refuses framing entries that are not plain origins, unknown proxies and time-outs that cannot work', () => {
+  it('refuses framing entries that are not plain origins, unknown proxies and time-outs that cannot work', () => {
     expect(() => loadConfig({ FRAME_ANCESTORS: 'https://brand.example/cashier' })).toThrow(
       /FRAME_ANCESTORS: FRAME_ANCESTORS must list http\(s\) origins .*https:\/\/brand.example\/cashier/,
     );
@@ -505,7 +505,7 @@ describe('loadConfig', () => {
     ).toBe('psp');
   });
 
-  it('issue 17: reads the client reports per address and their retention, and refuses a retention of 0 days', () => {
+  it('reads the client reports per address and their retention, and refuses a retention of 0 days', () => {
     const config = loadConfig({
       CLIENT_REPORTS_PER_ADDRESS: '5',
       CLIENT_REPORT_RETENTION_DAYS: '7',

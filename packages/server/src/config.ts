@@ -52,7 +52,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
- * Issue 16 (RESPONSE_VALIDATION): `zod` checks every answer against the contract before the fast
+ * RESPONSE_VALIDATION: `zod` checks every answer against the contract before the fast
  * serializer writes it (the default outside production, so a contract break fails loudly in tests
  * and development); `off` runs the fast serializer alone (production's default).
  */
@@ -89,7 +89,7 @@ export interface ServerConfig {
   readonly dataDir: string;
   readonly mode: ServerMode;
   readonly logLevel: LogLevel;
-  /** RESPONSE_VALIDATION (issue 16): whether zod checks answers before they are written. */
+  /** RESPONSE_VALIDATION: whether zod checks answers before they are written. */
   readonly responseValidation: ResponseValidation;
   /** The address the server is reached at from a browser (3-D Secure page, OpenAPI servers). */
   readonly publicUrl: string;
@@ -108,7 +108,7 @@ export interface ServerConfig {
   readonly widgetDir: string | undefined;
   /** The payment provider (CASHDESK_PROVIDER); production never defaults to the sandbox. */
   readonly provider: ProviderConfig;
-  /** Where the players' money is kept (WALLET, issue 14): the cashier's ledger or the operator's. */
+  /** Where the players' money is kept (WALLET): the cashier's ledger or the operator's. */
   readonly wallet: WalletConfig;
   /** Who hands one-time codes to the player (OTP_SENDER); production never defaults to the sandbox. */
   readonly otp: OtpSenderConfig;
@@ -121,20 +121,20 @@ export interface ServerConfig {
   readonly payments: PaymentTimings;
   /** Whether the demo brands and players may be seeded (never in production). */
   readonly seedDemoData: boolean;
-  /** Deployment: migrations at start, shutdown, metrics (issue 13). */
+  /** Deployment: migrations at start, shutdown, metrics. */
   readonly operations: OperationsConfig;
-  /** Framing, proxies, rate limits, time-outs and upload quotas (issue 13). */
+  /** Framing, proxies, rate limits, time-outs and upload quotas. */
   readonly security: SecuritySettings;
   /** The webhooks to the operator's backend (services/webhooks/). */
   readonly webhooks: WebhookSettings;
-  /** Issue 16: how long brand data and sessions stay in memory (services/cache/). */
+  /** How long brand data and sessions stay in memory (services/cache/). */
   readonly cache: CacheSettings;
-  /** Issue 17: the realtime hub's ping and limits (realtime/hub.ts). */
+  /** The realtime hub's ping and limits (realtime/hub.ts). */
   readonly realtime: RealtimeSettings;
-  /** Issue 17: the widget's render-crash and error reports (services/client-reports.ts). */
+  /** The widget's render-crash and error reports (services/client-reports.ts). */
   readonly clientReports: ClientReportSettings;
   /**
-   * OPERATOR_ADMIN_KEY (issue 15): the administrator key of the operator API, which creates brands
+   * OPERATOR_ADMIN_KEY: the administrator key of the operator API, which creates brands
    * and mints their API keys; `undefined`: administrator calls answer 401 (1801).
    */
   readonly operatorAdminKey: string | undefined;
@@ -145,7 +145,7 @@ export interface ServerConfig {
  * are still recorded, and sent once one is configured.
  */
 /**
- * Issue 16: the caches' safety net (services/cache/): an entry is dropped this long after it was
+ * The caches' safety net (services/cache/): an entry is dropped this long after it was
  * read at the latest, on the app's clock, even if no notification came. 0 keeps nothing.
  */
 export interface CacheSettings {
@@ -155,7 +155,7 @@ export interface CacheSettings {
   readonly sessionTtlMs: number;
 }
 
-/** Issue 17: the realtime hub (realtime/hub.ts). */
+/** The realtime hub (realtime/hub.ts). */
 export interface RealtimeSettings {
   /** REALTIME_PING_INTERVAL_S: seconds between server pings, default 25 (Centrifugo's). */
   readonly pingIntervalS: number;
@@ -176,7 +176,7 @@ export interface RealtimeSettings {
   readonly clickstreamRetentionDays: number;
 }
 
-/** Issue 17: the widget's render-crash and error reports (services/client-reports.ts). */
+/** The widget's render-crash and error reports (services/client-reports.ts). */
 export interface ClientReportSettings {
   /** CLIENT_REPORT_RETENTION_DAYS: reports older than this are deleted, default 30. */
   readonly retentionDays: number;
@@ -229,7 +229,7 @@ export interface OperationsConfig {
    * connections and lets the requests in flight finish for at most this long (a payment's
    * provider call may take PROVIDER_TIMEOUT_MS), then stops the reconciler and closes the
    * database. Requests still running then are cut and the process exits 1; the payments they
-   * left are finished by the reconciler (issue 12).
+   * left are finished by the reconciler.
    */
   readonly shutdownTimeoutMs: number;
   /**
@@ -322,7 +322,7 @@ export interface ConnectorsConfig {
 }
 
 /**
- * Time-outs of the submission pipeline (issue 12). A provider call is abandoned after
+ * Time-outs of the submission pipeline. A provider call is abandoned after
  * `providerTimeoutMs`; whoever works on a request or a transaction holds it for `leaseMs`, which
  * must outlast one call so that a live owner is never taken over, and is short enough that a
  * retry after a crash gets its answer soon.
@@ -348,7 +348,7 @@ export const DEFAULT_PAYMENT_TIMINGS: PaymentTimings = {
 };
 
 /**
- * Security settings (issue 13; README "Security headers and limits"). Rate-limit counters are
+ * Security settings (README "Security headers and limits"). Rate-limit counters are
  * kept in each server process's memory: with N processes behind a balancer a client may get up to
  * N times a limit before every process refuses it.
  */
@@ -386,7 +386,7 @@ export interface RateLimitSettings {
    */
   readonly moneyCallsPerSession: number;
   /**
-   * Issue 17: render-crash and error reports one client address may send in a window
+   * Render-crash and error reports one client address may send in a window
    * (CLIENT_REPORTS_PER_ADDRESS); the widget sends at most 10 a page load.
    */
   readonly clientReportsPerAddress: number;
@@ -777,7 +777,7 @@ export class ConfigError extends Error {
  * and the webhooks of {@link DEFAULT_WEBHOOKS} (WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_KEY_ID,
  * WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_MAX_MS,
  * WEBHOOK_INTERVAL_MS; a WEBHOOK_SECRET is required in production once WEBHOOK_URL is set),
- * and CLIENT_REPORT_RETENTION_DAYS 30 (issue 17).
+ * and CLIENT_REPORT_RETENTION_DAYS 30.
  *
  * @throws {ConfigError} naming each bad variable, e.g. `PORT: PORT must be a whole number`.
  */

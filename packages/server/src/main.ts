@@ -114,7 +114,7 @@ async function main(): Promise<void> {
           log: app.log,
           metrics: app.cashdesk.metrics,
         });
-  // Issue 17: deletes the client reports older than CLIENT_REPORT_RETENTION_DAYS, now and hourly.
+  // Deletes the client reports older than CLIENT_REPORT_RETENTION_DAYS, now and hourly.
   const clientReports = startClientReportPruner({
     db: database.db,
     clock: app.cashdesk.clock,

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the graceful shutdown of a server process (main.ts calls it on SIGTERM and SIGINT):
+ * The graceful shutdown of a server process (main.ts calls it on SIGTERM and SIGINT):
  *
  * 1. not ready any more: GET /readyz answers 503 (http/readiness.ts);
  * 2. stop accepting connections and let the requests in flight finish: Fastify's `close()` closes
@@ -12,7 +12,7 @@
  * All of it within `timeoutMs` (SHUTDOWN_TIMEOUT_MS). A request still running then has its
  * connection cut; a reconciler pass still running is not waited for; the database gets
  * {@link DATABASE_CLOSE_GRACE_MS} more to close. Neither loses money: a
- * payment is written before its provider call and finished by a reconciler later (issue 12).
+ * payment is written before its provider call and finished by a reconciler later.
  * The outcome then is `timed_out` and main.ts exits 1.
  *
  * @packageDocumentation
@@ -34,7 +34,7 @@ export interface ShutdownParts {
   readonly reconciler: { stop(): Promise<void> };
   /** The webhook dispatcher, when the process sends webhooks. */
   readonly webhooks?: { stop(): Promise<void> } | undefined;
-  /** Issue 17: the pruner of old client reports, when the process runs one. */
+  /** The pruner of old client reports, when the process runs one. */
   readonly clientReports?: { stop(): Promise<void> } | undefined;
   readonly database: { close(): Promise<void> };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run -s operator -- …`: the command-line client of the operator API (issue 15), for
+ * `npm run -s operator -- …`: the command-line client of the operator API, for
  * scripts. A client over HTTP only, generic over the contract's OPERATOR_ENDPOINTS table, so every
  * call added to the table is a command at once; it imports nothing of the server but lives here,
  * beside the other command-line tools, to run under the same tsx without a package of its own.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isPaymentMethodKind, redactDepositInput } from './payment-provider';
 import { depositInput, newCard } from './sandbox/test-support';
 
-describe('the payment provider boundary (issue 3)', () => {
+describe('the payment provider boundary', () => {
   it.each([
     ['card', true],
     ['bet_shop', true],

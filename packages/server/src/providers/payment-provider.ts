@@ -79,7 +79,7 @@ export function isPaymentMethodKind(value: unknown): value is PaymentMethodKind 
  * - `not_received`: the server's own conclusion, never a provider's answer: the payment never
  *   reached the provider (it was down, or the request was lost and the provider still does not
  *   know the transaction id long after), so nothing was charged.
- * - `rejected`: the server's own too (issue 15): the operator rejected a withdrawal awaiting its
+ * - `rejected`: the server's own too: the operator rejected a withdrawal awaiting its
  *   approval before it was ever sent, so nothing was paid and the amount is back on the balance.
  */
 export const DECLINE_REASONS = [

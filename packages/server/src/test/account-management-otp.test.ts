@@ -276,7 +276,7 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
     });
   });
 
-  it("answers 404 for another player's requisite and for an unknown one, and 400 for a contact the profile lacks (SPEC §6, issue 3 security)", async () => {
+  it("answers 404 for another player's requisite and for an unknown one, and 400 for a contact the profile lacks (SPEC §6)", async () => {
     const owner = await playerSession('am-owner');
     const requisiteId = await createWallet(owner, '+4917033333333');
     const intruder = await playerSession('am-intruder');
@@ -469,7 +469,7 @@ async function guess(
   });
 }
 
-describe('the code never leaks (issue 3 logs; sandbox-only retrieval)', () => {
+describe('the code never leaks (logs; sandbox-only retrieval)', () => {
   it('logs the code once, in the deliberate sandbox line, and never in a request log line', async () => {
     const sessionId = await playerSession('am-logs');
     const requisiteId = await createWallet(sessionId, '+4917088888888');
@@ -502,7 +502,7 @@ describe('the code never leaks (issue 3 logs; sandbox-only retrieval)', () => {
     expect(others.filter((line) => line.includes(code))).toEqual([]);
   });
 
-  it('shows the code on another server process, one row per session, the latest code only (issue 13)', async () => {
+  it('shows the code on another server process, one row per session, the latest code only', async () => {
     const sessionId = await playerSession('am-other-process');
     const requisiteId = await createWallet(sessionId, '+4917044444444');
     const sent = await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
@@ -537,7 +537,7 @@ describe('the code never leaks (issue 3 logs; sandbox-only retrieval)', () => {
     expect(JSON.stringify(rows)).not.toContain('+4915711122233');
   });
 
-  it('deletes codes past their expiry whenever a code is sent (issue 13: the outbox stays bounded)', async () => {
+  it('deletes codes past their expiry whenever a code is sent (the outbox stays bounded)', async () => {
     const stale = await playerSession('am-stale-code');
     const staleWallet = await createWallet(stale, '+4917066666666');
     await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, stale, {
@@ -568,7 +568,7 @@ describe('the code never leaks (issue 3 logs; sandbox-only retrieval)', () => {
     expect(noSession.status).toBe(401);
   });
 
-  it('in production: no sandbox route, and without a configured sender no code is made, shown or logged (1404, issue 3)', async () => {
+  it('in production: no sandbox route, and without a configured sender no code is made, shown or logged (1404)', async () => {
     // Production's default sender is none (OTP_SENDER); a delivered code in production:
     // otp-http-delivery.test.ts.
     const sessionId = await playerSession('am-production');

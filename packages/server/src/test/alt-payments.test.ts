@@ -243,7 +243,7 @@ describe('GET payments/status/{id} (SPEC §7 status poll)', () => {
     expect(await eurBalance(server, 'demo2')).toBe(new Big(before).plus(15).toFixed());
   });
 
-  it('credits exactly once when many polls race for the settled payment (issue 3 idempotency)', async () => {
+  it('credits exactly once when many polls race for the settled payment', async () => {
     const before = await eurBalance(server, 'demo');
     const deposit = await startDeposit(server, {
       sessionId: demo,
@@ -344,8 +344,8 @@ describe('GET payments/status/{id} (SPEC §7 status poll)', () => {
   });
 });
 
-describe('GET payments/status/{id}: what a result page shows (issue 19 #7)', () => {
-  it('carries the amount, fee, bonus, method and reference, and the balance read at the time of each answer (issue 19 #7)', async () => {
+describe('GET payments/status/{id}: what a result page shows', () => {
+  it('carries the amount, fee, bonus, method and reference, and the balance read at the time of each answer', async () => {
     const before = await eurBalance(server, 'demo');
     // mobile_money charges 1%; demo's general bonus is 10% from 20 EUR.
     const deposit = await startDeposit(server, {
@@ -386,7 +386,7 @@ describe('GET payments/status/{id}: what a result page shows (issue 19 #7)', () 
     expect(await eurBalance(server, 'demo')).toBe(new Big(before).plus('27.50').toFixed());
   });
 
-  it("names a QR payment by the display form's reference, and a declined one without a credit in the balance (issue 19 #7)", async () => {
+  it("names a QR payment by the display form's reference, and a declined one without a credit in the balance", async () => {
     const qr = await startDeposit(server, {
       sessionId: demo2,
       payGroup: 'crypto_qr',

@@ -112,8 +112,8 @@ function expectStrictPolicy(page: Page, target: TestServer): void {
   expect(page.html).not.toMatch(/<script/i);
 }
 
-describe('sandbox 3-D Secure challenge page (issue 3, SPEC §2 /3ds_result)', () => {
-  it('serves the challenge at the address the pay session gave, under a strict policy (issue 3)', async () => {
+describe('sandbox 3-D Secure challenge page (SPEC §2 /3ds_result)', () => {
+  it('serves the challenge at the address the pay session gave, under a strict policy', async () => {
     const deposit = await startDeposit(server, {
       sessionId: demo,
       payGroup: 'card',
@@ -138,7 +138,7 @@ describe('sandbox 3-D Secure challenge page (issue 3, SPEC §2 /3ds_result)', ()
     expect(styleNonce(again.html)).not.toBe(styleNonce(page.html));
   });
 
-  it('Pass approves, credits once and returns to the cashier 3DS result route with 303 (issue 3)', async () => {
+  it('Pass approves, credits once and returns to the cashier 3DS result route with 303', async () => {
     const deposit = await startDeposit(server, {
       sessionId: demo,
       payGroup: 'card',
@@ -181,7 +181,7 @@ describe('sandbox 3-D Secure challenge page (issue 3, SPEC §2 /3ds_result)', ()
     });
   });
 
-  it('Fail declines without a credit and returns with status=error (issue 3)', async () => {
+  it('Fail declines without a credit and returns with status=error', async () => {
     const deposit = await startDeposit(server, {
       sessionId: demo,
       payGroup: 'card',
@@ -196,7 +196,7 @@ describe('sandbox 3-D Secure challenge page (issue 3, SPEC §2 /3ds_result)', ()
     expect(await ledgerOf(server, deposit.transactionId)).toEqual([]);
   });
 
-  it("shows the transaction's amount and the card's last four digits after a restart (or on another process) and still completes (issues 3, 13)", async () => {
+  it("shows the transaction's amount and the card's last four digits after a restart (or on another process) and still completes", async () => {
     const deposit = await startDeposit(server, {
       sessionId: demo,
       payGroup: 'card',
@@ -220,7 +220,7 @@ describe('sandbox 3-D Secure challenge page (issue 3, SPEC §2 /3ds_result)', ()
     ]);
   });
 
-  it('answers 404 for a payment that is not waiting for a challenge or does not exist (issue 3)', async () => {
+  it('answers 404 for a payment that is not waiting for a challenge or does not exist', async () => {
     const redirect = await startDeposit(server, {
       sessionId: demo,
       payGroup: 'ewallet',
@@ -248,7 +248,7 @@ describe('sandbox 3-D Secure challenge page (issue 3, SPEC §2 /3ds_result)', ()
     expect((await reload(server, redirect.transactionId)).status).toBe('await');
   });
 
-  it('answers 404 code 1901 in production mode (issue 3 sandbox-only)', async () => {
+  it('answers 404 code 1901 in production mode (sandbox only)', async () => {
     const deposit = await startDeposit(server, {
       sessionId: demo,
       payGroup: 'card',
@@ -274,8 +274,8 @@ describe('sandbox 3-D Secure challenge page (issue 3, SPEC §2 /3ds_result)', ()
   });
 });
 
-describe('sandbox interaction page (issue 3 alternative payments)', () => {
-  it('serves the provider page of a redirect payment under a strict policy (issue 3)', async () => {
+describe('sandbox interaction page (alternative payments)', () => {
+  it('serves the provider page of a redirect payment under a strict policy', async () => {
     const deposit = await startDeposit(server, {
       sessionId: demo,
       payGroup: 'ewallet',
@@ -292,7 +292,7 @@ describe('sandbox interaction page (issue 3 alternative payments)', () => {
     expect(page.html).toContain('name="action" value="approve"');
   });
 
-  it('Approve settles the payment once and returns to the success address (issue 3)', async () => {
+  it('Approve settles the payment once and returns to the success address', async () => {
     const deposit = await startDeposit(server, {
       sessionId: demo,
       payGroup: 'ewallet',
@@ -314,7 +314,7 @@ describe('sandbox interaction page (issue 3 alternative payments)', () => {
     ]);
   });
 
-  it("returns to the cashier with the display parameters of the cashier's address, the session and the payment (SPEC §2 start-up; issue 19 #3)", async () => {
+  it("returns to the cashier with the display parameters of the cashier's address, the session and the payment (SPEC §2 start-up)", async () => {
     const deposit = await startDeposit(server, {
       sessionId: demo,
       payGroup: 'ewallet',
@@ -355,7 +355,7 @@ describe('sandbox interaction page (issue 3 alternative payments)', () => {
     ).rejects.toThrow(/submit answered 400/);
   });
 
-  it('Decline cancels the payment without a credit and returns to the fail address (issue 3)', async () => {
+  it('Decline cancels the payment without a credit and returns to the fail address', async () => {
     const deposit = await startDeposit(server, {
       sessionId: demo,
       payGroup: 'ewallet',
@@ -389,7 +389,7 @@ describe('sandbox interaction page (issue 3 alternative payments)', () => {
     ]);
   });
 
-  it('refuses a body that is not a urlencoded form and changes nothing (issue 3)', async () => {
+  it('refuses a body that is not a urlencoded form and changes nothing', async () => {
     const deposit = await startDeposit(server, {
       sessionId: demo,
       payGroup: 'ewallet',
@@ -409,7 +409,7 @@ describe('sandbox interaction page (issue 3 alternative payments)', () => {
     expect((await reload(server, deposit.transactionId)).status).toBe('await');
   });
 
-  it('answers 404 for a card challenge and 400 for an address that is no id (issue 3)', async () => {
+  it('answers 404 for a card challenge and 400 for an address that is no id', async () => {
     const deposit = await startDeposit(server, {
       sessionId: demo,
       payGroup: 'card',
@@ -429,8 +429,8 @@ describe('sandbox interaction page (issue 3 alternative payments)', () => {
   });
 });
 
-describe('sandbox page addresses and policy (issue 3)', () => {
-  it('rebuilds the return addresses of a deposit that has none stored (issue 3)', () => {
+describe('sandbox page addresses and policy', () => {
+  it('rebuilds the return addresses of a deposit that has none stored', () => {
     const id = '6a112344-6e3c-4a34-a710-6eb1467b51d5';
     expect(
       fallbackReturnUrls({ widgetUrl: `${WIDGET}/` }, { id, providerKind: 'card' }, 'sandbox'),
@@ -445,7 +445,7 @@ describe('sandbox page addresses and policy (issue 3)', () => {
     ).toBe(`${WIDGET}/payments/3ds_result/sandbox?transaction_id=${id}`);
   });
 
-  it('lets the page post to this server and redirect to every return origin only, framed by any embedding page (issue 3)', () => {
+  it('lets the page post to this server and redirect to every return origin only, framed by any embedding page', () => {
     expect(
       sandboxPageCsp({
         styleNonce: 'bm9uY2U=',

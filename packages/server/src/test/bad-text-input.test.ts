@@ -1,5 +1,5 @@
 /**
- * Issue 12 (docs/architecture.md "What bad input gets"): bad text is always a 4xx with an error code
+ * Bad text input (docs/architecture.md "What bad input gets"): bad text is always a 4xx with an error code
  * naming the field, never a 5xx. Walks the contract's endpoint table: for every endpoint that
  * takes path parameters, a query, headers or a body, a valid request is changed in one string at
  * a time (a value at any depth, or a key of a body object) and sent to the real server on a real
@@ -439,7 +439,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('issue 12: bad text in any request string', () => {
+describe('bad text in any request string', () => {
   it('walks every endpoint of the contract that takes input', () => {
     const withInput = Object.values(ENDPOINTS)
       .filter(
@@ -454,7 +454,7 @@ describe('issue 12: bad text in any request string', () => {
     expect([...INPUT_IDS].sort()).toEqual(withInput);
   });
 
-  it('issue 12: a NUL or a lone surrogate in any string of any endpoint is a 400 naming the field, never a 500', async () => {
+  it('a NUL or a lone surrogate in any string of any endpoint is a 400 naming the field, never a 500', async () => {
     const wrong: string[] = [];
     let sent = 0;
     for (const id of INPUT_IDS) {
@@ -486,7 +486,7 @@ describe('issue 12: bad text in any request string', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('issue 12: the session and Idempotency-Key headers with a NUL or a lone surrogate are a 400 naming the header', async () => {
+  it('the session and Idempotency-Key headers with a NUL or a lone surrogate are a 400 naming the header', async () => {
     const wrong: string[] = [];
     for (const id of ['depositSubmit', 'payoutSubmit', 'userCardsList'] as const) {
       const base = BASES[id](context);
@@ -508,7 +508,7 @@ describe('issue 12: bad text in any request string', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('issue 12: a NUL or a control character in an upload form part or file name is a 400 naming it, never a 500', async () => {
+  it('a NUL or a control character in an upload form part or file name is a 400 naming it, never a 500', async () => {
     const wrong: string[] = [];
     let sent = 0;
     for (const id of ['depositUpload', 'payoutUpload'] as const) {
@@ -560,7 +560,7 @@ describe('issue 12: bad text in any request string', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('issue 12: an over-long string anywhere is never a 5xx, and a 400 names the field', async () => {
+  it('an over-long string anywhere is never a 5xx, and a 400 names the field', async () => {
     const LONG: Readonly<Record<TextLocation['part'], number>> = {
       params: 300,
       query: 3000,
@@ -589,7 +589,7 @@ describe('issue 12: bad text in any request string', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('issue 12: an over-long key of a form-values record is a 400 naming the record, never a 5xx', async () => {
+  it('an over-long key of a form-values record is a 400 naming the record, never a 5xx', async () => {
     const base = BASES.payoutSubmit(context);
     const location: TextLocation = { part: 'body', path: ['parameters'], key: 'iban' };
     const changed = withChange(base.request, location, { value: () => 'k'.repeat(5000) });
@@ -597,7 +597,7 @@ describe('issue 12: bad text in any request string', () => {
     expect(verdict(answer, 'body.parameters')).toBe('');
   });
 
-  it('issue 12: free text keeps TAB, LF and CR; ESC or another C0 control is a 400 naming the field', async () => {
+  it('free text keeps TAB, LF and CR; ESC or another C0 control is a 400 naming the field', async () => {
     const base = BASES.depositSubmit(context);
     // The cardholder name is the card form's free text (whitespace runs are collapsed).
     const note: TextLocation = { part: 'body', path: ['parameters', 'card_cardholder_name'] };

@@ -1,5 +1,5 @@
 /**
- * Issue 16: two server processes (`src/main.ts`, sandbox mode) on one fresh PostgreSQL database,
+ * Two server processes (`src/main.ts`, sandbox mode) on one fresh PostgreSQL database,
  * each with its brand-data and session caches and a safety net of 60 s, so that only the
  * notification sent on commit (or the version init reads) can make one process see what the other
  * wrote:

@@ -1,5 +1,5 @@
 /**
- * Issue 16 part A: brand data, sessions and the player's figures in memory, through the real
+ * Brand data, sessions and the player's figures in memory, through the real
  * server (PGlite by default, PostgreSQL with TEST_DATABASE_URL). The caches' safety net is set
  * long (60 s) so that only what the rules name can refresh an entry: a configuration write, the
  * end of a restriction on the app's clock, a block. The clock stands still unless a test moves it.
@@ -75,7 +75,7 @@ async function countStatements(run: () => Promise<void>): Promise<number> {
   return count;
 }
 
-describe('init within two database round trips (issue 16)', () => {
+describe('init within two database round trips', () => {
   it('an init with warm caches makes at most 2 round trips (cold: the session, the player and the brand data)', async () => {
     // The first test of the file, and the only one in JPY: brand0's JPY deposit data is not in
     // memory yet. (A configuration write would empty it too, but on PostgreSQL its notification

@@ -380,7 +380,7 @@ describe('POST /user-cards/recurring-check (SPEC §5 CVV rule, §7)', () => {
   });
 });
 
-describe('a card saved again (issue 19, SPEC §3 saved cards)', () => {
+describe('a card saved again (SPEC §3 saved cards)', () => {
   it('SPEC §3: the same card approved twice with save card ticked is one entry of the list, with the newer token', async () => {
     const session = await createTestSession(server, { player: `save-twice-${String(Date.now())}` });
     const card = await payGroupId(server, 'card', 'deposit');

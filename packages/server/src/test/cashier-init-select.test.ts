@@ -174,7 +174,7 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
       },
       user_profile: { country: 'DE', phone: '+4915112345678', language: 'en' },
     });
-    // Issue 17: the realtime connection token, a JWT of three base64url parts.
+    // The realtime connection token, a JWT of three base64url parts.
     expect(String(body.auth_token)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(body.user_bonuses).toEqual([
       {
@@ -209,7 +209,7 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
     });
   });
 
-  it("reads the player's figures the same both ways in: inlined query and PL/pgSQL (SPEC §3, issue 16)", async () => {
+  it("reads the player's figures the same both ways in: inlined query and PL/pgSQL (SPEC §3)", async () => {
     const [session] = await server.db
       .select({ playerId: sessions.playerId, brandId: sessions.brandId })
       .from(sessions)

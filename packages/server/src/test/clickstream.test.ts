@@ -1,5 +1,5 @@
 /**
- * Issue 17, SPEC §7, §8, §9: the clickstream over the realtime connection, with the real
+ * SPEC §7, §8, §9: the clickstream over the realtime connection, with the real
  * `centrifuge` client in Node against the real server on a real database (PGlite, or PostgreSQL
  * with TEST_DATABASE_URL):
  *
@@ -126,7 +126,7 @@ async function readClickstream(query: string, key = readerKey) {
   return ClickstreamPage.parse(answer.body);
 }
 
-describe('clickstream over the realtime connection (SPEC §7, issue 17)', () => {
+describe('clickstream over the realtime connection (SPEC §7)', () => {
   it("SPEC §7: a publication to clickstream:track is stored under the token's brand and player, without the session id", async () => {
     const mine = await connected('brand0');
     const other = await connected('brand1');
@@ -269,7 +269,7 @@ describe('clickstream over the realtime connection (SPEC §7, issue 17)', () => 
     expect(await left()).toEqual(['retention-1']);
   });
 
-  it("issue 17: the operator reads the brand's clickstream with scope clickstream:read, filtered and paged, never another brand's", async () => {
+  it("the operator reads the brand's clickstream with scope clickstream:read, filtered and paged, never another brand's", async () => {
     const mine = await connected('brand0');
     const other = await connected('brand1');
     const before = new Date(Date.now() - 1_000).toISOString();

@@ -1,5 +1,5 @@
 /**
- * Issue 18, SPEC §1: the channel, platform and device the widget sends with every call
+ * SPEC §1: the channel, platform and device the widget sends with every call
  * (`x-channel`, `x-platform`, `x-device`) are kept with the payment they submit; headers naming
  * no environment, or an inconsistent one, keep nothing (never something false).
  */
@@ -35,7 +35,7 @@ async function depositWith(headers: Readonly<Record<string, string>>) {
   return providerDataOf(await reload(server, text(paid.body.transaction_id)));
 }
 
-describe('the client environment (issue 18, SPEC §1)', () => {
+describe('the client environment (SPEC §1)', () => {
   it('SPEC §1: a deposit from a native iOS app keeps its channel, platform and device', async () => {
     const data = await depositWith({
       'x-channel': 'MOBILE_NATIVE_IOS',

@@ -1,5 +1,5 @@
 /**
- * POST client-reports (issue 17; SPEC §4 render crash reported, SPEC §8 unhandled render error
+ * POST client-reports (SPEC §4 render crash reported, SPEC §8 unhandled render error
  * reported, SPEC §9 trace sample rate 0.9 and 20 breadcrumbs): the real server on a real database.
  * A report is stored scrubbed, with the session's brand and player or without them; bad bodies are
  * 4xx with a code; reports are limited per client address; old reports are pruned in batches;

@@ -1,5 +1,5 @@
 /**
- * Issue 16, one process per core: `main.ts` with WORKERS=2 on one PostgreSQL database runs two
+ * One process per core: `main.ts` with WORKERS=2 on one PostgreSQL database runs two
  * server processes on one port (cluster.ts). Connections are handed to the workers in turn, so
  * every new connection of the test may land on either; which worker served a call is read from
  * its log line (`pid` and the `x-request-id` the test sent).
@@ -161,7 +161,7 @@ function balanceOf(reply: Reply): string {
 const TEST_TIMEOUT_MS = 120_000;
 
 describe.runIf(ADMIN_URL !== undefined)(
-  'issue 16: WORKERS=2 runs two server processes on one port (needs TEST_DATABASE_URL)',
+  'WORKERS=2 runs two server processes on one port (needs TEST_DATABASE_URL)',
   { timeout: TEST_TIMEOUT_MS },
   () => {
     it('both workers serve; a deposit made through one is the balance the other shows', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the crash test. Two server processes (`src/main.ts`, each with its reconciler) on one
+ * The crash test. Two server processes (`src/main.ts`, each with its reconciler) on one
  * fresh PostgreSQL database pay through the HTTP connector with the PSP simulator in its own
  * process, which makes some calls slow, hang or lose their answer. Under a bounded concurrent
  * load of deposits and withdrawals, one process is killed with SIGKILL mid-load and started again
@@ -17,7 +17,7 @@
  * transaction (resumed while the reconcilers of both processes race for it); the reconcilers alone
  * recover the rest.
  *
- * Round 3 (issue 14) runs the same load with the balance in the operator's wallet (`WALLET=operator`,
+ * Round 3 runs the same load with the balance in the operator's wallet (`WALLET=operator`,
  * the wallet simulator in its own process, some of whose callbacks hang, fail or lose their
  * answer): once recovery ran, every movement owed to the wallet was applied once, and each
  * player's wallet balance is the opening balance plus the credited deposits minus the paid
@@ -533,7 +533,7 @@ async function walletBalanceProblems(
 }
 
 describe.runIf(ADMIN_URL !== undefined)(
-  'issue 12: crash recovery, two server processes on PostgreSQL, one killed mid-load (needs TEST_DATABASE_URL: npm run test:postgres)',
+  'crash recovery, two server processes on PostgreSQL, one killed mid-load (needs TEST_DATABASE_URL: npm run test:postgres)',
   () => {
     for (const [roundIndex, round] of ROUNDS.entries()) {
       const name = `round ${String(roundIndex + 1)}`;

@@ -1,5 +1,5 @@
 /**
- * Issue 12: when the database fails inside a request, the log keeps what an operator needs (the
+ * When the database fails inside a request, the log keeps what an operator needs (the
  * SQLSTATE, the constraint and table) and nothing of the request's values: not the session id,
  * not the query's parameters, not the card number of a submit made in the same run.
  *
@@ -79,8 +79,8 @@ function loggedFailures(logs: string): Record<string, unknown>[] {
     .flatMap((entry) => (isRecord(entry) && isRecord(entry.err) ? [entry.err] : []));
 }
 
-describe('issue 12: database errors in the log', () => {
-  it('issue 12: a failing query logs its SQLSTATE and names, never the session id, its parameters or a card number', async () => {
+describe('database errors in the log', () => {
+  it('a failing query logs its SQLSTATE and names, never the session id, its parameters or a card number', async () => {
     const session = await createTestSession(server, { player: 'demo' });
     const submit = await request(
       server,

@@ -1,5 +1,5 @@
 /**
- * Integration tests of the deposit submit (SPEC §3 pay session, §5 validation, §7 submit; issue 3
+ * Integration tests of the deposit submit (SPEC §3 pay session, §5 validation, §7 submit;
  * idempotency, money and card-data rules): the real server with the sandbox provider on a fresh
  * database, real HTTP.
  */
@@ -122,7 +122,7 @@ async function balanceOf(playerId: string): Promise<string> {
   return (await getBalance(server.db, playerId, 'EUR')).balance;
 }
 
-describe('card deposits (SPEC §3 pay session, §5; issue 3 money)', () => {
+describe('card deposits (SPEC §3 pay session, §5; money)', () => {
   it('credits an approved card deposit once, with fee, tax and bonus stored (SPEC §3, §5)', async () => {
     const session = await createTestSession(server);
     const playerId = await playerIdOf('demo');
@@ -188,7 +188,7 @@ describe('card deposits (SPEC §3 pay session, §5; issue 3 money)', () => {
     expect(lastUsed?.usedAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
   });
 
-  it('answers a repeat with the same Idempotency-Key with the first result and credits nothing more (issue 3)', async () => {
+  it('answers a repeat with the same Idempotency-Key with the first result and credits nothing more', async () => {
     const { session, playerId } = await freshPlayer();
     const key = randomUUID();
     const first = await submit(session, 'card', cardBody(APPROVED_VISA, '10'), key);
@@ -201,7 +201,7 @@ describe('card deposits (SPEC §3 pay session, §5; issue 3 money)', () => {
     expect(other.body.error_code).toBe('1007');
   });
 
-  it('issue 12 finding 6: a submit without an Idempotency-Key is refused with 1012, so 50 parallel ones write nothing', async () => {
+  it('a submit without an Idempotency-Key is refused with 1012, so 50 parallel ones write nothing', async () => {
     const { session, playerId } = await freshPlayer();
     const path = `${server.baseUrl}${BASE}/payments/groups/${String(idOf('card'))}/submit`;
     const answers = await Promise.all(
@@ -233,7 +233,7 @@ describe('card deposits (SPEC §3 pay session, §5; issue 3 money)', () => {
     expect(await balanceOf(playerId)).toBe('500');
   });
 
-  it('issue 12 finding 7: the fee reaches the provider: 50.00 with the 1.5 % + 0.25 fee is charged 51.00', async () => {
+  it('the fee reaches the provider: 50.00 with the 1.5 % + 0.25 fee is charged 51.00', async () => {
     const { session } = await freshPlayer();
     const answer = await submit(session, 'card', cardBody(APPROVED_VISA, '50'));
     const txId = String(answer.body.transaction_id);
@@ -250,7 +250,7 @@ describe('card deposits (SPEC §3 pay session, §5; issue 3 money)', () => {
     expect(JSON.stringify(row?.providerRequest)).not.toContain(APPROVED_VISA);
   });
 
-  it('makes one transaction of 50 parallel submits with one Idempotency-Key (issue 3)', async () => {
+  it('makes one transaction of 50 parallel submits with one Idempotency-Key', async () => {
     const { session, playerId } = await freshPlayer();
     const key = randomUUID();
     const answers = await Promise.all(
@@ -424,7 +424,7 @@ describe('card deposits (SPEC §3 pay session, §5; issue 3 money)', () => {
     expect(after[0]?.n).toBe(1);
   });
 
-  it("answers 404 for another player's saved card and charges nothing (issue 3 security)", async () => {
+  it("answers 404 for another player's saved card and charges nothing", async () => {
     const { session, playerId } = await freshPlayer();
     const demo2 = await playerIdOf('demo2');
     const [card] = await server.db.select().from(savedCards).where(eq(savedCards.playerId, demo2));
@@ -451,7 +451,7 @@ describe('card deposits (SPEC §3 pay session, §5; issue 3 money)', () => {
     expect(made[0]?.n).toBe(0);
   });
 
-  it('never writes the card number or CVV to the database or the log (issue 3 security)', async () => {
+  it('never writes the card number or CVV to the database or the log', async () => {
     const { session } = await freshPlayer();
     await submit(session, 'card', cardBody(APPROVED_VISA, '10', { save_card: true }));
     await submit(session, 'card', cardBody(DECLINED_VISA, '10'));
@@ -570,7 +570,7 @@ describe('other method kinds (SPEC §1, §2 result and display pages)', () => {
   });
 });
 
-describe('refused submits (SPEC §5, §8; issue 3 bad input)', () => {
+describe('refused submits (SPEC §5, §8)', () => {
   let session: string;
   beforeAll(async () => {
     session = (await freshPlayer()).session;
@@ -603,7 +603,7 @@ describe('refused submits (SPEC §5, §8; issue 3 bad input)', () => {
     }
   });
 
-  it('answers 400 for malformed JSON and wrong types (issue 3 bad input)', async () => {
+  it('answers 400 for malformed JSON and wrong types', async () => {
     const malformed = await submit(session, 'card', '{"amount": "10",');
     expect(malformed.status).toBe(400);
     expect(malformed.body.error_code).toBe('1001');
@@ -687,7 +687,7 @@ describe('refused submits (SPEC §5, §8; issue 3 bad input)', () => {
     expect(badOption.body).toMatchObject({ error_field: 'body.parameters.operator' });
   });
 
-  it('issue 12 finding 8: the server reads a phone pattern as the widget does (SPEC §5: +380\\d{9} accepts +380501234567)', async () => {
+  it('the server reads a phone pattern as the widget does (SPEC §5: +380\\d{9} accepts +380501234567)', async () => {
     const group = await writeBrandConfig(server.db, 'brand0', async (tx) => {
       const [row] = await tx
         .insert(payGroups)
@@ -740,7 +740,7 @@ describe('refused submits (SPEC §5, §8; issue 3 bad input)', () => {
     }
   });
 
-  it('issue 12: answers 400 naming a parameter the form does not have, in fields or parameters, and writes nothing', async () => {
+  it('answers 400 naming a parameter the form does not have, in fields or parameters, and writes nothing', async () => {
     const { session: own, playerId } = await freshPlayer();
     const stray = await submit(own, 'card', cardBody(APPROVED_VISA, '10', { coupon: 'X1' }));
     expect(stray).toMatchObject({

@@ -1,6 +1,6 @@
 /**
  * The transaction status machine and the once-only application of a final result
- * (services/transactions.ts; issue 3 "transactions with a status machine", "Money"), on a real
+ * (services/transactions.ts), on a real
  * database: created -> processing | await -> success | error, final statuses never change, and
  * a result applied twice (or by two racing callers) credits once.
  */
@@ -70,7 +70,7 @@ async function depositEntries(transactionId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-describe('status machine (issue 3: created, processing, await, success, error)', () => {
+describe('status machine (created, processing, await, success, error)', () => {
   it('allows exactly the documented moves', () => {
     expect(TRANSACTION_TRANSITIONS).toEqual({
       created: ['processing', 'await', 'success', 'error'],
@@ -120,7 +120,7 @@ describe('status machine (issue 3: created, processing, await, success, error)',
   });
 });
 
-describe('final results (issue 3 money: a result is applied once)', () => {
+describe('final results (a result is applied once)', () => {
   it('credits an approval once however often it is applied', async () => {
     const tx = await newDeposit('12.5');
     const first = await completeTransaction(server.db, tx.id, { result: 'approved' });

@@ -1,6 +1,6 @@
 /**
  * Integration tests of the deposit document upload (SPEC §5 file upload, §7 upload, §8 upload
- * errors; issue 3 bad input and idempotency) and of the bank transfer receipt flow: the real
+ * errors, bad input and idempotency) and of the bank transfer receipt flow: the real
  * server on a fresh database with its uploads in a temporary DATA_DIR, real HTTP.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -267,7 +267,7 @@ describe('upload (SPEC §5 file upload, §7 payments/groups/{payGroupId}/upload)
     expect(answer.body).toMatchObject({ size: LIMIT, mime_type: 'application/pdf' });
   });
 
-  it('answers a repeat with the same Idempotency-Key with the first document (issue 3)', async () => {
+  it('answers a repeat with the same Idempotency-Key with the first document', async () => {
     const { session } = await freshPlayer();
     const key = randomUUID();
     const file = { bytes: PDF, name: 'receipt.pdf', type: 'application/pdf' };
@@ -364,7 +364,7 @@ describe('bank transfer receipts (SPEC §1 bank transfer with a receipt upload)'
     expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('500');
   });
 
-  it("answers 404 for another player's receipt document (issue 3 security)", async () => {
+  it("answers 404 for another player's receipt document", async () => {
     const owner = await freshPlayer();
     const receipt = await upload(owner.session, {
       bytes: PDF,

@@ -1,5 +1,5 @@
 /**
- * Issue 13: a graceful shutdown drains the requests in flight before it closes the database
+ * A graceful shutdown drains the requests in flight before it closes the database
  * (shutdown.ts, main.ts). Nothing here waits for time to pass: each step waits for the event it
  * needs (a request reached a handler or the PSP, the server logged that it is shutting down).
  *
@@ -39,7 +39,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-describe('issue 13: SIGTERM drains the requests in flight (the server process)', () => {
+describe('SIGTERM drains the requests in flight (the server process)', () => {
   let simulator: FastifyInstance;
   let simulatorUrl = '';
   /** The next deposit authorisation is held at the PSP until `release`. */
@@ -128,7 +128,7 @@ describe('issue 13: SIGTERM drains the requests in flight (the server process)',
   });
 });
 
-describe('issue 13: shutDown() in-process', () => {
+describe('shutDown() in-process', () => {
   /** A route that answers only when the test releases it, and notes when its answer is sent. */
   function slowRoute(gate: {
     entered: () => void;

@@ -239,7 +239,7 @@ export async function createTestSession(
 }
 
 /**
- * Issue 16: a test's own write of brand configuration straight into the tables, made the way the
+ * A test's own write of brand configuration straight into the tables, made the way the
  * configuration layer makes it: in one transaction that first bumps the brand's version and so
  * tells every process's brand-data cache (services/brand-config/version.ts). A write without it
  * would be seen only when the cache's entry ends.

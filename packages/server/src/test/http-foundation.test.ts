@@ -129,7 +129,7 @@ describe('session lifetime (SPEC §4, §9)', () => {
   });
 });
 
-describe('POST /sandbox/sessions (issue 3)', () => {
+describe('POST /sandbox/sessions', () => {
   it('creates a session and answers the widget address with session_id, lang and theme (SPEC §2)', async () => {
     const result = await call(server, '/sandbox/sessions', {
       method: 'POST',
@@ -185,7 +185,7 @@ describe('POST /sandbox/sessions (issue 3)', () => {
     });
   });
 
-  it('answers 404 with code 1901 when the server runs in production mode (issue 3)', async () => {
+  it('answers 404 with code 1901 when the server runs in production mode', async () => {
     const result = await call(production, '/sandbox/sessions', {
       method: 'POST',
       headers: json,
@@ -198,7 +198,7 @@ describe('POST /sandbox/sessions (issue 3)', () => {
   });
 });
 
-describe('bad input (SPEC §8, issue 3 "Bad input")', () => {
+describe('bad input (SPEC §8)', () => {
   it('answers 400 code 1001 to malformed JSON', async () => {
     const result = await call(server, '/test/echo/1', {
       method: 'POST',
@@ -285,7 +285,7 @@ describe('bad input (SPEC §8, issue 3 "Bad input")', () => {
   });
 });
 
-describe('Idempotency-Key over HTTP (issue 3 "Idempotency")', () => {
+describe('Idempotency-Key over HTTP', () => {
   async function cardGroupId(): Promise<number> {
     const [group] = await server.db
       .select({ id: payGroups.id })
@@ -403,7 +403,7 @@ describe('Idempotency-Key over HTTP (issue 3 "Idempotency")', () => {
 });
 
 describe('service routes', () => {
-  it('serves the contract OpenAPI 3.1 document at the contract path and at /openapi.json (issue 3)', async () => {
+  it('serves the contract OpenAPI 3.1 document at the contract path and at /openapi.json', async () => {
     const atRoot = await call(server, '/openapi.json');
     const atBase = await call(server, '/api/cashier-service/v1.0/openapi.json');
     expect(atRoot.status).toBe(200);
@@ -416,7 +416,7 @@ describe('service routes', () => {
   });
 });
 
-describe('logs (issue 3: never a card number, CVV, OTP or auth token)', () => {
+describe('logs (never a card number, CVV, OTP or auth token)', () => {
   it('never logs a request body, a session id or an idempotency key', async () => {
     const session = await createTestSession(server);
     await call(server, `/test/echo/1?session_id=${session}`, {

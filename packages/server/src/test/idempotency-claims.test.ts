@@ -1,5 +1,5 @@
 /**
- * Issue 12 "Idempotency that survives failures": leased Idempotency-Key claims tied to the
+ * Leased Idempotency-Key claims tied to the
  * transaction they created, on a real database, with the clock the claims are read with injected
  * (no waiting for a lease to run out).
  */
@@ -90,7 +90,7 @@ async function errorCodeOf(promise: Promise<unknown>): Promise<string | null> {
   }
 }
 
-describe('issue 12: leased claims tied to their transaction', () => {
+describe('leased claims tied to their transaction', () => {
   it('finding 3: a killed holder’s key answers 1011 only while its lease runs; then the retry gets the transaction it created', async () => {
     const key = randomUUID();
     const transactionId = await newTransaction();

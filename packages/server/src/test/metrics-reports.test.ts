@@ -137,7 +137,7 @@ describe('POST payments/metrics and payouts/metrics (SPEC §7)', () => {
     }
   });
 
-  it('keeps the known metrics as Prometheus histograms by metric, page and brand, and no other name (SPEC §7, issue 17)', async () => {
+  it('keeps the known metrics as Prometheus histograms by metric, page and brand, and no other name (SPEC §7)', async () => {
     const series = async () => {
       const response = await fetch(`${server.baseUrl}/metrics`);
       expect(response.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Issue 13: migrating before a rollout. `migrate` (src/migrate.ts) applies the migrations and
+ * Migrating before a rollout. `migrate` (src/migrate.ts) applies the migrations and
  * exits; a server started with MIGRATE_ON_START=false runs none and refuses to start on a schema
  * behind its code; what is pending is read from drizzle's own record (db/migrations.ts).
  */
@@ -56,7 +56,7 @@ async function run(command: string, env: Readonly<Record<string, string>>): Prom
   return { code, stdout, stderr };
 }
 
-describe('issue 13: which migrations a database has', () => {
+describe('which migrations a database has', () => {
   const tags = committedMigrations().map((migration) => migration.tag);
 
   it('reads the committed migrations from the journal, oldest first', () => {
@@ -87,7 +87,7 @@ describe('issue 13: which migrations a database has', () => {
   });
 });
 
-describe('issue 13: migrate, then start with MIGRATE_ON_START=false', () => {
+describe('migrate, then start with MIGRATE_ON_START=false', () => {
   it('refuses to start on a database without its migrations, naming them and the command', async () => {
     const dir = await dataDir();
     const started = await run('main.ts', { DATA_DIR: dir, MIGRATE_ON_START: 'false' });
@@ -127,7 +127,7 @@ describe('issue 13: migrate, then start with MIGRATE_ON_START=false', () => {
 });
 
 describe.runIf(ADMIN_URL !== undefined)(
-  'issue 13: migrate commands at once on one PostgreSQL database (needs TEST_DATABASE_URL)',
+  'migrate commands at once on one PostgreSQL database (needs TEST_DATABASE_URL)',
   () => {
     it('all succeed under the advisory lock and the database is migrated once', async () => {
       if (ADMIN_URL === undefined) throw new Error('no PostgreSQL');

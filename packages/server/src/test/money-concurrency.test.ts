@@ -84,7 +84,7 @@ function refusalOf(error: unknown): string {
     : String(error);
 }
 
-describe('ledger (issue 3 "Money")', () => {
+describe('ledger', () => {
   it('starts the seeded players with ledger sums equal to their balances', async () => {
     const demo = await playerId('brand0', 'demo');
     expect(await getBalance(db, demo, 'EUR')).toEqual({
@@ -150,7 +150,7 @@ describe('ledger (issue 3 "Money")', () => {
     expect(await ledgerTotals(db, player, 'EUR')).toEqual({ amount: '8', reserved: '0' });
   });
 
-  it('returns a reversed withdrawal once, however often it is reversed (issue 3 "a reversal returns it")', async () => {
+  it('returns a reversed withdrawal once, however often it is reversed', async () => {
     const player = await freshPlayer('reverser', '100');
     const transactionId = await withdrawalTransaction(player, '40.25');
     await reserveWithdrawal(db, {
@@ -243,7 +243,7 @@ describe('ledger (issue 3 "Money")', () => {
   });
 });
 
-describe('runIdempotent (issue 3 "Idempotency")', () => {
+describe('runIdempotent', () => {
   it('runs the work once for 50 concurrent calls with one key and gives all of them its result', async () => {
     const player = await freshPlayer('idem-50', '10');
     let runs = 0;

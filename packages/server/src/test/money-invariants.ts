@@ -1,5 +1,5 @@
 /**
- * The money invariants every fault and crash test asserts afterwards (issue 12):
+ * The money invariants every fault and crash test asserts afterwards:
  * 1. per player and currency, the ledger sums equal the balance row (balance and reserved);
  * 2. nothing is reserved without an open payout: every withdrawal still open holds exactly one
  *    reservation, every final one has released or settled it exactly once;
@@ -7,7 +7,7 @@
  *    every credited deposit was approved by the provider for its amount plus fees; every payout
  *    the provider paid is a settled withdrawal and the other way round;
  * 4. no transaction is left in between once recovery ran (optional check);
- * 5. the operator's wallet (issue 14) got each movement a transaction owes it exactly once, and
+ * 5. the operator's wallet got each movement a transaction owes it exactly once, and
  *    nothing else: a succeeded deposit one credit, a payout one authorize and, once final, one
  *    commit (paid) or one cancel (failed or reversed), each applied once whatever the repeats.
  *

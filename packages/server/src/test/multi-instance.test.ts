@@ -1,5 +1,5 @@
 /**
- * Issue 13: two server processes (`src/main.ts`, sandbox mode, the in-process sandbox provider)
+ * Two server processes (`src/main.ts`, sandbox mode, the in-process sandbox provider)
  * on one fresh PostgreSQL database, behind a round-robin proxy in the test process
  * (round-robin-proxy.ts: each request to the next process in turn). Every step of a flow that an
  * operator's trial found broken runs on the other process than the step before it:
@@ -211,7 +211,7 @@ function statusPath(transactionId: string): string {
 }
 
 describe.runIf(ADMIN_URL !== undefined)(
-  'issue 13: two server processes on PostgreSQL behind a round-robin proxy (needs TEST_DATABASE_URL: npm run test:postgres)',
+  'two server processes on PostgreSQL behind a round-robin proxy (needs TEST_DATABASE_URL: npm run test:postgres)',
   () => {
     it('a 3-D Secure deposit: the challenge page of the other process shows the card, and passing it settles the payment', async () => {
       const { proxy, db } = theRig();

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the operator API's authentication, scopes, keys and audit trail, on the real server
+ * The operator API's authentication, scopes, keys and audit trail, on the real server
  * over HTTP: brands and keys are made only through the administrator calls; a key is stored only
  * as a hash, acts only on its brand within its scopes, rotates (several active at once) and stops
  * working the moment it is revoked; every change is in the audit trail with before and after.
@@ -37,7 +37,7 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('issue 15: operator API keys', () => {
+describe('operator API keys', () => {
   it('creates a brand and a key through the administrator calls; the key is kept only as a hash', async () => {
     const brand = await createOperatorBrand(server);
     expect(brand.key).toMatch(/^cdk_[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/);
@@ -161,7 +161,7 @@ describe('issue 15: operator API keys', () => {
   });
 });
 
-describe('issue 15: the audit trail', () => {
+describe('the audit trail', () => {
   it('records who, what, when, before and after of every change, only for the key’s brand, paged by cursor', async () => {
     const brand = await createOperatorBrand(server);
     const other = await createOperatorBrand(server);
@@ -208,7 +208,7 @@ describe('issue 15: the audit trail', () => {
   });
 });
 
-describe('issue 15: every call is audited, reads too', () => {
+describe('every call is audited, reads too', () => {
   it('records who read which address and when, as kind read, in the reader’s brand only; the administrator’s reads under the brand they name', async () => {
     const brand = await createOperatorBrand(server);
     const other = await createOperatorBrand(server);
@@ -247,7 +247,7 @@ describe('issue 15: every call is audited, reads too', () => {
   });
 });
 
-describe('issue 15: the configuration version', () => {
+describe('the configuration version', () => {
   it('answers the brand with its version (and ETag), and a write bumps it', async () => {
     const brand = await createOperatorBrand(server);
     const read = await operatorCall(server, 'GET', '/brand', brand.key);

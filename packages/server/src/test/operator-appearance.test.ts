@@ -1,5 +1,5 @@
 /**
- * Issue 15 (area C): themes, the default theme and text overrides through the operator API, and
+ * Themes, the default theme and text overrides through the operator API, and
  * the player's appearance call, on the real server and database over HTTP. Brands and keys come
  * from the administrator calls, sessions from the sandbox call: no SQL writes anywhere.
  */
@@ -78,7 +78,7 @@ async function sessionOf(brandId: string, theme?: string): Promise<{ id: string;
   return { id: body.session_id, url: body.widget_url };
 }
 
-describe('issue 15: themes through the operator API', () => {
+describe('themes through the operator API', () => {
   it('puts, gets, lists and deletes a theme; each write bumps the version and is audited', async () => {
     const brand = await createOperatorBrand(server);
     const version = await versionOf(brand);
@@ -351,7 +351,7 @@ describe('issue 15: themes through the operator API', () => {
   });
 });
 
-describe('issue 15: text overrides per language', () => {
+describe('text overrides per language', () => {
   it('stores texts for any language, replaces them whole, bumps the version and audits', async () => {
     const brand = await createOperatorBrand(server);
     const version = await versionOf(brand);
@@ -414,7 +414,7 @@ describe('issue 15: text overrides per language', () => {
   });
 });
 
-describe('issue 15: the player appearance call', () => {
+describe('the player appearance call', () => {
   it("answers the session's theme and the brand's texts for the language, at once after a write", async () => {
     const brand = await createOperatorBrand(server);
     await operatorCall(server, 'PUT', '/themes/summer-26', brand.key, { body: THEME });

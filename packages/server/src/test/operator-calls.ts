@@ -1,5 +1,5 @@
 /**
- * Issue 15: calls of the operator API for the integration tests, over real HTTP with a bearer
+ * Calls of the operator API for the integration tests, over real HTTP with a bearer
  * key, and a brand with a key of every scope set up through the administrator calls (never SQL).
  *
  * @packageDocumentation

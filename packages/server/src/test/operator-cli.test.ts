@@ -1,5 +1,5 @@
 /**
- * Issue 15: the operator API's command-line client (`npm run operator`, src/cli/operator.ts) as
+ * The operator API's command-line client (`npm run operator`, src/cli/operator.ts) as
  * its own process against the real server over HTTP: it lists the calls of the contract's table,
  * makes a call with the key from the environment or a key file and prints the JSON answer, prints
  * an error answer on stderr with exit code 1, refuses input its row's schema refuses before
@@ -105,7 +105,7 @@ function expectNoKey(run: CliRun, ...keys: readonly string[]): void {
   }
 }
 
-describe('issue 15: the operator command-line client', () => {
+describe('the operator command-line client', () => {
   it('lists every call of the contract table with its method, path, scope and summary', async () => {
     const run = await runCli(['list']);
     expect(run.code).toBe(0);
@@ -334,7 +334,7 @@ async function standIn(
   };
 }
 
-describe('issue 15: the operator command-line client alone', () => {
+describe('the operator command-line client alone', () => {
   it('prints a non-JSON answer (CSV) as it came, and sends the key, If-Match and the JSON body', async () => {
     const csv = 'id,amount,currency\r\n7,10.50,EUR\r\n';
     const stub = await standIn('text/csv; charset=utf-8', csv);

@@ -1,5 +1,5 @@
 /**
- * Issue 15: configuration writes when the server process dies. The server runs as its own
+ * Configuration writes when the server process dies. The server runs as its own
  * process on PostgreSQL; a load of pay group replacements and settings changes is sent at once,
  * and the process is killed (SIGKILL) as soon as a few have been answered, with the rest in
  * flight. After a restart on the same database: every write that was answered is there; the pay
@@ -57,7 +57,7 @@ function documentOf(index: number) {
 }
 
 describe.runIf(ADMIN_URL !== undefined)(
-  'issue 15: configuration writes across a killed server process (needs TEST_DATABASE_URL)',
+  'configuration writes across a killed server process (needs TEST_DATABASE_URL)',
   () => {
     it(`kills the server after ${String(KILL_AFTER_ANSWERS)} of ${String(WRITES)} concurrent writes were answered; nothing is half-written or lost`, async () => {
       if (ADMIN_URL === undefined) throw new Error('no PostgreSQL');

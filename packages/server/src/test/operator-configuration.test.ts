@@ -1,5 +1,5 @@
 /**
- * Issue 15: the operator API's configuration of a brand, on the real server over HTTP: every
+ * The operator API's configuration of a brand, on the real server over HTTP: every
  * route refuses a bad key (401) and a key without its scope (403); invalid configuration answers
  * 400 naming the field and writes nothing (the brand's whole configuration compared before and
  * after); another brand's pay group is 404; what is written shows in a player's next init;
@@ -179,7 +179,7 @@ function everyRoute(): { method: string; path: string; body?: unknown; write: bo
   ];
 }
 
-describe('issue 15: brand configuration — keys and scopes', () => {
+describe('brand configuration — keys and scopes', () => {
   it('answers 401 (1801) without a valid key and 403 (1802) without the scope, writing nothing', async () => {
     const brand = await createOperatorBrand(server);
     await putGroup(brand, 'deposit', 'card', cardDocument());
@@ -219,7 +219,7 @@ describe('issue 15: brand configuration — keys and scopes', () => {
   });
 });
 
-describe('issue 15: brand configuration — pay groups', () => {
+describe('brand configuration — pay groups', () => {
   it("shows a written pay group in the player's next init, named in the session's language", async () => {
     const brand = await createOperatorBrand(server);
     const written = await putGroup(brand, 'deposit', 'card', cardDocument());
@@ -359,7 +359,7 @@ describe('issue 15: brand configuration — pay groups', () => {
   });
 });
 
-describe('issue 15: brand configuration — invalid input', () => {
+describe('brand configuration — invalid input', () => {
   it('answers 400 naming the field and writes nothing', async () => {
     const brand = await createOperatorBrand(server);
     const card = await putGroup(brand, 'deposit', 'card', cardDocument());
@@ -613,7 +613,7 @@ describe('issue 15: brand configuration — invalid input', () => {
   });
 });
 
-describe('issue 15: brand configuration — the rest, visible to players', () => {
+describe('brand configuration — the rest, visible to players', () => {
   it('writes settings, tax tiers, the lost-profit bonus and bonuses; the next init shows them', async () => {
     const brand = await createOperatorBrand(server);
     const card = await putGroup(brand, 'deposit', 'card', cardDocument());
@@ -761,7 +761,7 @@ describe('issue 15: brand configuration — the rest, visible to players', () =>
   });
 });
 
-describe('issue 15: brand configuration — concurrent writes', () => {
+describe('brand configuration — concurrent writes', () => {
   it('gives each of several concurrent writes its own version, all audited', async () => {
     const brand = await createOperatorBrand(server);
     const start = (await operatorCall(server, 'GET', '/settings', brand.key)).body;
@@ -853,7 +853,7 @@ describe('issue 15: brand configuration — concurrent writes', () => {
   });
 });
 
-describe('issue 15: the seed through the configuration layer', () => {
+describe('the seed through the configuration layer', () => {
   it('reads the demo brands back through the API as the seed describes them', async () => {
     const key = (await mintKey(server, 'brand0', ['config:read'])).key;
     const brand0 = { brandId: 'brand0', key, keyId: '' };

@@ -1,5 +1,5 @@
 /**
- * Issue 15 (A): sessions, players and verification rules of the operator API on the real server
+ * Sessions, players and verification rules of the operator API on the real server
  * over HTTP: every route refuses a bad key (401), a key without its scope (403), another brand's
  * player (404) and invalid input (400 naming the field, nothing written); a session started by
  * the operator works in the widget's calls; the player's own limits narrow what init and select
@@ -126,7 +126,7 @@ async function expectMoneyInvariants(): Promise<void> {
   ]).toEqual([]);
 }
 
-describe('issue 15 (A): POST /sessions', () => {
+describe('operator API: POST /sessions', () => {
   it('upserts the player and answers a session the widget calls work with; audited without the session id', async () => {
     const external = newPlayer();
     const answer = await startSession({
@@ -320,7 +320,7 @@ describe('issue 15 (A): POST /sessions', () => {
   });
 });
 
-describe('issue 15 (A): players', () => {
+describe('operator API: players', () => {
   it('reads a player with balances; another brand’s player is 404; a bad id is 400; scopes hold', async () => {
     const demo = await getPlayer('demo');
     expect(demo.balances.length).toBeGreaterThan(0);
@@ -511,7 +511,7 @@ describe('issue 15 (A): players', () => {
   });
 });
 
-describe('issue 15 (A): the player’s limits are enforced', () => {
+describe('operator API: the player’s limits are enforced', () => {
   it('narrows the limits init and select show and refuses a deposit outside them; one inside passes', async () => {
     const external = newPlayer();
     const session = await sessionOf({
@@ -595,7 +595,7 @@ describe('issue 15 (A): the player’s limits are enforced', () => {
   });
 });
 
-describe('issue 15 (A): verification rules', () => {
+describe('operator API: verification rules', () => {
   it('GET and PUT the rules with If-Match, audited; an unverified player’s withdrawal is refused (1811) until verified', async () => {
     const read = await operatorCall(server, 'GET', '/verification-rules', brand0);
     expect(read.status).toBe(200);
@@ -678,7 +678,7 @@ describe('issue 15 (A): verification rules', () => {
   });
 });
 
-describe('issue 15 (A): under concurrency', () => {
+describe('operator API: under concurrency', () => {
   it('ten concurrent sessions for one new player make one player, each with its session', async () => {
     const external = newPlayer('race');
     const answers = await Promise.all(

@@ -1,5 +1,5 @@
 /**
- * Issue 15 (A): the transactions of the operator API on the real server over HTTP: one by id as
+ * The transactions of the operator API on the real server over HTTP: one by id as
  * the webhooks carry it, the filtered list whose cursor walk returns every row exactly once while
  * new payments are made between pages, and the CSV export that parses back (with an independent
  * RFC 4180 parser) to the same rows, formula-safe. Every route refuses a bad key, a missing
@@ -77,7 +77,7 @@ async function list(query: Record<string, string>, key = brand0) {
   return TransactionPage.parse(answer.body);
 }
 
-describe('issue 15 (A): GET /transactions/{id}', () => {
+describe('operator API: GET /transactions/{id}', () => {
   it('answers a transaction as the webhooks carry it; never a session id or card number', async () => {
     const external = freshBrandId('tx');
     const session = await newSession(external);
@@ -120,7 +120,7 @@ describe('issue 15 (A): GET /transactions/{id}', () => {
   });
 });
 
-describe('issue 15 (A): GET /transactions', () => {
+describe('operator API: GET /transactions', () => {
   it('filters by player, status, flow, currency, creation time, pay group and method kind', async () => {
     const external = freshBrandId('tx');
     const session = await newSession(external);
@@ -224,7 +224,7 @@ describe('issue 15 (A): GET /transactions', () => {
   });
 });
 
-describe('issue 15 (A): GET /transactions.csv', () => {
+describe('operator API: GET /transactions.csv', () => {
   it('streams a header and the same rows as the list, exact decimals, RFC 4180, formula-safe', async () => {
     const external = `-cmd${freshBrandId('x')}`;
     const session = await newSession(external);

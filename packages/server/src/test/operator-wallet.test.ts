@@ -1,5 +1,5 @@
 /**
- * Issue 14: the operator keeps the balance in its own wallet. The real server on a real
+ * The operator keeps the balance in its own wallet. The real server on a real
  * database with `WALLET=operator`, paying through the PSP simulator and moving money in the
  * operator wallet simulator, each running as its own process; both inject the faults and record
  * what they did. After each test: the cashier's own money invariants against the PSP, and every
@@ -149,7 +149,7 @@ async function paidByPsp(transactionId: string) {
   return activity.transactions.find((entry) => entry.transactionId === transactionId);
 }
 
-describe('issue 14: the balance kept in the operator wallet', () => {
+describe('the balance kept in the operator wallet', () => {
   it("shows the wallet's balance and credits a deposit there once; the cashier's own ledger is not touched", async () => {
     const { sessionId, playerId, walletBalance } = await player('op-deposit', 'deposit');
     const ledgerBefore = await getBalance(server.db, playerId, 'EUR');
@@ -215,7 +215,7 @@ describe('issue 14: the balance kept in the operator wallet', () => {
     await expectInvariants();
   });
 
-  it("issue 19 #7: the result page's status answer tells a settled payment while the wallet does not answer, without a balance", async () => {
+  it("the result page's status answer tells a settled payment while the wallet does not answer, without a balance", async () => {
     const { sessionId } = await player('op-status-outage', 'deposit');
     const id = text((await depositSubmit(sessionId)).body.transaction_id);
     await settled();
@@ -247,7 +247,7 @@ describe('issue 14: the balance kept in the operator wallet', () => {
   });
 });
 
-describe('issue 14: several server processes share the wallet queue', () => {
+describe('several server processes share the wallet queue', () => {
   it('two servers on one database sending the same due movements apply each once', async () => {
     const second = await startTestServer({
       database: server.database,
@@ -280,7 +280,7 @@ describe('issue 14: several server processes share the wallet queue', () => {
   });
 });
 
-describe('issue 14: payouts from the operator wallet', () => {
+describe('payouts from the operator wallet', () => {
   it('authorizes the amount in the wallet before the provider pays, and commits it once paid', async () => {
     const { sessionId, playerId, walletBalance } = await player('op-payout', 'withdrawal');
     const cardId = await saveSandboxCard(server, playerId);
@@ -426,7 +426,7 @@ describe('issue 14: payouts from the operator wallet', () => {
   });
 });
 
-describe('issue 15: payout approval with the operator wallet', () => {
+describe('payout approval with the operator wallet', () => {
   it('holds the amount in the wallet while the operator decides; reject cancels it, approve pays and commits it, once each', async () => {
     const key = (await mintKey(server, 'brand0', ['config:write', 'transactions:write'])).key;
     const setApproval = (required: boolean) =>
@@ -478,7 +478,7 @@ describe('issue 15: payout approval with the operator wallet', () => {
   });
 });
 
-describe('issue 14: a refund of a deposit kept in the operator wallet', () => {
+describe('a refund of a deposit kept in the operator wallet', () => {
   let asyncPsp: AsyncPspProcess;
   let database: TestDatabase;
   let refundServer: TestServer;

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the submission pipeline under provider faults. The real server on a real database,
+ * The submission pipeline under provider faults. The real server on a real database,
  * paying through the HTTP connector with the PSP simulator running as its own process, which
  * injects the faults and records what it charged and paid. After each test the money invariants
  * hold (money-invariants.ts): ledger = balance, nothing reserved without an open payout, one
@@ -125,7 +125,7 @@ async function charged(transactionId: string) {
   return activity.transactions.find((entry) => entry.transactionId === transactionId);
 }
 
-describe('issue 12: provider faults on deposits', () => {
+describe('provider faults on deposits', () => {
   it('finding 1: a deposit whose answer is lost after the charge is charged and credited once, however often it is retried with its key', async () => {
     const { sessionId, playerId } = await depositPlayer('fault-dep-lost');
     await simulator.fault({ operation: 'authorizeDeposit', mode: 'fail-after' });
@@ -280,7 +280,7 @@ describe('issue 12: provider faults on deposits', () => {
   });
 });
 
-describe('issue 12: provider faults on payouts', () => {
+describe('provider faults on payouts', () => {
   it('finding 1: a payout whose answer is lost after paying is paid once, however often it is retried with its key', async () => {
     const { sessionId, playerId, cardId } = await payoutPlayer('fault-pay-lost');
     await simulator.fault({ operation: 'payout', mode: 'fail-after' });

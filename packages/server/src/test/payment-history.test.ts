@@ -1,5 +1,5 @@
 /**
- * Integration tests of the player's pending payments and history (issue 19 #4, GET
+ * Integration tests of the player's pending payments and history (GET
  * payments/history): the real server with the sandbox provider on a fresh database, real HTTP.
  * Open payments first with the pay session that resumes them (SPEC §3), final ones after them,
  * newest first; only the session player's own payments of the session's brand; pages walk every
@@ -60,7 +60,7 @@ function ids(items: readonly PaymentHistoryItem[]): string[] {
   return items.map((item) => item.transaction_id);
 }
 
-describe('GET payments/history (issue 19 #4)', () => {
+describe('GET payments/history', () => {
   it("lists the player's open payments first with what resumes them, then the final ones, newest first (SPEC §3 pay session)", async () => {
     const name = `history-${randomUUID().slice(0, 8)}`;
     const sessionId = await createTestSession(server, { player: name });

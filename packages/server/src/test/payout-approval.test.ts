@@ -1,5 +1,5 @@
 /**
- * Issue 15: payout approval, on the real server over HTTP with the sandbox provider. A brand that
+ * Payout approval, on the real server over HTTP with the sandbox provider. A brand that
  * approves payouts keeps each withdrawal unsent with its amount reserved (the player sees it
  * processing and may reverse it); the operator approves it (sent once, paid) or rejects it
  * (failed, the amount back once). Approve, reject and the player's reversal meet at one row: one
@@ -104,7 +104,7 @@ const reject = (id: string, body: unknown = {}) =>
 const reverse = (sessionId: string) =>
   callJson(server, 'GET', `${CASHIER}/payments/reverse-pending-withdrawal`, sessionId);
 
-describe('issue 15: payout approval', () => {
+describe('payout approval', () => {
   it('keeps a withdrawal unsent and reserved while it awaits approval, and tells the operator', async () => {
     const player = await newPlayer();
     const id = await awaitingPayout(player);

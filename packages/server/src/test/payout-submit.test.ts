@@ -107,7 +107,7 @@ async function withdrawals(player: string) {
     .where(and(eq(transactions.playerId, player), eq(transactions.flow, 'withdrawal')));
 }
 
-/** The ledger sums equal the balance row (issue 3 "Money"). */
+/** The ledger sums equal the balance row. */
 async function expectConsistentLedger(player: string): Promise<void> {
   const balance = await getBalance(server.db, player, 'EUR');
   expect(await ledgerTotals(server.db, player, 'EUR')).toEqual({
@@ -240,7 +240,7 @@ describe('withdrawal amount and balance (SPEC §5, §8 code 1206)', () => {
   });
 });
 
-describe('100 parallel withdrawals racing for one balance (issue 3 concurrency)', () => {
+describe('100 parallel withdrawals racing for one balance (concurrency)', () => {
   it('never overdraws: 33 of 100 withdrawals of 15 from 500 go through and the ledger sums agree', async () => {
     const { sessionId, player } = await withdrawalSession('po-race');
     const groupId = await payGroupId(server, 'mobile_payout');
@@ -273,7 +273,7 @@ describe('100 parallel withdrawals racing for one balance (issue 3 concurrency)'
   });
 });
 
-describe('idempotent withdrawal submit (issue 3 "Idempotency")', () => {
+describe('idempotent withdrawal submit', () => {
   it('answers a repeat with the first pay session and withdraws once', async () => {
     const { sessionId, player } = await withdrawalSession('po-idem');
     const key = newKey();
@@ -590,7 +590,7 @@ describe('read-only profile fields of a withdrawal (SPEC §3 isDisabled and user
   });
 });
 
-describe('refused withdrawal requests (SPEC §8, issue 3 bad input)', () => {
+describe('refused withdrawal requests (SPEC §8)', () => {
   it('answers unknown and deposit pay groups with 1003, another currency with 1002 and no session with 17', async () => {
     const { sessionId, player } = await withdrawalSession('po-bad');
     const unknown = await call('POST', `${CASHIER}/payouts/groups/999999/submit`, sessionId, {

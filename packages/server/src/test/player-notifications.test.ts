@@ -1,5 +1,5 @@
 /**
- * GET notifications (SPEC §2, §4, issue 17): the brand's notifications for every player and the
+ * GET notifications (SPEC §2, §4): the brand's notifications for every player and the
  * player's own, oldest first, never another player's; a session is required (code 17 without).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the production build (scripts/build.ts) loads nothing at run time that a production
+ * The production build (scripts/build.ts) loads nothing at run time that a production
  * install (`npm ci --omit=dev`) leaves out: every npm package the bundle imports is a dependency
  * of the server or of the workspace packages it bundles, never a dev dependency such as tsx.
  * Building takes well under a second, so it is built here into a folder of its own; the built
@@ -48,7 +48,7 @@ afterAll(async () => {
   await rm(outdir, { recursive: true, force: true });
 });
 
-describe('issue 13: the production build', () => {
+describe('the production build', () => {
   it('writes main.js and migrate.js, every file directly in its folder', async () => {
     const names = report.files.map((file) => file.name);
     expect(names).toEqual(expect.arrayContaining(['main.js', 'migrate.js']));

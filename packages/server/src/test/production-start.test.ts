@@ -1,5 +1,5 @@
 /**
- * Issue 12 finding 4 ("production mode pays with the sandbox and seeds the demo"): the server
+ * Production mode never pays with the sandbox nor seeds the demo unless told to: the server
  * process itself (src/main.ts, as an operator starts it) in production mode.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -61,7 +61,7 @@ const PRODUCTION = {
   CASHDESK_SECRET: 'a-production-secret-for-the-test',
 };
 
-describe('issue 12 finding 4: production is real or refuses', () => {
+describe('production is real or refuses', () => {
   it('refuses to start in production without a provider, naming the setting', async () => {
     const started = await runServer(PRODUCTION);
     expect(started.code).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * Issue 13: GET /metrics (routes/prometheus.ts, http/telemetry.ts) after real traffic: request
+ * GET /metrics (routes/prometheus.ts, http/telemetry.ts) after real traffic: request
  * latency by route pattern and status, a card deposit counted as finished, its provider call
  * timed, an Idempotency-Key replay counted, a reconciler pass counted, the process metrics
  * present, and no address with an id in any label. Who may read the metrics: METRICS_TOKEN, and
@@ -45,7 +45,7 @@ async function scrape(
   };
 }
 
-describe('issue 13: the Prometheus metrics after a payment', () => {
+describe('the Prometheus metrics after a payment', () => {
   const submitRoute = `${CASHIER}/payments/groups/:payGroupId/submit`;
   let transactionId = '';
   let sessionId = '';
@@ -160,7 +160,7 @@ describe('issue 13: the Prometheus metrics after a payment', () => {
   });
 });
 
-describe('issue 13: provider calls without an answer', () => {
+describe('provider calls without an answer', () => {
   it('are timed and counted by operation and outcome', async () => {
     const metrics = new Telemetry();
     const deps = { config: loadConfig({ PROVIDER_TIMEOUT_MS: '100' }), metrics };
@@ -199,7 +199,7 @@ describe('issue 13: provider calls without an answer', () => {
   });
 });
 
-describe('issue 13: who may read the metrics', () => {
+describe('who may read the metrics', () => {
   it('with METRICS_TOKEN: only a scrape with the bearer token', async () => {
     const guarded = await startTestServer({
       database: server.database,

@@ -371,7 +371,7 @@ describe('refunds and chargebacks', () => {
     expect((await psp.redeliver(deposit.transactionId)).delivery.body).toMatchObject({
       results: [{ outcome: 'duplicate' }],
     });
-    // The operator hears of it once (issue 14: the outbox's transaction.refunded), redelivery or not.
+    // The operator hears of it once (the outbox's transaction.refunded), redelivery or not.
     const events = await server.db
       .select({ type: webhookEvents.type })
       .from(webhookEvents)

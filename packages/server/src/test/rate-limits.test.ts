@@ -1,5 +1,5 @@
 /**
- * Issue 13, rate limits: a storm of guessed session ids from one client address meets 429s (code
+ * Rate limits: a storm of guessed session ids from one client address meets 429s (code
  * 1013, Retry-After) after the configured number of failed session checks, before any session is
  * looked up, on the API and on the widget page alike, while other addresses go on; money calls are
  * limited per session. The tests configure low limits; TRUST_PROXY lets one test machine speak as
@@ -68,7 +68,7 @@ async function expectTooMany(response: Response): Promise<void> {
   expect(response.headers.get('cache-control')).toBe('no-store');
 }
 
-describe('guessed session ids (issue 13)', () => {
+describe('guessed session ids', () => {
   it('answer 17 until the address has used its failures, then 429 with Retry-After', async () => {
     const address = uniqueAddress();
     const statuses: number[] = [];
@@ -135,7 +135,7 @@ describe('guessed session ids (issue 13)', () => {
   });
 });
 
-describe('money calls per session (issue 13)', () => {
+describe('money calls per session', () => {
   it('a session gets MONEY_CALLS_PER_SESSION submits in the window, then 429; other sessions and calls go on', async () => {
     const session = await createTestSession(server, { player: `rl-${randomUUID()}` });
     const groupId = await payGroupId(server, 'card', 'deposit');

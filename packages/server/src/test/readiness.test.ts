@@ -1,5 +1,5 @@
 /**
- * Issue 13: GET /readyz (routes/readiness.ts, http/readiness.ts) answers 200 only when the
+ * GET /readyz (routes/readiness.ts, http/readiness.ts) answers 200 only when the
  * database answers and has every migration, and 503 naming what is not ready: migrations pending,
  * the database gone, the server shutting down. GET /healthz stays 200 through all of it: it is
  * liveness, not readiness.
@@ -35,7 +35,7 @@ async function probe(path: string): Promise<{ status: number; body: unknown }> {
   return { status: response.status, body: await response.json() };
 }
 
-describe('issue 13: the readiness probe', () => {
+describe('the readiness probe', () => {
   it('is 503 while migrations are pending, naming them; /healthz is 200', async () => {
     expect(await probe('/readyz')).toEqual({
       status: 503,

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the realtime hub (realtime/hub.ts) with the real `centrifuge` client in Node, against
+ * The realtime hub (realtime/hub.ts) with the real `centrifuge` client in Node, against
  * the real server on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
  *
  * - init's auth_token connects; the session's transactions and balance channels get the status
@@ -473,7 +473,7 @@ describe('realtime hub across restarts and servers', () => {
   });
 });
 
-describe('notifications pushed live (issue 17, SPEC §2 §4)', () => {
+describe('notifications pushed live (SPEC §2 §4)', () => {
   /** A new player's connected client, subscribed to its session's notifications channel. */
   async function notified(player: string) {
     const session = await createTestSession(server, { player });

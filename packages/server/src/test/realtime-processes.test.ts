@@ -1,5 +1,5 @@
 /**
- * Issue 17: the realtime fan-out across server processes. Two server processes (`src/main.ts`,
+ * The realtime fan-out across server processes. Two server processes (`src/main.ts`,
  * sandbox mode) on one fresh PostgreSQL database: the player's `centrifuge` client is connected
  * to the second, the deposit is made on the first, and the second pushes the settled status and
  * the new balance, heard through PostgreSQL's LISTEN/NOTIFY (realtime/publish.ts, hub.ts).

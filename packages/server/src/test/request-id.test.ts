@@ -1,5 +1,5 @@
 /**
- * Issue 13: a request id on every log line of a request and on every answer (http/request-id.ts):
+ * A request id on every log line of a request and on every answer (http/request-id.ts):
  * an acceptable incoming x-request-id is kept, anything else replaced by a new UUID, and the id
  * comes back on successes, refusals, errors and answers Fastify sends before any route.
  */
@@ -52,7 +52,7 @@ async function raw(
   });
 }
 
-describe('issue 13: the request id', () => {
+describe('the request id', () => {
   it('keeps an acceptable incoming id, and replaces anything else by a new UUID', () => {
     const of = (value: string | string[] | undefined) =>
       requestIdOf({ headers: { 'x-request-id': value } });

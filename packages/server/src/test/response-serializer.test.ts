@@ -1,5 +1,5 @@
 /**
- * Issue 16, part B, through the whole server: a production server (RESPONSE_VALIDATION off by
+ * The fast answer serializer through the whole server: a production server (RESPONSE_VALIDATION off by
  * default there: the compiled serializer alone) and a sandbox server (zod checks every answer
  * first) on one database answer the deposit and withdrawal init of the same sessions with the
  * same body; an answer that breaks the contract fails loudly (500) only where zod checks it.
@@ -80,7 +80,7 @@ describe('answers written by the compiled serializer', () => {
     expect(zodFirst.status).toBe(200);
     expect(fast.status).toBe(200);
     // Nothing changed between the calls: the zod-checked answer is stable, and the fast one equal
-    // (but for auth_token, a connection token minted at each call, issue 17).
+    // (but for auth_token, a connection token minted at each call).
     expect(withoutToken(zodAgain.body)).toEqual(withoutToken(zodFirst.body));
     expect(withoutToken(fast.body)).toEqual(withoutToken(zodFirst.body));
     expect(typeof Reflect.get(Object(fast.body), 'auth_token')).toBe('string');

@@ -1,5 +1,5 @@
 /**
- * Issue 3 security: after a run of card payments through the real deposit submit with the
+ * After a run of card payments through the real deposit submit with the
  * sandbox test cards (new card approved and saved, saved card, declined, insufficient funds,
  * 3-D Secure passed and failed, processing, refused input), neither a dump of every table and
  * column (the sandbox provider's tables included) nor the captured logs nor the sandbox
@@ -259,7 +259,7 @@ async function savedCardId(playerExternalId: string, last4: string): Promise<str
   return row.id;
 }
 
-describe('card data never stored or logged (issue 3 security, docs/architecture.md)', () => {
+describe('card data never stored or logged (docs/architecture.md)', () => {
   beforeAll(async () => {
     // 1. A new card, approved, saved (typed with spaces, SPEC §5).
     const approved = await payWithNewCard(CARDS.approvedSaved, '25', {
@@ -378,7 +378,7 @@ describe('card data never stored or logged (issue 3 security, docs/architecture.
     expect(PAN_FORMS).toContain('4000-0000-0000-0101');
   });
 
-  it('has no card number or CVV anywhere in a dump of every table and column (issue 3)', async () => {
+  it('has no card number or CVV anywhere in a dump of every table and column', async () => {
     const { cells, columns } = await dumpDatabase(server.db);
     // The dump covers the card-related tables (a dump of nothing would pass).
     expect(columns).toEqual(
@@ -426,7 +426,7 @@ describe('card data never stored or logged (issue 3 security, docs/architecture.
     expect(keys).toEqual([]);
   });
 
-  it('has no card number or CVV in the captured logs; card keys are redacted (issue 3)', () => {
+  it('has no card number or CVV in the captured logs; card keys are redacted', () => {
     const logs = server.logs();
     expect(PAN_FORMS.filter((pan) => logs.includes(pan))).toEqual([]);
     const lines = logs.split('\n').filter((line) => line.trim() !== '');
@@ -459,7 +459,7 @@ describe('card data never stored or logged (issue 3 security, docs/architecture.
   });
 });
 
-describe("another player's cards and accounts (issue 3 security, SPEC §6)", () => {
+describe("another player's cards and accounts (SPEC §6)", () => {
   const notFound = { error_code: '1008', error_message: 'CASHIER.ERROR.NOT_FOUND' };
 
   it("cannot see, check or delete another player's saved card (404)", async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 13, security headers: every API answer (success and error, with or without a session) is
+ * Security headers: every API answer (success and error, with or without a session) is
  * never stored and cannot be framed or sniffed; the widget page has a strict Content-Security-
  * Policy whose inline-code hashes come from the built index.html and whose frame-ancestors come
  * from the page session's brand and the operator's FRAME_ANCESTORS; HSTS only in production.
@@ -74,7 +74,7 @@ async function page(query: string): Promise<Response> {
   return fetch(`${server.baseUrl}/deposit${query}`, { headers: { accept: 'text/html' } });
 }
 
-describe('API answers (issue 13)', () => {
+describe('API answers', () => {
   it('the answers carrying auth_token, and every other API answer, are no-store and locked down', async () => {
     const session = await createTestSession(server);
     const init = await fetch(`${server.baseUrl}${CASHIER}/payments/groups/init`, {
@@ -119,7 +119,7 @@ describe('API answers (issue 13)', () => {
   });
 });
 
-describe('the widget page (issue 13)', () => {
+describe('the widget page', () => {
   it('allows only its own scripts and styles and the inline code of the build, by hash', async () => {
     const response = await page('');
     expect(response.status).toBe(200);
@@ -186,7 +186,7 @@ describe('the widget page (issue 13)', () => {
   });
 });
 
-describe('HSTS (issue 13)', () => {
+describe('HSTS', () => {
   it('is sent in production mode only, with the widget page adding upgrade-insecure-requests', async () => {
     const production = await startTestServer({
       mode: 'production',

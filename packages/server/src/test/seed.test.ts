@@ -83,7 +83,7 @@ describe('schema enumerations follow the domain, the contract and the provider',
     expect(providerKind.enumValues).toEqual([...PAYMENT_METHOD_KINDS]);
   });
 
-  it('has no column for a card number or a security code (issue 3, docs/architecture.md)', async () => {
+  it('has no column for a card number or a security code (docs/architecture.md)', async () => {
     expect(Object.keys(getTableColumns(savedCards)).sort()).toEqual([
       'active',
       'bin',
@@ -125,7 +125,7 @@ describe('schema enumerations follow the domain, the contract and the provider',
   });
 });
 
-describe('brand0 seed (issue 3 "Seed data")', () => {
+describe('brand0 seed', () => {
   it('offers a deposit and a payout pay group of every method kind of SPEC §1', async () => {
     for (const flow of PAYMENT_FLOWS) {
       const kinds = new Set((await brand0Groups(flow)).map((group) => group.providerKind));

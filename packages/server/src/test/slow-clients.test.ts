@@ -1,5 +1,5 @@
 /**
- * Issue 13, time-outs: an upload whose body arrives at a trickle, or a request whose headers do,
+ * Time-outs: an upload whose body arrives at a trickle, or a request whose headers do,
  * is answered 408 with error 1015 and its connection closed once REQUEST_TIMEOUT_MS or
  * HEADERS_TIMEOUT_MS has passed (short ones here), leaving no temporary file behind and no 5xx in
  * the log; a request that arrives in time is unaffected. Raw sockets, so the test controls every
@@ -96,7 +96,7 @@ async function temporaryFiles(): Promise<string[]> {
   return readdir(path.join(dataDir, 'uploads', '.tmp')).catch(() => []);
 }
 
-describe('slow clients (issue 13)', () => {
+describe('slow clients', () => {
   it('an upload sent at a trickle is answered 408 (1015) and closed at the request time-out', async () => {
     const session = await createTestSession(server, { player: `slow-${randomUUID()}` });
     const groupId = await payGroupId(server, 'bank_transfer', 'deposit');

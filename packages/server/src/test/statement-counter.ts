@@ -1,6 +1,6 @@
 /**
  * Counts the SQL statements and commits the server sends, by wrapping the database driver's query
- * function (issue 16, part C): a second drizzle handle is built over a counting proxy of the
+ * function: a second drizzle handle is built over a counting proxy of the
  * driver's client (PGlite, or node-postgres' pool and the connections it hands out), so every
  * statement of a request goes through the counter, with `BEGIN`, `COMMIT` and `ROLLBACK` told
  * apart. Savepoints (`savepoint`, `release savepoint`) count as statements: each is a round trip.

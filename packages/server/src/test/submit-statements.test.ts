@@ -1,5 +1,5 @@
 /**
- * Issue 16, part C: the statements and commits of one submit, counted at the database driver
+ * The statements and commits of one submit, counted at the database driver
  * (statement-counter.ts), on PGlite and (with TEST_DATABASE_URL) on PostgreSQL. The whole request
  * is counted: the session check, the policy's reads, the creating transaction, the outcome. The
  * sandbox provider keeps its state in the same database through a handle of its own, so its
@@ -27,7 +27,7 @@ import type { StatementFigures } from './statement-counter';
 
 /**
  * At most this many statements (BEGIN and COMMIT not counted) per sandbox card deposit: the
- * issue's budget was 16; the reads before the writes are one statement since (the payer's
+ * budget was once 16; the reads before the writes are one statement since (the payer's
  * figures, pay-groups loadPayerOf), which leaves 10.
  */
 const DEPOSIT_STATEMENT_BUDGET = 10;
@@ -107,7 +107,7 @@ async function playerOf(sessionId: string): Promise<string> {
   return row.playerId;
 }
 
-describe('statements of one submit (issue 16, part C)', () => {
+describe('statements of one submit', () => {
   it(`a sandbox card deposit makes at most ${String(DEPOSIT_STATEMENT_BUDGET)} statements and 2 commits`, async () => {
     const sessionId = await createTestSession(server, { player: `stmt-${randomUUID()}` });
     const path = `${CASHIER}/payments/groups/${String(await payGroupId(server, 'card', 'deposit'))}/submit`;
@@ -188,7 +188,7 @@ async function payoutPlayer(): Promise<{ sessionId: string; path: string }> {
   return { sessionId, path: `${CASHIER}/payouts/groups/${String(group)}/submit` };
 }
 
-describe('the key claimed with the transaction (issue 16, part C)', () => {
+describe('the key claimed with the transaction', () => {
   it('a retry of a paid withdrawal answers its first result, though checked again it would be refused', async () => {
     const { sessionId, path } = await payoutPlayer();
     const key = randomUUID();

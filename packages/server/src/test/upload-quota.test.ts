@@ -1,5 +1,5 @@
 /**
- * Issue 13, the upload quota: a transaction holds at most UPLOAD_MAX_DOCUMENTS_PER_TRANSACTION
+ * The upload quota: a transaction holds at most UPLOAD_MAX_DOCUMENTS_PER_TRANSACTION
  * documents of at most UPLOAD_MAX_BYTES_PER_TRANSACTION bytes in all, and so do a player's
  * documents not yet attached to a transaction; an upload over it is answered 409 with code 1014
  * naming the file, and leaves no row and no file behind. A retry of an accepted upload still gets
@@ -114,7 +114,7 @@ function expectQuotaRefusal(answer: Answer): void {
   });
 }
 
-describe('the upload quota (issue 13)', () => {
+describe('the upload quota', () => {
   it('a transaction takes UPLOAD_MAX_DOCUMENTS_PER_TRANSACTION documents, the next is 409 (1014) and not stored', async () => {
     const { session, playerId } = await freshPlayer();
     const submitted = await fetch(

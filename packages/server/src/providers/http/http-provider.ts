@@ -110,7 +110,7 @@ export function connectionRefused(error: unknown, depth = 0): boolean {
   return 'cause' in error && connectionRefused(error.cause, depth + 1);
 }
 
-/** The issue paths of a failed validation, never the values. */
+/** The zod issue paths of a failed validation, never the values. */
 function issuePaths(error: z.ZodError): string {
   const paths = error.issues.slice(0, 5).map((issue) => issue.path.join('.') || '(root)');
   return [...new Set(paths)].join(', ');

@@ -233,7 +233,7 @@ function unprefixed(
 
 /**
  * {@link DatabaseSandboxStore.recordFirst}'s one statement, built once per shape
- * (db/statement-shapes.ts, issue 16): the first record, and the payment and token it made only
+ * (db/statement-shapes.ts): the first record, and the payment and token it made only
  * when that record was new (a data-modifying CTE each, conditional on the first). The values are
  * the three rows' columns under {@link PREFIX}; the variant says whether a token is written.
  */

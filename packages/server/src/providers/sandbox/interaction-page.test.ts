@@ -11,7 +11,7 @@ const RETURN_URLS = {
   fail: 'https://cashier.example.test/deposit/deposit-error',
 };
 
-describe('the sandbox interaction page (issue 3; SPEC §2 alternative payments)', () => {
+describe('the sandbox interaction page (SPEC §2 alternative payments)', () => {
   it('shows merchant, method, amount and reference, with Approve focused and Decline', () => {
     const html = renderInteractionPage({
       amount: '10',

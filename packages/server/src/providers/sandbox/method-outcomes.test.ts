@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD_KINDS } from '../payment-provider';
 import { METHOD_KIND_OUTCOMES, amountRuleFor, formatDuration } from './method-outcomes';
 
-describe('sandbox outcome tables (issue 3; SPEC §1 method kinds)', () => {
+describe('sandbox outcome tables (SPEC §1 method kinds)', () => {
   it('documents every method kind once, in the order of PAYMENT_METHOD_KINDS', () => {
     expect(METHOD_KIND_OUTCOMES.map((row) => row.kind)).toEqual([...PAYMENT_METHOD_KINDS]);
   });

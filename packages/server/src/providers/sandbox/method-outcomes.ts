@@ -1,6 +1,6 @@
 /**
  * What the sandbox does for each method kind, and the amounts that change it: the documented
- * outcome table of issue 3 for everything that is not a card number.
+ * outcome table for everything that is not a card number.
  *
  * @packageDocumentation
  */
@@ -22,7 +22,7 @@ export interface SandboxTimings {
 }
 
 /**
- * The default timings: a processing payment settles after 5 s (issue 3: "a few seconds"); the
+ * The default timings: a processing payment settles after 5 s ("a few seconds"); the
  * QR code and voucher are "paid" after 30 s, long enough to look at them; challenges, interaction
  * pages and QR codes expire after 15 min (SPEC §9 timeout L, 900000 ms); vouchers after a day.
  */
@@ -109,7 +109,7 @@ export interface AmountRule {
 }
 
 /**
- * The amount rules (issue 3: "where useful, by amount"). They apply to deposits of every kind but
+ * The amount rules ("where useful, by amount"). They apply to deposits of every kind but
  * `card`, and to every payout.
  */
 export const AMOUNT_RULES: readonly AmountRule[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRef, formatToken, isPendingStep, parseRef, tokenBehaviour } from './provider-ref';
 
-describe('sandbox references (issue 3: restart-tolerant state)', () => {
+describe('sandbox references (restart-tolerant state)', () => {
   it('round-trips every part', () => {
     const parts = {
       flow: 'payout',

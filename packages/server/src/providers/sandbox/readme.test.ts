@@ -15,7 +15,7 @@ function section(name: string): string {
   return README.slice(from + start.length, to).trim();
 }
 
-describe('sandbox README tables match the data (issue 3: documented test cards and outcomes)', () => {
+describe('sandbox README tables match the data (documented test cards and outcomes)', () => {
   it('carries the test card table rendered from TEST_CARDS', () => {
     expect(section('test-cards')).toBe(renderTestCardTable());
   });

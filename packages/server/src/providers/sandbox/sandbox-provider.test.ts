@@ -119,7 +119,7 @@ function expectedOutcome(card: TestCard): DepositOutcome {
   }
 }
 
-describe('the test card table (issue 3; SPEC §5 card rules)', () => {
+describe('the test card table (SPEC §5 card rules)', () => {
   it.each(TEST_CARDS)(
     '$number is a Luhn-valid $cardType number as @cashdesk/domain checks it (SPEC §5)',
     (card) => {
@@ -163,7 +163,7 @@ describe('the test card table (issue 3; SPEC §5 card rules)', () => {
   });
 });
 
-describe('card deposits outside the table (issue 3; SPEC §5)', () => {
+describe('card deposits outside the table (SPEC §5)', () => {
   it('approves any other Luhn-valid card and keeps only its summary (SPEC §3 saved card)', async () => {
     const outcome = await testSandbox().authorizeDeposit(
       depositInput({ card: newCard('4111 1111 1111 1111', { expMonth: '3', expYear: '2033' }) }),
@@ -249,7 +249,7 @@ describe('card deposits outside the table (issue 3; SPEC §5)', () => {
   });
 });
 
-describe('processing card payments settle on the injected clock (issue 3)', () => {
+describe('processing card payments settle on the injected clock', () => {
   it('stays pending until the settle delay, then approves (default 5 s)', async () => {
     const sandbox = testSandbox();
     const { providerRef } = expectOutcome(
@@ -294,7 +294,7 @@ describe('processing card payments settle on the injected clock (issue 3)', () =
   });
 });
 
-describe('3-D Secure challenge (issue 3; SPEC §2 /3ds_result)', () => {
+describe('3-D Secure challenge (SPEC §2 /3ds_result)', () => {
   async function challenge(sandbox: SandboxProvider, saveCard = false): Promise<string> {
     const outcome = await sandbox.authorizeDeposit(
       depositInput({ transactionId: 'tx-1', card: newCard('4000000000000507'), saveCard }),
@@ -403,7 +403,7 @@ describe('3-D Secure challenge (issue 3; SPEC §2 /3ds_result)', () => {
   });
 });
 
-describe('card tokens (issue 3; SPEC §3 saved card)', () => {
+describe('card tokens (SPEC §3 saved card)', () => {
   it('returns a random opaque token when saving was asked for, and keeps only the summary', async () => {
     const sandbox = testSandbox();
     const outcome = expectOutcome(
@@ -620,7 +620,7 @@ describe('card tokens (issue 3; SPEC §3 saved card)', () => {
   });
 });
 
-describe('the other method kinds (issue 3; SPEC §1 method kinds, §2 result pages)', () => {
+describe('the other method kinds (SPEC §1 method kinds, §2 result pages)', () => {
   it('alternative: redirects to the interaction page; Approve approves', async () => {
     const sandbox = testSandbox();
     const outcome = await sandbox.authorizeDeposit(
@@ -901,7 +901,7 @@ describe('the other method kinds (issue 3; SPEC §1 method kinds, §2 result pag
   });
 });
 
-describe('payouts (issue 3; SPEC §2 withdrawal result pages, §7 reverse-pending-withdrawal)', () => {
+describe('payouts (SPEC §2 withdrawal result pages, §7 reverse-pending-withdrawal)', () => {
   it('approves an ordinary payout at once', async () => {
     const outcome = await testSandbox().payout(payoutInput(), NOW);
     expect(outcome).toEqual({ outcome: 'approved', providerRef: ref('p', 'approved', 'ok') });
@@ -1054,7 +1054,7 @@ describe('payouts (issue 3; SPEC §2 withdrawal result pages, §7 reverse-pendin
   });
 });
 
-describe('several server processes and restarts (issue 13: state in the database)', () => {
+describe('several server processes and restarts (state in the database)', () => {
   it('a sandbox on the same database (another process, or this one restarted) knows every payment', async () => {
     const before = testSandbox();
     const challenge = expectOutcome(
@@ -1321,7 +1321,7 @@ describe('sandbox configuration', () => {
   });
 });
 
-describe('idempotency by our transaction id (issue 12: the PaymentProvider contract)', () => {
+describe('idempotency by our transaction id (the PaymentProvider contract)', () => {
   it('answers a repeated deposit with its first result and charges it once', async () => {
     const sandbox = testSandbox();
     const input = depositInput({

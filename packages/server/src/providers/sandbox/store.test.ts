@@ -53,7 +53,7 @@ function token(name: string): SandboxTokenRecord {
 describe.each([
   ['the database store', (): SandboxStore => testStore()],
   ['the memory store', (): SandboxStore => new MemorySandboxStore()],
-])('%s (issue 13: the operations the sandbox provider relies on)', (_name, makeStore) => {
+])('%s (the operations the sandbox provider relies on)', (_name, makeStore) => {
   it('keeps the first result of a transaction id; a second first call keeps nothing and is a repeat', async () => {
     const store = makeStore();
     const kept = await store.recordFirst(firstCall('tx-a', 'ref-a', token('tok-a')));
@@ -109,7 +109,7 @@ describe.each([
     expect(await store.token('tok-3')).toBeUndefined();
   });
 
-  it('issue 16: calls of one shape each write their own values (the statement is built once per shape)', async () => {
+  it('calls of one shape each write their own values (the statement is built once per shape)', async () => {
     const store = makeStore();
     const other = { ...CARD, last4: '4242', holder: 'Grace Hopper' };
     const call = (

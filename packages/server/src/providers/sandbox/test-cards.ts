@@ -37,7 +37,7 @@ export interface TestCard {
 }
 
 /**
- * The test card table (issue 3). Any other card number that passes the Luhn check with a known
+ * The test card table. Any other card number that passes the Luhn check with a known
  * type is approved; a number that fails it is declined as `invalid_card`; an expiry before the
  * current month declines any card as `expired_card`. Use any future expiry and any three-digit CVV.
  */

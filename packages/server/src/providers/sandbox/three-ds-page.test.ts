@@ -15,7 +15,7 @@ const PAGE = {
   completionUrl: '/sandbox/3ds/sbx.d.challenge.ok.abc.0000000000000001/complete',
 } as const;
 
-describe('the 3-D Secure challenge page (issue 3; SPEC §2 /3ds_result)', () => {
+describe('the 3-D Secure challenge page (SPEC §2 /3ds_result)', () => {
   it('shows merchant, amount and card, with Pass focused and Fail, posting result to the completion URL', () => {
     const html = renderThreeDsChallengePage(PAGE);
     expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
