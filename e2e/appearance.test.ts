@@ -1,5 +1,5 @@
 /**
- * Issue 15 (area C) in the browser: an operator gives the demo brand a new theme (its own name,
+ * Brand appearance in the browser: an operator gives the demo brand a new theme (its own name,
  * colours, radius, font stack and an SVG logo) and German texts through the operator API of a
  * running sandbox server, with no rebuild and no restart; a player's session in German with that
  * theme then shows the theme's computed colours, the logo (served by the cashier from its own
@@ -63,7 +63,7 @@ function keyOf(body: unknown): string {
   return key;
 }
 
-describe('a brand theme, logo and German texts set at run time (issue 15)', () => {
+describe('a brand theme, logo and German texts set at run time', () => {
   it('shows the new theme, the logo, German texts and comma amounts, with no CSP violation', async () => {
     const minted = await operator('POST', '/brands/brand0/api-keys', ADMIN_KEY, {
       label: 'e2e appearance',

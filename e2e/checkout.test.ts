@@ -1,5 +1,5 @@
 /**
- * The card checkout (issue 5, SPEC §2 route checkout, §4 workflow host-to-host): the seeded
+ * The card checkout (SPEC §2 route checkout, §4 workflow host-to-host): the seeded
  * "Card (secure checkout)" method opens /checkout in the cashier frame, takes a new card and
  * pays it with the payment request payload of SPEC §3.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19 #13 (WCAG 1.4.3 text contrast, 1.4.11 non-text contrast), measured from the computed
+ * Contrast (WCAG 1.4.3 text contrast, 1.4.11 non-text contrast), measured from the computed
  * styles of the real widget in Chromium, in both built-in themes and in Arabic (axe-core does not
  * judge borders, and missed brand1's links): on the card form, the input's and the tiles'
  * borders stand out 3:1 from the surface they sit on, the placeholder and the method's info link
@@ -61,7 +61,7 @@ async function colours(
   );
 }
 
-describe('contrast of controls, placeholders and links (issue 19 #13, WCAG 1.4.3, 1.4.11)', () => {
+describe('contrast of controls, placeholders and links (WCAG 1.4.3, 1.4.11)', () => {
   for (const theme of ['brand0', 'brand1'] as const) {
     for (const lang of ['en', 'ar'] as const) {
       it(`${theme}, ${lang}: borders 3:1, placeholder and link 4.5:1`, async () => {

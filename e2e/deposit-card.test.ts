@@ -101,7 +101,7 @@ describe('card deposit in the host page (SPEC §2 routes, §5 card rules)', () =
     // the list.
     await retry.click();
     await frame.getByRole('heading', { level: 1, name: literal(METHODS.card) }).waitFor();
-    // Issue 19 #6: the form keeps the card typed before the decline, but not its CVV.
+    // The form keeps the card typed before the decline, but not its CVV.
     const card = cardFields(frame);
     expect(await card.number.inputValue()).toBe(TEST_CARDS.declined);
     expect(await card.holder.inputValue()).toBe('Ada Lovelace');
@@ -164,7 +164,7 @@ describe('card deposit in the host page (SPEC §2 routes, §5 card rules)', () =
     await closeHosted(hosted);
   });
 
-  it('issue 19 #12: errors of an empty form stay while the player passes through its fields, and a second pointer click on Deposit after they appeared submits', async () => {
+  it('errors of an empty form stay while the player passes through its fields, and a second pointer click on Deposit after they appeared submits', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { frame, session } = hosted;
     await openCardMethod(frame);

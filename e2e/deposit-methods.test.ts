@@ -3,7 +3,7 @@
  * kinds, §2 routes): an alternative payment through the sandbox provider page, a mobile payment
  * that awaits the provider, a crypto display form with its QR code, a bank transfer with a
  * transfer date, a real receipt upload and the copy button, and cash at a bet shop with the
- * voucher the player pays with at the counter. Issue 19 #3: the cashier comes back from the
+ * voucher the player pays with at the counter. The cashier comes back from the
  * provider's page in the language, direction and theme of its own address.
  */
 import { eq } from 'drizzle-orm';
@@ -91,7 +91,7 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
     await closeHosted(hosted);
   });
 
-  it('SPEC §1 right-to-left, §2 start-up (issue 19 #3): an Arabic E-Wallet deposit comes back from the provider page to a right-to-left Arabic success page with the theme kept', async () => {
+  it('SPEC §1 right-to-left, §2 start-up: an Arabic E-Wallet deposit comes back from the provider page to a right-to-left Arabic success page with the theme kept', async () => {
     // The session is English with the theme brand0; the brand's page shows it in Arabic with the
     // theme brand1 (a page may switch a running session's language). Only the cashier's address
     // says so, and the address the provider returns to must keep it.
@@ -204,7 +204,7 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
     await closeHosted(hosted);
   });
 
-  it('SPEC §2 bank transfer: transfer date, wrong files refused as such (issue 19 #5), a real PNG receipt, the IBAN copy button, then the result', async () => {
+  it('SPEC §2 bank transfer: transfer date, wrong files refused as such, a real PNG receipt, the IBAN copy button, then the result', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack, {
       context: {
         viewport: { width: 1280, height: 900 },
@@ -231,7 +231,7 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
     const date = `${String(today.getDate()).padStart(2, '0')}.${String(today.getMonth() + 1).padStart(2, '0')}.${today.getFullYear()}`;
     await field(frame, 'PH.FIELD.TRANSFER_DATE').fill(date);
 
-    // Issue 19 #5: a file of the wrong type is refused as such, not as "too large": a 21-byte
+    // A file of the wrong type is refused as such, not as "too large": a 21-byte
     // text file, then text named as a PDF (the server reads what the file is, not its name).
     const addFiles = frame.getByRole('button', {
       name: text('en', 'FIELDS.UPLOAD.ADD'),
@@ -290,7 +290,7 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
     await closeHosted(hosted);
   });
 
-  it('SPEC §1 cash at a betting shop, §2 /deposit/deposit-await (issue 19 #1): the deposit shows the code, the shop and the expiry to pay at the counter', async () => {
+  it('SPEC §1 cash at a betting shop, §2 /deposit/deposit-await: the deposit shows the code, the shop and the expiry to pay at the counter', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack, {
       context: {
         viewport: { width: 1280, height: 900 },

@@ -3,7 +3,7 @@
  * load, the result of a sandbox card deposit (once, with its amount) that makes the page read its
  * header balance again, the iframe's height following the cashier's content at phone and desktop
  * widths (no scrollbar inside the frame), no second result when the frame reloads its result page,
- * "Back to the game" closing the cashier into the page's game view (issue 19 #2: no loop back to
+ * "Back to the game" closing the cashier into the page's game view (no loop back to
  * the result page), and cashierInNewTab.
  */
 import { describe, expect, it } from 'vitest';
@@ -132,7 +132,7 @@ describe.each([
 });
 
 describe('embed events: reloads and new sessions', () => {
-  it('a reloaded result page is not a second result; "Back to the game" closes the cashier into the page\'s game view (SPEC §2, §4; issue 19 #2), and the cashier opened again starts at its method list', async () => {
+  it('a reloaded result page is not a second result; "Back to the game" closes the cashier into the page\'s game view (SPEC §2, §4), and the cashier opened again starts at its method list', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     await openCardMethod(frame);

@@ -1,6 +1,6 @@
 /**
- * Issue 19 "Tests" (keyboard-only deposit and withdrawal with focus asserted after each step) and
- * "Done when" (the key presses of the keyboard-only card deposit), in Debian Chromium: a player
+ * Keyboard-only deposit and withdrawal, with the focus asserted after each step and the key
+ * presses of the card deposit counted, in Debian Chromium: a player
  * who uses only the keyboard starts on the demo host page, goes into the cashier's frame with the
  * host page's skip link and Tab, fills the sandbox card form (or the payout form) and submits it.
  * After every step the test names where the focus is (the role and accessible name of the
@@ -27,7 +27,7 @@ const env = useStackAndBrowser();
 
 /**
  * The key presses of the keyboard-only card deposit and withdrawal below, as measured when the
- * journeys were written (issue 19 counted 49 for the deposit before the focus work): a ceiling,
+ * journeys were written (49 for the deposit before the focus work): a ceiling,
  * lower it when a change saves keys.
  */
 const DEPOSIT_KEY_BUDGET = 52;
@@ -105,8 +105,8 @@ async function skipToCashier(keys: CountingKeyboard, page: Page, frame: Frame): 
   await expectFocus(page, frame, `host: ${named('heading', 'Cashier')}`);
 }
 
-describe('keyboard-only journeys (issue 19 Tests: focus after each step; Done when: key presses)', () => {
-  it('issue 19 #11: a sandbox card deposit from the host page to the success page with the keyboard only, the focus named after every step, within the key budget', async () => {
+describe('keyboard-only journeys (focus after each step, key presses counted)', () => {
+  it('a sandbox card deposit from the host page to the success page with the keyboard only, the focus named after every step, within the key budget', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     const keys = new CountingKeyboard(page);
@@ -167,7 +167,7 @@ describe('keyboard-only journeys (issue 19 Tests: focus after each step; Done wh
     await closeHosted(hosted);
   });
 
-  it('issue 19 #11: a withdrawal of the demo player to its saved card with the keyboard only, the focus named after every step, within the key budget', async () => {
+  it('a withdrawal of the demo player to its saved card with the keyboard only, the focus named after every step, within the key budget', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack, {
       player: 'demo',
       flow: 'withdrawal',

@@ -131,7 +131,7 @@ describe('phone width (SPEC §9: 360 px, small screen under 600 px)', () => {
     const { page, frame } = hosted;
     await waitForHome(frame);
 
-    // The list's tiles (on a phone the list leaves out what the shortcut row offers, issue 19 #8).
+    // The list's tiles (on a phone the list leaves out what the shortcut row offers).
     const tiles = await methodGroups(frame).getByRole('button').all();
     expect(tiles.length).toBeGreaterThan(2);
     const boxes = await Promise.all(tiles.map((tile) => box(tile)));

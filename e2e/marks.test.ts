@@ -1,5 +1,5 @@
 /**
- * Real marks (issue 19 #9): at phone width (390 px), in English and in Arabic, the card tile
+ * Real marks: at phone width (390 px), in English and in Arabic, the card tile
  * shows the real Visa and Mastercard marks, the card number field the Visa mark of a 4… number,
  * the phone field and its country picker SVG flags that have loaded (not emoji, not empty
  * boxes), and the demo host page each language's flag (SPEC §3 language-to-flag mapping).
@@ -30,9 +30,9 @@ async function openFromList(frame: Frame, name: string, lang: WidgetLanguage): P
   await frame.waitForURL((url) => url.pathname.startsWith('/deposit/'));
 }
 
-describe('real marks at 390 px (issue 19 #9)', () => {
+describe('real marks at 390 px', () => {
   it.each<WidgetLanguage>(['en', 'ar'])(
-    'issue 19 #9 (%s): card-brand marks and SVG flags, never text pills or emoji',
+    '%s: card-brand marks and SVG flags, never text pills or emoji',
     async (lang) => {
       const hosted = await openHostedCashier(env.browser, env.stack, { lang, context: PHONE });
       const { page, frame } = hosted;

@@ -1,5 +1,5 @@
 /**
- * Issue 19 #14 in Debian Chromium: a player who asked for less motion
+ * Reduced motion and focus in Debian Chromium: a player who asked for less motion
  * (`prefers-reduced-motion: reduce`, emulated with page.emulateMedia) gets a still status spinner
  * and instant scrolls, from the cashier and from the embed SDK; and a delete confirmation opens
  * on its safe answer, closes with Escape and gives the focus back (jsdom has neither the modal
@@ -89,7 +89,7 @@ async function recordedScrolls(
   });
 }
 
-describe('reduced motion (SPEC §2 status page and reset-scroll, issue 19 #14)', () => {
+describe('reduced motion (SPEC §2 status page and reset-scroll)', () => {
   it('the status spinner turns by default and stands still when the player asked for less motion', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame } = hosted;
@@ -214,7 +214,7 @@ describe('reduced motion (SPEC §2 status page and reset-scroll, issue 19 #14)',
   });
 });
 
-describe('delete confirmation in the browser (issue 19 #14, SPEC §2 /cards)', () => {
+describe('delete confirmation in the browser (SPEC §2 /cards)', () => {
   it('opens on Keep card, Escape keeps the card and gives the focus back to its delete button', async () => {
     // demo2 of brand0 has saved cards (the seed); nothing is deleted here.
     const hosted = await openHostedCashier(env.browser, env.stack, { player: 'demo2' });
@@ -255,7 +255,7 @@ describe('delete confirmation in the browser (issue 19 #14, SPEC §2 /cards)', (
   });
 });
 
-describe('processing page and live regions (SPEC §2 processing redirect time-out, §9; issue 19 #14)', () => {
+describe('processing page and live regions (SPEC §2 processing redirect time-out, §9)', () => {
   it('"Stay on this page" works from the keyboard and stops the return; the success page carries no earlier error', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { frame } = hosted;

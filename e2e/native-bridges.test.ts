@@ -1,5 +1,5 @@
 /**
- * Issue 18, SPEC §1 §4 §6: the cashier in a native app's web view. The app opens it as the top
+ * SPEC §1 §4 §6: the cashier in a native app's web view. The app opens it as the top
  * page with `xChannel=MOBILE_NATIVE_IOS` or `MOBILE_NATIVE_ANDROID` and installs its bridge (on
  * iOS the script message handler `window.webkit.messageHandlers.cashdesk`, on Android the
  * JavaScript interface `window.CashdeskAndroid`); the test installs each as an app would and
@@ -23,7 +23,7 @@ const BRIDGES = {
   },
 } as const;
 
-describe('native app bridges (issue 18, SPEC §1 §4 §6)', () => {
+describe('native app bridges (SPEC §1 §4 §6)', () => {
   it.each(['ios', 'android'] as const)(
     'SPEC §1 §4: on %s the app’s bridge hears ready and the payment result, and every call names the native channel',
     async (kind) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 15, done when: from an EMPTY PRODUCTION database, a script of operator API calls (no SQL,
+ * From an EMPTY PRODUCTION database, a script of operator API calls (no SQL,
  * no code change, no restart) brings up a new brand with two methods (a card deposit and a payout
  * to the saved card), its own currency, theme, logo and German texts; creates a session for a new
  * player; and that player deposits and withdraws in German in the new theme, in real Chromium,
@@ -51,7 +51,7 @@ afterAll(async () => {
   await psp.stop();
 });
 
-/** Every operator call the script makes, for the count in the issue's note. */
+/** Every operator call the script makes, for the count printed at the end. */
 const calls: string[] = [];
 
 /** One call of the operator API (support/stack.ts operatorJson), counted for the note. */
@@ -208,7 +208,7 @@ function visible(page: Page): Promise<string> {
     .then((text) => text.replace(/[^\S\n]/g, ' '));
 }
 
-describe('issue 15: a brand brought up through the operator API alone, in production', () => {
+describe('a brand brought up through the operator API alone, in production', () => {
   it('a new player deposits and withdraws in German in the brand’s own theme', async () => {
     const key = await bringUpBrand();
 
@@ -300,7 +300,7 @@ describe('issue 15: a brand brought up through the operator API alone, in produc
     ]);
     expect(await moneyViolations(stack.app.cashdesk.db, await psp.activity())).toEqual([]);
     console.log(
-      `issue 15: the brand took ${String(calls.length)} operator API calls:\n  ${calls.join('\n  ')}`,
+      `the brand took ${String(calls.length)} operator API calls:\n  ${calls.join('\n  ')}`,
     );
   });
 });

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 page metrics, issue 17: the real widget in real Chromium, opened with `metrics=1`,
+ * SPEC §7 page metrics: the real widget in real Chromium, opened with `metrics=1`,
  * reports TTI at once, TTFB when the page loaded, FID after the first input, and LCP and CLS when
  * the page goes (sent with keepalive); the server keeps them as Prometheus histograms
  * (`GET /metrics`, served to anyone in sandbox mode). Without the parameter nothing is sent.
@@ -38,7 +38,7 @@ async function openDeposit(metrics: string | null) {
   return page;
 }
 
-describe('page metrics (SPEC §7, issue 17)', () => {
+describe('page metrics (SPEC §7)', () => {
   it('SPEC §7: without the metrics parameter a page reports nothing', async () => {
     const before = await reported();
     const page = await openDeposit(null);

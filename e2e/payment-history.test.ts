@@ -1,5 +1,5 @@
 /**
- * Issue 19 #4, pending payments and history, end to end in the demo host page: an open QR code
+ * Pending payments and history, end to end in the demo host page: an open QR code
  * payment and an open 3-D Secure challenge are found again after a reload and resumed (SPEC §2
  * display form and 3-D Secure inside the cashier, §3 pay session).
  */
@@ -52,7 +52,7 @@ async function historyScreen(frame: Frame): Promise<void> {
   await frame.getByRole('region', { name: text('en', 'HISTORY.OPEN'), exact: true }).waitFor();
 }
 
-describe('pending payments and history (issue 19 #4)', () => {
+describe('pending payments and history', () => {
   it('SPEC §2 display form: an open crypto QR payment is found after a reload of the page and its QR code shown again', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { page } = hosted;

@@ -1,5 +1,5 @@
 /**
- * The homepage on a phone (issue 19 #8, SPEC §2 homepage, §9 small screen): in the demo brand's
+ * The homepage on a phone (SPEC §2 homepage, §9 small screen): in the demo brand's
  * page at 390 x 844, the first row of the method list is above the fold, every method is offered
  * once, and the type filters are one row that scrolls sideways (mirrored in Arabic). At 1280 px
  * no method is offered twice either.
@@ -74,16 +74,16 @@ function mostOffers(ids: readonly string[]): number {
   return Math.max(0, ...ids.map((id) => ids.filter((other) => other === id).length));
 }
 
-describe('issue 19 #8: the phone homepage (SPEC §2 homepage, §9)', () => {
+describe('the phone homepage (SPEC §2 homepage, §9)', () => {
   for (const lang of ['en', 'ar'] as const) {
-    it(`issue 19 #8 (${lang}): at 390 x 844 the first method row is above the fold and every method is offered once`, async () => {
+    it(`${lang}: at 390 x 844 the first method row is above the fold and every method is offered once`, async () => {
       const hosted = await openHostedCashier(env.browser, env.stack, { lang, context: PHONE });
       const { page, frame } = hosted;
       await waitForHome(frame, lang);
       const row = await firstRow(page, frame, lang);
       const ids = await offeredMethodIds(frame);
       console.info(
-        `issue 19 #8 phone ${lang}: first method row top ${row.topInFrame} px in the cashier frame, ` +
+        `phone homepage ${lang}: first method row top ${row.topInFrame} px in the cashier frame, ` +
           `${row.topOnScreen}–${row.bottomOnScreen} px on a ${row.viewportHeight} px screen ` +
           `(first method of any row at ${row.firstOfferTopOnScreen} px); ` +
           `${ids.length} method buttons, repeated: [${repeated(ids).join(', ')}]`,
@@ -97,14 +97,14 @@ describe('issue 19 #8: the phone homepage (SPEC §2 homepage, §9)', () => {
     });
   }
 
-  it('issue 19 #8: at 1280 px no method is offered three times (the list stays complete)', async () => {
+  it('at 1280 px no method is offered three times (the list stays complete)', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack, { context: DESKTOP });
     const { page, frame } = hosted;
     await waitForHome(frame);
     const row = await firstRow(page, frame, 'en');
     const ids = await offeredMethodIds(frame);
     console.info(
-      `issue 19 #8 desktop: first method row top ${row.topInFrame} px in the cashier frame, ` +
+      `desktop homepage: first method row top ${row.topInFrame} px in the cashier frame, ` +
         `${row.topOnScreen} px on a ${row.viewportHeight} px screen; ${ids.length} method buttons, ` +
         `repeated: [${repeated(ids).join(', ')}]`,
     );
@@ -114,7 +114,7 @@ describe('issue 19 #8: the phone homepage (SPEC §2 homepage, §9)', () => {
   });
 
   for (const lang of ['en', 'ar'] as const) {
-    it(`issue 19 #8 (${lang}): the type filters are one row that scrolls ${lang === 'ar' ? 'from the right' : 'from the left'}, with the arrow keys and with Tab, the chosen chip in view`, async () => {
+    it(`${lang}: the type filters are one row that scrolls ${lang === 'ar' ? 'from the right' : 'from the left'}, with the arrow keys and with Tab, the chosen chip in view`, async () => {
       const hosted = await openHostedCashier(env.browser, env.stack, { lang, context: PHONE });
       const { page, frame } = hosted;
       await waitForHome(frame, lang);

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the production build as an operator runs it. `npm run build -w @cashdesk/server`
+ * The production build as an operator runs it. `npm run build -w @cashdesk/server`
  * (well under a second; the widget is built by this project's global setup), then
  * `node packages/server/dist/migrate.js` and `node packages/server/dist/main.js` as plain Node
  * processes: no tsx, no TypeScript, nothing of the test's environment. The built server must find
@@ -41,7 +41,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('issue 13: the built server, run with node alone', () => {
+describe('the built server, run with node alone', () => {
   it('dist/migrate.js migrates the database and exits 0', async () => {
     const child = spawn(process.execPath, [path.join(DIST, 'migrate.js')], {
       cwd: ROOT,

@@ -1,5 +1,5 @@
 /**
- * Issue 12 as the player sees it: card payments in the demo host page's iframe through the PSP
+ * Provider faults as the player sees them: card payments in the demo host page's iframe through the PSP
  * simulator running as its own process (packages/server/src/test/simulator-process.ts), spoken to
  * by the HTTP connector, with the simulator's faults (providers/simulator/README.md). The same
  * faults below the browser: packages/server/src/test/payment-faults.test.ts.
@@ -202,7 +202,7 @@ async function expectListBalance(frame: Frame, flow: PaymentFlow, balance: RegEx
   await expect.poll(() => pageBalance(frame).textContent()).toMatch(balance);
 }
 
-describe('issue 12 in the browser: card payments through the PSP simulator under provider faults', () => {
+describe('card payments through the PSP simulator under provider faults', () => {
   it('finding 1: a card deposit whose answer is lost after the charge shows processing, then success with its amount; charged and credited once', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack, {
       player: uniquePlayer('lost-deposit'),

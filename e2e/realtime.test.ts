@@ -1,5 +1,5 @@
 /**
- * SPEC §4 realtime, issue 17: the real widget in real Chromium connects to the server's hub
+ * SPEC §4 realtime: the real widget in real Chromium connects to the server's hub
  * (`/connection/websocket`) with init's token, and moves on by itself:
  * - when a crypto display-form payment is paid at the sandbox's provider page (its Approve), the
  *   status move is pushed and the QR page goes to the result without the player's click;
@@ -67,7 +67,7 @@ async function firstTransaction(hosted: HostedCashier): Promise<string> {
   return transaction.id;
 }
 
-describe('realtime (SPEC §4, issue 17)', () => {
+describe('realtime (SPEC §4)', () => {
   it('SPEC §4: a display-form payment paid elsewhere moves the QR page on to its result without a click', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack, {
       context: { viewport: { width: 1280, height: 900 } },

@@ -1,5 +1,5 @@
 /**
- * Issue 18, SPEC §7 route and payments otp, §3 routing and one-time code state, §4 fieldName: two
+ * SPEC §7 route and payments otp, §3 routing and one-time code state, §4 fieldName: two
  * deposit methods an operator configures through the operator API on the real server, paid in
  * the real widget in Chromium:
  * - a routable bank list (is_routable): the fields of the chosen bank come from the route call
@@ -93,7 +93,7 @@ beforeAll(async () => {
   });
 });
 
-describe('routable methods and one-time codes on payments (issue 18, SPEC §7 route and otp)', () => {
+describe('routable methods and one-time codes on payments (SPEC §7 route and otp)', () => {
   it('SPEC §7 route: choosing a bank brings its IBAN field from the route call; the deposit goes with it', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;

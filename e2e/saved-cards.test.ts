@@ -1,5 +1,5 @@
 /**
- * Saved cards in the demo host page's iframe (issue 5, SPEC §2 /cards, §3 saved card, §4 card
+ * Saved cards in the demo host page's iframe (SPEC §2 /cards, §3 saved card, §4 card
  * form variants, §7 /user-cards): a new card paid and saved, paid again with the saved card (its
  * token is active, so the CVV only), deleted from /cards after a confirmation, and a saved card
  * the issuer declines. After such payments neither the database nor the browser's storage holds
@@ -90,7 +90,7 @@ async function databaseText(target: Stack): Promise<string> {
   return parts.join('\n');
 }
 
-describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /user-cards)', () => {
+describe('saved cards (SPEC §2 /cards, §4 card form variants, §7 /user-cards)', () => {
   it('pays with a new card and saves it, pays again with the CVV only, deletes it from /cards', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
@@ -151,7 +151,7 @@ describe('saved cards (issue 5: SPEC §2 /cards, §4 card form variants, §7 /us
     await closeHosted(hosted);
   });
 
-  it('issue 5 security: no card number and no typed CVV in the database, the server logs or the browser storage', async () => {
+  it('no card number and no typed CVV in the database, the server logs or the browser storage', async () => {
     // Top level, where the cashier's storage is its own: in the host page's frame this Chromium
     // denies a third-party frame its storage altogether, which would make the check empty.
     const hosted = await openTopLevelCashier(env.browser, env.stack, 'storage');

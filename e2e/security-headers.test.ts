@@ -1,5 +1,5 @@
 /**
- * Issue 13 in the browser: the widget page's Content-Security-Policy lets the real widget render
+ * Security headers in the browser: the widget page's Content-Security-Policy lets the real widget render
  * and pay (a card with a 3-D Secure challenge framed inside the cashier, posted to and answered)
  * in Chromium without a single violation, when a site its brand allows frames it; a site the
  * brand does not allow cannot frame it, until the brand's allowed host origins name that site.
@@ -88,7 +88,7 @@ async function violationsIn(frame: Frame): Promise<unknown> {
   return violations;
 }
 
-describe('the widget page under its Content-Security-Policy (issue 13)', () => {
+describe('the widget page under its Content-Security-Policy', () => {
   it('renders and pays with a 3-D Secure challenge, framed by an allowed site, with no violation', async () => {
     const session = await newSession(env.stack, { player: `csp-${String(Date.now())}` });
     const { context, page, complaints } = await watchedContext();

@@ -1,7 +1,7 @@
 /**
  * A session that ends while the player fills the form (SPEC §4 Session, §8 code 17): the server
  * runs with an 8 s sliding session lifetime. The realtime connection's token lives as long as the
- * session (issue 17), so when the session ends the client's token refresh is answered with code
+ * session, so when the session ends the client's token refresh is answered with code
  * 17 and the cashier shows the session-expired screen by itself, before the player presses
  * Deposit in vain; it asks the host for a new session (reInitCashier) and no payment was made.
  * (A submit answered with code 17 leads to the same screen: deposit-method-page.test.tsx.)

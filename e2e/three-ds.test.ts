@@ -85,7 +85,7 @@ describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 p
   });
 
   it.each(['en', 'ar'] as const)(
-    'issue 19 #7: after the challenge the success page shows the amount, method, reference and new balance, read from the server (%s, 390 px)',
+    'after the challenge the success page shows the amount, method, reference and new balance, read from the server (%s, 390 px)',
     async (lang) => {
       const hosted = await openHostedCashier(env.browser, env.stack, {
         lang,

@@ -1,5 +1,5 @@
 /**
- * Payout account verification in the demo host page's iframe (issue 6, SPEC §2
+ * Payout account verification in the demo host page's iframe (SPEC §2
  * /withdrawal-verify-account, /account-management-blocked and the account-management status
  * pages, §4 withdrawal verification, §7 requisite/create, otp/send, otp/verify): a new e-wallet
  * account confirmed with the code the sandbox "sent" and then paid to with the amount kept; wrong
@@ -116,7 +116,7 @@ async function waitForBlockedPage(frame: Frame): Promise<void> {
     .waitFor();
 }
 
-describe('payout account verification (issue 6: SPEC §2, §4 withdrawal verification, §7 otp)', () => {
+describe('payout account verification (SPEC §2, §4 withdrawal verification, §7 otp)', () => {
   it('adds an e-wallet account, confirms it with the code sent by text, comes back with the account chosen and the amount kept, and withdraws', async () => {
     const hosted = await openForNewAccount('verify');
     const { page, frame, session } = hosted;

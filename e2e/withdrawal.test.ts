@@ -1,5 +1,5 @@
 /**
- * The withdrawal flow in the demo host page's iframe (issue 6, SPEC §2 withdrawal routes, §4
+ * The withdrawal flow in the demo host page's iframe (SPEC §2 withdrawal routes, §4
  * withdrawal verification, §5 withdrawal amount and tax, §7 payouts and reversal): a withdrawal
  * to a saved account, the tax above the non-taxable amount, the balance error, a bet-shop
  * pick-up with its voucher and the reversal of a pending withdrawal. The verification of a new
@@ -74,7 +74,7 @@ function plainText(value: string | null): string {
   return (value ?? '').replace(/[\u2066-\u2069\u200e\u200f]/g, '').trim();
 }
 
-describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, §7 payouts)', () => {
+describe('withdrawal (SPEC §2 withdrawal routes, §5 amount and tax, §7 payouts)', () => {
   it('withdraws to the saved confirmed account of the demo player; the server takes the amount from the balance', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack, {
       player: 'demo',
@@ -294,7 +294,7 @@ describe('withdrawal (issue 6: SPEC §2 withdrawal routes, §5 amount and tax, �
   });
 });
 
-describe('Arabic, right to left (issue 6: SPEC §1 right-to-left layouts, §2 body dir, §9 phone width)', () => {
+describe('Arabic, right to left (SPEC §1 right-to-left layouts, §2 body dir, §9 phone width)', () => {
   /** The frame's direction: the document's dir and the body's data-dir. */
   async function directionOf(frame: Frame): Promise<readonly string[]> {
     return frame.evaluate(() => [document.documentElement.dir, document.body.dataset.dir ?? '']);

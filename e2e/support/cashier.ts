@@ -1,5 +1,5 @@
 /**
- * Helpers of the cashier journeys (issue 4 browser suite): a session of a fresh player opened in
+ * Helpers of the cashier journeys: a session of a fresh player opened in
  * the demo host page, the cashier frame, the widget's own texts read from its locale files, the
  * server's view of the player (balance, transactions) and one call that screenshots a screen and
  * runs axe-core on the cashier frame.

@@ -62,7 +62,7 @@ export function methodGroups(frame: Frame, lang: WidgetLanguage = 'en'): Locator
 
 /**
  * The button that offers a method on the homepage: its tile in the method list, or, where the
- * list leaves the method out because the shortcut row above offers it (a phone, issue 19 #8),
+ * list leaves the method out because the shortcut row above offers it (a phone),
  * that shortcut.
  */
 export function methodTile(frame: Frame, name: string, lang: WidgetLanguage = 'en'): Locator {
@@ -145,7 +145,7 @@ export function submitButton(frame: Frame, lang: WidgetLanguage = 'en'): Locator
  * Submits a form that should fail its checks and waits for the announcement of the error count,
  * the one sign that the submit ran when blurs already show the messages. The button is pressed
  * with the keyboard: a pointer click can miss it while the frame still resizes to messages that
- * just appeared (issue 19 #12).
+ * just appeared.
  */
 export async function submitExpectingErrors(
   frame: Frame,

@@ -32,7 +32,7 @@ export interface StackOptions {
    */
   readonly provider?: (config: ServerConfig, db: Database) => PaymentProvider;
   /**
-   * Issue 15: the server's mode (default sandbox). `production` starts from an empty database
+   * The server's mode (default sandbox). `production` starts from an empty database
    * (no demo seed, no sandbox routes); the environment must then name a provider and a secret.
    */
   readonly mode?: 'sandbox' | 'production';
@@ -49,7 +49,7 @@ export interface Stack {
   readonly hostPage: HostPageServer;
   /**
    * Everything the server logged (pino JSON lines, level info and above), so a test can check
-   * what a run left in the logs (issue 5: no card number, no CVV).
+   * what a run left in the logs (no card number, no CVV).
    */
   logs(): string;
   /** Stops both servers and closes the database. */
@@ -105,7 +105,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       : await openDatabase({ inMemory: true });
   const port = await freePort();
   const serverUrl = `http://127.0.0.1:${port}`;
-  // Started first: its origin is the one the cashier lets frame the widget (issue 13).
+  // Started first: its origin is the one the cashier lets frame the widget.
   const hostPage = await startHostPageServer({
     distDir: options.demoDir ?? DEMO_PAGE.distDir,
     cashierUrl: serverUrl,
@@ -231,7 +231,7 @@ export async function newSession(
 }
 
 /**
- * One call of the operator API with a bearer key (issue 15): its parsed JSON object; a non-2xx
+ * One call of the operator API with a bearer key: its parsed JSON object; a non-2xx
  * answer or a body that is no object fails the test with the answer in the message.
  */
 export async function operatorJson(

@@ -1,5 +1,5 @@
 /**
- * Steps of the withdrawal journeys (issue 6) in the cashier frame, by role and accessible name
+ * Steps of the withdrawal journeys in the cashier frame, by role and accessible name
  * (the widget's locale texts and the seed's payout method names), and the server-side set-up
  * they need: a player's contacts for one-time codes and a verification block.
  */
