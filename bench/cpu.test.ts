@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ceilingRps, cpuSnapshot, parseStat, partsOf, perRequest } from './cpu';
 
-describe('the CPU a request costs, and what the cores allow (issue 16, bench:server)', () => {
+describe('the CPU a request costs, and what the cores allow (bench:server)', () => {
   it('one process is capped by its own core, two by the machine once all parts share it', () => {
     // 0.5 ms in the server, 0.2 ms in PostgreSQL, 0.1 ms in the load generator, on 2 cores.
     const cost = { server: 0.5, database: 0.2, generator: 0.1 };

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:realtime`: how soon the cashier moves on by itself once a payment settles
- * (issue 17, SPEC §4 realtime). The real stack of the browser tests (e2e/support: the server on
+ * (SPEC §4 realtime). The real stack of the browser tests (e2e/support: the server on
  * an in-memory PGlite, seeded, sandbox; the built widget; the demo host page) and Debian Chromium
  * through playwright-core.
  *

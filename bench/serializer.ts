@@ -1,8 +1,9 @@
 /**
  * `npm run bench:serializer`: the cost of writing the deposit init answer of the seeded demo brand
- * (brand0, player demo, EUR) with zod's encoding (`safeEncode` + `JSON.stringify`, what the server
- * did before issue 16) against the compiled serializer (http/fast-serializer.ts) alone
- * (RESPONSE_VALIDATION=off) and behind zod's check (`zod`), all in the same run; and, to show why
+ * (brand0, player demo, EUR) with zod's encoding (`safeEncode` + `JSON.stringify`, how the server
+ * wrote answers before the fast serializer) against the compiled serializer
+ * (http/fast-serializer.ts) alone (RESPONSE_VALIDATION=off) and behind zod's check (`zod`), all
+ * in the same run; and, to show why
  * unions with null are lowered to `nullable`, fast-json-stringify given zod's JSON Schema as it is
  * (`anyOf` resolved by a validator per value); and the compiled serializer given the answer as the
  * server holds it, its brand-level parts written once (http/written-once.ts: the pay groups and

@@ -26,7 +26,7 @@ import { seedDatabase } from '../packages/server/src/db/seed';
 import { createSession } from '../packages/server/src/services/sessions';
 import { createLogger } from '../packages/server/src/http/logger';
 
-// Sessions submit at load-test rates: the per-session money-call limit (issue 13) is lifted, so
+// Sessions submit at load-test rates: the per-session money-call limit is lifted, so
 // the figures measure the submit, not the 429 a player would get long before.
 // Answers are written as production writes them (the compiled serializer alone, docs/decisions/0035-serializer-compiled-from-the-contract.md);
 // RESPONSE_VALIDATION=zod in the environment measures the development setting instead.

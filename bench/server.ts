@@ -1,6 +1,6 @@
 /**
  * `npm run bench:server`: the cashier-service's hot calls (deposit init, select, submit by one
- * player and by 20) as ratios to two yardsticks measured in the same rounds (issue 16):
+ * player and by 20) as ratios to two yardsticks measured in the same rounds:
  * - bare: a Fastify route that does nothing, the ceiling of any route on this machine now;
  * - one query: a route of the app doing one primary-key read with the raw driver and nothing
  *   else (bench/server-target.ts; it exists only there), the floor of any call that touches the
@@ -20,7 +20,7 @@
  *
  * The server runs in processes of its own (bench/server-target.ts), so the load generator does
  * not share their event loop. Prints figures and the machine's load; never judges them (budgets
- * are read by people: docs/architecture.md "Budgets", the issue notes).
+ * are read by people: docs/architecture.md "Budgets").
  *
  * Environment: BENCH_SECONDS (default 5 per measurement), BENCH_ROUNDS (default 3),
  * BENCH_CONNECTIONS (default 10), BENCH_DATABASE_URL.
@@ -44,7 +44,7 @@ const postgresAdminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 /** How many players submit at once in the "20 players" rows. */
 const PLAYERS = 20;
-/** The fixed rate of the init latency row (issue 16: p99 at 200 req/s). */
+/** The fixed rate of the init latency row (p99 at 200 req/s). */
 const FIXED_RATE = 200;
 
 // --- targets --------------------------------------------------------------------------------
