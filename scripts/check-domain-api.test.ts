@@ -9,7 +9,7 @@ function source(text: string): ts.SourceFile {
   return ts.createSourceFile('probe.ts', text, ts.ScriptTarget.Latest, true);
 }
 
-describe('the public API of @cashdesk/domain (issue 18: every export has a caller in the product)', () => {
+describe('the public API of @cashdesk/domain (every export has a caller in the product)', () => {
   it('reads the names a file imports or re-exports from the domain, never from elsewhere', () => {
     const file = source(
       [

@@ -1,5 +1,5 @@
 /**
- * Issue 18: every export of `@cashdesk/domain`'s public API has a caller in the product. A rule
+ * Every export of `@cashdesk/domain`'s public API has a caller in the product. A rule
  * the domain implements and tests but that the widget, the server, the contract and the embed
  * package never import is either not built for players yet or dead; either way the check fails,
  * naming it. (Helpers the domain only uses inside itself stay in their modules, unexported from
@@ -15,7 +15,7 @@ import ts from 'typescript';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Issue 18: SPEC rules the domain has and the product does not call yet (none left). Each must be
+ * SPEC rules the domain has and the product does not call yet (none left). Each must be
  * built into the product or removed (docs/decisions/0069-domain-public-api.md lists them with their plan); the check
  * fails when one of them gains a caller and is still listed here, so the list only shrinks.
  */

@@ -130,7 +130,7 @@ async function main(): Promise<void> {
         WIDGET_URL: baseUrl,
         // Request lines would bury the address to open; LOG_LEVEL=info brings them back.
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-        // The demo host page may frame the cashier (issue 13) wherever HOST_PAGE_PORT moves it,
+        // The demo host page may frame the cashier wherever HOST_PAGE_PORT moves it,
         // and in a database seeded before the demo brands named it.
         FRAME_ANCESTORS: [process.env.FRAME_ANCESTORS ?? '', `http://localhost:${hostPagePort}`]
           .join(' ')
