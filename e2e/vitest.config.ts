@@ -1,7 +1,8 @@
 import { defineProject } from 'vitest/config';
 
-// Browser tests: the real server in-process, the built widget and demo page, Debian Chromium.
-// One file at a time: each starts a server and a browser, and the machine has two cores.
+// Browser tests: the real server in-process, the built widget and demo page, one Debian Chromium
+// per run (support/global-setup.ts). One file at a time: two at once, each with its server and
+// pages, were no faster on two cores and let timing-sensitive journeys time out.
 export default defineProject({
   test: {
     name: 'e2e',
