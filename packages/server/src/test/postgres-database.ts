@@ -40,7 +40,7 @@ export interface ScratchDatabase {
   readonly name: string;
   readonly url: string;
   /** Ends its connections and drops it. */
-  drop(): Promise<void>;
+  readonly drop: () => Promise<void>;
 }
 
 /**
