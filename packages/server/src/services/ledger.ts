@@ -35,6 +35,7 @@ import { ApiError } from '../http/api-error';
 import { isTransaction } from './webhooks/outbox';
 import { REALTIME_NOTIFY_CHANNEL, balanceEnvelope, notifyExpression } from '../realtime/publish';
 import { balanceChannel } from '../realtime/channels';
+import { plainDecimal } from './money-text';
 
 /** A player's money in one currency. */
 export interface Balance {
@@ -77,13 +78,12 @@ export interface LedgerChange {
   readonly balance: Balance;
 }
 
-/** Normalises a stored numeric ('12.5000000000') to a plain decimal ('12.5'). */
-function plain(value: string): string {
-  return new Big(value).toFixed();
-}
-
 function toBalance(row: { currency: string; balance: string; reserved: string }): Balance {
-  return { currency: row.currency, balance: plain(row.balance), reserved: plain(row.reserved) };
+  return {
+    currency: row.currency,
+    balance: plainDecimal(row.balance),
+    reserved: plainDecimal(row.reserved),
+  };
 }
 
 function requirePositive(amount: string): Big {

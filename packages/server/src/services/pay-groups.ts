@@ -51,7 +51,6 @@ import {
   mapField,
   narrowLimitsForPlayer,
   resolvePrecision,
-  roundToPrecision,
   workflowKind,
 } from '@cashdesk/domain';
 import type { FormField, PaymentFlow, StoredLimits } from '@cashdesk/domain';
@@ -78,6 +77,12 @@ import { maskEmail, maskPhone } from './contacts';
 import { verificationBlock } from './payout-account-otp';
 import type { SessionContext } from './sessions';
 import { shownBalance } from './ledger';
+import {
+  figureAtPrecision,
+  moneyAtPrecision,
+  optionalFigureAtPrecision,
+  plainDecimal,
+} from './money-text';
 import type { WalletService } from './wallet/wallet';
 
 import { BrandCache } from './cache/brand-cache';
@@ -162,21 +167,6 @@ function narrowedFor(
 }
 
 // --- formatting ---------------------------------------------------------------------------------
-
-/** A stored numeric as a decimal string at the currency precision ('5' → '5.00' for EUR). */
-export function atPrecision(value: string, precision: number): string {
-  return roundToPrecision(new Big(value), resolvePrecision(precision));
-}
-
-/** A stored numeric, or null, at the currency precision. */
-function optionalAtPrecision(value: string | null, precision: number): string | null {
-  return value === null ? null : atPrecision(value, precision);
-}
-
-/** A stored numeric as plain decimal text ('1.5000000000' → '1.5'); for rates and percentages. */
-export function plainDecimal(value: string): string {
-  return new Big(value).toFixed();
-}
 
 // --- loading ------------------------------------------------------------------------------------
 
@@ -340,7 +330,7 @@ function merchantUserFee(group: PayGroupRow, precision: number) {
   return {
     percentage:
       group.merchantFeePercentage === null ? null : plainDecimal(group.merchantFeePercentage),
-    fix: optionalAtPrecision(group.merchantFeeFix, precision),
+    fix: optionalFigureAtPrecision(group.merchantFeeFix, precision),
   };
 }
 
@@ -389,8 +379,8 @@ export function payGroupToWire(
         processing_time_translation_key: limits.processingTimeTranslationKey,
         show_processing_time: limits.showProcessingTime,
         limits: {
-          min_amount: optionalAtPrecision(limits.minAmount, currency.precision),
-          max_amount: optionalAtPrecision(limits.maxAmount, currency.precision),
+          min_amount: optionalFigureAtPrecision(limits.minAmount, currency.precision),
+          max_amount: optionalFigureAtPrecision(limits.maxAmount, currency.precision),
         },
       },
     ],
@@ -936,8 +926,8 @@ async function playerFigures(db: Executor, session: SessionContext, flow: Paymen
     configVersion: row.configVersion,
     balance: {
       currency: session.currency,
-      balance: new Big(row.balance ?? '0').toFixed(),
-      reserved: new Big(row.reserved ?? '0').toFixed(),
+      balance: plainDecimal(row.balance ?? '0'),
+      reserved: plainDecimal(row.reserved ?? '0'),
     },
     wagerRemaining: row.wagerRemaining,
     lastUsedId: row.lastUsedId,
@@ -1181,7 +1171,7 @@ async function cashierResponse(
     lost_profit_merchant_bonus: parts.lostProfit,
     // The reserved amount is the pending withdrawal: reserved by a payout not yet paid out.
     withdrawal_reverse: reserved.gt(0)
-      ? { amount: atPrecision(balance.reserved, precision), currency: session.currency }
+      ? { amount: moneyAtPrecision(balance.reserved, precision), currency: session.currency }
       : null,
     tax: parts.tax,
     user_bonuses: flow === 'deposit' ? userBonusesOf(figures.bonuses) : [],
@@ -1190,7 +1180,7 @@ async function cashierResponse(
     merchant_fail_url: brand.merchantFailUrl,
     merchant_processing_url: brand.merchantProcessingUrl,
     merchant_redirect_type: brand.merchantRedirectType,
-    user_balance: roundToPrecision(new Big(shownBalance(balance)), precision, 'down'),
+    user_balance: moneyAtPrecision(shownBalance(balance), precision),
     auth_token: authToken,
     widget_settings: parts.widgetSettings,
     user_profile: userProfile(figures.profile, session.language),
@@ -1275,18 +1265,18 @@ async function detailCommon(db: Executor, session: SessionContext, entry: Sessio
   return {
     currency: currency.alpha3,
     limits: {
-      min_amount: optionalAtPrecision(limits.minAmount, precision),
-      max_amount: optionalAtPrecision(limits.maxAmount, precision),
-      max_recurring_amount: optionalAtPrecision(limits.maxRecurringAmount, precision),
+      min_amount: optionalFigureAtPrecision(limits.minAmount, precision),
+      max_amount: optionalFigureAtPrecision(limits.maxAmount, precision),
+      max_recurring_amount: optionalFigureAtPrecision(limits.maxRecurringAmount, precision),
     },
-    amount_blocks: limits.amountBlocks.map((block) => atPrecision(block, precision)),
+    amount_blocks: limits.amountBlocks.map((block) => figureAtPrecision(block, precision)),
     view_data: viewDataOf(group),
     ...processing,
     show_processing_currency: group.showProcessingCurrency,
     amount_reg_exp_fe: group.amountRegExpFe,
     auto_submit: group.autoSubmit,
     preset_behavior: group.presetBehavior,
-    preset_amount: optionalAtPrecision(limits.presetAmount, precision),
+    preset_amount: optionalFigureAtPrecision(limits.presetAmount, precision),
     preset_currency: limits.presetAmount === null ? null : currency.alpha3,
     allow_preset_amount: group.allowPresetAmount,
     merchant_user_fee: merchantUserFee(group, precision),

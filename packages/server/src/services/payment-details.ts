@@ -13,7 +13,8 @@ import { ApiError } from '../http/api-error';
 import { payGroups } from '../db/schema';
 import { shownBalance } from './ledger';
 import { localizedName } from './pay-groups';
-import { atPrecision, currencyPrecision, providerDataOf } from './transactions';
+import { moneyAtPrecision } from './money-text';
+import { currencyPrecision, providerDataOf } from './transactions';
 import type { TransactionRow } from './transactions';
 import type { WalletService } from './wallet/wallet';
 
@@ -66,14 +67,14 @@ export async function paymentDetailsOf(
       .where(eq(payGroups.id, row.payGroupId)),
   ]);
   return {
-    amount: atPrecision(row.amount, precision),
+    amount: moneyAtPrecision(row.amount, precision),
     currency: row.currency,
-    fee: atPrecision(row.fee, precision),
-    tax: atPrecision(row.tax, precision),
-    bonus: atPrecision(row.bonus, precision),
+    fee: moneyAtPrecision(row.fee, precision),
+    tax: moneyAtPrecision(row.tax, precision),
+    bonus: moneyAtPrecision(row.bonus, precision),
     // The row references its pay group, so the group is always there.
     method_name: group === undefined ? String(row.payGroupId) : localizedName(group, language),
     reference: referenceOf(row),
-    user_balance: balance === null ? null : atPrecision(shownBalance(balance), precision),
+    user_balance: balance === null ? null : moneyAtPrecision(shownBalance(balance), precision),
   };
 }

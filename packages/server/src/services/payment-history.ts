@@ -20,9 +20,9 @@ import type { Executor } from '../db/open';
 import { payGroups, transactionStatus, transactions } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { localizedName } from './pay-groups';
+import { moneyAtPrecision } from './money-text';
 import { referenceOf } from './payment-details';
 import {
-  atPrecision,
   currencyPrecision,
   isFinalStatus,
   paySessionOf,
@@ -144,7 +144,7 @@ export async function listPlayerPayments(
           open,
           transaction_status: wireStatusOf(row.status),
           result_status: resultStatusOf(row.status),
-          amount: atPrecision(row.amount, precision),
+          amount: moneyAtPrecision(row.amount, precision),
           currency: row.currency,
           pay_group_id: row.payGroupId,
           method_name: localizedName({ publicName, publicNames }, owner.language),

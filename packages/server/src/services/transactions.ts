@@ -50,13 +50,7 @@ import Big from 'big.js';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Placeholder } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import {
-  CHANNELS,
-  CLIENT_PLATFORMS,
-  DEVICE_KINDS,
-  roundToPrecision,
-  resolvePrecision,
-} from '@cashdesk/domain';
+import { CHANNELS, CLIENT_PLATFORMS, DEVICE_KINDS, resolvePrecision } from '@cashdesk/domain';
 import {
   DateTime,
   Decimal,
@@ -91,6 +85,7 @@ import type {
   ThreeDsOutcome,
 } from '../providers';
 import { isUuid } from './ids';
+import { moneyAtPrecision, plainDecimal } from './money-text';
 import { shownBalance } from './ledger';
 import type { Balance } from './ledger';
 import { creditDeposit, releasePayout, settlePayout, takeBackDeposit } from './wallet/money';
@@ -986,7 +981,7 @@ export async function applyDepositOutcome(
             expires_at: outcome.expiresAt.toISOString(),
             reference: outcome.reference,
             // What the player pays (amount and fees), at the currency precision ('20.00').
-            amount: atPrecision(chargedAmount(row), await currencyPrecision(db, row.currency)),
+            amount: moneyAtPrecision(chargedAmount(row), await currencyPrecision(db, row.currency)),
             currency: row.currency,
             copy_fields: outcome.copyFields.map((field) => ({
               label: field.label,
@@ -1029,7 +1024,7 @@ function bankTransferForm(
   reference: string,
   bank: { beneficiary: string; bankName: string; iban: string; bic: string },
 ): z.infer<typeof DisplayFormData> {
-  const amount = plainAmount(chargedAmount(row));
+  const amount = plainDecimal(chargedAmount(row));
   const iban = bank.iban.replace(/\s+/g, '');
   const query = new URLSearchParams({
     'receiver-name': bank.beneficiary,
@@ -1216,16 +1211,6 @@ function stepOf(row: TransactionRow, data: StoredProviderData): SubmitStep {
   return data.step ?? 'await';
 }
 
-/** A stored numeric ('10.5000000000') as plain decimal text ('10.5'). */
-function plainAmount(value: string): string {
-  return new Big(value).toFixed();
-}
-
-/** A stored numeric at the currency precision ('10.50'). */
-export function atPrecision(value: string, precision: number): string {
-  return roundToPrecision(new Big(value), precision, 'down');
-}
-
 /** The precision of a currency (the domain's default when the currency is unknown). */
 export async function currencyPrecision(db: Executor, currency: string): Promise<number> {
   const [row] = await db
@@ -1320,7 +1305,7 @@ export function paySessionOf(row: TransactionRow, facts: PaySessionFacts): PaySe
           bet_shop: facts.betShop,
           expires_at: storedVoucher.expires_at,
           // What changes hands at the counter: the deposit with its fees, or the payout.
-          amount: atPrecision(
+          amount: moneyAtPrecision(
             row.flow === 'deposit' ? chargedAmount(row) : paidOutAmount(row),
             precision,
           ),
@@ -1348,9 +1333,9 @@ export function paySessionOf(row: TransactionRow, facts: PaySessionFacts): PaySe
     redirect_data: redirect.data,
     display_form: final ? null : (data.displayForm ?? null),
     voucher,
-    amount: atPrecision(row.amount, precision),
+    amount: moneyAtPrecision(row.amount, precision),
     currency: row.currency,
-    user_balance: atPrecision(shownBalance(balance), precision),
+    user_balance: moneyAtPrecision(shownBalance(balance), precision),
   };
 }
 

@@ -12,6 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/open';
 import { currencies, payGroups } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { plainDecimal } from '../money-text';
 
 /** Refuses the request naming `field` (400, invalidField). */
 export function invalid(field: string, detail: string): never {
@@ -105,5 +106,5 @@ export async function assertBrandPayGroups(
 
 /** A stored numeric as plain decimal text ('5.0000000000' → '5'), or null. */
 export function plain(value: string | null): string | null {
-  return value === null ? null : new Big(value).toFixed();
+  return value === null ? null : plainDecimal(value);
 }

@@ -14,14 +14,10 @@ import type { Executor } from '../../db/open';
 import { currencies, playerBalances, playerLimits, players, sessions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { announceChange } from '../cache/announce';
+import { plainDecimal } from '../money-text';
 
 /** A player row. */
 export type PlayerRow = typeof players.$inferSelect;
-
-/** A decimal column as plain text ('10.5000000000' → '10.5'). */
-function plain(value: string): string {
-  return new Big(value).toFixed();
-}
 
 /** The player `externalId` of `brandId`, or `null`. */
 export async function findPlayer(
@@ -79,14 +75,14 @@ export async function toOperatorPlayer(db: Executor, row: PlayerRow): Promise<Op
     limits: limits.map((limit) => ({
       flow: limit.flow,
       currency: limit.currency,
-      min_amount: limit.minAmount === null ? null : plain(limit.minAmount),
-      max_amount: limit.maxAmount === null ? null : plain(limit.maxAmount),
+      min_amount: limit.minAmount === null ? null : plainDecimal(limit.minAmount),
+      max_amount: limit.maxAmount === null ? null : plainDecimal(limit.maxAmount),
     })),
     balances: balances.map((balance) => ({
       currency: balance.currency,
-      balance: plain(balance.balance),
-      reserved: plain(balance.reserved),
-      wager_remaining: plain(balance.wagerRemaining),
+      balance: plainDecimal(balance.balance),
+      reserved: plainDecimal(balance.reserved),
+      wager_remaining: plainDecimal(balance.wagerRemaining),
     })),
     created_at: row.createdAt.toISOString(),
   };

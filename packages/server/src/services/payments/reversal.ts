@@ -23,7 +23,7 @@ import type { ReversePendingWithdrawalResponse } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
 import { transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { atPrecision } from '../pay-groups';
+import { moneyAtPrecision } from '../money-text';
 import type { SessionContext } from '../sessions';
 import { applyProviderStatus, currencyPrecision, transition } from '../transactions';
 import type { TransactionRow } from '../transactions';
@@ -201,8 +201,8 @@ export async function reversePendingWithdrawal(
   }
   const precision = await currencyPrecision(deps.db, session.currency);
   return {
-    success_amount: returned.gt(0) ? atPrecision(returned.toFixed(), precision) : null,
-    fail_amount: kept.gt(0) ? atPrecision(kept.toFixed(), precision) : null,
+    success_amount: returned.gt(0) ? moneyAtPrecision(returned.toFixed(), precision) : null,
+    fail_amount: kept.gt(0) ? moneyAtPrecision(kept.toFixed(), precision) : null,
     currency: session.currency,
   };
 }

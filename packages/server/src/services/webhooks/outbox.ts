@@ -21,7 +21,6 @@
  * @packageDocumentation
  */
 import { randomUUID } from 'node:crypto';
-import Big from 'big.js';
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
@@ -30,6 +29,7 @@ import type { TransactionEventType, WebhookEvent, WebhookTransaction } from '@ca
 import type { Executor, Transaction } from '../../db/open';
 import type { payoutAccounts, transactions } from '../../db/schema';
 import { payGroups, players, webhookEvents } from '../../db/schema';
+import { plainDecimal } from '../money-text';
 import { REVERSED_MESSAGE_KEY } from '../payments/reversal-marker';
 import { ShapedStatement, rawStatement } from '../../db/statement-shapes';
 import { REALTIME_NOTIFY_CHANNEL, sessionEnvelope } from '../../realtime/publish';
@@ -72,11 +72,6 @@ export function transactionEventType(
     case 'await':
       return null;
   }
-}
-
-/** A decimal column as plain text ('10.5000000000' → '10.5'), as the contract's Decimal wants. */
-function plainDecimal(value: string): string {
-  return new Big(value).toFixed();
 }
 
 const DeclineReason = z.object({ declineReason: z.string() });
