@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { languageFlagUrl, showLanguageFlags } from './language-flags';
 
-describe('language flags of the demo host page (SPEC §3 language codes map to flags, issue 18)', () => {
+describe('language flags of the demo host page (SPEC §3 language codes map to flags)', () => {
   it.each([
     ['en', 'US'],
     ['uk', 'UA'],
@@ -17,7 +17,7 @@ describe('language flags of the demo host page (SPEC §3 language codes map to f
     expect(languageFlagUrl('eo')).toBeNull();
   });
 
-  it('issue 19 #9: puts an SVG image, never an emoji, before each language name', () => {
+  it('puts an SVG image, never an emoji, before each language name', () => {
     document.body.innerHTML = `
       <button data-lang="en">English</button>
       <button data-lang="uk">Українська</button>`;

@@ -15,7 +15,7 @@ const FLAG_FILES = import.meta.glob<string>('../../../node_modules/country-flag-
 
 /**
  * SPEC §3 ("Language codes map to flags (uk to ua, hi to in, en to us)", the domain's
- * languageToFlag), issue 18: the address of the SVG flag shown beside a language, or null when
+ * languageToFlag): the address of the SVG flag shown beside a language, or null when
  * the language has no flag.
  */
 export function languageFlagUrl(lang: string): string | null {

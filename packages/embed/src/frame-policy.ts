@@ -1,6 +1,6 @@
 /**
  * The iframe's `sandbox` and `allow` attributes: what a payments cashier needs to work and
- * nothing more (issue 4). Each token says which part of the SPEC needs it.
+ * nothing more. Each token says which part of the SPEC needs it.
  *
  * @packageDocumentation
  */

@@ -1,6 +1,6 @@
 /**
- * @cashdesk/embed: the small typed SDK a brand's host page uses to embed the Cashdesk cashier
- * (issue 4). `mountCashier` creates the iframe, pins the origin of the messages it accepts,
+ * @cashdesk/embed: the small typed SDK a brand's host page uses to embed the Cashdesk cashier.
+ * `mountCashier` creates the iframe, pins the origin of the messages it accepts,
  * delivers the widget's messages (SPEC §1, plus ready, resize and result) as typed events, sizes
  * the frame to its content and sends it commands; or opens the cashier in a new tab. Exports are
  * listed by name (docs/architecture.md convention 7).

@@ -60,7 +60,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('mountCashier: the iframe (issue 4, SPEC §2)', () => {
+describe('mountCashier: the iframe (SPEC §2)', () => {
   it('appends an iframe whose src is the start-up address with session_id, lang and theme', () => {
     const cashier = mount({ lang: 'en', brand: 'brand0', theme: 'brand0', flow: 'withdrawal' });
     expect(document.querySelector('#cashier > iframe')).toBe(cashier.iframe);
@@ -223,7 +223,7 @@ describe('mountCashier: typed events (SPEC §1)', () => {
     expect(window.location.href).toBe(before);
   });
 
-  it('delivers finish with its outcome and address and opens the address in the top window by default (SPEC §2, §4, issue 19)', () => {
+  it('delivers finish with its outcome and address and opens the address in the top window by default (SPEC §2, §4)', () => {
     const cashier = mount();
     const events: unknown[] = [];
     const reInit = vi.fn();

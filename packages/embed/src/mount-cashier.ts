@@ -1,5 +1,5 @@
 /**
- * `mountCashier` (issue 4): creates the cashier iframe on a host page, pins the origin of the
+ * `mountCashier`: creates the cashier iframe on a host page, pins the origin of the
  * messages it accepts, delivers the widget's messages (SPEC §1, plus ready, resize and result) as
  * typed events, sizes the iframe to the widget's content (autoHeight) and sends it commands. With
  * `cashierInNewTab` it opens the cashier in a new tab instead (cashier-tab.ts).
@@ -193,7 +193,7 @@ function runDefault(
 }
 
 /**
- * Issue 4: mounts the cashier. Appends a sandboxed iframe (see {@link CASHIER_SANDBOX_TOKENS} and
+ * Mounts the cashier. Appends a sandboxed iframe (see {@link CASHIER_SANDBOX_TOKENS} and
  * {@link CASHIER_ALLOW_FEATURES}) opening the address of {@link buildCashierAddress}, with the
  * container's size as the parent width and height (SPEC §2) and this page's origin as
  * host_origin, and listens for the widget's messages (SPEC §1). Only messages whose origin is the
