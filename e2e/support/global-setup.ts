@@ -7,12 +7,9 @@
  * - dumps a migrated and seeded database that every file's stack loads instead of migrating and
  *   seeding its own (stack.ts; the server tests' copy, database-template.ts).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from './browser';
-import { dumpSeededPglite } from '../../packages/server/src/test/database-template';
+import { provideSeededPglite } from '../../packages/server/src/test/database-template';
 import { DEMO_PAGE, WIDGET, ensureBuilt } from '../../scripts/build-frontends';
 
 declare module 'vitest' {
@@ -25,14 +22,13 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if ((process.env.WIDGET_DIR?.trim() ?? '') === '') await ensureBuilt(WIDGET);
   await ensureBuilt(DEMO_PAGE);
-  const dir = await mkdtemp(path.join(tmpdir(), 'cashdesk-e2e-seeded-'));
-  const file = path.join(dir, 'pglite.tar');
-  const [browser, dump] = await Promise.all([launchBrowserServer(), dumpSeededPglite()]);
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('seededPgliteFile', file);
+  const [browser, removeSeeded] = await Promise.all([
+    launchBrowserServer(),
+    provideSeededPglite(project),
+  ]);
   project.provide('chromiumEndpoint', browser.wsEndpoint());
   return async () => {
     await browser.close();
-    await rm(dir, { recursive: true, force: true });
+    await removeSeeded();
   };
 }

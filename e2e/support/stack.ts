@@ -1,8 +1,9 @@
 /**
  * The system under test, in the test process: the real cashier-service (createApp, an in-memory
- * PGlite copied from the run's migrated and seeded database, sandbox mode) on a free port of 127.0.0.1, serving the
- * built widget, and the demo host page on another free port, addressed as `localhost`, so the
- * page and the cashier are different origins (and sites) as on a brand's site.
+ * PGlite copied from the run's migrated and seeded database, sandbox mode) on a free port of
+ * 127.0.0.1, serving the built widget, and the demo host page on another free port, addressed as
+ * `localhost`, so the page and the cashier are different origins (and sites) as on a brand's
+ * site.
  */
 import { createServer } from 'node:net';
 import path from 'node:path';

@@ -13,8 +13,11 @@
  *
  * @packageDocumentation
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
+import type { TestProject } from 'vitest/node';
 import { createPostgresDatabase } from './postgres-database';
 import type { ScratchDatabase } from './postgres-database';
 import { openDatabase } from '../db/open';
@@ -39,6 +42,19 @@ export async function dumpSeededPglite(): Promise<Blob> {
   } finally {
     await opened.close();
   }
+}
+
+/**
+ * For a global set-up: dumps a migrated and seeded PGlite to a temporary file and provides it to
+ * the project's test files ({@link seededPgliteDump}); the returned function removes the file.
+ */
+export async function provideSeededPglite(project: TestProject): Promise<() => Promise<void>> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'cashdesk-seeded-'));
+  const file = path.join(dir, 'pglite.tar');
+  const dump = await dumpSeededPglite();
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('seededPgliteFile', file);
+  return () => rm(dir, { recursive: true, force: true });
 }
 
 let seededPglite: Promise<Blob> | undefined;
