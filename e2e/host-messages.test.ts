@@ -17,7 +17,13 @@ import {
   text,
   visitScreen,
 } from './support/cashier';
-import { payWithCard, openCardMethod, TEST_CARDS, waitForPath } from './support/journeys';
+import {
+  payWithCard,
+  openCardMethod,
+  TEST_CARDS,
+  waitForAutoChoice,
+  waitForPath,
+} from './support/journeys';
 
 const env = useStackAndBrowser();
 
@@ -25,7 +31,7 @@ describe('messages to the host page (SPEC §1, §2)', () => {
   it('SPEC §2 cashier_in_new_tab: posts redirectTo with the address minus the flag and renders nothing', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
-    await waitForPath(frame, '/deposit');
+    await waitForAutoChoice(frame);
 
     const flagged = new URL(frame.url());
     flagged.searchParams.set('cashier_in_new_tab', '1');

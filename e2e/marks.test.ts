@@ -10,7 +10,14 @@ import type { Frame, Locator } from 'playwright-core';
 import { screenshot, useStackAndBrowser } from './support';
 import { closeHosted, openHostedCashier } from './support/cashier';
 import type { WidgetLanguage } from './support/cashier';
-import { METHODS, cardFields, methodTile, waitForHome, waitForList } from './support/journeys';
+import {
+  METHODS,
+  cardFields,
+  methodTile,
+  waitForHome,
+  waitForList,
+  waitForPath,
+} from './support/journeys';
 
 const env = useStackAndBrowser();
 
@@ -27,7 +34,7 @@ async function allLoaded(images: Locator): Promise<boolean[]> {
 
 async function openFromList(frame: Frame, name: string, lang: WidgetLanguage): Promise<void> {
   await methodTile(frame, name, lang).click();
-  await frame.waitForURL((url) => url.pathname.startsWith('/deposit/'));
+  await waitForPath(frame, /^\/deposit\//);
 }
 
 describe('real marks at 390 px', () => {

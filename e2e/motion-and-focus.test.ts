@@ -20,6 +20,7 @@ import {
   payWithCard,
   submitButton,
   TEST_CARDS,
+  waitForAutoChoice,
   waitForPath,
 } from './support/journeys';
 
@@ -93,7 +94,7 @@ describe('reduced motion (SPEC §2 status page and reset-scroll)', () => {
   it('the status spinner turns by default and stands still when the player asked for less motion', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame } = hosted;
-    await frame.waitForURL((url) => url.pathname === '/deposit');
+    await waitForAutoChoice(frame);
     // SPEC §2 /payments/status: a payment the server does not know yet keeps the page polling.
     await frame.goto(
       samePage(frame, '/payments/status/sandbox', { transaction_id: 'tx-not-yet-known' }),
@@ -219,7 +220,7 @@ describe('delete confirmation in the browser (SPEC §2 /cards)', () => {
     // demo2 of brand0 has saved cards (the seed); nothing is deleted here.
     const hosted = await openHostedCashier(env.browser, env.stack, { player: 'demo2' });
     const { frame } = hosted;
-    await frame.waitForURL((url) => url.pathname === '/deposit');
+    await waitForAutoChoice(frame);
     await frame.goto(samePage(frame, '/cards'));
     await frame.getByRole('heading', { level: 1, name: text('en', 'CARDS.TITLE') }).waitFor();
     const remove = frame.getByRole('button', { name: /^Delete .*0200/ });

@@ -11,7 +11,6 @@
 import { asc, eq, like } from 'drizzle-orm';
 import { clickstreamEvents, clientReports, players } from '../packages/server/src/db/schema';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { useStackAndBrowser } from './support';
 import { closeHosted, openHostedCashier, transactionsOf } from './support/cashier';
 import type { HostedCashier } from './support/cashier';
@@ -32,21 +31,14 @@ const ADMIN_KEY = 'e2e-realtime-admin-key-0123456789abcdef';
 const env = useStackAndBrowser({ env: { OPERATOR_ADMIN_KEY: ADMIN_KEY } });
 
 /**
- * Counts the replies to the realtime client's subscribe commands on the page's sockets: the
- * widget subscribes its session's three channels once connected.
+ * Counts the replies to the realtime client's subscribe commands on the page's sockets since the
+ * page opened: the widget subscribes its session's three channels once connected.
  */
-function watchSubscriptions(page: Page): () => number {
-  let subscribed = 0;
-  page.on('websocket', (socket) => {
-    if (!socket.url().endsWith('/connection/websocket')) return;
-    socket.on('framereceived', (frame) => {
-      const text = typeof frame.payload === 'string' ? frame.payload : frame.payload.toString();
-      for (const line of text.split('\n')) {
-        if (line.includes('"subscribe":')) subscribed += 1;
-      }
-    });
-  });
-  return () => subscribed;
+function subscriptionsOf(hosted: HostedCashier): () => number {
+  return () =>
+    hosted.realtime.received
+      .flatMap((text) => text.split('\n'))
+      .filter((line) => line.includes('"subscribe":')).length;
 }
 
 /** The sandbox provider page's Approve of `transactionId` (the player paying elsewhere). */
@@ -73,17 +65,11 @@ describe('realtime (SPEC §4)', () => {
       context: { viewport: { width: 1280, height: 900 } },
     });
     const { frame } = hosted;
-    const sockets: string[] = [];
-    hosted.page.on('websocket', (socket) => {
-      sockets.push(socket.url());
-    });
     await openMethod(frame, METHODS.crypto);
     await chooseOption(frame, 'PH.FIELD.NETWORK', 'Bitcoin');
     await submitButton(frame).click();
     await waitForPath(frame, '/deposit/deposit-display-form');
-    await expect
-      .poll(() => sockets.some((url) => url.endsWith('/connection/websocket')))
-      .toBe(true);
+    await expect.poll(() => hosted.realtime.sockets.length).toBeGreaterThan(0);
     await approveAtProvider(await firstTransaction(hosted));
     await waitForPath(frame, '/deposit/deposit-success');
     await closeHosted(hosted);
@@ -94,7 +80,7 @@ describe('realtime (SPEC §4)', () => {
       beforeOpen: (context) => context.clock.install(),
     });
     const { page, frame } = hosted;
-    const subscriptions = watchSubscriptions(page);
+    const subscriptions = subscriptionsOf(hosted);
     await openMethod(frame, METHODS.mobileMoney);
     await submitButton(frame).click();
     await waitForPath(frame, '/deposit/deposit-await');
@@ -147,8 +133,8 @@ describe('realtime (SPEC §4)', () => {
     });
     const key = typeof minted['key'] === 'string' ? minted['key'] : '';
     const hosted = await openHostedCashier(env.browser, env.stack);
-    const { page, frame, player } = hosted;
-    const subscriptions = watchSubscriptions(page);
+    const { frame, player } = hosted;
+    const subscriptions = subscriptionsOf(hosted);
     await openMethod(frame, METHODS.card);
     await expect.poll(subscriptions).toBeGreaterThanOrEqual(3);
     const message = 'Card payments are back to normal speed.';
@@ -167,8 +153,8 @@ describe('realtime (SPEC §4)', () => {
 
   it('SPEC §4 §7: a card deposit’s amount change, submit click and result reach the clickstream table over the realtime connection', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack);
-    const { page, frame, player } = hosted;
-    const subscriptions = watchSubscriptions(page);
+    const { frame, player } = hosted;
+    const subscriptions = subscriptionsOf(hosted);
     await openCardMethod(frame);
     await expect.poll(subscriptions).toBeGreaterThanOrEqual(3);
     await amountInput(frame).fill('42');

@@ -85,6 +85,31 @@ export interface HostedCashier {
   readonly frame: Frame;
   readonly session: TestSession;
   readonly player: string;
+  /** What the page's realtime sockets carried, recorded from before the first navigation. */
+  readonly realtime: RealtimeLog;
+}
+
+/** The page's realtime sockets and the frames they received, in order. */
+export interface RealtimeLog {
+  readonly sockets: readonly string[];
+  readonly received: readonly string[];
+}
+
+/**
+ * Records every realtime socket of `page` and what it receives. Installed before the page loads:
+ * a listener added after the cashier has started can miss a socket that already opened.
+ */
+function recordRealtime(page: Page): RealtimeLog {
+  const sockets: string[] = [];
+  const received: string[] = [];
+  page.on('websocket', (socket) => {
+    if (!socket.url().endsWith('/connection/websocket')) return;
+    sockets.push(socket.url());
+    socket.on('framereceived', (frame) => {
+      received.push(typeof frame.payload === 'string' ? frame.payload : frame.payload.toString());
+    });
+  });
+  return { sockets, received };
 }
 
 /** What {@link openHostedCashier} takes. */
@@ -121,11 +146,12 @@ export async function openHostedCashier(
   context.setDefaultTimeout(15_000);
   await options.beforeOpen?.(context);
   const page = await context.newPage();
+  const realtime = recordRealtime(page);
   await page.goto(session.hostPageUrl);
   const frame = await cashierFrameOf(page);
   // The iframe exists before it has navigated: wait for the cashier's own address (not about:blank).
   await frame.waitForURL((url) => url.protocol === 'http:' || url.protocol === 'https:');
-  return { page, frame, session, player };
+  return { page, frame, session, player, realtime };
 }
 
 /**
@@ -142,8 +168,9 @@ export async function openTopLevelCashier(
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
+  const realtime = recordRealtime(page);
   await page.goto(session.widgetUrl);
-  return { page, frame: page.mainFrame(), session, player };
+  return { page, frame: page.mainFrame(), session, player, realtime };
 }
 
 /** Closes the page and its own context. */

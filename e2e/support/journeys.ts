@@ -92,12 +92,11 @@ export function pageBalance(frame: Frame, lang: WidgetLanguage = 'en'): Locator 
 }
 
 /**
- * From a freshly opened cashier to its method list. A fresh player's first load chooses a method
- * by itself (SPEC §4 automatic method choice: the seed has several carousel methods), so the
- * cashier opens on that method's page; its back link leads to the list, which does not choose
- * again.
+ * Waits for a freshly opened cashier's first load to settle. A fresh player's first load chooses
+ * a method by itself (SPEC §4 automatic method choice: the seed has several carousel methods), so
+ * the cashier settles on that method's page, never on the list; `/deposit` shows only for a moment.
  */
-export async function waitForHome(frame: Frame, lang: WidgetLanguage = 'en'): Promise<void> {
+export async function waitForAutoChoice(frame: Frame, lang: WidgetLanguage = 'en'): Promise<void> {
   const back = frame.getByRole('link', { name: text(lang, 'DEPOSIT_METHOD.BACK'), exact: true });
   await back.waitFor().catch(async (error: unknown) => {
     throw new Error(`no automatically chosen method page: ${await describeFrame(frame)}`, {
@@ -105,7 +104,15 @@ export async function waitForHome(frame: Frame, lang: WidgetLanguage = 'en'): Pr
     });
   });
   await waitForPath(frame, /^\/deposit\/[^/]+$/);
-  await back.click();
+}
+
+/**
+ * From a freshly opened cashier to its method list: the automatically chosen method's back link
+ * leads to the list, which does not choose again.
+ */
+export async function waitForHome(frame: Frame, lang: WidgetLanguage = 'en'): Promise<void> {
+  await waitForAutoChoice(frame, lang);
+  await frame.getByRole('link', { name: text(lang, 'DEPOSIT_METHOD.BACK'), exact: true }).click();
   await waitForList(frame, lang);
 }
 
@@ -171,7 +178,7 @@ export async function openMethod(
   if (options.onList === true) await waitForList(frame);
   else await waitForHome(frame);
   await methodTile(frame, name).click();
-  await frame.waitForURL((url) => url.pathname.startsWith('/deposit/'));
+  await waitForPath(frame, /^\/deposit\//);
   await frame.getByRole('heading', { level: 1, name: literal(name) }).waitFor();
 }
 
