@@ -52,7 +52,7 @@ module.exports = {
       to: { path: '^packages/(widget|server)/' },
     },
     {
-      // Issue 15, area D: the operator command-line client speaks to the server over HTTP only.
+      // The operator command-line client speaks to the server over HTTP only.
       name: 'operator-cli-is-an-http-client',
       severity: 'error',
       comment:
@@ -106,6 +106,7 @@ module.exports = {
       path: [
         '(^|/)node_modules/',
         '(^|/)dist/',
+        '(^|/)\\.process-build-',
         '^e2e/artifacts/',
         '^coverage/',
         '^scripts/fixtures/',

@@ -94,16 +94,20 @@ function npmPackagesExternal(seen: Set<string>): Plugin {
 }
 
 /**
- * Builds the server into `outdir` (default {@link DIST_DIR}), emptied first.
+ * Builds the server into `outdir` (default {@link DIST_DIR}), emptied first; `entryPoints`
+ * (default {@link ENTRY_POINTS}) name the commands, output name → source.
  *
  * @throws when esbuild fails or writes a file outside `outdir` itself.
  */
-export async function buildServer(outdir: string = DIST_DIR): Promise<BuildReport> {
+export async function buildServer(
+  outdir: string = DIST_DIR,
+  entryPoints: Readonly<Record<string, string>> = ENTRY_POINTS,
+): Promise<BuildReport> {
   const started = performance.now();
   rmSync(outdir, { recursive: true, force: true });
   const externals = new Set<string>();
   const result = await build({
-    entryPoints: ENTRY_POINTS,
+    entryPoints: { ...entryPoints },
     outdir,
     bundle: true,
     platform: 'node',

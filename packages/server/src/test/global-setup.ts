@@ -1,13 +1,16 @@
 /**
- * Vitest global set-up of the server tests: the run's migrated and seeded database, made once and
- * copied by every test database (database-template.ts). On PostgreSQL (TEST_DATABASE_URL) a
- * template database, dropped when the run ends; otherwise a PGlite dump in a temporary file.
+ * Vitest global set-up of the server tests, made once per run and removed when it ends:
+ * - the run's migrated and seeded database, copied by every test database
+ *   (database-template.ts): on PostgreSQL (TEST_DATABASE_URL) a template database, otherwise a
+ *   PGlite dump in a temporary file;
+ * - the programs tests start as processes, built (process-build.ts).
  */
 import type { TestProject } from 'vitest/node';
 import { createSeededPostgresTemplate, provideSeededPglite } from './database-template';
 import { postgresAdminUrl } from './harness';
+import { provideProcessBuild } from './process-build';
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+async function provideDatabase(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = postgresAdminUrl();
   if (adminUrl !== undefined) {
     const template = await createSeededPostgresTemplate(adminUrl);
@@ -15,4 +18,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return () => template.drop();
   }
   return provideSeededPglite(project);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const teardowns = await Promise.all([provideDatabase(project), provideProcessBuild(project)]);
+  return async () => {
+    await Promise.all(teardowns.map((teardown) => teardown()));
+  };
 }

@@ -18,6 +18,7 @@ import {
 import { openDatabase } from '../db/open';
 import { createPostgresDatabase, postgresAdminUrl } from './harness';
 import { startServerProcess } from './server-process';
+import { processArgs } from './process-build';
 
 const SOURCE = fileURLToPath(new URL('../', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -43,7 +44,7 @@ interface Exited {
 
 /** Runs one of the server's commands from its sources with `env` and waits for its exit. */
 async function run(command: string, env: Readonly<Record<string, string>>): Promise<Exited> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(SOURCE, command)], {
+  const child = spawn(process.execPath, processArgs(path.join(SOURCE, command)), {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,6 +33,7 @@ import {
   operatorCall,
 } from './operator-calls';
 import type { OperatorBrand } from './operator-calls';
+import { processArgs } from './process-build';
 
 const CLI = fileURLToPath(new URL('../cli/operator.ts', import.meta.url));
 /** The repository root, where `--import tsx` resolves. */
@@ -50,7 +51,7 @@ async function runCli(
   args: readonly string[],
   env: Readonly<Record<string, string>> = {},
 ): Promise<CliRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, [...processArgs(CLI), ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

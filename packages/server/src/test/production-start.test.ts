@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/open';
 import { brands, players } from '../db/schema';
+import { processArgs } from './process-build';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -33,7 +34,7 @@ interface Started {
 async function runServer(env: Readonly<Record<string, string>>): Promise<Started> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cashdesk-prod-'));
   dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, processArgs(MAIN), {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

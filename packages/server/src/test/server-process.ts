@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { processArgs } from './process-build';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 /** The repository root, where `--import tsx` resolves. */
@@ -62,13 +63,13 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `node --import tsx src/main.ts` with `options.env` (plus PATH and HOST=127.0.0.1) and
+ * Starts `src/main.ts` (built once per run, see process-build.ts) with `options.env` (plus PATH and HOST=127.0.0.1) and
  * waits for its listening line.
  *
  * @throws {Error} with its output when it exits or stays silent before listening.
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, processArgs(MAIN), {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -15,6 +15,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
+import { processArgs } from './process-build';
 
 /** The repository root, where `--import tsx` resolves. */
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -44,7 +45,7 @@ export interface ServiceProcess {
 /** Starts a service as a child process and waits for its ready line. */
 export async function startServiceProcess(options: ServiceProcessOptions): Promise<ServiceProcess> {
   const main = options.main.startsWith('file:') ? fileURLToPath(options.main) : options.main;
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, processArgs(main), {
     cwd: REPO_ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
