@@ -2,10 +2,12 @@
  * `npm test`: every check of the repository, then how long each step took.
  *
  * 1. Chromium for the browser tests (ensure-chromium.ts), first: the tests need it.
- * 2. The static checks, two at a time (each is one process on one core, and the machines this
- *    runs on have two): `tsc -b`, ESLint, Prettier, dependency-cruiser, knip with the domain's API
- *    check, and the OpenAPI lint. Each one's output is printed whole when it ends, not interleaved.
- * 3. Every Vitest project in one run, with coverage (Vitest spreads the files over the cores).
+ * 2. Every Vitest project in one run, with coverage (Vitest spreads the files over the cores),
+ *    and beside it, at the lowest CPU priority, the static checks two at a time: `tsc -b`,
+ *    ESLint, Prettier, dependency-cruiser, knip with the domain's API check, and the OpenAPI lint.
+ *    The browser tests run last, one file at a time, and leave a core mostly idle: the static
+ *    checks take that time instead of a stage of their own, and yield whenever a test wants the
+ *    CPU. Their output is printed whole after Vitest's, not interleaved with it.
  *
  * Every step runs even when an earlier one failed, so one run reports every failure; the command
  * fails if any did. The closing table gives each step's wall time and result; the slowest steps
@@ -16,6 +18,7 @@
  * @packageDocumentation
  */
 import { spawn } from 'node:child_process';
+import { constants, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
@@ -32,6 +35,18 @@ export interface StepResult {
   readonly name: string;
   readonly seconds: number;
   readonly code: number;
+}
+
+/** How a step runs: `live` streams its output, otherwise it is kept for later. */
+interface StepMode {
+  readonly live: boolean;
+  /** Lowest CPU priority: the step (and what it starts) yields the CPU to everything else. */
+  readonly background: boolean;
+}
+
+/** A step's result with the output it kept ('' for a live step). */
+interface StepRun extends StepResult {
+  readonly output: string;
 }
 
 const npx = (...args: string[]): readonly string[] => ['npx', '--no-install', ...args];
@@ -57,29 +72,29 @@ export const CHROMIUM_STEP: Step = {
 
 export const VITEST_STEP: Step = { name: 'vitest', command: npx('vitest', 'run', '--coverage') };
 
-/** Runs one step; `live` streams its output, otherwise it is printed whole when the step ends. */
-function runStep(step: Step, live: boolean): Promise<StepResult> {
+/** Runs one step (see {@link StepMode}). */
+function runStep(step: Step, mode: StepMode): Promise<StepRun> {
   const started = performance.now();
   const [command = 'true', ...args] = step.command;
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: ROOT,
-      stdio: live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+      stdio: mode.live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
     });
+    // Set before the step has started anything: its own children inherit the priority.
+    if (mode.background && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, constants.priority.PRIORITY_LOW);
+      } catch {
+        // Not allowed here: the step runs at normal priority, only slower beside the tests.
+      }
+    }
     const chunks: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
     const finish = (code: number): void => {
       const seconds = (performance.now() - started) / 1000;
-      const output = Buffer.concat(chunks).toString('utf8');
-      if (!live) {
-        process.stdout.write(
-          `\n── ${step.name} (${seconds.toFixed(1)} s)${code === 0 ? '' : ' FAILED'}\n`,
-        );
-        if (output.trim() !== '')
-          process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-      }
-      resolve({ name: step.name, seconds, code });
+      resolve({ name: step.name, seconds, code, output: Buffer.concat(chunks).toString('utf8') });
     };
     child.on('error', (error) => {
       chunks.push(Buffer.from(`${error.message}\n`));
@@ -89,6 +104,16 @@ function runStep(step: Step, live: boolean): Promise<StepResult> {
       finish(code ?? (signal === null ? 1 : 128));
     });
   });
+}
+
+/** Prints what a step that did not stream kept, under a heading with its time and result. */
+function printKept(run: StepRun): void {
+  process.stdout.write(
+    `\n── ${run.name} (${run.seconds.toFixed(1)} s)${run.code === 0 ? '' : ' FAILED'}\n`,
+  );
+  if (run.output.trim() !== '') {
+    process.stdout.write(run.output.endsWith('\n') ? run.output : `${run.output}\n`);
+  }
 }
 
 /** Runs `items` with at most `width` at a time, in their order; the results in the same order. */
@@ -119,7 +144,7 @@ export function timingTable(results: readonly StepResult[], totalSeconds: number
       `${result.name.padEnd(width)}  ${result.seconds.toFixed(1).padStart(7)} s  ${result.code === 0 ? 'ok' : `failed (${result.code})`}`,
   );
   return [
-    'step times (wall; the static checks ran two at a time):',
+    'step times (wall; the static checks ran two at a time, beside Vitest at low priority):',
     ...rows,
     `${'total'.padEnd(width)}  ${totalSeconds.toFixed(1).padStart(7)} s`,
   ].join('\n');
@@ -128,14 +153,21 @@ export function timingTable(results: readonly StepResult[], totalSeconds: number
 async function main(): Promise<void> {
   const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
   const started = performance.now();
-  const results: StepResult[] = [];
-  if (only === undefined || only === 'vitest') results.push(await runStep(CHROMIUM_STEP, true));
-  if (only === undefined || only === 'static') {
-    results.push(...(await runPool(STATIC_STEPS, 2, (step) => runStep(step, false))));
+  const runs: StepRun[] = [];
+  const withVitest = only === undefined || only === 'vitest';
+  const withStatic = only === undefined || only === 'static';
+  if (withVitest) runs.push(await runStep(CHROMIUM_STEP, { live: true, background: false }));
+  // Alone, the static checks take both cores; beside Vitest, only what it leaves idle.
+  const statics = withStatic
+    ? runPool(STATIC_STEPS, 2, (step) => runStep(step, { live: false, background: withVitest }))
+    : Promise.resolve([]);
+  if (withVitest) runs.push(await runStep(VITEST_STEP, { live: true, background: false }));
+  for (const run of await statics) {
+    printKept(run);
+    runs.push(run);
   }
-  if (only === undefined || only === 'vitest') results.push(await runStep(VITEST_STEP, true));
-  process.stdout.write(`\n${timingTable(results, (performance.now() - started) / 1000)}\n`);
-  process.exitCode = results.every((result) => result.code === 0) ? 0 : 1;
+  process.stdout.write(`\n${timingTable(runs, (performance.now() - started) / 1000)}\n`);
+  process.exitCode = runs.every((run) => run.code === 0) ? 0 : 1;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
