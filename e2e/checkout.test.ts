@@ -25,7 +25,9 @@ import {
   waitForPath,
 } from './support/journeys';
 
-/** The seed's host-to-host card method (packages/server/src/db/seed-data.ts). */
+/**
+ * The seed's host-to-host card method (packages/server/src/db/seed-data/brand0-deposit-methods.ts).
+ */
 const CHECKOUT_METHOD = 'Card (secure checkout)';
 
 const env = useStackAndBrowser();

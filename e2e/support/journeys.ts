@@ -17,7 +17,10 @@ export const TEST_CARDS = {
   luhnInvalid: '4000 0000 0000 0102',
 } as const;
 
-/** The seed's brand0 deposit methods (packages/server/src/db/seed-data.ts), by public name. */
+/**
+ * The seed's brand0 deposit methods (packages/server/src/db/seed-data/brand0-deposit-methods.ts),
+ * by public name.
+ */
 export const METHODS = {
   card: 'Visa / Mastercard',
   ewallet: 'E-Wallet (redirect)',

@@ -14,7 +14,10 @@ import { describeFrame, methodGroups, methodTile, waitForPath } from './journeys
 import { newSession } from './stack';
 import type { Stack } from './stack';
 
-/** The seed's brand0 payout methods (packages/server/src/db/seed-data.ts), by public name. */
+/**
+ * The seed's brand0 payout methods (packages/server/src/db/seed-data/brand0-payout-methods.ts),
+ * by public name.
+ */
 export const PAYOUT_METHODS = {
   card: 'Payout to card',
   ewallet: 'E-Wallet payout',

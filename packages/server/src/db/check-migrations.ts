@@ -1,5 +1,6 @@
 /**
- * Fails when src/db/schema.ts has changes that no committed migration in drizzle/ covers.
+ * Fails when the schema (src/db/schema/) has changes that no committed migration in drizzle/
+ * covers.
  * drizzle-kit has no dry run, so this generates into a temporary copy of drizzle/ and checks
  * that nothing new appeared. It also runs `drizzle-kit check` (consistency of the committed
  * migration history).
@@ -49,7 +50,7 @@ function main(): number {
       '--dialect',
       'postgresql',
       '--schema',
-      './src/db/schema.ts',
+      './src/db/schema/index.ts',
       '--out',
       out,
     ]);
@@ -57,12 +58,12 @@ function main(): number {
     const added = sqlFiles(scratch).filter((name) => !before.has(name));
     if (added.length > 0) {
       process.stderr.write(
-        `src/db/schema.ts has changes without a migration (drizzle-kit would write ${added.join(', ')}).\n` +
+        `src/db/schema/ has changes without a migration (drizzle-kit would write ${added.join(', ')}).\n` +
           'Run `npm run db:generate -w @cashdesk/server` and commit drizzle/.\n',
       );
       return 1;
     }
-    process.stdout.write('drizzle/ is up to date with src/db/schema.ts\n');
+    process.stdout.write('drizzle/ is up to date with src/db/schema/\n');
     return 0;
   } finally {
     rmSync(scratch, { recursive: true, force: true });

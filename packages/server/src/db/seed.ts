@@ -1,5 +1,5 @@
 /**
- * Writes the demo data of seed-data.ts. Idempotent: a brand that exists is left alone, so the
+ * Writes the demo data of seed-data/. Idempotent: a brand that exists is left alone, so the
  * server can call {@link seedDatabase} on every start and a database keeps what the demo did to it.
  * Each brand is written in one transaction: a brand is there completely or not at all.
  *

@@ -1,7 +1,7 @@
 /**
  * Saved cards (SPEC §3 "Saved card", §7 /user-cards): the player's card list, removing a card and
  * the recurring check. A saved card is a provider token plus what may be shown (last4, BIN,
- * expiry, holder, type); the card number and CVV never reach this table (schema.ts).
+ * expiry, holder, type); the card number and CVV never reach this table (db/schema/saved-cards.ts).
  *
  * Ownership: every query is scoped to the session's player, so a card of another player is
  * indistinguishable from a card that does not exist (404 notFound, error 1008), and its existence

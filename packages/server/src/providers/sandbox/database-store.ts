@@ -1,6 +1,6 @@
 /**
  * The sandbox provider's state in the server's database (tables `sandbox_payments`,
- * `sandbox_tokens` and `sandbox_transactions`, db/schema.ts), so that every server process
+ * `sandbox_tokens` and `sandbox_transactions`, db/schema/sandbox.ts), so that every server process
  * behind a load balancer sees the same payments, tokens and idempotency records, and a restart
  * loses none of them. Works on PGlite and PostgreSQL alike.
  *

@@ -29,7 +29,10 @@ function payGroup(
   };
 }
 
-/** The seeded brand0 deposit list (packages/server/src/db/seed-data.ts) as the service sends it. */
+/**
+ * The seeded brand0 deposit list (packages/server/src/db/seed-data/brand0-deposit-methods.ts) as
+ * the service sends it.
+ */
 const SEEDED_GROUPS: PayGroupInput[] = [
   payGroup(101, 'card', 'Visa / Mastercard', {
     arrangement: 100,
