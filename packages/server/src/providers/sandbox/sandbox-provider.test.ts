@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CardSummary, DepositOutcome, ProviderStatus } from '../payment-provider';
 import { MemorySandboxStore } from './memory-store';
-import { SANDBOX_BANK, SANDBOX_MERCHANT_NAME, SandboxProvider } from './sandbox-provider';
+import { SANDBOX_BANK, SANDBOX_MERCHANT_NAME } from './merchant';
+import { SandboxProvider } from './sandbox-provider';
 import { TEST_CARDS } from './test-cards';
 import type { TestCard } from './test-cards';
 import {
