@@ -4,7 +4,7 @@
  * new version out, and start its servers with MIGRATE_ON_START=false.
  *
  * `npm run migrate` (from the sources) or `node packages/server/dist/migrate.js` (the build).
- * It reads the server's own environment (config.ts), so it runs with the settings the servers
+ * It reads the server's own environment (config/), so it runs with the settings the servers
  * get. On PostgreSQL the migrations run under an advisory lock (db/open.ts): several `migrate`
  * commands or servers starting at once apply them once. A PGlite data folder belongs to one
  * process: migrate it while its server is stopped.

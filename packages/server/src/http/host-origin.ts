@@ -1,6 +1,6 @@
 /**
  * Host origins: the sites allowed to frame the widget. One rule for the operator's
- * FRAME_ANCESTORS (config.ts) and each brand's `allowed_host_origins` column, so that whatever
+ * FRAME_ANCESTORS (config/security.ts) and each brand's `allowed_host_origins` column, so that whatever
  * reaches the widget page's `frame-ancestors` directive is a plain origin: an http(s) scheme, a
  * host and an optional port, nothing else. No wildcards, paths, queries or credentials: a brand
  * names each site that embeds its cashier.

@@ -1,6 +1,6 @@
 /**
  * Connectors: the payment providers of one server process, each under a name (CONNECTORS,
- * config.ts). A pay group names the connector it pays through (`pay_groups.connector`, `null`
+ * config/connectors.ts). A pay group names the connector it pays through (`pay_groups.connector`, `null`
  * for the default one); a transaction stores the connector it was sent to when it was created,
  * and every follow-up of it (status, 3-D Secure, receipt, cancel, lookup, the reconciler) goes
  * to that connector, whatever the pay group says later.

@@ -1,5 +1,5 @@
 /**
- * The connectors the configuration names (config.ts `connectors`: the one of CASHDESK_PROVIDER and
+ * The connectors the configuration names (config/connectors.ts `connectors`: the one of CASHDESK_PROVIDER and
  * those of CONNECTORS): the in-process sandbox, a PSP speaking the provider protocol over HTTP,
  * or the asynchronous reference PSP. Production never gets a sandbox unless the operator allowed
  * it explicitly (loadConfig refuses otherwise). The sandbox keeps its state in the server's

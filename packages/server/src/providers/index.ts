@@ -51,13 +51,8 @@ export type {
   ThreeDsChallengeResult,
   ThreeDsOutcome,
 } from './payment-provider';
-export {
-  SANDBOX_BANK,
-  SANDBOX_MERCHANT_NAME,
-  SANDBOX_PROVIDER_NAME,
-  SANDBOX_WALLET,
-  SandboxProvider,
-} from './sandbox/sandbox-provider';
+export { SANDBOX_BANK, SANDBOX_MERCHANT_NAME, SANDBOX_WALLET } from './sandbox/merchant';
+export { SANDBOX_PROVIDER_NAME, SandboxProvider } from './sandbox/sandbox-provider';
 export type { SandboxPaymentView, SandboxProviderOptions } from './sandbox/sandbox-provider';
 export type {
   ResolveResult,

@@ -67,7 +67,7 @@ import type { ConnectionClaims } from './token';
 /** Centrifugo's path, which the `centrifuge` client's default endpoint names too. */
 export const REALTIME_PATH = '/connection/websocket';
 
-/** What the hub is set to (config.ts RealtimeSettings). */
+/** What the hub is set to (config/limits.ts RealtimeSettings). */
 export interface HubSettings {
   /** Seconds between server pings; a connection silent for one interval after a ping is closed. */
   readonly pingIntervalS: number;

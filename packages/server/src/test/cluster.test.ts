@@ -10,7 +10,7 @@
  * - a worker that cannot start (the port is taken) stops the primary with exit code 1.
  *
  * Real processes on real time: waits poll with a bound and assert no duration. Needs PostgreSQL
- * (TEST_DATABASE_URL, see harness.ts): more than one worker is refused on PGlite (config.test.ts).
+ * (TEST_DATABASE_URL, see harness.ts): more than one worker is refused on PGlite (config/operations.test.ts).
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';

@@ -1,6 +1,7 @@
 /**
- * Shared fixtures of the provider tests: a fixed clock, a counting random source, deposit and
- * payout inputs, and sandboxes that keep their state in a test database as the server's does.
+ * Shared fixtures of the provider tests: a fixed clock, a counting random source and the
+ * references and tokens it gives, deposit and payout inputs, the test cards' rows and summaries,
+ * and sandboxes that keep their state in a test database as the server's does.
  * Test-only; nothing in the server imports it.
  *
  * @packageDocumentation
@@ -10,11 +11,19 @@ import type { Database } from '../../db/open';
 import { sandboxPayments, sandboxTokens, sandboxTransactions } from '../../db/schema';
 import { createTestDatabase } from '../../test/harness';
 import type { TestDatabase } from '../../test/harness';
-import type { DepositInput, NewCardInput, PayoutInput } from '../payment-provider';
+import type {
+  CardSummary,
+  DepositInput,
+  DepositOutcome,
+  NewCardInput,
+  PayoutInput,
+} from '../payment-provider';
 import { DatabaseSandboxStore } from './database-store';
 import { SandboxProvider } from './sandbox-provider';
 import type { SandboxProviderOptions } from './sandbox-provider';
 import type { SandboxStore } from './store';
+import { TEST_CARDS } from './test-cards';
+import type { TestCard } from './test-cards';
 
 /** The tests' "now": 15 January 2030, 12:00 UTC. */
 export const NOW = new Date('2030-01-15T12:00:00.000Z');
@@ -22,6 +31,64 @@ export const NOW = new Date('2030-01-15T12:00:00.000Z');
 /** `ms` after {@link NOW}. */
 export function later(ms: number): Date {
   return new Date(NOW.getTime() + ms);
+}
+
+/** {@link NOW} in base 36, as references write their start time. */
+export const T36 = NOW.getTime().toString(36);
+
+/** The server address of the tests' sandboxes. */
+export const BASE = 'https://api.example.test';
+
+/** The n-th 8-byte random of the counting source, as a reference's random part. */
+export function r8(n: number): string {
+  return n.toString(16).padStart(16, '0');
+}
+
+/** The n-th 16-byte random of the counting source, as a token's random part. */
+export function r16(n: number): string {
+  return n.toString(16).padStart(32, '0');
+}
+
+/** The reference the counting source gives the n-th new payment (flow, step, final result, start). */
+export function ref(flow: 'd' | 'p', step: string, final: string, n = 1, start = T36): string {
+  return `sbx.${flow}.${step}.${final}.${start}.${r8(n)}`;
+}
+
+function isOutcome<K extends DepositOutcome['outcome']>(
+  outcome: DepositOutcome,
+  kind: K,
+): outcome is Extract<DepositOutcome, { outcome: K }> {
+  return outcome.outcome === kind;
+}
+
+/** The outcome, narrowed to `kind`; throws when it is another one. */
+export function expectOutcome<K extends DepositOutcome['outcome']>(
+  outcome: DepositOutcome,
+  kind: K,
+): Extract<DepositOutcome, { outcome: K }> {
+  if (!isOutcome(outcome, kind)) {
+    throw new Error(`expected ${kind}, got ${JSON.stringify(outcome)}`);
+  }
+  return outcome;
+}
+
+/** The table row of a test card number. */
+export function testCard(number: string): TestCard {
+  const card = TEST_CARDS.find((row) => row.number === number);
+  if (card === undefined) throw new Error(`${number} is no test card`);
+  return card;
+}
+
+/** The summary the sandbox keeps of a test card paid with {@link newCard}. */
+export function summaryOf(card: TestCard): CardSummary {
+  return {
+    last4: card.number.slice(-4),
+    bin: card.number.slice(0, 6),
+    expMonth: '12',
+    expYear: '2031',
+    holder: 'Ada Lovelace',
+    cardType: card.cardType,
+  };
 }
 
 /**
@@ -86,7 +153,7 @@ export function testStore(): SandboxStore {
  */
 export function testSandbox(options: Partial<SandboxProviderOptions> = {}): SandboxProvider {
   return new SandboxProvider({
-    baseUrl: 'https://api.example.test',
+    baseUrl: BASE,
     randomBytes: countingBytes(),
     store: options.store ?? testStore(),
     ...options,

@@ -1,5 +1,5 @@
 /**
- * The one-time-code sender the configuration names (OTP_SENDER, config.ts): the sandbox outbox,
+ * The one-time-code sender the configuration names (OTP_SENDER, config/otp.ts): the sandbox outbox,
  * the operator's messaging service over HTTP, or none. Production never gets the sandbox outbox
  * unless OTP_ALLOW_SANDBOX_IN_PRODUCTION=true (loadConfig refuses otherwise). An operator
  * embedding the server passes its own sender to createApp (`otpSender`) instead.

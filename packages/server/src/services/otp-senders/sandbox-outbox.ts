@@ -3,7 +3,7 @@
  * sandbox mode): the code is written to the log on purpose and the latest one of each session is
  * kept in the database for the demo page (GET /sandbox/otp/latest), so that any server process
  * can show a code another one sent. Production never uses it unless
- * OTP_ALLOW_SANDBOX_IN_PRODUCTION=true (config.ts), and even then GET /sandbox/otp/latest stays
+ * OTP_ALLOW_SANDBOX_IN_PRODUCTION=true (config/otp.ts), and even then GET /sandbox/otp/latest stays
  * off.
  *
  * @packageDocumentation

@@ -35,7 +35,7 @@ import type { WalletLog, WalletOperationKind, WalletSender } from './wallet-oper
 /** Which wallet keeps the money. */
 export type WalletKind = 'internal' | 'operator';
 
-/** The wallet configuration (config.ts `wallet`). */
+/** The wallet configuration (config/wallet.ts). */
 export type WalletConfig =
   { readonly kind: 'internal' } | ({ readonly kind: 'operator' } & OperatorWalletSettings);
 

@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 
-/** What the back-off needs of the configuration (config.ts WebhookSettings). */
+/** What the back-off needs of the configuration (config/webhooks.ts WebhookSettings). */
 export interface BackoffPolicy {
   readonly retryBaseMs: number;
   readonly retryMaxMs: number;
