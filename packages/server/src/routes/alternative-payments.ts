@@ -33,14 +33,13 @@ import type { PaymentDetails } from '../services/payment-details';
 import { completeChallenge, refreshTransaction } from '../services/payments/refresh';
 import {
   currencyPrecision,
-  findPlayerTransaction,
   isFinalStatus,
   paySessionFor,
-  providerDataOf,
   resultStatusOf,
   wireStatusOf,
 } from '../services/transactions';
-import type { TransactionRow } from '../services/transactions';
+import { findPlayerTransaction, providerDataOf } from '../services/transaction-repository';
+import type { TransactionRow } from '../services/transaction-repository';
 import { SANDBOX_INTERACTION_PATH } from './sandbox-pages';
 
 /** Poll interval when nothing better is known (ms). */

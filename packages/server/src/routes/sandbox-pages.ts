@@ -68,15 +68,17 @@ import {
   applyDepositOutcome,
   applyProviderStatus,
   currencyPrecision,
+  isFinalStatus,
+} from '../services/transactions';
+import {
   findByProviderReference,
   getTransaction,
-  isFinalStatus,
   providerDataOf,
-} from '../services/transactions';
+} from '../services/transaction-repository';
+import type { TransactionRow } from '../services/transaction-repository';
 import { counted } from '../services/payments/payment-metrics';
 import { providerOf } from '../services/payments/provider-calls';
 import { isUuid } from '../services/ids';
-import type { TransactionRow } from '../services/transactions';
 
 /** Where the challenge page lives (the contract's sandboxThreeDsChallenge path). */
 export const SANDBOX_THREE_DS_PATH = '/sandbox/3ds';

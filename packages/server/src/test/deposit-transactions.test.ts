@@ -13,14 +13,14 @@ import { getBalance } from '../services/ledger';
 import {
   TRANSACTION_TRANSITIONS,
   TransactionTransitionError,
+  transition,
   applyDepositOutcome,
   canTransition,
   completeTransaction,
-  createTransaction,
   paySessionFor,
-  transition,
 } from '../services/transactions';
-import type { TransactionRow } from '../services/transactions';
+import { createTransaction } from '../services/transaction-repository';
+import type { TransactionRow } from '../services/transaction-repository';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 

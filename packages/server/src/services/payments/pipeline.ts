@@ -27,11 +27,19 @@ import type { ClientEnvironment } from '@cashdesk/domain';
 import type { Database } from '../../db/open';
 import type { ClaimHandle } from '../idempotency';
 import { payGroupConnector } from '../pay-group-connectors';
-import { createTransaction, findPlayerTransaction, updateProviderData } from '../transactions';
+import {
+  createTransaction,
+  findPlayerTransaction,
+  updateProviderData,
+} from '../transaction-repository';
+import type {
+  CreateTransactionInput,
+  CreatingBrand,
+  TransactionRow,
+} from '../transaction-repository';
 import { linkDocument } from '../uploads';
 import { reservePayout } from '../wallet/money';
 import type { WalletKind } from '../wallet/wallet';
-import type { CreateTransactionInput, CreatingBrand, TransactionRow } from '../transactions';
 import type { EventOwner } from '../webhooks/outbox';
 import { callProvider, leaseEnd, newOwner, resolveCall } from './provider-calls';
 import type { CardSecrets, PaymentDeps, StoredRequest } from './provider-calls';

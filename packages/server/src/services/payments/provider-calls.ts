@@ -42,13 +42,14 @@ import type {
 } from '../../providers';
 import type { ConnectorRegistry } from '../../providers/connectors';
 import {
+  transition,
   applyDepositOutcome,
   applyPayoutOutcome,
   applyProviderStatus,
   completeTransaction,
-  transition,
 } from '../transactions';
-import type { TransactionRow, TransitionResult } from '../transactions';
+import type { TransitionResult } from '../transactions';
+import type { TransactionRow } from '../transaction-repository';
 import type { WalletService } from '../wallet/wallet';
 import type { ClaimHandle } from '../idempotency';
 import type { EventOwner } from '../webhooks/outbox';

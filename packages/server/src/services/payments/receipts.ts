@@ -6,13 +6,9 @@
  *
  * @packageDocumentation
  */
-import {
-  applyProviderStatus,
-  providerDataOf,
-  transition,
-  updateProviderData,
-} from '../transactions';
-import type { TransactionRow } from '../transactions';
+import { transition, applyProviderStatus } from '../transactions';
+import { providerDataOf, updateProviderData } from '../transaction-repository';
+import type { TransactionRow } from '../transaction-repository';
 import { linkDocument } from '../uploads';
 import { providerOf, withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';

@@ -8,7 +8,7 @@
  */
 import type { ProviderStatus, ThreeDsChallengeResult } from '../../providers';
 import { applyDepositOutcome, applyProviderStatus, isFinalStatus } from '../transactions';
-import type { TransactionRow } from '../transactions';
+import type { TransactionRow } from '../transaction-repository';
 import { providerOf, resolveCall, withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
 import { counted } from './payment-metrics';

@@ -26,15 +26,9 @@
  */
 import Big from 'big.js';
 import type { ProviderStatus, WebhookNotification } from '../../providers';
-import {
-  applyProviderStatus,
-  chargedAmount,
-  findConnectorTransaction,
-  isFinalStatus,
-  reverseDeposit,
-  updateProviderData,
-} from '../transactions';
-import type { TransactionRow } from '../transactions';
+import { applyProviderStatus, chargedAmount, isFinalStatus, reverseDeposit } from '../transactions';
+import { findConnectorTransaction, updateProviderData } from '../transaction-repository';
+import type { TransactionRow } from '../transaction-repository';
 import { counted } from './payment-metrics';
 import type { PaymentDeps } from './provider-calls';
 
