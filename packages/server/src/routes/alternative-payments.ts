@@ -32,7 +32,6 @@ import { paymentDetailsOf } from '../services/payment-details';
 import type { PaymentDetails } from '../services/payment-details';
 import { completeChallenge, refreshTransaction } from '../services/payments/refresh';
 import {
-  currencyPrecision,
   isFinalStatus,
   paySessionFor,
   resultStatusOf,
@@ -40,6 +39,7 @@ import {
 } from '../services/transactions';
 import { findPlayerTransaction, providerDataOf } from '../services/transaction-repository';
 import type { TransactionRow } from '../services/transaction-repository';
+import { currencyPrecision } from '../services/transaction-money';
 import { SANDBOX_INTERACTION_PATH } from './sandbox-pages';
 
 /** Poll interval when nothing better is known (ms). */

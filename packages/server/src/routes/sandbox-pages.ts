@@ -64,18 +64,14 @@ import type {
   SandboxStep,
   ThreeDsOutcome,
 } from '../providers';
-import {
-  applyDepositOutcome,
-  applyProviderStatus,
-  currencyPrecision,
-  isFinalStatus,
-} from '../services/transactions';
+import { applyDepositOutcome, applyProviderStatus, isFinalStatus } from '../services/transactions';
 import {
   findByProviderReference,
   getTransaction,
   providerDataOf,
 } from '../services/transaction-repository';
 import type { TransactionRow } from '../services/transaction-repository';
+import { currencyPrecision } from '../services/transaction-money';
 import { counted } from '../services/payments/payment-metrics';
 import { providerOf } from '../services/payments/provider-calls';
 import { isUuid } from '../services/ids';

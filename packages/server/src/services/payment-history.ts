@@ -23,7 +23,6 @@ import { localizedName } from './pay-groups';
 import { moneyAtPrecision } from './money-text';
 import { referenceOf } from './payment-details';
 import {
-  currencyPrecision,
   isFinalStatus,
   paySessionOf,
   resultStatusOf,
@@ -31,6 +30,7 @@ import {
   wireStatusOf,
 } from './transactions';
 import type { PaySessionFacts } from './transactions';
+import { currencyPrecision } from './transaction-money';
 import type { WalletService } from './wallet/wallet';
 
 /** Whose payments: the session's player, in the session's brand and language. */

@@ -49,11 +49,10 @@
 import Big from 'big.js';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { resolvePrecision } from '@cashdesk/domain';
 import { DeclinePageSettings, ERROR_CODES } from '@cashdesk/contract';
 import type { DisplayFormData, PaySession, SubmitStep } from '@cashdesk/contract';
 import type { Executor } from '../db/open';
-import { betShops, currencies, lastUsedMethods, savedCards, transactions } from '../db/schema';
+import { betShops, lastUsedMethods, savedCards, transactions } from '../db/schema';
 import type { StoredRedirect } from '../db/schema';
 import { ShapedStatement, updateSetOf } from '../db/statement-shapes';
 import { ApiError } from '../http/api-error';
@@ -76,6 +75,12 @@ import { betShopToWire } from './pay-groups';
 import { DEADLINE_MS, deadlineAfter, recheckAt } from './payments/schedule';
 import { getTransaction, mergeProviderData, providerDataOf } from './transaction-repository';
 import type { StoredProviderData, TransactionRow } from './transaction-repository';
+import {
+  chargedAmount,
+  currencyPrecision,
+  depositCredit,
+  paidOutAmount,
+} from './transaction-money';
 import { isTransaction, recordTransactionEvents } from './webhooks/outbox';
 import type { EventOwner } from './webhooks/outbox';
 
@@ -397,21 +402,6 @@ const setLastUsedStatement = new ShapedStatement<typeof lastUsedMethods.$inferIn
         set: updateSetOf(lastUsedMethods, { payGroupId: slots.payGroupId, usedAt: slots.usedAt }),
       }),
 );
-
-/** What the player pays for a deposit: its amount and the fees on top. */
-export function chargedAmount(row: Pick<TransactionRow, 'amount' | 'fee'>): string {
-  return new Big(row.amount).plus(row.fee).toFixed();
-}
-
-/** What the player receives of a withdrawal: its amount less the fees and tax withheld. */
-export function paidOutAmount(row: Pick<TransactionRow, 'amount' | 'fee' | 'tax'>): string {
-  return new Big(row.amount).minus(row.fee).minus(row.tax).toFixed();
-}
-
-/** The amount a deposit adds to the balance: the amount minus the tax withheld on it. */
-function depositCredit(row: TransactionRow): Big {
-  return new Big(row.amount).minus(row.tax);
-}
 
 /**
  * Applies a final result once: moves the transaction to success or error and, in the same
@@ -878,15 +868,6 @@ function actionOf(status: TransactionStatus, step: SubmitStep | undefined) {
 function stepOf(row: TransactionRow, data: StoredProviderData): SubmitStep {
   if (isFinalStatus(row.status)) return 'result';
   return data.step ?? 'await';
-}
-
-/** The precision of a currency (the domain's default when the currency is unknown). */
-export async function currencyPrecision(db: Executor, currency: string): Promise<number> {
-  const [row] = await db
-    .select({ precision: currencies.precision })
-    .from(currencies)
-    .where(eq(currencies.alpha3, currency));
-  return resolvePrecision(row?.precision);
 }
 
 function redirectOf(row: TransactionRow): {

@@ -26,9 +26,10 @@
  */
 import Big from 'big.js';
 import type { ProviderStatus, WebhookNotification } from '../../providers';
-import { applyProviderStatus, chargedAmount, isFinalStatus, reverseDeposit } from '../transactions';
+import { applyProviderStatus, isFinalStatus, reverseDeposit } from '../transactions';
 import { findConnectorTransaction, updateProviderData } from '../transaction-repository';
 import type { TransactionRow } from '../transaction-repository';
+import { chargedAmount } from '../transaction-money';
 import { counted } from './payment-metrics';
 import type { PaymentDeps } from './provider-calls';
 
