@@ -47,12 +47,12 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { DeclinePageSettings, ERROR_CODES } from '@cashdesk/contract';
 import type { DisplayFormData, PaySession, SubmitStep } from '@cashdesk/contract';
 import type { Executor } from '../db/open';
-import { betShops, lastUsedMethods, savedCards, transactions } from '../db/schema';
+import { betShops, lastUsedMethods, transactions } from '../db/schema';
 import type { StoredRedirect } from '../db/schema';
 import { ShapedStatement, updateSetOf } from '../db/statement-shapes';
 import { ApiError } from '../http/api-error';
@@ -81,6 +81,7 @@ import {
   depositCredit,
   paidOutAmount,
 } from './transaction-money';
+import { saveCard } from './card-saving';
 import { isTransaction, recordTransactionEvents } from './webhooks/outbox';
 import type { EventOwner } from './webhooks/outbox';
 
@@ -322,63 +323,6 @@ function declinePageSettings(reason: DeclineReason) {
     into_game: true,
     message_key: declineMessageKey(reason),
   };
-}
-
-function cardMonth(value: string): number {
-  return Number.parseInt(value, 10);
-}
-
-/**
- * Saves a card the provider tokenised (SPEC §3 saved card). The token is unique: a second
- * approval with the same token (a repeated callback) keeps the first row. A card the player has
- * saved already (same BIN, last four and expiry, not removed) is the same entry ("try
- * again" with save card ticked saved it twice): it takes the new token, which is the provider's
- * latest word on the card.
- */
-async function saveCard(
-  tx: Executor,
-  playerId: string,
-  token: string,
-  card: CardSummary,
-): Promise<string | null> {
-  const month = cardMonth(card.expMonth);
-  const year = cardMonth(card.expYear);
-  const holder = card.holder === '' ? null : card.holder;
-  const [inserted] = await tx
-    .insert(savedCards)
-    .values({
-      playerId,
-      token,
-      last4: card.last4,
-      bin: card.bin,
-      expMonth: month,
-      expYear: year,
-      holder,
-      cardType: card.cardType,
-    })
-    .onConflictDoNothing()
-    .returning({ id: savedCards.id });
-  if (inserted !== undefined) return inserted.id;
-  const [existing] = await tx
-    .select({ id: savedCards.id, playerId: savedCards.playerId })
-    .from(savedCards)
-    .where(eq(savedCards.token, token));
-  if (existing !== undefined) return existing.playerId === playerId ? existing.id : null;
-  const [same] = await tx
-    .update(savedCards)
-    .set({ token, holder, cardType: card.cardType, active: true })
-    .where(
-      and(
-        eq(savedCards.playerId, playerId),
-        eq(savedCards.bin, card.bin),
-        eq(savedCards.last4, card.last4),
-        eq(savedCards.expMonth, month),
-        eq(savedCards.expYear, year),
-        isNull(savedCards.deletedAt),
-      ),
-    )
-    .returning({ id: savedCards.id });
-  return same?.id ?? null;
 }
 
 /** SPEC §3 last_used: the pay group the player used last in this flow. */
