@@ -31,15 +31,11 @@ import { providerOf, withProviderTimeout } from '../services/payments/provider-c
 import { paymentDetailsOf } from '../services/payment-details';
 import type { PaymentDetails } from '../services/payment-details';
 import { completeChallenge, refreshTransaction } from '../services/payments/refresh';
-import {
-  isFinalStatus,
-  paySessionFor,
-  resultStatusOf,
-  wireStatusOf,
-} from '../services/transactions';
+import { isFinalStatus, resultStatusOf } from '../services/transactions';
 import { findPlayerTransaction, providerDataOf } from '../services/transaction-repository';
 import type { TransactionRow } from '../services/transaction-repository';
 import { currencyPrecision } from '../services/transaction-money';
+import { paySessionFor, wireStatusOf } from '../services/pay-session';
 import { SANDBOX_INTERACTION_PATH } from './sandbox-pages';
 
 /** Poll interval when nothing better is known (ms). */

@@ -17,10 +17,10 @@ import {
   applyDepositOutcome,
   canTransition,
   completeTransaction,
-  paySessionFor,
 } from '../services/transactions';
 import { createTransaction } from '../services/transaction-repository';
 import type { TransactionRow } from '../services/transaction-repository';
+import { paySessionFor } from '../services/pay-session';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 
