@@ -1,5 +1,5 @@
 /**
- * Transactions: the status machine and what a provider outcome does to a transaction.
+ * Transactions: the status machine, the one way a transaction's status changes.
  *
  * Status machine (a transaction starts `created`):
  *
@@ -31,7 +31,8 @@
  * status change, so a result is applied exactly once:
  * - deposit success: the ledger is credited with the amount after tax (and the bonus, as its own
  *   ledger entry), the card is saved when the player asked for it (token, last four, BIN, expiry,
- *   holder, type: never the number or CVV), and the pay group becomes the player's last used one;
+ *   holder, type: never the number or CVV; services/card-saving.ts), and the pay group becomes
+ *   the player's last used one;
  * - withdrawal success: the reservation is settled; withdrawal error: the reservation is released.
  *
  * Every transition also marks the provider call as done (`call_state`) and schedules the
@@ -39,39 +40,32 @@
  * growing interval while waiting); a waiting one gets the deadline of what it waits for
  * (`expires_at`, services/payments/schedule.ts).
  *
- * Every creation and every applied move records its webhook event for the operator in the same
- * database transaction (services/webhooks/outbox.ts decides which moves are reported).
+ * Every creation (services/transaction-repository.ts) and every applied move records its webhook
+ * event for the operator in the same database transaction (services/webhooks/outbox.ts decides
+ * which moves are reported).
  *
- * services/pay-session.ts builds the SPEC §3 pay session of the contract from a row.
+ * Around the machine: services/transaction-repository.ts creates, reads and bookkeeps the rows;
+ * services/provider-outcomes.ts turns a provider's answer into a move; services/pay-session.ts
+ * builds the SPEC §3 pay session of the contract from a row; services/transaction-money.ts holds
+ * what a transaction charges, pays out and credits.
  *
  * @packageDocumentation
  */
 import Big from 'big.js';
 import { and, eq, inArray } from 'drizzle-orm';
-import type * as z from 'zod/mini';
 import { ERROR_CODES } from '@cashdesk/contract';
-import type { DisplayFormData, PaySession, SubmitStep } from '@cashdesk/contract';
+import type { PaySession, SubmitStep } from '@cashdesk/contract';
 import type { Executor } from '../db/open';
 import { lastUsedMethods, transactions } from '../db/schema';
 import type { StoredRedirect } from '../db/schema';
 import { ShapedStatement, updateSetOf } from '../db/statement-shapes';
 import { ApiError } from '../http/api-error';
-import type {
-  BetShopRef,
-  CardSummary,
-  CashPickup,
-  DeclineReason,
-  DepositOutcome,
-  PayoutOutcome,
-  ProviderStatus,
-  ThreeDsOutcome,
-} from '../providers';
-import { moneyAtPrecision, plainDecimal } from './money-text';
+import type { BetShopRef, CardSummary, CashPickup, DeclineReason } from '../providers';
 import { creditDeposit, releasePayout, settlePayout, takeBackDeposit } from './wallet/money';
-import { DEADLINE_MS, deadlineAfter, recheckAt } from './payments/schedule';
+import { recheckAt } from './payments/schedule';
 import { getTransaction, mergeProviderData, providerDataOf } from './transaction-repository';
 import type { StoredProviderData, TransactionRow } from './transaction-repository';
-import { chargedAmount, currencyPrecision, depositCredit } from './transaction-money';
+import { depositCredit } from './transaction-money';
 import { saveCard } from './card-saving';
 import { isTransaction, recordTransactionEvents } from './webhooks/outbox';
 import type { EventOwner } from './webhooks/outbox';
@@ -495,298 +489,6 @@ export async function reverseDeposit(
     await takeBackDeposit(tx, result.transaction, reversal.kind, now);
     return result;
   });
-}
-
-// --- provider outcomes --------------------------------------------------------------------------
-
-/**
- * Applies the result of `authorizeDeposit` (or of `complete3ds`) to a deposit transaction:
- * approved → success (credit, saved card, last used); declined → error with error_code 1301;
- * challenge → await with a 3-D Secure redirect (action iframe); processing → processing;
- * redirect → await with redirect_data; await → await; display_form → await with the QR code;
- * bank_transfer → await for the receipt upload (step upload, bank details as a display form);
- * voucher → await with the cash voucher.
- */
-export async function applyDepositOutcome(
-  db: Executor,
-  row: TransactionRow,
-  outcome: DepositOutcome | ThreeDsOutcome,
-  now: Date = new Date(),
-  owner?: EventOwner,
-): Promise<TransitionResult> {
-  const known = owner === undefined ? {} : { owner };
-  const waitingFor = (ms: number) => ({ now, expiresAt: deadlineAfter(now, ms) });
-  switch (outcome.outcome) {
-    case 'approved':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'approved',
-          providerRef: outcome.providerRef,
-          cardToken: outcome.cardToken,
-          card: outcome.card,
-        },
-        now,
-        owner,
-      );
-    case 'declined':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'declined',
-          providerRef: outcome.providerRef,
-          reason: outcome.reason,
-        },
-        now,
-        owner,
-      );
-    case 'challenge':
-      return transition(db, row.id, 'await', {
-        ...known,
-        ...waitingFor(DEADLINE_MS.redirect),
-        step: 'redirect',
-        providerReference: outcome.providerRef,
-        redirect: {
-          action: 'iframe',
-          redirect_data: { url: outcome.challengeUrl, method: 'GET', fields: {} },
-        },
-      });
-    case 'processing':
-      return transition(db, row.id, 'processing', {
-        ...known,
-        ...waitingFor(DEADLINE_MS.processing),
-        nextCheckAt: settleCheckAt(outcome.settlesAt, now),
-        step: 'await',
-        providerReference: outcome.providerRef,
-        providerData: { settlesAt: outcome.settlesAt.toISOString() },
-      });
-    case 'redirect':
-      return transition(db, row.id, 'await', {
-        ...known,
-        ...waitingFor(DEADLINE_MS.redirect),
-        step: 'redirect',
-        providerReference: outcome.providerRef,
-        redirect: {
-          action: 'redirect',
-          redirect_data: {
-            url: outcome.url,
-            method: outcome.method,
-            fields: { ...outcome.fields },
-          },
-        },
-      });
-    case 'await':
-      return transition(db, row.id, 'await', {
-        ...known,
-        ...waitingFor(DEADLINE_MS.await),
-        step: 'await',
-        providerReference: outcome.providerRef,
-        providerData: { instructions: outcome.instructions, pollAfterMs: outcome.pollAfterMs },
-      });
-    case 'display_form':
-      return transition(db, row.id, 'await', {
-        ...known,
-        now,
-        expiresAt: deadlineAfter(outcome.expiresAt, DEADLINE_MS.grace),
-        step: 'display_form',
-        providerReference: outcome.providerRef,
-        providerData: {
-          displayForm: {
-            qr_payload: outcome.qrPayload,
-            expires_at: outcome.expiresAt.toISOString(),
-            reference: outcome.reference,
-            // What the player pays (amount and fees), at the currency precision ('20.00').
-            amount: moneyAtPrecision(chargedAmount(row), await currencyPrecision(db, row.currency)),
-            currency: row.currency,
-            copy_fields: outcome.copyFields.map((field) => ({
-              label: field.label,
-              value: field.value,
-            })),
-          },
-        },
-      });
-    case 'bank_transfer':
-      return transition(db, row.id, 'await', {
-        ...known,
-        ...waitingFor(DEADLINE_MS.upload),
-        step: 'upload',
-        providerReference: outcome.providerRef,
-        providerData: { displayForm: bankTransferForm(row, outcome.reference, outcome.bank) },
-      });
-    case 'voucher':
-      return transition(db, row.id, 'await', {
-        ...known,
-        now,
-        expiresAt: deadlineAfter(outcome.expiresAt, DEADLINE_MS.grace),
-        step: 'voucher',
-        providerReference: outcome.providerRef,
-        providerData: {
-          voucher: { code: outcome.code, expires_at: outcome.expiresAt.toISOString() },
-        },
-      });
-  }
-}
-
-/** How long a bank transfer reference is shown as payable (designed; the provider gives none). */
-export const BANK_TRANSFER_VALID_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * The bank details of a bank transfer, as a display form: a payto URI (RFC 8905) as the QR
- * payload, so a banking app can prefill the transfer, and copy lines for typing it by hand.
- */
-function bankTransferForm(
-  row: TransactionRow,
-  reference: string,
-  bank: { beneficiary: string; bankName: string; iban: string; bic: string },
-): z.infer<typeof DisplayFormData> {
-  const amount = plainDecimal(chargedAmount(row));
-  const iban = bank.iban.replace(/\s+/g, '');
-  const query = new URLSearchParams({
-    'receiver-name': bank.beneficiary,
-    amount: `${row.currency}:${amount}`,
-    message: reference,
-  });
-  return {
-    qr_payload: `payto://iban/${encodeURIComponent(bank.bic)}/${encodeURIComponent(iban)}?${query.toString()}`,
-    expires_at: new Date(row.createdAt.getTime() + BANK_TRANSFER_VALID_MS).toISOString(),
-    reference,
-    amount,
-    currency: row.currency,
-    copy_fields: [
-      { label: 'Beneficiary', value: bank.beneficiary },
-      { label: 'Bank', value: bank.bankName },
-      { label: 'IBAN', value: bank.iban },
-      { label: 'BIC', value: bank.bic },
-      { label: 'Reference', value: reference },
-      { label: 'Amount', value: `${amount} ${row.currency}` },
-    ],
-  };
-}
-
-/**
- * Applies the result of `provider.payout` to a withdrawal whose amount is already reserved:
- * approved → success (settled; a bet-shop pick-up code becomes the voucher), declined → error
- * (released), processing → processing.
- */
-export async function applyPayoutOutcome(
-  db: Executor,
-  row: TransactionRow,
-  outcome: PayoutOutcome,
-  now: Date = new Date(),
-  owner?: EventOwner,
-): Promise<TransitionResult> {
-  const known = owner === undefined ? {} : { owner };
-  switch (outcome.outcome) {
-    case 'approved':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'approved',
-          providerRef: outcome.providerRef,
-          pickup: outcome.pickup,
-        },
-        now,
-        owner,
-      );
-    case 'declined':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'declined',
-          providerRef: outcome.providerRef,
-          reason: outcome.reason,
-        },
-        now,
-        owner,
-      );
-    case 'processing':
-      // No deadline: a payout on its way is never ended by the cashier's clock.
-      return transition(db, row.id, 'processing', {
-        ...known,
-        now,
-        nextCheckAt: settleCheckAt(outcome.settlesAt, now),
-        step: 'await',
-        providerReference: outcome.providerRef,
-        providerData: { settlesAt: outcome.settlesAt.toISOString() },
-      });
-  }
-}
-
-/** The reconciler's first look at a settling payment: just after the provider's settle time. */
-function settleCheckAt(settlesAt: Date, now: Date): Date {
-  return new Date(Math.max(settlesAt.getTime(), now.getTime()) + 1_000);
-}
-
-/**
- * Applies a provider status (status polling, `recordReceipt`, an interaction answer) to a
- * transaction of either flow: approved → success, declined → error, cancelled → error
- * (reason `cancelled`), pending → unchanged (a pending `processing` step on an awaiting
- * transaction moves it to processing), unknown → unchanged.
- */
-export async function applyProviderStatus(
-  db: Executor,
-  row: TransactionRow,
-  status: ProviderStatus,
-  now: Date = new Date(),
-): Promise<TransitionResult> {
-  switch (status.status) {
-    case 'approved':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'approved',
-          providerRef: status.providerRef,
-          cardToken: status.cardToken,
-          card: status.card,
-          pickup: status.pickup,
-        },
-        now,
-      );
-    case 'declined':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'declined',
-          providerRef: status.providerRef,
-          reason: status.reason,
-        },
-        now,
-      );
-    case 'cancelled':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'declined',
-          providerRef: status.providerRef,
-          reason: 'cancelled',
-        },
-        now,
-      );
-    case 'pending':
-      if (row.status === 'await' && status.step === 'processing') {
-        return transition(db, row.id, 'processing', {
-          now,
-          ...(status.settlesAt === undefined
-            ? {}
-            : { nextCheckAt: settleCheckAt(status.settlesAt, now) }),
-          step: 'await',
-          redirect: null,
-          ...(status.settlesAt === undefined
-            ? {}
-            : { providerData: { settlesAt: status.settlesAt.toISOString() } }),
-        });
-      }
-      return { applied: false, transaction: row };
-    case 'unknown':
-      return { applied: false, transaction: row };
-  }
 }
 
 /** A bet shop reference for the provider (DepositInput.betShop, PayoutDestination). */

@@ -14,13 +14,13 @@ import {
   TRANSACTION_TRANSITIONS,
   TransactionTransitionError,
   transition,
-  applyDepositOutcome,
   canTransition,
   completeTransaction,
 } from '../services/transactions';
 import { createTransaction } from '../services/transaction-repository';
 import type { TransactionRow } from '../services/transaction-repository';
 import { paySessionFor } from '../services/pay-session';
+import { applyDepositOutcome } from '../services/provider-outcomes';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 

@@ -6,7 +6,7 @@
  *   → persist: ONE database transaction creates the transaction with its provider request and
  *     the call's lease, reserves a withdrawal's amount and ties the Idempotency-Key to it
  *   → call the provider with our transaction id as its idempotency key  (provider-calls.ts)
- *   → apply the outcome through the status machine                      (transactions.ts)
+ *   → apply the outcome through the status machine        (provider-outcomes.ts, transactions.ts)
  * ```
  *
  * A lean submit: the policy only reads; the Idempotency-Key is claimed in the
