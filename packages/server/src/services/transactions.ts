@@ -60,7 +60,7 @@ import { lastUsedMethods, transactions } from '../db/schema';
 import type { StoredRedirect } from '../db/schema';
 import { ShapedStatement, updateSetOf } from '../db/statement-shapes';
 import { ApiError } from '../http/api-error';
-import type { BetShopRef, CardSummary, CashPickup, DeclineReason } from '../providers';
+import type { CardSummary, CashPickup, DeclineReason } from '../providers';
 import { creditDeposit, releasePayout, settlePayout, takeBackDeposit } from './wallet/money';
 import { recheckAt } from './payments/schedule';
 import { getTransaction, mergeProviderData, providerDataOf } from './transaction-repository';
@@ -489,9 +489,4 @@ export async function reverseDeposit(
     await takeBackDeposit(tx, result.transaction, reversal.kind, now);
     return result;
   });
-}
-
-/** A bet shop reference for the provider (DepositInput.betShop, PayoutDestination). */
-export function betShopRef(shop: { id: number; name: string }): BetShopRef {
-  return { id: String(shop.id), name: shop.name };
 }
