@@ -329,7 +329,7 @@ export async function findConnectorTransaction(
   return rows.find((row) => ownedBy(row));
 }
 
-// --- bookkeeping ----------------------------------------------------------------------------------
+// --- bookkeeping --------------------------------------------------------------------------------
 
 /**
  * Merges data into a transaction's provider data without a status change (a receipt document, a
@@ -346,5 +346,19 @@ export async function updateProviderData(
     .where(eq(transactions.id, transactionId))
     .returning();
   if (row === undefined) throw new ApiError('notFound', { detail: `transaction ${transactionId}` });
+  return row;
+}
+
+/** Names the saved card a transaction's card was stored as; the row, or `undefined` if none. */
+export async function setSavedCard(
+  db: Executor,
+  transactionId: string,
+  savedCardId: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .update(transactions)
+    .set({ savedCardId })
+    .where(eq(transactions.id, transactionId))
+    .returning();
   return row;
 }

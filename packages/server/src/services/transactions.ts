@@ -63,7 +63,12 @@ import { ApiError } from '../http/api-error';
 import type { CardSummary, CashPickup, DeclineReason } from '../providers';
 import { creditDeposit, releasePayout, settlePayout, takeBackDeposit } from './wallet/money';
 import { recheckAt } from './payments/schedule';
-import { getTransaction, mergeProviderData, providerDataOf } from './transaction-repository';
+import {
+  getTransaction,
+  mergeProviderData,
+  providerDataOf,
+  setSavedCard,
+} from './transaction-repository';
 import type { StoredProviderData, TransactionRow } from './transaction-repository';
 import { depositCredit } from './transaction-money';
 import { saveCard } from './card-saving';
@@ -427,11 +432,7 @@ export async function completeTransaction(
   ) {
     const savedCardId = await saveCard(tx, row.playerId, final.cardToken, final.card);
     if (savedCardId !== null) {
-      const [updated] = await tx
-        .update(transactions)
-        .set({ savedCardId })
-        .where(eq(transactions.id, transactionId))
-        .returning();
+      const updated = await setSavedCard(tx, transactionId, savedCardId);
       if (updated !== undefined) return { applied: true, transaction: updated };
     }
   }
