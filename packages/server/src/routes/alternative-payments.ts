@@ -5,9 +5,9 @@
  *   (the provider page to open, plain-text instructions, amount, expiry). A read: it changes
  *   nothing.
  * - `GET payments/status/{transactionId}`: asks the provider for the payment's state and applies
- *   it to the transaction through services/transactions.ts, so a success credits the ledger once
- *   however many polls race (the status machine's conditional update lets exactly one of them
- *   finish the transaction) and an error credits nothing.
+ *   it to the transaction through services/provider-outcomes.ts, so a success credits the ledger
+ *   once however many polls race (the status machine's conditional update lets exactly one of
+ *   them finish the transaction) and an error credits nothing.
  * - `POST payments/3ds-result`: the cashier's 3DS result route posts what the challenge returned.
  *   When the transaction still awaits its challenge and the body carries a challenge result, the
  *   challenge is completed with the provider; otherwise the provider's status is applied. Answers
@@ -31,16 +31,11 @@ import { providerOf, withProviderTimeout } from '../services/payments/provider-c
 import { paymentDetailsOf } from '../services/payment-details';
 import type { PaymentDetails } from '../services/payment-details';
 import { completeChallenge, refreshTransaction } from '../services/payments/refresh';
-import {
-  currencyPrecision,
-  findPlayerTransaction,
-  isFinalStatus,
-  paySessionFor,
-  providerDataOf,
-  resultStatusOf,
-  wireStatusOf,
-} from '../services/transactions';
-import type { TransactionRow } from '../services/transactions';
+import { isFinalStatus, resultStatusOf } from '../services/transactions';
+import { findPlayerTransaction, providerDataOf } from '../services/transaction-repository';
+import type { TransactionRow } from '../services/transaction-repository';
+import { currencyPrecision } from '../services/transaction-money';
+import { paySessionFor, wireStatusOf } from '../services/pay-session';
 import { SANDBOX_INTERACTION_PATH } from './sandbox-pages';
 
 /** Poll interval when nothing better is known (ms). */

@@ -30,7 +30,7 @@ import { resumePayment, submitPayment } from '../services/payments/pipeline';
 import { routeFields } from '../services/payments/route-fields';
 import { checkAmount } from '../services/payments/submission';
 import type { SessionContext } from '../services/sessions';
-import { paySessionFor } from '../services/transactions';
+import { paySessionFor } from '../services/pay-session';
 import { registerUploadRoute } from './documents';
 import { readClientEnvironmentHeaders } from '@cashdesk/domain';
 

@@ -26,7 +26,7 @@ import { registerEndpoint } from '../http/register-endpoint';
 import type { EndpointContext } from '../http/register-endpoint';
 import { findSessionPayGroup, sessionScope } from '../services/pay-groups';
 import { attachReceipt } from '../services/payments/receipts';
-import { findPlayerTransaction } from '../services/transactions';
+import { findPlayerTransaction } from '../services/transaction-repository';
 import {
   UPLOAD_LIMITS,
   checkReceivedFile,

@@ -15,8 +15,9 @@ import { registerEndpoint } from '../http/register-endpoint';
 import { preparePayout } from '../services/payments/payout-policy';
 import { resumePayment, submitPayment } from '../services/payments/pipeline';
 import { reversePendingWithdrawal } from '../services/payments/reversal';
-import { paySessionFor, providerDataOf } from '../services/transactions';
-import type { TransactionRow } from '../services/transactions';
+import { providerDataOf } from '../services/transaction-repository';
+import type { TransactionRow } from '../services/transaction-repository';
+import { paySessionFor } from '../services/pay-session';
 import { registerUploadRoute } from './documents';
 import { readClientEnvironmentHeaders } from '@cashdesk/domain';
 

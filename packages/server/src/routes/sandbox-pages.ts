@@ -6,7 +6,7 @@
  *   sandboxThreeDsChallenge); its Pass / Fail buttons post `result=pass|fail` back to the same
  *   address;
  * - `POST /sandbox/3ds/{transactionId}`: `provider.complete3ds`, the outcome applied to the
- *   transaction (services/transactions.ts), then `303` to the cashier's 3DS result route
+ *   transaction (services/provider-outcomes.ts), then `303` to the cashier's 3DS result route
  *   (`threeDsRedirectAddress`: `/3ds_result?transaction_id=…&status=success|error`);
  * - `GET /sandbox/interaction/{transactionId}`: the "provider page" of an alternative payment,
  *   also usable to pay an awaiting, QR-code or voucher payment at once;
@@ -64,19 +64,18 @@ import type {
   SandboxStep,
   ThreeDsOutcome,
 } from '../providers';
+import { isFinalStatus } from '../services/transactions';
 import {
-  applyDepositOutcome,
-  applyProviderStatus,
-  currencyPrecision,
   findByProviderReference,
   getTransaction,
-  isFinalStatus,
   providerDataOf,
-} from '../services/transactions';
+} from '../services/transaction-repository';
+import type { TransactionRow } from '../services/transaction-repository';
+import { currencyPrecision } from '../services/transaction-money';
+import { applyDepositOutcome, applyProviderStatus } from '../services/provider-outcomes';
 import { counted } from '../services/payments/payment-metrics';
 import { providerOf } from '../services/payments/provider-calls';
 import { isUuid } from '../services/ids';
-import type { TransactionRow } from '../services/transactions';
 
 /** Where the challenge page lives (the contract's sandboxThreeDsChallenge path). */
 export const SANDBOX_THREE_DS_PATH = '/sandbox/3ds';

@@ -14,8 +14,9 @@ import { payGroups } from '../db/schema';
 import { shownBalance } from './ledger';
 import { localizedName } from './pay-groups';
 import { moneyAtPrecision } from './money-text';
-import { currencyPrecision, providerDataOf } from './transactions';
-import type { TransactionRow } from './transactions';
+import { providerDataOf } from './transaction-repository';
+import type { TransactionRow } from './transaction-repository';
+import { currencyPrecision } from './transaction-money';
 import type { WalletService } from './wallet/wallet';
 
 /** The fields of the status answer that describe the payment. */

@@ -7,7 +7,7 @@
  * at full microsecond precision), opaque to the client, and a page continues strictly after it.
  *
  * An open payment carries its pay session exactly as submit answers it
- * (services/transactions.ts paySessionOf, the one owner of that shape), so the widget resumes it
+ * (services/pay-session.ts paySessionOf, the one owner of that shape), so the widget resumes it
  * with the code that follows a submit's answer. The balance and the precision are read once per
  * currency of the page, not once per row (an operator's wallet answers the balance over HTTP).
  *
@@ -22,15 +22,10 @@ import { ApiError } from '../http/api-error';
 import { localizedName } from './pay-groups';
 import { moneyAtPrecision } from './money-text';
 import { referenceOf } from './payment-details';
-import {
-  currencyPrecision,
-  isFinalStatus,
-  paySessionOf,
-  resultStatusOf,
-  voucherShopOf,
-  wireStatusOf,
-} from './transactions';
-import type { PaySessionFacts } from './transactions';
+import { isFinalStatus, resultStatusOf } from './transactions';
+import { currencyPrecision } from './transaction-money';
+import { paySessionOf, voucherShopOf, wireStatusOf } from './pay-session';
+import type { PaySessionFacts } from './pay-session';
 import type { WalletService } from './wallet/wallet';
 
 /** Whose payments: the session's player, in the session's brand and language. */

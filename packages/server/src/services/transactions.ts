@@ -1,5 +1,5 @@
 /**
- * Transactions: the status machine and what a provider outcome does to a transaction.
+ * Transactions: the status machine, the one way a transaction's status changes.
  *
  * Status machine (a transaction starts `created`):
  *
@@ -15,7 +15,7 @@
  *   chargeback: provider webhooks) moves on once more, to `refunded` or `charged_back`
  *   ({@link reverseDeposit}); that is the only move out of a final status. The wire has no such
  *   statuses: the widget sees them as `success` (the payment went through; the reversal shows
- *   in the balance), see {@link wireStatusOf}.
+ *   in the balance), see services/pay-session.ts wireStatusOf.
  *
  * - `processing` and `await` may follow each other (a bank transfer awaits its receipt, then is
  *   processing while the receipt is reviewed) and may repeat themselves, which records a new step
@@ -31,7 +31,8 @@
  * status change, so a result is applied exactly once:
  * - deposit success: the ledger is credited with the amount after tax (and the bonus, as its own
  *   ledger entry), the card is saved when the player asked for it (token, last four, BIN, expiry,
- *   holder, type: never the number or CVV), and the pay group becomes the player's last used one;
+ *   holder, type: never the number or CVV; services/card-saving.ts), and the pay group becomes
+ *   the player's last used one;
  * - withdrawal success: the reservation is settled; withdrawal error: the reservation is released.
  *
  * Every transition also marks the provider call as done (`call_state`) and schedules the
@@ -39,64 +40,40 @@
  * growing interval while waiting); a waiting one gets the deadline of what it waits for
  * (`expires_at`, services/payments/schedule.ts).
  *
- * Every creation and every applied move records its webhook event for the operator in the same
- * database transaction (services/webhooks/outbox.ts decides which moves are reported).
+ * Every creation (services/transaction-repository.ts) and every applied move records its webhook
+ * event for the operator in the same database transaction (services/webhooks/outbox.ts decides
+ * which moves are reported).
  *
- * {@link paySessionFor} builds the SPEC §3 pay session of the contract from a row.
+ * Around the machine: services/transaction-repository.ts creates, reads and bookkeeps the rows;
+ * services/provider-outcomes.ts turns a provider's answer into a move; services/pay-session.ts
+ * builds the SPEC §3 pay session of the contract from a row; services/transaction-money.ts holds
+ * what a transaction charges, pays out and credits.
  *
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Placeholder } from 'drizzle-orm';
-import * as z from 'zod/mini';
-import { CHANNELS, CLIENT_PLATFORMS, DEVICE_KINDS, resolvePrecision } from '@cashdesk/domain';
-import {
-  DateTime,
-  Decimal,
-  DeclinePageSettings,
-  DisplayFormData,
-  ERROR_CODES,
-  SubmitStep as SubmitStepSchema,
-  TaxFigures,
-} from '@cashdesk/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { ERROR_CODES } from '@cashdesk/contract';
 import type { PaySession, SubmitStep } from '@cashdesk/contract';
 import type { Executor } from '../db/open';
-import {
-  betShops,
-  brands,
-  currencies,
-  lastUsedMethods,
-  savedCards,
-  transactions,
-} from '../db/schema';
+import { lastUsedMethods, transactions } from '../db/schema';
 import type { StoredRedirect } from '../db/schema';
 import { ShapedStatement, updateSetOf } from '../db/statement-shapes';
 import { ApiError } from '../http/api-error';
-import { DECLINE_REASONS } from '../providers';
-import type {
-  BetShopRef,
-  CardSummary,
-  CashPickup,
-  DeclineReason,
-  DepositOutcome,
-  PayoutOutcome,
-  ProviderStatus,
-  ThreeDsOutcome,
-} from '../providers';
-import { isUuid } from './ids';
-import { moneyAtPrecision, plainDecimal } from './money-text';
-import { shownBalance } from './ledger';
-import type { Balance } from './ledger';
+import type { CardSummary, CashPickup, DeclineReason } from '../providers';
 import { creditDeposit, releasePayout, settlePayout, takeBackDeposit } from './wallet/money';
-import type { WalletService } from './wallet/wallet';
-import { betShopToWire } from './pay-groups';
-import { DEADLINE_MS, deadlineAfter, recheckAt } from './payments/schedule';
+import { recheckAt } from './payments/schedule';
+import {
+  getTransaction,
+  mergeProviderData,
+  providerDataOf,
+  setSavedCard,
+} from './transaction-repository';
+import type { StoredProviderData, TransactionRow } from './transaction-repository';
+import { depositCredit } from './transaction-money';
+import { saveCard } from './card-saving';
 import { isTransaction, recordTransactionEvents } from './webhooks/outbox';
 import type { EventOwner } from './webhooks/outbox';
-
-/** A transaction row as stored. */
-export type TransactionRow = typeof transactions.$inferSelect;
 
 /** One of the statuses of the machine. */
 export type TransactionStatus = TransactionRow['status'];
@@ -158,300 +135,6 @@ export class TransactionTransitionError extends Error {
   }
 }
 
-// --- provider data ------------------------------------------------------------------------------
-
-/**
- * What `transactions.provider_data` holds (jsonb), read back through this schema so a row written
- * by an older version cannot smuggle in a wrong type. Never card data.
- */
-const StoredProviderData = z.object({
-  /** SPEC §3 step kind the widget shows next (see the contract's SubmitStep). */
-  step: z.optional(SubmitStepSchema),
-  /** The player asked to save the card (save_card); the token is stored on approval. */
-  saveCard: z.optional(z.boolean()),
-  declineReason: z.optional(z.enum(DECLINE_REASONS)),
-  /** Display form (QR code) or bank transfer details as the pay session sends them. */
-  displayForm: z.optional(DisplayFormData),
-  /** A bet-shop cash voucher or payout pick-up code. */
-  voucher: z.optional(z.object({ code: z.string(), expires_at: DateTime })),
-  /** When the provider expects the final result (processing). */
-  settlesAt: z.optional(DateTime),
-  /** What the player has to do while the cashier waits (await). */
-  instructions: z.optional(z.string()),
-  pollAfterMs: z.optional(z.number()),
-  /** Charges computed at submit (SPEC §5), for the operator's view: fee parts. */
-  methodFee: z.optional(Decimal),
-  merchantFee: z.optional(Decimal),
-  /** The receipt document of a bank transfer (documents.id). */
-  receiptDocumentId: z.optional(z.string()),
-  /** Set once the receipt was reported to the provider. */
-  receiptRecorded: z.optional(z.boolean()),
-  /**
-   * The return addresses the deposit was authorised with (the provider's ReturnUrls), so that the
-   * 3-D Secure and interaction routes send the browser where the provider was told to.
-   */
-  returnUrls: z.optional(
-    z.object({ threeDsReturn: z.string(), success: z.string(), fail: z.string() }),
-  ),
-  /**
-   * SPEC §3 is_new_payout_account: a withdrawal to a payout account the player entered as new
-   * and the cashier never paid to before (payout-policy.ts decides it), for the operator.
-   */
-  newPayoutAccount: z.optional(z.boolean()),
-  /** A withdrawal's tax figures (SPEC §3, §5) as its submit answered them, for a retry's answer. */
-  taxFigures: z.optional(TaxFigures),
-  /**
-   * SPEC §1: the channel, platform and device the player's cashier named when the
-   * payment was submitted (`x-channel`, `x-platform`, `x-device`), for the operator's view.
-   */
-  client: z.optional(
-    z.object({
-      channel: z.enum(CHANNELS),
-      platform: z.enum(CLIENT_PLATFORMS),
-      device: z.enum(DEVICE_KINDS),
-    }),
-  ),
-  /**
-   * A refund or chargeback the provider reported for this deposit: what it returned to the payer
-   * and its event id; `applied` false when the cashier did not take it back itself (a partial
-   * amount, left to the operator).
-   */
-  reversal: z.optional(
-    z.object({
-      kind: z.enum(['refund', 'chargeback']),
-      amount: Decimal,
-      currency: z.string(),
-      eventId: z.optional(z.string()),
-      applied: z.boolean(),
-    }),
-  ),
-});
-
-/** The parsed `provider_data` of a transaction. */
-export type StoredProviderData = z.infer<typeof StoredProviderData>;
-
-/** Reads a row's provider data; unknown keys are dropped, a malformed value reads as empty. */
-export function providerDataOf(row: Pick<TransactionRow, 'providerData'>): StoredProviderData {
-  const parsed = z.safeParse(StoredProviderData, row.providerData);
-  return parsed.success ? parsed.data : {};
-}
-
-/** JSON of a provider-data patch, as a jsonb value merged into the stored one. */
-function mergeProviderData(patchJson: string | Placeholder) {
-  return sql`${transactions.providerData} || ${patchJson}::jsonb`;
-}
-
-// --- create, read -------------------------------------------------------------------------------
-
-/** What {@link createTransaction} needs. */
-export interface CreateTransactionInput {
-  /** Chosen by the caller when the provider request names it before the row exists. */
-  readonly id?: string | undefined;
-  readonly playerId: string;
-  readonly brandId: string;
-  /** The cashier session it was made in (`null` for a server-side transaction). */
-  readonly sessionId: string | null;
-  readonly payGroupId: number;
-  readonly flow: TransactionRow['flow'];
-  /** Positive decimal string, already validated against the limits and the precision. */
-  readonly amount: string;
-  readonly currency: string;
-  readonly providerKind: TransactionRow['providerKind'];
-  /**
-   * The connector the payment is sent to (resolved: never `null` for a new payment); follow-ups
-   * go there too. `null`: the default connector.
-   */
-  readonly connector?: string | null | undefined;
-  readonly fee?: string | undefined;
-  readonly tax?: string | undefined;
-  readonly bonus?: string | undefined;
-  /** Submitted form values that are not card data (the caller strips card_pan, card_cvv). */
-  readonly parameters?: Readonly<Record<string, unknown>> | undefined;
-  readonly providerData?: StoredProviderData | undefined;
-  readonly idempotencyKey?: string | null | undefined;
-  readonly savedCardId?: string | null | undefined;
-  readonly payoutAccountId?: string | null | undefined;
-  readonly betShopId?: number | null | undefined;
-  /** The wallet that keeps its money; default the cashier's own ledger. */
-  readonly wallet?: TransactionRow['wallet'] | undefined;
-  /**
-   * The brand's row as the caller read it (its merchant URLs and payout approval), so the insert
-   * reads nothing first; read when absent.
-   */
-  readonly brand?: CreatingBrand | undefined;
-  /** Who the webhook event names (outbox.ts EventOwner); read when absent. */
-  readonly owner?: EventOwner | undefined;
-  /**
-   * The provider call this transaction starts with: the request without card data,
-   * and who holds the call until when. Without it the transaction needs no call (`done`).
-   */
-  readonly call?:
-    | {
-        readonly request: Readonly<Record<string, unknown>>;
-        readonly owner: string;
-        readonly leaseUntil: Date;
-      }
-    | undefined;
-}
-
-/** What a new transaction copies from its brand. */
-export type CreatingBrand = Pick<
-  typeof brands.$inferSelect,
-  | 'id'
-  | 'merchantSuccessUrl'
-  | 'merchantFailUrl'
-  | 'merchantProcessingUrl'
-  | 'merchantUrl'
-  | 'payoutApproval'
->;
-
-/** A new transaction's row, built once per set of columns given (db/statement-shapes.ts). */
-const insertTransaction = new ShapedStatement<typeof transactions.$inferInsert, TransactionRow[]>(
-  (db, slots) => db.insert(transactions).values(slots).returning(),
-);
-
-/**
- * Creates a transaction in status `created`, with the brand's merchant URLs copied onto it (the
- * pay session keeps the URLs that were valid when the payment started).
- *
- * @throws {ApiError} notFound when the brand does not exist.
- */
-export async function createTransaction(
-  db: Executor,
-  input: CreateTransactionInput,
-): Promise<TransactionRow> {
-  // The row and its webhook event commit together (services/webhooks/outbox.ts).
-  if (!isTransaction(db)) return db.transaction((tx) => createTransaction(tx, input));
-  const brand =
-    input.brand?.id === input.brandId
-      ? input.brand
-      : (await db.select().from(brands).where(eq(brands.id, input.brandId)))[0];
-  if (brand === undefined) throw new ApiError('notFound', { detail: `brand ${input.brandId}` });
-  const call = input.call;
-  // A brand that approves payouts keeps each withdrawal unsent until the operator does.
-  const awaitsApproval = call !== undefined && input.flow === 'withdrawal' && brand.payoutApproval;
-  const [row] = await insertTransaction.run(
-    db,
-    {
-      ...(input.id === undefined ? {} : { id: input.id }),
-      ...(call === undefined
-        ? {}
-        : awaitsApproval
-          ? // Nobody sends it (no lease, nothing for the reconciler) until it is approved.
-            { callState: 'approval' as const, providerRequest: { ...call.request } }
-          : {
-              callState: 'sending' as const,
-              callAttempts: 1,
-              providerRequest: { ...call.request },
-              leaseOwner: call.owner,
-              leaseUntil: call.leaseUntil,
-              // Looked at by the reconciler if its caller dies before the provider answers.
-              nextCheckAt: call.leaseUntil,
-            }),
-      playerId: input.playerId,
-      sessionId: input.sessionId,
-      payGroupId: input.payGroupId,
-      wallet: input.wallet ?? 'internal',
-      flow: input.flow,
-      amount: input.amount,
-      currency: input.currency,
-      fee: input.fee ?? '0',
-      tax: input.tax ?? '0',
-      bonus: input.bonus ?? '0',
-      status: 'created',
-      action: 'none',
-      resultStatus: 'processing',
-      sessionStatus: 'active',
-      transactionStatus: 'created',
-      successUrl: brand.merchantSuccessUrl,
-      failUrl: brand.merchantFailUrl,
-      processingUrl: brand.merchantProcessingUrl,
-      merchantUrl: brand.merchantUrl,
-      providerKind: input.providerKind,
-      connector: input.connector ?? null,
-      providerData: { ...(input.providerData ?? {}) },
-      parameters: { ...(input.parameters ?? {}) },
-      idempotencyKey: input.idempotencyKey ?? null,
-      savedCardId: input.savedCardId ?? null,
-      payoutAccountId: input.payoutAccountId ?? null,
-      betShopId: input.betShopId ?? null,
-    },
-    '',
-  );
-  if (row === undefined) throw new Error('transaction insert returned no row');
-  await recordTransactionEvents(db, row, {
-    ...(awaitsApproval ? { types: ['transaction.created', 'payout.awaiting_approval'] } : {}),
-    ...(input.owner === undefined ? {} : { owner: input.owner }),
-  });
-  return row;
-}
-
-/** A transaction by id, or `undefined`. */
-export async function getTransaction(
-  db: Executor,
-  transactionId: string,
-): Promise<TransactionRow | undefined> {
-  if (!isUuid(transactionId)) return undefined;
-  const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
-  return row;
-}
-
-/**
- * A transaction of one player; another player's transaction, or an id that is no transaction,
- * answers 404 (never 403: an id must not reveal that someone else's payment exists).
- *
- * @throws {ApiError} notFound
- */
-export async function findPlayerTransaction(
-  db: Executor,
-  playerId: string,
-  transactionId: string,
-): Promise<TransactionRow> {
-  const row = await getTransaction(db, transactionId);
-  if (row?.playerId !== playerId) {
-    throw new ApiError('notFound', { field: 'transaction_id', detail: 'no such transaction' });
-  }
-  return row;
-}
-
-/** A transaction by its provider reference, or `undefined`. */
-export async function findByProviderReference(
-  db: Executor,
-  providerReference: string,
-): Promise<TransactionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.providerReference, providerReference));
-  return row;
-}
-
-/**
- * A transaction sent to a connector, by our id or the provider's reference (a webhook names one
- * or both). `isDefault`: whether `connector` is the default one, which also owns rows stored
- * without a connector. A transaction of another connector is `undefined`: one PSP's webhook can
- * never move another PSP's payment.
- */
-export async function findConnectorTransaction(
-  db: Executor,
-  connector: { readonly name: string; readonly isDefault: boolean },
-  ids: { readonly transactionId?: string | undefined; readonly providerRef?: string | undefined },
-): Promise<TransactionRow | undefined> {
-  const ownedBy = (row: TransactionRow | undefined) =>
-    row !== undefined &&
-    (row.connector === connector.name || (row.connector === null && connector.isDefault));
-  if (ids.transactionId !== undefined) {
-    const row = await getTransaction(db, ids.transactionId);
-    if (ownedBy(row)) return row;
-  }
-  if (ids.providerRef === undefined) return undefined;
-  const rows = await db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.providerReference, ids.providerRef));
-  return rows.find((row) => ownedBy(row));
-}
-
 // --- transitions --------------------------------------------------------------------------------
 
 /** Columns a transition may set besides the status. */
@@ -481,6 +164,29 @@ export interface TransitionResult {
   /** False when the transaction was already final (nothing changed). */
   readonly applied: boolean;
   readonly transaction: TransactionRow;
+}
+
+/** SPEC §2 result status of a transaction status. */
+export function resultStatusOf(status: TransactionStatus): PaySession['result_status'] {
+  switch (status) {
+    case 'success':
+    case 'refunded':
+    case 'charged_back':
+      return 'success';
+    case 'error':
+      return 'error';
+    case 'await':
+      return 'await';
+    case 'created':
+    case 'processing':
+      return 'processing';
+  }
+}
+
+/** SPEC §3 redirect result action: a 3-D Secure challenge opens inside the cashier. */
+function actionOf(status: TransactionStatus, step: SubmitStep | undefined) {
+  if (isFinalStatus(status) || step !== 'redirect') return 'none';
+  return 'redirect';
 }
 
 /** SPEC §3 pay session values that follow from the status (kept in their columns for operators). */
@@ -587,24 +293,6 @@ export async function transition(
   throw new TransactionTransitionError(transactionId, current.status, to);
 }
 
-/**
- * Merges data into a transaction's provider data without a status change (a receipt document, a
- * recorded receipt). Works on final transactions too: it is bookkeeping, not a state change.
- */
-export async function updateProviderData(
-  db: Executor,
-  transactionId: string,
-  patch: StoredProviderData,
-): Promise<TransactionRow> {
-  const [row] = await db
-    .update(transactions)
-    .set({ providerData: mergeProviderData(JSON.stringify(patch)), updatedAt: new Date() })
-    .where(eq(transactions.id, transactionId))
-    .returning();
-  if (row === undefined) throw new ApiError('notFound', { detail: `transaction ${transactionId}` });
-  return row;
-}
-
 // --- final results ------------------------------------------------------------------------------
 
 /** A final provider result, whatever call produced it. */
@@ -650,63 +338,6 @@ function declinePageSettings(reason: DeclineReason) {
   };
 }
 
-function cardMonth(value: string): number {
-  return Number.parseInt(value, 10);
-}
-
-/**
- * Saves a card the provider tokenised (SPEC §3 saved card). The token is unique: a second
- * approval with the same token (a repeated callback) keeps the first row. A card the player has
- * saved already (same BIN, last four and expiry, not removed) is the same entry ("try
- * again" with save card ticked saved it twice): it takes the new token, which is the provider's
- * latest word on the card.
- */
-async function saveCard(
-  tx: Executor,
-  playerId: string,
-  token: string,
-  card: CardSummary,
-): Promise<string | null> {
-  const month = cardMonth(card.expMonth);
-  const year = cardMonth(card.expYear);
-  const holder = card.holder === '' ? null : card.holder;
-  const [inserted] = await tx
-    .insert(savedCards)
-    .values({
-      playerId,
-      token,
-      last4: card.last4,
-      bin: card.bin,
-      expMonth: month,
-      expYear: year,
-      holder,
-      cardType: card.cardType,
-    })
-    .onConflictDoNothing()
-    .returning({ id: savedCards.id });
-  if (inserted !== undefined) return inserted.id;
-  const [existing] = await tx
-    .select({ id: savedCards.id, playerId: savedCards.playerId })
-    .from(savedCards)
-    .where(eq(savedCards.token, token));
-  if (existing !== undefined) return existing.playerId === playerId ? existing.id : null;
-  const [same] = await tx
-    .update(savedCards)
-    .set({ token, holder, cardType: card.cardType, active: true })
-    .where(
-      and(
-        eq(savedCards.playerId, playerId),
-        eq(savedCards.bin, card.bin),
-        eq(savedCards.last4, card.last4),
-        eq(savedCards.expMonth, month),
-        eq(savedCards.expYear, year),
-        isNull(savedCards.deletedAt),
-      ),
-    )
-    .returning({ id: savedCards.id });
-  return same?.id ?? null;
-}
-
 /** SPEC §3 last_used: the pay group the player used last in this flow. */
 export async function setLastUsed(
   db: Executor,
@@ -728,21 +359,6 @@ const setLastUsedStatement = new ShapedStatement<typeof lastUsedMethods.$inferIn
         set: updateSetOf(lastUsedMethods, { payGroupId: slots.payGroupId, usedAt: slots.usedAt }),
       }),
 );
-
-/** What the player pays for a deposit: its amount and the fees on top. */
-export function chargedAmount(row: Pick<TransactionRow, 'amount' | 'fee'>): string {
-  return new Big(row.amount).plus(row.fee).toFixed();
-}
-
-/** What the player receives of a withdrawal: its amount less the fees and tax withheld. */
-export function paidOutAmount(row: Pick<TransactionRow, 'amount' | 'fee' | 'tax'>): string {
-  return new Big(row.amount).minus(row.fee).minus(row.tax).toFixed();
-}
-
-/** The amount a deposit adds to the balance: the amount minus the tax withheld on it. */
-function depositCredit(row: TransactionRow): Big {
-  return new Big(row.amount).minus(row.tax);
-}
 
 /**
  * Applies a final result once: moves the transaction to success or error and, in the same
@@ -816,11 +432,7 @@ export async function completeTransaction(
   ) {
     const savedCardId = await saveCard(tx, row.playerId, final.cardToken, final.card);
     if (savedCardId !== null) {
-      const [updated] = await tx
-        .update(transactions)
-        .set({ savedCardId })
-        .where(eq(transactions.id, transactionId))
-        .returning();
+      const updated = await setSavedCard(tx, transactionId, savedCardId);
       if (updated !== undefined) return { applied: true, transaction: updated };
     }
   }
@@ -878,468 +490,4 @@ export async function reverseDeposit(
     await takeBackDeposit(tx, result.transaction, reversal.kind, now);
     return result;
   });
-}
-
-// --- provider outcomes --------------------------------------------------------------------------
-
-/**
- * Applies the result of `authorizeDeposit` (or of `complete3ds`) to a deposit transaction:
- * approved → success (credit, saved card, last used); declined → error with error_code 1301;
- * challenge → await with a 3-D Secure redirect (action iframe); processing → processing;
- * redirect → await with redirect_data; await → await; display_form → await with the QR code;
- * bank_transfer → await for the receipt upload (step upload, bank details as a display form);
- * voucher → await with the cash voucher.
- */
-export async function applyDepositOutcome(
-  db: Executor,
-  row: TransactionRow,
-  outcome: DepositOutcome | ThreeDsOutcome,
-  now: Date = new Date(),
-  owner?: EventOwner,
-): Promise<TransitionResult> {
-  const known = owner === undefined ? {} : { owner };
-  const waitingFor = (ms: number) => ({ now, expiresAt: deadlineAfter(now, ms) });
-  switch (outcome.outcome) {
-    case 'approved':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'approved',
-          providerRef: outcome.providerRef,
-          cardToken: outcome.cardToken,
-          card: outcome.card,
-        },
-        now,
-        owner,
-      );
-    case 'declined':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'declined',
-          providerRef: outcome.providerRef,
-          reason: outcome.reason,
-        },
-        now,
-        owner,
-      );
-    case 'challenge':
-      return transition(db, row.id, 'await', {
-        ...known,
-        ...waitingFor(DEADLINE_MS.redirect),
-        step: 'redirect',
-        providerReference: outcome.providerRef,
-        redirect: {
-          action: 'iframe',
-          redirect_data: { url: outcome.challengeUrl, method: 'GET', fields: {} },
-        },
-      });
-    case 'processing':
-      return transition(db, row.id, 'processing', {
-        ...known,
-        ...waitingFor(DEADLINE_MS.processing),
-        nextCheckAt: settleCheckAt(outcome.settlesAt, now),
-        step: 'await',
-        providerReference: outcome.providerRef,
-        providerData: { settlesAt: outcome.settlesAt.toISOString() },
-      });
-    case 'redirect':
-      return transition(db, row.id, 'await', {
-        ...known,
-        ...waitingFor(DEADLINE_MS.redirect),
-        step: 'redirect',
-        providerReference: outcome.providerRef,
-        redirect: {
-          action: 'redirect',
-          redirect_data: {
-            url: outcome.url,
-            method: outcome.method,
-            fields: { ...outcome.fields },
-          },
-        },
-      });
-    case 'await':
-      return transition(db, row.id, 'await', {
-        ...known,
-        ...waitingFor(DEADLINE_MS.await),
-        step: 'await',
-        providerReference: outcome.providerRef,
-        providerData: { instructions: outcome.instructions, pollAfterMs: outcome.pollAfterMs },
-      });
-    case 'display_form':
-      return transition(db, row.id, 'await', {
-        ...known,
-        now,
-        expiresAt: deadlineAfter(outcome.expiresAt, DEADLINE_MS.grace),
-        step: 'display_form',
-        providerReference: outcome.providerRef,
-        providerData: {
-          displayForm: {
-            qr_payload: outcome.qrPayload,
-            expires_at: outcome.expiresAt.toISOString(),
-            reference: outcome.reference,
-            // What the player pays (amount and fees), at the currency precision ('20.00').
-            amount: moneyAtPrecision(chargedAmount(row), await currencyPrecision(db, row.currency)),
-            currency: row.currency,
-            copy_fields: outcome.copyFields.map((field) => ({
-              label: field.label,
-              value: field.value,
-            })),
-          },
-        },
-      });
-    case 'bank_transfer':
-      return transition(db, row.id, 'await', {
-        ...known,
-        ...waitingFor(DEADLINE_MS.upload),
-        step: 'upload',
-        providerReference: outcome.providerRef,
-        providerData: { displayForm: bankTransferForm(row, outcome.reference, outcome.bank) },
-      });
-    case 'voucher':
-      return transition(db, row.id, 'await', {
-        ...known,
-        now,
-        expiresAt: deadlineAfter(outcome.expiresAt, DEADLINE_MS.grace),
-        step: 'voucher',
-        providerReference: outcome.providerRef,
-        providerData: {
-          voucher: { code: outcome.code, expires_at: outcome.expiresAt.toISOString() },
-        },
-      });
-  }
-}
-
-/** How long a bank transfer reference is shown as payable (designed; the provider gives none). */
-export const BANK_TRANSFER_VALID_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * The bank details of a bank transfer, as a display form: a payto URI (RFC 8905) as the QR
- * payload, so a banking app can prefill the transfer, and copy lines for typing it by hand.
- */
-function bankTransferForm(
-  row: TransactionRow,
-  reference: string,
-  bank: { beneficiary: string; bankName: string; iban: string; bic: string },
-): z.infer<typeof DisplayFormData> {
-  const amount = plainDecimal(chargedAmount(row));
-  const iban = bank.iban.replace(/\s+/g, '');
-  const query = new URLSearchParams({
-    'receiver-name': bank.beneficiary,
-    amount: `${row.currency}:${amount}`,
-    message: reference,
-  });
-  return {
-    qr_payload: `payto://iban/${encodeURIComponent(bank.bic)}/${encodeURIComponent(iban)}?${query.toString()}`,
-    expires_at: new Date(row.createdAt.getTime() + BANK_TRANSFER_VALID_MS).toISOString(),
-    reference,
-    amount,
-    currency: row.currency,
-    copy_fields: [
-      { label: 'Beneficiary', value: bank.beneficiary },
-      { label: 'Bank', value: bank.bankName },
-      { label: 'IBAN', value: bank.iban },
-      { label: 'BIC', value: bank.bic },
-      { label: 'Reference', value: reference },
-      { label: 'Amount', value: `${amount} ${row.currency}` },
-    ],
-  };
-}
-
-/**
- * Applies the result of `provider.payout` to a withdrawal whose amount is already reserved:
- * approved → success (settled; a bet-shop pick-up code becomes the voucher), declined → error
- * (released), processing → processing.
- */
-export async function applyPayoutOutcome(
-  db: Executor,
-  row: TransactionRow,
-  outcome: PayoutOutcome,
-  now: Date = new Date(),
-  owner?: EventOwner,
-): Promise<TransitionResult> {
-  const known = owner === undefined ? {} : { owner };
-  switch (outcome.outcome) {
-    case 'approved':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'approved',
-          providerRef: outcome.providerRef,
-          pickup: outcome.pickup,
-        },
-        now,
-        owner,
-      );
-    case 'declined':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'declined',
-          providerRef: outcome.providerRef,
-          reason: outcome.reason,
-        },
-        now,
-        owner,
-      );
-    case 'processing':
-      // No deadline: a payout on its way is never ended by the cashier's clock.
-      return transition(db, row.id, 'processing', {
-        ...known,
-        now,
-        nextCheckAt: settleCheckAt(outcome.settlesAt, now),
-        step: 'await',
-        providerReference: outcome.providerRef,
-        providerData: { settlesAt: outcome.settlesAt.toISOString() },
-      });
-  }
-}
-
-/** The reconciler's first look at a settling payment: just after the provider's settle time. */
-function settleCheckAt(settlesAt: Date, now: Date): Date {
-  return new Date(Math.max(settlesAt.getTime(), now.getTime()) + 1_000);
-}
-
-/**
- * Applies a provider status (status polling, `recordReceipt`, an interaction answer) to a
- * transaction of either flow: approved → success, declined → error, cancelled → error
- * (reason `cancelled`), pending → unchanged (a pending `processing` step on an awaiting
- * transaction moves it to processing), unknown → unchanged.
- */
-export async function applyProviderStatus(
-  db: Executor,
-  row: TransactionRow,
-  status: ProviderStatus,
-  now: Date = new Date(),
-): Promise<TransitionResult> {
-  switch (status.status) {
-    case 'approved':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'approved',
-          providerRef: status.providerRef,
-          cardToken: status.cardToken,
-          card: status.card,
-          pickup: status.pickup,
-        },
-        now,
-      );
-    case 'declined':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'declined',
-          providerRef: status.providerRef,
-          reason: status.reason,
-        },
-        now,
-      );
-    case 'cancelled':
-      return completeTransaction(
-        db,
-        row.id,
-        {
-          result: 'declined',
-          providerRef: status.providerRef,
-          reason: 'cancelled',
-        },
-        now,
-      );
-    case 'pending':
-      if (row.status === 'await' && status.step === 'processing') {
-        return transition(db, row.id, 'processing', {
-          now,
-          ...(status.settlesAt === undefined
-            ? {}
-            : { nextCheckAt: settleCheckAt(status.settlesAt, now) }),
-          step: 'await',
-          redirect: null,
-          ...(status.settlesAt === undefined
-            ? {}
-            : { providerData: { settlesAt: status.settlesAt.toISOString() } }),
-        });
-      }
-      return { applied: false, transaction: row };
-    case 'unknown':
-      return { applied: false, transaction: row };
-  }
-}
-
-// --- the pay session ----------------------------------------------------------------------------
-
-/**
- * The contract's transaction status of a status: a refunded or charged-back deposit is a payment
- * that went through (`success`); the money it took back shows in the balance.
- */
-export function wireStatusOf(status: TransactionStatus): PaySession['transaction_status'] {
-  return status === 'refunded' || status === 'charged_back' ? 'success' : status;
-}
-
-/** SPEC §2 result status of a transaction status. */
-export function resultStatusOf(status: TransactionStatus): PaySession['result_status'] {
-  switch (status) {
-    case 'success':
-    case 'refunded':
-    case 'charged_back':
-      return 'success';
-    case 'error':
-      return 'error';
-    case 'await':
-      return 'await';
-    case 'created':
-    case 'processing':
-      return 'processing';
-  }
-}
-
-/** SPEC §3 redirect result action: a 3-D Secure challenge opens inside the cashier. */
-function actionOf(status: TransactionStatus, step: SubmitStep | undefined) {
-  if (isFinalStatus(status) || step !== 'redirect') return 'none';
-  return 'redirect';
-}
-
-/** The step of a row: stored, or what its status implies. */
-function stepOf(row: TransactionRow, data: StoredProviderData): SubmitStep {
-  if (isFinalStatus(row.status)) return 'result';
-  return data.step ?? 'await';
-}
-
-/** The precision of a currency (the domain's default when the currency is unknown). */
-export async function currencyPrecision(db: Executor, currency: string): Promise<number> {
-  const [row] = await db
-    .select({ precision: currencies.precision })
-    .from(currencies)
-    .where(eq(currencies.alpha3, currency));
-  return resolvePrecision(row?.precision);
-}
-
-function redirectOf(row: TransactionRow): {
-  action: PaySession['action'];
-  data: PaySession['redirect_data'];
-} {
-  const stored = row.redirect;
-  if (stored === null || isFinalStatus(row.status)) return { action: 'none', data: null };
-  const action = stored.action === 'iframe' ? 'iframe' : 'redirect';
-  const method = stored.redirect_data.method === 'POST' ? 'POST' : 'GET';
-  return {
-    action,
-    data: { url: stored.redirect_data.url, method, fields: { ...stored.redirect_data.fields } },
-  };
-}
-
-/** The bet shop of a voucher (transaction's bet shop), as the wire shows it. */
-async function voucherShop(db: Executor, row: TransactionRow) {
-  if (row.betShopId === null) return null;
-  const [shop] = await db.select().from(betShops).where(eq(betShops.id, row.betShopId));
-  return shop === undefined ? null : betShopToWire(shop);
-}
-
-/**
- * What a pay session needs besides its row: read by {@link paySessionFor}, or by a caller that
- * reads them once for many rows (the payment history).
- */
-export interface PaySessionFacts {
-  /** The player's balance in the row's currency, as the wallet answers it. */
-  readonly balance: Pick<Balance, 'balance'>;
-  /** The currency's precision. */
-  readonly precision: number;
-  /** The bet shop of the row's voucher, as the wire shows it (`null`: none, or any shop). */
-  readonly betShop: Awaited<ReturnType<typeof voucherShop>>;
-}
-
-/**
- * SPEC §3 pay session of a transaction: the contract's PaySession, from the row and the player's
- * current balance (the currency's precision read unless the caller knows it). `session_id` is the payment session, which is the transaction (the cashier
- * session travels in the header).
- */
-export async function paySessionFor(
-  db: Executor,
-  row: TransactionRow,
-  wallet: Pick<WalletService, 'balance'>,
-  knownPrecision?: number,
-): Promise<PaySession> {
-  const [balance, precision, betShop] = await Promise.all([
-    wallet.balance(db, row.playerId, row.currency),
-    knownPrecision ?? currencyPrecision(db, row.currency),
-    voucherShopOf(db, row),
-  ]);
-  return paySessionOf(row, { balance, precision, betShop });
-}
-
-/** A voucher is shown while it can be paid and on a successful payout (the pick-up code). */
-function shownVoucher(row: TransactionRow, data: StoredProviderData) {
-  return row.status === 'error' ? undefined : data.voucher;
-}
-
-/** The bet shop a pay session's voucher names; read only when the row shows a voucher. */
-export async function voucherShopOf(
-  db: Executor,
-  row: TransactionRow,
-): Promise<PaySessionFacts['betShop']> {
-  return shownVoucher(row, providerDataOf(row)) === undefined ? null : voucherShop(db, row);
-}
-
-/**
- * SPEC §3 pay session of a transaction from the row and what was read for it (see
- * {@link paySessionFor}).
- */
-export function paySessionOf(row: TransactionRow, facts: PaySessionFacts): PaySession {
-  const { balance, precision } = facts;
-  const data = providerDataOf(row);
-  const step = stepOf(row, data);
-  const redirect = redirectOf(row);
-  const final = isFinalStatus(row.status);
-  const storedVoucher = shownVoucher(row, data);
-  const voucher =
-    storedVoucher === undefined
-      ? null
-      : {
-          code: storedVoucher.code,
-          bet_shop: facts.betShop,
-          expires_at: storedVoucher.expires_at,
-          // What changes hands at the counter: the deposit with its fees, or the payout.
-          amount: moneyAtPrecision(
-            row.flow === 'deposit' ? chargedAmount(row) : paidOutAmount(row),
-            precision,
-          ),
-          currency: row.currency,
-        };
-  const declineSettings = z.safeParse(DeclinePageSettings, row.declinePageSettings);
-  return {
-    session_id: row.id,
-    transaction_id: row.id,
-    step,
-    action: redirect.action,
-    result_status: resultStatusOf(row.status),
-    session_status: final ? 'completed' : 'active',
-    transaction_status: wireStatusOf(row.status),
-    experiment_user_group: row.experimentUserGroup,
-    decline_page_settings:
-      row.status === 'error' && declineSettings.success ? declineSettings.data : null,
-    error_fatal: row.status === 'error' && row.errorFatal,
-    error_code: row.status === 'error' ? row.errorCode : null,
-    error_message: row.status === 'error' ? row.errorMessage : null,
-    success_url: row.successUrl,
-    fail_url: row.failUrl,
-    processing_url: row.processingUrl,
-    merchant_url: row.merchantUrl,
-    redirect_data: redirect.data,
-    display_form: final ? null : (data.displayForm ?? null),
-    voucher,
-    amount: moneyAtPrecision(row.amount, precision),
-    currency: row.currency,
-    user_balance: moneyAtPrecision(shownBalance(balance), precision),
-  };
-}
-
-/** A bet shop reference for the provider (DepositInput.betShop, PayoutDestination). */
-export function betShopRef(shop: { id: number; name: string }): BetShopRef {
-  return { id: String(shop.id), name: shop.name };
 }

@@ -11,8 +11,8 @@ import { ledgerEntries, payGroupCurrencies, payGroups, players } from '../db/sch
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import type { NewCardInput } from '../providers';
 import { getBalance } from '../services/ledger';
-import { createTransaction, getTransaction } from '../services/transactions';
-import type { TransactionRow } from '../services/transactions';
+import { createTransaction, getTransaction } from '../services/transaction-repository';
+import type { TransactionRow } from '../services/transaction-repository';
 import type { TestServer } from './harness';
 
 /** What {@link startDeposit} makes. */

@@ -3,7 +3,7 @@ import Big from 'big.js';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import { DatabaseSandboxStore, SandboxProvider, parseRef } from '../providers';
 import { DEFAULT_POLL_MS, MIN_POLL_MS } from '../routes/alternative-payments';
-import { providerDataOf } from '../services/transactions';
+import { providerDataOf } from '../services/transaction-repository';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { eurBalance, ledgerOf, reload, startDeposit, unansweredDeposit } from './alt-fixtures';

@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import { payGroups, sessions } from '../db/schema';
 import { reserveWithdrawal } from '../services/ledger';
-import { createTransaction } from '../services/transactions';
+import { createTransaction } from '../services/transaction-repository';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { isRecord } from '../http/is-record';

@@ -13,14 +13,14 @@ import { getBalance } from '../services/ledger';
 import {
   TRANSACTION_TRANSITIONS,
   TransactionTransitionError,
-  applyDepositOutcome,
+  transition,
   canTransition,
   completeTransaction,
-  createTransaction,
-  paySessionFor,
-  transition,
 } from '../services/transactions';
-import type { TransactionRow } from '../services/transactions';
+import { createTransaction } from '../services/transaction-repository';
+import type { TransactionRow } from '../services/transaction-repository';
+import { paySessionFor } from '../services/pay-session';
+import { applyDepositOutcome } from '../services/provider-outcomes';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 

@@ -16,7 +16,7 @@ import {
   runIdempotent,
 } from '../services/idempotency';
 import type { IdempotencyInput } from '../services/idempotency';
-import { createTransaction } from '../services/transactions';
+import { createTransaction } from '../services/transaction-repository';
 import { createTestDatabase } from './harness';
 import type { TestDatabase } from './harness';
 

@@ -18,7 +18,7 @@ import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import { payGroups, transactions, webhookEvents } from '../db/schema';
 import { signatureHeaders } from '../http/signing';
 import { PayGroupConnectorError } from '../services/pay-group-connectors';
-import { createTransaction } from '../services/transactions';
+import { createTransaction } from '../services/transaction-repository';
 import { getBalance, reserveWithdrawal } from '../services/ledger';
 import { reconcileOnce } from '../services/payments/reconciler';
 import { brand0PlayerId, ledgerOf, reload, startDeposit } from './alt-fixtures';

@@ -39,7 +39,7 @@ import { seedDatabase } from '../db/seed';
 import { SEED_BRANDS } from '../db/seed-data';
 import { listSavedCards } from '../services/cards';
 import { PAYMENT_METHOD_KINDS, tokenBehaviour } from '../providers';
-import { wireStatusOf } from '../services/transactions';
+import { wireStatusOf } from '../services/pay-session';
 import { createTestDatabase } from './harness';
 import type { SeededTestDatabase } from './harness';
 

@@ -14,7 +14,8 @@ import { webhookEvents } from '../db/schema';
 import { findOrCreatePlayer } from '../db/seed';
 import type { SigningKey } from '../http/signing';
 import { signatureHeaders } from '../http/signing';
-import { completeTransaction, createTransaction } from '../services/transactions';
+import { completeTransaction } from '../services/transactions';
+import { createTransaction } from '../services/transaction-repository';
 import { retryDelayMs } from '../services/webhooks/backoff';
 import {
   dispatchOnce,

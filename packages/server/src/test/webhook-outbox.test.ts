@@ -14,12 +14,8 @@ import { findOrCreatePlayer } from '../db/seed';
 import { DatabaseSandboxStore, SandboxProvider } from '../providers';
 import { getBalance } from '../services/ledger';
 import { REVERSED_MESSAGE_KEY } from '../services/payments/reversal';
-import {
-  completeTransaction,
-  createTransaction,
-  getTransaction,
-  transition,
-} from '../services/transactions';
+import { transition, completeTransaction } from '../services/transactions';
+import { createTransaction, getTransaction } from '../services/transaction-repository';
 import { transactionEventType } from '../services/webhooks/outbox';
 import {
   ACCOUNTS,

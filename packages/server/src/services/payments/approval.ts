@@ -1,6 +1,6 @@
 /**
  * Payout approval. A brand with `payout_approval` keeps each withdrawal, its amount
- * reserved, in call state `approval` (services/transactions.ts createTransaction): nothing sends
+ * reserved, in call state `approval` (services/transaction-repository.ts createTransaction): nothing sends
  * it (takeCall and the reconciler pass it by), the player sees it as processing and may still
  * reverse it (reversal.ts), and the operator decides through the operator API:
  *
@@ -24,7 +24,7 @@ import { ApiError } from '../../http/api-error';
 import type { Executor } from '../../db/open';
 import { isUuid } from '../ids';
 import { completeTransaction } from '../transactions';
-import type { TransactionRow } from '../transactions';
+import type { TransactionRow } from '../transaction-repository';
 import { counted } from './payment-metrics';
 import { leaseEnd, newOwner, releaseLease, resolveCall } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';

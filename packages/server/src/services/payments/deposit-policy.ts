@@ -51,7 +51,6 @@ import {
 } from '../pay-groups';
 import type { SessionContext } from '../sessions';
 import { isUuid } from '../ids';
-import { betShopRef } from '../transactions';
 import { findPlayerDocument } from '../uploads';
 import { confirmDepositCode, needsDepositCode } from './deposit-code';
 import type { PreparedPayment } from './pipeline';
@@ -61,6 +60,7 @@ import {
   CARD_DATA_NAMES,
   CARD_ID_ERROR_FIELD,
   assertKnownParameters,
+  betShopRef,
   chargesOf,
   checkAmount,
   checkFields,

@@ -12,7 +12,8 @@ import type { WalletService } from '../wallet/wallet';
 import { PAYMENT_METHOD_KINDS, isProviderNotReached } from '../../providers';
 import type { PaymentProvider } from '../../providers';
 import { isFinalStatus } from '../transactions';
-import type { TransactionRow, TransitionResult } from '../transactions';
+import type { TransitionResult } from '../transactions';
+import type { TransactionRow } from '../transaction-repository';
 
 /** A provider call, by the {@link PaymentProvider} method it is. */
 export type ProviderOperation = Exclude<keyof PaymentProvider, 'name'>;

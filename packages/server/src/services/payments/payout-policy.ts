@@ -43,7 +43,6 @@ import type { SessionPayGroup } from '../pay-groups';
 import { LABEL_KEY, findPlayerPayoutAccount } from '../payout-accounts';
 import type { SessionContext } from '../sessions';
 import { isUuid } from '../ids';
-import { betShopRef } from '../transactions';
 import { refuseWhenDisabledByWager } from '../wager';
 import type { PreparedPayment } from './pipeline';
 import { payoutRequest } from './provider-calls';
@@ -51,6 +50,7 @@ import {
   CARD_ID_ERROR_FIELD,
   REQUISITE_ID_PARAMETER,
   assertKnownParameters,
+  betShopRef,
   chargesOf,
   checkAmount,
   checkFields,

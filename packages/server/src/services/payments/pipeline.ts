@@ -6,7 +6,7 @@
  *   → persist: ONE database transaction creates the transaction with its provider request and
  *     the call's lease, reserves a withdrawal's amount and ties the Idempotency-Key to it
  *   → call the provider with our transaction id as its idempotency key  (provider-calls.ts)
- *   → apply the outcome through the status machine                      (transactions.ts)
+ *   → apply the outcome through the status machine        (provider-outcomes.ts, transactions.ts)
  * ```
  *
  * A lean submit: the policy only reads; the Idempotency-Key is claimed in the
@@ -27,11 +27,19 @@ import type { ClientEnvironment } from '@cashdesk/domain';
 import type { Database } from '../../db/open';
 import type { ClaimHandle } from '../idempotency';
 import { payGroupConnector } from '../pay-group-connectors';
-import { createTransaction, findPlayerTransaction, updateProviderData } from '../transactions';
+import {
+  createTransaction,
+  findPlayerTransaction,
+  updateProviderData,
+} from '../transaction-repository';
+import type {
+  CreateTransactionInput,
+  CreatingBrand,
+  TransactionRow,
+} from '../transaction-repository';
 import { linkDocument } from '../uploads';
 import { reservePayout } from '../wallet/money';
 import type { WalletKind } from '../wallet/wallet';
-import type { CreateTransactionInput, CreatingBrand, TransactionRow } from '../transactions';
 import type { EventOwner } from '../webhooks/outbox';
 import { callProvider, leaseEnd, newOwner, resolveCall } from './provider-calls';
 import type { CardSecrets, PaymentDeps, StoredRequest } from './provider-calls';

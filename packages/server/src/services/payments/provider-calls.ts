@@ -41,14 +41,10 @@ import type {
   ProviderCallOptions,
 } from '../../providers';
 import type { ConnectorRegistry } from '../../providers/connectors';
-import {
-  applyDepositOutcome,
-  applyPayoutOutcome,
-  applyProviderStatus,
-  completeTransaction,
-  transition,
-} from '../transactions';
-import type { TransactionRow, TransitionResult } from '../transactions';
+import { transition, completeTransaction } from '../transactions';
+import type { TransitionResult } from '../transactions';
+import type { TransactionRow } from '../transaction-repository';
+import { applyDepositOutcome, applyPayoutOutcome, applyProviderStatus } from '../provider-outcomes';
 import type { WalletService } from '../wallet/wallet';
 import type { ClaimHandle } from '../idempotency';
 import type { EventOwner } from '../webhooks/outbox';

@@ -6,13 +6,10 @@
  *
  * @packageDocumentation
  */
-import {
-  applyProviderStatus,
-  providerDataOf,
-  transition,
-  updateProviderData,
-} from '../transactions';
-import type { TransactionRow } from '../transactions';
+import { transition } from '../transactions';
+import { providerDataOf, updateProviderData } from '../transaction-repository';
+import type { TransactionRow } from '../transaction-repository';
+import { applyProviderStatus } from '../provider-outcomes';
 import { linkDocument } from '../uploads';
 import { providerOf, withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';

@@ -25,7 +25,7 @@ import { and, asc, eq, inArray, isNotNull, lte, or, isNull, lt } from 'drizzle-o
 import { transactions } from '../../db/schema';
 import { releaseAbandonedClaims } from '../idempotency';
 import { completeTransaction, isFinalStatus } from '../transactions';
-import type { TransactionRow } from '../transactions';
+import type { TransactionRow } from '../transaction-repository';
 import {
   callProvider,
   leaseEnd,

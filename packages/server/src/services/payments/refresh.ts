@@ -7,8 +7,9 @@
  * @packageDocumentation
  */
 import type { ProviderStatus, ThreeDsChallengeResult } from '../../providers';
-import { applyDepositOutcome, applyProviderStatus, isFinalStatus } from '../transactions';
-import type { TransactionRow } from '../transactions';
+import { isFinalStatus } from '../transactions';
+import type { TransactionRow } from '../transaction-repository';
+import { applyDepositOutcome, applyProviderStatus } from '../provider-outcomes';
 import { providerOf, resolveCall, withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
 import { counted } from './payment-metrics';

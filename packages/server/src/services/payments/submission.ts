@@ -2,7 +2,8 @@
  * What deposit and withdrawal submits share before anything is written, so both
  * run one submission pipeline: the submitted values, the one spelling of `error_field`
  * (`body.amount`, `body.parameters.<name>`, `body.card_data.card_id`), the refusal of parameter
- * names the form does not have, and the amount check by the domain's rule.
+ * names the form does not have, the amount check by the domain's rule, and the player and the
+ * bet shop as the provider's input names them.
  *
  * @packageDocumentation
  */
@@ -28,7 +29,7 @@ import type {
 } from '@cashdesk/domain';
 import type { SubmitRequest } from '@cashdesk/contract';
 import { ApiError } from '../../http/api-error';
-import type { CustomerInput } from '../../providers';
+import type { BetShopRef, CustomerInput } from '../../providers';
 import type { Payer } from '../pay-groups';
 import type { SessionPayGroup } from '../pay-groups';
 import type { SessionContext } from '../sessions';
@@ -131,6 +132,11 @@ export function customerOf(player: {
     ...(player.email === null ? {} : { email: player.email }),
     ...(player.phone === null ? {} : { phone: player.phone }),
   };
+}
+
+/** A bet shop reference for the provider (DepositInput.betShop, PayoutDestination). */
+export function betShopRef(shop: { id: number; name: string }): BetShopRef {
+  return { id: String(shop.id), name: shop.name };
 }
 
 /** The `error_field` of the amount. */

@@ -1,7 +1,8 @@
 /**
  * What a provider's webhook does (`POST /api/providers/{connector}/webhook`, routes/
  * provider-webhooks.ts): each verified notification is applied through the status machine
- * (services/transactions.ts), so a webhook is as safe as a status poll:
+ * (services/provider-outcomes.ts, services/transactions.ts), so a webhook is as safe as a status
+ * poll:
  *
  * - **Duplicates change nothing**: a result the transaction already has is `duplicate`.
  * - **Out of order changes nothing**: a `pending` after the payment moved on, or any result after
@@ -26,15 +27,11 @@
  */
 import Big from 'big.js';
 import type { ProviderStatus, WebhookNotification } from '../../providers';
-import {
-  applyProviderStatus,
-  chargedAmount,
-  findConnectorTransaction,
-  isFinalStatus,
-  reverseDeposit,
-  updateProviderData,
-} from '../transactions';
-import type { TransactionRow } from '../transactions';
+import { isFinalStatus, reverseDeposit } from '../transactions';
+import { findConnectorTransaction, updateProviderData } from '../transaction-repository';
+import type { TransactionRow } from '../transaction-repository';
+import { chargedAmount } from '../transaction-money';
+import { applyProviderStatus } from '../provider-outcomes';
 import { counted } from './payment-metrics';
 import type { PaymentDeps } from './provider-calls';
 

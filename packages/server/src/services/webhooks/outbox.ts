@@ -6,13 +6,14 @@
  * sends the rows; this module only records them.
  *
  * What is recorded:
- * - about a transaction, whenever the status machine (services/transactions.ts) creates one or
- *   applies a move: the event type is {@link transactionEventType}, the ONE place where a status
- *   becomes an event (`null`: the move is not reported, e.g. processing ↔ await);
+ * - about a transaction, whenever one is created (services/transaction-repository.ts) or the
+ *   status machine (services/transactions.ts) applies a move: the event type is
+ *   {@link transactionEventType}, the ONE place where a status becomes an event (`null`: the
+ *   move is not reported, e.g. processing ↔ await);
  * - `payout_account.verified` when a payout account's one-time code verified it
  *   (services/payout-accounts.ts);
  * - `payout.awaiting_approval` after the `transaction.created` of a withdrawal that waits for the
- *   operator's approval (services/transactions.ts createTransaction).
+ *   operator's approval (services/transaction-repository.ts createTransaction).
  *
  * Each recording also sends `NOTIFY cashdesk_webhook_events`, which PostgreSQL (and PGlite)
  * deliver only when the transaction commits: the dispatchers listening (notify.ts) make their
