@@ -35,7 +35,6 @@ import {
   WithdrawalFieldDefinition,
 } from '@cashdesk/contract';
 import type {
-  BetShop,
   DepositInitResponse,
   DepositMethodDetail,
   PayGroup,
@@ -59,7 +58,6 @@ import { rowsOf } from '../db/rows';
 import { keepsNamedStatements } from '../db/prepared-statements';
 import { ShapedStatement, rawStatement } from '../db/statement-shapes';
 import {
-  betShops,
   brands,
   currencies,
   lostProfitBonusTiers,
@@ -69,10 +67,10 @@ import {
   players,
   taxTiers,
 } from '../db/schema';
-import type { WorkingHours } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { isRecord } from '../http/is-record';
 import { isWrittenOnce, writtenOnce } from '../http/written-once';
+import { betShopToWire, listBetShops } from './bet-shops';
 import { maskEmail, maskPhone } from './contacts';
 import { verificationBlock } from './payout-account-otp';
 import type { SessionContext } from './sessions';
@@ -387,63 +385,6 @@ export function payGroupToWire(
     pay_group: group.shortName,
     enabled: group.enabled,
   };
-}
-
-/** ISO weekday numbers (1 Monday … 7 Sunday) of the stored day names. */
-const WEEKDAYS = [
-  ['mon', 1],
-  ['tue', 2],
-  ['wed', 3],
-  ['thu', 4],
-  ['fri', 5],
-  ['sat', 6],
-  ['sun', 7],
-] as const;
-
-/** Working hours as stored (day name to slots) to the wire's list of ISO weekday slots. */
-export function workingHoursToWire(hours: WorkingHours): BetShop['working_hours'] {
-  return WEEKDAYS.flatMap(([name, day]) =>
-    (hours[name] ?? []).map((slot) => ({ day, opens: slot.open, closes: slot.close })),
-  );
-}
-
-/** A bet shop row as the contract's BetShop (its id as text: a bet_shop field submits it). */
-export function betShopToWire(shop: typeof betShops.$inferSelect): BetShop {
-  return {
-    id: String(shop.id),
-    name: shop.name,
-    address: shop.address,
-    city: shop.city,
-    working_hours: workingHoursToWire(shop.workingHours),
-  };
-}
-
-/** The active bet shops of a brand. */
-export async function listBetShops(
-  db: Executor,
-  brandId: string,
-): Promise<(typeof betShops.$inferSelect)[]> {
-  return db
-    .select()
-    .from(betShops)
-    .where(and(eq(betShops.brandId, brandId), eq(betShops.active, true)))
-    .orderBy(betShops.city, betShops.name, betShops.id);
-}
-
-/** An active bet shop of a brand by its wire id, or `undefined`. */
-export async function findBetShop(
-  db: Executor,
-  brandId: string,
-  id: string,
-): Promise<typeof betShops.$inferSelect | undefined> {
-  if (!PAY_GROUP_ID.test(id)) return undefined;
-  const [shop] = await db
-    .select()
-    .from(betShops)
-    .where(
-      and(eq(betShops.id, Number(id)), eq(betShops.brandId, brandId), eq(betShops.active, true)),
-    );
-  return shop;
 }
 
 /** The player row of a session. */

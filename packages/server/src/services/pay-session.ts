@@ -24,7 +24,7 @@ import { moneyAtPrecision } from './money-text';
 import { shownBalance } from './ledger';
 import type { Balance } from './ledger';
 import type { WalletService } from './wallet/wallet';
-import { betShopToWire } from './pay-groups';
+import { betShopToWire } from './bet-shops';
 import { isFinalStatus, resultStatusOf } from './transactions';
 import type { TransactionStatus } from './transactions';
 import { providerDataOf } from './transaction-repository';

@@ -43,12 +43,12 @@ import type { ConnectorRegistry } from '../../providers/connectors';
 import { payGroupConnector } from '../pay-group-connectors';
 import {
   assertAvailable,
-  findBetShop,
   loadPayerOf,
   formFields,
   sessionScope,
   withServerValues,
 } from '../pay-groups';
+import { findBetShop } from '../bet-shops';
 import type { SessionContext } from '../sessions';
 import { isUuid } from '../ids';
 import { findPlayerDocument } from '../uploads';

@@ -33,12 +33,12 @@ import { findSavedCard } from '../cards';
 import type { WalletService } from '../wallet/wallet';
 import {
   assertAvailable,
-  findBetShop,
   loadPayerOf,
   formFields,
   sessionScope,
   withServerValues,
 } from '../pay-groups';
+import { findBetShop } from '../bet-shops';
 import type { SessionPayGroup } from '../pay-groups';
 import { LABEL_KEY, findPlayerPayoutAccount } from '../payout-accounts';
 import type { SessionContext } from '../sessions';
