@@ -65,7 +65,6 @@ import {
   payGroups,
   payoutAccounts,
   players,
-  taxTiers,
 } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { isRecord } from '../http/is-record';
@@ -74,6 +73,7 @@ import { betShopToWire, listBetShops } from './bet-shops';
 import { maskEmail, maskPhone } from './contacts';
 import { verificationBlock } from './payout-account-otp';
 import type { SessionContext } from './sessions';
+import { loadTaxTiers } from './tax';
 import { shownBalance } from './ledger';
 import {
   figureAtPrecision,
@@ -498,21 +498,6 @@ export function depositFields(
 /** Whether a form has a bet-shop field (SPEC §3 betShop kind), whose shops the detail lists. */
 export function hasBetShopField(group: PayGroupRow): boolean {
   return storedFields(group).some((field) => fieldKind(mapField(field)) === 'betShop');
-}
-
-/** SPEC §3 tax tiers of a brand and flow. */
-export async function loadTaxTiers(db: Executor, brandId: string, flow: PaymentFlow) {
-  const rows = await db
-    .select()
-    .from(taxTiers)
-    .where(and(eq(taxTiers.brandId, brandId), eq(taxTiers.flow, flow)))
-    .orderBy(taxTiers.from, taxTiers.id);
-  return rows.map((tier) => ({
-    from: plainDecimal(tier.from),
-    ...(tier.to === null ? {} : { to: plainDecimal(tier.to) }),
-    percent_value: plainDecimal(tier.percentValue),
-    absolute_value: plainDecimal(tier.absoluteValue),
-  }));
 }
 
 function optionalPlain(value: string | null): string | null {
