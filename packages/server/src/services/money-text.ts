@@ -34,3 +34,8 @@ export function optionalFigureAtPrecision(value: string | null, precision: numbe
 export function plainDecimal(value: string): string {
   return new Big(value).toFixed();
 }
+
+/** Plain decimal text, or null ('1.5000000000' → '1.5'). */
+export function optionalPlainDecimal(value: string | null): string | null {
+  return value === null ? null : plainDecimal(value);
+}

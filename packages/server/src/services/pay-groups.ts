@@ -60,7 +60,6 @@ import { ShapedStatement, rawStatement } from '../db/statement-shapes';
 import {
   brands,
   currencies,
-  lostProfitBonusTiers,
   payGroupCurrencies,
   payGroups,
   payoutAccounts,
@@ -75,10 +74,12 @@ import { verificationBlock } from './payout-account-otp';
 import type { SessionContext } from './sessions';
 import { loadTaxTiers } from './tax';
 import { shownBalance } from './ledger';
+import { lostProfitOf, lostProfitRows } from './lost-profit';
 import {
   figureAtPrecision,
   moneyAtPrecision,
   optionalFigureAtPrecision,
+  optionalPlainDecimal,
   plainDecimal,
 } from './money-text';
 import type { WalletService } from './wallet/wallet';
@@ -500,39 +501,6 @@ export function hasBetShopField(group: PayGroupRow): boolean {
   return storedFields(group).some((field) => fieldKind(mapField(field)) === 'betShop');
 }
 
-function optionalPlain(value: string | null): string | null {
-  return value === null ? null : plainDecimal(value);
-}
-
-/** A brand's lost-profit bonus tiers as stored (SPEC §3 lost_profit_merchant_bonus). */
-async function lostProfitRows(db: Executor, brandId: string) {
-  return db
-    .select()
-    .from(lostProfitBonusTiers)
-    .where(eq(lostProfitBonusTiers.brandId, brandId))
-    .orderBy(lostProfitBonusTiers.id);
-}
-
-/** SPEC §3 lost_profit_merchant_bonus of a brand, when its pay group is in the list. */
-function lostProfitOf(
-  tiers: readonly (typeof lostProfitBonusTiers.$inferSelect)[],
-  listedIds: ReadonlySet<number>,
-) {
-  const payGroupId = tiers.find((tier) => listedIds.has(tier.payGroupId))?.payGroupId;
-  if (payGroupId === undefined) return null;
-  return {
-    pay_group: payGroupId,
-    tiers: tiers
-      .filter((tier) => tier.payGroupId === payGroupId)
-      .map((tier) => ({
-        from: optionalPlain(tier.from),
-        to: optionalPlain(tier.to),
-        percent_value: optionalPlain(tier.percentValue),
-        absolute_value: optionalPlain(tier.absoluteValue),
-      })),
-  };
-}
-
 function userProfile(
   player: { readonly country: string | null; readonly phone: string | null },
   language: string,
@@ -874,11 +842,11 @@ function userBonusesOf(figures: readonly BonusFigure[]) {
     ...(bonus.description === null ? {} : { bonusDescription: bonus.description }),
     bonusPayGroupsIds: [...bonus.pay_groups],
     bonusInfo: {
-      absoluteBonusValue: optionalPlain(bonus.absolute),
-      percentBonusValue: optionalPlain(bonus.percent),
-      maxBonusValue: optionalPlain(bonus.max),
-      minDepositAmount: optionalPlain(bonus.min_deposit),
-      maxDepositAmount: optionalPlain(bonus.max_deposit),
+      absoluteBonusValue: optionalPlainDecimal(bonus.absolute),
+      percentBonusValue: optionalPlainDecimal(bonus.percent),
+      maxBonusValue: optionalPlainDecimal(bonus.max),
+      minDepositAmount: optionalPlainDecimal(bonus.min_deposit),
+      maxDepositAmount: optionalPlainDecimal(bonus.max_deposit),
     },
   }));
 }
