@@ -20,10 +20,10 @@ import {
   depositFields,
   findSessionPayGroup,
   formFields,
-  loadPlayer,
   sessionScope,
   viewDataOf,
 } from '../services/pay-groups';
+import { loadPlayer } from '../services/player-profile';
 import { sendDepositCode } from '../services/payments/deposit-code';
 import { depositSecretsFromRetry, prepareDeposit } from '../services/payments/deposit-policy';
 import { resumePayment, submitPayment } from '../services/payments/pipeline';

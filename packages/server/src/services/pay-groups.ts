@@ -30,7 +30,6 @@ import {
   FieldDefinition,
   LogoSizes,
   Url,
-  UserProfile,
   ViewData,
   WithdrawalFieldDefinition,
 } from '@cashdesk/contract';
@@ -44,7 +43,6 @@ import type {
   TrustedContact,
 } from '@cashdesk/contract';
 import {
-  DEFAULT_LANGUAGE,
   DEFAULT_LOGO_SIZE,
   fieldKind,
   mapField,
@@ -57,20 +55,16 @@ import type { Executor } from '../db/open';
 import { rowsOf } from '../db/rows';
 import { keepsNamedStatements } from '../db/prepared-statements';
 import { ShapedStatement, rawStatement } from '../db/statement-shapes';
-import {
-  brands,
-  currencies,
-  payGroupCurrencies,
-  payGroups,
-  payoutAccounts,
-  players,
-} from '../db/schema';
+import type { players } from '../db/schema';
+import { brands, currencies, payGroupCurrencies, payGroups, payoutAccounts } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { isRecord } from '../http/is-record';
 import { isWrittenOnce, writtenOnce } from '../http/written-once';
 import { betShopToWire, listBetShops } from './bet-shops';
 import { maskEmail, maskPhone } from './contacts';
 import { verificationBlock } from './payout-account-otp';
+import { loadPlayer, profileValue, userProfile } from './player-profile';
+import type { PlayerProfile } from './player-profile';
 import type { SessionContext } from './sessions';
 import { loadTaxTiers } from './tax';
 import { shownBalance } from './ledger';
@@ -106,12 +100,6 @@ export type PayGroupCurrencyRow = typeof payGroupCurrencies.$inferSelect;
 export type CurrencyRow = typeof currencies.$inferSelect;
 /** A brand row. */
 export type BrandRow = typeof brands.$inferSelect;
-
-/** What a form and a provider's risk checks take of the player (a stored player row has it). */
-export type PlayerProfile = Pick<
-  typeof players.$inferSelect,
-  'id' | 'externalId' | 'country' | 'phone' | 'email' | 'firstName' | 'lastName'
->;
 
 /** A pay group as one session sees it: the group, its row for the currency and the currency. */
 export interface SessionPayGroup {
@@ -388,37 +376,6 @@ export function payGroupToWire(
   };
 }
 
-/** The player row of a session. */
-export async function loadPlayer(
-  db: Executor,
-  playerId: string,
-): Promise<typeof players.$inferSelect> {
-  const [player] = await db.select().from(players).where(eq(players.id, playerId));
-  if (player === undefined) throw new ApiError('sessionExpired', { detail: 'player vanished' });
-  return player;
-}
-
-/**
- * The profile value a profile field type is pre-filled with (SPEC §3 userRequisite; e.g. the
- * read-only visible phone shows the player's phone).
- */
-function profileValue(type: string | null | undefined, player: PlayerProfile) {
-  switch (type) {
-    case 'user_phone':
-      return player.phone;
-    case 'user_email':
-      return player.email;
-    case 'user_country':
-      return player.country;
-    case 'user_first_name':
-      return player.firstName;
-    case 'user_last_name':
-      return player.lastName;
-    default:
-      return null;
-  }
-}
-
 type StoredField = z.infer<typeof WithdrawalFieldDefinition>;
 
 const StoredFields = z.array(WithdrawalFieldDefinition);
@@ -499,27 +456,6 @@ export function depositFields(
 /** Whether a form has a bet-shop field (SPEC §3 betShop kind), whose shops the detail lists. */
 export function hasBetShopField(group: PayGroupRow): boolean {
   return storedFields(group).some((field) => fieldKind(mapField(field)) === 'betShop');
-}
-
-function userProfile(
-  player: { readonly country: string | null; readonly phone: string | null },
-  language: string,
-) {
-  const profile = z.safeParse(UserProfile, {
-    country: player.country,
-    phone: player.phone,
-    language,
-  });
-  if (profile.success) return profile.data;
-  // A profile value the contract refuses is sent as unknown rather than failing the init.
-  const country = z.safeParse(UserProfile.shape.country, player.country);
-  const phone = z.safeParse(UserProfile.shape.phone, player.phone);
-  const lang = z.safeParse(UserProfile.shape.language, language);
-  return {
-    country: country.success ? country.data : null,
-    phone: phone.success ? phone.data : null,
-    language: lang.success ? lang.data : DEFAULT_LANGUAGE,
-  };
 }
 
 // --- brand data in memory -----------------------------------------------------------------------

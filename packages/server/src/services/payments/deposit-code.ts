@@ -41,7 +41,8 @@ import {
 import type { ChallengeRequest, OtpPolicy } from '../otp';
 import { notSentReason, otpMessage } from '../otp-senders/otp-sender';
 import type { OtpLog, OtpSender } from '../otp-senders/otp-sender';
-import { formFields, loadPlayer, withServerValues } from '../pay-groups';
+import { formFields, withServerValues } from '../pay-groups';
+import { loadPlayer } from '../player-profile';
 import type { SessionPayGroup } from '../pay-groups';
 import type { SessionContext } from '../sessions';
 import { isCardField, parameterField, textOf } from './submission';
