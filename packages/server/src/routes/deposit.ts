@@ -16,13 +16,13 @@ import type { PaymentFlow } from '@cashdesk/domain';
 import type { App, AppDeps } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
 import {
-  assertAvailable,
   depositFields,
   findSessionPayGroup,
   formFields,
   sessionScope,
   viewDataOf,
 } from '../services/pay-groups';
+import { assertAvailable } from '../services/pay-group-rows';
 import { loadPlayer } from '../services/player-profile';
 import { sendDepositCode } from '../services/payments/deposit-code';
 import { depositSecretsFromRetry, prepareDeposit } from '../services/payments/deposit-policy';

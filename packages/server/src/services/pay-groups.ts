@@ -23,7 +23,7 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import {
   ACTION_TYPES,
@@ -56,11 +56,13 @@ import { rowsOf } from '../db/rows';
 import { keepsNamedStatements } from '../db/prepared-statements';
 import { ShapedStatement, rawStatement } from '../db/statement-shapes';
 import type { players } from '../db/schema';
-import { brands, currencies, payGroupCurrencies, payGroups, payoutAccounts } from '../db/schema';
+import { brands, currencies, payoutAccounts } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { isRecord } from '../http/is-record';
 import { isWrittenOnce, writtenOnce } from '../http/written-once';
 import { betShopToWire, listBetShops } from './bet-shops';
+import { localizedName, payGroupRow, payGroupRows, restrictionOf } from './pay-group-rows';
+import type { BrandRow, PayGroupRow, PayGroupScope, SessionPayGroup } from './pay-group-rows';
 import { maskEmail, maskPhone } from './contacts';
 import { verificationBlock } from './payout-account-otp';
 import { loadPlayer, profileValue, userProfile } from './player-profile';
@@ -91,34 +93,6 @@ import { checkVerification, loadPlayerLimits } from './operator/player-rules';
  * ledger's row, which init reads in the player's one query instead.
  */
 type BalanceSource = Pick<WalletService, 'balance' | 'kind'>;
-
-/** A pay group row. */
-export type PayGroupRow = typeof payGroups.$inferSelect;
-/** A pay group's row for one currency. */
-export type PayGroupCurrencyRow = typeof payGroupCurrencies.$inferSelect;
-/** A currency row. */
-export type CurrencyRow = typeof currencies.$inferSelect;
-/** A brand row. */
-export type BrandRow = typeof brands.$inferSelect;
-
-/** A pay group as one session sees it: the group, its row for the currency and the currency. */
-export interface SessionPayGroup {
-  readonly group: PayGroupRow;
-  readonly limits: PayGroupCurrencyRow;
-  readonly currency: CurrencyRow;
-}
-
-/** What picks the pay groups of a session. */
-export interface PayGroupScope {
-  readonly brandId: string;
-  readonly flow: PaymentFlow;
-  readonly currency: string;
-  /**
-   * The player the pay groups are shown to; their own limits (set by the operator)
-   * narrow each pay group's (services/operator/player-rules.ts). Absent: the pay groups' own.
-   */
-  readonly playerId?: string | undefined;
-}
 
 /**
  * The pay groups as the scope's player sees them: each one's limits narrowed by the
@@ -151,30 +125,6 @@ function narrowedFor(
       limits: { ...entry.limits, minAmount: narrowed.min, maxAmount: narrowed.max },
     };
   });
-}
-
-// --- formatting ---------------------------------------------------------------------------------
-
-// --- loading ------------------------------------------------------------------------------------
-
-/** The pay groups of a brand, flow and currency as stored, by arrangement (highest first, SPEC §4). */
-async function payGroupRows(
-  db: Executor,
-  scope: Pick<PayGroupScope, 'brandId' | 'flow' | 'currency'>,
-): Promise<SessionPayGroup[]> {
-  return db
-    .select({ group: payGroups, limits: payGroupCurrencies, currency: currencies })
-    .from(payGroups)
-    .innerJoin(
-      payGroupCurrencies,
-      and(
-        eq(payGroupCurrencies.payGroupId, payGroups.id),
-        eq(payGroupCurrencies.currency, scope.currency),
-      ),
-    )
-    .innerJoin(currencies, eq(currencies.alpha3, payGroupCurrencies.currency))
-    .where(and(eq(payGroups.brandId, scope.brandId), eq(payGroups.flow, scope.flow)))
-    .orderBy(desc(payGroups.arrangement), payGroups.id);
 }
 
 const PAY_GROUP_ID = /^[1-9][0-9]{0,9}$/;
@@ -232,32 +182,6 @@ export async function findSessionPayGroup(
   return seen ?? row;
 }
 
-/** One pay group of a brand, flow and currency as stored (none: another's, or no such). */
-async function payGroupRow(
-  db: Executor,
-  scope: PayGroupScope,
-  id: number,
-): Promise<SessionPayGroup[]> {
-  return db
-    .select({ group: payGroups, limits: payGroupCurrencies, currency: currencies })
-    .from(payGroups)
-    .innerJoin(
-      payGroupCurrencies,
-      and(
-        eq(payGroupCurrencies.payGroupId, payGroups.id),
-        eq(payGroupCurrencies.currency, scope.currency),
-      ),
-    )
-    .innerJoin(currencies, eq(currencies.alpha3, payGroupCurrencies.currency))
-    .where(
-      and(
-        eq(payGroups.id, id),
-        eq(payGroups.brandId, scope.brandId),
-        eq(payGroups.flow, scope.flow),
-      ),
-    );
-}
-
 /**
  * The scope of a session for a flow. A request's currency must be the session's (balances,
  * limits and the ledger are per currency, and the session was opened for one).
@@ -283,29 +207,6 @@ export function sessionScope(
   };
 }
 
-// --- availability -------------------------------------------------------------------------------
-
-/** The restriction of a pay group at `now`: its end while in the future, else null. */
-export function restrictionOf(group: PayGroupRow, now: Date): Date | null {
-  return group.restrictedUntil !== null && group.restrictedUntil > now
-    ? group.restrictedUntil
-    : null;
-}
-
-/**
- * SPEC §4: whether a pay group can be paid with now (enabled and not restricted).
- *
- * @throws {ApiError} methodUnavailable (409) when it cannot.
- */
-export function assertAvailable(group: PayGroupRow, now: Date, field = 'params.payGroupId'): void {
-  if (!group.enabled || restrictionOf(group, now) !== null) {
-    throw new ApiError('methodUnavailable', {
-      field,
-      detail: `pay group ${String(group.id)} is ${group.enabled ? 'restricted' : 'disabled'}`,
-    });
-  }
-}
-
 // --- wire shapes ----------------------------------------------------------------------------------
 
 function actionType(value: string): (typeof ACTION_TYPES)[number] {
@@ -319,14 +220,6 @@ function merchantUserFee(group: PayGroupRow, precision: number) {
       group.merchantFeePercentage === null ? null : plainDecimal(group.merchantFeePercentage),
     fix: optionalFigureAtPrecision(group.merchantFeeFix, precision),
   };
-}
-
-/** The pay group's name in the session's `language`, else the default `public_name`. */
-export function localizedName(
-  group: Pick<PayGroupRow, 'publicName' | 'publicNames'>,
-  language: string,
-): string {
-  return group.publicNames[language] ?? group.publicName;
 }
 
 /** SPEC §3 "Pay group as received" of one session pay group. */

@@ -12,7 +12,7 @@ import type { Executor } from '../db/open';
 import { ApiError } from '../http/api-error';
 import { payGroups } from '../db/schema';
 import { shownBalance } from './ledger';
-import { localizedName } from './pay-groups';
+import { localizedName } from './pay-group-rows';
 import { moneyAtPrecision } from './money-text';
 import { providerDataOf } from './transaction-repository';
 import type { TransactionRow } from './transaction-repository';

@@ -19,7 +19,7 @@ import type { PaymentHistoryItem, PaymentHistoryResponse } from '@cashdesk/contr
 import type { Executor } from '../db/open';
 import { payGroups, transactionStatus, transactions } from '../db/schema';
 import { ApiError } from '../http/api-error';
-import { localizedName } from './pay-groups';
+import { localizedName } from './pay-group-rows';
 import { moneyAtPrecision } from './money-text';
 import { referenceOf } from './payment-details';
 import { isFinalStatus, resultStatusOf } from './transactions';

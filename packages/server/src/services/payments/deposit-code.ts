@@ -43,7 +43,7 @@ import { notSentReason, otpMessage } from '../otp-senders/otp-sender';
 import type { OtpLog, OtpSender } from '../otp-senders/otp-sender';
 import { formFields, withServerValues } from '../pay-groups';
 import { loadPlayer } from '../player-profile';
-import type { SessionPayGroup } from '../pay-groups';
+import type { SessionPayGroup } from '../pay-group-rows';
 import type { SessionContext } from '../sessions';
 import { isCardField, parameterField, textOf } from './submission';
 import type { Submitted } from './submission';

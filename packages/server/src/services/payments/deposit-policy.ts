@@ -41,14 +41,9 @@ import { cashierThreeDsReturnUrl } from '../../providers';
 import type { NewCardInput, ReturnUrls } from '../../providers';
 import type { ConnectorRegistry } from '../../providers/connectors';
 import { payGroupConnector } from '../pay-group-connectors';
-import {
-  assertAvailable,
-  loadPayerOf,
-  formFields,
-  sessionScope,
-  withServerValues,
-} from '../pay-groups';
+import { loadPayerOf, formFields, sessionScope, withServerValues } from '../pay-groups';
 import { findBetShop } from '../bet-shops';
+import { assertAvailable } from '../pay-group-rows';
 import type { SessionContext } from '../sessions';
 import { isUuid } from '../ids';
 import { findPlayerDocument } from '../uploads';

@@ -31,15 +31,10 @@ import { ApiError } from '../../http/api-error';
 import type { PayoutDestination } from '../../providers';
 import { findSavedCard } from '../cards';
 import type { WalletService } from '../wallet/wallet';
-import {
-  assertAvailable,
-  loadPayerOf,
-  formFields,
-  sessionScope,
-  withServerValues,
-} from '../pay-groups';
+import { loadPayerOf, formFields, sessionScope, withServerValues } from '../pay-groups';
 import { findBetShop } from '../bet-shops';
-import type { SessionPayGroup } from '../pay-groups';
+import { assertAvailable } from '../pay-group-rows';
+import type { SessionPayGroup } from '../pay-group-rows';
 import { LABEL_KEY, findPlayerPayoutAccount } from '../payout-accounts';
 import type { SessionContext } from '../sessions';
 import { isUuid } from '../ids';

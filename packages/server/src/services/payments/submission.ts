@@ -31,7 +31,7 @@ import type { SubmitRequest } from '@cashdesk/contract';
 import { ApiError } from '../../http/api-error';
 import type { BetShopRef, CustomerInput } from '../../providers';
 import type { Payer } from '../pay-groups';
-import type { SessionPayGroup } from '../pay-groups';
+import type { SessionPayGroup } from '../pay-group-rows';
 import type { SessionContext } from '../sessions';
 import { allFieldNames } from './route-fields';
 import type { WireField } from './route-fields';
