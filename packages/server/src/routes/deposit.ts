@@ -15,13 +15,8 @@ import type { DepositRouteResponse, PayoutRouteResponse } from '@cashdesk/contra
 import type { PaymentFlow } from '@cashdesk/domain';
 import type { App, AppDeps } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
-import {
-  depositFields,
-  findSessionPayGroup,
-  formFields,
-  sessionScope,
-  viewDataOf,
-} from '../services/pay-groups';
+import { findSessionPayGroup, sessionScope } from '../services/pay-groups';
+import { depositFields, formFields, viewDataOf } from '../services/pay-group-form';
 import { assertAvailable } from '../services/pay-group-rows';
 import { loadPlayer } from '../services/player-profile';
 import { sendDepositCode } from '../services/payments/deposit-code';

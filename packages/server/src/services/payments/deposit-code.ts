@@ -41,7 +41,7 @@ import {
 import type { ChallengeRequest, OtpPolicy } from '../otp';
 import { notSentReason, otpMessage } from '../otp-senders/otp-sender';
 import type { OtpLog, OtpSender } from '../otp-senders/otp-sender';
-import { formFields, withServerValues } from '../pay-groups';
+import { formFields, withServerValues } from '../pay-group-form';
 import { loadPlayer } from '../player-profile';
 import type { SessionPayGroup } from '../pay-group-rows';
 import type { SessionContext } from '../sessions';
