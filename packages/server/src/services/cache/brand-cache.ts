@@ -1,5 +1,5 @@
 /**
- * Brand-level data kept in memory (services/pay-groups.ts says what it holds), one entry
+ * Brand-level data kept in memory (brand-data.ts says what it holds), one entry
  * per brand and key (flow and currency). An entry is used while all of these hold:
  * - the hub is listening (cache-hub.ts), so no change of the brand went unheard;
  * - no change of the brand was announced since it was loaded (a change drops the brand's entries
