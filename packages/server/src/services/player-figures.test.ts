@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPlayerFigures } from './pay-groups';
+import { readPlayerFigures } from './player-figures';
 
 describe("readPlayerFigures (SPEC §3 the player's figures)", () => {
   const figures = {
