@@ -55,7 +55,6 @@ import type { BrandRow, PayGroupRow, PayGroupScope, SessionPayGroup } from './pa
 import { maskEmail, maskPhone } from './contacts';
 import { verificationBlock } from './payout-account-otp';
 import { loadPlayer, userProfile } from './player-profile';
-import type { PlayerProfile } from './player-profile';
 import { playerAndBrandData, userBonusesOf } from './player-figures';
 import type { SessionContext } from './sessions';
 import { shownBalance } from './ledger';
@@ -71,8 +70,7 @@ import { brandDataOf, cachedBrandData } from './cache/brand-data';
 import type { BrandData } from './cache/brand-data';
 import { cacheHubOf } from './cache/cache-hub';
 import { wagerOf, wagerViewItem, withdrawalWager } from './wager';
-import type { WithdrawalWager } from './wager';
-import { checkVerification, loadPlayerLimits } from './operator/player-rules';
+import { loadPlayerLimits } from './operator/player-rules';
 
 /**
  * Where a player's balance is read: the wallet of the app. The internal wallet's balance is the
@@ -96,7 +94,7 @@ async function withPlayerLimits(
 }
 
 /** The entries with their limits narrowed by the player's own (`null`: none). */
-function narrowedFor(
+export function narrowedFor(
   own: StoredLimits | null,
   entries: readonly SessionPayGroup[],
 ): SessionPayGroup[] {
@@ -120,7 +118,7 @@ const PAY_GROUP_ID = /^[1-9][0-9]{0,9}$/;
  *
  * @throws {ApiError} unknownPayGroup (field `field`) for anything else.
  */
-function payGroupIdOf(payGroupId: string | number, field: string): number {
+export function payGroupIdOf(payGroupId: string | number, field: string): number {
   const text = String(payGroupId);
   const id = PAY_GROUP_ID.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
@@ -130,7 +128,7 @@ function payGroupIdOf(payGroupId: string | number, field: string): number {
 }
 
 /** The error of a pay group that is not the scope's: another brand's, flow's or currency's. */
-function unknownPayGroupError(
+export function unknownPayGroupError(
   scope: PayGroupScope,
   payGroupId: string | number,
   field: string,
@@ -301,60 +299,6 @@ function payGroupWire(
   return wire.map((group) =>
     group.id === context.lastUsedId ? wireVariant(group, 'last_used') : group,
   );
-}
-
-// --- the payer (submit) -------------------------------------------------------------------------
-
-/**
- * What a submit reads before it writes anything: the pay group as the player sees it
- * (own limits applied), the player, the brand, the brand's tax tiers of the flow and the player's
- * bonuses. One statement (the player's figures) and the brand data from memory, as init reads
- * them; a brand data older than the configuration version the statement saw is read again.
- */
-export interface Payer {
-  readonly entry: SessionPayGroup;
-  readonly player: PlayerProfile;
-  readonly brand: BrandRow;
-  readonly taxTiers: BrandData['taxTiers'];
-  /** SPEC §3 user bonuses (deposits; none for a withdrawal). */
-  readonly bonuses: ReturnType<typeof userBonusesOf>;
-  /** The cashier ledger's balance and reservation in the session currency (internal wallet). */
-  readonly ledgerBalance: { readonly balance: string; readonly reserved: string };
-  /** SPEC §4 wager rule of the session, as a withdrawal sees it. */
-  readonly wager: WithdrawalWager;
-}
-
-/**
- * The payer of a submit to `payGroupId` (path text), once the rules let the player pay.
- *
- * @throws {ApiError} unknownPayGroup (404, field `params.payGroupId`) as findSessionPayGroup;
- *   sessionExpired (17) for a blocked or vanished player; playerVerificationRequired (1811).
- */
-export async function loadPayerOf(
-  db: Executor,
-  session: SessionContext,
-  scope: PayGroupScope,
-  payGroupId: string,
-  now: Date,
-): Promise<Payer> {
-  const id = payGroupIdOf(payGroupId, 'params.payGroupId');
-  const { figures, data } = await playerAndBrandData(db, session, scope, now);
-  const row = data.groups.find((entry) => entry.group.id === id);
-  if (row === undefined) throw unknownPayGroupError(scope, payGroupId, 'params.payGroupId');
-  checkVerification(
-    { status: figures.profile.verificationStatus, verifiedFlows: data.brand.verifiedFlows },
-    scope.flow,
-  );
-  const [entry] = narrowedFor(figures.own, [row]);
-  return {
-    entry: entry ?? row,
-    player: figures.profile,
-    brand: data.brand,
-    taxTiers: data.taxTiers,
-    bonuses: scope.flow === 'deposit' ? userBonusesOf(figures.bonuses) : [],
-    ledgerBalance: figures.balance,
-    wager: wagerOf(session, figures.wagerRemaining, data.precision, data.brand.wagerRuleEnabled),
-  };
 }
 
 // --- cashier response (init) --------------------------------------------------------------------

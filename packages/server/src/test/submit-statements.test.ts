@@ -28,7 +28,7 @@ import type { StatementFigures } from './statement-counter';
 /**
  * At most this many statements (BEGIN and COMMIT not counted) per sandbox card deposit: the
  * budget was once 16; the reads before the writes are one statement since (the payer's
- * figures, pay-groups loadPayerOf), which leaves 10.
+ * figures, payments/payer.ts loadPayerOf), which leaves 10.
  */
 const DEPOSIT_STATEMENT_BUDGET = 10;
 

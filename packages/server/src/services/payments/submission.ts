@@ -30,7 +30,7 @@ import type {
 import type { SubmitRequest } from '@cashdesk/contract';
 import { ApiError } from '../../http/api-error';
 import type { BetShopRef, CustomerInput } from '../../providers';
-import type { Payer } from '../pay-groups';
+import type { Payer } from './payer';
 import type { SessionPayGroup } from '../pay-group-rows';
 import type { SessionContext } from '../sessions';
 import { allFieldNames } from './route-fields';
@@ -64,7 +64,7 @@ export function checkFields(
  * SPEC §5: the charges of a payment by the domain's one rule (paymentCharges): the method fee
  * and the merchant user fee, the brand's tax tiers of the flow and, for a deposit, the player's
  * bonus for this pay group (its own, else the general one). The tiers and the bonuses are the
- * payer's (pay-groups loadPayerOf), read with the rest of what the submit reads.
+ * payer's (payer.ts loadPayerOf), read with the rest of what the submit reads.
  */
 export function chargesOf(
   payer: Pick<Payer, 'entry' | 'taxTiers' | 'bonuses'>,
