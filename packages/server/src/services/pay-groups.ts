@@ -23,36 +23,25 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, eq, isNull } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { ACTION_TYPES, LogoSizes, Url } from '@cashdesk/contract';
 import type {
   DepositInitResponse,
   DepositMethodDetail,
   PayGroup,
-  PayoutAccount,
   PayoutInitResponse,
   PayoutMethodDetail,
-  TrustedContact,
 } from '@cashdesk/contract';
 import { DEFAULT_LOGO_SIZE, narrowLimitsForPlayer, workflowKind } from '@cashdesk/domain';
 import type { PaymentFlow, StoredLimits } from '@cashdesk/domain';
 import type { Executor } from '../db/open';
-import type { players } from '../db/schema';
-import { payoutAccounts } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { isWrittenOnce, writtenOnce } from '../http/written-once';
 import { betShopToWire, listBetShops } from './bet-shops';
-import {
-  depositFields,
-  formFields,
-  hasBetShopField,
-  storedFields,
-  viewDataOf,
-} from './pay-group-form';
+import { depositFields, formFields, hasBetShopField, viewDataOf } from './pay-group-form';
 import { localizedName, payGroupRow, restrictionOf } from './pay-group-rows';
 import type { BrandRow, PayGroupRow, PayGroupScope, SessionPayGroup } from './pay-group-rows';
-import { maskEmail, maskPhone } from './contacts';
+import { listPayoutAccounts, trustedContacts } from './cashier/payout-accounts';
 import { verificationBlock } from './payout-account-otp';
 import { loadPlayer, userProfile } from './player-profile';
 import { playerAndBrandData, userBonusesOf } from './player-figures';
@@ -514,53 +503,6 @@ export async function depositMethodDetail(
     loadPlayer(db, session.playerId),
   ]);
   return { ...common, parameters: depositFields(formFields(entry.group, player)) };
-}
-
-/** Where a one-time code for a payout account can go (SPEC §2 "choose a contact"). */
-function trustedContacts(player: typeof players.$inferSelect): TrustedContact[] {
-  const contacts: TrustedContact[] = [];
-  if (player.email !== null && player.email !== '') {
-    contacts.push({ contact_type: 'email', masked_contact: maskEmail(player.email) });
-  }
-  if (player.phone !== null && player.phone !== '') {
-    contacts.push({ contact_type: 'phone', masked_contact: maskPhone(player.phone) });
-  }
-  return contacts;
-}
-
-/**
- * The live payout accounts of a player for a withdrawal pay group. `requisite_type` is the
- * user_requisite_type_id of the pay group's field that lists accounts (as the contract says),
- * else the stored requisite type.
- */
-export async function listPayoutAccounts(
-  db: Executor,
-  playerId: string,
-  group: PayGroupRow,
-): Promise<PayoutAccount[]> {
-  const rows = await db
-    .select()
-    .from(payoutAccounts)
-    .where(
-      and(
-        eq(payoutAccounts.playerId, playerId),
-        eq(payoutAccounts.payGroupId, group.id),
-        isNull(payoutAccounts.deletedAt),
-      ),
-    )
-    .orderBy(payoutAccounts.createdAt, payoutAccounts.id);
-  const typeId = storedFields(group).find(
-    (field) => field.user_requisite_type_id !== null && field.user_requisite_type_id !== undefined,
-  )?.user_requisite_type_id;
-  return rows.map((account) => ({
-    id: account.id,
-    // The label the player gave the account (payout-accounts.ts LABEL_KEY), else the method name.
-    label: account.details['@label'] ?? group.publicName,
-    masked: account.maskedValue,
-    verified: account.verified,
-    requisite_type:
-      typeId === undefined || typeId === null ? account.requisiteType : String(typeId),
-  }));
 }
 
 /** SPEC §3 method detail of a withdrawal pay group, with the withdrawal additions. */
