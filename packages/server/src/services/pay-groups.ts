@@ -24,7 +24,7 @@
  */
 import Big from 'big.js';
 import * as z from 'zod/mini';
-import { ACTION_TYPES, LogoSizes, Url } from '@cashdesk/contract';
+import { LogoSizes, Url } from '@cashdesk/contract';
 import type {
   DepositInitResponse,
   DepositMethodDetail,
@@ -39,9 +39,10 @@ import { ApiError } from '../http/api-error';
 import { isWrittenOnce, writtenOnce } from '../http/written-once';
 import { betShopToWire, listBetShops } from './bet-shops';
 import { depositFields, formFields, hasBetShopField, viewDataOf } from './pay-group-form';
-import { localizedName, payGroupRow, restrictionOf } from './pay-group-rows';
-import type { BrandRow, PayGroupRow, PayGroupScope, SessionPayGroup } from './pay-group-rows';
+import { payGroupRow } from './pay-group-rows';
+import type { BrandRow, PayGroupScope, SessionPayGroup } from './pay-group-rows';
 import { listPayoutAccounts, trustedContacts } from './cashier/payout-accounts';
+import { merchantUserFee, payGroupToWire } from './cashier/pay-group-wire';
 import { verificationBlock } from './payout-account-otp';
 import { loadPlayer, userProfile } from './player-profile';
 import { playerAndBrandData, userBonusesOf } from './player-figures';
@@ -177,68 +178,6 @@ export function sessionScope(
     flow,
     currency: session.currency,
     playerId: session.playerId,
-  };
-}
-
-// --- wire shapes ----------------------------------------------------------------------------------
-
-function actionType(value: string): (typeof ACTION_TYPES)[number] {
-  return ACTION_TYPES.find((type) => type === value) ?? 'activity';
-}
-
-function merchantUserFee(group: PayGroupRow, precision: number) {
-  if (group.merchantFeePercentage === null && group.merchantFeeFix === null) return null;
-  return {
-    percentage:
-      group.merchantFeePercentage === null ? null : plainDecimal(group.merchantFeePercentage),
-    fix: optionalFigureAtPrecision(group.merchantFeeFix, precision),
-  };
-}
-
-/** SPEC §3 "Pay group as received" of one session pay group. */
-export function payGroupToWire(
-  entry: SessionPayGroup,
-  context: { readonly now: Date; readonly lastUsedId: number | null; readonly language: string },
-): PayGroup {
-  const { group, limits, currency } = entry;
-  const restrictedUntil = restrictionOf(group, context.now);
-  return {
-    id: group.id,
-    short_name: group.shortName,
-    public_name: localizedName(group, context.language),
-    arrangement: group.arrangement,
-    popular: group.popular,
-    logo: group.logo,
-    native_pay_type: group.nativePayType,
-    action_type: actionType(group.actionType),
-    info: group.infoUrl,
-    info_in_iframe: group.infoInIframe,
-    pay_method_type: group.payMethodType,
-    last_used: context.lastUsedId === group.id,
-    auto_submit: group.autoSubmit,
-    show_in_carousel: group.showInCarousel,
-    allow_pre_selected_method: group.allowPreSelectedMethod,
-    restricted_until: restrictedUntil === null ? null : restrictedUntil.toISOString(),
-    merchant_user_fee: merchantUserFee(group, currency.precision),
-    display_limits: group.displayLimits,
-    currencies: [
-      {
-        currency_id: currency.currencyId,
-        name: currency.name,
-        alpha3: currency.alpha3,
-        iso_number: currency.isoNumber,
-        precision: currency.precision,
-        fee: limits.fee,
-        processing_time_translation_key: limits.processingTimeTranslationKey,
-        show_processing_time: limits.showProcessingTime,
-        limits: {
-          min_amount: optionalFigureAtPrecision(limits.minAmount, currency.precision),
-          max_amount: optionalFigureAtPrecision(limits.maxAmount, currency.precision),
-        },
-      },
-    ],
-    pay_group: group.shortName,
-    enabled: group.enabled,
   };
 }
 
