@@ -21,12 +21,11 @@ import type { App } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
 import {
   depositCashierResponse,
-  depositMethodDetail,
   findSessionPayGroup,
   payoutCashierResponse,
-  payoutMethodDetail,
   sessionScope,
 } from '../services/pay-groups';
+import { depositMethodDetail, payoutMethodDetail } from '../services/cashier/method-detail';
 
 /** Registers init and select of both flows. */
 export function registerCashierRoutes(app: App): void {

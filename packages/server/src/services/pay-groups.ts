@@ -23,44 +23,27 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import * as z from 'zod/mini';
-import { LogoSizes, Url } from '@cashdesk/contract';
-import type {
-  DepositInitResponse,
-  DepositMethodDetail,
-  PayGroup,
-  PayoutInitResponse,
-  PayoutMethodDetail,
-} from '@cashdesk/contract';
-import { DEFAULT_LOGO_SIZE, narrowLimitsForPlayer, workflowKind } from '@cashdesk/domain';
+import { LogoSizes } from '@cashdesk/contract';
+import type { DepositInitResponse, PayGroup, PayoutInitResponse } from '@cashdesk/contract';
+import { DEFAULT_LOGO_SIZE, narrowLimitsForPlayer } from '@cashdesk/domain';
 import type { PaymentFlow, StoredLimits } from '@cashdesk/domain';
 import type { Executor } from '../db/open';
 import { ApiError } from '../http/api-error';
 import { isWrittenOnce, writtenOnce } from '../http/written-once';
-import { betShopToWire, listBetShops } from './bet-shops';
-import { depositFields, formFields, hasBetShopField, viewDataOf } from './pay-group-form';
-import { payGroupRow } from './pay-group-rows';
-import type { BrandRow, PayGroupScope, SessionPayGroup } from './pay-group-rows';
-import { listPayoutAccounts, trustedContacts } from './cashier/payout-accounts';
-import { merchantUserFee, payGroupToWire } from './cashier/pay-group-wire';
-import { verificationBlock } from './payout-account-otp';
-import { loadPlayer, userProfile } from './player-profile';
-import { playerAndBrandData, userBonusesOf } from './player-figures';
-import type { SessionContext } from './sessions';
-import { shownBalance } from './ledger';
-import {
-  figureAtPrecision,
-  moneyAtPrecision,
-  optionalFigureAtPrecision,
-  plainDecimal,
-} from './money-text';
-import type { WalletService } from './wallet/wallet';
-
-import { brandDataOf, cachedBrandData } from './cache/brand-data';
+import { cachedBrandData } from './cache/brand-data';
 import type { BrandData } from './cache/brand-data';
 import { cacheHubOf } from './cache/cache-hub';
-import { wagerOf, wagerViewItem, withdrawalWager } from './wager';
+import { payGroupToWire } from './cashier/pay-group-wire';
+import { shownBalance } from './ledger';
+import { moneyAtPrecision } from './money-text';
 import { loadPlayerLimits } from './operator/player-rules';
+import { payGroupRow } from './pay-group-rows';
+import type { BrandRow, PayGroupScope, SessionPayGroup } from './pay-group-rows';
+import { playerAndBrandData, userBonusesOf } from './player-figures';
+import { userProfile } from './player-profile';
+import type { SessionContext } from './sessions';
+import { wagerOf, wagerViewItem } from './wager';
+import type { WalletService } from './wallet/wallet';
 
 /**
  * Where a player's balance is read: the wallet of the app. The internal wallet's balance is the
@@ -379,97 +362,3 @@ export async function payoutCashierResponse(
 }
 
 // --- method detail (select) ---------------------------------------------------------------------
-
-/** SPEC §4 workflow type as the wire spells it. */
-function workflowType(value: string | null): 'form' | 'host_to_host' | 'display_form' {
-  switch (workflowKind(value)) {
-    case 'checkout':
-      return 'host_to_host';
-    case 'display-form':
-      return 'display_form';
-    case 'form':
-      return 'form';
-  }
-}
-
-/** The detail parts both flows share (everything but parameters and the withdrawal additions). */
-async function detailCommon(db: Executor, session: SessionContext, entry: SessionPayGroup) {
-  const { group, limits, currency } = entry;
-  const precision = currency.precision;
-  const shops = hasBetShopField(group) ? await listBetShops(db, session.brandId) : [];
-  const processing =
-    group.processingCurrency !== null && group.processingCurrencyRate !== null
-      ? {
-          processing_currency: group.processingCurrency,
-          processing_currency_rate: plainDecimal(group.processingCurrencyRate),
-        }
-      : { processing_currency: null, processing_currency_rate: null };
-  return {
-    currency: currency.alpha3,
-    limits: {
-      min_amount: optionalFigureAtPrecision(limits.minAmount, precision),
-      max_amount: optionalFigureAtPrecision(limits.maxAmount, precision),
-      max_recurring_amount: optionalFigureAtPrecision(limits.maxRecurringAmount, precision),
-    },
-    amount_blocks: limits.amountBlocks.map((block) => figureAtPrecision(block, precision)),
-    view_data: viewDataOf(group),
-    ...processing,
-    show_processing_currency: group.showProcessingCurrency,
-    amount_reg_exp_fe: group.amountRegExpFe,
-    auto_submit: group.autoSubmit,
-    preset_behavior: group.presetBehavior,
-    preset_amount: optionalFigureAtPrecision(limits.presetAmount, precision),
-    preset_currency: limits.presetAmount === null ? null : currency.alpha3,
-    allow_preset_amount: group.allowPresetAmount,
-    merchant_user_fee: merchantUserFee(group, precision),
-    processing_time_translation_key: limits.processingTimeTranslationKey,
-    workflow_type: workflowType(group.workflowType),
-    info: group.infoUrl,
-    fee: limits.fee,
-    is_routable: group.isRoutable,
-    ...(shops.length === 0 ? {} : { bet_shops: shops.map(betShopToWire) }),
-  };
-}
-
-/** SPEC §3 method detail of a deposit pay group. */
-export async function depositMethodDetail(
-  db: Executor,
-  session: SessionContext,
-  entry: SessionPayGroup,
-): Promise<DepositMethodDetail> {
-  const [common, player] = await Promise.all([
-    detailCommon(db, session, entry),
-    loadPlayer(db, session.playerId),
-  ]);
-  return { ...common, parameters: depositFields(formFields(entry.group, player)) };
-}
-
-/** SPEC §3 method detail of a withdrawal pay group, with the withdrawal additions. */
-export async function payoutMethodDetail(
-  db: Executor,
-  session: SessionContext,
-  entry: SessionPayGroup,
-  now: Date,
-): Promise<PayoutMethodDetail> {
-  const [common, player, { brand }, accounts, block, wager] = await Promise.all([
-    detailCommon(db, session, entry),
-    loadPlayer(db, session.playerId),
-    // The brand row from memory: the entry findSessionPayGroup just used.
-    brandDataOf(db, sessionScope(session, 'withdrawal'), now),
-    listPayoutAccounts(db, session.playerId, entry.group),
-    verificationBlock(db, session.playerId, now),
-    withdrawalWager(db, session),
-  ]);
-  const supportUrl = z.safeParse(Url, brand.supportUrl);
-  return {
-    ...common,
-    // SPEC §4: the read-only wager_amount parameter while the player has an outstanding wager.
-    parameters: [...formFields(entry.group, player), ...wager.parameters],
-    payout_account_verification_blocked: block.blocked,
-    payout_account_verification_blocked_until: block.until?.toISOString() ?? null,
-    support_url: supportUrl.success ? supportUrl.data : null,
-    trusted_contacts: trustedContacts(player),
-    allow_new_payout_account: entry.group.allowNewPayoutAccount,
-    payout_accounts: accounts,
-  };
-}
