@@ -27,7 +27,7 @@ import { seedDatabase } from '../packages/server/src/db/seed';
 import { compileResponse } from '../packages/server/src/http/fast-serializer';
 import { isRecord } from '../packages/server/src/http/is-record';
 import { createLogger } from '../packages/server/src/http/logger';
-import { depositCashierResponse } from '../packages/server/src/services/pay-groups';
+import { depositCashierResponse } from '../packages/server/src/services/cashier/init-answer';
 import { createSession, resolveSession } from '../packages/server/src/services/sessions';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? '5');
@@ -35,7 +35,7 @@ const iterations = Number(process.env.BENCH_ITERATIONS ?? '2000');
 
 /**
  * The init answer of the seeded demo player: as the server sends it, and as the server holds it
- * before writing it (services/pay-groups.ts, its brand-level parts written once).
+ * before writing it (services/cashier/init-answer.ts, its brand-level parts written once).
  */
 async function demoInitAnswer(): Promise<{
   readonly sent: output<typeof DepositInitResponse>;

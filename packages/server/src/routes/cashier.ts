@@ -3,7 +3,7 @@
  * payouts/groups/init (SPEC §3 cashier response), POST payments/groups/{payGroupId}/select and
  * payouts/groups/{payGroupId}/select (SPEC §3 method detail).
  *
- * Decisions (services/pay-groups.ts has the details):
+ * Decisions (services/cashier/ and services/pay-groups.ts have the details):
  * - init lists the pay groups of the session's brand and the route's flow that accept the
  *   session's currency, disabled and restricted ones included (the widget shows them disabled);
  * - the flow comes from the route, not from the session: a session opened for deposits may read
@@ -19,12 +19,8 @@
 import { ENDPOINTS } from '@cashdesk/contract';
 import type { App } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
-import {
-  depositCashierResponse,
-  findSessionPayGroup,
-  payoutCashierResponse,
-  sessionScope,
-} from '../services/pay-groups';
+import { findSessionPayGroup, sessionScope } from '../services/pay-groups';
+import { depositCashierResponse, payoutCashierResponse } from '../services/cashier/init-answer';
 import { depositMethodDetail, payoutMethodDetail } from '../services/cashier/method-detail';
 
 /** Registers init and select of both flows. */
