@@ -27,6 +27,7 @@ import { seedDatabase } from '../packages/server/src/db/seed';
 import { compileResponse } from '../packages/server/src/http/fast-serializer';
 import { isRecord } from '../packages/server/src/http/is-record';
 import { createLogger } from '../packages/server/src/http/logger';
+import { frozenPartsWrittenOnce } from '../packages/server/src/http/written-once';
 import { depositCashierResponse } from '../packages/server/src/services/cashier/init-answer';
 import { createSession, resolveSession } from '../packages/server/src/services/sessions';
 
@@ -35,7 +36,8 @@ const iterations = Number(process.env.BENCH_ITERATIONS ?? '2000');
 
 /**
  * The init answer of the seeded demo player: as the server sends it, and as the server holds it
- * before writing it (services/cashier/init-answer.ts, its brand-level parts written once).
+ * before writing it (services/cashier/init-answer.ts, its shared parts written once, as the cashier
+ * route has them: routes/cashier.ts).
  */
 async function demoInitAnswer(): Promise<{
   readonly sent: output<typeof DepositInitResponse>;
@@ -68,12 +70,8 @@ async function demoInitAnswer(): Promise<{
     session.session_id,
     now,
   );
-  const held = await depositCashierResponse(
-    database.db,
-    context,
-    now,
-    app.cashdesk.wallet,
-    sent.auth_token,
+  const held = frozenPartsWrittenOnce(
+    await depositCashierResponse(database.db, context, now, app.cashdesk.wallet, sent.auth_token),
   );
   await app.close();
   await database.close();

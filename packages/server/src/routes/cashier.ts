@@ -13,12 +13,15 @@
  *   another brand, or one without the session's currency, is 404 unknownPayGroup; a select
  *   currency other than the session's is 400 invalidField (body.currency).
  * - init's `auth_token` is the session's realtime connection token (realtime/token.ts).
+ * - init's parts that the service shares between answers (frozen: the brand's pay groups and
+ *   brand-level objects) are written once (http/written-once.ts): the serializer keeps their text.
  *
  * @packageDocumentation
  */
 import { ENDPOINTS } from '@cashdesk/contract';
 import type { App } from '../http/app-types';
 import { registerEndpoint } from '../http/register-endpoint';
+import { frozenPartsWrittenOnce } from '../http/written-once';
 import { findSessionPayGroup, sessionScope } from '../services/pay-groups';
 import { depositCashierResponse, payoutCashierResponse } from '../services/cashier/init-answer';
 import { depositMethodDetail, payoutMethodDetail } from '../services/cashier/method-detail';
@@ -30,7 +33,9 @@ export function registerCashierRoutes(app: App): void {
     const token = deps.realtime.tokens.forInit(session, now);
     return {
       status: 200,
-      body: await depositCashierResponse(deps.db, session, now, deps.wallet, token),
+      body: frozenPartsWrittenOnce(
+        await depositCashierResponse(deps.db, session, now, deps.wallet, token),
+      ),
     };
   });
 
@@ -39,7 +44,9 @@ export function registerCashierRoutes(app: App): void {
     const token = deps.realtime.tokens.forInit(session, now);
     return {
       status: 200,
-      body: await payoutCashierResponse(deps.db, session, now, deps.wallet, token),
+      body: frozenPartsWrittenOnce(
+        await payoutCashierResponse(deps.db, session, now, deps.wallet, token),
+      ),
     };
   });
 

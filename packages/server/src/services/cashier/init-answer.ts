@@ -18,6 +18,12 @@
  * has one; what belongs to the player (row, balance, last used method, own limits, bonuses) is
  * read in one statement (services/player-figures.ts) and never kept.
  *
+ * The parts of an answer that the brand data keeps and puts, as the same object, into every
+ * player's answer (the brand's pay groups and init's brand-level parts) are frozen, deeply: no
+ * answer can change what the next one holds. That they never change is all the cashier route
+ * needs to write their text once (routes/cashier.ts, http/written-once.ts); this module returns
+ * plain data and knows nothing of how it is written.
+ *
  * @packageDocumentation
  */
 import Big from 'big.js';
@@ -26,7 +32,6 @@ import type { DepositInitResponse, PayGroup, PayoutInitResponse } from '@cashdes
 import { DEFAULT_LOGO_SIZE } from '@cashdesk/domain';
 import type { PaymentFlow, StoredLimits } from '@cashdesk/domain';
 import type { Executor } from '../../db/open';
-import { isWrittenOnce, writtenOnce } from '../../http/written-once';
 import type { BrandData } from '../cache/brand-data';
 import { shownBalance } from '../ledger';
 import { moneyAtPrecision } from '../money-text';
@@ -46,16 +51,32 @@ import { payGroupToWire } from './pay-group-wire';
 type BalanceSource = Pick<WalletService, 'balance' | 'kind'>;
 
 /**
+ * Freezes `value` and everything in it, and returns it: a part kept with the brand data and shared
+ * by every answer that holds it (see the module comment).
+ */
+function shared<T extends object>(value: T): T {
+  const seen = new Set<object>();
+  const freeze = (item: unknown): void => {
+    if (typeof item !== 'object' || item === null || seen.has(item)) return;
+    seen.add(item);
+    Object.freeze(item);
+    for (const inner of Object.values(item)) freeze(inner);
+  };
+  freeze(value);
+  return value;
+}
+
+/**
  * A pay group's wire object with one field changed (`last_used`, `enabled`). For a brand's
- * object (written once, http/written-once.ts) the variant is made once per object and field and
- * written once like it; for a player's own object it is a new copy each time.
+ * object (shared, hence frozen) the variant is made once per object and field and shared like
+ * it; for a player's own object it is a new copy each time.
  */
 const wireVariants = new WeakMap<PayGroup, Map<'last_used' | 'disabled', PayGroup>>();
 
 function wireVariant(group: PayGroup, variant: 'last_used' | 'disabled'): PayGroup {
   const changed = (): PayGroup =>
     variant === 'last_used' ? { ...group, last_used: true } : { ...group, enabled: false };
-  if (!isWrittenOnce(group)) return changed();
+  if (!Object.isFrozen(group)) return changed();
   let variants = wireVariants.get(group);
   if (variants === undefined) {
     variants = new Map();
@@ -63,15 +84,15 @@ function wireVariant(group: PayGroup, variant: 'last_used' | 'disabled'): PayGro
   }
   let made = variants.get(variant);
   if (made === undefined) {
-    made = writtenOnce(changed());
+    made = shared(changed());
     variants.set(variant, made);
   }
   return made;
 }
 
 /**
- * The pay groups' wire objects for a player: the brand's (made once per language and written
- * once, http/written-once.ts), with last_used; a player with own limits gets objects of its own.
+ * The pay groups' wire objects for a player: the brand's (made once per language and shared),
+ * with last_used; a player with own limits gets objects of its own.
  */
 function payGroupWire(
   data: BrandData,
@@ -84,7 +105,7 @@ function payGroupWire(
   let wire = data.wire.get(context.language);
   if (wire === undefined) {
     wire = data.groups.map((entry) =>
-      writtenOnce(payGroupToWire(entry, { ...context, lastUsedId: null })),
+      shared(payGroupToWire(entry, { ...context, lastUsedId: null })),
     );
     data.wire.set(context.language, wire);
   }
@@ -120,18 +141,18 @@ interface BrandParts {
 const brandParts = new WeakMap<BrandData, BrandParts>();
 
 /**
- * The parts of init that depend on the brand data alone, made once per brand data and written
- * once (http/written-once.ts): the serializer splices their text into every player's answer.
+ * The parts of init that depend on the brand data alone, made once per brand data and shared by
+ * every player's answer (the cashier route has their text written once).
  */
 function brandPartsOf(data: BrandData): BrandParts {
   let parts = brandParts.get(data);
   if (parts === undefined) {
     const { brand } = data;
     parts = {
-      cashierSettings: writtenOnce({ country_filtering_enabled: brand.countryFilteringEnabled }),
-      lostProfit: data.lostProfit === null ? null : writtenOnce(data.lostProfit),
-      tax: writtenOnce({ tiers: data.taxTiers.map((tier) => ({ ...tier })) }),
-      widgetSettings: writtenOnce({
+      cashierSettings: shared({ country_filtering_enabled: brand.countryFilteringEnabled }),
+      lostProfit: data.lostProfit === null ? null : shared(data.lostProfit),
+      tax: shared({ tiers: data.taxTiers.map((tier) => ({ ...tier })) }),
+      widgetSettings: shared({
         logo_sizes: { ...logoSizesOf(brand.settings) },
         currency_display_setting_id: brand.currencyDisplaySettingId,
         bonus_in_amount_block: brand.bonusInAmountBlock,
