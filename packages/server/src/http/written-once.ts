@@ -15,21 +15,16 @@
  * @packageDocumentation
  */
 
-const marked = new WeakSet<object>();
+import { deepFreeze } from '../platform/deep-freeze';
 
-function freezeDeeply(value: unknown, seen: Set<object>): void {
-  if (typeof value !== 'object' || value === null || seen.has(value)) return;
-  seen.add(value);
-  Object.freeze(value);
-  for (const item of Object.values(value)) freezeDeeply(item, seen);
-}
+const marked = new WeakSet<object>();
 
 /**
  * Freezes `value` and everything in it, and marks it as written once (see the module comment).
  * Returns the same value.
  */
 export function writtenOnce<T extends object>(value: T): T {
-  freezeDeeply(value, new Set());
+  deepFreeze(value);
   marked.add(value);
   return value;
 }

@@ -43,6 +43,7 @@ import type { SessionContext } from '../sessions';
 import { wagerOf, wagerViewItem } from '../wager';
 import type { WalletService } from '../wallet/wallet';
 import { payGroupToWire } from './pay-group-wire';
+import { deepFreeze } from '../../platform/deep-freeze';
 
 /**
  * Where a player's balance is read: the wallet of the app. The internal wallet's balance is the
@@ -55,15 +56,7 @@ type BalanceSource = Pick<WalletService, 'balance' | 'kind'>;
  * by every answer that holds it (see the module comment).
  */
 function shared<T extends object>(value: T): T {
-  const seen = new Set<object>();
-  const freeze = (item: unknown): void => {
-    if (typeof item !== 'object' || item === null || seen.has(item)) return;
-    seen.add(item);
-    Object.freeze(item);
-    for (const inner of Object.values(item)) freeze(inner);
-  };
-  freeze(value);
-  return value;
+  return deepFreeze(value);
 }
 
 /**
