@@ -25,7 +25,7 @@ import { loadConfig } from '../packages/server/src/config';
 import { openDatabase } from '../packages/server/src/db/open';
 import { seedDatabase } from '../packages/server/src/db/seed';
 import { compileResponse } from '../packages/server/src/http/fast-serializer';
-import { isRecord } from '../packages/server/src/http/is-record';
+import { isRecord } from '../packages/server/src/platform/is-record';
 import { createLogger } from '../packages/server/src/http/logger';
 import { frozenPartsWrittenOnce } from '../packages/server/src/http/written-once';
 import { depositCashierResponse } from '../packages/server/src/services/cashier/init-answer';

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import type { Database, PoolStats } from './db/open';
-import type { App, Clock } from './http/app-types';
+import type { App, Clock, RouteModule } from './http/app-types';
 import { answerFrameworkError, installErrorHandlers } from './http/error-handler';
 import { responseSerializerCompiler } from './http/fast-serializer';
 import { createLogger } from './http/logger';
@@ -35,7 +35,6 @@ import { createWalletService } from './services/wallet/wallet';
 import type { WalletService } from './services/wallet/wallet';
 import { createOtpSender } from './services/otp-senders/create-otp-sender';
 import type { OtpSender } from './services/otp-senders/otp-sender';
-import type { RouteModule } from './routes/register-routes';
 import { RealtimeHub } from './realtime/hub';
 import { startClickstreamRetention } from './realtime/clickstream';
 

@@ -41,7 +41,7 @@ export {
   SandboxProvider,
 } from './providers';
 export type { PaymentProvider, SandboxProviderOptions, SandboxStore } from './providers';
-export type { RouteModule } from './routes/register-routes';
+export type { RouteModule } from './http/app-types';
 export { HttpOtpSender } from './services/otp-senders/http-sender';
 export type { HttpOtpSenderOptions } from './services/otp-senders/http-sender';
 export { OtpNotSentError } from './services/otp-senders/otp-sender';

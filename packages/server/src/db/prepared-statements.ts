@@ -30,7 +30,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 
 /** How many distinct statement texts a process names at most (see the module comment). */
 export const MAX_NAMED_TEXTS = 500;

@@ -61,3 +61,6 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/** A function that registers a group of routes. */
+export type RouteModule = (app: App) => void;

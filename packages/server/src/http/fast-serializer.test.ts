@@ -21,7 +21,7 @@ import { loadConfig } from '../config';
 import { createLogger } from './logger';
 import { compileResponse, responseSerializerCompiler } from './fast-serializer';
 import type { FastStringify } from './fast-serializer';
-import { isRecord } from './is-record';
+import { isRecord } from '../platform/is-record';
 import { writtenOnce } from './written-once';
 
 /** zod's encoding as fastify-type-provider-zod wrote it: encode, then JSON.stringify. */

@@ -33,7 +33,7 @@ import type { FastifyBaseLogger, FastifySerializerCompiler } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode, toJSONSchema } from 'zod/v4/core';
 import type { ResponseValidation } from '../config';
-import { isRecord } from './is-record';
+import { isRecord } from '../platform/is-record';
 import { isWrittenOnce } from './written-once';
 
 /** A JSON Schema node as zod writes it. */

@@ -19,7 +19,7 @@
 import pino from 'pino';
 import type { DestinationStream, LogFn, Logger } from 'pino';
 import type { LogLevel } from '../config';
-import { isRecord } from './is-record';
+import { isRecord } from '../platform/is-record';
 import { scrubError, scrubLoggedMessage } from './scrub-error';
 
 /** Keys whose values are secrets wherever they appear in a logged object. */

@@ -48,7 +48,7 @@ import type { Executor } from '../db/open';
 import type { OperatorPrincipal } from '../services/operator/api-keys';
 import { recordAudit } from '../services/operator/audit';
 import { operatorAuthHook } from './operator-auth';
-import { isRecord } from './is-record';
+import { isRecord } from '../platform/is-record';
 
 /** The output type of a schema, or `undefined` when there is none. */
 export type Out<S> = S extends $ZodType ? output<S> : undefined;

@@ -22,7 +22,7 @@ import { stat, readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sessionHostOrigins } from '../services/host-origins';
 import { hostOrigin } from './host-origin';
-import { isRecord } from './is-record';
+import { isRecord } from '../platform/is-record';
 import { inlineSourceHashes, widgetPageDirectives } from './widget-csp';
 import type { InlineSourceHashes } from './widget-csp';
 

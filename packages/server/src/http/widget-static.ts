@@ -22,7 +22,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConfigError } from '../config';
-import type { RouteModule } from '../routes/register-routes';
+import type { RouteModule } from './app-types';
 import { widgetPagePolicy } from './widget-page-policy';
 
 /** Hashed assets never change under one name: a year, immutable (the most browsers honour). */

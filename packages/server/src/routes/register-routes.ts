@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import type { App } from '../http/app-types';
+import type { App, RouteModule } from '../http/app-types';
 import { registerAccountManagementRoutes } from './account-management';
 import { registerCashierRoutes } from './cashier';
 import { registerDepositRoutes } from './deposit';
@@ -41,9 +41,6 @@ import { registerRealtimeTokenRoutes } from './realtime-token';
 import { registerClientReportRoutes } from './client-reports';
 // The player's pending payments and history.
 import { registerPaymentHistoryRoutes } from './payment-history';
-
-/** A function that registers a group of routes. */
-export type RouteModule = (app: App) => void;
 
 /** The route modules, in registration order. */
 export const ROUTE_MODULES: readonly RouteModule[] = [

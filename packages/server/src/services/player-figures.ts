@@ -14,7 +14,7 @@ import { keepsNamedStatements } from '../db/prepared-statements';
 import { rowsOf } from '../db/rows';
 import { ShapedStatement, rawStatement } from '../db/statement-shapes';
 import { ApiError } from '../http/api-error';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { brandDataOf } from './cache/brand-data';
 import { optionalPlainDecimal, plainDecimal } from './money-text';
 import type { PayGroupScope } from './pay-group-rows';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { payoutAccounts, transactions } from '../db/schema';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { ACCOUNTS, CASHIER, callJson, payGroupId, text, withdrawalSession } from './api-calls';
 import type { Answer, CallArgs } from './api-calls';
 import { startTestServer } from './harness';

@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { payGroups, players, savedCards } from '../db/schema';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { formatToken } from '../providers/sandbox/provider-ref';
 import type { TokenBehaviour } from '../providers/sandbox/provider-ref';
 import { createTestSession } from './harness';

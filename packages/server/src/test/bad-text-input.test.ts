@@ -17,7 +17,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, EXAMPLE_DEPOSIT_SUBMIT, buildPath } from '@cashdesk/contract';
 import type { EndpointId } from '@cashdesk/contract';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { callJson, payGroupId, text, withdrawalSession } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { CASHIER, callJson, request } from './api-calls';
 import { createPostgresDatabase, createTestSession, postgresAdminUrl } from './harness';
 import { OPERATOR_ENV, mintKey, operatorCall } from './operator-calls';

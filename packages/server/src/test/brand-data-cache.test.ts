@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payGroups } from '../db/schema';
 import { createSession, expireSession, resolveSession } from '../services/sessions';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { CASHIER, callJson, cardDepositBody, payGroupId, request } from './api-calls';
 import { createTestSession, startTestServer, writeBrandConfig } from './harness';
 import type { TestServer } from './harness';

@@ -10,7 +10,7 @@ import { reserveWithdrawal } from '../services/ledger';
 import { createTransaction } from '../services/transaction-repository';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 
 let server: TestServer;
 let eurDeposit: string;

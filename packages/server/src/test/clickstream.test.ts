@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ClickstreamPage } from '@cashdesk/contract';
 import { clickstreamEvents, players } from '../db/schema';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { transactionsChannel } from '../realtime/channels';
 import { CLICKSTREAM_CHANNEL, deleteOldClickstream } from '../realtime/clickstream';
 import { REALTIME_PATH } from '../realtime/hub';

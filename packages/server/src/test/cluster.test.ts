@@ -19,7 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/open';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { CASHIER, cardDepositBody, payGroupId } from './api-calls';
 import { createPostgresDatabase, postgresAdminUrl } from './harness';
 import { moneyViolations, sandboxActivity } from './money-invariants';

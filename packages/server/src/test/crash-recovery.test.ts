@@ -39,7 +39,7 @@ import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/open';
 import { idempotencyKeys, players, transactions, walletOperations } from '../db/schema';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import {
   APPROVED_CARD_PAN,
   cardDepositBody,

@@ -14,7 +14,7 @@ import * as z from 'zod/mini';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import type { Endpoint } from '@cashdesk/contract';
 import type { App } from '../http/app-types';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { registerEndpoint } from '../http/register-endpoint';
 import { payGroupId, request } from './api-calls';
 import { createTestSession, startTestServer } from './harness';

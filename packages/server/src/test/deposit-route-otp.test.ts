@@ -9,7 +9,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { otpChallenges, payGroupCurrencies, payGroups, players, transactions } from '../db/schema';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { ACCOUNTS, callJson, text, withIdempotencyKey, withdrawalSession } from './api-calls';
 
 let server: TestServer;

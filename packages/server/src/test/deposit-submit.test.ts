@@ -21,7 +21,7 @@ import { validatePhone } from '@cashdesk/domain/testing';
 import { SandboxProvider } from '../providers';
 import { createTestSession, startTestServer, writeBrandConfig } from './harness';
 import type { TestServer } from './harness';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 
 let server: TestServer;
 const ids = new Map<string, number>();

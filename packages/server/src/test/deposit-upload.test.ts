@@ -15,7 +15,7 @@ import { getBalance } from '../services/ledger';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { addReceiptLaterPayGroup } from './alt-fixtures';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 
 let server: TestServer;
 let dataDir: string;

@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { PROTOCOL_ROUTES } from '../providers/http/protocol';
 import { createSimulator } from '../providers/simulator/simulator-server';
 import { shutDown } from '../shutdown';

@@ -21,10 +21,9 @@ import type { Database, DatabaseKind, OpenDatabase, PoolStats, Transaction } fro
 import { seedDatabase } from '../db/seed';
 import type { SeedReport } from '../db/seed';
 import { bumpConfigVersion } from '../services/brand-config/version';
-import type { App, Clock } from '../http/app-types';
+import type { App, Clock, RouteModule } from '../http/app-types';
 import { createLogger } from '../http/logger';
 import type { PaymentProvider } from '../providers';
-import type { RouteModule } from '../routes/register-routes';
 import type { OtpSender } from '../services/otp-senders/otp-sender';
 
 /** A migrated and seeded test database. */

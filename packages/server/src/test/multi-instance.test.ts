@@ -26,7 +26,7 @@ import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/open';
 import { payoutAccounts, players, savedCards, transactions } from '../db/schema';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import {
   ACCOUNTS,
   payGroupId,

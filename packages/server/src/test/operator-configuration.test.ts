@@ -19,7 +19,7 @@ import {
   errorFields,
 } from './operator-calls';
 import type { OperatorBrand } from './operator-calls';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 
 let server: TestServer;
 

@@ -19,7 +19,7 @@ import {
 import type { OperatorScopeName } from '@cashdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { playerLimits, players, sessions } from '../db/schema';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import {
   CASHIER,
   callJson,

@@ -15,7 +15,7 @@ import { payGroupId, saveSandboxCard, text, withIdempotencyKey } from './api-cal
 import { brand0PlayerId } from './alt-fixtures';
 import { createTestSession, startTestServer, writeBrandConfig } from './harness';
 import type { TestServer } from './harness';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 
 let server: TestServer;
 

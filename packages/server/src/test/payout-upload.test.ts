@@ -7,7 +7,7 @@ import { documents, payGroups, players } from '../db/schema';
 import { payGroupId } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 
 let server: TestServer;
 

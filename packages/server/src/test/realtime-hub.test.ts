@@ -21,7 +21,7 @@ import { Centrifuge } from 'centrifuge';
 import type { Subscription } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { createNotification, deleteNotification } from '../services/brand-config/notifications';
 import { expireSession } from '../services/sessions';
 import { balanceChannel, notificationsChannel, transactionsChannel } from '../realtime/channels';

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/open';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { balanceChannel, transactionsChannel } from '../realtime/channels';
 import { REALTIME_PATH } from '../realtime/hub';
 import { CASHIER, callJson, cardDepositBody, payGroupId, text } from './api-calls';

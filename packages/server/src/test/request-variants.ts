@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 
 /** Where a request value travels, as error_field spells it. */
 export type RequestPart = 'params' | 'query' | 'headers' | 'body';

@@ -19,7 +19,7 @@ import { getBalance, ledgerTotals } from '../services/ledger';
 import { DatabaseSandboxStore } from '../providers/sandbox/database-store';
 import { SandboxProvider } from '../providers';
 import { payGroupId } from './api-calls';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { createTestDatabase, createTestSession, startTestServer } from './harness';
 import type { TestDatabase, TestServer } from './harness';
 import { StatementCounter, countedDatabase, countingHandle } from './statement-counter';

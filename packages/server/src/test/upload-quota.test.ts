@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@cashdesk/contract';
 import { documents, sessions } from '../db/schema';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { CASHIER, payGroupId } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';

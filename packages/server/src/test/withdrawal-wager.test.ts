@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { WAGER_PARAMETER_NAME } from '@cashdesk/domain';
 import { playerBalances, players, savedCards, transactions } from '../db/schema';
-import { isRecord } from '../http/is-record';
+import { isRecord } from '../platform/is-record';
 import { getBalance } from '../services/ledger';
 import { CASHIER, callJson, saveSandboxCard } from './api-calls';
 import type { Method } from './api-calls';
