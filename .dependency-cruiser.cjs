@@ -61,6 +61,40 @@ module.exports = {
       to: { path: '^packages/server/' },
     },
     {
+      name: 'server-platform-imports-no-server-code',
+      severity: 'error',
+      comment:
+        'platform/ holds helpers every server layer may use; it imports nothing of the server outside itself (docs/architecture.md).',
+      from: { path: '^packages/server/src/platform/' },
+      to: { path: '^packages/server/src/', pathNot: '^packages/server/src/platform/' },
+    },
+    {
+      name: 'server-routes-only-from-composition',
+      severity: 'error',
+      comment:
+        'Routes are the outermost layer: only the app (app.ts, index.ts), other routes and tests import them; services, http, db and providers never do (docs/architecture.md).',
+      from: {
+        path: '^packages/server/src/',
+        pathNot: [
+          '^packages/server/src/(routes|test)/',
+          '^packages/server/src/(app|index)\\.ts$',
+          '\\.test\\.ts$',
+        ],
+      },
+      to: { path: '^packages/server/src/routes/' },
+    },
+    {
+      name: 'server-db-below-business',
+      severity: 'error',
+      comment:
+        'db/ is below the business: it imports no service, route or http module. Only the demo seed writes through the services that own the rows (docs/architecture.md).',
+      from: {
+        path: '^packages/server/src/db/',
+        pathNot: ['^packages/server/src/db/seed\\.ts$', '\\.test\\.ts$'],
+      },
+      to: { path: '^packages/server/src/(services|routes|http)/' },
+    },
+    {
       name: 'domain-testing-entry-in-tests-only',
       severity: 'error',
       comment:
