@@ -4,6 +4,9 @@ export default defineProject({
   test: {
     name: 'contract',
     environment: 'node',
+    // Schemas and tables with no module state: one module graph per worker thread.
+    pool: 'threads',
+    isolate: false,
     setupFiles: ['../../scripts/vitest-assertion-count.ts'],
     include: ['src/**/*.test.ts'],
   },
