@@ -9,9 +9,7 @@ import type { BetShop } from '@cashdesk/contract';
 import type { Executor } from '../db/open';
 import { betShops } from '../db/schema';
 import type { WorkingHours } from '../db/schema';
-
-/** A bet shop's wire id: text of digits, at most PostgreSQL's integer (as a pay group's id). */
-const BET_SHOP_ID = /^[1-9][0-9]{0,9}$/;
+import { rowIdOf } from '../platform/row-id';
 
 /** ISO weekday numbers (1 Monday … 7 Sunday) of the stored day names. */
 const WEEKDAYS = [
@@ -60,12 +58,11 @@ export async function findBetShop(
   brandId: string,
   id: string,
 ): Promise<typeof betShops.$inferSelect | undefined> {
-  if (!BET_SHOP_ID.test(id)) return undefined;
+  const rowId = rowIdOf(id);
+  if (rowId === undefined) return undefined;
   const [shop] = await db
     .select()
     .from(betShops)
-    .where(
-      and(eq(betShops.id, Number(id)), eq(betShops.brandId, brandId), eq(betShops.active, true)),
-    );
+    .where(and(eq(betShops.id, rowId), eq(betShops.brandId, brandId), eq(betShops.active, true)));
   return shop;
 }

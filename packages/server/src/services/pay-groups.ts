@@ -22,6 +22,7 @@ import { loadPlayerLimits } from './operator/player-rules';
 import { payGroupRow } from './pay-group-rows';
 import type { PayGroupScope, SessionPayGroup } from './pay-group-rows';
 import type { SessionContext } from './sessions';
+import { rowIdOf } from '../platform/row-id';
 
 /**
  * The pay groups as the scope's player sees them: each one's limits narrowed by the
@@ -56,8 +57,6 @@ export function narrowedFor(
   });
 }
 
-const PAY_GROUP_ID = /^[1-9][0-9]{0,9}$/;
-
 /**
  * A pay group id of a path (text of digits, at most PostgreSQL's integer).
  *
@@ -65,8 +64,8 @@ const PAY_GROUP_ID = /^[1-9][0-9]{0,9}$/;
  */
 export function payGroupIdOf(payGroupId: string | number, field: string): number {
   const text = String(payGroupId);
-  const id = PAY_GROUP_ID.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
+  const id = rowIdOf(text);
+  if (id === undefined) {
     throw new ApiError('unknownPayGroup', { field, detail: `pay group ${text}` });
   }
   return id;

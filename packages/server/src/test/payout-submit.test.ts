@@ -543,6 +543,15 @@ describe('withdrawal destinations (SPEC §2 payout entry, withdrawal card list, 
       status: 404,
       body: { error_code: '1008', error_field: 'body.parameters.bet_shop' },
     });
+    // Digits beyond the database's integer name no shop either: never a query that fails.
+    const beyond = await submit(sessionId, 'betshop_payout', {
+      amount: '40',
+      parameters: { bet_shop: '9999999999' },
+    });
+    expect(beyond).toMatchObject({
+      status: 404,
+      body: { error_code: '1008', error_field: 'body.parameters.bet_shop' },
+    });
   });
 });
 
