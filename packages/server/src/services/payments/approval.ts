@@ -137,10 +137,12 @@ export async function approvePayout(
   onDecided: DecisionRecorder,
 ): Promise<TransactionRow> {
   const { before, owner, now } = await takeForDecision(deps, brandId, transactionId);
+  // The decision's lease is kept through the send: released between the two, the player's
+  // reversal could take the payout after the operator was told it was approved.
   const released = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(transactions)
-      .set({ callState: 'pending', nextCheckAt: now, leaseOwner: null, leaseUntil: null })
+      .set({ callState: 'pending', nextCheckAt: now })
       .where(and(eq(transactions.id, before.id), eq(transactions.leaseOwner, owner)))
       .returning();
     if (row === undefined) throw notAwaiting(before);
@@ -148,7 +150,7 @@ export async function approvePayout(
     return row;
   });
   deps.log?.info({ transaction_id: released.id }, 'payout approved by the operator: sending');
-  return resolveCall(deps, released, null);
+  return resolveCall(deps, released, null, owner);
 }
 
 /**

@@ -635,16 +635,25 @@ async function lookUp(
  * with the same key (a payout; a deposit when `secrets` carries the player's card data again) or
  * looks the payment up. Used by the player's retry of a submit, the status poll and the
  * reconciler. Returns the transaction as it then is (unchanged when someone else holds it).
+ *
+ * A caller that already holds the transaction's lease passes its `owner`: the call is taken over
+ * under that lease, so nothing can take the transaction in between, and the lease is released
+ * whatever happens.
  */
 export async function resolveCall(
   deps: PaymentDeps,
   row: TransactionRow,
   secrets: CardSecrets | null,
+  owner: string = newOwner(),
 ): Promise<TransactionRow> {
-  if (row.status !== 'created' || row.callState === 'done' || row.callState === 'approval')
+  if (row.status !== 'created' || row.callState === 'done' || row.callState === 'approval') {
+    await releaseLease(deps.db, row.id, owner);
     return row;
-  const owner = newOwner();
+  }
   const taken = await takeCall(deps, row.id, owner);
-  if (taken === null) return reread(deps.db, row.id);
+  if (taken === null) {
+    await releaseLease(deps.db, row.id, owner);
+    return reread(deps.db, row.id);
+  }
   return callProvider(deps, taken, owner, secrets);
 }
