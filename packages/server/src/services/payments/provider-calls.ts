@@ -636,23 +636,29 @@ async function lookUp(
  * looks the payment up. Used by the player's retry of a submit, the status poll and the
  * reconciler. Returns the transaction as it then is (unchanged when someone else holds it).
  *
- * A caller that already holds the transaction's lease passes its `owner`: the call is taken over
- * under that lease, so nothing can take the transaction in between, and the lease is released
- * whatever happens.
+ * A caller that already holds the transaction's lease passes its owner (`heldLease`): the call
+ * is taken over under that lease, so nothing can take the transaction in between, and the lease
+ * is released whatever happens.
  */
 export async function resolveCall(
   deps: PaymentDeps,
   row: TransactionRow,
   secrets: CardSecrets | null,
-  owner: string = newOwner(),
+  heldLease?: string,
 ): Promise<TransactionRow> {
+  // Only a lease the caller holds needs releasing: a fresh owner holds nothing (and the status
+  // poll, which calls this on every read, should not pay a write for it).
+  const release = async () => {
+    if (heldLease !== undefined) await releaseLease(deps.db, row.id, heldLease);
+  };
   if (row.status !== 'created' || row.callState === 'done' || row.callState === 'approval') {
-    await releaseLease(deps.db, row.id, owner);
+    await release();
     return row;
   }
+  const owner = heldLease ?? newOwner();
   const taken = await takeCall(deps, row.id, owner);
   if (taken === null) {
-    await releaseLease(deps.db, row.id, owner);
+    await release();
     return reread(deps.db, row.id);
   }
   return callProvider(deps, taken, owner, secrets);
