@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATIC_STEPS, runPool, timingTable } from './run-checks';
+import { STATIC_STEPS, runPool, timingTable, vitestSteps } from './run-checks';
 
 describe('npm test runner', () => {
   it('runs at most two steps at a time and keeps the results in the steps order', async () => {
@@ -44,5 +44,33 @@ describe('npm test runner', () => {
     expect(STATIC_STEPS.map((step) => step.name).sort()).toEqual(
       ['depcruise', 'eslint', 'knip', 'openapi', 'prettier', 'tsc'].sort(),
     );
+  });
+
+  it('runs every project once, in two Vitest runs whose reports the merge reads', () => {
+    const { parts, merge } = vitestSteps('/tmp/run/reports', '/tmp/run');
+    const flag = (step: { readonly command: readonly string[] }, name: string): string[] =>
+      step.command
+        .filter((arg) => arg.startsWith(`--${name}=`))
+        .map((arg) => arg.split('=')[1] ?? '');
+    // One run of the browser tests alone, one of the others (vitest.config.ts picks the projects):
+    // every project runs exactly once.
+    expect(parts.map((part) => part.env?.CASHDESK_VITEST_PART).sort()).toEqual([
+      'browser',
+      'others',
+    ]);
+    expect(parts.flatMap((part) => flag(part, 'project'))).toEqual([]);
+    // Each part writes its blob into the folder the merge reads, under a name of its own, and
+    // keeps its coverage files apart from the other's.
+    const blobs = parts.map((part) => flag(part, 'outputFile.blob')[0]);
+    expect(new Set(blobs).size).toBe(2);
+    for (const blob of blobs) expect(blob?.startsWith('/tmp/run/reports/')).toBe(true);
+    expect(new Set(parts.map((part) => flag(part, 'coverage.reportsDirectory')[0])).size).toBe(2);
+    expect(flag(merge, 'merge-reports')).toEqual(['/tmp/run/reports']);
+    // The parts skip the coverage report and thresholds (vitest.config.ts); the merge checks them.
+    for (const part of parts) {
+      expect(part.command).toContain('--coverage');
+    }
+    expect(merge.command).toContain('--coverage');
+    expect(merge.env).toBeUndefined();
   });
 });

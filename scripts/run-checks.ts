@@ -2,12 +2,19 @@
  * `npm test`: every check of the repository, then how long each step took.
  *
  * 1. Chromium for the browser tests (ensure-chromium.ts), first: the tests need it.
- * 2. Every Vitest project in one run, with coverage (Vitest spreads the files over the cores),
- *    and beside it, at the lowest CPU priority, the static checks two at a time: `tsc -b`,
- *    ESLint, Prettier, dependency-cruiser, knip with the domain's API check, and the OpenAPI lint.
- *    The browser tests run last, one file at a time, and leave a core mostly idle: the static
- *    checks take that time instead of a stage of their own, and yield whenever a test wants the
- *    CPU. Their output is printed whole after Vitest's, not interleaved with it.
+ * 2. Three things at once:
+ *    - every Vitest project but the browser tests, with coverage (Vitest spreads the files over
+ *      the cores), its output live;
+ *    - the browser tests in a Vitest run of their own, one file at a time, with coverage, their
+ *      output printed afterwards. Run last inside one Vitest (its files that forbid parallelism
+ *      go after all others), they kept a core mostly idle for minutes; beside the other tests,
+ *      their waits on pages and timers leave the CPU to them;
+ *    - at the lowest CPU priority, the static checks two at a time: `tsc -b`, ESLint, Prettier,
+ *      dependency-cruiser, knip with the domain's API check, and the OpenAPI lint. They take
+ *      what the tests leave idle and yield whenever a test wants the CPU; their output is
+ *      printed whole after Vitest's.
+ * 3. The two Vitest runs' results merged (each wrote a blob report): the one closing count of
+ *    tests and assertions, and the coverage of the whole run with its thresholds.
  *
  * Every step runs even when an earlier one failed, so one run reports every failure; the command
  * fails if any did. The closing table gives each step's wall time and result; the slowest steps
@@ -18,7 +25,9 @@
  * @packageDocumentation
  */
 import { spawn } from 'node:child_process';
-import { constants, setPriority } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { constants, setPriority, tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root. */
@@ -28,6 +37,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export interface Step {
   readonly name: string;
   readonly command: readonly string[];
+  /** Added to the environment the command runs in. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** What a step did. */
@@ -70,7 +81,44 @@ export const CHROMIUM_STEP: Step = {
   command: ['npm', 'run', '--silent', 'chromium'],
 };
 
-export const VITEST_STEP: Step = { name: 'vitest', command: npx('vitest', 'run', '--coverage') };
+/**
+ * The Vitest steps: the browser tests and the other tests at the same time, each writing a blob
+ * report (results and coverage) into `reports`; then the merge of both, which prints the closing
+ * count and the coverage and checks its thresholds. Each part picks its projects in
+ * vitest.config.ts by `CASHDESK_VITEST_PART`; `scratch` holds each part's own coverage files (two
+ * Vitest runs must not share a coverage directory).
+ */
+export function vitestSteps(
+  reports: string,
+  scratch: string,
+): { readonly parts: readonly Step[]; readonly merge: Step } {
+  const part = (name: string, which: 'others' | 'browser'): Step => ({
+    name,
+    command: npx(
+      'vitest',
+      'run',
+      '--coverage',
+      `--coverage.reportsDirectory=${path.join(scratch, which)}`,
+      '--reporter=default',
+      '--reporter=blob',
+      `--outputFile.blob=${path.join(reports, `${which}.json`)}`,
+    ),
+    env: { CASHDESK_VITEST_PART: which },
+  });
+  return {
+    parts: [part('vitest', 'others'), part('browser tests', 'browser')],
+    merge: {
+      name: 'results and coverage',
+      command: npx(
+        'vitest',
+        'run',
+        `--merge-reports=${reports}`,
+        '--coverage',
+        '--reporter=./scripts/vitest-summary-reporter.mjs',
+      ),
+    },
+  };
+}
 
 /** Runs one step (see {@link StepMode}). */
 function runStep(step: Step, mode: StepMode): Promise<StepRun> {
@@ -79,6 +127,7 @@ function runStep(step: Step, mode: StepMode): Promise<StepRun> {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: ROOT,
+      env: { ...process.env, ...step.env },
       stdio: mode.live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
     });
     // Set before the step has started anything: its own children inherit the priority.
@@ -150,6 +199,25 @@ export function timingTable(results: readonly StepResult[], totalSeconds: number
   ].join('\n');
 }
 
+/** Runs the Vitest steps ({@link vitestSteps}); the browser tests' output after the others'. */
+async function runVitest(): Promise<StepRun[]> {
+  const scratch = await mkdtemp(path.join(tmpdir(), 'cashdesk-vitest-'));
+  try {
+    const reports = path.join(scratch, 'reports');
+    const { parts, merge } = vitestSteps(reports, scratch);
+    const [units, browser] = parts;
+    if (units === undefined || browser === undefined) throw new Error('two Vitest parts');
+    const browserRun = runStep(browser, { live: false, background: false });
+    const unitsRun = await runStep(units, { live: true, background: false });
+    const browserDone = await browserRun;
+    printKept(browserDone);
+    const merged = await runStep(merge, { live: true, background: false });
+    return [unitsRun, browserDone, merged];
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
   const started = performance.now();
@@ -161,7 +229,7 @@ async function main(): Promise<void> {
   const statics = withStatic
     ? runPool(STATIC_STEPS, 2, (step) => runStep(step, { live: false, background: withVitest }))
     : Promise.resolve([]);
-  if (withVitest) runs.push(await runStep(VITEST_STEP, { live: true, background: false }));
+  if (withVitest) runs.push(...(await runVitest()));
   for (const run of await statics) {
     printKept(run);
     runs.push(run);
