@@ -1,7 +1,6 @@
 /**
- * Test support: the asynchronous PSP simulator (`providers/async-psp/simulator/main.ts`) as a
- * child process, with its test-control API (`providers/async-psp/simulator/control.ts`) as
- * methods. It never settles or retries by itself here (`ASYNC_PSP_SETTLE_AFTER_MS=0`,
+ * Test support: the asynchronous PSP simulator (`./main.ts`) as a child process, with its
+ * test-control API (`./control.ts`) as methods. It never settles or retries by itself here (`ASYNC_PSP_SETTLE_AFTER_MS=0`,
  * `ASYNC_PSP_RETRY_BASE_MS=0`): a test decides each payment and delivers each webhook by a
  * control call, which answers once the cashier has answered the webhook, so nothing waits for
  * time to pass.
@@ -15,11 +14,11 @@ import {
   DeliveryAnswer,
   FlushAnswer,
   controlPath,
-} from '../providers/async-psp/simulator/control';
-import type { AsyncFaultInput, SettleInput } from '../providers/async-psp/simulator/control';
-import { startServiceProcess } from './service-process';
+} from './control';
+import type { AsyncFaultInput, SettleInput } from './control';
+import { startServiceProcess } from '../service-process';
 
-const MAIN = new URL('../providers/async-psp/simulator/main.ts', import.meta.url).href;
+const MAIN = new URL('./main.ts', import.meta.url).href;
 
 /** The webhook secret of the simulators the tests start. */
 export const TEST_WEBHOOK_SECRET = 'test-async-psp-webhook-secret';

@@ -6,17 +6,17 @@
  *
  * @packageDocumentation
  */
-import type { SigningKey } from '../http/signing';
+import type { SigningKey } from '@cashdesk/server/protocols';
 import {
   DeliveriesAnswer,
   RECEIVER_CONTROL_PATHS,
   ReceiverFaultsAnswer,
   WEBHOOK_PATH,
-} from '../webhook-receiver/control';
-import type { Delivery, ReceiverFaultInput } from '../webhook-receiver/control';
-import { startServiceProcess } from './service-process';
+} from './control';
+import type { Delivery, ReceiverFaultInput } from './control';
+import { startServiceProcess } from '../service-process';
 
-const MAIN = new URL('../webhook-receiver/main.ts', import.meta.url).href;
+const MAIN = new URL('./main.ts', import.meta.url).href;
 
 /** A running receiver process. */
 export interface ReceiverProcess {

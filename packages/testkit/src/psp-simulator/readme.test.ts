@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_ROUTES, PROVIDER_OPERATIONS } from '../http/protocol';
+import { PROTOCOL_ROUTES, PROVIDER_OPERATIONS } from '@cashdesk/server/protocols';
 import { FAULT_MODES } from './control';
 
 const README = readFileSync(new URL('./README.md', import.meta.url), 'utf8');

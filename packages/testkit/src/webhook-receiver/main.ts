@@ -1,6 +1,6 @@
 /**
  * Runs the test webhook receiver (receiver-server.ts) as its own process, as an operator's
- * endpoint would be: `node --import tsx packages/server/src/webhook-receiver/main.ts`.
+ * endpoint would be: `node --import tsx packages/testkit/src/webhook-receiver/main.ts`.
  *
  * Environment: `RECEIVER_PORT` (default 8094; 0 picks a free port), `RECEIVER_HOST` (default
  * 127.0.0.1), `RECEIVER_KEYS` (the secrets it accepts, `keyId:secret` separated by commas; two
@@ -15,7 +15,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import { portSetting, readEnvironment, serveStandalone } from '../http/serve-standalone';
+import { portSetting, readEnvironment, serveStandalone } from '../serve-standalone';
 import { createReceiver } from './receiver-server';
 
 const Key = z

@@ -1,6 +1,6 @@
 /**
  * Runs the operator wallet simulator as its own process:
- * `node --import tsx packages/server/src/wallet-simulator/main.ts` (or `npm run wallet-simulator`).
+ * `node --import tsx packages/testkit/src/wallet-simulator/main.ts` (or `npm run wallet-simulator`).
  *
  * Environment: `WALLET_SIMULATOR_PORT` (default 8092; 0 picks a free port),
  * `WALLET_SIMULATOR_HOST` (default 127.0.0.1), `WALLET_SIMULATOR_SECRET` (required, at least 16
@@ -22,7 +22,7 @@ import {
   portSetting,
   readEnvironment,
   serveStandalone,
-} from '../http/serve-standalone';
+} from '../serve-standalone';
 import { Decimal } from '@cashdesk/contract';
 import { createWalletSimulator } from './wallet-simulator';
 

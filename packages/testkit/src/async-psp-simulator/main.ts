@@ -1,6 +1,6 @@
 /**
  * Runs the asynchronous PSP simulator as its own process:
- * `node --import tsx packages/server/src/providers/async-psp/simulator/main.ts`.
+ * `node --import tsx packages/testkit/src/async-psp-simulator/main.ts`.
  *
  * Environment: `ASYNC_PSP_WEBHOOK_SECRET` (required, 16+ characters: the cashier's
  * `CONNECTOR_<NAME>_WEBHOOK_SECRET`), `ASYNC_PSP_PORT` (default 8095; 0 picks a free port),
@@ -23,7 +23,7 @@ import {
   portSetting,
   readEnvironment,
   serveStandalone,
-} from '../../../http/serve-standalone';
+} from '../serve-standalone';
 import { createAsyncPspSimulator } from './simulator-server';
 
 /** The default port, beside the server's 8080 and the PSP simulator's 8091. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { HttpPaymentProvider } from '../http/http-provider';
+import { createSimulator } from '@cashdesk/testkit';
+import { HttpPaymentProvider } from './http-provider';
 import type { DepositInput, PaymentProvider, PayoutInput } from '../payment-provider';
 import { TEST_CARDS } from '../sandbox/test-cards';
 import {
@@ -13,10 +14,10 @@ import {
   testSandbox,
   useSandboxDatabase,
 } from '../sandbox/test-support';
-import { createSimulator } from './simulator-server';
 
 // The in-process sandbox keeps its state in a database as the server's does; the simulator keeps
-// its own in memory. The script gives both the same results.
+// its own in memory. The script gives both the same results. The test lives with the server's
+// tests, not the testkit's: the sandbox here runs on the server's test database.
 useSandboxDatabase();
 
 const DAY_MS = 86_400_000;

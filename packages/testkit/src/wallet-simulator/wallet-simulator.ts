@@ -17,9 +17,6 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as z from 'zod';
 import { Currency, Decimal } from '@cashdesk/contract';
-import { verifySignature } from '../http/signing';
-import type { SigningKey } from '../http/signing';
-import { FaultQueue } from '../providers/simulator/control';
 import {
   AuthorizeRequest,
   CancelRequest,
@@ -28,8 +25,10 @@ import {
   VerifyRequest,
   WALLET_ROUTES,
   WALLET_ROUTE_NAMES,
-} from '../services/wallet/protocol';
-import type { WalletRoute } from '../services/wallet/protocol';
+  verifySignature,
+} from '@cashdesk/server/protocols';
+import type { SigningKey, WalletRoute } from '@cashdesk/server/protocols';
+import { FaultQueue } from '../psp-simulator/control';
 
 /** The control routes. */
 export const WALLET_CONTROL_PATHS = {

@@ -1,18 +1,18 @@
 /**
- * Test support: the PSP simulator (`providers/simulator/main.ts`) as a child process, with its
- * test-control API (`providers/simulator/control.ts`) as methods. One per test file is enough:
- * `reset()` between tests forgets every payment and fault.
+ * Test support: the PSP simulator (`./main.ts`) as a child process, with its test-control API
+ * (`./control.ts`) as methods. One per test file is enough: `reset()` between tests forgets every
+ * payment and fault.
  *
  * The child is killed by `stop()`, when the test process exits, and (through its standard input,
  * `SIMULATOR_EXIT_ON_STDIN_END`) when the test process dies without running exit handlers.
  *
  * @packageDocumentation
  */
-import { ActivityAnswer, CONTROL_PATHS, FaultsAnswer } from '../providers/simulator/control';
-import type { FaultInput } from '../providers/simulator/control';
-import { startServiceProcess } from './service-process';
+import { ActivityAnswer, CONTROL_PATHS, FaultsAnswer } from './control';
+import type { FaultInput } from './control';
+import { startServiceProcess } from '../service-process';
 
-const MAIN = new URL('../providers/simulator/main.ts', import.meta.url).href;
+const MAIN = new URL('./main.ts', import.meta.url).href;
 
 /** What {@link startSimulatorProcess} takes. */
 export interface SimulatorProcessOptions {

@@ -20,9 +20,14 @@
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod';
-import { KEY_ID_HEADER, SIGNATURE_HEADER, verifySignature } from '../http/signing';
-import type { SigningKey } from '../http/signing';
-import { IDEMPOTENCY_HEADER, OtpHandOverBody } from '../services/otp-senders/protocol';
+import {
+  IDEMPOTENCY_HEADER,
+  KEY_ID_HEADER,
+  OtpHandOverBody,
+  SIGNATURE_HEADER,
+  verifySignature,
+} from '@cashdesk/server/protocols';
+import type { SigningKey } from '@cashdesk/server/protocols';
 import { MESSAGING_PATHS, MessagesAnswer, MessagingFault, MessagingFaultsAnswer } from './control';
 import type { HandOverRequest, RecordedMessage } from './control';
 

@@ -4,11 +4,11 @@
  *
  * @packageDocumentation
  */
-import { WALLET_CONTROL_PATHS, WalletActivity } from '../wallet-simulator/wallet-simulator';
-import type { AccountInputData, WalletFaultInput } from '../wallet-simulator/wallet-simulator';
-import { startServiceProcess } from './service-process';
+import { WALLET_CONTROL_PATHS, WalletActivity } from './wallet-simulator';
+import type { AccountInputData, WalletFaultInput } from './wallet-simulator';
+import { startServiceProcess } from '../service-process';
 
-const MAIN = new URL('../wallet-simulator/main.ts', import.meta.url).href;
+const MAIN = new URL('./main.ts', import.meta.url).href;
 
 /** The secret tests sign wallet calls with. */
 export const TEST_WALLET_SECRET = 'wallet-simulator-test-secret';

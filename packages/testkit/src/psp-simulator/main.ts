@@ -1,6 +1,6 @@
 /**
  * Runs the PSP simulator as its own process:
- * `node --import tsx packages/server/src/providers/simulator/main.ts`.
+ * `node --import tsx packages/testkit/src/psp-simulator/main.ts`.
  *
  * Environment: `SIMULATOR_PORT` (default 8091; 0 picks a free port), `SIMULATOR_HOST` (default
  * 127.0.0.1), `SIMULATOR_BASE_URL` (prefix of the sandbox's page URLs, default none),
@@ -20,7 +20,7 @@ import {
   portSetting,
   readEnvironment,
   serveStandalone,
-} from '../../http/serve-standalone';
+} from '../serve-standalone';
 import { createSimulator } from './simulator-server';
 
 /** The default port, beside the server's 8080. */

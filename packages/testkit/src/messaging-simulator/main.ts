@@ -1,6 +1,6 @@
 /**
  * Runs the messaging simulator as its own process:
- * `node --import tsx packages/server/src/messaging-simulator/main.ts` (`npm run messaging-simulator`).
+ * `node --import tsx packages/testkit/src/messaging-simulator/main.ts` (`npm run messaging-simulator`).
  *
  * Environment: `MESSAGING_SIMULATOR_SECRET` (required, 16+ characters: the server's
  * OTP_HTTP_SECRET), `MESSAGING_SIMULATOR_KEY_ID` (default `default`: the server's OTP_HTTP_KEY_ID),
@@ -20,7 +20,7 @@ import {
   portSetting,
   readEnvironment,
   serveStandalone,
-} from '../http/serve-standalone';
+} from '../serve-standalone';
 import { createMessagingSimulator } from './messaging-simulator';
 
 /** The default port, beside the PSP simulator's 8091. */

@@ -15,14 +15,17 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
-import { processArgs } from './process-build';
+import { programArgs } from './programs';
 
 /** The repository root, where `--import tsx` resolves. */
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** What {@link startServiceProcess} takes. */
 export interface ServiceProcessOptions {
-  /** The service's main module (a file URL or path). */
+  /**
+   * The service's main module (a file URL or path): one of the testkit's programs starts from this
+   * run's build when there is one (`./programs.ts`), any other through tsx.
+   */
   readonly main: string;
   /** The key of its ready line: `{"<readyKey>":"ready","url":…}`. */
   readonly readyKey: string;
@@ -45,7 +48,7 @@ export interface ServiceProcess {
 /** Starts a service as a child process and waits for its ready line. */
 export async function startServiceProcess(options: ServiceProcessOptions): Promise<ServiceProcess> {
   const main = options.main.startsWith('file:') ? fileURLToPath(options.main) : options.main;
-  const child = spawn(process.execPath, processArgs(main), {
+  const child = spawn(process.execPath, programArgs(main), {
     cwd: REPO_ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,9 +1,10 @@
 /**
- * The asynchronous PSP simulator: the PSP of `../protocol.ts` as a Fastify app of its own, run as
- * its own process (`./main.ts`) like an outside PSP. It accepts pay-ins and pay-outs (`202
+ * The asynchronous PSP simulator: the PSP of the asynchronous reference protocol
+ * (`@cashdesk/server/protocols`) as a Fastify app of its own, run as its own process
+ * (`./main.ts`) like an outside PSP. It accepts pay-ins and pay-outs (`202
  * received`) and decides them only when told (a control call) or, outside tests, after
  * `settleAfterMs`; every change of a payment is a webhook signed with the one signing helper
- * (`../../../http/signing.ts`) and POSTed to the payment's `notification_url`, retried with a
+ * (`@cashdesk/server/protocols`) and POSTed to the payment's `notification_url`, retried with a
  * growing delay until the cashier answers `2xx` (like a real PSP), unless retries are off
  * (`retryBaseMs` 0: tests flush them by a control call instead of waiting).
  *
@@ -17,9 +18,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod';
-import { signatureHeaders } from '../../../http/signing';
-import { ASYNC_PSP_HEADERS, ASYNC_PSP_PATHS, CreatePayment, toMajor } from '../protocol';
-import type { Money, Payment, WebhookEvent } from '../protocol';
+import {
+  ASYNC_PSP_HEADERS,
+  ASYNC_PSP_PATHS,
+  CreatePayment,
+  signatureHeaders,
+  toMajor,
+} from '@cashdesk/server/protocols';
+import type { Money, Payment, WebhookEvent } from '@cashdesk/server/protocols';
 import {
   ASYNC_CONTROL_PATHS,
   AsyncFault,

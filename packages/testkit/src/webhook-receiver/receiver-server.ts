@@ -18,8 +18,8 @@ import {
   KEY_ID_HEADER,
   ATTEMPT_HEADER,
   verifyWebhookSignature,
-} from '../http/signing';
-import type { SigningKey } from '../http/signing';
+} from '@cashdesk/server/protocols';
+import type { SigningKey } from '@cashdesk/server/protocols';
 import { ClockSetting, RECEIVER_CONTROL_PATHS, ReceiverFault, WEBHOOK_PATH } from './control';
 import type { Delivery } from './control';
 

@@ -9,15 +9,11 @@
  *
  * @packageDocumentation
  */
-import {
-  MESSAGING_PATHS,
-  MessagesAnswer,
-  MessagingFaultsAnswer,
-} from '../messaging-simulator/control';
-import type { MessagingFaultInput, RecordedMessage } from '../messaging-simulator/control';
-import { startServiceProcess } from './service-process';
+import { MESSAGING_PATHS, MessagesAnswer, MessagingFaultsAnswer } from './control';
+import type { MessagingFaultInput, RecordedMessage } from './control';
+import { startServiceProcess } from '../service-process';
 
-const MAIN = new URL('../messaging-simulator/main.ts', import.meta.url).href;
+const MAIN = new URL('./main.ts', import.meta.url).href;
 
 /** What {@link startMessagingSimulator} takes. */
 export interface MessagingSimulatorProcessOptions {

@@ -1,12 +1,12 @@
 /**
  * The PSP simulator: a {@link SandboxProvider} behind the Cashdesk PSP protocol
- * (`../http/protocol.ts`), as a Fastify app of its own. Run it as its own process (`./main.ts`)
+ * (`@cashdesk/server/protocols`), as a Fastify app of its own. Run it as its own process (`./main.ts`)
  * and point an {@link HttpPaymentProvider} at it: its payments, idempotency records and activity
  * then live outside the server, so a server killed with SIGKILL loses none of them, and a test
  * can count what was charged across server restarts.
  *
  * The decisions are the in-process sandbox's (test cards, method kinds, amount rules; see
- * `../sandbox/README.md`), taken with the caller's clock (`Cashdesk-Now`) when it sends one. Its
+ * `packages/server/src/providers/sandbox/README.md`), taken with the caller's clock (`Cashdesk-Now`) when it sends one. Its
  * state lives in the simulator's memory (`MemorySandboxStore`): the simulator is one process that
  * every server process reaches over HTTP, as it would reach an outside PSP. The
  * challenge and interaction URLs it hands out start with {@link SimulatorOptions.baseUrl}; the
@@ -32,15 +32,16 @@ import {
   PayoutAnswer,
   StatusAnswer,
   ThreeDsAnswer,
-} from '../http/protocol';
-import type { ProtocolErrorCode, ProviderOperation } from '../http/protocol';
-import type { LookupResult, ProviderStatus } from '../payment-provider';
-import { parseRef } from '../sandbox/provider-ref';
-import type { SandboxFlow } from '../sandbox/provider-ref';
-import { MemorySandboxStore } from '../sandbox/memory-store';
-import type { MemorySandboxStoreOptions } from '../sandbox/memory-store';
-import { SandboxProvider } from '../sandbox/sandbox-provider';
-import type { SandboxProviderOptions } from '../sandbox/sandbox-provider';
+} from '@cashdesk/server/protocols';
+import type { ProtocolErrorCode, ProviderOperation } from '@cashdesk/server/protocols';
+import { MemorySandboxStore, SandboxProvider, parseRef } from '@cashdesk/server/sandbox';
+import type {
+  LookupResult,
+  MemorySandboxStoreOptions,
+  ProviderStatus,
+  SandboxFlow,
+  SandboxProviderOptions,
+} from '@cashdesk/server/sandbox';
 import { ActivityAnswer, CONTROL_PATHS, Fault, FaultQueue, FaultsAnswer } from './control';
 
 /** Options of {@link createSimulator}. */

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { Currency, Decimal } from '@cashdesk/contract';
-import { PROVIDER_OPERATIONS, StatusAnswer } from '../http/protocol';
+import { PROVIDER_OPERATIONS, StatusAnswer } from '@cashdesk/server/protocols';
 
 /** The control routes. */
 export const CONTROL_PATHS = {

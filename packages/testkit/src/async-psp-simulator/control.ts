@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import { FAILURE_CODES, PAYMENT_STATES, Payment } from '../protocol';
+import { FAILURE_CODES, PAYMENT_STATES, Payment } from '@cashdesk/server/protocols';
 
 /** The control routes (`:ref` is the merchant reference: our transaction id). */
 export const ASYNC_CONTROL_PATHS = {
