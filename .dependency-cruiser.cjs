@@ -1,8 +1,9 @@
 // The import rules of docs/architecture.md, checked by `npm run lint:deps` (part of `npm run lint`,
 // so of `npm test`): domain <- contract <- (widget, server, embed); the widget and the server
-// never import each other; inside the widget a feature never imports another feature (app/
-// composes them); and no module imports itself through a cycle. Test files are held to the same
-// rules. scripts/dependency-rules.test.ts proves each rule fails on a violation.
+// never import each other; server <- testkit <- the server's tests, never the server's production
+// code; inside the widget a feature never imports another feature (app/ composes them); and no
+// module imports itself through a cycle. Test files are held to the same rules.
+// scripts/dependency-rules.test.ts proves each rule fails on a violation.
 
 const FEATURE = '^packages/widget/src/features/([^/]+)/';
 
@@ -50,6 +51,32 @@ module.exports = {
       comment: 'The embed SDK runs on host pages: domain and contract only.',
       from: { path: '^packages/embed/' },
       to: { path: '^packages/(widget|server)/' },
+    },
+    {
+      name: 'server-production-not-testkit',
+      severity: 'error',
+      comment:
+        'The server ships only what production runs: its production code never imports @cashdesk/testkit; only its tests (*.test.ts, src/test/, the providers’ test-support.ts) do (docs/decisions/0093-testkit-package.md).',
+      from: {
+        path: '^packages/server/',
+        pathNot: [
+          '\\.test\\.ts$',
+          '^packages/server/src/test/',
+          '^packages/server/src/providers/[^/]+/test-support\\.ts$',
+        ],
+      },
+      to: { path: '^packages/testkit/' },
+    },
+    {
+      name: 'testkit-through-server-entries',
+      severity: 'error',
+      comment:
+        'The testkit uses the server through its public entries only: @cashdesk/server, @cashdesk/server/protocols and @cashdesk/server/sandbox, never a module inside it (docs/decisions/0093-testkit-package.md).',
+      from: { path: '^packages/testkit/' },
+      to: {
+        path: '^packages/server/',
+        pathNot: '^packages/server/src/(index|protocols|sandbox)\\.ts$',
+      },
     },
     {
       // The operator command-line client speaks to the server over HTTP only.

@@ -169,6 +169,65 @@ export default tseslint.config(
     },
   },
   {
+    // The server's production code never imports the testkit; only its tests do.
+    files: ['packages/server/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'packages/server/src/test/**',
+      'packages/server/src/providers/*/test-support.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@cashdesk/widget',
+                '@cashdesk/widget/*',
+                '@cashdesk/embed',
+                'react',
+                'react-dom',
+              ],
+              message:
+                'The server never imports the widget or the embed SDK (docs/architecture.md).',
+            },
+            {
+              group: ['@cashdesk/testkit', '@cashdesk/testkit/*', '**/testkit/**'],
+              message:
+                'The server ships only what production runs: only its tests import the testkit (docs/decisions/0093-testkit-package.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/testkit/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@cashdesk/widget',
+                '@cashdesk/widget/*',
+                '@cashdesk/embed',
+                'react',
+                'react-dom',
+                '**/server/src/**',
+              ],
+              message:
+                'The testkit uses the server through @cashdesk/server, @cashdesk/server/protocols and @cashdesk/server/sandbox only (docs/decisions/0093-testkit-package.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/widget/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },

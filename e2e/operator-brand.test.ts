@@ -10,8 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { moneyViolations } from '../packages/server/src/test/money-invariants';
-import { startSimulatorProcess } from '../packages/server/src/test/simulator-process';
-import type { SimulatorProcess } from '../packages/server/src/test/simulator-process';
+import { startSimulatorProcess } from '@cashdesk/testkit';
+import type { SimulatorProcess } from '@cashdesk/testkit';
 import { screenshot } from './support';
 import { launchBrowser } from './support/browser';
 import { operatorJson, startStack } from './support/stack';

@@ -1,7 +1,7 @@
 /**
  * Provider faults as the player sees them: card payments in the demo host page's iframe through the PSP
- * simulator running as its own process (packages/server/src/test/simulator-process.ts), spoken to
- * by the HTTP connector, with the simulator's faults (providers/simulator/README.md). The same
+ * simulator running as its own process (@cashdesk/testkit's startSimulatorProcess), spoken to
+ * by the HTTP connector, with the simulator's faults (packages/testkit/src/psp-simulator/README.md). The same
  * faults below the browser: packages/server/src/test/payment-faults.test.ts.
  *
  * docs/decisions/0011-submission-pipeline.md: a provider call without an answer leaves the transaction `created` and is
@@ -18,8 +18,8 @@ import type { Frame, Page } from 'playwright-core';
 import type { PaymentFlow } from '@cashdesk/domain';
 import { HttpPaymentProvider } from '@cashdesk/server';
 import { moneyViolations } from '../packages/server/src/test/money-invariants';
-import { startSimulatorProcess } from '../packages/server/src/test/simulator-process';
-import type { SimulatorProcess } from '../packages/server/src/test/simulator-process';
+import { startSimulatorProcess } from '@cashdesk/testkit';
+import type { SimulatorProcess } from '@cashdesk/testkit';
 import { useStackAndBrowser } from './support';
 import type { Stack } from './support';
 import {

@@ -70,7 +70,9 @@ describe('the dependency rules (.dependency-cruiser.cjs)', () => {
           'server-db-below-business: server/src/db/uses-service.ts -> server/src/services/rule.ts',
           'server-not-widget-or-embed: server/src/uses-widget.ts -> widget/src/ui/button.ts',
           'server-platform-imports-no-server-code: server/src/platform/uses-service.ts -> server/src/services/rule.ts',
+          'server-production-not-testkit: server/src/uses-testkit.ts -> testkit/src/simulator.ts',
           'server-routes-only-from-composition: server/src/services/uses-route.ts -> server/src/routes/cashier.ts',
+          'testkit-through-server-entries: testkit/src/uses-server-internals.ts -> server/src/services/rule.ts',
           'widget-not-server-or-embed: widget/src/app/uses-server.ts -> server/src/server.ts',
         ].sort(),
       );

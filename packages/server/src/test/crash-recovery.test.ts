@@ -53,11 +53,8 @@ import { createPostgresDatabase, createTestSession, postgresAdminUrl } from './h
 import { moneyViolations, unresolvedTransactions, walletViolations } from './money-invariants';
 import { startServerProcess } from './server-process';
 import type { ServerProcess } from './server-process';
-import { startSimulatorProcess } from './simulator-process';
-import type { SimulatorProcess } from './simulator-process';
-import type { WalletActivity } from '../wallet-simulator/wallet-simulator';
-import { startWalletSimulatorProcess } from './wallet-simulator-process';
-import type { WalletSimulatorProcess } from './wallet-simulator-process';
+import { startSimulatorProcess, startWalletSimulatorProcess } from '@cashdesk/testkit';
+import type { SimulatorProcess, WalletActivity, WalletSimulatorProcess } from '@cashdesk/testkit';
 
 const ADMIN_URL = postgresAdminUrl();
 

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { isRecord } from '../platform/is-record';
 import { PROTOCOL_ROUTES } from '../providers/http/protocol';
-import { createSimulator } from '../providers/simulator/simulator-server';
+import { createSimulator } from '@cashdesk/testkit';
 import { shutDown } from '../shutdown';
 import { CASHIER, cardDepositBody } from './api-calls';
 import { createTestSession, startTestServer } from './harness';

@@ -21,8 +21,7 @@ import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import type { Database } from '../db/open';
 import { DatabaseSandboxStore, SandboxProvider } from '../providers';
-import type { AsyncActivity } from '../providers/async-psp/simulator/control';
-import type { ActivityAnswer } from '../providers/simulator/control';
+import type { ActivityAnswer, AsyncActivity } from '@cashdesk/testkit';
 import { chargedAmount, paidOutAmount } from '../services/transaction-money';
 
 /** A broken invariant, described for the assertion message. */

@@ -31,14 +31,17 @@ import {
 import { createTestDatabase, createTestSession, startTestServer } from './harness';
 import type { TestDatabase, TestServer } from './harness';
 import { brand0PlayerId, reload, startDeposit } from './alt-fixtures';
-import { TEST_PSP_API_KEY, TEST_WEBHOOK_SECRET, startAsyncPspProcess } from './async-psp-process';
-import type { AsyncPspProcess } from './async-psp-process';
 import { moneyViolations, walletViolations } from './money-invariants';
 import { OPERATOR_ENV, mintKey, operatorCall } from './operator-calls';
-import { startSimulatorProcess } from './simulator-process';
-import type { SimulatorProcess } from './simulator-process';
-import { TEST_WALLET_SECRET, startWalletSimulatorProcess } from './wallet-simulator-process';
-import type { WalletSimulatorProcess } from './wallet-simulator-process';
+import {
+  TEST_PSP_API_KEY,
+  TEST_WALLET_SECRET,
+  TEST_WEBHOOK_SECRET,
+  startAsyncPspProcess,
+  startSimulatorProcess,
+  startWalletSimulatorProcess,
+} from '@cashdesk/testkit';
+import type { AsyncPspProcess, SimulatorProcess, WalletSimulatorProcess } from '@cashdesk/testkit';
 
 const WALLET_TIMEOUT_MS = 400;
 const LEASE_MS = 5_000;

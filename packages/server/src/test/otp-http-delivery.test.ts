@@ -29,8 +29,8 @@ import type { SendRequest, SentCode } from '../services/otp';
 import { ACCOUNTS, CASHIER, callJson, payGroupId, text, withdrawalSession } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
-import { startMessagingSimulator } from './messaging-simulator-process';
-import type { MessagingSimulatorProcess } from './messaging-simulator-process';
+import { startMessagingSimulator } from '@cashdesk/testkit';
+import type { MessagingSimulatorProcess } from '@cashdesk/testkit';
 
 const SECRET = 'a-messaging-secret-for-the-suite';
 const KEY_ID = 'otp-key-1';

@@ -34,8 +34,8 @@ import { brand0PlayerId } from './alt-fixtures';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { moneyViolations, unresolvedTransactions } from './money-invariants';
-import { startSimulatorProcess } from './simulator-process';
-import type { SimulatorProcess } from './simulator-process';
+import { startSimulatorProcess } from '@cashdesk/testkit';
+import type { SimulatorProcess } from '@cashdesk/testkit';
 
 /** The provider time-out of these tests: what a hanging provider costs each hang test. */
 const PROVIDER_TIMEOUT_MS = 400;

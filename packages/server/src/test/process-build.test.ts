@@ -8,8 +8,10 @@ const SOURCE_DIR = fileURLToPath(new URL('../', import.meta.url));
 
 describe('the programs tests start, built once per run', () => {
   it('starts each program from its built file, which exists, beside the others', async () => {
-    const built = Object.values(PROCESS_SOURCES).map((source) =>
-      processArgs(path.join(SOURCE_DIR, source)),
+    const built = Object.values(PROCESS_SOURCES).map((source) => processArgs(source));
+    // The testkit's programs are among them.
+    expect(Object.keys(PROCESS_SOURCES)).toEqual(
+      expect.arrayContaining(['simulator', 'wallet-simulator', 'webhook-receiver']),
     );
     for (const args of built) {
       expect(args).toHaveLength(1);

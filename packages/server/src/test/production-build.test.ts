@@ -72,6 +72,22 @@ describe('the production build', () => {
     }
   });
 
+  it('bundles nothing of the testkit: the simulators and the webhook receiver are never shipped', async () => {
+    const SourceMap = z.object({ sources: z.array(z.string()) });
+    const sources = (
+      await Promise.all(
+        report.files
+          .filter((file) => file.name.endsWith('.js.map'))
+          .map(async (file) => {
+            const map: unknown = JSON.parse(await readFile(path.join(outdir, file.name), 'utf8'));
+            return SourceMap.parse(map).sources;
+          }),
+      )
+    ).flat();
+    expect(sources.some((source) => source.includes('packages/server/src/'))).toBe(true);
+    expect(sources.filter((source) => source.includes('packages/testkit/'))).toEqual([]);
+  });
+
   it('names a subpath of a package without an exports map by its file, as Node ESM needs', () => {
     const importer = path.join(PACKAGE_DIR, '..', 'domain', 'src', 'index.ts');
     expect(esmSpecifier('dayjs/plugin/utc', importer)).toBe('dayjs/plugin/utc.js');

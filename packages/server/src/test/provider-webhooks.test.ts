@@ -23,8 +23,8 @@ import { getBalance, reserveWithdrawal } from '../services/ledger';
 import { reconcileOnce } from '../services/payments/reconciler';
 import { brand0PlayerId, ledgerOf, reload, startDeposit } from './alt-fixtures';
 import { CASHIER, callJson, payGroupId, text, withdrawalSession } from './api-calls';
-import { TEST_WEBHOOK_SECRET, startAsyncPspProcess } from './async-psp-process';
-import type { AsyncPspProcess } from './async-psp-process';
+import { TEST_WEBHOOK_SECRET, startAsyncPspProcess } from '@cashdesk/testkit';
+import type { AsyncPspProcess } from '@cashdesk/testkit';
 import {
   createTestDatabase,
   createTestSession,

@@ -23,12 +23,11 @@ import {
   startWebhookDispatcher,
 } from '../services/webhooks/dispatcher';
 import type { WebhookDeps } from '../services/webhooks/dispatcher';
-import type { Delivery } from '../webhook-receiver/control';
 import { CASHIER, callJson, payGroupId, text, cardDepositBody } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
-import { startReceiverProcess } from './receiver-process';
-import type { ReceiverProcess } from './receiver-process';
+import { startReceiverProcess } from '@cashdesk/testkit';
+import type { Delivery, ReceiverProcess } from '@cashdesk/testkit';
 
 const OLD_KEY: SigningKey = { keyId: 'k-2025', secret: 'the-old-webhook-secret-2025' };
 const KEY: SigningKey = { keyId: 'k-2026', secret: 'the-new-webhook-secret-2026' };

@@ -1,8 +1,8 @@
 /**
  * The asynchronous reference PSP's protocol: a small API of its own, unlike the Cashdesk PSP
  * protocol (`../http/protocol.ts`), so that the `PaymentProvider` boundary is proven by two
- * different implementations. Spoken by `AsyncPspProvider` (`./async-psp-provider.ts`) and
- * served by the simulator (`./simulator/`). Modelled on asynchronous pay-in APIs:
+ * different implementations. Spoken by `AsyncPspProvider` (`./async-psp-provider.ts`) and served
+ * by the asynchronous PSP simulator of `@cashdesk/testkit`. Modelled on asynchronous pay-in APIs:
  *
  * - **Accepted, not decided.** `POST /v2/payments` creates a pay-in or a pay-out and answers
  *   `202` with the payment in state `received`; the result comes later, only as a signed

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderNotReachedError } from '../payment-provider';
 import { NOW, depositInput, newCard, payoutInput } from '../sandbox/test-support';
-import { createSimulator } from '../simulator/simulator-server';
+import { createSimulator } from '@cashdesk/testkit';
 import { HttpPaymentProvider } from './http-provider';
 import { callError, failureOf } from './test-support';
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSimulatorProcess } from '../../test/simulator-process';
-import type { SimulatorProcess } from '../../test/simulator-process';
+import { startSimulatorProcess } from '@cashdesk/testkit';
+import type { FaultInput, SimulatorProcess } from '@cashdesk/testkit';
 import { ProviderNotReachedError } from '../payment-provider';
 import type { DepositOutcome, PayoutOutcome } from '../payment-provider';
 import { NOW, depositInput, later, newCard, payoutInput } from '../sandbox/test-support';
-import type { FaultInput } from '../simulator/control';
 import { HttpPaymentProvider } from './http-provider';
 import { callError, failureOf } from './test-support';
 

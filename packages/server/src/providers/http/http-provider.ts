@@ -1,7 +1,7 @@
 /**
  * A {@link PaymentProvider} over HTTP: the connector that speaks the Cashdesk PSP protocol
- * (`./protocol.ts`) to a PSP in another process, such as the PSP simulator
- * (`../simulator/`). It is also the worked example of a connector to a real PSP: time-outs,
+ * (`./protocol.ts`) to a PSP in another process, such as the PSP simulator of
+ * `@cashdesk/testkit`. It is also the worked example of a connector to a real PSP: time-outs,
  * idempotency keys, answers validated at runtime, and errors sorted into the contract's two kinds.
  *
  * What a call can end in:

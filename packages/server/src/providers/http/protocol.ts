@@ -1,7 +1,7 @@
 /**
  * The Cashdesk PSP protocol: the {@link PaymentProvider} contract as JSON over HTTP, spoken by
- * {@link HttpPaymentProvider} (`./http-provider.ts`) and served by the PSP simulator
- * (`../simulator/`). One route per method of the contract; {@link PROTOCOL_ROUTES} lists them.
+ * {@link HttpPaymentProvider} (`./http-provider.ts`) and served by the PSP simulator of
+ * `@cashdesk/testkit`. One route per method of the contract; {@link PROTOCOL_ROUTES} lists them.
  *
  * Conventions, modelled on the public APIs of card PSPs:
  * - **Bodies** are JSON objects with the contract's field names (camelCase). Money is a decimal

@@ -1,6 +1,6 @@
 /**
  * A {@link SandboxStore} in one process's memory, for a sandbox that runs as a single process of
- * its own: the PSP simulator (`../simulator`), which stands in for an outside provider and is
+ * its own: the PSP simulator (`@cashdesk/testkit`), which stands in for an outside provider and is
  * reached over HTTP by every server process. The cashier-service itself keeps the sandbox's state
  * in its database (`database-store.ts`), which every server process shares.
  *

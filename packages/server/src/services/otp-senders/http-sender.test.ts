@@ -6,9 +6,8 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGING_PATHS, MessagesAnswer } from '../../messaging-simulator/control';
-import type { MessagingFaultInput } from '../../messaging-simulator/control';
-import { createMessagingSimulator } from '../../messaging-simulator/messaging-simulator';
+import { MESSAGING_PATHS, MessagesAnswer, createMessagingSimulator } from '@cashdesk/testkit';
+import type { MessagingFaultInput } from '@cashdesk/testkit';
 import { HttpOtpSender } from './http-sender';
 import { OtpNotSentError, UnconfiguredOtpSender, notSentReason, otpMessage } from './otp-sender';
 import type { OtpLog, OtpMessage } from './otp-sender';
