@@ -46,7 +46,8 @@ export default tseslint.config(
           allowDefaultProject: [
             '*.js',
             '*.ts',
-            'packages/*/vitest.config.ts',
+            // The server's and the testkit's are in their tsconfig projects.
+            'packages/{contract,domain,embed,widget}/vitest.config.ts',
             'packages/*/vite.config.ts',
             'packages/*/vite.*.config.ts',
             'packages/*/scripts/*.mjs',

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { useStackAndBrowser } from './support';
 import { closeHosted, openHostedCashier, transactionsOf } from './support/cashier';
 import type { HostedCashier } from './support/cashier';
+import type { Page, Request } from 'playwright-core';
 import { operatorJson } from './support/stack';
 import {
   METHODS,
@@ -39,6 +40,26 @@ function subscriptionsOf(hosted: HostedCashier): () => number {
     hosted.realtime.received
       .flatMap((text) => text.split('\n'))
       .filter((line) => line.includes('"subscribe":')).length;
+}
+
+/**
+ * Counts the page's status reads (any frame) sent and not yet answered. RTK Query tells the page
+ * that a read ended on the next animation frame; with the page's clock paused no frame comes, so a
+ * push heard while a read is in flight would wait for a read that, to the page, never ends.
+ */
+function statusReadsInFlight(page: Page): () => number {
+  const open = new Set<Request>();
+  const isStatusRead = (request: Request): boolean =>
+    request.url().includes('/payments/status/');
+  page.on('request', (request) => {
+    if (isStatusRead(request)) open.add(request);
+  });
+  const done = (request: Request): void => {
+    open.delete(request);
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => open.size;
 }
 
 /** The sandbox provider page's Approve of `transactionId` (the player paying elsewhere). */
@@ -81,6 +102,7 @@ describe('realtime (SPEC §4)', () => {
     });
     const { page, frame } = hosted;
     const subscriptions = subscriptionsOf(hosted);
+    const readsInFlight = statusReadsInFlight(page);
     await openMethod(frame, METHODS.mobileMoney);
     await submitButton(frame).click();
     await waitForPath(frame, '/deposit/deposit-await');
@@ -103,6 +125,8 @@ describe('realtime (SPEC §4)', () => {
       );
       if (paused) break;
     }
+    // A poll that left before the pause answers now; no other read can start until the push.
+    await expect.poll(readsInFlight).toBe(0);
     const transactionId = await firstTransaction(hosted);
     // With every timer stopped, a status read that finds the payment final can only come from
     // the push (a read already on its way when the clock stopped answers the old status).
