@@ -28,15 +28,15 @@ import { decorateOperator } from './http/operator-auth';
 import type { PaymentProvider } from './providers';
 import { ConnectorRegistry } from './providers/connectors';
 import { createConnectors } from './providers/create-provider';
-import { assertPayGroupConnectors } from './services/pay-group-connectors';
-import { CacheHub, registerCacheHub } from './services/cache/cache-hub';
-import { registerRoutes } from './routes/register-routes';
-import { createWalletService } from './services/wallet/wallet';
-import type { WalletService } from './services/wallet/wallet';
-import { createOtpSender } from './services/otp-senders/create-otp-sender';
-import type { OtpSender } from './services/otp-senders/otp-sender';
-import { RealtimeHub } from './realtime/hub';
-import { startClickstreamRetention } from './realtime/clickstream';
+import { assertPayGroupConnectors } from './modules/cashier/pay-group-connectors';
+import { CacheHub, registerCacheHub } from './db/cache/cache-hub';
+import { registerRoutes } from './register-routes';
+import { createWalletService } from './modules/wallet/wallet';
+import type { WalletService } from './modules/wallet/wallet';
+import { createOtpSender } from './modules/accounts/otp-senders/create-otp-sender';
+import type { OtpSender } from './modules/accounts/otp-senders/otp-sender';
+import { RealtimeHub } from './modules/realtime/hub';
+import { startClickstreamRetention } from './modules/realtime/clickstream';
 
 /** What {@link createApp} needs. */
 export interface CreateAppOptions {

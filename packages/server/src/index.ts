@@ -33,7 +33,7 @@ export {
   isServerPath,
   serveWidget,
 } from './http/widget-static';
-export { ROUTE_MODULES, registerRoutes } from './routes/register-routes';
+export { ROUTE_MODULES, registerRoutes } from './register-routes';
 export {
   DatabaseSandboxStore,
   HttpPaymentProvider,
@@ -42,15 +42,15 @@ export {
 } from './providers';
 export type { PaymentProvider, SandboxProviderOptions, SandboxStore } from './providers';
 export type { RouteModule } from './http/app-types';
-export { HttpOtpSender } from './services/otp-senders/http-sender';
-export type { HttpOtpSenderOptions } from './services/otp-senders/http-sender';
-export { OtpNotSentError } from './services/otp-senders/otp-sender';
+export { HttpOtpSender } from './modules/accounts/otp-senders/http-sender';
+export type { HttpOtpSenderOptions } from './modules/accounts/otp-senders/http-sender';
+export { OtpNotSentError } from './modules/accounts/otp-senders/otp-sender';
 export type {
   OtpLog,
   OtpMessage,
   OtpNotSentReason,
   OtpSender,
-} from './services/otp-senders/otp-sender';
-export { createSession, resolveSession, widgetAddress } from './services/sessions';
-export { sessionHostOrigins, setBrandHostOrigins } from './services/host-origins';
-export type { CreateSessionInput, CreatedSession, SessionContext } from './services/sessions';
+} from './modules/accounts/otp-senders/otp-sender';
+export { createSession, resolveSession, widgetAddress } from './http/sessions';
+export { sessionHostOrigins, setBrandHostOrigins } from './modules/brand-config/host-origins';
+export type { CreateSessionInput, CreatedSession, SessionContext } from './http/sessions';

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import type { WalletConfig } from '../services/wallet/wallet';
+import type { WalletConfig } from '../modules/wallet/wallet';
 import { CONNECTOR_VARIABLES, readConnectors } from './connectors';
 import type { ConnectorSettings } from './connectors';
 import { DATABASE_VARIABLES, readDatabase } from './database';

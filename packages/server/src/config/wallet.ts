@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import type { WalletConfig } from '../services/wallet/wallet';
+import type { WalletConfig } from '../modules/wallet/wallet';
 import { integerText, optionalText, secretText, urlText } from './env';
 import type { ValuesOf } from './env';
 

@@ -40,16 +40,16 @@ import {
 } from './schema';
 import { SEED_BRANDS, SEED_CURRENCIES } from './seed-data';
 import type { SeedBrand, SeedPayGroup, SeedPlayer } from './seed-data';
-import { credit } from '../services/ledger';
-import { putPlayerBonuses } from '../services/brand-config/bonuses';
-import { putContentPage } from '../services/brand-config/content-pages';
-import { defineCurrency } from '../services/brand-config/currencies';
-import { putLostProfitBonus } from '../services/brand-config/lost-profit';
-import { createNotification } from '../services/brand-config/notifications';
-import { putPayGroup } from '../services/brand-config/pay-groups';
-import { updateBrandSettings } from '../services/brand-config/settings';
-import { putTaxTiers } from '../services/brand-config/tax-tiers';
-import { bumpConfigVersion } from '../services/brand-config/version';
+import { credit } from '../modules/wallet/ledger';
+import { putPlayerBonuses } from '../modules/brand-config/bonuses';
+import { putContentPage } from '../modules/brand-config/content-pages';
+import { defineCurrency } from '../modules/brand-config/currencies';
+import { putLostProfitBonus } from '../modules/brand-config/lost-profit';
+import { createNotification } from '../modules/brand-config/notifications';
+import { putPayGroup } from '../modules/brand-config/pay-groups';
+import { updateBrandSettings } from '../modules/brand-config/settings';
+import { putTaxTiers } from '../modules/brand-config/tax-tiers';
+import { bumpConfigVersion } from '../modules/brand-config/version';
 
 /** What {@link seedDatabase} did. */
 export interface SeedReport {

@@ -15,11 +15,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/open';
 import type { ConnectorRegistry } from '../providers/connectors';
-import type { WalletService } from '../services/wallet/wallet';
-import type { OtpSender } from '../services/otp-senders/otp-sender';
+import type { WalletService } from '../modules/wallet/wallet';
+import type { OtpSender } from '../modules/accounts/otp-senders/otp-sender';
 import type { Telemetry } from './telemetry';
-import type { RealtimeHub } from '../realtime/hub';
-import type { ClickstreamRetention } from '../realtime/clickstream';
+import type { RealtimeHub } from '../modules/realtime/hub';
+import type { ClickstreamRetention } from '../modules/realtime/clickstream';
 
 /** The clock every decision that depends on time reads (tests pass their own). */
 export type Clock = () => Date;

@@ -41,12 +41,12 @@ import type { Endpoint, OperatorScopeName } from '@cashdesk/contract';
 import type { App, AppDeps } from './app-types';
 import { ApiError } from './api-error';
 import { sessionAuthHook } from './session-auth';
-import { hashRequest, runIdempotent } from '../services/idempotency';
-import type { ClaimHandle, StoredResponse } from '../services/idempotency';
-import type { SessionContext } from '../services/sessions';
+import { hashRequest, runIdempotent } from './idempotency';
+import type { ClaimHandle, StoredResponse } from './idempotency';
+import type { SessionContext } from './sessions';
 import type { Executor } from '../db/open';
-import type { OperatorPrincipal } from '../services/operator/api-keys';
-import { recordAudit } from '../services/operator/audit';
+import type { OperatorPrincipal } from './operator-keys';
+import { recordAudit } from './operator-audit';
 import { operatorAuthHook } from './operator-auth';
 import { isRecord } from '../platform/is-record';
 

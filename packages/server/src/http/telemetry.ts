@@ -41,8 +41,8 @@ import type {
   ProviderCallOutcome,
   ProviderOperation,
   ReconcilerPassCounts,
-} from '../services/payments/payment-metrics';
-import type { DeliveryOutcome, WebhookMetrics } from '../services/webhooks/webhook-metrics';
+} from '../modules/payments/payment-metrics';
+import type { DeliveryOutcome, WebhookMetrics } from '../modules/webhooks/webhook-metrics';
 
 /** The route label of a request no route matched. */
 export const UNMATCHED_ROUTE = '(unmatched)';

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import { OtpHandOverBody } from '../services/otp-senders/protocol';
+import { OtpHandOverBody } from '../modules/accounts/otp-senders/protocol';
 
 /** The routes: the hand-over route and the control routes. */
 export const MESSAGING_PATHS = {

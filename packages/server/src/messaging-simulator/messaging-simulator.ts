@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import { KEY_ID_HEADER, SIGNATURE_HEADER, verifySignature } from '../http/signing';
 import type { SigningKey } from '../http/signing';
-import { IDEMPOTENCY_HEADER, OtpHandOverBody } from '../services/otp-senders/protocol';
+import { IDEMPOTENCY_HEADER, OtpHandOverBody } from '../modules/accounts/otp-senders/protocol';
 import { MESSAGING_PATHS, MessagesAnswer, MessagingFault, MessagingFaultsAnswer } from './control';
 import type { HandOverRequest, RecordedMessage } from './control';
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payGroups } from '../db/schema';
-import { createSession, expireSession, resolveSession } from '../services/sessions';
+import { createSession, expireSession, resolveSession } from '../http/sessions';
 import { isRecord } from '../platform/is-record';
 import { CASHIER, callJson, cardDepositBody, payGroupId, request } from './api-calls';
 import { createTestSession, startTestServer, writeBrandConfig } from './harness';

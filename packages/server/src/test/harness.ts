@@ -20,11 +20,11 @@ import { openDatabase } from '../db/open';
 import type { Database, DatabaseKind, OpenDatabase, PoolStats, Transaction } from '../db/open';
 import { seedDatabase } from '../db/seed';
 import type { SeedReport } from '../db/seed';
-import { bumpConfigVersion } from '../services/brand-config/version';
+import { bumpConfigVersion } from '../modules/brand-config/version';
 import type { App, Clock, RouteModule } from '../http/app-types';
 import { createLogger } from '../http/logger';
 import type { PaymentProvider } from '../providers';
-import type { OtpSender } from '../services/otp-senders/otp-sender';
+import type { OtpSender } from '../modules/accounts/otp-senders/otp-sender';
 
 /** A migrated and seeded test database. */
 export interface TestDatabase {

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@cashdesk/contract';
 import { isWrittenOnce } from '../http/written-once';
-import { depositCashierResponse, payoutCashierResponse } from '../services/cashier/init-answer';
-import { resolveSession } from '../services/sessions';
-import type { SessionContext } from '../services/sessions';
+import { depositCashierResponse, payoutCashierResponse } from '../modules/cashier/init-answer';
+import { resolveSession } from '../http/sessions';
+import type { SessionContext } from '../http/sessions';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 

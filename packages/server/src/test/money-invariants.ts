@@ -23,7 +23,7 @@ import type { Database } from '../db/open';
 import { DatabaseSandboxStore, SandboxProvider } from '../providers';
 import type { AsyncActivity } from '../providers/async-psp/simulator/control';
 import type { ActivityAnswer } from '../providers/simulator/control';
-import { chargedAmount, paidOutAmount } from '../services/transaction-money';
+import { chargedAmount, paidOutAmount } from '../modules/payments/transaction-money';
 
 /** A broken invariant, described for the assertion message. */
 export type Violation = string;

@@ -16,9 +16,9 @@ import { and, eq } from 'drizzle-orm';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import { payGroups, transactions, walletOperations } from '../db/schema';
 import { HttpPaymentProvider } from '../providers';
-import { getBalance } from '../services/ledger';
-import { reconcileOnce } from '../services/payments/reconciler';
-import { OperatorWalletClient } from '../services/wallet/operator-wallet';
+import { getBalance } from '../modules/wallet/ledger';
+import { reconcileOnce } from '../modules/payments/reconciler';
+import { OperatorWalletClient } from '../modules/wallet/operator-wallet';
 import {
   callJson,
   cardDepositBody,

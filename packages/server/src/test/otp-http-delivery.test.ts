@@ -22,10 +22,10 @@ import {
   sandboxOtpOutbox,
 } from '../db/schema';
 import { ConfigError } from '../config';
-import { HttpOtpSender } from '../services/otp-senders/http-sender';
-import type { OtpLog } from '../services/otp-senders/otp-sender';
-import { DEFAULT_OTP_POLICY, hashOtpCode, sendCode, withdrawSend } from '../services/otp';
-import type { SendRequest, SentCode } from '../services/otp';
+import { HttpOtpSender } from '../modules/accounts/otp-senders/http-sender';
+import type { OtpLog } from '../modules/accounts/otp-senders/otp-sender';
+import { DEFAULT_OTP_POLICY, hashOtpCode, sendCode, withdrawSend } from '../modules/accounts/otp';
+import type { SendRequest, SentCode } from '../modules/accounts/otp';
 import { ACCOUNTS, CASHIER, callJson, payGroupId, text, withdrawalSession } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';

@@ -14,15 +14,15 @@ import { webhookEvents } from '../db/schema';
 import { findOrCreatePlayer } from '../db/seed';
 import type { SigningKey } from '../http/signing';
 import { signatureHeaders } from '../http/signing';
-import { completeTransaction } from '../services/transactions';
-import { createTransaction } from '../services/transaction-repository';
-import { retryDelayMs } from '../services/webhooks/backoff';
+import { completeTransaction } from '../modules/payments/transactions';
+import { createTransaction } from '../modules/payments/transaction-repository';
+import { retryDelayMs } from '../modules/webhooks/backoff';
 import {
   dispatchOnce,
   requeueDeadEvents,
   startWebhookDispatcher,
-} from '../services/webhooks/dispatcher';
-import type { WebhookDeps } from '../services/webhooks/dispatcher';
+} from '../modules/webhooks/dispatcher';
+import type { WebhookDeps } from '../modules/webhooks/dispatcher';
 import type { Delivery } from '../webhook-receiver/control';
 import { CASHIER, callJson, payGroupId, text, cardDepositBody } from './api-calls';
 import { createTestSession, startTestServer } from './harness';

@@ -12,11 +12,11 @@ import type { Database } from '../db/open';
 import { players, webhookEvents } from '../db/schema';
 import { findOrCreatePlayer } from '../db/seed';
 import { DatabaseSandboxStore, SandboxProvider } from '../providers';
-import { getBalance } from '../services/ledger';
-import { REVERSED_MESSAGE_KEY } from '../services/payments/reversal';
-import { transition, completeTransaction } from '../services/transactions';
-import { createTransaction, getTransaction } from '../services/transaction-repository';
-import { transactionEventType } from '../services/webhooks/outbox';
+import { getBalance } from '../modules/wallet/ledger';
+import { REVERSED_MESSAGE_KEY } from '../modules/payments/reversal';
+import { transition, completeTransaction } from '../modules/payments/transactions';
+import { createTransaction, getTransaction } from '../modules/payments/transaction-repository';
+import { transactionEventType } from '../modules/webhooks/outbox';
 import {
   ACCOUNTS,
   CASHIER,

@@ -28,8 +28,8 @@ import {
   VerifyRequest,
   WALLET_ROUTES,
   WALLET_ROUTE_NAMES,
-} from '../services/wallet/protocol';
-import type { WalletRoute } from '../services/wallet/protocol';
+} from '../modules/wallet/protocol';
+import type { WalletRoute } from '../modules/wallet/protocol';
 
 /** The control routes. */
 export const WALLET_CONTROL_PATHS = {
