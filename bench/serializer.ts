@@ -28,9 +28,8 @@ import { compileResponse } from '../packages/server/src/http/fast-serializer';
 import { isRecord } from '../packages/server/src/platform/is-record';
 import { createLogger } from '../packages/server/src/http/logger';
 import { frozenPartsWrittenOnce } from '../packages/server/src/http/written-once';
-import { depositCashierResponse } from '../packages/server/src/modules/cashier/init-answer';
-import { createSession, resolveSession } from '../packages/server/src/http/sessions';
-
+import { depositCashierResponse, createSession } from '../packages/server/src/modules/cashier';
+import { resolveSession } from '../packages/server/src/http/sessions';
 const rounds = Number(process.env.BENCH_ROUNDS ?? '5');
 const iterations = Number(process.env.BENCH_ITERATIONS ?? '2000');
 

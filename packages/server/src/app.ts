@@ -28,15 +28,14 @@ import { decorateOperator } from './http/operator-auth';
 import type { PaymentProvider } from './providers';
 import { ConnectorRegistry } from './providers/connectors';
 import { createConnectors } from './providers/create-provider';
-import { assertPayGroupConnectors } from './modules/cashier/pay-group-connectors';
+import { assertPayGroupConnectors } from './modules/cashier';
 import { CacheHub, registerCacheHub } from './db/cache/cache-hub';
 import { registerRoutes } from './register-routes';
-import { createWalletService } from './modules/wallet/wallet';
-import type { WalletService } from './modules/wallet/wallet';
-import { createOtpSender } from './modules/accounts/otp-senders/create-otp-sender';
-import type { OtpSender } from './modules/accounts/otp-senders/otp-sender';
-import { RealtimeHub } from './modules/realtime/hub';
-import { startClickstreamRetention } from './modules/realtime/clickstream';
+import { createWalletService } from './modules/wallet';
+import type { WalletService } from './modules/wallet';
+import { createOtpSender } from './modules/accounts';
+import type { OtpSender } from './modules/accounts';
+import { RealtimeHub, startClickstreamRetention } from './modules/realtime';
 
 /** What {@link createApp} needs. */
 export interface CreateAppOptions {

@@ -21,7 +21,7 @@ import type { ServerConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { seedDatabase } from '../db/seed';
 import { isApiError } from '../http/api-error';
-import { createSession } from '../http/sessions';
+import { createSession } from '../modules/cashier';
 import type { CreatedSession } from '../http/sessions';
 
 const USAGE =

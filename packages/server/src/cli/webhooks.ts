@@ -19,7 +19,7 @@ import { ConfigError, configuredDatabase, loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { webhookEvents } from '../db/schema';
 import { isUuid } from '../platform/ids';
-import { requeueDeadEvents } from '../modules/webhooks/dispatcher';
+import { requeueDeadEvents } from '../modules/webhooks';
 
 const USAGE = 'usage: webhooks list-dead | redeliver <event-id>… | redeliver --all-dead\n';
 

@@ -5,7 +5,6 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import type { WalletConfig } from '../modules/wallet/wallet';
 import { CONNECTOR_VARIABLES, readConnectors } from './connectors';
 import type { ConnectorSettings } from './connectors';
 import { DATABASE_VARIABLES, readDatabase } from './database';
@@ -27,6 +26,7 @@ import type { SecuritySettings } from './security';
 import { readServer, SERVER_VARIABLES } from './server';
 import type { ServerSettings } from './server';
 import { readWallet, WALLET_VARIABLES } from './wallet';
+import type { WalletConfig } from './wallet';
 import { readWebhooks, WEBHOOK_VARIABLES } from './webhooks';
 import type { WebhookSettings } from './webhooks';
 

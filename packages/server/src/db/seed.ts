@@ -40,16 +40,18 @@ import {
 } from './schema';
 import { SEED_BRANDS, SEED_CURRENCIES } from './seed-data';
 import type { SeedBrand, SeedPayGroup, SeedPlayer } from './seed-data';
-import { credit } from '../modules/wallet/ledger';
-import { putPlayerBonuses } from '../modules/brand-config/bonuses';
-import { putContentPage } from '../modules/brand-config/content-pages';
-import { defineCurrency } from '../modules/brand-config/currencies';
-import { putLostProfitBonus } from '../modules/brand-config/lost-profit';
-import { createNotification } from '../modules/brand-config/notifications';
-import { putPayGroup } from '../modules/brand-config/pay-groups';
-import { updateBrandSettings } from '../modules/brand-config/settings';
-import { putTaxTiers } from '../modules/brand-config/tax-tiers';
-import { bumpConfigVersion } from '../modules/brand-config/version';
+import { credit } from '../modules/wallet';
+import {
+  putPlayerBonuses,
+  putContentPage,
+  defineCurrency,
+  putLostProfitBonus,
+  createNotification,
+  putPayGroup,
+  updateBrandSettings,
+  putTaxTiers,
+  bumpConfigVersion,
+} from '../modules/brand-config';
 
 /** What {@link seedDatabase} did. */
 export interface SeedReport {

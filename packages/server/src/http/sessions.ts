@@ -15,9 +15,9 @@ import { and, eq } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, DEFAULT_THEME, addressWithSessionId } from '@cashdesk/domain';
 import type { PaymentFlow } from '@cashdesk/domain';
 import type { Database, Executor } from '../db/open';
-import { brandDefaultThemes, brands, currencies, players, sessions } from '../db/schema';
-import { findOrCreatePlayer } from '../db/seed';
+import { brandDefaultThemes, brands, players, sessions } from '../db/schema';
 import { ApiError } from './api-error';
+import { sortHostOrigins } from './host-origin';
 import { announceChange } from '../db/cache/announce';
 import { cacheHubOf } from '../db/cache/cache-hub';
 import type { CacheHub } from '../db/cache/cache-hub';
@@ -45,7 +45,7 @@ export interface SessionContext {
   readonly expiresAt: Date;
 }
 
-/** What {@link createSession} needs. */
+/** What a new session needs (the cashier module's `createSession`, {@link openSession}). */
 export interface CreateSessionInput {
   /** External player id (e.g. "demo"). */
   readonly player: string;
@@ -106,46 +106,8 @@ export function widgetAddress(
 }
 
 /**
- * Creates a session for a player of a brand.
- *
- * @throws {ApiError} notFound (field `player`) for an unknown player when `createPlayer` is off or
- * the brand does not exist; invalidField (field `currency`) for a currency the server does not
- * know.
- */
-export async function createSession(
-  db: Database,
-  settings: SessionSettings,
-  input: CreateSessionInput,
-  now: Date = new Date(),
-): Promise<CreatedSession> {
-  const brandId = input.brand ?? DEFAULT_THEME;
-  const [currency] = await db
-    .select({ alpha3: currencies.alpha3 })
-    .from(currencies)
-    .where(eq(currencies.alpha3, input.currency));
-  if (currency === undefined)
-    throw new ApiError('invalidField', {
-      field: 'currency',
-      detail: `unknown currency ${input.currency}`,
-    });
-  const player = await findOrCreatePlayer(db, brandId, input.player, input.createPlayer === true);
-  if (player === null)
-    throw new ApiError('notFound', {
-      field: 'player',
-      detail: `no player ${brandId}/${input.player}`,
-    });
-
-  return openSession(
-    db,
-    settings,
-    { ...input, brand: brandId, currency: currency.alpha3, playerId: player.id },
-    now,
-  );
-}
-
-/**
  * Opens a session for a player whose row exists (`playerId`), in a brand and a currency the
- * caller has checked; language and theme default as in {@link createSession}. Runs on a
+ * caller has checked; language and theme default as in the cashier module's `createSession`. Runs on a
  * transaction too (the operator API opens the session in the transaction that upserts the
  * player).
  */
@@ -309,4 +271,22 @@ async function chosenDefaultTheme(db: Executor, brandId: string): Promise<string
     .from(brandDefaultThemes)
     .where(eq(brandDefaultThemes.brandId, brandId));
   return row?.theme ?? null;
+}
+
+/**
+ * Which sites may frame a session's widget: the host origins allowed for the brand of session `sessionId`, or `undefined` when there is no
+ * such session. Entries of the column that are not plain http(s) origins are left out.
+ */
+export async function sessionHostOrigins(
+  db: Executor,
+  sessionId: string,
+): Promise<readonly string[] | undefined> {
+  const [row] = await db
+    .select({ origins: brands.allowedHostOrigins })
+    .from(sessions)
+    .innerJoin(brands, eq(brands.id, sessions.brandId))
+    .where(eq(sessions.id, sessionId));
+  if (row === undefined) return undefined;
+  const stored: readonly unknown[] = row.origins;
+  return sortHostOrigins(stored.filter((entry) => typeof entry === 'string')).origins;
 }

@@ -31,7 +31,7 @@ import { payGroups, payoutAccounts, players } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { maskContact } from './contacts';
 import { isUuid } from '../../platform/ids';
-import { isTransaction, recordPayoutAccountVerified } from '../webhooks/outbox';
+import { isTransaction, recordPayoutAccountVerified } from '../webhooks';
 
 /** A stored payout account. */
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;

@@ -15,7 +15,7 @@ import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/open';
 import { notifications, players } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { publishToBrandSessions } from '../realtime/publish';
+import { publishToBrandSessions } from '../realtime';
 import { assertBrandPayGroups } from './checks';
 import type { ConfigChange } from './pay-groups';
 

@@ -33,7 +33,7 @@ import { DEFAULT_LOGO_SIZE } from '@cashdesk/domain';
 import type { PaymentFlow, StoredLimits } from '@cashdesk/domain';
 import type { Executor } from '../../db/open';
 import type { BrandData } from './brand-data';
-import { shownBalance } from '../wallet/ledger';
+import { shownBalance } from '../wallet';
 import { moneyAtPrecision } from '../../platform/money-text';
 import type { BrandRow } from './pay-group-rows';
 import { narrowedFor, sessionScope } from './pay-groups';
@@ -41,7 +41,7 @@ import { playerAndBrandData, userBonusesOf } from './player-figures';
 import { userProfile } from './player-profile';
 import type { SessionContext } from '../../http/sessions';
 import { wagerOf, wagerViewItem } from './wager';
-import type { WalletService } from '../wallet/wallet';
+import type { WalletService } from '../wallet';
 import { payGroupToWire } from './pay-group-wire';
 import { deepFreeze } from '../../platform/deep-freeze';
 

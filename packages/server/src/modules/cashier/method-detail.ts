@@ -22,7 +22,7 @@ import {
 import { depositFields, formFields, hasBetShopField, viewDataOf } from './pay-group-form';
 import type { SessionPayGroup } from './pay-group-rows';
 import { sessionScope } from './pay-groups';
-import { verificationBlock } from '../accounts/payout-account-otp';
+import { verificationBlock } from '../accounts';
 import { loadPlayer } from './player-profile';
 import type { SessionContext } from '../../http/sessions';
 import { withdrawalWager } from './wager';

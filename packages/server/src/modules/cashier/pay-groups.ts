@@ -18,7 +18,7 @@ import type { Executor } from '../../db/open';
 import { ApiError } from '../../http/api-error';
 import { cachedBrandData } from './brand-data';
 import { cacheHubOf } from '../../db/cache/cache-hub';
-import { loadPlayerLimits } from '../operator/player-rules';
+import { loadPlayerLimits } from '../operator';
 import { payGroupRow } from './pay-group-rows';
 import type { PayGroupScope, SessionPayGroup } from './pay-group-rows';
 import type { SessionContext } from '../../http/sessions';

@@ -10,7 +10,7 @@ import type { PayoutAccount, TrustedContact } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
 import { payoutAccounts } from '../../db/schema';
 import type { players } from '../../db/schema';
-import { maskEmail, maskPhone } from '../accounts/contacts';
+import { maskEmail, maskPhone } from '../accounts';
 import { storedFields } from './pay-group-form';
 import type { PayGroupRow } from './pay-group-rows';
 

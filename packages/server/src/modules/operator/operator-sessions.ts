@@ -8,7 +8,7 @@
  */
 import type { OperatorSessionRequest } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
-import { offeredCurrencies } from '../brand-config/currencies';
+import { offeredCurrencies } from '../brand-config';
 import { ApiError } from '../../http/api-error';
 import { openSession } from '../../http/sessions';
 import type { CreatedSession, SessionSettings } from '../../http/sessions';

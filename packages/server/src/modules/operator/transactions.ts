@@ -18,7 +18,7 @@ import type { OperatorTransaction } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
 import { payGroups, players, transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { transactionWire } from '../webhooks/outbox';
+import { transactionWire } from '../webhooks';
 import { csvRow } from './csv';
 
 /** The filters of the list and the export (the contract's TransactionFilterQuery). */

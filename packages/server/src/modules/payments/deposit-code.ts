@@ -29,21 +29,20 @@ import type { FormField } from '@cashdesk/domain';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/open';
 import { ApiError } from '../../http/api-error';
-import { maskContact } from '../accounts/contacts';
 import {
+  maskContact,
   DEFAULT_OTP_POLICY,
   OTP_CODE_DIGITS,
   checkCode,
   handOverCode,
   secondsUntil,
   sendCode,
-} from '../accounts/otp';
-import type { ChallengeRequest, OtpPolicy } from '../accounts/otp';
-import { notSentReason, otpMessage } from '../accounts/otp-senders/otp-sender';
-import type { OtpLog, OtpSender } from '../accounts/otp-senders/otp-sender';
-import { formFields, withServerValues } from '../cashier/pay-group-form';
-import { loadPlayer } from '../cashier/player-profile';
-import type { SessionPayGroup } from '../cashier/pay-group-rows';
+  notSentReason,
+  otpMessage,
+} from '../accounts';
+import type { ChallengeRequest, OtpPolicy, OtpLog, OtpSender } from '../accounts';
+import { formFields, withServerValues, loadPlayer } from '../cashier';
+import type { SessionPayGroup } from '../cashier';
 import type { SessionContext } from '../../http/sessions';
 import { isCardField, parameterField, textOf } from './submission';
 import type { Submitted } from './submission';

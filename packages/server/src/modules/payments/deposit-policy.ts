@@ -40,12 +40,15 @@ import { ApiError } from '../../http/api-error';
 import { cashierThreeDsReturnUrl } from '../../providers';
 import type { NewCardInput, ReturnUrls } from '../../providers';
 import type { ConnectorRegistry } from '../../providers/connectors';
-import { payGroupConnector } from '../cashier/pay-group-connectors';
-import { sessionScope } from '../cashier/pay-groups';
+import {
+  payGroupConnector,
+  sessionScope,
+  formFields,
+  withServerValues,
+  findBetShop,
+  assertAvailable,
+} from '../cashier';
 import { loadPayerOf } from './payer';
-import { formFields, withServerValues } from '../cashier/pay-group-form';
-import { findBetShop } from '../cashier/bet-shops';
-import { assertAvailable } from '../cashier/pay-group-rows';
 import type { SessionContext } from '../../http/sessions';
 import { isUuid } from '../../platform/ids';
 import { findPlayerDocument } from './uploads';

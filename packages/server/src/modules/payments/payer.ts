@@ -6,15 +6,24 @@
  * @packageDocumentation
  */
 import type { Executor } from '../../db/open';
-import type { BrandData } from '../cashier/brand-data';
-import { checkVerification } from '../operator/player-rules';
-import type { BrandRow, PayGroupScope, SessionPayGroup } from '../cashier/pay-group-rows';
-import { narrowedFor, payGroupIdOf, unknownPayGroupError } from '../cashier/pay-groups';
-import { playerAndBrandData, userBonusesOf } from '../cashier/player-figures';
-import type { PlayerProfile } from '../cashier/player-profile';
+import type {
+  BrandData,
+  BrandRow,
+  PayGroupScope,
+  SessionPayGroup,
+  PlayerProfile,
+  WithdrawalWager,
+} from '../cashier';
+import { checkVerification } from '../operator';
+import {
+  narrowedFor,
+  payGroupIdOf,
+  unknownPayGroupError,
+  playerAndBrandData,
+  userBonusesOf,
+  wagerOf,
+} from '../cashier';
 import type { SessionContext } from '../../http/sessions';
-import { wagerOf } from '../cashier/wager';
-import type { WithdrawalWager } from '../cashier/wager';
 
 /**
  * What a submit reads before it writes anything: the pay group as the player sees it

@@ -11,13 +11,13 @@ import type { StatusResponse } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
 import { ApiError } from '../../http/api-error';
 import { payGroups } from '../../db/schema';
-import { shownBalance } from '../wallet/ledger';
-import { localizedName } from '../cashier/pay-group-rows';
+import { shownBalance } from '../wallet';
+import { localizedName } from '../cashier';
 import { moneyAtPrecision } from '../../platform/money-text';
 import { providerDataOf } from './transaction-repository';
 import type { TransactionRow } from './transaction-repository';
 import { currencyPrecision } from './transaction-money';
-import type { WalletService } from '../wallet/wallet';
+import type { WalletService } from '../wallet';
 
 /** The fields of the status answer that describe the payment. */
 export type PaymentDetails = Pick<

@@ -19,14 +19,14 @@ import type { PaymentHistoryItem, PaymentHistoryResponse } from '@cashdesk/contr
 import type { Executor } from '../../db/open';
 import { payGroups, transactionStatus, transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { localizedName } from '../cashier/pay-group-rows';
+import { localizedName } from '../cashier';
 import { moneyAtPrecision } from '../../platform/money-text';
 import { referenceOf } from './payment-details';
 import { isFinalStatus, resultStatusOf } from './transactions';
 import { currencyPrecision } from './transaction-money';
 import { paySessionOf, voucherShopOf, wireStatusOf } from './pay-session';
 import type { PaySessionFacts } from './pay-session';
-import type { WalletService } from '../wallet/wallet';
+import type { WalletService } from '../wallet';
 
 /** Whose payments: the session's player, in the session's brand and language. */
 export interface HistoryOwner {

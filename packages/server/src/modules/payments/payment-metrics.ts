@@ -8,49 +8,12 @@
  *
  * @packageDocumentation
  */
-import type { WalletService } from '../wallet/wallet';
+import type { WalletService } from '../wallet';
 import { PAYMENT_METHOD_KINDS, isProviderNotReached } from '../../providers';
-import type { PaymentProvider } from '../../providers';
 import { isFinalStatus } from './transactions';
 import type { TransitionResult } from './transactions';
+import type { PaymentMetrics, ProviderCallOutcome } from '../../http/telemetry';
 import type { TransactionRow } from './transaction-repository';
-
-/** A provider call, by the {@link PaymentProvider} method it is. */
-export type ProviderOperation = Exclude<keyof PaymentProvider, 'name'>;
-
-/**
- * How a provider call ended: an answer (`ok`, whatever it said), no answer within
- * PROVIDER_TIMEOUT_MS (`timeout`), the provider certainly not reached (`not_reached`), or any other
- * failure (`error`: an error answer, a lost connection).
- */
-export type ProviderCallOutcome = 'ok' | 'timeout' | 'not_reached' | 'error';
-
-/** The labels of a transaction that reached a final status. */
-export interface FinishedTransaction {
-  readonly flow: TransactionRow['flow'];
-  /** One of the provider's method kinds, or `unknown` for a transaction stored without it. */
-  readonly methodKind: string;
-  /** `success` or `error`. */
-  readonly status: TransactionRow['status'];
-}
-
-/** What a reconciler pass did (reconciler.ts `PassReport`). */
-export interface ReconcilerPassCounts {
-  readonly resolved: number;
-  readonly refreshed: number;
-  readonly finished: number;
-  readonly expired: number;
-  readonly releasedClaims: number;
-  readonly walletOperations: number;
-  readonly errors: number;
-}
-
-/** The pipeline's side of the metrics. */
-export interface PaymentMetrics {
-  providerCall(operation: ProviderOperation, seconds: number, outcome: ProviderCallOutcome): void;
-  transactionFinished(transaction: FinishedTransaction): void;
-  reconcilerPass(counts: ReconcilerPassCounts): void;
-}
 
 /** Whatever carries the metrics: a pipeline's deps. */
 export interface WithMetrics {

@@ -29,18 +29,20 @@ import type { Executor } from '../../db/open';
 import { transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { PayoutDestination } from '../../providers';
-import { findSavedCard } from '../accounts/cards';
-import type { WalletService } from '../wallet/wallet';
-import { sessionScope } from '../cashier/pay-groups';
+import { findSavedCard, LABEL_KEY, findPlayerPayoutAccount } from '../accounts';
+import type { WalletService } from '../wallet';
+import {
+  sessionScope,
+  formFields,
+  withServerValues,
+  findBetShop,
+  assertAvailable,
+  refuseWhenDisabledByWager,
+} from '../cashier';
 import { loadPayerOf } from './payer';
-import { formFields, withServerValues } from '../cashier/pay-group-form';
-import { findBetShop } from '../cashier/bet-shops';
-import { assertAvailable } from '../cashier/pay-group-rows';
-import type { SessionPayGroup } from '../cashier/pay-group-rows';
-import { LABEL_KEY, findPlayerPayoutAccount } from '../accounts/payout-accounts';
+import type { SessionPayGroup } from '../cashier';
 import type { SessionContext } from '../../http/sessions';
 import { isUuid } from '../../platform/ids';
-import { refuseWhenDisabledByWager } from '../cashier/wager';
 import type { PreparedPayment } from './pipeline';
 import { payoutRequest } from './provider-calls';
 import {

@@ -26,7 +26,7 @@
 import type { ClientEnvironment } from '@cashdesk/domain';
 import type { Database } from '../../db/open';
 import type { ClaimHandle } from '../../http/idempotency';
-import { payGroupConnector } from '../cashier/pay-group-connectors';
+import { payGroupConnector } from '../cashier';
 import {
   createTransaction,
   findPlayerTransaction,
@@ -38,9 +38,9 @@ import type {
   TransactionRow,
 } from './transaction-repository';
 import { linkDocument } from './uploads';
-import { reservePayout } from '../wallet/money';
-import type { WalletKind } from '../wallet/wallet';
-import type { EventOwner } from '../webhooks/outbox';
+import { reservePayout } from '../wallet';
+import type { WalletKind } from '../wallet';
+import type { EventOwner } from '../webhooks';
 import { callProvider, leaseEnd, newOwner, resolveCall } from './provider-calls';
 import type { CardSecrets, PaymentDeps, StoredRequest } from './provider-calls';
 import { reportReceipt } from './receipts';

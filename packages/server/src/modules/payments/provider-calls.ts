@@ -45,11 +45,11 @@ import { transition, completeTransaction } from './transactions';
 import type { TransitionResult } from './transactions';
 import type { TransactionRow } from './transaction-repository';
 import { applyDepositOutcome, applyPayoutOutcome, applyProviderStatus } from './provider-outcomes';
-import type { WalletService } from '../wallet/wallet';
+import type { WalletService } from '../wallet';
 import type { ClaimHandle } from '../../http/idempotency';
-import type { EventOwner } from '../webhooks/outbox';
+import type { EventOwner } from '../webhooks';
 import { counted, failedCallOutcome } from './payment-metrics';
-import type { PaymentMetrics, ProviderCallOutcome, ProviderOperation } from './payment-metrics';
+import type { PaymentMetrics, ProviderCallOutcome, ProviderOperation } from '../../http/telemetry';
 import { DEADLINE_MS, deadlineAfter, recheckAt, retryAt } from '../../platform/schedule';
 
 /** What the pipeline needs. */

@@ -22,7 +22,7 @@ import { completeTransaction, transition } from './transactions';
 import type { TransitionResult } from './transactions';
 import type { TransactionRow } from './transaction-repository';
 import { chargedAmount, currencyPrecision } from './transaction-money';
-import type { EventOwner } from '../webhooks/outbox';
+import type { EventOwner } from '../webhooks';
 
 /**
  * Applies the result of `authorizeDeposit` (or of `complete3ds`) to a deposit transaction:

@@ -29,9 +29,9 @@ import { transition } from './transactions';
 import type { TransactionRow } from './transaction-repository';
 import { currencyPrecision } from './transaction-money';
 import { applyProviderStatus } from './provider-outcomes';
-import { releasePayout } from '../wallet/money';
+import { releasePayout } from '../wallet';
 import { counted } from './payment-metrics';
-import { REVERSED_MESSAGE_KEY } from '../webhooks/reversal-marker';
+import { REVERSED_MESSAGE_KEY } from '../webhooks';
 import {
   leaseEnd,
   newOwner,

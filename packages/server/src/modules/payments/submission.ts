@@ -31,7 +31,7 @@ import type { SubmitRequest } from '@cashdesk/contract';
 import { ApiError } from '../../http/api-error';
 import type { BetShopRef, CustomerInput } from '../../providers';
 import type { Payer } from './payer';
-import type { SessionPayGroup } from '../cashier/pay-group-rows';
+import type { SessionPayGroup } from '../cashier';
 import type { SessionContext } from '../../http/sessions';
 import { allFieldNames } from './route-fields';
 import type { WireField } from './route-fields';

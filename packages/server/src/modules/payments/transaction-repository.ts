@@ -29,8 +29,8 @@ import { ShapedStatement } from '../../db/statement-shapes';
 import { ApiError } from '../../http/api-error';
 import { DECLINE_REASONS } from '../../providers';
 import { isUuid } from '../../platform/ids';
-import { isTransaction, recordTransactionEvents } from '../webhooks/outbox';
-import type { EventOwner } from '../webhooks/outbox';
+import { isTransaction, recordTransactionEvents } from '../webhooks';
+import type { EventOwner } from '../webhooks';
 
 /** A transaction row as stored. */
 export type TransactionRow = typeof transactions.$inferSelect;

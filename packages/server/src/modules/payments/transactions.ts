@@ -61,7 +61,7 @@ import type { StoredRedirect } from '../../db/schema';
 import { ShapedStatement, updateSetOf } from '../../db/statement-shapes';
 import { ApiError } from '../../http/api-error';
 import type { CardSummary, CashPickup, DeclineReason } from '../../providers';
-import { creditDeposit, releasePayout, settlePayout, takeBackDeposit } from '../wallet/money';
+import { creditDeposit, releasePayout, settlePayout, takeBackDeposit } from '../wallet';
 import { recheckAt } from '../../platform/schedule';
 import {
   getTransaction,
@@ -71,9 +71,9 @@ import {
 } from './transaction-repository';
 import type { StoredProviderData, TransactionRow } from './transaction-repository';
 import { depositCredit } from './transaction-money';
-import { saveCard } from '../accounts/card-saving';
-import { isTransaction, recordTransactionEvents } from '../webhooks/outbox';
-import type { EventOwner } from '../webhooks/outbox';
+import { saveCard } from '../accounts';
+import { isTransaction, recordTransactionEvents } from '../webhooks';
+import type { EventOwner } from '../webhooks';
 
 /** One of the statuses of the machine. */
 export type TransactionStatus = TransactionRow['status'];

@@ -210,3 +210,10 @@ export function startClickstreamRetention(options: {
     },
   };
 }
+
+declare module '../../http/app-types' {
+  interface AppDeps {
+    /** Deletes clickstream events past CLICKSTREAM_RETENTION_DAYS, hourly. */
+    readonly clickstreamRetention: ClickstreamRetention;
+  }
+}

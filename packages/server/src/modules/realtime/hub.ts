@@ -545,3 +545,10 @@ function close(socket: WebSocket, reason: CloseReason): void {
 function refuse(socket: Duplex, status: number, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
+
+declare module '../../http/app-types' {
+  interface AppDeps {
+    /** The realtime hub at /connection/websocket. */
+    readonly realtime: RealtimeHub;
+  }
+}

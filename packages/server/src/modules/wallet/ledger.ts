@@ -32,9 +32,13 @@ import { ledgerEntries, ledgerKind, playerBalances } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import { ShapedStatement, rawStatement, updateSetOf } from '../../db/statement-shapes';
 import { ApiError } from '../../http/api-error';
-import { isTransaction } from '../webhooks/outbox';
-import { REALTIME_NOTIFY_CHANNEL, balanceEnvelope, notifyExpression } from '../realtime/publish';
-import { balanceChannel } from '../realtime/channels';
+import { isTransaction } from '../webhooks';
+import {
+  REALTIME_NOTIFY_CHANNEL,
+  balanceEnvelope,
+  notifyExpression,
+  balanceChannel,
+} from '../realtime';
 import { plainDecimal } from '../../platform/money-text';
 
 /** A player's money in one currency. */

@@ -15,7 +15,7 @@
 import type * as z from 'zod';
 import { connectionRefused } from '../../providers/http/http-provider';
 import { signatureHeaders } from '../../http/signing';
-import type { SigningKey } from '../../http/signing';
+import type { OperatorWalletSettings } from '../../config';
 import {
   AuthorizeRequest,
   CancelRequest,
@@ -27,16 +27,6 @@ import {
   WalletErrorAnswer,
 } from './protocol';
 import type { WalletRoute } from './protocol';
-
-/** Settings of {@link OperatorWalletClient}. */
-export interface OperatorWalletSettings {
-  /** The wallet's base URL; the protocol's routes go below it. */
-  readonly url: string;
-  /** The key requests are signed with. */
-  readonly key: SigningKey;
-  /** How long one call may take, answer included. */
-  readonly timeoutMs: number;
-}
 
 /** A call whose outcome is unknown (see the module comment). */
 export class WalletCallError extends Error {

@@ -24,7 +24,7 @@ import { ApiError } from '../../http/api-error';
 import { getBalance } from './ledger';
 import type { Balance } from './ledger';
 import { OperatorWalletClient } from './operator-wallet';
-import type { OperatorWalletSettings } from './operator-wallet';
+import type { WalletConfig } from '../../config';
 import {
   findWalletOperation,
   sendDueWalletOperations,
@@ -34,10 +34,6 @@ import type { WalletLog, WalletOperationKind, WalletSender } from './wallet-oper
 
 /** Which wallet keeps the money. */
 export type WalletKind = 'internal' | 'operator';
-
-/** The wallet configuration (config/wallet.ts). */
-export type WalletConfig =
-  { readonly kind: 'internal' } | ({ readonly kind: 'operator' } & OperatorWalletSettings);
 
 /** What the wallet answered to a payout's authorize (`reason`: the protocol's refusal). */
 export type ReserveAnswer =
@@ -240,4 +236,11 @@ export function createWalletService(options: WalletServiceOptions): WalletServic
       await inFlight;
     },
   };
+}
+
+declare module '../../http/app-types' {
+  interface AppDeps {
+    /** Where the players' money is kept: the cashier's ledger or the operator's wallet. */
+    readonly wallet: WalletService;
+  }
 }

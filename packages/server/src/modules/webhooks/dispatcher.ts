@@ -41,7 +41,7 @@ import {
 } from '../../http/signing';
 import { retryDelayMs } from './backoff';
 import { listenForEvents } from './notify';
-import type { DeliveryOutcome, WebhookMetrics } from './webhook-metrics';
+import type { DeliveryOutcome, WebhookMetrics } from '../../http/telemetry';
 import type { StopListening } from '../../db/listen';
 
 /** A row of the outbox. */

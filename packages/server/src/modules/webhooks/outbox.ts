@@ -33,7 +33,7 @@ import { payGroups, players, webhookEvents } from '../../db/schema';
 import { plainDecimal } from '../../platform/money-text';
 import { REVERSED_MESSAGE_KEY } from './reversal-marker';
 import { ShapedStatement, rawStatement } from '../../db/statement-shapes';
-import { REALTIME_NOTIFY_CHANNEL, sessionEnvelope } from '../realtime/publish';
+import { REALTIME_NOTIFY_CHANNEL, sessionEnvelope } from '../realtime';
 
 /** The channel a recorded event is announced on, after its commit (notify.ts listens). */
 export const WEBHOOK_CHANNEL = 'cashdesk_webhook_events';

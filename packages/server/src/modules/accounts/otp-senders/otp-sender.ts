@@ -165,3 +165,10 @@ export class UnconfiguredOtpSender implements OtpSender {
     );
   }
 }
+
+declare module '../../../http/app-types' {
+  interface AppDeps {
+    /** Hands one-time codes to the player: one per app. */
+    readonly otpSender: OtpSender;
+  }
+}

@@ -9,7 +9,7 @@
 import { ENDPOINTS } from '@cashdesk/contract';
 import type { App } from '../../../http/app-types';
 import { registerEndpoint } from '../../../http/register-endpoint';
-import { createSession } from '../../../http/sessions';
+import { createSession } from '../create-session';
 
 /** Registers the sandbox session route. */
 export function registerSandboxSessionRoutes(app: App): void {

@@ -10,7 +10,7 @@ import { brands } from '../../../db/schema';
 import type { App } from '../../../http/app-types';
 import { ApiError } from '../../../http/api-error';
 import { registerEndpoint } from '../../../http/register-endpoint';
-import { requireBrand, toBrandSummary } from '../../brand-config/brand';
+import { requireBrand, toBrandSummary } from '../../brand-config';
 import { listApiKeys, mintApiKey, revokeApiKey } from '../../../http/operator-keys';
 
 /** Registers the administrator routes. */

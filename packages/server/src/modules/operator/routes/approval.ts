@@ -12,11 +12,10 @@ import { brands } from '../../../db/schema';
 import type { App } from '../../../http/app-types';
 import { ifMatchVersion } from '../../../http/operator-auth';
 import { registerEndpoint } from '../../../http/register-endpoint';
-import { requireBrand } from '../../brand-config/brand';
-import { bumpConfigVersion } from '../../brand-config/version';
-import { approvePayout, rejectPayout } from '../../payments/approval';
-import type { DecisionRecorder } from '../../payments/approval';
-import { operatorTransaction } from '../../webhooks/outbox';
+import { requireBrand, bumpConfigVersion } from '../../brand-config';
+import { approvePayout, rejectPayout } from '../../payments';
+import type { DecisionRecorder } from '../../payments';
+import { operatorTransaction } from '../../webhooks';
 
 /** Registers the payout approval routes. */
 export function registerOperatorApprovalRoutes(app: App): void {

@@ -16,8 +16,7 @@ import { brands } from '../../../db/schema';
 import type { App } from '../../../http/app-types';
 import { ifMatchVersion } from '../../../http/operator-auth';
 import { registerEndpoint } from '../../../http/register-endpoint';
-import { requireBrand } from '../../brand-config/brand';
-import { bumpConfigVersion } from '../../brand-config/version';
+import { requireBrand, bumpConfigVersion } from '../../brand-config';
 import { startOperatorSession } from '../operator-sessions';
 import { requirePlayer, setPlayerBlocked, toOperatorPlayer, upsertPlayer } from '../players';
 

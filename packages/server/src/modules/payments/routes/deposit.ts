@@ -15,10 +15,15 @@ import type { DepositRouteResponse, PayoutRouteResponse } from '@cashdesk/contra
 import type { PaymentFlow } from '@cashdesk/domain';
 import type { App, AppDeps } from '../../../http/app-types';
 import { registerEndpoint } from '../../../http/register-endpoint';
-import { findSessionPayGroup, sessionScope } from '../../cashier/pay-groups';
-import { depositFields, formFields, viewDataOf } from '../../cashier/pay-group-form';
-import { assertAvailable } from '../../cashier/pay-group-rows';
-import { loadPlayer } from '../../cashier/player-profile';
+import {
+  findSessionPayGroup,
+  sessionScope,
+  depositFields,
+  formFields,
+  viewDataOf,
+  assertAvailable,
+  loadPlayer,
+} from '../../cashier';
 import { sendDepositCode } from '../deposit-code';
 import { depositSecretsFromRetry, prepareDeposit } from '../deposit-policy';
 import { resumePayment, submitPayment } from '../pipeline';

@@ -24,7 +24,7 @@ import { ApiError } from '../../../http/api-error';
 import type { App } from '../../../http/app-types';
 import { registerEndpoint } from '../../../http/register-endpoint';
 import type { EndpointContext } from '../../../http/register-endpoint';
-import { findSessionPayGroup, sessionScope } from '../../cashier/pay-groups';
+import { findSessionPayGroup, sessionScope } from '../../cashier';
 import { attachReceipt } from '../receipts';
 import { findPlayerTransaction } from '../transaction-repository';
 import {
