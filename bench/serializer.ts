@@ -35,8 +35,8 @@ const iterations = Number(process.env.BENCH_ITERATIONS ?? '2000');
 
 /**
  * The init answer of the seeded demo player: as the server sends it, and as the server holds it
- * before writing it (services/cashier/init-answer.ts, its shared parts written once, as the cashier
- * route has them: routes/cashier.ts).
+ * before writing it (modules/cashier/init-answer.ts, its shared parts written once, as the cashier
+ * route has them: modules/cashier/routes/cashier.ts).
  */
 async function demoInitAnswer(): Promise<{
   readonly sent: output<typeof DepositInitResponse>;

@@ -49,7 +49,7 @@ export interface ServerConfig
   readonly operations: OperationsConfig;
   /** Framing, proxies, rate limits, time-outs and upload quotas. */
   readonly security: SecuritySettings;
-  /** The webhooks to the operator's backend (services/webhooks/). */
+  /** The webhooks to the operator's backend (modules/webhooks/). */
   readonly webhooks: WebhookSettings;
 }
 

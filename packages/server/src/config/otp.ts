@@ -1,5 +1,5 @@
 /**
- * Who hands one-time codes to the player (OTP_SENDER, services/otp-senders/): the sandbox outbox,
+ * Who hands one-time codes to the player (OTP_SENDER, modules/accounts/otp-senders/): the sandbox outbox,
  * the operator's messaging service over HTTP (OTP_HTTP_*), or nobody. Production defaults to
  * nobody and uses the sandbox outbox only when OTP_ALLOW_SANDBOX_IN_PRODUCTION=true.
  *
@@ -11,7 +11,7 @@ import { flagText, integerText, optionalText, secretText, urlText } from './env'
 import type { ValuesOf } from './env';
 
 /**
- * Who hands one-time codes to the player (OTP_SENDER, services/otp-senders/): the sandbox outbox
+ * Who hands one-time codes to the player (OTP_SENDER, modules/accounts/otp-senders/): the sandbox outbox
  * (log line and demo page; sandbox mode), the operator's messaging service over HTTP, or nobody
  * (every code request then fails with 1404).
  */
@@ -23,7 +23,7 @@ export const DEFAULT_OTP_HTTP_TIMEOUT_MS = 5_000;
 /** The default OTP_HTTP_ATTEMPTS: the first request and two retries. */
 export const DEFAULT_OTP_HTTP_ATTEMPTS = 3;
 
-/** How one-time codes reach the player (services/otp-senders/create-otp-sender.ts). */
+/** How one-time codes reach the player (modules/accounts/otp-senders/create-otp-sender.ts). */
 export type OtpSenderConfig =
   | { readonly kind: 'sandbox' }
   | { readonly kind: 'none' }

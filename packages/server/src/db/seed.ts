@@ -4,7 +4,7 @@
  * Each brand is written in one transaction: a brand is there completely or not at all.
  *
  * A brand's configuration goes through the configuration layer
- * (services/brand-config/), the same functions the operator API calls: the seed turns its values
+ * (modules/brand-config/), the same functions the operator API calls: the seed turns its values
  * into the contract's configuration documents (currencies, settings, pay groups, tax tiers, the
  * lost-profit bonus, content pages, notifications, player bonuses), validates them with the
  * contract's schemas and applies them, bumping the brand's configuration version once. So there

@@ -116,7 +116,7 @@ export interface IdempotentWork {
    * transaction rolls back: nothing of it is written) or, when the work refused it, when the
    * refusal is stored; either way it is then answered as any request with a known key. The work
    * must write nothing before `link` that a repeat of it could not write again (the policies
-   * read, validate and build; see services/payments/pipeline.ts).
+   * read, validate and build; see modules/payments/pipeline.ts).
    */
   claimWithTransaction?: boolean | undefined;
 }

@@ -156,7 +156,7 @@ interface SessionLog {
   error(object: object, message: string): void;
 }
 
-/** The session caches by hub (one per app: services/cache/cache-hub.ts). */
+/** The session caches by hub (one per app: db/cache/cache-hub.ts). */
 const sessionCaches = new WeakMap<CacheHub, SessionCache<SessionContext>>();
 
 function sessionCacheOf(db: Database): SessionCache<SessionContext> | undefined {
@@ -201,7 +201,7 @@ async function lookUpSession(db: Database, sessionId: string): Promise<SessionCo
  * SPEC §6, §8: resolves the x-session-id of a request and slides its expiry forward.
  *
  * A session found is kept in the app's session cache for SESSION_CACHE_TTL_MS
- * (services/cache/session-cache.ts); a kept one is checked against `now` like a stored one, and
+ * (db/cache/session-cache.ts); a kept one is checked against `now` like a stored one, and
  * blocking its player or ending it drops it in every process. The expiry's write (when it moves by
  * more than {@link EXPIRY_REFRESH_SLACK_MS}) does not hold the answer back: it runs meanwhile,
  * conditional on the expiry it replaces, and a failure is logged.

@@ -1,6 +1,6 @@
 /**
  * The server's Prometheus metrics (prom-client), served at GET /metrics
- * (routes/prometheus.ts).
+ * (modules/service/routes/prometheus.ts).
  *
  * Every app has its own {@link Telemetry} with its own registry (`app.cashdesk.metrics`), handed
  * to the payment pipeline through its deps, so several apps in one process (the tests) never mix
@@ -330,7 +330,7 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
     });
   }
 
-  /** Counts one call of a queued wallet operation (services/wallet/wallet-operations.ts). */
+  /** Counts one call of a queued wallet operation (modules/wallet/wallet-operations.ts). */
   walletOperation(kind: string, outcome: string): void {
     this.#walletOperations.inc({ kind, outcome });
   }
@@ -349,7 +349,7 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
   }
 
   /**
-   * One metric a player's browser reported (routes/metrics.ts), as the wire carries it:
+   * One metric a player's browser reported (modules/widget-reports/routes/metrics.ts), as the wire carries it:
    * milliseconds, or the layout-shift score in thousandths (domain `metricWireValue`).
    */
   clientMetric(report: {

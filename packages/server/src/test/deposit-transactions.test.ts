@@ -1,6 +1,6 @@
 /**
  * The transaction status machine and the once-only application of a final result
- * (services/transactions.ts), on a real
+ * (modules/payments/transactions.ts), on a real
  * database: created -> processing | await -> success | error, final statuses never change, and
  * a result applied twice (or by two racing callers) credits once.
  */

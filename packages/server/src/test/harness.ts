@@ -240,7 +240,7 @@ export async function createTestSession(
 /**
  * A test's own write of brand configuration straight into the tables, made the way the
  * configuration layer makes it: in one transaction that first bumps the brand's version and so
- * tells every process's brand-data cache (services/brand-config/version.ts). A write without it
+ * tells every process's brand-data cache (modules/brand-config/version.ts). A write without it
  * would be seen only when the cache's entry ends.
  */
 export async function writeBrandConfig<T>(

@@ -43,7 +43,7 @@ import type { WalletSimulatorProcess } from './wallet-simulator-process';
 const WALLET_TIMEOUT_MS = 400;
 const LEASE_MS = 5_000;
 const LOOKUP_GRACE_MS = 60_000;
-/** Longer than any retry back-off a test needs to pass (services/payments/schedule.ts). */
+/** Longer than any retry back-off a test needs to pass (platform/schedule.ts). */
 const RETRY_WAIT_MS = 11 * 60 * 1000;
 
 let psp: SimulatorProcess;

@@ -441,7 +441,7 @@ describe('the messaging service failing: the player is told, nothing is counted'
   });
 });
 
-describe('withdrawing a send never undoes a later one (services/otp.ts withdrawSend)', () => {
+describe('withdrawing a send never undoes a later one (modules/accounts/otp.ts withdrawSend)', () => {
   async function depositRequest(now: Date): Promise<SendRequest> {
     const player = `withdraw-${randomUUID().slice(0, 8)}`;
     await createTestSession(configured, { player });

@@ -1,5 +1,5 @@
 /**
- * The realtime hub (realtime/hub.ts) with the real `centrifuge` client in Node, against
+ * The realtime hub (modules/realtime/hub.ts) with the real `centrifuge` client in Node, against
  * the real server on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
  *
  * - init's auth_token connects; the session's transactions and balance channels get the status

@@ -1,5 +1,5 @@
 /**
- * The webhook dispatcher (services/webhooks/dispatcher.ts) against the test receiver in its own
+ * The webhook dispatcher (modules/webhooks/dispatcher.ts) against the test receiver in its own
  * process (webhook-receiver/), on a real database: signed deliveries the receiver verifies, an
  * endpoint that fails, hangs or is down retried with back-off on the injected clock until every
  * event is delivered once, the dead letter after the last attempt and its requeue, the prompt

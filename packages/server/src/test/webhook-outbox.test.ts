@@ -1,5 +1,5 @@
 /**
- * The transactional outbox of the webhooks (services/webhooks/outbox.ts) on a real database and
+ * The transactional outbox of the webhooks (modules/webhooks/outbox.ts) on a real database and
  * through the real routes: an event exists exactly when the change it reports committed, each
  * change is reported once, the status machine's moves map to event types in one place, and the
  * payloads are the contract's events with money as decimal strings.

@@ -1,5 +1,5 @@
 /**
- * How a change reaches the caches of every process (services/cache/). A write that
+ * How a change reaches the caches of every process (db/cache/). A write that
  * changes what a cache holds calls {@link announceChange} with its transaction: the caches of this
  * process drop the entry at once, and `pg_notify` on {@link CACHE_CHANNEL}, delivered when the
  * transaction commits, makes every process (this one too) drop it again. The second drop is what

@@ -1,5 +1,5 @@
 /**
- * The pure core of one-time codes (services/otp.ts): codes, hashes and the send and check
+ * The pure core of one-time codes (modules/accounts/otp.ts): codes, hashes and the send and check
  * decisions both purposes share. The routes' answers are covered by the integration suites
  * (test/account-management-otp.test.ts, test/deposit-route-otp.test.ts).
  */

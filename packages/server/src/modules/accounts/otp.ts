@@ -3,10 +3,10 @@
  * {blockDuration, maxRequestCount, isShowTimerReceiveCode} and one-time code state, §4 one-time
  * code and withdrawal verification). Two purposes use it and keep only what is theirs:
  * - confirming a payout account (SPEC §2 payout verification, §7 otp/send and otp/verify):
- *   services/payout-account-otp.ts;
+ *   modules/accounts/payout-account-otp.ts;
  * - confirming a deposit whose form has a requisite field (SPEC §7
  *   payments/groups/{paygroup_id}/otp, and the code typed into the submit):
- *   services/payments/deposit-code.ts.
+ *   modules/payments/deposit-code.ts.
  *
  * Security rules:
  * - A code is six digits from `crypto.randomInt`. The database keeps only its HMAC-SHA-256 under

@@ -2,7 +2,7 @@
  * One-time codes that confirm a payout account (SPEC §2 payout verification, §3 account
  * management {blockDuration, maxRequestCount, isShowTimerReceiveCode} and withdrawal
  * payout_account_verification_blocked(_until), §7 otp/send and otp/verify). The challenge
- * mechanics are services/otp.ts; what is this purpose's own:
+ * mechanics are modules/accounts/otp.ts; what is this purpose's own:
  * - a challenge belongs to one payout account of the player, and the code is sent to the
  *   player's e-mail or phone (the contact the player chose);
  * - a block covers payout account verification of the player, every account (the withdrawal
@@ -87,7 +87,7 @@ async function requireAccount(
 /**
  * SPEC §7 otp/send: sends a new code for a payout account of the player to the player's e-mail
  * or phone. The send is stored, then handed to the sender; when the sender fails it is taken
- * back (services/otp.ts handOverCode) and the player gets 1404.
+ * back (modules/accounts/otp.ts handOverCode) and the player gets 1404.
  *
  * @throws {ApiError} notFound (body.requisite_id) for an account that is not the player's;
  * invalidField (body.contact_type) when the profile has no such contact; {@link OtpError}

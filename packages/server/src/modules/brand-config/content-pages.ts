@@ -1,7 +1,7 @@
 /**
  * A brand's content pages (SPEC §2 /content) per slug and language, written whole and
  * deleted. Sections are plain text: a section's paragraphs are kept as one body separated by
- * blank lines, which is how the content route splits them again (services/content.ts).
+ * blank lines, which is how the content route splits them again (modules/brand-config/content.ts).
  *
  * @packageDocumentation
  */

@@ -4,7 +4,7 @@
  * brand row's lock, so two writes are ordered and each gets its own version. A write that names
  * the version it read (the If-Match header) is refused when another came first.
  *
- * The bump is also what tells the brand-data caches of every process (services/cache/)
+ * The bump is also what tells the brand-data caches of every process (db/cache/)
  * that the brand changed: a `NOTIFY` in the same transaction, delivered on commit. It is the one
  * place that does both, so a configuration write cannot change the version and forget the caches.
  *

@@ -22,7 +22,7 @@ import type { CacheHub } from '../../db/cache/cache-hub';
 
 /**
  * What init, select and submit read of a brand for one flow and currency, kept in memory
- * (services/cache/brand-cache.ts): the brand row, the currency's precision, the pay groups with
+ * (db/cache/brand-cache.ts): the brand row, the currency's precision, the pay groups with
  * their row for the currency, the tax tiers, the lost-profit bonus, and the pay groups' wire
  * objects per language (all that the wire object of a pay group depends on but the player's last
  * used method and own limits, which are applied per call).

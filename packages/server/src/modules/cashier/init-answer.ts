@@ -5,7 +5,7 @@
  * What a session sees: the pay groups of its brand and flow that accept its currency, each with
  * only that currency in `currencies` (the widget reads `currencies[0]`). Disabled and restricted
  * pay groups are listed (the widget shows them in its Disabled group, SPEC §4). The withdrawal
- * wager rule (SPEC §4, services/wager.ts), where it holds, lists every payout group disabled with
+ * wager rule (SPEC §4, modules/cashier/wager.ts), where it holds, lists every payout group disabled with
  * a `wager` view_data item. Apple Pay and Google Pay are listed on every platform: the widget
  * filters them by its platform (SPEC §6), which the server does not know.
  *
@@ -14,14 +14,14 @@
  *
  * Brand data in memory (docs/decisions/0036-brand-data-and-sessions-in-memory.md): what belongs
  * to the brand (brand row, pay groups, tiers, the currency's precision, the pay groups' wire
- * objects) is read from the app's brand-data cache (services/cache/brand-data.ts) when the handle
+ * objects) is read from the app's brand-data cache (modules/cashier/brand-data.ts) when the handle
  * has one; what belongs to the player (row, balance, last used method, own limits, bonuses) is
- * read in one statement (services/player-figures.ts) and never kept.
+ * read in one statement (modules/cashier/player-figures.ts) and never kept.
  *
  * The parts of an answer that the brand data keeps and puts, as the same object, into every
  * player's answer (the brand's pay groups and init's brand-level parts) are frozen, deeply: no
  * answer can change what the next one holds. That they never change is all the cashier route
- * needs to write their text once (routes/cashier.ts, http/written-once.ts); this module returns
+ * needs to write their text once (modules/cashier/routes/cashier.ts, http/written-once.ts); this module returns
  * plain data and knows nothing of how it is written.
  *
  * @packageDocumentation
@@ -215,7 +215,7 @@ async function cashierResponse(
 
 /**
  * SPEC §3 cashier response of the deposit flow (GET payments/groups/init); `authToken` is its
- * `auth_token`, the realtime connection token (realtime/session-token.ts).
+ * `auth_token`, the realtime connection token (modules/realtime/session-token.ts).
  */
 export async function depositCashierResponse(
   db: Executor,

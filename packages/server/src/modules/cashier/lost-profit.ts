@@ -1,6 +1,6 @@
 /**
  * SPEC §3 lost_profit_merchant_bonus of a brand: the bonus tiers the operator configured for one
- * of its deposit pay groups (services/brand-config/lost-profit.ts writes them), shown by init when
+ * of its deposit pay groups (modules/brand-config/lost-profit.ts writes them), shown by init when
  * that pay group is listed.
  *
  * @packageDocumentation

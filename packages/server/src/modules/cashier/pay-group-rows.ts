@@ -38,7 +38,7 @@ export interface PayGroupScope {
   readonly currency: string;
   /**
    * The player the pay groups are shown to; their own limits (set by the operator)
-   * narrow each pay group's (services/operator/player-rules.ts). Absent: the pay groups' own.
+   * narrow each pay group's (modules/operator/player-rules.ts). Absent: the pay groups' own.
    */
   readonly playerId?: string | undefined;
 }

@@ -1,7 +1,7 @@
 /**
  * The pay groups of a session: the scope a session and a flow pick them by (its brand, the flow
  * and its currency), the one a path names as the session sees it, and the player's own limits
- * that narrow each pay group's (services/operator/player-rules.ts). A pay group of another brand,
+ * that narrow each pay group's (modules/operator/player-rules.ts). A pay group of another brand,
  * the other flow or without the session's currency is as unknown as a missing one (404
  * unknownPayGroup); a request's currency other than the session's is refused (400 invalidField).
  * Disabled and restricted pay groups are found too: init lists them and their detail can be

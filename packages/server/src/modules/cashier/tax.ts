@@ -1,6 +1,6 @@
 /**
  * SPEC §3 tax of a brand and flow: its tiers as init shows them and a submit charges them, read
- * from the tiers the operator configured (services/brand-config/tax-tiers.ts writes them).
+ * from the tiers the operator configured (modules/brand-config/tax-tiers.ts writes them).
  *
  * @packageDocumentation
  */

@@ -6,7 +6,7 @@
  * (created_at at full microsecond precision, id), opaque to the client. A page continues strictly
  * after its cursor, so a walk returns every row that existed when it started exactly once while
  * new transactions are made (they sort before the first page). A row is shaped exactly as the
- * webhooks shape it (services/webhooks/outbox.ts), status included.
+ * webhooks shape it (modules/webhooks/outbox.ts), status included.
  *
  * @packageDocumentation
  */

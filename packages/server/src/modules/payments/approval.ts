@@ -1,6 +1,6 @@
 /**
  * Payout approval. A brand with `payout_approval` keeps each withdrawal, its amount
- * reserved, in call state `approval` (services/transaction-repository.ts createTransaction): nothing sends
+ * reserved, in call state `approval` (modules/payments/transaction-repository.ts createTransaction): nothing sends
  * it (takeCall and the reconciler pass it by), the player sees it as processing and may still
  * reverse it (reversal.ts), and the operator decides through the operator API:
  *

@@ -3,7 +3,7 @@
  * into the field named by fieldName"): a form with a requisite field (is_otp_requisites) asks
  * for a code sent to that requisite, and the submit must carry it.
  *
- * The challenge mechanics are services/otp.ts, the same rules and policy as a payout account's
+ * The challenge mechanics are modules/accounts/otp.ts, the same rules and policy as a payout account's
  * code. What is this purpose's own:
  * - a player has one line of deposit challenges (no payout account), and a block of it blocks
  *   deposit codes only;
@@ -55,7 +55,7 @@ export interface DepositCodeDeps {
   readonly log?: OtpLog | undefined;
 }
 
-/** The player's deposit challenges, as services/otp.ts takes them. */
+/** The player's deposit challenges, as modules/accounts/otp.ts takes them. */
 function depositChallenges(
   deps: DepositCodeDeps,
   session: SessionContext,
@@ -70,7 +70,7 @@ function depositChallenges(
   };
 }
 
-/** What a deposit code is bound to besides its challenge (services/otp.ts hashOtpCode). */
+/** What a deposit code is bound to besides its challenge (modules/accounts/otp.ts hashOtpCode). */
 function depositBinding(payGroupId: number, fieldName: string, requisite: string): string[] {
   return ['deposit', String(payGroupId), fieldName, requisite];
 }
@@ -103,7 +103,7 @@ export function needsDepositCode(fields: readonly FormField[]): boolean {
  * Checks the confirmation code of a deposit whose form has a requisite field: the player's live
  * challenge must have been sent for this pay group and requisite value, and one of the form's
  * fields must carry its code. The check is one try, whichever fields carry six digits; the
- * wrong try that uses up the last one blocks (services/otp.ts checkCode).
+ * wrong try that uses up the last one blocks (modules/accounts/otp.ts checkCode).
  *
  * @returns the name of the field that carried the code (not stored with the transaction).
  * @throws {OtpError} otpInvalid or otpBlocked naming the field of the code.
@@ -144,7 +144,7 @@ function otpAnswer(
 
 /**
  * SPEC §7 payments/groups/{paygroup_id}/otp: sends a deposit confirmation code. The send is
- * stored, then handed to the sender; when the sender fails it is taken back (services/otp.ts
+ * stored, then handed to the sender; when the sender fails it is taken back (modules/accounts/otp.ts
  * handOverCode) and the answer is `failed` with 1404 and `can_resend` (nothing counted).
  */
 export async function sendDepositCode(

@@ -2,12 +2,12 @@
  * The SPEC §3 pay session of the contract from a transaction row: what the deposit, payout,
  * status and history answers send for a payment ({@link paySessionFor}, or
  * {@link paySessionOf} when the caller read the balance, precision and bet shop once for many
- * rows). Used by the routes and by services/payment-history.ts, so it lives with the services.
+ * rows). Used by the routes and by modules/payments/payment-history.ts, so it lives with the services.
  *
  * - The wire has no `refunded` or `charged_back` status: the widget sees such a deposit as
  *   `success` (the payment went through; the reversal shows in the balance), see
  *   {@link wireStatusOf}.
- * - Money is shown at the currency precision, rounded down (services/money-text.ts
+ * - Money is shown at the currency precision, rounded down (platform/money-text.ts
  *   moneyAtPrecision).
  * - A final payment shows neither its redirect nor its display form; an error shows its error
  *   fields and decline page settings.

@@ -2,7 +2,7 @@
  * The withdrawal policy of the submission pipeline (pipeline.ts; SPEC §4 submit routes, §5 amount
  * and withdrawal balance rules, tax, §7 payouts/groups/{payGroupId}/submit). In order:
  * 1. the pay group of the session (brand, withdrawal flow, session currency), enabled, not
- *    restricted and not disabled by wager (SPEC §4, services/wager.ts);
+ *    restricted and not disabled by wager (SPEC §4, modules/cashier/wager.ts);
  * 2. the amount by the domain (validateAmount): currency precision, the pay group's pattern and
  *    limits, and the withdrawal balance rule (balance not positive, amount above the balance,
  *    balance under the minimum: 1206). Clamping (clampWithdrawalAmount) is the widget's job as the

@@ -18,7 +18,7 @@
  * bonus of a deposit; the destination, balance reservation and tax of a withdrawal. Nothing is
  * written before the policy has accepted the request, so a refusal leaves no trace.
  *
- * A retry with the same Idempotency-Key never comes here twice: services/idempotency.ts answers it
+ * A retry with the same Idempotency-Key never comes here twice: http/idempotency.ts answers it
  * with {@link resumePayment}, which repeats an unresolved call of the same transaction.
  *
  * @packageDocumentation

@@ -5,7 +5,7 @@
  * provider is called (`call_state` `sending`, the caller holding the transaction's lease). The call
  * carries our transaction id as the provider's idempotency key, so repeating it never charges or
  * pays twice (PaymentProvider contract). Then:
- * - an answer is applied through the status machine (services/transactions.ts): `call_state`
+ * - an answer is applied through the status machine (modules/payments/transactions.ts): `call_state`
  *   becomes `done`;
  * - no answer (a time-out after `PROVIDER_TIMEOUT_MS`, an error, a lost connection): the outcome
  *   is unknown (`unknown`); the transaction stays `created` and is resolved later, by repeating
@@ -57,7 +57,7 @@ export interface PaymentDeps {
   readonly db: Database;
   /** The providers by connector; a transaction's calls go to the connector it was sent to. */
   readonly connectors: ConnectorRegistry;
-  /** Where the money is kept (services/wallet/wallet.ts). */
+  /** Where the money is kept (modules/wallet/wallet.ts). */
   readonly wallet: WalletService;
   readonly config: Pick<ServerConfig, 'payments'>;
   readonly clock: Clock;

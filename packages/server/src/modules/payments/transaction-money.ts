@@ -1,7 +1,7 @@
 /**
  * The money of a transaction as its row keeps it: what the player pays for a deposit, what a
  * withdrawal pays out, what a deposit credits, and the precision of its currency. The sums keep
- * every digit of the stored numerics; writing them at a precision is services/money-text.ts's
+ * every digit of the stored numerics; writing them at a precision is platform/money-text.ts's
  * (one function per rounding rule).
  *
  * @packageDocumentation

@@ -1,10 +1,10 @@
 /**
  * Transactions as stored: the row, what its `provider_data` holds, and the statements that create,
- * read and update a transaction outside the status machine (services/transactions.ts moves the
+ * read and update a transaction outside the status machine (modules/payments/transactions.ts moves the
  * status).
  *
  * - A transaction is created in status `created` with its brand's merchant URLs copied onto it;
- *   the row and its webhook event commit together (services/webhooks/outbox.ts).
+ *   the row and its webhook event commit together (modules/webhooks/outbox.ts).
  * - Reads answer `undefined` (or 404 for a player's transaction) for an id that is no
  *   transaction; one connector's lookup never finds another connector's payment.
  * - `provider_data` is read back through its schema ({@link providerDataOf}) and merged, never
@@ -197,7 +197,7 @@ export async function createTransaction(
   db: Executor,
   input: CreateTransactionInput,
 ): Promise<TransactionRow> {
-  // The row and its webhook event commit together (services/webhooks/outbox.ts).
+  // The row and its webhook event commit together (modules/webhooks/outbox.ts).
   if (!isTransaction(db)) return db.transaction((tx) => createTransaction(tx, input));
   const brand =
     input.brand?.id === input.brandId

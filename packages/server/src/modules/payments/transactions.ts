@@ -15,7 +15,7 @@
  *   chargeback: provider webhooks) moves on once more, to `refunded` or `charged_back`
  *   ({@link reverseDeposit}); that is the only move out of a final status. The wire has no such
  *   statuses: the widget sees them as `success` (the payment went through; the reversal shows
- *   in the balance), see services/pay-session.ts wireStatusOf.
+ *   in the balance), see modules/payments/pay-session.ts wireStatusOf.
  *
  * - `processing` and `await` may follow each other (a bank transfer awaits its receipt, then is
  *   processing while the receipt is reviewed) and may repeat themselves, which records a new step
@@ -31,22 +31,22 @@
  * status change, so a result is applied exactly once:
  * - deposit success: the ledger is credited with the amount after tax (and the bonus, as its own
  *   ledger entry), the card is saved when the player asked for it (token, last four, BIN, expiry,
- *   holder, type: never the number or CVV; services/card-saving.ts), and the pay group becomes
+ *   holder, type: never the number or CVV; modules/accounts/card-saving.ts), and the pay group becomes
  *   the player's last used one;
  * - withdrawal success: the reservation is settled; withdrawal error: the reservation is released.
  *
  * Every transition also marks the provider call as done (`call_state`) and schedules the
  * reconciler's next look (`next_check_at`: none once final; the provider's settle time or a
  * growing interval while waiting); a waiting one gets the deadline of what it waits for
- * (`expires_at`, services/payments/schedule.ts).
+ * (`expires_at`, platform/schedule.ts).
  *
- * Every creation (services/transaction-repository.ts) and every applied move records its webhook
- * event for the operator in the same database transaction (services/webhooks/outbox.ts decides
+ * Every creation (modules/payments/transaction-repository.ts) and every applied move records its webhook
+ * event for the operator in the same database transaction (modules/webhooks/outbox.ts decides
  * which moves are reported).
  *
- * Around the machine: services/transaction-repository.ts creates, reads and bookkeeps the rows;
- * services/provider-outcomes.ts turns a provider's answer into a move; services/pay-session.ts
- * builds the SPEC §3 pay session of the contract from a row; services/transaction-money.ts holds
+ * Around the machine: modules/payments/transaction-repository.ts creates, reads and bookkeeps the rows;
+ * modules/payments/provider-outcomes.ts turns a provider's answer into a move; modules/payments/pay-session.ts
+ * builds the SPEC §3 pay session of the contract from a row; modules/payments/transaction-money.ts holds
  * what a transaction charges, pays out and credits.
  *
  * @packageDocumentation
@@ -151,7 +151,7 @@ export interface TransitionFields {
   readonly providerData?: StoredProviderData | undefined;
   /** The clock of the change (default: now), for the reconciler's schedule. */
   readonly now?: Date | undefined;
-  /** The reconciler's next look while waiting (default: services/payments/schedule recheckAt). */
+  /** The reconciler's next look while waiting (default: platform/schedule recheckAt). */
   readonly nextCheckAt?: Date | undefined;
   /** The deadline of what the transaction waits for, when this move sets one. */
   readonly expiresAt?: Date | null | undefined;
@@ -240,7 +240,7 @@ export async function transition(
   to: TransactionStatus,
   fields: TransitionFields = {},
 ): Promise<TransitionResult> {
-  // An applied move and its webhook event commit together (services/webhooks/outbox.ts).
+  // An applied move and its webhook event commit together (modules/webhooks/outbox.ts).
   if (!isTransaction(db)) return db.transaction((tx) => transition(tx, transactionId, to, fields));
   const patch: StoredProviderData = {
     ...(fields.providerData ?? {}),
@@ -454,7 +454,7 @@ export interface DepositReversal {
 /**
  * Applies a refund or chargeback of a succeeded deposit, once: `success → refunded |
  * charged_back` and, in the same database transaction, the ledger takes back what the deposit
- * credited (services/wallet/money.ts takeBackDeposit: the ledger's reverseCredit, or a reversal
+ * credited (modules/wallet/money.ts takeBackDeposit: the ledger's reverseCredit, or a reversal
  * owed to the operator's wallet). A second
  * report, or the other kind after the first, changes nothing (`applied: false`).
  *

@@ -1,7 +1,7 @@
 /**
  * What a provider's webhook does (`POST /api/providers/{connector}/webhook`, routes/
  * provider-webhooks.ts): each verified notification is applied through the status machine
- * (services/provider-outcomes.ts, services/transactions.ts), so a webhook is as safe as a status
+ * (modules/payments/provider-outcomes.ts, modules/payments/transactions.ts), so a webhook is as safe as a status
  * poll:
  *
  * - **Duplicates change nothing**: a result the transaction already has is `duplicate`.

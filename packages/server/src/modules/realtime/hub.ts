@@ -33,7 +33,7 @@
  * connection. The ping and expiry checks run on one timer for every connection; their "now" is
  * the app's clock, and tests call {@link RealtimeHub.tick} themselves.
  *
- * A session that ends (services/sessions.ts expireSession) or a player who is blocked closes its
+ * A session that ends (http/sessions.ts expireSession) or a player who is blocked closes its
  * connections (3503, no reconnect), heard through the session caches' notifications.
  *
  * Nothing here logs a token, a channel name or a session id: counts and close codes only.
@@ -441,7 +441,7 @@ export class RealtimeHub {
 
   /**
    * Closes the connections of a session that ended or of a player who was blocked (3503: the
-   * client does not reconnect), as the session caches hear of it (services/cache/cache-hub.ts).
+   * client does not reconnect), as the session caches hear of it (db/cache/cache-hub.ts).
    */
   ended(change: { readonly kind: string; readonly id?: string }): void {
     if (change.id === undefined || (change.kind !== 'session' && change.kind !== 'player')) return;

@@ -59,7 +59,7 @@ export async function publish(db: Executor, channel: string, data: unknown): Pro
 
 /**
  * The envelope of a publication to the session's channel of `kind`, for a statement that selects
- * `pg_notify` anyway (services/webhooks/outbox.ts).
+ * `pg_notify` anyway (modules/webhooks/outbox.ts).
  *
  * @throws {RealtimePayloadTooLargeError} as {@link publish}.
  */

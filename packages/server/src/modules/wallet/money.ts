@@ -1,11 +1,11 @@
 /**
  * What a transaction's status change does to money, for either wallet: the one place
- * the status machine (services/transactions.ts), the pipeline's creating transaction
- * (services/payments/pipeline.ts) and a reversal (services/payments/reversal.ts) move money.
+ * the status machine (modules/payments/transactions.ts), the pipeline's creating transaction
+ * (modules/payments/pipeline.ts) and a reversal (modules/payments/reversal.ts) move money.
  * Each function runs in the caller's database transaction, so the money moves (or is owed) exactly
  * when the change commits:
  *
- * - `internal` wallet: the cashier's ledger (services/ledger.ts) is changed at once, as it always
+ * - `internal` wallet: the cashier's ledger (modules/wallet/ledger.ts) is changed at once, as it always
  *   was;
  * - `operator` wallet: the movement is queued for the operator's wallet (./wallet-operations.ts)
  *   and sent after the commit, with the same operation id until the wallet answers.

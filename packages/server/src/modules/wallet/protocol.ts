@@ -5,7 +5,7 @@
  * **authorize** a payout (the wallet takes the amount off the balance), **transfer** (credit a
  * deposit, commit an authorized payout, or take back a refunded deposit) and **cancel** (return an
  * authorized payout). The operator serves these four routes; Cashdesk calls them
- * (services/wallet/operator-wallet.ts) and the wallet simulator (src/wallet-simulator/) serves
+ * (modules/wallet/operator-wallet.ts) and the wallet simulator (src/wallet-simulator/) serves
  * them for tests and demos.
  *
  * Conventions:

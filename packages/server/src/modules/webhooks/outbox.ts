@@ -6,14 +6,14 @@
  * sends the rows; this module only records them.
  *
  * What is recorded:
- * - about a transaction, whenever one is created (services/transaction-repository.ts) or the
- *   status machine (services/transactions.ts) applies a move: the event type is
+ * - about a transaction, whenever one is created (modules/payments/transaction-repository.ts) or the
+ *   status machine (modules/payments/transactions.ts) applies a move: the event type is
  *   {@link transactionEventType}, the ONE place where a status becomes an event (`null`: the
  *   move is not reported, e.g. processing ↔ await);
  * - `payout_account.verified` when a payout account's one-time code verified it
- *   (services/payout-accounts.ts);
+ *   (modules/accounts/payout-accounts.ts);
  * - `payout.awaiting_approval` after the `transaction.created` of a withdrawal that waits for the
- *   operator's approval (services/transaction-repository.ts createTransaction).
+ *   operator's approval (modules/payments/transaction-repository.ts createTransaction).
  *
  * Each recording also sends `NOTIFY cashdesk_webhook_events`, which PostgreSQL (and PGlite)
  * deliver only when the transaction commits: the dispatchers listening (notify.ts) make their
@@ -83,7 +83,7 @@ const NewPayoutAccount = z.object({ newPayoutAccount: z.literal(true) });
 /**
  * Writes event rows and announces them (delivered on commit), in ONE statement: the insert is a
  * data-modifying CTE and the `pg_notify` its select, so recording costs one round trip. A
- * realtime publication (realtime/publish.ts) goes in the same select; alone (a move no
+ * realtime publication (modules/realtime/publish.ts) goes in the same select; alone (a move no
  * webhook reports) it is one statement of its own.
  */
 /**
@@ -258,7 +258,7 @@ export async function recordTransactionEvents(
 
 /**
  * The realtime publication of a transaction's move to its session's transactions channel
- * (realtime/channels.ts): what the widget's waiting pages need to move on; `undefined` for a
+ * (modules/realtime/channels.ts): what the widget's waiting pages need to move on; `undefined` for a
  * transaction without a session (made by the operator).
  */
 function realtimeMove(row: TransactionRow): string | undefined {

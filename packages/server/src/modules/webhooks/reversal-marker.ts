@@ -1,7 +1,7 @@
 /**
  * The reversal marker: the error_message of a withdrawal the player reversed (reversal.ts). Its
  * own module, below the status machine, so that whatever reads a finished transaction (the
- * webhook events, services/webhooks/outbox.ts) can tell a reversal from a failure without
+ * webhook events, modules/webhooks/outbox.ts) can tell a reversal from a failure without
  * importing the reversal itself.
  *
  * @packageDocumentation

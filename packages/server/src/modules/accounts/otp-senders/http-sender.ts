@@ -12,7 +12,7 @@
  *   destination the service does not take) and any 3xx (never followed: it would take the code
  *   elsewhere) end the hand-over at once: a repeat would get the same answer.
  * - **Failure:** {@link OtpNotSentError} with the reason; the player gets 1404 and the send is not
- *   counted (services/otp.ts handOverCode).
+ *   counted (modules/accounts/otp.ts handOverCode).
  * - **Logs:** the message id, purpose, contact type, masked contact, attempts and statuses; never
  *   the code, the full destination or the body.
  *

@@ -1,6 +1,6 @@
 /**
  * The one-time-code delivery boundary (SPEC §2 "request and confirm a one-time code", §7 otp/send
- * and payments/groups/{paygroup_id}/otp): both purposes of services/otp.ts hand the plain code to
+ * and payments/groups/{paygroup_id}/otp): both purposes of modules/accounts/otp.ts hand the plain code to
  * the app's one {@link OtpSender} (`app.cashdesk.otpSender`) and nowhere else.
  *
  * Implementations (chosen by OTP_SENDER, ./create-otp-sender.ts, or passed to createApp as
@@ -12,7 +12,7 @@
  *
  * The rules every sender keeps:
  * - `send` resolves only once the message is handed over; it throws when it could not be (the
- *   player then gets error 1404 and the send is not counted, services/otp.ts handOverCode).
+ *   player then gets error 1404 and the send is not counted, modules/accounts/otp.ts handOverCode).
  *   {@link OtpNotSentError} says why; any other throw counts the same.
  * - A retried message carries the same {@link OtpMessage.messageId}, so the receiver can drop a
  *   repeat; a new send (even of the same challenge) gets a new id.
@@ -46,7 +46,7 @@ export interface OtpMessage {
   readonly contactType: ContactType;
   /** The full address; only a sender sees it. */
   readonly destination: string;
-  /** The address as it may be shown and logged (services/contacts.ts). */
+  /** The address as it may be shown and logged (modules/accounts/contacts.ts). */
   readonly maskedContact: string;
   /** The plain code: only a sender sees it. */
   readonly code: string;

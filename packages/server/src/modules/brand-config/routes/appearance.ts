@@ -5,7 +5,7 @@
  *   else the session's) and the brand's text overrides for the language;
  * - `GET /api/cashier-service/v1.0/appearance/logos/{sha256}` (public, like any image): a theme's
  *   logo by the SHA-256 of its bytes, so its address changes with its content and it is cached
- *   for a year. Logos are checked when uploaded (services/brand-config/appearance.ts); the answer
+ *   for a year. Logos are checked when uploaded (modules/brand-config/appearance.ts); the answer
  *   is also made inert: `Content-Security-Policy: default-src 'none'; sandbox` (an SVG opened as a
  *   document runs nothing and loads nothing), `nosniff` (helmet), and the exact media type.
  *

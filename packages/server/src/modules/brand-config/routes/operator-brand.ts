@@ -1,7 +1,7 @@
 /**
  * GET and PATCH /api/operator/v1/brand, the calling key's brand and its configuration
  * version. The version is also the ETag; a write naming it in If-Match is refused when another
- * write came first (services/brand-config/version.ts).
+ * write came first (modules/brand-config/version.ts).
  *
  * @packageDocumentation
  */

@@ -3,7 +3,7 @@
  * operator-configuration; scopes config:read and config:write): settings, currencies, pay groups,
  * tax tiers, the lost-profit bonus, player bonuses, content pages and notifications. Every write
  * runs in one database transaction that first bumps the brand's configuration version (honouring
- * If-Match), then applies the change through the configuration layer (services/brand-config/,
+ * If-Match), then applies the change through the configuration layer (modules/brand-config/,
  * which the demo seed uses too) and audits it with before and after; a refusal writes nothing.
  * The answer's ETag is the new version. Players see a change at their next call (nothing caches
  * the configuration).

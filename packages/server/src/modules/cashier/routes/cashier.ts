@@ -3,7 +3,7 @@
  * payouts/groups/init (SPEC §3 cashier response), POST payments/groups/{payGroupId}/select and
  * payouts/groups/{payGroupId}/select (SPEC §3 method detail).
  *
- * Decisions (services/cashier/ and services/pay-groups.ts have the details):
+ * Decisions (modules/cashier/ and modules/cashier/pay-groups.ts have the details):
  * - init lists the pay groups of the session's brand and the route's flow that accept the
  *   session's currency, disabled and restricted ones included (the widget shows them disabled);
  * - the flow comes from the route, not from the session: a session opened for deposits may read
@@ -12,7 +12,7 @@
  *   at); submitting it is refused with 409 methodUnavailable. A pay group of the other flow or
  *   another brand, or one without the session's currency, is 404 unknownPayGroup; a select
  *   currency other than the session's is 400 invalidField (body.currency).
- * - init's `auth_token` is the session's realtime connection token (realtime/token.ts).
+ * - init's `auth_token` is the session's realtime connection token (modules/realtime/token.ts).
  * - init's parts that the service shares between answers (frozen: the brand's pay groups and
  *   brand-level objects) are written once (http/written-once.ts): the serializer keeps their text.
  *

@@ -1,7 +1,7 @@
 /**
  * Payout approval in the operator API: whether the brand's withdrawals need it
  * (GET/PUT /payout-approval) and the decision on one (POST /transactions/{id}/approve|reject).
- * The pipeline's side is services/payments/approval.ts. Every change is audited in the database
+ * The pipeline's side is modules/payments/approval.ts. Every change is audited in the database
  * transaction that makes it.
  *
  * @packageDocumentation

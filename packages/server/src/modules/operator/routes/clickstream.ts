@@ -1,6 +1,6 @@
 /**
  * GET /api/operator/v1/clickstream (scope clickstream:read), the clickstream of the
- * brand's players (services/operator/clickstream.ts).
+ * brand's players (modules/operator/clickstream.ts).
  *
  * @packageDocumentation
  */

@@ -1,7 +1,7 @@
 /**
  * GET /transactions/{id}, GET /transactions and GET /transactions.csv of the
  * operator API (scope transactions:read), the brand's transactions as its webhooks carry them
- * (services/operator/transactions.ts).
+ * (modules/operator/transactions.ts).
  *
  * @packageDocumentation
  */

@@ -5,7 +5,7 @@
  *   (the provider page to open, plain-text instructions, amount, expiry). A read: it changes
  *   nothing.
  * - `GET payments/status/{transactionId}`: asks the provider for the payment's state and applies
- *   it to the transaction through services/provider-outcomes.ts, so a success credits the ledger
+ *   it to the transaction through modules/payments/provider-outcomes.ts, so a success credits the ledger
  *   once however many polls race (the status machine's conditional update lets exactly one of
  *   them finish the transaction) and an error credits nothing.
  * - `POST payments/3ds-result`: the cashier's 3DS result route posts what the challenge returned.
@@ -81,7 +81,7 @@ export function nextPollMs(
 }
 
 /**
- * SPEC §7 status answer of a transaction, with what a result page shows of it (services/payment-details.ts).
+ * SPEC §7 status answer of a transaction, with what a result page shows of it (modules/payments/payment-details.ts).
  */
 function statusAnswer(
   row: TransactionRow,

@@ -1,12 +1,12 @@
 /**
  * The deposit calls of SPEC §7 and the route call of both flows, thin over the services:
- * - POST payments/groups/{payGroupId}/submit: the submission pipeline (services/payments) with
+ * - POST payments/groups/{payGroupId}/submit: the submission pipeline (modules/payments) with
  *   the deposit policy; a retry with the same Idempotency-Key resumes the same transaction;
- * - POST payments/groups/{payGroupId}/upload: a document (routes/documents.ts);
+ * - POST payments/groups/{payGroupId}/upload: a document (modules/payments/routes/documents.ts);
  * - POST /api/cashier-service/{payments|payouts}/groups/{paygroup_id}/route: the next fields of
- *   a form (services/payments/route-fields.ts);
+ *   a form (modules/payments/route-fields.ts);
  * - POST payments/groups/{paygroup_id}/otp: a confirmation code for a deposit whose form has a
- *   requisite field (services/payments/deposit-code.ts).
+ *   requisite field (modules/payments/deposit-code.ts).
  *
  * @packageDocumentation
  */

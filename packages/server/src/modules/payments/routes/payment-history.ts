@@ -1,6 +1,6 @@
 /**
  * The player's pending payments and history, `GET payments/history`
- * (services/payment-history.ts): the session player's own payments only, of the session's
+ * (modules/payments/payment-history.ts): the session player's own payments only, of the session's
  * brand, the open ones first with what resumes them.
  *
  * @packageDocumentation

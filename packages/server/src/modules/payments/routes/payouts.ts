@@ -1,9 +1,9 @@
 /**
  * Withdrawal calls (SPEC §7), thin over the services:
- * - payouts/groups/{payGroupId}/submit: the submission pipeline (services/payments) with the
+ * - payouts/groups/{payGroupId}/submit: the submission pipeline (modules/payments) with the
  *   withdrawal policy; a retry with the same Idempotency-Key resumes the same transaction;
- * - payouts/groups/{payGroupId}/upload: a document (routes/documents.ts);
- * - payments/reverse-pending-withdrawal: services/payments/reversal.ts, under an
+ * - payouts/groups/{payGroupId}/upload: a document (modules/payments/routes/documents.ts);
+ * - payments/reverse-pending-withdrawal: modules/payments/reversal.ts, under an
  *   Idempotency-Key like every call that moves money.
  *
  * @packageDocumentation

@@ -10,7 +10,7 @@
  *   reads them.
  * - Answers: `200 {received, results}` once every notification is applied or acknowledged
  *   (duplicates, stale and unknown ones included, so the provider stops retrying; see
- *   services/payments/webhooks.ts); `401` error 1701 for a missing, stale or wrong signature;
+ *   modules/payments/webhooks.ts); `401` error 1701 for a missing, stale or wrong signature;
  *   `400` error 1001 for a signed body the connector cannot read; `404` error 1008 for a
  *   connector that does not exist or takes no webhooks; `409` error 1702 for a refund or
  *   chargeback of a payment whose result has not arrived yet (the provider delivers it again);

@@ -1,6 +1,6 @@
 /**
  * POST realtime/token, a new realtime connection token of the session (as init's
- * `auth_token`, realtime/session-token.ts) for the realtime client's getToken: asked when its token
+ * `auth_token`, modules/realtime/session-token.ts) for the realtime client's getToken: asked when its token
  * is about to expire or was refused with 109. Reads nothing beyond the session check.
  *
  * @packageDocumentation

@@ -1,7 +1,7 @@
 /**
  * POST client-reports (SPEC §4 "Render crash: reported", SPEC §8 "Unhandled render
  * error: logged, reported", SPEC §9 trace sampling and breadcrumbs): stores a render crash or
- * error of the widget, scrubbed (services/client-reports.ts).
+ * error of the widget, scrubbed (modules/widget-reports/client-reports.ts).
  *
  * The x-session-id header is optional: a valid session gives the report its brand and player; a
  * missing, unknown or expired one keeps it without them, with the same answer, so the call tells
