@@ -101,7 +101,7 @@ module.exports = {
       name: 'server-module-only-through-entry',
       severity: 'error',
       comment:
-        'Outside the modules (the app, the commands, the seed, http/, the benchmarks, the browser tests) a module is imported only through its entry, modules/<name>/index.ts; the route registry imports routes, and the server’s own tests may import anything (docs/architecture.md).',
+        'Outside the modules (the app, the commands, the seed, the benchmarks, the browser tests) a module is imported only through its entry, modules/<name>/index.ts; the route registry imports routes, and the server’s own tests may import anything (docs/architecture.md).',
       from: {
         path: ['^packages/server/src/', '^bench/', '^e2e/'],
         pathNot: [
