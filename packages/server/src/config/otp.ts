@@ -1,7 +1,7 @@
 /**
- * Who hands one-time codes to the player (OTP_SENDER, modules/accounts/otp-senders/): the sandbox outbox,
- * the operator's messaging service over HTTP (OTP_HTTP_*), or nobody. Production defaults to
- * nobody and uses the sandbox outbox only when OTP_ALLOW_SANDBOX_IN_PRODUCTION=true.
+ * Who hands one-time codes to the player (OTP_SENDER, modules/accounts/otp-senders/): the sandbox
+ * outbox, the operator's messaging service over HTTP (OTP_HTTP_*), or nobody. Production defaults
+ * to nobody and uses the sandbox outbox only when OTP_ALLOW_SANDBOX_IN_PRODUCTION=true.
  *
  * @packageDocumentation
  */
@@ -11,9 +11,9 @@ import { flagText, integerText, optionalText, secretText, urlText } from './env'
 import type { ValuesOf } from './env';
 
 /**
- * Who hands one-time codes to the player (OTP_SENDER, modules/accounts/otp-senders/): the sandbox outbox
- * (log line and demo page; sandbox mode), the operator's messaging service over HTTP, or nobody
- * (every code request then fails with 1404).
+ * Who hands one-time codes to the player (OTP_SENDER, modules/accounts/otp-senders/): the sandbox
+ * outbox (log line and demo page; sandbox mode), the operator's messaging service over HTTP, or
+ * nobody (every code request then fails with 1404).
  */
 export const OTP_SENDER_KINDS = ['sandbox', 'http', 'none'] as const;
 

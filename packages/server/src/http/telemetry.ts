@@ -349,8 +349,8 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
   }
 
   /**
-   * One metric a player's browser reported (modules/widget-reports/routes/metrics.ts), as the wire carries it:
-   * milliseconds, or the layout-shift score in thousandths (domain `metricWireValue`).
+   * One metric a player's browser reported (modules/widget-reports/routes/metrics.ts), as the wire
+   * carries it: milliseconds, or the layout-shift score in thousandths (domain `metricWireValue`).
    */
   clientMetric(report: {
     readonly name: MetricName;

@@ -1,7 +1,7 @@
 /**
- * GET /metrics (modules/service/routes/prometheus.ts, http/telemetry.ts) after real traffic: request
- * latency by route pattern and status, a card deposit counted as finished, its provider call
- * timed, an Idempotency-Key replay counted, a reconciler pass counted, the process metrics
+ * GET /metrics (modules/service/routes/prometheus.ts, http/telemetry.ts) after real traffic:
+ * request latency by route pattern and status, a card deposit counted as finished, its provider
+ * call timed, an Idempotency-Key replay counted, a reconciler pass counted, the process metrics
  * present, and no address with an id in any label. Who may read the metrics: METRICS_TOKEN, and
  * production without it.
  */

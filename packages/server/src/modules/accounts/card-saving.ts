@@ -1,9 +1,9 @@
 /**
- * Card saving (SPEC §3 saved card): when a deposit the player asked to save the card for
- * succeeds, the card the provider tokenised is stored for the player's next payments: its token,
- * last four, BIN, expiry, holder and type; the number and the CVV never reach the `saved_cards`
- * table. The status machine (modules/payments/transactions.ts) calls it in the database transaction of
- * the success; modules/accounts/cards.ts lists and removes the saved cards.
+ * Card saving (SPEC §3 saved card): when a deposit the player asked to save the card for succeeds,
+ * the card the provider tokenised is stored for the player's next payments: its token, last four,
+ * BIN, expiry, holder and type; the number and the CVV never reach the `saved_cards` table. The
+ * status machine (modules/payments/transactions.ts) calls it in the database transaction of the
+ * success; modules/accounts/cards.ts lists and removes the saved cards.
  *
  * @packageDocumentation
  */

@@ -1,11 +1,11 @@
 /**
- * The accounts module. What a player keeps with the cashier: saved cards (cards.ts, card-saving.ts), payout accounts
- * and their verification by one-time code (payout-accounts.ts, payout-account-otp.ts), the
- * one-time codes themselves and their senders (otp.ts, otp-senders/), contacts and their masking
- * (contacts.ts); routes: account management and the player's cards.
+ * The accounts module. What a player keeps with the cashier: saved cards (cards.ts,
+ * card-saving.ts), payout accounts and their verification by one-time code (payout-accounts.ts,
+ * payout-account-otp.ts), the one-time codes themselves and their senders (otp.ts, otp-senders/),
+ * contacts and their masking (contacts.ts); routes: account management and the player's cards.
  *
  * This file is the module's public entry: other modules, the app, the commands and the seed import
- * the module only through it (.dependency-cruiser.cjs `server-module-only-through-entry`).
+ * the module only through it (the `server-module-*` rules of .dependency-cruiser.cjs).
  *
  * @packageDocumentation
  */

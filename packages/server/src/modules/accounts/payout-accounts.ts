@@ -6,11 +6,11 @@
  * Rules kept here:
  * - An account belongs to one player; every lookup is by (player, id), so another player's
  *   account is "not found" exactly like an unknown one (404).
- * - Contacts are masked like the withdrawal select's trusted_contacts (modules/accounts/contacts.ts), so
- *   otp/send names the contact the way the player chose it.
+ * - Contacts are masked like the withdrawal select's trusted_contacts
+ *   (modules/accounts/contacts.ts), so otp/send names the contact the way the player chose it.
  * - A new account is stored unverified. It is paid to only once a one-time code confirmed it
- *   (modules/accounts/payout-account-otp.ts marks it verified); {@link RequisiteCreateResponse.verification_required}
- *   says so to the widget.
+ *   (modules/accounts/payout-account-otp.ts marks it verified);
+ *   {@link RequisiteCreateResponse.verification_required} says so to the widget.
  * - The value is validated with the domain's field rules of the pay group's field whose
  *   user_requisite_type_id is the requisite type, and shown only masked.
  * - Deleting is soft (`deleted_at`): withdrawals and one-time code challenges keep pointing at the

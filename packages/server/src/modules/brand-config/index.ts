@@ -1,12 +1,12 @@
 /**
- * The brand-config module. A brand's configuration and its one writer (docs/decisions/0030-brand-configuration-layer.md):
- * brand, currencies, pay groups, bonuses, tax tiers, lost-profit bonuses, notifications, content
- * pages, appearance, host origins, each write bumping the brand's configuration version
- * (version.ts); routes: the widget's appearance and content, and the operator API's brand,
- * configuration and appearance.
+ * The brand-config module. A brand's configuration and its one writer
+ * (docs/decisions/0030-brand-configuration-layer.md): brand, currencies, pay groups, bonuses, tax
+ * tiers, lost-profit bonuses, notifications, content pages, appearance, host origins, each write
+ * bumping the brand's configuration version (version.ts); routes: the widget's appearance and
+ * content, and the operator API's brand, configuration and appearance.
  *
  * This file is the module's public entry: other modules, the app, the commands and the seed import
- * the module only through it (.dependency-cruiser.cjs `server-module-only-through-entry`).
+ * the module only through it (the `server-module-*` rules of .dependency-cruiser.cjs).
  *
  * @packageDocumentation
  */

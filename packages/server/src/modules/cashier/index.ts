@@ -1,13 +1,13 @@
 /**
- * The cashier module. The cashier's answers (init and select, docs/decisions/0037-lean-submit.md) over a session's pay
- * groups: the rows and their availability (pay-group-rows.ts), the pay groups a session sees
- * (pay-groups.ts), a pay group's form (pay-group-form.ts), the player read in one statement
- * (player-figures.ts), brand data kept in memory (brand-data.ts), tax, lost profit, wager and bet
- * shops; a new session (create-session.ts); routes: cashier init and select, the sandbox's
+ * The cashier module. The cashier's answers (init and select, docs/decisions/0037-lean-submit.md)
+ * over a session's pay groups: the rows and their availability (pay-group-rows.ts), the pay groups
+ * a session sees (pay-groups.ts), a pay group's form (pay-group-form.ts), the player read in one
+ * statement (player-figures.ts), brand data kept in memory (brand-data.ts), tax, lost profit, wager
+ * and bet shops; a new session (create-session.ts); routes: cashier init and select, the sandbox's
  * sessions, the right-to-left assets list.
  *
  * This file is the module's public entry: other modules, the app, the commands and the seed import
- * the module only through it (.dependency-cruiser.cjs `server-module-only-through-entry`).
+ * the module only through it (the `server-module-*` rules of .dependency-cruiser.cjs).
  *
  * @packageDocumentation
  */

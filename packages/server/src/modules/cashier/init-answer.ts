@@ -5,8 +5,8 @@
  * What a session sees: the pay groups of its brand and flow that accept its currency, each with
  * only that currency in `currencies` (the widget reads `currencies[0]`). Disabled and restricted
  * pay groups are listed (the widget shows them in its Disabled group, SPEC §4). The withdrawal
- * wager rule (SPEC §4, modules/cashier/wager.ts), where it holds, lists every payout group disabled with
- * a `wager` view_data item. Apple Pay and Google Pay are listed on every platform: the widget
+ * wager rule (SPEC §4, modules/cashier/wager.ts), where it holds, lists every payout group disabled
+ * with a `wager` view_data item. Apple Pay and Google Pay are listed on every platform: the widget
  * filters them by its platform (SPEC §6), which the server does not know.
  *
  * Amounts go out as decimal strings at the currency precision (limits, blocks, balance); fee
@@ -20,9 +20,9 @@
  *
  * The parts of an answer that the brand data keeps and puts, as the same object, into every
  * player's answer (the brand's pay groups and init's brand-level parts) are frozen, deeply: no
- * answer can change what the next one holds. That they never change is all the cashier route
- * needs to write their text once (modules/cashier/routes/cashier.ts, http/written-once.ts); this module returns
- * plain data and knows nothing of how it is written.
+ * answer can change what the next one holds. That they never change is all the cashier route needs
+ * to write their text once (modules/cashier/routes/cashier.ts, http/written-once.ts); this module
+ * returns plain data and knows nothing of how it is written.
  *
  * @packageDocumentation
  */

@@ -1,9 +1,9 @@
 /**
- * SPEC §3 method detail (select) of both flows: the form, limits, amount blocks, view data and
- * bet shops of one pay group as the session sees it, and for a withdrawal the payout accounts,
- * their verification block, the support address and, while the player has an outstanding wager
- * (SPEC §4, modules/cashier/wager.ts), the read-only `wager_amount` parameter. A disabled or restricted
- * pay group's detail can be selected (the form may be looked at); only a submit refuses it.
+ * SPEC §3 method detail (select) of both flows: the form, limits, amount blocks, view data and bet
+ * shops of one pay group as the session sees it, and for a withdrawal the payout accounts, their
+ * verification block, the support address and, while the player has an outstanding wager (SPEC §4,
+ * modules/cashier/wager.ts), the read-only `wager_amount` parameter. A disabled or restricted pay
+ * group's detail can be selected (the form may be looked at); only a submit refuses it.
  *
  * @packageDocumentation
  */

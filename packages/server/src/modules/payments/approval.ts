@@ -1,7 +1,7 @@
 /**
- * Payout approval. A brand with `payout_approval` keeps each withdrawal, its amount
- * reserved, in call state `approval` (modules/payments/transaction-repository.ts createTransaction): nothing sends
- * it (takeCall and the reconciler pass it by), the player sees it as processing and may still
+ * Payout approval. A brand with `payout_approval` keeps each withdrawal, its amount reserved, in
+ * call state `approval` (modules/payments/transaction-repository.ts createTransaction): nothing
+ * sends it (takeCall and the reconciler pass it by), the player sees it as processing and may still
  * reverse it (reversal.ts), and the operator decides through the operator API:
  *
  * - **approve**: the call becomes `pending` and is sent at once, like any payout (provider-calls.ts):

@@ -3,8 +3,8 @@
  * into the field named by fieldName"): a form with a requisite field (is_otp_requisites) asks
  * for a code sent to that requisite, and the submit must carry it.
  *
- * The challenge mechanics are modules/accounts/otp.ts, the same rules and policy as a payout account's
- * code. What is this purpose's own:
+ * The challenge mechanics are modules/accounts/otp.ts, the same rules and policy as a payout
+ * account's code. What is this purpose's own:
  * - a player has one line of deposit challenges (no payout account), and a block of it blocks
  *   deposit codes only;
  * - the code is bound to the pay group, the field it is typed into and the requisite value, so a
@@ -143,8 +143,8 @@ function otpAnswer(
 }
 
 /**
- * SPEC §7 payments/groups/{paygroup_id}/otp: sends a deposit confirmation code. The send is
- * stored, then handed to the sender; when the sender fails it is taken back (modules/accounts/otp.ts
+ * SPEC §7 payments/groups/{paygroup_id}/otp: sends a deposit confirmation code. The send is stored,
+ * then handed to the sender; when the sender fails it is taken back (modules/accounts/otp.ts
  * handOverCode) and the answer is `failed` with 1404 and `can_resend` (nothing counted).
  */
 export async function sendDepositCode(

@@ -1,8 +1,8 @@
 /**
- * The SPEC §3 pay session of the contract from a transaction row: what the deposit, payout,
- * status and history answers send for a payment ({@link paySessionFor}, or
- * {@link paySessionOf} when the caller read the balance, precision and bet shop once for many
- * rows). Used by the routes and by modules/payments/payment-history.ts, so it lives with the services.
+ * The SPEC §3 pay session of the contract from a transaction row: what the deposit, payout, status
+ * and history answers send for a payment ({@link paySessionFor}, or {@link paySessionOf} when the
+ * caller read the balance, precision and bet shop once for many rows). Used by the routes and by
+ * modules/payments/payment-history.ts, so it lives beside them rather than in a route.
  *
  * - The wire has no `refunded` or `charged_back` status: the widget sees such a deposit as
  *   `success` (the payment went through; the reversal shows in the balance), see

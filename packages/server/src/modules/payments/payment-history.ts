@@ -7,9 +7,10 @@
  * at full microsecond precision), opaque to the client, and a page continues strictly after it.
  *
  * An open payment carries its pay session exactly as submit answers it
- * (modules/payments/pay-session.ts paySessionOf, the one owner of that shape), so the widget resumes it
- * with the code that follows a submit's answer. The balance and the precision are read once per
- * currency of the page, not once per row (an operator's wallet answers the balance over HTTP).
+ * (modules/payments/pay-session.ts paySessionOf, the one owner of that shape), so the widget
+ * resumes it with the code that follows a submit's answer. The balance and the precision are read
+ * once per currency of the page, not once per row (an operator's wallet answers the balance over
+ * HTTP).
  *
  * @packageDocumentation
  */

@@ -5,8 +5,8 @@
  * provider is called (`call_state` `sending`, the caller holding the transaction's lease). The call
  * carries our transaction id as the provider's idempotency key, so repeating it never charges or
  * pays twice (PaymentProvider contract). Then:
- * - an answer is applied through the status machine (modules/payments/transactions.ts): `call_state`
- *   becomes `done`;
+ * - an answer is applied through the status machine (modules/payments/transactions.ts):
+ *   `call_state` becomes `done`;
  * - no answer (a time-out after `PROVIDER_TIMEOUT_MS`, an error, a lost connection): the outcome
  *   is unknown (`unknown`); the transaction stays `created` and is resolved later, by repeating
  *   the call with the same key (a payout, or a deposit whose player retries with the card data)

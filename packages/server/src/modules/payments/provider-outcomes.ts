@@ -1,9 +1,9 @@
 /**
  * What a provider's answer does to a transaction: the outcome of an authorisation or a 3-D Secure
- * completion, of a payout, or a provider status (a status poll, a receipt, an interaction answer,
- * a webhook) becomes one move of the status machine (modules/payments/transactions.ts): a final result
- * through completeTransaction, a wait or a step through transition, with the deadline of what the
- * transaction waits for (platform/schedule.ts) and the reconciler's first look.
+ * completion, of a payout, or a provider status (a status poll, a receipt, an interaction answer, a
+ * webhook) becomes one move of the status machine (modules/payments/transactions.ts): a final
+ * result through completeTransaction, a wait or a step through transition, with the deadline of
+ * what the transaction waits for (platform/schedule.ts) and the reconciler's first look.
  *
  * @packageDocumentation
  */

@@ -1,7 +1,7 @@
 /**
  * Transactions as stored: the row, what its `provider_data` holds, and the statements that create,
- * read and update a transaction outside the status machine (modules/payments/transactions.ts moves the
- * status).
+ * read and update a transaction outside the status machine (modules/payments/transactions.ts moves
+ * the status).
  *
  * - A transaction is created in status `created` with its brand's merchant URLs copied onto it;
  *   the row and its webhook event commit together (modules/webhooks/outbox.ts).

@@ -31,8 +31,8 @@
  * status change, so a result is applied exactly once:
  * - deposit success: the ledger is credited with the amount after tax (and the bonus, as its own
  *   ledger entry), the card is saved when the player asked for it (token, last four, BIN, expiry,
- *   holder, type: never the number or CVV; modules/accounts/card-saving.ts), and the pay group becomes
- *   the player's last used one;
+ *   holder, type: never the number or CVV; modules/accounts/card-saving.ts), and the pay group
+ *   becomes the player's last used one;
  * - withdrawal success: the reservation is settled; withdrawal error: the reservation is released.
  *
  * Every transition also marks the provider call as done (`call_state`) and schedules the
@@ -40,14 +40,14 @@
  * growing interval while waiting); a waiting one gets the deadline of what it waits for
  * (`expires_at`, platform/schedule.ts).
  *
- * Every creation (modules/payments/transaction-repository.ts) and every applied move records its webhook
- * event for the operator in the same database transaction (modules/webhooks/outbox.ts decides
- * which moves are reported).
+ * Every creation (modules/payments/transaction-repository.ts) and every applied move records its
+ * webhook event for the operator in the same database transaction (modules/webhooks/outbox.ts
+ * decides which moves are reported).
  *
- * Around the machine: modules/payments/transaction-repository.ts creates, reads and bookkeeps the rows;
- * modules/payments/provider-outcomes.ts turns a provider's answer into a move; modules/payments/pay-session.ts
- * builds the SPEC §3 pay session of the contract from a row; modules/payments/transaction-money.ts holds
- * what a transaction charges, pays out and credits.
+ * Around the machine: modules/payments/transaction-repository.ts creates, reads and bookkeeps the
+ * rows; modules/payments/provider-outcomes.ts turns a provider's answer into a move;
+ * modules/payments/pay-session.ts builds the SPEC §3 pay session of the contract from a row;
+ * modules/payments/transaction-money.ts holds what a transaction charges, pays out and credits.
  *
  * @packageDocumentation
  */

@@ -1,8 +1,8 @@
 /**
  * What a provider's webhook does (`POST /api/providers/{connector}/webhook`, routes/
  * provider-webhooks.ts): each verified notification is applied through the status machine
- * (modules/payments/provider-outcomes.ts, modules/payments/transactions.ts), so a webhook is as safe as a status
- * poll:
+ * (modules/payments/provider-outcomes.ts, modules/payments/transactions.ts), so a webhook is as
+ * safe as a status poll:
  *
  * - **Duplicates change nothing**: a result the transaction already has is `duplicate`.
  * - **Out of order changes nothing**: a `pending` after the payment moved on, or any result after

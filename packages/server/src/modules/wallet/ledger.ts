@@ -195,8 +195,8 @@ function inTransaction<T>(db: Executor, work: (tx: Transaction) => Promise<T>): 
 }
 
 /**
- * Writes a balance row and, in the same statement, publishes the balance the player
- * sees to the player's balance channel (modules/realtime/channels.ts), delivered when the change commits.
+ * Writes a balance row and, in the same statement, publishes the balance the player sees to the
+ * player's balance channel (modules/realtime/channels.ts), delivered when the change commits.
  */
 async function writeBalance(
   tx: Transaction,

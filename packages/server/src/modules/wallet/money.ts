@@ -5,8 +5,8 @@
  * Each function runs in the caller's database transaction, so the money moves (or is owed) exactly
  * when the change commits:
  *
- * - `internal` wallet: the cashier's ledger (modules/wallet/ledger.ts) is changed at once, as it always
- *   was;
+ * - `internal` wallet: the cashier's ledger (modules/wallet/ledger.ts) is changed at once, as it
+ *   always was;
  * - `operator` wallet: the movement is queued for the operator's wallet (./wallet-operations.ts)
  *   and sent after the commit, with the same operation id until the wallet answers.
  *

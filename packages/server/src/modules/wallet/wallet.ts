@@ -2,8 +2,8 @@
  * The wallet boundary: where the player's money is kept, seen from the payment
  * pipeline. Two wallets:
  *
- * - **internal** (the default): the cashier's own ledger (modules/wallet/ledger.ts) is the balance of
- *   record; money moves in the same database transaction as the status change.
+ * - **internal** (the default): the cashier's own ledger (modules/wallet/ledger.ts) is the balance
+ *   of record; money moves in the same database transaction as the status change.
  * - **operator**: the operator's platform keeps the balance (its sportsbook and casino spend from
  *   it) and Cashdesk moves money there over signed HTTP callbacks (./protocol.ts). A payout's
  *   amount is authorized by the wallet before the provider is asked to pay; what the cashier owes

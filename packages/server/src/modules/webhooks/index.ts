@@ -1,9 +1,10 @@
 /**
- * The webhooks module. Signed webhooks to the operator through a transactional outbox (docs/decisions/0022-webhook-outbox.md):
- * the events recorded with each change (outbox.ts) and their dispatcher.
+ * The webhooks module. Signed webhooks to the operator through a transactional outbox
+ * (docs/decisions/0022-webhook-outbox.md): the events recorded with each change (outbox.ts) and
+ * their dispatcher.
  *
  * This file is the module's public entry: other modules, the app, the commands and the seed import
- * the module only through it (.dependency-cruiser.cjs `server-module-only-through-entry`).
+ * the module only through it (the `server-module-*` rules of .dependency-cruiser.cjs).
  *
  * @packageDocumentation
  */

@@ -6,10 +6,10 @@
  * sends the rows; this module only records them.
  *
  * What is recorded:
- * - about a transaction, whenever one is created (modules/payments/transaction-repository.ts) or the
- *   status machine (modules/payments/transactions.ts) applies a move: the event type is
- *   {@link transactionEventType}, the ONE place where a status becomes an event (`null`: the
- *   move is not reported, e.g. processing ↔ await);
+ * - about a transaction, whenever one is created (modules/payments/transaction-repository.ts) or
+ *   the status machine (modules/payments/transactions.ts) applies a move: the event type is
+ *   {@link transactionEventType}, the ONE place where a status becomes an event (`null`: the move
+ *   is not reported, e.g. processing ↔ await);
  * - `payout_account.verified` when a payout account's one-time code verified it
  *   (modules/accounts/payout-accounts.ts);
  * - `payout.awaiting_approval` after the `transaction.created` of a withdrawal that waits for the
@@ -258,8 +258,8 @@ export async function recordTransactionEvents(
 
 /**
  * The realtime publication of a transaction's move to its session's transactions channel
- * (modules/realtime/channels.ts): what the widget's waiting pages need to move on; `undefined` for a
- * transaction without a session (made by the operator).
+ * (modules/realtime/channels.ts): what the widget's waiting pages need to move on; `undefined` for
+ * a transaction without a session (made by the operator).
  */
 function realtimeMove(row: TransactionRow): string | undefined {
   if (row.sessionId === null) return undefined;

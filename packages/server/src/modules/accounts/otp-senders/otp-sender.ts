@@ -1,7 +1,7 @@
 /**
  * The one-time-code delivery boundary (SPEC §2 "request and confirm a one-time code", §7 otp/send
- * and payments/groups/{paygroup_id}/otp): both purposes of modules/accounts/otp.ts hand the plain code to
- * the app's one {@link OtpSender} (`app.cashdesk.otpSender`) and nowhere else.
+ * and payments/groups/{paygroup_id}/otp): both purposes of modules/accounts/otp.ts hand the plain
+ * code to the app's one {@link OtpSender} (`app.cashdesk.otpSender`) and nowhere else.
  *
  * Implementations (chosen by OTP_SENDER, ./create-otp-sender.ts, or passed to createApp as
  * `otpSender` by an operator embedding the server):

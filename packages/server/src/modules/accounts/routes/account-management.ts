@@ -4,8 +4,8 @@
  * otp/verify, and the sandbox-only GET /sandbox/otp/latest that shows the demo page
  * the code the sandbox "sent".
  *
- * The code goes to the app's one sender (`app.cashdesk.otpSender`, modules/accounts/otp-senders/): the
- * sandbox outbox (log line and the `sandbox_otp_outbox` table) only in sandbox mode unless
+ * The code goes to the app's one sender (`app.cashdesk.otpSender`, modules/accounts/otp-senders/):
+ * the sandbox outbox (log line and the `sandbox_otp_outbox` table) only in sandbox mode unless
  * production explicitly allows it, so no production path logs or shows a code by default; the
  * sandbox route reads that table and is off in production. Bodies are never logged
  * (http/logger.ts); handlers log no body field either.

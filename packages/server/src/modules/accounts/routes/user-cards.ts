@@ -1,7 +1,7 @@
 /**
- * Saved cards (SPEC §7 /user-cards): GET lists the session player's cards, DELETE removes one,
- * POST recurring-check says whether a saved card may pay an amount and whether the CVV is needed.
- * Rules live in modules/accounts/cards.ts; a card of another player answers 404 (error 1008) exactly like
+ * Saved cards (SPEC §7 /user-cards): GET lists the session player's cards, DELETE removes one, POST
+ * recurring-check says whether a saved card may pay an amount and whether the CVV is needed. Rules
+ * live in modules/accounts/cards.ts; a card of another player answers 404 (error 1008) exactly like
  * an unknown one.
  *
  * X-Fingerprint (SPEC §7: the widget sends it when a fingerprint is stored under PH_fingerprint):

@@ -4,10 +4,10 @@
  * - `GET payments/interaction/{transactionId}`: what the player has to do for a pending payment
  *   (the provider page to open, plain-text instructions, amount, expiry). A read: it changes
  *   nothing.
- * - `GET payments/status/{transactionId}`: asks the provider for the payment's state and applies
- *   it to the transaction through modules/payments/provider-outcomes.ts, so a success credits the ledger
- *   once however many polls race (the status machine's conditional update lets exactly one of
- *   them finish the transaction) and an error credits nothing.
+ * - `GET payments/status/{transactionId}`: asks the provider for the payment's state and applies it
+ *   to the transaction through modules/payments/provider-outcomes.ts, so a success credits the
+ *   ledger once however many polls race (the status machine's conditional update lets exactly one
+ *   of them finish the transaction) and an error credits nothing.
  * - `POST payments/3ds-result`: the cashier's 3DS result route posts what the challenge returned.
  *   When the transaction still awaits its challenge and the body carries a challenge result, the
  *   challenge is completed with the provider; otherwise the provider's status is applied. Answers
@@ -81,7 +81,8 @@ export function nextPollMs(
 }
 
 /**
- * SPEC §7 status answer of a transaction, with what a result page shows of it (modules/payments/payment-details.ts).
+ * SPEC §7 status answer of a transaction, with what a result page shows of it
+ * (modules/payments/payment-details.ts).
  */
 function statusAnswer(
   row: TransactionRow,

@@ -2,15 +2,15 @@
  * Document uploads of both flows (SPEC §7 payments/groups/{payGroupId}/upload; the withdrawal
  * upload, which the spec does not show, mirrors it): one handler, the flow's differences named.
  *
- * The multipart form goes through modules/payments/uploads.ts: the file streams to a temporary file, its
- * type is decided by its bytes (domain checkFileUpload), at most 20 971 520 bytes, and a refused
- * upload leaves nothing behind. `transaction_id`, when sent, must be the player's transaction of
- * this flow and pay group; without it the document is for a form field, and `field_name`, when
- * sent, must be a file upload field of the method. A transaction holds at most
+ * The multipart form goes through modules/payments/uploads.ts: the file streams to a temporary
+ * file, its type is decided by its bytes (domain checkFileUpload), at most 20 971 520 bytes, and a
+ * refused upload leaves nothing behind. `transaction_id`, when sent, must be the player's
+ * transaction of this flow and pay group; without it the document is for a form field, and
+ * `field_name`, when sent, must be a file upload field of the method. A transaction holds at most
  * UPLOAD_MAX_DOCUMENTS_PER_TRANSACTION documents of at most UPLOAD_MAX_BYTES_PER_TRANSACTION bytes
- * in all, and so do a player's documents not yet attached to one (409, code 1014). A deposit's document attached to a bank transfer waiting for its receipt is reported to
- * the provider (modules/payments/receipts.ts). The Idempotency-Key covers the file's sha256 and
- * the form fields.
+ * in all, and so do a player's documents not yet attached to one (409, code 1014). A deposit's
+ * document attached to a bank transfer waiting for its receipt is reported to the provider
+ * (modules/payments/receipts.ts). The Idempotency-Key covers the file's sha256 and the form fields.
  *
  * @packageDocumentation
  */

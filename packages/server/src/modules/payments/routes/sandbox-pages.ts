@@ -6,8 +6,8 @@
  *   sandboxThreeDsChallenge); its Pass / Fail buttons post `result=pass|fail` back to the same
  *   address;
  * - `POST /sandbox/3ds/{transactionId}`: `provider.complete3ds`, the outcome applied to the
- *   transaction (modules/payments/provider-outcomes.ts), then `303` to the cashier's 3DS result route
- *   (`threeDsRedirectAddress`: `/3ds_result?transaction_id=…&status=success|error`);
+ *   transaction (modules/payments/provider-outcomes.ts), then `303` to the cashier's 3DS result
+ *   route (`threeDsRedirectAddress`: `/3ds_result?transaction_id=…&status=success|error`);
  * - `GET /sandbox/interaction/{transactionId}`: the "provider page" of an alternative payment,
  *   also usable to pay an awaiting, QR-code or voucher payment at once;
  * - `POST /sandbox/interaction/{transactionId}`: `completeInteraction(action=approve|decline)`,

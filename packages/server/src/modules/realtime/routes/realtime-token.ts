@@ -1,7 +1,7 @@
 /**
- * POST realtime/token, a new realtime connection token of the session (as init's
- * `auth_token`, modules/realtime/session-token.ts) for the realtime client's getToken: asked when its token
- * is about to expire or was refused with 109. Reads nothing beyond the session check.
+ * POST realtime/token, a new realtime connection token of the session (as init's `auth_token`,
+ * modules/realtime/session-token.ts) for the realtime client's getToken: asked when its token is
+ * about to expire or was refused with 109. Reads nothing beyond the session check.
  *
  * @packageDocumentation
  */
