@@ -1,11 +1,24 @@
 // The import rules of docs/architecture.md, checked by `npm run lint:deps` (part of `npm run lint`,
 // so of `npm test`): domain <- contract <- (widget, server, embed); the widget and the server
 // never import each other; server <- testkit <- the server's tests, never the server's production
-// code; inside the widget a feature never imports another feature (app/ composes them); and no
-// module imports itself through a cycle. Test files are held to the same rules.
-// scripts/dependency-rules.test.ts proves each rule fails on a violation.
+// code; inside the widget a feature never imports another feature (app/ composes them); inside
+// the server a module (src/modules/<name>/) is used by others only through its entry (index.ts),
+// the platform layer (db/, http/, platform/) imports no module and only the route registry
+// imports routes; and no module imports itself through a cycle. Test files are held to the same
+// rules. scripts/dependency-rules.test.ts proves each rule fails on a violation.
 
 const FEATURE = '^packages/widget/src/features/([^/]+)/';
+// The server's modules (packages/server/src/modules/<name>/), each used from outside only through
+// its entry.
+const SERVER_MODULES = '^packages/server/src/modules/';
+const MODULE_ENTRY = `${SERVER_MODULES}[^/]+/index\\.ts$`;
+// A module's wire protocol with a party outside the cashier (its protocol.ts: the operator's
+// wallet, the messaging service) is public too: the server's protocols entry re-exports it for
+// the testkit's stand-ins of those parties, without loading the module.
+const MODULE_PROTOCOLS = [
+  `${SERVER_MODULES}[^/]+/protocol\\.ts$`,
+  `${SERVER_MODULES}[^/]+/[^/]+/protocol\\.ts$`,
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -96,30 +109,69 @@ module.exports = {
       to: { path: '^packages/server/src/', pathNot: '^packages/server/src/platform/' },
     },
     {
+      name: 'server-platform-not-modules',
+      severity: 'error',
+      comment:
+        'The platform layer (db/, http/, platform/) is below the modules: it imports none. Only the demo seed writes through the modules that own the rows (docs/architecture.md).',
+      from: {
+        path: '^packages/server/src/(db|http|platform)/',
+        pathNot: ['^packages/server/src/db/seed\\.ts$', '\\.test\\.ts$'],
+      },
+      to: { path: SERVER_MODULES },
+    },
+    {
+      name: 'server-module-not-into-other-module',
+      severity: 'error',
+      comment:
+        'A module uses another module only through its entry (modules/<name>/index.ts), never its files or its routes (docs/architecture.md).',
+      from: { path: `${SERVER_MODULES}([^/]+)/`, pathNot: '\\.test\\.ts$' },
+      to: {
+        path: `${SERVER_MODULES}[^/]+/.`,
+        pathNot: [`${SERVER_MODULES}$1/`, MODULE_ENTRY],
+      },
+    },
+    {
+      name: 'server-module-only-through-entry',
+      severity: 'error',
+      comment:
+        'Outside the modules (the app, the commands, the seed, the benchmarks, the browser tests) a module is imported only through its entry, modules/<name>/index.ts, or its wire protocol (protocol.ts); the route registry imports routes, and the server’s own tests may import anything (docs/architecture.md).',
+      from: {
+        path: ['^packages/server/src/', '^bench/', '^e2e/'],
+        pathNot: [
+          SERVER_MODULES,
+          '^packages/server/src/test/',
+          '^packages/server/src/.+\\.test\\.ts$',
+          '^packages/server/src/register-routes\\.ts$',
+        ],
+      },
+      to: { path: `${SERVER_MODULES}[^/]+/.`, pathNot: [MODULE_ENTRY, ...MODULE_PROTOCOLS] },
+    },
+    {
       name: 'server-routes-only-from-composition',
       severity: 'error',
       comment:
-        'Routes are the outermost layer: only the app (app.ts, index.ts), other routes and tests import them; services, http, db and providers never do (docs/architecture.md).',
+        'Routes are the outermost layer: only the route registry (register-routes.ts), the app, other routes of the same module and tests import a module’s routes/; no module’s rules, http, db or providers do (docs/architecture.md).',
       from: {
         path: '^packages/server/src/',
         pathNot: [
-          '^packages/server/src/(routes|test)/',
-          '^packages/server/src/(app|index)\\.ts$',
+          `${SERVER_MODULES}[^/]+/routes/`,
+          '^packages/server/src/test/',
+          '^packages/server/src/(app|index|register-routes)\\.ts$',
           '\\.test\\.ts$',
         ],
       },
-      to: { path: '^packages/server/src/routes/' },
+      to: { path: `${SERVER_MODULES}[^/]+/routes/` },
     },
     {
       name: 'server-db-below-business',
       severity: 'error',
       comment:
-        'db/ is below the business: it imports no service, route or http module. Only the demo seed writes through the services that own the rows (docs/architecture.md).',
+        'db/ is below the business: it imports no module and nothing of http/. Only the demo seed writes through the modules that own the rows (docs/architecture.md).',
       from: {
         path: '^packages/server/src/db/',
         pathNot: ['^packages/server/src/db/seed\\.ts$', '\\.test\\.ts$'],
       },
-      to: { path: '^packages/server/src/(services|routes|http)/' },
+      to: { path: '^packages/server/src/(modules|http)/' },
     },
     {
       name: 'domain-testing-entry-in-tests-only',

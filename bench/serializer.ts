@@ -28,16 +28,15 @@ import { compileResponse } from '../packages/server/src/http/fast-serializer';
 import { isRecord } from '../packages/server/src/platform/is-record';
 import { createLogger } from '../packages/server/src/http/logger';
 import { frozenPartsWrittenOnce } from '../packages/server/src/http/written-once';
-import { depositCashierResponse } from '../packages/server/src/services/cashier/init-answer';
-import { createSession, resolveSession } from '../packages/server/src/services/sessions';
-
+import { depositCashierResponse, createSession } from '../packages/server/src/modules/cashier';
+import { resolveSession } from '../packages/server/src/http/sessions';
 const rounds = Number(process.env.BENCH_ROUNDS ?? '5');
 const iterations = Number(process.env.BENCH_ITERATIONS ?? '2000');
 
 /**
  * The init answer of the seeded demo player: as the server sends it, and as the server holds it
- * before writing it (services/cashier/init-answer.ts, its shared parts written once, as the cashier
- * route has them: routes/cashier.ts).
+ * before writing it (modules/cashier/init-answer.ts, its shared parts written once, as the cashier
+ * route has them: modules/cashier/routes/cashier.ts).
  */
 async function demoInitAnswer(): Promise<{
   readonly sent: output<typeof DepositInitResponse>;

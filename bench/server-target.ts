@@ -23,7 +23,7 @@ import { announceListening, runPrimary } from '../packages/server/src/cluster';
 import { openDatabase } from '../packages/server/src/db/open';
 import type { OpenDatabase } from '../packages/server/src/db/open';
 import { seedDatabase } from '../packages/server/src/db/seed';
-import { createSession } from '../packages/server/src/services/sessions';
+import { createSession } from '../packages/server/src/modules/cashier';
 import { createLogger } from '../packages/server/src/http/logger';
 
 // Sessions submit at load-test rates: the per-session money-call limit is lifted, so

@@ -28,15 +28,14 @@ import { decorateOperator } from './http/operator-auth';
 import type { PaymentProvider } from './providers';
 import { ConnectorRegistry } from './providers/connectors';
 import { createConnectors } from './providers/create-provider';
-import { assertPayGroupConnectors } from './services/pay-group-connectors';
-import { CacheHub, registerCacheHub } from './services/cache/cache-hub';
-import { registerRoutes } from './routes/register-routes';
-import { createWalletService } from './services/wallet/wallet';
-import type { WalletService } from './services/wallet/wallet';
-import { createOtpSender } from './services/otp-senders/create-otp-sender';
-import type { OtpSender } from './services/otp-senders/otp-sender';
-import { RealtimeHub } from './realtime/hub';
-import { startClickstreamRetention } from './realtime/clickstream';
+import { assertPayGroupConnectors } from './modules/cashier';
+import { CacheHub, registerCacheHub } from './db/cache/cache-hub';
+import { registerRoutes } from './register-routes';
+import { createWalletService } from './modules/wallet';
+import type { WalletService } from './modules/wallet';
+import { createOtpSender } from './modules/accounts';
+import type { OtpSender } from './modules/accounts';
+import { RealtimeHub, startClickstreamRetention } from './modules/realtime';
 
 /** What {@link createApp} needs. */
 export interface CreateAppOptions {
@@ -47,11 +46,11 @@ export interface CreateAppOptions {
    * replaces them; a single provider replaces the default connector (the others are kept).
    */
   readonly provider?: PaymentProvider | ConnectorRegistry | undefined;
-  /** Default: the wallet the configuration names (services/wallet/wallet.ts). */
+  /** Default: the wallet the configuration names (modules/wallet/wallet.ts). */
   readonly wallet?: WalletService | undefined;
   /**
    * Who hands one-time codes to the player. Default: the sender the configuration names
-   * (OTP_SENDER, services/otp-senders/create-otp-sender.ts); an operator may pass its own.
+   * (OTP_SENDER, modules/accounts/otp-senders/create-otp-sender.ts); an operator may pass its own.
    */
   readonly otpSender?: OtpSender | undefined;
   /** The clock of every time-dependent decision; default the system clock. Tests pass their own. */
@@ -107,7 +106,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   // Every pay group must pay through a configured connector: refused at start, naming it.
   await assertPayGroupConnectors(db, connectors);
   const clock = options.clock ?? (() => new Date());
-  // The realtime hub on the app's HTTP server (realtime/hub.ts), closed before the
+  // The realtime hub on the app's HTTP server (modules/realtime/hub.ts), closed before the
   // server so that its sockets do not hold the close open.
   const realtime = new RealtimeHub({
     db,
@@ -155,7 +154,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     realtime,
     clickstreamRetention,
   });
-  // Brand data and sessions in memory, kept true by notifications (services/cache/).
+  // Brand data and sessions in memory, kept true by notifications (db/cache/).
   const caches = new CacheHub({ db, settings: config.cache, clock, log: logger });
   // An ended session's or a blocked player's sockets close as their cache entries do.
   caches.onChange((change) => {

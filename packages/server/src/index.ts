@@ -21,7 +21,7 @@ export { findOrCreatePlayer, seedDatabase } from './db/seed';
 export type { SeedReport } from './db/seed';
 export { ApiError, errorBody, isApiError } from './http/api-error';
 export type { ErrorBody } from './http/api-error';
-export type { App, AppDeps } from './http/app-types';
+export type { App, AppDeps, RouteModule } from './http/app-types';
 export { createLogger, redactUrl, REDACT_PATHS } from './http/logger';
 export { registerEndpoint } from './http/register-endpoint';
 export type { EndpointContext, EndpointHandler, EndpointResult } from './http/register-endpoint';
@@ -33,7 +33,7 @@ export {
   isServerPath,
   serveWidget,
 } from './http/widget-static';
-export { ROUTE_MODULES, registerRoutes } from './routes/register-routes';
+export { ROUTE_MODULES, registerRoutes } from './register-routes';
 export {
   DatabaseSandboxStore,
   HttpPaymentProvider,
@@ -41,16 +41,15 @@ export {
   SandboxProvider,
 } from './providers';
 export type { PaymentProvider, SandboxProviderOptions, SandboxStore } from './providers';
-export type { RouteModule } from './http/app-types';
-export { HttpOtpSender } from './services/otp-senders/http-sender';
-export type { HttpOtpSenderOptions } from './services/otp-senders/http-sender';
-export { OtpNotSentError } from './services/otp-senders/otp-sender';
+export { HttpOtpSender, OtpNotSentError } from './modules/accounts';
 export type {
+  HttpOtpSenderOptions,
   OtpLog,
   OtpMessage,
   OtpNotSentReason,
   OtpSender,
-} from './services/otp-senders/otp-sender';
-export { createSession, resolveSession, widgetAddress } from './services/sessions';
-export { sessionHostOrigins, setBrandHostOrigins } from './services/host-origins';
-export type { CreateSessionInput, CreatedSession, SessionContext } from './services/sessions';
+} from './modules/accounts';
+export { resolveSession, sessionHostOrigins, widgetAddress } from './http/sessions';
+export { createSession } from './modules/cashier';
+export { setBrandHostOrigins } from './modules/brand-config';
+export type { CreateSessionInput, CreatedSession, SessionContext } from './http/sessions';

@@ -25,10 +25,10 @@ import { SchemaBehindError, assertMigrated } from './db/migrations';
 import { openDatabase } from './db/open';
 import { seedDatabase } from './db/seed';
 import { serveWidget } from './http/widget-static';
-import { startReconciler } from './services/payments/reconciler';
-import { startWebhookDispatcher } from './services/webhooks/dispatcher';
-import { startClientReportPruner } from './services/client-reports';
-import { PayGroupConnectorError } from './services/pay-group-connectors';
+import { startReconciler } from './modules/payments';
+import { startWebhookDispatcher } from './modules/webhooks';
+import { startClientReportPruner } from './modules/widget-reports';
+import { PayGroupConnectorError } from './modules/cashier';
 import { DATABASE_CLOSE_GRACE_MS, shutDown } from './shutdown';
 
 /**

@@ -6,8 +6,8 @@
  * - the Cashdesk PSP protocol (`providers/http/protocol.ts`), spoken by `HttpPaymentProvider`;
  * - the asynchronous reference PSP's protocol (`providers/async-psp/protocol.ts`), spoken by
  *   `AsyncPspProvider`;
- * - the operator wallet protocol (`services/wallet/protocol.ts`);
- * - the one-time-code hand-over protocol (`services/otp-senders/protocol.ts`);
+ * - the operator wallet protocol (`modules/wallet/protocol.ts`);
+ * - the one-time-code hand-over protocol (`modules/accounts/otp-senders/protocol.ts`);
  * - the one signature scheme of all of them and of the outgoing webhooks (`http/signing.ts`).
  *
  * Nothing here starts a server or opens a database: importing this entry loads the schemas and
@@ -45,9 +45,9 @@ export {
   VerifyRequest,
   WALLET_ROUTES,
   WALLET_ROUTE_NAMES,
-} from './services/wallet/protocol';
-export type { WalletRoute } from './services/wallet/protocol';
-export { IDEMPOTENCY_HEADER, OtpHandOverBody } from './services/otp-senders/protocol';
+} from './modules/wallet/protocol';
+export type { WalletRoute } from './modules/wallet/protocol';
+export { IDEMPOTENCY_HEADER, OtpHandOverBody } from './modules/accounts/otp-senders/protocol';
 export {
   ATTEMPT_HEADER,
   EVENT_ID_HEADER,

@@ -3,9 +3,9 @@
  *
  * 1. not ready any more: GET /readyz answers 503 (http/readiness.ts);
  * 2. stop accepting connections and let the requests in flight finish: Fastify's `close()` closes
- *    the listener and the idle keep-alive connections, answers 503 to a new request on a busy
- *    one, and waits until every request in flight has been answered; its `preClose` hook first
- *    closes the realtime sockets with 3001 (realtime/hub.ts), whose clients reconnect elsewhere;
+ *    the listener and the idle keep-alive connections, answers 503 to a new request on a busy one,
+ *    and waits until every request in flight has been answered; its `preClose` hook first closes
+ *    the realtime sockets with 3001 (modules/realtime/hub.ts), whose clients reconnect elsewhere;
  * 3. stop the reconciler and the webhook dispatcher (a pass in progress finishes);
  * 4. close the database (the pool ends, or PGlite shuts down) once nothing uses it any more.
  *

@@ -21,8 +21,8 @@ import type { ServerConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { seedDatabase } from '../db/seed';
 import { isApiError } from '../http/api-error';
-import { createSession } from '../services/sessions';
-import type { CreatedSession } from '../services/sessions';
+import { createSession } from '../modules/cashier';
+import type { CreatedSession } from '../http/sessions';
 
 const USAGE =
   'Usage: npm run session -w @cashdesk/server -- --player demo --flow deposit --currency EUR [--lang en] [--brand brand0] [--theme brand0]';

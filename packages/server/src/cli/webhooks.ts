@@ -18,8 +18,8 @@ import { asc, eq } from 'drizzle-orm';
 import { ConfigError, configuredDatabase, loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { webhookEvents } from '../db/schema';
-import { isUuid } from '../services/ids';
-import { requeueDeadEvents } from '../services/webhooks/dispatcher';
+import { isUuid } from '../platform/ids';
+import { requeueDeadEvents } from '../modules/webhooks';
 
 const USAGE = 'usage: webhooks list-dead | redeliver <event-id>… | redeliver --all-dead\n';
 

@@ -9,7 +9,7 @@ import { integerText } from './env';
 import type { ValuesOf } from './env';
 
 /**
- * The caches' safety net (services/cache/): an entry is dropped this long after it was
+ * The caches' safety net (db/cache/): an entry is dropped this long after it was
  * read at the latest, on the app's clock, even if no notification came. 0 keeps nothing.
  */
 export interface CacheSettings {
@@ -19,7 +19,7 @@ export interface CacheSettings {
   readonly sessionTtlMs: number;
 }
 
-/** The realtime hub (realtime/hub.ts). */
+/** The realtime hub (modules/realtime/hub.ts). */
 export interface RealtimeSettings {
   /** REALTIME_PING_INTERVAL_S: seconds between server pings, default 25 (Centrifugo's). */
   readonly pingIntervalS: number;
@@ -40,7 +40,7 @@ export interface RealtimeSettings {
   readonly clickstreamRetentionDays: number;
 }
 
-/** The widget's render-crash and error reports (services/client-reports.ts). */
+/** The widget's render-crash and error reports (modules/widget-reports/client-reports.ts). */
 export interface ClientReportSettings {
   /** CLIENT_REPORT_RETENTION_DAYS: reports older than this are deleted, default 30. */
   readonly retentionDays: number;
@@ -80,11 +80,11 @@ export const LIMIT_VARIABLES = {
 
 /** The caches', the realtime hub's and the client reports' part of the configuration. */
 export interface LimitSettings {
-  /** How long brand data and sessions stay in memory (services/cache/). */
+  /** How long brand data and sessions stay in memory (db/cache/). */
   readonly cache: CacheSettings;
-  /** The realtime hub's ping and limits (realtime/hub.ts). */
+  /** The realtime hub's ping and limits (modules/realtime/hub.ts). */
   readonly realtime: RealtimeSettings;
-  /** The widget's render-crash and error reports (services/client-reports.ts). */
+  /** The widget's render-crash and error reports (modules/widget-reports/client-reports.ts). */
   readonly clientReports: ClientReportSettings;
 }
 

@@ -5,7 +5,6 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import type { WalletConfig } from '../services/wallet/wallet';
 import { CONNECTOR_VARIABLES, readConnectors } from './connectors';
 import type { ConnectorSettings } from './connectors';
 import { DATABASE_VARIABLES, readDatabase } from './database';
@@ -27,6 +26,7 @@ import type { SecuritySettings } from './security';
 import { readServer, SERVER_VARIABLES } from './server';
 import type { ServerSettings } from './server';
 import { readWallet, WALLET_VARIABLES } from './wallet';
+import type { WalletConfig } from './wallet';
 import { readWebhooks, WEBHOOK_VARIABLES } from './webhooks';
 import type { WebhookSettings } from './webhooks';
 
@@ -49,7 +49,7 @@ export interface ServerConfig
   readonly operations: OperationsConfig;
   /** Framing, proxies, rate limits, time-outs and upload quotas. */
   readonly security: SecuritySettings;
-  /** The webhooks to the operator's backend (services/webhooks/). */
+  /** The webhooks to the operator's backend (modules/webhooks/). */
   readonly webhooks: WebhookSettings;
 }
 

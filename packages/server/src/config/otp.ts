@@ -1,7 +1,7 @@
 /**
- * Who hands one-time codes to the player (OTP_SENDER, services/otp-senders/): the sandbox outbox,
- * the operator's messaging service over HTTP (OTP_HTTP_*), or nobody. Production defaults to
- * nobody and uses the sandbox outbox only when OTP_ALLOW_SANDBOX_IN_PRODUCTION=true.
+ * Who hands one-time codes to the player (OTP_SENDER, modules/accounts/otp-senders/): the sandbox
+ * outbox, the operator's messaging service over HTTP (OTP_HTTP_*), or nobody. Production defaults
+ * to nobody and uses the sandbox outbox only when OTP_ALLOW_SANDBOX_IN_PRODUCTION=true.
  *
  * @packageDocumentation
  */
@@ -11,9 +11,9 @@ import { flagText, integerText, optionalText, secretText, urlText } from './env'
 import type { ValuesOf } from './env';
 
 /**
- * Who hands one-time codes to the player (OTP_SENDER, services/otp-senders/): the sandbox outbox
- * (log line and demo page; sandbox mode), the operator's messaging service over HTTP, or nobody
- * (every code request then fails with 1404).
+ * Who hands one-time codes to the player (OTP_SENDER, modules/accounts/otp-senders/): the sandbox
+ * outbox (log line and demo page; sandbox mode), the operator's messaging service over HTTP, or
+ * nobody (every code request then fails with 1404).
  */
 export const OTP_SENDER_KINDS = ['sandbox', 'http', 'none'] as const;
 
@@ -23,7 +23,7 @@ export const DEFAULT_OTP_HTTP_TIMEOUT_MS = 5_000;
 /** The default OTP_HTTP_ATTEMPTS: the first request and two retries. */
 export const DEFAULT_OTP_HTTP_ATTEMPTS = 3;
 
-/** How one-time codes reach the player (services/otp-senders/create-otp-sender.ts). */
+/** How one-time codes reach the player (modules/accounts/otp-senders/create-otp-sender.ts). */
 export type OtpSenderConfig =
   | { readonly kind: 'sandbox' }
   | { readonly kind: 'none' }

@@ -1,13 +1,27 @@
 /**
  * Where the players' money is kept (WALLET): the cashier's own ledger, or the operator's wallet
- * at OPERATOR_WALLET_URL, called signed with OPERATOR_WALLET_SECRET (services/wallet/).
+ * at OPERATOR_WALLET_URL, called signed with OPERATOR_WALLET_SECRET (modules/wallet/).
  *
  * @packageDocumentation
  */
 import * as z from 'zod';
-import type { WalletConfig } from '../services/wallet/wallet';
+import type { SigningKey } from '../http/signing';
 import { integerText, optionalText, secretText, urlText } from './env';
 import type { ValuesOf } from './env';
+
+/** How to reach the operator's wallet (modules/wallet/operator-wallet.ts). */
+export interface OperatorWalletSettings {
+  /** The wallet's base URL; the protocol's routes go below it. */
+  readonly url: string;
+  /** The key requests are signed with. */
+  readonly key: SigningKey;
+  /** How long one call may take, answer included. */
+  readonly timeoutMs: number;
+}
+
+/** Which wallet keeps the money, and how to reach the operator's (modules/wallet/wallet.ts). */
+export type WalletConfig =
+  { readonly kind: 'internal' } | ({ readonly kind: 'operator' } & OperatorWalletSettings);
 
 /** The default OPERATOR_WALLET_TIMEOUT_MS: one wallet call, answer included. */
 export const DEFAULT_OPERATOR_WALLET_TIMEOUT_MS = 5_000;

@@ -1,5 +1,5 @@
 /**
- * The webhooks to the operator's backend (WEBHOOK_*, services/webhooks/): where the events of
+ * The webhooks to the operator's backend (WEBHOOK_*, modules/webhooks/): where the events of
  * the outbox are sent, what they are signed with, and how failed deliveries are retried.
  *
  * @packageDocumentation

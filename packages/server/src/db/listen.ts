@@ -7,8 +7,8 @@
  * of its own, taken from the pool for as long as it listens (one per channel and process). A lost
  * connection is reported through `onLost`; {@link keepListening} listens again after a delay.
  *
- * Used by the webhook dispatcher (services/webhooks/notify.ts), and through keepListening by the
- * brand-data and session caches (services/cache/cache-hub.ts) and the realtime hub.
+ * Used by the webhook dispatcher (modules/webhooks/notify.ts), and through keepListening by the
+ * brand-data and session caches (db/cache/cache-hub.ts) and the realtime hub.
  *
  * @packageDocumentation
  */

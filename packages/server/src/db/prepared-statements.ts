@@ -108,8 +108,8 @@ export class PreparingClient extends pg.Client {
 /**
  * Whether a database handle's statements are prepared by name (a PostgreSQL pool, or one of its
  * connections, opened with {@link PreparingClient}): then a statement's plan is kept by each
- * connection, and a statement may be written for that (services/player-figures.ts, the player's
- * figures). PGlite, and PostgreSQL with DATABASE_PREPARED_STATEMENTS=false, answer false.
+ * connection, and a statement may be written for that (modules/cashier/player-figures.ts, the
+ * player's figures). PGlite, and PostgreSQL with DATABASE_PREPARED_STATEMENTS=false, answer false.
  */
 export function keepsNamedStatements(db: { readonly _: { readonly session: object } }): boolean {
   const client: unknown = Reflect.get(db._.session, 'client');

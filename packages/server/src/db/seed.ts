@@ -4,7 +4,7 @@
  * Each brand is written in one transaction: a brand is there completely or not at all.
  *
  * A brand's configuration goes through the configuration layer
- * (services/brand-config/), the same functions the operator API calls: the seed turns its values
+ * (modules/brand-config/), the same functions the operator API calls: the seed turns its values
  * into the contract's configuration documents (currencies, settings, pay groups, tax tiers, the
  * lost-profit bonus, content pages, notifications, player bonuses), validates them with the
  * contract's schemas and applies them, bumping the brand's configuration version once. So there
@@ -40,16 +40,18 @@ import {
 } from './schema';
 import { SEED_BRANDS, SEED_CURRENCIES } from './seed-data';
 import type { SeedBrand, SeedPayGroup, SeedPlayer } from './seed-data';
-import { credit } from '../services/ledger';
-import { putPlayerBonuses } from '../services/brand-config/bonuses';
-import { putContentPage } from '../services/brand-config/content-pages';
-import { defineCurrency } from '../services/brand-config/currencies';
-import { putLostProfitBonus } from '../services/brand-config/lost-profit';
-import { createNotification } from '../services/brand-config/notifications';
-import { putPayGroup } from '../services/brand-config/pay-groups';
-import { updateBrandSettings } from '../services/brand-config/settings';
-import { putTaxTiers } from '../services/brand-config/tax-tiers';
-import { bumpConfigVersion } from '../services/brand-config/version';
+import { credit } from '../modules/wallet';
+import {
+  putPlayerBonuses,
+  putContentPage,
+  defineCurrency,
+  putLostProfitBonus,
+  createNotification,
+  putPayGroup,
+  updateBrandSettings,
+  putTaxTiers,
+  bumpConfigVersion,
+} from '../modules/brand-config';
 
 /** What {@link seedDatabase} did. */
 export interface SeedReport {

@@ -15,35 +15,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/open';
 import type { ConnectorRegistry } from '../providers/connectors';
-import type { WalletService } from '../services/wallet/wallet';
-import type { OtpSender } from '../services/otp-senders/otp-sender';
 import type { Telemetry } from './telemetry';
-import type { RealtimeHub } from '../realtime/hub';
-import type { ClickstreamRetention } from '../realtime/clickstream';
 
 /** The clock every decision that depends on time reads (tests pass their own). */
 export type Clock = () => Date;
 
 /**
  * What routes need besides the request: the database, the configuration, the connectors, the
- * wallet, the one-time-code sender, the clock and metrics.
+ * clock and metrics. A module that adds a dependency of its own (the wallet, the one-time-code
+ * sender, the realtime hub, the clickstream's retention) declares it beside its type by merging
+ * into this interface (`declare module '…/http/app-types'`), so this layer names no module.
  */
 export interface AppDeps {
   readonly db: Database;
   readonly config: ServerConfig;
   /** The payment providers by connector name (providers/connectors.ts). */
   readonly connectors: ConnectorRegistry;
-  /** Where the players' money is kept: the cashier's ledger or the operator's wallet. */
-  readonly wallet: WalletService;
-  /** Hands one-time codes to the player (services/otp-senders/): one per app. */
-  readonly otpSender: OtpSender;
   readonly clock: Clock;
   /** The app's own Prometheus metrics (telemetry.ts), reported to by the payment pipeline. */
   readonly metrics: Telemetry;
-  /** The realtime hub at /connection/websocket. */
-  readonly realtime: RealtimeHub;
-  /** Deletes clickstream events past CLICKSTREAM_RETENTION_DAYS, hourly. */
-  readonly clickstreamRetention: ClickstreamRetention;
 }
 
 declare module 'fastify' {

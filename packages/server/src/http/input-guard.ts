@@ -22,7 +22,7 @@
  *   validates: `params.transactionId`, `query.return_url`, `body.parameters.iban`,
  *   `body.metrics.0.name`; a refused object KEY names the object holding it (`body.parameters`),
  *   so the answer never echoes the refused text;
- * - multipart uploads are read by their handler, so services/uploads.ts applies
+ * - multipart uploads are read by their handler, so modules/payments/uploads.ts applies
  *   {@link isAcceptedText} to each part's name and value and to the file name.
  *
  * Cost: one pass over the parsed body without copying or re-serialising it, one regular

@@ -11,8 +11,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { OperatorAccess } from '@cashdesk/contract';
 import type { Database } from '../db/open';
-import { authenticateOperator, bearerToken } from '../services/operator/api-keys';
-import type { OperatorPrincipal } from '../services/operator/api-keys';
+import { authenticateOperator, bearerToken } from './operator-keys';
+import type { OperatorPrincipal } from './operator-keys';
 import { ApiError } from './api-error';
 import type { Clock } from './app-types';
 import type { AuthFailureGuard } from './rate-limits';

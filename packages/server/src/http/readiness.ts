@@ -1,6 +1,6 @@
 /**
- * Whether the server is ready for traffic, for GET /readyz (routes/readiness.ts), as
- * opposed to alive (GET /healthz, routes/meta.ts). Ready means:
+ * Whether the server is ready for traffic, for GET /readyz (modules/service/routes/readiness.ts),
+ * as opposed to alive (GET /healthz, modules/service/routes/meta.ts). Ready means:
  * - the database answers (within {@link READINESS_TIMEOUT_MS});
  * - it has every migration this server's code expects (db/migrations.ts), which a server started
  *   with MIGRATE_ON_START=false cannot assume while a `migrate` is still running;

@@ -18,7 +18,7 @@
  * - `session: true`: the x-session-id hook (session-auth.ts) at onRequest; the handler gets the
  *   {@link SessionContext};
  * - `idempotencyKey: true`: the Idempotency-Key header is required (400, code 1012, when it is
- *   missing) and a JSON endpoint runs through services/idempotency.ts (scope = the endpoint id,
+ *   missing) and a JSON endpoint runs through http/idempotency.ts (scope = the endpoint id,
  *   request hash = params, query and body): the handler gets the request's `claim` to tie the
  *   transaction it creates to the key, and the endpoint's `resume` option answers a retry whose
  *   key already created a transaction. A multipart endpoint calls `ctx.idempotent(requestParts,
@@ -41,12 +41,12 @@ import type { Endpoint, OperatorScopeName } from '@cashdesk/contract';
 import type { App, AppDeps } from './app-types';
 import { ApiError } from './api-error';
 import { sessionAuthHook } from './session-auth';
-import { hashRequest, runIdempotent } from '../services/idempotency';
-import type { ClaimHandle, StoredResponse } from '../services/idempotency';
-import type { SessionContext } from '../services/sessions';
+import { hashRequest, runIdempotent } from './idempotency';
+import type { ClaimHandle, StoredResponse } from './idempotency';
+import type { SessionContext } from './sessions';
 import type { Executor } from '../db/open';
-import type { OperatorPrincipal } from '../services/operator/api-keys';
-import { recordAudit } from '../services/operator/audit';
+import type { OperatorPrincipal } from './operator-keys';
+import { recordAudit } from './operator-audit';
 import { operatorAuthHook } from './operator-auth';
 import { isRecord } from '../platform/is-record';
 
@@ -172,7 +172,7 @@ export interface EndpointContext<E extends Endpoint> {
 export interface EndpointOptions<E extends Endpoint> {
   /**
    * An idempotent endpoint that creates a transaction: the answer to a retry whose key already
-   * created one (services/idempotency.ts), e.g. the pay session of that transaction after its
+   * created one (http/idempotency.ts), e.g. the pay session of that transaction after its
    * unresolved provider call was repeated.
    */
   readonly resume?: (
@@ -182,7 +182,7 @@ export interface EndpointOptions<E extends Endpoint> {
   /**
    * The handler claims the Idempotency-Key with the transaction it creates
    * (`claim.link` inserts the claim in the creating database transaction) instead of before it
-   * runs; see services/idempotency.ts `claimWithTransaction`. The handler must write nothing
+   * runs; see http/idempotency.ts `claimWithTransaction`. The handler must write nothing
    * before `link` that a repeat could not write again, or call `claim.claimNow()` first.
    */
   readonly claimWithTransaction?: boolean;

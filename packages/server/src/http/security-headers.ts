@@ -13,7 +13,7 @@
  *   errors included (error-handler.ts sets it on every error, whatever a route had set), since
  *   many carry the session's auth_token or the player's data. The widget's hashed assets keep
  *   their year-long cache and the widget page its own no-store (widget-static.ts); the public
- *   right-to-left icon list keeps its public cache (routes/rtl-assets.ts).
+ *   right-to-left icon list keeps its public cache (modules/cashier/routes/rtl-assets.ts).
  *
  * The widget page's own policy (frame-ancestors from the brand's allowed host origins) is built by
  * widget-csp.ts and set by widget-static.ts.

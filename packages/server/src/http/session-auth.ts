@@ -10,8 +10,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { SESSION_HEADER } from '@cashdesk/domain';
 import type { Database } from '../db/open';
-import { resolveSession } from '../services/sessions';
-import type { SessionContext } from '../services/sessions';
+import { resolveSession } from './sessions';
+import type { SessionContext } from './sessions';
 import { ApiError, isApiError } from './api-error';
 import type { AuthFailureGuard } from './rate-limits';
 

@@ -1,6 +1,6 @@
 /**
  * The server's Prometheus metrics (prom-client), served at GET /metrics
- * (routes/prometheus.ts).
+ * (modules/service/routes/prometheus.ts).
  *
  * Every app has its own {@link Telemetry} with its own registry (`app.cashdesk.metrics`), handed
  * to the payment pipeline through its deps, so several apps in one process (the tests) never mix
@@ -35,14 +35,59 @@ import { INTERACTION_DELAY_THRESHOLDS_MS, SCORE_METRIC } from '@cashdesk/domain'
 import type { MetricName } from '@cashdesk/domain';
 import type { PoolStats } from '../db/open';
 import { PROVIDER_OPERATIONS } from '../providers/http/protocol';
-import type {
-  FinishedTransaction,
-  PaymentMetrics,
-  ProviderCallOutcome,
-  ProviderOperation,
-  ReconcilerPassCounts,
-} from '../services/payments/payment-metrics';
-import type { DeliveryOutcome, WebhookMetrics } from '../services/webhooks/webhook-metrics';
+import type { PaymentProvider } from '../providers';
+import type { transactions } from '../db/schema';
+
+type TransactionFlow = (typeof transactions.$inferSelect)['flow'];
+type TransactionStatus = (typeof transactions.$inferSelect)['status'];
+
+// The ports the payment pipeline (modules/payments/) and the webhook dispatcher
+// (modules/webhooks/) report to; this module implements them.
+
+/** A provider call, by the {@link PaymentProvider} method it is. */
+export type ProviderOperation = Exclude<keyof PaymentProvider, 'name'>;
+
+/**
+ * How a provider call ended: an answer (`ok`, whatever it said), no answer within
+ * PROVIDER_TIMEOUT_MS (`timeout`), the provider certainly not reached (`not_reached`), or any other
+ * failure (`error`: an error answer, a lost connection).
+ */
+export type ProviderCallOutcome = 'ok' | 'timeout' | 'not_reached' | 'error';
+
+/** The labels of a transaction that reached a final status. */
+export interface FinishedTransaction {
+  readonly flow: TransactionFlow;
+  /** One of the provider's method kinds, or `unknown` for a transaction stored without it. */
+  readonly methodKind: string;
+  /** `success` or `error`. */
+  readonly status: TransactionStatus;
+}
+
+/** What a reconciler pass did (modules/payments/reconciler.ts `PassReport`). */
+export interface ReconcilerPassCounts {
+  readonly resolved: number;
+  readonly refreshed: number;
+  readonly finished: number;
+  readonly expired: number;
+  readonly releasedClaims: number;
+  readonly walletOperations: number;
+  readonly errors: number;
+}
+
+/** The pipeline's side of the metrics. */
+export interface PaymentMetrics {
+  providerCall(operation: ProviderOperation, seconds: number, outcome: ProviderCallOutcome): void;
+  transactionFinished(transaction: FinishedTransaction): void;
+  reconcilerPass(counts: ReconcilerPassCounts): void;
+}
+
+/** How one attempt ended: delivered, failed (tried again later), or failed for the last time. */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'dead_lettered';
+
+/** The dispatcher's side of the metrics. */
+export interface WebhookMetrics {
+  webhookAttempt(eventType: string, outcome: DeliveryOutcome, seconds: number): void;
+}
 
 /** The route label of a request no route matched. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -285,7 +330,7 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
     });
   }
 
-  /** Counts one call of a queued wallet operation (services/wallet/wallet-operations.ts). */
+  /** Counts one call of a queued wallet operation (modules/wallet/wallet-operations.ts). */
   walletOperation(kind: string, outcome: string): void {
     this.#walletOperations.inc({ kind, outcome });
   }
@@ -304,8 +349,8 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
   }
 
   /**
-   * One metric a player's browser reported (routes/metrics.ts), as the wire carries it:
-   * milliseconds, or the layout-shift score in thousandths (domain `metricWireValue`).
+   * One metric a player's browser reported (modules/widget-reports/routes/metrics.ts), as the wire
+   * carries it: milliseconds, or the layout-shift score in thousandths (domain `metricWireValue`).
    */
   clientMetric(report: {
     readonly name: MetricName;

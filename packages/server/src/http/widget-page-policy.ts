@@ -20,7 +20,7 @@
  */
 import { stat, readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sessionHostOrigins } from '../services/host-origins';
+import { sessionHostOrigins } from './sessions';
 import { hostOrigin } from './host-origin';
 import { isRecord } from '../platform/is-record';
 import { inlineSourceHashes, widgetPageDirectives } from './widget-csp';

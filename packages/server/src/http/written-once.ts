@@ -9,7 +9,7 @@
  * assignment throws in the server's strict-mode modules), so a variant is always a new object.
  *
  * A service does not mark its answers: it freezes the parts it keeps in memory and shares between
- * answers (services/cashier/init-answer.ts), and the route that sends them has those frozen parts
+ * answers (modules/cashier/init-answer.ts), and the route that sends them has those frozen parts
  * written once ({@link frozenPartsWrittenOnce}).
  *
  * @packageDocumentation

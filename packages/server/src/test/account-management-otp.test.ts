@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { otpChallenges, payoutAccounts, players, sandboxOtpOutbox } from '../db/schema';
 import { isRecord } from '../platform/is-record';
-import { hashOtpCode } from '../services/otp';
+import { hashOtpCode } from '../modules/accounts/otp';
 import { ACCOUNTS, callJson, payGroupId, text, withdrawalSession } from './api-calls';
 import type { Answer } from './api-calls';
 import { startTestServer } from './harness';

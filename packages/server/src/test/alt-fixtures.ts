@@ -10,9 +10,9 @@ import { and, eq } from 'drizzle-orm';
 import { ledgerEntries, payGroupCurrencies, payGroups, players } from '../db/schema';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import type { NewCardInput } from '../providers';
-import { getBalance } from '../services/ledger';
-import { createTransaction, getTransaction } from '../services/transaction-repository';
-import type { TransactionRow } from '../services/transaction-repository';
+import { getBalance } from '../modules/wallet/ledger';
+import { createTransaction, getTransaction } from '../modules/payments/transaction-repository';
+import type { TransactionRow } from '../modules/payments/transaction-repository';
 import type { TestServer } from './harness';
 
 /** What {@link startDeposit} makes. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@cashdesk/contract';
-import { fallbackReturnUrls, sandboxPageCsp } from '../routes/sandbox-pages';
+import { fallbackReturnUrls, sandboxPageCsp } from '../modules/payments/routes/sandbox-pages';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { ledgerOf, reload, startDeposit } from './alt-fixtures';

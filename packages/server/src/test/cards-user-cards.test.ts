@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ENDPOINTS } from '@cashdesk/contract';
 import { players, savedCards } from '../db/schema';
-import { fingerprintHash } from '../routes/user-cards';
+import { fingerprintHash } from '../modules/accounts/routes/user-cards';
 import {
   APPROVED_CARD_PAN,
   CASHIER,

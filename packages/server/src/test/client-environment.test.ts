@@ -4,7 +4,7 @@
  * no environment, or an inconsistent one, keep nothing (never something false).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerDataOf } from '../services/transaction-repository';
+import { providerDataOf } from '../modules/payments/transaction-repository';
 import { CASHIER, callJson, cardDepositBody, payGroupId, text } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';

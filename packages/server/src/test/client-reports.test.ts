@@ -20,7 +20,7 @@ import {
   retentionCutoff,
   startClientReportPruner,
   storeClientReport,
-} from '../services/client-reports';
+} from '../modules/widget-reports/client-reports';
 
 const LIMIT = 5;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import { contentPages } from '../db/schema';
-import { RTL_ASSETS_CACHE_CONTROL, RTL_ICON_NAMES } from '../routes/rtl-assets';
+import { RTL_ASSETS_CACHE_CONTROL, RTL_ICON_NAMES } from '../modules/cashier/routes/rtl-assets';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 

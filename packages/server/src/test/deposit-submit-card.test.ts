@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { lastUsedMethods, ledgerEntries, savedCards, sessions, transactions } from '../db/schema';
-import { getBalance, ledgerTotals } from '../services/ledger';
+import { getBalance, ledgerTotals } from '../modules/wallet/ledger';
 import { SandboxProvider } from '../providers';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';

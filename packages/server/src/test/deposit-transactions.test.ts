@@ -1,6 +1,6 @@
 /**
  * The transaction status machine and the once-only application of a final result
- * (services/transactions.ts), on a real
+ * (modules/payments/transactions.ts), on a real
  * database: created -> processing | await -> success | error, final statuses never change, and
  * a result applied twice (or by two racing callers) credits once.
  */
@@ -9,18 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { ledgerEntries, payGroups } from '../db/schema';
 import { findOrCreatePlayer } from '../db/seed';
-import { getBalance } from '../services/ledger';
+import { getBalance } from '../modules/wallet/ledger';
 import {
   TRANSACTION_TRANSITIONS,
   TransactionTransitionError,
   transition,
   canTransition,
   completeTransaction,
-} from '../services/transactions';
-import { createTransaction } from '../services/transaction-repository';
-import type { TransactionRow } from '../services/transaction-repository';
-import { paySessionFor } from '../services/pay-session';
-import { applyDepositOutcome } from '../services/provider-outcomes';
+} from '../modules/payments/transactions';
+import { createTransaction } from '../modules/payments/transaction-repository';
+import type { TransactionRow } from '../modules/payments/transaction-repository';
+import { paySessionFor } from '../modules/payments/pay-session';
+import { applyDepositOutcome } from '../modules/payments/provider-outcomes';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { documents, payGroups, sessions, transactions } from '../db/schema';
-import { getBalance } from '../services/ledger';
+import { getBalance } from '../modules/wallet/ledger';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { addReceiptLaterPayGroup } from './alt-fixtures';

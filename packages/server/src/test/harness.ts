@@ -20,11 +20,11 @@ import { openDatabase } from '../db/open';
 import type { Database, DatabaseKind, OpenDatabase, PoolStats, Transaction } from '../db/open';
 import { seedDatabase } from '../db/seed';
 import type { SeedReport } from '../db/seed';
-import { bumpConfigVersion } from '../services/brand-config/version';
+import { bumpConfigVersion } from '../modules/brand-config/version';
 import type { App, Clock, RouteModule } from '../http/app-types';
 import { createLogger } from '../http/logger';
 import type { PaymentProvider } from '../providers';
-import type { OtpSender } from '../services/otp-senders/otp-sender';
+import type { OtpSender } from '../modules/accounts/otp-senders/otp-sender';
 
 /** A migrated and seeded test database. */
 export interface TestDatabase {
@@ -240,7 +240,7 @@ export async function createTestSession(
 /**
  * A test's own write of brand configuration straight into the tables, made the way the
  * configuration layer makes it: in one transaction that first bumps the brand's version and so
- * tells every process's brand-data cache (services/brand-config/version.ts). A write without it
+ * tells every process's brand-data cache (modules/brand-config/version.ts). A write without it
  * would be seen only when the cache's entry ends.
  */
 export async function writeBrandConfig<T>(

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { idempotencyKeys, payGroups, transactions } from '../db/schema';
-import { createSession, expireSession, resolveSession } from '../services/sessions';
+import { expireSession, resolveSession } from '../http/sessions';
+import { createSession } from '../modules/cashier/create-session';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { BOOM_SECRET, registerProbeRoutes } from './probe-routes';

@@ -14,9 +14,9 @@ import {
   hashRequest,
   releaseAbandonedClaims,
   runIdempotent,
-} from '../services/idempotency';
-import type { IdempotencyInput } from '../services/idempotency';
-import { createTransaction } from '../services/transaction-repository';
+} from '../http/idempotency';
+import type { IdempotencyInput } from '../http/idempotency';
+import { createTransaction } from '../modules/payments/transaction-repository';
 import { createTestDatabase } from './harness';
 import type { TestDatabase } from './harness';
 

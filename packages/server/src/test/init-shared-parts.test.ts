@@ -1,5 +1,5 @@
 /**
- * The parts of init that the brand data shares between answers (services/cashier/init-answer.ts):
+ * The parts of init that the brand data shares between answers (modules/cashier/init-answer.ts):
  * frozen, and the same object in every answer of the brand, which is what the cashier route needs
  * to have their text written once (http/written-once.ts frozenPartsWrittenOnce); the player's own
  * parts are neither. The service's answers are read directly, on the app's database handle (whose
@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@cashdesk/contract';
 import { isWrittenOnce } from '../http/written-once';
-import { depositCashierResponse, payoutCashierResponse } from '../services/cashier/init-answer';
-import { resolveSession } from '../services/sessions';
-import type { SessionContext } from '../services/sessions';
+import { depositCashierResponse, payoutCashierResponse } from '../modules/cashier/init-answer';
+import { resolveSession } from '../http/sessions';
+import type { SessionContext } from '../http/sessions';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/open';
 import { idempotencyKeys, ledgerEntries, payGroups, players, transactions } from '../db/schema';
 import { ApiError, isApiError } from '../http/api-error';
-import { hashRequest, runIdempotent } from '../services/idempotency';
+import { hashRequest, runIdempotent } from '../http/idempotency';
 import {
   credit,
   getBalance,
@@ -11,7 +11,7 @@ import {
   releaseReservation,
   reserveWithdrawal,
   settleReservation,
-} from '../services/ledger';
+} from '../modules/wallet/ledger';
 import { createTestDatabase } from './harness';
 import type { TestDatabase } from './harness';
 

@@ -22,7 +22,7 @@ import * as z from 'zod';
 import type { Database } from '../db/open';
 import { DatabaseSandboxStore, SandboxProvider } from '../providers';
 import type { ActivityAnswer, AsyncActivity } from '@cashdesk/testkit';
-import { chargedAmount, paidOutAmount } from '../services/transaction-money';
+import { chargedAmount, paidOutAmount } from '../modules/payments/transaction-money';
 
 /** A broken invariant, described for the assertion message. */
 export type Violation = string;

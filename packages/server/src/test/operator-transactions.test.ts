@@ -15,7 +15,7 @@ import {
   TRANSACTION_CSV_COLUMNS,
   TransactionPage,
 } from '@cashdesk/contract';
-import { exportOperatorTransactions } from '../services/operator/transactions';
+import { exportOperatorTransactions } from '../modules/operator/transactions';
 import { CASHIER, callJson, cardDepositBody, payGroupId } from './api-calls';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';

@@ -16,9 +16,9 @@ import { and, eq } from 'drizzle-orm';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import { payGroups, transactions, walletOperations } from '../db/schema';
 import { HttpPaymentProvider } from '../providers';
-import { getBalance } from '../services/ledger';
-import { reconcileOnce } from '../services/payments/reconciler';
-import { OperatorWalletClient } from '../services/wallet/operator-wallet';
+import { getBalance } from '../modules/wallet/ledger';
+import { reconcileOnce } from '../modules/payments/reconciler';
+import { OperatorWalletClient } from '../modules/wallet/operator-wallet';
 import {
   callJson,
   cardDepositBody,
@@ -46,7 +46,7 @@ import type { AsyncPspProcess, SimulatorProcess, WalletSimulatorProcess } from '
 const WALLET_TIMEOUT_MS = 400;
 const LEASE_MS = 5_000;
 const LOOKUP_GRACE_MS = 60_000;
-/** Longer than any retry back-off a test needs to pass (services/payments/schedule.ts). */
+/** Longer than any retry back-off a test needs to pass (platform/schedule.ts). */
 const RETRY_WAIT_MS = 11 * 60 * 1000;
 
 let psp: SimulatorProcess;

@@ -22,10 +22,10 @@ import {
   sandboxOtpOutbox,
 } from '../db/schema';
 import { ConfigError } from '../config';
-import { HttpOtpSender } from '../services/otp-senders/http-sender';
-import type { OtpLog } from '../services/otp-senders/otp-sender';
-import { DEFAULT_OTP_POLICY, hashOtpCode, sendCode, withdrawSend } from '../services/otp';
-import type { SendRequest, SentCode } from '../services/otp';
+import { HttpOtpSender } from '../modules/accounts/otp-senders/http-sender';
+import type { OtpLog } from '../modules/accounts/otp-senders/otp-sender';
+import { DEFAULT_OTP_POLICY, hashOtpCode, sendCode, withdrawSend } from '../modules/accounts/otp';
+import type { SendRequest, SentCode } from '../modules/accounts/otp';
 import { ACCOUNTS, CASHIER, callJson, payGroupId, text, withdrawalSession } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -441,7 +441,7 @@ describe('the messaging service failing: the player is told, nothing is counted'
   });
 });
 
-describe('withdrawing a send never undoes a later one (services/otp.ts withdrawSend)', () => {
+describe('withdrawing a send never undoes a later one (modules/accounts/otp.ts withdrawSend)', () => {
   async function depositRequest(now: Date): Promise<SendRequest> {
     const player = `withdraw-${randomUUID().slice(0, 8)}`;
     await createTestSession(configured, { player });

@@ -19,8 +19,8 @@ import { eq } from 'drizzle-orm';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
 import { transactions } from '../db/schema';
 import { HttpPaymentProvider } from '../providers';
-import { getBalance } from '../services/ledger';
-import { reconcileOnce, startReconciler } from '../services/payments/reconciler';
+import { getBalance } from '../modules/wallet/ledger';
+import { reconcileOnce, startReconciler } from '../modules/payments/reconciler';
 import {
   callJson,
   cardDepositBody,

@@ -15,8 +15,8 @@ import {
   PayoutDecisionResponse,
 } from '@cashdesk/contract';
 import { players, sandboxTransactions, transactions, webhookEvents } from '../db/schema';
-import { getBalance } from '../services/ledger';
-import { reconcileOnce } from '../services/payments/reconciler';
+import { getBalance } from '../modules/wallet/ledger';
+import { reconcileOnce } from '../modules/payments/reconciler';
 import {
   CASHIER,
   callJson,

@@ -10,7 +10,7 @@ import {
   savedCards,
   transactions,
 } from '../db/schema';
-import { getBalance, ledgerTotals } from '../services/ledger';
+import { getBalance, ledgerTotals } from '../modules/wallet/ledger';
 import { payGroupId, saveSandboxCard, text, withIdempotencyKey } from './api-calls';
 import { brand0PlayerId } from './alt-fixtures';
 import { createTestSession, startTestServer, writeBrandConfig } from './harness';

@@ -7,7 +7,7 @@ import { ENDPOINTS } from '@cashdesk/contract';
 import { payGroupId } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
-import { createNotification } from '../services/brand-config/notifications';
+import { createNotification } from '../modules/brand-config/notifications';
 
 let server: TestServer;
 

@@ -1,7 +1,7 @@
 /**
- * GET /metrics (routes/prometheus.ts, http/telemetry.ts) after real traffic: request
- * latency by route pattern and status, a card deposit counted as finished, its provider call
- * timed, an Idempotency-Key replay counted, a reconciler pass counted, the process metrics
+ * GET /metrics (modules/service/routes/prometheus.ts, http/telemetry.ts) after real traffic:
+ * request latency by route pattern and status, a card deposit counted as finished, its provider
+ * call timed, an Idempotency-Key replay counted, a reconciler pass counted, the process metrics
  * present, and no address with an id in any label. Who may read the metrics: METRICS_TOKEN, and
  * production without it.
  */
@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../config';
 import { Telemetry } from '../http/telemetry';
-import { reconcileOnce } from '../services/payments/reconciler';
-import { ProviderTimeoutError, withProviderTimeout } from '../services/payments/provider-calls';
+import { reconcileOnce } from '../modules/payments/reconciler';
+import { ProviderTimeoutError, withProviderTimeout } from '../modules/payments/provider-calls';
 import { CASHIER, payGroupId, cardDepositBody } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';

@@ -1,5 +1,5 @@
 /**
- * GET /readyz (routes/readiness.ts, http/readiness.ts) answers 200 only when the
+ * GET /readyz (modules/service/routes/readiness.ts, http/readiness.ts) answers 200 only when the
  * database answers and has every migration, and 503 naming what is not ready: migrations pending,
  * the database gone, the server shutting down. GET /healthz stays 200 through all of it: it is
  * liveness, not readiness.

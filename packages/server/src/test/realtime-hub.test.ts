@@ -1,5 +1,5 @@
 /**
- * The realtime hub (realtime/hub.ts) with the real `centrifuge` client in Node, against
+ * The realtime hub (modules/realtime/hub.ts) with the real `centrifuge` client in Node, against
  * the real server on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
  *
  * - init's auth_token connects; the session's transactions and balance channels get the status
@@ -22,16 +22,20 @@ import type { Subscription } from 'centrifuge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { isRecord } from '../platform/is-record';
-import { createNotification, deleteNotification } from '../services/brand-config/notifications';
-import { expireSession } from '../services/sessions';
-import { balanceChannel, notificationsChannel, transactionsChannel } from '../realtime/channels';
-import { REALTIME_PATH } from '../realtime/hub';
+import { createNotification, deleteNotification } from '../modules/brand-config/notifications';
+import { expireSession } from '../http/sessions';
+import {
+  balanceChannel,
+  notificationsChannel,
+  transactionsChannel,
+} from '../modules/realtime/channels';
+import { REALTIME_PATH } from '../modules/realtime/hub';
 import {
   MAX_ENVELOPE_BYTES,
   RealtimePayloadTooLargeError,
   publish,
   publishToSession,
-} from '../realtime/publish';
+} from '../modules/realtime/publish';
 import { CASHIER, callJson, cardDepositBody, payGroupId, text } from './api-calls';
 import { createTestDatabase, createTestSession, startTestServer } from './harness';
 import type { TestDatabase, TestServer } from './harness';

@@ -2,7 +2,7 @@
  * The realtime fan-out across server processes. Two server processes (`src/main.ts`,
  * sandbox mode) on one fresh PostgreSQL database: the player's `centrifuge` client is connected
  * to the second, the deposit is made on the first, and the second pushes the settled status and
- * the new balance, heard through PostgreSQL's LISTEN/NOTIFY (realtime/publish.ts, hub.ts).
+ * the new balance, heard through PostgreSQL's LISTEN/NOTIFY (modules/realtime/publish.ts, hub.ts).
  *
  * Real processes; every wait is on an event. Needs PostgreSQL (TEST_DATABASE_URL, see
  * harness.ts): PGlite is one process's database; without it, it is skipped.
@@ -15,8 +15,8 @@ import WebSocket from 'ws';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/open';
 import { isRecord } from '../platform/is-record';
-import { balanceChannel, transactionsChannel } from '../realtime/channels';
-import { REALTIME_PATH } from '../realtime/hub';
+import { balanceChannel, transactionsChannel } from '../modules/realtime/channels';
+import { REALTIME_PATH } from '../modules/realtime/hub';
 import { CASHIER, callJson, cardDepositBody, payGroupId, text } from './api-calls';
 import { createPostgresDatabase, createTestSession, postgresAdminUrl } from './harness';
 import { startServerProcess } from './server-process';

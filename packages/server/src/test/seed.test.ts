@@ -37,9 +37,9 @@ import {
 } from '../db/schema';
 import { seedDatabase } from '../db/seed';
 import { SEED_BRANDS } from '../db/seed-data';
-import { listSavedCards } from '../services/cards';
+import { listSavedCards } from '../modules/accounts/cards';
 import { PAYMENT_METHOD_KINDS, tokenBehaviour } from '../providers';
-import { wireStatusOf } from '../services/pay-session';
+import { wireStatusOf } from '../modules/payments/pay-session';
 import { createTestDatabase } from './harness';
 import type { SeededTestDatabase } from './harness';
 

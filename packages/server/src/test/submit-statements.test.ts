@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { players, sessions } from '../db/schema';
-import { getBalance, ledgerTotals } from '../services/ledger';
+import { getBalance, ledgerTotals } from '../modules/wallet/ledger';
 import { DatabaseSandboxStore } from '../providers/sandbox/database-store';
 import { SandboxProvider } from '../providers';
 import { payGroupId } from './api-calls';

@@ -1,5 +1,5 @@
 /**
- * The webhook dispatcher (services/webhooks/dispatcher.ts) against the test receiver in its own
+ * The webhook dispatcher (modules/webhooks/dispatcher.ts) against the test receiver in its own
  * process (webhook-receiver/), on a real database: signed deliveries the receiver verifies, an
  * endpoint that fails, hangs or is down retried with back-off on the injected clock until every
  * event is delivered once, the dead letter after the last attempt and its requeue, the prompt
@@ -14,15 +14,15 @@ import { webhookEvents } from '../db/schema';
 import { findOrCreatePlayer } from '../db/seed';
 import type { SigningKey } from '../http/signing';
 import { signatureHeaders } from '../http/signing';
-import { completeTransaction } from '../services/transactions';
-import { createTransaction } from '../services/transaction-repository';
-import { retryDelayMs } from '../services/webhooks/backoff';
+import { completeTransaction } from '../modules/payments/transactions';
+import { createTransaction } from '../modules/payments/transaction-repository';
+import { retryDelayMs } from '../modules/webhooks/backoff';
 import {
   dispatchOnce,
   requeueDeadEvents,
   startWebhookDispatcher,
-} from '../services/webhooks/dispatcher';
-import type { WebhookDeps } from '../services/webhooks/dispatcher';
+} from '../modules/webhooks/dispatcher';
+import type { WebhookDeps } from '../modules/webhooks/dispatcher';
 import { CASHIER, callJson, payGroupId, text, cardDepositBody } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';

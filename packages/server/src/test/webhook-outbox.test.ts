@@ -1,5 +1,5 @@
 /**
- * The transactional outbox of the webhooks (services/webhooks/outbox.ts) on a real database and
+ * The transactional outbox of the webhooks (modules/webhooks/outbox.ts) on a real database and
  * through the real routes: an event exists exactly when the change it reports committed, each
  * change is reported once, the status machine's moves map to event types in one place, and the
  * payloads are the contract's events with money as decimal strings.
@@ -12,11 +12,11 @@ import type { Database } from '../db/open';
 import { players, webhookEvents } from '../db/schema';
 import { findOrCreatePlayer } from '../db/seed';
 import { DatabaseSandboxStore, SandboxProvider } from '../providers';
-import { getBalance } from '../services/ledger';
-import { REVERSED_MESSAGE_KEY } from '../services/payments/reversal';
-import { transition, completeTransaction } from '../services/transactions';
-import { createTransaction, getTransaction } from '../services/transaction-repository';
-import { transactionEventType } from '../services/webhooks/outbox';
+import { getBalance } from '../modules/wallet/ledger';
+import { REVERSED_MESSAGE_KEY } from '../modules/payments/reversal';
+import { transition, completeTransaction } from '../modules/payments/transactions';
+import { createTransaction, getTransaction } from '../modules/payments/transaction-repository';
+import { transactionEventType } from '../modules/webhooks/outbox';
 import {
   ACCOUNTS,
   CASHIER,

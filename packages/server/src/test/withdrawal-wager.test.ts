@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { WAGER_PARAMETER_NAME } from '@cashdesk/domain';
 import { playerBalances, players, savedCards, transactions } from '../db/schema';
 import { isRecord } from '../platform/is-record';
-import { getBalance } from '../services/ledger';
+import { getBalance } from '../modules/wallet/ledger';
 import { CASHIER, callJson, saveSandboxCard } from './api-calls';
 import type { Method } from './api-calls';
 import { createTestSession, startTestServer } from './harness';

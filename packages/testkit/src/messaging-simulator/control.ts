@@ -11,7 +11,7 @@ import { OtpHandOverBody } from '@cashdesk/server/protocols';
 
 /** The routes: the hand-over route and the control routes. */
 export const MESSAGING_PATHS = {
-  /** `POST /messages`: the hand-over (services/otp-senders/protocol.ts); OTP_HTTP_URL points here. */
+  /** `POST /messages`: the hand-over (modules/accounts/otp-senders/protocol.ts); OTP_HTTP_URL points here. */
   messages: '/messages',
   /** `GET /__control/messages` → `200` {@link MessagesAnswer}. */
   activity: '/__control/messages',

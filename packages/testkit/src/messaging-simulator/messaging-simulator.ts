@@ -3,7 +3,7 @@
  * OTP_SENDER=http hands codes to) as a Fastify app of its own. Run it as its own process
  * (`./main.ts`) and point the server's OTP_HTTP_URL at its `/messages`.
  *
- * What it does with `POST /messages` (services/otp-senders/protocol.ts):
+ * What it does with `POST /messages` (modules/accounts/otp-senders/protocol.ts):
  * - checks the `Cashdesk-Signature` over the raw body with its secret (http/signing.ts
  *   verifySignature, against its own clock) and that `Cashdesk-Key-Id` names the key that
  *   matched: `401` otherwise, counted, nothing recorded;

@@ -1,6 +1,6 @@
 /**
  * The operator wallet simulator: an operator's player wallet behind the operator wallet protocol
- * (services/wallet/protocol.ts), as a Fastify app of its own. Run it as its own process
+ * (modules/wallet/protocol.ts), as a Fastify app of its own. Run it as its own process
  * (`./main.ts`) beside the cashier server (`WALLET=operator`) for a demo, or in tests, where it
  * stands for the operator's platform: it keeps each player's balance, applies every operation id
  * once, refuses an authorize after a cancel of the same transaction, and can be told to fail,

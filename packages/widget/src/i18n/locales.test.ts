@@ -58,7 +58,7 @@ const SERVER_KEY_PATTERN = /^(PH|CASHIER)\.[A-Z0-9_.]+$/;
 const SAME_AS_ENGLISH_ALLOWED: ReadonlySet<string> = new Set<string>([]);
 
 /**
- * Server keys built at run time from a value list (server/src/services/transactions.ts
+ * Server keys built at run time from a value list (server/src/modules/payments/transactions.ts
  * declineMessageKey). Each is expanded from the string array `constName` declared in `file`.
  */
 const DYNAMIC_SERVER_KEYS = [

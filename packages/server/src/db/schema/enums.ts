@@ -80,8 +80,8 @@ export const providerCallState = pgEnum('provider_call_state', [
 
 /**
  * Where a transaction's money is kept. `internal`: the cashier's own ledger
- * (services/ledger.ts) is the balance of record; `operator`: the operator's wallet is, reached over
- * signed HTTP callbacks (services/wallet/), and the cashier queues what it owes it in
+ * (modules/wallet/ledger.ts) is the balance of record; `operator`: the operator's wallet is,
+ * reached over signed HTTP callbacks (modules/wallet/), and the cashier queues what it owes it in
  * {@link walletOperations}. Fixed when the transaction is created, so a change of configuration
  * never moves an open payment to another wallet.
  */

@@ -18,7 +18,7 @@ import { players } from './players';
 import { transactions } from './transactions';
 
 /**
- * Idempotency keys of submit, upload and reversal (services/idempotency.ts). A row is claimed
+ * Idempotency keys of submit, upload and reversal (http/idempotency.ts). A row is claimed
  * before the work runs (response still null) with a lease, and completed with the response; the
  * UNIQUE makes the claim the single point where concurrent duplicates meet. A claim is tied to
  * the transaction it created (in the same database transaction that created it), so a retry

@@ -81,9 +81,9 @@ export const playerLimits = pgTable(
 /**
  * Balance per player and currency. `balance` is what the player can spend or withdraw;
  * `reserved` is the pending withdrawal (reserved, not yet paid). Both only change together with
- * a ledger entry (services/ledger.ts). `reserved` can never be negative (CHECK). `balance` is
+ * a ledger entry (modules/wallet/ledger.ts). `reserved` can never be negative (CHECK). `balance` is
  * negative only after a refund or chargeback took back a deposit the player had already spent
- * (services/ledger.ts reverseCredit): the player then owes the difference, withdrawals are
+ * (modules/wallet/ledger.ts reverseCredit): the player then owes the difference, withdrawals are
  * refused and the next deposits pay it back; every other change checks it in the ledger.
  */
 export const playerBalances = pgTable(
@@ -117,7 +117,7 @@ export const playerBalances = pgTable(
 
 /**
  * SPEC §1, §6: a cashier session. `id` is the x-session-id (43 url-safe characters of 32 random
- * bytes); `expires_at` slides forward on every authenticated call (services/sessions.ts);
+ * bytes); `expires_at` slides forward on every authenticated call (http/sessions.ts);
  * `auth_token` authorises the realtime and clickstream connections (SPEC §7).
  */
 export const sessions = pgTable(

@@ -161,7 +161,7 @@ export const sandboxTransactions = pgTable(
  * Sandbox mode only: the latest one-time code sent in a session, in plain, for the demo page's
  * GET /sandbox/otp/latest (the sandbox has no e-mail or SMS gateway: this table and a log line are
  * its sender). Production never writes here unless OTP_ALLOW_SANDBOX_IN_PRODUCTION=true
- * (services/otp-senders/sandbox-outbox.ts); the codes themselves
+ * (modules/accounts/otp-senders/sandbox-outbox.ts); the codes themselves
  * are checked against `otp_challenges.code_hash`, never against this table. One row per session,
  * replaced by the next code; rows go with their session, and codes past their expiry are deleted
  * whenever a code is sent.

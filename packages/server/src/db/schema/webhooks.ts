@@ -26,7 +26,7 @@ import { createdAt } from './columns';
 export const webhookEventState = pgEnum('webhook_event_state', ['pending', 'delivered', 'dead']);
 
 /**
- * The transactional outbox of the webhooks to the operator (services/webhooks/): an event is
+ * The transactional outbox of the webhooks to the operator (modules/webhooks/): an event is
  * written in the same database transaction as the change it reports, so it exists exactly when
  * that change committed; the dispatcher of every process sends it from here, at least once.
  * `payload` is the event as sent (the contract's WebhookEvent, built when the change happened).

@@ -1,0 +1,209 @@
+/**
+ * The brand's transactions for the operator API: one by id, a filtered list with
+ * keyset pagination, and the CSV export of the same filters.
+ *
+ * Pagination: newest first, ordered by (created_at, id) descending; the cursor is the last row's
+ * (created_at at full microsecond precision, id), opaque to the client. A page continues strictly
+ * after its cursor, so a walk returns every row that existed when it started exactly once while
+ * new transactions are made (they sort before the first page). A row is shaped exactly as the
+ * webhooks shape it (modules/webhooks/outbox.ts), status included.
+ *
+ * @packageDocumentation
+ */
+import { Readable } from 'node:stream';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { TRANSACTION_CSV_COLUMNS } from '@cashdesk/contract';
+import type { OperatorTransaction } from '@cashdesk/contract';
+import type { Executor } from '../../db/open';
+import { payGroups, players, transactions } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { transactionWire } from '../webhooks';
+import { csvRow } from './csv';
+
+/** The filters of the list and the export (the contract's TransactionFilterQuery). */
+export interface TransactionFilters {
+  readonly status?: OperatorTransaction['status'] | undefined;
+  readonly flow?: OperatorTransaction['flow'] | undefined;
+  readonly player_id?: string | undefined;
+  readonly currency?: string | undefined;
+  readonly created_from?: string | undefined;
+  readonly created_to?: string | undefined;
+  readonly pay_group_id?: number | undefined;
+  readonly method_kind?: (typeof transactions.$inferSelect)['providerKind'] | undefined;
+}
+
+/** A position in the list: the last row's creation time (microseconds, UTC) and id. */
+interface Position {
+  readonly at: string;
+  readonly id: string;
+}
+
+const CURSOR =
+  /^t:([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** An opaque cursor of a position. */
+function encodeCursor(position: Position): string {
+  return Buffer.from(`t:${position.at}|${position.id}`, 'utf8').toString('base64url');
+}
+
+/**
+ * The position a cursor names.
+ *
+ * @throws {ApiError} invalidField (`query.cursor`) for a cursor this server did not make.
+ */
+function decodeCursor(cursor: string): Position {
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (match?.[1] === undefined || match[2] === undefined || Number.isNaN(Date.parse(match[1]))) {
+    throw new ApiError('invalidField', { field: 'query.cursor', detail: 'unknown cursor' });
+  }
+  return { at: match[1], id: match[2] };
+}
+
+/** created_at as exact UTC text with microseconds (a JS Date keeps only milliseconds). */
+const createdAtText = sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const columns = {
+  transaction: transactions,
+  playerRef: players.externalId,
+  payGroup: payGroups.shortName,
+  cursorAt: createdAtText,
+};
+
+type ListedRow = {
+  readonly transaction: typeof transactions.$inferSelect;
+  readonly playerRef: string;
+  readonly payGroup: string;
+  readonly cursorAt: string;
+};
+
+/** A row as the operator API (and the webhooks) carry it. */
+function toOperatorTransaction(row: ListedRow): OperatorTransaction {
+  return transactionWire(row.transaction, row);
+}
+
+/** The conditions of the brand and the filters. */
+function whereOf(brandId: string, filters: TransactionFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    eq(players.brandId, brandId),
+    filters.status === undefined ? undefined : eq(transactions.status, filters.status),
+    filters.flow === undefined ? undefined : eq(transactions.flow, filters.flow),
+    filters.player_id === undefined ? undefined : eq(players.externalId, filters.player_id),
+    filters.currency === undefined ? undefined : eq(transactions.currency, filters.currency),
+    filters.created_from === undefined
+      ? undefined
+      : gte(transactions.createdAt, new Date(filters.created_from)),
+    filters.created_to === undefined
+      ? undefined
+      : lt(transactions.createdAt, new Date(filters.created_to)),
+    filters.pay_group_id === undefined
+      ? undefined
+      : eq(transactions.payGroupId, filters.pay_group_id),
+    filters.method_kind === undefined
+      ? undefined
+      : eq(transactions.providerKind, filters.method_kind),
+  ];
+  return and(...conditions);
+}
+
+/** One page after `after` (or the first), `limit` rows, and the position of its last row. */
+async function page(
+  db: Executor,
+  brandId: string,
+  filters: TransactionFilters,
+  after: Position | undefined,
+  limit: number,
+): Promise<{ readonly rows: ListedRow[]; readonly more: boolean }> {
+  const rows = await db
+    .select(columns)
+    .from(transactions)
+    .innerJoin(players, eq(players.id, transactions.playerId))
+    .innerJoin(payGroups, eq(payGroups.id, transactions.payGroupId))
+    .where(
+      and(
+        whereOf(brandId, filters),
+        after === undefined
+          ? undefined
+          : sql`(${transactions.createdAt}, ${transactions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+      ),
+    )
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
+
+/**
+ * One transaction of the brand.
+ *
+ * @throws {ApiError} operatorNotFound (404, 1803) for an unknown id or another brand's.
+ */
+export async function getOperatorTransaction(
+  db: Executor,
+  brandId: string,
+  id: string,
+): Promise<OperatorTransaction> {
+  const [row] = await db
+    .select(columns)
+    .from(transactions)
+    .innerJoin(players, eq(players.id, transactions.playerId))
+    .innerJoin(payGroups, eq(payGroups.id, transactions.payGroupId))
+    .where(and(eq(transactions.id, id), eq(players.brandId, brandId)));
+  if (row === undefined) throw new ApiError('operatorNotFound', { field: 'params.transactionId' });
+  return toOperatorTransaction(row);
+}
+
+/** A page of the brand's transactions (see the module comment). */
+export async function listOperatorTransactions(
+  db: Executor,
+  brandId: string,
+  filters: TransactionFilters,
+  request: { readonly limit: number; readonly cursor: string | undefined },
+): Promise<{ readonly transactions: OperatorTransaction[]; readonly nextCursor: string | null }> {
+  const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+  const { rows, more } = await page(db, brandId, filters, after, request.limit);
+  const last = rows.at(-1);
+  return {
+    transactions: rows.map(toOperatorTransaction),
+    nextCursor:
+      more && last !== undefined
+        ? encodeCursor({ at: last.cursorAt, id: last.transaction.id })
+        : null,
+  };
+}
+
+/** Rows read per query of the export. */
+const EXPORT_BATCH = 500;
+
+/** The CSV lines of the export: the header, then every selected transaction, newest first. */
+async function* csvLines(
+  db: Executor,
+  brandId: string,
+  filters: TransactionFilters,
+  batch: number,
+): AsyncGenerator<string> {
+  yield csvRow(TRANSACTION_CSV_COLUMNS);
+  let after: Position | undefined;
+  for (;;) {
+    const { rows, more } = await page(db, brandId, filters, after, batch);
+    for (const row of rows) {
+      const transaction = toOperatorTransaction(row);
+      yield csvRow(TRANSACTION_CSV_COLUMNS.map((column) => transaction[column]));
+    }
+    const last = rows.at(-1);
+    if (!more || last === undefined) return;
+    after = { at: last.cursorAt, id: last.transaction.id };
+  }
+}
+
+/**
+ * The CSV export as a stream: read in batches (`batch` rows a query) by the same keyset as the
+ * list, so memory stays flat however many rows there are.
+ */
+export function exportOperatorTransactions(
+  db: Executor,
+  brandId: string,
+  filters: TransactionFilters,
+  batch = EXPORT_BATCH,
+): Readable {
+  return Readable.from(csvLines(db, brandId, filters, batch));
+}

@@ -1,0 +1,78 @@
+/**
+ * The payer of a submit: what a submit reads before it writes anything, once the rules let the
+ * player pay (docs/decisions/0037-lean-submit.md): the pay group as the player sees it, the
+ * player, the brand and its tax tiers, the bonuses, the ledger's balance and the wager rule.
+ *
+ * @packageDocumentation
+ */
+import type { Executor } from '../../db/open';
+import type {
+  BrandData,
+  BrandRow,
+  PayGroupScope,
+  SessionPayGroup,
+  PlayerProfile,
+  WithdrawalWager,
+} from '../cashier';
+import { checkVerification } from '../operator';
+import {
+  narrowedFor,
+  payGroupIdOf,
+  unknownPayGroupError,
+  playerAndBrandData,
+  userBonusesOf,
+  wagerOf,
+} from '../cashier';
+import type { SessionContext } from '../../http/sessions';
+
+/**
+ * What a submit reads before it writes anything: the pay group as the player sees it
+ * (own limits applied), the player, the brand, the brand's tax tiers of the flow and the player's
+ * bonuses. One statement (the player's figures) and the brand data from memory, as init reads
+ * them; a brand data older than the configuration version the statement saw is read again.
+ */
+export interface Payer {
+  readonly entry: SessionPayGroup;
+  readonly player: PlayerProfile;
+  readonly brand: BrandRow;
+  readonly taxTiers: BrandData['taxTiers'];
+  /** SPEC §3 user bonuses (deposits; none for a withdrawal). */
+  readonly bonuses: ReturnType<typeof userBonusesOf>;
+  /** The cashier ledger's balance and reservation in the session currency (internal wallet). */
+  readonly ledgerBalance: { readonly balance: string; readonly reserved: string };
+  /** SPEC §4 wager rule of the session, as a withdrawal sees it. */
+  readonly wager: WithdrawalWager;
+}
+
+/**
+ * The payer of a submit to `payGroupId` (path text), once the rules let the player pay.
+ *
+ * @throws {ApiError} unknownPayGroup (404, field `params.payGroupId`) as findSessionPayGroup;
+ *   sessionExpired (17) for a blocked or vanished player; playerVerificationRequired (1811).
+ */
+export async function loadPayerOf(
+  db: Executor,
+  session: SessionContext,
+  scope: PayGroupScope,
+  payGroupId: string,
+  now: Date,
+): Promise<Payer> {
+  const id = payGroupIdOf(payGroupId, 'params.payGroupId');
+  const { figures, data } = await playerAndBrandData(db, session, scope, now);
+  const row = data.groups.find((entry) => entry.group.id === id);
+  if (row === undefined) throw unknownPayGroupError(scope, payGroupId, 'params.payGroupId');
+  checkVerification(
+    { status: figures.profile.verificationStatus, verifiedFlows: data.brand.verifiedFlows },
+    scope.flow,
+  );
+  const [entry] = narrowedFor(figures.own, [row]);
+  return {
+    entry: entry ?? row,
+    player: figures.profile,
+    brand: data.brand,
+    taxTiers: data.taxTiers,
+    bonuses: scope.flow === 'deposit' ? userBonusesOf(figures.bonuses) : [],
+    ledgerBalance: figures.balance,
+    wager: wagerOf(session, figures.wagerRemaining, data.precision, data.brand.wagerRuleEnabled),
+  };
+}

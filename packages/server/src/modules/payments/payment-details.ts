@@ -1,0 +1,81 @@
+/**
+ * What a result page shows of a payment (GET payments/status): the amount, the
+ * charges, the method by its name, the reference the player quotes and the balance now. A result
+ * page reached after 3-D Secure, after a provider's redirect (loaded fresh, knowing only the
+ * transaction) or after the processing page reads the same answer, so all show the same.
+ *
+ * @packageDocumentation
+ */
+import { eq } from 'drizzle-orm';
+import type { StatusResponse } from '@cashdesk/contract';
+import type { Executor } from '../../db/open';
+import { ApiError } from '../../http/api-error';
+import { payGroups } from '../../db/schema';
+import { shownBalance } from '../wallet';
+import { localizedName } from '../cashier';
+import { moneyAtPrecision } from '../../platform/money-text';
+import { providerDataOf } from './transaction-repository';
+import type { TransactionRow } from './transaction-repository';
+import { currencyPrecision } from './transaction-money';
+import type { WalletService } from '../wallet';
+
+/** The fields of the status answer that describe the payment. */
+export type PaymentDetails = Pick<
+  StatusResponse,
+  'amount' | 'currency' | 'fee' | 'tax' | 'bonus' | 'method_name' | 'reference' | 'user_balance'
+>;
+
+/** The reference the player quotes: the display form's payment reference, else the transaction. */
+export function referenceOf(row: TransactionRow): string {
+  return providerDataOf(row).displayForm?.reference ?? row.id;
+}
+
+/**
+ * The balance now, or null when the operator's wallet does not answer: the payment's status is
+ * the cashier's own and is told all the same (a wallet outage must not hide a settled payment).
+ */
+async function balanceNow(
+  wallet: Pick<WalletService, 'balance'>,
+  db: Executor,
+  row: TransactionRow,
+): Promise<Awaited<ReturnType<WalletService['balance']>> | null> {
+  try {
+    return await wallet.balance(db, row.playerId, row.currency);
+  } catch (error) {
+    if (error instanceof ApiError && error.errorName === 'walletUnavailable') return null;
+    throw error;
+  }
+}
+
+/**
+ * The details of a payment (see the module comment), the method's name in `language`. The
+ * balance is the wallet's at the time of the call (an operator's wallet answers it over HTTP):
+ * never a figure kept from an earlier answer, so a payment that settled since shows its credit;
+ * null when that wallet does not answer.
+ */
+export async function paymentDetailsOf(
+  db: Executor,
+  wallet: Pick<WalletService, 'balance'>,
+  row: TransactionRow,
+  language: string,
+): Promise<PaymentDetails> {
+  const [precision, balance, [group]] = await Promise.all([
+    currencyPrecision(db, row.currency),
+    balanceNow(wallet, db, row),
+    db
+      .select({ publicName: payGroups.publicName, publicNames: payGroups.publicNames })
+      .from(payGroups)
+      .where(eq(payGroups.id, row.payGroupId)),
+  ]);
+  return {
+    amount: moneyAtPrecision(row.amount, precision),
+    currency: row.currency,
+    fee: moneyAtPrecision(row.fee, precision),
+    tax: moneyAtPrecision(row.tax, precision),
+    bonus: moneyAtPrecision(row.bonus, precision),
+    // The row references its pay group, so the group is always there.
+    method_name: group === undefined ? String(row.payGroupId) : localizedName(group, language),
+    reference: referenceOf(row),
+    user_balance: balance === null ? null : moneyAtPrecision(shownBalance(balance), precision),
+  };
+}

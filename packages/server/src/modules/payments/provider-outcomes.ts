@@ -1,0 +1,315 @@
+/**
+ * What a provider's answer does to a transaction: the outcome of an authorisation or a 3-D Secure
+ * completion, of a payout, or a provider status (a status poll, a receipt, an interaction answer, a
+ * webhook) becomes one move of the status machine (modules/payments/transactions.ts): a final
+ * result through completeTransaction, a wait or a step through transition, with the deadline of
+ * what the transaction waits for (platform/schedule.ts) and the reconciler's first look.
+ *
+ * @packageDocumentation
+ */
+import type * as z from 'zod/mini';
+import type { DisplayFormData } from '@cashdesk/contract';
+import type { Executor } from '../../db/open';
+import type {
+  DepositOutcome,
+  PayoutOutcome,
+  ProviderStatus,
+  ThreeDsOutcome,
+} from '../../providers';
+import { moneyAtPrecision, plainDecimal } from '../../platform/money-text';
+import { DEADLINE_MS, deadlineAfter } from '../../platform/schedule';
+import { completeTransaction, transition } from './transactions';
+import type { TransitionResult } from './transactions';
+import type { TransactionRow } from './transaction-repository';
+import { chargedAmount, currencyPrecision } from './transaction-money';
+import type { EventOwner } from '../webhooks';
+
+/**
+ * Applies the result of `authorizeDeposit` (or of `complete3ds`) to a deposit transaction:
+ * approved → success (credit, saved card, last used); declined → error with error_code 1301;
+ * challenge → await with a 3-D Secure redirect (action iframe); processing → processing;
+ * redirect → await with redirect_data; await → await; display_form → await with the QR code;
+ * bank_transfer → await for the receipt upload (step upload, bank details as a display form);
+ * voucher → await with the cash voucher.
+ */
+export async function applyDepositOutcome(
+  db: Executor,
+  row: TransactionRow,
+  outcome: DepositOutcome | ThreeDsOutcome,
+  now: Date = new Date(),
+  owner?: EventOwner,
+): Promise<TransitionResult> {
+  const known = owner === undefined ? {} : { owner };
+  const waitingFor = (ms: number) => ({ now, expiresAt: deadlineAfter(now, ms) });
+  switch (outcome.outcome) {
+    case 'approved':
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'approved',
+          providerRef: outcome.providerRef,
+          cardToken: outcome.cardToken,
+          card: outcome.card,
+        },
+        now,
+        owner,
+      );
+    case 'declined':
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'declined',
+          providerRef: outcome.providerRef,
+          reason: outcome.reason,
+        },
+        now,
+        owner,
+      );
+    case 'challenge':
+      return transition(db, row.id, 'await', {
+        ...known,
+        ...waitingFor(DEADLINE_MS.redirect),
+        step: 'redirect',
+        providerReference: outcome.providerRef,
+        redirect: {
+          action: 'iframe',
+          redirect_data: { url: outcome.challengeUrl, method: 'GET', fields: {} },
+        },
+      });
+    case 'processing':
+      return transition(db, row.id, 'processing', {
+        ...known,
+        ...waitingFor(DEADLINE_MS.processing),
+        nextCheckAt: settleCheckAt(outcome.settlesAt, now),
+        step: 'await',
+        providerReference: outcome.providerRef,
+        providerData: { settlesAt: outcome.settlesAt.toISOString() },
+      });
+    case 'redirect':
+      return transition(db, row.id, 'await', {
+        ...known,
+        ...waitingFor(DEADLINE_MS.redirect),
+        step: 'redirect',
+        providerReference: outcome.providerRef,
+        redirect: {
+          action: 'redirect',
+          redirect_data: {
+            url: outcome.url,
+            method: outcome.method,
+            fields: { ...outcome.fields },
+          },
+        },
+      });
+    case 'await':
+      return transition(db, row.id, 'await', {
+        ...known,
+        ...waitingFor(DEADLINE_MS.await),
+        step: 'await',
+        providerReference: outcome.providerRef,
+        providerData: { instructions: outcome.instructions, pollAfterMs: outcome.pollAfterMs },
+      });
+    case 'display_form':
+      return transition(db, row.id, 'await', {
+        ...known,
+        now,
+        expiresAt: deadlineAfter(outcome.expiresAt, DEADLINE_MS.grace),
+        step: 'display_form',
+        providerReference: outcome.providerRef,
+        providerData: {
+          displayForm: {
+            qr_payload: outcome.qrPayload,
+            expires_at: outcome.expiresAt.toISOString(),
+            reference: outcome.reference,
+            // What the player pays (amount and fees), at the currency precision ('20.00').
+            amount: moneyAtPrecision(chargedAmount(row), await currencyPrecision(db, row.currency)),
+            currency: row.currency,
+            copy_fields: outcome.copyFields.map((field) => ({
+              label: field.label,
+              value: field.value,
+            })),
+          },
+        },
+      });
+    case 'bank_transfer':
+      return transition(db, row.id, 'await', {
+        ...known,
+        ...waitingFor(DEADLINE_MS.upload),
+        step: 'upload',
+        providerReference: outcome.providerRef,
+        providerData: { displayForm: bankTransferForm(row, outcome.reference, outcome.bank) },
+      });
+    case 'voucher':
+      return transition(db, row.id, 'await', {
+        ...known,
+        now,
+        expiresAt: deadlineAfter(outcome.expiresAt, DEADLINE_MS.grace),
+        step: 'voucher',
+        providerReference: outcome.providerRef,
+        providerData: {
+          voucher: { code: outcome.code, expires_at: outcome.expiresAt.toISOString() },
+        },
+      });
+  }
+}
+
+/** How long a bank transfer reference is shown as payable (designed; the provider gives none). */
+export const BANK_TRANSFER_VALID_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The bank details of a bank transfer, as a display form: a payto URI (RFC 8905) as the QR
+ * payload, so a banking app can prefill the transfer, and copy lines for typing it by hand.
+ */
+function bankTransferForm(
+  row: TransactionRow,
+  reference: string,
+  bank: { beneficiary: string; bankName: string; iban: string; bic: string },
+): z.infer<typeof DisplayFormData> {
+  const amount = plainDecimal(chargedAmount(row));
+  const iban = bank.iban.replace(/\s+/g, '');
+  const query = new URLSearchParams({
+    'receiver-name': bank.beneficiary,
+    amount: `${row.currency}:${amount}`,
+    message: reference,
+  });
+  return {
+    qr_payload: `payto://iban/${encodeURIComponent(bank.bic)}/${encodeURIComponent(iban)}?${query.toString()}`,
+    expires_at: new Date(row.createdAt.getTime() + BANK_TRANSFER_VALID_MS).toISOString(),
+    reference,
+    amount,
+    currency: row.currency,
+    copy_fields: [
+      { label: 'Beneficiary', value: bank.beneficiary },
+      { label: 'Bank', value: bank.bankName },
+      { label: 'IBAN', value: bank.iban },
+      { label: 'BIC', value: bank.bic },
+      { label: 'Reference', value: reference },
+      { label: 'Amount', value: `${amount} ${row.currency}` },
+    ],
+  };
+}
+
+/**
+ * Applies the result of `provider.payout` to a withdrawal whose amount is already reserved:
+ * approved → success (settled; a bet-shop pick-up code becomes the voucher), declined → error
+ * (released), processing → processing.
+ */
+export async function applyPayoutOutcome(
+  db: Executor,
+  row: TransactionRow,
+  outcome: PayoutOutcome,
+  now: Date = new Date(),
+  owner?: EventOwner,
+): Promise<TransitionResult> {
+  const known = owner === undefined ? {} : { owner };
+  switch (outcome.outcome) {
+    case 'approved':
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'approved',
+          providerRef: outcome.providerRef,
+          pickup: outcome.pickup,
+        },
+        now,
+        owner,
+      );
+    case 'declined':
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'declined',
+          providerRef: outcome.providerRef,
+          reason: outcome.reason,
+        },
+        now,
+        owner,
+      );
+    case 'processing':
+      // No deadline: a payout on its way is never ended by the cashier's clock.
+      return transition(db, row.id, 'processing', {
+        ...known,
+        now,
+        nextCheckAt: settleCheckAt(outcome.settlesAt, now),
+        step: 'await',
+        providerReference: outcome.providerRef,
+        providerData: { settlesAt: outcome.settlesAt.toISOString() },
+      });
+  }
+}
+
+/** The reconciler's first look at a settling payment: just after the provider's settle time. */
+function settleCheckAt(settlesAt: Date, now: Date): Date {
+  return new Date(Math.max(settlesAt.getTime(), now.getTime()) + 1_000);
+}
+
+/**
+ * Applies a provider status (status polling, `recordReceipt`, an interaction answer) to a
+ * transaction of either flow: approved → success, declined → error, cancelled → error
+ * (reason `cancelled`), pending → unchanged (a pending `processing` step on an awaiting
+ * transaction moves it to processing), unknown → unchanged.
+ */
+export async function applyProviderStatus(
+  db: Executor,
+  row: TransactionRow,
+  status: ProviderStatus,
+  now: Date = new Date(),
+): Promise<TransitionResult> {
+  switch (status.status) {
+    case 'approved':
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'approved',
+          providerRef: status.providerRef,
+          cardToken: status.cardToken,
+          card: status.card,
+          pickup: status.pickup,
+        },
+        now,
+      );
+    case 'declined':
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'declined',
+          providerRef: status.providerRef,
+          reason: status.reason,
+        },
+        now,
+      );
+    case 'cancelled':
+      return completeTransaction(
+        db,
+        row.id,
+        {
+          result: 'declined',
+          providerRef: status.providerRef,
+          reason: 'cancelled',
+        },
+        now,
+      );
+    case 'pending':
+      if (row.status === 'await' && status.step === 'processing') {
+        return transition(db, row.id, 'processing', {
+          now,
+          ...(status.settlesAt === undefined
+            ? {}
+            : { nextCheckAt: settleCheckAt(status.settlesAt, now) }),
+          step: 'await',
+          redirect: null,
+          ...(status.settlesAt === undefined
+            ? {}
+            : { providerData: { settlesAt: status.settlesAt.toISOString() } }),
+        });
+      }
+      return { applied: false, transaction: row };
+    case 'unknown':
+      return { applied: false, transaction: row };
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * What a provider's webhook does (`POST /api/providers/{connector}/webhook`, routes/
+ * provider-webhooks.ts): each verified notification is applied through the status machine
+ * (modules/payments/provider-outcomes.ts, modules/payments/transactions.ts), so a webhook is as
+ * safe as a status poll:
+ *
+ * - **Duplicates change nothing**: a result the transaction already has is `duplicate`.
+ * - **Out of order changes nothing**: a `pending` after the payment moved on, or any result after
+ *   a final one, is `stale` (acknowledged and logged); a final result that contradicts the
+ *   cashier's (charged after the cashier gave up) is `conflict`, logged as an error for the
+ *   operator, and changes nothing either.
+ * - **Unknown transaction → acknowledged** (`unknown_transaction`, logged): the cashier commits a
+ *   payment before it calls the provider, so a webhook of one of its own payments always finds
+ *   the row; one that does not is not ours (another environment, a misrouted address) and will
+ *   never be, so refusing it would only make the provider retry for days.
+ * - **One connector's webhook never touches another connector's payment**: the transaction is
+ *   looked up among those sent to that connector.
+ * - **Refunds and chargebacks** of a succeeded deposit move it to `refunded` / `charged_back`
+ *   and take its credit back (reverseDeposit: the one call that moves that money). Only a full
+ *   reversal (the charged total, in the payment's currency) is applied; a partial one is
+ *   recorded on the transaction and logged for the operator (`partial`), nothing moves. A
+ *   reversal of a payment still open here is `too_early` (the route answers 409 and the provider
+ *   delivers it again later, by when the result has arrived); of a failed one or a payout,
+ *   `not_applicable`.
+ *
+ * @packageDocumentation
+ */
+import Big from 'big.js';
+import type { ProviderStatus, WebhookNotification } from '../../providers';
+import { isFinalStatus, reverseDeposit } from './transactions';
+import { findConnectorTransaction, updateProviderData } from './transaction-repository';
+import type { TransactionRow } from './transaction-repository';
+import { chargedAmount } from './transaction-money';
+import { applyProviderStatus } from './provider-outcomes';
+import { counted } from './payment-metrics';
+import type { PaymentDeps } from './provider-calls';
+
+/** What one notification did (see the module comment). */
+export type NotificationOutcome =
+  | 'applied'
+  | 'unchanged'
+  | 'duplicate'
+  | 'stale'
+  | 'conflict'
+  | 'unknown_transaction'
+  | 'too_early'
+  | 'not_applicable'
+  | 'partial';
+
+/** The outcome of one notification, with the transaction it concerned. */
+export interface NotificationResult {
+  readonly outcome: NotificationOutcome;
+  readonly transactionId: string | null;
+}
+
+/** The final status a provider status means, or `null` for one that is not final. */
+function finalStatusOf(status: ProviderStatus): TransactionRow['status'] | null {
+  switch (status.status) {
+    case 'approved':
+      return 'success';
+    case 'declined':
+    case 'cancelled':
+      return 'error';
+    case 'pending':
+    case 'unknown':
+      return null;
+  }
+}
+
+/** A status notification for a final transaction: what it means, applied to nothing. */
+function afterFinal(row: TransactionRow, status: ProviderStatus): NotificationOutcome {
+  const final = finalStatusOf(status);
+  if (final === null) return 'stale';
+  // A reversed deposit was a success: its approval repeated is a duplicate.
+  const current = row.status === 'error' ? 'error' : 'success';
+  return final === current ? 'duplicate' : 'conflict';
+}
+
+async function applyStatus(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  status: ProviderStatus,
+): Promise<NotificationOutcome> {
+  if (isFinalStatus(row.status)) return afterFinal(row, status);
+  const result = counted(deps, await applyProviderStatus(deps.db, row, status, deps.clock()));
+  if (result.applied) return 'applied';
+  // Final meanwhile (a poll or the reconciler was first), or a pending that changes nothing.
+  return isFinalStatus(result.transaction.status)
+    ? afterFinal(result.transaction, status)
+    : 'unchanged';
+}
+
+async function applyReversal(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  notification: Extract<WebhookNotification, { kind: 'refund' | 'chargeback' }>,
+): Promise<NotificationOutcome> {
+  if (row.flow !== 'deposit' || row.status === 'error') return 'not_applicable';
+  if (row.status === 'refunded' || row.status === 'charged_back') return 'duplicate';
+  if (row.status !== 'success') return 'too_early';
+  const full =
+    notification.currency === row.currency && new Big(notification.amount).eq(chargedAmount(row));
+  const reversal = {
+    kind: notification.kind,
+    amount: notification.amount,
+    currency: notification.currency,
+    eventId: notification.eventId,
+  };
+  if (!full) {
+    await updateProviderData(deps.db, row.id, { reversal: { ...reversal, applied: false } });
+    return 'partial';
+  }
+  const result = await reverseDeposit(deps.db, row.id, reversal, deps.clock());
+  if (!result.applied) return 'duplicate';
+  // The operator's wallet is owed the reversal now, not at the next pass.
+  deps.wallet.kick();
+  return 'applied';
+}
+
+/** How loud each outcome is logged. */
+const WARNINGS: ReadonlySet<NotificationOutcome> = new Set([
+  'stale',
+  'unknown_transaction',
+  'too_early',
+  'not_applicable',
+]);
+const ERRORS: ReadonlySet<NotificationOutcome> = new Set(['conflict', 'partial']);
+
+/**
+ * Applies one verified notification of `connector` (see the module comment) and logs what it
+ * did: the connector, the event id, our transaction id and the outcome (never the body).
+ */
+export async function applyNotification(
+  deps: PaymentDeps,
+  connector: { readonly name: string; readonly isDefault: boolean },
+  notification: WebhookNotification,
+): Promise<NotificationResult> {
+  const row = await findConnectorTransaction(deps.db, connector, notification);
+  let outcome: NotificationOutcome;
+  if (row === undefined) outcome = 'unknown_transaction';
+  else if (notification.kind === 'status') {
+    outcome = await applyStatus(deps, row, notification.status);
+  } else outcome = await applyReversal(deps, row, notification);
+  const line = {
+    connector: connector.name,
+    event_id: notification.eventId,
+    kind: notification.kind,
+    ...(notification.kind === 'status' ? { status: notification.status.status } : {}),
+    transaction_id: row?.id ?? null,
+    transaction_status: row?.status ?? null,
+    outcome,
+  };
+  if (ERRORS.has(outcome)) {
+    deps.log?.warn(
+      { ...line, needs_review: true },
+      'provider webhook contradicts the cashier: nothing changed, the operator must look',
+    );
+  } else if (WARNINGS.has(outcome)) {
+    deps.log?.warn(line, 'provider webhook acknowledged without a change');
+  } else {
+    deps.log?.info(line, 'provider webhook applied');
+  }
+  return { outcome, transactionId: row?.id ?? null };
+}

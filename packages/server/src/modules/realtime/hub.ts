@@ -1,0 +1,554 @@
+/**
+ * The realtime hub, speaking Centrifugo's client protocol (JSON, protocol v2, as the
+ * `centrifuge` client 5 speaks it) at `GET /connection/websocket` on the app's own HTTP server, so
+ * the widget's client works against this server as against a Centrifugo cluster.
+ *
+ * The protocol, as implemented here (protocol.ts has the codes):
+ * - a frame holds one or more JSON commands, one per line; every command but a pong has an `id`
+ *   and one method (`connect`, `subscribe`, `unsubscribe`, `refresh`, `sub_refresh`, `publish`,
+ *   `presence`, `presence_stats`, `history`, `rpc`, `send`); its reply carries the same `id` and
+ *   the method's result under the method's name, or `error {code, message}`; the replies to the
+ *   commands of one frame go back in one frame, one per line;
+ * - pushes have no id: `{"push": {"channel", "pub": {"data"}}}`;
+ * - the server pings with an empty object every `ping` seconds (told in the connect reply, with
+ *   `pong: true`); the client answers with an empty object. A connection that did not answer by
+ *   the next ping is closed (3012 no pong). A connection whose token expired and was not
+ *   refreshed is closed (3005 expired: the client reconnects with a new token).
+ * - the first command must be `connect` with the connection token (token.ts); an invalid token
+ *   closes with 3500 (the client does not reconnect), an expired one is answered with error 109
+ *   (the client asks its getToken for a new one and connects again).
+ *
+ * Authorisation: a connection may subscribe only to the channels of its own token (channels.ts):
+ * another session's channel is refused with 103, a name that is not a cashier channel with 102.
+ * Clients may publish to `clickstream:track` only (SPEC §7; clickstream.ts checks, bounds and
+ * stores it, and the reply comes after the insert), any other channel is refused with 103;
+ * presence and history are not kept (108).
+ *
+ * Fan-out: the hub listens on the realtime notification channel (publish.ts) through db/listen.ts
+ * and pushes each publication to this process's subscribers of its channel; every process does
+ * the same, so a publication committed by any process reaches every subscriber.
+ *
+ * Limits: connections per session and per address, the largest frame (`maxPayload`: a larger one
+ * closes with 1009, which the client reports as a message size limit), subscriptions per
+ * connection. The ping and expiry checks run on one timer for every connection; their "now" is
+ * the app's clock, and tests call {@link RealtimeHub.tick} themselves.
+ *
+ * A session that ends (http/sessions.ts expireSession) or a player who is blocked closes its
+ * connections (3503, no reconnect), heard through the session caches' notifications.
+ *
+ * Nothing here logs a token, a channel name or a session id: counts and close codes only.
+ *
+ * @packageDocumentation
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { RawData, WebSocket } from 'ws';
+import type { Database } from '../../db/open';
+import { keepListening } from '../../db/listen';
+import type { KeptListener } from '../../db/listen';
+import { MAX_CHANNEL_LENGTH, channelAccess, sessionChannelKey } from './channels';
+import { notificationsChannel, transactionsChannel } from './channels';
+import { REALTIME_NOTIFY_CHANNEL, envelopeOf } from './publish';
+import type { Envelope } from './publish';
+import { CLOSE, ERROR } from './protocol';
+import type { CloseReason, ErrorReply } from './protocol';
+import { SessionTokens } from './session-token';
+import { checkToken } from './token';
+import {
+  CLICKSTREAM_CHANNEL,
+  ClickstreamBudget,
+  checkClickstreamData,
+  storeClickstream,
+} from './clickstream';
+import type { ConnectionClaims } from './token';
+
+/** Centrifugo's path, which the `centrifuge` client's default endpoint names too. */
+export const REALTIME_PATH = '/connection/websocket';
+
+/** What the hub is set to (config/limits.ts RealtimeSettings). */
+export interface HubSettings {
+  /** Seconds between server pings; a connection silent for one interval after a ping is closed. */
+  readonly pingIntervalS: number;
+  /** Open connections of one session at most (a widget needs one; tabs and reconnects more). */
+  readonly maxConnectionsPerSession: number;
+  /** Open connections from one address at most. */
+  readonly maxConnectionsPerAddress: number;
+  /** The largest frame a client may send, in bytes. */
+  readonly maxFrameBytes: number;
+  /** Channels one connection may be subscribed to at most. */
+  readonly maxSubscriptions: number;
+  /** Clickstream events one connection may publish a minute. */
+  readonly clickstreamEventsPerMinute: number;
+}
+
+/** Where the hub reports what happened (never a token or a channel). */
+interface HubLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+/** One connection: kept small, it is the memory every idle player costs. */
+interface Client {
+  readonly socket: WebSocket;
+  readonly address: string;
+  claims: ConnectionClaims | null;
+  /** Channels subscribed to; created on the first subscribe. */
+  channels: Set<string> | null;
+  /** Whether anything came since the last ping. */
+  heard: boolean;
+  /** Whether its connect was refused with 109 (token expired). */
+  expired: boolean;
+  /** Its clickstream events this minute; created on its first publication. */
+  clickstream: ClickstreamBudget | null;
+}
+
+const PROTOCOL_VERSION = '0.0.0-cashdesk';
+
+/** Unsent bytes a connection may have queued before it is closed as slow (3008). */
+const MAX_BUFFERED_BYTES = 1_048_576;
+
+/** See the module comment. */
+export class RealtimeHub {
+  private readonly wss: WebSocketServer;
+  private readonly clients = new Set<Client>();
+  private readonly byChannel = new Map<string, Set<Client>>();
+  private readonly perSession = new Map<string, number>();
+  private readonly perAddress = new Map<string, number>();
+  private listener: KeptListener | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  /** The connection tokens minted for sessions in this process (init's `auth_token`). */
+  readonly tokens: SessionTokens;
+
+  constructor(
+    private readonly options: {
+      readonly db: Database;
+      readonly secret: string;
+      readonly settings: HubSettings;
+      readonly clock: () => Date;
+      readonly log: HubLog;
+      /** Default true: run {@link tick} every ping interval. Tests drive it themselves. */
+      readonly timer?: boolean | undefined;
+    },
+  ) {
+    this.tokens = new SessionTokens(options.secret);
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: options.settings.maxFrameBytes,
+      // Replies and pushes are small; compression would cost memory per connection.
+      perMessageDeflate: false,
+    });
+  }
+
+  /** Connections open now (for tests and metrics). */
+  get connections(): number {
+    return this.clients.size;
+  }
+
+  /** Starts listening for publications and, unless turned off, the ping timer. */
+  async start(): Promise<void> {
+    await this.listen();
+    if (this.options.timer !== false) {
+      this.timer = setInterval(() => {
+        this.tick();
+      }, this.options.settings.pingIntervalS * 1000);
+      this.timer.unref();
+    }
+  }
+
+  private async listen(): Promise<void> {
+    this.listener = await keepListening(this.options.db, REALTIME_NOTIFY_CHANNEL, {
+      onMessage: (payload) => {
+        const envelope = envelopeOf(payload);
+        if (envelope !== null) this.deliver(envelope);
+      },
+      onLost: (failure) => {
+        if (failure === null) return;
+        this.options.log.warn({ error: failure }, 'realtime listener could not start; retrying');
+      },
+    });
+  }
+
+  /** Takes the HTTP server's upgrade requests to {@link REALTIME_PATH}; others are refused. */
+  attach(server: Server): void {
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      this.upgrade(request, socket, head);
+    });
+  }
+
+  private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const path = (request.url ?? '').split('?')[0];
+    const address = request.socket.remoteAddress ?? 'unknown';
+    if (this.stopped) {
+      refuse(socket, 503, 'Service Unavailable');
+    } else if (path !== REALTIME_PATH) {
+      refuse(socket, 404, 'Not Found');
+    } else if (
+      (this.perAddress.get(address) ?? 0) >= this.options.settings.maxConnectionsPerAddress
+    ) {
+      refuse(socket, 429, 'Too Many Requests');
+    } else {
+      this.wss.handleUpgrade(request, socket, head, (ws) => {
+        this.open(ws, address);
+      });
+    }
+  }
+
+  private open(socket: WebSocket, address: string): void {
+    if (this.stopped) {
+      close(socket, CLOSE.shutdown);
+      return;
+    }
+    const client: Client = {
+      socket,
+      address,
+      claims: null,
+      channels: null,
+      heard: true,
+      expired: false,
+      clickstream: null,
+    };
+    this.clients.add(client);
+    count(this.perAddress, address, 1);
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      this.receive(client, data, isBinary);
+    });
+    socket.on('close', () => {
+      this.forget(client);
+    });
+    socket.on('error', () => {
+      // A broken socket closes; 'close' forgets it.
+    });
+  }
+
+  private forget(client: Client): void {
+    if (!this.clients.delete(client)) return;
+    count(this.perAddress, client.address, -1);
+    if (client.claims !== null) count(this.perSession, client.claims.ses, -1);
+    for (const channel of client.channels ?? []) this.leave(client, channel);
+  }
+
+  private leave(client: Client, channel: string): void {
+    const subscribers = this.byChannel.get(channel);
+    subscribers?.delete(client);
+    if (subscribers?.size === 0) this.byChannel.delete(channel);
+  }
+
+  private receive(client: Client, data: RawData, isBinary: boolean): void {
+    client.heard = true;
+    if (isBinary) {
+      this.disconnect(client, CLOSE.badRequest);
+      return;
+    }
+    const text = Buffer.isBuffer(data)
+      ? data.toString('utf8')
+      : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8');
+    const replies: string[] = [];
+    const later: Promise<object>[] = [];
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      let command: unknown;
+      try {
+        command = JSON.parse(line);
+      } catch {
+        this.disconnect(client, CLOSE.badRequest);
+        return;
+      }
+      const outcome = this.handle(client, command);
+      if (outcome === 'closed') return;
+      if (outcome instanceof Promise) later.push(outcome);
+      else if (outcome !== null) replies.push(JSON.stringify(outcome));
+    }
+    if (replies.length > 0) client.socket.send(replies.join('\n'));
+    // Publications are answered once stored; the client matches replies by id, in any order.
+    if (later.length > 0) {
+      void Promise.all(later).then((answers) => {
+        if (client.socket.readyState !== client.socket.OPEN) return;
+        client.socket.send(answers.map((answer) => JSON.stringify(answer)).join('\n'));
+      });
+    }
+  }
+
+  /**
+   * One command's reply (a promise of it for a publication); `null` for none (a pong, a send),
+   * `closed` when the client was closed.
+   */
+  private handle(client: Client, command: unknown): object | Promise<object> | null | 'closed' {
+    if (typeof command !== 'object' || command === null || Array.isArray(command)) {
+      this.disconnect(client, CLOSE.badRequest);
+      return 'closed';
+    }
+    const id: unknown = Reflect.get(command, 'id');
+    // An empty command is the answer to a ping; `send` (an asynchronous message) has no id and
+    // no reply, and the hub takes none.
+    if (id === undefined && Object.keys(command).length === 0) return null;
+    if (id === undefined && client.claims !== null && 'send' in command) return null;
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) {
+      this.disconnect(client, CLOSE.badRequest);
+      return 'closed';
+    }
+    const request = (method: string): Record<string, unknown> | null => {
+      const value: unknown = Reflect.get(command, method);
+      return typeof value === 'object' && value !== null ? { ...value } : null;
+    };
+    const connect = request('connect');
+    if (client.claims === null) {
+      if (connect === null) {
+        // The client sends its subscribes in the frame of its connect: after a connect refused
+        // with 109 they are dropped unanswered (the client closes and connects again).
+        if (client.expired) return null;
+        this.disconnect(client, CLOSE.badRequest);
+        return 'closed';
+      }
+      return this.connect(client, id, connect);
+    }
+    if (connect !== null) return errorReply(id, ERROR.badRequest);
+    const subscribe = request('subscribe');
+    if (subscribe !== null) return this.subscribe(client, id, subscribe);
+    const unsubscribe = request('unsubscribe');
+    if (unsubscribe !== null) {
+      const channel = unsubscribe.channel;
+      if (typeof channel === 'string' && client.channels?.delete(channel) === true) {
+        this.leave(client, channel);
+      }
+      return { id, unsubscribe: {} };
+    }
+    const refresh = request('refresh');
+    if (refresh !== null) return this.refresh(client, id, refresh);
+    // No subscription tokens: a subscription lives as long as its connection's token.
+    if (request('sub_refresh') !== null) return { id, sub_refresh: {} };
+    const publish = request('publish');
+    if (publish !== null) return this.publish(client, id, publish);
+    for (const method of ['presence', 'presence_stats', 'history', 'rpc']) {
+      if (request(method) !== null) return errorReply(id, ERROR.notAvailable);
+    }
+    return errorReply(id, ERROR.methodNotFound);
+  }
+
+  private connect(client: Client, id: number, connect: Record<string, unknown>): object | 'closed' {
+    const now = this.options.clock();
+    const checked = checkToken(this.options.secret, connect.token, now);
+    if (!checked.ok) {
+      if (checked.reason === 'expired') {
+        client.expired = true;
+        return errorReply(id, ERROR.tokenExpired);
+      }
+      this.disconnect(client, CLOSE.invalidToken);
+      return 'closed';
+    }
+    const { claims } = checked;
+    if ((this.perSession.get(claims.ses) ?? 0) >= this.options.settings.maxConnectionsPerSession) {
+      this.disconnect(client, CLOSE.connectionLimit);
+      return 'closed';
+    }
+    client.claims = claims;
+    client.expired = false;
+    count(this.perSession, claims.ses, 1);
+    return {
+      id,
+      connect: {
+        client: randomUUID(),
+        version: PROTOCOL_VERSION,
+        ...this.expiry(claims, now),
+        ping: this.options.settings.pingIntervalS,
+        pong: true,
+      },
+    };
+  }
+
+  private expiry(claims: ConnectionClaims, now: Date) {
+    return { expires: true, ttl: Math.max(1, Math.floor(claims.exp - now.getTime() / 1000)) };
+  }
+
+  private refresh(client: Client, id: number, refresh: Record<string, unknown>): object | 'closed' {
+    const now = this.options.clock();
+    const checked = checkToken(this.options.secret, refresh.token, now);
+    if (!checked.ok && checked.reason === 'expired') return errorReply(id, ERROR.tokenExpired);
+    const current = client.claims;
+    if (
+      !checked.ok ||
+      current === null ||
+      checked.claims.ses !== current.ses ||
+      checked.claims.sub !== current.sub
+    ) {
+      this.disconnect(client, CLOSE.invalidToken);
+      return 'closed';
+    }
+    client.claims = checked.claims;
+    return {
+      id,
+      refresh: { client: '', version: PROTOCOL_VERSION, ...this.expiry(checked.claims, now) },
+    };
+  }
+
+  private subscribe(client: Client, id: number, subscribe: Record<string, unknown>): object {
+    const channel = subscribe.channel;
+    if (typeof channel !== 'string' || channel === '' || channel.length > MAX_CHANNEL_LENGTH) {
+      return errorReply(id, ERROR.badRequest);
+    }
+    const claims = client.claims;
+    if (claims === null) return errorReply(id, ERROR.unauthorized);
+    const access = channelAccess(claims, channel);
+    if (access === 'unknown') return errorReply(id, ERROR.unknownChannel);
+    if (access === 'denied') return errorReply(id, ERROR.permissionDenied);
+    if (client.channels?.has(channel) === true) return errorReply(id, ERROR.alreadySubscribed);
+    if ((client.channels?.size ?? 0) >= this.options.settings.maxSubscriptions) {
+      return errorReply(id, ERROR.limitExceeded);
+    }
+    client.channels ??= new Set();
+    client.channels.add(channel);
+    let subscribers = this.byChannel.get(channel);
+    if (subscribers === undefined) {
+      subscribers = new Set();
+      this.byChannel.set(channel, subscribers);
+    }
+    subscribers.add(client);
+    return { id, subscribe: {} };
+  }
+
+  /**
+   * SPEC §7: a publication to `clickstream:track`, stored under the connection's brand and player
+   * (clickstream.ts); any other channel is refused with 103. A refusal never closes the connection.
+   */
+  private publish(
+    client: Client,
+    id: number,
+    publish: Record<string, unknown>,
+  ): object | Promise<object> {
+    const claims = client.claims;
+    if (claims === null) return errorReply(id, ERROR.unauthorized);
+    if (publish.channel !== CLICKSTREAM_CHANNEL) return errorReply(id, ERROR.permissionDenied);
+    const checked = checkClickstreamData(publish.data);
+    if (!checked.ok) return errorReply(id, checked.error);
+    const now = this.options.clock();
+    client.clickstream ??= new ClickstreamBudget(this.options.settings.clickstreamEventsPerMinute);
+    if (!client.clickstream.take(checked.events.length, now.getTime())) {
+      return errorReply(id, ERROR.tooManyRequests);
+    }
+    return storeClickstream(this.options.db, claims.sub, checked.events, now).then(
+      () => ({ id, publish: {} }),
+      (error: unknown) => {
+        this.options.log.warn(
+          { error: error instanceof Error ? error.name : typeof error },
+          'clickstream events could not be stored',
+        );
+        return errorReply(id, ERROR.internal);
+      },
+    );
+  }
+
+  /**
+   * Closes the connections of a session that ended or of a player who was blocked (3503: the
+   * client does not reconnect), as the session caches hear of it (db/cache/cache-hub.ts).
+   */
+  ended(change: { readonly kind: string; readonly id?: string }): void {
+    if (change.id === undefined || (change.kind !== 'session' && change.kind !== 'player')) return;
+    if (change.kind === 'session') this.tokens.forget(change.id);
+    const owner =
+      change.kind === 'session' ? sessionChannelKey(this.options.secret, change.id) : change.id;
+    for (const client of [...this.clients]) {
+      const claims = client.claims;
+      if (claims !== null && (change.kind === 'session' ? claims.ses : claims.sub) === owner) {
+        this.disconnect(client, CLOSE.sessionEnded);
+      }
+    }
+  }
+
+  /** Pushes a publication to this process's subscribers of its channel. */
+  deliver(envelope: Envelope): void {
+    const channel =
+      'channel' in envelope
+        ? envelope.channel
+        : channelOfSession(this.options.secret, envelope.session, envelope.kind);
+    if (channel === null) return;
+    const subscribers = this.byChannel.get(channel);
+    if (subscribers === undefined) return;
+    const frame = JSON.stringify({ push: { channel, pub: { data: envelope.data } } });
+    for (const client of [...subscribers]) {
+      // A client that does not read its socket is closed rather than buffered for without end.
+      if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) this.disconnect(client, CLOSE.slow);
+      else client.socket.send(frame);
+    }
+  }
+
+  /**
+   * Pings every connection; closes those that did not answer the previous ping (3012) and those
+   * whose token expired without a refresh (3005).
+   */
+  tick(): void {
+    const nowS = this.options.clock().getTime() / 1000;
+    for (const client of this.clients) {
+      if (client.claims === null && !client.heard) {
+        // Opened and never connected within an interval.
+        this.disconnect(client, CLOSE.stale);
+      } else if (client.claims !== null && client.claims.exp <= nowS) {
+        this.disconnect(client, CLOSE.expired);
+      } else if (!client.heard) {
+        this.disconnect(client, CLOSE.noPong);
+      } else {
+        client.heard = false;
+        if (client.claims !== null) client.socket.send('{}');
+      }
+    }
+  }
+
+  private disconnect(client: Client, reason: CloseReason): void {
+    close(client.socket, reason);
+    // Forgotten at once: its subscriptions get nothing more while the close handshake runs.
+    this.forget(client);
+  }
+
+  /** Closes every connection (3001 shutdown: the clients reconnect elsewhere) and stops. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.timer !== null) clearInterval(this.timer);
+    const open = this.clients.size;
+    for (const client of [...this.clients]) this.disconnect(client, CLOSE.shutdown);
+    if (open > 0) this.options.log.info({ connections: open }, 'realtime connections closed');
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.stop();
+    await new Promise<void>((resolve) => {
+      this.wss.close(() => {
+        resolve();
+      });
+    });
+  }
+}
+
+/** The name of a session's channel of `kind` (the hub holds the secret the key needs). */
+function channelOfSession(secret: string, sessionId: string, kind: string): string | null {
+  // A player's balance channel is named by the player: its publications carry the name.
+  if (kind === 'balance') return null;
+  const key = sessionChannelKey(secret, sessionId);
+  return kind === 'transactions' ? transactionsChannel(key) : notificationsChannel(key);
+}
+
+function count(counts: Map<string, number>, key: string, delta: number): void {
+  const next = (counts.get(key) ?? 0) + delta;
+  if (next <= 0) counts.delete(key);
+  else counts.set(key, next);
+}
+
+function errorReply(id: number, error: ErrorReply): object {
+  return { id, error };
+}
+
+function close(socket: WebSocket, reason: CloseReason): void {
+  // Centrifugo's close reason: JSON the client reads `reconnect` from.
+  socket.close(reason.code, JSON.stringify({ reason: reason.reason, reconnect: reason.reconnect }));
+}
+
+function refuse(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+declare module '../../http/app-types' {
+  interface AppDeps {
+    /** The realtime hub at /connection/websocket. */
+    readonly realtime: RealtimeHub;
+  }
+}

@@ -1,0 +1,411 @@
+/**
+ * The webhook dispatcher: sends the events of the outbox (outbox.ts) to the operator's endpoint
+ * (WEBHOOK_URL), at least once each. It runs in every server process beside the reconciler
+ * (main.ts), on a timer (WEBHOOK_INTERVAL_MS) and right after an event commits (notify.ts).
+ *
+ * - **Several processes, one database**: a pass takes its due events with one
+ *   `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)` that sets a lease (the attempt's
+ *   time-out plus a margin), as the reconciler does, so two dispatchers never send one event at
+ *   once; a dispatcher that died mid-attempt leaves its events to the others when the lease ends.
+ *   Every write after an attempt is conditional on still holding the lease.
+ * - **Order per transaction**: an event is not taken while an earlier event of the same
+ *   transaction is still pending, so the operator hears `transaction.created` before the final
+ *   event of that transaction (a dead-lettered one no longer holds the later ones back).
+ * - **At least once**: an event is marked delivered only after a 2xx answer. An answer lost on the
+ *   way, or a lease that ran out during a stall, sends it again with the same event id, by which
+ *   the receiver de-duplicates.
+ * - **Retries**: any other answer, no answer within WEBHOOK_TIMEOUT_MS or no connection is a
+ *   failed attempt; the next one waits an exponential back-off with jitter (backoff.ts), and
+ *   after WEBHOOK_MAX_ATTEMPTS the event is dead-lettered (`dead`) until someone requeues it
+ *   ({@link requeueDeadEvents}, `npm run webhooks -w @cashdesk/server -- redeliver`).
+ * - Each attempt is recorded on the event: attempts, next attempt, last status code or error
+ *   (`http 500`, `timeout`, `ECONNREFUSED`: never the secret, the body or the address), when it
+ *   was delivered; and counted in the app's metrics ({@link WebhookMetrics}).
+ *
+ * The clock and the random numbers of the back-off are injected; tests move the clock.
+ *
+ * @packageDocumentation
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { WebhookSettings } from '../../config';
+import type { Database, Executor } from '../../db/open';
+import { webhookEvents } from '../../db/schema';
+import type { Clock } from '../../http/app-types';
+import {
+  ATTEMPT_HEADER,
+  EVENT_ID_HEADER,
+  EVENT_TYPE_HEADER,
+  signatureHeaders,
+} from '../../http/signing';
+import { retryDelayMs } from './backoff';
+import { listenForEvents } from './notify';
+import type { DeliveryOutcome, WebhookMetrics } from '../../http/telemetry';
+import type { StopListening } from '../../db/listen';
+
+/** A row of the outbox. */
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
+/** The log lines of the dispatcher (a pino or Fastify logger fits). */
+export interface WebhookLog {
+  info(object: Record<string, unknown>, message: string): void;
+  warn(object: Record<string, unknown>, message: string): void;
+}
+
+/** What the dispatcher needs. */
+export interface WebhookDeps {
+  readonly db: Database;
+  readonly clock: Clock;
+  /** The endpoint must be set (a dispatcher without one is not started). */
+  readonly settings: WebhookSettings & { readonly url: string };
+  readonly log?: WebhookLog | undefined;
+  readonly metrics?: WebhookMetrics | undefined;
+  /** Random numbers in [0, 1) for the back-off's jitter (default Math.random). */
+  readonly random?: (() => number) | undefined;
+}
+
+/** What one pass did. */
+export interface DispatchReport {
+  delivered: number;
+  failed: number;
+  deadLettered: number;
+  /** Events whose bookkeeping threw (their lease runs out; tried again later). */
+  errors: number;
+}
+
+/** How long past an attempt's time-out a lease lasts, so a live sender is never taken over. */
+export const LEASE_MARGIN_MS = 10_000;
+
+/** Events taken per batch, and batches per pass at most. */
+const BATCH_SIZE = 20;
+const MAX_BATCHES = 50;
+
+function emptyReport(): DispatchReport {
+  return { delivered: 0, failed: 0, deadLettered: 0, errors: 0 };
+}
+
+/** Takes up to `limit` due events under a lease (see the module comment). */
+async function takeDue(
+  deps: WebhookDeps,
+  owner: string,
+  now: Date,
+  limit: number,
+): Promise<WebhookEventRow[]> {
+  const earlier = alias(webhookEvents, 'earlier');
+  const due = deps.db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(
+      and(
+        eq(webhookEvents.state, 'pending'),
+        or(isNull(webhookEvents.nextAttemptAt), lte(webhookEvents.nextAttemptAt, now)),
+        or(isNull(webhookEvents.leaseUntil), lt(webhookEvents.leaseUntil, now)),
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(earlier)
+            .where(
+              and(
+                eq(earlier.transactionId, webhookEvents.transactionId),
+                eq(earlier.state, 'pending'),
+                lt(earlier.seq, webhookEvents.seq),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(webhookEvents.seq))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const leaseUntil = new Date(now.getTime() + deps.settings.timeoutMs + LEASE_MARGIN_MS);
+  const rows = await deps.db
+    .update(webhookEvents)
+    .set({ leaseOwner: owner, leaseUntil })
+    .where(inArray(webhookEvents.id, due))
+    .returning();
+  return rows.sort((a, b) => a.seq - b.seq);
+}
+
+/** The reason of a failed request, without the address, the body or the secret. */
+function failureOf(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timeout';
+    const cause: unknown = error.cause;
+    if (cause instanceof Error) {
+      const code: unknown = Reflect.get(cause, 'code');
+      return typeof code === 'string' ? code : cause.name;
+    }
+    return error.name;
+  }
+  return 'error';
+}
+
+/** One attempt's result: the status code when there was an answer, or why there was none. */
+interface AttemptResult {
+  readonly statusCode: number | null;
+  readonly error: string | null;
+}
+
+/** POSTs one event, signed, and waits at most the time-out for the answer's status. */
+async function post(deps: WebhookDeps, row: WebhookEventRow): Promise<AttemptResult> {
+  const body = JSON.stringify(row.payload);
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'Cashdesk-Webhooks/1',
+    ...signatureHeaders(deps.settings.key, body, deps.clock()),
+    [EVENT_ID_HEADER]: row.id,
+    [EVENT_TYPE_HEADER]: row.type,
+    [ATTEMPT_HEADER]: String(row.attempts + 1),
+  };
+  try {
+    const response = await fetch(deps.settings.url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(deps.settings.timeoutMs),
+    });
+    // Only the status matters; the body is not read.
+    await response.body?.cancel().catch(() => undefined);
+    const ok = response.status >= 200 && response.status < 300;
+    return { statusCode: response.status, error: ok ? null : `http ${String(response.status)}` };
+  } catch (error) {
+    return { statusCode: null, error: failureOf(error) };
+  }
+}
+
+/** Writes an attempt's result on the event, if `owner` still holds it; returns the outcome. */
+async function recordAttempt(
+  deps: WebhookDeps,
+  row: WebhookEventRow,
+  owner: string,
+  result: AttemptResult,
+): Promise<DeliveryOutcome> {
+  const now = deps.clock();
+  const attempts = row.attempts + 1;
+  const common = {
+    attempts,
+    lastAttemptAt: now,
+    lastStatusCode: result.statusCode,
+    lastError: result.error,
+    leaseOwner: null,
+    leaseUntil: null,
+  };
+  const outcome: DeliveryOutcome =
+    result.error === null
+      ? 'delivered'
+      : attempts >= deps.settings.maxAttempts
+        ? 'dead_lettered'
+        : 'failed';
+  const random = deps.random ?? Math.random;
+  const changes =
+    outcome === 'delivered'
+      ? { ...common, state: 'delivered' as const, deliveredAt: now, nextAttemptAt: null }
+      : outcome === 'dead_lettered'
+        ? { ...common, state: 'dead' as const, deadAt: now, nextAttemptAt: null }
+        : {
+            ...common,
+            nextAttemptAt: new Date(
+              now.getTime() + retryDelayMs(attempts, deps.settings, random()),
+            ),
+          };
+  await deps.db
+    .update(webhookEvents)
+    .set(changes)
+    .where(and(eq(webhookEvents.id, row.id), eq(webhookEvents.leaseOwner, owner)));
+  return outcome;
+}
+
+/** Sends one taken event and records the attempt, counted in `report`. */
+async function dispatchOne(
+  deps: WebhookDeps,
+  row: WebhookEventRow,
+  owner: string,
+  report: DispatchReport,
+): Promise<void> {
+  const started = performance.now();
+  const result = await post(deps, row);
+  const outcome = await recordAttempt(deps, row, owner, result);
+  deps.metrics?.webhookAttempt(row.type, outcome, (performance.now() - started) / 1000);
+  if (outcome === 'delivered') {
+    report.delivered += 1;
+    return;
+  }
+  const line = {
+    event_id: row.id,
+    event_type: row.type,
+    attempts: row.attempts + 1,
+    status_code: result.statusCode,
+    error: result.error,
+  };
+  if (outcome === 'dead_lettered') {
+    report.deadLettered += 1;
+    deps.log?.warn(line, 'webhook dead-lettered: its attempts ran out');
+  } else {
+    report.failed += 1;
+    deps.log?.info(line, 'webhook delivery failed: tried again later');
+  }
+}
+
+/**
+ * One pass: every due event, in batches (the events of a batch are sent at the same time; a
+ * batch holds at most one event per transaction), until none is due.
+ */
+export async function dispatchOnce(deps: WebhookDeps): Promise<DispatchReport> {
+  const report = emptyReport();
+  for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+    const owner = randomUUID();
+    const rows = await takeDue(deps, owner, deps.clock(), BATCH_SIZE);
+    if (rows.length === 0) break;
+    await Promise.all(
+      rows.map((row) =>
+        dispatchOne(deps, row, owner, report).catch((error: unknown) => {
+          report.errors += 1;
+          deps.log?.warn(
+            { event_id: row.id, error: error instanceof Error ? error.name : typeof error },
+            'webhook attempt could not be recorded: tried again when its lease ends',
+          );
+        }),
+      ),
+    );
+  }
+  return report;
+}
+
+/** A running dispatcher. */
+export interface WebhookDispatcher {
+  /** Totals since start. */
+  readonly totals: Readonly<DispatchReport>;
+  /** Runs a pass now (after the one in progress); resolves with its report. */
+  runOnce(): Promise<DispatchReport>;
+  /** Asks for a pass soon: now, or right after the one in progress. */
+  kick(): void;
+  /** Stops the timer and the listener and waits for the pass in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the dispatcher of a process: a pass now, one whenever an event commits (notify.ts), and
+ * one every `settings.intervalMs` (0: on notice only). Passes never overlap within a process.
+ */
+export function startWebhookDispatcher(deps: WebhookDeps): WebhookDispatcher {
+  const totals = emptyReport();
+  let running: Promise<DispatchReport> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let listening: Promise<StopListening | null> | null = null;
+
+  const add = (report: DispatchReport) => {
+    totals.delivered += report.delivered;
+    totals.failed += report.failed;
+    totals.deadLettered += report.deadLettered;
+    totals.errors += report.errors;
+  };
+
+  const pass = async (): Promise<DispatchReport> => {
+    while (running !== null) await running.catch(() => undefined);
+    const current = dispatchOnce(deps);
+    running = current;
+    try {
+      const report = await current;
+      add(report);
+      return report;
+    } finally {
+      running = null;
+    }
+  };
+
+  // A pass whose failure is logged, followed by one more when a kick came while it ran.
+  const passLogged = (): Promise<void> =>
+    pass()
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          totals.errors += 1;
+          deps.log?.warn(
+            { error: error instanceof Error ? error.name : typeof error },
+            'webhook dispatch pass failed',
+          );
+        },
+      )
+      .then(() => {
+        if (!again) return;
+        again = false;
+        kick();
+      });
+
+  function kick(): void {
+    if (stopped) return;
+    if (running !== null) {
+      again = true;
+      return;
+    }
+    void passLogged();
+  }
+
+  const listen = (): void => {
+    if (stopped || listening !== null) return;
+    listening = listenForEvents(deps.db, kick, () => {
+      listening = null;
+    }).then(
+      (stopListening) => {
+        // What committed before the listener was up was not announced to it: one pass now.
+        kick();
+        return stopListening;
+      },
+      () => {
+        listening = null;
+        return null;
+      },
+    );
+  };
+
+  const schedule = (): void => {
+    if (stopped || deps.settings.intervalMs <= 0) return;
+    timer = setTimeout(() => {
+      listen();
+      void passLogged().finally(schedule);
+    }, deps.settings.intervalMs);
+    timer.unref();
+  };
+
+  listen();
+  kick();
+  schedule();
+
+  return {
+    totals,
+    runOnce: pass,
+    kick,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      const unlisten = await listening;
+      listening = null;
+      await unlisten?.();
+      while (running !== null) await running.catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Puts dead-lettered events back in the queue, with a fresh count of attempts, due at once: the
+ * given ids, or every dead event when none is given. Events that are not dead are left alone.
+ *
+ * @returns the ids requeued.
+ */
+export async function requeueDeadEvents(db: Executor, ids?: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .update(webhookEvents)
+    .set({ state: 'pending', attempts: 0, nextAttemptAt: null, deadAt: null })
+    .where(
+      and(
+        eq(webhookEvents.state, 'dead'),
+        ids === undefined ? undefined : inArray(webhookEvents.id, [...ids]),
+      ),
+    )
+    .returning({ id: webhookEvents.id });
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,20 @@
+/**
+ * The webhooks module. Signed webhooks to the operator through a transactional outbox
+ * (docs/decisions/0022-webhook-outbox.md): the events recorded with each change (outbox.ts) and
+ * their dispatcher.
+ *
+ * This file is the module's public entry: other modules, the app, the commands and the seed import
+ * the module only through it (the `server-module-*` rules of .dependency-cruiser.cjs).
+ *
+ * @packageDocumentation
+ */
+export { requeueDeadEvents, startWebhookDispatcher } from './dispatcher';
+export {
+  isTransaction,
+  operatorTransaction,
+  recordPayoutAccountVerified,
+  recordTransactionEvents,
+  transactionWire,
+} from './outbox';
+export type { EventOwner } from './outbox';
+export { REVERSED_MESSAGE_KEY } from './reversal-marker';

@@ -1,0 +1,305 @@
+/**
+ * The transactional outbox of the webhooks to the operator: every event is a row of
+ * `webhook_events` written with the executor of the change it reports, inside that change's
+ * database transaction, so the event exists exactly when the change committed (a rolled-back
+ * payment leaves none, a committed one cannot lose its event). The dispatcher (dispatcher.ts)
+ * sends the rows; this module only records them.
+ *
+ * What is recorded:
+ * - about a transaction, whenever one is created (modules/payments/transaction-repository.ts) or
+ *   the status machine (modules/payments/transactions.ts) applies a move: the event type is
+ *   {@link transactionEventType}, the ONE place where a status becomes an event (`null`: the move
+ *   is not reported, e.g. processing ↔ await);
+ * - `payout_account.verified` when a payout account's one-time code verified it
+ *   (modules/accounts/payout-accounts.ts);
+ * - `payout.awaiting_approval` after the `transaction.created` of a withdrawal that waits for the
+ *   operator's approval (modules/payments/transaction-repository.ts createTransaction).
+ *
+ * Each recording also sends `NOTIFY cashdesk_webhook_events`, which PostgreSQL (and PGlite)
+ * deliver only when the transaction commits: the dispatchers listening (notify.ts) make their
+ * prompt attempt right after the commit, without waiting for their next tick.
+ *
+ * @packageDocumentation
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import * as z from 'zod/mini';
+import { PayoutAccountEvent, TransactionEvent } from '@cashdesk/contract';
+import type { TransactionEventType, WebhookEvent, WebhookTransaction } from '@cashdesk/contract';
+import type { Executor, Transaction } from '../../db/open';
+import type { payoutAccounts, transactions } from '../../db/schema';
+import { payGroups, players, webhookEvents } from '../../db/schema';
+import { plainDecimal } from '../../platform/money-text';
+import { REVERSED_MESSAGE_KEY } from './reversal-marker';
+import { ShapedStatement, rawStatement } from '../../db/statement-shapes';
+import { REALTIME_NOTIFY_CHANNEL, sessionEnvelope } from '../realtime';
+
+/** The channel a recorded event is announced on, after its commit (notify.ts listens). */
+export const WEBHOOK_CHANNEL = 'cashdesk_webhook_events';
+
+type TransactionRow = typeof transactions.$inferSelect;
+type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+
+/** Whether `db` is a transaction (or a savepoint in one) rather than the database itself. */
+export function isTransaction(db: Executor): db is Transaction {
+  return db instanceof PgTransaction;
+}
+
+/**
+ * The event a transaction's state is reported as, right after a change put it there: created →
+ * `transaction.created`; success → `transaction.succeeded`; error → `transaction.reversed` when
+ * the player reversed it (the reversal marker), else `transaction.failed`; the waiting statuses
+ * are not reported; a refunded or charged-back deposit → `transaction.refunded`. A status added
+ * to the machine fails to compile until it is given a line here. (`payout.awaiting_approval` is
+ * not a status: it is recorded beside `transaction.created`, see the module comment.)
+ */
+export function transactionEventType(
+  row: Pick<TransactionRow, 'status' | 'errorMessage'>,
+): TransactionEventType | null {
+  switch (row.status) {
+    case 'created':
+      return 'transaction.created';
+    case 'success':
+      return 'transaction.succeeded';
+    case 'error':
+      return row.errorMessage === REVERSED_MESSAGE_KEY
+        ? 'transaction.reversed'
+        : 'transaction.failed';
+    case 'refunded':
+    case 'charged_back':
+      return 'transaction.refunded';
+    case 'processing':
+    case 'await':
+      return null;
+  }
+}
+
+const DeclineReason = z.object({ declineReason: z.string() });
+
+/** SPEC §3 is_new_payout_account, as the payout policy stored it with the withdrawal. */
+const NewPayoutAccount = z.object({ newPayoutAccount: z.literal(true) });
+
+/**
+ * Writes event rows and announces them (delivered on commit), in ONE statement: the insert is a
+ * data-modifying CTE and the `pg_notify` its select, so recording costs one round trip. A
+ * realtime publication (modules/realtime/publish.ts) goes in the same select; alone (a move no
+ * webhook reports) it is one statement of its own.
+ */
+/**
+ * The outbox insert of n events with its wake-up (and the session's realtime message), built once
+ * per number of events (db/statement-shapes.ts). The values are per event i `id{i}`, `type{i}`,
+ * `brand{i}`, `payload{i}` and `createdAt{i}`, and `transactionId` and `realtime` once; the variant
+ * is the number of events, `+` when a realtime message goes with them.
+ */
+const insertEventsStatement = new ShapedStatement<
+  Readonly<Record<string, unknown>>,
+  unknown,
+  string
+>((db, _slots, variant) => {
+  const count = Number.parseInt(variant, 10);
+  const publication = variant.endsWith('+')
+    ? sql`, pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${sql.placeholder('realtime')})`
+    : sql``;
+  const insert = db
+    .insert(webhookEvents)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        id: sql.placeholder(`id${String(index)}`),
+        type: sql.placeholder(`type${String(index)}`),
+        brandId: sql.placeholder(`brand${String(index)}`),
+        transactionId: sql.placeholder('transactionId'),
+        payload: sql.placeholder(`payload${String(index)}`),
+        createdAt: sql.placeholder(`createdAt${String(index)}`),
+      })),
+    )
+    .returning({ id: webhookEvents.id });
+  return rawStatement(
+    db,
+    sql`with inserted as (${insert.getSQL()}) select pg_notify(${WEBHOOK_CHANNEL}, '')${publication} from (select 1 from inserted limit 1) as once`,
+  );
+});
+
+async function insertEvents(
+  tx: Transaction,
+  events: readonly WebhookEvent[],
+  transactionId: string | null,
+  realtime?: string,
+): Promise<void> {
+  if (events.length === 0) {
+    if (realtime !== undefined) {
+      await tx.execute(sql`select 1, pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${realtime})`);
+    }
+    return;
+  }
+  const values: Record<string, unknown> = { transactionId };
+  if (realtime !== undefined) values.realtime = realtime;
+  events.forEach((event, index) => {
+    values[`id${String(index)}`] = event.id;
+    values[`type${String(index)}`] = event.type;
+    values[`brand${String(index)}`] = event.brand;
+    values[`payload${String(index)}`] = { ...event };
+    values[`createdAt${String(index)}`] = new Date(event.created_at);
+  });
+  await insertEventsStatement.run(
+    tx,
+    values,
+    `${String(events.length)}${realtime === undefined ? '' : '+'}`,
+  );
+}
+
+/** What a transaction's operator view needs besides its row: its player's and pay group's names. */
+export interface TransactionOwner {
+  /** The player's id as the brand knows it. */
+  readonly playerRef: string;
+  /** The pay group's short name. */
+  readonly payGroup: string;
+}
+
+/**
+ * A transaction's owner with its brand: what a recording needs besides the row. A caller that
+ * has it already (the submission pipeline read the player and the pay group to validate) passes
+ * it, so recording reads nothing.
+ */
+export interface EventOwner extends TransactionOwner {
+  readonly brand: string;
+}
+
+/**
+ * A transaction as the operator sees it: the ONE builder of the contract's WebhookTransaction,
+ * which the webhooks and the operator API (its OperatorTransaction) both carry.
+ */
+export function transactionWire(row: TransactionRow, owner: TransactionOwner): WebhookTransaction {
+  const decline = z.safeParse(DeclineReason, row.providerData);
+  return {
+    id: row.id,
+    flow: row.flow,
+    status: row.status,
+    amount: plainDecimal(row.amount),
+    fee: plainDecimal(row.fee),
+    tax: plainDecimal(row.tax),
+    bonus: plainDecimal(row.bonus),
+    currency: row.currency,
+    player_id: owner.playerRef,
+    pay_group_id: row.payGroupId,
+    pay_group: owner.payGroup,
+    method_kind: row.providerKind,
+    provider_reference: row.providerReference,
+    error_code: row.errorCode,
+    error_message: row.errorMessage,
+    decline_reason: decline.success ? decline.data.declineReason : null,
+    awaiting_approval: row.status === 'created' && row.callState === 'approval',
+    new_payout_account: z.safeParse(NewPayoutAccount, row.providerData).success,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The owner of a transaction's row, read. */
+async function ownerOf(db: Executor, row: TransactionRow): Promise<EventOwner> {
+  const [owner] = await db
+    .select({
+      brand: players.brandId,
+      playerRef: players.externalId,
+      payGroup: payGroups.shortName,
+    })
+    .from(players)
+    .innerJoin(payGroups, eq(payGroups.id, row.payGroupId))
+    .where(eq(players.id, row.playerId));
+  if (owner === undefined) throw new Error(`transaction ${row.id}: player or pay group missing`);
+  return owner;
+}
+
+/** {@link transactionWire} of a row, its owner read (or given), with the brand it belongs to. */
+export async function operatorTransaction(
+  db: Executor,
+  row: TransactionRow,
+  known?: EventOwner,
+): Promise<{ readonly brand: string; readonly wire: WebhookTransaction }> {
+  const owner = known ?? (await ownerOf(db, row));
+  return { brand: owner.brand, wire: transactionWire(row, owner) };
+}
+
+/**
+ * Records the events of a transaction's state in the transaction `tx` that made the change: the
+ * event of its state (see {@link transactionEventType}), if it has one, or the events `types`
+ * given, all in one statement. The payload is the transaction as it is now, with the brand and
+ * the player's id as the brand knows it (`owner` when the caller has it, else read).
+ *
+ * @returns the events recorded (none when the state is not reported).
+ */
+export async function recordTransactionEvents(
+  tx: Transaction,
+  row: TransactionRow,
+  options: { readonly types?: readonly TransactionEventType[]; readonly owner?: EventOwner } = {},
+): Promise<readonly WebhookEvent[]> {
+  const stateType = transactionEventType(row);
+  const types = options.types ?? (stateType === null ? [] : [stateType]);
+  // Every move is published to the session's transactions channel, in this statement.
+  const realtime = realtimeMove(row);
+  if (types.length === 0) {
+    await insertEvents(tx, [], row.id, realtime);
+    return [];
+  }
+  const transaction = await operatorTransaction(tx, row, options.owner);
+  const createdAt = new Date().toISOString();
+  const events = types.map((type) =>
+    z.parse(TransactionEvent, {
+      id: randomUUID(),
+      type,
+      created_at: createdAt,
+      brand: transaction.brand,
+      transaction: transaction.wire,
+    }),
+  );
+  await insertEvents(tx, events, row.id, realtime);
+  return events;
+}
+
+/**
+ * The realtime publication of a transaction's move to its session's transactions channel
+ * (modules/realtime/channels.ts): what the widget's waiting pages need to move on; `undefined` for
+ * a transaction without a session (made by the operator).
+ */
+function realtimeMove(row: TransactionRow): string | undefined {
+  if (row.sessionId === null) return undefined;
+  return sessionEnvelope(row.sessionId, 'transactions', {
+    transaction_id: row.id,
+    status: row.status,
+    transaction_status: row.transactionStatus,
+    result_status: row.resultStatus,
+  });
+}
+
+/**
+ * Records `payout_account.verified` for an account that has just been verified, in the
+ * transaction `tx` that marked it so. Never the account's details: its masked value only.
+ */
+export async function recordPayoutAccountVerified(
+  tx: Transaction,
+  account: PayoutAccountRow,
+): Promise<WebhookEvent> {
+  const [owner] = await tx
+    .select({ brand: players.brandId, playerRef: players.externalId })
+    .from(players)
+    .where(eq(players.id, account.playerId));
+  if (owner === undefined) throw new Error(`payout account ${account.id}: player missing`);
+  const verifiedAt = account.verifiedAt ?? new Date();
+  const event = z.parse(PayoutAccountEvent, {
+    id: randomUUID(),
+    type: 'payout_account.verified',
+    created_at: new Date().toISOString(),
+    brand: owner.brand,
+    payout_account: {
+      id: account.id,
+      player_id: owner.playerRef,
+      pay_group_id: account.payGroupId,
+      requisite_type: account.requisiteType,
+      masked_value: account.maskedValue,
+      verified_at: verifiedAt.toISOString(),
+      created_at: account.createdAt.toISOString(),
+    },
+  });
+  await insertEvents(tx, [event], null);
+  return event;
+}
