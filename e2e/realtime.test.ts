@@ -49,8 +49,7 @@ function subscriptionsOf(hosted: HostedCashier): () => number {
  */
 function statusReadsInFlight(page: Page): () => number {
   const open = new Set<Request>();
-  const isStatusRead = (request: Request): boolean =>
-    request.url().includes('/payments/status/');
+  const isStatusRead = (request: Request): boolean => request.url().includes('/payments/status/');
   page.on('request', (request) => {
     if (isStatusRead(request)) open.add(request);
   });

@@ -3,16 +3,15 @@
  *
  * 1. Chromium for the browser tests (ensure-chromium.ts), first: the tests need it.
  * 2. Three things at once:
- *    - every Vitest project but the browser tests, with coverage (Vitest spreads the files over
- *      the cores), its output live;
  *    - the browser tests in a Vitest run of their own, one file at a time, with coverage, their
- *      output printed afterwards. Run last inside one Vitest (its files that forbid parallelism
- *      go after all others), they kept a core mostly idle for minutes; beside the other tests,
- *      their waits on pages and timers leave the CPU to them;
- *    - at the lowest CPU priority, the static checks two at a time: `tsc -b`, ESLint, Prettier,
- *      dependency-cruiser, knip with the domain's API check, and the OpenAPI lint. They take
- *      what the tests leave idle and yield whenever a test wants the CPU; their output is
- *      printed whole after Vitest's.
+ *      output printed afterwards. They are the run's longest chain (about one core for their
+ *      whole length); run last inside one Vitest (its files that forbid parallelism go after all
+ *      others), they left the other core idle for minutes;
+ *    - every other Vitest project with coverage (Vitest spreads the files over the cores), its
+ *      output live;
+ *    - at a slightly lower CPU priority, the static checks two at a time: `tsc -b`, ESLint,
+ *      Prettier, dependency-cruiser, knip with the domain's API check, and the OpenAPI lint,
+ *      their output printed whole after Vitest's.
  * 3. The two Vitest runs' results merged (each wrote a blob report): the one closing count of
  *    tests and assertions, and the coverage of the whole run with its thresholds.
  *
@@ -26,7 +25,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { constants, setPriority, tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,9 +50,17 @@ export interface StepResult {
 /** How a step runs: `live` streams its output, otherwise it is kept for later. */
 interface StepMode {
   readonly live: boolean;
-  /** Lowest CPU priority: the step (and what it starts) yields the CPU to everything else. */
-  readonly background: boolean;
+  /** Its niceness (0 normal, 19 lowest), which what it starts inherits. */
+  readonly nice: number;
 }
+
+/**
+ * The static checks' niceness beside the tests. At the lowest priority, ESLint (one process, the
+ * longest check) got the CPU only once the tests were done, and ran alone at the end; tests and
+ * checks at one priority slowed the browser tests, the run's longest chain. A little lower than
+ * the tests, the checks still advance while the tests run.
+ */
+const NICE_STATIC_BESIDE_TESTS = 5;
 
 /** A step's result with the output it kept ('' for a live step). */
 interface StepRun extends StepResult {
@@ -131,11 +138,11 @@ function runStep(step: Step, mode: StepMode): Promise<StepRun> {
       stdio: mode.live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
     });
     // Set before the step has started anything: its own children inherit the priority.
-    if (mode.background && child.pid !== undefined) {
+    if (mode.nice !== 0 && child.pid !== undefined) {
       try {
-        setPriority(child.pid, constants.priority.PRIORITY_LOW);
+        setPriority(child.pid, mode.nice);
       } catch {
-        // Not allowed here: the step runs at normal priority, only slower beside the tests.
+        // Not allowed here: the step runs at normal priority.
       }
     }
     const chunks: Buffer[] = [];
@@ -207,11 +214,11 @@ async function runVitest(): Promise<StepRun[]> {
     const { parts, merge } = vitestSteps(reports, scratch);
     const [units, browser] = parts;
     if (units === undefined || browser === undefined) throw new Error('two Vitest parts');
-    const browserRun = runStep(browser, { live: false, background: false });
-    const unitsRun = await runStep(units, { live: true, background: false });
+    const browserRun = runStep(browser, { live: false, nice: 0 });
+    const unitsRun = await runStep(units, { live: true, nice: 0 });
     const browserDone = await browserRun;
     printKept(browserDone);
-    const merged = await runStep(merge, { live: true, background: false });
+    const merged = await runStep(merge, { live: true, nice: 0 });
     return [unitsRun, browserDone, merged];
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -224,10 +231,10 @@ async function main(): Promise<void> {
   const runs: StepRun[] = [];
   const withVitest = only === undefined || only === 'vitest';
   const withStatic = only === undefined || only === 'static';
-  if (withVitest) runs.push(await runStep(CHROMIUM_STEP, { live: true, background: false }));
-  // Alone, the static checks take both cores; beside Vitest, only what it leaves idle.
+  if (withVitest) runs.push(await runStep(CHROMIUM_STEP, { live: true, nice: 0 }));
+  const nice = withVitest ? NICE_STATIC_BESIDE_TESTS : 0;
   const statics = withStatic
-    ? runPool(STATIC_STEPS, 2, (step) => runStep(step, { live: false, background: withVitest }))
+    ? runPool(STATIC_STEPS, 2, (step) => runStep(step, { live: false, nice }))
     : Promise.resolve([]);
   if (withVitest) runs.push(...(await runVitest()));
   for (const run of await statics) {
