@@ -9,7 +9,7 @@
  *      others), they left the other core idle for minutes;
  *    - every other Vitest project with coverage (Vitest spreads the files over the cores), its
  *      output live;
- *    - at a slightly lower CPU priority, the static checks two at a time: `tsc -b`, ESLint,
+ *    - the static checks two at a time: ESLint, and at a slightly lower CPU priority `tsc -b`,
  *      Prettier, dependency-cruiser, knip with the domain's API check, and the OpenAPI lint,
  *      their output printed whole after Vitest's.
  * 3. The two Vitest runs' results merged (each wrote a blob report): the one closing count of
@@ -38,6 +38,8 @@ export interface Step {
   readonly command: readonly string[];
   /** Added to the environment the command runs in. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Its niceness beside the tests, when not {@link NICE_STATIC_BESIDE_TESTS}. */
+  readonly niceBesideTests?: number;
 }
 
 /** What a step did. */
@@ -55,10 +57,10 @@ interface StepMode {
 }
 
 /**
- * The static checks' niceness beside the tests. At the lowest priority, ESLint (one process, the
- * longest check) got the CPU only once the tests were done, and ran alone at the end; tests and
- * checks at one priority slowed the browser tests, the run's longest chain. A little lower than
- * the tests, the checks still advance while the tests run.
+ * The static checks' niceness beside the tests: a little lower than the tests, so that they
+ * advance while the tests run without slowing the browser tests, the run's longest chain. At the
+ * lowest priority, ESLint (one process, the longest check) got the CPU only once the tests were
+ * done, and ran alone at the end; it runs at the tests' own priority.
  */
 const NICE_STATIC_BESIDE_TESTS = 5;
 
@@ -73,7 +75,9 @@ const npx = (...args: string[]): readonly string[] => ['npx', '--no-install', ..
 export const STATIC_STEPS: readonly Step[] = [
   // No ESLint cache: its type-aware rules read other files' types, which a cache keyed by the
   // linted file's own content would not see change.
-  { name: 'eslint', command: npx('eslint', '.', '--max-warnings', '0') },
+  // The longest check, one process: at the tests' own priority, so that it is not what runs alone
+  // at the end.
+  { name: 'eslint', command: npx('eslint', '.', '--max-warnings', '0'), niceBesideTests: 0 },
   { name: 'tsc', command: npx('tsc', '-b') },
   // Prettier's cache (node_modules/.cache) re-checks only changed files; a file's format depends
   // on that file alone.
@@ -232,9 +236,10 @@ async function main(): Promise<void> {
   const withVitest = only === undefined || only === 'vitest';
   const withStatic = only === undefined || only === 'static';
   if (withVitest) runs.push(await runStep(CHROMIUM_STEP, { live: true, nice: 0 }));
-  const nice = withVitest ? NICE_STATIC_BESIDE_TESTS : 0;
+  const niceOf = (step: Step): number =>
+    withVitest ? (step.niceBesideTests ?? NICE_STATIC_BESIDE_TESTS) : 0;
   const statics = withStatic
-    ? runPool(STATIC_STEPS, 2, (step) => runStep(step, { live: false, nice }))
+    ? runPool(STATIC_STEPS, 2, (step) => runStep(step, { live: false, nice: niceOf(step) }))
     : Promise.resolve([]);
   if (withVitest) runs.push(...(await runVitest()));
   for (const run of await statics) {
