@@ -47,7 +47,8 @@ describe('npm test runner', () => {
   });
 
   it('runs every project once, in two Vitest runs whose reports the merge reads', () => {
-    const { parts, merge } = vitestSteps('/tmp/run/reports', '/tmp/run');
+    const { others, browser, merge } = vitestSteps('/tmp/run/reports', '/tmp/run');
+    const parts = [others, browser];
     const flag = (step: { readonly command: readonly string[] }, name: string): string[] =>
       step.command
         .filter((arg) => arg.startsWith(`--${name}=`))

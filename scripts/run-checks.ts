@@ -102,7 +102,7 @@ export const CHROMIUM_STEP: Step = {
 export function vitestSteps(
   reports: string,
   scratch: string,
-): { readonly parts: readonly Step[]; readonly merge: Step } {
+): { readonly others: Step; readonly browser: Step; readonly merge: Step } {
   const part = (name: string, which: 'others' | 'browser'): Step => ({
     name,
     command: npx(
@@ -117,7 +117,8 @@ export function vitestSteps(
     env: { CASHDESK_VITEST_PART: which },
   });
   return {
-    parts: [part('vitest', 'others'), part('browser tests', 'browser')],
+    others: part('vitest', 'others'),
+    browser: part('browser tests', 'browser'),
     merge: {
       name: 'results and coverage',
       command: npx(
@@ -215,15 +216,13 @@ async function runVitest(): Promise<StepRun[]> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'cashdesk-vitest-'));
   try {
     const reports = path.join(scratch, 'reports');
-    const { parts, merge } = vitestSteps(reports, scratch);
-    const [units, browser] = parts;
-    if (units === undefined || browser === undefined) throw new Error('two Vitest parts');
+    const { others, browser, merge } = vitestSteps(reports, scratch);
     const browserRun = runStep(browser, { live: false, nice: 0 });
-    const unitsRun = await runStep(units, { live: true, nice: 0 });
+    const othersRun = await runStep(others, { live: true, nice: 0 });
     const browserDone = await browserRun;
     printKept(browserDone);
     const merged = await runStep(merge, { live: true, nice: 0 });
-    return [unitsRun, browserDone, merged];
+    return [othersRun, browserDone, merged];
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
