@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { STATIC_STEPS, runPool, timingTable, vitestSteps } from './run-checks';
+import {
+  VITEST_PARTS,
+  WIDGET_SOURCES,
+  coverageOfPart,
+  partOf,
+  projectsOfPart,
+} from './vitest-parts';
 
 describe('npm test runner', () => {
   it('runs at most two steps at a time and keeps the results in the steps order', async () => {
@@ -46,26 +53,26 @@ describe('npm test runner', () => {
     );
   });
 
-  it('runs every project once, in two Vitest runs whose reports the merge reads', () => {
-    const { others, browser, merge } = vitestSteps('/tmp/run/reports', '/tmp/run');
-    const parts = [others, browser];
+  it('runs every project once, in Vitest runs whose reports the merge reads', () => {
+    const { parts: byName, merge } = vitestSteps('/tmp/run/reports', '/tmp/run');
+    const parts = Object.values(byName);
     const flag = (step: { readonly command: readonly string[] }, name: string): string[] =>
       step.command
         .filter((arg) => arg.startsWith(`--${name}=`))
         .map((arg) => arg.split('=')[1] ?? '');
-    // One run of the browser tests alone, one of the others (vitest.config.ts picks the projects):
-    // every project runs exactly once.
-    expect(parts.map((part) => part.env?.CASHDESK_VITEST_PART).sort()).toEqual([
-      'browser',
-      'others',
-    ]);
+    // Each part is a run of its own that vitest.config.ts gives its projects.
+    expect(parts.map((part) => part.env?.CASHDESK_VITEST_PART).sort()).toEqual(
+      [...VITEST_PARTS].sort(),
+    );
     expect(parts.flatMap((part) => flag(part, 'project'))).toEqual([]);
     // Each part writes its blob into the folder the merge reads, under a name of its own, and
-    // keeps its coverage files apart from the other's.
+    // keeps its coverage files apart from the others'.
     const blobs = parts.map((part) => flag(part, 'outputFile.blob')[0]);
-    expect(new Set(blobs).size).toBe(2);
+    expect(new Set(blobs).size).toBe(parts.length);
     for (const blob of blobs) expect(blob?.startsWith('/tmp/run/reports/')).toBe(true);
-    expect(new Set(parts.map((part) => flag(part, 'coverage.reportsDirectory')[0])).size).toBe(2);
+    expect(new Set(parts.map((part) => flag(part, 'coverage.reportsDirectory')[0])).size).toBe(
+      parts.length,
+    );
     expect(flag(merge, 'merge-reports')).toEqual(['/tmp/run/reports']);
     // The parts skip the coverage report and thresholds (vitest.config.ts); the merge checks them.
     for (const part of parts) {
@@ -73,5 +80,32 @@ describe('npm test runner', () => {
     }
     expect(merge.command).toContain('--coverage');
     expect(merge.env).toBeUndefined();
+  });
+
+  it('the parts run every project of a whole run exactly once, and count each file by one coverage provider', () => {
+    const whole = projectsOfPart(undefined);
+    expect(whole).toEqual(expect.arrayContaining(['packages/server', 'packages/widget', 'e2e']));
+    expect(VITEST_PARTS.flatMap((part) => projectsOfPart(part)).sort()).toEqual([...whole].sort());
+    // The widget's sources are counted by the widget's part alone, with istanbul; every other
+    // part leaves them out, so the merge never meets one file counted by two providers.
+    expect(coverageOfPart('widget')).toMatchObject({
+      provider: 'istanbul',
+      include: [`${WIDGET_SOURCES}/*.{ts,tsx}`],
+    });
+    for (const part of ['others', 'browser'] as const) {
+      expect(coverageOfPart(part).provider).toBe('v8');
+      expect(coverageOfPart(part).exclude).toContain(WIDGET_SOURCES);
+    }
+    // A whole run (and the merge) reports and checks the thresholds; a part does neither.
+    expect(coverageOfPart(undefined)).toMatchObject({
+      provider: 'v8',
+      thresholds: { 'packages/domain/src/**': { lines: 95 } },
+    });
+    expect(coverageOfPart(undefined).exclude).not.toContain(WIDGET_SOURCES);
+    for (const part of VITEST_PARTS) {
+      expect(coverageOfPart(part)).toMatchObject({ reporter: [], thresholds: {} });
+    }
+    expect(partOf(undefined)).toBeUndefined();
+    expect(() => partOf('all')).toThrow(/CASHDESK_VITEST_PART is one of others, browser, widget/);
   });
 });

@@ -2,18 +2,20 @@
  * `npm test`: every check of the repository, then how long each step took.
  *
  * 1. Chromium for the browser tests (ensure-chromium.ts), first: the tests need it.
- * 2. Three things at once:
+ * 2. At once:
  *    - the browser tests in a Vitest run of their own, one file at a time, with coverage, their
  *      output printed afterwards. They are the run's longest chain (about one core for their
  *      whole length); run last inside one Vitest (its files that forbid parallelism go after all
  *      others), they left the other core idle for minutes;
+ *    - the widget's tests in a Vitest run of their own, with istanbul's coverage instead of V8's
+ *      (scripts/vitest-parts.ts says why), their output printed afterwards;
  *    - every other Vitest project with coverage (Vitest spreads the files over the cores), its
  *      output live;
  *    - the static checks two at a time: ESLint, and at a slightly lower CPU priority `tsc -b`,
  *      Prettier, dependency-cruiser, knip with the domain's API check, and the OpenAPI lint,
  *      their output printed whole after Vitest's.
- * 3. The two Vitest runs' results merged (each wrote a blob report): the one closing count of
- *    tests and assertions, and the coverage of the whole run with its thresholds.
+ * 3. The Vitest runs' results merged (each wrote a blob report): the one closing count of tests
+ *    and assertions, and the coverage of the whole run with its thresholds.
  *
  * Every step runs even when an earlier one failed, so one run reports every failure; the command
  * fails if any did. The closing table gives each step's wall time and result; the slowest steps
@@ -28,6 +30,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { VitestPart } from './vitest-parts';
 
 /** The repository root. */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -78,7 +81,12 @@ export const STATIC_STEPS: readonly Step[] = [
   // The longest check, one process: at the tests' own priority, so that it is not what runs alone
   // at the end.
   { name: 'eslint', command: npx('eslint', '.', '--max-warnings', '0'), niceBesideTests: 0 },
-  { name: 'tsc', command: npx('tsc', '-b') },
+  // TypeScript 7's native compiler checks the types (a third of TypeScript 6's CPU); ESLint's
+  // type-aware rules still run on TypeScript 6's API (docs/decisions/0095-typecheck-with-typescript-7.md).
+  {
+    name: 'tsc',
+    command: ['node', path.join(ROOT, 'node_modules', 'typescript-7', 'bin', 'tsc'), '-b'],
+  },
   // Prettier's cache (node_modules/.cache) re-checks only changed files; a file's format depends
   // on that file alone.
   { name: 'prettier', command: npx('prettier', '--check', '.', '--log-level', 'warn', '--cache') },
@@ -92,19 +100,25 @@ export const CHROMIUM_STEP: Step = {
   command: ['npm', 'run', '--silent', 'chromium'],
 };
 
+/** The name of each part in the closing table. */
+const PART_NAMES: Readonly<Record<VitestPart, string>> = {
+  others: 'vitest',
+  browser: 'browser tests',
+  widget: 'widget tests',
+};
+
 /**
- * The Vitest steps: the browser tests and the other tests at the same time, each writing a blob
- * report (results and coverage) into `reports`; then the merge of both, which prints the closing
- * count and the coverage and checks its thresholds. Each part picks its projects in
- * vitest.config.ts by `CASHDESK_VITEST_PART`; `scratch` holds each part's own coverage files (two
- * Vitest runs must not share a coverage directory).
+ * The Vitest steps: the parts at the same time (vitest-parts.ts says what each runs), each
+ * writing a blob report (results and coverage) into `reports`; then the merge of them all, which
+ * prints the closing count and the coverage and checks its thresholds. `scratch` holds each
+ * part's own coverage files (two Vitest runs must not share a coverage directory).
  */
 export function vitestSteps(
   reports: string,
   scratch: string,
-): { readonly others: Step; readonly browser: Step; readonly merge: Step } {
-  const part = (name: string, which: 'others' | 'browser'): Step => ({
-    name,
+): { readonly parts: Readonly<Record<VitestPart, Step>>; readonly merge: Step } {
+  const part = (which: VitestPart): Step => ({
+    name: PART_NAMES[which],
     command: npx(
       'vitest',
       'run',
@@ -117,8 +131,7 @@ export function vitestSteps(
     env: { CASHDESK_VITEST_PART: which },
   });
   return {
-    others: part('vitest', 'others'),
-    browser: part('browser tests', 'browser'),
+    parts: { others: part('others'), browser: part('browser'), widget: part('widget') },
     merge: {
       name: 'results and coverage',
       command: npx(
@@ -211,18 +224,19 @@ export function timingTable(results: readonly StepResult[], totalSeconds: number
   ].join('\n');
 }
 
-/** Runs the Vitest steps ({@link vitestSteps}); the browser tests' output after the others'. */
+/** Runs the Vitest steps ({@link vitestSteps}); the kept parts' output after the others'. */
 async function runVitest(): Promise<StepRun[]> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'cashdesk-vitest-'));
   try {
     const reports = path.join(scratch, 'reports');
-    const { others, browser, merge } = vitestSteps(reports, scratch);
-    const browserRun = runStep(browser, { live: false, nice: 0 });
-    const othersRun = await runStep(others, { live: true, nice: 0 });
-    const browserDone = await browserRun;
-    printKept(browserDone);
+    const { parts, merge } = vitestSteps(reports, scratch);
+    const browserRun = runStep(parts.browser, { live: false, nice: 0 });
+    const widgetRun = runStep(parts.widget, { live: false, nice: 0 });
+    const othersRun = await runStep(parts.others, { live: true, nice: 0 });
+    const kept = [await widgetRun, await browserRun];
+    for (const run of kept) printKept(run);
     const merged = await runStep(merge, { live: true, nice: 0 });
-    return [othersRun, browserDone, merged];
+    return [othersRun, ...kept, merged];
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
