@@ -60,14 +60,7 @@ afterAll(async () => {
 
 describe('the built server, run with node alone', () => {
   it('dist/migrate.js migrates the database and exits 0', async () => {
-    const child = spawn(process.execPath, [path.join(DIST, 'migrate.js')], {
-      cwd: ROOT,
-      env: environment({}),
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { code, output } = await runBuilt('migrate.js', []);
     expect(output).toMatch(/applied 0000_init.*; up to date/);
     expect(code).toBe(0);
   });
