@@ -4,7 +4,8 @@
  * `node packages/server/dist/migrate.js` and `node packages/server/dist/main.js` as plain Node
  * processes: no tsx, no TypeScript, nothing of the test's environment. The built server must find
  * the migrations and the built widget from dist/, answer its probes, the widget page, the API and
- * /metrics, and stop cleanly on SIGTERM.
+ * /metrics, and stop cleanly on SIGTERM; the operator's commands (webhooks, the API client) run
+ * from dist/ the same way.
  *
  * That the build loads only production dependencies is checked by the server's own
  * src/test/production-build.test.ts.
@@ -31,6 +32,22 @@ function environment(extra: Readonly<Record<string, string>>): Record<string, st
   return { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
 }
 
+/** Runs a built command with {@link environment}; its exit code and its output (both streams). */
+async function runBuilt(
+  file: string,
+  args: readonly string[],
+): Promise<{ readonly code: number | null; readonly output: string }> {
+  const child = spawn(process.execPath, [path.join(DIST, file), ...args], {
+    cwd: ROOT,
+    env: environment({}),
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, output };
+}
+
 beforeAll(async () => {
   await runNpm(['run', 'build', '-w', '@cashdesk/server']);
   dataDir = await mkdtemp(path.join(tmpdir(), 'cashdesk-dist-'));
@@ -43,14 +60,7 @@ afterAll(async () => {
 
 describe('the built server, run with node alone', () => {
   it('dist/migrate.js migrates the database and exits 0', async () => {
-    const child = spawn(process.execPath, [path.join(DIST, 'migrate.js')], {
-      cwd: ROOT,
-      env: environment({}),
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { code, output } = await runBuilt('migrate.js', []);
     expect(output).toMatch(/applied 0000_init.*; up to date/);
     expect(code).toBe(0);
   });
@@ -122,5 +132,14 @@ describe('the built server, run with node alone', () => {
     server.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(stderr).toBe('');
+  });
+
+  it('runs the operator commands from dist/ with Node alone: dead webhooks and the API client', async () => {
+    // The server above has stopped: its embedded database is free for a command.
+    const dead = await runBuilt('webhooks.js', ['list-dead']);
+    expect(dead).toEqual({ code: 0, output: '0 dead-lettered event(s)\n' });
+    const client = await runBuilt('operator.js', ['list']);
+    expect(client.code).toBe(0);
+    expect(client.output).toContain('operatorBrandUpdate');
   });
 });

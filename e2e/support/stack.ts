@@ -135,6 +135,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       WIDGET_URL: serverUrl,
       WIDGET_DIR: widgetDir,
       DATA_DIR: '/tmp/cashdesk-e2e-data',
+      // The stack opens its own database and passes it in; the configuration names none.
+      ...(mode === 'production' ? { CASHDESK_ALLOW_EMBEDDED_DATABASE: 'true' } : {}),
       // The demo host page is on a random port: allowed for every brand, as an operator would.
       FRAME_ANCESTORS: hostPage.url,
       ...options.env,

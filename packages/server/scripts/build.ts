@@ -1,6 +1,7 @@
 /**
  * The server's production build: `npm run build -w @cashdesk/server` (and the root `npm run
- * build`) bundles `src/main.ts` and `src/migrate.ts` with esbuild into `packages/server/dist/`,
+ * build`) bundles `src/main.ts`, `src/migrate.ts` and the operator commands (`src/cli/`) with
+ * esbuild into `packages/server/dist/`,
  * so that `node packages/server/dist/main.js` runs the server with the production dependencies
  * only: no tsx, no TypeScript.
  *
@@ -34,6 +35,10 @@ export const DIST_DIR = path.join(PACKAGE_DIR, 'dist');
 export const ENTRY_POINTS: Readonly<Record<string, string>> = {
   main: path.join(PACKAGE_DIR, 'src', 'main.ts'),
   migrate: path.join(PACKAGE_DIR, 'src', 'migrate.ts'),
+  // The operator's commands run where the server runs: from the build, with Node alone.
+  webhooks: path.join(PACKAGE_DIR, 'src', 'cli', 'webhooks.ts'),
+  operator: path.join(PACKAGE_DIR, 'src', 'cli', 'operator.ts'),
+  session: path.join(PACKAGE_DIR, 'src', 'cli', 'create-session.ts'),
 };
 
 /** Workspace packages, bundled from their sources. */

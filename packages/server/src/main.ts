@@ -19,16 +19,16 @@
 import cluster from 'node:cluster';
 import { createApp } from './app';
 import { announceListening, isClusterWorker, runPrimary } from './cluster';
-import { ConfigError, configuredDatabase, loadConfig } from './config';
+import { configuredDatabase, loadConfig } from './config';
 import type { ServerConfig } from './config';
-import { SchemaBehindError, assertMigrated } from './db/migrations';
+import { assertMigrated } from './db/migrations';
+import { startupFailureMessage } from './startup-failure';
 import { openDatabase } from './db/open';
 import { seedDatabase } from './db/seed';
 import { serveWidget } from './http/widget-static';
 import { startReconciler } from './modules/payments';
 import { startWebhookDispatcher } from './modules/webhooks';
 import { startClientReportPruner } from './modules/widget-reports';
-import { PayGroupConnectorError } from './modules/cashier';
 import { DATABASE_CLOSE_GRACE_MS, shutDown } from './shutdown';
 
 /**
@@ -84,6 +84,12 @@ async function main(): Promise<void> {
     extraRoutes: widget === undefined ? [] : [widget],
     databasePool: database.pool,
   });
+  for (const variable of config.unknownVariables) {
+    app.log.warn(
+      { variable },
+      'environment variable named like a Cashdesk setting that no setting reads: misspelled? (docs/configuration.md lists every setting)',
+    );
+  }
   if (config.mode === 'production' && config.provider.kind === 'sandbox') {
     app.log.warn(
       'CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION=true: production mode pays with the SANDBOX provider; no real money moves',
@@ -174,16 +180,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (
-    error instanceof ConfigError ||
-    error instanceof SchemaBehindError ||
-    error instanceof PayGroupConnectorError
-  ) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(
-      `Cashdesk server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-  }
+  process.stderr.write(startupFailureMessage('Cashdesk server failed to start', error));
   process.exit(1);
 });

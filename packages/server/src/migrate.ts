@@ -13,25 +13,27 @@
  *
  * @packageDocumentation
  */
-import { ConfigError, configuredDatabase, loadConfig } from './config';
+import { configuredDatabase, loadConfig } from './config';
 import { migrationStatus } from './db/migrations';
 import { openDatabase } from './db/open';
+import { startupFailureMessage } from './startup-failure';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ ...configuredDatabase(config), migrate: false });
   try {
-    const before = await migrationStatus(database.db);
-    await database.migrate();
+    // What this command applied, read under the migration lock: when several run at once, one
+    // names the migrations and the others find nothing left to do.
+    const applied = await database.migrate();
     const after = await migrationStatus(database.db);
     if (after.pending.length > 0) {
       throw new Error(`migrations still pending after migrating: ${after.pending.join(', ')}`);
     }
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
     process.stdout.write(
-      before.pending.length === 0
+      applied.length === 0
         ? `${where}: up to date, all ${String(after.applied)} migrations were applied already.\n`
-        : `${where}: applied ${before.pending.join(', ')}; up to date (${String(after.applied)} migrations).\n`,
+        : `${where}: applied ${applied.join(', ')}; up to date (${String(after.applied)} migrations).\n`,
     );
   } finally {
     await database.close();
@@ -41,11 +43,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(
-      error instanceof ConfigError
-        ? `${error.message}\n`
-        : `Migrating failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    process.stderr.write(startupFailureMessage('Migrating failed', error));
     process.exit(1);
   },
 );

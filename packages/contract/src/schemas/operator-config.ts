@@ -18,6 +18,7 @@ import { ContentSection, ContentSlug } from './content';
 import { WithdrawalFieldDefinition } from './fields';
 import { LanguageCode, PaymentFlowSchema } from './sandbox';
 import { LogoSizes } from './cashier';
+import { changeRequest } from './operator';
 
 /** SPEC §1 method kinds as the payment provider handles them (the server's PAYMENT_METHOD_KINDS). */
 export const CONFIG_PROVIDER_KINDS = [
@@ -450,11 +451,11 @@ export const BrandSettings = z.object({ ...settingsShape, config_version: z.numb
 export type BrandSettings = z.infer<typeof BrandSettings>;
 
 /** PATCH /settings: only the fields given change. */
-export const BrandSettingsUpdate = z.partial(z.object(settingsShape)).check(
+export const BrandSettingsUpdate = changeRequest(z.partial(z.object(settingsShape)).shape).check(
   z.meta({
     id: 'BrandSettingsUpdate',
     description:
-      "Changes the brand's settings; only the fields given change. allowed_host_origins accepts only plain http(s) origins.",
+      "Changes the brand's settings; only the fields given change (at least one; an unknown field is refused). allowed_host_origins accepts only plain http(s) origins.",
   }),
 );
 /** The type of {@link BrandSettingsUpdate}. */

@@ -9,6 +9,7 @@
 import * as z from 'zod/mini';
 import { Currency, DateTime, Decimal, SessionId, Url } from './common';
 import { LanguageCode, PaymentFlowSchema, PlayerRef } from './sandbox';
+import { changeRequest } from './operator';
 
 /** Where a player's identity check stands. */
 export const PLAYER_VERIFICATION_STATUSES = ['unverified', 'pending', 'verified'] as const;
@@ -78,11 +79,11 @@ const profileShape = {
 };
 
 /** PATCH /players/{external_id}: the fields given change, the rest stay. */
-export const PlayerUpdateRequest = z.object(profileShape).check(
+export const PlayerUpdateRequest = changeRequest(profileShape).check(
   z.meta({
     id: 'PlayerUpdateRequest',
     description:
-      "Changes a player's profile: only the fields given change, null clears a field. limits sets the given flow and currency pairs (both bounds null removes one) and leaves the others.",
+      "Changes a player's profile: only the fields given change (at least one; an unknown field is refused), null clears a field. limits sets the given flow and currency pairs (both bounds null removes one) and leaves the others.",
   }),
 );
 /** The type of {@link PlayerUpdateRequest}. */

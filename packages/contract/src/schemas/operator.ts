@@ -86,19 +86,32 @@ export const BrandSummary = z
 export type BrandSummary = z.infer<typeof BrandSummary>;
 
 /**
+ * The body of a partial update (every PATCH of the operator API): the fields of `shape`, each
+ * optional, of which at least one is given. A field the shape does not know is refused (400
+ * naming it), never ignored: a misspelled field would otherwise change nothing and answer 200.
+ * An empty body is refused too (400 naming `body`): it changes nothing, and was meant to.
+ */
+export function changeRequest<S extends z.core.$ZodLooseShape>(shape: S) {
+  return z.strictObject(shape).check(
+    z.refine((value) => Object.values(value).some((field) => field !== undefined), {
+      message: 'Name at least one field to change',
+    }),
+  );
+}
+
+/**
  * A change of the brand itself (PATCH /brand): only the fields given change. The configuration
  * calls extend what a brand's settings hold.
  */
-export const BrandUpdateRequest = z
-  .object({
-    name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-  })
-  .check(
-    z.meta({
-      id: 'BrandUpdateRequest',
-      description: 'Changes the brand; only the fields given change.',
-    }),
-  );
+export const BrandUpdateRequest = changeRequest({
+  name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+}).check(
+  z.meta({
+    id: 'BrandUpdateRequest',
+    description:
+      'Changes the brand; only the fields given change. At least one field; an unknown field is refused.',
+  }),
+);
 /** The type of {@link BrandUpdateRequest}. */
 export type BrandUpdateRequest = z.infer<typeof BrandUpdateRequest>;
 

@@ -17,6 +17,7 @@
 import { parseArgs } from 'node:util';
 import { SandboxSessionRequest, SandboxSessionResponse, SANDBOX_BASE } from '@cashdesk/contract';
 import { ConfigError, configuredDatabase, loadConfig } from '../config';
+import { startupFailureMessage } from '../startup-failure';
 import type { ServerConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { seedDatabase } from '../db/seed';
@@ -134,6 +135,6 @@ main().catch((error: unknown) => {
     process.stderr.write(
       `refused: ${error.definition.code} ${error.messageKey} ${error.field ?? ''}\n`,
     );
-  else process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  else process.stderr.write(startupFailureMessage('session', error));
   process.exit(1);
 });

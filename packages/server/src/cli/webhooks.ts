@@ -15,11 +15,12 @@
  * @packageDocumentation
  */
 import { asc, eq } from 'drizzle-orm';
-import { ConfigError, configuredDatabase, loadConfig } from '../config';
+import { configuredDatabase, loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { webhookEvents } from '../db/schema';
 import { isUuid } from '../platform/ids';
 import { requeueDeadEvents } from '../modules/webhooks';
+import { startupFailureMessage } from '../startup-failure';
 
 const USAGE = 'usage: webhooks list-dead | redeliver <event-id>… | redeliver --all-dead\n';
 
@@ -73,11 +74,7 @@ async function main(args: readonly string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(
-      error instanceof ConfigError
-        ? `${error.message}\n`
-        : `webhooks: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    process.stderr.write(startupFailureMessage('webhooks', error));
     process.exit(1);
   },
 );

@@ -3,7 +3,11 @@ import { ConfigError } from './env';
 import { loadConfig } from './load';
 
 describe('connectors: CASHDESK_PROVIDER, CONNECTORS and DEFAULT_CONNECTOR', () => {
-  const production = { CASHDESK_MODE: 'production', CASHDESK_SECRET: 'a-long-enough-secret' };
+  const production = {
+    CASHDESK_MODE: 'production',
+    CASHDESK_SECRET: 'a-long-enough-secret',
+    DATABASE_URL: 'postgres://cashdesk@db.internal/cashdesk',
+  };
 
   it('production without a provider refuses to start and names the setting', () => {
     expect(() => loadConfig(production)).toThrow(/CASHDESK_PROVIDER: required in production mode/);
@@ -85,6 +89,7 @@ describe('connectors: CASHDESK_PROVIDER, CONNECTORS and DEFAULT_CONNECTOR', () =
     const production = {
       CASHDESK_MODE: 'production',
       CASHDESK_SECRET: 'a-long-enough-secret',
+      DATABASE_URL: 'postgres://cashdesk@db.internal/cashdesk',
       CONNECTORS: 'psp',
       DEFAULT_CONNECTOR: 'psp',
       CONNECTOR_PSP_KIND: 'async-psp',

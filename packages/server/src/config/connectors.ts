@@ -94,6 +94,12 @@ export function connectorEnvPrefix(name: string): string {
   return `CONNECTOR_${name.toUpperCase().replace(/-/g, '_')}_`;
 }
 
+/** The settings a named connector reads: `CONNECTOR_<NAME>_KIND`, `_URL`, `_API_KEY`, `_WEBHOOK_SECRET`. */
+export function connectorVariables(name: string): string[] {
+  const prefix = connectorEnvPrefix(name);
+  return ['KIND', 'URL', 'API_KEY', 'WEBHOOK_SECRET'].map((key) => `${prefix}${key}`);
+}
+
 /**
  * The named connectors of CONNECTORS (names separated by commas) with their
  * `CONNECTOR_<NAME>_KIND`, `_URL`, `_API_KEY` and `_WEBHOOK_SECRET` settings; `problems` gets a

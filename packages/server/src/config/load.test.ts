@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       },
       security: DEFAULT_SECURITY,
       webhooks: DEFAULT_WEBHOOKS,
+      unknownVariables: [],
     });
     expect(DEFAULT_OPERATIONS).toEqual(loadConfig({}).operations);
   });
@@ -175,6 +176,7 @@ describe('loadConfig', () => {
         retryMaxMs: 600_000,
         intervalMs: 1000,
       },
+      unknownVariables: [],
     });
   });
 

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import { CONNECTOR_VARIABLES, readConnectors } from './connectors';
+import { CONNECTOR_VARIABLES, connectorVariables, readConnectors } from './connectors';
 import type { ConnectorSettings } from './connectors';
 import { DATABASE_VARIABLES, readDatabase } from './database';
 import type { DatabaseSettings } from './database';
@@ -18,6 +18,12 @@ import type { OperationsConfig } from './operations';
 import { OTP_VARIABLES, readOtpSender } from './otp';
 import type { OtpSenderConfig } from './otp';
 import { PAYMENT_VARIABLES, readPaymentTimings } from './payments';
+import {
+  ALLOW_EMBEDDED_DATABASE,
+  ALLOW_PLAIN_HTTP,
+  productionProblems,
+  unknownVariables,
+} from './production-checks';
 import type { PaymentTimings } from './payments';
 import { readSecrets, SECRET_VARIABLES } from './secrets';
 import type { SecretSettings } from './secrets';
@@ -51,6 +57,11 @@ export interface ServerConfig
   readonly security: SecuritySettings;
   /** The webhooks to the operator's backend (modules/webhooks/). */
   readonly webhooks: WebhookSettings;
+  /**
+   * Variables named like the server's own that no part of it reads (a misspelling leaves a
+   * setting at its default): main.ts names each in a warning at start-up.
+   */
+  readonly unknownVariables: readonly string[];
 }
 
 const EnvSchema = z.object({
@@ -68,7 +79,11 @@ const EnvSchema = z.object({
 });
 
 /** Every environment variable the server reads (the README's configuration table lists each). */
-export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+export const CONFIG_VARIABLES: readonly string[] = [
+  ...Object.keys(EnvSchema.shape),
+  ALLOW_EMBEDDED_DATABASE,
+  ALLOW_PLAIN_HTTP,
+];
 
 /**
  * Reads and validates the environment. Each section's reader tells its defaults and what it
@@ -94,7 +109,12 @@ export function loadConfig(env: Environment = process.env): ServerConfig {
   const otp = readOtpSender(values, production, security.timeouts.connectionTimeoutMs, problems);
   const webhooks = readWebhooks(values, production, problems);
   const operations = readOperations(values, database.databaseUrl, problems);
+  if (production) problems.push(...productionProblems(env, database.databaseUrl));
   throwIfProblems(problems);
+  const known = new Set([
+    ...CONFIG_VARIABLES,
+    ...connectors.connectors.list.flatMap((connector) => connectorVariables(connector.name)),
+  ]);
   return {
     ...readServer(values),
     ...database,
@@ -108,5 +128,6 @@ export function loadConfig(env: Environment = process.env): ServerConfig {
     operations,
     security,
     webhooks,
+    unknownVariables: unknownVariables(env, known),
   };
 }

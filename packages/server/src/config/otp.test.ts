@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './load';
 
 describe('one-time codes: OTP_SENDER and OTP_HTTP_*', () => {
-  const production = { CASHDESK_MODE: 'production', CASHDESK_SECRET: 'a-long-enough-secret' };
+  const production = {
+    CASHDESK_MODE: 'production',
+    CASHDESK_SECRET: 'a-long-enough-secret',
+    DATABASE_URL: 'postgres://cashdesk@db.internal/cashdesk',
+  };
 
   it('one-time codes: production sends none by default and the sandbox outbox only when explicitly allowed', () => {
     const paying = { ...production, CASHDESK_PROVIDER: 'http', PROVIDER_URL: 'https://psp.test' };

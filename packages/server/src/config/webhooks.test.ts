@@ -6,6 +6,7 @@ describe('webhooks: WEBHOOK_*', () => {
     const production = {
       CASHDESK_MODE: 'production',
       CASHDESK_SECRET: 'a-long-enough-secret',
+      DATABASE_URL: 'postgres://cashdesk@db.internal/cashdesk',
       CASHDESK_PROVIDER: 'http',
       PROVIDER_URL: 'https://psp.example.com',
     };

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { MIGRATIONS_FOLDER } from '../paths';
-import type { Executor } from './open';
+import type { Executor } from './handles';
 
 /** One committed migration. */
 export interface MigrationEntry {

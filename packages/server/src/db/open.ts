@@ -17,34 +17,18 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrationStatus } from './migrations';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths';
 import { openPgliteClient } from './pglite-client';
 import { PreparingClient } from './prepared-statements';
+import type { Database } from './handles';
 
-/**
- * The database handle every service takes, whichever driver is underneath. It is made without
- * drizzle's relational query API (`db.query.…`), which the services do not use: with the schema
- * given, drizzle built a query builder for every table on every database transaction.
- */
-export type Database = PgDatabase<PgQueryResultHKT>;
+/** The handles (db/handles.ts), where every service has always found them. */
+export type { Database, Executor, Transaction } from './handles';
 
-/** A transaction handle (`db.transaction(async (tx) => …)`). */
-export type Transaction = PgTransaction<
-  PgQueryResultHKT,
-  Record<string, never>,
-  ExtractTablesWithRelations<Record<string, never>>
->;
-
-/**
- * Either a database or a transaction: services take this so a caller can compose several of them
- * in one transaction (drizzle turns a nested `transaction()` into a savepoint).
- */
-export type Executor = Database | Transaction;
 
 /** Which driver an {@link OpenDatabase} runs on. */
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -67,9 +51,11 @@ export interface OpenDatabase {
   readonly pool: PoolStats | undefined;
   /**
    * Applies every pending migration (on PostgreSQL under an advisory lock, so processes doing it
-   * at once migrate one after the other). {@link openDatabase} does it unless told not to.
+   * at once migrate one after the other) and answers the tags this call applied, read under the
+   * lock: of several processes migrating at once, one names them and the others none.
+   * {@link openDatabase} does it unless told not to.
    */
-  migrate(): Promise<void>;
+  migrate(): Promise<readonly string[]>;
   /**
    * PGlite: its whole data directory as an uncompressed tarball, which {@link OpenDatabaseOptions}'s
    * `from` opens again (tests copy one migrated and seeded database this way). `undefined` on
@@ -150,7 +136,10 @@ async function openPglite(
     kind: 'pglite',
     pool: undefined,
     async migrate() {
+      // A PGlite data folder belongs to this one process: nothing can migrate it meanwhile.
+      const { pending } = await migrationStatus(db);
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      return pending;
     },
     dump: () => client.dumpDataDir('none'),
     async close() {
@@ -169,17 +158,21 @@ const MIGRATION_LOCK_KEY = 0x6361_7368_6465;
  * starting at once on one database migrate it one after the other (the later ones find nothing
  * pending) instead of racing each other's `CREATE` statements and failing to start.
  */
-async function migrateExclusively(pool: pg.Pool): Promise<void> {
+async function migrateExclusively(pool: pg.Pool): Promise<readonly string[]> {
   const client = await pool.connect();
   let done = false;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    let applied: readonly string[];
     try {
-      await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+      const locked = drizzleNodePg({ client });
+      applied = (await migrationStatus(locked)).pending;
+      await migrateNodePg(locked, { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
     done = true;
+    return applied;
   } finally {
     // A connection that failed on the way may still hold the lock: closed rather than pooled.
     client.release(!done);

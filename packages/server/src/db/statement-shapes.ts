@@ -37,7 +37,7 @@ import { Param, Placeholder, SQL, getTableColumns, is, sql } from 'drizzle-orm';
 import type { Column, DriverValueEncoder, Query } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgTable, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
-import type { Executor } from './open';
+import type { Executor } from './handles';
 
 /** At most this many shapes of one statement are kept (see the module comment). */
 export const MAX_SHAPES = 64;

@@ -436,6 +436,7 @@ describe('fast answer serializer', () => {
     const production = {
       CASHDESK_MODE: 'production',
       CASHDESK_SECRET: 'a-production-secret-of-length',
+      DATABASE_URL: 'postgres://cashdesk@db.internal/cashdesk',
       CASHDESK_PROVIDER: 'http',
       PROVIDER_URL: 'https://psp.example',
     };

@@ -260,7 +260,9 @@ function parsePart(part: RequestPart, schema: $ZodType | undefined, value: unkno
   const result = safeParse(schema, value);
   if (result.success) return result.data;
   const [issue] = result.error.issues;
-  const path = (issue?.path ?? []).map(String).join('.');
+  // An unknown field is named itself, not the object that holds it.
+  const unknown = issue?.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [];
+  const path = [...(issue?.path ?? []), ...unknown].map(String).join('.');
   throw new ApiError('invalidField', {
     field: path === '' ? part : `${part}.${path}`,
     detail: `${part} failed validation: ${issue?.code ?? 'unknown'}`,

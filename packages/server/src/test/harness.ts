@@ -164,7 +164,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: '/tmp/cashdesk-test-data',
     // Tests pass their own provider (the sandbox by default) in either mode.
     ...(options.mode === 'production'
-      ? { CASHDESK_PROVIDER: 'sandbox', CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION: 'true' }
+      ? {
+          CASHDESK_PROVIDER: 'sandbox',
+          CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+          // The test's own database is passed in; the configuration names none.
+          CASHDESK_ALLOW_EMBEDDED_DATABASE: 'true',
+        }
       : {}),
     ...options.env,
   });

@@ -72,7 +72,9 @@ describe('which migrations a database has', () => {
     expect(await migrationStatus(database.db)).toEqual({ applied: 0, pending: tags });
     await expect(assertMigrated(database.db)).rejects.toThrow(SchemaBehindError);
 
-    await database.migrate();
+    // migrate() answers what it applied; a second call finds nothing to do.
+    expect(await database.migrate()).toEqual(tags);
+    expect(await database.migrate()).toEqual([]);
     expect(await migrationStatus(database.db)).toEqual({ applied: tags.length, pending: [] });
     await expect(assertMigrated(database.db)).resolves.toBeUndefined();
 
@@ -130,7 +132,7 @@ describe('migrate, then start with MIGRATE_ON_START=false', () => {
 describe.runIf(ADMIN_URL !== undefined)(
   'migrate commands at once on one PostgreSQL database (needs TEST_DATABASE_URL)',
   () => {
-    it('all succeed under the advisory lock and the database is migrated once', async () => {
+    it('all succeed under the advisory lock, the database is migrated once, and only one says it applied them', async () => {
       if (ADMIN_URL === undefined) throw new Error('no PostgreSQL');
       const created = await createPostgresDatabase(ADMIN_URL);
       cleanups.push(created.drop);
@@ -138,6 +140,9 @@ describe.runIf(ADMIN_URL !== undefined)(
         Array.from({ length: 3 }, () => run('migrate.ts', { DATABASE_URL: created.url })),
       );
       expect(runs.map((exited) => exited.code)).toEqual([0, 0, 0]);
+      const said = runs.map((exited) => (/: applied /.test(exited.stdout) ? 'applied' : 'none'));
+      expect(said.sort()).toEqual(['applied', 'none', 'none']);
+      expect(runs.filter((exited) => exited.stdout.includes('up to date, all'))).toHaveLength(2);
       const database = await openDatabase({ url: created.url, migrate: false, poolSize: 1 });
       cleanups.push(() => database.close());
       expect(await migrationStatus(database.db)).toMatchObject({ pending: [] });

@@ -5,7 +5,7 @@
  * after); and another brand's pay group, player or resource is 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '@cashdesk/contract';
+import { ERROR_CODES, OPERATOR_BASE, OPERATOR_ENDPOINTS } from '@cashdesk/contract';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 import {
@@ -294,6 +294,42 @@ describe('brand configuration — invalid input', () => {
     expect(await configurationOf(server, brand)).toEqual(before);
   });
 
+  it('every partial update (PATCH) refuses an empty body and an unknown field, naming it, and writes nothing', async () => {
+    const brand = await createOperatorBrand(server);
+    await depositInit(server, brand.brandId, 'en', 'p1');
+    const patches = Object.values(OPERATOR_ENDPOINTS).filter((e) => e.method === 'PATCH');
+    expect(patches.map((e) => e.id).sort()).toEqual(
+      ['operatorBrandUpdate', 'operatorPlayerUpdate', 'operatorSettingsUpdate'].sort(),
+    );
+    const state = async () => ({
+      configuration: await configurationOf(server, brand),
+      brand: (await operatorCall(server, 'GET', '/brand', brand.key)).body,
+      player: (await operatorCall(server, 'GET', '/players/p1', brand.key)).body,
+    });
+    const before = await state();
+    const cases: { body: Record<string, unknown>; field: string }[] = [
+      { body: {}, field: 'body' },
+      // A misspelled field alone: it would change nothing.
+      { body: { nmae: 'Renamed' }, field: 'body.nmae' },
+      // Beside a real change, which then is not written either.
+      { body: { name: 'Renamed', support_url: null, first_name: 'Ann', zz: 1 }, field: 'body.zz' },
+    ];
+    for (const endpoint of patches) {
+      const path = endpoint.path.slice(OPERATOR_BASE.length).replace('{external_id}', 'p1');
+      for (const entry of cases) {
+        // The third case names only fields of this endpoint besides `zz`.
+        const body = entry.field === 'body.zz' ? onlyKnownTo(endpoint.id, entry.body) : entry.body;
+        const answer = await operatorCall(server, 'PATCH', path, brand.key, { body });
+        expect(answer.status, `${endpoint.id} ${JSON.stringify(body)}`).toBe(400);
+        expect(errorFields(answer.body), `${endpoint.id} ${JSON.stringify(body)}`).toEqual({
+          code: ERROR_CODES.invalidField.code,
+          field: entry.field,
+        });
+      }
+    }
+    expect(await state()).toEqual(before);
+  });
+
   it("answers 404 (1803) for another brand's pay group, player or resource and writes nothing", async () => {
     const brand = await createOperatorBrand(server);
     const other = await createOperatorBrand(server);
@@ -380,3 +416,20 @@ describe('brand configuration — invalid input', () => {
     expect(await configurationOf(server, other)).toEqual(otherBefore);
   });
 });
+
+/** The fields of `body` that `endpointId` knows, and `zz`, which none does. */
+function onlyKnownTo(
+  endpointId: string,
+  body: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const known: Record<string, readonly string[]> = {
+    operatorBrandUpdate: ['name'],
+    operatorSettingsUpdate: ['support_url'],
+    operatorPlayerUpdate: ['first_name'],
+  };
+  return Object.fromEntries(
+    Object.entries(body).filter(
+      ([name]) => name === 'zz' || (known[endpointId] ?? []).includes(name),
+    ),
+  );
+}

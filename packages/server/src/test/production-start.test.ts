@@ -60,6 +60,8 @@ async function runServer(env: Readonly<Record<string, string>>): Promise<Started
 const PRODUCTION = {
   CASHDESK_MODE: 'production',
   CASHDESK_SECRET: 'a-production-secret-for-the-test',
+  // Each test is about one refusal; this file's servers run on the embedded database.
+  CASHDESK_ALLOW_EMBEDDED_DATABASE: 'true',
 };
 
 describe('production is real or refuses', () => {
@@ -86,6 +88,20 @@ describe('production is real or refuses', () => {
     expect(started.code).toBe(1);
     expect(started.stderr).toContain(
       'OTP_SENDER: "sandbox" is refused in production mode unless OTP_ALLOW_SANDBOX_IN_PRODUCTION=true',
+    );
+    expect(started.stdout).not.toContain('listening');
+  });
+
+  it('a database that cannot be reached stops it with one line naming the address: no stack trace, never the password', async () => {
+    const started = await runServer({
+      ...PRODUCTION,
+      CASHDESK_PROVIDER: 'sandbox',
+      CASHDESK_ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+      DATABASE_URL: 'postgres://cashier:s3cret-pw@127.0.0.1:1/cashdesk',
+    });
+    expect(started.code).toBe(1);
+    expect(started.stderr).toBe(
+      'Cashdesk server failed to start: Cannot reach the database: nothing listens at the address of DATABASE_URL (127.0.0.1:1) [ECONNREFUSED].\n',
     );
     expect(started.stdout).not.toContain('listening');
   });

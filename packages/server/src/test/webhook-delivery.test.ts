@@ -321,7 +321,15 @@ describe('retries, back-off and the dead letter (WEBHOOK_MAX_ATTEMPTS)', () => {
   it('dead-letters an event after the last attempt, holds nothing back after it, and a requeue delivers it', async () => {
     const [id] = await finishedDeposits(1);
     await receiver.fault({ mode: 'fail', times: MAX_ATTEMPTS });
-    const deps = depsOf(server);
+    const logged: (readonly [string, string])[] = [];
+    const deps: WebhookDeps = {
+      ...depsOf(server),
+      log: {
+        info: (_line, message) => logged.push(['info', message]),
+        warn: (_line, message) => logged.push(['warn', message]),
+        error: (_line, message) => logged.push(['error', message]),
+      },
+    };
     const deadBefore = await metric(
       server,
       'cashdesk_webhook_deliveries_total{event_type="transaction.created",outcome="dead_lettered"}',
@@ -367,6 +375,11 @@ describe('retries, back-off and the dead letter (WEBHOOK_MAX_ATTEMPTS)', () => {
     ).toBe(deadBefore + 1);
 
     expect(later).toMatchObject({ type: 'transaction.succeeded', state: 'delivered', attempts: 1 });
+    // A failed delivery is a warning for the operator's on-call; a dead letter an error.
+    expect(logged.map(([level, message]) => [level, message.split(':')[0]])).toEqual([
+      ...Array.from({ length: MAX_ATTEMPTS - 1 }, () => ['warn', 'webhook delivery failed']),
+      ['error', 'webhook dead-lettered'],
+    ]);
 
     expect(await requeueDeadEvents(server.db, [later?.id ?? ''])).toEqual([]);
     expect(await requeueDeadEvents(server.db)).toEqual([dead?.id]);

@@ -51,6 +51,7 @@ export type WebhookEventRow = typeof webhookEvents.$inferSelect;
 export interface WebhookLog {
   info(object: Record<string, unknown>, message: string): void;
   warn(object: Record<string, unknown>, message: string): void;
+  error(object: Record<string, unknown>, message: string): void;
 }
 
 /** What the dispatcher needs. */
@@ -241,10 +242,13 @@ async function dispatchOne(
   };
   if (outcome === 'dead_lettered') {
     report.deadLettered += 1;
-    deps.log?.warn(line, 'webhook dead-lettered: its attempts ran out');
+    deps.log?.error(
+      line,
+      'webhook dead-lettered: its attempts ran out; redeliver it once the receiver is fixed',
+    );
   } else {
     report.failed += 1;
-    deps.log?.info(line, 'webhook delivery failed: tried again later');
+    deps.log?.warn(line, 'webhook delivery failed: tried again later');
   }
 }
 
