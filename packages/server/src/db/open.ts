@@ -29,7 +29,6 @@ import type { Database } from './handles';
 /** The handles (db/handles.ts), where every service has always found them. */
 export type { Database, Executor, Transaction } from './handles';
 
-
 /** Which driver an {@link OpenDatabase} runs on. */
 export type DatabaseKind = 'pglite' | 'postgres';
 
