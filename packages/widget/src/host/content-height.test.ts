@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResizeMessage } from '@cashdesk/domain';
-import { watchContentHeight } from './content-height';
+import { browserHeightEnvironment, watchContentHeight } from './content-height';
 import type { HeightWatchEnvironment, MeasuredElement } from './content-height';
 
 /** An element whose height the test sets, a ResizeObserver it fires and frames it runs. */
@@ -98,5 +98,55 @@ describe('the content height reported to the host (resize)', () => {
     expect(h.isObserving()).toBe(false);
     expect(h.pendingFrames()).toBe(0);
     expect(h.reports).toEqual([]);
+  });
+});
+
+describe('the browser’s parts of the height watch', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('observes the element with a ResizeObserver, stops it, and schedules on animation frames', () => {
+    const observed: Element[] = [];
+    let disconnected = 0;
+    let notify: () => void = () => undefined;
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          notify = callback;
+        }
+        observe(element: Element): void {
+          observed.push(element);
+        }
+        disconnect(): void {
+          disconnected += 1;
+        }
+      },
+    );
+    const frames: FrameRequestCallback[] = [];
+    const cancelled: number[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) =>
+      frames.push(callback),
+    );
+    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation((handle) => {
+      cancelled.push(handle);
+    });
+    const environment = browserHeightEnvironment(window);
+    const element = document.createElement('div');
+    let changes = 0;
+    const stop = environment.observe(element, () => (changes += 1));
+    expect(observed).toEqual([element]);
+    notify();
+    expect(changes).toBe(1);
+    stop();
+    expect(disconnected).toBe(1);
+    let ran = false;
+    const handle = environment.requestFrame(() => (ran = true));
+    frames[0]?.(0);
+    expect(ran).toBe(true);
+    environment.cancelFrame(handle);
+    expect(cancelled).toEqual([handle]);
   });
 });
