@@ -396,6 +396,12 @@ export const PENDING_STEPS = [
 /** One of {@link PENDING_STEPS}. */
 export type PendingStep = (typeof PENDING_STEPS)[number];
 
+/** An amount (decimal text in the currency's major unit) and its ISO 4217 currency. */
+export interface ProviderMoney {
+  readonly amount: string;
+  readonly currency: string;
+}
+
 /**
  * The current state of a payment or payout at the provider ({@link PaymentProvider.status}).
  * The server moves its transaction on `approved`, `declined` and `cancelled` and keeps polling on
@@ -405,6 +411,12 @@ export type ProviderStatus =
   | {
       readonly status: 'approved';
       readonly providerRef: ProviderRef;
+      /**
+       * What the provider says it moved, when its answer says: checked against the transaction,
+       * which is held for review instead of completed when they differ
+       * (modules/payments/provider-outcomes.ts).
+       */
+      readonly moved?: ProviderMoney | undefined;
       /** For a card payment that asked to save the card, once approved. */
       readonly cardToken?: string | undefined;
       readonly card?: CardSummary | undefined;

@@ -242,6 +242,47 @@ describe('a deposit settled only by its webhook', () => {
     expect((await eur(deposit.name)).eq(before)).toBe(true);
   });
 
+  it('a signed success for another amount or currency, or naming another payment, is held for review: nothing credited, nothing replaced', async () => {
+    const deposit = await pspDeposit('20');
+    const before = await eur(deposit.name);
+    const row = await reload(server, deposit.transactionId);
+    const charged = new Big(row.amount).plus(row.fee);
+    const minor = charged.times(100).toNumber();
+    const contradictions = [
+      // 0.01 for a 20.00 deposit: the attack that credited it in full.
+      { paymentId: deposit.providerRef, amount: 1, reason: 'amount' },
+      { paymentId: deposit.providerRef, amount: minor + 1, reason: 'amount' },
+      // The right amount for another payment of the PSP.
+      { paymentId: 'psp_someone_else', amount: minor, reason: 'reference' },
+    ];
+    for (const contradiction of contradictions) {
+      const answer = await postWebhook(
+        eventBody({
+          reference: deposit.transactionId,
+          paymentId: contradiction.paymentId,
+          amount: contradiction.amount,
+        }),
+      );
+      expect(answer).toMatchObject({ status: 200, body: { results: [{ outcome: 'held' }] } });
+      const held = await reload(server, deposit.transactionId);
+      expect(held.status).not.toBe('success');
+      expect(held.providerReference).toBe(deposit.providerRef);
+      expect(held.providerData).toMatchObject({
+        held: { reason: contradiction.reason, reportedReference: contradiction.paymentId },
+      });
+      expect(await ledgerOf(server, deposit.transactionId)).toEqual([]);
+      expect((await eur(deposit.name)).eq(before)).toBe(true);
+    }
+    expect(server.logs()).toContain('"outcome":"held"');
+    // The PSP's own result, for what it charged: credited once.
+    const settled = await psp.settle(deposit.transactionId, { outcome: 'succeeded' });
+    expect(settled.delivery.body).toMatchObject({ results: [{ outcome: 'applied' }] });
+    expect(await ledgerOf(server, deposit.transactionId)).toHaveLength(1);
+    expect((await eur(deposit.name)).minus(before).toFixed()).toBe(
+      await credited(deposit.transactionId),
+    );
+  });
+
   it('a lost webhook: the status poll asks the connector the payment was sent to, even after its pay group moved', async () => {
     const deposit = await pspDeposit('12');
     await psp.settle(deposit.transactionId, { outcome: 'succeeded', deliver: false });

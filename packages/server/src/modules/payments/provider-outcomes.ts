@@ -21,7 +21,9 @@ import { DEADLINE_MS, deadlineAfter } from '../../platform/schedule';
 import { completeTransaction, transition } from './transactions';
 import type { TransitionResult } from './transactions';
 import type { TransactionRow } from './transaction-repository';
-import { chargedAmount, currencyPrecision } from './transaction-money';
+import { chargedAmount, currencyPrecision, providerAmount } from './transaction-money';
+import { updateProviderData } from './transaction-repository';
+import Big from 'big.js';
 import type { EventOwner } from '../webhooks';
 
 /**
@@ -246,11 +248,39 @@ function settleCheckAt(settlesAt: Date, now: Date): Date {
   return new Date(Math.max(settlesAt.getTime(), now.getTime()) + 1_000);
 }
 
+/** How a provider status contradicts its transaction, if it does. */
+export type ProviderDisagreement = 'amount' | 'reference';
+
 /**
- * Applies a provider status (status polling, `recordReceipt`, an interaction answer) to a
- * transaction of either flow: approved → success, declined → error, cancelled → error
+ * Whether `status` contradicts `row`: a reference other than the one the provider gave it before,
+ * or an approval for another amount or currency than the transaction moves (a deposit's charged
+ * total, a payout's paid amount). Compared as decimals: `20` and `20.00` agree.
+ */
+export function providerDisagreement(
+  row: TransactionRow,
+  status: ProviderStatus,
+): ProviderDisagreement | undefined {
+  if (row.providerReference !== null && status.providerRef !== row.providerReference) {
+    return 'reference';
+  }
+  if (status.status === 'approved' && status.moved !== undefined) {
+    const { amount, currency } = status.moved;
+    const same =
+      currency === row.currency &&
+      /^\d+(\.\d+)?$/.test(amount) &&
+      new Big(amount).eq(providerAmount(row));
+    if (!same) return 'amount';
+  }
+  return undefined;
+}
+
+/**
+ * Applies a provider status (status polling, `recordReceipt`, an interaction answer, a webhook)
+ * to a transaction of either flow: approved → success, declined → error, cancelled → error
  * (reason `cancelled`), pending → unchanged (a pending `processing` step on an awaiting
- * transaction moves it to processing), unknown → unchanged.
+ * transaction moves it to processing), unknown → unchanged. A status that contradicts the
+ * transaction ({@link providerDisagreement}) changes nothing but the record of it (`held` in the
+ * provider data, for the operator): no credit, no payout marked paid, no reference replaced.
  */
 export async function applyProviderStatus(
   db: Executor,
@@ -258,6 +288,20 @@ export async function applyProviderStatus(
   status: ProviderStatus,
   now: Date = new Date(),
 ): Promise<TransitionResult> {
+  const disagreement = providerDisagreement(row, status);
+  if (disagreement !== undefined) {
+    const held = await updateProviderData(db, row.id, {
+      held: {
+        reason: disagreement,
+        ...(status.status === 'approved' && status.moved !== undefined
+          ? { reportedAmount: status.moved.amount, reportedCurrency: status.moved.currency }
+          : {}),
+        reportedReference: status.providerRef,
+        at: now.toISOString(),
+      },
+    });
+    return { applied: false, transaction: held, held: disagreement };
+  }
   switch (status.status) {
     case 'approved':
       return completeTransaction(

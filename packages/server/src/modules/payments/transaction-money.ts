@@ -18,6 +18,13 @@ export function chargedAmount(row: Pick<TransactionRow, 'amount' | 'fee'>): stri
   return new Big(row.amount).plus(row.fee).toFixed();
 }
 
+/** What the provider moves for a transaction: a deposit's charged total, a payout's paid amount. */
+export function providerAmount(
+  row: Pick<TransactionRow, 'flow' | 'amount' | 'fee' | 'tax'>,
+): string {
+  return row.flow === 'deposit' ? chargedAmount(row) : paidOutAmount(row);
+}
+
 /** What the player receives of a withdrawal: its amount less the fees and tax withheld. */
 export function paidOutAmount(row: Pick<TransactionRow, 'amount' | 'fee' | 'tax'>): string {
   return new Big(row.amount).minus(row.fee).minus(row.tax).toFixed();

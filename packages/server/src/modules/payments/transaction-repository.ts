@@ -102,6 +102,19 @@ const StoredProviderData = z.object({
       applied: z.boolean(),
     }),
   ),
+  /**
+   * A provider answer that contradicts the transaction (another amount or currency than it
+   * moves, another reference than the one it gave): held for the operator, never applied.
+   */
+  held: z.optional(
+    z.object({
+      reason: z.enum(['amount', 'reference']),
+      reportedAmount: z.optional(Decimal),
+      reportedCurrency: z.optional(z.string()),
+      reportedReference: z.string(),
+      at: z.string(),
+    }),
+  ),
 });
 
 /** The parsed `provider_data` of a transaction. */

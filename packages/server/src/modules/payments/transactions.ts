@@ -164,6 +164,8 @@ export interface TransitionResult {
   /** False when the transaction was already final (nothing changed). */
   readonly applied: boolean;
   readonly transaction: TransactionRow;
+  /** Set when a provider answer contradicted the transaction and was held instead of applied. */
+  readonly held?: 'amount' | 'reference' | undefined;
 }
 
 /** SPEC §2 result status of a transaction status. */

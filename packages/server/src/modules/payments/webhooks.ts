@@ -4,6 +4,9 @@
  * (modules/payments/provider-outcomes.ts, modules/payments/transactions.ts), so a webhook is as
  * safe as a status poll:
  *
+ * - **A contradiction is held, never applied**: a result for another amount or currency than the
+ *   transaction moves, or naming another provider reference than the one it has, is `held`
+ *   (recorded on the transaction for the operator, logged as an error); nothing is credited.
  * - **Duplicates change nothing**: a result the transaction already has is `duplicate`.
  * - **Out of order changes nothing**: a `pending` after the payment moved on, or any result after
  *   a final one, is `stale` (acknowledged and logged); a final result that contradicts the
@@ -45,7 +48,8 @@ export type NotificationOutcome =
   | 'unknown_transaction'
   | 'too_early'
   | 'not_applicable'
-  | 'partial';
+  | 'partial'
+  | 'held';
 
 /** The outcome of one notification, with the transaction it concerned. */
 export interface NotificationResult {
@@ -83,6 +87,7 @@ async function applyStatus(
 ): Promise<NotificationOutcome> {
   if (isFinalStatus(row.status)) return afterFinal(row, status);
   const result = counted(deps, await applyProviderStatus(deps.db, row, status, deps.clock()));
+  if (result.held !== undefined) return 'held';
   if (result.applied) return 'applied';
   // Final meanwhile (a poll or the reconciler was first), or a pending that changes nothing.
   return isFinalStatus(result.transaction.status)
@@ -124,7 +129,7 @@ const WARNINGS: ReadonlySet<NotificationOutcome> = new Set([
   'too_early',
   'not_applicable',
 ]);
-const ERRORS: ReadonlySet<NotificationOutcome> = new Set(['conflict', 'partial']);
+const ERRORS: ReadonlySet<NotificationOutcome> = new Set(['conflict', 'partial', 'held']);
 
 /**
  * Applies one verified notification of `connector` (see the module comment) and logs what it

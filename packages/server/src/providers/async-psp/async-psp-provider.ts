@@ -121,7 +121,11 @@ export function statusOfPayment(payment: Payment, now: Date): ProviderStatus {
     case 'succeeded':
     case 'refunded':
     case 'charged_back':
-      return { status: 'approved', providerRef };
+      return {
+        status: 'approved',
+        providerRef,
+        moved: { amount: toMajor(payment.amount), currency: payment.amount.currency },
+      };
     case 'failed':
       return { status: 'declined', providerRef, reason: declineReason(payment.failure_code) };
     case 'cancelled':
