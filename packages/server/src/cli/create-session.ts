@@ -130,8 +130,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
-  else if (isApiError(error))
+  if (isApiError(error))
     process.stderr.write(
       `refused: ${error.definition.code} ${error.messageKey} ${error.field ?? ''}\n`,
     );

@@ -19,8 +19,7 @@ import { OTP_VARIABLES, readOtpSender } from './otp';
 import type { OtpSenderConfig } from './otp';
 import { PAYMENT_VARIABLES, readPaymentTimings } from './payments';
 import {
-  ALLOW_EMBEDDED_DATABASE,
-  ALLOW_PLAIN_HTTP,
+  PRODUCTION_CHECK_VARIABLES,
   productionProblems,
   unknownVariables,
 } from './production-checks';
@@ -76,14 +75,11 @@ const EnvSchema = z.object({
   ...SECURITY_VARIABLES,
   ...LIMIT_VARIABLES,
   ...OPERATION_VARIABLES,
+  ...PRODUCTION_CHECK_VARIABLES,
 });
 
 /** Every environment variable the server reads (the README's configuration table lists each). */
-export const CONFIG_VARIABLES: readonly string[] = [
-  ...Object.keys(EnvSchema.shape),
-  ALLOW_EMBEDDED_DATABASE,
-  ALLOW_PLAIN_HTTP,
-];
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 
 /**
  * Reads and validates the environment. Each section's reader tells its defaults and what it
@@ -109,7 +105,7 @@ export function loadConfig(env: Environment = process.env): ServerConfig {
   const otp = readOtpSender(values, production, security.timeouts.connectionTimeoutMs, problems);
   const webhooks = readWebhooks(values, production, problems);
   const operations = readOperations(values, database.databaseUrl, problems);
-  if (production) problems.push(...productionProblems(env, database.databaseUrl));
+  if (production) problems.push(...productionProblems(env, values, database.databaseUrl));
   throwIfProblems(problems);
   const known = new Set([
     ...CONFIG_VARIABLES,

@@ -82,6 +82,10 @@ describe('production refuses what it was not told to allow', () => {
       'DATABASE_URL: required in production mode (postgres://…); the embedded database keeps its files on this host only, in DATA_DIR. Set CASHDESK_ALLOW_EMBEDDED_DATABASE=true to run on it anyway',
     ]);
     expect(problemsOf({ ...embedded, CASHDESK_ALLOW_EMBEDDED_DATABASE: 'true' })).toEqual([]);
+    // A flag is true or false, like the configuration's other flags.
+    expect(problemsOf({ ...embedded, CASHDESK_ALLOW_EMBEDDED_DATABASE: 'yes' }).join('\n')).toMatch(
+      /^CASHDESK_ALLOW_EMBEDDED_DATABASE: /,
+    );
     // Sandbox mode is the demo: the embedded database needs no flag there.
     expect(problemsOf({ CASHDESK_MODE: 'sandbox' })).toEqual([]);
   });

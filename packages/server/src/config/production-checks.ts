@@ -15,13 +15,18 @@
  *
  * @packageDocumentation
  */
-import type { Environment } from './env';
+import { flagText } from './env';
+import type { Environment, ValuesOf } from './env';
 import { publishedSecretProblems } from './published-secrets';
 
-/** The flag that lets production run on the embedded database. */
-export const ALLOW_EMBEDDED_DATABASE = 'CASHDESK_ALLOW_EMBEDDED_DATABASE';
-/** The flag that lets production call a service on another host over plain http. */
-export const ALLOW_PLAIN_HTTP = 'CASHDESK_ALLOW_PLAIN_HTTP';
+/**
+ * The flags of this module: CASHDESK_ALLOW_EMBEDDED_DATABASE lets production run on the embedded
+ * database, CASHDESK_ALLOW_PLAIN_HTTP lets it call a service on another host over plain http.
+ */
+export const PRODUCTION_CHECK_VARIABLES = {
+  CASHDESK_ALLOW_EMBEDDED_DATABASE: flagText,
+  CASHDESK_ALLOW_PLAIN_HTTP: flagText,
+};
 
 /** The variables that name a service the server calls with money, codes or events. */
 function outboundAddressVariables(env: Environment): string[] {
@@ -49,20 +54,27 @@ function plainHttpProblems(env: Environment): string[] {
     const url = new URL(value);
     if (url.protocol !== 'http:' || isLocalAddress(url)) return [];
     return [
-      `${name}: plain http to another host (${url.host}) is refused in production mode; use https, or set ${ALLOW_PLAIN_HTTP}=true for a private network you trust`,
+      `${name}: plain http to another host (${url.host}) is refused in production mode; use https, or set CASHDESK_ALLOW_PLAIN_HTTP=true for a private network you trust`,
     ];
   });
 }
 
-/** The problems of a production environment (see the module comment). */
-export function productionProblems(env: Environment, databaseUrl: string | undefined): string[] {
+/**
+ * The problems of a production environment (see the module comment): `env` for the secrets and
+ * addresses, `values` for this module's flags as parsed with the rest of the configuration.
+ */
+export function productionProblems(
+  env: Environment,
+  values: ValuesOf<typeof PRODUCTION_CHECK_VARIABLES>,
+  databaseUrl: string | undefined,
+): string[] {
   const problems = publishedSecretProblems(env);
-  if (databaseUrl === undefined && env[ALLOW_EMBEDDED_DATABASE]?.trim() !== 'true') {
+  if (databaseUrl === undefined && values.CASHDESK_ALLOW_EMBEDDED_DATABASE !== 'true') {
     problems.push(
-      `DATABASE_URL: required in production mode (postgres://…); the embedded database keeps its files on this host only, in DATA_DIR. Set ${ALLOW_EMBEDDED_DATABASE}=true to run on it anyway`,
+      'DATABASE_URL: required in production mode (postgres://…); the embedded database keeps its files on this host only, in DATA_DIR. Set CASHDESK_ALLOW_EMBEDDED_DATABASE=true to run on it anyway',
     );
   }
-  if (env[ALLOW_PLAIN_HTTP]?.trim() !== 'true') problems.push(...plainHttpProblems(env));
+  if (values.CASHDESK_ALLOW_PLAIN_HTTP !== 'true') problems.push(...plainHttpProblems(env));
   return problems;
 }
 
