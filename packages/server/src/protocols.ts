@@ -23,6 +23,8 @@ export {
   PROTOCOL_ROUTES,
   PROVIDER_OPERATIONS,
   PayoutAnswer,
+  RefundAnswer,
+  RefundRequest,
   StatusAnswer,
   ThreeDsAnswer,
 } from './providers/http/protocol';

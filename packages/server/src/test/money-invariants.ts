@@ -155,11 +155,13 @@ export async function chargeViolations(
     const credits = deposit.credits;
     const entry = charged.get(deposit.id);
     if (credits > 1) violations.push(`deposit ${deposit.id} credited ${String(credits)} times`);
-    if (deposit.status === 'success' && entry === undefined) {
+    // A deposit refunded (by the refunds of invariant 6) was charged first all the same.
+    const succeeded = deposit.status === 'success' || deposit.status === 'refunded';
+    if (succeeded && entry === undefined) {
       violations.push(`deposit ${deposit.id} credited without a charge`);
     }
     if (entry !== undefined && entry.flow === 'deposit') {
-      if (deposit.status !== 'success') {
+      if (!succeeded) {
         violations.push(`deposit ${deposit.id} charged but ${deposit.status}`);
       }
       const total = new Big(chargedAmount(deposit));
@@ -404,7 +406,50 @@ export async function walletViolations(
   return violations;
 }
 
-/** Every violation of invariants 1 to 3. */
+const RefundRow = z.object({
+  id: z.string(),
+  status: z.string(),
+  source: z.string(),
+  amount: z.string(),
+});
+
+/**
+ * Invariant 6, refunds against the provider's record: each refund id refunded at most once there;
+ * a refund succeeded here succeeded there for its amount, one failed here never succeeded there
+ * (its hold came back to the balance), and every refund there is known here.
+ */
+export async function refundViolations(
+  db: Database,
+  activity: Pick<ActivityAnswer, 'refunds'>,
+): Promise<Violation[]> {
+  const ours = await rows(
+    db,
+    sql`select id, status::text, source::text, amount::text from refunds`,
+    RefundRow,
+  );
+  const theirs = new Map(activity.refunds.map((entry) => [entry.refundId, entry]));
+  const violations: Violation[] = [];
+  for (const refund of ours) {
+    if (refund.source !== 'operator') continue;
+    const there = theirs.get(refund.id);
+    if (refund.status === 'succeeded' && there?.outcome !== 'succeeded') {
+      violations.push(`refund ${refund.id} succeeded here, ${there?.outcome ?? 'unknown'} there`);
+    }
+    if (refund.status === 'failed' && there?.outcome === 'succeeded') {
+      violations.push(`refund ${refund.id} failed here but the provider refunded it`);
+    }
+    if (there !== undefined && !new Big(there.amount).eq(refund.amount)) {
+      violations.push(`refund ${refund.id}: ${refund.amount} here, ${there.amount} there`);
+    }
+  }
+  const known = new Set(ours.map((refund) => refund.id));
+  for (const id of theirs.keys()) {
+    if (!known.has(id)) violations.push(`the provider refunded ${id}, unknown here`);
+  }
+  return violations;
+}
+
+/** Every violation of invariants 1 to 3 and 6. */
 export async function moneyViolations(
   db: Database,
   activity: ActivityAnswer,
@@ -413,6 +458,7 @@ export async function moneyViolations(
     ...(await ledgerViolations(db)),
     ...(await reservationViolations(db)),
     ...(await chargeViolations(db, activity)),
+    ...(await refundViolations(db, activity)),
   ];
 }
 
@@ -430,5 +476,5 @@ export async function sandboxActivity(db: Database) {
       status: await sandbox.status(entry.providerRef, now),
     })),
   );
-  return { transactions, pendingFaults: [] };
+  return { transactions, refunds: [...(await sandbox.refundActivity(now))], pendingFaults: [] };
 }

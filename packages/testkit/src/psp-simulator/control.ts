@@ -99,6 +99,19 @@ export type ActivityEntry = z.output<typeof ActivityEntry>;
 /** The answer of `GET /__control/activity`: every transaction id first seen first. */
 export const ActivityAnswer = z.object({
   transactions: z.array(ActivityEntry),
+  /** Every refund id asked for, first seen first (a repeat is counted, never refunded again). */
+  refunds: z
+    .array(
+      z.object({
+        refundId: z.string(),
+        paymentRef: z.string(),
+        amount: Decimal,
+        currency: Currency,
+        calls: z.int().min(1),
+        outcome: z.enum(['succeeded', 'pending', 'failed']),
+      }),
+    )
+    .default([]),
   pendingFaults: z.array(Fault),
 });
 /** {@link ActivityAnswer}. */

@@ -30,6 +30,7 @@ import {
   PROTOCOL_ROUTES,
   PROVIDER_OPERATIONS,
   PayoutAnswer,
+  RefundAnswer,
   StatusAnswer,
   ThreeDsAnswer,
 } from '@cashdesk/server/protocols';
@@ -104,6 +105,7 @@ function parsed<S extends z.ZodType>(schema: S, value: unknown, where: string): 
 
 const ReferenceParams = z.object({ providerRef: z.string().min(1).max(256) });
 const TransactionParams = z.object({ transactionId: z.string().min(1).max(256) });
+const RefundParams = z.object({ refundId: z.string().min(1).max(256) });
 const Now = z.iso.datetime({ offset: true });
 const ActivityQuery = z.object({ now: Now.optional() });
 
@@ -283,6 +285,25 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
       }
       return ok(z.encode(CancelAnswer, outcome));
     },
+    async refund(request, now) {
+      const input = parsed(PROTOCOL_ROUTES.refund.body, request.body, 'body');
+      if (request.headers[PROTOCOL_HEADERS.idempotencyKey] !== input.refundId) {
+        throw new AnswerError(
+          errorAnswer(400, 'invalid_request', 'Idempotency-Key must equal the body refundId'),
+        );
+      }
+      const replayed = (await sandbox.refunds.lookupRefund(input.refundId, now)).outcome;
+      const outcome = await sandbox.refunds.refund(input, now);
+      return ok(z.encode(RefundAnswer, outcome), replayed !== 'not_found');
+    },
+    async lookupRefund(request, now) {
+      const { refundId } = parsed(RefundParams, request.params, 'params');
+      const found = await sandbox.refunds.lookupRefund(refundId, now);
+      if (found.outcome === 'not_found') {
+        throw new AnswerError(errorAnswer(404, 'not_found', 'no refund has that id'));
+      }
+      return ok(z.encode(RefundAnswer, found));
+    },
   };
 
   /** Runs a handler to its answer: a refusal or a failure of the sandbox becomes an answer too. */
@@ -359,9 +380,10 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
         status: await sandbox.status(entry.providerRef, now),
       })),
     );
+    const refunds = [...(await sandbox.refundActivity(now))];
     return send(
       reply,
-      ok(z.encode(ActivityAnswer, { transactions, pendingFaults: faults.pending() })),
+      ok(z.encode(ActivityAnswer, { transactions, refunds, pendingFaults: faults.pending() })),
     );
   });
 

@@ -33,7 +33,11 @@ import type {
   PayoutOutcome,
   ProviderCallOptions,
   ProviderRef,
+  ProviderRefunds,
   ProviderStatus,
+  RefundInput,
+  RefundLookup,
+  RefundOutcome,
   ThreeDsChallengeResult,
   ThreeDsOutcome,
 } from '../payment-provider';
@@ -298,6 +302,38 @@ export class HttpPaymentProvider implements PaymentProvider {
       options,
     );
   }
+
+  /** Refunds (`POST /v1/refunds`, `GET /v1/refunds/{refundId}`). */
+  readonly refunds: ProviderRefunds = {
+    refund: (input: RefundInput, now: Date, options?: ProviderCallOptions) => {
+      const route = PROTOCOL_ROUTES.refund;
+      const answer: z.ZodType<RefundOutcome> = route.answer;
+      return this.#call(
+        {
+          operation: 'refund',
+          body: () => this.#encode('refund', z.safeEncode(route.body, input)),
+          idempotencyKey: input.refundId,
+          answer,
+        },
+        now,
+        options,
+      );
+    },
+    lookupRefund: (refundId: string, now: Date, options?: ProviderCallOptions) => {
+      const answer: z.ZodType<RefundLookup> = PROTOCOL_ROUTES.lookupRefund.answer;
+      const notFound: RefundLookup = { outcome: 'not_found' };
+      return this.#call(
+        {
+          operation: 'lookupRefund',
+          params: { refundId },
+          answer,
+          notFound: { code: 'not_found', result: notFound },
+        },
+        now,
+        options,
+      );
+    },
+  };
 
   /**
    * The encoded body, or {@link ProviderNotReachedError} when the input does not fit the

@@ -30,8 +30,13 @@
  */
 import * as z from 'zod';
 import { BrowserData, Currency, Decimal } from '@cashdesk/contract';
-import { DECLINE_REASONS, PAYMENT_METHOD_KINDS, PENDING_STEPS } from '../payment-provider';
-import type { PaymentProvider } from '../payment-provider';
+import {
+  DECLINE_REASONS,
+  PAYMENT_METHOD_KINDS,
+  PENDING_STEPS,
+  REFUND_FAILURE_REASONS,
+} from '../payment-provider';
+import type { PaymentProvider, ProviderRefunds } from '../payment-provider';
 
 /** The headers of the protocol (lower case, as Node and `fetch` hand them over). */
 export const PROTOCOL_HEADERS = {
@@ -275,6 +280,28 @@ export const CancelAnswer = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('not_cancellable'), providerRef: Id, status: StatusAnswer }),
 ]);
 
+/**
+ * The body of `POST /v1/refunds`: the contract's `RefundInput`. Its `refundId` is also the
+ * `Idempotency-Key` header.
+ */
+export const RefundRequest = z.object({
+  refundId: Id,
+  transactionId: Id,
+  providerRef: Id,
+  amount: Decimal,
+  currency: Currency,
+  reason: Text,
+});
+
+const RefundFailure = z.enum(REFUND_FAILURE_REASONS);
+
+/** The answer of the refund routes: the contract's `RefundOutcome`. */
+export const RefundAnswer = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('succeeded'), refundRef: Id }),
+  z.object({ outcome: z.literal('pending'), refundRef: Id }),
+  z.object({ outcome: z.literal('failed'), refundRef: Id.optional(), reason: RefundFailure }),
+]);
+
 /** The methods of {@link PaymentProvider} the protocol carries, one route each. */
 export const PROVIDER_OPERATIONS = [
   'authorizeDeposit',
@@ -284,7 +311,9 @@ export const PROVIDER_OPERATIONS = [
   'payout',
   'recordReceipt',
   'cancelPayout',
-] as const satisfies readonly Exclude<keyof PaymentProvider, 'name'>[];
+  'refund',
+  'lookupRefund',
+] as const satisfies readonly (Exclude<keyof PaymentProvider, 'name'> | keyof ProviderRefunds)[];
 
 /** One of {@link PROVIDER_OPERATIONS}. */
 export type ProviderOperation = (typeof PROVIDER_OPERATIONS)[number];
@@ -380,6 +409,29 @@ export const PROTOCOL_ROUTES = {
     path: '/v1/payouts/:providerRef/cancel',
     body: EmptyRequest,
     answer: CancelAnswer,
+    idempotent: false,
+  },
+  /**
+   * `POST /v1/refunds`, header `Idempotency-Key: {refundId}`, body {@link RefundRequest} →
+   * `200` {@link RefundAnswer} (`Idempotent-Replayed: true` on a repeat: the first answer, never
+   * a second refund); a refund the PSP refuses is a `failed` answer, not an error.
+   */
+  refund: {
+    method: 'POST',
+    path: '/v1/refunds',
+    body: RefundRequest,
+    answer: RefundAnswer,
+    idempotent: true,
+  },
+  /**
+   * `GET /v1/refunds/{refundId}` (our refund id) → `200` {@link RefundAnswer} as it stands now;
+   * `404 not_found` when the PSP never received that refund.
+   */
+  lookupRefund: {
+    method: 'GET',
+    path: '/v1/refunds/:refundId',
+    body: undefined,
+    answer: RefundAnswer,
     idempotent: false,
   },
 } as const satisfies Record<ProviderOperation, ProtocolRoute>;

@@ -355,6 +355,11 @@ export class DatabaseSandboxStore implements SandboxStore {
     });
   }
 
+  async refundActivity(): Promise<readonly SandboxRefundRecord[]> {
+    const rows = await this.#db.select().from(sandboxRefunds).orderBy(asc(sandboxRefunds.seq));
+    return rows.map(refundOf);
+  }
+
   async findRefund(refundId: string): Promise<SandboxRefundRecord | undefined> {
     const [row] = await this.#db
       .select()

@@ -84,6 +84,10 @@ export class MemorySandboxStore implements SandboxStore {
     return Promise.resolve(this.#refunds.get(refundId));
   }
 
+  refundActivity(): Promise<readonly SandboxRefundRecord[]> {
+    return Promise.resolve([...this.#refunds.values()]);
+  }
+
   repeat(transactionId: string, flow: SandboxFlow): Promise<SandboxTransactionRecord | undefined> {
     return Promise.resolve(this.#repeat(transactionId, flow));
   }

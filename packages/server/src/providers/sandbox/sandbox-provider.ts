@@ -63,7 +63,7 @@ import type { NewPaymentContext } from './payment-maker';
 import { PaymentRecords } from './payment-records';
 import { decidePayout } from './payouts';
 import { parseRef } from './provider-ref';
-import { lookupRefund, refund } from './refunds';
+import { lookupRefund, refund, refundOutcomeAt } from './refunds';
 import type { RefundContext } from './refunds';
 import type { SandboxFlow, SandboxStep } from './provider-ref';
 import type {
@@ -78,6 +78,16 @@ import {
   cancelPayout,
   recordReceipt,
 } from './waiting-payments';
+
+/** One refund id the sandbox was asked for ({@link SandboxProvider.refundActivity}). */
+export interface SandboxRefundActivity {
+  readonly refundId: string;
+  readonly paymentRef: ProviderRef;
+  readonly amount: string;
+  readonly currency: string;
+  readonly calls: number;
+  readonly outcome: RefundOutcome['outcome'];
+}
 
 /** The provider route name of the sandbox. */
 export const SANDBOX_PROVIDER_NAME = 'sandbox';
@@ -260,6 +270,21 @@ export class SandboxProvider implements PaymentProvider {
   /** Sandbox only: every transaction id charged or paid, in the order first seen. */
   activity(): Promise<readonly SandboxActivity[]> {
     return this.#store.activity();
+  }
+
+  /**
+   * Sandbox only: every refund id asked for, first seen first, with its result at `now` and how
+   * often it was asked (a repeat is counted, never refunded again).
+   */
+  async refundActivity(now: Date): Promise<readonly SandboxRefundActivity[]> {
+    return (await this.#store.refundActivity()).map((record) => ({
+      refundId: record.refundId,
+      paymentRef: record.paymentRef,
+      amount: record.amount,
+      currency: record.currency,
+      calls: record.calls,
+      outcome: refundOutcomeAt(record, now).outcome,
+    }));
   }
 
   recordReceipt(providerRef: ProviderRef, now: Date): Promise<ProviderStatus> {

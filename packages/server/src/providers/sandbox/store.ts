@@ -168,6 +168,8 @@ export interface SandboxStore {
   ): Promise<SandboxRefundRecord>;
   /** The record of a refund id, not counted as a call. */
   findRefund(refundId: string): Promise<SandboxRefundRecord | undefined>;
+  /** Every refund id recorded, first seen first. */
+  refundActivity(): Promise<readonly SandboxRefundRecord[]>;
   /**
    * The record of a transaction id seen before, its `calls` counted up when `flow` is its flow
    * (a repeat); `undefined` for an id never seen. A record of the other flow is returned as it
