@@ -104,22 +104,40 @@ export const FontStack = z
 /** The custom properties of a theme, each checked by its kind. */
 export const ThemeProperties = z
   .strictObject({
-    '--cd-color-bg': z.optional(ColorValue),
-    '--cd-color-surface': z.optional(ColorValue),
-    '--cd-color-surface-muted': z.optional(ColorValue),
-    '--cd-color-text': z.optional(ColorValue),
-    '--cd-color-text-muted': z.optional(ColorValue),
-    '--cd-color-border': z.optional(ColorValue),
-    '--cd-color-primary': z.optional(ColorValue),
-    '--cd-color-primary-text': z.optional(ColorValue),
-    '--cd-color-primary-hover': z.optional(ColorValue),
-    '--cd-color-focus': z.optional(ColorValue),
-    '--cd-color-success': z.optional(ColorValue),
-    '--cd-color-error': z.optional(ColorValue),
-    '--cd-color-warning': z.optional(ColorValue),
-    '--cd-color-ribbon': z.optional(ColorValue),
-    '--cd-radius': z.optional(LengthValue),
-    '--cd-radius-small': z.optional(LengthValue),
+    '--cd-color-bg': z.optional(ColorValue).check(z.describe('The page background.')),
+    '--cd-color-surface': z
+      .optional(ColorValue)
+      .check(z.describe('The background of cards, tiles and forms.')),
+    '--cd-color-surface-muted': z
+      .optional(ColorValue)
+      .check(z.describe('The background of muted areas (hints, disabled methods, info blocks).')),
+    '--cd-color-text': z.optional(ColorValue).check(z.describe('The body text.')),
+    '--cd-color-text-muted': z
+      .optional(ColorValue)
+      .check(z.describe('Secondary text (hints, captions).')),
+    '--cd-color-border': z.optional(ColorValue).check(z.describe('Borders and separators.')),
+    '--cd-color-primary': z
+      .optional(ColorValue)
+      .check(z.describe('Primary buttons and chosen items.')),
+    '--cd-color-primary-text': z
+      .optional(ColorValue)
+      .check(z.describe('Text on the primary colour.')),
+    '--cd-color-primary-hover': z
+      .optional(ColorValue)
+      .check(z.describe('Primary buttons under the pointer.')),
+    '--cd-color-focus': z
+      .optional(ColorValue)
+      .check(z.describe('The focus ring of the focused control.')),
+    '--cd-color-success': z.optional(ColorValue).check(z.describe('Success messages and marks.')),
+    '--cd-color-error': z.optional(ColorValue).check(z.describe('Errors and declines.')),
+    '--cd-color-warning': z.optional(ColorValue).check(z.describe('Warnings and notices.')),
+    '--cd-color-ribbon': z.optional(ColorValue).check(z.describe('The lost-profit bonus ribbon.')),
+    '--cd-radius': z
+      .optional(LengthValue)
+      .check(z.describe('The corner radius of cards, tiles and buttons.')),
+    '--cd-radius-small': z
+      .optional(LengthValue)
+      .check(z.describe('The corner radius of small elements (inputs, chips).')),
   })
   .check(
     z.meta({
@@ -139,13 +157,16 @@ export const THEME_LOGO_MEDIA_TYPES = ['image/png', 'image/svg+xml'] as const;
 /** A logo as uploaded: its media type and its bytes in base64. */
 export const ThemeLogoUpload = z
   .object({
-    media_type: z.enum(THEME_LOGO_MEDIA_TYPES),
+    media_type: z
+      .enum(THEME_LOGO_MEDIA_TYPES)
+      .check(z.describe("The logo's format: image/png or image/svg+xml.")),
     data_base64: z
       .string()
       .check(
         z.minLength(4),
         z.maxLength(Math.ceil(THEME_LOGO_MAX_BYTES / 3) * 4),
         z.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64'),
+        z.describe(`The logo's bytes in base64 (at most ${THEME_LOGO_MAX_BYTES} bytes decoded).`),
       ),
   })
   .check(
@@ -159,8 +180,20 @@ export const ThemeLogoUpload = z
 export const ThemeWriteRequest = z
   .object({
     properties: ThemeProperties,
-    fonts: z.optional(z.nullable(FontStack)),
-    logo: z.optional(z.nullable(ThemeLogoUpload)),
+    fonts: z
+      .optional(z.nullable(FontStack))
+      .check(
+        z.describe(
+          "The theme's font-family stack (the widget's --cd-font), e.g. 'Open Sans', Arial, sans-serif; null or left out: the widget's own.",
+        ),
+      ),
+    logo: z
+      .optional(z.nullable(ThemeLogoUpload))
+      .check(
+        z.describe(
+          'The brand logo shown above the cashier, uploaded with the theme; null or left out: none.',
+        ),
+      ),
   })
   .check(
     z.meta({
@@ -220,13 +253,21 @@ export const ThemeList = z
 export const ThemeParams = z.object({ name: ThemeName });
 
 /** PUT /theme-default. */
-export const ThemeDefaultRequest = z.object({ name: ThemeName }).check(
-  z.meta({
-    id: 'ThemeDefaultRequest',
-    description:
-      "Makes a theme the brand's default: a theme of the brand or a built-in one (otherwise 400, 1830).",
-  }),
-);
+export const ThemeDefaultRequest = z
+  .object({
+    name: ThemeName.check(
+      z.describe(
+        "The theme every session of the brand gets unless it names another: one of the brand's themes or a built-in one (brand0, brand1).",
+      ),
+    ),
+  })
+  .check(
+    z.meta({
+      id: 'ThemeDefaultRequest',
+      description:
+        "Makes a theme the brand's default: a theme of the brand or a built-in one (otherwise 400, 1830).",
+    }),
+  );
 
 /** The brand's default theme. */
 export const ThemeDefault = z
