@@ -14,8 +14,9 @@
  *   `Content-Security-Policy: default-src 'none'; sandbox` and `nosniff`.
  * - **Text overrides** replace the widget's texts per language, for any language code (one the
  *   widget does not ship, such as German, falls back to English key by key). Keys must be keys the
- *   widget knows (`WIDGET_TEXT_PLACEHOLDERS`, or a plural form of one) and keep exactly the
- *   `{{placeholders}}` of the English text (checked with `widget-texts.ts`).
+ *   language may override (`widget-texts.ts`, over the widget's locale files: the widget's keys,
+ *   or a plural form of one), listed by `GET /text-keys/{language}`, and
+ *   keep exactly the `{{placeholders}}` of the English text.
  *
  * @packageDocumentation
  */
@@ -275,9 +276,9 @@ export const ThemeDefault = z
   .check(z.meta({ id: 'ThemeDefault', description: "The brand's default theme." }));
 
 /**
- * Message key to text. The server also checks each key against the widget's keys and
- * each text's placeholders against the English text's (`widget-texts.ts`, kept out of this module
- * so the widget's bundle never carries that table).
+ * Message key to text. The server also checks each key against the keys the language may override
+ * and each text's placeholders against the English text's (`widget-texts.ts`, kept out of this
+ * module so the widget's bundle never carries the widget's texts of every language).
  */
 export const TextOverrides = z
   .record(z.string().check(z.minLength(1), z.maxLength(120)), z.string().check(z.maxLength(2000)))
@@ -285,7 +286,7 @@ export const TextOverrides = z
     z.meta({
       id: 'TextOverrides',
       description:
-        "Message key (SPEC §8 keys and the widget's own) to the text shown instead of the widget's. A key must be one the widget knows (or a plural form of one: _zero, _one, _two, _few, _many, _other), and its text must use exactly the {{placeholders}} of the English text (400 naming body.texts.<key> otherwise).",
+        "Message key (SPEC §8 keys and the widget's own) to the text shown instead of the widget's. A key must be one the language may override (GET /text-keys/{language} lists them: the widget's keys, or a plural form of one: _zero, _one, _two, _few, _many, _other), and its text must use exactly the {{placeholders}} of the English text (400 naming body.texts.<key> otherwise).",
     }),
   );
 
@@ -318,6 +319,35 @@ export const TextsAnswer = z
 
 /** The type of {@link TextsAnswer}. */
 export type TextsAnswer = z.infer<typeof TextsAnswer>;
+
+/** The languages the widget ships texts in (its locale folders, packages/widget/src/i18n/locales). */
+export const WIDGET_TEXT_LANGUAGES = ['en', 'ar', 'uk'] as const;
+
+/** One of {@link WIDGET_TEXT_LANGUAGES}. */
+export type WidgetTextLanguage = (typeof WIDGET_TEXT_LANGUAGES)[number];
+
+/** GET /text-keys/{language}: the keys a brand may override in a language and their defaults. */
+export const TextKeysAnswer = z
+  .object({
+    language: LanguageCode,
+    texts_language: z.enum(WIDGET_TEXT_LANGUAGES),
+    keys: z.array(
+      z.object({
+        key: z.string(),
+        placeholders: z.array(z.string()),
+        default_text: z.string(),
+      }),
+    ),
+  })
+  .check(
+    z.meta({
+      id: 'TextKeysAnswer',
+      description:
+        "Every message key a brand may override in the language (PUT /texts/{language} accepts exactly these), sorted, each with the {{placeholders}} its text must use and default_text, the widget's own text in texts_language: the language itself where the widget ships it (en, ar, uk), else English. A plural family (…_one, …_other) is listed in all six forms (_zero, _one, _two, _few, _many, _other); the widget uses those of the language's plural rules. Read from the widget's locale files, so the list follows the widget's texts.",
+    }),
+  );
+/** The type of {@link TextKeysAnswer}. */
+export type TextKeysAnswer = z.infer<typeof TextKeysAnswer>;
 
 /** Query of the player's appearance call. */
 export const AppearanceQuery = z.object({
