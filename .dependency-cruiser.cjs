@@ -40,9 +40,13 @@ module.exports = {
     {
       name: 'contract-on-domain-only',
       severity: 'error',
-      comment: '@cashdesk/contract depends on @cashdesk/domain only (docs/architecture.md).',
+      comment:
+        "@cashdesk/contract depends on @cashdesk/domain only (docs/architecture.md). It reads the widget's locale files as data (widget-texts.ts: the text keys an operator may override and their default texts), never the widget's code (docs/decisions/0100-brand-defaults-and-text-keys.md).",
       from: { path: '^packages/contract/' },
-      to: { path: '^packages/(widget|server|embed)/' },
+      to: {
+        path: '^packages/(widget|server|embed)/',
+        pathNot: '^packages/widget/src/i18n/locales/[a-z]+/[a-z-]+\\.json$',
+      },
     },
     {
       name: 'widget-not-server-or-embed',

@@ -186,6 +186,41 @@ describe('a brand theme, logo and German texts set at run time', () => {
     }
   });
 
+  it("SPEC §2: without a theme in the address (the embed SDK's), the brand's default theme shows", async () => {
+    const minted = await operator('POST', '/brands/brand0/api-keys', ADMIN_KEY, {
+      label: 'e2e default theme',
+      scopes: ['config:read', 'config:write'],
+    });
+    const key = keyOf(minted.body);
+    const put = await operator('PUT', '/themes/harbour', key, {
+      properties: { '--cd-color-bg': '#e0f2f1' },
+    });
+    expect(put.status).toBe(200);
+    expect((await operator('PUT', '/theme-default', key, { name: 'harbour' })).status).toBe(200);
+    try {
+      const session = await newSession(env.stack, { player: uniquePlayer('harbour') });
+      // The address the SDK builds: session_id and lang, no theme.
+      const address = new URL(session.widgetUrl);
+      expect(address.searchParams.get('theme')).toBe('harbour');
+      address.searchParams.delete('theme');
+      const context = await env.browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(address.toString());
+        await page.locator('main h1').first().waitFor();
+        const look = await page.evaluate(() => ({
+          theme: document.body.dataset.themeName,
+          background: getComputedStyle(document.body).backgroundColor,
+        }));
+        expect(look).toEqual({ theme: 'harbour', background: 'rgb(224, 242, 241)' });
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await operator('PUT', '/theme-default', key, { name: 'brand0' });
+    }
+  });
+
   it('shows the unsupported-theme message for a theme the brand does not have (SPEC §2)', async () => {
     const session = await newSession(env.stack, {
       player: uniquePlayer('nosuch'),

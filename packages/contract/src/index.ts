@@ -309,10 +309,17 @@ export {
   ThemeList,
   ThemeProperties,
   ThemeWriteRequest,
+  TextKeysAnswer,
   TextsAnswer,
 } from './schemas/operator-appearance';
 export type { ThemeProperty } from './schemas/operator-appearance';
-export { WIDGET_TEXT_PLACEHOLDERS, textPlaceholders, widgetTextPlaceholders } from './widget-texts';
+export {
+  overridableText,
+  overridableTexts,
+  textPlaceholders,
+  widgetTextLanguage,
+} from './widget-texts';
+export type { OverridableText } from './widget-texts';
 export { CONTRACT_VERSION, buildOpenApiDocument, serializeOpenApiDocument } from './openapi';
 export type { JsonObject, JsonValue } from './openapi';
 export {

@@ -88,6 +88,7 @@ import {
 import { ClickstreamListQuery, ClickstreamPage } from './schemas/clickstream';
 // --- appearance: themes and text overrides ---
 import {
+  TextKeysAnswer,
   TextsAnswer,
   TextsParams,
   TextsWriteRequest,
@@ -990,6 +991,24 @@ export const OPERATOR_ENDPOINTS = {
     responses: { 200: { description: 'The overrides.', schema: TextsAnswer } },
     errors: [],
   }),
+  operatorTextKeysGet: operatorEndpoint({
+    id: 'operatorTextKeysGet',
+    method: 'GET',
+    path: `${OPERATOR_BASE}/text-keys/{language}`,
+    tag: 'operator-configuration',
+    summary: 'Overridable text keys of a language, with their default texts',
+    description:
+      "Every message key a brand may override in one language (any language code), with the {{placeholders}} an override must use and the widget's own text: in that language where the widget ships it (en, ar, uk), else in English. PUT /texts/{language} accepts exactly these keys. The list is the widget's locale files, so it follows the widget version the server was built with.",
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'config:read',
+    params: TextsParams,
+    responses: {
+      200: { description: 'The keys and their default texts.', schema: TextKeysAnswer },
+    },
+    errors: [],
+  }),
   operatorTextsPut: operatorEndpoint({
     id: 'operatorTextsPut',
     method: 'PUT',
@@ -997,7 +1016,7 @@ export const OPERATOR_ENDPOINTS = {
     tag: 'operator-configuration',
     summary: 'Replace the text overrides of a language',
     description:
-      "Replaces the brand's text overrides of one language: message key to text. Keys must be the widget's (400 naming body.texts.<key> otherwise), each text with exactly the {{placeholders}} of the English text. A language the widget does not ship (German) shows these texts and English for every other key. Bumps the configuration version and is audited; the widget reads them at its next start.",
+      "Replaces the brand's text overrides of one language: message key to text. Keys must be ones the language may override (GET /text-keys/{language}; 400 naming body.texts.<key> otherwise), each text with exactly the {{placeholders}} of the English text. A language the widget does not ship (German) shows these texts and English for every other key. Bumps the configuration version and is audited; the widget reads them at its next start.",
     session: false,
     idempotencyKey: false,
     sandboxOnly: false,

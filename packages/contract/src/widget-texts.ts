@@ -1,579 +1,180 @@
 /**
- * Every message key of the widget and the placeholders of its English text, generated
- * from packages/widget/src/i18n/locales/en by scripts/write-widget-texts.ts (the table is not edited
- * by hand; the lookups below it are kept by the script).
- * An operator's text overrides (PUT /api/operator/v1/texts/{language}) may only name these keys,
- * with exactly these placeholders.
+ * The widget's texts as the operator API sees them: every message key a brand may override, the
+ * `{{placeholders}}` its text must keep and the widget's own text of it in each language it ships.
+ * The source is the widget's locale files themselves (packages/widget/src/i18n/locales/<lang>/),
+ * imported here as data (never a copy of them), so a text added to the widget is overridable and
+ * listed at once. The server bundles them; the widget never imports this module's tables (its
+ * texts load per language from the same files).
+ *
+ * One rule answers both questions an operator asks: {@link overridableText} says whether a key may
+ * be overridden in a language (and with which placeholders), {@link overridableTexts} lists the
+ * keys it accepts, so the list (GET /text-keys/{language}) and the check of
+ * PUT /texts/{language} cannot disagree.
  *
  * @packageDocumentation
  */
+import enAccountManagement from '../../widget/src/i18n/locales/en/account-management.json';
+import enBetShop from '../../widget/src/i18n/locales/en/bet-shop.json';
+import enCards from '../../widget/src/i18n/locales/en/cards.json';
+import enCommon from '../../widget/src/i18n/locales/en/common.json';
+import enDepositHome from '../../widget/src/i18n/locales/en/deposit-home.json';
+import enDepositMethod from '../../widget/src/i18n/locales/en/deposit-method.json';
+import enFields from '../../widget/src/i18n/locales/en/fields.json';
+import enHistory from '../../widget/src/i18n/locales/en/history.json';
+import enMessages from '../../widget/src/i18n/locales/en/messages.json';
+import enResult from '../../widget/src/i18n/locales/en/result.json';
+import enWithdrawalReversal from '../../widget/src/i18n/locales/en/withdrawal-reversal.json';
+import enWithdrawal from '../../widget/src/i18n/locales/en/withdrawal.json';
+import arAccountManagement from '../../widget/src/i18n/locales/ar/account-management.json';
+import arBetShop from '../../widget/src/i18n/locales/ar/bet-shop.json';
+import arCards from '../../widget/src/i18n/locales/ar/cards.json';
+import arCommon from '../../widget/src/i18n/locales/ar/common.json';
+import arDepositHome from '../../widget/src/i18n/locales/ar/deposit-home.json';
+import arDepositMethod from '../../widget/src/i18n/locales/ar/deposit-method.json';
+import arFields from '../../widget/src/i18n/locales/ar/fields.json';
+import arHistory from '../../widget/src/i18n/locales/ar/history.json';
+import arMessages from '../../widget/src/i18n/locales/ar/messages.json';
+import arResult from '../../widget/src/i18n/locales/ar/result.json';
+import arWithdrawalReversal from '../../widget/src/i18n/locales/ar/withdrawal-reversal.json';
+import arWithdrawal from '../../widget/src/i18n/locales/ar/withdrawal.json';
+import ukAccountManagement from '../../widget/src/i18n/locales/uk/account-management.json';
+import ukBetShop from '../../widget/src/i18n/locales/uk/bet-shop.json';
+import ukCards from '../../widget/src/i18n/locales/uk/cards.json';
+import ukCommon from '../../widget/src/i18n/locales/uk/common.json';
+import ukDepositHome from '../../widget/src/i18n/locales/uk/deposit-home.json';
+import ukDepositMethod from '../../widget/src/i18n/locales/uk/deposit-method.json';
+import ukFields from '../../widget/src/i18n/locales/uk/fields.json';
+import ukHistory from '../../widget/src/i18n/locales/uk/history.json';
+import ukMessages from '../../widget/src/i18n/locales/uk/messages.json';
+import ukResult from '../../widget/src/i18n/locales/uk/result.json';
+import ukWithdrawalReversal from '../../widget/src/i18n/locales/uk/withdrawal-reversal.json';
+import ukWithdrawal from '../../widget/src/i18n/locales/uk/withdrawal.json';
 
-/** Message key to the sorted names of the `{{placeholders}}` its English text uses. */
-export const WIDGET_TEXT_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
-  'ACCOUNT_MANAGEMENT.BACK': [],
-  'ACCOUNT_MANAGEMENT.BACK_TO_METHOD': [],
-  'ACCOUNT_MANAGEMENT.BACK_TO_METHODS': [],
-  'ACCOUNT_MANAGEMENT.BLOCKED.ENDED': [],
-  'ACCOUNT_MANAGEMENT.BLOCKED.TEXT': [],
-  'ACCOUNT_MANAGEMENT.BLOCKED.TIME_LEFT': [],
-  'ACCOUNT_MANAGEMENT.BLOCKED.TITLE': [],
-  'ACCOUNT_MANAGEMENT.CONTACT_SUPPORT': [],
-  'ACCOUNT_MANAGEMENT.LOADING': [],
-  'ACCOUNT_MANAGEMENT.LOAD_ERROR': [],
-  'ACCOUNT_MANAGEMENT.NEW_TAB': [],
-  'ACCOUNT_MANAGEMENT.RETRY': [],
-  'ACCOUNT_MANAGEMENT.START_AGAIN.LINK': [],
-  'ACCOUNT_MANAGEMENT.START_AGAIN.TEXT': [],
-  'ACCOUNT_MANAGEMENT.START_AGAIN.TITLE': [],
-  'ACCOUNT_MANAGEMENT.STATUS.CONTINUE': [],
-  'ACCOUNT_MANAGEMENT.STATUS.ERROR_TEXT': [],
-  'ACCOUNT_MANAGEMENT.STATUS.ERROR_TITLE': [],
-  'ACCOUNT_MANAGEMENT.STATUS.PENDING_TEXT': [],
-  'ACCOUNT_MANAGEMENT.STATUS.PENDING_TITLE': [],
-  'ACCOUNT_MANAGEMENT.STATUS.SUCCESS_TEXT': [],
-  'ACCOUNT_MANAGEMENT.STATUS.SUCCESS_TITLE': [],
-  'ACCOUNT_MANAGEMENT.SUPPORT.BACK_TO_CODE': [],
-  'ACCOUNT_MANAGEMENT.SUPPORT.INTRO': [],
-  'ACCOUNT_MANAGEMENT.SUPPORT.MESSAGE': [],
-  'ACCOUNT_MANAGEMENT.SUPPORT.MESSAGE_ACCOUNT': ['account'],
-  'ACCOUNT_MANAGEMENT.SUPPORT.NEVER': [],
-  'ACCOUNT_MANAGEMENT.SUPPORT.STEP_OPEN': [],
-  'ACCOUNT_MANAGEMENT.SUPPORT.STEP_OPEN_SITE': [],
-  'ACCOUNT_MANAGEMENT.SUPPORT.STEP_WAIT': [],
-  'ACCOUNT_MANAGEMENT.SUPPORT.STEP_WRITE': [],
-  'ACCOUNT_MANAGEMENT.SUPPORT.TITLE': [],
-  'ACCOUNT_MANAGEMENT.TRY_AGAIN': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.ACCOUNT_REJECTED': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.BY_MESSAGE': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.CODE_EXPIRED': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.CODE_FORMAT': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.CODE_HINT': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.CODE_LABEL': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.CONFIRM': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.CONTACT_EMAIL': ['contact'],
-  'ACCOUNT_MANAGEMENT.VERIFY.CONTACT_LEGEND': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.CONTACT_PHONE': ['contact'],
-  'ACCOUNT_MANAGEMENT.VERIFY.CREATE_FAILED': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.INTRO': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.INTRO_ACCOUNT': ['account'],
-  'ACCOUNT_MANAGEMENT.VERIFY.NO_ACCOUNT': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.NO_CONTACT': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.NO_CONTACTS': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.OTHER_WAYS': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.RESEND': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.RESEND_IN': ['time'],
-  'ACCOUNT_MANAGEMENT.VERIFY.SEND': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.SEND_FAILED': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.SEND_REFUSED': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.SENT': ['contact'],
-  'ACCOUNT_MANAGEMENT.VERIFY.TITLE': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.TOO_SOON': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.VERIFY_FAILED': [],
-  'ACCOUNT_MANAGEMENT.VERIFY.WRONG_CODE': ['attempts'],
-  'ALT.AMOUNT': ['amount'],
-  'ALT.CHECK_STATUS': [],
-  'ALT.CONTINUE': [],
-  'ALT.CONTINUE_NEW_WINDOW': [],
-  'ALT.EXPIRES': ['expires'],
-  'ALT.INTERACTION.TITLE': [],
-  'ALT.LOADING': [],
-  'ALT.LOAD_FAILED': [],
-  'ALT.MISSING.TEXT': [],
-  'ALT.MISSING.TITLE': [],
-  'ALT.STATUS.AWAIT': [],
-  'ALT.STATUS.FINAL': [],
-  'ALT.STATUS.PROCESSING': [],
-  'ALT.STATUS.RETRYING': [],
-  'ALT.STATUS.TITLE': [],
-  'ALT.THREE_DS.DONE': [],
-  'ALT.THREE_DS.TEXT': [],
-  'ALT.THREE_DS.TITLE': [],
-  'ALT.TRY_AGAIN': [],
-  'APP.BACK': [],
-  'APP.BACK_TO_DEPOSIT': [],
-  'APP.CLOSE': [],
-  'APP.CRASH.RELOAD': [],
-  'APP.CRASH.TEXT': [],
-  'APP.CRASH.TITLE': [],
-  'APP.ERROR_PAGE.TEXT': [],
-  'APP.ERROR_PAGE.TITLE': [],
-  'APP.NOT_AVAILABLE.TEXT': [],
-  'APP.NOT_AVAILABLE.TITLE': [],
-  'APP.NOT_FOUND.TEXT': [],
-  'APP.NOT_FOUND.TITLE': [],
-  'APP.PCI_DSS.BADGE': [],
-  'APP.PCI_DSS.TEXT': [],
-  'APP.THEME_UNSUPPORTED.TEXT': ['theme'],
-  'APP.THEME_UNSUPPORTED.TITLE': [],
-  'BET_SHOP.DEPOSIT.BACK': [],
-  'BET_SHOP.DEPOSIT.FAILED': [],
-  'BET_SHOP.DEPOSIT.HOURS': ['hours'],
-  'BET_SHOP.DEPOSIT.HOURS_UNKNOWN': [],
-  'BET_SHOP.DEPOSIT.INTRO': [],
-  'BET_SHOP.DEPOSIT.LOADING': [],
-  'BET_SHOP.DEPOSIT.NONE': [],
-  'BET_SHOP.DEPOSIT.PLAYER_ID_NOTE': [],
-  'BET_SHOP.DEPOSIT.PLAYER_ID_NOTE_WITH_ID': ['id'],
-  'BET_SHOP.DEPOSIT.TITLE': [],
-  'BET_SHOP.DEPOSIT.TRY_AGAIN': [],
-  'CARDS.BACK': [],
-  'CARDS.CARD_NAME': ['brand', 'expiry', 'last4'],
-  'CARDS.CONFIRM.DELETE': [],
-  'CARDS.CONFIRM.KEEP': [],
-  'CARDS.CONFIRM.TEXT': [],
-  'CARDS.CONFIRM.TITLE': [],
-  'CARDS.DELETE': [],
-  'CARDS.DELETED': ['card'],
-  'CARDS.DELETE_FAILED': [],
-  'CARDS.DELETE_NAMED': ['card'],
-  'CARDS.EMPTY': [],
-  'CARDS.EXPIRED': ['expiry'],
-  'CARDS.EXPIRES': ['expiry'],
-  'CARDS.LOADING': [],
-  'CARDS.LOAD_ERROR': [],
-  'CARDS.MANAGE': [],
-  'CARDS.NEW_CARD': [],
-  'CARDS.NOT_ALLOWED': [],
-  'CARDS.RETRY': [],
-  'CARDS.TITLE': [],
-  'CARDS.WITHDRAWAL.TITLE': [],
-  'CASHIER.DECLINE.AUTHENTICATION_FAILED': [],
-  'CASHIER.DECLINE.CANCELLED': [],
-  'CASHIER.DECLINE.DECLINED': [],
-  'CASHIER.DECLINE.EXPIRED': [],
-  'CASHIER.DECLINE.EXPIRED_CARD': [],
-  'CASHIER.DECLINE.INSUFFICIENT_FUNDS': [],
-  'CASHIER.DECLINE.INVALID_AMOUNT': [],
-  'CASHIER.DECLINE.INVALID_CARD': [],
-  'CASHIER.DECLINE.INVALID_TOKEN': [],
-  'CASHIER.DECLINE.NOT_RECEIVED': [],
-  'CASHIER.DECLINE.RECEIPT_REJECTED': [],
-  'CASHIER.DECLINE.REJECTED': [],
-  'CASHIER.DECLINE.UNKNOWN_REFERENCE': [],
-  'CASHIER.DECLINE.UNSUPPORTED': [],
-  'CASHIER.ERROR.BODY_TOO_LARGE': [],
-  'CASHIER.ERROR.IDEMPOTENCY_CONFLICT': [],
-  'CASHIER.ERROR.IDEMPOTENCY_IN_PROGRESS': [],
-  'CASHIER.ERROR.IDEMPOTENCY_KEY_REQUIRED': [],
-  'CASHIER.ERROR.INTERNAL': [],
-  'CASHIER.ERROR.INVALID_FIELD': [],
-  'CASHIER.ERROR.MALFORMED_REQUEST': [],
-  'CASHIER.ERROR.METHOD_UNAVAILABLE': [],
-  'CASHIER.ERROR.NOTHING_TO_REVERSE': [],
-  'CASHIER.ERROR.NOT_FOUND': [],
-  'CASHIER.ERROR.OTP_BLOCKED': [],
-  'CASHIER.ERROR.OTP_INVALID': [],
-  'CASHIER.ERROR.OTP_NOT_REQUIRED': [],
-  'CASHIER.ERROR.OTP_NOT_SENT': [],
-  'CASHIER.ERROR.OTP_RESEND_TOO_SOON': [],
-  'CASHIER.ERROR.PAYMENT_DECLINED': [],
-  'CASHIER.ERROR.PAYOUT_ACCOUNT_NOT_VERIFIED': [],
-  'CASHIER.ERROR.PLAYER_BLOCKED': [],
-  'CASHIER.ERROR.REQUEST_TIMEOUT': [],
-  'CASHIER.ERROR.TOO_MANY_REQUESTS': [],
-  'CASHIER.ERROR.UNKNOWN_PAY_GROUP': [],
-  'CASHIER.ERROR.UPLOAD_QUOTA': [],
-  'CASHIER.ERROR.VERIFICATION_REQUIRED': [],
-  'CASHIER.ERROR.WALLET_UNAVAILABLE': [],
-  'CASHIER.PH2.ERROR_MESSAGE.1206': [],
-  'CASHIER.PH2.ERROR_MESSAGE.17': [],
-  'CASHIER.RESTRICT_UNTIL_TEXT_BIG': ['time'],
-  'CASHIER.RESTRICT_UNTIL_TEXT_MID': ['time'],
-  'CASHIER.RESTRICT_UNTIL_TEXT_SMALL': ['time'],
-  'CASHIER.WITHDRAWAL.REVERSED': [],
-  'CASHIER.WITHDRAWAL.WAGER_AMOUNT': [],
-  'CONTENT.FAILED.TEXT': [],
-  'CONTENT.FAILED.TITLE': [],
-  'CONTENT.LOADING': [],
-  'CONTENT.MISSING.TEXT': [],
-  'CONTENT.MISSING.TITLE': [],
-  'CONTENT.TRY_AGAIN': [],
-  'CONTENT.UPDATED': ['date'],
-  'DEPOSIT_HOME.ALL_UNAVAILABLE.TEXT': [],
-  'DEPOSIT_HOME.ALL_UNAVAILABLE.TITLE': [],
-  'DEPOSIT_HOME.BALANCE': [],
-  'DEPOSIT_HOME.CAROUSEL.TITLE': [],
-  'DEPOSIT_HOME.CAROUSEL.TOGGLE': [],
-  'DEPOSIT_HOME.ERROR.RETRY': [],
-  'DEPOSIT_HOME.ERROR.TEXT': [],
-  'DEPOSIT_HOME.ERROR.TITLE': [],
-  'DEPOSIT_HOME.FILTER.ALL': [],
-  'DEPOSIT_HOME.FILTER.BANK_TRANSFERS': [],
-  'DEPOSIT_HOME.FILTER.BET_SHOPS': [],
-  'DEPOSIT_HOME.FILTER.CARDS': [],
-  'DEPOSIT_HOME.FILTER.CRYPTO': [],
-  'DEPOSIT_HOME.FILTER.E_WALLETS': [],
-  'DEPOSIT_HOME.FILTER.LABEL': [],
-  'DEPOSIT_HOME.FILTER.MOBILE': [],
-  'DEPOSIT_HOME.FILTER.OTHER': [],
-  'DEPOSIT_HOME.FILTER.POPULAR': [],
-  'DEPOSIT_HOME.FILTER.PREPAID_CASH': [],
-  'DEPOSIT_HOME.FILTER.TERMINAL': [],
-  'DEPOSIT_HOME.GROUP.DISABLED': [],
-  'DEPOSIT_HOME.GROUP.LOST_PROFIT': [],
-  'DEPOSIT_HOME.GROUP.POPULAR': [],
-  'DEPOSIT_HOME.GROUP.REGULAR': [],
-  'DEPOSIT_HOME.LOADING': [],
-  'DEPOSIT_HOME.LOGO_ALT': ['name'],
-  'DEPOSIT_HOME.METHOD_UNAVAILABLE': [],
-  'DEPOSIT_HOME.NO_METHODS.TEXT': [],
-  'DEPOSIT_HOME.NO_METHODS.TITLE': [],
-  'DEPOSIT_HOME.RIBBON.FIXED_AMOUNT': ['amount'],
-  'DEPOSIT_HOME.RIBBON.FIXED_BOTH': ['amount', 'percent'],
-  'DEPOSIT_HOME.RIBBON.FIXED_PERCENT': ['percent'],
-  'DEPOSIT_HOME.RIBBON.MAX_AMOUNT': ['amount'],
-  'DEPOSIT_HOME.RIBBON.MAX_BOTH': ['amount', 'percent'],
-  'DEPOSIT_HOME.RIBBON.MAX_PERCENT': ['percent'],
-  'DEPOSIT_HOME.SUGGESTIONS.TITLE': [],
-  'DEPOSIT_HOME.SUMMARY.BONUS_INCLUDED': [],
-  'DEPOSIT_HOME.TITLE': [],
-  'DEPOSIT_METHOD.ALL_METHODS': [],
-  'DEPOSIT_METHOD.AMOUNT_LABEL': [],
-  'DEPOSIT_METHOD.BACK': [],
-  'DEPOSIT_METHOD.FORM_ERRORS_one': ['count'],
-  'DEPOSIT_METHOD.FORM_ERRORS_other': ['count'],
-  'DEPOSIT_METHOD.INFO_NEW_TAB': [],
-  'DEPOSIT_METHOD.INFO_TITLE': [],
-  'DEPOSIT_METHOD.LOADING': [],
-  'DEPOSIT_METHOD.LOADING_TITLE': [],
-  'DEPOSIT_METHOD.LOAD_ERROR': [],
-  'DEPOSIT_METHOD.MORE_INFO': [],
-  'DEPOSIT_METHOD.NETWORK_ERROR': [],
-  'DEPOSIT_METHOD.OTP.FAILED': [],
-  'DEPOSIT_METHOD.OTP.SEND': [],
-  'DEPOSIT_METHOD.OTP.SENDING': [],
-  'DEPOSIT_METHOD.OTP.SEND_AGAIN': [],
-  'DEPOSIT_METHOD.OTP.SENT': ['field', 'requisite'],
-  'DEPOSIT_METHOD.OTP.WAIT': ['seconds'],
-  'DEPOSIT_METHOD.REDIRECT_BLOCKED': [],
-  'DEPOSIT_METHOD.REDIRECT_CONTINUE': [],
-  'DEPOSIT_METHOD.RETRY': [],
-  'DEPOSIT_METHOD.ROUTE_FAILED': [],
-  'DEPOSIT_METHOD.ROUTING': [],
-  'DEPOSIT_METHOD.SUBMIT': ['amount'],
-  'DEPOSIT_METHOD.SUBMITTING': [],
-  'DEPOSIT_METHOD.SUBMIT_NO_AMOUNT': [],
-  'DEPOSIT_METHOD.THREE_DS.CANCEL': [],
-  'DEPOSIT_METHOD.THREE_DS.FRAME_TITLE': [],
-  'DEPOSIT_METHOD.THREE_DS.LEFT': [],
-  'DEPOSIT_METHOD.THREE_DS.MISSING': [],
-  'DEPOSIT_METHOD.THREE_DS.TEXT': [],
-  'DEPOSIT_METHOD.THREE_DS.TITLE': [],
-  'DEPOSIT_METHOD.UNAVAILABLE_TEXT': [],
-  'DEPOSIT_METHOD.UNAVAILABLE_TITLE': [],
-  'DISPLAY_FORM.AMOUNT': ['amount'],
-  'DISPLAY_FORM.COPIED': [],
-  'DISPLAY_FORM.COPY_FAILED': [],
-  'DISPLAY_FORM.COPY_FIELD': ['label'],
-  'DISPLAY_FORM.COPY_QR': [],
-  'DISPLAY_FORM.DOWNLOAD_QR': [],
-  'DISPLAY_FORM.EXPIRED': [],
-  'DISPLAY_FORM.INSTRUCTIONS': [],
-  'DISPLAY_FORM.MADE_PAYMENT': [],
-  'DISPLAY_FORM.MISSING.TEXT': [],
-  'DISPLAY_FORM.MISSING.TITLE': [],
-  'DISPLAY_FORM.QR_ALT': ['amount', 'reference'],
-  'DISPLAY_FORM.QR_FAILED': [],
-  'DISPLAY_FORM.QR_LOADING': [],
-  'DISPLAY_FORM.REFERENCE': [],
-  'DISPLAY_FORM.TIME_LEFT': ['time'],
-  'DISPLAY_FORM.TITLE': [],
-  'FIELDS.AMOUNT.BLOCKS': [],
-  'FIELDS.AMOUNT.BLOCK_BONUS': ['bonus'],
-  'FIELDS.AMOUNT.BONUS_BANNER': ['bonus'],
-  'FIELDS.AMOUNT.MAX_HINT': ['amount'],
-  'FIELDS.BET_SHOP.BACK': [],
-  'FIELDS.BET_SHOP.CHOOSE': [],
-  'FIELDS.BET_SHOP.HOURS': ['hours'],
-  'FIELDS.BET_SHOP.NONE': [],
-  'FIELDS.BET_SHOP.NO_MATCH': [],
-  'FIELDS.BET_SHOP.SEARCH': [],
-  'FIELDS.BET_SHOP.TITLE': [],
-  'FIELDS.COPY.BUTTON': ['label'],
-  'FIELDS.COPY.DONE': [],
-  'FIELDS.COPY.FAILED': [],
-  'FIELDS.COUNTRY.BACK': [],
-  'FIELDS.COUNTRY.COUNT_one': ['count'],
-  'FIELDS.COUNTRY.COUNT_other': ['count'],
-  'FIELDS.COUNTRY.NONE': [],
-  'FIELDS.COUNTRY.SEARCH': [],
-  'FIELDS.COUNTRY.TITLE': [],
-  'FIELDS.CVV.INFO': [],
-  'FIELDS.DATE.FORMAT': [],
-  'FIELDS.DATE.INVALID': [],
-  'FIELDS.DATE.PLACEHOLDER': [],
-  'FIELDS.PHONE.COUNTRY': ['code', 'country'],
-  'FIELDS.PHONE.COUNTRY_UNKNOWN': [],
-  'FIELDS.PHONE.EMPTY_IN_PROFILE': [],
-  'FIELDS.PHONE.NONE': [],
-  'FIELDS.PHONE.OPEN_ACCOUNT': [],
-  'FIELDS.PICKER.CLOSE': [],
-  'FIELDS.SELECT.EMPTY': [],
-  'FIELDS.SELECT.PLACEHOLDER': [],
-  'FIELDS.SUMMARY.AMOUNT': [],
-  'FIELDS.SUMMARY.BONUS': [],
-  'FIELDS.SUMMARY.CREDITED': [],
-  'FIELDS.SUMMARY.FEE': ['rate'],
-  'FIELDS.SUMMARY.MERCHANT_FEE': ['rate'],
-  'FIELDS.SUMMARY.PROCESSING_CHARGED': ['amount', 'rate'],
-  'FIELDS.SUMMARY.PROCESSING_PAID': ['amount', 'rate'],
-  'FIELDS.SUMMARY.TAX': [],
-  'FIELDS.SUMMARY.TOTAL_RECEIVED': [],
-  'FIELDS.SUMMARY.TOTAL_TO_PAY': [],
-  'FIELDS.UPLOAD.ADD': [],
-  'FIELDS.UPLOAD.DELETE': ['name'],
-  'FIELDS.UPLOAD.ERROR_TITLE': [],
-  'FIELDS.UPLOAD.RULES': ['maxMegabytes'],
-  'FIELDS.UPLOAD.UPLOADED': ['name'],
-  'FIELDS.UPLOAD.UPLOADING': ['name'],
-  'FIELDS.UPLOAD.UPLOADING_SHORT': [],
-  'HISTORY.BACK': [],
-  'HISTORY.CONTINUE': [],
-  'HISTORY.CONTINUE_NAMED': ['amount', 'method'],
-  'HISTORY.COPIED': [],
-  'HISTORY.COPY_FAILED': [],
-  'HISTORY.COPY_REFERENCE': ['reference'],
-  'HISTORY.EMPTY': [],
-  'HISTORY.FLOW.DEPOSIT': [],
-  'HISTORY.FLOW.WITHDRAWAL': [],
-  'HISTORY.LINK': [],
-  'HISTORY.LOADING': [],
-  'HISTORY.LOAD_ERROR': [],
-  'HISTORY.MORE': [],
-  'HISTORY.MORE_FAILED': [],
-  'HISTORY.OPEN': [],
-  'HISTORY.RECENT': [],
-  'HISTORY.REFERENCE': [],
-  'HISTORY.RESUMED': [],
-  'HISTORY.RETRY': [],
-  'HISTORY.SEE_PAYMENTS': [],
-  'HISTORY.STATUS.AWAIT': [],
-  'HISTORY.STATUS.BANK': [],
-  'HISTORY.STATUS.ERROR': [],
-  'HISTORY.STATUS.PROCESSING': [],
-  'HISTORY.STATUS.QR': [],
-  'HISTORY.STATUS.REDIRECT': [],
-  'HISTORY.STATUS.SUCCESS': [],
-  'HISTORY.STATUS.THREE_DS': [],
-  'HISTORY.STATUS.VOUCHER': [],
-  'HISTORY.TITLE': [],
-  'HISTORY.VOUCHER_CODE': [],
-  'NOTIFICATION.CLOSE': [],
-  'OPERATOR.ERROR.CONFLICT': [],
-  'OPERATOR.ERROR.KEY_INVALID': [],
-  'OPERATOR.ERROR.LOGO_INVALID': [],
-  'OPERATOR.ERROR.ADJUSTMENT_NOT_ALLOWED': [],
-  'OPERATOR.ERROR.BALANCE_TOO_LOW': [],
-  'OPERATOR.ERROR.CANCEL_NOT_ALLOWED': [],
-  'OPERATOR.ERROR.NOT_FOUND': [],
-  'OPERATOR.ERROR.PAY_GROUP_IN_USE': [],
-  'OPERATOR.ERROR.REFUND_EXCEEDS_CAPTURED': [],
-  'OPERATOR.ERROR.REFUND_NOT_ALLOWED': [],
-  'OPERATOR.ERROR.SCOPE_MISSING': [],
-  'OPERATOR.ERROR.THEME_IN_USE': [],
-  'OPERATOR.ERROR.THEME_UNKNOWN': [],
-  'OPERATOR.ERROR.VERSION_CONFLICT': [],
-  'PH.BANK': [],
-  'PH.BIRTH_DATE': [],
-  'PH.BUTTON.ACCEPT': [],
-  'PH.CARD_NUMBER': [],
-  'PH.DEPOSIT.ERROR.INCORRECT_AMOUNT': [],
-  'PH.DEPOSIT.ERROR.MAX_AMOUNT': ['amount', 'currency'],
-  'PH.DEPOSIT.ERROR.MIN_AMOUNT': ['amount', 'currency'],
-  'PH.DEPOSIT.INFO.TEXT': [],
-  'PH.DEPOSIT.INFO.TITLE': [],
-  'PH.DEPOSIT.UPLOAD_DOC.LIMIT_UPLOAD_ERROR': [],
-  'PH.DEPOSIT.UPLOAD_DOC.UPLOAD_ERROR': [],
-  'PH.ERROR.FIELD_HAS_ERROR': [],
-  'PH.ERROR.FIELD_REQUIRED': [],
-  'PH.ERROR.INCORRECT_CARD_NUMBER': [],
-  'PH.ERROR.INCORRECT_CVV': [],
-  'PH.ERROR.INCORRECT_EXP_DATE': [],
-  'PH.ERROR.INCORRECT_IBAN': [],
-  'PH.FEE.FIXED': ['fixed'],
-  'PH.FEE.PERCENT': ['percent'],
-  'PH.FEE.PERCENT_WITH_FIXED': ['fixed', 'percent'],
-  'PH.FIELD.ACCOUNT_OWNER': [],
-  'PH.FIELD.ADD_CARD_FIRST': [],
-  'PH.FIELD.BANK': [],
-  'PH.FIELD.BENEFICIARY_IBAN': [],
-  'PH.FIELD.BET_SHOP': [],
-  'PH.FIELD.BIRTH_DATE': [],
-  'PH.FIELD.CARDHOLDER': [],
-  'PH.FIELD.CARD_NUMBER': [],
-  'PH.FIELD.CONFIRMATION_CODE': [],
-  'PH.FIELD.CVV': [],
-  'PH.FIELD.EMAIL': [],
-  'PH.FIELD.EXPIRY': [],
-  'PH.FIELD.IBAN': [],
-  'PH.FIELD.ID_DOCUMENT': [],
-  'PH.FIELD.NETWORK': [],
-  'PH.FIELD.NO_SAVED_CARDS': [],
-  'PH.FIELD.OPERATOR': [],
-  'PH.FIELD.PAYOUT_CARD': [],
-  'PH.FIELD.PHONE': [],
-  'PH.FIELD.RECEIPT': [],
-  'PH.FIELD.SAVED_CARD': [],
-  'PH.FIELD.SAVE_ACCOUNT': [],
-  'PH.FIELD.SAVE_CARD': [],
-  'PH.FIELD.TRANSFER_DATE': [],
-  'PH.FIELD.VOUCHER': [],
-  'PH.FIELD.WALLET_ADDRESS': [],
-  'PH.MIN_LIMIT_INFO_TEXT': ['amount', 'currency'],
-  'PH.PROCESSING_TIME.INSTANT': [],
-  'PH.TOOLTIP.CVV.BODY': [],
-  'PH.TOOLTIP.CVV.TITLE': [],
-  'PH.VIEW_DATA.BANK_TRANSFER.ARRIVAL': [],
-  'PH.VIEW_DATA.BANK_TRANSFER.BENEFICIARY': [],
-  'PH.VIEW_DATA.BANK_TRANSFER.FEES_TEXT': [],
-  'PH.VIEW_DATA.BANK_TRANSFER.FEES_TITLE': [],
-  'PH.VIEW_DATA.BANK_TRANSFER.HOW_TEXT': [],
-  'PH.VIEW_DATA.BANK_TRANSFER.HOW_TITLE': [],
-  'PH.VIEW_DATA.BANK_TRANSFER.OWN_ACCOUNT': [],
-  'PH.VIEW_DATA.BANK_TRANSFER.REFERENCE_TEXT': [],
-  'PH.VIEW_DATA.BANK_TRANSFER.REFERENCE_TITLE': [],
-  'PH.WITHDRAWAL.ERROR.MAX_AMOUNT': ['amount', 'currency'],
-  'PH.WITHDRAWAL.ERROR.MIN_AMOUNT': ['amount', 'currency'],
-  'PH.WITHDRAWAL.NO_ACCOUNTS': [],
-  'RESULT.AWAIT.STILL': [],
-  'RESULT.BUTTON.ALL_METHODS': [],
-  'RESULT.BUTTON.CHANGE_METHOD': [],
-  'RESULT.BUTTON.CHECK_STATUS': [],
-  'RESULT.BUTTON.INTO_GAME': [],
-  'RESULT.BUTTON.RETRY': [],
-  'RESULT.COUNTDOWN': ['seconds'],
-  'RESULT.COUNTDOWN_START': ['seconds'],
-  'RESULT.COUNTDOWN_STAY': [],
-  'RESULT.COUNTDOWN_STOPPED': [],
-  'RESULT.DECLINE.GENERIC': [],
-  'RESULT.DECLINE.GENERIC_OTHER_METHOD': [],
-  'RESULT.DECLINE.GENERIC_PLAIN': [],
-  'RESULT.DECLINE.GENERIC_RETRY': [],
-  'RESULT.DEPOSIT.AWAIT.TEXT': [],
-  'RESULT.DEPOSIT.AWAIT.TITLE': [],
-  'RESULT.DEPOSIT.CHARITY_SUCCESS.TEXT': [],
-  'RESULT.DEPOSIT.CHARITY_SUCCESS.TITLE': [],
-  'RESULT.DEPOSIT.ERROR.TEXT': [],
-  'RESULT.DEPOSIT.ERROR.TITLE': [],
-  'RESULT.DEPOSIT.PROCESSING.TEXT': [],
-  'RESULT.DEPOSIT.PROCESSING.TITLE': [],
-  'RESULT.DEPOSIT.SUCCESS.TEXT': [],
-  'RESULT.DEPOSIT.SUCCESS.TITLE': [],
-  'RESULT.DEPOSIT.VOUCHER_TEXT': [],
-  'RESULT.DETAILS.AMOUNT': [],
-  'RESULT.DETAILS.BALANCE': [],
-  'RESULT.DETAILS.BONUS': [],
-  'RESULT.DETAILS.COPIED': [],
-  'RESULT.DETAILS.COPY_FAILED': [],
-  'RESULT.DETAILS.COPY_REFERENCE': [],
-  'RESULT.DETAILS.FEE': [],
-  'RESULT.DETAILS.METHOD': [],
-  'RESULT.DETAILS.NEW_BALANCE': [],
-  'RESULT.DETAILS.REFERENCE': [],
-  'RESULT.DETAILS.TAX': [],
-  'RESULT.ERROR_CODE': ['code'],
-  'RESULT.ERROR_POPUP.CLOSE': [],
-  'RESULT.ERROR_POPUP.GENERIC': [],
-  'RESULT.ERROR_POPUP.TITLE': [],
-  'RESULT.SESSION_EXPIRED.NO_HOST': [],
-  'RESULT.SESSION_EXPIRED.RESTART': [],
-  'RESULT.SESSION_EXPIRED.TEXT': [],
-  'RESULT.SESSION_EXPIRED.TITLE': [],
-  'RESULT.STATUS_FAILED': [],
-  'RESULT.VOUCHER.AMOUNT': [],
-  'RESULT.VOUCHER.ANY_SHOP': [],
-  'RESULT.VOUCHER.COPIED': [],
-  'RESULT.VOUCHER.COPY': [],
-  'RESULT.VOUCHER.COPY_FAILED': [],
-  'RESULT.VOUCHER.DEPOSIT.AMOUNT': [],
-  'RESULT.VOUCHER.DEPOSIT.COPY': [],
-  'RESULT.VOUCHER.DEPOSIT.INSTRUCTION': [],
-  'RESULT.VOUCHER.DEPOSIT.SHOP': [],
-  'RESULT.VOUCHER.DEPOSIT.TITLE': [],
-  'RESULT.VOUCHER.HOURS': ['hours'],
-  'RESULT.VOUCHER.INSTRUCTION': [],
-  'RESULT.VOUCHER.SHOP': [],
-  'RESULT.VOUCHER.TITLE': [],
-  'RESULT.VOUCHER.VALID_UNTIL': [],
-  'RESULT.WITHDRAWAL.AWAIT.TEXT': [],
-  'RESULT.WITHDRAWAL.AWAIT.TITLE': [],
-  'RESULT.WITHDRAWAL.CHARITY_SUCCESS.TEXT': [],
-  'RESULT.WITHDRAWAL.CHARITY_SUCCESS.TITLE': [],
-  'RESULT.WITHDRAWAL.ERROR.TEXT': [],
-  'RESULT.WITHDRAWAL.ERROR.TITLE': [],
-  'RESULT.WITHDRAWAL.PROCESSING.TEXT': [],
-  'RESULT.WITHDRAWAL.PROCESSING.TITLE': [],
-  'RESULT.WITHDRAWAL.SUCCESS.TEXT': [],
-  'RESULT.WITHDRAWAL.SUCCESS.TITLE': [],
-  'RESULT.WITHDRAWAL.VOUCHER_TEXT': [],
-  'SHELL.LOADING': [],
-  'VIEW_DATA.MORE_INFO': [],
-  'WITHDRAWAL.ACCOUNT.CONFIRM.DELETE': [],
-  'WITHDRAWAL.ACCOUNT.CONFIRM.FAILED': [],
-  'WITHDRAWAL.ACCOUNT.CONFIRM.KEEP': [],
-  'WITHDRAWAL.ACCOUNT.CONFIRM.TEXT': ['account'],
-  'WITHDRAWAL.ACCOUNT.CONFIRM.TITLE': [],
-  'WITHDRAWAL.ACCOUNT.DELETE': ['account'],
-  'WITHDRAWAL.ACCOUNT.DELETED': ['account'],
-  'WITHDRAWAL.ACCOUNT.LEGEND': [],
-  'WITHDRAWAL.ACCOUNT.NEW': [],
-  'WITHDRAWAL.ACCOUNT.NOT_CONFIRMED': [],
-  'WITHDRAWAL.ALL_METHODS': [],
-  'WITHDRAWAL.ALL_UNAVAILABLE.TEXT': [],
-  'WITHDRAWAL.BACK': [],
-  'WITHDRAWAL.BALANCE': [],
-  'WITHDRAWAL.GROUP.REGULAR': [],
-  'WITHDRAWAL.NO_METHODS.TEXT': [],
-  'WITHDRAWAL.SUBMIT': ['amount'],
-  'WITHDRAWAL.SUBMITTING': [],
-  'WITHDRAWAL.SUBMIT_NO_AMOUNT': [],
-  'WITHDRAWAL.TITLE': [],
-  'WITHDRAWAL.UNAVAILABLE_TEXT': [],
-  'WITHDRAWAL.WAGER.TEXT': ['amount'],
-  'WITHDRAWAL.WAGER.TEXT_PLAIN': [],
-  'WITHDRAWAL.WAGER.TITLE': [],
-  'WITHDRAWAL_REVERSAL.BUSY': [],
-  'WITHDRAWAL_REVERSAL.CANCEL': [],
-  'WITHDRAWAL_REVERSAL.CLOSE': [],
-  'WITHDRAWAL_REVERSAL.CONFIRM.CONFIRM': [],
-  'WITHDRAWAL_REVERSAL.CONFIRM.KEEP': [],
-  'WITHDRAWAL_REVERSAL.CONFIRM.TEXT': ['amount'],
-  'WITHDRAWAL_REVERSAL.CONFIRM.TITLE': [],
-  'WITHDRAWAL_REVERSAL.ERROR.GENERAL': [],
-  'WITHDRAWAL_REVERSAL.ERROR.NOTHING_PENDING': [],
-  'WITHDRAWAL_REVERSAL.FAILED.TEXT': [],
-  'WITHDRAWAL_REVERSAL.FAILED.TITLE': [],
-  'WITHDRAWAL_REVERSAL.FAIL_AMOUNT': ['amount'],
-  'WITHDRAWAL_REVERSAL.PAGE.BACK': [],
-  'WITHDRAWAL_REVERSAL.PAGE.BACK_TO_METHODS': [],
-  'WITHDRAWAL_REVERSAL.PAGE.LOADING': [],
-  'WITHDRAWAL_REVERSAL.PAGE.LOAD_ERROR': [],
-  'WITHDRAWAL_REVERSAL.PAGE.NONE': [],
-  'WITHDRAWAL_REVERSAL.PAGE.RETRY': [],
-  'WITHDRAWAL_REVERSAL.PAGE.TITLE': [],
-  'WITHDRAWAL_REVERSAL.PENDING': ['amount'],
-  'WITHDRAWAL_REVERSAL.SUCCESS.TEXT': ['amount'],
-  'WITHDRAWAL_REVERSAL.SUCCESS.TITLE': [],
+import { WIDGET_TEXT_LANGUAGES } from './schemas/operator-appearance';
+import type { WidgetTextLanguage } from './schemas/operator-appearance';
+
+type Texts = Readonly<Record<string, string>>;
+
+function merged(parts: readonly Texts[]): Texts {
+  const texts: Record<string, string> = {};
+  for (const part of parts) Object.assign(texts, part);
+  return Object.freeze(texts);
+}
+
+/** The widget's texts by the language it ships them in (its locale files, area files merged). */
+const WIDGET_TEXTS: Readonly<Record<WidgetTextLanguage, Texts>> = {
+  en: merged([
+    enAccountManagement,
+    enBetShop,
+    enCards,
+    enCommon,
+    enDepositHome,
+    enDepositMethod,
+    enFields,
+    enHistory,
+    enMessages,
+    enResult,
+    enWithdrawalReversal,
+    enWithdrawal,
+  ]),
+  ar: merged([
+    arAccountManagement,
+    arBetShop,
+    arCards,
+    arCommon,
+    arDepositHome,
+    arDepositMethod,
+    arFields,
+    arHistory,
+    arMessages,
+    arResult,
+    arWithdrawalReversal,
+    arWithdrawal,
+  ]),
+  uk: merged([
+    ukAccountManagement,
+    ukBetShop,
+    ukCards,
+    ukCommon,
+    ukDepositHome,
+    ukDepositMethod,
+    ukFields,
+    ukHistory,
+    ukMessages,
+    ukResult,
+    ukWithdrawalReversal,
+    ukWithdrawal,
+  ]),
 };
 
 /** The plural forms i18next adds to a key (`Intl.PluralRules` categories). */
-const PLURAL_SUFFIX = /_(?:zero|one|two|few|many|other)$/;
+const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 
-/**
- * The English placeholders of a key the widget knows: the key itself, or a plural form of a key
- * whose English text has plural forms (`…_few` of `…_other`); `undefined` for an unknown key.
- */
-export function widgetTextPlaceholders(key: string): readonly string[] | undefined {
-  if (Object.hasOwn(WIDGET_TEXT_PLACEHOLDERS, key)) return WIDGET_TEXT_PLACEHOLDERS[key];
-  if (!PLURAL_SUFFIX.test(key)) return undefined;
-  const other = key.replace(PLURAL_SUFFIX, '_other');
-  return Object.hasOwn(WIDGET_TEXT_PLACEHOLDERS, other)
-    ? WIDGET_TEXT_PLACEHOLDERS[other]
-    : undefined;
-}
+const PLURAL_SUFFIX = /_(?:zero|one|two|few|many|other)$/;
 
 /** The sorted, distinct `{{placeholder}}` names of a text. */
 export function textPlaceholders(text: string): string[] {
   const names = [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1] ?? '');
   return [...new Set(names)].sort();
+}
+
+/** The language whose widget texts are the defaults of `language`: itself if shipped, else English. */
+export function widgetTextLanguage(language: string): WidgetTextLanguage {
+  return WIDGET_TEXT_LANGUAGES.find((shipped) => shipped === language) ?? 'en';
+}
+
+/** A key a brand may override in a language, with what its text must keep and shows by default. */
+export interface OverridableText {
+  readonly key: string;
+  /** The `{{placeholders}}` an override must use, exactly (those of the English text). */
+  readonly placeholders: readonly string[];
+  /** The widget's own text in the language (in English where the widget does not ship it). */
+  readonly defaultText: string;
+}
+
+function lookup(texts: Texts, key: string): string | undefined {
+  return Object.hasOwn(texts, key) ? texts[key] : undefined;
+}
+
+/**
+ * The text override rule: a key may be overridden when the widget has it in English, or when it is
+ * a plural form (`_zero`, `_one`, `_two`, `_few`, `_many`, `_other`: i18next's suffixes, whichever
+ * the language's plural rules use) of a key whose English text has plural forms (`…_other`). Its
+ * placeholders are the English text's (of the key, else of its `_other` form); its default text is
+ * the widget's in `language` where the widget ships it, else the English one. `undefined` for any
+ * other key.
+ */
+export function overridableText(language: string, key: string): OverridableText | undefined {
+  const english = WIDGET_TEXTS.en;
+  const own = WIDGET_TEXTS[widgetTextLanguage(language)];
+  const other = key.replace(PLURAL_SUFFIX, '_other');
+  const isPluralForm = other !== key && Object.hasOwn(english, other);
+  const englishText = lookup(english, key) ?? (isPluralForm ? lookup(english, other) : undefined);
+  if (englishText === undefined) return undefined;
+  return {
+    key,
+    placeholders: textPlaceholders(englishText),
+    defaultText: lookup(own, key) ?? (isPluralForm ? lookup(own, other) : undefined) ?? englishText,
+  };
+}
+
+/**
+ * Every key a brand may override, sorted, with its default text in `language`: the widget's English
+ * keys, each plural family in all six forms. Exactly the keys {@link overridableText} accepts.
+ */
+export function overridableTexts(language: string): OverridableText[] {
+  const keys = new Set<string>();
+  const english = WIDGET_TEXTS.en;
+  for (const key of Object.keys(english)) {
+    const other = key.replace(PLURAL_SUFFIX, '_other');
+    if (!PLURAL_SUFFIX.test(key) || !Object.hasOwn(english, other)) keys.add(key);
+    else {
+      const stem = other.slice(0, -'_other'.length);
+      for (const form of PLURAL_FORMS) keys.add(`${stem}_${form}`);
+    }
+  }
+  return [...keys]
+    .sort()
+    .map((key) => overridableText(language, key))
+    .filter((entry) => entry !== undefined);
 }

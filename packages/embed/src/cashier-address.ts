@@ -12,7 +12,11 @@ import type { PaymentFlow } from '@cashdesk/domain';
  * `STARTUP_QUERY_PARAMS` keys. Flags are sent as `1` when true and left out otherwise.
  */
 export interface CashierQueryOptions {
-  /** theme: a theme name, brand followed by digits (SPEC §1), e.g. `brand0`. */
+  /**
+   * theme: a theme name (SPEC §1), e.g. `brand0`, or one of the brand's own themes. Leave it out
+   * to show the session's theme, which is the brand's default theme unless the operator named
+   * another when it created the session; a theme given here wins over it (SPEC §2).
+   */
   readonly theme?: string | undefined;
   /** pay_group: the pay group to preselect, by id or by name (SPEC §2, §4). */
   readonly payGroup?: string | number | undefined;

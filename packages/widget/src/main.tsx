@@ -12,7 +12,12 @@ import { prefetchAppearance, prefetchInit } from './api/prefetch';
 import { preloadScreenCode } from './app/screen-code';
 import { applyLayoutProperties } from './ui/layout-properties';
 import { loadApp, Shell } from './app/shell';
-import { applyBodyAttributes, readStartup, rememberStartup } from './startup/startup';
+import {
+  appearanceThemeOf,
+  applyBodyAttributes,
+  readStartup,
+  rememberStartup,
+} from './startup/startup';
 import { requestRedirectTo } from './host/host-bridge';
 import { preloadMessages } from './i18n/messages';
 import './themes/base.css';
@@ -40,8 +45,10 @@ if (startup.newTab.action === 'redirect') {
   const { sessionId } = startup.params;
   // The brand's theme and texts come beside init; any theme name may be the brand's,
   // so the calls start whatever the theme (the app gates the screen once the answer is there).
+  // Without a theme of the address or the stored one, the session's theme is asked for (the
+  // brand's default: app/appearance.ts withSessionTheme).
   if (sessionId !== null) {
-    prefetchAppearance(sessionId, startup.requestedLanguage, startup.theme.theme);
+    prefetchAppearance(sessionId, startup.requestedLanguage, appearanceThemeOf(startup));
   }
   if (sessionId !== null && startup.page.kind === startup.page.flow) {
     prefetchInit(startup.page.flow, sessionId);

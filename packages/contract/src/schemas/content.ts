@@ -14,8 +14,12 @@ export const ContentSlug = z
 /** One section of a content page. */
 export const ContentSection = z
   .object({
-    heading: z.nullable(z.string().check(z.maxLength(200))),
-    paragraphs: z.array(z.string().check(z.maxLength(10_000))),
+    heading: z
+      .nullable(z.string().check(z.maxLength(200)))
+      .check(z.describe("The section's heading (plain text); null: none.")),
+    paragraphs: z
+      .array(z.string().check(z.maxLength(10_000)))
+      .check(z.describe("The section's paragraphs, each plain text.")),
   })
   .check(
     z.meta({

@@ -17,9 +17,13 @@ export const WireNumeric = z.union([z.string().check(z.maxLength(64)), z.number(
 /** SPEC §3: one option of a select field. */
 export const FieldOption = z
   .object({
-    label: z.nullish(z.string().check(z.maxLength(500))),
-    value: WireNumeric,
-    is_selected: z.nullish(z.boolean()),
+    label: z
+      .nullish(z.string().check(z.maxLength(500)))
+      .check(z.describe('The text the option shows (a message key or plain text).')),
+    value: WireNumeric.check(z.describe('The value the option submits (text or number).')),
+    is_selected: z
+      .nullish(z.boolean())
+      .check(z.describe('Chosen when the form opens; default false.')),
   })
   .check(
     z.meta({
@@ -34,8 +38,20 @@ export type FieldOption = z.infer<typeof FieldOption>;
 /** SPEC §3: month and year pair of `custom_reg_exp` and `validation_keys`. */
 export const MonthYear = z
   .object({
-    month: z.nullish(z.string().check(z.maxLength(500))),
-    year: z.nullish(z.string().check(z.maxLength(500))),
+    month: z
+      .nullish(z.string().check(z.maxLength(500)))
+      .check(
+        z.describe(
+          'For the month part: a pattern (custom_reg_exp) or a message key (validation_keys).',
+        ),
+      ),
+    year: z
+      .nullish(z.string().check(z.maxLength(500)))
+      .check(
+        z.describe(
+          'For the year part: a pattern (custom_reg_exp) or a message key (validation_keys).',
+        ),
+      ),
   })
   .check(
     z.meta({
@@ -50,8 +66,12 @@ export type MonthYear = z.infer<typeof MonthYear>;
 /** SPEC §3: limits a field carries. */
 export const FieldLimits = z
   .object({
-    min: z.nullish(WireNumeric),
-    max: z.nullish(WireNumeric),
+    min: z
+      .nullish(WireNumeric)
+      .check(z.describe('The smallest value allowed (a decimal string; numbers tolerated).')),
+    max: z
+      .nullish(WireNumeric)
+      .check(z.describe('The largest value allowed (a decimal string; numbers tolerated).')),
   })
   .check(
     z.meta({
@@ -64,34 +84,113 @@ export const FieldLimits = z
 export type FieldLimits = z.infer<typeof FieldLimits>;
 
 const fieldShape = {
-  name: z.string().check(z.minLength(1), z.maxLength(100)),
-  key: z.nullish(z.string().check(z.maxLength(100))),
-  type: z.nullish(z.string().check(z.maxLength(50))),
-  extended_type: z.nullish(z.string().check(z.maxLength(50))),
-  data_type: z.nullish(z.string().check(z.maxLength(20))),
-  regexp: z.nullish(z.string().check(z.maxLength(1000))),
-  label: z.nullish(z.string().check(z.maxLength(500))),
-  placeholder: z.nullish(z.string().check(z.maxLength(500))),
-  placeholder_empty_list: z.nullish(z.string().check(z.maxLength(500))),
-  placeholder_empty_list_error: z.nullish(z.string().check(z.maxLength(500))),
-  is_required: z.nullish(z.boolean()),
-  is_otp_requisites: z.nullish(z.boolean()),
-  options: z.nullish(z.array(FieldOption)),
-  user_requisite: z.nullish(z.string().check(z.maxLength(500))),
-  validation_msg_key: z.nullish(z.string().check(z.maxLength(200))),
-  is_read_only: z.nullish(z.boolean()),
-  items: z.nullish(z.array(z.unknown())),
-  custom_reg_exp: z.nullish(MonthYear),
-  validation_keys: z.nullish(MonthYear),
-  auto_submit: z.nullish(z.boolean()),
-  currency: z.nullish(Currency),
-  decimal: z.nullish(z.number().check(z.int(), z.gte(0), z.lte(10))),
-  flow_type: z.nullish(z.string().check(z.maxLength(20))),
-  limits: z.nullish(FieldLimits),
-  min: z.nullish(WireNumeric),
-  max: z.nullish(WireNumeric),
-  min_length: z.nullish(z.number().check(z.int(), z.gte(0))),
-  max_length: z.nullish(z.number().check(z.int(), z.gte(0))),
+  name: z
+    .string()
+    .check(z.minLength(1), z.maxLength(100))
+    .check(z.describe("The field's name: the key its value is submitted under.")),
+  key: z
+    .nullish(z.string().check(z.maxLength(100)))
+    .check(z.describe("The field's key, when it differs from name (SPEC §3 key); default name.")),
+  type: z
+    .nullish(z.string().check(z.maxLength(50)))
+    .check(
+      z.describe(
+        'The kind of control (SPEC §3 field types, default input); an unknown value shows an input.',
+      ),
+    ),
+  extended_type: z
+    .nullish(z.string().check(z.maxLength(50)))
+    .check(
+      z.describe(
+        'A refinement of type (SPEC §3 extended types: card number, expiry, CVV, phone, amount, …).',
+      ),
+    ),
+  data_type: z
+    .nullish(z.string().check(z.maxLength(20)))
+    .check(z.describe("The value's data type (SPEC §3), default String.")),
+  regexp: z
+    .nullish(z.string().check(z.maxLength(1000)))
+    .check(z.describe('A regular expression the value must match.')),
+  label: z
+    .nullish(z.string().check(z.maxLength(500)))
+    .check(z.describe("The field's label: a message key or plain text.")),
+  placeholder: z
+    .nullish(z.string().check(z.maxLength(500)))
+    .check(
+      z.describe('The placeholder shown while the field is empty: a message key or plain text.'),
+    ),
+  placeholder_empty_list: z
+    .nullish(z.string().check(z.maxLength(500)))
+    .check(z.describe('The placeholder of a select field without options.')),
+  placeholder_empty_list_error: z
+    .nullish(z.string().check(z.maxLength(500)))
+    .check(z.describe('The error shown for a select field without options.')),
+  is_required: z
+    .nullish(z.boolean())
+    .check(z.describe('The field must be filled in; default false.')),
+  is_otp_requisites: z
+    .nullish(z.boolean())
+    .check(
+      z.describe("The field's value is confirmed with a one-time code (SPEC §5); default false."),
+    ),
+  options: z
+    .nullish(z.array(FieldOption))
+    .check(z.describe('The options of a select field (SPEC §3 options).')),
+  user_requisite: z
+    .nullish(z.string().check(z.maxLength(500)))
+    .check(z.describe("The player's stored value that pre-fills the field (a text value).")),
+  validation_msg_key: z
+    .nullish(z.string().check(z.maxLength(200)))
+    .check(z.describe('The message key shown when the value is invalid.')),
+  is_read_only: z
+    .nullish(z.boolean())
+    .check(z.describe('Shown but not editable (mapped to isDisabled); default false.')),
+  items: z
+    .nullish(z.array(z.unknown()))
+    .check(
+      z.describe(
+        'SPEC §3 items, passed through untouched: for a routable method (is_routable), its route branches.',
+      ),
+    ),
+  custom_reg_exp: z
+    .nullish(MonthYear)
+    .check(z.describe('Patterns of the month and year parts of an expiry field.')),
+  validation_keys: z
+    .nullish(MonthYear)
+    .check(z.describe('Message keys for an invalid month and year of an expiry field.')),
+  auto_submit: z
+    .nullish(z.boolean())
+    .check(z.describe('Submits the form as soon as this field is filled in; default false.')),
+  currency: z.nullish(Currency).check(z.describe('The currency of an amount field.')),
+  decimal: z
+    .nullish(z.number().check(z.int(), z.gte(0), z.lte(10)))
+    .check(
+      z.describe(
+        'Decimal digits the value may have (SPEC §5: amount digits, overridable per field).',
+      ),
+    ),
+  flow_type: z
+    .nullish(z.string().check(z.maxLength(20)))
+    .check(
+      z.describe(
+        'The flow the field belongs to (deposit or withdrawal), for the messages of an amount field.',
+      ),
+    ),
+  limits: z
+    .nullish(FieldLimits)
+    .check(z.describe('Bounds of the value (SPEC §3 limits {min, max}).')),
+  min: z
+    .nullish(WireNumeric)
+    .check(z.describe('The smallest value allowed (a decimal string; numbers tolerated).')),
+  max: z
+    .nullish(WireNumeric)
+    .check(z.describe('The largest value allowed (a decimal string; numbers tolerated).')),
+  min_length: z
+    .nullish(z.number().check(z.int(), z.gte(0)))
+    .check(z.describe('The fewest characters the value may have.')),
+  max_length: z
+    .nullish(z.number().check(z.int(), z.gte(0)))
+    .check(z.describe('The most characters the value may have.')),
 };
 
 const KNOWN_VALUES = `Known type values: ${FIELD_TYPES.join(', ')}. Known extended_type values: ${EXTENDED_TYPES.join(', ')}. data_type: ${DATA_TYPES.join(', ')}.`;
@@ -110,8 +209,18 @@ export type FieldDefinition = z.infer<typeof FieldDefinition>;
 export const WithdrawalFieldDefinition = z
   .object({
     ...fieldShape,
-    user_requisite_type_id: z.nullish(WireNumeric),
-    verify_new_payout_account: z.nullish(z.boolean()),
+    user_requisite_type_id: z
+      .nullish(WireNumeric)
+      .check(
+        z.describe(
+          'The kind of payout account the field holds (matching PayoutAccount.requisite_type).',
+        ),
+      ),
+    verify_new_payout_account: z
+      .nullish(z.boolean())
+      .check(
+        z.describe('A new payout account entered here must be confirmed with a one-time code.'),
+      ),
   })
   .check(
     z.meta({

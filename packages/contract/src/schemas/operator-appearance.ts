@@ -14,8 +14,9 @@
  *   `Content-Security-Policy: default-src 'none'; sandbox` and `nosniff`.
  * - **Text overrides** replace the widget's texts per language, for any language code (one the
  *   widget does not ship, such as German, falls back to English key by key). Keys must be keys the
- *   widget knows (`WIDGET_TEXT_PLACEHOLDERS`, or a plural form of one) and keep exactly the
- *   `{{placeholders}}` of the English text (checked with `widget-texts.ts`).
+ *   language may override (`widget-texts.ts`, over the widget's locale files: the widget's keys,
+ *   or a plural form of one), listed by `GET /text-keys/{language}`, and
+ *   keep exactly the `{{placeholders}}` of the English text.
  *
  * @packageDocumentation
  */
@@ -104,22 +105,40 @@ export const FontStack = z
 /** The custom properties of a theme, each checked by its kind. */
 export const ThemeProperties = z
   .strictObject({
-    '--cd-color-bg': z.optional(ColorValue),
-    '--cd-color-surface': z.optional(ColorValue),
-    '--cd-color-surface-muted': z.optional(ColorValue),
-    '--cd-color-text': z.optional(ColorValue),
-    '--cd-color-text-muted': z.optional(ColorValue),
-    '--cd-color-border': z.optional(ColorValue),
-    '--cd-color-primary': z.optional(ColorValue),
-    '--cd-color-primary-text': z.optional(ColorValue),
-    '--cd-color-primary-hover': z.optional(ColorValue),
-    '--cd-color-focus': z.optional(ColorValue),
-    '--cd-color-success': z.optional(ColorValue),
-    '--cd-color-error': z.optional(ColorValue),
-    '--cd-color-warning': z.optional(ColorValue),
-    '--cd-color-ribbon': z.optional(ColorValue),
-    '--cd-radius': z.optional(LengthValue),
-    '--cd-radius-small': z.optional(LengthValue),
+    '--cd-color-bg': z.optional(ColorValue).check(z.describe('The page background.')),
+    '--cd-color-surface': z
+      .optional(ColorValue)
+      .check(z.describe('The background of cards, tiles and forms.')),
+    '--cd-color-surface-muted': z
+      .optional(ColorValue)
+      .check(z.describe('The background of muted areas (hints, disabled methods, info blocks).')),
+    '--cd-color-text': z.optional(ColorValue).check(z.describe('The body text.')),
+    '--cd-color-text-muted': z
+      .optional(ColorValue)
+      .check(z.describe('Secondary text (hints, captions).')),
+    '--cd-color-border': z.optional(ColorValue).check(z.describe('Borders and separators.')),
+    '--cd-color-primary': z
+      .optional(ColorValue)
+      .check(z.describe('Primary buttons and chosen items.')),
+    '--cd-color-primary-text': z
+      .optional(ColorValue)
+      .check(z.describe('Text on the primary colour.')),
+    '--cd-color-primary-hover': z
+      .optional(ColorValue)
+      .check(z.describe('Primary buttons under the pointer.')),
+    '--cd-color-focus': z
+      .optional(ColorValue)
+      .check(z.describe('The focus ring of the focused control.')),
+    '--cd-color-success': z.optional(ColorValue).check(z.describe('Success messages and marks.')),
+    '--cd-color-error': z.optional(ColorValue).check(z.describe('Errors and declines.')),
+    '--cd-color-warning': z.optional(ColorValue).check(z.describe('Warnings and notices.')),
+    '--cd-color-ribbon': z.optional(ColorValue).check(z.describe('The lost-profit bonus ribbon.')),
+    '--cd-radius': z
+      .optional(LengthValue)
+      .check(z.describe('The corner radius of cards, tiles and buttons.')),
+    '--cd-radius-small': z
+      .optional(LengthValue)
+      .check(z.describe('The corner radius of small elements (inputs, chips).')),
   })
   .check(
     z.meta({
@@ -139,13 +158,16 @@ export const THEME_LOGO_MEDIA_TYPES = ['image/png', 'image/svg+xml'] as const;
 /** A logo as uploaded: its media type and its bytes in base64. */
 export const ThemeLogoUpload = z
   .object({
-    media_type: z.enum(THEME_LOGO_MEDIA_TYPES),
+    media_type: z
+      .enum(THEME_LOGO_MEDIA_TYPES)
+      .check(z.describe("The logo's format: image/png or image/svg+xml.")),
     data_base64: z
       .string()
       .check(
         z.minLength(4),
         z.maxLength(Math.ceil(THEME_LOGO_MAX_BYTES / 3) * 4),
         z.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64'),
+        z.describe(`The logo's bytes in base64 (at most ${THEME_LOGO_MAX_BYTES} bytes decoded).`),
       ),
   })
   .check(
@@ -159,8 +181,20 @@ export const ThemeLogoUpload = z
 export const ThemeWriteRequest = z
   .object({
     properties: ThemeProperties,
-    fonts: z.optional(z.nullable(FontStack)),
-    logo: z.optional(z.nullable(ThemeLogoUpload)),
+    fonts: z
+      .optional(z.nullable(FontStack))
+      .check(
+        z.describe(
+          "The theme's font-family stack (the widget's --cd-font), e.g. 'Open Sans', Arial, sans-serif; null or left out: the widget's own.",
+        ),
+      ),
+    logo: z
+      .optional(z.nullable(ThemeLogoUpload))
+      .check(
+        z.describe(
+          'The brand logo shown above the cashier, uploaded with the theme; null or left out: none.',
+        ),
+      ),
   })
   .check(
     z.meta({
@@ -220,13 +254,21 @@ export const ThemeList = z
 export const ThemeParams = z.object({ name: ThemeName });
 
 /** PUT /theme-default. */
-export const ThemeDefaultRequest = z.object({ name: ThemeName }).check(
-  z.meta({
-    id: 'ThemeDefaultRequest',
-    description:
-      "Makes a theme the brand's default: a theme of the brand or a built-in one (otherwise 400, 1830).",
-  }),
-);
+export const ThemeDefaultRequest = z
+  .object({
+    name: ThemeName.check(
+      z.describe(
+        "The theme every session of the brand gets unless it names another: one of the brand's themes or a built-in one (brand0, brand1).",
+      ),
+    ),
+  })
+  .check(
+    z.meta({
+      id: 'ThemeDefaultRequest',
+      description:
+        "Makes a theme the brand's default: a theme of the brand or a built-in one (otherwise 400, 1830).",
+    }),
+  );
 
 /** The brand's default theme. */
 export const ThemeDefault = z
@@ -234,9 +276,9 @@ export const ThemeDefault = z
   .check(z.meta({ id: 'ThemeDefault', description: "The brand's default theme." }));
 
 /**
- * Message key to text. The server also checks each key against the widget's keys and
- * each text's placeholders against the English text's (`widget-texts.ts`, kept out of this module
- * so the widget's bundle never carries that table).
+ * Message key to text. The server also checks each key against the keys the language may override
+ * and each text's placeholders against the English text's (`widget-texts.ts`, kept out of this
+ * module so the widget's bundle never carries the widget's texts of every language).
  */
 export const TextOverrides = z
   .record(z.string().check(z.minLength(1), z.maxLength(120)), z.string().check(z.maxLength(2000)))
@@ -244,7 +286,7 @@ export const TextOverrides = z
     z.meta({
       id: 'TextOverrides',
       description:
-        "Message key (SPEC §8 keys and the widget's own) to the text shown instead of the widget's. A key must be one the widget knows (or a plural form of one: _zero, _one, _two, _few, _many, _other), and its text must use exactly the {{placeholders}} of the English text (400 naming body.texts.<key> otherwise).",
+        "Message key (SPEC §8 keys and the widget's own) to the text shown instead of the widget's. A key must be one the language may override (GET /text-keys/{language} lists them: the widget's keys, or a plural form of one: _zero, _one, _two, _few, _many, _other), and its text must use exactly the {{placeholders}} of the English text (400 naming body.texts.<key> otherwise).",
     }),
   );
 
@@ -277,6 +319,35 @@ export const TextsAnswer = z
 
 /** The type of {@link TextsAnswer}. */
 export type TextsAnswer = z.infer<typeof TextsAnswer>;
+
+/** The languages the widget ships texts in (its locale folders, packages/widget/src/i18n/locales). */
+export const WIDGET_TEXT_LANGUAGES = ['en', 'ar', 'uk'] as const;
+
+/** One of {@link WIDGET_TEXT_LANGUAGES}. */
+export type WidgetTextLanguage = (typeof WIDGET_TEXT_LANGUAGES)[number];
+
+/** GET /text-keys/{language}: the keys a brand may override in a language and their defaults. */
+export const TextKeysAnswer = z
+  .object({
+    language: LanguageCode,
+    texts_language: z.enum(WIDGET_TEXT_LANGUAGES),
+    keys: z.array(
+      z.object({
+        key: z.string(),
+        placeholders: z.array(z.string()),
+        default_text: z.string(),
+      }),
+    ),
+  })
+  .check(
+    z.meta({
+      id: 'TextKeysAnswer',
+      description:
+        "Every message key a brand may override in the language (PUT /texts/{language} accepts exactly these), sorted, each with the {{placeholders}} its text must use and default_text, the widget's own text in texts_language: the language itself where the widget ships it (en, ar, uk), else English. A plural family (…_one, …_other) is listed in all six forms (_zero, _one, _two, _few, _many, _other); the widget uses those of the language's plural rules. Read from the widget's locale files, so the list follows the widget's texts.",
+    }),
+  );
+/** The type of {@link TextKeysAnswer}. */
+export type TextKeysAnswer = z.infer<typeof TextKeysAnswer>;
 
 /** Query of the player's appearance call. */
 export const AppearanceQuery = z.object({

@@ -11,7 +11,9 @@ import { OperatorTransaction } from './operator-transactions';
 /** A decision's optional note, kept in the audit trail. */
 export const PayoutDecisionRequest = z
   .object({
-    reason: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
+    reason: z
+      .optional(z.string().check(z.minLength(1), z.maxLength(500)))
+      .check(z.describe('A note on the decision (1-500 characters), kept in the audit trail.')),
   })
   .check(
     z.meta({
@@ -31,10 +33,20 @@ export const PayoutDecisionResponse = z.object({ transaction: OperatorTransactio
 );
 
 /** Whether the brand's withdrawals wait for the operator's approval. */
-export const PayoutApprovalSetting = z.object({ required: z.boolean() }).check(
-  z.meta({
-    id: 'PayoutApprovalSetting',
-    description:
-      "Whether the brand's withdrawals wait for the operator's approval before they are sent. Changing it affects withdrawals created afterwards; those already waiting still need a decision.",
-  }),
-);
+export const PayoutApprovalSetting = z
+  .object({
+    required: z
+      .boolean()
+      .check(
+        z.describe(
+          'true: each withdrawal waits, its amount reserved, until the operator approves it (then it is sent) or rejects it; false: withdrawals are sent at once.',
+        ),
+      ),
+  })
+  .check(
+    z.meta({
+      id: 'PayoutApprovalSetting',
+      description:
+        "Whether the brand's withdrawals wait for the operator's approval before they are sent. Changing it affects withdrawals created afterwards; those already waiting still need a decision.",
+    }),
+  );

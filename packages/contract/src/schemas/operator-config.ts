@@ -48,10 +48,33 @@ export const CurrencyParams = z.object({ alpha3: Currency });
 /** SPEC §3 currency as defined (PUT /currencies/{alpha3}). */
 export const CurrencyDefinitionRequest = z
   .object({
-    currency_id: z.number().check(z.int(), z.gte(1), z.lte(2_147_483_647)),
-    name: Name,
-    iso_number: z.number().check(z.int(), z.gte(0), z.lte(999)),
-    precision: z.number().check(z.int(), z.gte(0), z.lte(10)),
+    currency_id: z
+      .number()
+      .check(
+        z.int(),
+        z.gte(1),
+        z.lte(2_147_483_647),
+        z.describe('SPEC §3 currency_id: the numeric id the cashier answers for the currency.'),
+      ),
+    name: Name.check(z.describe('The currency\'s name, e.g. "Euro".')),
+    iso_number: z
+      .number()
+      .check(
+        z.int(),
+        z.gte(0),
+        z.lte(999),
+        z.describe('The ISO 4217 numeric code, e.g. 978 for EUR.'),
+      ),
+    precision: z
+      .number()
+      .check(
+        z.int(),
+        z.gte(0),
+        z.lte(10),
+        z.describe(
+          'Digits after the decimal point amounts of the currency have (2 for EUR, 0 for JPY, 3 for KWD): amounts with more are refused, and amounts are shown with this many.',
+        ),
+      ),
   })
   .check(
     z.meta({
@@ -103,14 +126,60 @@ const FeePercentText = z
 export const PayGroupCurrencyConfig = z
   .object({
     currency: Currency,
-    min_amount: z.optional(z.nullable(Decimal)),
-    max_amount: z.optional(z.nullable(Decimal)),
-    max_recurring_amount: z.optional(z.nullable(Decimal)),
-    fee: z.optional(z.nullable(FeePercentText)),
-    amount_blocks: z.optional(z.array(Decimal).check(z.maxLength(20))),
-    preset_amount: z.optional(z.nullable(Decimal)),
-    processing_time_translation_key: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-    show_processing_time: z.optional(z.boolean()),
+    min_amount: z
+      .optional(z.nullable(Decimal))
+      .check(
+        z.describe(
+          "The smallest amount per payment in this currency (SPEC §3 limits.min_amount); null or left out: no minimum. The player's own limits may narrow it.",
+        ),
+      ),
+    max_amount: z
+      .optional(z.nullable(Decimal))
+      .check(
+        z.describe(
+          'The largest amount per payment in this currency (SPEC §3 limits.max_amount), at least min_amount; null or left out: no maximum.',
+        ),
+      ),
+    max_recurring_amount: z
+      .optional(z.nullable(Decimal))
+      .check(
+        z.describe(
+          'SPEC §5: above this amount a payment with a saved card asks for the CVV again; null or left out: the CVV follows the field rules only.',
+        ),
+      ),
+    fee: z
+      .optional(z.nullable(FeePercentText))
+      .check(
+        z.describe(
+          'A fee percentage of the method in this currency, as text such as "2%"; null or left out: none. How it applies: see docs/fees.md.',
+        ),
+      ),
+    amount_blocks: z
+      .optional(z.array(Decimal).check(z.maxLength(20)))
+      .check(
+        z.describe(
+          'The predefined amount buttons of the method page (at most 20), each within the limits; left out: none.',
+        ),
+      ),
+    preset_amount: z
+      .optional(z.nullable(Decimal))
+      .check(
+        z.describe(
+          'The amount the method page opens with (SPEC §3), within the limits; used when allow_preset_amount is on. null or left out: none.',
+        ),
+      ),
+    processing_time_translation_key: z
+      .optional(z.nullable(z.string().check(z.maxLength(200))))
+      .check(
+        z.describe(
+          'The message key of the processing time shown under the method (e.g. a key set with PUT /texts/{language}); shown only with show_processing_time and when the key has a text.',
+        ),
+      ),
+    show_processing_time: z
+      .optional(z.boolean())
+      .check(
+        z.describe('Shows the processing time (processing_time_translation_key); default false.'),
+      ),
   })
   .check(
     z.meta({
@@ -121,42 +190,252 @@ export const PayGroupCurrencyConfig = z
   );
 
 const payGroupDocumentShape = {
-  public_name: Name,
-  public_names: z.optional(z.record(LanguageCode, Name)),
-  provider_kind: z.enum(CONFIG_PROVIDER_KINDS),
-  pay_method_type: z.string().check(z.minLength(1), z.maxLength(50)),
-  connector: z.optional(
-    z.nullable(z.string().check(z.regex(/^[a-z][a-z0-9-]{0,31}$/, 'a connector name'))),
+  public_name: Name.check(
+    z.describe(
+      'The name players see (1-200 characters), in any language public_names does not name.',
+    ),
   ),
-  enabled: z.optional(z.boolean()),
-  arrangement: z.optional(z.number().check(z.int(), z.gte(-1_000_000), z.lte(1_000_000))),
-  popular: z.optional(z.boolean()),
-  show_in_carousel: z.optional(z.boolean()),
-  restricted_until: z.optional(z.nullable(DateTime)),
-  logo: z.optional(z.nullable(UrlOrPath)),
-  native_pay_type: z.optional(z.nullable(z.enum(['apple_pay', 'google_pay']))),
-  action_type: z.optional(z.enum(ACTION_TYPES)),
-  workflow_type: z.optional(z.nullable(z.string().check(z.maxLength(50)))),
-  auto_submit: z.optional(z.boolean()),
-  allow_pre_selected_method: z.optional(z.boolean()),
-  display_limits: z.optional(z.boolean()),
-  merchant_user_fee: z.optional(
-    z.nullable(z.object({ percentage: z.nullable(Decimal), fix: z.nullable(Decimal) })),
-  ),
-  info_url: z.optional(z.nullable(Url)),
-  info_in_iframe: z.optional(z.boolean()),
-  self_target: z.optional(z.boolean()),
-  amount_reg_exp_fe: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
-  preset_behavior: z.optional(z.nullable(z.string().check(z.maxLength(50)))),
-  allow_preset_amount: z.optional(z.boolean()),
-  is_routable: z.optional(z.boolean()),
-  processing_currency: z.optional(z.nullable(z.object({ alpha3: Currency, rate: Decimal }))),
-  show_processing_currency: z.optional(z.boolean()),
-  allow_new_payout_account: z.optional(z.boolean()),
-  verify_new_payout_account: z.optional(z.boolean()),
-  fields: z.optional(z.array(WithdrawalFieldDefinition).check(z.maxLength(50))),
-  view_data: z.optional(z.array(z.record(z.string(), z.unknown())).check(z.maxLength(50))),
-  currencies: z.array(PayGroupCurrencyConfig).check(z.minLength(1), z.maxLength(50)),
+  public_names: z
+    .optional(z.record(LanguageCode, Name))
+    .check(
+      z.describe(
+        'The name per language code ({"de": "Karte"}): init answers the session language\'s, else public_name.',
+      ),
+    ),
+  provider_kind: z
+    .enum(CONFIG_PROVIDER_KINDS)
+    .check(
+      z.describe(
+        'How the payment provider handles the method (SPEC §1 method kinds): card, alternative (an interaction page), mobile, display_form (a QR code), bank_transfer (a receipt upload) or bet_shop (cash at a betting shop).',
+      ),
+    ),
+  pay_method_type: z
+    .string()
+    .check(
+      z.minLength(1),
+      z.maxLength(50),
+      z.describe(
+        'SPEC §3 pay_method_type: the method\'s type, which places it in a category of the method list ("cards" for card methods, e-wallets, bank transfers, …) and lets the cashier recognise a card method.',
+      ),
+    ),
+  connector: z
+    .optional(z.nullable(z.string().check(z.regex(/^[a-z][a-z0-9-]{0,31}$/, 'a connector name'))))
+    .check(
+      z.describe(
+        'The connector (payment provider) the method pays through: one configured on the server (docs/providers.md); null or left out: the default connector.',
+      ),
+    ),
+  enabled: z
+    .optional(z.boolean())
+    .check(
+      z.describe(
+        'Offered to players; false lists it as disabled (SPEC §4 method grouping). Default true.',
+      ),
+    ),
+  arrangement: z
+    .optional(z.number().check(z.int(), z.gte(-1_000_000), z.lte(1_000_000)))
+    .check(
+      z.describe(
+        'The order of the method list: higher first (SPEC §4: sorted by arrangement descending). Default 0.',
+      ),
+    ),
+  popular: z
+    .optional(z.boolean())
+    .check(
+      z.describe('Lists the method in the Popular group of the homepage (SPEC §4). Default false.'),
+    ),
+  show_in_carousel: z
+    .optional(z.boolean())
+    .check(
+      z.describe(
+        'Shows the method in the method carousel (at most 5 methods, SPEC §4). Default false.',
+      ),
+    ),
+  restricted_until: z
+    .optional(z.nullable(DateTime))
+    .check(
+      z.describe(
+        'Until when the method is shown as disabled with the date it is available again (SPEC §4); null or left out: not restricted.',
+      ),
+    ),
+  logo: z
+    .optional(z.nullable(UrlOrPath))
+    .check(
+      z.describe(
+        "The method's logo: an https address or a path on the cashier's origin; null or left out: the method's name only.",
+      ),
+    ),
+  native_pay_type: z
+    .optional(z.nullable(z.enum(['apple_pay', 'google_pay'])))
+    .check(
+      z.describe(
+        'apple_pay or google_pay for a wallet method offered only where the device supports it; null or left out: an ordinary method.',
+      ),
+    ),
+  action_type: z
+    .optional(z.enum(ACTION_TYPES))
+    .check(
+      z.describe(
+        'What choosing the method does (SPEC §3 payGroupActionType): activity opens its method page, nested_list a list of the methods under it, info an information page. Default activity.',
+      ),
+    ),
+  workflow_type: z
+    .optional(z.nullable(z.string().check(z.maxLength(50))))
+    .check(
+      z.describe(
+        "The method form's workflow (SPEC §4): host-to-host for the card checkout, display-form for a QR-code display form; null or left out: the ordinary method form.",
+      ),
+    ),
+  auto_submit: z
+    .optional(z.boolean())
+    .check(
+      z.describe(
+        'Submits the method as soon as it is chosen, without its form (SPEC §4 auto-submit). Default false.',
+      ),
+    ),
+  allow_pre_selected_method: z
+    .optional(z.boolean())
+    .check(
+      z.describe(
+        "Lets the homepage open this method by itself when it was the player's last used card method (SPEC §4 automatic choice). Default false.",
+      ),
+    ),
+  display_limits: z
+    .optional(z.boolean())
+    .check(
+      z.describe(
+        'Shows the minimum and maximum amount hints of the method (SPEC §5). Default false.',
+      ),
+    ),
+  merchant_user_fee: z
+    .optional(
+      z.nullable(
+        z.object({
+          percentage: z
+            .nullable(Decimal)
+            .check(
+              z.describe(
+                'The percentage part of the fee, e.g. "2.5"; null: none. How it applies: see docs/fees.md.',
+              ),
+            ),
+          fix: z
+            .nullable(Decimal)
+            .check(
+              z.describe(
+                'The fixed part of the fee, a decimal amount; null: none. How it applies: see docs/fees.md.',
+              ),
+            ),
+        }),
+      ),
+    )
+    .check(
+      z.describe(
+        'SPEC §3 merchant_user_fee: a fee of the pay group with a percentage part and a fixed part; null or left out: none. How it applies: see docs/fees.md.',
+      ),
+    ),
+  info_url: z
+    .optional(z.nullable(Url))
+    .check(
+      z.describe(
+        "SPEC §3 info: the address of the method's description page, linked from the method page; null or left out: none.",
+      ),
+    ),
+  info_in_iframe: z
+    .optional(z.boolean())
+    .check(
+      z.describe(
+        'Opens info_url inside the cashier (a frame) rather than in a new window. Default false.',
+      ),
+    ),
+  self_target: z
+    .optional(z.boolean())
+    .check(
+      z.describe(
+        "Opens the method's links (its redirect and info pages) in the same window rather than a new one (SPEC §2 isSelfTarget). Default false.",
+      ),
+    ),
+  amount_reg_exp_fe: z
+    .optional(z.nullable(z.string().check(z.maxLength(500))))
+    .check(
+      z.describe(
+        'A regular expression the amount, as typed, must match (SPEC §5 amount pattern check); null or left out: none.',
+      ),
+    ),
+  preset_behavior: z
+    .optional(z.nullable(z.string().check(z.maxLength(50))))
+    .check(
+      z.describe(
+        'How the preset amount is used: autosubmit submits the method with it at once (SPEC §4 auto-submit); null or left out: it only fills the amount field.',
+      ),
+    ),
+  allow_preset_amount: z
+    .optional(z.boolean())
+    .check(z.describe("Fills the amount field with the currency's preset_amount. Default false.")),
+  is_routable: z
+    .optional(z.boolean())
+    .check(
+      z.describe(
+        "The method's form is routed: fields whose items hold route branches ask the server for the next fields as the player answers (SPEC §3 is_routable). Default false.",
+      ),
+    ),
+  processing_currency: z
+    .optional(
+      z.nullable(
+        z.object({
+          alpha3: Currency,
+          rate: Decimal,
+        }),
+      ),
+    )
+    .check(
+      z.describe(
+        'SPEC §3 processing_currency: the currency the provider processes the payment in (alpha3) and its rate (units of it per unit of the payment currency), shown to the player with show_processing_currency; null or left out: the payment currency.',
+      ),
+    ),
+  show_processing_currency: z
+    .optional(z.boolean())
+    .check(
+      z.describe(
+        'Shows the amount converted into processing_currency on the method page. Default false.',
+      ),
+    ),
+  allow_new_payout_account: z
+    .optional(z.boolean())
+    .check(
+      z.describe(
+        'Withdrawal: lets the player add a new payout account (SPEC §3 allow_new_payout_account). Default false.',
+      ),
+    ),
+  verify_new_payout_account: z
+    .optional(z.boolean())
+    .check(
+      z.describe(
+        'Withdrawal: a new payout account must be confirmed with a one-time code before it is used (docs/one-time-codes.md). Default false.',
+      ),
+    ),
+  fields: z
+    .optional(z.array(WithdrawalFieldDefinition).check(z.maxLength(50)))
+    .check(
+      z.describe(
+        "The method form's fields (at most 50), checked against the flow's field definition (deposit fields may not carry the withdrawal-only properties); left out: none.",
+      ),
+    ),
+  view_data: z
+    .optional(z.array(z.record(z.string(), z.unknown())).check(z.maxLength(50)))
+    .check(
+      z.describe(
+        "SPEC §3 view_data: the method page's information items (text, line, information_block, …), in order, as the method detail answers them; left out: none.",
+      ),
+    ),
+  currencies: z
+    .array(PayGroupCurrencyConfig)
+    .check(
+      z.minLength(1),
+      z.maxLength(50),
+      z.describe(
+        'The currencies the method is offered in (1-50, each a defined currency), with their limits, fee, amount buttons and presets. The brand offers exactly the currencies its enabled pay groups list.',
+      ),
+    ),
 };
 
 /** PUT /pay-groups/{flow}/{shortName}: the whole pay group (fields left out take their default). */
@@ -209,7 +488,11 @@ export const FlowParams = z.object({ flow: PaymentFlowSchema });
 export const TaxTierConfig = z
   .object({
     from: Decimal,
-    to: z.nullable(Decimal),
+    to: z
+      .nullable(Decimal)
+      .check(
+        z.describe('The upper bound of the tier (included); null: open-ended, the last tier only.'),
+      ),
     percent_value: Decimal,
     absolute_value: Decimal,
   })
@@ -223,7 +506,14 @@ export const TaxTierConfig = z
 
 /** PUT /tax-tiers/{flow}. */
 export const TaxTiersDocument = z
-  .object({ tiers: z.array(TaxTierConfig).check(z.maxLength(50)) })
+  .object({
+    tiers: z
+      .array(TaxTierConfig)
+      .check(
+        z.maxLength(50),
+        z.describe('The tiers (at most 50), ordered by from; empty: the flow is not taxed.'),
+      ),
+  })
   .check(
     z.meta({
       id: 'TaxTiersDocument',
@@ -244,10 +534,22 @@ export const TaxTiersConfig = z
 /** A lost-profit bonus tier (SPEC §3 lost_profit_merchant_bonus). */
 export const LostProfitTierConfig = z
   .object({
-    from: z.nullable(Decimal),
-    to: z.nullable(Decimal),
-    percent_value: z.nullable(Decimal),
-    absolute_value: z.nullable(Decimal),
+    from: z
+      .nullable(Decimal)
+      .check(z.describe('The lower bound of the deposit amount (excluded); null: from zero.')),
+    to: z
+      .nullable(Decimal)
+      .check(
+        z.describe(
+          'The upper bound of the deposit amount (included); null: open-ended, the last tier only.',
+        ),
+      ),
+    percent_value: z
+      .nullable(Decimal)
+      .check(z.describe('The bonus as a percentage of the deposit, e.g. "10"; null: none.')),
+    absolute_value: z
+      .nullable(Decimal)
+      .check(z.describe('A fixed bonus amount added to the percentage part; null: none.')),
   })
   .check(
     z.meta({
@@ -260,8 +562,18 @@ export const LostProfitTierConfig = z
 /** PUT /lost-profit-bonus. */
 export const LostProfitBonusDocument = z
   .object({
-    pay_group_id: PayGroupId,
-    tiers: z.array(LostProfitTierConfig).check(z.minLength(1), z.maxLength(50)),
+    pay_group_id: PayGroupId.check(
+      z.describe(
+        'The deposit pay group of the brand that carries the lost-profit bonus ribbon (SPEC §4 LostProfit group).',
+      ),
+    ),
+    tiers: z
+      .array(LostProfitTierConfig)
+      .check(
+        z.minLength(1),
+        z.maxLength(50),
+        z.describe('The bonus tiers by deposit amount (1-50), ordered and not overlapping.'),
+      ),
   })
   .check(
     z.meta({
@@ -295,13 +607,42 @@ export const PlayerBonusParams = z.object({
 /** A bonus offered to a player (SPEC §3 bonus info). */
 export const BonusConfig = z
   .object({
-    description: z.string().check(z.minLength(1), z.maxLength(500)),
-    absolute_value: z.optional(z.nullable(Decimal)),
-    percent_value: z.optional(z.nullable(Decimal)),
-    max_value: z.optional(z.nullable(Decimal)),
-    min_deposit_amount: z.optional(z.nullable(Decimal)),
-    max_deposit_amount: z.optional(z.nullable(Decimal)),
-    pay_group_ids: z.array(PayGroupId).check(z.maxLength(50)),
+    description: z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(500),
+        z.describe('The text the player sees for the bonus (1-500 characters).'),
+      ),
+    absolute_value: z
+      .optional(z.nullable(Decimal))
+      .check(
+        z.describe('A fixed bonus amount; null or left out: none (then percent_value is set).'),
+      ),
+    percent_value: z
+      .optional(z.nullable(Decimal))
+      .check(
+        z.describe(
+          'The bonus as a percentage of the deposit, e.g. "50"; null or left out: none (then absolute_value is set).',
+        ),
+      ),
+    max_value: z
+      .optional(z.nullable(Decimal))
+      .check(z.describe('The largest bonus amount; null or left out: no cap.')),
+    min_deposit_amount: z
+      .optional(z.nullable(Decimal))
+      .check(z.describe('The smallest deposit the bonus applies to; null or left out: any.')),
+    max_deposit_amount: z
+      .optional(z.nullable(Decimal))
+      .check(z.describe('The largest deposit the bonus applies to; null or left out: any.')),
+    pay_group_ids: z
+      .array(PayGroupId)
+      .check(
+        z.maxLength(50),
+        z.describe(
+          'The deposit pay groups of the brand the bonus applies to; empty: every deposit pay group.',
+        ),
+      ),
   })
   .check(
     z.meta({
@@ -313,7 +654,11 @@ export const BonusConfig = z
 
 /** PUT /bonuses/{externalId}. */
 export const PlayerBonusesDocument = z
-  .object({ bonuses: z.array(BonusConfig).check(z.maxLength(20)) })
+  .object({
+    bonuses: z
+      .array(BonusConfig)
+      .check(z.maxLength(20), z.describe("The player's active bonuses (at most 20); empty: none.")),
+  })
   .check(
     z.meta({
       id: 'PlayerBonusesDocument',
@@ -331,8 +676,17 @@ export const ContentPageParams = z.object({ slug: ContentSlug, language: Languag
 /** PUT /content-pages/{slug}/{language}. */
 export const ContentPageDocument = z
   .object({
-    title: z.string().check(z.minLength(1), z.maxLength(200)),
-    sections: z.array(ContentSection).check(z.maxLength(50)),
+    title: z
+      .string()
+      .check(z.minLength(1), z.maxLength(200), z.describe("The page's title (1-200 characters).")),
+    sections: z
+      .array(ContentSection)
+      .check(
+        z.maxLength(50),
+        z.describe(
+          'The sections of the page (at most 50), each a heading and paragraphs of plain text.',
+        ),
+      ),
   })
   .check(
     z.meta({
@@ -372,13 +726,41 @@ export const NotificationParams = z.object({ key: NotificationKey });
 /** POST /notifications. */
 export const NotificationDocument = z
   .object({
-    key: NotificationKey,
+    key: NotificationKey.check(
+      z.describe(
+        "The notification's key, unique in the brand (lower-case letters, digits, _, . or -): DELETE /notifications/{key} removes it.",
+      ),
+    ),
     categories: z
       .array(z.string().check(z.regex(/^[a-z][a-z0-9_]{0,49}$/, 'a page category')))
-      .check(z.minLength(1), z.maxLength(10)),
-    pay_group_id: z.nullable(PayGroupId),
-    player_external_id: z.nullable(PlayerBonusParams.shape.externalId),
-    message: z.string().check(z.minLength(1), z.maxLength(2000)),
+      .check(
+        z.minLength(1),
+        z.maxLength(10),
+        z.describe(
+          'The page categories it is shown on (1-10), e.g. deposit_form, withdrawal_form, deposit_home.',
+        ),
+      ),
+    pay_group_id: z
+      .nullable(PayGroupId)
+      .check(
+        z.describe(
+          "On the method forms, only that pay group's (one of the brand); null: every pay group's.",
+        ),
+      ),
+    player_external_id: z
+      .nullable(PlayerBonusParams.shape.externalId)
+      .check(
+        z.describe(
+          "Only for that player (the brand's id of them); null: every player of the brand.",
+        ),
+      ),
+    message: z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(2000),
+        z.describe('The text shown (1-2000 characters, plain text).'),
+      ),
   })
   .check(
     z.meta({
@@ -409,23 +791,113 @@ export const HostOrigin = z
   );
 
 const settingsShape = {
-  allowed_host_origins: z.array(HostOrigin).check(z.maxLength(50)),
-  merchant_url: z.nullable(UrlOrPath),
-  merchant_success_url: z.nullable(UrlOrPath),
-  merchant_fail_url: z.nullable(UrlOrPath),
-  merchant_processing_url: z.nullable(UrlOrPath),
-  merchant_redirect_type: z.enum(MERCHANT_REDIRECT_TYPES),
-  success_page_redirect_timeout: z.number().check(z.int(), z.gte(0), z.lte(3600)),
-  processing_page_redirect_timeout: z.number().check(z.int(), z.gte(0), z.lte(3600)),
-  currency_display_setting_id: z.number().check(z.int(), z.gte(1), z.lte(4)),
-  bonus_in_amount_block: z.boolean(),
-  country_filtering_enabled: z.boolean(),
+  allowed_host_origins: z
+    .array(HostOrigin)
+    .check(
+      z.maxLength(50),
+      z.describe(
+        "The origins of the pages allowed to frame the brand's cashier (frame-ancestors) and to receive its messages: plain http(s) origins such as https://www.brand.example, at most 50.",
+      ),
+    ),
+  merchant_url: z
+    .nullable(UrlOrPath)
+    .check(
+      z.describe(
+        "SPEC §3 merchant_url: the brand's page the cashier leads back to (the into-game button); null: none.",
+      ),
+    ),
+  merchant_success_url: z
+    .nullable(UrlOrPath)
+    .check(
+      z.describe('Where the success result page leads after a successful payment; null: none.'),
+    ),
+  merchant_fail_url: z
+    .nullable(UrlOrPath)
+    .check(z.describe('Where the error result page leads after a failed payment; null: none.')),
+  merchant_processing_url: z
+    .nullable(UrlOrPath)
+    .check(
+      z.describe(
+        'Where the processing result page leads while a payment is processed; null: none.',
+      ),
+    ),
+  merchant_redirect_type: z
+    .enum(MERCHANT_REDIRECT_TYPES)
+    .check(
+      z.describe(
+        'How the merchant URLs are opened (SPEC §2): self (the cashier frame), blank (a new window), top (the whole page) or parent (the frame around the cashier).',
+      ),
+    ),
+  success_page_redirect_timeout: z
+    .number()
+    .check(
+      z.int(),
+      z.gte(0),
+      z.lte(3600),
+      z.describe(
+        'Seconds the success page waits before leading to merchant_success_url (SPEC default 30); 0: it does not lead on by itself.',
+      ),
+    ),
+  processing_page_redirect_timeout: z
+    .number()
+    .check(
+      z.int(),
+      z.gte(0),
+      z.lte(3600),
+      z.describe(
+        'Seconds the processing page waits before leading to merchant_processing_url; 0: it does not lead on by itself.',
+      ),
+    ),
+  currency_display_setting_id: z
+    .number()
+    .check(
+      z.int(),
+      z.gte(1),
+      z.lte(4),
+      z.describe(
+        'How amounts are written (SPEC §3): 1 digits then code (10.00 EUR), 2 code then digits (EUR 10.00), 3 digits then symbol (10.00 €), 4 symbol then digits (€10.00).',
+      ),
+    ),
+  bonus_in_amount_block: z
+    .boolean()
+    .check(
+      z.describe(
+        'Shows on each amount button of the deposit method page the bonus that amount earns (SPEC §3).',
+      ),
+    ),
+  country_filtering_enabled: z
+    .boolean()
+    .check(
+      z.describe(
+        "SPEC §3 cashier_settings.country_filtering_enabled: offers players only the pay groups of their country (the player's country).",
+      ),
+    ),
   cashier_features: z
     .array(z.string().check(z.regex(/^[a-z][a-z0-9_]{0,63}$/, 'a feature name')))
-    .check(z.maxLength(50)),
-  wager_rule_enabled: z.boolean(),
-  support_url: z.nullable(Url),
+    .check(
+      z.maxLength(50),
+      z.describe(
+        'SPEC §3 cashier_features: the feature names the init answer carries (at most 50; the widget keeps the billing-prefixed ones).',
+      ),
+    ),
+  wager_rule_enabled: z
+    .boolean()
+    .check(
+      z.describe(
+        'The withdrawal wager rule (SPEC §4): while a player still has to wager part of their balance, every withdrawal method is disabled and says how much is left.',
+      ),
+    ),
+  support_url: z
+    .nullable(Url)
+    .check(
+      z.describe(
+        "The brand's support page, linked where a player needs help (the payout verification); null: none.",
+      ),
+    ),
   widget_settings: z.record(z.string().check(z.maxLength(64)), z.unknown()).check(
+    z.describe(
+      'Free-form settings the widget reads (keys of at most 64 characters): show_pci_dss_logo (true or false: the PCI DSS mark under the card forms, SPEC §3 showPCIDSSLogo) and logo_sizes ({ height: 16 to 96, width: 16 to 192 } whole pixels: the method logos, SPEC §3 logoSizes).',
+    ),
     z.refine(
       (settings) =>
         settings.show_pci_dss_logo === undefined || typeof settings.show_pci_dss_logo === 'boolean',

@@ -48,8 +48,20 @@ export const PlayerLimit = z
   .object({
     flow: PaymentFlowSchema,
     currency: Currency,
-    min_amount: z.nullable(Decimal),
-    max_amount: z.nullable(Decimal),
+    min_amount: z
+      .nullable(Decimal)
+      .check(
+        z.describe(
+          "The player's smallest amount per payment in that flow and currency; null: the pay group's minimum.",
+        ),
+      ),
+    max_amount: z
+      .nullable(Decimal)
+      .check(
+        z.describe(
+          "The player's largest amount per payment in that flow and currency; null: the pay group's maximum.",
+        ),
+      ),
   })
   .check(
     z.meta({
@@ -68,14 +80,42 @@ const Country = z.string().check(z.regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, e.g.
 
 /** Profile fields of a player an operator writes: absent leaves a field, null clears it. */
 const profileShape = {
-  first_name: z.optional(z.nullable(Name)),
-  last_name: z.optional(z.nullable(Name)),
-  email: z.optional(z.nullable(Email)),
-  phone: z.optional(z.nullable(Phone)),
-  country: z.optional(z.nullable(Country)),
+  first_name: z
+    .optional(z.nullable(Name))
+    .check(z.describe("The player's first name (1-100 characters); null clears it.")),
+  last_name: z
+    .optional(z.nullable(Name))
+    .check(z.describe("The player's last name (1-100 characters); null clears it.")),
+  email: z
+    .optional(z.nullable(Email))
+    .check(
+      z.describe(
+        "The player's e-mail address; a contact the payout verification may send its one-time code to. null clears it.",
+      ),
+    ),
+  phone: z
+    .optional(z.nullable(Phone))
+    .check(
+      z.describe(
+        "The player's phone number in E.164 form (+441234567890); the phone fields start from it and the payout verification may send its one-time code to it. null clears it.",
+      ),
+    ),
+  country: z
+    .optional(z.nullable(Country))
+    .check(
+      z.describe(
+        "The player's country, ISO 3166-1 alpha-2 (GB): with country filtering on (settings), only the pay groups of that country are offered. null clears it.",
+      ),
+    ),
   verification_status: z.optional(VerificationStatus),
   /** Limits to set (or remove, with both bounds null) per flow and currency; others stay. */
-  limits: z.optional(z.array(PlayerLimit).check(z.maxLength(50))),
+  limits: z
+    .optional(z.array(PlayerLimit).check(z.maxLength(50)))
+    .check(
+      z.describe(
+        "The player's own amount limits per flow and currency (at most 50): the pairs given are set (both bounds null removes one), the others stay.",
+      ),
+    ),
 };
 
 /** PATCH /players/{external_id}: the fields given change, the rest stay. */
@@ -90,13 +130,22 @@ export const PlayerUpdateRequest = changeRequest(profileShape).check(
 export type PlayerUpdateRequest = z.infer<typeof PlayerUpdateRequest>;
 
 /** The player of a session request: the brand's id for them and their profile. */
-export const SessionPlayer = z.object({ external_id: PlayerRef, ...profileShape }).check(
-  z.meta({
-    id: 'SessionPlayer',
-    description:
-      'The player a session is for, by the id the brand knows them by: created on first use, else updated with the fields given (as PATCH /players/{external_id}).',
-  }),
-);
+export const SessionPlayer = z
+  .object({
+    external_id: PlayerRef.check(
+      z.describe(
+        "The brand's own id of the player (1-64 letters, digits, ., _ or -): the player is created on first use.",
+      ),
+    ),
+    ...profileShape,
+  })
+  .check(
+    z.meta({
+      id: 'SessionPlayer',
+      description:
+        'The player a session is for, by the id the brand knows them by: created on first use, else updated with the fields given (as PATCH /players/{external_id}).',
+    }),
+  );
 
 /** POST /sessions: a cashier session for one of the brand's players. */
 export const OperatorSessionRequest = z
@@ -104,8 +153,20 @@ export const OperatorSessionRequest = z
     player: SessionPlayer,
     flow: PaymentFlowSchema,
     currency: Currency,
-    language: z.optional(LanguageCode),
-    theme: z.optional(OperatorThemeName),
+    language: z
+      .optional(LanguageCode)
+      .check(
+        z.describe(
+          "The cashier's language (default en): the widget's texts, the brand's text overrides of that language and the pay groups' public_names.",
+        ),
+      ),
+    theme: z
+      .optional(OperatorThemeName)
+      .check(
+        z.describe(
+          "The widget theme of the session (a built-in one or one of the brand's, PUT /themes/{name}); left out: the brand's default theme (PUT /theme-default). The cashier shows it wherever it is opened without a theme parameter.",
+        ),
+      ),
   })
   .check(
     z.meta({
@@ -181,7 +242,11 @@ export const PlayerParams = z.object({ external_id: PlayerRef });
 
 /** POST /players/{external_id}/block and /unblock. */
 export const PlayerBlockRequest = z
-  .object({ reason: z.optional(z.string().check(z.minLength(1), z.maxLength(500))) })
+  .object({
+    reason: z
+      .optional(z.string().check(z.minLength(1), z.maxLength(500)))
+      .check(z.describe('A note on why (1-500 characters), kept in the audit trail.')),
+  })
   .check(
     z.meta({
       id: 'PlayerBlockRequest',
@@ -192,7 +257,14 @@ export const PlayerBlockRequest = z
 /** The brand's verification rules: the flows only a verified player may pay in. */
 export const VerificationRules = z
   .object({
-    verified_flows: z.array(PaymentFlowSchema).check(z.maxLength(2)),
+    verified_flows: z
+      .array(PaymentFlowSchema)
+      .check(
+        z.maxLength(2),
+        z.describe(
+          'The flows (deposit, withdrawal) only a verified player may pay in; empty: none.',
+        ),
+      ),
   })
   .check(
     z.meta({

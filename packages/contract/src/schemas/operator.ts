@@ -60,8 +60,18 @@ export const BrandApiKeyParams = z.object({ brandId: BrandId, keyId: ApiKeyId })
 /** Administrator: create a brand (an empty one: configure it with the brand's own key). */
 export const BrandCreateRequest = z
   .object({
-    id: BrandId,
-    name: z.string().check(z.minLength(1), z.maxLength(200)),
+    id: BrandId.check(
+      z.describe(
+        "The brand's id (1-32 letters, digits, _ or -), fixed once created: it names the brand in the administrator's paths and in each session's lang-brand.",
+      ),
+    ),
+    name: z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(200),
+        z.describe("The brand's display name in the operator API (not shown to players)."),
+      ),
   })
   .check(
     z.meta({
@@ -104,7 +114,15 @@ export function changeRequest<S extends z.core.$ZodLooseShape>(shape: S) {
  * calls extend what a brand's settings hold.
  */
 export const BrandUpdateRequest = changeRequest({
-  name: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  name: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(200),
+        z.describe("The brand's display name in the operator API (not shown to players)."),
+      ),
+  ),
 }).check(
   z.meta({
     id: 'BrandUpdateRequest',
@@ -130,8 +148,17 @@ export const ConfigWriteHeaders = z.object({
 /** Administrator: mint an API key for a brand. */
 export const ApiKeyCreateRequest = z
   .object({
-    label: ApiKeyLabel,
-    scopes: z.array(OperatorScope).check(z.minLength(1)),
+    label: ApiKeyLabel.check(
+      z.describe('A label to tell the keys apart ("backend", "rotation 2026-11"); not secret.'),
+    ),
+    scopes: z
+      .array(OperatorScope)
+      .check(
+        z.minLength(1),
+        z.describe(
+          'What the key may do (at least one scope): config:read and config:write for the configuration calls, and the scopes of sessions, players and transactions (see OperatorScope).',
+        ),
+      ),
   })
   .check(
     z.meta({

@@ -403,6 +403,61 @@ describe('Idempotency-Key over HTTP', () => {
   });
 });
 
+function jsonObject(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value))
+    : {};
+}
+
+/**
+ * Every property of an operator-API request body (nested objects, array items and unions
+ * included, through the components they refer to) without a description of its own or of the
+ * component it refers to, as `METHOD path.property[].property`.
+ */
+function undescribedOperatorFields(document: unknown): { walked: number; missing: string[] } {
+  const components = jsonObject(jsonObject(jsonObject(document).components).schemas);
+  const resolve = (schema: unknown): Record<string, unknown> => {
+    let current = jsonObject(schema);
+    for (let hops = 0; typeof current.$ref === 'string' && hops < 10; hops += 1) {
+      current = jsonObject(components[current.$ref.replace('#/components/schemas/', '')]);
+    }
+    return current;
+  };
+  const missing: string[] = [];
+  let walked = 0;
+  const visiting = new Set<unknown>();
+  const walk = (schema: unknown, where: string): void => {
+    const node = resolve(schema);
+    if (visiting.has(node)) return;
+    visiting.add(node);
+    for (const key of ['anyOf', 'oneOf', 'allOf']) {
+      const options = node[key];
+      if (Array.isArray(options)) for (const option of options) walk(option, where);
+    }
+    if (node.items !== undefined) walk(node.items, `${where}[]`);
+    if (typeof node.additionalProperties === 'object')
+      walk(node.additionalProperties, `${where}{}`);
+    for (const [name, property] of Object.entries(jsonObject(node.properties))) {
+      walked += 1;
+      const own = jsonObject(property).description;
+      const referred = resolve(property).description;
+      if (typeof own !== 'string' && typeof referred !== 'string') missing.push(`${where}.${name}`);
+      walk(property, `${where}.${name}`);
+    }
+    visiting.delete(node);
+  };
+  for (const [path, operations] of Object.entries(jsonObject(jsonObject(document).paths))) {
+    if (!path.startsWith('/api/operator/v1/')) continue;
+    for (const [method, operation] of Object.entries(jsonObject(operations))) {
+      const content = jsonObject(jsonObject(jsonObject(operation).requestBody).content);
+      for (const media of Object.values(content)) {
+        walk(jsonObject(media).schema, `${method.toUpperCase()} ${path}`);
+      }
+    }
+  }
+  return { walked, missing };
+}
+
 describe('service routes', () => {
   it('serves the contract OpenAPI 3.1 document at the contract path and at /openapi.json', async () => {
     const atRoot = await call(server, '/openapi.json');
@@ -410,6 +465,14 @@ describe('service routes', () => {
     expect(atRoot.status).toBe(200);
     expect(atRoot.body).toMatchObject({ openapi: '3.1.0' });
     expect(atBase.body).toEqual(atRoot.body);
+  });
+
+  it('describes every field of every operator-API request body in the served document', async () => {
+    const served = await call(server, '/openapi.json');
+    expect(served.status).toBe(200);
+    const undescribed = undescribedOperatorFields(served.body);
+    expect(undescribed.walked).toBeGreaterThan(150);
+    expect(undescribed.missing).toEqual([]);
   });
 
   it('answers the liveness probe', async () => {

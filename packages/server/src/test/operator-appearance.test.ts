@@ -9,6 +9,7 @@ import {
   AuditPage,
   BrandSummary,
   SandboxSessionResponse,
+  TextKeysAnswer,
   Theme,
   ThemeList,
 } from '@cashdesk/contract';
@@ -328,6 +329,7 @@ describe('themes through the operator API', () => {
       ['PUT', '/theme-default', { name: 'brand1' }],
       ['GET', '/texts/de', undefined],
       ['PUT', '/texts/de', { texts: {} }],
+      ['GET', '/text-keys/de', undefined],
     ];
     for (const [method, path, body] of calls) {
       const options = body === undefined ? {} : { body };
@@ -411,6 +413,46 @@ describe('text overrides per language', () => {
       .from(brandTexts)
       .where(and(eq(brandTexts.brandId, brand.brandId), eq(brandTexts.language, 'de')));
     expect(rows).toEqual([]);
+  });
+});
+
+describe('the overridable text keys (GET /text-keys/{language})', () => {
+  it("lists the keys with the widget's texts of the language, and PUT /texts accepts exactly them", async () => {
+    const brand = await createOperatorBrand(server);
+    const arabic = await operatorCall(server, 'GET', '/text-keys/ar', brand.key);
+    expect(arabic.status).toBe(200);
+    const answer = TextKeysAnswer.parse(arabic.body);
+    expect(answer.language).toBe('ar');
+    expect(answer.texts_language).toBe('ar');
+    expect(answer.keys.length).toBeGreaterThan(300);
+    const byKey = new Map(answer.keys.map((entry) => [entry.key, entry]));
+    expect(byKey.get('FIELDS.AMOUNT.MAX_HINT')?.placeholders).toEqual(['amount']);
+    expect(byKey.get('SHELL.LOADING')?.default_text).toBe('جارٍ تحميل الخزينة…');
+
+    // A language the widget does not ship: English defaults, the same keys.
+    const german = TextKeysAnswer.parse(
+      (await operatorCall(server, 'GET', '/text-keys/de', brand.key)).body,
+    );
+    expect(german.texts_language).toBe('en');
+    expect(german.keys.map((entry) => entry.key)).toEqual(answer.keys.map((entry) => entry.key));
+    expect(german.keys.find((entry) => entry.key === 'SHELL.LOADING')?.default_text).toBe(
+      'Loading the cashier…',
+    );
+
+    // Every listed key, its default text as the override, is accepted.
+    const texts = Object.fromEntries(german.keys.map((entry) => [entry.key, entry.default_text]));
+    const put = await operatorCall(server, 'PUT', '/texts/de', brand.key, { body: { texts } });
+    expect(put.status).toBe(200);
+    const refused = await operatorCall(server, 'PUT', '/texts/de', brand.key, {
+      body: { texts: { 'SHELL.LOADING_few': 'x' } },
+    });
+    expect(errorFields(refused.body)).toEqual({
+      code: '1002',
+      field: 'body.texts.SHELL.LOADING_few',
+    });
+
+    const bad = await operatorCall(server, 'GET', '/text-keys/german', brand.key);
+    expect(errorFields(bad.body)).toEqual({ code: '1002', field: 'params.language' });
   });
 });
 

@@ -45,4 +45,12 @@ describe('appearance prefetch of the shell (the brand theme and texts beside ini
     expect(await takePrefetchedAppearance()).toBeInstanceOf(Response);
     expect(takePrefetchedAppearance()).toBeNull();
   });
+
+  it("asks for no theme when the address named none, so the server answers the session's", async () => {
+    const fetchStub = vi.fn<typeof fetch>().mockResolvedValue(new Response('{}'));
+    vi.stubGlobal('fetch', fetchStub);
+    prefetchAppearance('s-1', 'en', null);
+    expect(fetchStub.mock.calls[0]?.[0]).toBe(`${ENDPOINTS.appearance.path}?lang=en`);
+    await takePrefetchedAppearance();
+  });
 });

@@ -46,11 +46,14 @@ export const APPEARANCE_PATH = '/api/cashier-service/v1.0/appearance';
 let appearance: Promise<Response> | null = null;
 
 /**
- * Starts the appearance call (the brand's theme and texts) beside init, for the theme and
- * language the address asks for.
+ * Starts the appearance call (the brand's theme and texts) beside init, for the language and the
+ * theme the address (or the stored theme) asks for. `theme` null asks for none: the server then
+ * answers the session's theme, which is the brand's default theme unless the operator named
+ * another when it created the session.
  */
-export function prefetchAppearance(sessionId: string, lang: string, theme: string): void {
-  const query = new URLSearchParams({ lang, theme });
+export function prefetchAppearance(sessionId: string, lang: string, theme: string | null): void {
+  const query = new URLSearchParams({ lang });
+  if (theme !== null) query.set('theme', theme);
   const response = fetch(`${APPEARANCE_PATH}?${query.toString()}`, {
     headers: { accept: 'application/json', ...environmentHeaders(), 'x-session-id': sessionId },
     credentials: 'same-origin',

@@ -24,6 +24,7 @@ import { NavigationBreadcrumbs } from './navigation-breadcrumbs';
 import { browserPageMetrics, startPageMetrics } from './page-metrics';
 import { startBrowserRealtime } from '../realtime/realtime';
 import { createAppStore } from '../store/store';
+import { applyBodyAttributes, withSessionTheme } from '../startup/startup';
 import type { Startup } from '../startup/startup';
 import { ThemeGate } from './theme-gate';
 
@@ -31,23 +32,33 @@ export interface AppProps {
   readonly startup: Startup;
 }
 
-let ready: Promise<{ i18n: I18n; appearance: Appearance | null }> | null = null;
+interface Ready {
+  readonly i18n: I18n;
+  readonly appearance: Appearance | null;
+  /** The start-up with the session's theme where the address and storage named none. */
+  readonly startup: Startup;
+}
+
+let ready: Promise<Ready> | null = null;
 
 /**
- * The texts of the language and the brand's appearance, once per page: the theme is applied, the
- * brand's text overrides merged over the shipped texts and the numbers set to the player's language
- * before the first screen renders.
+ * The texts of the language and the brand's appearance, once per page: the theme is applied (the
+ * session's, which is the brand's default, when the address and storage named none), the brand's
+ * text overrides merged over the shipped texts and the numbers set to the player's language before
+ * the first screen renders.
  */
-function loadReady(startup: Startup): Promise<{ i18n: I18n; appearance: Appearance | null }> {
-  ready ??= Promise.all([i18nFor(startup.language), readAppearance()]).then(
+function loadReady(shellStartup: Startup): Promise<Ready> {
+  ready ??= Promise.all([i18nFor(shellStartup.language), readAppearance()]).then(
     ([i18n, appearance]) => {
+      const startup = withSessionTheme(shellStartup, appearance?.theme?.name ?? null);
+      if (startup !== shellStartup) applyBodyAttributes(document.body, startup.body);
       setNumberLanguage(startup.requestedLanguage);
       applyTheme(document.body, appearance);
       if (appearance !== null && Object.keys(appearance.texts).length > 0) {
         i18n.addResourceBundle(startup.language, 'translation', appearance.texts, true, true);
         document.documentElement.lang = appearance.language;
       }
-      return { i18n, appearance };
+      return { i18n, appearance, startup };
     },
   );
   return ready;
@@ -62,8 +73,8 @@ function loadReady(startup: Startup): Promise<{ i18n: I18n; appearance: Appearan
  * tiles (and requested their logos) before the method page. A screen whose code is still on its
  * way shows the route's skeleton meanwhile; overlays keep the page below visible (app-routes.tsx).
  */
-export function App({ startup }: AppProps) {
-  const { i18n, appearance } = use(loadReady(startup));
+export function App({ startup: shellStartup }: AppProps) {
+  const { i18n, appearance, startup } = use(loadReady(shellStartup));
   const logo = appearance?.theme?.logo_url ?? null;
   const store = useMemo(() => createAppStore(startup), [startup]);
   // SPEC §4, §8, §9: render crashes, errors and rejections reported with breadcrumbs.

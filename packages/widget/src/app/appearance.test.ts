@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prefetchAppearance } from '../api/prefetch';
 import { applyTheme, readAppearance, themeRenders } from './appearance';
 import type { Appearance } from './appearance';
-import { readStartup } from '../startup/startup';
+import { appearanceThemeOf, readStartup, withSessionTheme } from '../startup/startup';
 
 function startupAt(address: string) {
   return readStartup({
@@ -74,6 +74,19 @@ describe('the brand theme at run time (SPEC §2 theme gate, the appearance answe
     prefetchAppearance('s-1', 'de', 'summer-26');
     expect(await readAppearance()).toEqual(SUMMER);
     expect(await readAppearance()).toBeNull();
+  });
+
+  it("SPEC §2: opened without a theme (embed SDK, a bare address), the brand's default theme applies", async () => {
+    const fetchStub = vi.fn<typeof fetch>().mockResolvedValue(Response.json(SUMMER));
+    vi.stubGlobal('fetch', fetchStub);
+    const startup = startupAt('https://cashier.test/deposit?session_id=s-1&lang=de');
+    prefetchAppearance('s-1', 'de', appearanceThemeOf(startup));
+    expect(fetchStub.mock.calls[0]?.[0]).toBe('/api/cashier-service/v1.0/appearance?lang=de');
+    const appearance = await readAppearance();
+    const themed = withSessionTheme(startup, appearance?.theme?.name ?? null);
+    expect(themed.theme.theme).toBe('summer-26');
+    expect(themed.body.themeName).toBe('summer-26');
+    expect(themeRenders(themed, appearance)).toBe(true);
   });
 
   it('falls back to nothing on a failed, refused or malformed answer', async () => {

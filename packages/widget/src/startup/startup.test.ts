@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyBodyAttributes, readStartup, rememberStartup } from './startup';
+import {
+  appearanceThemeOf,
+  applyBodyAttributes,
+  readStartup,
+  rememberStartup,
+  withSessionTheme,
+} from './startup';
 
 function startupAt(address: string, inFrame = true) {
   return readStartup({ address, windowWidth: 800, windowHeight: 600, userAgent: 'test', inFrame });
@@ -77,6 +83,33 @@ describe('theme (SPEC §2)', () => {
     expect(startupAt('https://cashier.test/deposit').theme.theme).toBe('brand0');
     expect(startupAt('https://cashier.test/deposit').themeSupported).toBe(true);
     expect(startupAt('https://cashier.test/deposit?theme=brand77').themeSupported).toBe(false);
+  });
+
+  it("SPEC §2: the default is the session's theme (the brand's default), not brand0", () => {
+    const plain = startupAt('https://cashier.test/deposit?session_id=s-1');
+    // The appearance call asks for no theme, so the server answers the session's.
+    expect(appearanceThemeOf(plain)).toBeNull();
+    const themed = withSessionTheme(plain, 'summer-26');
+    expect(themed.theme).toEqual({ theme: 'summer-26', source: 'default' });
+    expect(themed.body.themeName).toBe('summer-26');
+    expect(themed.body.definedTheme).toBeUndefined();
+    expect(themed.themeSupported).toBe(false);
+    expect(withSessionTheme(plain, 'brand1').themeSupported).toBe(true);
+    // No session theme in the answer (no answer, or a theme since deleted): brand0 stays.
+    expect(withSessionTheme(plain, null)).toBe(plain);
+  });
+
+  it('SPEC §2: a theme of the query, else the stored one, still wins over the session theme', () => {
+    const asked = startupAt('https://cashier.test/deposit?session_id=s-1&theme=brand1');
+    expect(appearanceThemeOf(asked)).toBe('brand1');
+    expect(withSessionTheme(asked, 'summer-26')).toBe(asked);
+    rememberStartup(asked);
+    const stored = startupAt('https://cashier.test/deposit?session_id=s-1');
+    expect(appearanceThemeOf(stored)).toBe('brand1');
+    expect(withSessionTheme(stored, 'summer-26').theme).toEqual({
+      theme: 'brand1',
+      source: 'stored',
+    });
   });
 });
 

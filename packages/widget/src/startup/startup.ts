@@ -116,6 +116,32 @@ export function readStartup(input: StartupInput): Startup {
 }
 
 /**
+ * The theme the appearance call asks for: the one the address or the stored state named, or
+ * null when the theme is only the default, so that the server answers the session's own theme
+ * (SPEC §2: query, else stored, else the default, which is the brand's default theme).
+ */
+export function appearanceThemeOf(startup: Startup): string | null {
+  return startup.theme.source === 'default' ? null : startup.theme.theme;
+}
+
+/**
+ * SPEC §2: the default theme is the session's (the brand's default theme, which the appearance
+ * answer names when no theme was asked for) rather than brand0. A theme from the query or the
+ * stored state is kept; so is the start-up when the session's theme is not a theme name.
+ */
+export function withSessionTheme(startup: Startup, sessionTheme: string | null): Startup {
+  if (startup.theme.source !== 'default') return startup;
+  const theme = resolveTheme({ defaultTheme: sessionTheme ?? undefined });
+  if (theme.theme === startup.theme.theme) return startup;
+  return {
+    ...startup,
+    theme,
+    themeSupported: isSupportedTheme(theme.theme, SUPPORTED_THEMES),
+    body: { ...startup.body, themeName: theme.theme },
+  };
+}
+
+/**
  * SPEC §1, §4, §7: remembers what start-up decided: the session among the last 10 previous
  * sessions, the theme the host asked for (local_theme) and the language (airPmCashierLang).
  */

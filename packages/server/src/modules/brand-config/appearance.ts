@@ -12,10 +12,18 @@ import {
   CASHIER_BASE,
   THEME_LOGO_MAX_BYTES,
   ThemeProperties,
+  overridableText,
+  overridableTexts,
   textPlaceholders,
-  widgetTextPlaceholders,
+  widgetTextLanguage,
 } from '@cashdesk/contract';
-import type { AppearanceResponse, TextsAnswer, Theme, ThemeWriteRequest } from '@cashdesk/contract';
+import type {
+  AppearanceResponse,
+  TextKeysAnswer,
+  TextsAnswer,
+  Theme,
+  ThemeWriteRequest,
+} from '@cashdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/open';
 import { brandDefaultThemes, brandTexts, brandThemes } from '../../db/schema';
@@ -259,16 +267,39 @@ export async function getTexts(
 }
 
 /**
- * Checks text overrides against the widget's keys and the English placeholders.
+ * The keys a brand may override in a language, with their placeholders and the widget's own texts
+ * (the contract's rule over the widget's locale files, the one {@link checkTextOverrides} applies).
+ */
+export function textKeysOf(language: string): TextKeysAnswer {
+  return {
+    language,
+    texts_language: widgetTextLanguage(language),
+    keys: overridableTexts(language).map((entry) => ({
+      key: entry.key,
+      placeholders: [...entry.placeholders],
+      default_text: entry.defaultText,
+    })),
+  };
+}
+
+/**
+ * Checks text overrides of a language against the keys it may override (GET /text-keys/{language})
+ * and their placeholders.
  *
  * @throws {ApiError} invalidField naming `body.texts.<key>` (the first key at fault).
  */
-export function checkTextOverrides(texts: Readonly<Record<string, string>>): void {
+export function checkTextOverrides(
+  language: string,
+  texts: Readonly<Record<string, string>>,
+): void {
   for (const [key, text] of Object.entries(texts)) {
-    const expected = widgetTextPlaceholders(key);
+    const expected = overridableText(language, key)?.placeholders;
     const field = `body.texts.${key}`;
     if (expected === undefined) {
-      throw new ApiError('invalidField', { field, detail: 'not a message key of the widget' });
+      throw new ApiError('invalidField', {
+        field,
+        detail: 'not a message key of the widget in this language (GET /text-keys/{language})',
+      });
     }
     if (textPlaceholders(text).join(',') !== expected.join(',')) {
       throw new ApiError('invalidField', {
@@ -287,7 +318,7 @@ export async function putTexts(
   texts: Readonly<Record<string, string>>,
   now: Date,
 ): Promise<Change<TextsAnswer>> {
-  checkTextOverrides(texts);
+  checkTextOverrides(language, texts);
   const before = await getTexts(tx, brandId, language);
   const [row] = await tx
     .insert(brandTexts)

@@ -1,7 +1,8 @@
 /**
  * The appearance calls of the operator API: themes (`/themes`,
  * `/themes/{name}`), the default theme (`/theme-default`) and the text overrides per language
- * (`/texts/{language}`). Every write bumps the brand's configuration version first in its
+ * (`/texts/{language}`) and the keys a language may override, with the widget's own texts
+ * (`/text-keys/{language}`). Every write bumps the brand's configuration version first in its
  * transaction (If-Match honoured) and is audited in the same transaction.
  *
  * @packageDocumentation
@@ -19,6 +20,7 @@ import {
   putTexts,
   putTheme,
   setDefaultTheme,
+  textKeysOf,
 } from '../appearance';
 import { bumpConfigVersion } from '../version';
 
@@ -92,6 +94,10 @@ export function registerOperatorAppearanceRoutes(app: App): void {
       status: 200,
       body: await getTexts(deps.db, operator.brandId, params.language),
     }),
+  );
+
+  registerEndpoint(app, OPERATOR_ENDPOINTS.operatorTextKeysGet, ({ params }) =>
+    Promise.resolve({ status: 200, body: textKeysOf(params.language) }),
   );
 
   registerEndpoint(
