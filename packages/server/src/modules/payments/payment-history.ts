@@ -137,7 +137,7 @@ export async function listPlayerPayments(
         let paySession: PaymentHistoryItem['pay_session'] = null;
         if (open) {
           const facts: PaySessionFacts = {
-            balance: (await wallet.owes(db, row.id)) ? null : await balanceOf(row.currency),
+            balance: (await wallet.owes(db, row)) ? null : await balanceOf(row.currency),
             precision,
             betShop: await voucherShopOf(db, row),
           };

@@ -81,8 +81,14 @@ export interface WalletService {
    * wallet's time-out; never throws: what stays unanswered is the worker's to send.
    */
   settle(transactionId: string): Promise<void>;
-  /** Whether the transaction owes the wallet a movement it has not answered yet. */
-  owes(db: Executor, transactionId: string): Promise<boolean>;
+  /**
+   * Whether the transaction owes the operator's wallet a movement it has not answered yet (never
+   * one kept in the cashier's ledger, which moves with the status change).
+   */
+  owes(
+    db: Executor,
+    transaction: { readonly id: string; readonly wallet: WalletKind },
+  ): Promise<boolean>;
   /**
    * The balance to show with a transaction: the wallet of record's answer once every movement
    * the transaction owes it was answered ({@link settle} first); `null` while one is not, or
@@ -91,7 +97,12 @@ export interface WalletService {
    */
   balanceAfter(
     db: Executor,
-    transaction: { readonly id: string; readonly playerId: string; readonly currency: string },
+    transaction: {
+      readonly id: string;
+      readonly wallet: WalletKind;
+      readonly playerId: string;
+      readonly currency: string;
+    },
   ): Promise<Balance | null>;
   /** Sends the queued movements that are due (the reconciler's pass). Returns how many answered. */
   sendDue(): Promise<number>;
@@ -220,13 +231,17 @@ export function createWalletService(options: WalletServiceOptions): WalletServic
     }
   };
 
-  const owes = async (db: Executor, transactionId: string): Promise<boolean> => {
+  const owes = async (
+    db: Executor,
+    transaction: { readonly id: string; readonly wallet: WalletKind },
+  ): Promise<boolean> => {
+    if (transaction.wallet === 'internal') return false;
     const [row] = await db
       .select({ id: walletOperations.id })
       .from(walletOperations)
       .where(
         and(
-          eq(walletOperations.transactionId, transactionId),
+          eq(walletOperations.transactionId, transaction.id),
           eq(walletOperations.state, 'pending'),
         ),
       )
@@ -268,8 +283,10 @@ export function createWalletService(options: WalletServiceOptions): WalletServic
     owes,
 
     async balanceAfter(db, transaction) {
-      await settle(transaction.id);
-      if (await owes(db, transaction.id)) return null;
+      if (transaction.wallet === 'operator') {
+        await settle(transaction.id);
+        if (await owes(db, transaction)) return null;
+      }
       try {
         return await balance(db, transaction.playerId, transaction.currency);
       } catch (error) {
