@@ -149,12 +149,15 @@ async function depositor(name: string) {
   return { sessionId, playerId: await brand0PlayerId(server, name) };
 }
 
+/** The sandbox's test card that is processing, then approved after its settle delay. */
+const SETTLES_LATER_PAN = '4000000000000606';
+
 /** A card deposit of `amount` EUR (credited `amount`; the fee is paid on top). */
-async function depositSubmit(sessionId: string, key: string, amount = '50') {
+async function depositSubmit(sessionId: string, key: string, amount = '50', pan?: string) {
   const path = buildPath(ENDPOINTS.depositSubmit, {
     payGroupId: String(await payGroupId(server, 'card', 'deposit')),
   });
-  return callJson(server, 'POST', path, sessionId, cardDepositBody(amount), {
+  return callJson(server, 'POST', path, sessionId, cardDepositBody(amount, pan), {
     'idempotency-key': key,
   });
 }
@@ -263,6 +266,49 @@ describe('a card deposit while the operator wallet is out of order', () => {
       await expectCreditedOnce(wallet, deposit, name, '90');
     },
   );
+});
+
+describe('a card deposit the provider is still processing while the operator wallet is out of order', () => {
+  it('is answered processing, the same on a retry; once approved its status tells success without a balance, and the credit lands once when the wallet is back', async () => {
+    const wallet = await walletUp();
+    const name = 'outage-processing';
+    await wallet.account({ brand: 'brand0', player_id: name, currency: 'EUR', balance: '40' });
+    await wallet.fault({ operation: 'any', mode: 'fail-before', times: UNTIL_CLEARED });
+    const { sessionId, playerId } = await depositor(name);
+    const key = randomUUID();
+    const answer = await depositSubmit(sessionId, key, '50', SETTLES_LATER_PAN);
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { transaction_status: 'processing', user_balance: null },
+    });
+    const id = text(answer.body.transaction_id);
+    expect(await depositSubmit(sessionId, key, '50', SETTLES_LATER_PAN)).toMatchObject({
+      status: 200,
+      body: { transaction_id: id, transaction_status: 'processing', user_balance: null },
+    });
+
+    // The provider approves it meanwhile: the status page learns it, the credit is owed.
+    offset += RETRY_WAIT_MS;
+    expect(await statusOf(sessionId, id)).toMatchObject({
+      status: 200,
+      body: { transaction_status: 'success', user_balance: null },
+    });
+    expect(await operation(id, 'credit')).toMatchObject({ state: 'pending' });
+    expect(await wallet.balance('brand0', name, 'EUR')).toBe('40');
+
+    await wallet.clearFaults();
+    expect((await retryPass()).walletOperations).toBe(1);
+    expect(await wallet.balance('brand0', name, 'EUR')).toBe('90');
+    expect(await walletOperationsOf(wallet, id)).toMatchObject([
+      { operation_id: `${id}:credit`, kind: 'deposit', amount: '50' },
+    ]);
+    expect(await statusOf(sessionId, id)).toMatchObject({
+      body: { transaction_status: 'success', user_balance: '90.00' },
+    });
+    expect(await providerCalls(id)).toEqual([1]);
+    expect(await transactionsOf(playerId)).toHaveLength(1);
+    await expectInvariants(wallet);
+  });
 });
 
 describe('payouts while the operator wallet is out of order', () => {
