@@ -357,6 +357,41 @@ describe('payouts while the operator wallet is out of order', () => {
     await expectInvariants(wallet);
   });
 
+  it('a payout waiting for the wallet is listed in the payment history with its pay session and no balance, then paid once when the wallet is back', async () => {
+    const wallet = await walletUp();
+    const name = 'outage-payout-waiting';
+    const { sessionId, playerId } = await payee(wallet, name);
+    const cardId = await saveSandboxCard(server, playerId);
+    // The payout's own balance check passes; then the wallet stops answering.
+    await wallet.fault({ operation: 'verify', mode: 'slow', delay_ms: 0 });
+    await wallet.fault({ operation: 'any', mode: 'fail-before', times: UNTIL_CLEARED });
+    const answer = await cardPayoutSubmit(server, sessionId, cardId);
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { transaction_status: 'created', user_balance: null },
+    });
+    const id = text(answer.body.transaction_id);
+    expect(await providerCalls(id)).toEqual([]);
+    const listed = await callJson(
+      server,
+      'GET',
+      buildPath(ENDPOINTS.paymentHistory, {}),
+      sessionId,
+    );
+    expect(listed).toMatchObject({
+      status: 200,
+      body: {
+        payments: [{ transaction_id: id, open: true, pay_session: { user_balance: null } }],
+      },
+    });
+
+    await wallet.clearFaults();
+    expect(await retryPass()).toMatchObject({ resolved: 1, finished: 1 });
+    expect(await providerCalls(id)).toEqual([1]);
+    expect(await wallet.balance('brand0', name, 'EUR')).toBe('210');
+    await expectInvariants(wallet);
+  });
+
   it('a payout the provider declines shows no balance until the wallet has its amount back, then the one it holds', async () => {
     const wallet = await walletUp();
     const name = 'outage-payout-declined';
