@@ -358,14 +358,14 @@ export const PaySession = z
     voucher: z.nullable(Voucher),
     amount: Decimal,
     currency: Currency,
-    user_balance: Decimal,
+    user_balance: z.nullable(Decimal),
     tax: z.optional(TaxFigures),
   })
   .check(
     z.meta({
       id: 'PaySession',
       description:
-        'The pay session a submit or 3ds-result answers (SPEC §3 pay session: session_id, action, result_status, session_status, transaction_status, experiment_user_group, decline_page_settings, error_fatal, success_url, fail_url, processing_url, merchant_url; plus designed fields). session_id is the payment session (not the cashier session). action is the redirect result action (SPEC §3 "Redirect result", default redirect): redirect navigates to redirect_data, iframe opens it inside the cashier (3-D Secure challenge), none means nothing to follow. step says which screen comes next (see SubmitStep); redirect_data, display_form and voucher are set for the steps that need them and null otherwise. A provider decline is a 200 answer with result_status error, transaction_status error and error_code 1301 (error_fatal true when retrying cannot help). user_balance is the player\'s balance after the request; amount and currency echo the transaction. tax (designed; set by the withdrawal submit) carries the tax figures of the amount.',
+        "The pay session a submit or 3ds-result answers (SPEC §3 pay session: session_id, action, result_status, session_status, transaction_status, experiment_user_group, decline_page_settings, error_fatal, success_url, fail_url, processing_url, merchant_url; plus designed fields). session_id is the payment session (not the cashier session). action is the redirect result action (SPEC §3 \"Redirect result\", default redirect): redirect navigates to redirect_data, iframe opens it inside the cashier (3-D Secure challenge), none means nothing to follow. step says which screen comes next (see SubmitStep); redirect_data, display_form and voucher are set for the steps that need them and null otherwise. A provider decline is a 200 answer with result_status error, transaction_status error and error_code 1301 (error_fatal true when retrying cannot help). user_balance is the player's balance after the request, as the wallet of record answers it: null when that wallet has not answered, or has not yet answered every movement the transaction owes it (a deposit's credit still queued for the operator's wallet), so no figure is shown that the wallet did not give; amount and currency echo the transaction. tax (designed; set by the withdrawal submit) carries the tax figures of the amount.",
     }),
   );
 /** SPEC §3: a pay session (as parsed). */

@@ -27,7 +27,9 @@
  *   (the holder died before it created anything: the work runs again).
  *
  * Failures of the work: an {@link ApiError} below 500 is the answer to that request and is stored
- * like a success (the repeat gets the same error). Anything else ends the holder's claim: a claim
+ * like a success (the repeat gets the same error). A deferred claim's work that fails otherwise
+ * before it wrote anything, for a key an earlier request holds, is answered as that key (a retry
+ * of a paid payout while the operator's wallet is down gets its transaction, not a 503). Anything else ends the holder's claim: a claim
  * without a transaction is deleted (the client may retry with the same key at once); a claim tied
  * to a transaction keeps it and ends its lease, so a retry resumes that transaction at once.
  * A holder that dies leaves its claim to the lease: {@link releaseAbandonedClaims} (the
@@ -165,6 +167,16 @@ function sameKey(input: Pick<IdempotencyInput, 'playerId' | 'scope' | 'key'>) {
     eq(idempotencyKeys.scope, input.scope),
     eq(idempotencyKeys.key, input.key),
   );
+}
+
+/** Whether a request with the key came before (its claim exists, whatever its state). */
+async function keyExists(db: Executor, input: IdempotencyInput): Promise<boolean> {
+  const [row] = await db
+    .select({ id: idempotencyKeys.id })
+    .from(idempotencyKeys)
+    .where(sameKey(input))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The row of a key held by `owner` until `leaseUntil`: what every claim and a stored refusal write. */
@@ -438,6 +450,10 @@ async function executeDeferred(
       if (!(await storeRefusal(db, input, owner, answer, now()))) return { known: true };
     } else if (state.held !== null) {
       await endAfterFailure(db, state.held, now());
+    } else if (await keyExists(db, input)) {
+      // A retry whose own checks failed before it wrote anything (the operator's wallet not
+      // telling a payout's balance): the key's earlier request, which may have paid, answers.
+      return { known: true };
     }
     throw error;
   }

@@ -160,7 +160,7 @@ describe('the balance kept in the operator wallet', () => {
     expect(init).toMatchObject({ status: 200, body: { user_balance: '250.00' } });
 
     const answer = await depositSubmit(sessionId);
-    expect(answer.body).toMatchObject({ transaction_status: 'success', user_balance: '250.00' });
+    expect(answer.body).toMatchObject({ transaction_status: 'success', user_balance: '300.00' });
     const id = text(answer.body.transaction_id);
     await settled();
     expect(await walletBalance()).toBe('300');

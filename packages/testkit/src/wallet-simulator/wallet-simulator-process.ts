@@ -22,6 +22,8 @@ export interface WalletSimulatorProcess {
   account(input: AccountInputData): Promise<void>;
   /** Queues a fault for the next call(s) of a route. */
   fault(fault: WalletFaultInput): Promise<void>;
+  /** Drops the faults still queued: the wallet answers again. */
+  clearFaults(): Promise<void>;
   activity(): Promise<WalletActivity>;
   /** The balance of one account, as a decimal string. */
   balance(brand: string, playerId: string, currency: string): Promise<string | undefined>;
@@ -34,13 +36,18 @@ export async function startWalletSimulatorProcess(
   options: {
     /** Unknown players get an account with this balance; default none (opened by the test). */
     readonly openingBalance?: string;
+    /**
+     * The port to listen on; default a free one. A test that starts the wallet late (a wallet
+     * down, then back) points the server at a port first.
+     */
+    readonly port?: number;
   } = {},
 ): Promise<WalletSimulatorProcess> {
   const service = await startServiceProcess({
     main: MAIN,
     readyKey: 'walletSimulator',
     env: {
-      WALLET_SIMULATOR_PORT: '0',
+      WALLET_SIMULATOR_PORT: String(options.port ?? 0),
       WALLET_SIMULATOR_HOST: '127.0.0.1',
       WALLET_SIMULATOR_SECRET: TEST_WALLET_SECRET,
       WALLET_SIMULATOR_KEY_ID: 'test-key',
@@ -64,6 +71,9 @@ export async function startWalletSimulatorProcess(
     },
     async fault(fault) {
       await service.control(WALLET_CONTROL_PATHS.faults, { body: fault });
+    },
+    async clearFaults() {
+      await service.control(WALLET_CONTROL_PATHS.clearFaults, {});
     },
     activity,
     async balance(brand, playerId, currency) {

@@ -12,6 +12,7 @@
  *
  * @packageDocumentation
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import Big from 'big.js';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -36,6 +37,8 @@ export const WALLET_CONTROL_PATHS = {
   accounts: '/__control/accounts',
   /** `POST`, body {@link WalletFault}: queues a fault. */
   faults: '/__control/faults',
+  /** `POST`: drops every queued fault (the wallet is back), keeping accounts and operations. */
+  clearFaults: '/__control/faults/clear',
   /** `GET` → {@link WalletActivity}. */
   activity: '/__control/activity',
   /** `POST`: forgets every account, operation and fault. */
@@ -48,7 +51,9 @@ export const WALLET_CONTROL_PATHS = {
  * - `hang-before` / `hang-after`: no answer until the caller gives up, before or after applying;
  * - `refuse`: the connection is closed before anything is read or applied (the caller sees a
  *   network error: its outcome is unknown to it);
- * - `duplicate`: the request is applied twice in a row (a network retry); the first answer is sent.
+ * - `duplicate`: the request is applied twice in a row (a network retry); the first answer is sent;
+ * - `slow`: the request waits `delay_ms`, then is applied and answered (a wallet slower than the
+ *   caller's time-out applies what the caller gave up on).
  */
 export const WALLET_FAULT_MODES = [
   'fail-before',
@@ -57,6 +62,7 @@ export const WALLET_FAULT_MODES = [
   'hang-after',
   'refuse',
   'duplicate',
+  'slow',
 ] as const;
 
 /** The body of `POST /__control/faults`. */
@@ -64,6 +70,8 @@ export const WalletFault = z.object({
   operation: z.enum(['verify', 'authorize', 'transfer', 'cancel', 'any']),
   mode: z.enum(WALLET_FAULT_MODES),
   times: z.int().min(1).max(10_000).default(1),
+  /** How long a `slow` request waits before it is applied. */
+  delay_ms: z.int().min(0).max(60_000).default(0),
 });
 /** A fault as a test writes it. */
 export type WalletFaultInput = z.input<typeof WalletFault>;
@@ -315,6 +323,7 @@ export function createWalletSimulator(options: WalletSimulatorOptions): FastifyI
         return reply.code(500).send(errorBody('internal', 'failed before applying'));
       }
       if (fault?.mode === 'hang-before') return hang(reply);
+      if (fault?.mode === 'slow') await delay(fault.delay_ms);
       let answer: { status: number; body: unknown };
       try {
         answer = handlers[route](json);
@@ -347,6 +356,10 @@ export function createWalletSimulator(options: WalletSimulatorOptions): FastifyI
   app.post(WALLET_CONTROL_PATHS.faults, async (request, reply) => {
     faults.add(WalletFault.parse(parseJson(request.body)));
     return reply.send({ pendingFaults: faults.pending() });
+  });
+  app.post(WALLET_CONTROL_PATHS.clearFaults, async (_request, reply) => {
+    faults.clear();
+    return reply.code(204).send();
   });
   app.get(WALLET_CONTROL_PATHS.activity, async (_request, reply) => {
     const answer: WalletActivity = {

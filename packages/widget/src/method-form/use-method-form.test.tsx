@@ -14,6 +14,7 @@ import { buildMethodForm, formSubmitBody } from './method-form';
 import { MethodFormLayout } from './method-form-layout';
 import { useMethodForm } from './use-method-form';
 import type { MethodFormPolicy } from './use-method-form';
+import { balanceChanged } from '../store/session-slice';
 import type { SubmitArgs } from './use-submit-once';
 
 const DETAIL: DepositMethodDetail = {
@@ -130,6 +131,23 @@ describe('the one method-form controller (one controller, a policy per flow)', (
     expect(api.sent).toHaveLength(1);
     expect(api.sent[0]?.body).toMatchObject({ fields: { wallet_id: 'W-42' } });
     expect(store.getState().session.userBalance).toBe('321.00');
+  });
+
+  it('an answer without a balance (the wallet has not told it after the payment) keeps the balance shown and still goes to the policy', async () => {
+    const answered: string[] = [];
+    const api = submitCall(() => ({ data: { ...SESSION, user_balance: null } }));
+    const { store } = await renderWithApp(
+      <Harness
+        call={api.call}
+        steps={{ onAnswer: (session) => answered.push(session.transaction_id) }}
+      />,
+    );
+    store.dispatch(balanceChanged('40.00'));
+    await fillAndSubmit();
+    await vi.waitFor(() => {
+      expect(answered).toEqual([SESSION.transaction_id]);
+    });
+    expect(store.getState().session.userBalance).toBe('40.00');
   });
 
   it('SPEC §5: an invalid form stops before the flow’s steps; nothing is sent', async () => {

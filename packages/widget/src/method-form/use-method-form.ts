@@ -229,7 +229,9 @@ export function useMethodForm(setup: MethodFormSetup) {
       return;
     }
     if (result.kind !== 'answered') return;
-    dispatch(balanceChanged(result.session.user_balance));
+    // No figure when the wallet has not told the balance after this payment: the last one stays.
+    const balance = result.session.user_balance;
+    if (balance !== null) dispatch(balanceChanged(balance));
     if (result.session.result_status === 'success') forgetCardForRetry();
     policy.onAnswer(result.session);
   };

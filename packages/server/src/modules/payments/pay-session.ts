@@ -70,8 +70,11 @@ async function voucherShop(db: Executor, row: TransactionRow) {
  * reads them once for many rows (the payment history).
  */
 export interface PaySessionFacts {
-  /** The player's balance in the row's currency, as the wallet answers it. */
-  readonly balance: Pick<Balance, 'balance'>;
+  /**
+   * The player's balance in the row's currency, as the wallet of record answers it; `null` when
+   * it did not, or has not answered every movement the row owes it (WalletService.balanceAfter).
+   */
+  readonly balance: Pick<Balance, 'balance'> | null;
   /** The currency's precision. */
   readonly precision: number;
   /** The bet shop of the row's voucher, as the wire shows it (`null`: none, or any shop). */
@@ -80,17 +83,21 @@ export interface PaySessionFacts {
 
 /**
  * SPEC §3 pay session of a transaction: the contract's PaySession, from the row and the player's
- * current balance (the currency's precision read unless the caller knows it). `session_id` is the payment session, which is the transaction (the cashier
- * session travels in the header).
+ * balance after it (the currency's precision read unless the caller knows it). `session_id` is
+ * the payment session, which is the transaction (the cashier session travels in the header).
+ *
+ * Never fails for the wallet: once the provider may have charged, the player gets the
+ * transaction and its status whatever the operator's wallet does; the balance is then null
+ * (WalletService.balanceAfter), and what the transaction owes the wallet stays queued.
  */
 export async function paySessionFor(
   db: Executor,
   row: TransactionRow,
-  wallet: Pick<WalletService, 'balance'>,
+  wallet: Pick<WalletService, 'balanceAfter'>,
   knownPrecision?: number,
 ): Promise<PaySession> {
   const [balance, precision, betShop] = await Promise.all([
-    wallet.balance(db, row.playerId, row.currency),
+    wallet.balanceAfter(db, row),
     knownPrecision ?? currencyPrecision(db, row.currency),
     voucherShopOf(db, row),
   ]);
@@ -159,6 +166,6 @@ export function paySessionOf(row: TransactionRow, facts: PaySessionFacts): PaySe
     voucher,
     amount: moneyAtPrecision(row.amount, precision),
     currency: row.currency,
-    user_balance: moneyAtPrecision(shownBalance(balance), precision),
+    user_balance: balance === null ? null : moneyAtPrecision(shownBalance(balance), precision),
   };
 }

@@ -9,7 +9,6 @@
 import { eq } from 'drizzle-orm';
 import type { StatusResponse } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
-import { ApiError } from '../../http/api-error';
 import { payGroups } from '../../db/schema';
 import { shownBalance } from '../wallet';
 import { localizedName } from '../cashier';
@@ -31,37 +30,22 @@ export function referenceOf(row: TransactionRow): string {
 }
 
 /**
- * The balance now, or null when the operator's wallet does not answer: the payment's status is
- * the cashier's own and is told all the same (a wallet outage must not hide a settled payment).
- */
-async function balanceNow(
-  wallet: Pick<WalletService, 'balance'>,
-  db: Executor,
-  row: TransactionRow,
-): Promise<Awaited<ReturnType<WalletService['balance']>> | null> {
-  try {
-    return await wallet.balance(db, row.playerId, row.currency);
-  } catch (error) {
-    if (error instanceof ApiError && error.errorName === 'walletUnavailable') return null;
-    throw error;
-  }
-}
-
-/**
  * The details of a payment (see the module comment), the method's name in `language`. The
- * balance is the wallet's at the time of the call (an operator's wallet answers it over HTTP):
- * never a figure kept from an earlier answer, so a payment that settled since shows its credit;
- * null when that wallet does not answer.
+ * balance is the wallet of record's at the time of the call (an operator's wallet answers it over
+ * HTTP): never a figure kept from an earlier answer, so a payment that settled since shows its
+ * credit; null when that wallet does not answer, or while a movement the payment owes it (a
+ * deposit's credit) has not been answered, whose balance would not be the new one
+ * (WalletService.balanceAfter).
  */
 export async function paymentDetailsOf(
   db: Executor,
-  wallet: Pick<WalletService, 'balance'>,
+  wallet: Pick<WalletService, 'balanceAfter'>,
   row: TransactionRow,
   language: string,
 ): Promise<PaymentDetails> {
   const [precision, balance, [group]] = await Promise.all([
     currencyPrecision(db, row.currency),
-    balanceNow(wallet, db, row),
+    wallet.balanceAfter(db, row),
     db
       .select({ publicName: payGroups.publicName, publicNames: payGroups.publicNames })
       .from(payGroups)

@@ -90,7 +90,7 @@ function once<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T>
 /** A page of the owner's payments (see the module comment). */
 export async function listPlayerPayments(
   db: Executor,
-  wallet: Pick<WalletService, 'balance'>,
+  wallet: Pick<WalletService, 'balance' | 'owes'>,
   owner: HistoryOwner,
   request: { readonly limit?: number | undefined; readonly cursor?: string | undefined },
 ): Promise<PaymentHistoryResponse> {
@@ -119,7 +119,16 @@ export async function listPlayerPayments(
     .limit(limit + 1);
   const shown = rows.slice(0, limit);
   const precisionOf = once((currency) => currencyPrecision(db, currency));
-  const balanceOf = once((currency) => wallet.balance(db, owner.playerId, currency));
+  // The wallet's balance, read once per currency; null when it does not answer (the history is
+  // told all the same), or, for a payment, while that payment owes the wallet a movement.
+  const balanceOf = once(async (currency) => {
+    try {
+      return await wallet.balance(db, owner.playerId, currency);
+    } catch (error) {
+      if (error instanceof ApiError && error.errorName === 'walletUnavailable') return null;
+      throw error;
+    }
+  });
   const payments = await Promise.all(
     shown.map(
       async ({ transaction: row, publicName, publicNames }): Promise<PaymentHistoryItem> => {
@@ -128,7 +137,7 @@ export async function listPlayerPayments(
         let paySession: PaymentHistoryItem['pay_session'] = null;
         if (open) {
           const facts: PaySessionFacts = {
-            balance: await balanceOf(row.currency),
+            balance: (await wallet.owes(db, row)) ? null : await balanceOf(row.currency),
             precision,
             betShop: await voucherShopOf(db, row),
           };

@@ -132,6 +132,12 @@ export interface WalletSender {
   readonly log?: WalletLog | undefined;
   /** Counts each answer or failure (metrics). */
   readonly observe?: ((kind: WalletOperationKind, outcome: string) => void) | undefined;
+  /**
+   * The sends of this process in flight, by operation id: a caller that must know how one ends
+   * (a payment's answer waiting for its credit) waits for the send already running instead of
+   * finding its lease taken.
+   */
+  readonly inFlight?: Map<string, Promise<WalletOperationRow | null>> | undefined;
 }
 
 /** Takes an operation still pending whose lease is free; `null` when someone else holds it. */
@@ -220,6 +226,20 @@ export async function sendWalletOperation(
   sender: WalletSender,
   id: string,
 ): Promise<WalletOperationRow | null> {
+  const running = sender.inFlight;
+  if (running === undefined) return sendOnce(sender, id);
+  // This process sends it already: the lease would refuse this send anyway.
+  if (running.has(id)) return null;
+  const send = sendOnce(sender, id);
+  running.set(id, send);
+  try {
+    return await send;
+  } finally {
+    running.delete(id);
+  }
+}
+
+async function sendOnce(sender: WalletSender, id: string): Promise<WalletOperationRow | null> {
   const owner = randomUUID();
   const now = sender.clock();
   const op = await take(sender, id, owner, now);

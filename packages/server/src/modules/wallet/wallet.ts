@@ -17,7 +17,7 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/open';
 import { players, transactions, walletOperations } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -30,7 +30,12 @@ import {
   sendDueWalletOperations,
   sendWalletOperation,
 } from './wallet-operations';
-import type { WalletLog, WalletOperationKind, WalletSender } from './wallet-operations';
+import type {
+  WalletLog,
+  WalletOperationKind,
+  WalletOperationRow,
+  WalletSender,
+} from './wallet-operations';
 
 /** Which wallet keeps the money. */
 export type WalletKind = 'internal' | 'operator';
@@ -70,6 +75,35 @@ export interface WalletService {
     readonly id: string;
     readonly wallet: WalletKind;
   }): Promise<ReserveAnswer>;
+  /**
+   * Before a payment's answer: sends what the transaction owes the wallet now, once each, unless
+   * its back-off runs (a send of this process already in flight is waited for). Bounded by the
+   * wallet's time-out; never throws: what stays unanswered is the worker's to send.
+   */
+  settle(transactionId: string): Promise<void>;
+  /**
+   * Whether the transaction owes the operator's wallet a movement it has not answered yet (never
+   * one kept in the cashier's ledger, which moves with the status change).
+   */
+  owes(
+    db: Executor,
+    transaction: { readonly id: string; readonly wallet: WalletKind },
+  ): Promise<boolean>;
+  /**
+   * The balance to show with a transaction: the wallet of record's answer once every movement
+   * the transaction owes it was answered ({@link settle} first); `null` while one is not, or
+   * when the operator's wallet does not answer, so that no figure is shown the wallet did not
+   * give (a credit still queued is not in the balance it tells).
+   */
+  balanceAfter(
+    db: Executor,
+    transaction: {
+      readonly id: string;
+      readonly wallet: WalletKind;
+      readonly playerId: string;
+      readonly currency: string;
+    },
+  ): Promise<Balance | null>;
   /** Sends the queued movements that are due (the reconciler's pass). Returns how many answered. */
   sendDue(): Promise<number>;
   /** Starts sending what a status change just queued, without making its caller wait. */
@@ -126,6 +160,8 @@ async function heldByOpenPayouts(db: Executor, playerId: string, currency: strin
 export function createWalletService(options: WalletServiceOptions): WalletService {
   const client =
     options.config.kind === 'operator' ? new OperatorWalletClient(options.config) : null;
+  // This process's sends in flight, by operation id (what settle() waits for).
+  const sending = new Map<string, Promise<WalletOperationRow | null>>();
   const sender: WalletSender | null =
     client === null
       ? null
@@ -136,6 +172,7 @@ export function createWalletService(options: WalletServiceOptions): WalletServic
           leaseMs: options.leaseMs,
           log: options.log,
           observe: options.observe,
+          inFlight: sending,
         };
   let inFlight: Promise<unknown> = Promise.resolve();
   // kick() counts its calls; a drain goes round again while kicks came in during its pass.
@@ -155,33 +192,106 @@ export function createWalletService(options: WalletServiceOptions): WalletServic
     }
   };
 
+  const settle = async (transactionId: string): Promise<void> => {
+    if (sender === null) return;
+    try {
+      const now = options.clock();
+      const owed = await options.db
+        .select({ id: walletOperations.id, nextAttemptAt: walletOperations.nextAttemptAt })
+        .from(walletOperations)
+        .where(
+          and(
+            eq(walletOperations.transactionId, transactionId),
+            eq(walletOperations.state, 'pending'),
+            ne(walletOperations.kind, 'reserve'),
+          ),
+        );
+      await Promise.all(
+        owed.map(async (op) => {
+          const running = sending.get(op.id);
+          if (running !== undefined) {
+            await running;
+            return;
+          }
+          // Failed a moment ago: the worker sends it after its back-off, the answer does not wait.
+          if (op.nextAttemptAt === null || op.nextAttemptAt > now) return;
+          await sendWalletOperation(sender, op.id);
+          // A drain of this process took it meanwhile: its send is the one to wait for.
+          await sending.get(op.id);
+        }),
+      );
+    } catch (error) {
+      options.log?.warn(
+        {
+          transaction_id: transactionId,
+          error: error instanceof Error ? error.name : typeof error,
+        },
+        'sending what a payment owes the wallet failed: the reconciler tries again',
+      );
+    }
+  };
+
+  const owes = async (
+    db: Executor,
+    transaction: { readonly id: string; readonly wallet: WalletKind },
+  ): Promise<boolean> => {
+    if (transaction.wallet === 'internal') return false;
+    const [row] = await db
+      .select({ id: walletOperations.id })
+      .from(walletOperations)
+      .where(
+        and(
+          eq(walletOperations.transactionId, transaction.id),
+          eq(walletOperations.state, 'pending'),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  };
+
+  const balance = async (db: Executor, playerId: string, currency: string): Promise<Balance> => {
+    if (client === null) return getBalance(db, playerId, currency);
+    const [player] = await db
+      .select({ externalId: players.externalId, brandId: players.brandId })
+      .from(players)
+      .where(eq(players.id, playerId));
+    if (player === undefined) throw new ApiError('notFound', { detail: 'player vanished' });
+    try {
+      const answer = await client.verify({
+        player_id: player.externalId,
+        brand: player.brandId,
+        currency,
+      });
+      return {
+        currency,
+        balance: new Big(answer.balance).toFixed(),
+        reserved: await heldByOpenPayouts(db, playerId, currency),
+      };
+    } catch (error) {
+      options.log?.warn(
+        { error: error instanceof Error ? error.name : typeof error },
+        'operator wallet did not tell the balance',
+      );
+      throw new ApiError('walletUnavailable', { detail: 'the operator wallet did not answer' });
+    }
+  };
+
   return {
     kind: options.config.kind,
+    balance,
+    settle,
+    owes,
 
-    async balance(db, playerId, currency) {
-      if (client === null) return getBalance(db, playerId, currency);
-      const [player] = await db
-        .select({ externalId: players.externalId, brandId: players.brandId })
-        .from(players)
-        .where(eq(players.id, playerId));
-      if (player === undefined) throw new ApiError('notFound', { detail: 'player vanished' });
+    async balanceAfter(db, transaction) {
+      if (transaction.wallet === 'operator') {
+        await settle(transaction.id);
+        if (await owes(db, transaction)) return null;
+      }
       try {
-        const answer = await client.verify({
-          player_id: player.externalId,
-          brand: player.brandId,
-          currency,
-        });
-        return {
-          currency,
-          balance: new Big(answer.balance).toFixed(),
-          reserved: await heldByOpenPayouts(db, playerId, currency),
-        };
+        return await balance(db, transaction.playerId, transaction.currency);
       } catch (error) {
-        options.log?.warn(
-          { error: error instanceof Error ? error.name : typeof error },
-          'operator wallet did not tell the balance',
-        );
-        throw new ApiError('walletUnavailable', { detail: 'the operator wallet did not answer' });
+        if (error instanceof ApiError && error.errorName === 'walletUnavailable') return null;
+        throw error;
       }
     },
 
