@@ -427,6 +427,10 @@ const settingsShape = {
   support_url: z.nullable(Url),
   widget_settings: z.record(z.string().check(z.maxLength(64)), z.unknown()).check(
     z.refine(
+      (settings) => Object.keys(settings).every((key) => !key.startsWith('@')),
+      'a widget setting name never starts with @ (kept for the server)',
+    ),
+    z.refine(
       (settings) =>
         settings.show_pci_dss_logo === undefined || typeof settings.show_pci_dss_logo === 'boolean',
       'show_pci_dss_logo is true or false',

@@ -29,6 +29,7 @@ import { ShapedStatement } from '../../db/statement-shapes';
 import { ApiError } from '../../http/api-error';
 import { DECLINE_REASONS } from '../../providers';
 import { isUuid } from '../../platform/ids';
+import { payoutAwaitsApproval } from '../brand-config';
 import { isTransaction, recordTransactionEvents } from '../webhooks';
 import type { EventOwner } from '../webhooks';
 
@@ -193,6 +194,7 @@ export type CreatingBrand = Pick<
   | 'merchantProcessingUrl'
   | 'merchantUrl'
   | 'payoutApproval'
+  | 'settings'
 >;
 
 /** A new transaction's row, built once per set of columns given (db/statement-shapes.ts). */
@@ -218,8 +220,12 @@ export async function createTransaction(
       : (await db.select().from(brands).where(eq(brands.id, input.brandId)))[0];
   if (brand === undefined) throw new ApiError('notFound', { detail: `brand ${input.brandId}` });
   const call = input.call;
-  // A brand that approves payouts keeps each withdrawal unsent until the operator does.
-  const awaitsApproval = call !== undefined && input.flow === 'withdrawal' && brand.payoutApproval;
+  // A brand that approves payouts keeps each withdrawal unsent until the operator does, but for
+  // one strictly below the exempt amount of its currency (modules/brand-config/payout-approval.ts).
+  const awaitsApproval =
+    call !== undefined &&
+    input.flow === 'withdrawal' &&
+    payoutAwaitsApproval(brand, input.currency, input.amount);
   const [row] = await insertTransaction.run(
     db,
     {
