@@ -72,10 +72,12 @@ const StoredProviderData = z.object({
     z.object({ threeDsReturn: z.string(), success: z.string(), fail: z.string() }),
   ),
   /**
-   * SPEC §3 is_new_payout_account: a withdrawal to a payout account the player entered as new
-   * and the cashier never paid to before (payout-policy.ts decides it), for the operator.
+   * SPEC §3 is_new_payout_account: the player's first withdrawal to this payout account
+   * (first-payout.ts decides it when the withdrawal is created), for the operator.
    */
   newPayoutAccount: z.optional(z.boolean()),
+  /** The key of the payout account's requisites a withdrawal went to (first-payout.ts). */
+  payoutAccountKey: z.optional(z.string()),
   /** A withdrawal's tax figures (SPEC §3, §5) as its submit answered them, for a retry's answer. */
   taxFigures: z.optional(TaxFigures),
   /**
