@@ -104,7 +104,7 @@ describe('the endpoint table (SPEC §7)', () => {
     }
   });
 
-  it('every call that moves money takes an Idempotency-Key: submit, upload and the reversal', () => {
+  it("every call that moves money takes an Idempotency-Key: submit, upload, the reversal and the operator's refunds and adjustments", () => {
     expect(
       ENDPOINT_LIST.filter((endpoint) => endpoint.idempotencyKey).map((endpoint) => endpoint.id),
     ).toEqual([
@@ -113,6 +113,8 @@ describe('the endpoint table (SPEC §7)', () => {
       'payoutSubmit',
       'payoutUpload',
       'reversePendingWithdrawal',
+      'operatorRefundCreate',
+      'operatorPlayerAdjust',
     ]);
   });
 

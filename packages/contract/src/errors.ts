@@ -262,6 +262,37 @@ export const ERROR_CODES = {
     'OPERATOR.ERROR.LOGO_INVALID',
     'Operator API: the logo is not what its media type says (a PNG by its signature, an SVG document), is larger than 65536 bytes, or is an SVG with scripts, event attributes, foreignObject, entities or references outside itself. Nothing was written.',
   ),
+  // --- the operator's money operations (refunds, cancellations, adjustments), codes 1840-1849 ---
+  refundNotAllowed: define(
+    '1840',
+    409,
+    'OPERATOR.ERROR.REFUND_NOT_ALLOWED',
+    'Operator API: the transaction cannot be refunded: it is not a succeeded deposit (still open, failed, a withdrawal), it was refunded in full or charged back, or its connector does not refund. Nothing was held or sent.',
+  ),
+  refundExceedsCaptured: define(
+    '1841',
+    409,
+    'OPERATOR.ERROR.REFUND_EXCEEDS_CAPTURED',
+    'Operator API: the refund is more than what remains refundable: what the deposit charged less its refunds that did not fail (error_field amount). Nothing was held or sent.',
+  ),
+  balanceTooLow: define(
+    '1842',
+    409,
+    'OPERATOR.ERROR.BALANCE_TOO_LOW',
+    "Operator API: the player's balance does not hold what the refund or debit takes back (the player spent or withdrew it). Nothing moved; send allow_negative_balance true to take the balance below zero.",
+  ),
+  adjustmentNotAllowed: define(
+    '1843',
+    409,
+    'OPERATOR.ERROR.ADJUSTMENT_NOT_ALLOWED',
+    "Operator API: manual adjustments are for brands whose balances the cashier keeps (the internal ledger); a brand on its own wallet adjusts balances there. Nothing moved.",
+  ),
+  cancelNotAllowed: define(
+    '1844',
+    409,
+    'OPERATOR.ERROR.CANCEL_NOT_ALLOWED',
+    'Operator API: the transaction cannot be cancelled: it is final, or the provider no longer lets it be (it was paid or settled meanwhile: the transaction then shows that result). Nothing else changed.',
+  ),
   sandboxOnly: define(
     '1901',
     404,

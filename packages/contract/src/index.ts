@@ -194,6 +194,9 @@ export {
 } from './schemas/clickstream';
 export {
   PayoutAccountEvent,
+  REFUND_EVENT_TYPES,
+  REFUND_STATUSES,
+  RefundEvent,
   TRANSACTION_EVENT_TYPES,
   TransactionEvent,
   WEBHOOK_EVENT_DESCRIPTIONS,
@@ -201,9 +204,21 @@ export {
   WEBHOOK_HEADERS,
   WebhookEvent,
   WebhookPayoutAccount,
+  WebhookRefund,
   WebhookTransaction,
 } from './schemas/webhooks';
-export type { TransactionEventType, WebhookEventType } from './schemas/webhooks';
+export type { RefundEventType, TransactionEventType, WebhookEventType } from './schemas/webhooks';
+export {
+  AdjustmentAnswer,
+  AdjustmentRequest,
+  CancelRequest,
+  OperatorAdjustment,
+  OperatorRefund,
+  RefundAnswer,
+  RefundList,
+  RefundParams,
+  RefundRequest,
+} from './schemas/operator-refunds';
 export {
   ACCOUNT_MANAGEMENT_BASE,
   CASHIER_BASE,

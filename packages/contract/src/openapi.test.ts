@@ -155,7 +155,9 @@ describe('the OpenAPI document', () => {
       const component =
         type === 'payout_account.verified'
           ? '#/components/schemas/PayoutAccountEvent'
-          : '#/components/schemas/TransactionEvent';
+          : type.startsWith('refund.')
+            ? '#/components/schemas/RefundEvent'
+            : '#/components/schemas/TransactionEvent';
       expect(parts, type).toEqual([
         { $ref: component },
         { type: 'object', properties: { type: { const: type } } },
@@ -201,6 +203,7 @@ describe('the OpenAPI document', () => {
         error_code: null,
         error_message: null,
         decline_reason: null,
+        refunded_amount: '0',
         awaiting_approval: false,
         new_payout_account: false,
         created_at: '2026-01-31T11:59:58.000Z',

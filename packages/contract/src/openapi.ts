@@ -49,6 +49,7 @@ import {
 } from './schemas/user-cards';
 import {
   PayoutAccountEvent,
+  RefundEvent,
   TransactionEvent,
   WEBHOOK_EVENT_DESCRIPTIONS,
   WEBHOOK_EVENT_TYPES,
@@ -568,6 +569,7 @@ function withErrorCodeTable(errorBody: JsonValue | undefined): JsonObject {
 function webhookItems(collector: ComponentCollector): Pending {
   const transactionEvent = useSchema(TransactionEvent, 'output', collector);
   const accountEvent = useSchema(PayoutAccountEvent, 'output', collector);
+  const refundEvent = useSchema(RefundEvent, 'output', collector);
   const headers = Object.entries(WEBHOOK_HEADER_DESCRIPTIONS).map(([name, description]) => ({
     name,
     in: 'header',
@@ -578,7 +580,12 @@ function webhookItems(collector: ComponentCollector): Pending {
   return (inputOnly) => {
     const items: JsonObject = {};
     for (const type of WEBHOOK_EVENT_TYPES) {
-      const schema = type === 'payout_account.verified' ? accountEvent : transactionEvent;
+      const schema =
+        type === 'payout_account.verified'
+          ? accountEvent
+          : type.startsWith('refund.')
+            ? refundEvent
+            : transactionEvent;
       items[type] = {
         post: {
           operationId: `webhook:${type}`,

@@ -26,6 +26,7 @@ import { registerOperatorAdminRoutes } from './modules/operator/routes/admin';
 import { registerOperatorAuditRoutes } from './modules/operator/routes/audit';
 import { registerOperatorBrandRoutes } from './modules/brand-config/routes/operator-brand';
 import { registerOperatorApprovalRoutes } from './modules/operator/routes/approval';
+import { registerOperatorRefundRoutes } from './modules/operator/routes/refunds';
 // The operator API: sessions, players and transactions of the operator API
 import { registerOperatorPlayerRoutes } from './modules/operator/routes/players';
 import { registerOperatorTransactionRoutes } from './modules/operator/routes/transactions';
@@ -65,6 +66,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAuditRoutes,
   registerOperatorBrandRoutes,
   registerOperatorApprovalRoutes,
+  registerOperatorRefundRoutes,
   // The operator API's sessions, players and transactions.
   registerOperatorPlayerRoutes,
   registerOperatorTransactionRoutes,

@@ -15,6 +15,19 @@ import { Currency, DateTime, Decimal } from './common';
 import { TRANSACTION_STATUSES } from './payment';
 import { BrandId, PaymentFlowSchema } from './sandbox';
 
+/** Where a refund stands. */
+export const REFUND_STATUSES = ['requested', 'succeeded', 'failed'] as const;
+
+/** The event types about a refund, by what happened to it. */
+export const REFUND_EVENT_TYPES = [
+  'refund.requested',
+  'refund.succeeded',
+  'refund.failed',
+] as const;
+
+/** One of {@link REFUND_EVENT_TYPES}. */
+export type RefundEventType = (typeof REFUND_EVENT_TYPES)[number];
+
 /** The event types about a transaction, by what happened to it. */
 export const TRANSACTION_EVENT_TYPES = [
   'transaction.created',
@@ -29,7 +42,11 @@ export const TRANSACTION_EVENT_TYPES = [
 export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
 
 /** Every event type, in the order docs/webhooks.md lists them. */
-export const WEBHOOK_EVENT_TYPES = [...TRANSACTION_EVENT_TYPES, 'payout_account.verified'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  ...TRANSACTION_EVENT_TYPES,
+  ...REFUND_EVENT_TYPES,
+  'payout_account.verified',
+] as const;
 
 /** One of {@link WEBHOOK_EVENT_TYPES}. */
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -48,6 +65,12 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEventType, strin
     'A succeeded deposit was refunded or charged back (status refunded or charged_back): the money went back to the payer.',
   'payout.awaiting_approval':
     "A withdrawal of a brand that approves payouts was created and waits for the operator's approval (operator API: approve or reject) before it is sent; its amount is reserved. Sent right after its transaction.created.",
+  'refund.requested':
+    "A refund of a succeeded deposit was asked for: what it takes back (balance_debit) has left the player's balance on the internal ledger; the provider is asked with the refund id as its idempotency key.",
+  'refund.succeeded':
+    "The provider sent the refund's amount back to the payer (final). On the operator's wallet, the balance_debit is sent as a reversal. A deposit refunded in full becomes refunded (with its transaction.refunded).",
+  'refund.failed':
+    'The provider refused the refund, or one it had accepted did not go through (final): nothing went back to the payer, and what the refund held is back on the balance.',
   'payout_account.verified':
     "A player's payout account passed its one-time-code verification and may be paid to.",
 };
@@ -102,6 +125,11 @@ export const WebhookTransaction = z
     /** Why the provider declined it (declined, insufficient_funds, expired, cancelled, …). */
     decline_reason: z.nullable(z.string()),
     /**
+     * What the deposit's succeeded refunds sent back to the payer ("0" for a payout or a deposit
+     * never refunded); the deposit becomes refunded when it reaches what it charged.
+     */
+    refunded_amount: Decimal,
+    /**
      * A withdrawal (status created) that waits for the operator's approval before it
      * is sent; approve or reject it with the operator API.
      */
@@ -147,6 +175,56 @@ export const WebhookPayoutAccount = z
 /** The type of {@link WebhookPayoutAccount}. */
 export type WebhookPayoutAccount = z.infer<typeof WebhookPayoutAccount>;
 
+/** A refund as an event carries it: the state right after the change that caused it. */
+export const WebhookRefund = z
+  .object({
+    id: z.string().check(z.meta({ description: 'The refund id (a UUID).' })),
+    transaction_id: z.string().check(z.meta({ description: 'The deposit refunded.' })),
+    status: z.enum(REFUND_STATUSES).check(
+      z.meta({
+        description:
+          'requested (held from the balance and sent, or being settled by the provider), then succeeded (the money went back to the payer) or failed (nothing went back; what was held is back on the balance).',
+      }),
+    ),
+    /** What goes back to the payer. */
+    amount: Decimal,
+    currency: Currency,
+    /**
+     * What the refund takes back from the player's balance: its share of what the deposit
+     * credited (amount less tax, plus bonus), pro rata to the amount refunded; the refund that
+     * completes the deposit takes exactly what is left.
+     */
+    balance_debit: Decimal,
+    reason: z.string(),
+    source: z.enum(['operator', 'provider']).check(
+      z.meta({
+        description:
+          'operator: asked for through this API; provider: reported by the provider (a refund made in its own dashboard).',
+      }),
+    ),
+    provider_reference: z.nullable(z.string()),
+    failure_reason: z.nullable(
+      z.string().check(
+        z.meta({
+          description:
+            'Why it failed: declined, exceeds_captured, not_refundable or unknown_payment (the provider), or the server own reasons.',
+        }),
+      ),
+    ),
+    created_at: DateTime,
+    updated_at: DateTime,
+    finished_at: z.nullable(DateTime),
+  })
+  .check(
+    z.meta({
+      id: 'WebhookRefund',
+      description:
+        'A refund of a deposit, with its own status. Money as decimal strings; amount is what goes back to the payer, balance_debit what leaves the balance.',
+    }),
+  );
+/** The type of {@link WebhookRefund}. */
+export type WebhookRefund = z.infer<typeof WebhookRefund>;
+
 /** The fields every event has. */
 const eventBase = {
   id: EventId,
@@ -172,6 +250,24 @@ export const TransactionEvent = z
 /** The type of {@link TransactionEvent}. */
 export type TransactionEvent = z.infer<typeof TransactionEvent>;
 
+/** An event about a refund (every type of {@link REFUND_EVENT_TYPES}), with its deposit. */
+export const RefundEvent = z
+  .object({
+    ...eventBase,
+    type: z.enum(REFUND_EVENT_TYPES),
+    refund: WebhookRefund,
+    transaction: WebhookTransaction,
+  })
+  .check(
+    z.meta({
+      id: 'RefundEvent',
+      description:
+        'An event about a refund, with its deposit as it is after the change. Events of one refund are delivered in the order they happened: refund.requested before its final event.',
+    }),
+  );
+/** The type of {@link RefundEvent}. */
+export type RefundEvent = z.infer<typeof RefundEvent>;
+
 /** `payout_account.verified`. */
 export const PayoutAccountEvent = z
   .object({
@@ -189,7 +285,11 @@ export const PayoutAccountEvent = z
 export type PayoutAccountEvent = z.infer<typeof PayoutAccountEvent>;
 
 /** Any event, as POSTed to the operator. */
-export const WebhookEvent = z.discriminatedUnion('type', [TransactionEvent, PayoutAccountEvent]);
+export const WebhookEvent = z.discriminatedUnion('type', [
+  TransactionEvent,
+  RefundEvent,
+  PayoutAccountEvent,
+]);
 /** The type of {@link WebhookEvent}. */
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 

@@ -476,6 +476,76 @@ export type CancelOutcome =
       readonly status: ProviderStatus;
     };
 
+// --- refunds ------------------------------------------------------------------------------------
+
+/**
+ * Why a refund was refused:
+ * - `declined`: the provider refused without a reason to show (the card is closed, a rule);
+ * - `exceeds_captured`: with the refunds before it, more than the payment charged;
+ * - `not_refundable`: the payment is not one that can be refunded (not approved, charged back,
+ *   too old, a method without refunds);
+ * - `unknown_payment`: the provider does not know the payment's reference.
+ */
+export const REFUND_FAILURE_REASONS = [
+  'declined',
+  'exceeds_captured',
+  'not_refundable',
+  'unknown_payment',
+] as const;
+
+/** One of {@link REFUND_FAILURE_REASONS}. */
+export type RefundFailureReason = (typeof REFUND_FAILURE_REASONS)[number];
+
+/** A refund to send: part or all of an approved deposit back to its payer. */
+export interface RefundInput {
+  /**
+   * The server's refund id: unique per refund and the provider's idempotency key. A second
+   * `refund` with a refund id the provider has seen returns the first call's result and never
+   * refunds again, whatever else it carries.
+   */
+  readonly refundId: string;
+  /** The deposit's transaction id (our merchant reference of the payment). */
+  readonly transactionId: string;
+  /** The provider's reference of the payment refunded. */
+  readonly providerRef: ProviderRef;
+  /** What goes back to the payer, decimal string in the currency's major unit. */
+  readonly amount: string;
+  /** ISO 4217 alpha-3 code: the payment's. */
+  readonly currency: string;
+  /** The operator's reason, for the provider's records. */
+  readonly reason: string;
+}
+
+/**
+ * Where a refund stands at the provider: `succeeded` (the money is on its way back to the payer,
+ * final), `pending` (accepted, not settled yet: ask {@link ProviderRefunds.lookupRefund} later or
+ * wait for the webhook) or `failed` (nothing went back, final).
+ */
+export type RefundOutcome =
+  | { readonly outcome: 'succeeded'; readonly refundRef: ProviderRef }
+  | { readonly outcome: 'pending'; readonly refundRef: ProviderRef }
+  | {
+      readonly outcome: 'failed';
+      readonly refundRef?: ProviderRef | undefined;
+      readonly reason: RefundFailureReason;
+    };
+
+/** What {@link ProviderRefunds.lookupRefund} found: the refund's state, or `not_found`. */
+export type RefundLookup = RefundOutcome | { readonly outcome: 'not_found' };
+
+/**
+ * A provider's refunds ({@link PaymentProvider.refunds}). Idempotent by the refund id, as deposits
+ * are by the transaction id; a throw means the outcome is unknown and the server sends the same
+ * refund (same id) again later, or looks it up; {@link ProviderNotReachedError} means it
+ * certainly never arrived.
+ */
+export interface ProviderRefunds {
+  /** Sends a refund (see {@link RefundInput}); never refunds twice for one refund id. */
+  refund(input: RefundInput, now: Date, options?: ProviderCallOptions): Promise<RefundOutcome>;
+  /** What became of a refund id: its state, or `not_found` when it never arrived. */
+  lookupRefund(refundId: string, now: Date, options?: ProviderCallOptions): Promise<RefundLookup>;
+}
+
 /**
  * A payment provider. Implement this to connect a PSP; register it under {@link name}.
  *
@@ -554,6 +624,12 @@ export interface PaymentProvider {
   ): Promise<CancelOutcome>;
 
   /**
+   * Optional: the provider refunds approved deposits. Without it a refund of this connector's
+   * payments is refused (409) before anything is held.
+   */
+  readonly refunds?: ProviderRefunds | undefined;
+
+  /**
    * Optional: the provider notifies the server of results by webhooks
    * (`POST /api/providers/{connector}/webhook`). Without it the route answers 404 for this
    * connector and results come from {@link status} alone.
@@ -592,6 +668,15 @@ export type WebhookNotification =
       /** What went back to the payer, decimal string in the currency's major unit. */
       readonly amount: string;
       readonly currency: string;
+      /**
+       * A refund's result: `succeeded` (default: the money went back) or `failed` (a refund the
+       * provider had accepted did not go through; nothing went back).
+       */
+      readonly outcome?: 'succeeded' | 'failed' | undefined;
+      /** Our refund id (the refund's merchant reference), when the refund was ours. */
+      readonly refundId?: string | undefined;
+      /** The provider's reference of the refund. */
+      readonly refundRef?: ProviderRef | undefined;
     });
 
 /** The result of {@link ProviderWebhook.verify}. */

@@ -204,15 +204,18 @@ const ConnectorDepositRow = z.object({
   credited: z.string().nullable(),
   credits: Count,
   reversed: z.string().nullable(),
-  reversals: Count,
+  held: z.string(),
+  chargebacks: Count,
 });
 
 /**
  * Invariant 3 for the asynchronous PSP (its activity, `providers/async-psp/simulator`), over the
  * deposits sent to `connector`: every pay-in the PSP charged (succeeded, refunded or charged back)
  * is credited exactly once, for the amount plus fees it charged, and every credited deposit was
- * charged there; every pay-in the PSP refunded or charged back is `refunded` / `charged_back`
- * here with one reversal entry taking back exactly what was credited, and the other way round.
+ * charged there; every pay-in the PSP refunded or charged back in full is `refunded` /
+ * `charged_back` here with its reversals (refunds and a chargeback) taking back exactly what was
+ * credited, and the other way round; a pay-in still succeeded there has no chargeback here and
+ * its refunds take back exactly what they hold.
  */
 export async function asyncChargeViolations(
   db: Database,
@@ -228,9 +231,12 @@ export async function asyncChargeViolations(
           (select count(*) from ledger_entries l
              where l.transaction_id = t.id and l.kind = 'deposit') as credits,
           (select sum(l.amount)::text from ledger_entries l
-             where l.transaction_id = t.id and l.kind in ('refund', 'chargeback')) as reversed,
+             where l.transaction_id = t.id
+               and l.kind in ('refund', 'refund_return', 'chargeback')) as reversed,
+          (select coalesce(sum(r.debit), 0)::text from refunds r
+             where r.transaction_id = t.id and r.status <> 'failed') as held,
           (select count(*) from ledger_entries l
-             where l.transaction_id = t.id and l.kind in ('refund', 'chargeback')) as reversals
+             where l.transaction_id = t.id and l.kind = 'chargeback') as chargebacks
         from transactions t where t.flow = 'deposit' and t.connector = ${connector}`,
     ConnectorDepositRow,
   );
@@ -263,15 +269,16 @@ export async function asyncChargeViolations(
         `deposit ${deposit.id} charged ${payment.amount}, expected ${chargedAmount(deposit)}`,
       );
     }
-    const reversedThere = payment.state !== 'succeeded';
-    if (reversedThere !== deposit.reversals > 0 || deposit.reversals > 1) {
+    const reversed = new Big(deposit.reversed ?? '0');
+    if (payment.state === 'succeeded') {
+      if (deposit.chargebacks > 0 || !reversed.plus(deposit.held).eq(0)) {
+        violations.push(
+          `deposit ${deposit.id}: reversed ${reversed.toFixed()} for refunds holding ${deposit.held}, ${String(deposit.chargebacks)} chargeback(s)`,
+        );
+      }
+    } else if (deposit.chargebacks > 1 || !reversed.plus(deposit.credited ?? '0').eq(0)) {
       violations.push(
-        `deposit ${deposit.id}: ${deposit.reversals} reversal(s), PSP ${payment.state}`,
-      );
-    }
-    if (reversedThere && !new Big(deposit.reversed ?? '0').plus(deposit.credited ?? '0').eq(0)) {
-      violations.push(
-        `deposit ${deposit.id}: reversed ${String(deposit.reversed)} of ${String(deposit.credited)}`,
+        `deposit ${deposit.id}: reversed ${reversed.toFixed()} of ${String(deposit.credited)}`,
       );
     }
   }
@@ -303,10 +310,20 @@ const OperatorRow = z.object({
   abandoned: z.boolean(),
 });
 
+const RefundOperationRow = z.object({
+  id: z.string(),
+  status: z.string(),
+  owes: z.boolean(),
+  queued: Count,
+  pending: Count,
+});
+
 /** The kinds of movement a transaction owes the operator's wallet, by its flow and status. */
 function owedKinds(flow: string, status: string, reserveRefused: boolean): string[] {
   if (flow === 'deposit') {
-    if (status === 'refunded' || status === 'charged_back') return ['credit', 'reverse'];
+    // A deposit refunded in full owes one reversal per refund (checked apart), none of its own.
+    if (status === 'refunded') return ['credit'];
+    if (status === 'charged_back') return ['credit', 'reverse'];
     return status === 'success' ? ['credit'] : [];
   }
   if (status === 'success') return ['commit', 'reserve'];
@@ -326,7 +343,7 @@ export async function walletViolations(
     db,
     sql`select t.id, t.flow::text, t.status::text,
           (select string_agg(w.kind::text, ',' order by w.kind::text) from wallet_operations w
-             where w.transaction_id = t.id) as kinds,
+             where w.transaction_id = t.id and w.refund_id is null) as kinds,
           (select count(*) from wallet_operations w
              where w.transaction_id = t.id and w.state = 'pending') as pending,
           exists (select 1 from wallet_operations w where w.transaction_id = t.id
@@ -355,7 +372,31 @@ export async function walletViolations(
       }
     }
   }
-  const known = new Set(found.map((row) => row.id));
+  // Every refund of an operator deposit that succeeded and took something back owes one
+  // reversal, named by the refund; a refund still open or failed owes none.
+  const refundRows = await rows(
+    db,
+    sql`select r.id, r.status::text,
+          (r.debit > 0 and r.status = 'succeeded') as owes,
+          (select count(*) from wallet_operations w where w.refund_id = r.id) as queued,
+          (select count(*) from wallet_operations w
+             where w.refund_id = r.id and w.state = 'pending') as pending
+        from refunds r join transactions t on t.id = r.transaction_id
+        where t.wallet = 'operator'`,
+    RefundOperationRow,
+  );
+  for (const refund of refundRows) {
+    if (refund.queued !== (refund.owes ? 1 : 0)) {
+      violations.push(
+        `refund ${refund.id} (${refund.status}) queued ${String(refund.queued)} reversal(s)`,
+      );
+    }
+    if (refund.pending > 0) violations.push(`refund ${refund.id}: its reversal is unanswered`);
+    if (refund.owes && !received.has(`${refund.id}:reverse`)) {
+      violations.push(`refund ${refund.id}: the wallet never got its reversal`);
+    }
+  }
+  const known = new Set([...found.map((row) => row.id), ...refundRows.map((row) => row.id)]);
   for (const id of received.keys()) {
     if (!known.has(id.split(':')[0] ?? ''))
       violations.push(`the wallet got ${id}, which the cashier does not know`);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
-import { payGroups, transactions, walletOperations } from '../db/schema';
+import { payGroups, refunds, transactions, walletOperations } from '../db/schema';
 import { HttpPaymentProvider } from '../providers';
 import { getBalance } from '../modules/wallet/ledger';
 import { reconcileOnce } from '../modules/payments/reconciler';
@@ -541,7 +541,11 @@ describe('a refund of a deposit kept in the operator wallet', () => {
     await asyncPsp.redeliver(deposit.transactionId);
     await refundServer.app.cashdesk.wallet.idle();
     expect((await reload(refundServer, deposit.transactionId)).status).toBe('refunded');
-    expect(await received(deposit.transactionId, 'reverse')).toMatchObject({
+    const [refund] = await refundServer.db
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(eq(refunds.transactionId, deposit.transactionId));
+    expect(await received(refund?.id ?? '', 'reverse')).toMatchObject({
       route: 'transfer',
       kind: 'reversal',
       amount: '25',

@@ -15,7 +15,7 @@ import Big from 'big.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
-import { payGroups, transactions, webhookEvents } from '../db/schema';
+import { payGroups, refunds, transactions, webhookEvents } from '../db/schema';
 import { signatureHeaders } from '../http/signing';
 import { PayGroupConnectorError } from '../modules/cashier/pay-group-connectors';
 import { createTransaction } from '../modules/payments/transaction-repository';
@@ -421,6 +421,7 @@ describe('refunds and chargebacks', () => {
     expect(events.map((event) => event.type)).toEqual([
       'transaction.created',
       'transaction.succeeded',
+      'refund.succeeded',
       'transaction.refunded',
     ]);
     const status = await fetch(
@@ -467,18 +468,30 @@ describe('refunds and chargebacks', () => {
     expect(await init.json()).toMatchObject({ user_balance: '0.00' });
   });
 
-  it('a partial refund is recorded for the operator and moves no money', async () => {
+  it('a partial refund made at the provider is recorded as a refund and takes back its share, once', async () => {
     const deposit = await pspDeposit('50');
     await psp.settle(deposit.transactionId, { outcome: 'succeeded' });
     const balance = await eur(deposit.name);
     const partial = await psp.reverse('refund', deposit.transactionId, 1000);
-    expect(partial.delivery.body).toMatchObject({ results: [{ outcome: 'partial' }] });
+    expect(partial.delivery.body).toMatchObject({ results: [{ outcome: 'applied' }] });
+    expect((await psp.redeliver(deposit.transactionId)).delivery.body).toMatchObject({
+      results: [{ outcome: 'duplicate' }],
+    });
     const row = await reload(server, deposit.transactionId);
     expect(row.status).toBe('success');
-    expect(row.providerData).toMatchObject({
-      reversal: { kind: 'refund', amount: '10.00', applied: false },
-    });
-    expect((await eur(deposit.name)).eq(balance)).toBe(true);
+    expect(new Big(row.refundedAmount).toFixed()).toBe('10');
+    const [refund] = await server.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.transactionId, deposit.transactionId));
+    expect(refund).toMatchObject({ status: 'succeeded', source: 'provider' });
+    // Its share of the credit, pro rata to the 10 of what was charged.
+    const share = new Big(await credited(deposit.transactionId))
+      .times(10)
+      .div(new Big(row.amount).plus(row.fee))
+      .round(2, Big.roundDown);
+    expect(new Big(refund?.debit ?? '0').eq(share)).toBe(true);
+    expect((await eur(deposit.name)).eq(balance.minus(share))).toBe(true);
   });
 });
 

@@ -29,7 +29,10 @@ export const transactionStatus = pgEnum('transaction_status', [
  * reservation, `withdrawal_release` back (a reversal or a failed payout), `withdrawal_settle`
  * takes it out of the reservation for good (the payout was paid). `refund` and `chargeback` take
  * back what a deposit credited (its amount after tax and its bonus) when the provider returned
- * the money to the payer: a negative amount, which may leave the balance negative.
+ * the money to the payer: a negative amount, which may leave the balance negative. An operator's
+ * refund (its `refund_id` set) takes back its share of the deposit's credit when it is requested,
+ * and `refund_return` gives that share back when the refund fails. `adjustment` is an operator's
+ * manual credit or debit (its `adjustment_id` set, no transaction).
  */
 export const ledgerKind = pgEnum('ledger_kind', [
   'deposit',
@@ -39,6 +42,8 @@ export const ledgerKind = pgEnum('ledger_kind', [
   'bonus',
   'refund',
   'chargeback',
+  'refund_return',
+  'adjustment',
 ]);
 
 /**
@@ -94,6 +99,16 @@ export const walletKind = pgEnum('wallet_kind', ['internal', 'operator']);
  * payout that failed or was reversed: cancel, the reserved money back) and `reverse` (a refunded
  * or charged-back deposit taken back).
  */
+/**
+ * Where an operator's refund stands: `requested` (held from the balance, asked of the provider or
+ * about to be; the provider may still be settling it), then `succeeded` (the money went back to
+ * the payer) or `failed` (nothing went back; what the refund held is returned to the balance).
+ */
+export const refundStatus = pgEnum('refund_status', ['requested', 'succeeded', 'failed']);
+
+/** Who started a refund: the operator (API) or the provider (reported by its webhook). */
+export const refundSource = pgEnum('refund_source', ['operator', 'provider']);
+
 export const walletOperationKind = pgEnum('wallet_operation_kind', [
   'reserve',
   'credit',

@@ -23,6 +23,8 @@ export {
   playerVerificationStatus,
   providerCallState,
   providerKind,
+  refundSource,
+  refundStatus,
   transactionStatus,
   walletKind,
   walletOperationKind,
@@ -33,7 +35,13 @@ export { playerBalances, playerLimits, players, sessions } from './players';
 export { lastUsedMethods, payGroupCurrencies, payGroups } from './pay-groups';
 export type { StoredFieldDefinition } from './pay-groups';
 export { bonusPayGroups, bonuses, lostProfitBonusTiers } from './bonuses';
-export { ledgerEntries, transactions, walletOperations } from './transactions';
+export {
+  adjustments,
+  ledgerEntries,
+  refunds,
+  transactions,
+  walletOperations,
+} from './transactions';
 export type { StoredRedirect } from './transactions';
 export { savedCards } from './saved-cards';
 export { otpChallenges, payoutAccounts } from './payout-accounts';
@@ -42,7 +50,13 @@ export { betShops, contentPages, notifications } from './brand-content';
 export type { ContentSection, WorkingHours } from './brand-content';
 export { clickstreamEvents, clientReports } from './widget-reports';
 export { idempotencyKeys } from './idempotency';
-export { sandboxOtpOutbox, sandboxPayments, sandboxTokens, sandboxTransactions } from './sandbox';
+export {
+  sandboxOtpOutbox,
+  sandboxPayments,
+  sandboxRefunds,
+  sandboxTokens,
+  sandboxTransactions,
+} from './sandbox';
 export { webhookEventState, webhookEvents } from './webhooks';
 export { operatorApiKeys, operatorAuditLog } from './operator';
 export { brandDefaultThemes, brandTexts, brandThemes } from './appearance';

@@ -158,6 +158,37 @@ export const sandboxTransactions = pgTable(
 );
 
 /**
+ * The refunds the sandbox was asked for, one row per refund id (its idempotency key): the payment
+ * refunded, the amount, the first answer, how often it was asked, and the result that time or a
+ * settle fixed. A repeat of a refund id answers the first result and never refunds again.
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    refundId: text('refund_id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** The refund's own reference. */
+    ref: text('ref').notNull(),
+    /** The payment refunded. */
+    paymentRef: text('payment_ref').notNull(),
+    amount: text('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** `succeeded`, `failed` (with `failure_reason`) or `pending` until `settles_at`. */
+    outcome: text('outcome').$type<'succeeded' | 'failed' | 'pending'>().notNull(),
+    failureReason: text('failure_reason'),
+    /** A pending refund's result at its settle time. */
+    settlesTo: text('settles_to').$type<'succeeded' | 'failed'>(),
+    settlesAt: timestamp('settles_at', { withTimezone: true }),
+    calls: integer('calls').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sandbox_refunds_payment').on(t.paymentRef),
+    check('sandbox_refunds_outcome', sql`${t.outcome} in ('succeeded', 'failed', 'pending')`),
+  ],
+);
+
+/**
  * Sandbox mode only: the latest one-time code sent in a session, in plain, for the demo page's
  * GET /sandbox/otp/latest (the sandbox has no e-mail or SMS gateway: this table and a log line are
  * its sender). Production never writes here unless OTP_ALLOW_SANDBOX_IN_PRODUCTION=true

@@ -27,6 +27,8 @@ import {
   paymentFlow,
   providerCallState,
   providerKind,
+  refundSource,
+  refundStatus,
   transactionStatus,
   walletKind,
   walletOperationKind,
@@ -69,6 +71,8 @@ export const transactions = pgTable(
     fee: money('fee').notNull().default('0'),
     tax: money('tax').notNull().default('0'),
     bonus: money('bonus').notNull().default('0'),
+    /** What the deposit's succeeded refunds sent back to the payer (see {@link refunds}). */
+    refundedAmount: money('refunded_amount').notNull().default('0'),
     status: transactionStatus('status').notNull().default('created'),
     // SPEC §3 pay session fields.
     action: text('action'),
@@ -139,10 +143,113 @@ export const transactions = pgTable(
 );
 
 /**
+ * A refund of a succeeded deposit: money sent back to the payer through the deposit's connector,
+ * asked for by the operator (operator API) or reported by the provider (its webhook). Its own
+ * record, with its own status ({@link refundStatus}) and provider call state: the call carries the
+ * refund's id as the provider's idempotency key, so a repeat after a lost answer or a crash never
+ * refunds twice. Several partial refunds of one deposit may not together exceed what it charged.
+ *
+ * `debit` is what the refund takes back from the player's balance: its share of what the deposit
+ * credited (modules/payments/refunds.ts). On the internal ledger it is held from the moment the
+ * refund is requested and returned if it fails; on the operator's wallet it is sent as a reversal
+ * once the refund succeeded.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The deposit refunded. */
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** What goes back to the payer (at most what the deposit charged, with its fee). */
+    amount: money('amount').notNull(),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.alpha3),
+    /** What the refund takes back from the player's balance (see above). */
+    debit: money('debit').notNull(),
+    reason: text('reason').notNull(),
+    status: refundStatus('status').notNull().default('requested'),
+    source: refundSource('source').notNull(),
+    /** Whether the operator allowed the refund to take the balance below zero. */
+    allowNegativeBalance: boolean('allow_negative_balance').notNull().default(false),
+    /** Where the provider call stands (the transactions' {@link providerCallState}). */
+    callState: providerCallState('call_state').notNull().default('pending'),
+    callAttempts: integer('call_attempts').notNull().default(0),
+    /** The provider's id of the refund, once it answered. */
+    providerReference: text('provider_reference'),
+    /** Why it failed (the provider's reason, or the server's own). */
+    failureReason: text('failure_reason'),
+    /** The operator's Idempotency-Key, and the hash of the request it came with. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    /** Who asked: the operator's key id; `null` for a refund the provider reported. */
+    requestedBy: text('requested_by'),
+    /** The provider's event that reported it or its result, kept for the operator. */
+    providerEventId: text('provider_event_id'),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** When the reconciler looks at it next; `null` once it is final. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('refunds_transaction').on(t.transactionId, t.createdAt),
+    uniqueIndex('refunds_transaction_idempotency_key')
+      .on(t.transactionId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index('refunds_next_check')
+      .on(t.nextCheckAt)
+      .where(sql`${t.nextCheckAt} is not null`),
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+    check('refunds_debit_not_negative', sql`${t.debit} >= 0`),
+  ],
+);
+
+/**
+ * An operator's manual change of a player's balance on the internal ledger: a credit (a goodwill
+ * payment, a correction) or a debit, with its reason, once per Idempotency-Key.
+ */
+export const adjustments = pgTable(
+  'adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.alpha3),
+    /** Signed: a credit is positive, a debit negative; never zero. */
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** The operator's key id. */
+    requestedBy: text('requested_by').notNull(),
+    /** The balance right after it. */
+    balanceAfter: money('balance_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('adjustments_player_idempotency_key').on(t.playerId, t.idempotencyKey),
+    index('adjustments_player_created').on(t.playerId, t.createdAt),
+    check('adjustments_amount_not_zero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
  * The append-only ledger. `amount` is the signed change of `player_balances.balance`,
  * `reserved_delta` the signed change of `player_balances.reserved`, so for every player and
  * currency the sums of the two columns equal the balance row. One entry of a kind per
- * transaction (unique index): a repeated settle, release or credit is a no-op, never a double.
+ * transaction, per refund and per adjustment (unique indexes): a repeated settle, release, credit,
+ * refund hold or return is a no-op, never a double.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -158,13 +265,23 @@ export const ledgerEntries = pgTable(
     reservedDelta: money('reserved_delta').notNull().default('0'),
     kind: ledgerKind('kind').notNull(),
     transactionId: uuid('transaction_id').references(() => transactions.id),
+    /** The operator's refund the entry belongs to (its hold or its return). */
+    refundId: uuid('refund_id').references(() => refunds.id),
+    /** The operator's manual adjustment the entry is. */
+    adjustmentId: uuid('adjustment_id').references(() => adjustments.id),
     createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_player_currency').on(t.playerId, t.currency),
     uniqueIndex('ledger_entries_transaction_kind')
       .on(t.transactionId, t.kind)
-      .where(sql`${t.transactionId} is not null`),
+      .where(sql`${t.transactionId} is not null and ${t.refundId} is null`),
+    uniqueIndex('ledger_entries_refund_kind')
+      .on(t.refundId, t.kind)
+      .where(sql`${t.refundId} is not null`),
+    uniqueIndex('ledger_entries_adjustment')
+      .on(t.adjustmentId)
+      .where(sql`${t.adjustmentId} is not null`),
   ],
 );
 
@@ -182,6 +299,8 @@ export const walletOperations = pgTable(
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => transactions.id),
+    /** A refund's reversal: one per refund (its id is the operation's). */
+    refundId: uuid('refund_id').references(() => refunds.id),
     kind: walletOperationKind('kind').notNull(),
     playerId: uuid('player_id')
       .notNull()
@@ -206,7 +325,12 @@ export const walletOperations = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('wallet_operations_transaction_kind').on(t.transactionId, t.kind),
+    uniqueIndex('wallet_operations_transaction_kind')
+      .on(t.transactionId, t.kind)
+      .where(sql`${t.refundId} is null`),
+    uniqueIndex('wallet_operations_refund_kind')
+      .on(t.refundId, t.kind)
+      .where(sql`${t.refundId} is not null`),
     index('wallet_operations_due')
       .on(t.nextAttemptAt)
       .where(sql`${t.state} = 'pending'`),

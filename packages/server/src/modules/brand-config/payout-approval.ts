@@ -29,7 +29,7 @@ import { invalid } from './checks';
  * The key of the exempt amounts inside `brands.settings`. Widget setting names never start with
  * `@` (the contract's BrandSettings refuses them), so the two never clash.
  */
-export const EXEMPT_BELOW_KEY = '@payout_approval_exempt_below';
+const EXEMPT_BELOW_KEY = '@payout_approval_exempt_below';
 
 const StoredExemptBelow = z.record(Currency, Decimal);
 

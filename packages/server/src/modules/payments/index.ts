@@ -12,6 +12,9 @@
  *
  * @packageDocumentation
  */
-export { approvePayout, rejectPayout } from './approval';
+export { approvePayout, brandTransaction, rejectPayout } from './approval';
+export { brandRefund, listRefunds, requestRefund } from './refunds';
+export { currencyPrecision } from './transaction-money';
+export type { RefundState } from './refunds';
 export type { DecisionRecorder } from './approval';
 export { startReconciler } from './reconciler';

@@ -9,6 +9,8 @@
  *   a receipt that was never reported is reported;
  * - abandoned ones past their deadline (`expires_at`, schedule.ts): a deposit still pending then
  *   is ended as expired; a payout is cancelled at the provider (returned only once cancelled);
+ * - refunds whose call went unanswered or never arrived are sent again (same refund id), and
+ *   those the provider is settling are asked (refunds.ts);
  * - Idempotency-Key claims whose holder died before creating anything are released.
  * Money moves only through the status machine, so a reservation is released or settled exactly
  * once whoever (request, poll or reconciler) gets there first.
@@ -38,6 +40,7 @@ import {
 import type { PaymentDeps } from './provider-calls';
 import { counted } from './payment-metrics';
 import { refreshTransaction } from './refresh';
+import { reconcileRefunds } from './refunds';
 import { recheckAt } from '../../platform/schedule';
 
 /** What the reconciler did, since its start (the log has each action). */
@@ -55,6 +58,8 @@ export interface ReconcilerCounts {
   releasedClaims: number;
   /** Movements owed to the operator's wallet that it answered. */
   walletOperations: number;
+  /** Refunds sent again or asked about. */
+  refunds: number;
   /** Rows whose work threw (left for the next pass). */
   errors: number;
 }
@@ -78,6 +83,7 @@ function emptyReport(): PassReport {
     expired: 0,
     releasedClaims: 0,
     walletOperations: 0,
+    refunds: 0,
     errors: 0,
   };
 }
@@ -224,6 +230,16 @@ export async function reconcileOnce(
       }
     }
   }
+  // Refunds whose call is to repeat or whose result is to ask.
+  try {
+    report.refunds = await reconcileRefunds(deps);
+  } catch (error) {
+    report.errors += 1;
+    deps.log?.warn(
+      { error: error instanceof Error ? error.name : typeof error },
+      'reconciler could not look at the refunds: tried again in the next pass',
+    );
+  }
   // What the operator's wallet is owed and was not answered yet (a failed or lost call).
   try {
     report.walletOperations = await deps.wallet.sendDue();
@@ -279,6 +295,7 @@ export function startReconciler(
       counts.expired += report.expired;
       counts.releasedClaims += report.releasedClaims;
       counts.walletOperations += report.walletOperations;
+      counts.refunds += report.refunds;
       counts.errors += report.errors;
       if (Object.values(report).some((count) => count > 0)) {
         deps.log?.info({ pass: report, totals: { ...counts } }, 'reconciler pass');

@@ -18,13 +18,17 @@
  *   never be, so refusing it would only make the provider retry for days.
  * - **One connector's webhook never touches another connector's payment**: the transaction is
  *   looked up among those sent to that connector.
- * - **Refunds and chargebacks** of a succeeded deposit move it to `refunded` / `charged_back`
- *   and take its credit back (reverseDeposit: the one call that moves that money). Only a full
- *   reversal (the charged total, in the payment's currency) is applied; a partial one is
- *   recorded on the transaction and logged for the operator (`partial`), nothing moves. A
- *   reversal of a payment still open here is `too_early` (the route answers 409 and the provider
- *   delivers it again later, by when the result has arrived); of a failed one or a payout,
- *   `not_applicable`.
+ * - **Refunds** are refunds.ts's: the result of one of our refunds (named by our refund id, its
+ *   provider reference, or an open refund of that amount) is applied once; a refund the provider
+ *   made itself is recorded with its money taken back; one contradicting the refund (another
+ *   amount or currency) or the deposit (more than it charged) is `held`.
+ * - **Chargebacks** of a succeeded deposit move it to `charged_back` and take back what its
+ *   refunds have not (reverseDeposit: the one call that moves that money). Only a full
+ *   chargeback (the charged total, in the payment's currency) is applied; a partial one is
+ *   recorded on the transaction and logged for the operator (`partial`), nothing moves.
+ * - A refund or chargeback of a payment still open here is `too_early` (the route answers 409 and
+ *   the provider delivers it again later, by when the result has arrived); of a failed one or a
+ *   payout, `not_applicable`.
  *
  * @packageDocumentation
  */
@@ -35,6 +39,7 @@ import { findConnectorTransaction, updateProviderData } from './transaction-repo
 import type { TransactionRow } from './transaction-repository';
 import { chargedAmount } from './transaction-money';
 import { applyProviderStatus } from './provider-outcomes';
+import { applyRefundNotice } from './refunds';
 import { counted } from './payment-metrics';
 import type { PaymentDeps } from './provider-calls';
 
@@ -101,6 +106,17 @@ async function applyReversal(
   notification: Extract<WebhookNotification, { kind: 'refund' | 'chargeback' }>,
 ): Promise<NotificationOutcome> {
   if (row.flow !== 'deposit' || row.status === 'error') return 'not_applicable';
+  if (notification.kind === 'refund' && row.status !== 'created' && row.status !== 'processing') {
+    if (row.status === 'await') return 'too_early';
+    return applyRefundNotice(deps, row, {
+      amount: notification.amount,
+      currency: notification.currency,
+      eventId: notification.eventId,
+      outcome: notification.outcome ?? 'succeeded',
+      refundId: notification.refundId,
+      refundRef: notification.refundRef,
+    });
+  }
   if (row.status === 'refunded' || row.status === 'charged_back') return 'duplicate';
   if (row.status !== 'success') return 'too_early';
   const full =

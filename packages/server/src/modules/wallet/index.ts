@@ -9,11 +9,14 @@
  *
  * @packageDocumentation
  */
-export { credit, shownBalance } from './ledger';
+export { adjustBalance, credit, shownBalance } from './ledger';
 export type { Balance } from './ledger';
 export {
   creditDeposit,
+  holdRefund,
   releasePayout,
+  returnRefund,
+  settleRefund,
   reservePayout,
   settlePayout,
   takeBackDeposit,

@@ -25,7 +25,7 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { positiveDecimal, validateWithdrawalBalance } from '@cashdesk/domain';
 import type { Executor, Transaction } from '../../db/open';
 import { ledgerEntries, ledgerKind, playerBalances } from '../../db/schema';
@@ -151,6 +151,7 @@ const entryExistsStatement = new ShapedStatement<
     .where(
       and(
         eq(ledgerEntries.transactionId, slots.transactionId),
+        isNull(ledgerEntries.refundId),
         inArray(ledgerEntries.kind, kinds.split(',').filter(isEntryKind)),
       ),
     )
@@ -350,7 +351,7 @@ const creditStatement = new ShapedStatement<Readonly<Record<string, string>>, un
       )
       .onConflictDoNothing({
         target: [ledgerEntries.transactionId, ledgerEntries.kind],
-        where: sql`${ledgerEntries.transactionId} is not null`,
+        where: sql`${ledgerEntries.transactionId} is not null and ${ledgerEntries.refundId} is null`,
       })
       .returning({ amount: ledgerEntries.amount });
     // The new balance is published to the player's balance channel in this statement.
@@ -514,13 +515,19 @@ export async function reverseCredit(
   input: ReverseCreditInput,
 ): Promise<LedgerChange | null> {
   return inTransaction(db, async (tx) => {
+    // The deposit's credits, less what its refunds hold (a chargeback after a partial refund
+    // takes back only what is left).
     const credits = await tx
       .select()
       .from(ledgerEntries)
       .where(
         and(
           eq(ledgerEntries.transactionId, input.transactionId),
-          inArray(ledgerEntries.kind, ['deposit', 'bonus']),
+          inArray(ledgerEntries.kind, ['deposit', 'bonus', 'refund', 'refund_return']),
+          or(
+            inArray(ledgerEntries.kind, ['deposit', 'bonus']),
+            isNotNull(ledgerEntries.refundId),
+          ),
         ),
       );
     const first = credits[0];
@@ -531,6 +538,7 @@ export async function reverseCredit(
       return { applied: false, balance: toBalance(row) };
     }
     const amount = credits.reduce((sum, entry) => sum.plus(entry.amount), new Big(0));
+    if (amount.lte(0)) return { applied: false, balance: toBalance(row) };
     const balance = await writeBalance(
       tx,
       playerId,
@@ -552,6 +560,114 @@ export async function reverseCredit(
     );
     return { applied: true, balance };
   });
+}
+
+/** What {@link moveForRefund} needs. */
+export interface RefundMovement {
+  readonly playerId: string;
+  readonly currency: string;
+  /** The deposit refunded. */
+  readonly transactionId: string;
+  readonly refundId: string;
+  /** What the refund takes back (its hold) or gives back (its return), a decimal ≥ 0. */
+  readonly amount: string;
+  /** `refund`: the hold, taken off the balance; `refund_return`: a failed refund's hold back. */
+  readonly kind: 'refund' | 'refund_return';
+  /** A hold that would take the balance below zero is refused unless this is true. */
+  readonly allowNegative: boolean;
+}
+
+/**
+ * Holds what an operator's refund takes back from the balance, or returns it when the refund
+ * failed: one entry per refund and kind (a repeat changes nothing: `applied: false`). A hold may
+ * take the balance below zero only when allowed (the operator's choice, or a refund the provider
+ * reports: a fact); otherwise it is refused before anything is written.
+ *
+ * @throws {ApiError} balanceTooLow when a hold is not allowed to take the balance below zero.
+ */
+export async function moveForRefund(db: Executor, input: RefundMovement): Promise<LedgerChange> {
+  const amount = new Big(input.amount);
+  return inTransaction(db, async (tx) => {
+    const row = await lockBalance(tx, input.playerId, input.currency);
+    const [existing] = await tx
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.refundId, input.refundId), eq(ledgerEntries.kind, input.kind)));
+    if (existing !== undefined || amount.eq(0)) return { applied: false, balance: toBalance(row) };
+    const signed = input.kind === 'refund' ? amount.times(-1) : amount;
+    const after = new Big(row.balance).plus(signed);
+    if (input.kind === 'refund' && after.lt(0) && !input.allowNegative) {
+      throw new ApiError('balanceTooLow', {
+        field: 'amount',
+        detail: `the balance holds ${plainDecimal(row.balance)}, the refund takes back ${amount.toFixed()}`,
+      });
+    }
+    const balance = await writeBalance(
+      tx,
+      input.playerId,
+      input.currency,
+      after,
+      new Big(row.reserved),
+    );
+    await insertEntryStatement.run(
+      tx,
+      {
+        playerId: input.playerId,
+        currency: input.currency,
+        amount: signed.toFixed(),
+        reservedDelta: '0',
+        kind: input.kind,
+        transactionId: input.transactionId,
+        refundId: input.refundId,
+      },
+      '',
+    );
+    return { applied: true, balance };
+  });
+}
+
+/** What {@link adjustBalance} needs. */
+export interface AdjustmentMovement {
+  readonly playerId: string;
+  readonly currency: string;
+  readonly adjustmentId: string;
+  /** Signed: a credit positive, a debit negative. */
+  readonly amount: string;
+  /** A debit that would take the balance below zero is refused unless this is true. */
+  readonly allowNegative: boolean;
+}
+
+/**
+ * An operator's manual adjustment: one entry (kind `adjustment`, once per adjustment) and the
+ * balance moved by it, under the balance row's lock.
+ *
+ * @throws {ApiError} balanceTooLow when a debit is not allowed to take the balance below zero.
+ */
+export async function adjustBalance(tx: Transaction, input: AdjustmentMovement): Promise<Balance> {
+  const amount = new Big(input.amount);
+  const row = await lockBalance(tx, input.playerId, input.currency);
+  const after = new Big(row.balance).plus(amount);
+  if (amount.lt(0) && after.lt(0) && !input.allowNegative) {
+    throw new ApiError('balanceTooLow', {
+      field: 'body.amount',
+      detail: `the balance holds ${plainDecimal(row.balance)}`,
+    });
+  }
+  const balance = await writeBalance(tx, input.playerId, input.currency, after, new Big(row.reserved));
+  await insertEntryStatement.run(
+    tx,
+    {
+      playerId: input.playerId,
+      currency: input.currency,
+      amount: amount.toFixed(),
+      reservedDelta: '0',
+      kind: 'adjustment',
+      transactionId: null,
+      adjustmentId: input.adjustmentId,
+    },
+    '',
+  );
+  return balance;
 }
 
 /** Sums of the ledger of a player in a currency (tests and audits: they equal the balance row). */

@@ -16,11 +16,12 @@
  */
 import Big from 'big.js';
 import type { Executor } from '../../db/open';
-import { and, eq } from 'drizzle-orm';
-import { walletOperations } from '../../db/schema';
+import { and, eq, ne } from 'drizzle-orm';
+import { refunds, walletOperations } from '../../db/schema';
 import type { transactions } from '../../db/schema';
 import {
   creditOnce,
+  moveForRefund,
   releaseReservation,
   reserveWithdrawal,
   reverseCredit,
@@ -140,8 +141,75 @@ export async function takeBackDeposit(
   }
   const credited = await findWalletOperation(tx, row.id, 'credit');
   if (credited === undefined) return;
-  const amount = new Big(credited.amount).plus(credited.bonus).toFixed();
-  await queueWalletOperation(tx, { ...movement(row, amount), kind: 'reverse', now });
+  // Less what the deposit's refunds took back (or will, once they succeed).
+  const refunded = await tx
+    .select({ debit: refunds.debit })
+    .from(refunds)
+    .where(and(eq(refunds.transactionId, row.id), ne(refunds.status, 'failed')));
+  const amount = refunded.reduce(
+    (left, refund) => left.minus(refund.debit),
+    new Big(credited.amount).plus(credited.bonus),
+  );
+  if (amount.lte(0)) return;
+  await queueWalletOperation(tx, { ...movement(row, amount.toFixed()), kind: 'reverse', now });
+}
+
+/** A refund as its money moves need it. */
+type RefundRow = Pick<
+  typeof refunds.$inferSelect,
+  'id' | 'transactionId' | 'playerId' | 'currency' | 'debit' | 'allowNegativeBalance'
+>;
+
+/**
+ * A refund was requested: on the internal ledger what it takes back leaves the balance now, so
+ * the player cannot spend it while the provider works (below zero only when the refund allows
+ * it; throws balanceTooLow otherwise). The operator's wallet is sent nothing until the refund
+ * succeeded.
+ */
+export async function holdRefund(tx: Executor, row: Row, refund: RefundRow): Promise<void> {
+  if (row.wallet !== 'internal') return;
+  await moveForRefund(tx, {
+    playerId: refund.playerId,
+    currency: refund.currency,
+    transactionId: refund.transactionId,
+    refundId: refund.id,
+    amount: refund.debit,
+    kind: 'refund',
+    allowNegative: refund.allowNegativeBalance,
+  });
+}
+
+/** A refund failed: what it held is back on the internal balance, once. */
+export async function returnRefund(tx: Executor, row: Row, refund: RefundRow): Promise<void> {
+  if (row.wallet !== 'internal') return;
+  await moveForRefund(tx, {
+    playerId: refund.playerId,
+    currency: refund.currency,
+    transactionId: refund.transactionId,
+    refundId: refund.id,
+    amount: refund.debit,
+    kind: 'refund_return',
+    allowNegative: true,
+  });
+}
+
+/**
+ * A refund succeeded: the operator's wallet is owed its reversal (one per refund, the refund's
+ * id naming the operation); the internal ledger took it when it was requested.
+ */
+export async function settleRefund(
+  tx: Executor,
+  row: Row,
+  refund: RefundRow,
+  now: Date,
+): Promise<void> {
+  if (row.wallet !== 'operator' || new Big(refund.debit).lte(0)) return;
+  await queueWalletOperation(tx, {
+    ...movement(row, refund.debit),
+    refundId: refund.id,
+    kind: 'reverse',
+    now,
+  });
 }
 
 function movement(row: Row, amount: string) {

@@ -40,6 +40,8 @@ export type WalletOperationKind = WalletOperationRow['kind'];
 /** What {@link queueWalletOperation} writes. */
 export interface QueuedOperation {
   readonly transactionId: string;
+  /** A refund's reversal: one per refund instead of one per transaction and kind. */
+  readonly refundId?: string | undefined;
   readonly kind: WalletOperationKind;
   readonly playerId: string;
   readonly currency: string;
@@ -59,6 +61,7 @@ export async function queueWalletOperation(tx: Executor, op: QueuedOperation): P
     .insert(walletOperations)
     .values({
       transactionId: op.transactionId,
+      refundId: op.refundId ?? null,
       kind: op.kind,
       playerId: op.playerId,
       currency: op.currency,
@@ -68,7 +71,17 @@ export async function queueWalletOperation(tx: Executor, op: QueuedOperation): P
       // The app's clock, not the database's: how long the wallet stayed silent is measured by it.
       createdAt: op.now,
     })
-    .onConflictDoNothing({ target: [walletOperations.transactionId, walletOperations.kind] })
+    .onConflictDoNothing(
+      op.refundId === undefined
+        ? {
+            target: [walletOperations.transactionId, walletOperations.kind],
+            where: sql`${walletOperations.refundId} is null`,
+          }
+        : {
+            target: [walletOperations.refundId, walletOperations.kind],
+            where: sql`${walletOperations.refundId} is not null`,
+          },
+    )
     .returning({ id: walletOperations.id });
   return rows.length > 0;
 }
@@ -82,13 +95,24 @@ export async function findWalletOperation(
   const [row] = await db
     .select()
     .from(walletOperations)
-    .where(and(eq(walletOperations.transactionId, transactionId), eq(walletOperations.kind, kind)));
+    .where(
+      and(
+        eq(walletOperations.transactionId, transactionId),
+        eq(walletOperations.kind, kind),
+        isNull(walletOperations.refundId),
+      ),
+    );
   return row;
 }
 
 /** The wallet's idempotency key of an operation. */
-export function operationId(op: Pick<WalletOperationRow, 'transactionId' | 'kind'>): string {
-  return `${op.transactionId}:${op.kind}`;
+export function operationId(
+  op: Pick<WalletOperationRow, 'transactionId' | 'kind'> & {
+    readonly refundId?: string | null | undefined;
+  },
+): string {
+  // A refund's reversal is one of several of its deposit's: named by the refund.
+  return `${op.refundId ?? op.transactionId}:${op.kind}`;
 }
 
 /** The log lines of the wallet (a pino or Fastify logger fits). */

@@ -13,6 +13,8 @@ export {
   isTransaction,
   operatorTransaction,
   recordPayoutAccountVerified,
+  recordRefundEvent,
+  refundWire,
   recordTransactionEvents,
   transactionWire,
 } from './outbox';

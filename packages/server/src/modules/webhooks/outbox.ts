@@ -25,10 +25,16 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
-import { PayoutAccountEvent, TransactionEvent } from '@cashdesk/contract';
-import type { TransactionEventType, WebhookEvent, WebhookTransaction } from '@cashdesk/contract';
+import { PayoutAccountEvent, RefundEvent, TransactionEvent } from '@cashdesk/contract';
+import type {
+  RefundEventType,
+  TransactionEventType,
+  WebhookEvent,
+  WebhookRefund,
+  WebhookTransaction,
+} from '@cashdesk/contract';
 import type { Executor, Transaction } from '../../db/open';
-import type { payoutAccounts, transactions } from '../../db/schema';
+import type { payoutAccounts, refunds, transactions } from '../../db/schema';
 import { payGroups, players, webhookEvents } from '../../db/schema';
 import { plainDecimal } from '../../platform/money-text';
 import { REVERSED_MESSAGE_KEY } from './reversal-marker';
@@ -40,6 +46,7 @@ export const WEBHOOK_CHANNEL = 'cashdesk_webhook_events';
 
 type TransactionRow = typeof transactions.$inferSelect;
 type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
 
 /** Whether `db` is a transaction (or a savepoint in one) rather than the database itself. */
 export function isTransaction(db: Executor): db is Transaction {
@@ -188,6 +195,7 @@ export function transactionWire(row: TransactionRow, owner: TransactionOwner): W
     error_code: row.errorCode,
     error_message: row.errorMessage,
     decline_reason: decline.success ? decline.data.declineReason : null,
+    refunded_amount: plainDecimal(row.refundedAmount),
     awaiting_approval: row.status === 'created' && row.callState === 'approval',
     new_payout_account: z.safeParse(NewPayoutAccount, row.providerData).success,
     created_at: row.createdAt.toISOString(),
@@ -269,6 +277,48 @@ function realtimeMove(row: TransactionRow): string | undefined {
     transaction_status: row.transactionStatus,
     result_status: row.resultStatus,
   });
+}
+
+/** A refund as the operator sees it: the ONE builder of the contract's WebhookRefund. */
+export function refundWire(row: RefundRow): WebhookRefund {
+  return {
+    id: row.id,
+    transaction_id: row.transactionId,
+    status: row.status,
+    amount: plainDecimal(row.amount),
+    currency: row.currency,
+    balance_debit: plainDecimal(row.debit),
+    reason: row.reason,
+    source: row.source,
+    provider_reference: row.providerReference,
+    failure_reason: row.failureReason,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Records the event of a refund's state (`refund.requested`, `.succeeded` or `.failed`) in the
+ * transaction `tx` that put it there, with its deposit as it is now.
+ */
+export async function recordRefundEvent(
+  tx: Transaction,
+  refund: RefundRow,
+  deposit: TransactionRow,
+): Promise<WebhookEvent> {
+  const type: RefundEventType = `refund.${refund.status}`;
+  const transaction = await operatorTransaction(tx, deposit);
+  const event = z.parse(RefundEvent, {
+    id: randomUUID(),
+    type,
+    created_at: new Date().toISOString(),
+    brand: transaction.brand,
+    refund: refundWire(refund),
+    transaction: transaction.wire,
+  });
+  await insertEvents(tx, [event], deposit.id);
+  return event;
 }
 
 /**

@@ -28,15 +28,22 @@ import { insertWhen } from '../../db/insert-when';
 import { rawStatement, ShapedStatement } from '../../db/statement-shapes';
 import type { Database } from '../../db/open';
 import { rowsOf } from '../../db/rows';
-import { sandboxPayments, sandboxTokens, sandboxTransactions } from '../../db/schema';
+import {
+  sandboxPayments,
+  sandboxRefunds,
+  sandboxTokens,
+  sandboxTransactions,
+} from '../../db/schema';
 import { DepositAnswer, PayoutAnswer } from '../http/protocol';
-import { DECLINE_REASONS } from '../payment-provider';
+import { DECLINE_REASONS, REFUND_FAILURE_REASONS } from '../payment-provider';
 import type { CardSummary, DeclineReason, ProviderRef } from '../payment-provider';
 import type { SandboxFlow } from './provider-ref';
 import type {
   ResolveResult,
   SandboxActivity,
+  NewSandboxRefund,
   SandboxFirstCall,
+  SandboxRefundRecord,
   SandboxFirstResult,
   SandboxPaymentRecord,
   SandboxResolution,
@@ -281,12 +288,79 @@ function transactionOf(
     : { ...common, flow: 'payout', outcome: PayoutAnswer.parse(row.outcome) };
 }
 
+type RefundRow = typeof sandboxRefunds.$inferSelect;
+
+const RefundFailure = z.enum(REFUND_FAILURE_REASONS);
+
+function refundOf(row: RefundRow): SandboxRefundRecord {
+  return {
+    refundId: row.refundId,
+    ref: row.ref,
+    paymentRef: row.paymentRef,
+    amount: row.amount,
+    currency: row.currency,
+    outcome: row.outcome,
+    failureReason: row.failureReason === null ? undefined : RefundFailure.parse(row.failureReason),
+    settlesTo: row.settlesTo ?? undefined,
+    settlesAt: row.settlesAt ?? undefined,
+    calls: row.calls,
+  };
+}
+
 /** The sandbox's state in the database (see the module comment). */
 export class DatabaseSandboxStore implements SandboxStore {
   readonly #db: Database;
 
   constructor(db: Database) {
     this.#db = db;
+  }
+
+  async refund(
+    refundId: string,
+    paymentRef: ProviderRef,
+    decide: (earlier: readonly SandboxRefundRecord[]) => NewSandboxRefund,
+  ): Promise<SandboxRefundRecord> {
+    return this.#db.transaction(async (tx) => {
+      // One refund of a payment decided at a time, across processes: its earlier refunds are
+      // read under the lock, so two refunds at once cannot both fit what was charged.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${paymentRef}, 7))`);
+      const [known] = await tx
+        .update(sandboxRefunds)
+        .set({ calls: sql`${sandboxRefunds.calls} + 1` })
+        .where(eq(sandboxRefunds.refundId, refundId))
+        .returning();
+      if (known !== undefined) return refundOf(known);
+      const earlier = await tx
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.paymentRef, paymentRef))
+        .orderBy(asc(sandboxRefunds.seq));
+      const made = decide(earlier.map(refundOf));
+      const [row] = await tx
+        .insert(sandboxRefunds)
+        .values({
+          refundId: made.refundId,
+          ref: made.ref,
+          paymentRef: made.paymentRef,
+          amount: made.amount,
+          currency: made.currency,
+          outcome: made.outcome,
+          failureReason: made.failureReason ?? null,
+          settlesTo: made.settlesTo ?? null,
+          settlesAt: made.settlesAt ?? null,
+        })
+        .returning();
+      if (row === undefined) throw new Error(`sandbox: refund ${refundId} was not kept`);
+      return refundOf(row);
+    });
+  }
+
+  async findRefund(refundId: string): Promise<SandboxRefundRecord | undefined> {
+    const [row] = await this.#db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.refundId, refundId));
+    return row === undefined ? undefined : refundOf(row);
   }
 
   async repeat(

@@ -16,7 +16,9 @@ import type {
   ResolveResult,
   SandboxActivity,
   SandboxFirstCall,
+  NewSandboxRefund,
   SandboxPaymentRecord,
+  SandboxRefundRecord,
   SandboxResolution,
   SandboxSnapshot,
   SandboxStore,
@@ -52,12 +54,34 @@ export class MemorySandboxStore implements SandboxStore {
   readonly #payments = new Map<ProviderRef, SandboxPaymentRecord>();
   readonly #tokens = new Map<string, SandboxTokenRecord>();
   readonly #transactions = new Map<string, SandboxTransactionRecord>();
+  readonly #refunds = new Map<string, SandboxRefundRecord>();
 
   constructor(options: MemorySandboxStoreOptions = {}) {
     this.#maxRemembered = options.maxRemembered ?? DEFAULT_MAX_REMEMBERED;
     if (!Number.isSafeInteger(this.#maxRemembered) || this.#maxRemembered < 1) {
       throw new RangeError('MemorySandboxStore: maxRemembered must be a whole number ≥ 1.');
     }
+  }
+
+  refund(
+    refundId: string,
+    paymentRef: ProviderRef,
+    decide: (earlier: readonly SandboxRefundRecord[]) => NewSandboxRefund,
+  ): Promise<SandboxRefundRecord> {
+    const known = this.#refunds.get(refundId);
+    if (known !== undefined) {
+      const repeated = { ...known, calls: known.calls + 1 };
+      this.#refunds.set(refundId, repeated);
+      return Promise.resolve(repeated);
+    }
+    const earlier = [...this.#refunds.values()].filter((r) => r.paymentRef === paymentRef);
+    const record: SandboxRefundRecord = { ...decide(earlier), calls: 1 };
+    keep(this.#refunds, refundId, record, this.#maxRemembered);
+    return Promise.resolve(record);
+  }
+
+  findRefund(refundId: string): Promise<SandboxRefundRecord | undefined> {
+    return Promise.resolve(this.#refunds.get(refundId));
   }
 
   repeat(transactionId: string, flow: SandboxFlow): Promise<SandboxTransactionRecord | undefined> {

@@ -106,6 +106,8 @@ export interface AmountRule {
   readonly effect: AmountRuleEffect;
   readonly deposits: string;
   readonly payouts: string;
+  /** What a refund of that amount does. */
+  readonly refunds: string;
 }
 
 /**
@@ -118,6 +120,7 @@ export const AMOUNT_RULES: readonly AmountRule[] = [
     effect: 'decline',
     deposits: 'declined at once (`declined`)',
     payouts: 'declined at once (`declined`)',
+    refunds: 'failed at once (`declined`)',
   },
   {
     fraction: '0.14',
@@ -125,12 +128,14 @@ export const AMOUNT_RULES: readonly AmountRule[] = [
     deposits:
       'the usual outcome, then declined when it would have been approved (`receipt_rejected` for a bank transfer, `declined` otherwise)',
     payouts: 'processing, then declined after the settle delay (`declined`)',
+    refunds: 'pending, then failed after the settle delay (`declined`)',
   },
   {
     fraction: '0.15',
     effect: 'process',
     deposits: 'the usual outcome',
     payouts: 'processing, then approved after the settle delay',
+    refunds: 'pending, then succeeded after the settle delay',
   },
 ];
 
@@ -153,11 +158,12 @@ export function renderMethodOutcomeTables(
     '|---|---|---|',
     ...kinds.map((row) => `| \`${row.kind}\` | ${row.depositOutcome} | ${row.settlement} |`),
     '',
-    '| Amount ends in | Deposits (all kinds but `card`) | Payouts (all kinds) |',
-    '|---|---|---|',
+    '| Amount ends in | Deposits (all kinds but `card`) | Payouts (all kinds) | Refunds |',
+    '|---|---|---|---|',
     ...rules.map(
-      (rule) => `| \`.${rule.fraction.slice(2)}\` | ${rule.deposits} | ${rule.payouts} |`,
+      (rule) =>
+        `| \`.${rule.fraction.slice(2)}\` | ${rule.deposits} | ${rule.payouts} | ${rule.refunds} |`,
     ),
-    '| anything else | the usual outcome | approved at once (bet shop: with a pick-up code) |',
+    '| anything else | the usual outcome | approved at once (bet shop: with a pick-up code) | succeeded at once |',
   ].join('\n');
 }

@@ -72,6 +72,11 @@ export class PaymentMaker {
     return { ...parts, ref: formatRef(parts) };
   }
 
+  /** A new refund reference, `sbx.r.{16 random hex}` (not a payment's: it has no status). */
+  newRefundRef(): string {
+    return `sbx.r.${this.#hex(8)}`;
+  }
+
   /** A new token for a card (16 random bytes and the behaviour letter). */
   newToken(behaviour: TokenBehaviour, card: CardSummary): SandboxTokenRecord {
     return { token: formatToken(behaviour, this.#hex(16)), behaviour, card };

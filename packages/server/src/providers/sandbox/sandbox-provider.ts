@@ -45,7 +45,11 @@ import type {
   PayoutInput,
   PayoutOutcome,
   ProviderRef,
+  ProviderRefunds,
   ProviderStatus,
+  RefundInput,
+  RefundLookup,
+  RefundOutcome,
   ReturnUrls,
   ThreeDsChallengeResult,
   ThreeDsOutcome,
@@ -59,6 +63,8 @@ import type { NewPaymentContext } from './payment-maker';
 import { PaymentRecords } from './payment-records';
 import { decidePayout } from './payouts';
 import { parseRef } from './provider-ref';
+import { lookupRefund, refund } from './refunds';
+import type { RefundContext } from './refunds';
 import type { SandboxFlow, SandboxStep } from './provider-ref';
 import type {
   SandboxActivity,
@@ -160,6 +166,15 @@ export class SandboxProvider implements PaymentProvider {
   readonly #payments: PaymentRecords;
   /** What deciding a new payment needs: the random source, the timings, the page address. */
   readonly #context: NewPaymentContext;
+  readonly #refundContext: RefundContext;
+
+  /** Refunds of approved deposits, decided by amount (README.md, refunds.ts). */
+  readonly refunds: ProviderRefunds = {
+    refund: (input: RefundInput, now: Date): Promise<RefundOutcome> =>
+      refund(input, now, this.#refundContext),
+    lookupRefund: (refundId: string, now: Date): Promise<RefundLookup> =>
+      lookupRefund(refundId, now, this.#store),
+  };
 
   constructor(options: SandboxProviderOptions) {
     this.timings = resolveTimings(options);
@@ -171,6 +186,18 @@ export class SandboxProvider implements PaymentProvider {
       timings: this.timings,
       baseUrl: (options.baseUrl ?? '').replace(/\/+$/, ''),
       store: this.#store,
+    };
+    this.#refundContext = {
+      store: this.#store,
+      timings: this.timings,
+      newRefundRef: () => maker.newRefundRef(),
+      paymentStatus: (providerRef, now) => this.status(providerRef, now),
+      charged: async (providerRef) => {
+        const details = (await this.#store.payment(providerRef))?.details;
+        return details === undefined
+          ? undefined
+          : (await this.#store.transaction(details.transactionId))?.amount;
+      },
     };
   }
 

@@ -27,6 +27,7 @@ import type {
   PaymentMethodKind,
   PayoutOutcome,
   ProviderRef,
+  RefundFailureReason,
   ReturnUrls,
 } from '../payment-provider';
 import type { SandboxFlow, TokenBehaviour } from './provider-ref';
@@ -131,8 +132,42 @@ export interface ResolveResult {
   readonly applied: boolean;
 }
 
+/** A refund the sandbox was asked for (its first answer, fixed), by its refund id. */
+export interface SandboxRefundRecord {
+  readonly refundId: string;
+  /** The refund's own reference. */
+  readonly ref: ProviderRef;
+  /** The payment refunded. */
+  readonly paymentRef: ProviderRef;
+  readonly amount: string;
+  readonly currency: string;
+  /** `pending` until {@link settlesAt}, then {@link settlesTo}. */
+  readonly outcome: 'succeeded' | 'failed' | 'pending';
+  readonly failureReason: RefundFailureReason | undefined;
+  readonly settlesTo: 'succeeded' | 'failed' | undefined;
+  readonly settlesAt: Date | undefined;
+  /** Calls with this refund id, the first included. */
+  readonly calls: number;
+}
+
+/** A new refund's record as decided, before it is kept. */
+export type NewSandboxRefund = Omit<SandboxRefundRecord, 'calls'>;
+
 /** The sandbox provider's state (see the module comment). */
 export interface SandboxStore {
+  /**
+   * A refund id's record: the first one kept, its `calls` counted up, when the id is known;
+   * otherwise `decide` is given the payment's earlier refunds and its answer is kept. All in one
+   * atomic step, so two refunds of one payment at once are decided one after the other (their
+   * sum checked against what the payment charged) and a repeat never refunds twice.
+   */
+  refund(
+    refundId: string,
+    paymentRef: ProviderRef,
+    decide: (earlier: readonly SandboxRefundRecord[]) => NewSandboxRefund,
+  ): Promise<SandboxRefundRecord>;
+  /** The record of a refund id, not counted as a call. */
+  findRefund(refundId: string): Promise<SandboxRefundRecord | undefined>;
   /**
    * The record of a transaction id seen before, its `calls` counted up when `flow` is its flow
    * (a repeat); `undefined` for an id never seen. A record of the other flow is returned as it

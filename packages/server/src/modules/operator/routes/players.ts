@@ -19,6 +19,9 @@ import { registerEndpoint } from '../../../http/register-endpoint';
 import { requireBrand, bumpConfigVersion } from '../../brand-config';
 import { startOperatorSession } from '../operator-sessions';
 import { requirePlayer, setPlayerBlocked, toOperatorPlayer, upsertPlayer } from '../players';
+import { adjust, adjustmentWire } from '../adjustments';
+import { currencyPrecision } from '../../payments';
+import { ApiError } from '../../../http/api-error';
 
 /** The audit target of a player. */
 function playerTarget(externalId: string): string {
@@ -158,6 +161,46 @@ export function registerOperatorPlayerRoutes(app: App): void {
       });
       void reply.header('etag', `"${String(answer.config_version)}"`);
       return { status: 200, body: answer };
+    },
+  );
+
+  registerEndpoint(
+    app,
+    OPERATOR_ENDPOINTS.operatorPlayerAdjust,
+    async ({ params, body, deps, operator, audit, idempotencyKey }) => {
+      if (deps.wallet.kind !== 'internal') {
+        throw new ApiError('adjustmentNotAllowed', { detail: 'the brand keeps its balances' });
+      }
+      const precision = await currencyPrecision(deps.db, body.currency);
+      const now = deps.clock();
+      const answer = await deps.db.transaction(async (tx) => {
+        const player = await requirePlayer(tx, operator.brandId, params.external_id);
+        const { row, made } = await adjust(
+          tx,
+          player,
+          {
+            direction: body.direction,
+            amount: body.amount,
+            currency: body.currency,
+            reason: body.reason,
+            allowNegativeBalance: body.allow_negative_balance ?? false,
+            idempotencyKey: idempotencyKey ?? '',
+            requestedBy: operator.keyId,
+            precision,
+          },
+          now,
+        );
+        const wire = adjustmentWire(row, player);
+        if (made) {
+          await audit(tx, {
+            target: `${playerTarget(params.external_id)}:adjustment:${row.id}`,
+            before: null,
+            after: wire,
+          });
+        }
+        return wire;
+      });
+      return { status: 201, body: { adjustment: answer } };
     },
   );
 }

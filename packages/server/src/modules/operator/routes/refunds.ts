@@ -1,0 +1,65 @@
+/**
+ * Refunds in the operator API: create one (full or partial, with an Idempotency-Key), list a
+ * deposit's, read one. The money and the provider call are modules/payments/refunds.ts's; a new
+ * refund is audited in the database transaction that creates it.
+ *
+ * @packageDocumentation
+ */
+import { OPERATOR_ENDPOINTS } from '@cashdesk/contract';
+import type { App } from '../../../http/app-types';
+import { registerEndpoint } from '../../../http/register-endpoint';
+import { brandRefund, brandTransaction, listRefunds, requestRefund } from '../../payments';
+import type { RefundState } from '../../payments';
+import { operatorTransaction, refundWire } from '../../webhooks';
+import type { Executor } from '../../../db/open';
+
+/** A refund and its deposit as the API answers them. */
+async function answerOf(db: Executor, state: RefundState) {
+  const { wire } = await operatorTransaction(db, state.transaction);
+  return { refund: refundWire(state.refund), transaction: wire };
+}
+
+/** Registers the refund routes. */
+export function registerOperatorRefundRoutes(app: App): void {
+  registerEndpoint(
+    app,
+    OPERATOR_ENDPOINTS.operatorRefundCreate,
+    async ({ params, body, deps, operator, audit, idempotencyKey, request }) => {
+      const state = await requestRefund(
+        { ...deps, log: request.log },
+        operator.brandId,
+        params.transactionId,
+        {
+          amount: body.amount,
+          reason: body.reason,
+          allowNegativeBalance: body.allow_negative_balance ?? false,
+          idempotencyKey: idempotencyKey ?? '',
+          requestedBy: operator.keyId,
+          record: async (tx, created) => {
+            await audit(tx, {
+              target: `transaction:${created.transaction.id}:refund:${created.refund.id}`,
+              before: null,
+              after: refundWire(created.refund),
+            });
+          },
+        },
+      );
+      return { status: 201, body: await answerOf(deps.db, state) };
+    },
+  );
+
+  registerEndpoint(
+    app,
+    OPERATOR_ENDPOINTS.operatorRefundList,
+    async ({ params, deps, operator }) => {
+      const deposit = await brandTransaction(deps, operator.brandId, params.transactionId);
+      const rows = await listRefunds(deps.db, deposit.id);
+      return { status: 200, body: { refunds: rows.map(refundWire) } };
+    },
+  );
+
+  registerEndpoint(app, OPERATOR_ENDPOINTS.operatorRefundGet, async ({ params, deps, operator }) => {
+    const state = await brandRefund(deps, operator.brandId, params.refundId);
+    return { status: 200, body: await answerOf(deps.db, state) };
+  });
+}
