@@ -243,6 +243,7 @@ export type { EndpointId, PathParamNames, PathParams } from './endpoints';
 export { OPERATOR_BASE, OPERATOR_ENDPOINTS } from './operator-endpoints';
 export type { OperatorEndpointId } from './operator-endpoints';
 export {
+  PayoutApprovalRequest,
   PayoutApprovalSetting,
   PayoutDecisionRequest,
   PayoutDecisionResponse,
@@ -283,6 +284,7 @@ export type {
 export {
   OperatorTransaction,
   TRANSACTION_CSV_COLUMNS,
+  TransactionCount,
   TransactionPage,
 } from './schemas/operator-transactions';
 // --- the brand configuration layer ---

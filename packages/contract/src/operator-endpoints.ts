@@ -63,6 +63,7 @@ import {
   RefundRequest,
 } from './schemas/operator-refunds';
 import {
+  PayoutApprovalRequest,
   PayoutApprovalSetting,
   PayoutDecisionRequest,
   PayoutDecisionResponse,
@@ -81,6 +82,7 @@ import {
 import {
   OperatorTransaction,
   OperatorTransactionParams,
+  TransactionCount,
   TransactionFilterQuery,
   TransactionListQuery,
   TransactionPage,
@@ -379,13 +381,29 @@ export const OPERATOR_ENDPOINTS = {
     tag: 'operator-transactions',
     summary: 'List transactions',
     description:
-      "The brand's transactions, newest first, filtered by status, flow, player, currency, creation time (from inclusive, to exclusive), pay group and method kind. Cursor pagination (keyset on creation time and id): a walk returns every row exactly once even while new transactions are made. A cursor this server did not make is 400 naming query.cursor.",
+      "The brand's transactions, newest first, filtered by status, flow, player, currency, creation time (from inclusive, to exclusive), pay group, method kind and whether they await the operator's approval (awaiting_approval=true: the approval queue). Cursor pagination (keyset on creation time and id): a walk returns every row exactly once even while new transactions are made. A cursor this server did not make is 400 naming query.cursor; an unknown query parameter or a bad value is 400 naming it.",
     session: false,
     idempotencyKey: false,
     sandboxOnly: false,
     operator: 'transactions:read',
     query: TransactionListQuery,
     responses: { 200: { description: 'A page of transactions.', schema: TransactionPage } },
+    errors: [],
+  }),
+  operatorTransactionCount: operatorEndpoint({
+    id: 'operatorTransactionCount',
+    method: 'GET',
+    path: `${OPERATOR_BASE}/transactions/count`,
+    tag: 'operator-transactions',
+    summary: 'Count transactions',
+    description:
+      "How many of the brand's transactions the list's filters select. GET /transactions/count?awaiting_approval=true is the number of withdrawals waiting for the operator's decision. An unknown query parameter or a bad value is 400 naming it.",
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'transactions:read',
+    query: TransactionFilterQuery,
+    responses: { 200: { description: 'The count.', schema: TransactionCount } },
     errors: [],
   }),
   operatorTransactionExport: operatorEndpoint({
@@ -427,13 +445,13 @@ export const OPERATOR_ENDPOINTS = {
     tag: 'operator-transactions',
     summary: "Require (or stop requiring) approval of the brand's withdrawals",
     description:
-      'Sets whether withdrawals created from now on wait for approval. Withdrawals already waiting keep waiting for a decision. A configuration write: bumps the version, honours If-Match, audited.',
+      'Sets whether withdrawals created from now on wait for approval, and per currency the amount below which they do not (exempt_below; the body is the whole setting, so an omitted exempt_below removes every exempt amount). Withdrawals already waiting keep waiting for a decision. A configuration write: bumps the version, honours If-Match, audited.',
     session: false,
     idempotencyKey: false,
     sandboxOnly: false,
     operator: 'config:write',
     headers: ConfigWriteHeaders,
-    body: PayoutApprovalSetting,
+    body: PayoutApprovalRequest,
     responses: { 200: { description: 'The setting as changed.', schema: PayoutApprovalSetting } },
     errors: ['operatorVersionConflict'],
   }),

@@ -899,6 +899,10 @@ const settingsShape = {
       'Free-form settings the widget reads (keys of at most 64 characters): show_pci_dss_logo (true or false: the PCI DSS mark under the card forms, SPEC §3 showPCIDSSLogo) and logo_sizes ({ height: 16 to 96, width: 16 to 192 } whole pixels: the method logos, SPEC §3 logoSizes).',
     ),
     z.refine(
+      (settings) => Object.keys(settings).every((key) => !key.startsWith('@')),
+      'a widget setting name never starts with @ (kept for the server)',
+    ),
+    z.refine(
       (settings) =>
         settings.show_pci_dss_logo === undefined || typeof settings.show_pci_dss_logo === 'boolean',
       'show_pci_dss_logo is true or false',

@@ -50,6 +50,18 @@ export const TransactionFilterQuery = z.object({
   created_to: z.optional(DateTime),
   pay_group_id: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647))),
   method_kind: z.optional(z.enum(METHOD_KINDS)),
+  /**
+   * `true`: only the withdrawals that wait for the operator's approval (the approval queue);
+   * `false`: every other transaction.
+   */
+  awaiting_approval: z.optional(
+    z.enum(['true', 'false']).check(
+      z.meta({
+        description:
+          "true: only the withdrawals that wait for the operator's approval (the approval queue); false: every other transaction. Any other value is 400 naming query.awaiting_approval.",
+      }),
+    ),
+  ),
 });
 
 /** GET /transactions: the filters, a page size and the cursor of the previous page. */
@@ -70,6 +82,17 @@ export const TransactionPage = z
   );
 /** The type of {@link TransactionPage}. */
 export type TransactionPage = z.infer<typeof TransactionPage>;
+
+/** GET /transactions/count: how many transactions the filters select. */
+export const TransactionCount = z.object({ count: z.number().check(z.int(), z.gte(0)) }).check(
+  z.meta({
+    id: 'TransactionCount',
+    description:
+      "How many of the brand's transactions the filters select (the list's filters, without a page). With awaiting_approval=true: the length of the approval queue.",
+  }),
+);
+/** The type of {@link TransactionCount}. */
+export type TransactionCount = z.infer<typeof TransactionCount>;
 
 /** The columns of the CSV export, in order (the header row). */
 export const TRANSACTION_CSV_COLUMNS = [

@@ -135,9 +135,9 @@ export const WebhookTransaction = z
      */
     awaiting_approval: z.boolean(),
     /**
-     * SPEC §3 is_new_payout_account: a withdrawal to a payout account the player entered as new
-     * (typed in the form, or added and verified just before), never paid to before. Always false
-     * for a deposit, a card or a bet shop.
+     * SPEC §3 is_new_payout_account: the player's first withdrawal to this payout account (its
+     * requisites, typed or saved), false on every later one. Always false for a deposit, a card
+     * or a bet shop.
      */
     new_payout_account: z.boolean(),
     created_at: DateTime,
@@ -147,7 +147,7 @@ export const WebhookTransaction = z
     z.meta({
       id: 'WebhookTransaction',
       description:
-        "A transaction as of the change the event reports. Money as decimal strings: amount is what the player asked for; a deposit credits amount - tax (+ bonus), a withdrawal pays out amount - fee - tax. player_id is the id the brand knows the player by. new_payout_account marks the first withdrawal to an account the player entered as new (SPEC §3 is_new_payout_account), for the operator's risk checks.",
+        "A transaction as of the change the event reports. Money as decimal strings: amount is what the player asked for; a deposit credits amount - tax (+ bonus), a withdrawal pays out amount - fee - tax. player_id is the id the brand knows the player by. new_payout_account is true exactly on the player's first withdrawal to a payout account (its requisites, typed or saved: one deleted and added again is the same account; first requested, not counting failed ones; of two at once exactly one) and false on every later one (SPEC §3 is_new_payout_account), for the operator's risk checks; the client's is_new_payout_account does not move it.",
     }),
   );
 /** The type of {@link WebhookTransaction}. */

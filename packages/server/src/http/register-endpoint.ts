@@ -23,6 +23,9 @@
  *   transaction it creates to the key, and the endpoint's `resume` option answers a retry whose
  *   key already created a transaction. A multipart endpoint calls `ctx.idempotent(requestParts,
  *   work)` itself once it has hashed the file;
+ * - an operator endpoint (`operator` set) refuses a query parameter its query schema does not
+ *   name (400 invalidField naming `query.<name>`), as its PATCH bodies refuse unknown fields: a
+ *   misspelled or unsupported filter would otherwise be dropped and the answer look filtered;
  * - `sandboxOnly: true`: outside sandbox mode the route answers 404 with code 1901;
  * - rate limits: failed session checks count per client address, the money endpoints of
  *   http/rate-limits.ts are limited per session (429, code 1013), and the client reports are
@@ -269,6 +272,30 @@ function parsePart(part: RequestPart, schema: $ZodType | undefined, value: unkno
   });
 }
 
+/** The parameter names an endpoint's query schema declares (none without a schema). */
+function queryNames(schema: $ZodType | undefined): ReadonlySet<string> {
+  if (schema === undefined) return new Set();
+  const def: unknown = schema._zod.def;
+  const shape: unknown = isRecord(def) ? def.shape : undefined;
+  if (!isRecord(shape)) throw new Error('a query schema must be an object schema');
+  return new Set(Object.keys(shape));
+}
+
+/**
+ * Refuses the first query parameter not in `known` (400 invalidField naming `query.<name>`).
+ *
+ * @throws {ApiError} invalidField
+ */
+function refuseUnknownQuery(known: ReadonlySet<string>, query: unknown): void {
+  if (!isRecord(query)) return;
+  const unknown = Object.keys(query).find((name) => !known.has(name));
+  if (unknown === undefined) return;
+  throw new ApiError('invalidField', {
+    field: `query.${unknown}`,
+    detail: 'unknown query parameter',
+  });
+}
+
 /** One of an endpoint's object schemas, typed as the row declares it. */
 function schemaOf<E extends Endpoint, K extends 'params' | 'query' | 'headers'>(
   endpoint: E,
@@ -371,6 +398,9 @@ export function registerEndpoint<E extends Endpoint>(
   // schemas' outputs); Fastify serialises the answers with the response schemas.
   const schema: FastifySchema = { response: endpointResponseSchemas(endpoint) };
   const bodySchema = jsonBodySchema(endpoint);
+  // The operator API names every query parameter it takes (see the module comment).
+  const knownQuery =
+    endpoint.operator === undefined ? undefined : queryNames(schemaOf(endpoint, 'query'));
 
   app.route({
     method: endpoint.method,
@@ -381,6 +411,7 @@ export function registerEndpoint<E extends Endpoint>(
     handler: async (request, reply) => {
       const session = sessionOf(endpoint, request.cashierSession);
       const params = parsePart('params', schemaOf(endpoint, 'params'), request.params);
+      if (knownQuery !== undefined) refuseUnknownQuery(knownQuery, request.query);
       const query = parsePart('query', schemaOf(endpoint, 'query'), request.query);
       const headers = parsePart('headers', schemaOf(endpoint, 'headers'), request.headers);
       const key = endpoint.idempotencyKey ? requiredKey(request.headers) : undefined;

@@ -1,8 +1,10 @@
 /**
  * SPEC §3 payment request payload `is_new_payout_account` (the widget's isNewPamAccount, §7
- * marker pam_new_account): the server keeps the player's "new account" claim with the withdrawal
- * where it can stand by it, and tells the operator in the transaction its webhooks and operator
- * API carry (`new_payout_account`).
+ * marker pam_new_account): the operator's `new_payout_account` (webhooks and operator API) is
+ * true exactly on a player's first withdrawal to a payout account, its requisites (typed or
+ * saved, deleted and added again), and false on every later one, whatever the client claims;
+ * of two withdrawals requested at once exactly one is the first; a first that failed moved no
+ * money, so the next one is the first again (modules/payments/first-payout.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -44,6 +46,7 @@ async function submit(
   sessionId: string,
   shortName: string,
   body: Record<string, unknown>,
+  status = 'success',
 ): Promise<string> {
   const answer = await callJson(
     server,
@@ -53,7 +56,7 @@ async function submit(
     { currency: 'EUR', ...body },
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  expect(answer.body.transaction_status).toBe('success');
+  expect(answer.body.transaction_status).toBe(status);
   // The newest withdrawal of the session is the one just made.
   const rows = await server.db
     .select({ id: transactions.id, createdAt: transactions.createdAt })
@@ -80,55 +83,173 @@ async function toldOperator(id: string): Promise<{ events: boolean[]; api: boole
   return { events: flags, api: OperatorTransaction.parse(answer.body).new_payout_account };
 }
 
+/** A payout account of the player's ewallet_payout, added and verified by a one-time code. */
+async function verifiedAccount(sessionId: string, phone: string): Promise<string> {
+  const created = await callJson(server, 'POST', `${ACCOUNTS}/requisite/create`, sessionId, {
+    pay_group_id: await payGroupId(server, 'ewallet_payout'),
+    requisite_type: '2',
+    value: phone,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const requisiteId = text(created.body.requisite_id);
+  await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
+    contact_type: 'email',
+    requisite_id: requisiteId,
+  });
+  const latest = await callJson(server, 'GET', '/sandbox/otp/latest', sessionId);
+  const verified = await callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
+    otp: text(latest.body.otp),
+    requisite_id: requisiteId,
+  });
+  expect(verified.body.verified).toBe(true);
+  return requisiteId;
+}
+
+/** The operator API's mark of each withdrawal, in order. */
+async function marks(ids: readonly string[]): Promise<boolean[]> {
+  const found: boolean[] = [];
+  for (const id of ids) found.push((await toldOperator(id)).api);
+  return found;
+}
+
 describe('SPEC §3 is_new_payout_account on the server', () => {
-  it('SPEC §3: a withdrawal to requisites typed as a new account is marked new for the operator; the same form without the marker is not', async () => {
+  it('SPEC §3: five withdrawals to the same typed IBAN, each claimed new: only the first is new, in the webhooks and the API', async () => {
     const sessionId = await withdrawalSession(server, 'new-account-typed');
-    const marked = await submit(sessionId, 'bank_payout', {
+    const ids: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      ids.push(
+        await submit(sessionId, 'bank_payout', {
+          amount: '60',
+          parameters: BANK_FORM,
+          is_new_payout_account: true,
+        }),
+      );
+    }
+    expect(await toldOperator(ids[0] ?? '')).toEqual({ events: [true, true], api: true });
+    expect(await toldOperator(ids[1] ?? '')).toEqual({ events: [false, false], api: false });
+    expect(await marks(ids)).toEqual([true, false, false, false, false]);
+  });
+
+  it('SPEC §3: another IBAN, or the same IBAN of another player, is new without any claim', async () => {
+    const sessionId = await withdrawalSession(server, 'new-account-other');
+    const first = await submit(sessionId, 'bank_payout', { amount: '60', parameters: BANK_FORM });
+    const other = await submit(sessionId, 'bank_payout', {
+      amount: '60',
+      parameters: { ...BANK_FORM, iban: 'GB82WEST12345698765432' },
+    });
+    const again = await submit(sessionId, 'bank_payout', {
       amount: '60',
       parameters: BANK_FORM,
       is_new_payout_account: true,
     });
-    expect(await toldOperator(marked)).toEqual({ events: [true, true], api: true });
-
-    const unmarked = await submit(sessionId, 'bank_payout', {
-      amount: '60',
-      parameters: BANK_FORM,
-    });
-    expect(await toldOperator(unmarked)).toEqual({ events: [false, false], api: false });
+    const otherPlayer = await submit(
+      await withdrawalSession(server, 'new-account-other-2'),
+      'bank_payout',
+      { amount: '60', parameters: BANK_FORM },
+    );
+    expect(await marks([first, other, again, otherPlayer])).toEqual([true, true, false, true]);
   });
 
-  it('SPEC §3, §7 pam_new_account: an account added and verified just before is new on its first withdrawal only; a stale marker on the second is not believed', async () => {
-    const name = 'new-account-verified';
-    const sessionId = await withdrawalSession(server, name);
-    const created = await callJson(server, 'POST', `${ACCOUNTS}/requisite/create`, sessionId, {
-      pay_group_id: await payGroupId(server, 'ewallet_payout'),
-      requisite_type: '2',
-      value: '+4917012340077',
-    });
-    const requisiteId = text(created.body.requisite_id);
-    await callJson(server, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
-      contact_type: 'email',
-      requisite_id: requisiteId,
-    });
-    const latest = await callJson(server, 'GET', '/sandbox/otp/latest', sessionId);
-    const verified = await callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
-      otp: text(latest.body.otp),
-      requisite_id: requisiteId,
-    });
-    expect(verified.body.verified).toBe(true);
-
+  it('SPEC §3, §7 pam_new_account: the first withdrawal to an account verified just before is new without the marker; the second is not, with it', async () => {
+    const sessionId = await withdrawalSession(server, 'new-account-verified');
+    const requisiteId = await verifiedAccount(sessionId, '+4917012340077');
     const first = await submit(sessionId, 'ewallet_payout', {
       amount: '30',
       parameters: { requisite_id: requisiteId },
-      is_new_payout_account: true,
     });
-    expect((await toldOperator(first)).api).toBe(true);
+    expect(await toldOperator(first)).toEqual({ events: [true, true], api: true });
     const second = await submit(sessionId, 'ewallet_payout', {
       amount: '30',
       parameters: { requisite_id: requisiteId },
       is_new_payout_account: true,
     });
     expect(await toldOperator(second)).toEqual({ events: [false, false], api: false });
+  });
+
+  it('SPEC §2 delete-account: an account deleted and added again with the same value is not new; another value is', async () => {
+    const sessionId = await withdrawalSession(server, 'new-account-readded');
+    const before = await verifiedAccount(sessionId, '+4917012340088');
+    const first = await submit(sessionId, 'ewallet_payout', {
+      amount: '30',
+      parameters: { requisite_id: before },
+    });
+    const removed = await callJson(server, 'DELETE', `${ACCOUNTS}/requisite/${before}`, sessionId);
+    expect(removed.status).toBe(200);
+    const again = await verifiedAccount(sessionId, '+4917012340088');
+    expect(again).not.toBe(before);
+    const afterReadding = await submit(sessionId, 'ewallet_payout', {
+      amount: '30',
+      parameters: { requisite_id: again },
+      is_new_payout_account: true,
+    });
+    const another = await verifiedAccount(sessionId, '+4917012340099');
+    const toAnother = await submit(sessionId, 'ewallet_payout', {
+      amount: '30',
+      parameters: { requisite_id: another },
+    });
+    expect(await marks([first, afterReadding, toAnother])).toEqual([true, false, true]);
+  });
+
+  it('SPEC §3: two withdrawals to a new account requested at once: exactly one is the first', async () => {
+    // On PostgreSQL (npm run test:postgres) the two creating transactions run side by side and
+    // only the account's lock orders them; PGlite runs one transaction at a time.
+    const sessionId = await withdrawalSession(server, 'new-account-concurrent');
+    const body = {
+      amount: '60',
+      parameters: { ...BANK_FORM, iban: 'FR1420041010050500013M02606' },
+      is_new_payout_account: true,
+    };
+    const ids = await Promise.all([
+      submit(sessionId, 'bank_payout', body),
+      submit(sessionId, 'bank_payout', body),
+    ]);
+    expect((await marks(ids)).sort()).toEqual([false, true]);
+  });
+
+  it('SPEC §3: a first withdrawal that failed (rejected) paid nothing: the next one to the account is the first', async () => {
+    const sessionId = await withdrawalSession(server, 'new-account-rejected');
+    const iban = { ...BANK_FORM, iban: 'NL91ABNA0417164300' };
+    const approval = (required: boolean) =>
+      operatorCall(server, 'PUT', '/payout-approval', operatorKey, { body: { required } });
+    expect((await approval(true)).status).toBe(200);
+    let rejected: string;
+    let waiting: string;
+    try {
+      rejected = await submit(
+        sessionId,
+        'bank_payout',
+        { amount: '60', parameters: iban },
+        'created',
+      );
+      waiting = await submit(
+        sessionId,
+        'bank_payout',
+        { amount: '60', parameters: iban },
+        'created',
+      );
+    } finally {
+      expect((await approval(false)).status).toBe(200);
+    }
+    // Requested while the first might still be paid: not the first.
+    expect(await marks([rejected, waiting])).toEqual([true, false]);
+    const decided = await operatorCall(
+      server,
+      'POST',
+      `/transactions/${rejected}/reject`,
+      operatorKey,
+      { body: {} },
+    );
+    expect(decided.status).toBe(200);
+    const reversed = await callJson(
+      server,
+      'GET',
+      `${CASHIER}/payments/reverse-pending-withdrawal`,
+      sessionId,
+    );
+    expect(reversed.status).toBe(200);
+    const next = await submit(sessionId, 'bank_payout', { amount: '60', parameters: iban });
+    const later = await submit(sessionId, 'bank_payout', { amount: '60', parameters: iban });
+    expect(await marks([next, later])).toEqual([true, false]);
   });
 
   it('SPEC §3: a saved card is no payout account: the marker on a card withdrawal is ignored', async () => {

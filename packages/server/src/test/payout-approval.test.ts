@@ -269,7 +269,7 @@ describe('payout approval', () => {
   it('a brand without payout approval sends at once; the setting is configuration (version, If-Match)', async () => {
     const brand = await createOperatorBrand(server);
     const read = await operatorCall(server, 'GET', '/payout-approval', brand.key);
-    expect(PayoutApprovalSetting.parse(read.body)).toEqual({ required: false });
+    expect(PayoutApprovalSetting.parse(read.body)).toEqual({ required: false, exempt_below: {} });
     const stale = await operatorCall(server, 'PUT', '/payout-approval', brand.key, {
       body: { required: true },
       headers: { 'if-match': '"999"' },
@@ -279,7 +279,7 @@ describe('payout approval', () => {
       PayoutApprovalSetting.parse(
         (await operatorCall(server, 'GET', '/payout-approval', brand.key)).body,
       ),
-    ).toEqual({ required: false });
+    ).toEqual({ required: false, exempt_below: {} });
     expect(
       (
         await operatorCall(server, 'PUT', '/payout-approval', key, {

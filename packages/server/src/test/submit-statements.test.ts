@@ -35,6 +35,13 @@ const DEPOSIT_STATEMENT_BUDGET = 10;
 /** The same for a mobile payout (the reservation's row lock and ledger entries on top). */
 const PAYOUT_STATEMENT_BUDGET = 18;
 
+/**
+ * The same for a payout to a payout account (a bank transfer to an IBAN): the mobile payout's,
+ * and the lock and the read that find the player's first withdrawal to the account
+ * (payments/first-payout.ts).
+ */
+const ACCOUNT_PAYOUT_STATEMENT_BUDGET = PAYOUT_STATEMENT_BUDGET + 2;
+
 const CASHIER = '/api/cashier-service/v1.0';
 const APPROVED_VISA = '4000000000000101';
 
@@ -169,6 +176,31 @@ describe('statements of one submit', () => {
       reserved: balance.reserved,
     });
     expect(second.cashier.statements).toBeLessThanOrEqual(PAYOUT_STATEMENT_BUDGET);
+    expect(second.cashier.commits + second.cashier.autocommits).toBe(2);
+  });
+
+  it(`a payout to an IBAN makes at most ${String(ACCOUNT_PAYOUT_STATEMENT_BUDGET)} statements and 2 commits`, async () => {
+    const sessionId = await createTestSession(server, {
+      player: `stmt-iban-${randomUUID()}`,
+      flow: 'withdrawal',
+      currency: 'EUR',
+    });
+    const path = `${CASHIER}/payouts/groups/${String(await payGroupId(server, 'bank_payout', 'withdrawal'))}/submit`;
+    const body = {
+      amount: '60',
+      currency: 'EUR',
+      parameters: {
+        iban: 'DE89370400440532013000',
+        birth_date: '1990-04-01T00:00:00.000Z',
+        account_owner_confirmed: true,
+      },
+    };
+    const warm = await post(path, sessionId, body);
+    expect(warm.status, JSON.stringify(warm.body)).toBe(200);
+    const second = await counted(() => post(path, sessionId, body));
+    report('bank payout submit', second);
+    expect(second.result).toMatchObject({ status: 200, body: { transaction_status: 'success' } });
+    expect(second.cashier.statements).toBeLessThanOrEqual(ACCOUNT_PAYOUT_STATEMENT_BUDGET);
     expect(second.cashier.commits + second.cashier.autocommits).toBe(2);
   });
 });

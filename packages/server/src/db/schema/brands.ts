@@ -58,7 +58,10 @@ export const brands = pgTable('brands', {
    * the provider; the player sees them as processing and may reverse them meanwhile.
    */
   payoutApproval: boolean('payout_approval').notNull().default(false),
-  /** Free-form widget settings that no rule of the server reads. */
+  /**
+   * Free-form widget settings that no rule of the server reads, and the server's own keys (names
+   * starting with `@`: the payout approval's exempt amounts, modules/brand-config/payout-approval.ts).
+   */
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
   /**
    * The origins of the brand's sites that may frame its widget (the widget page's CSP

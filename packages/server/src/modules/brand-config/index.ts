@@ -18,6 +18,11 @@ export { setBrandHostOrigins } from './host-origins';
 export { putLostProfitBonus } from './lost-profit';
 export { createNotification } from './notifications';
 export { putPayGroup } from './pay-groups';
+export {
+  payoutAwaitsApproval,
+  setPayoutApproval,
+  toPayoutApprovalSetting,
+} from './payout-approval';
 export { updateBrandSettings } from './settings';
 export { putTaxTiers } from './tax-tiers';
 export { bumpConfigVersion } from './version';

@@ -14,6 +14,7 @@ import { brands } from '../../db/schema';
 import { requireBrand } from './brand';
 import type { BrandRow } from './brand';
 import type { ConfigChange } from './pay-groups';
+import { serverSettingsOf, widgetSettingsOf } from './payout-approval';
 
 /** The settings of a brand row. */
 export function toBrandSettings(row: BrandRow): BrandSettings {
@@ -32,13 +33,17 @@ export function toBrandSettings(row: BrandRow): BrandSettings {
     cashier_features: [...row.features],
     wager_rule_enabled: row.wagerRuleEnabled,
     support_url: row.supportUrl,
-    widget_settings: { ...row.settings },
+    // The server's own keys (the payout approval's exempt amounts) are not widget settings.
+    widget_settings: widgetSettingsOf(row.settings),
     config_version: row.configVersion,
   };
 }
 
 /** The columns a settings change sets (only the fields given). */
-function columnsOf(update: BrandSettingsUpdate): Partial<typeof brands.$inferInsert> {
+function columnsOf(
+  row: BrandRow,
+  update: BrandSettingsUpdate,
+): Partial<typeof brands.$inferInsert> {
   const columns: Partial<typeof brands.$inferInsert> = {};
   if (update.allowed_host_origins !== undefined) {
     columns.allowedHostOrigins = [...new Set(update.allowed_host_origins)];
@@ -72,7 +77,10 @@ function columnsOf(update: BrandSettingsUpdate): Partial<typeof brands.$inferIns
   if (update.cashier_features !== undefined) columns.features = [...update.cashier_features];
   if (update.wager_rule_enabled !== undefined) columns.wagerRuleEnabled = update.wager_rule_enabled;
   if (update.support_url !== undefined) columns.supportUrl = update.support_url;
-  if (update.widget_settings !== undefined) columns.settings = { ...update.widget_settings };
+  if (update.widget_settings !== undefined) {
+    // Replaces the widget's settings; the server's own keys stay as they are.
+    columns.settings = { ...serverSettingsOf(row.settings), ...update.widget_settings };
+  }
   return columns;
 }
 
@@ -87,7 +95,7 @@ export async function updateBrandSettings(
 ): Promise<ConfigChange<BrandSettings> & { readonly after: BrandSettings }> {
   const row = await requireBrand(tx, brandId);
   const before = { ...toBrandSettings(row), config_version: row.configVersion - 1 };
-  const columns = columnsOf(update);
+  const columns = columnsOf(row, update);
   const [updated] =
     Object.keys(columns).length === 0
       ? [row]

@@ -1,6 +1,7 @@
 /**
  * The brand's transactions for the operator API: one by id, a filtered list with
- * keyset pagination, and the CSV export of the same filters.
+ * keyset pagination, the count of the same filters (with `awaiting_approval=true`: the payout
+ * approval queue's length) and the CSV export of the same filters.
  *
  * Pagination: newest first, ordered by (created_at, id) descending; the cursor is the last row's
  * (created_at at full microsecond precision, id), opaque to the client. A page continues strictly
@@ -11,7 +12,7 @@
  * @packageDocumentation
  */
 import { Readable } from 'node:stream';
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, not, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { TRANSACTION_CSV_COLUMNS } from '@cashdesk/contract';
 import type { OperatorTransaction } from '@cashdesk/contract';
@@ -31,7 +32,15 @@ export interface TransactionFilters {
   readonly created_to?: string | undefined;
   readonly pay_group_id?: number | undefined;
   readonly method_kind?: (typeof transactions.$inferSelect)['providerKind'] | undefined;
+  /** `true`: the withdrawals awaiting approval only; `false`: every other transaction. */
+  readonly awaiting_approval?: 'true' | 'false' | undefined;
 }
+
+/**
+ * A withdrawal waiting for the operator's decision: created, its provider call held in state
+ * `approval` (the webhooks' and the API's `awaiting_approval`, modules/webhooks/outbox.ts).
+ */
+const awaitingApproval: SQL = sql`(${transactions.status} = 'created' and ${transactions.callState} = 'approval')`;
 
 /** A position in the list: the last row's creation time (microseconds, UTC) and id. */
 interface Position {
@@ -102,6 +111,11 @@ function whereOf(brandId: string, filters: TransactionFilters): SQL | undefined 
     filters.method_kind === undefined
       ? undefined
       : eq(transactions.providerKind, filters.method_kind),
+    filters.awaiting_approval === undefined
+      ? undefined
+      : filters.awaiting_approval === 'true'
+        ? awaitingApproval
+        : not(awaitingApproval),
   ];
   return and(...conditions);
 }
@@ -169,6 +183,20 @@ export async function listOperatorTransactions(
         ? encodeCursor({ at: last.cursorAt, id: last.transaction.id })
         : null,
   };
+}
+
+/** How many of the brand's transactions the filters select. */
+export async function countOperatorTransactions(
+  db: Executor,
+  brandId: string,
+  filters: TransactionFilters,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(transactions)
+    .innerJoin(players, eq(players.id, transactions.playerId))
+    .where(whereOf(brandId, filters));
+  return row?.count ?? 0;
 }
 
 /** Rows read per query of the export. */

@@ -13,6 +13,8 @@
  *    (1207); a method without saved accounts is paid to the typed requisites when it does not ask
  *    new accounts to be verified;
  * 4. the form by the domain (validateForm), the tax by the brand's tiers (computeTax).
+ * A destination that is a payout account (saved or typed) names its requisites' key, so the
+ * pipeline can mark the player's first withdrawal to it for the operator (first-payout.ts).
  * The pipeline then creates the withdrawal and reserves its amount in ONE database transaction
  * (the ledger locks the balance row and checks the rule again, so parallel withdrawals never
  * overdraw) and sends the payout of the amount after tax.
@@ -21,12 +23,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
-import { and, eq, ne } from 'drizzle-orm';
 import { MESSAGE_KEYS, fieldKind, mapField } from '@cashdesk/domain';
 import type { FormField, PaymentCharges } from '@cashdesk/domain';
 import type { SubmitRequest, TaxFigures } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
-import { transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { PayoutDestination } from '../../providers';
 import { findSavedCard, LABEL_KEY, findPlayerPayoutAccount } from '../accounts';
@@ -44,6 +44,7 @@ import type { SessionPayGroup } from '../cashier';
 import type { SessionContext } from '../../http/sessions';
 import { isUuid } from '../../platform/ids';
 import type { PreparedPayment } from './pipeline';
+import { payoutAccountKey } from './first-payout';
 import { payoutRequest } from './provider-calls';
 import {
   CARD_ID_ERROR_FIELD,
@@ -70,8 +71,11 @@ interface ResolvedDestination {
   readonly betShopId: number | null;
   /** Fields whose values the destination lookup checked (not validated as typed text). */
   readonly resolvedFields: ReadonlySet<string>;
-  /** SPEC §3 is_new_payout_account, as {@link isNewPayoutAccount} decided it. */
-  readonly newPayoutAccount: boolean;
+  /**
+   * The key of the payout account's requisites (first-payout.ts), or `null` when the destination
+   * is no payout account (a card, a bet shop, a form without requisite fields).
+   */
+  readonly accountKey: string | null;
 }
 
 function stringValue(values: Readonly<Record<string, string | boolean>>, name: string) {
@@ -126,7 +130,7 @@ async function cardDestination(
     payoutAccountId: null,
     betShopId: null,
     resolvedFields: new Set(cardFields.map((entry) => entry.name)),
-    newPayoutAccount: false,
+    accountKey: null,
   };
 }
 
@@ -154,39 +158,48 @@ async function betShopDestination(
     payoutAccountId: null,
     betShopId: shop.id,
     resolvedFields: new Set([name]),
-    newPayoutAccount: false,
+    accountKey: null,
   };
 }
 
 /**
- * SPEC §3 payment request payload `is_new_payout_account` (the widget's isNewPamAccount, §7
- * marker pam_new_account): the player says the withdrawal goes to an account entered as new
- * (typed in the form, or added and verified just before). The claim is kept with the withdrawal
- * for the operator (its webhooks and transaction list: a first payout to a new account is what
- * risk checks look at) only where the server can stand by it: typed requisites of a method that
- * has account fields (never saved, so new to the cashier), or a saved account that no earlier
- * withdrawal went to (one that did is not new, whatever a stale marker says). The flag never
- * refuses a withdrawal: it is a label, not a permission.
+ * The key of a saved account: its requisite type and the value of the method's field of that
+ * type, as requisite/create stored it; an account whose method no longer has such a field is
+ * known by its row alone.
  */
-async function isNewPayoutAccount(
-  db: Executor,
-  claimed: boolean,
-  accountId: string | null,
-): Promise<boolean> {
-  if (!claimed) return false;
-  if (accountId === null) return true;
-  const [earlier] = await db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.payoutAccountId, accountId),
-        eq(transactions.flow, 'withdrawal'),
-        ne(transactions.status, 'error'),
-      ),
-    )
-    .limit(1);
-  return earlier === undefined;
+function savedAccountKey(
+  account: {
+    readonly id: string;
+    readonly requisiteType: string;
+    readonly details: Readonly<Record<string, string>>;
+  },
+  requisiteFields: readonly FormField[],
+): string {
+  const field = requisiteFields.find(
+    (entry) => entry.userRequisiteTypeId === account.requisiteType,
+  );
+  const value = field === undefined ? undefined : account.details[field.name];
+  return value === undefined
+    ? payoutAccountKey([['@account', account.id]])
+    : payoutAccountKey([[account.requisiteType, value]]);
+}
+
+/**
+ * The key of requisites typed in the form: each requisite field's type and value; `null` when
+ * the form has no requisite value (nothing names an account).
+ */
+function typedAccountKey(
+  values: Readonly<Record<string, string | boolean>>,
+  requisiteFields: readonly FormField[],
+): string | null {
+  const requisites: [string, string][] = [];
+  for (const field of requisiteFields) {
+    const value = stringValue(values, field.name);
+    if (field.userRequisiteTypeId !== undefined && value !== undefined) {
+      requisites.push([field.userRequisiteTypeId, value]);
+    }
+  }
+  return requisites.length === 0 ? null : payoutAccountKey(requisites);
 }
 
 /**
@@ -200,7 +213,6 @@ async function accountDestination(
   entry: SessionPayGroup,
   values: Readonly<Record<string, string | boolean>>,
   fields: readonly FormField[],
-  claimedNew: boolean,
 ): Promise<ResolvedDestination> {
   const requisiteFields = fields.filter(
     (field) => field.userRequisiteTypeId !== undefined && fieldKind(field) !== 'card',
@@ -245,7 +257,7 @@ async function accountDestination(
         REQUISITE_ID_PARAMETER,
         ...requisiteFields.map((field) => field.name),
       ]),
-      newPayoutAccount: await isNewPayoutAccount(db, claimedNew, account.id),
+      accountKey: savedAccountKey(account, requisiteFields),
     };
   }
 
@@ -267,8 +279,7 @@ async function accountDestination(
     payoutAccountId: null,
     betShopId: null,
     resolvedFields: new Set(),
-    newPayoutAccount:
-      firstRequisite !== undefined && (await isNewPayoutAccount(db, claimedNew, null)),
+    accountKey: typedAccountKey(values, requisiteFields),
   };
 }
 
@@ -343,14 +354,7 @@ export async function preparePayout(
       ? await cardDestination(db, session, body, values, fields)
       : kind === 'bet_shop'
         ? await betShopDestination(db, session, values, fields)
-        : await accountDestination(
-            db,
-            session,
-            entry,
-            values,
-            fields,
-            body.is_new_payout_account === true,
-          );
+        : await accountDestination(db, session, entry, values, fields);
   // The fields the destination lookup decided (a saved card, an account) are not typed text.
   checkFields(
     fields.filter((field) => !resolved.resolvedFields.has(field.name)),
@@ -370,10 +374,7 @@ export async function preparePayout(
     transaction: {
       ...transactionBase(session, entry, 'withdrawal', amount, charges),
       parameters: values,
-      providerData: {
-        taxFigures: taxFigures(charges, entry.currency.precision),
-        ...(resolved.newPayoutAccount ? { newPayoutAccount: true } : {}),
-      },
+      providerData: { taxFigures: taxFigures(charges, entry.currency.precision) },
       savedCardId: resolved.savedCardId,
       payoutAccountId: resolved.payoutAccountId,
       betShopId: resolved.betShopId,
@@ -395,5 +396,14 @@ export async function preparePayout(
     owner: { brand: brand.id, playerRef: player.externalId, payGroup: entry.group.shortName },
     precision: entry.currency.precision,
     tax: taxFigures(charges, entry.currency.precision),
+    ...(resolved.accountKey === null
+      ? {}
+      : {
+          payoutAccount: {
+            playerId: session.playerId,
+            key: resolved.accountKey,
+            accountId: resolved.payoutAccountId,
+          },
+        }),
   };
 }

@@ -45,6 +45,8 @@ import { callProvider, leaseEnd, newOwner, resolveCall } from './provider-calls'
 import type { CardSecrets, PaymentDeps, StoredRequest } from './provider-calls';
 import { reportReceipt } from './receipts';
 import { holdForApproval } from './approval';
+import { firstPayoutMark } from './first-payout';
+import type { PayoutAccountRef } from './first-payout';
 
 /** A payment the policy accepted, ready to be written and sent. */
 export interface PreparedPayment {
@@ -67,6 +69,11 @@ export interface PreparedPayment {
   readonly owner: EventOwner;
   /** The precision of the payment's currency, for its answer. */
   readonly precision: number;
+  /**
+   * The payout account a withdrawal goes to: the creating transaction marks its first
+   * withdrawal there for the operator (first-payout.ts). Absent for a deposit, a card, a bet shop.
+   */
+  readonly payoutAccount?: PayoutAccountRef | undefined;
 }
 
 /**
@@ -133,8 +140,16 @@ async function persist(
   },
 ): Promise<TransactionRow> {
   return db.transaction(async (tx) => {
+    // Decided here, under the account's lock, so that of two withdrawals at once one is first.
+    const mark =
+      prepared.payoutAccount === undefined
+        ? undefined
+        : await firstPayoutMark(tx, prepared.payoutAccount);
     const created = await createTransaction(tx, {
       ...prepared.transaction,
+      ...(mark === undefined
+        ? {}
+        : { providerData: { ...prepared.transaction.providerData, ...mark } }),
       id: extra.id,
       call: extra.call,
       wallet: extra.wallet,

@@ -29,6 +29,7 @@ import { ShapedStatement } from '../../db/statement-shapes';
 import { ApiError } from '../../http/api-error';
 import { DECLINE_REASONS } from '../../providers';
 import { isUuid } from '../../platform/ids';
+import { payoutAwaitsApproval } from '../brand-config';
 import { isTransaction, recordTransactionEvents } from '../webhooks';
 import type { EventOwner } from '../webhooks';
 
@@ -71,10 +72,12 @@ const StoredProviderData = z.object({
     z.object({ threeDsReturn: z.string(), success: z.string(), fail: z.string() }),
   ),
   /**
-   * SPEC §3 is_new_payout_account: a withdrawal to a payout account the player entered as new
-   * and the cashier never paid to before (payout-policy.ts decides it), for the operator.
+   * SPEC §3 is_new_payout_account: the player's first withdrawal to this payout account
+   * (first-payout.ts decides it when the withdrawal is created), for the operator.
    */
   newPayoutAccount: z.optional(z.boolean()),
+  /** The key of the payout account's requisites a withdrawal went to (first-payout.ts). */
+  payoutAccountKey: z.optional(z.string()),
   /** A withdrawal's tax figures (SPEC §3, §5) as its submit answered them, for a retry's answer. */
   taxFigures: z.optional(TaxFigures),
   /**
@@ -193,6 +196,7 @@ export type CreatingBrand = Pick<
   | 'merchantProcessingUrl'
   | 'merchantUrl'
   | 'payoutApproval'
+  | 'settings'
 >;
 
 /** A new transaction's row, built once per set of columns given (db/statement-shapes.ts). */
@@ -218,8 +222,12 @@ export async function createTransaction(
       : (await db.select().from(brands).where(eq(brands.id, input.brandId)))[0];
   if (brand === undefined) throw new ApiError('notFound', { detail: `brand ${input.brandId}` });
   const call = input.call;
-  // A brand that approves payouts keeps each withdrawal unsent until the operator does.
-  const awaitsApproval = call !== undefined && input.flow === 'withdrawal' && brand.payoutApproval;
+  // A brand that approves payouts keeps each withdrawal unsent until the operator does, but for
+  // one strictly below the exempt amount of its currency (modules/brand-config/payout-approval.ts).
+  const awaitsApproval =
+    call !== undefined &&
+    input.flow === 'withdrawal' &&
+    payoutAwaitsApproval(brand, input.currency, input.amount);
   const [row] = await insertTransaction.run(
     db,
     {

@@ -1,18 +1,21 @@
 /**
- * Payout approval in the operator API: whether the brand's withdrawals need it
- * (GET/PUT /payout-approval) and the decision on one (POST /transactions/{id}/approve|reject).
+ * Payout approval in the operator API: whether the brand's withdrawals need it, and below which
+ * amounts not (GET/PUT /payout-approval, modules/brand-config/payout-approval.ts), and the decision on one (POST /transactions/{id}/approve|reject).
  * The pipeline's side is modules/payments/approval.ts. Every change is audited in the database
  * transaction that makes it.
  *
  * @packageDocumentation
  */
 import { OPERATOR_ENDPOINTS } from '@cashdesk/contract';
-import { eq } from 'drizzle-orm';
-import { brands } from '../../../db/schema';
 import type { App } from '../../../http/app-types';
 import { ifMatchVersion } from '../../../http/operator-auth';
 import { registerEndpoint } from '../../../http/register-endpoint';
-import { requireBrand, bumpConfigVersion } from '../../brand-config';
+import {
+  bumpConfigVersion,
+  requireBrand,
+  setPayoutApproval,
+  toPayoutApprovalSetting,
+} from '../../brand-config';
 import { approvePayout, rejectPayout } from '../../payments';
 import type { DecisionRecorder } from '../../payments';
 import { operatorTransaction } from '../../webhooks';
@@ -24,7 +27,7 @@ export function registerOperatorApprovalRoutes(app: App): void {
     OPERATOR_ENDPOINTS.operatorPayoutApprovalGet,
     async ({ deps, operator }) => {
       const brand = await requireBrand(deps.db, operator.brandId);
-      return { status: 200, body: { required: brand.payoutApproval } };
+      return { status: 200, body: toPayoutApprovalSetting(brand) };
     },
   );
 
@@ -32,20 +35,13 @@ export function registerOperatorApprovalRoutes(app: App): void {
     app,
     OPERATOR_ENDPOINTS.operatorPayoutApprovalSet,
     async ({ body, headers, deps, operator, audit }) => {
-      await deps.db.transaction(async (tx) => {
+      const after = await deps.db.transaction(async (tx) => {
         await bumpConfigVersion(tx, operator.brandId, ifMatchVersion(headers['if-match']));
-        const before = await requireBrand(tx, operator.brandId);
-        await tx
-          .update(brands)
-          .set({ payoutApproval: body.required })
-          .where(eq(brands.id, operator.brandId));
-        await audit(tx, {
-          target: `brand:${operator.brandId}:payout_approval`,
-          before: { required: before.payoutApproval },
-          after: { required: body.required },
-        });
+        const change = await setPayoutApproval(tx, operator.brandId, body);
+        await audit(tx, { target: `brand:${operator.brandId}:payout_approval`, ...change });
+        return change.after;
       });
-      return { status: 200, body: { required: body.required } };
+      return { status: 200, body: after };
     },
   );
 

@@ -1,5 +1,5 @@
 /**
- * GET /transactions/{id}, GET /transactions and GET /transactions.csv of the
+ * GET /transactions/{id}, GET /transactions, GET /transactions/count and GET /transactions.csv of the
  * operator API (scope transactions:read), the brand's transactions as its webhooks carry them
  * (modules/operator/transactions.ts).
  *
@@ -9,6 +9,7 @@ import { OPERATOR_ENDPOINTS } from '@cashdesk/contract';
 import type { App } from '../../../http/app-types';
 import { registerEndpoint } from '../../../http/register-endpoint';
 import {
+  countOperatorTransactions,
   exportOperatorTransactions,
   getOperatorTransaction,
   listOperatorTransactions,
@@ -40,6 +41,15 @@ export function registerOperatorTransactionRoutes(app: App): void {
         body: { transactions: page.transactions, next_cursor: page.nextCursor },
       };
     },
+  );
+
+  registerEndpoint(
+    app,
+    OPERATOR_ENDPOINTS.operatorTransactionCount,
+    async ({ query, deps, operator }) => ({
+      status: 200,
+      body: { count: await countOperatorTransactions(deps.db, operator.brandId, query) },
+    }),
   );
 
   registerEndpoint(
