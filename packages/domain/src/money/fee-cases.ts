@@ -91,16 +91,6 @@ export const FEE_MODEL_CASES: readonly FeeModelCase[] = [
     expected: { methodFee: '0.00', fee: '0.13', total: '12.63', net: '12.50' },
   },
   {
-    name: 'percentage and fixed part are rounded once, together: 1.5 % of 10.01 + 0.333 EUR is 0.483 → 0.48',
-    flow: 'deposit',
-    currency: 'EUR',
-    precision: 2,
-    amount: '10.01',
-    methodFee: null,
-    merchantUserFee: { percentage: '1.5', fix: '0.333' },
-    expected: { methodFee: '0.00', fee: '0.48', total: '10.49', net: '10.01' },
-  },
-  {
     name: 'a currency without decimals: 2 % of 1234 JPY is 24.68 → 25; the 1 % method fee 12.34 → 12',
     flow: 'deposit',
     currency: 'JPY',
@@ -109,6 +99,16 @@ export const FEE_MODEL_CASES: readonly FeeModelCase[] = [
     methodFee: '1%',
     merchantUserFee: { percentage: '2', fix: null },
     expected: { methodFee: '12', fee: '25', total: '1259', net: '1234' },
+  },
+  {
+    name: 'a fixed part counts at the currency precision: 1.5 % of 1030 JPY + 0.25 (0 yen) is 15.45 → 15',
+    flow: 'deposit',
+    currency: 'JPY',
+    precision: 0,
+    amount: '1030',
+    methodFee: '0%',
+    merchantUserFee: { percentage: '1.5', fix: '0.25' },
+    expected: { methodFee: '0', fee: '15', total: '1045', net: '1030' },
   },
   {
     name: 'a withdrawal: the merchant user fee 2 % + 0.50 is taken from 150.00 EUR, the 1 % method fee is not',
