@@ -371,6 +371,9 @@ export async function preparePayout(
       ...transactionBase(session, entry, 'withdrawal', amount, charges),
       parameters: values,
       providerData: {
+        // docs/fees.md: the fee parts, for the operator's view (method_fee of the transaction).
+        methodFee: charges.methodFee,
+        merchantFee: charges.merchantFee,
         taxFigures: taxFigures(charges, entry.currency.precision),
         ...(resolved.newPayoutAccount ? { newPayoutAccount: true } : {}),
       },

@@ -61,8 +61,9 @@ export function checkFields(
 }
 
 /**
- * SPEC §5: the charges of a payment by the domain's one rule (paymentCharges): the method fee
- * and the merchant user fee, the brand's tax tiers of the flow and, for a deposit, the player's
+ * SPEC §5: the charges of a payment by the domain's one rule (paymentCharges): the merchant user
+ * fee the player pays and the method fee the operator absorbs (docs/fees.md), the brand's tax
+ * tiers of the flow and, for a deposit, the player's
  * bonus for this pay group (its own, else the general one). The tiers and the bonuses are the
  * payer's (payer.ts loadPayerOf), read with the rest of what the submit reads.
  */
@@ -94,7 +95,7 @@ export function chargesOf(
 /**
  * What every payment's transaction records of where it was made and what it moves: the session's
  * player and brand, the pay group, the flow, the amount in the session currency, the method
- * kind, and the fee and tax of the charges.
+ * kind, and the fee the player pays (never the method fee: docs/fees.md) and tax of the charges.
  */
 export function transactionBase(
   session: SessionContext,
