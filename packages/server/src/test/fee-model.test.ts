@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OperatorTransaction, PayGroupConfig, WebhookEvent } from '@cashdesk/contract';
+import { ERROR_CODES, OperatorTransaction, PayGroupConfig, WebhookEvent } from '@cashdesk/contract';
 import { FEE_MODEL_CASES } from '@cashdesk/domain/testing';
 import type { FeeModelCase } from '@cashdesk/domain/testing';
 import { players, transactions, webhookEvents } from '../db/schema';
@@ -37,12 +37,8 @@ afterAll(async () => {
 async function seededDocument(flow: 'deposit' | 'withdrawal', shortName: string) {
   const answer = await operatorCall(server, 'GET', `/pay-groups/${flow}/${shortName}`, brand0);
   expect(answer.status).toBe(200);
-  const {
-    id: _id,
-    flow: _flow,
-    short_name: _short,
-    ...document
-  } = PayGroupConfig.parse(answer.body);
+  const { flow: groupFlow, short_name: name, id, ...document } = PayGroupConfig.parse(answer.body);
+  expect({ groupFlow, name, id: id > 0 }).toEqual({ groupFlow: flow, name: shortName, id: true });
   return document;
 }
 
@@ -169,6 +165,54 @@ describe('the fee model on the server (SPEC §5 fee; docs/fees.md)', () => {
       expect(await ledgerViolations(server.db)).toEqual([]);
     },
   );
+});
+
+describe('a withdrawal the fee would swallow (SPEC §5 fee; docs/fees.md)', () => {
+  it('SPEC §5: refuses a withdrawal whose fee takes the whole amount (400, 1010 on body.amount); nothing reserved', async () => {
+    const feeCase: FeeModelCase = {
+      name: 'fee 20.00 on 15.00',
+      flow: 'withdrawal',
+      currency: 'EUR',
+      precision: 2,
+      amount: '15.00',
+      methodFee: null,
+      merchantUserFee: { percentage: null, fix: '20' },
+      expected: { methodFee: '0.00', fee: '20.00', total: '15.00', net: '-5.00' },
+    };
+    const groupId = await groupFor(feeCase, 'fees_swallowed');
+    const player = `fees-${randomUUID()}`;
+    const session = await createTestSession(server, { player, flow: 'withdrawal' });
+    const [row] = await server.db
+      .select({ id: players.id })
+      .from(players)
+      .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, player)));
+    const cardId = await saveSandboxCard(server, row?.id ?? '');
+    const submit = (amount: string) =>
+      callJson(
+        server,
+        'POST',
+        `${CASHIER}/payouts/groups/${String(groupId)}/submit`,
+        session,
+        { amount, currency: 'EUR', card_data: { card_id: cardId } },
+        { 'idempotency-key': randomUUID() },
+      );
+    for (const amount of ['15', '20']) {
+      const refused = await submit(amount);
+      expect(refused.status, amount).toBe(400);
+      expect(refused.body).toMatchObject({
+        error_code: ERROR_CODES.invalidAmount.code,
+        error_field: 'body.amount',
+      });
+    }
+    const stored = await server.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.playerId, row?.id ?? ''));
+    expect(stored).toEqual([]);
+    // 20.01 leaves the player 0.01.
+    expect((await submit('20.01')).status).toBe(200);
+    expect(await ledgerViolations(server.db)).toEqual([]);
+  });
 });
 
 describe('fee fields of a pay group (SPEC §3; docs/fees.md)', () => {

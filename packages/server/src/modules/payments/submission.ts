@@ -7,6 +7,7 @@
  *
  * @packageDocumentation
  */
+import Big from 'big.js';
 import {
   CARD_PARAMETER_NAMES,
   CARD_SUBMIT_PARAMETER_NAMES,
@@ -88,6 +89,14 @@ export function chargesOf(
   });
   if (charges === null) {
     throw new ApiError('invalidAmount', { field: AMOUNT_ERROR_FIELD, detail: 'no charges' });
+  }
+  // docs/fees.md: a withdrawal whose fee (and tax) take the whole amount pays the player nothing
+  // or less: refused, never sent to the provider.
+  if (flow === 'withdrawal' && !new Big(charges.net).gt(0)) {
+    throw new ApiError('invalidAmount', {
+      field: AMOUNT_ERROR_FIELD,
+      detail: 'the fee takes the whole amount',
+    });
   }
   return charges;
 }
