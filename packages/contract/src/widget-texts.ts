@@ -313,7 +313,7 @@ export const WIDGET_TEXT_PLACEHOLDERS: Readonly<Record<string, readonly string[]
   'FIELDS.SUMMARY.AMOUNT': [],
   'FIELDS.SUMMARY.BONUS': [],
   'FIELDS.SUMMARY.CREDITED': [],
-  'FIELDS.SUMMARY.FEE': ['rate'],
+  'FIELDS.SUMMARY.MERCHANT_FEE': ['rate'],
   'FIELDS.SUMMARY.PROCESSING_CHARGED': ['amount', 'rate'],
   'FIELDS.SUMMARY.PROCESSING_PAID': ['amount', 'rate'],
   'FIELDS.SUMMARY.TAX': [],

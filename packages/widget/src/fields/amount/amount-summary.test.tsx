@@ -32,7 +32,7 @@ describe('fee line (SPEC §5 fee, §9 fee display; docs/fees.md)', () => {
     await renderSummary('50', contextWith({ merchantUserFee: { percentage: '2%' } }));
     expect(lines()).toEqual([
       ['Amount', '50.00 EUR'],
-      ['Fee (2%)', '1.00 EUR'],
+      ['Service fee (2%)', '1.00 EUR'],
       ['Total to pay', '51.00 EUR'],
     ]);
   });
@@ -41,7 +41,7 @@ describe('fee line (SPEC §5 fee, §9 fee display; docs/fees.md)', () => {
     await renderSummary('12.34', contextWith({ merchantUserFee: { percentage: '2%' } }));
     expect(lines()).toEqual([
       ['Amount', '12.34 EUR'],
-      ['Fee (2%)', '0.25 EUR'],
+      ['Service fee (2%)', '0.25 EUR'],
       ['Total to pay', '12.59 EUR'],
     ]);
   });
@@ -58,7 +58,7 @@ describe('fee line (SPEC §5 fee, §9 fee display; docs/fees.md)', () => {
     );
     expect(lines()).toEqual([
       ['Amount', '100.00 EUR'],
-      ['Fee (1.5% + 0.30 EUR)', '1.80 EUR'],
+      ['Service fee (1.5% + 0.30 EUR)', '1.80 EUR'],
       ['Total to pay', '101.80 EUR'],
     ]);
   });
@@ -70,7 +70,7 @@ describe('fee line (SPEC §5 fee, §9 fee display; docs/fees.md)', () => {
     );
     expect(lines()).toEqual([
       ['Amount', '200.00 EUR'],
-      ['Fee (1% + 0.50 EUR)', '2.50 EUR'],
+      ['Service fee (1% + 0.50 EUR)', '2.50 EUR'],
       ['Total to pay', '202.50 EUR'],
     ]);
   });
@@ -84,7 +84,7 @@ describe('fee line (SPEC §5 fee, §9 fee display; docs/fees.md)', () => {
 describe('the fee model’s worked cases, as the server charges them (SPEC §5; docs/fees.md)', () => {
   it.each(FEE_MODEL_CASES.map((feeCase) => [feeCase.name, feeCase] as const))(
     'SPEC §5: %s',
-    async (_name, feeCase) => {
+    (_name, feeCase) => {
       const context = contextWith(
         { fee: feeCase.methodFee, merchantUserFee: feeCase.merchantUserFee },
         {
@@ -183,7 +183,7 @@ describe('tax tiers (SPEC §5 tax: shown only above the non-taxable amount)', ()
     );
     expect(lines()).toEqual([
       ['Amount', '150.00 EUR'],
-      ['Fee (2%)', '3.00 EUR'],
+      ['Service fee (2%)', '3.00 EUR'],
       ['Tax', '−5.00 EUR'],
       ['You receive', '142.00 EUR'],
     ]);
@@ -214,7 +214,7 @@ describe('figures at the currency precision (SPEC §3 precision, §5 tax; domain
     );
     expect(lines()).toEqual([
       ['Amount', '1 000 JPY'],
-      ['Fee (2%)', '20 JPY'],
+      ['Service fee (2%)', '20 JPY'],
       ['Tax', '−12 JPY'],
       ['You receive', '968 JPY'],
     ]);

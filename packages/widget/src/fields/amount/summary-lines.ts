@@ -56,7 +56,7 @@ export function summaryLines(amount: string, context: FieldContext): readonly Su
     });
     lines.push({
       id: 'fee',
-      labelKey: 'FIELDS.SUMMARY.FEE',
+      labelKey: 'FIELDS.SUMMARY.MERCHANT_FEE',
       labelParams: { rate: rate?.text ?? '' },
       value: charges.fee,
     });
