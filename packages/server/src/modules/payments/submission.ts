@@ -64,9 +64,12 @@ export function checkFields(
 /**
  * SPEC §5: the charges of a payment by the domain's one rule (paymentCharges): the merchant user
  * fee the player pays and the method fee the operator absorbs (docs/fees.md), the brand's tax
- * tiers of the flow and, for a deposit, the player's
- * bonus for this pay group (its own, else the general one). The tiers and the bonuses are the
- * payer's (payer.ts loadPayerOf), read with the rest of what the submit reads.
+ * tiers of the flow and, for a deposit, the player's bonus for this pay group (its own, else the
+ * general one). The tiers and the bonuses are the payer's (payer.ts loadPayerOf), read with the
+ * rest of what the submit reads.
+ *
+ * @throws {ApiError} invalidAmount on `body.amount` for a withdrawal whose fee and tax leave the
+ *   player nothing.
  */
 export function chargesOf(
   payer: Pick<Payer, 'entry' | 'taxTiers' | 'bonuses'>,
