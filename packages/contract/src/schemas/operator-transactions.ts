@@ -103,6 +103,7 @@ export const TRANSACTION_CSV_COLUMNS = [
   'status',
   'amount',
   'fee',
+  'method_fee',
   'tax',
   'bonus',
   'currency',

@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
-import { PayoutAccountEvent, RefundEvent, TransactionEvent } from '@cashdesk/contract';
+import { Decimal, PayoutAccountEvent, RefundEvent, TransactionEvent } from '@cashdesk/contract';
 import type {
   RefundEventType,
   TransactionEventType,
@@ -86,6 +86,12 @@ const DeclineReason = z.object({ declineReason: z.string() });
 
 /** SPEC §3 is_new_payout_account, as the payout policy stored it with the withdrawal. */
 const NewPayoutAccount = z.object({ newPayoutAccount: z.literal(true) });
+
+/**
+ * docs/fees.md: the method fee the operator absorbs, as the submit recorded it in the provider
+ * data (modules/payments deposit-policy.ts, payout-policy.ts). Never part of `fee`.
+ */
+const MethodFee = z.object({ methodFee: Decimal });
 
 /**
  * Writes event rows and announces them (delivered on commit), in ONE statement: the insert is a
@@ -178,12 +184,14 @@ export interface EventOwner extends TransactionOwner {
  */
 export function transactionWire(row: TransactionRow, owner: TransactionOwner): WebhookTransaction {
   const decline = z.safeParse(DeclineReason, row.providerData);
+  const methodFee = z.safeParse(MethodFee, row.providerData);
   return {
     id: row.id,
     flow: row.flow,
     status: row.status,
     amount: plainDecimal(row.amount),
     fee: plainDecimal(row.fee),
+    method_fee: methodFee.success ? plainDecimal(methodFee.data.methodFee) : '0',
     tax: plainDecimal(row.tax),
     bonus: plainDecimal(row.bonus),
     currency: row.currency,
