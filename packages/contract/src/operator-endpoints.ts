@@ -57,6 +57,7 @@ import {
 import {
   AdjustmentAnswer,
   AdjustmentRequest,
+  CancelRequest,
   RefundAnswer,
   RefundList,
   RefundParams,
@@ -513,6 +514,23 @@ export const OPERATOR_ENDPOINTS = {
       'idempotencyConflict',
       'walletUnavailable',
     ],
+  }),
+  operatorTransactionCancel: operatorEndpoint({
+    id: 'operatorTransactionCancel',
+    method: 'POST',
+    path: `${OPERATOR_BASE}/transactions/{transactionId}/cancel`,
+    tag: 'operator-transactions',
+    summary: 'Cancel a pending deposit or withdrawal',
+    description:
+      'Ends a payment that is not final. A withdrawal not sent yet (or awaiting approval) fails at once, cancelled, its amount back on the balance; one at the provider only once the provider cancelled it (one it paid or declined meanwhile takes that result). A deposit waiting for the player fails, cancelled: nothing was charged or credited, and should the provider approve it after all, the charge is refunded to the payer automatically (a refund with no balance debit). Refused with 409 (1844), nothing changed: a final payment, a withdrawal the provider will not cancel or whose call is unanswered, a deposit whose call is in flight or unanswered. Audited.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'transactions:write',
+    params: OperatorTransactionParams,
+    body: CancelRequest,
+    responses: { 200: { description: 'The payment, cancelled.', schema: PayoutDecisionResponse } },
+    errors: ['operatorNotFound', 'cancelNotAllowed'],
   }),
   operatorRefundList: operatorEndpoint({
     id: 'operatorRefundList',

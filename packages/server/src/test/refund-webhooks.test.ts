@@ -230,4 +230,57 @@ describe('refunds settled by the PSP’s webhook', () => {
     // A loaded machine may deliver a webhook after the call gave up: still applied once.
     expect(crossings).toBeGreaterThanOrEqual(1);
   });
+
+  it('a deposit the operator cancelled that the PSP approves after all is refunded to the payer, never credited', async () => {
+    const name = `late-${randomUUID().slice(0, 8)}`;
+    const sessionId = await createTestSession(server, { player: name });
+    const deposit = await startDeposit(server, {
+      sessionId,
+      payGroup: 'mobile_money',
+      amount: '30',
+    });
+    const playerId = await brand0PlayerId(server, name);
+    const before = await balance(playerId);
+    const cancelled = await operatorCall(
+      server,
+      'POST',
+      `/transactions/${deposit.transactionId}/cancel`,
+      key,
+      {
+        body: { reason: 'player gave up' },
+      },
+    );
+    expect(cancelled.status).toBe(200);
+    // The PSP approves it all the same: the webhook sends the charge back.
+    const late = await psp.settle(deposit.transactionId, {
+      outcome: 'succeeded',
+      now: clock().toISOString(),
+    });
+    expect(late.delivery).toMatchObject({
+      status: 200,
+      body: { results: [{ outcome: 'returned' }] },
+    });
+    const [returned] = await server.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.transactionId, deposit.transactionId));
+    expect(returned?.status).toBe('requested');
+    // Nothing was credited, so the refund takes nothing from the balance.
+    expect(new Big(returned?.debit ?? '1').eq(0)).toBe(true);
+    // Delivered again: still one refund.
+    expect((await psp.redeliver(deposit.transactionId, clock())).delivery.body).toMatchObject({
+      results: [{ outcome: 'returned' }],
+    });
+    await psp.settleRefund(returned?.id ?? '', {
+      outcome: 'succeeded',
+      now: clock().toISOString(),
+    });
+    const rows = await server.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.transactionId, deposit.transactionId));
+    expect(rows.map((row) => row.status)).toEqual(['succeeded']);
+    expect((await reload(server, deposit.transactionId)).status).toBe('error');
+    expect(await balance(playerId)).toBe(before);
+  });
 });
