@@ -77,13 +77,19 @@ export const RefundList = z
 export const RefundParams = z.object({ refundId: z.uuid() });
 
 /** POST /transactions/{transactionId}/cancel. */
-export const CancelRequest = z.object({ reason: Reason }).check(
-  z.meta({
-    id: 'TransactionCancelRequest',
-    description:
-      'Why the pending payment is cancelled (kept in the audit trail; never shown to the player).',
-  }),
-);
+export const CancelRequest = z
+  .object({
+    reason: Reason.check(
+      z.meta({ description: 'Why the payment is cancelled: kept in the audit trail.' }),
+    ),
+  })
+  .check(
+    z.meta({
+      id: 'TransactionCancelRequest',
+      description:
+        'Why the pending payment is cancelled (kept in the audit trail; never shown to the player).',
+    }),
+  );
 
 /** POST /players/{external_id}/adjustments. */
 export const AdjustmentRequest = z
