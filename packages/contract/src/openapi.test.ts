@@ -205,6 +205,7 @@ describe('the OpenAPI document', () => {
         error_message: null,
         decline_reason: null,
         refunded_amount: '0',
+        held_answer: null,
         awaiting_approval: false,
         new_payout_account: false,
         created_at: '2026-01-31T11:59:58.000Z',

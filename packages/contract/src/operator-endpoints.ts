@@ -62,6 +62,7 @@ import {
   RefundList,
   RefundParams,
   RefundRequest,
+  ResolveHoldRequest,
 } from './schemas/operator-refunds';
 import {
   PayoutApprovalRequest,
@@ -531,6 +532,25 @@ export const OPERATOR_ENDPOINTS = {
     body: CancelRequest,
     responses: { 200: { description: 'The payment, cancelled.', schema: PayoutDecisionResponse } },
     errors: ['operatorNotFound', 'cancelNotAllowed'],
+  }),
+  operatorTransactionResolveHold: operatorEndpoint({
+    id: 'operatorTransactionResolveHold',
+    method: 'POST',
+    path: `${OPERATOR_BASE}/transactions/{transactionId}/resolve-hold`,
+    tag: 'operator-transactions',
+    summary: 'Resolve a provider answer held for review',
+    description:
+      'A provider answer that contradicted its transaction (another amount or currency than it moves, another reference than it has) is held, never applied: the transaction shows it as held_answer and GET /transactions?held=true lists them. After checking with the provider, the operator approves the transaction (it succeeds with its own amount), declines it (it fails) or dismisses the held answer (it keeps waiting for the provider). A transaction that is final or holds nothing answers 409 (1805). Audited with the reason.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'transactions:write',
+    params: OperatorTransactionParams,
+    body: ResolveHoldRequest,
+    responses: {
+      200: { description: 'The transaction after the resolution.', schema: PayoutDecisionResponse },
+    },
+    errors: ['operatorNotFound', 'operatorConflict'],
   }),
   operatorRefundList: operatorEndpoint({
     id: 'operatorRefundList',

@@ -91,6 +91,27 @@ export const CancelRequest = z
     }),
   );
 
+/** POST /transactions/{transactionId}/resolve-hold. */
+export const ResolveHoldRequest = z
+  .object({
+    resolution: z.enum(['approve', 'decline', 'dismiss']).check(
+      z.meta({
+        description:
+          "approve: the operator checked with the provider that the payment went through for the transaction's own amount and currency; it succeeds as if the provider had said so (a deposit is credited its own amount, never the reported one). decline: it fails, nothing credited (a withdrawal's reservation back). dismiss: the held answer is dropped and the transaction keeps waiting for the provider's result.",
+      }),
+    ),
+    reason: Reason.check(
+      z.meta({ description: 'What the operator checked: kept in the audit trail.' }),
+    ),
+  })
+  .check(
+    z.meta({
+      id: 'ResolveHoldRequest',
+      description:
+        'The resolution of a provider answer held for review (held_answer of the transaction).',
+    }),
+  );
+
 /** POST /players/{external_id}/adjustments. */
 export const AdjustmentRequest = z
   .object({

@@ -139,6 +139,20 @@ export const WebhookTransaction = z
      */
     refunded_amount: Decimal,
     /**
+     * A provider answer that contradicted the transaction (another amount or currency than it
+     * moves, another reference than it has), held instead of applied; `null` when none is held.
+     * Resolve it with POST /transactions/{id}/resolve-hold.
+     */
+    held_answer: z.nullable(
+      z.object({
+        reason: z.enum(['amount', 'reference']),
+        reported_amount: z.nullable(z.string()),
+        reported_currency: z.nullable(z.string()),
+        reported_reference: z.nullable(z.string()),
+        at: DateTime,
+      }),
+    ),
+    /**
      * A withdrawal (status created) that waits for the operator's approval before it
      * is sent; approve or reject it with the operator API.
      */

@@ -12,7 +12,9 @@ import { setImmediate } from 'node:timers/promises';
 import Big from 'big.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RefundAnswer } from '@cashdesk/contract';
+import * as z from 'zod';
+import { PayoutDecisionResponse, RefundAnswer } from '@cashdesk/contract';
+import { signatureHeaders } from '../http/signing';
 import { TEST_WEBHOOK_SECRET, startAsyncPspProcess } from '@cashdesk/testkit';
 import type { AsyncActivity, AsyncPspProcess } from '@cashdesk/testkit';
 import { payGroups, refunds } from '../db/schema';
@@ -282,5 +284,64 @@ describe('refunds settled by the PSP’s webhook', () => {
     expect(rows.map((row) => row.status)).toEqual(['succeeded']);
     expect((await reload(server, deposit.transactionId)).status).toBe('error');
     expect(await balance(playerId)).toBe(before);
+  });
+
+  it('a contradicting answer is held, listed and shown to the operator, and resolved once by the operator', async () => {
+    const name = `held-${randomUUID().slice(0, 8)}`;
+    const sessionId = await createTestSession(server, { player: name });
+    const deposit = await startDeposit(server, {
+      sessionId,
+      payGroup: 'mobile_money',
+      amount: '20',
+    });
+    const playerId = await brand0PlayerId(server, name);
+    const before = await balance(playerId);
+    // A correctly signed success for 0.01 of a 20.00 deposit: held, nothing credited.
+    const body = JSON.stringify({
+      event_id: `evt_${randomUUID()}`,
+      event_type: 'payment.updated',
+      occurred_at: clock().toISOString(),
+      payment: {
+        payment_id: deposit.providerRef,
+        merchant_reference: deposit.transactionId,
+        direction: 'pay_in',
+        amount: { value: 1, currency: 'EUR' },
+        state: 'succeeded',
+        failure_code: null,
+        settle_within_s: null,
+      },
+    });
+    const posted = await fetch(`${server.baseUrl}/api/providers/psp/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...signatureHeaders({ keyId: 'k', secret: TEST_WEBHOOK_SECRET }, body, clock()),
+      },
+      body,
+    });
+    expect(await posted.json()).toMatchObject({ results: [{ outcome: 'held' }] });
+    const listed = await operatorCall(server, 'GET', '/transactions?held=true&limit=100', key);
+    const shown = z
+      .object({
+        transactions: z.array(z.looseObject({ id: z.string(), held_answer: z.unknown() })),
+      })
+      .parse(listed.body)
+      .transactions.find((item) => item.id === deposit.transactionId);
+    expect(shown?.held_answer).toMatchObject({ reason: 'amount', reported_amount: '0.01' });
+    const resolve = (resolution: string) =>
+      operatorCall(server, 'POST', `/transactions/${deposit.transactionId}/resolve-hold`, key, {
+        body: { resolution, reason: 'checked in the PSP dashboard' },
+      });
+    const declined = await resolve('decline');
+    expect(declined.status).toBe(200);
+    expect(PayoutDecisionResponse.parse(declined.body).transaction).toMatchObject({
+      status: 'error',
+      held_answer: null,
+    });
+    // Once: nothing is held any more.
+    expect((await resolve('approve')).status).toBe(409);
+    expect(await balance(playerId)).toBe(before);
+    // The PSP never charged it (its own state is still received): settle it failed for the books.
+    await psp.settle(deposit.transactionId, { outcome: 'failed', now: clock().toISOString() });
   });
 });

@@ -84,6 +84,31 @@ export function transactionEventType(
 
 const DeclineReason = z.object({ declineReason: z.string() });
 
+/** A held provider answer as provider-outcomes.ts stores it. */
+const HeldAnswer = z.object({
+  held: z.object({
+    reason: z.enum(['amount', 'reference']),
+    reportedAmount: z.optional(z.string()),
+    reportedCurrency: z.optional(z.string()),
+    reportedReference: z.optional(z.string()),
+    at: z.string(),
+  }),
+});
+
+/** The held answer of a transaction's provider data, as the operator sees it. */
+function heldAnswerOf(providerData: unknown): WebhookTransaction['held_answer'] {
+  const parsed = z.safeParse(HeldAnswer, providerData);
+  if (!parsed.success) return null;
+  const { held } = parsed.data;
+  return {
+    reason: held.reason,
+    reported_amount: held.reportedAmount ?? null,
+    reported_currency: held.reportedCurrency ?? null,
+    reported_reference: held.reportedReference ?? null,
+    at: held.at,
+  };
+}
+
 /** SPEC §3 is_new_payout_account, as the payout policy stored it with the withdrawal. */
 const NewPayoutAccount = z.object({ newPayoutAccount: z.literal(true) });
 
@@ -204,6 +229,7 @@ export function transactionWire(row: TransactionRow, owner: TransactionOwner): W
     error_message: row.errorMessage,
     decline_reason: decline.success ? decline.data.declineReason : null,
     refunded_amount: plainDecimal(row.refundedAmount),
+    held_answer: heldAnswerOf(row.providerData),
     awaiting_approval: row.status === 'created' && row.callState === 'approval',
     new_payout_account: z.safeParse(NewPayoutAccount, row.providerData).success,
     created_at: row.createdAt.toISOString(),

@@ -14,6 +14,7 @@ import {
   cancelTransaction,
   listRefunds,
   requestRefund,
+  resolveHeldAnswer,
 } from '../../payments';
 import type { RefundState } from '../../payments';
 import { operatorTransaction, refundWire } from '../../webhooks';
@@ -76,6 +77,32 @@ export function registerOperatorRefundRoutes(app: App): void {
         },
       );
       return { status: 201, body: await answerOf(deps.db, state) };
+    },
+  );
+
+  registerEndpoint(
+    app,
+    OPERATOR_ENDPOINTS.operatorTransactionResolveHold,
+    async ({ params, body, deps, operator, audit, request }) => {
+      const row = await resolveHeldAnswer(
+        { ...deps, log: request.log },
+        operator.brandId,
+        params.transactionId,
+        body.resolution,
+        async (tx, before, after) => {
+          const [was, is] = await Promise.all([
+            operatorTransaction(tx, before),
+            operatorTransaction(tx, after),
+          ]);
+          await audit(tx, {
+            target: `transaction:${before.id}`,
+            before: was.wire,
+            after: { ...is.wire, resolution: body.resolution, reason: body.reason },
+          });
+        },
+      );
+      const { wire } = await operatorTransaction(deps.db, row);
+      return { status: 200, body: { transaction: wire } };
     },
   );
 
