@@ -49,6 +49,7 @@ export {
   VerifyRequest,
   WALLET_ROUTES,
   WALLET_ROUTE_NAMES,
+  WalletBalance,
 } from './modules/wallet/protocol';
 export type { WalletRoute } from './modules/wallet/protocol';
 export { IDEMPOTENCY_HEADER, OtpHandOverBody } from './modules/accounts/otp-senders/protocol';

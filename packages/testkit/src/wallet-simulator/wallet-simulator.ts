@@ -26,6 +26,7 @@ import {
   VerifyRequest,
   WALLET_ROUTES,
   WALLET_ROUTE_NAMES,
+  WalletBalance,
   verifySignature,
 } from '@cashdesk/server/protocols';
 import type { SigningKey, WalletRoute } from '@cashdesk/server/protocols';
@@ -106,7 +107,8 @@ export const WalletActivity = z.object({
       brand: z.string(),
       player_id: z.string(),
       currency: z.string(),
-      balance: Decimal,
+      /** May be below zero after a reversal of a deposit the player had spent. */
+      balance: WalletBalance,
       blocked: z.boolean(),
     }),
   ),

@@ -32,6 +32,15 @@
 import * as z from 'zod';
 import { Currency, Decimal } from '@cashdesk/contract';
 
+/**
+ * A balance as the wallet reports it: a decimal string that may be negative (a reversal of a
+ * refunded or charged-back deposit the player had spent takes it below zero).
+ */
+export const WalletBalance = z
+  .string()
+  .max(40)
+  .regex(/^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/, 'a decimal string such as "-10.50"');
+
 /** The routes, relative to the wallet's base URL. */
 export const WALLET_ROUTES = {
   verify: '/verify',
@@ -68,7 +77,7 @@ export type VerifyRequest = z.infer<typeof VerifyRequest>;
 export const VerifyAnswer = z.object({
   player_id: z.string(),
   currency: Currency,
-  balance: Decimal,
+  balance: WalletBalance,
   blocked: z.boolean().default(false),
 });
 /** {@link VerifyAnswer}. */
@@ -111,14 +120,14 @@ export type CancelRequest = z.infer<typeof CancelRequest>;
 
 /** The answer to a movement (`/authorize`, `/transfer`, `/cancel`). */
 export const MovementAnswer = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('ok'), balance: z.optional(Decimal) }),
+  z.object({ status: z.literal('ok'), balance: z.optional(WalletBalance) }),
   z.object({
     status: z.literal('refused'),
     // `insufficient_funds`, `player_blocked`, `unknown_player`, `cancelled` (a cancel came
     // first) or another reason: read as text, so a wallet's own reason is a refusal, not a
     // malformed answer.
     reason: z.string().max(200),
-    balance: z.optional(Decimal),
+    balance: z.optional(WalletBalance),
   }),
 ]);
 /** {@link MovementAnswer}. */
