@@ -285,7 +285,7 @@ export const ERROR_CODES = {
     '1843',
     409,
     'OPERATOR.ERROR.ADJUSTMENT_NOT_ALLOWED',
-    "Operator API: manual adjustments are for brands whose balances the cashier keeps (the internal ledger); a brand on its own wallet adjusts balances there. Nothing moved.",
+    'Operator API: manual adjustments are for brands whose balances the cashier keeps (the internal ledger); a brand on its own wallet adjusts balances there. Nothing moved.',
   ),
   cancelNotAllowed: define(
     '1844',

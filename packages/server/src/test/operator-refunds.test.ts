@@ -278,9 +278,7 @@ describe('refunds through the operator API', () => {
 
 describe('what a refund takes back', () => {
   it('is pro rata to what the deposit credited, the last refund taking exactly what is left', () => {
-    const deposit = { amount: '100', fee: '3', tax: '10', bonus: '5' } as Parameters<
-      typeof refundDebit
-    >[0];
+    const deposit = { amount: '100', fee: '3', tax: '10', bonus: '5' };
     // Credited 95 of 103 charged: a third of 103 takes back a third of 95, rounded down.
     const third = refundDebit(
       deposit,

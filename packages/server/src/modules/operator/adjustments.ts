@@ -72,7 +72,10 @@ export async function adjust(
     .select()
     .from(adjustments)
     .where(
-      and(eq(adjustments.playerId, player.id), eq(adjustments.idempotencyKey, input.idempotencyKey)),
+      and(
+        eq(adjustments.playerId, player.id),
+        eq(adjustments.idempotencyKey, input.idempotencyKey),
+      ),
     );
   if (known !== undefined) {
     if (known.requestHash !== requestHash) {

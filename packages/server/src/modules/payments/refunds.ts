@@ -93,8 +93,11 @@ async function openAndDone(tx: Executor, transactionId: string) {
   };
 }
 
+/** The figures of a deposit that decide what its refunds take back. */
+type DepositFigures = Pick<TransactionRow, 'amount' | 'fee' | 'tax' | 'bonus'>;
+
 /** What a deposit credited to the balance, the bonus included. */
-function creditOf(deposit: TransactionRow): Big {
+function creditOf(deposit: DepositFigures): Big {
   return depositCredit(deposit).plus(deposit.bonus);
 }
 
@@ -103,7 +106,7 @@ function creditOf(deposit: TransactionRow): Big {
  * last refund taking what is left.
  */
 export function refundDebit(
-  deposit: TransactionRow,
+  deposit: DepositFigures,
   amount: Big,
   before: { readonly refunded: Big; readonly debited: Big },
   precision: number,

@@ -31,7 +31,7 @@ export function paidOutAmount(row: Pick<TransactionRow, 'amount' | 'fee' | 'tax'
 }
 
 /** The amount a deposit adds to the balance: the amount minus the tax withheld on it. */
-export function depositCredit(row: TransactionRow): Big {
+export function depositCredit(row: Pick<TransactionRow, 'amount' | 'tax'>): Big {
   return new Big(row.amount).minus(row.tax);
 }
 

@@ -524,10 +524,7 @@ export async function reverseCredit(
         and(
           eq(ledgerEntries.transactionId, input.transactionId),
           inArray(ledgerEntries.kind, ['deposit', 'bonus', 'refund', 'refund_return']),
-          or(
-            inArray(ledgerEntries.kind, ['deposit', 'bonus']),
-            isNotNull(ledgerEntries.refundId),
-          ),
+          or(inArray(ledgerEntries.kind, ['deposit', 'bonus']), isNotNull(ledgerEntries.refundId)),
         ),
       );
     const first = credits[0];
@@ -653,7 +650,13 @@ export async function adjustBalance(tx: Transaction, input: AdjustmentMovement):
       detail: `the balance holds ${plainDecimal(row.balance)}`,
     });
   }
-  const balance = await writeBalance(tx, input.playerId, input.currency, after, new Big(row.reserved));
+  const balance = await writeBalance(
+    tx,
+    input.playerId,
+    input.currency,
+    after,
+    new Big(row.reserved),
+  );
   await insertEntryStatement.run(
     tx,
     {
