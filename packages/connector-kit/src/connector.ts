@@ -55,7 +55,9 @@ export interface ConnectorModule {
 }
 
 /** A connector module, stamped with this kit's version. Default-export the result. */
-export function defineConnector(create: (options: ConnectorOptions) => PaymentProvider): ConnectorModule {
+export function defineConnector(
+  create: (options: ConnectorOptions) => PaymentProvider,
+): ConnectorModule {
   return { kitVersion: KIT_VERSION, create };
 }
 

@@ -9,10 +9,5 @@
  */
 export * from './provider';
 export * from './signing';
-export {
-  KIT_VERSION,
-  connectorModuleProblem,
-  defineConnector,
-  majorVersion,
-} from './connector';
+export { KIT_VERSION, connectorModuleProblem, defineConnector, majorVersion } from './connector';
 export type { ConnectorLog, ConnectorModule, ConnectorOptions } from './connector';

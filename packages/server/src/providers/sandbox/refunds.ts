@@ -15,12 +15,7 @@
  */
 import Big from 'big.js';
 import { positiveDecimal } from '@cashdesk/domain';
-import type {
-  ProviderStatus,
-  RefundInput,
-  RefundLookup,
-  RefundOutcome,
-} from '../payment-provider';
+import type { ProviderStatus, RefundInput, RefundLookup, RefundOutcome } from '../payment-provider';
 import { amountRuleFor } from './method-outcomes';
 import type { SandboxTimings } from './method-outcomes';
 import type { NewSandboxRefund, SandboxRefundRecord, SandboxStore } from './store';
