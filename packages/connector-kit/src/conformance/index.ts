@@ -178,7 +178,7 @@ export function describeConformance(name: string, options: ConformanceOptions): 
       it(
         'a lost answer: the call throws "outcome unknown", the repeat answers the first result and charges once',
         { timeout },
-        async () => {
+        async (ctx) => {
           const id = freshId('late');
           const input = s().deposit(id);
           if ((await s().fault?.('fail-after')) !== true) ctx.skip();
@@ -205,7 +205,7 @@ export function describeConformance(name: string, options: ConformanceOptions): 
       it(
         'a refusal before processing throws ProviderNotReachedError and charges nothing',
         { timeout },
-        async () => {
+        async (ctx) => {
           const id = freshId('refused');
           if ((await s().fault?.('refuse')) !== true) ctx.skip();
           const error = await rejectionOf(
@@ -220,7 +220,7 @@ export function describeConformance(name: string, options: ConformanceOptions): 
       it(
         'a failure the connector cannot place is "outcome unknown", never "not reached"',
         { timeout },
-        async () => {
+        async (ctx) => {
           const id = freshId('unknown');
           if ((await s().fault?.('fail-before')) !== true) ctx.skip();
           const error = await rejectionOf(
