@@ -106,18 +106,41 @@ function revive(key: string, value: unknown): unknown {
   return INSTANT_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value;
 }
 
-/** An answer must be an object whose `field` is one of `allowed`. */
-function checked<T>(answer: unknown, field: string, allowed: readonly string[]): T {
+/** Whether `answer` is an object whose `field` is one of `allowed`. */
+function fieldIn(answer: unknown, field: string, allowed: readonly string[]): boolean {
   const value: unknown =
     typeof answer === 'object' && answer !== null ? Reflect.get(answer, field) : undefined;
-  if (typeof value !== 'string' || !allowed.includes(value)) {
-    throw new OutcomeUnknownError(`the PSP answered off its API (${field})`);
-  }
-  return answer as T;
+  return typeof value === 'string' && allowed.includes(value);
 }
 
-const DEPOSIT_OUTCOMES = ['approved', 'declined', 'challenge', 'processing', 'redirect', 'await'];
-const STATUSES = ['approved', 'declined', 'pending', 'cancelled', 'unknown'];
+/**
+ * The answer as the contract's type, once `guard` accepted it (a real connector validates every
+ * field it uses; this example checks the one the server decides by).
+ */
+function checked<T>(answer: unknown, guard: (value: unknown) => value is T): T {
+  if (!guard(answer)) throw new OutcomeUnknownError('the PSP answered off its API');
+  return answer;
+}
+
+const isDepositOutcome = (value: unknown): value is DepositOutcome =>
+  fieldIn(value, 'outcome', [
+    'approved',
+    'declined',
+    'challenge',
+    'processing',
+    'redirect',
+    'await',
+  ]);
+const isThreeDsOutcome = (value: unknown): value is ThreeDsOutcome =>
+  fieldIn(value, 'outcome', ['approved', 'declined']);
+const isPayoutOutcome = (value: unknown): value is PayoutOutcome =>
+  fieldIn(value, 'outcome', ['approved', 'declined', 'processing']);
+const isCancelOutcome = (value: unknown): value is CancelOutcome =>
+  fieldIn(value, 'outcome', ['cancelled', 'not_cancellable']);
+const isRefundOutcome = (value: unknown): value is RefundOutcome =>
+  fieldIn(value, 'outcome', ['succeeded', 'pending', 'failed']);
+const isStatus = (value: unknown): value is ProviderStatus =>
+  fieldIn(value, 'status', ['approved', 'declined', 'pending', 'cancelled', 'unknown']);
 
 /** One HTTP call to the PSP: the answer's status and JSON body. */
 interface Answer {
@@ -138,6 +161,9 @@ interface Push {
   readonly refundRef?: string;
   readonly outcome?: 'succeeded' | 'failed';
 }
+
+const isPush = (value: unknown): value is Push =>
+  fieldIn(value, 'type', ['payment.status', 'refund.result']);
 
 /** The contract's notification of a push, or `undefined` when it is not one this PSP sends. */
 function notificationOf(push: Push): WebhookNotification | undefined {
@@ -162,7 +188,7 @@ function notificationOf(push: Push): WebhookNotification | undefined {
     };
   }
   if (push.type !== 'payment.status' || push.status === undefined) return undefined;
-  const status = checked<ProviderStatus>(push.status, 'status', STATUSES);
+  const status = checked(push.status, isStatus);
   return {
     kind: 'status',
     eventId: push.eventId,
@@ -193,11 +219,7 @@ class CardPspProvider implements PaymentProvider {
     this.refunds = {
       refund: async (input, now, call) => {
         const answer = await this.#call('POST', '/v1/refunds', now, call, input, input.refundId);
-        return checked<RefundOutcome>(this.#ok(answer), 'outcome', [
-          'succeeded',
-          'pending',
-          'failed',
-        ]);
+        return checked(this.#ok(answer), isRefundOutcome);
       },
       lookupRefund: async (refundId, now, call) => {
         const answer = await this.#call(
@@ -207,11 +229,7 @@ class CardPspProvider implements PaymentProvider {
           call,
         );
         if (answer.status === 404) return { outcome: 'not_found' } satisfies RefundLookup;
-        return checked<RefundOutcome>(this.#ok(answer), 'outcome', [
-          'succeeded',
-          'pending',
-          'failed',
-        ]);
+        return checked(this.#ok(answer), isRefundOutcome);
       },
     };
   }
@@ -224,7 +242,7 @@ class CardPspProvider implements PaymentProvider {
     // A card PSP: every other method kind is declined without a call.
     if (input.methodKind !== 'card') return { outcome: 'declined', reason: 'unsupported' };
     const answer = await this.#call('POST', '/v1/deposits', now, call, input, input.transactionId);
-    return checked<DepositOutcome>(this.#ok(answer), 'outcome', DEPOSIT_OUTCOMES);
+    return checked(this.#ok(answer), isDepositOutcome);
   }
 
   async complete3ds(
@@ -237,7 +255,7 @@ class CardPspProvider implements PaymentProvider {
     const answer = await this.#call('POST', path, now, call, challengeResult);
     if (answer.status === 404)
       return { outcome: 'declined', providerRef, reason: 'unknown_reference' };
-    return checked<ThreeDsOutcome>(this.#ok(answer), 'outcome', ['approved', 'declined']);
+    return checked(this.#ok(answer), isThreeDsOutcome);
   }
 
   /**
@@ -256,7 +274,7 @@ class CardPspProvider implements PaymentProvider {
       call,
     );
     if (answer.status === 404) return { status: 'unknown', providerRef };
-    return checked<ProviderStatus>(this.#ok(answer), 'status', STATUSES);
+    return checked(this.#ok(answer), isStatus);
   }
 
   async lookup(
@@ -267,16 +285,12 @@ class CardPspProvider implements PaymentProvider {
     const path = `/v1/payments/by-reference/${encodeURIComponent(transactionId)}`;
     const answer = await this.#call('GET', path, now, call);
     if (answer.status === 404) return { status: 'not_found', transactionId };
-    return checked<ProviderStatus>(this.#ok(answer), 'status', STATUSES);
+    return checked(this.#ok(answer), isStatus);
   }
 
   async payout(input: PayoutInput, now: Date, call?: ProviderCallOptions): Promise<PayoutOutcome> {
     const answer = await this.#call('POST', '/v1/payouts', now, call, input, input.transactionId);
-    return checked<PayoutOutcome>(this.#ok(answer), 'outcome', [
-      'approved',
-      'declined',
-      'processing',
-    ]);
+    return checked(this.#ok(answer), isPayoutOutcome);
   }
 
   /** A card PSP takes no bank-transfer receipts. */
@@ -298,7 +312,7 @@ class CardPspProvider implements PaymentProvider {
         status: { status: 'unknown', providerRef },
       };
     }
-    return checked<CancelOutcome>(this.#ok(answer), 'outcome', ['cancelled', 'not_cancellable']);
+    return checked(this.#ok(answer), isCancelOutcome);
   }
 
   /** A 2xx answer's body; any other status leaves the outcome unknown. */
@@ -389,8 +403,7 @@ function verify(
   }
   let notification: WebhookNotification | undefined;
   try {
-    notification =
-      typeof push === 'object' && push !== null ? notificationOf(push as Push) : undefined;
+    notification = isPush(push) ? notificationOf(push) : undefined;
   } catch {
     notification = undefined;
   }

@@ -76,15 +76,20 @@ export function connectorModuleProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) {
     return 'its default export is not a connector (export default defineConnector(…))';
   }
-  const candidate = value as Partial<Record<keyof ConnectorModule, unknown>>;
-  if (typeof candidate.create !== 'function') {
+  if (typeof Reflect.get(value, 'create') !== 'function') {
     return 'its default export has no create() (export default defineConnector(…))';
   }
-  const major = majorVersion(candidate.kitVersion);
+  const version: unknown = Reflect.get(value, 'kitVersion');
+  const major = majorVersion(version);
   if (major === undefined) return 'its default export names no kitVersion';
   const ours = majorVersion(KIT_VERSION);
   if (major !== ours) {
-    return `it was built for connector kit ${String(candidate.kitVersion)}, this server runs kit ${KIT_VERSION} (major ${String(ours)})`;
+    return `it was built for connector kit ${String(version)}, this server runs kit ${KIT_VERSION} (major ${String(ours)})`;
   }
   return undefined;
+}
+
+/** Whether `value` is a connector module this kit can run ({@link connectorModuleProblem}). */
+export function isConnectorModule(value: unknown): value is ConnectorModule {
+  return connectorModuleProblem(value) === undefined;
 }

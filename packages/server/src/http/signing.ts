@@ -8,7 +8,6 @@
  */
 export {
   ATTEMPT_HEADER,
-  DEFAULT_SIGNATURE_TOLERANCE_S,
   EVENT_ID_HEADER,
   EVENT_TYPE_HEADER,
   KEY_ID_HEADER,
@@ -18,4 +17,4 @@ export {
   verifySignature,
   verifyWebhookSignature,
 } from '@cashdesk/connector-kit';
-export type { SignatureCheck, SignatureProblem, SigningKey } from '@cashdesk/connector-kit';
+export type { SigningKey } from '@cashdesk/connector-kit';

@@ -11,8 +11,8 @@
  */
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { connectorModuleProblem } from '@cashdesk/connector-kit';
-import type { ConnectorLog, ConnectorModule, PaymentProvider } from '@cashdesk/connector-kit';
+import { connectorModuleProblem, isConnectorModule } from '@cashdesk/connector-kit';
+import type { ConnectorLog, PaymentProvider } from '@cashdesk/connector-kit';
 
 /** A connector module the server cannot run: the message is the one line printed at start. */
 export class ConnectorModuleError extends Error {
@@ -66,6 +66,11 @@ function providerProblem(value: unknown, name: string): string | undefined {
   return undefined;
 }
 
+/** Whether `value` is a provider named `name` ({@link providerProblem}). */
+function isProvider(value: unknown, name: string): value is PaymentProvider {
+  return providerProblem(value, name) === undefined;
+}
+
 /**
  * Imports the module, checks it and builds its provider (see the module comment).
  *
@@ -86,12 +91,12 @@ export async function loadModuleConnector(input: ModuleConnectorInput): Promise<
   }
   const exported: unknown =
     typeof loaded === 'object' && loaded !== null ? Reflect.get(loaded, 'default') : undefined;
-  const problem = connectorModuleProblem(exported);
-  if (problem !== undefined) throw new ConnectorModuleError(`${where}: ${problem}`);
-  const connector = exported as ConnectorModule;
+  if (!isConnectorModule(exported)) {
+    throw new ConnectorModuleError(`${where}: ${String(connectorModuleProblem(exported))}`);
+  }
   let provider: unknown;
   try {
-    provider = connector.create({
+    provider = exported.create({
       name: input.name,
       settings: input.settings,
       publicUrl: input.publicUrl.replace(/\/+$/, ''),
@@ -100,7 +105,8 @@ export async function loadModuleConnector(input: ModuleConnectorInput): Promise<
   } catch (error) {
     throw new ConnectorModuleError(`${where}: create() failed: ${firstLine(error)}`);
   }
-  const wrong = providerProblem(provider, input.name);
-  if (wrong !== undefined) throw new ConnectorModuleError(`${where}: ${wrong}`);
-  return provider as PaymentProvider;
+  if (!isProvider(provider, input.name)) {
+    throw new ConnectorModuleError(`${where}: ${String(providerProblem(provider, input.name))}`);
+  }
+  return provider;
 }

@@ -1,8 +1,66 @@
 /**
  * The payment provider boundary. Its source is `@cashdesk/connector-kit` (the package a
- * connector imports, packages/connector-kit/src/provider.ts); this file re-exports it so that the
- * server's own modules keep one import path for it.
+ * connector imports, packages/connector-kit/src/provider.ts); this file re-exports its interface and
+ * types so that the server's own modules keep one import path for them (the signature helpers
+ * are re-exported by http/signing.ts).
  *
  * @packageDocumentation
  */
-export * from '@cashdesk/connector-kit';
+export {
+  DECLINE_REASONS,
+  PAYMENT_METHOD_KINDS,
+  PENDING_STEPS,
+  ProviderNotReachedError,
+  REFUND_FAILURE_REASONS,
+  isPaymentMethodKind,
+  isProviderNotReached,
+  redactDepositInput,
+} from '@cashdesk/connector-kit';
+export type {
+  BankDetails,
+  BetShopRef,
+  CancelOutcome,
+  CardSummary,
+  CashPickup,
+  CopyField,
+  CustomerInput,
+  DeclineReason,
+  Declined,
+  DepositApproved,
+  DepositAwait,
+  DepositBankTransfer,
+  DepositChallenge,
+  DepositDisplayForm,
+  DepositInput,
+  DepositOutcome,
+  DepositProcessing,
+  DepositRedirect,
+  DepositVoucher,
+  LoggableDepositInput,
+  LookupResult,
+  NewCardInput,
+  NotificationTarget,
+  PaymentMethodKind,
+  PaymentProvider,
+  PayoutApproved,
+  PayoutDestination,
+  PayoutInput,
+  PayoutOutcome,
+  PendingStep,
+  ProviderCallOptions,
+  ProviderMoney,
+  ProviderRef,
+  ProviderRefunds,
+  ProviderStatus,
+  ProviderWebhook,
+  RefundFailureReason,
+  RefundInput,
+  RefundLookup,
+  RefundOutcome,
+  ReturnUrls,
+  ThreeDsChallengeResult,
+  ThreeDsOutcome,
+  WebhookNotification,
+  WebhookRequest,
+  WebhookVerification,
+} from '@cashdesk/connector-kit';

@@ -108,8 +108,8 @@ describe('a connector module (CONNECTOR_<NAME>_KIND=module)', () => {
     );
     const row = await reload(server, deposit.transactionId);
     expect(row.status).toBe('success');
-    expect(await ledgerOf(server, deposit.transactionId)).toEqual([
-      { kind: 'deposit', amount: expect.any(String) },
+    expect((await ledgerOf(server, deposit.transactionId)).map((entry) => entry.kind)).toEqual([
+      'deposit',
     ]);
     expect(await polls()).toBe(0);
 

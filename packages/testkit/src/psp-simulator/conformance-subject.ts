@@ -9,7 +9,6 @@
  * @packageDocumentation
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { PaymentProvider, WebhookRequest } from '@cashdesk/connector-kit';
 import type { ConformanceSubject } from '@cashdesk/connector-kit/conformance';
 import type { SimulatorProcess } from './simulator-process';
@@ -59,9 +58,10 @@ export async function startNotificationCapture(): Promise<NotificationCapture> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port to listen on');
   return {
-    url: `http://127.0.0.1:${String(port)}/notifications`,
+    url: `http://127.0.0.1:${String(address.port)}/notifications`,
     last: (transactionId) => byTransaction.get(transactionId),
     close: () =>
       new Promise((resolve) => {

@@ -448,8 +448,9 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
       void notifier.sweep(sandbox, clock()).catch(() => undefined);
     }, options.notifyEveryMs);
     timer.unref();
-    app.addHook('onClose', async () => {
+    app.addHook('onClose', (_instance, done) => {
       clearInterval(timer);
+      done();
     });
   }
 

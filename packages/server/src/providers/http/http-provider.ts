@@ -25,7 +25,8 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import { ProviderNotReachedError, verifyWebhookSignature } from '../payment-provider';
+import { verifyWebhookSignature } from '../../http/signing';
+import { ProviderNotReachedError } from '../payment-provider';
 import type {
   CancelOutcome,
   DepositInput,

@@ -312,9 +312,6 @@ export const RefundAnswer = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('failed'), refundRef: Id.optional(), reason: RefundFailure }),
 ]);
 
-/** The type of a {@link PushNotification}: a payment's or payout's status, or a refund's result. */
-export const PUSH_NOTIFICATION_TYPES = ['payment.status', 'refund.result'] as const;
-
 /**
  * The body of a push notification (see the module comment): `payment.status`, a payment's or
  * payout's final status, with our `transactionId` and what the PSP moved (`amount`: a deposit's
