@@ -181,7 +181,10 @@ export interface DepositInput {
    * "50.00" (before fees; tax and bonus are the server's business).
    */
   readonly amount: string;
-  /** The fees the player pays on top of {@link amount} (SPEC §5 method fee plus merchant fee). */
+  /**
+   * The fee the player pays on top of {@link amount}: the merchant user fee (SPEC §5). Never the
+   * method fee, which the operator absorbs (docs/fees.md).
+   */
   readonly fee: string;
   /** What to charge: {@link amount} + {@link fee}, at the currency precision ("51.45"). */
   readonly total: string;

@@ -218,6 +218,7 @@ export {
   RefundList,
   RefundParams,
   RefundRequest,
+  ResolveHoldRequest,
 } from './schemas/operator-refunds';
 export {
   ACCOUNT_MANAGEMENT_BASE,

@@ -57,10 +57,12 @@ import {
 import {
   AdjustmentAnswer,
   AdjustmentRequest,
+  CancelRequest,
   RefundAnswer,
   RefundList,
   RefundParams,
   RefundRequest,
+  ResolveHoldRequest,
 } from './schemas/operator-refunds';
 import {
   PayoutApprovalRequest,
@@ -513,6 +515,42 @@ export const OPERATOR_ENDPOINTS = {
       'idempotencyConflict',
       'walletUnavailable',
     ],
+  }),
+  operatorTransactionCancel: operatorEndpoint({
+    id: 'operatorTransactionCancel',
+    method: 'POST',
+    path: `${OPERATOR_BASE}/transactions/{transactionId}/cancel`,
+    tag: 'operator-transactions',
+    summary: 'Cancel a pending deposit or withdrawal',
+    description:
+      'Ends a payment that is not final. A withdrawal not sent yet (or awaiting approval) fails at once, cancelled, its amount back on the balance; one at the provider only once the provider cancelled it (one it paid or declined meanwhile takes that result). A deposit waiting for the player fails, cancelled: nothing was charged or credited, and should the provider approve it after all, the charge is refunded to the payer automatically (a refund with no balance debit). Refused with 409 (1844), nothing changed: a final payment, a withdrawal the provider will not cancel or whose call is unanswered, a deposit whose call is in flight or unanswered. Audited.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'transactions:write',
+    params: OperatorTransactionParams,
+    body: CancelRequest,
+    responses: { 200: { description: 'The payment, cancelled.', schema: PayoutDecisionResponse } },
+    errors: ['operatorNotFound', 'cancelNotAllowed'],
+  }),
+  operatorTransactionResolveHold: operatorEndpoint({
+    id: 'operatorTransactionResolveHold',
+    method: 'POST',
+    path: `${OPERATOR_BASE}/transactions/{transactionId}/resolve-hold`,
+    tag: 'operator-transactions',
+    summary: 'Resolve a provider answer held for review',
+    description:
+      'A provider answer that contradicted its transaction (another amount or currency than it moves, another reference than it has) is held, never applied: the transaction shows it as held_answer and GET /transactions?held=true lists them. After checking with the provider, the operator approves the transaction (it succeeds with its own amount), declines it (it fails) or dismisses the held answer (it keeps waiting for the provider). A transaction that is final or holds nothing answers 409 (1805). Audited with the reason.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'transactions:write',
+    params: OperatorTransactionParams,
+    body: ResolveHoldRequest,
+    responses: {
+      200: { description: 'The transaction after the resolution.', schema: PayoutDecisionResponse },
+    },
+    errors: ['operatorNotFound', 'operatorConflict'],
   }),
   operatorRefundList: operatorEndpoint({
     id: 'operatorRefundList',

@@ -14,3 +14,5 @@ export { FIELD_KINDS } from './fields/field-enums';
 export { FEE_MESSAGE_KEYS } from './money/fee';
 export { computeTax } from './money/tax';
 export { validatePhone } from './phone/validate';
+export { FEE_MODEL_CASES } from './money/fee-cases';
+export type { FeeModelCase } from './money/fee-cases';

@@ -34,9 +34,11 @@ export {
   ASYNC_PSP_HEADERS,
   ASYNC_PSP_PATHS,
   CreatePayment,
+  CreateRefund,
   FAILURE_CODES,
   PAYMENT_STATES,
   Payment,
+  Refund,
   toMajor,
 } from './providers/async-psp/protocol';
 export type { Money, WebhookEvent } from './providers/async-psp/protocol';

@@ -118,9 +118,23 @@ export const PayGroupConfigParams = z.object({
 /** Query of the pay group list. */
 export const PayGroupListQuery = z.object({ flow: z.optional(PaymentFlowSchema) });
 
-const FeePercentText = z
-  .string()
-  .check(z.regex(/^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?%$/, 'a percentage such as "2%"'));
+/** docs/fees.md: the method fee of a currency, a percentage of the amount below 100. */
+const FeePercentText = z.string().check(
+  z.regex(/^(?:0|[1-9][0-9]?)(?:\.[0-9]+)?%$/, 'a percentage below 100 such as "2%"'),
+  z.meta({
+    description:
+      'The method fee: what the method costs the operator in this currency, a percentage of the amount below 100 such as "2%" (null: none). Absorbed by the operator: computed on the amount, rounded half up to the currency precision, reported as method_fee of the transaction and never charged to or shown to the player (docs/fees.md).',
+  }),
+);
+
+/** docs/fees.md: the merchant user fee's percentage, of the amount, below 100. */
+const MerchantFeePercentage = z.string().check(
+  z.regex(/^(?:0|[1-9][0-9]?)(?:\.[0-9]+)?$/, 'a percentage below 100 such as "1.5"'),
+  z.meta({
+    description:
+      'Percentage of the amount the player pays, below 100, without a sign ("1.5"); null: none.',
+  }),
+);
 
 /** SPEC §3 `currencies[]` of a pay group: limits, fee, amount blocks and presets. */
 export const PayGroupCurrencyConfig = z
@@ -185,7 +199,7 @@ export const PayGroupCurrencyConfig = z
     z.meta({
       id: 'PayGroupCurrencyConfig',
       description:
-        'One currency of a pay group: limits (min_amount ≤ max_amount), the fee text, the predefined amount buttons and the preset amount (both within the limits).',
+        'One currency of a pay group: limits (min_amount ≤ max_amount), the method fee (what the method costs the operator, never charged to the player: docs/fees.md), the predefined amount buttons and the preset amount (both within the limits).',
     }),
   );
 
@@ -312,17 +326,17 @@ const payGroupDocumentShape = {
       z.nullable(
         z.object({
           percentage: z
-            .nullable(Decimal)
+            .nullable(MerchantFeePercentage)
             .check(
               z.describe(
-                'The percentage part of the fee, e.g. "2.5"; null: none. How it applies: see docs/fees.md.',
+                'Percentage of the amount, e.g. "2.5" (below 100, no % sign); null: none (docs/fees.md).',
               ),
             ),
           fix: z
             .nullable(Decimal)
             .check(
               z.describe(
-                'The fixed part of the fee, a decimal amount; null: none. How it applies: see docs/fees.md.',
+                'Fixed part in the payment currency (the same figure in each currency of the pay group), counted at the currency precision, half up: 0.25 counts as 0.25 EUR but 0 JPY; null: none.',
               ),
             ),
         }),
@@ -330,7 +344,7 @@ const payGroupDocumentShape = {
     )
     .check(
       z.describe(
-        'SPEC §3 merchant_user_fee: a fee of the pay group with a percentage part and a fixed part; null or left out: none. How it applies: see docs/fees.md.',
+        'The fee the player pays (SPEC §3 merchant_user_fee): percentage of the amount plus the fixed part, rounded once, half up, to the currency precision; charged on top of a deposit, taken from a withdrawal, shown to the player before paying and reported as fee of the transaction. Never added to the method fee (docs/fees.md). null or left out: none.',
       ),
     ),
   info_url: z
@@ -443,7 +457,7 @@ export const PayGroupDocument = z.object(payGroupDocumentShape).check(
   z.meta({
     id: 'PayGroupDocument',
     description:
-      'A pay group and its method of one flow (SPEC §3 "Pay group as received", "Method detail"): public_name is the default name, public_names the name per language (init answers the session language\'s, else public_name); connector must be a configured connector (null: the default one); fields are checked against the flow\'s field definition (deposit fields may not carry the withdrawal-only properties); per currency the limits, fee, amount blocks and presets. Writing it replaces the pay group; it keeps its id.',
+      'A pay group and its method of one flow (SPEC §3 "Pay group as received", "Method detail"): public_name is the default name, public_names the name per language (init answers the session language\'s, else public_name); connector must be a configured connector (null: the default one); fields are checked against the flow\'s field definition (deposit fields may not carry the withdrawal-only properties); per currency the limits, method fee, amount blocks and presets. merchant_user_fee is the fee the player pays, the fee of each currency the method fee the operator absorbs; they never add up (docs/fees.md). Writing it replaces the pay group; it keeps its id.',
   }),
 );
 /** The type of {@link PayGroupDocument}. */

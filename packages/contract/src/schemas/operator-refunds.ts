@@ -77,13 +77,40 @@ export const RefundList = z
 export const RefundParams = z.object({ refundId: z.uuid() });
 
 /** POST /transactions/{transactionId}/cancel. */
-export const CancelRequest = z.object({ reason: Reason }).check(
-  z.meta({
-    id: 'TransactionCancelRequest',
-    description:
-      'Why the pending payment is cancelled (kept in the audit trail; never shown to the player).',
-  }),
-);
+export const CancelRequest = z
+  .object({
+    reason: Reason.check(
+      z.meta({ description: 'Why the payment is cancelled: kept in the audit trail.' }),
+    ),
+  })
+  .check(
+    z.meta({
+      id: 'TransactionCancelRequest',
+      description:
+        'Why the pending payment is cancelled (kept in the audit trail; never shown to the player).',
+    }),
+  );
+
+/** POST /transactions/{transactionId}/resolve-hold. */
+export const ResolveHoldRequest = z
+  .object({
+    resolution: z.enum(['approve', 'decline', 'dismiss']).check(
+      z.meta({
+        description:
+          "approve: the operator checked with the provider that the payment went through for the transaction's own amount and currency; it succeeds as if the provider had said so (a deposit is credited its own amount, never the reported one). decline: it fails, nothing credited (a withdrawal's reservation back). dismiss: the held answer is dropped and the transaction keeps waiting for the provider's result.",
+      }),
+    ),
+    reason: Reason.check(
+      z.meta({ description: 'What the operator checked: kept in the audit trail.' }),
+    ),
+  })
+  .check(
+    z.meta({
+      id: 'ResolveHoldRequest',
+      description:
+        'The resolution of a provider answer held for review (held_answer of the transaction).',
+    }),
+  );
 
 /** POST /players/{external_id}/adjustments. */
 export const AdjustmentRequest = z

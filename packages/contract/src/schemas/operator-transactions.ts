@@ -54,6 +54,14 @@ export const TransactionFilterQuery = z.object({
    * `true`: only the withdrawals that wait for the operator's approval (the approval queue);
    * `false`: every other transaction.
    */
+  held: z.optional(
+    z.enum(['true', 'false']).check(
+      z.meta({
+        description:
+          'true: only the transactions holding a provider answer that contradicted them (held_answer, to resolve); false: every other transaction.',
+      }),
+    ),
+  ),
   awaiting_approval: z.optional(
     z.enum(['true', 'false']).check(
       z.meta({
@@ -103,6 +111,7 @@ export const TRANSACTION_CSV_COLUMNS = [
   'status',
   'amount',
   'fee',
+  'method_fee',
   'tax',
   'bonus',
   'currency',
@@ -114,6 +123,7 @@ export const TRANSACTION_CSV_COLUMNS = [
   'error_code',
   'error_message',
   'decline_reason',
+  'refunded_amount',
   'awaiting_approval',
   'new_payout_account',
 ] as const satisfies readonly (keyof OperatorTransaction)[];

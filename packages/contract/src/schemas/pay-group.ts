@@ -26,12 +26,14 @@ export const PayGroupLimits = z
 export type PayGroupLimits = z.infer<typeof PayGroupLimits>;
 
 /** SPEC §5: a fee percentage as text, e.g. "2%" or "1.5". */
-export const FeePercent = z
-  .string()
-  .check(
-    z.maxLength(16),
-    z.regex(/^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?%?$/, 'a percentage such as "2%"'),
-  );
+export const FeePercent = z.string().check(
+  z.maxLength(16),
+  z.regex(/^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?%?$/, 'a percentage such as "2%"'),
+  z.meta({
+    description:
+      'The method fee (SPEC §3 currencies[].fee): what the method costs the operator, a percentage of the amount such as "2%". Absorbed by the operator: never charged to the player, so the widget shows no fee for it (docs/fees.md).',
+  }),
+);
 
 /** SPEC §3: one entry of a pay group's `currencies` (the widget uses the first one). */
 export const PayGroupCurrency = z
@@ -55,7 +57,7 @@ export const PayGroupCurrency = z
     z.meta({
       id: 'PayGroupCurrency',
       description:
-        'A currency a pay group accepts (SPEC §3 currencies[0]): id, name, alpha3, ISO number, precision (decimal places, 0-10; the spec does not show a maximum, 10 is the amount input limit of SPEC §9), fee percentage text such as "2%", processing time key and limits.',
+        'A currency a pay group accepts (SPEC §3 currencies[0]): id, name, alpha3, ISO number, precision (decimal places, 0-10; the spec does not show a maximum, 10 is the amount input limit of SPEC §9), the method fee percentage text such as "2%" (what the method costs the operator, never charged to the player: docs/fees.md), processing time key and limits.',
     }),
   );
 /** SPEC §3: pay group currency. */
@@ -71,7 +73,7 @@ export const MerchantUserFee = z
     z.meta({
       id: 'MerchantUserFee',
       description:
-        'Fee the merchant charges the player (SPEC §3): a percentage of the amount plus a fixed part, both decimal strings; rounded to the currency precision (SPEC §5).',
+        'Fee the merchant charges the player (SPEC §3): a percentage of the amount plus a fixed part in the payment currency, both decimal strings; their sum rounded once, half up, to the currency precision (SPEC §5). Paid on top of a deposit, taken from a withdrawal; the one fee the player pays, never added to the method fee (docs/fees.md).',
     }),
   );
 /** SPEC §3: merchant user fee. */

@@ -107,7 +107,16 @@ export const WebhookTransaction = z
     status: OperatorTransactionStatus,
     /** The amount the player asked for. */
     amount: Decimal,
+    /**
+     * The fee the player paid (docs/fees.md): the pay group's merchant_user_fee, on top of a
+     * deposit's amount or taken from a withdrawal's; never the method fee.
+     */
     fee: Decimal,
+    /**
+     * The method fee the operator absorbs (docs/fees.md): the pay group currency's `fee`, taken
+     * from what the operator receives, never charged to the player.
+     */
+    method_fee: Decimal,
     tax: Decimal,
     bonus: Decimal,
     currency: Currency,
@@ -130,6 +139,20 @@ export const WebhookTransaction = z
      */
     refunded_amount: Decimal,
     /**
+     * A provider answer that contradicted the transaction (another amount or currency than it
+     * moves, another reference than it has), held instead of applied; `null` when none is held.
+     * Resolve it with POST /transactions/{id}/resolve-hold.
+     */
+    held_answer: z.nullable(
+      z.object({
+        reason: z.enum(['amount', 'reference']),
+        reported_amount: z.nullable(z.string()),
+        reported_currency: z.nullable(z.string()),
+        reported_reference: z.nullable(z.string()),
+        at: DateTime,
+      }),
+    ),
+    /**
      * A withdrawal (status created) that waits for the operator's approval before it
      * is sent; approve or reject it with the operator API.
      */
@@ -147,7 +170,7 @@ export const WebhookTransaction = z
     z.meta({
       id: 'WebhookTransaction',
       description:
-        "A transaction as of the change the event reports. Money as decimal strings: amount is what the player asked for; a deposit credits amount - tax (+ bonus), a withdrawal pays out amount - fee - tax. player_id is the id the brand knows the player by. new_payout_account is true exactly on the player's first withdrawal to a payout account (its requisites, typed or saved: one deleted and added again is the same account; first requested, not counting failed ones; of two at once exactly one) and false on every later one (SPEC §3 is_new_payout_account), for the operator's risk checks; the client's is_new_payout_account does not move it.",
+        "A transaction as of the change the event reports. Money as decimal strings: amount is what the player asked for; fee is the fee the player paid (the pay group's merchant_user_fee): a deposit charges the player amount + fee and credits amount - tax (+ bonus), a withdrawal pays out amount - fee - tax. method_fee is the method fee (currencies[].fee) the operator absorbs: taken from what the operator receives, in none of the player's figures (docs/fees.md). player_id is the id the brand knows the player by. new_payout_account is true exactly on the player's first withdrawal to a payout account (its requisites, typed or saved: one deleted and added again is the same account; first requested, not counting failed ones; of two at once exactly one) and false on every later one (SPEC §3 is_new_payout_account), for the operator's risk checks; the client's is_new_payout_account does not move it.",
     }),
   );
 /** The type of {@link WebhookTransaction}. */

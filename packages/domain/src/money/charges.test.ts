@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChargeInput } from './charges';
 import { paymentCharges } from './charges';
+import { FEE_MODEL_CASES } from './fee-cases';
 import { computeTax } from './tax';
 import type { TaxTier } from './tax';
 
@@ -14,8 +15,23 @@ const TIERS: readonly TaxTier[] = [
 ];
 const FLAT = (percent: string): readonly TaxTier[] => [{ from: '0', percent_value: percent }];
 
-describe('fees (SPEC §3 currencies[0].fee and merchant_user_fee, SPEC §5 fee)', () => {
-  it('SPEC §5: 2% of 100 EUR and a merchant fee of 1.5% + 0.30 EUR: 2.00 + 1.80, total to pay 103.80', () => {
+describe('fees (SPEC §3 currencies[0].fee and merchant_user_fee, SPEC §5 fee; docs/fees.md)', () => {
+  it.each(FEE_MODEL_CASES.map((feeCase) => [feeCase.name, feeCase] as const))(
+    'SPEC §5: %s',
+    (_name, feeCase) => {
+      expect(
+        paymentCharges({
+          flow: feeCase.flow,
+          amount: feeCase.amount,
+          precision: feeCase.precision,
+          fee: feeCase.methodFee,
+          merchantUserFee: feeCase.merchantUserFee,
+        }),
+      ).toMatchObject({ amount: feeCase.amount, ...feeCase.expected });
+    },
+  );
+
+  it('SPEC §5: the player pays the merchant user fee only; the method fee is reported, never added (2% + 1.5% + 0.30 on 100: pays 101.80)', () => {
     expect(
       paymentCharges({
         ...EUR,
@@ -27,40 +43,45 @@ describe('fees (SPEC §3 currencies[0].fee and merchant_user_fee, SPEC §5 fee)'
       amount: '100.00',
       methodFee: '2.00',
       merchantFee: '1.80',
-      fee: '3.80',
+      fee: '1.80',
       tax: '0.00',
       taxShown: false,
       nonTaxableAmount: null,
       bonus: '0.00',
-      total: '103.80',
+      total: '101.80',
       net: '100.00',
     });
   });
 
   it('SPEC §5: each fee is rounded half up to the currency precision (2% of 12.34 is 0.2468 → 0.25)', () => {
-    expect(paymentCharges({ ...EUR, amount: '12.34', fee: '2%' })).toMatchObject({
-      methodFee: '0.25',
-      fee: '0.25',
-      total: '12.59',
-    });
     expect(
-      paymentCharges({ flow: 'deposit', precision: 0, amount: '1234', fee: '2%' }),
-    ).toMatchObject({ methodFee: '25', merchantFee: '0', fee: '25', total: '1259', net: '1234' });
+      paymentCharges({ ...EUR, amount: '12.34', merchantUserFee: { percentage: '2%' } }),
+    ).toMatchObject({ merchantFee: '0.25', fee: '0.25', total: '12.59' });
+    expect(
+      paymentCharges({
+        flow: 'deposit',
+        precision: 0,
+        amount: '1234',
+        fee: '2%',
+        merchantUserFee: { percentage: '2' },
+      }),
+    ).toMatchObject({ methodFee: '25', merchantFee: '25', fee: '25', total: '1259', net: '1234' });
   });
 
-  it('SPEC §5: a withdrawal takes its fees from the amount: 150 − 3.00 fee − 5.00 tax = 142.00 received', () => {
+  it('SPEC §5: a withdrawal takes the merchant user fee from the amount, not the method fee: 150 − 3.00 fee − 5.00 tax = 142.00 received', () => {
     expect(
       paymentCharges({
         flow: 'withdrawal',
         precision: 2,
         amount: '150',
-        fee: '2%',
+        fee: '4%',
+        merchantUserFee: { percentage: '2' },
         taxTiers: TIERS,
       }),
     ).toEqual({
       amount: '150.00',
-      methodFee: '3.00',
-      merchantFee: '0.00',
+      methodFee: '6.00',
+      merchantFee: '3.00',
       fee: '3.00',
       tax: '5.00',
       taxShown: true,
@@ -113,10 +134,11 @@ describe('tax (SPEC §5: per tier, 2 decimals; net rounded down, tax the remaind
         flow: 'withdrawal',
         precision: 0,
         amount: '1000',
-        fee: '2%',
+        fee: '5%',
+        merchantUserFee: { percentage: '2%' },
         taxTiers: FLAT('1.15'),
       }),
-    ).toMatchObject({ fee: '20', tax: '12', net: '968', total: '1000' });
+    ).toMatchObject({ methodFee: '50', fee: '20', tax: '12', net: '968', total: '1000' });
   });
 
   it('SPEC §5: a withdrawal’s tax never takes more than its fees leave; fees above the amount leave nothing', () => {
@@ -248,7 +270,11 @@ describe('charges properties (SPEC §5, precision 0, 2 and 3)', () => {
           expect(charges.total).toBe(charges.amount);
           expect(charges.bonus).toBe(new Big(0).toFixed(input.precision));
         }
-        expect(new Big(charges.methodFee).plus(charges.merchantFee).eq(fee)).toBe(true);
+        // SPEC §5 fee (docs/fees.md): the player pays the merchant user fee; the method fee is the
+        // operator's, in no figure the player pays or receives.
+        expect(charges.fee).toBe(charges.merchantFee);
+        const withoutMethodFee = paymentCharges({ ...input, fee: null });
+        expect({ ...withoutMethodFee, methodFee: charges.methodFee }).toEqual(charges);
         expect(tax.gte(0)).toBe(true);
         expect(charges.taxShown).toBe(tax.gt(0));
         const figures = [

@@ -1,7 +1,8 @@
 /**
  * The charges of one payment (SPEC §3 currencies[0].fee, merchant_user_fee, tax tiers, bonus info;
  * SPEC §5 fee, tax and bonus rules): the one function the widget's amount summary shows and the
- * server books, so the player is shown what is charged.
+ * server books, so the player is shown what is charged. The fee model (which fee the player pays,
+ * which the operator absorbs) is docs/fees.md and docs/decisions/0101-one-fee-model.md.
  *
  * @packageDocumentation
  */
@@ -24,9 +25,12 @@ export interface ChargeInput {
   readonly amount: DecimalInput;
   /** Currency precision (SPEC §3 currencies[0].precision); the default precision when unusable. */
   readonly precision: number;
-  /** The method fee, SPEC §3 currencies[0].fee ('2%'). */
+  /**
+   * The method fee, SPEC §3 currencies[0].fee ('2%'): what the method costs the operator,
+   * absorbed by the operator and never charged to the player.
+   */
   readonly fee?: string | number | null | undefined;
-  /** SPEC §3 merchant_user_fee: a percentage plus a fixed part. */
+  /** SPEC §3 merchant_user_fee: a percentage plus a fixed part, the fee the player pays. */
   readonly merchantUserFee?: MerchantUserFee | null | undefined;
   /** SPEC §3 tax tiers of the flow; none means no tax. */
   readonly taxTiers?: readonly TaxTier[] | null | undefined;
@@ -42,11 +46,15 @@ export interface ChargeInput {
 export interface PaymentCharges {
   /** The amount, at the currency precision (rounded down: never more than the player typed). */
   readonly amount: string;
-  /** The method fee ('2%' of the amount), rounded half up; zero when none. */
+  /**
+   * The method fee ('2%' of the amount), rounded half up; zero when none. Absorbed by the
+   * operator: part of no figure the player pays or receives (`fee`, `total`, `net`), reported
+   * to the operator beside `fee`.
+   */
   readonly methodFee: string;
-  /** The merchant user fee (percentage plus fixed part), rounded half up; zero when none. */
+  /** The merchant user fee (percentage of the amount plus fixed part), rounded half up; zero when none. */
   readonly merchantFee: string;
-  /** methodFee + merchantFee. */
+  /** The fees the player pays: the merchant user fee (never the method fee). */
   readonly fee: string;
   /** The tax withheld: what the rounding down of `net` leaves (see {@link paymentCharges}). */
   readonly tax: string;
@@ -73,8 +81,11 @@ export interface PaymentCharges {
  *   that precision, rounded down.
  * - Fees (SPEC §5): the method fee (`fee`, '2%') and the merchant user fee (percentage of the
  *   amount plus its fixed part) are each computed on the amount and rounded half up to the
- *   precision (computeFee); `fee` is their sum. A deposit's fees are paid on top (`total` =
- *   amount + fee); a withdrawal's are taken from the amount, and the player is shown them.
+ *   precision (computeFee). They never add up: the player pays the merchant user fee only
+ *   (`fee`), on top of a deposit (`total` = amount + fee) or taken from a withdrawal (`net` =
+ *   amount − fee − tax), and is shown it; the method fee is the operator's cost, absorbed by the
+ *   operator (taken from what the operator receives) and only reported (`methodFee`). 2% in
+ *   each on a 10.00 deposit: the player pays 10.20, the operator bears 0.20.
  * - Tax (SPEC §5): computeTax on the amount by the tiers (per tier, rounded to 2 decimals). What
  *   reaches the player, `net`, is rounded DOWN to the precision and the tax withheld is the
  *   remainder, so that amount = net + tax exactly for a deposit and amount = net + fee + tax
@@ -99,7 +110,8 @@ export function paymentCharges(input: ChargeInput): PaymentCharges | null {
 
   const methodFee = new Big(computeFee(amount, input.fee, { precision }) ?? 0);
   const merchantFee = new Big(computeFee(amount, input.merchantUserFee, { precision }) ?? 0);
-  const fee = methodFee.plus(merchantFee);
+  // SPEC §5 fee: the player pays the merchant user fee; the method fee is absorbed by the operator.
+  const fee = merchantFee;
   const deposit = input.flow === 'deposit';
 
   // What the tax is withheld from: the amount, or for a withdrawal what is left after its fees.

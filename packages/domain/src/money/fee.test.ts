@@ -68,6 +68,13 @@ describe('fee computation (SPEC §3 merchant_user_fee, §5)', () => {
     },
   );
 
+  it('SPEC §5: takes the fixed part at the currency precision, half up, before adding it (docs/fees.md)', () => {
+    // 15.45 + 0.25 would round to 16; 0.25 of a yen is 0 yen, so the fee is 15.45 → 15.
+    expect(computeFee('1030', { percentage: '1.5', fix: '0.25' }, { precision: 0 })).toBe('15');
+    expect(computeFee('1030', { percentage: '1.5', fix: '0.5' }, { precision: 0 })).toBe('16');
+    expect(computeFee('10', { fix: '0.125' }, { precision: 2 })).toBe('0.13');
+  });
+
   it.each([
     ['half-up', '0.34'],
     ['down', '0.33'],

@@ -55,9 +55,11 @@ function nonNegative(value: DecimalInput): Big | null {
 
 /**
  * SPEC §5: the fee of `amount` under a percentage plus an optional fixed part, rounded to the
- * currency precision (percentage part and fixed part are added before the one rounding, so no
- * cent is lost twice). Accepts the method's fee string ('2%') or a merchant user fee object.
- * Returns `null` when the amount is not a non-negative number or neither part is usable.
+ * currency precision (docs/fees.md). The fixed part counts at the currency precision, half up
+ * (the figure the cashier sends the widget: 0.25 of a pay group in JPY counts as 0), and is added
+ * to the percentage part before the one rounding, so no cent is lost twice. Accepts the method's
+ * fee string ('2%') or a merchant user fee object. Returns `null` when the amount is not a
+ * non-negative number or neither part is usable.
  */
 export function computeFee(
   amount: DecimalInput,
@@ -70,11 +72,11 @@ export function computeFee(
   const percent = parseFeePercent(percentage);
   const fixed = nonNegative(fix);
   if (percent === null && fixed === null) return null;
+  const precision = resolvePrecision(options.precision);
   const total = value
     .times(percent ?? 0)
     .div(100)
-    .plus(fixed ?? 0);
-  const precision = resolvePrecision(options.precision);
+    .plus(fixed === null ? 0 : roundToPrecision(fixed, precision));
   return roundToPrecision(total, precision, options.rounding);
 }
 

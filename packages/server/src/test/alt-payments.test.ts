@@ -134,8 +134,8 @@ describe('GET payments/interaction/{id} (SPEC §2 /payments/interaction, §7)', 
       },
     });
     expect(providerDataOf(deposit.row).instructions).toMatch(
-      // What the player pays: the amount and the method's 1% fee.
-      /^Confirm the payment of 12.63 EUR/,
+      // What the player pays: the amount; the method's 1% fee is the operator's (docs/fees.md).
+      /^Confirm the payment of 12.5 EUR /,
     );
   });
 
@@ -347,7 +347,8 @@ describe('GET payments/status/{id} (SPEC §7 status poll)', () => {
 describe('GET payments/status/{id}: what a result page shows', () => {
   it('carries the amount, fee, bonus, method and reference, and the balance read at the time of each answer', async () => {
     const before = await eurBalance(server, 'demo');
-    // mobile_money charges 1%; demo's general bonus is 10% from 20 EUR.
+    // mobile_money's 1% method fee is the operator's, not the player's (docs/fees.md); demo's
+    // general bonus is 10% from 20 EUR.
     const deposit = await startDeposit(server, {
       sessionId: demo,
       payGroup: 'mobile_money',
@@ -356,7 +357,7 @@ describe('GET payments/status/{id}: what a result page shows', () => {
     const details = {
       amount: '25.00',
       currency: 'EUR',
-      fee: '0.25',
+      fee: '0.00',
       tax: '0.00',
       bonus: '2.50',
       method_name: 'Mobile money (await)',

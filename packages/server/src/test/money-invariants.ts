@@ -208,6 +208,7 @@ const ConnectorDepositRow = z.object({
   reversed: z.string().nullable(),
   held: z.string(),
   chargebacks: Count,
+  returned: Count,
 });
 
 /**
@@ -238,7 +239,9 @@ export async function asyncChargeViolations(
           (select coalesce(sum(r.debit), 0)::text from refunds r
              where r.transaction_id = t.id and r.status <> 'failed') as held,
           (select count(*) from ledger_entries l
-             where l.transaction_id = t.id and l.kind = 'chargeback') as chargebacks
+             where l.transaction_id = t.id and l.kind = 'chargeback') as chargebacks,
+          (select count(*) from refunds r where r.transaction_id = t.id
+             and r.idempotency_key = 'late-approval' and r.status <> 'failed') as returned
         from transactions t where t.flow = 'deposit' and t.connector = ${connector}`,
     ConnectorDepositRow,
   );
@@ -262,6 +265,8 @@ export async function asyncChargeViolations(
       violations.push(`deposit ${deposit.id} credited without a charge at the PSP`);
     }
     if (payment === undefined || !wasCharged) continue;
+    // Charged after the cashier ended it: sent back to the payer, never credited.
+    if (deposit.status === 'error' && deposit.returned === 1 && deposit.credits === 0) continue;
     if (deposit.credits !== 1) violations.push(`deposit ${deposit.id} charged, not credited`);
     if (deposit.status !== expectedStatus[payment.state]) {
       violations.push(`deposit ${deposit.id} is ${deposit.status}, the PSP says ${payment.state}`);

@@ -185,11 +185,11 @@ describe('a deposit settled only by its webhook', () => {
       { kind: 'deposit', amount: credit },
     ]);
     expect((await eur(deposit.name)).minus(before).toFixed()).toBe(credit);
-    // The PSP charged the amount with the 1 % fee: 20.20.
+    // The PSP charged the amount alone: the method's 1 % fee is the operator's (docs/fees.md).
     const [charged] = (await psp.activity()).payments.filter(
       (payment) => payment.merchant_reference === deposit.transactionId,
     );
-    expect(charged).toMatchObject({ amount: '20.20', state: 'succeeded', calls: 1 });
+    expect(charged).toMatchObject({ amount: '20.00', state: 'succeeded', calls: 1 });
   });
 
   it('a duplicate, an out-of-order pending and a contradicting late event change nothing and are acknowledged', async () => {

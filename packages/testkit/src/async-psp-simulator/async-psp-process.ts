@@ -12,10 +12,11 @@ import {
   ASYNC_CONTROL_PATHS,
   AsyncActivity,
   DeliveryAnswer,
+  RefundDeliveryAnswer,
   FlushAnswer,
   controlPath,
 } from './control';
-import type { AsyncFaultInput, SettleInput } from './control';
+import type { AsyncFaultInput, RefundSettleInput, SettleInput } from './control';
 import { startServiceProcess } from '../service-process';
 
 const MAIN = new URL('./main.ts', import.meta.url).href;
@@ -32,6 +33,8 @@ export interface AsyncPspProcess {
   readonly pid: number;
   /** Decides a received payment (by our transaction id) and delivers its webhook. */
   settle(reference: string, input: SettleInput): Promise<DeliveryAnswer>;
+  /** Settles a merchant's pending refund (by its reference: our refund id) and notifies it. */
+  settleRefund(reference: string, input: RefundSettleInput): Promise<RefundDeliveryAnswer>;
   /** Refunds (or charges back) a succeeded payment, whole or `value` minor units of it. */
   reverse(
     kind: 'refund' | 'chargeback',
@@ -97,6 +100,11 @@ export async function startAsyncPspProcess(): Promise<AsyncPspProcess> {
     async redeliver(reference, now) {
       return DeliveryAnswer.parse(
         await control(controlPath(ASYNC_CONTROL_PATHS.redeliver, reference), clock(now)),
+      );
+    },
+    async settleRefund(reference, input) {
+      return RefundDeliveryAnswer.parse(
+        await control(controlPath(ASYNC_CONTROL_PATHS.settleRefund, reference), input),
       );
     },
     async flush(now) {

@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import { FAILURE_CODES, PAYMENT_STATES, Payment } from '@cashdesk/server/protocols';
+import { FAILURE_CODES, PAYMENT_STATES, Payment, Refund } from '@cashdesk/server/protocols';
 
 /** The control routes (`:ref` is the merchant reference: our transaction id). */
 export const ASYNC_CONTROL_PATHS = {
@@ -27,6 +27,11 @@ export const ASYNC_CONTROL_PATHS = {
   event: '/__control/payments/:ref/event',
   /** `POST` {@link ClockInput} → {@link DeliveryAnswer}: delivers the payment's last event again. */
   redeliver: '/__control/payments/:ref/redeliver',
+  /**
+   * `POST` {@link RefundSettleInput} → {@link RefundDeliveryAnswer}: settles a merchant's pending
+   * refund now (`:ref` is its refund reference: our refund id) and sends its `refund.updated`.
+   */
+  settleRefund: '/__control/refunds/:ref/settle',
   /** `POST` {@link ClockInput} → {@link FlushAnswer}: delivers every undelivered event now. */
   flush: '/__control/webhooks/flush',
   /** `POST` {@link AsyncFault} → `204`: queues a fault for the next matching calls. */
@@ -62,6 +67,24 @@ export type SettleInput = z.input<typeof SettleInput>;
 /** The body of `refund` and `chargeback`: the whole payment unless `value` (minor units) says. */
 export const ReversalInput = z.object({ ...Clock, value: z.int().min(1).optional() });
 
+/** The body of `settleRefund`. */
+export const RefundSettleInput = z.object({
+  ...Clock,
+  outcome: z.enum(['succeeded', 'failed']),
+  /** `false`: settle without sending the webhook now (as if its delivery had failed). */
+  deliver: z.boolean().default(true),
+});
+/** {@link RefundSettleInput} as a test writes it. */
+export type RefundSettleInput = z.input<typeof RefundSettleInput>;
+
+/** The answer of `settleRefund`: the refund and what its delivery got. */
+export const RefundDeliveryAnswer = z.object({
+  refund: Refund,
+  delivery: z.object({ status: z.int().nullable(), body: z.unknown() }),
+});
+/** {@link RefundDeliveryAnswer}. */
+export type RefundDeliveryAnswer = z.output<typeof RefundDeliveryAnswer>;
+
 /** The body of `event`. */
 export const EventInput = z.object({ ...Clock, state: z.enum(PAYMENT_STATES) });
 
@@ -79,7 +102,15 @@ export const FlushAnswer = z.object({
 });
 
 /** The operations a fault can hit. */
-export const ASYNC_OPERATIONS = ['create', 'get', 'lookup', 'cancel', 'any'] as const;
+export const ASYNC_OPERATIONS = [
+  'create',
+  'get',
+  'lookup',
+  'cancel',
+  'refund',
+  'refund_lookup',
+  'any',
+] as const;
 
 /**
  * A fault for the next `times` calls of `operation`: `fail-before` (500, not processed: the
@@ -107,7 +138,22 @@ export const AsyncActivityEntry = z.object({
   events: z.object({ sent: z.int(), delivered: z.int(), undelivered: z.int() }),
 });
 
+/** One merchant refund as the activity shows it: amount in the major unit, calls counted. */
+export const AsyncRefundEntry = z.object({
+  refund_reference: z.string(),
+  refund_id: z.string(),
+  payment_id: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  state: z.enum(['pending', 'succeeded', 'failed']),
+  /** Create calls with this reference (a repeat is counted, never refunded again). */
+  calls: z.int(),
+});
+
 /** The answer of `activity`. */
-export const AsyncActivity = z.object({ payments: z.array(AsyncActivityEntry) });
+export const AsyncActivity = z.object({
+  payments: z.array(AsyncActivityEntry),
+  refunds: z.array(AsyncRefundEntry).default([]),
+});
 /** {@link AsyncActivity}. */
 export type AsyncActivity = z.output<typeof AsyncActivity>;

@@ -22,15 +22,17 @@ import {
   ASYNC_PSP_HEADERS,
   ASYNC_PSP_PATHS,
   CreatePayment,
+  CreateRefund,
   signatureHeaders,
   toMajor,
 } from '@cashdesk/server/protocols';
-import type { Money, Payment, WebhookEvent } from '@cashdesk/server/protocols';
+import type { Money, Payment, Refund, WebhookEvent } from '@cashdesk/server/protocols';
 import {
   ASYNC_CONTROL_PATHS,
   AsyncFault,
   ClockInput,
   EventInput,
+  RefundSettleInput,
   ReversalInput,
   SettleInput,
 } from './control';
@@ -56,6 +58,12 @@ interface SentEvent {
   readonly event: WebhookEvent;
   delivered: boolean;
   attempts: number;
+}
+
+/** A merchant's refund and how often it was asked for. */
+interface HeldRefund {
+  refund: Refund;
+  calls: number;
 }
 
 /** A payment and everything the simulator keeps about it. */
@@ -93,6 +101,7 @@ function hang(reply: FastifyReply): Promise<void> {
 export function createAsyncPspSimulator(options: AsyncPspSimulatorOptions): FastifyInstance {
   const byReference = new Map<string, Held>();
   const byId = new Map<string, Held>();
+  const refundsByReference = new Map<string, HeldRefund>();
   const faults: { fault: z.output<typeof AsyncFault>; left: number }[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const settleAfterMs = options.settleAfterMs ?? 0;
@@ -157,6 +166,7 @@ export function createAsyncPspSimulator(options: AsyncPspSimulatorOptions): Fast
     shown: Payment = record.payment,
     amount?: Money,
     send = true,
+    refund?: Refund,
   ) {
     const sent: SentEvent = {
       id: `evt_${randomUUID()}`,
@@ -166,6 +176,7 @@ export function createAsyncPspSimulator(options: AsyncPspSimulatorOptions): Fast
         occurred_at: now.toISOString(),
         payment: { ...shown },
         ...(amount === undefined ? {} : { amount }),
+        ...(refund === undefined ? {} : { refund: { ...refund } }),
       },
       delivered: false,
       attempts: 0,
@@ -256,7 +267,76 @@ export function createAsyncPspSimulator(options: AsyncPspSimulatorOptions): Fast
     return Promise.resolve(record.payment);
   }
 
+  /** What a payment's refunds hold (pending or succeeded), in minor units. */
+  function refundedOf(paymentId: string): number {
+    let sum = 0;
+    for (const held of refundsByReference.values()) {
+      if (held.refund.payment_id === paymentId && held.refund.state !== 'failed') {
+        sum += held.refund.amount.value;
+      }
+    }
+    return sum;
+  }
+
+  function createRefund(paymentId: string, body: unknown): { status: number; refund: Refund } {
+    const input = CreateRefund.safeParse(body);
+    if (!input.success) throw new Refusal(400, 'invalid_request');
+    const known = refundsByReference.get(input.data.refund_reference);
+    if (known !== undefined) {
+      known.calls += 1;
+      return { status: 200, refund: known.refund };
+    }
+    const record = find(paymentId);
+    const { payment } = record;
+    if (payment.direction !== 'pay_in' || payment.state !== 'succeeded') {
+      throw new Refusal(409, 'not_refundable');
+    }
+    if (
+      input.data.amount.currency !== payment.amount.currency ||
+      refundedOf(payment.payment_id) + input.data.amount.value > payment.amount.value
+    ) {
+      throw new Refusal(409, 'exceeds_captured');
+    }
+    const refund: Refund = {
+      refund_id: `rfd_${randomBytes(12).toString('hex')}`,
+      refund_reference: input.data.refund_reference,
+      payment_id: payment.payment_id,
+      amount: input.data.amount,
+      state: 'pending',
+      failure_code: null,
+    };
+    const held: HeldRefund = { refund, calls: 1 };
+    refundsByReference.set(refund.refund_reference, held);
+    if (settleAfterMs > 0) {
+      later(settleAfterMs, async () => {
+        if (held.refund.state === 'pending') {
+          await settleRefund(held, 'succeeded', new Date());
+        }
+      });
+    }
+    return { status: 202, refund };
+  }
+
+  /** Settles a pending refund and sends its `refund.updated`; a full refund refunds the payment. */
+  function settleRefund(held: HeldRefund, outcome: 'succeeded' | 'failed', now: Date, send = true) {
+    if (held.refund.state !== 'pending') throw new Refusal(409, 'not_pending');
+    held.refund = {
+      ...held.refund,
+      state: outcome,
+      failure_code: outcome === 'failed' ? 'declined' : null,
+    };
+    const record = find(held.refund.payment_id);
+    if (
+      outcome === 'succeeded' &&
+      refundedOf(record.payment.payment_id) >= record.payment.amount.value
+    ) {
+      record.payment = { ...record.payment, state: 'refunded' };
+    }
+    return emit(record, 'refund.updated', now, record.payment, undefined, send, held.refund);
+  }
+
   const Params = z.object({ id: z.string().max(64) });
+  const RefundLookupQuery = z.object({ refund_reference: z.string().max(64) });
   const LookupQuery = z.object({ merchant_reference: z.string().max(64) });
 
   /** One protocol call through the fault queued for it. */
@@ -333,6 +413,21 @@ export function createAsyncPspSimulator(options: AsyncPspSimulatorOptions): Fast
       status: 200,
       body: await cancel(Params.parse(request.params).id),
     })),
+  );
+
+  app.post('/v2/payments/:id/refunds', (request, reply) =>
+    serve('refund', reply, () => {
+      const created = createRefund(Params.parse(request.params).id, request.body);
+      return { status: created.status, body: created.refund };
+    }),
+  );
+  app.get(ASYNC_PSP_PATHS.refundLookup, (request, reply) =>
+    serve('refund_lookup', reply, () => {
+      const query = RefundLookupQuery.safeParse(request.query);
+      if (!query.success) throw new Refusal(400, 'invalid_request');
+      const held = refundsByReference.get(query.data.refund_reference);
+      return { status: 200, body: { data: held === undefined ? [] : [held.refund] } };
+    }),
   );
 
   // --- test control -----------------------------------------------------------------------------
@@ -428,6 +523,23 @@ export function createAsyncPspSimulator(options: AsyncPspSimulatorOptions): Fast
     }
     return reply.code(200).send({ deliveries });
   });
+  app.post(ASYNC_CONTROL_PATHS.settleRefund, async (request, reply) => {
+    const input = RefundSettleInput.safeParse(request.body ?? {});
+    const params = RefParams.safeParse(request.params);
+    if (!input.success || !params.success) {
+      return reply.code(400).send({ error: { type: 'invalid_request' } });
+    }
+    const held = refundsByReference.get(params.data.ref);
+    if (held === undefined) return reply.code(404).send({ error: { type: 'unknown' } });
+    const now = input.data.now === undefined ? new Date() : new Date(input.data.now);
+    try {
+      const delivery = await settleRefund(held, input.data.outcome, now, input.data.deliver);
+      return await reply.code(200).send({ refund: held.refund, delivery });
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      return reply.code(error.statusCode).send({ error: { type: error.type } });
+    }
+  });
   app.post(ASYNC_CONTROL_PATHS.faults, async (request, reply) => {
     const fault = AsyncFault.safeParse(request.body);
     if (!fault.success) return reply.code(400).send({ error: { type: 'invalid_request' } });
@@ -450,11 +562,21 @@ export function createAsyncPspSimulator(options: AsyncPspSimulatorOptions): Fast
           undelivered: record.events.filter((event) => !event.delivered).length,
         },
       })),
+      refunds: [...refundsByReference.values()].map((held) => ({
+        refund_reference: held.refund.refund_reference,
+        refund_id: held.refund.refund_id,
+        payment_id: held.refund.payment_id,
+        amount: toMajor(held.refund.amount),
+        currency: held.refund.amount.currency,
+        state: held.refund.state,
+        calls: held.calls,
+      })),
     }),
   );
   app.post(ASYNC_CONTROL_PATHS.reset, async (_request, reply) => {
     byReference.clear();
     byId.clear();
+    refundsByReference.clear();
     faults.length = 0;
     for (const timer of timers) clearTimeout(timer);
     timers.clear();

@@ -41,8 +41,9 @@ function money(method: Method, amount: string, style: MoneyStyle): string {
  * - the minimum hint only when displayLimits is on and the minimum exceeds 0 (SPEC §5);
  * - the processing time only when the service asked to show it and its key has a translation
  *   (an untranslated key would show the raw key to the player);
- * - the fee (PH.FEE.* of domain feeDisplay): the merchant user fee (percentage plus fixed part)
- *   when set, else the currency's fee percentage; zero fees are left out;
+ * - the fee (PH.FEE.* of domain feeDisplay): the fee the player pays, the merchant user fee
+ *   (percentage plus fixed part); a zero fee is left out. The currency's method fee is the
+ *   operator's, never charged to the player (docs/fees.md), so it is not shown;
  * - the bonus note when a user bonus applies to the method.
  */
 export function summaryLine(method: Method, t: TFunction, i18n: I18n, style: MoneyStyle): string {
@@ -54,7 +55,7 @@ export function summaryLine(method: Method, t: TFunction, i18n: I18n, style: Mon
   if (method.processingTime !== null && i18n.exists(method.processingTime)) {
     parts.push(t(method.processingTime));
   }
-  const fee = feeDisplay(method.merchantUserFee ?? method.fee, {
+  const fee = feeDisplay(method.merchantUserFee, {
     currency: method.currencyAlpha3,
     precision: method.currencyPrecision,
     display: style.display,

@@ -68,6 +68,9 @@ export const BRAND0_DEPOSIT_METHODS: readonly SeedPayGroup[] = [
     showInCarousel: true,
     logo: '/assets/logos/ewallet.svg',
     selfTarget: true,
+    // docs/fees.md: the player pays 2 % (merchant user fee); the wallet's own 2 % (the method fee
+    // of each currency) is the operator's. A 10.00 deposit charges the player 10.20, not 10.40.
+    merchantFeePercentage: '2',
     fields: [
       {
         name: 'wallet_phone',

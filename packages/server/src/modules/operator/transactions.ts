@@ -34,7 +34,12 @@ export interface TransactionFilters {
   readonly method_kind?: (typeof transactions.$inferSelect)['providerKind'] | undefined;
   /** `true`: the withdrawals awaiting approval only; `false`: every other transaction. */
   readonly awaiting_approval?: 'true' | 'false' | undefined;
+  /** `true`: the transactions holding a contradicting provider answer; `false`: the others. */
+  readonly held?: 'true' | 'false' | undefined;
 }
+
+/** A transaction holding a provider answer that contradicted it (provider-outcomes.ts). */
+const holdsAnswer: SQL = sql`(${transactions.providerData} ? 'held')`;
 
 /**
  * A withdrawal waiting for the operator's decision: created, its provider call held in state
@@ -116,6 +121,11 @@ function whereOf(brandId: string, filters: TransactionFilters): SQL | undefined 
       : filters.awaiting_approval === 'true'
         ? awaitingApproval
         : not(awaitingApproval),
+    filters.held === undefined
+      ? undefined
+      : filters.held === 'true'
+        ? holdsAnswer
+        : not(holdsAnswer),
   ];
   return and(...conditions);
 }

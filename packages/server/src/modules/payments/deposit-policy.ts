@@ -406,6 +406,7 @@ export async function prepareDeposit(
       parameters: storableValues(values, new Set(codeField === null ? [] : [codeField])),
       providerData: {
         saveCard,
+        // docs/fees.md: the fee parts, for the operator's view (method_fee of the transaction).
         methodFee: charges.methodFee,
         merchantFee: charges.merchantFee,
         returnUrls,

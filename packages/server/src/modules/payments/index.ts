@@ -14,6 +14,8 @@
  */
 export { approvePayout, brandTransaction, rejectPayout } from './approval';
 export { brandRefund, listRefunds, requestRefund } from './refunds';
+export { cancelTransaction } from './cancellation';
+export { resolveHeldAnswer } from './held-answers';
 export { currencyPrecision } from './transaction-money';
 export type { RefundState } from './refunds';
 export type { DecisionRecorder } from './approval';

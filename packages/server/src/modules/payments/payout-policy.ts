@@ -374,7 +374,12 @@ export async function preparePayout(
     transaction: {
       ...transactionBase(session, entry, 'withdrawal', amount, charges),
       parameters: values,
-      providerData: { taxFigures: taxFigures(charges, entry.currency.precision) },
+      providerData: {
+        // docs/fees.md: the fee parts, for the operator's view (method_fee of the transaction).
+        methodFee: charges.methodFee,
+        merchantFee: charges.merchantFee,
+        taxFigures: taxFigures(charges, entry.currency.precision),
+      },
       savedCardId: resolved.savedCardId,
       payoutAccountId: resolved.payoutAccountId,
       betShopId: resolved.betShopId,

@@ -484,6 +484,82 @@ async function refundedInFull(
   return moved.transaction;
 }
 
+// --- a late approval -------------------------------------------------------------------------------
+
+/** The Idempotency-Key of the refund that sends a late approval back (one per deposit). */
+const LATE_APPROVAL_KEY = 'late-approval';
+
+/**
+ * A deposit the cashier ended (expired, cancelled, never received) that the provider approved
+ * after all: the charge is sent back to the payer by a refund of what the provider moved, which
+ * takes nothing from the balance (the deposit credited nothing). Once per deposit, whatever the
+ * number of late reports. `null` when the deposit's connector cannot refund (the operator must
+ * look at it).
+ */
+export async function returnLateApproval(
+  deps: PaymentDeps,
+  deposit: TransactionRow,
+  moved: { readonly amount: string; readonly currency: string } | undefined,
+  providerRef: string,
+): Promise<RefundState | null> {
+  if (deposit.flow !== 'deposit' || deposit.status !== 'error') return null;
+  if (providerOf(deps, deposit).refunds === undefined) return null;
+  const known = await byKey(deps.db, deposit.id, LATE_APPROVAL_KEY);
+  if (known !== undefined) return stateOf(deps.db, known);
+  const now = deps.clock();
+  const owner = newOwner();
+  const amount = moved?.currency === deposit.currency ? moved.amount : chargedAmount(deposit);
+  const created = await deps.db.transaction(async (tx) => {
+    const locked = await lockDeposit(tx, deposit.id);
+    if ((await byKey(tx, locked.id, LATE_APPROVAL_KEY)) !== undefined) return null;
+    if (locked.providerReference === null) {
+      await tx
+        .update(transactions)
+        .set({ providerReference: providerRef })
+        .where(eq(transactions.id, locked.id));
+    }
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        transactionId: locked.id,
+        playerId: locked.playerId,
+        amount: new Big(amount).toFixed(),
+        currency: locked.currency,
+        debit: '0',
+        reason: 'approved by the provider after the cashier had ended the payment',
+        source: 'operator',
+        allowNegativeBalance: false,
+        callState: 'sending',
+        callAttempts: 1,
+        idempotencyKey: LATE_APPROVAL_KEY,
+        requestHash: LATE_APPROVAL_KEY,
+        requestedBy: 'cashdesk',
+        leaseOwner: owner,
+        leaseUntil: leaseEnd(deps, now),
+        nextCheckAt: leaseEnd(deps, now),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (refund === undefined) return null;
+    await recordRefundEvent(tx, refund, locked);
+    return {
+      refund,
+      transaction: { ...locked, providerReference: locked.providerReference ?? providerRef },
+    };
+  });
+  if (created === null) {
+    const winner = await byKey(deps.db, deposit.id, LATE_APPROVAL_KEY);
+    return winner === undefined ? null : stateOf(deps.db, winner);
+  }
+  deps.log?.warn(
+    { transaction_id: deposit.id, refund_id: created.refund.id },
+    'provider approved a deposit the cashier had ended: sent back to the payer',
+  );
+  return sendRefund(deps, created.refund, created.transaction, owner);
+}
+
 // --- the reconciler's side ------------------------------------------------------------------------
 
 /** Takes up to `limit` refunds due for a look (their call to repeat, or their result to ask). */

@@ -19,13 +19,14 @@
  */
 import Big from 'big.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ERROR_CODES } from '@cashdesk/contract';
 import type { ReversePendingWithdrawalResponse } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
 import { transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { moneyAtPrecision } from '../../platform/money-text';
 import type { SessionContext } from '../../http/sessions';
-import { transition } from './transactions';
+import { declineMessageKey, transition } from './transactions';
 import type { TransactionRow } from './transaction-repository';
 import { currencyPrecision } from './transaction-money';
 import { applyProviderStatus } from './provider-outcomes';
@@ -70,26 +71,47 @@ export async function openWithdrawals(
 }
 
 /**
- * Ends one withdrawal as reversed, once (see the module comment). `false` when another request
- * finished it first.
+ * Who ends a withdrawal: the player (SPEC §7 reverse-pending-withdrawal: the reversal marker,
+ * `transaction.reversed`) or the operator (operator API cancel: a decline `cancelled`,
+ * `transaction.failed`, recorded in the audit trail by `record` in the same database
+ * transaction).
+ */
+export type WithdrawalEnder =
+  | { readonly by: 'player' }
+  | {
+      readonly by: 'operator';
+      readonly record: (
+        tx: Executor,
+        before: TransactionRow,
+        after: TransactionRow,
+      ) => Promise<void>;
+    };
+
+const PLAYER: WithdrawalEnder = { by: 'player' };
+
+/**
+ * Ends one withdrawal as reversed (or cancelled by the operator), once (see the module comment).
+ * `false` when another request finished it first.
  */
 async function reverseOne(
   deps: Pick<PaymentDeps, 'db' | 'metrics'>,
   row: TransactionRow,
   now: Date,
+  ender: WithdrawalEnder = PLAYER,
 ): Promise<boolean> {
   const reversed = await deps.db.transaction(async (tx) => {
     const result = await transition(tx, row.id, 'error', {
       now,
       step: 'result',
       redirect: null,
-      errorCode: null,
-      errorMessage: REVERSED_MESSAGE_KEY,
+      errorCode: ender.by === 'player' ? null : ERROR_CODES.paymentDeclined.code,
+      errorMessage: ender.by === 'player' ? REVERSED_MESSAGE_KEY : declineMessageKey('cancelled'),
       errorFatal: false,
       declinePageSettings: null,
       providerData: { declineReason: 'cancelled' },
     });
     if (!result.applied) return null;
+    if (ender.by === 'operator') await ender.record(tx, row, result.transaction);
     // For operators: when the player took the money back (outside the typed provider data).
     await tx
       .update(transactions)
@@ -108,7 +130,12 @@ async function reverseOne(
  * Reverses a withdrawal that was never sent, under its lease (the reconciler takes the same
  * lease to send it, so exactly one of the two happens). `false` when it is being sent or was.
  */
-async function reverseUnsent(deps: PaymentDeps, row: TransactionRow, now: Date) {
+async function reverseUnsent(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  now: Date,
+  ender: WithdrawalEnder,
+) {
   const owner = newOwner();
   const [taken] = await deps.db
     .update(transactions)
@@ -125,7 +152,7 @@ async function reverseUnsent(deps: PaymentDeps, row: TransactionRow, now: Date) 
     .returning({ id: transactions.id });
   if (taken === undefined) return false;
   try {
-    return await reverseOne(deps, row, now);
+    return await reverseOne(deps, row, now, ender);
   } finally {
     await releaseLease(deps.db, row.id, owner);
   }
@@ -135,7 +162,7 @@ async function reverseUnsent(deps: PaymentDeps, row: TransactionRow, now: Date) 
  * What happened to one open withdrawal: returned to the balance, kept (reserved, on its way or
  * paid), or gone (another request ended it first: counted by that request).
  */
-type Fate = 'returned' | 'kept' | 'gone';
+export type Fate = 'returned' | 'kept' | 'gone';
 
 /** The fate of a withdrawal this request could not end: gone when someone else ended it. */
 async function notEnded(db: Executor, transactionId: string): Promise<Fate> {
@@ -146,10 +173,19 @@ async function notEnded(db: Executor, transactionId: string): Promise<Fate> {
   return row === undefined || row.status === 'error' ? 'gone' : 'kept';
 }
 
-async function reverseOrKeep(deps: PaymentDeps, row: TransactionRow, now: Date): Promise<Fate> {
+/**
+ * Ends one open withdrawal if it can be (see the module comment): returned, kept (on its way,
+ * paid or its outcome unknown) or gone (ended by someone else first).
+ */
+export async function reverseOrKeep(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  now: Date,
+  ender: WithdrawalEnder = PLAYER,
+): Promise<Fate> {
   if (row.status === 'created') {
     const unsent = row.callState === 'pending' || row.callState === 'approval';
-    if (unsent && (await reverseUnsent(deps, row, now))) return 'returned';
+    if (unsent && (await reverseUnsent(deps, row, now, ender))) return 'returned';
     return notEnded(deps.db, row.id);
   }
   const reference = row.providerReference;
@@ -165,7 +201,7 @@ async function reverseOrKeep(deps: PaymentDeps, row: TransactionRow, now: Date):
   }
   const status = cancel.outcome === 'cancelled' ? null : cancel.status;
   if (status === null || status.status === 'cancelled') {
-    return (await reverseOne(deps, row, now)) ? 'returned' : 'gone';
+    return (await reverseOne(deps, row, now, ender)) ? 'returned' : 'gone';
   }
   if (status.status === 'approved' || status.status === 'declined') {
     const result = counted(deps, await applyProviderStatus(deps.db, row, status, now));

@@ -7,6 +7,7 @@
  *
  * @packageDocumentation
  */
+import Big from 'big.js';
 import {
   CARD_PARAMETER_NAMES,
   CARD_SUBMIT_PARAMETER_NAMES,
@@ -61,10 +62,14 @@ export function checkFields(
 }
 
 /**
- * SPEC §5: the charges of a payment by the domain's one rule (paymentCharges): the method fee
- * and the merchant user fee, the brand's tax tiers of the flow and, for a deposit, the player's
- * bonus for this pay group (its own, else the general one). The tiers and the bonuses are the
- * payer's (payer.ts loadPayerOf), read with the rest of what the submit reads.
+ * SPEC §5: the charges of a payment by the domain's one rule (paymentCharges): the merchant user
+ * fee the player pays and the method fee the operator absorbs (docs/fees.md), the brand's tax
+ * tiers of the flow and, for a deposit, the player's bonus for this pay group (its own, else the
+ * general one). The tiers and the bonuses are the payer's (payer.ts loadPayerOf), read with the
+ * rest of what the submit reads.
+ *
+ * @throws {ApiError} invalidAmount on `body.amount` for a withdrawal whose fee and tax leave the
+ *   player nothing.
  */
 export function chargesOf(
   payer: Pick<Payer, 'entry' | 'taxTiers' | 'bonuses'>,
@@ -88,13 +93,21 @@ export function chargesOf(
   if (charges === null) {
     throw new ApiError('invalidAmount', { field: AMOUNT_ERROR_FIELD, detail: 'no charges' });
   }
+  // docs/fees.md: a withdrawal whose fee (and tax) take the whole amount pays the player nothing
+  // or less: refused, never sent to the provider.
+  if (flow === 'withdrawal' && !new Big(charges.net).gt(0)) {
+    throw new ApiError('invalidAmount', {
+      field: AMOUNT_ERROR_FIELD,
+      detail: 'the fee takes the whole amount',
+    });
+  }
   return charges;
 }
 
 /**
  * What every payment's transaction records of where it was made and what it moves: the session's
  * player and brand, the pay group, the flow, the amount in the session currency, the method
- * kind, and the fee and tax of the charges.
+ * kind, and the fee the player pays (never the method fee: docs/fees.md) and tax of the charges.
  */
 export function transactionBase(
   session: SessionContext,

@@ -57,7 +57,10 @@ const StoredProviderData = z.object({
   /** What the player has to do while the cashier waits (await). */
   instructions: z.optional(z.string()),
   pollAfterMs: z.optional(z.number()),
-  /** Charges computed at submit (SPEC §5), for the operator's view: fee parts. */
+  /**
+   * Charges computed at submit (SPEC §5), for the operator's view: the method fee the operator
+   * absorbs and the merchant user fee the player pays (= the row's fee), docs/fees.md.
+   */
   methodFee: z.optional(Decimal),
   merchantFee: z.optional(Decimal),
   /** The receipt document of a bank transfer (documents.id). */

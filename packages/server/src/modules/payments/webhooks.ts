@@ -10,8 +10,9 @@
  * - **Duplicates change nothing**: a result the transaction already has is `duplicate`.
  * - **Out of order changes nothing**: a `pending` after the payment moved on, or any result after
  *   a final one, is `stale` (acknowledged and logged); a final result that contradicts the
- *   cashier's (charged after the cashier gave up) is `conflict`, logged as an error for the
- *   operator, and changes nothing either.
+ *   cashier's is `conflict`, logged as an error for the operator, and changes nothing either;
+ *   but a deposit charged after the cashier ended it (expired, cancelled) is `returned`: its
+ *   charge is sent back to the payer by a refund (refunds.ts), never credited.
  * - **Unknown transaction → acknowledged** (`unknown_transaction`, logged): the cashier commits a
  *   payment before it calls the provider, so a webhook of one of its own payments always finds
  *   the row; one that does not is not ours (another environment, a misrouted address) and will
@@ -39,8 +40,9 @@ import { findConnectorTransaction, updateProviderData } from './transaction-repo
 import type { TransactionRow } from './transaction-repository';
 import { chargedAmount } from './transaction-money';
 import { applyProviderStatus } from './provider-outcomes';
-import { applyRefundNotice } from './refunds';
+import { applyRefundNotice, returnLateApproval } from './refunds';
 import { counted } from './payment-metrics';
+import { providerOf, withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
 
 /** What one notification did (see the module comment). */
@@ -54,7 +56,8 @@ export type NotificationOutcome =
   | 'too_early'
   | 'not_applicable'
   | 'partial'
-  | 'held';
+  | 'held'
+  | 'returned';
 
 /** The outcome of one notification, with the transaction it concerned. */
 export interface NotificationResult {
@@ -90,14 +93,47 @@ async function applyStatus(
   row: TransactionRow,
   status: ProviderStatus,
 ): Promise<NotificationOutcome> {
-  if (isFinalStatus(row.status)) return afterFinal(row, status);
+  if (isFinalStatus(row.status)) return afterFinalOf(deps, row, status);
   const result = counted(deps, await applyProviderStatus(deps.db, row, status, deps.clock()));
   if (result.held !== undefined) return 'held';
   if (result.applied) return 'applied';
   // Final meanwhile (a poll or the reconciler was first), or a pending that changes nothing.
   return isFinalStatus(result.transaction.status)
-    ? afterFinal(result.transaction, status)
+    ? afterFinalOf(deps, result.transaction, status)
     : 'unchanged';
+}
+
+/**
+ * A status for a final transaction; a deposit the cashier ended that the provider approved after
+ * all is sent back to the payer (refunds.ts returnLateApproval): `returned`, never credited.
+ */
+async function afterFinalOf(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  status: ProviderStatus,
+): Promise<NotificationOutcome> {
+  const outcome = afterFinal(row, status);
+  if (outcome !== 'conflict' || status.status !== 'approved' || row.flow !== 'deposit') {
+    return outcome;
+  }
+  // An old event arriving out of order says approved too: the provider is asked what it holds.
+  let now: ProviderStatus;
+  try {
+    now = await withProviderTimeout(deps, 'status', (options) =>
+      providerOf(deps, row).status(status.providerRef, deps.clock(), options),
+    );
+  } catch {
+    // No answer: the provider tells again (its webhook is retried until acknowledged).
+    return 'too_early';
+  }
+  if (now.status !== 'approved') return outcome;
+  const returned = await returnLateApproval(
+    deps,
+    row,
+    now.moved ?? status.moved,
+    status.providerRef,
+  );
+  return returned === null ? outcome : 'returned';
 }
 
 async function applyReversal(
@@ -105,7 +141,8 @@ async function applyReversal(
   row: TransactionRow,
   notification: Extract<WebhookNotification, { kind: 'refund' | 'chargeback' }>,
 ): Promise<NotificationOutcome> {
-  if (row.flow !== 'deposit' || row.status === 'error') return 'not_applicable';
+  if (row.flow !== 'deposit') return 'not_applicable';
+  // A failed deposit has refunds only when a late approval was sent back (refunds.ts).
   if (notification.kind === 'refund' && row.status !== 'created' && row.status !== 'processing') {
     if (row.status === 'await') return 'too_early';
     return applyRefundNotice(deps, row, {
@@ -117,6 +154,7 @@ async function applyReversal(
       refundRef: notification.refundRef,
     });
   }
+  if (row.status === 'error') return 'not_applicable';
   if (row.status === 'refunded' || row.status === 'charged_back') return 'duplicate';
   if (row.status !== 'success') return 'too_early';
   const full =
@@ -140,6 +178,7 @@ async function applyReversal(
 
 /** How loud each outcome is logged. */
 const WARNINGS: ReadonlySet<NotificationOutcome> = new Set([
+  'returned',
   'stale',
   'unknown_transaction',
   'too_early',

@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
-import { PayoutAccountEvent, RefundEvent, TransactionEvent } from '@cashdesk/contract';
+import { Decimal, PayoutAccountEvent, RefundEvent, TransactionEvent } from '@cashdesk/contract';
 import type {
   RefundEventType,
   TransactionEventType,
@@ -84,8 +84,39 @@ export function transactionEventType(
 
 const DeclineReason = z.object({ declineReason: z.string() });
 
+/** A held provider answer as provider-outcomes.ts stores it. */
+const HeldAnswer = z.object({
+  held: z.object({
+    reason: z.enum(['amount', 'reference']),
+    reportedAmount: z.optional(z.string()),
+    reportedCurrency: z.optional(z.string()),
+    reportedReference: z.optional(z.string()),
+    at: z.string(),
+  }),
+});
+
+/** The held answer of a transaction's provider data, as the operator sees it. */
+function heldAnswerOf(providerData: unknown): WebhookTransaction['held_answer'] {
+  const parsed = z.safeParse(HeldAnswer, providerData);
+  if (!parsed.success) return null;
+  const { held } = parsed.data;
+  return {
+    reason: held.reason,
+    reported_amount: held.reportedAmount ?? null,
+    reported_currency: held.reportedCurrency ?? null,
+    reported_reference: held.reportedReference ?? null,
+    at: held.at,
+  };
+}
+
 /** SPEC §3 is_new_payout_account, as the payout policy stored it with the withdrawal. */
 const NewPayoutAccount = z.object({ newPayoutAccount: z.literal(true) });
+
+/**
+ * docs/fees.md: the method fee the operator absorbs, as the submit recorded it in the provider
+ * data (modules/payments deposit-policy.ts, payout-policy.ts). Never part of `fee`.
+ */
+const MethodFee = z.object({ methodFee: Decimal });
 
 /**
  * Writes event rows and announces them (delivered on commit), in ONE statement: the insert is a
@@ -178,12 +209,14 @@ export interface EventOwner extends TransactionOwner {
  */
 export function transactionWire(row: TransactionRow, owner: TransactionOwner): WebhookTransaction {
   const decline = z.safeParse(DeclineReason, row.providerData);
+  const methodFee = z.safeParse(MethodFee, row.providerData);
   return {
     id: row.id,
     flow: row.flow,
     status: row.status,
     amount: plainDecimal(row.amount),
     fee: plainDecimal(row.fee),
+    method_fee: methodFee.success ? plainDecimal(methodFee.data.methodFee) : '0',
     tax: plainDecimal(row.tax),
     bonus: plainDecimal(row.bonus),
     currency: row.currency,
@@ -196,6 +229,7 @@ export function transactionWire(row: TransactionRow, owner: TransactionOwner): W
     error_message: row.errorMessage,
     decline_reason: decline.success ? decline.data.declineReason : null,
     refunded_amount: plainDecimal(row.refundedAmount),
+    held_answer: heldAnswerOf(row.providerData),
     awaiting_approval: row.status === 'created' && row.callState === 'approval',
     new_payout_account: z.safeParse(NewPayoutAccount, row.providerData).success,
     created_at: row.createdAt.toISOString(),

@@ -20,7 +20,9 @@
  *
  * Webhooks are verified over the raw body with the one signing helper (`../../http/signing.ts`)
  * and any of the connector's current secrets (rotation), then read: `payment.updated` becomes the
- * payment's status, `payment.refunded` and `payment.charged_back` a reversal with its amount.
+ * payment's status, `payment.refunded` and `payment.charged_back` a reversal with its amount,
+ * `refund.updated` the result of one of our refunds (`refunds`: by our refund id as its
+ * reference).
  *
  * @packageDocumentation
  */
@@ -40,19 +42,23 @@ import type {
   PayoutOutcome,
   ProviderCallOptions,
   ProviderRef,
+  ProviderRefunds,
   ProviderStatus,
   ProviderWebhook,
+  RefundOutcome,
   ThreeDsOutcome,
   WebhookNotification,
   WebhookVerification,
 } from '../payment-provider';
-import type { CreatePayment } from './protocol';
+import type { CreatePayment, CreateRefund } from './protocol';
 import {
   ASYNC_PSP_HEADERS,
   ASYNC_PSP_PATHS,
   ErrorBody,
   Payment,
   PaymentList,
+  Refund,
+  RefundList,
   WebhookEvent,
   paymentPath,
   toMajor,
@@ -133,6 +139,17 @@ export function statusOfPayment(payment: Payment, now: Date): ProviderStatus {
   }
 }
 
+/** A PSP refund as the contract's outcome. */
+function refundOutcome(refund: Refund): RefundOutcome {
+  switch (refund.state) {
+    case 'pending':
+    case 'succeeded':
+      return { outcome: refund.state, refundRef: refund.refund_id };
+    case 'failed':
+      return { outcome: 'failed', refundRef: refund.refund_id, reason: 'declined' };
+  }
+}
+
 /** The webhook notifications of one event. */
 function notificationsOf(event: WebhookEvent, now: Date): WebhookNotification[] | null {
   const target = {
@@ -142,6 +159,23 @@ function notificationsOf(event: WebhookEvent, now: Date): WebhookNotification[] 
   };
   if (event.event_type === 'payment.updated') {
     return [{ ...target, kind: 'status', status: statusOfPayment(event.payment, now) }];
+  }
+  if (event.event_type === 'refund.updated') {
+    const refund = event.refund;
+    if (refund === undefined) return null;
+    // A pending refund tells nothing new: its final state follows.
+    if (refund.state === 'pending') return [];
+    return [
+      {
+        ...target,
+        kind: 'refund',
+        amount: toMajor(refund.amount),
+        currency: refund.amount.currency,
+        outcome: refund.state,
+        refundId: refund.refund_reference,
+        refundRef: refund.refund_id,
+      },
+    ];
   }
   if (event.amount === undefined) return null;
   return [
@@ -292,6 +326,46 @@ export class AsyncPspProvider implements PaymentProvider {
         return { outcome: 'declined', providerRef: payment.payment_id, reason: 'cancelled' };
     }
   }
+
+  /** Refunds of succeeded pay-ins, by our refund id as the refund's reference. */
+  readonly refunds: ProviderRefunds = {
+    refund: async (input, _now, options) => {
+      const value = toMinor(input.amount, input.currency);
+      if (value === null) return { outcome: 'failed', reason: 'declined' };
+      const body: CreateRefund = {
+        refund_reference: input.refundId,
+        amount: { value, currency: input.currency },
+        reason: input.reason.slice(0, 500),
+      };
+      const answer = await this.#request(
+        'POST',
+        paymentPath(ASYNC_PSP_PATHS.refunds, input.providerRef),
+        body,
+        options,
+      );
+      if (answer.status === 404) return { outcome: 'failed', reason: 'unknown_payment' };
+      if (answer.status === 409) {
+        const refused = ErrorBody.safeParse(answer.json);
+        const type = refused.success ? refused.data.error.type : '';
+        return {
+          outcome: 'failed',
+          reason: type === 'exceeds_captured' ? 'exceeds_captured' : 'not_refundable',
+        };
+      }
+      return refundOutcome(this.#parse(Refund, answer));
+    },
+    lookupRefund: async (refundId, _now, options) => {
+      const query = new URLSearchParams({ refund_reference: refundId }).toString();
+      const answer = await this.#request(
+        'GET',
+        `${ASYNC_PSP_PATHS.refundLookup}?${query}`,
+        undefined,
+        options,
+      );
+      const [refund] = this.#parse(RefundList, answer).data;
+      return refund === undefined ? { outcome: 'not_found' } : refundOutcome(refund);
+    },
+  };
 
   /** No receipts at this PSP: the payment's state as it is. */
   recordReceipt(

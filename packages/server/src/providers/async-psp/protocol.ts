@@ -18,6 +18,9 @@
  *   or nothing when the PSP never received it.
  * - **Credentials**: `X-Api-Key`. **Errors**: `{ "error": { "type", "detail" } }`;
  *   `503 not_processed` promises the request was not processed.
+ * - **Refunds** of a succeeded pay-in: `POST /v2/payments/{payment_id}/refunds` with the
+ *   merchant's `refund_reference` (idempotent by it), settled later and told by a
+ *   `refund.updated` webhook; `GET /v2/refunds?refund_reference=…` tells the state meanwhile.
  * - **Webhooks** are signed with the one scheme of `../../http/signing.ts` (`Cashdesk-Signature`
  *   over the raw body, `Cashdesk-Key-Id`).
  *
@@ -42,11 +45,20 @@ export const ASYNC_PSP_PATHS = {
   payment: '/v2/payments/{payment_id}',
   /** `POST`: cancel a pay-out → `200` {@link Payment}, `409 not_cancellable` with the payment. */
   cancel: '/v2/payments/{payment_id}/cancel',
+  /**
+   * `POST`: refund a succeeded pay-in ({@link CreateRefund}) → `202` {@link Refund} (`200` with
+   * the same refund on a repeat of its `refund_reference`); `409 not_refundable` for a payment
+   * that is not succeeded or an amount beyond what is left.
+   */
+  refunds: '/v2/payments/{payment_id}/refunds',
+  /** `GET ?refund_reference=…`: the refund → `200` {@link RefundList} (empty when none). */
+  refundLookup: '/v2/refunds',
 } as const;
 
 /** The path of a payment route for one payment id. */
 export function paymentPath(
-  path: typeof ASYNC_PSP_PATHS.payment | typeof ASYNC_PSP_PATHS.cancel,
+  path:
+    typeof ASYNC_PSP_PATHS.payment | typeof ASYNC_PSP_PATHS.cancel | typeof ASYNC_PSP_PATHS.refunds,
   paymentId: string,
 ): string {
   return path.replace('{payment_id}', encodeURIComponent(paymentId));
@@ -121,13 +133,48 @@ export const ErrorBody = z.object({
   payment: Payment.optional(),
 });
 
+/** The body of `POST /v2/payments/{payment_id}/refunds`. */
+export const CreateRefund = z.object({
+  /** The merchant's id of the refund (our refund id): the refund's idempotency key. */
+  refund_reference: z.string().min(1).max(64),
+  amount: Money,
+  reason: z.string().max(500),
+});
+/** {@link CreateRefund}. */
+export type CreateRefund = z.output<typeof CreateRefund>;
+
+/** The states of a refund: `pending` until the PSP settles it, then final. */
+export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+
+/** A refund as the PSP shows it. */
+export const Refund = z.object({
+  refund_id: z.string().min(1).max(64),
+  refund_reference: z.string(),
+  payment_id: z.string(),
+  amount: Money,
+  state: z.enum(REFUND_STATES),
+  /** Set when `failed`; read as text. */
+  failure_code: z.string().nullable(),
+});
+/** {@link Refund}. */
+export type Refund = z.output<typeof Refund>;
+
+/** The answer of the refund lookup: the refund, or none. */
+export const RefundList = z.object({ data: z.array(Refund).max(1) });
+
 /** The event types of a webhook. */
-export const EVENT_TYPES = ['payment.updated', 'payment.refunded', 'payment.charged_back'] as const;
+export const EVENT_TYPES = [
+  'payment.updated',
+  'payment.refunded',
+  'payment.charged_back',
+  'refund.updated',
+] as const;
 
 /**
  * A webhook's body: one event. `payment.updated` carries the payment's new state (a repeat or an
  * old state may arrive again: webhooks are at least once and unordered); `payment.refunded` and
- * `payment.charged_back` carry what went back to the payer in `amount`.
+ * `payment.charged_back` carry what went back to the payer in `amount` (a refund made in the
+ * PSP's own dashboard); `refund.updated` carries a merchant's refund (`refund`) in its new state.
  */
 export const WebhookEvent = z.object({
   event_id: z.string().min(1).max(64),
@@ -135,6 +182,7 @@ export const WebhookEvent = z.object({
   occurred_at: z.iso.datetime({ offset: true }),
   payment: Payment,
   amount: Money.optional(),
+  refund: Refund.optional(),
 });
 /** {@link WebhookEvent}. */
 export type WebhookEvent = z.output<typeof WebhookEvent>;

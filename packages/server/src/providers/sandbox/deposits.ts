@@ -23,7 +23,7 @@ function baseDetails(input: DepositInput): SandboxPaymentDetails {
   return {
     kind: input.methodKind,
     transactionId: input.transactionId,
-    // What the player is charged: the amount plus fees.
+    // What the player is charged: the amount plus the player's fee (never the method fee).
     amount: input.total,
     currency: input.currency,
     payGroup: input.payGroup,

@@ -2,10 +2,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { FEE_MODEL_CASES } from '@cashdesk/domain/testing';
 import { renderWithApp } from '../../test/render';
 import { EUR_CONTEXT } from '../test-support';
 import type { AmountContext, FieldContext } from '../types';
 import { AmountSummary } from './amount-summary';
+import { summaryLines } from './summary-lines';
 
 const LIMITS = { min: '5', max: '5000', displayLimits: true };
 
@@ -25,33 +27,31 @@ async function renderSummary(amount: string, context: FieldContext) {
   return renderWithApp(<AmountSummary amount={amount} context={context} />);
 }
 
-describe('fee line (SPEC §5 fee from "2%", §9 fee display)', () => {
-  it('computes 2% of 50.00 EUR as 1.00 EUR and a total to pay of 51.00 EUR', async () => {
-    await renderSummary('50', contextWith({ fee: '2%' }));
+describe('fee line (SPEC §5 fee, §9 fee display; docs/fees.md)', () => {
+  it('SPEC §5: computes a 2% merchant user fee of 50.00 EUR as 1.00 EUR and a total to pay of 51.00 EUR', async () => {
+    await renderSummary('50', contextWith({ merchantUserFee: { percentage: '2%' } }));
     expect(lines()).toEqual([
       ['Amount', '50.00 EUR'],
-      ['Fee (2%)', '1.00 EUR'],
+      ['Service fee (2%)', '1.00 EUR'],
       ['Total to pay', '51.00 EUR'],
     ]);
   });
 
-  it('rounds the fee half up to the currency precision (2% of 12.34 is 0.2468 → 0.25)', async () => {
-    await renderSummary('12.34', contextWith({ fee: '2%' }));
+  it('SPEC §5: rounds the fee half up to the currency precision (2% of 12.34 is 0.2468 → 0.25)', async () => {
+    await renderSummary('12.34', contextWith({ merchantUserFee: { percentage: '2%' } }));
     expect(lines()).toEqual([
       ['Amount', '12.34 EUR'],
-      ['Fee (2%)', '0.25 EUR'],
+      ['Service fee (2%)', '0.25 EUR'],
       ['Total to pay', '12.59 EUR'],
     ]);
   });
 
-  it('shows no line for a 0% fee', async () => {
-    await renderSummary('50', contextWith({ fee: '0%' }));
+  it('SPEC §5: shows no line for a 0% fee', async () => {
+    await renderSummary('50', contextWith({ merchantUserFee: { percentage: '0%' } }));
     expect(lines()).toEqual([]);
   });
-});
 
-describe('merchant fee (SPEC §3 merchant_user_fee, §5 percentage plus fixed part)', () => {
-  it('adds 1.5% of 100 and 0.30 EUR: 1.80 EUR', async () => {
+  it('SPEC §5: shows 1.5% of 100 and 0.30 EUR as one fee of 1.80 EUR', async () => {
     await renderSummary(
       '100',
       contextWith({ merchantUserFee: { percentage: '1.5', fix: '0.30' } }),
@@ -63,18 +63,53 @@ describe('merchant fee (SPEC §3 merchant_user_fee, §5 percentage plus fixed pa
     ]);
   });
 
-  it('adds both fees to the total', async () => {
+  it('SPEC §5: never charges the player the method fee: 2% of 200 is not shown and not in the total', async () => {
     await renderSummary(
       '200',
       contextWith({ fee: '2%', merchantUserFee: { percentage: '1', fix: '0.50' } }),
     );
     expect(lines()).toEqual([
       ['Amount', '200.00 EUR'],
-      ['Fee (2%)', '4.00 EUR'],
       ['Service fee (1% + 0.50 EUR)', '2.50 EUR'],
-      ['Total to pay', '206.50 EUR'],
+      ['Total to pay', '202.50 EUR'],
     ]);
   });
+
+  it('SPEC §5: a method fee alone gives no fee line and no summary', async () => {
+    await renderSummary('50', contextWith({ fee: '2%' }));
+    expect(lines()).toEqual([]);
+  });
+});
+
+describe('the fee model’s worked cases, as the server charges them (SPEC §5; docs/fees.md)', () => {
+  it.each(FEE_MODEL_CASES.map((feeCase) => [feeCase.name, feeCase] as const))(
+    'SPEC §5: %s',
+    (_name, feeCase) => {
+      const context = contextWith(
+        { fee: feeCase.methodFee, merchantUserFee: feeCase.merchantUserFee },
+        {
+          ...EUR_CONTEXT,
+          currency: feeCase.currency,
+          precision: feeCase.precision,
+          flow: feeCase.flow,
+        },
+      );
+      const figures = Object.fromEntries(
+        summaryLines(feeCase.amount, context).map((line) => [line.id, line.value]),
+      );
+      const { fee, total, net } = feeCase.expected;
+      const noFee = /^0(\.0+)?$/.test(fee);
+      expect(figures).toEqual(
+        noFee
+          ? {}
+          : {
+              amount: feeCase.amount,
+              fee,
+              total: feeCase.flow === 'deposit' ? total : net,
+            },
+      );
+    },
+  );
 });
 
 describe('bonus (SPEC §5: minimum deposit, percentage capped at maxBonusValue)', () => {
@@ -138,14 +173,17 @@ describe('tax tiers (SPEC §5 tax: shown only above the non-taxable amount)', ()
     expect(lines()).toContainEqual(['Credited to your balance', '1 310.00 EUR']);
   });
 
-  it('takes fees and tax from a withdrawal: you receive 150 − 3.00 − 5.00 = 142.00 EUR', async () => {
+  it('takes the fee and tax from a withdrawal: you receive 150 − 3.00 − 5.00 = 142.00 EUR', async () => {
     await renderSummary(
       '150',
-      contextWith({ taxTiers, fee: '2%' }, { ...EUR_CONTEXT, flow: 'withdrawal' }),
+      contextWith(
+        { taxTiers, merchantUserFee: { percentage: '2%' } },
+        { ...EUR_CONTEXT, flow: 'withdrawal' },
+      ),
     );
     expect(lines()).toEqual([
       ['Amount', '150.00 EUR'],
-      ['Fee (2%)', '3.00 EUR'],
+      ['Service fee (2%)', '3.00 EUR'],
       ['Tax', '−5.00 EUR'],
       ['You receive', '142.00 EUR'],
     ]);
@@ -169,11 +207,14 @@ describe('figures at the currency precision (SPEC §3 precision, §5 tax; domain
   it('SPEC §5: a withdrawal of 1 000 JPY pays out whole yen: − 20 fee − 12 tax = 968 JPY', async () => {
     await renderSummary(
       '1000',
-      contextWith({ fee: '2%', taxTiers: flat('1.15') }, { ...JPY, flow: 'withdrawal' }),
+      contextWith(
+        { merchantUserFee: { percentage: '2%' }, taxTiers: flat('1.15') },
+        { ...JPY, flow: 'withdrawal' },
+      ),
     );
     expect(lines()).toEqual([
       ['Amount', '1 000 JPY'],
-      ['Fee (2%)', '20 JPY'],
+      ['Service fee (2%)', '20 JPY'],
       ['Tax', '−12 JPY'],
       ['You receive', '968 JPY'],
     ]);
@@ -193,7 +234,7 @@ describe('figures at the currency precision (SPEC §3 precision, §5 tax; domain
 
 describe('live recalculation (SPEC §5; aria-live polite)', () => {
   it('updates the figures in place inside a polite live region', async () => {
-    const context = contextWith({ fee: '2%' });
+    const context = contextWith({ merchantUserFee: { percentage: '2%' } });
     function Typing() {
       const [amount, setAmount] = useState('50');
       return (
@@ -221,14 +262,26 @@ describe('live recalculation (SPEC §5; aria-live polite)', () => {
   });
 
   it('shows the currency display setting (symbol before the digits)', async () => {
-    await renderSummary('50', contextWith({ fee: '2%', currencyDisplaySetting: 'symbol-amount' }));
+    await renderSummary(
+      '50',
+      contextWith({
+        merchantUserFee: { percentage: '2%' },
+        currencyDisplaySetting: 'symbol-amount',
+      }),
+    );
     expect(lines()).toContainEqual(['Total to pay', '€51.00']);
   });
 
   it('writes the labels in the current language', async () => {
-    await renderWithApp(<AmountSummary amount="50" context={contextWith({ fee: '2%' })} />, {
-      language: 'uk',
-    });
+    await renderWithApp(
+      <AmountSummary
+        amount="50"
+        context={contextWith({ merchantUserFee: { percentage: '2%' } })}
+      />,
+      {
+        language: 'uk',
+      },
+    );
     expect(lines()).toContainEqual(['Разом до сплати', '51.00 EUR']);
   });
 });
@@ -254,7 +307,7 @@ describe('right-to-left figures (SPEC §1 right-to-left layouts)', () => {
       );
       const byId = (id: string) => document.querySelector(`[data-line="${id}"]`);
       // "(1.5% + 0.25 EUR)" as one run: Arabic would otherwise show "(EUR 0.25 + %1.5)".
-      expect(byId('merchantFee')?.querySelector('dt')?.textContent).toContain(
+      expect(byId('fee')?.querySelector('dt')?.textContent).toContain(
         `(${FSI}1.5% + 0.25 EUR${PDI})`,
       );
       // The minus before the digits, not to their right.
@@ -278,7 +331,10 @@ describe('processing currency (SPEC §3 processing_currency, processing_currency
   it('SPEC §3: a deposit shows the total to pay converted at the rate, half up at two decimals', async () => {
     await renderSummary(
       '50',
-      contextWith({ fee: '2%', processing: { alpha3: 'USD', rate: '1.0850' } }),
+      contextWith({
+        merchantUserFee: { percentage: '2%' },
+        processing: { alpha3: 'USD', rate: '1.0850' },
+      }),
     );
     // 51.00 EUR × 1.0850 = 55.335 → 55.34 USD.
     expect(processingText()).toBe('You are charged 55.34 USD (1 EUR = 1.0850 USD)');
@@ -301,7 +357,7 @@ describe('processing currency (SPEC §3 processing_currency, processing_currency
   });
 
   it('SPEC §3: no line without a processing currency, or while the amount is not above zero', async () => {
-    await renderSummary('50', contextWith({ fee: '2%' }));
+    await renderSummary('50', contextWith({ merchantUserFee: { percentage: '2%' } }));
     expect(processingText()).toBeNull();
     await renderSummary('0', contextWith({ processing: { alpha3: 'USD', rate: '1.0850' } }));
     expect(processingText()).toBeNull();

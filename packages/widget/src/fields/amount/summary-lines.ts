@@ -6,13 +6,12 @@ import {
   positiveDecimal,
 } from '@cashdesk/domain';
 import type { ConvertedAmount } from '@cashdesk/domain';
-import type { MerchantUserFee } from '@cashdesk/domain';
 import type { FieldContext } from '../types';
 import { languageSeparators } from '../../i18n/format';
 
 /** One line of the amount summary: a label key, its params and the amount it shows. */
 export interface SummaryLine {
-  readonly id: 'amount' | 'fee' | 'merchantFee' | 'tax' | 'bonus' | 'credited' | 'total';
+  readonly id: 'amount' | 'fee' | 'tax' | 'bonus' | 'credited' | 'total';
   readonly labelKey: string;
   readonly labelParams?: Readonly<Record<string, string>>;
   /** The decimal figure at the currency precision (formatted by the component). */
@@ -23,13 +22,14 @@ export interface SummaryLine {
 /**
  * SPEC §5 fee, tax and bonus, the lines of the amount summary. Every figure comes from the
  * domain's paymentCharges, the rule the server books by, so the player sees what is charged:
- * - fee: the method fee ('2%') and the merchant user fee (percentage plus fix), each shown only
- *   when above zero, labelled with its rate (feeDisplay);
+ * - fee: the fee the player pays, the merchant user fee (percentage plus fix), shown only when
+ *   above zero, labelled with its rate (feeDisplay). The method fee ('2%') is the operator's,
+ *   absorbed and never charged to the player (docs/fees.md), so it has no line;
  * - tax: only when SPEC §5 shows it (amount above the non-taxable amount, a tax withheld);
  * - bonus: only when it applies (deposits; minimum deposit, cap, absolute first);
  * - a deposit's total to pay is the amount plus fees; when tax or bonus change what reaches the
  *   balance, a "credited" line gives net + bonus (amount − tax + bonus); a withdrawal's total
- *   received is its net (amount − fees − tax).
+ *   received is its net (amount − fee − tax).
  * No line at all when the amount is not above zero or nothing is added to or taken from it.
  */
 export function summaryLines(amount: string, context: FieldContext): readonly SummaryLine[] {
@@ -47,28 +47,20 @@ export function summaryLines(amount: string, context: FieldContext): readonly Su
   if (charges === null) return [];
   const lines: SummaryLine[] = [];
 
-  const feeLine = (
-    id: 'fee' | 'merchantFee',
-    figure: string,
-    fee: string | MerchantUserFee | null | undefined,
-    labelKey: string,
-  ) => {
-    if (positiveDecimal(figure) === null) return;
-    const rate = feeDisplay(fee, {
+  if (positiveDecimal(charges.fee) !== null) {
+    const rate = feeDisplay(settings.merchantUserFee, {
       currency: context.currency,
       precision: context.precision,
       display: settings.currencyDisplaySetting,
       decimalSeparator: languageSeparators().decimalSeparator,
     });
-    lines.push({ id, labelKey, labelParams: { rate: rate?.text ?? '' }, value: figure });
-  };
-  feeLine('fee', charges.methodFee, settings.fee, 'FIELDS.SUMMARY.FEE');
-  feeLine(
-    'merchantFee',
-    charges.merchantFee,
-    settings.merchantUserFee,
-    'FIELDS.SUMMARY.MERCHANT_FEE',
-  );
+    lines.push({
+      id: 'fee',
+      labelKey: 'FIELDS.SUMMARY.MERCHANT_FEE',
+      labelParams: { rate: rate?.text ?? '' },
+      value: charges.fee,
+    });
+  }
   if (charges.taxShown) {
     lines.push({ id: 'tax', labelKey: 'FIELDS.SUMMARY.TAX', value: charges.tax, sign: '−' });
   }

@@ -1,6 +1,6 @@
 /**
- * Refunds in the operator API: create one (full or partial, with an Idempotency-Key), list a
- * deposit's, read one. The money and the provider call are modules/payments/refunds.ts's; a new
+ * Refunds and cancellations in the operator API: create a refund (full or partial, with an
+ * Idempotency-Key), list a deposit's, read one; cancel a pending payment (payments/cancellation.ts). The money and the provider call are modules/payments/refunds.ts's; a new
  * refund is audited in the database transaction that creates it.
  *
  * @packageDocumentation
@@ -8,7 +8,14 @@
 import { OPERATOR_ENDPOINTS } from '@cashdesk/contract';
 import type { App } from '../../../http/app-types';
 import { registerEndpoint } from '../../../http/register-endpoint';
-import { brandRefund, brandTransaction, listRefunds, requestRefund } from '../../payments';
+import {
+  brandRefund,
+  brandTransaction,
+  cancelTransaction,
+  listRefunds,
+  requestRefund,
+  resolveHeldAnswer,
+} from '../../payments';
 import type { RefundState } from '../../payments';
 import { operatorTransaction, refundWire } from '../../webhooks';
 import type { Executor } from '../../../db/open';
@@ -19,8 +26,33 @@ async function answerOf(db: Executor, state: RefundState) {
   return { refund: refundWire(state.refund), transaction: wire };
 }
 
-/** Registers the refund routes. */
+/** Registers the refund and cancellation routes. */
 export function registerOperatorRefundRoutes(app: App): void {
+  registerEndpoint(
+    app,
+    OPERATOR_ENDPOINTS.operatorTransactionCancel,
+    async ({ params, body, deps, operator, audit, request }) => {
+      const row = await cancelTransaction(
+        { ...deps, log: request.log },
+        operator.brandId,
+        params.transactionId,
+        async (tx, before, after) => {
+          const [was, is] = await Promise.all([
+            operatorTransaction(tx, before),
+            operatorTransaction(tx, after),
+          ]);
+          await audit(tx, {
+            target: `transaction:${before.id}`,
+            before: was.wire,
+            after: { ...is.wire, reason: body.reason },
+          });
+        },
+      );
+      const { wire } = await operatorTransaction(deps.db, row);
+      return { status: 200, body: { transaction: wire } };
+    },
+  );
+
   registerEndpoint(
     app,
     OPERATOR_ENDPOINTS.operatorRefundCreate,
@@ -50,6 +82,32 @@ export function registerOperatorRefundRoutes(app: App): void {
 
   registerEndpoint(
     app,
+    OPERATOR_ENDPOINTS.operatorTransactionResolveHold,
+    async ({ params, body, deps, operator, audit, request }) => {
+      const row = await resolveHeldAnswer(
+        { ...deps, log: request.log },
+        operator.brandId,
+        params.transactionId,
+        body.resolution,
+        async (tx, before, after) => {
+          const [was, is] = await Promise.all([
+            operatorTransaction(tx, before),
+            operatorTransaction(tx, after),
+          ]);
+          await audit(tx, {
+            target: `transaction:${before.id}`,
+            before: was.wire,
+            after: { ...is.wire, resolution: body.resolution, reason: body.reason },
+          });
+        },
+      );
+      const { wire } = await operatorTransaction(deps.db, row);
+      return { status: 200, body: { transaction: wire } };
+    },
+  );
+
+  registerEndpoint(
+    app,
     OPERATOR_ENDPOINTS.operatorRefundList,
     async ({ params, deps, operator }) => {
       const deposit = await brandTransaction(deps, operator.brandId, params.transactionId);
@@ -58,8 +116,12 @@ export function registerOperatorRefundRoutes(app: App): void {
     },
   );
 
-  registerEndpoint(app, OPERATOR_ENDPOINTS.operatorRefundGet, async ({ params, deps, operator }) => {
-    const state = await brandRefund(deps, operator.brandId, params.refundId);
-    return { status: 200, body: await answerOf(deps.db, state) };
-  });
+  registerEndpoint(
+    app,
+    OPERATOR_ENDPOINTS.operatorRefundGet,
+    async ({ params, deps, operator }) => {
+      const state = await brandRefund(deps, operator.brandId, params.refundId);
+      return { status: 200, body: await answerOf(deps.db, state) };
+    },
+  );
 }

@@ -269,6 +269,16 @@ describe('method tiles (SPEC §9 summary, §5 ribbon, §3 bonus)', () => {
     expect(within(crypto).getByText(`Up to 7% or 15.00 EUR bonus`)).toBeDefined();
   });
 
+  it('SPEC §9: shows the fee the player pays, never the method fee the operator absorbs (docs/fees.md)', async () => {
+    stubInit(initAnswer());
+    await renderList();
+    // The e-wallet has a 2% method fee and no merchant user fee: the player pays no fee.
+    const wallet = tile('E-Wallet');
+    const summaryId = wallet.getAttribute('aria-labelledby')?.split(' ')[1] ?? '';
+    expect(document.getElementById(summaryId)?.textContent ?? '').not.toMatch(/Fee/);
+    expect(within(wallet).queryByText(/2%/)).toBeNull();
+  });
+
   it('says a general bonus once and a pay-group bonus on its own tile', async () => {
     stubInit(initAnswer());
     await renderList();
