@@ -308,7 +308,8 @@ export function describeConformance(name: string, options: ConformanceOptions): 
       it('refunds a whole payment, and refuses a refund beyond it', { timeout }, async () => {
         const { input, ref } = await approvedDeposit(freshId('full'));
         const whole = await refunds().refund(refundOf(input, ref, input.total), s().now());
-        expect(whole.outcome).toBe('succeeded');
+        // Accepted: settled at once, or later (its webhook or lookupRefund tells).
+        expect(['succeeded', 'pending']).toContain(whole.outcome);
         const more = await refunds().refund(refundOf(input, ref, '1.00'), s().now());
         expect(more).toMatchObject({ outcome: 'failed', reason: 'exceeds_captured' });
       });
@@ -316,7 +317,7 @@ export function describeConformance(name: string, options: ConformanceOptions): 
       it('refunds in parts up to what was charged', { timeout }, async () => {
         const { input, ref } = await approvedDeposit(freshId('part'));
         const first = await refunds().refund(refundOf(input, ref, '1.00'), s().now());
-        expect(first.outcome).toBe('succeeded');
+        expect(['succeeded', 'pending']).toContain(first.outcome);
         const over = await refunds().refund(refundOf(input, ref, input.total), s().now());
         expect(over).toMatchObject({ outcome: 'failed', reason: 'exceeds_captured' });
       });

@@ -52,8 +52,8 @@ describeConformance('http (PSP simulator, push notifications)', {
 });
 
 describeConformance('async-psp (asynchronous PSP simulator)', {
-  // No refunds through the connector; the PSP has no doubled-request fault.
-  capabilities: { refunds: false, webhooks: true, payoutCancellation: true, faults: true },
+  // The PSP has no doubled-request fault (that case is skipped).
+  capabilities: { refunds: true, webhooks: true, payoutCancellation: true, faults: true },
   async subject() {
     const psp = await startAsyncPspProcess();
     const capture = await startNotificationCapture();
