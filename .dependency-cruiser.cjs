@@ -1,5 +1,7 @@
 // The import rules of docs/architecture.md, checked by `npm run lint:deps` (part of `npm run lint`,
-// so of `npm test`): domain <- contract <- (widget, server, embed); the widget and the server
+// so of `npm test`): domain <- contract <- (widget, server, embed); domain <- connector-kit <-
+// (server, testkit, connector packages such as examples/), which import nothing else of ours
+// from a connector's own code; the widget and the server
 // never import each other; server <- testkit <- the server's tests, never the server's production
 // code; inside the widget a feature never imports another feature (app/ composes them); inside
 // the server a module (src/modules/<name>/) is used by others only through its entry (index.ts),
@@ -47,6 +49,22 @@ module.exports = {
         path: '^packages/(widget|server|embed)/',
         pathNot: '^packages/widget/src/i18n/locales/[a-z]+/[a-z-]+\\.json$',
       },
+    },
+    {
+      name: 'connector-kit-on-domain-only',
+      severity: 'error',
+      comment:
+        '@cashdesk/connector-kit is what a connector imports: it depends on @cashdesk/domain only, never on the server that loads connectors (docs/decisions/0103-connector-kit.md).',
+      from: { path: '^packages/connector-kit/' },
+      to: { path: '^(packages/(contract|widget|server|embed|testkit)|examples)/' },
+    },
+    {
+      name: 'connector-imports-only-the-kit',
+      severity: 'error',
+      comment:
+        'A connector package imports @cashdesk/connector-kit and nothing else of Cashdesk; only its tests may use @cashdesk/testkit to steer a PSP (docs/decisions/0103-connector-kit.md).',
+      from: { path: '^examples/[^/]+/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^packages/', pathNot: '^packages/connector-kit/' },
     },
     {
       name: 'widget-not-server-or-embed',

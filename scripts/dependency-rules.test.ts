@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 // Runs dependency-cruiser with the repository's own .dependency-cruiser.cjs on the tiny tree of
-// fixtures/dependency-rules/ (a packages/ folder with one violation of each rule, marked
+// fixtures/dependency-rules/ (a packages/ and an examples/ folder with one violation of each rule, marked
 // "Violation:" in the file, beside allowed imports) and checks that each rule fails there.
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/dependency-rules/', import.meta.url));
@@ -19,7 +19,7 @@ interface Violation {
 }
 
 async function cruiseFixtures(): Promise<readonly Violation[]> {
-  const args = [DEPCRUISE, 'packages', '--config', `${ROOT}.dependency-cruiser.cjs`];
+  const args = [DEPCRUISE, 'packages', 'examples', '--config', `${ROOT}.dependency-cruiser.cjs`];
   // It exits non-zero when it finds violations, which is what these fixtures are for.
   const output = await promisify(execFile)(process.execPath, [...args, '--output-type', 'json'], {
     cwd: FIXTURES,
@@ -57,6 +57,8 @@ describe('the dependency rules (.dependency-cruiser.cjs)', () => {
       const found = (await cruiseFixtures()).map(edge).sort();
       expect(found).toEqual(
         [
+          'connector-imports-only-the-kit: examples/connector/src/index.ts -> server/src/server.ts',
+          'connector-kit-on-domain-only: connector-kit/src/uses-server.ts -> server/src/server.ts',
           'contract-on-domain-only: contract/src/uses-server.ts -> server/src/server.ts',
           'domain-is-pure: domain/src/uses-contract.ts -> contract/src/schema.ts',
           'domain-testing-entry-in-tests-only: server/src/uses-domain-testing.ts -> domain/src/testing.ts',

@@ -45,12 +45,16 @@ export function partOf(value: string | undefined): VitestPart | undefined {
   return part;
 }
 
-/** Every package but the widget, with the scripts' and the benchmarks' own tests. */
+/**
+ * Every package but the widget, with the example connector's, the scripts' and the benchmarks'
+ * own tests.
+ */
 function otherProjects(): string[] {
   const packages = readdirSync(new URL('../packages', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'widget')
     .map((entry) => `packages/${entry.name}`);
-  return [...packages, 'scripts', 'bench'];
+  // The example connector runs the connector kit's conformance suite on itself.
+  return [...packages, 'examples/connector-example', 'scripts', 'bench'];
 }
 
 /** The Vitest projects a part runs (every project without one). */

@@ -67,13 +67,14 @@ export interface CreateAppOptions {
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** The app's connectors: given, configured, or configured with a given default provider. */
-function connectorsOf(
+async function connectorsOf(
   options: CreateAppOptions,
   config: ServerConfig,
   db: Database,
-): ConnectorRegistry {
+  logger: FastifyBaseLogger,
+): Promise<ConnectorRegistry> {
   if (options.provider instanceof ConnectorRegistry) return options.provider;
-  const configured = createConnectors(config, db);
+  const configured = await createConnectors(config, db, logger);
   return options.provider === undefined ? configured : configured.withDefault(options.provider);
 }
 
@@ -102,7 +103,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     responseSerializerCompiler({ validation: config.responseValidation, log: logger }),
   );
   const metrics = new Telemetry({ pool: options.databasePool });
-  const connectors = connectorsOf(options, config, db);
+  const connectors = await connectorsOf(options, config, db, logger);
   // Every pay group must pay through a configured connector: refused at start, naming it.
   await assertPayGroupConnectors(db, connectors);
   const clock = options.clock ?? (() => new Date());

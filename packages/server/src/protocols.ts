@@ -23,6 +23,7 @@ export {
   PROTOCOL_ROUTES,
   PROVIDER_OPERATIONS,
   PayoutAnswer,
+  PushNotification,
   RefundAnswer,
   RefundRequest,
   StatusAnswer,

@@ -26,6 +26,14 @@ export { createSimulator } from './psp-simulator/simulator-server';
 export type { SimulatorOptions } from './psp-simulator/simulator-server';
 export { startSimulatorProcess } from './psp-simulator/simulator-process';
 export type { SimulatorProcess, SimulatorProcessOptions } from './psp-simulator/simulator-process';
+export {
+  simulatorConformanceSubject,
+  startNotificationCapture,
+} from './psp-simulator/conformance-subject';
+export type {
+  NotificationCapture,
+  SimulatorSubjectOptions,
+} from './psp-simulator/conformance-subject';
 
 export {
   ASYNC_CONTROL_PATHS,

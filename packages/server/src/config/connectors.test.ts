@@ -52,7 +52,13 @@ describe('connectors: CASHDESK_PROVIDER, CONNECTORS and DEFAULT_CONNECTOR', () =
           apiKey: 'key',
           webhookSecrets: ['a-webhook-secret-1', 'a-webhook-secret-2'],
         },
-        { name: 'backup', kind: 'http', url: 'http://127.0.0.1:8091', apiKey: undefined },
+        {
+          name: 'backup',
+          kind: 'http',
+          url: 'http://127.0.0.1:8091',
+          apiKey: undefined,
+          webhookSecrets: [],
+        },
       ],
       defaultName: 'psp-eu',
     });
@@ -83,6 +89,47 @@ describe('connectors: CASHDESK_PROVIDER, CONNECTORS and DEFAULT_CONNECTOR', () =
       }),
     ).toContain('CONNECTOR_PSP_WEBHOOK_SECRET: required');
     expect(problems({ DEFAULT_CONNECTOR: 'psp' })).toContain('DEFAULT_CONNECTOR: "psp" is no');
+  });
+
+  it('reads a module connector: its module and its CONNECTOR_<NAME>_SETTING_<KEY> settings', () => {
+    const env = {
+      CONNECTORS: 'card-psp',
+      CONNECTOR_CARD_PSP_KIND: 'module',
+      CONNECTOR_CARD_PSP_MODULE: '@example/cashdesk-connector',
+      CONNECTOR_CARD_PSP_SETTING_URL: 'https://psp.example.com',
+      CONNECTOR_CARD_PSP_SETTING_WEBHOOK_SECRET: 'a-webhook-secret-1',
+      CONNECTOR_OTHER_SETTING_URL: 'https://other.example.com',
+    };
+    const config = loadConfig(env);
+    expect(config.connectors.list).toContainEqual({
+      name: 'card-psp',
+      kind: 'module',
+      module: '@example/cashdesk-connector',
+      settings: { url: 'https://psp.example.com', webhook_secret: 'a-webhook-secret-1' },
+    });
+    // The settings are variables the configuration reads; another connector's are not.
+    expect(config.unknownVariables).toEqual(['CONNECTOR_OTHER_SETTING_URL']);
+    const refused = () => loadConfig({ CONNECTORS: 'card-psp', CONNECTOR_CARD_PSP_KIND: 'module' });
+    expect(refused).toThrow('CONNECTOR_CARD_PSP_MODULE: required for a module connector');
+  });
+
+  it("reads the http connector's push notification secret (CONNECTOR_<NAME>_WEBHOOK_SECRET)", () => {
+    const env = {
+      CONNECTORS: 'psp',
+      CONNECTOR_PSP_KIND: 'http',
+      CONNECTOR_PSP_URL: 'http://127.0.0.1:8091',
+      CONNECTOR_PSP_WEBHOOK_SECRET: 'a-webhook-secret-1',
+    };
+    expect(loadConfig(env).connectors.list).toContainEqual({
+      name: 'psp',
+      kind: 'http',
+      url: 'http://127.0.0.1:8091',
+      apiKey: undefined,
+      webhookSecrets: ['a-webhook-secret-1'],
+    });
+    expect(() => loadConfig({ ...env, CONNECTOR_PSP_WEBHOOK_SECRET: 'short' })).toThrow(
+      'CONNECTOR_PSP_WEBHOOK_SECRET: at least 16 characters',
+    );
   });
 
   it('production: a named default connector needs no CASHDESK_PROVIDER; a named sandbox is refused', () => {

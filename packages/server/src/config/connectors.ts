@@ -18,10 +18,17 @@ export const PROVIDER_KINDS = ['sandbox', 'http'] as const;
 
 /**
  * What a named connector (CONNECTORS) can be: the in-process sandbox, a PSP speaking the provider
- * protocol over HTTP (providers/http), or the asynchronous reference PSP that settles by signed
- * webhooks (providers/async-psp).
+ * protocol over HTTP (providers/http), the asynchronous reference PSP that settles by signed
+ * webhooks (providers/async-psp), or a connector module the operator installed, built on
+ * `@cashdesk/connector-kit` (providers/module-connector.ts).
  */
-export const CONNECTOR_KINDS = ['sandbox', 'http', 'async-psp'] as const;
+export const CONNECTOR_KINDS = ['sandbox', 'http', 'async-psp', 'module'] as const;
+
+/** The settings a connector module receives: `CONNECTOR_<NAME>_SETTING_<KEY>`. */
+const SETTING_INFIX = 'SETTING_';
+
+/** A setting key: upper-case letters, digits and underscores. */
+const SETTING_KEY_PATTERN = /^[A-Z0-9][A-Z0-9_]{0,63}$/;
 
 /** A connector name: lower-case letters, digits and dashes, starting with a letter. */
 const CONNECTOR_NAME_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
@@ -48,6 +55,19 @@ export type ConnectorConfig =
       readonly kind: 'http';
       readonly url: string;
       readonly apiKey: string | undefined;
+      /**
+       * Verifies the PSP's push notifications (providers/http/protocol.ts); none: the connector
+       * takes no webhooks and learns results by polling.
+       */
+      readonly webhookSecrets: readonly string[];
+    }
+  | {
+      readonly name: string;
+      readonly kind: 'module';
+      /** `CONNECTOR_<NAME>_MODULE`: a package name or an absolute path. */
+      readonly module: string;
+      /** `CONNECTOR_<NAME>_SETTING_<KEY>`, the keys lower-cased (`API_KEY` → `api_key`). */
+      readonly settings: Readonly<Record<string, string>>;
     }
   | {
       readonly name: string;
@@ -94,10 +114,46 @@ export function connectorEnvPrefix(name: string): string {
   return `CONNECTOR_${name.toUpperCase().replace(/-/g, '_')}_`;
 }
 
-/** The settings a named connector reads: `CONNECTOR_<NAME>_KIND`, `_URL`, `_API_KEY`, `_WEBHOOK_SECRET`. */
-export function connectorVariables(name: string): string[] {
-  const prefix = connectorEnvPrefix(name);
-  return ['KIND', 'URL', 'API_KEY', 'WEBHOOK_SECRET'].map((key) => `${prefix}${key}`);
+/**
+ * The variables a named connector reads: `CONNECTOR_<NAME>_KIND`, `_URL`, `_API_KEY`,
+ * `_WEBHOOK_SECRET`, `_MODULE`, and for a module connector each `_SETTING_<KEY>` of `env`.
+ */
+export function connectorVariables(connector: ConnectorConfig, env: Environment): string[] {
+  const prefix = connectorEnvPrefix(connector.name);
+  const own = ['KIND', 'URL', 'API_KEY', 'WEBHOOK_SECRET', 'MODULE'].map(
+    (key) => `${prefix}${key}`,
+  );
+  if (connector.kind !== 'module') return own;
+  return [...own, ...Object.keys(env).filter((key) => key.startsWith(`${prefix}${SETTING_INFIX}`))];
+}
+
+/**
+ * A module connector's settings: every `{prefix}SETTING_<KEY>` of `env`, the key lower-cased;
+ * `problems` gets a line for a key that is not upper-case letters, digits and underscores.
+ */
+function moduleSettings(
+  env: Environment,
+  prefix: string,
+  problems: string[],
+): Record<string, string> {
+  const settings: Record<string, string> = {};
+  const settingPrefix = `${prefix}${SETTING_INFIX}`;
+  for (const [variable, value] of Object.entries(env)) {
+    if (!variable.startsWith(settingPrefix) || value === undefined) continue;
+    const key = variable.slice(settingPrefix.length);
+    if (!SETTING_KEY_PATTERN.test(key)) {
+      problems.push(`${variable}: a setting key is upper-case letters, digits and underscores`);
+      continue;
+    }
+    settings[key.toLowerCase()] = value;
+  }
+  return settings;
+}
+
+/** The secrets of `_WEBHOOK_SECRET`, or `undefined` (and a problem) when one is too short. */
+function webhookSecrets(value: string | undefined): string[] | undefined {
+  const secrets = (value ?? '').split(',').map((secret) => secret.trim());
+  return secrets.some((secret) => secret.length < 16) ? undefined : secrets;
 }
 
 /**
@@ -143,6 +199,17 @@ function namedConnectors(
       found.push({ name, kind });
       continue;
     }
+    if (kind === 'module') {
+      const module = read('MODULE');
+      if (module === undefined) {
+        problems.push(
+          `${prefix}MODULE: required for a module connector: the connector's package name or the absolute path of its module`,
+        );
+        continue;
+      }
+      found.push({ name, kind, module, settings: moduleSettings(env, prefix, problems) });
+      continue;
+    }
     const url = urlText.safeParse(read('URL') ?? '');
     if (!url.success) {
       problems.push(`${prefix}URL: required for a ${kind} connector: the PSP's http(s) address`);
@@ -150,11 +217,19 @@ function namedConnectors(
     }
     const apiKey = read('API_KEY');
     if (kind === 'http') {
-      found.push({ name, kind, url: url.data, apiKey });
+      const secret = read('WEBHOOK_SECRET');
+      const secrets = secret === undefined ? [] : webhookSecrets(secret);
+      if (secrets === undefined) {
+        problems.push(
+          `${prefix}WEBHOOK_SECRET: at least 16 characters (two separated by a comma during a rotation), or unset for an http connector that takes no push notifications`,
+        );
+        continue;
+      }
+      found.push({ name, kind, url: url.data, apiKey, webhookSecrets: secrets });
       continue;
     }
-    const secrets = (read('WEBHOOK_SECRET') ?? '').split(',').map((secret) => secret.trim());
-    if (secrets.some((secret) => secret.length < 16)) {
+    const secrets = webhookSecrets(read('WEBHOOK_SECRET'));
+    if (secrets === undefined) {
       problems.push(
         `${prefix}WEBHOOK_SECRET: required for an async-psp connector: at least 16 characters (two separated by a comma during a rotation)`,
       );
@@ -231,7 +306,16 @@ export function readConnectors(
   return {
     provider,
     connectors: {
-      list: [...(legacyName === null ? [] : [{ name: legacyName, ...provider }]), ...named],
+      list: [
+        ...(legacyName === null
+          ? []
+          : [
+              provider.kind === 'http'
+                ? { name: legacyName, ...provider, webhookSecrets: [] }
+                : { name: legacyName, ...provider },
+            ]),
+        ...named,
+      ],
       defaultName: values.DEFAULT_CONNECTOR ?? legacyName ?? 'sandbox',
     },
   };

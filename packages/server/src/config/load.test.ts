@@ -150,7 +150,15 @@ describe('loadConfig', () => {
         attempts: 2,
       },
       connectors: {
-        list: [{ name: 'http', kind: 'http', url: 'https://psp.example.com', apiKey: 'psp-key' }],
+        list: [
+          {
+            name: 'http',
+            kind: 'http',
+            url: 'https://psp.example.com',
+            apiKey: 'psp-key',
+            webhookSecrets: [],
+          },
+        ],
         defaultName: 'http',
       },
       payments: {

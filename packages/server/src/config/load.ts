@@ -109,7 +109,7 @@ export function loadConfig(env: Environment = process.env): ServerConfig {
   throwIfProblems(problems);
   const known = new Set([
     ...CONFIG_VARIABLES,
-    ...connectors.connectors.list.flatMap((connector) => connectorVariables(connector.name)),
+    ...connectors.connectors.list.flatMap((connector) => connectorVariables(connector, env)),
   ]);
   return {
     ...readServer(values),

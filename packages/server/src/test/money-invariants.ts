@@ -481,5 +481,10 @@ export async function sandboxActivity(db: Database) {
       status: await sandbox.status(entry.providerRef, now),
     })),
   );
-  return { transactions, refunds: [...(await sandbox.refundActivity(now))], pendingFaults: [] };
+  return {
+    transactions,
+    refunds: [...(await sandbox.refundActivity(now))],
+    pendingFaults: [],
+    operationCalls: {},
+  };
 }

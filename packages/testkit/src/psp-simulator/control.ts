@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import { Currency, Decimal } from '@cashdesk/contract';
 import { PROVIDER_OPERATIONS, StatusAnswer } from '@cashdesk/server/protocols';
+import { DeliveryRecord, NotificationTarget } from './notifications';
 
 /** The control routes. */
 export const CONTROL_PATHS = {
@@ -17,6 +18,16 @@ export const CONTROL_PATHS = {
   faults: '/__control/faults',
   /** `POST /__control/reset`, no body → `204`: every payment, token and fault forgotten. */
   reset: '/__control/reset',
+  /**
+   * `POST /__control/notifications`, body {@link NotificationSettings} → `204`: where push
+   * notifications go (`{"url": null}`: nowhere).
+   */
+  notifications: '/__control/notifications',
+  /**
+   * `POST /__control/notifications/deliver[?now=ISO]` → `200` {@link DeliverAnswer}: sends every
+   * final result not acknowledged yet, as of `now`, and answers once the receiver has answered.
+   */
+  deliver: '/__control/notifications/deliver',
 } as const;
 
 /**
@@ -96,6 +107,16 @@ export const ActivityEntry = z.object({
 /** {@link ActivityEntry}. */
 export type ActivityEntry = z.output<typeof ActivityEntry>;
 
+/** The body of `POST /__control/notifications`. */
+export const NotificationSettings = z.union([NotificationTarget, z.object({ url: z.null() })]);
+/** {@link NotificationSettings} as a test writes it. */
+export type NotificationSettingsInput = z.input<typeof NotificationSettings>;
+
+/** The answer of `POST /__control/notifications/deliver`: what the sweep sent. */
+export const DeliverAnswer = z.object({ deliveries: z.array(DeliveryRecord) });
+/** {@link DeliverAnswer}. */
+export type DeliverAnswer = z.output<typeof DeliverAnswer>;
+
 /** The answer of `GET /__control/activity`: every transaction id first seen first. */
 export const ActivityAnswer = z.object({
   transactions: z.array(ActivityEntry),
@@ -113,6 +134,11 @@ export const ActivityAnswer = z.object({
     )
     .default([]),
   pendingFaults: z.array(Fault),
+  /**
+   * How many requests each protocol route received since the start or the last reset (a test
+   * shows with it that a payment settled by a push notification was never polled).
+   */
+  operationCalls: z.partialRecord(z.enum(PROVIDER_OPERATIONS), z.int().min(0)).default({}),
 });
 /** {@link ActivityAnswer}. */
 export type ActivityAnswer = z.output<typeof ActivityAnswer>;

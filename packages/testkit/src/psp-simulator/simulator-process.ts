@@ -8,8 +8,8 @@
  *
  * @packageDocumentation
  */
-import { ActivityAnswer, CONTROL_PATHS, FaultsAnswer } from './control';
-import type { FaultInput } from './control';
+import { ActivityAnswer, CONTROL_PATHS, DeliverAnswer, FaultsAnswer } from './control';
+import type { FaultInput, NotificationSettingsInput } from './control';
 import { startServiceProcess } from '../service-process';
 
 const MAIN = new URL('./main.ts', import.meta.url).href;
@@ -33,6 +33,13 @@ export interface SimulatorProcess {
   fault(fault: FaultInput): Promise<FaultsAnswer>;
   /** `POST /__control/reset`: forgets every payment, token and fault. */
   reset(): Promise<void>;
+  /** `POST /__control/notifications`: where push notifications go (`{ url: null }`: nowhere). */
+  notifyTo(settings: NotificationSettingsInput): Promise<void>;
+  /**
+   * `POST /__control/notifications/deliver`: sends the notifications due at `now` and resolves
+   * once the receiver answered each.
+   */
+  deliverNotifications(now?: Date): Promise<DeliverAnswer>;
   /** Stops the process (SIGTERM) and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -65,6 +72,15 @@ export async function startSimulatorProcess(
     },
     async reset() {
       await service.control(CONTROL_PATHS.reset, {});
+    },
+    async notifyTo(settings) {
+      await service.control(CONTROL_PATHS.notifications, { body: settings });
+    },
+    async deliverNotifications(now) {
+      const query = now === undefined ? '' : `?now=${encodeURIComponent(now.toISOString())}`;
+      return DeliverAnswer.parse(
+        await service.control(`${CONTROL_PATHS.deliver}${query}`, { body: {} }),
+      );
     },
     stop: () => service.stop(),
   };

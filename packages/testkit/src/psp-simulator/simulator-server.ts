@@ -12,9 +12,13 @@
  * challenge and interaction URLs it hands out start with {@link SimulatorOptions.baseUrl}; the
  * simulator does not serve those pages.
  *
+ * **Push notifications** (`./notifications.ts`): with a notification address, signed results of
+ * payments, payouts and refunds are POSTed to the cashier, so a `processing` payment settles
+ * without a status poll.
+ *
  * **Test control, for tests only** (`./control.ts`, routes under `/__control/`): queue faults
  * (a failure, a refusal, a lost answer, a hang, a late or doubled request), read the activity,
- * reset. Nothing guards these routes but the API key: never expose a simulator beyond a test
+ * set the notification address and send due notifications, reset. Nothing guards these routes but the API key: never expose a simulator beyond a test
  * machine.
  *
  * @packageDocumentation
@@ -43,7 +47,17 @@ import type {
   SandboxFlow,
   SandboxProviderOptions,
 } from '@cashdesk/server/sandbox';
-import { ActivityAnswer, CONTROL_PATHS, Fault, FaultQueue, FaultsAnswer } from './control';
+import {
+  ActivityAnswer,
+  CONTROL_PATHS,
+  DeliverAnswer,
+  Fault,
+  FaultQueue,
+  FaultsAnswer,
+  NotificationSettings,
+} from './control';
+import { Notifier } from './notifications';
+import type { NotificationTarget } from './notifications';
 
 /** Options of {@link createSimulator}. */
 export interface SimulatorOptions {
@@ -62,6 +76,16 @@ export interface SimulatorOptions {
     (Omit<SandboxProviderOptions, 'baseUrl' | 'store'> & MemorySandboxStoreOptions) | undefined;
   /** The clock of calls that send no `Cashdesk-Now`. Default the system clock. */
   readonly clock?: (() => Date) | undefined;
+  /**
+   * Where push notifications go from the start (`./notifications.ts`); a test sets it with
+   * `POST /__control/notifications` instead.
+   */
+  readonly notifications?: NotificationTarget | undefined;
+  /**
+   * How often the simulator sends due push notifications by itself, with {@link clock}; `0` or
+   * unset: only when `POST /__control/notifications/deliver` asks (tests).
+   */
+  readonly notifyEveryMs?: number | undefined;
 }
 
 /** Largest request body: a deposit is far smaller. */
@@ -182,6 +206,8 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
     });
   let sandbox = newSandbox();
   const faults = new FaultQueue();
+  const notifier = new Notifier(options.notifications);
+  const operationCalls = new Map<ProviderOperation, number>();
 
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
 
@@ -322,6 +348,7 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply | undefined> {
+    operationCalls.set(operation, (operationCalls.get(operation) ?? 0) + 1);
     const fault = faults.take(operation);
     const run = (): Promise<Answer> => processed(operation, request);
     const failed = errorAnswer(500, 'internal', 'simulated failure');
@@ -383,7 +410,14 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
     const refunds = [...(await sandbox.refundActivity(now))];
     return send(
       reply,
-      ok(z.encode(ActivityAnswer, { transactions, refunds, pendingFaults: faults.pending() })),
+      ok(
+        z.encode(ActivityAnswer, {
+          transactions,
+          refunds,
+          pendingFaults: faults.pending(),
+          operationCalls: Object.fromEntries(operationCalls),
+        }),
+      ),
     );
   });
 
@@ -394,9 +428,36 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
     return send(reply, ok(z.encode(FaultsAnswer, { pendingFaults: faults.pending() })));
   });
 
+  app.post(CONTROL_PATHS.notifications, async (request, reply) => {
+    const settings = NotificationSettings.safeParse(request.body);
+    if (!settings.success) return send(reply, invalid(settings.error, 'body').answer);
+    notifier.configure(settings.data.url === null ? undefined : settings.data);
+    return reply.code(204).send();
+  });
+
+  app.post(CONTROL_PATHS.deliver, async (request, reply) => {
+    const query = ActivityQuery.safeParse(request.query);
+    if (!query.success) return send(reply, invalid(query.error, 'query').answer);
+    const now = query.data.now === undefined ? clock() : new Date(query.data.now);
+    const deliveries = await notifier.sweep(sandbox, now);
+    return send(reply, ok(z.encode(DeliverAnswer, { deliveries })));
+  });
+
+  if (options.notifyEveryMs !== undefined && options.notifyEveryMs > 0) {
+    const timer = setInterval(() => {
+      void notifier.sweep(sandbox, clock()).catch(() => undefined);
+    }, options.notifyEveryMs);
+    timer.unref();
+    app.addHook('onClose', (_instance, done) => {
+      clearInterval(timer);
+      done();
+    });
+  }
+
   app.post(CONTROL_PATHS.reset, async (_request, reply) => {
     sandbox = newSandbox();
     faults.clear();
+    operationCalls.clear();
     return reply.code(204).send();
   });
 

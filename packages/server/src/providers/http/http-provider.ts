@@ -19,9 +19,13 @@
  * Card data goes into the body of `POST /v1/deposits` and nowhere else: no header, path, log or
  * error message carries any part of a request body.
  *
+ * With {@link HttpPaymentProviderOptions.webhookSecrets} it takes the protocol's signed push
+ * notifications too ({@link HttpPaymentProvider.webhook}): results arrive without a poll.
+ *
  * @packageDocumentation
  */
 import * as z from 'zod';
+import { verifyWebhookSignature } from '../../http/signing';
 import { ProviderNotReachedError } from '../payment-provider';
 import type {
   CancelOutcome,
@@ -35,13 +39,23 @@ import type {
   ProviderRef,
   ProviderRefunds,
   ProviderStatus,
+  ProviderWebhook,
   RefundInput,
   RefundLookup,
   RefundOutcome,
   ThreeDsChallengeResult,
   ThreeDsOutcome,
+  WebhookNotification,
+  WebhookRequest,
+  WebhookVerification,
 } from '../payment-provider';
-import { ErrorAnswer, PROTOCOL_HEADERS, PROTOCOL_ROUTES, routePath } from './protocol';
+import {
+  ErrorAnswer,
+  PROTOCOL_HEADERS,
+  PROTOCOL_ROUTES,
+  PushNotification,
+  routePath,
+} from './protocol';
 import type { ProtocolErrorCode, ProviderOperation } from './protocol';
 
 /** The default of {@link HttpPaymentProviderOptions.timeoutMs}. */
@@ -63,6 +77,69 @@ export interface HttpPaymentProviderOptions {
   readonly timeoutMs?: number | undefined;
   /** Sent as `Authorization: Bearer <apiKey>` when set. */
   readonly apiKey?: string | undefined;
+  /**
+   * The secrets the PSP signs its push notifications with (the current one, and the old one
+   * during a rotation). With none the connector has no {@link HttpPaymentProvider.webhook} and
+   * learns results by polling only.
+   */
+  readonly webhookSecrets?: readonly string[] | undefined;
+}
+
+/** The contract's notification of a verified {@link PushNotification}. */
+function notificationOf(push: PushNotification): WebhookNotification {
+  if (push.type === 'refund.result') {
+    return {
+      kind: 'refund',
+      eventId: push.eventId,
+      transactionId: push.transactionId,
+      providerRef: push.providerRef,
+      amount: push.amount,
+      currency: push.currency,
+      outcome: push.outcome,
+      refundId: push.refundId,
+      refundRef: push.refundRef,
+    };
+  }
+  const moved = { amount: push.amount, currency: push.currency };
+  return {
+    kind: 'status',
+    eventId: push.eventId,
+    transactionId: push.transactionId,
+    providerRef: push.status.providerRef,
+    status: push.status.status === 'approved' ? { ...push.status, moved } : push.status,
+  };
+}
+
+/** Verifies a push notification's signature, then reads it (never throws for bad input). */
+function verifyPushNotification(
+  secrets: readonly string[],
+  request: WebhookRequest,
+  now: Date,
+): WebhookVerification {
+  const check = verifyWebhookSignature({
+    headers: request.headers,
+    rawBody: request.rawBody,
+    keys: secrets.map((secret, index) => ({ keyId: `secret-${String(index + 1)}`, secret })),
+    now,
+  });
+  if (!check.valid) {
+    return { valid: false, problem: 'signature', detail: `signature ${check.problem}` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(request.rawBody);
+  } catch {
+    return { valid: false, problem: 'malformed', detail: 'the body is not JSON' };
+  }
+  const parsed = PushNotification.safeParse(json);
+  if (!parsed.success) {
+    return {
+      valid: false,
+      problem: 'malformed',
+      detail: `not a push notification at ${issuePaths(parsed.error)}`,
+    };
+  }
+  return { valid: true, notifications: [notificationOf(parsed.data)] };
 }
 
 /**
@@ -171,7 +248,15 @@ export class HttpPaymentProvider implements PaymentProvider {
       throw new RangeError('HttpPaymentProvider: timeoutMs must be a whole number ≥ 1.');
     }
     this.#apiKey = options.apiKey;
+    const secrets = options.webhookSecrets ?? [];
+    this.webhook =
+      secrets.length === 0
+        ? undefined
+        : { verify: (request, now) => verifyPushNotification(secrets, request, now) };
   }
+
+  /** The protocol's push notifications, when the connector has their secret. */
+  readonly webhook: ProviderWebhook | undefined;
 
   authorizeDeposit(
     input: DepositInput,

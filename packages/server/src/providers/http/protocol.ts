@@ -25,6 +25,16 @@
  *   {@link PROTOCOL_ERROR_CODES}. A `404` with `unknown_reference` or `not_found` is an answer
  *   of the contract (the reference or transaction id is unknown); `503` with `not_processed`
  *   promises the request was not processed; any other error leaves the outcome unknown.
+ * - **Push notifications** (optional, both sides): a PSP configured with the cashier's
+ *   notification address (`{PUBLIC_URL}/api/providers/{connector}/webhook`) POSTs a
+ *   {@link PushNotification} whenever a payment or payout reaches a final status and whenever a
+ *   refund succeeds or fails, so a `processing` payment settles without a status poll. Each
+ *   carries our transaction id (and refund id), the amount moved and its currency; it is signed
+ *   like every Cashdesk message (`Cashdesk-Signature` over the raw body, `Cashdesk-Key-Id`;
+ *   HMAC-SHA256 with the connector's `CONNECTOR_<NAME>_WEBHOOK_SECRET`,
+ *   `@cashdesk/connector-kit` signing). The cashier answers `2xx` once applied (also for a
+ *   duplicate); anything else asks the PSP to deliver it again later. Delivery is at least
+ *   once, in any order; polling stays the fallback.
  *
  * @packageDocumentation
  */
@@ -301,6 +311,37 @@ export const RefundAnswer = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('pending'), refundRef: Id }),
   z.object({ outcome: z.literal('failed'), refundRef: Id.optional(), reason: RefundFailure }),
 ]);
+
+/**
+ * The body of a push notification (see the module comment): `payment.status`, a payment's or
+ * payout's final status, with our `transactionId` and what the PSP moved (`amount`: a deposit's
+ * total charged, a payout's amount paid); `refund.result`, a refund's final result, with our
+ * `refundId`, the payment's `transactionId`, the PSP's `refundRef` and the amount returned.
+ */
+export const PushNotification = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('payment.status'),
+    eventId: Id,
+    transactionId: Id,
+    flow: z.enum(['deposit', 'payout']),
+    amount: Decimal,
+    currency: Currency,
+    status: StatusAnswer,
+  }),
+  z.object({
+    type: z.literal('refund.result'),
+    eventId: Id,
+    refundId: Id,
+    transactionId: Id,
+    providerRef: Id,
+    refundRef: Id,
+    amount: Decimal,
+    currency: Currency,
+    outcome: z.enum(['succeeded', 'failed']),
+  }),
+]);
+/** {@link PushNotification}. */
+export type PushNotification = z.output<typeof PushNotification>;
 
 /** The methods of {@link PaymentProvider} the protocol carries, one route each. */
 export const PROVIDER_OPERATIONS = [
