@@ -262,6 +262,15 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
     return known !== undefined;
   }
 
+  /** An approved status with what the PSP moved for it (the payment's amount as charged). */
+  async function withMoved(status: ProviderStatus): Promise<ProviderStatus> {
+    if (status.status !== 'approved') return status;
+    const view = await sandbox.paymentView(status.providerRef);
+    return view === undefined
+      ? status
+      : { ...status, moved: { amount: view.amount, currency: view.currency } };
+  }
+
   const handlers: Record<
     ProviderOperation,
     (request: FastifyRequest, now: Date) => Promise<Answer>
@@ -282,7 +291,7 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
     },
     async status(request, now) {
       const { providerRef } = parsed(ReferenceParams, request.params, 'params');
-      return statusAnswer(await sandbox.status(providerRef, now));
+      return statusAnswer(await withMoved(await sandbox.status(providerRef, now)));
     },
     async lookup(request, now) {
       const { transactionId } = parsed(TransactionParams, request.params, 'params');
@@ -290,7 +299,7 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
       if (found.status === 'not_found') {
         throw new AnswerError(errorAnswer(404, 'not_found', 'no payment has that transaction id'));
       }
-      return ok(z.encode(StatusAnswer, found));
+      return ok(z.encode(StatusAnswer, await withMoved(found)));
     },
     async payout(request, now) {
       const input = parsed(PROTOCOL_ROUTES.payout.body, request.body, 'body');
@@ -300,7 +309,7 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
     async recordReceipt(request, now) {
       const { providerRef } = parsed(ReferenceParams, request.params, 'params');
       parsed(PROTOCOL_ROUTES.recordReceipt.body, request.body ?? {}, 'body');
-      return statusAnswer(await sandbox.recordReceipt(providerRef, now));
+      return statusAnswer(await withMoved(await sandbox.recordReceipt(providerRef, now)));
     },
     async cancelPayout(request, now) {
       const { providerRef } = parsed(ReferenceParams, request.params, 'params');

@@ -107,7 +107,11 @@ describe('HttpPaymentProvider against the PSP simulator in its own process: the 
       step: 'processing',
       settlesAt: later(5_000),
     });
-    expect(await provider.status(ref, later(5_000))).toMatchObject({ status: 'approved' });
+    // The approved status says what the PSP moved: the server checks it against the deposit.
+    expect(await provider.status(ref, later(5_000))).toMatchObject({
+      status: 'approved',
+      moved: { amount: input.total, currency: input.currency },
+    });
   });
 
   it('a payout is paid once and its activity is a payout of its amount', async () => {

@@ -187,6 +187,12 @@ const CardSummaryWire = z.object({
 
 const CashPickupWire = z.object({ code: Id, expiresAt: Instant, betShop: BetShop });
 
+/**
+ * What the PSP moved for an approved payment (a deposit's total charged, a payout's amount paid):
+ * the server checks it against the transaction and holds a contradiction for review.
+ */
+const MovedWire = z.object({ amount: Decimal, currency: Currency });
+
 const Approved = z.object({
   outcome: z.literal('approved'),
   providerRef: Id,
@@ -268,6 +274,7 @@ export const StatusAnswer = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('approved'),
     providerRef: Id,
+    moved: MovedWire.optional(),
     cardToken: Id.optional(),
     card: CardSummaryWire.optional(),
     pickup: CashPickupWire.optional(),

@@ -143,7 +143,18 @@ afterAll(async () => {
 describe('the PSP simulator behind HttpPaymentProvider decides as the in-process sandbox (memory store against database store)', () => {
   it('every deposit, payout and follow-up of the script gives the same result, Dates and card data included', async () => {
     const expected = await script(testSandbox());
-    const actual = await script(new HttpPaymentProvider({ baseUrl }));
+    const answered = await script(new HttpPaymentProvider({ baseUrl }));
+    // The simulator's approved statuses also say what it moved (the in-process sandbox leaves it
+    // out); apart from that, every answer is the sandbox's.
+    const moved = answered.filter(
+      (result) => typeof result === 'object' && result !== null && 'moved' in result,
+    );
+    expect(moved.length).toBeGreaterThan(10);
+    const actual = answered.map((result) =>
+      typeof result === 'object' && result !== null && 'moved' in result
+        ? Object.fromEntries(Object.entries(result).filter(([name]) => name !== 'moved'))
+        : result,
+    );
     expect(actual).toHaveLength(expected.length);
     expect(expected.length).toBeGreaterThan(150);
     expect(actual).toEqual(expected);
