@@ -64,7 +64,7 @@ const SAME_AS_ENGLISH_ALLOWED: ReadonlySet<string> = new Set<string>([]);
 const DYNAMIC_SERVER_KEYS = [
   {
     head: 'CASHIER.DECLINE.',
-    file: 'packages/server/src/providers/payment-provider.ts',
+    file: 'packages/connector-kit/src/provider.ts',
     constName: 'DECLINE_REASONS',
   },
 ] as const;
