@@ -8,6 +8,7 @@
 import { OPERATOR_ENDPOINTS } from '@cashdesk/contract';
 import type { App } from '../../../http/app-types';
 import { registerEndpoint } from '../../../http/register-endpoint';
+import type { EndpointContext } from '../../../http/register-endpoint';
 import {
   brandRefund,
   brandTransaction,
@@ -26,7 +27,31 @@ async function answerOf(db: Executor, state: RefundState) {
   return { refund: refundWire(state.refund), transaction: wire };
 }
 
-/** Registers the refund and cancellation routes. */
+/** The audit trail's recorder of an operator call (register-endpoint.ts). */
+type AuditRecorder = EndpointContext<typeof OPERATOR_ENDPOINTS.operatorTransactionCancel>['audit'];
+
+/** A transaction's row. */
+type TransactionRow = RefundState['transaction'];
+
+/** The audit of an operator's change of a transaction: before and after, with `extra`. */
+function transactionAudit(
+  audit: AuditRecorder,
+  extra: Readonly<Record<string, string>>,
+): (tx: Executor, before: TransactionRow, after: TransactionRow) => Promise<void> {
+  return async (tx, before, after) => {
+    const [was, is] = await Promise.all([
+      operatorTransaction(tx, before),
+      operatorTransaction(tx, after),
+    ]);
+    await audit(tx, {
+      target: `transaction:${before.id}`,
+      before: was.wire,
+      after: { ...is.wire, ...extra },
+    });
+  };
+}
+
+/** Registers the refund, cancellation and held-answer routes. */
 export function registerOperatorRefundRoutes(app: App): void {
   registerEndpoint(
     app,
@@ -36,17 +61,7 @@ export function registerOperatorRefundRoutes(app: App): void {
         { ...deps, log: request.log },
         operator.brandId,
         params.transactionId,
-        async (tx, before, after) => {
-          const [was, is] = await Promise.all([
-            operatorTransaction(tx, before),
-            operatorTransaction(tx, after),
-          ]);
-          await audit(tx, {
-            target: `transaction:${before.id}`,
-            before: was.wire,
-            after: { ...is.wire, reason: body.reason },
-          });
-        },
+        transactionAudit(audit, { reason: body.reason }),
       );
       const { wire } = await operatorTransaction(deps.db, row);
       return { status: 200, body: { transaction: wire } };
@@ -89,17 +104,7 @@ export function registerOperatorRefundRoutes(app: App): void {
         operator.brandId,
         params.transactionId,
         body.resolution,
-        async (tx, before, after) => {
-          const [was, is] = await Promise.all([
-            operatorTransaction(tx, before),
-            operatorTransaction(tx, after),
-          ]);
-          await audit(tx, {
-            target: `transaction:${before.id}`,
-            before: was.wire,
-            after: { ...is.wire, resolution: body.resolution, reason: body.reason },
-          });
-        },
+        transactionAudit(audit, { resolution: body.resolution, reason: body.reason }),
       );
       const { wire } = await operatorTransaction(deps.db, row);
       return { status: 200, body: { transaction: wire } };
