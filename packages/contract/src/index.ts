@@ -193,6 +193,7 @@ export {
   OperatorClickstreamEvent,
 } from './schemas/clickstream';
 export {
+  AdjustmentEvent,
   PayoutAccountEvent,
   REFUND_EVENT_TYPES,
   REFUND_STATUSES,
@@ -203,6 +204,7 @@ export {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_HEADERS,
   WebhookEvent,
+  WebhookAdjustment,
   WebhookPayoutAccount,
   WebhookRefund,
   WebhookTransaction,

@@ -155,9 +155,11 @@ describe('the OpenAPI document', () => {
       const component =
         type === 'payout_account.verified'
           ? '#/components/schemas/PayoutAccountEvent'
-          : type.startsWith('refund.')
-            ? '#/components/schemas/RefundEvent'
-            : '#/components/schemas/TransactionEvent';
+          : type === 'balance.adjusted'
+            ? '#/components/schemas/AdjustmentEvent'
+            : type.startsWith('refund.')
+              ? '#/components/schemas/RefundEvent'
+              : '#/components/schemas/TransactionEvent';
       expect(parts, type).toEqual([
         { $ref: component },
         { type: 'object', properties: { type: { const: type } } },

@@ -48,6 +48,7 @@ import {
   UserCardsResponse,
 } from './schemas/user-cards';
 import {
+  AdjustmentEvent,
   PayoutAccountEvent,
   RefundEvent,
   TransactionEvent,
@@ -570,6 +571,7 @@ function webhookItems(collector: ComponentCollector): Pending {
   const transactionEvent = useSchema(TransactionEvent, 'output', collector);
   const accountEvent = useSchema(PayoutAccountEvent, 'output', collector);
   const refundEvent = useSchema(RefundEvent, 'output', collector);
+  const adjustmentEvent = useSchema(AdjustmentEvent, 'output', collector);
   const headers = Object.entries(WEBHOOK_HEADER_DESCRIPTIONS).map(([name, description]) => ({
     name,
     in: 'header',
@@ -583,9 +585,11 @@ function webhookItems(collector: ComponentCollector): Pending {
       const schema =
         type === 'payout_account.verified'
           ? accountEvent
-          : type.startsWith('refund.')
-            ? refundEvent
-            : transactionEvent;
+          : type === 'balance.adjusted'
+            ? adjustmentEvent
+            : type.startsWith('refund.')
+              ? refundEvent
+              : transactionEvent;
       items[type] = {
         post: {
           operationId: `webhook:${type}`,

@@ -7,10 +7,9 @@
  * @packageDocumentation
  */
 import * as z from 'zod/mini';
-import { Currency, DateTime, Decimal } from './common';
-import { WebhookRefund } from './webhooks';
+import { Currency, Decimal } from './common';
+import { WebhookAdjustment, WebhookRefund } from './webhooks';
 import { OperatorTransaction } from './operator-transactions';
-import { PlayerRef } from './sandbox';
 
 /** A reason text kept with a money operation (audit trail, provider records). */
 const Reason = z.string().check(z.minLength(1), z.maxLength(500));
@@ -143,22 +142,9 @@ export const AdjustmentRequest = z
     }),
   );
 
-/** An adjustment as the operator API answers it. */
+/** An adjustment as the operator API answers it: the webhook's shape, field for field. */
 export const OperatorAdjustment = z
-  .object({
-    id: z.string(),
-    player_id: PlayerRef,
-    direction: z.enum(['credit', 'debit']),
-    amount: Decimal,
-    currency: Currency,
-    reason: z.string(),
-    balance_after: z
-      .string()
-      .check(
-        z.meta({ description: 'The balance right after it (may be negative after a debit).' }),
-      ),
-    created_at: DateTime,
-  })
+  .object({ ...WebhookAdjustment.shape })
   .check(z.meta({ id: 'OperatorAdjustment', description: 'A manual adjustment of a balance.' }));
 /** The type of {@link OperatorAdjustment}. */
 export type OperatorAdjustment = z.infer<typeof OperatorAdjustment>;

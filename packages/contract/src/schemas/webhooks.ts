@@ -45,6 +45,7 @@ export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
 export const WEBHOOK_EVENT_TYPES = [
   ...TRANSACTION_EVENT_TYPES,
   ...REFUND_EVENT_TYPES,
+  'balance.adjusted',
   'payout_account.verified',
 ] as const;
 
@@ -71,6 +72,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Readonly<Record<WebhookEventType, strin
     "The provider sent the refund's amount back to the payer (final). On the operator's wallet, the balance_debit is sent as a reversal. A deposit refunded in full becomes refunded (with its transaction.refunded).",
   'refund.failed':
     'The provider refused the refund, or one it had accepted did not go through (final): nothing went back to the payer, and what the refund held is back on the balance.',
+  'balance.adjusted':
+    "The operator adjusted a player's balance by hand (operator API): a credit or a debit of the internal ledger, with its reason and the balance after it.",
   'payout_account.verified':
     "A player's payout account passed its one-time-code verification and may be paid to.",
 };
@@ -291,6 +294,42 @@ export const RefundEvent = z
 /** The type of {@link RefundEvent}. */
 export type RefundEvent = z.infer<typeof RefundEvent>;
 
+/** An adjustment as `balance.adjusted` carries it. */
+export const WebhookAdjustment = z
+  .object({
+    id: z.string(),
+    /** The player's id as the brand knows it. */
+    player_id: z.string(),
+    direction: z.enum(['credit', 'debit']),
+    amount: Decimal,
+    currency: Currency,
+    reason: z.string(),
+    /** The balance right after it; negative after a debit the operator allowed below zero. */
+    balance_after: z.string(),
+    created_at: DateTime,
+  })
+  .check(
+    z.meta({
+      id: 'WebhookAdjustment',
+      description:
+        "A manual adjustment of a player's balance: direction credit or debit, the amount (positive) and the balance right after it.",
+    }),
+  );
+
+/** The type of {@link WebhookAdjustment}. */
+export type WebhookAdjustment = z.infer<typeof WebhookAdjustment>;
+
+/** `balance.adjusted`. */
+export const AdjustmentEvent = z
+  .object({
+    ...eventBase,
+    type: z.literal('balance.adjusted'),
+    adjustment: WebhookAdjustment,
+  })
+  .check(z.meta({ id: 'AdjustmentEvent', description: 'An event about a balance adjustment.' }));
+/** The type of {@link AdjustmentEvent}. */
+export type AdjustmentEvent = z.infer<typeof AdjustmentEvent>;
+
 /** `payout_account.verified`. */
 export const PayoutAccountEvent = z
   .object({
@@ -311,6 +350,7 @@ export type PayoutAccountEvent = z.infer<typeof PayoutAccountEvent>;
 export const WebhookEvent = z.discriminatedUnion('type', [
   TransactionEvent,
   RefundEvent,
+  AdjustmentEvent,
   PayoutAccountEvent,
 ]);
 /** The type of {@link WebhookEvent}. */

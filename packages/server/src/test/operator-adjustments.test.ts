@@ -1,15 +1,16 @@
 /**
  * Manual adjustments of a balance the cashier keeps (operator API), on the real server over
  * HTTP: a credit and a debit move the balance by exactly their amount, once per Idempotency-Key,
- * with one ledger entry each and an audit entry naming who and why; a debit below zero needs the
+ * with one ledger entry, one `balance.adjusted` event and an audit entry naming who and why each;
+ * a debit below zero needs the
  * operator's word; bad input is a 4xx naming the field. The ledger sums equal the balances after
  * each test.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
-import { AdjustmentAnswer, ERROR_CODES } from '@cashdesk/contract';
-import { adjustments, ledgerEntries, operatorAuditLog } from '../db/schema';
+import { AdjustmentAnswer, AdjustmentEvent, ERROR_CODES } from '@cashdesk/contract';
+import { adjustments, ledgerEntries, operatorAuditLog, webhookEvents } from '../db/schema';
 import { getBalance } from '../modules/wallet/ledger';
 import { brand0PlayerId } from './alt-fixtures';
 import { createTestSession, startTestServer } from './harness';
@@ -80,6 +81,18 @@ describe('manual adjustments of an internal balance', () => {
     expect(entries.map((entry) => [entry.kind, Number(entry.amount)])).toEqual([
       ['adjustment', 12.34],
       ['adjustment', -2.34],
+    ]);
+    // The operator hears of each, once, as of every money movement.
+    const events = await server.db
+      .select({ payload: webhookEvents.payload })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.type, 'balance.adjusted'));
+    const mine = events
+      .map((event) => AdjustmentEvent.parse(event.payload).adjustment)
+      .filter((adjustment) => adjustment.player_id === name);
+    expect(mine.map((adjustment) => [adjustment.direction, adjustment.amount])).toEqual([
+      ['credit', '12.34'],
+      ['debit', '2.34'],
     ]);
     const audit = await server.db
       .select({ action: operatorAuditLog.action })

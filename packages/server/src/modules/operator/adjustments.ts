@@ -1,7 +1,8 @@
 /**
  * Manual adjustments of a player's balance on the internal ledger (operator API): a credit or a
  * debit with its reason, once per Idempotency-Key (a repeat with the same body answers the same
- * adjustment, another body 422), audited in the database transaction that makes it. A debit may
+ * adjustment, another body 422), audited and announced (`balance.adjusted`) in the database
+ * transaction that makes it. A debit may
  * take the balance below zero only when the operator says so. Brands whose balances live in the
  * operator's own wallet adjust them there (409, 1843).
  *
@@ -17,6 +18,7 @@ import { ApiError } from '../../http/api-error';
 import { hashRequest } from '../../http/idempotency';
 import { plainDecimal } from '../../platform/money-text';
 import { adjustBalance } from '../wallet';
+import { recordAdjustmentEvent } from '../webhooks';
 import type { PlayerRow } from './players';
 
 /** An adjustment as asked for. */
@@ -127,5 +129,8 @@ export async function adjust(
     .set({ balanceAfter: balance.balance })
     .where(eq(adjustments.id, row.id))
     .returning();
-  return { row: written ?? row, made: true };
+  const made = written ?? row;
+  // The operator hears of it as of every money movement, in the transaction that made it.
+  await recordAdjustmentEvent(tx, player.brandId, adjustmentWire(made, player));
+  return { row: made, made: true };
 }

@@ -12,6 +12,7 @@ export { requeueDeadEvents, startWebhookDispatcher } from './dispatcher';
 export {
   isTransaction,
   operatorTransaction,
+  recordAdjustmentEvent,
   recordPayoutAccountVerified,
   recordRefundEvent,
   refundWire,

@@ -13,7 +13,9 @@
  * - `payout_account.verified` when a payout account's one-time code verified it
  *   (modules/accounts/payout-accounts.ts);
  * - `payout.awaiting_approval` after the `transaction.created` of a withdrawal that waits for the
- *   operator's approval (modules/payments/transaction-repository.ts createTransaction).
+ *   operator's approval (modules/payments/transaction-repository.ts createTransaction);
+ * - `refund.*` with each change of a refund (modules/payments/refunds.ts) and `balance.adjusted`
+ *   with an operator's adjustment (modules/operator/adjustments.ts).
  *
  * Each recording also sends `NOTIFY cashdesk_webhook_events`, which PostgreSQL (and PGlite)
  * deliver only when the transaction commits: the dispatchers listening (notify.ts) make their
@@ -25,10 +27,17 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import * as z from 'zod/mini';
-import { Decimal, PayoutAccountEvent, RefundEvent, TransactionEvent } from '@cashdesk/contract';
+import {
+  AdjustmentEvent,
+  Decimal,
+  PayoutAccountEvent,
+  RefundEvent,
+  TransactionEvent,
+} from '@cashdesk/contract';
 import type {
   RefundEventType,
   TransactionEventType,
+  WebhookAdjustment,
   WebhookEvent,
   WebhookRefund,
   WebhookTransaction,
@@ -352,6 +361,26 @@ export async function recordRefundEvent(
     transaction: transaction.wire,
   });
   await insertEvents(tx, [event], deposit.id);
+  return event;
+}
+
+/**
+ * Records `balance.adjusted` for an operator's adjustment (modules/operator/adjustments.ts), in
+ * the transaction `tx` that made it.
+ */
+export async function recordAdjustmentEvent(
+  tx: Transaction,
+  brand: string,
+  adjustment: WebhookAdjustment,
+): Promise<WebhookEvent> {
+  const event = z.parse(AdjustmentEvent, {
+    id: randomUUID(),
+    type: 'balance.adjusted',
+    created_at: new Date().toISOString(),
+    brand,
+    adjustment,
+  });
+  await insertEvents(tx, [event], null);
   return event;
 }
 
