@@ -20,7 +20,7 @@ import {
 } from '@cashdesk/contract';
 import { startSimulatorProcess, startWalletSimulatorProcess } from '@cashdesk/testkit';
 import type { SimulatorProcess, WalletSimulatorProcess } from '@cashdesk/testkit';
-import { webhookEvents } from '../db/schema';
+import { refunds, webhookEvents } from '../db/schema';
 import { HttpPaymentProvider } from '../providers';
 import {
   callJson,
@@ -145,6 +145,8 @@ describe('money operations with the operator wallet', () => {
     const refused = await refund(id, { reason: 'spent' });
     expect(refused.status).toBe(409);
     expect(errorFields(refused.body).code).toBe(ERROR_CODES.balanceTooLow.code);
+    // Refused before anything was written: no refund, no event.
+    expect(await server.db.select().from(refunds).where(eq(refunds.transactionId, id))).toEqual([]);
     const allowed = RefundAnswer.parse(
       (await refund(id, { reason: 'spent', allow_negative_balance: true })).body,
     );

@@ -191,6 +191,7 @@ export async function requestRefund(
     });
   }
   const precision = await currencyPrecision(deps.db, deposit.currency);
+  await checkWalletBalance(deps, deposit, request, precision);
   const now = deps.clock();
   const owner = newOwner();
   let created: RefundState;
@@ -255,29 +256,35 @@ export async function requestRefund(
     return stateOf(deps.db, replay(winner, request));
   }
   if (created.refund.leaseOwner !== owner) return stateOf(deps.db, created.refund);
-  await checkWalletBalance(deps, created);
   return sendRefund(deps, created.refund, created.transaction, owner);
 }
 
 /**
  * On the operator's wallet, a refund the operator did not allow to go below zero is refused when
- * the wallet's balance does not hold its debit: failed before it is sent, nothing moved.
+ * the wallet's balance does not hold what it would take back: asked before anything is written,
+ * so a refusal leaves no refund behind (the wallet stays the authority: it applies the reversal
+ * it is sent once the refund succeeded).
+ *
+ * @throws {ApiError} balanceTooLow; walletUnavailable when the wallet does not answer.
  */
-async function checkWalletBalance(deps: PaymentDeps, state: RefundState): Promise<void> {
-  const { refund, transaction } = state;
-  if (transaction.wallet !== 'operator' || refund.allowNegativeBalance) return;
-  let balance: string;
-  try {
-    balance = (await deps.wallet.balance(deps.db, refund.playerId, refund.currency)).balance;
-  } catch (error) {
-    await finish(deps, refund.id, { outcome: 'failed', reason: 'wallet_unavailable' });
-    throw error;
-  }
-  if (new Big(balance).gte(refund.debit)) return;
-  await finish(deps, refund.id, { outcome: 'failed', reason: 'balance_too_low' });
+async function checkWalletBalance(
+  deps: PaymentDeps,
+  deposit: TransactionRow,
+  request: RefundRequest,
+  precision: number,
+): Promise<void> {
+  if (deposit.wallet !== 'operator' || request.allowNegativeBalance) return;
+  const before = await openAndDone(deps.db, deposit.id);
+  const left = new Big(chargedAmount(deposit)).minus(before.refunded);
+  const amount = request.amount === undefined ? left : positiveDecimal(request.amount);
+  // An amount the creation refuses anyway is refused there, with its own error.
+  if (amount === null || amount.lte(0) || amount.gt(left)) return;
+  const debit = refundDebit(deposit, amount, before, precision);
+  const { balance } = await deps.wallet.balance(deps.db, deposit.playerId, deposit.currency);
+  if (new Big(balance).gte(debit)) return;
   throw new ApiError('balanceTooLow', {
     field: 'body.amount',
-    detail: `the wallet holds ${balance}, the refund takes back ${refund.debit}`,
+    detail: `the wallet holds ${balance}, the refund takes back ${debit.toFixed()}`,
   });
 }
 
