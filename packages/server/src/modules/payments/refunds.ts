@@ -93,6 +93,18 @@ async function openAndDone(tx: Executor, transactionId: string) {
   };
 }
 
+/**
+ * What a request asks to refund of a deposit, with what its earlier refunds hold and what is left
+ * to refund: all that is left when the request names no amount; `null` for an amount that is not
+ * a positive decimal.
+ */
+async function requestedOf(db: Executor, deposit: TransactionRow, request: RefundRequest) {
+  const before = await openAndDone(db, deposit.id);
+  const left = new Big(chargedAmount(deposit)).minus(before.refunded);
+  const amount = request.amount === undefined ? left : positiveDecimal(request.amount);
+  return { before, left, amount };
+}
+
 /** The figures of a deposit that decide what its refunds take back. */
 type DepositFigures = Pick<TransactionRow, 'amount' | 'fee' | 'tax' | 'bonus'>;
 
@@ -202,9 +214,7 @@ export async function requestRefund(
       if (again !== undefined) return { refund: replay(again, request), transaction: locked };
       const lockedProblem = notRefundable(locked);
       if (lockedProblem !== null) throw new ApiError('refundNotAllowed', { detail: lockedProblem });
-      const before = await openAndDone(tx, locked.id);
-      const left = new Big(chargedAmount(locked)).minus(before.refunded);
-      const amount = request.amount === undefined ? left : positiveDecimal(request.amount);
+      const { before, left, amount } = await requestedOf(tx, locked, request);
       if (amount === null || amount.lte(0) || decimalPlaces(amount) > precision) {
         throw new ApiError('invalidField', {
           field: 'body.amount',
@@ -274,9 +284,7 @@ async function checkWalletBalance(
   precision: number,
 ): Promise<void> {
   if (deposit.wallet !== 'operator' || request.allowNegativeBalance) return;
-  const before = await openAndDone(deps.db, deposit.id);
-  const left = new Big(chargedAmount(deposit)).minus(before.refunded);
-  const amount = request.amount === undefined ? left : positiveDecimal(request.amount);
+  const { before, left, amount } = await requestedOf(deps.db, deposit, request);
   // An amount the creation refuses anyway is refused there, with its own error.
   if (amount === null || amount.lte(0) || amount.gt(left)) return;
   const debit = refundDebit(deposit, amount, before, precision);
