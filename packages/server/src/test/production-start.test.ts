@@ -128,5 +128,7 @@ describe('production is real or refuses', () => {
     } finally {
       await database.close();
     }
-  });
+    // It starts a whole server on a fresh embedded database: as the other process tests, a time
+    // a loaded machine cannot break (a clean clone's CI once took over 30 s here).
+  }, 120_000);
 });
