@@ -7,6 +7,7 @@
  */
 import type * as z from 'zod/mini';
 import type { ErrorName } from './errors';
+import type { StaffPermission } from './staff-access';
 
 /** HTTP methods the cashier-service uses (SPEC §7). */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -51,7 +52,8 @@ export type EndpointTag =
   | 'operator-sessions'
   | 'operator-players'
   | 'operator-transactions'
-  | 'operator-configuration';
+  | 'operator-configuration'
+  | 'back-office';
 
 /**
  * Who may call an operator endpoint. `admin`: the deployment's administrator key
@@ -59,6 +61,13 @@ export type EndpointTag =
  * holding this scope, acting on that brand's resources only.
  */
 export type OperatorAccess = 'admin' | OperatorScopeName;
+
+/**
+ * Who may make a back-office call: anyone (`public`: signing in, setting a password from a link),
+ * a staff member half-way through signing in (`signing-in`: the second factor), any signed-in
+ * staff member (`signed-in`), or one whose role holds the permission.
+ */
+export type StaffAccess = 'public' | 'signing-in' | 'signed-in' | StaffPermission;
 
 /** The scopes an operator API key can hold (the contract's OPERATOR_SCOPES). */
 export type OperatorScopeName =
@@ -94,6 +103,11 @@ export interface Endpoint {
    * on the player's calls. An operator call never has `session: true`.
    */
   readonly operator?: OperatorAccess;
+  /**
+   * A call of the back office's own API (`/api/back-office/v1`), with who may make it; absent
+   * elsewhere. Never together with `operator` or `session: true`.
+   */
+  readonly staff?: StaffAccess;
   /** Path parameters, keyed as in {@link Endpoint.path}. */
   readonly params?: ObjectSchema;
   /** Query parameters. */

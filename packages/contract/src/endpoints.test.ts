@@ -11,6 +11,8 @@ import {
   fastifyPath,
 } from './endpoints';
 import { OPERATOR_BASE, OPERATOR_ENDPOINTS } from './operator-endpoints';
+import { STAFF_PERMISSION_OF_CALL, roleMay, roleNeedsSecondFactor } from './staff-access';
+import { STAFF_BASE, STAFF_ENDPOINTS } from './staff-endpoints';
 import { ERROR_CODES } from './errors';
 import { ErrorBody } from './schemas/common';
 
@@ -120,9 +122,10 @@ describe('the endpoint table (SPEC §7)', () => {
 
   it('every call needs x-session-id except the public and sandbox ones (SPEC §6)', () => {
     expect(
-      ENDPOINT_LIST.filter((endpoint) => !endpoint.session && endpoint.operator === undefined).map(
-        (endpoint) => endpoint.id,
-      ),
+      ENDPOINT_LIST.filter(
+        (endpoint) =>
+          !endpoint.session && endpoint.operator === undefined && endpoint.staff === undefined,
+      ).map((endpoint) => endpoint.id),
     ).toEqual([
       'clientReport',
       'rtlAssets',
@@ -183,6 +186,33 @@ describe('the endpoint table (SPEC §7)', () => {
       );
     }
     expect(new Set(ENDPOINT_LIST.map((endpoint) => endpoint.id)).size).toBe(ENDPOINT_LIST.length);
+  });
+
+  it('lists every back-office call once, under /api/back-office/v1, never with a key or session', () => {
+    const staffCalls = Object.values(STAFF_ENDPOINTS);
+    expect(ENDPOINT_LIST.filter((endpoint) => endpoint.staff !== undefined)).toEqual(staffCalls);
+    for (const [key, endpoint] of Object.entries(STAFF_ENDPOINTS)) {
+      expect(endpoint.id).toBe(key);
+      expect(endpoint.path.startsWith(`${STAFF_BASE}/`), endpoint.id).toBe(true);
+      expect(endpoint.session).toBe(false);
+      expect('operator' in endpoint).toBe(false);
+      const names = endpointErrorNames(endpoint);
+      if (endpoint.staff === 'public') expect(names).not.toContain('staffSignedOut');
+      else expect(names).toEqual(expect.arrayContaining(['staffSignedOut', 'staffCsrfInvalid']));
+    }
+  });
+
+  it('names the staff permission of every operator call, and each role holds its table row', () => {
+    expect(Object.keys(STAFF_PERMISSION_OF_CALL).sort()).toEqual(
+      Object.keys(OPERATOR_ENDPOINTS).sort(),
+    );
+    expect(roleMay('support', 'refunds:create')).toBe(false);
+    expect(roleMay('finance', 'refunds:create')).toBe(true);
+    expect(roleMay('owner', 'brands:create')).toBe(false);
+    expect(roleMay('administrator', 'brands:create')).toBe(true);
+    expect(roleNeedsSecondFactor('support')).toBe(false);
+    for (const role of ['administrator', 'owner', 'finance', 'developer'] as const)
+      expect(roleNeedsSecondFactor(role), role).toBe(true);
   });
 
   it('only the sandbox routes are sandbox-only', () => {

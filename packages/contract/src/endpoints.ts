@@ -18,6 +18,7 @@
 import * as z from 'zod/mini';
 import type { Endpoint } from './endpoint-types';
 import { OPERATOR_ENDPOINTS } from './operator-endpoints';
+import { STAFF_ENDPOINTS } from './staff-endpoints';
 import { ERROR_CODES } from './errors';
 import type { ErrorDefinition, ErrorName } from './errors';
 import { DepositInitResponse, PayoutInitResponse } from './schemas/cashier';
@@ -694,11 +695,12 @@ export type EndpointId = keyof typeof ENDPOINTS;
 
 /**
  * Every endpoint the server registers, in table order: the player's calls ({@link ENDPOINTS})
- * and the operator API (OPERATOR_ENDPOINTS).
+ * the operator API (OPERATOR_ENDPOINTS) and the back office's own calls (STAFF_ENDPOINTS).
  */
 export const ENDPOINT_LIST: readonly Endpoint[] = [
   ...Object.values(ENDPOINTS),
   ...Object.values(OPERATOR_ENDPOINTS),
+  ...Object.values(STAFF_ENDPOINTS),
 ];
 
 /** The parameter names in an OpenAPI path template, e.g. `'payGroupId'` of `/groups/{payGroupId}/select`. */
@@ -738,6 +740,13 @@ export function buildPath<P extends string>(
  * kind can answer (17 and 1013 with a session, 1001/1002 with input, 1004 with a JSON body, 1015
  * with a body, 1901 when sandbox-only, 1999 always).
  */
+/** What any call under the staff session can answer: no session, no second factor, no CSRF token. */
+const STAFF_SESSION_ERRORS: readonly ErrorName[] = [
+  'staffSignedOut',
+  'staffSecondFactorRequired',
+  'staffCsrfInvalid',
+];
+
 export function endpointErrorNames(target: Endpoint): ErrorName[] {
   const names = new Set<ErrorName>(target.errors);
   if (target.session) {
@@ -764,7 +773,19 @@ export function endpointErrorNames(target: Endpoint): ErrorName[] {
     names.add('operatorScopeMissing');
     // Too many calls with bad keys from the caller's address.
     names.add('rateLimited');
+    // Made from the back office under a staff session instead of a key.
+    for (const name of STAFF_SESSION_ERRORS) names.add(name);
+    names.add('staffPermissionMissing');
+    names.add('staffBrandRequired');
   }
+  if (target.staff !== undefined && target.staff !== 'public') {
+    for (const name of STAFF_SESSION_ERRORS) names.add(name);
+    if (target.staff !== 'signing-in' && target.staff !== 'signed-in') {
+      names.add('staffPermissionMissing');
+      names.add('staffBrandRequired');
+    }
+  }
+  if (target.staff !== undefined) names.add('rateLimited');
   names.add('internal');
   return [...names].sort((a, b) => Number(ERROR_CODES[a].code) - Number(ERROR_CODES[b].code));
 }

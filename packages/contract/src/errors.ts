@@ -293,6 +293,67 @@ export const ERROR_CODES = {
     'OPERATOR.ERROR.CANCEL_NOT_ALLOWED',
     'Operator API: the transaction cannot be cancelled: it is final, or the provider no longer lets it be (it was paid or settled meanwhile: the transaction then shows that result). Nothing else changed.',
   ),
+  // --- the back office: staff sign-in and access, codes 1850-1859 ---
+  staffCredentialsInvalid: define(
+    '1850',
+    401,
+    'BACK_OFFICE.ERROR.CREDENTIALS_INVALID',
+    'Back office: the e-mail address or the password is wrong (both answered alike, so an address cannot be probed). The failure counts towards the lockout of the account.',
+  ),
+  staffLocked: define(
+    '1851',
+    429,
+    'BACK_OFFICE.ERROR.LOCKED',
+    'Back office: too many failed sign-ins; the account is locked for a while (Retry-After says how long). A correct password is refused too until then.',
+  ),
+  staffSecondFactorRequired: define(
+    '1852',
+    401,
+    'BACK_OFFICE.ERROR.SECOND_FACTOR_REQUIRED',
+    'Back office: the session has not given the second factor yet (or must set one up first), so the call is refused. Nothing was read or written.',
+  ),
+  staffSignedOut: define(
+    '1853',
+    401,
+    'BACK_OFFICE.ERROR.SIGNED_OUT',
+    'Back office: there is no staff session, or it ended (idle or absolute time-out, signed out, password changed, account disabled). Sign in again. Nothing was read or written.',
+  ),
+  staffSecondFactorInvalid: define(
+    '1854',
+    401,
+    'BACK_OFFICE.ERROR.SECOND_FACTOR_INVALID',
+    "Back office: the authenticator app's code is wrong or too old. The failure counts towards the lockout of the account.",
+  ),
+  staffCsrfInvalid: define(
+    '1855',
+    403,
+    'BACK_OFFICE.ERROR.CSRF_INVALID',
+    "Back office: a call that changes something under the staff session did not carry the session's x-csrf-token (or came from another origin). Nothing was written.",
+  ),
+  staffPermissionMissing: define(
+    '1856',
+    403,
+    'BACK_OFFICE.ERROR.PERMISSION_MISSING',
+    "Back office: the staff member's role does not allow this call (or it concerns another brand than theirs). Nothing was read or written.",
+  ),
+  staffLinkInvalid: define(
+    '1857',
+    400,
+    'BACK_OFFICE.ERROR.LINK_INVALID',
+    'Back office: the invitation or password reset link is unknown, was used already or expired. Ask for a new one.',
+  ),
+  staffPasswordWeak: define(
+    '1858',
+    400,
+    'BACK_OFFICE.ERROR.PASSWORD_WEAK',
+    'Back office: the password is shorter than 12 characters or a commonly used one. Nothing was written; choose another.',
+  ),
+  staffBrandRequired: define(
+    '1859',
+    400,
+    'BACK_OFFICE.ERROR.BRAND_REQUIRED',
+    'Back office: an administrator calling a brand call names the brand with the x-brand-id header; it was missing or names no brand. Nothing was read or written.',
+  ),
   sandboxOnly: define(
     '1901',
     404,

@@ -245,6 +245,39 @@ export {
 export type { EndpointId, PathParamNames, PathParams } from './endpoints';
 export { OPERATOR_BASE, OPERATOR_ENDPOINTS } from './operator-endpoints';
 export type { OperatorEndpointId } from './operator-endpoints';
+// --- the back office: staff roles, permissions and its own calls ---
+export {
+  SECOND_FACTOR_PERMISSIONS,
+  STAFF_PERMISSIONS,
+  STAFF_PERMISSION_DESCRIPTIONS,
+  STAFF_PERMISSION_OF_CALL,
+  STAFF_ROLES,
+  STAFF_ROLE_PERMISSIONS,
+  roleMay,
+  roleNeedsSecondFactor,
+} from './staff-access';
+export type { StaffPermission, StaffRole } from './staff-access';
+export {
+  STAFF_BASE,
+  STAFF_BRAND_HEADER,
+  STAFF_CSRF_HEADER,
+  STAFF_ENDPOINTS,
+  STAFF_SESSION_COOKIE,
+} from './staff-endpoints';
+export {
+  StaffEnrolment,
+  StaffInviteRequest,
+  StaffLink,
+  StaffLinkCheckRequest,
+  StaffLinkInfo,
+  StaffList,
+  StaffMember,
+  StaffSecondFactorRequest,
+  StaffSession,
+  StaffSetPasswordRequest,
+  StaffSignInRequest,
+  StaffUpdateRequest,
+} from './schemas/staff';
 export {
   PayoutApprovalRequest,
   PayoutApprovalSetting,

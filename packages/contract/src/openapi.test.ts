@@ -58,11 +58,13 @@ describe('the OpenAPI document', () => {
       const operation = child(child(document.paths, endpoint.path), endpoint.method.toLowerCase());
       expect(child(operation, 'operationId'), endpoint.id).toBe(endpoint.id);
       const security =
-        endpoint.operator === undefined
-          ? endpoint.session
-            ? [{ sessionId: [] }]
-            : []
-          : [{ operatorKey: endpoint.operator === 'admin' ? [] : [endpoint.operator] }];
+        endpoint.operator !== undefined
+          ? [{ operatorKey: endpoint.operator === 'admin' ? [] : [endpoint.operator] }]
+          : endpoint.staff !== undefined && endpoint.staff !== 'public'
+            ? [{ staffSession: [] }]
+            : endpoint.session
+              ? [{ sessionId: [] }]
+              : [];
       expect(child(operation, 'security')).toEqual(security);
       const parameters = child(operation, 'parameters');
       const takesKey =

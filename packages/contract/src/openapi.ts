@@ -12,6 +12,7 @@ import * as z from 'zod/mini';
 import type { AnySchema, Endpoint, ObjectSchema } from './endpoint-types';
 import { ENDPOINT_LIST, endpointErrorsByStatus } from './endpoints';
 import { ERROR_CODES } from './errors';
+import { STAFF_SESSION_COOKIE } from './staff-endpoints';
 import * as examples from './examples';
 import {
   OtpSendRequest,
@@ -423,6 +424,8 @@ function mediaType(schema: AnySchema | undefined, json: JsonValue, io: Io): Json
 function endpointSecurity(endpoint: Endpoint): JsonObject[] {
   if (endpoint.operator !== undefined)
     return [{ operatorKey: endpoint.operator === 'admin' ? [] : [endpoint.operator] }];
+  if (endpoint.staff !== undefined)
+    return endpoint.staff === 'public' ? [] : [{ staffSession: [] }];
   return endpoint.session ? [{ sessionId: [] }] : [];
 }
 
@@ -514,6 +517,8 @@ const TAG_DESCRIPTIONS: Readonly<Record<Endpoint['tag'], string>> = {
   'operator-transactions': "Operator API: the brand's transactions and payout approval",
   'operator-configuration':
     "Operator API: the brand's configuration (pay groups, currencies, themes, texts, ...) and its audit trail",
+  'back-office':
+    "The back office's own calls (/api/back-office/v1): staff sign-in, the second factor, password links and staff management, under the staff session cookie",
 };
 
 const INFO_DESCRIPTION = [
@@ -684,6 +689,13 @@ export function buildOpenApiDocument(): JsonObject {
         },
       },
       securitySchemes: {
+        staffSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: STAFF_SESSION_COOKIE,
+          description:
+            "Back office: the staff session cookie set by signing in (HttpOnly, SameSite=Strict; `__Host-cashdesk_staff` when Secure). Calls that change something also send the session's x-csrf-token. No session or an ended one: error 1853 (HTTP 401).",
+        },
         operatorKey: {
           type: 'http',
           scheme: 'bearer',
