@@ -74,6 +74,21 @@ module.exports = {
       to: { path: '^packages/(server|embed)/' },
     },
     {
+      name: 'back-office-on-contract-only',
+      severity: 'error',
+      comment:
+        'The back office depends on the contract only (docs/decisions/0106-back-office-app.md): never the server, the widget or the embed SDK, and nothing imports it.',
+      from: { path: '^packages/back-office/' },
+      to: { path: '^packages/(server|widget|embed|testkit|domain)/' },
+    },
+    {
+      name: 'nothing-imports-the-back-office',
+      severity: 'error',
+      comment: 'The back office is an app: the server serves its build, never its code.',
+      from: { pathNot: '^packages/back-office/' },
+      to: { path: '^packages/back-office/' },
+    },
+    {
       name: 'server-not-widget-or-embed',
       severity: 'error',
       comment: 'The server never imports the widget or the embed SDK (docs/architecture.md).',

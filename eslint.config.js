@@ -1,5 +1,5 @@
 // One flat config for the whole workspace. Package-specific blocks enforce the import direction
-// of docs/architecture.md: domain <- contract <- (widget, server, embed).
+// of docs/architecture.md: domain <- contract <- (widget, back office, server, embed).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -252,6 +252,40 @@ export default tseslint.config(
               group: ['../features/*/*', '../../features/*', '../../features/*/*'],
               message:
                 "Features never import each other or each other's internals; app/ composes them through their index (docs/architecture.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/back-office/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.strict.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@cashdesk/server',
+                '@cashdesk/server/*',
+                '@cashdesk/widget',
+                '@cashdesk/widget/*',
+                '@cashdesk/embed',
+                'node:*',
+              ],
+              message:
+                'The back office depends on @cashdesk/contract only (its values from @cashdesk/contract/values).',
+            },
+            {
+              regex: '^zod',
+              message:
+                "The back office validates nothing with zod: import its types with 'import type' from 'zod/mini' only.",
+              allowTypeImports: true,
             },
           ],
         },

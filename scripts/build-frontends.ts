@@ -1,6 +1,7 @@
 /**
- * Builds the two browser bundles when they are missing or older than their sources: the widget
- * (`npm run build -w @cashdesk/widget` → packages/widget/dist) and the demo host page
+ * Builds the browser bundles when they are missing or older than their sources: the widget
+ * (`npm run build -w @cashdesk/widget` → packages/widget/dist), the back office
+ * (`npm run build -w @cashdesk/back-office` → packages/back-office/dist) and the demo host page
  * (`npm run build:demo -w @cashdesk/embed` → packages/embed/demo/dist). Shared by `npm start`,
  * the browser tests' global setup and `npm run bench:widget`, so each skips a build that is fresh.
  *
@@ -42,6 +43,20 @@ export const WIDGET: Frontend = {
     path.join(packageDir('contract'), 'src'),
   ],
   npmArgs: ['run', 'build', '-w', '@cashdesk/widget'],
+};
+
+/** The back office (served at /back-office); it bundles the contract's plain values. */
+export const BACK_OFFICE: Frontend = {
+  name: 'back office',
+  distDir: path.join(packageDir('back-office'), 'dist'),
+  sources: [
+    path.join(packageDir('back-office'), 'src'),
+    path.join(packageDir('back-office'), 'index.html'),
+    path.join(packageDir('back-office'), 'vite.config.ts'),
+    path.join(packageDir('back-office'), 'package.json'),
+    path.join(packageDir('contract'), 'src'),
+  ],
+  npmArgs: ['run', 'build', '-w', '@cashdesk/back-office'],
 };
 
 /** The demo host page; it bundles the embed SDK and domain. */

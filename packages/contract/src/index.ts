@@ -244,6 +244,7 @@ export {
 } from './endpoints';
 export type { EndpointId, PathParamNames, PathParams } from './endpoints';
 export { OPERATOR_BASE, OPERATOR_ENDPOINTS } from './operator-endpoints';
+export { OPERATOR_TRANSACTION_STATUSES } from './values';
 export type { OperatorEndpointId } from './operator-endpoints';
 // --- the back office: staff roles, permissions and its own calls ---
 export {
@@ -319,6 +320,7 @@ export type {
 } from './schemas/operator-players';
 export {
   OperatorTransaction,
+  METHOD_KINDS,
   TRANSACTION_CSV_COLUMNS,
   TransactionCount,
   TransactionPage,

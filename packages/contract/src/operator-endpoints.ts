@@ -103,9 +103,9 @@ import {
   ThemeParams,
   ThemeWriteRequest,
 } from './schemas/operator-appearance';
+import { OPERATOR_BASE } from './values';
 
-/** Base of the operator API, versioned apart from the player's calls. */
-export const OPERATOR_BASE = '/api/operator/v1';
+export { OPERATOR_BASE };
 
 /** Builds one row; the generic keeps each row's exact schema types for the server and client. */
 function operatorEndpoint<const T extends Endpoint & { readonly operator: Endpoint['operator'] }>(

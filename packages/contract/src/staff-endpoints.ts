@@ -26,18 +26,9 @@ import {
   StaffSignInRequest,
   StaffUpdateRequest,
 } from './schemas/staff';
+import { STAFF_BASE, STAFF_BRAND_HEADER, STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE } from './values';
 
-/** Base of the back office's own API. */
-export const STAFF_BASE = '/api/back-office/v1';
-
-/** The name of the staff session cookie (with the `__Host-` prefix when it is Secure). */
-export const STAFF_SESSION_COOKIE = 'cashdesk_staff';
-
-/** The header carrying the session's CSRF token on every call that changes something. */
-export const STAFF_CSRF_HEADER = 'x-csrf-token';
-
-/** The header an administrator names the brand of a brand call with. */
-export const STAFF_BRAND_HEADER = 'x-brand-id';
+export { STAFF_BASE, STAFF_BRAND_HEADER, STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE };
 
 function staffEndpoint<const T extends Endpoint & { readonly staff: Endpoint['staff'] }>(
   definition: T,

@@ -11,16 +11,9 @@ import { Currency, DateTime } from './common';
 import { PageQuery } from './operator';
 import { PaymentFlowSchema, PlayerRef } from './sandbox';
 import { OperatorTransactionStatus, WebhookTransaction } from './webhooks';
+import { METHOD_KINDS } from '../values';
 
-/** The method kinds a transaction may have been paid with (the provider's kinds). */
-export const METHOD_KINDS = [
-  'card',
-  'alternative',
-  'mobile',
-  'display_form',
-  'bank_transfer',
-  'bet_shop',
-] as const;
+export { METHOD_KINDS };
 
 /** A transaction of the operator API: the webhook's shape, field for field. */
 export const OperatorTransaction = z.object({ ...WebhookTransaction.shape }).check(

@@ -17,6 +17,7 @@ import {
   UrlOrPath,
 } from './common';
 import { BetShop } from './method-detail';
+import { TRANSACTION_STATUSES } from '../values';
 
 /**
  * A JSON number amount turned into its decimal text, exactly: the number's shortest round-trip
@@ -176,8 +177,7 @@ export type SubmitRequest = z.infer<typeof SubmitRequest>;
 /** SPEC §3: submit body as a client may send it (amount a string or a number). */
 export type SubmitRequestInput = z.input<typeof SubmitRequest>;
 
-/** Transaction status machine of the server: created, processing, await, success, error. */
-export const TRANSACTION_STATUSES = ['created', 'processing', 'await', 'success', 'error'] as const;
+export { TRANSACTION_STATUSES };
 
 /** A transaction status. */
 export const TransactionStatus = z.enum(TRANSACTION_STATUSES).check(

@@ -12,7 +12,7 @@
  */
 import * as z from 'zod/mini';
 import { Currency, DateTime, Decimal } from './common';
-import { TRANSACTION_STATUSES } from './payment';
+import { OPERATOR_TRANSACTION_STATUSES } from '../values';
 import { BrandId, PaymentFlowSchema } from './sandbox';
 
 /** Where a refund stands. */
@@ -92,15 +92,13 @@ const EventId = z.string().check(
  * A transaction's status as the operator sees it: the player's statuses, and the two a succeeded
  * deposit may move on to (the player sees those as success: the payment did succeed).
  */
-export const OperatorTransactionStatus = z
-  .enum([...TRANSACTION_STATUSES, 'refunded', 'charged_back'])
-  .check(
-    z.meta({
-      id: 'OperatorTransactionStatus',
-      description:
-        'Status of a transaction: created, then processing or await, then success or error (final); a succeeded deposit may later become refunded or charged_back (final).',
-    }),
-  );
+export const OperatorTransactionStatus = z.enum(OPERATOR_TRANSACTION_STATUSES).check(
+  z.meta({
+    id: 'OperatorTransactionStatus',
+    description:
+      'Status of a transaction: created, then processing or await, then success or error (final); a succeeded deposit may later become refunded or charged_back (final).',
+  }),
+);
 
 /** A transaction as an event carries it: the state right after the change that caused it. */
 export const WebhookTransaction = z

@@ -1,0 +1,166 @@
+/**
+ * The calls the back office makes, typed by the contract: its own (/api/back-office/v1: signing
+ * in, the session, links) and the operator API's (/api/operator/v1) under the staff session.
+ */
+import { OPERATOR_BASE, STAFF_BASE } from '@cashdesk/contract/values';
+import type {
+  AdjustmentAnswer,
+  AuditPage,
+  OperatorPlayer,
+  OperatorTransaction,
+  PayoutDecisionResponse,
+  RefundAnswer,
+  RefundList,
+  StaffEnrolment,
+  StaffLinkInfo,
+  StaffSession,
+  TransactionPage,
+} from '@cashdesk/contract';
+import type * as z from 'zod/mini';
+import { call, callNoContent, withQuery } from './http';
+import type { Query } from './http';
+
+/** The answer type of a contract schema. */
+type Answer<S extends z.ZodMiniType> = z.infer<S>;
+
+export type Session = StaffSession;
+export type Transaction = OperatorTransaction;
+export type Refund = Answer<typeof RefundList>['refunds'][number];
+export type Player = OperatorPlayer;
+export type AuditEntries = Answer<typeof AuditPage>;
+export type Enrolment = Answer<typeof StaffEnrolment>;
+export type LinkInfo = Answer<typeof StaffLinkInfo>;
+
+// --- the back office's own calls -------------------------------------------------------------
+
+export const signIn = (email: string, password: string): Promise<Session> =>
+  call('POST', `${STAFF_BASE}/session`, { body: { email, password }, reportSignedOut: false });
+
+export const giveSecondFactor = (code: string): Promise<Session> =>
+  call('POST', `${STAFF_BASE}/session/second-factor`, { body: { code } });
+
+export const startEnrolment = (): Promise<Enrolment> =>
+  call('POST', `${STAFF_BASE}/session/second-factor/enrolment`);
+
+export const confirmEnrolment = (code: string): Promise<Session> =>
+  call('PUT', `${STAFF_BASE}/session/second-factor/enrolment`, { body: { code } });
+
+export const readSession = (): Promise<Session> =>
+  call('GET', `${STAFF_BASE}/session`, { reportSignedOut: false });
+
+export const signOut = (): Promise<void> =>
+  callNoContent('DELETE', `${STAFF_BASE}/session`, { reportSignedOut: false });
+
+export const checkLink = (token: string): Promise<LinkInfo> =>
+  call('POST', `${STAFF_BASE}/password/check`, { body: { token }, reportSignedOut: false });
+
+export const setPassword = (token: string, password: string): Promise<void> =>
+  callNoContent('POST', `${STAFF_BASE}/password`, {
+    body: { token, password },
+    reportSignedOut: false,
+  });
+
+// --- transactions ----------------------------------------------------------------------------
+
+const transactionPath = (id: string): string =>
+  `${OPERATOR_BASE}/transactions/${encodeURIComponent(id)}`;
+
+export const listTransactions = (query: Query): Promise<TransactionPage> =>
+  call('GET', `${OPERATOR_BASE}/transactions`, { query });
+
+/** The CSV export's address for the same filters (the browser downloads it under the cookie). */
+export const exportAddress = (query: Query): string =>
+  withQuery(`${OPERATOR_BASE}/transactions.csv`, query);
+
+export const readTransaction = (id: string): Promise<Transaction> =>
+  call('GET', transactionPath(id));
+
+export const listRefunds = (id: string): Promise<Answer<typeof RefundList>> =>
+  call('GET', `${transactionPath(id)}/refunds`);
+
+export const refund = (
+  id: string,
+  request: { readonly amount?: string; readonly reason: string },
+  idempotencyKey: string,
+): Promise<Answer<typeof RefundAnswer>> =>
+  call('POST', `${transactionPath(id)}/refunds`, { body: request, idempotencyKey });
+
+type Decided = Promise<Answer<typeof PayoutDecisionResponse>>;
+
+export const cancelTransaction = (id: string, reason: string): Decided =>
+  call('POST', `${transactionPath(id)}/cancel`, { body: { reason } });
+
+export const approvePayout = (id: string, reason: string | undefined): Decided =>
+  call('POST', `${transactionPath(id)}/approve`, {
+    body: reason === undefined ? {} : { reason },
+  });
+
+export const rejectPayout = (id: string, reason: string | undefined): Decided =>
+  call('POST', `${transactionPath(id)}/reject`, {
+    body: reason === undefined ? {} : { reason },
+  });
+
+/** One step of a transaction's history, as the timeline call answers it. */
+export interface TimelineStep {
+  readonly at: string;
+  readonly type: string;
+  readonly status?: string | null;
+  readonly detail?: string | null;
+}
+
+/**
+ * The transaction's timeline, or `undefined` when this server has no timeline call yet (404
+ * without a JSON error of the call itself).
+ */
+export async function readTimeline(id: string): Promise<readonly TimelineStep[] | undefined> {
+  try {
+    const answer = await call<{ readonly events?: readonly TimelineStep[] }>(
+      'GET',
+      `${transactionPath(id)}/timeline`,
+    );
+    return answer.events ?? [];
+  } catch (error) {
+    if (error instanceof Error && 'status' in error && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+// --- players ---------------------------------------------------------------------------------
+
+const playerPath = (externalId: string): string =>
+  `${OPERATOR_BASE}/players/${encodeURIComponent(externalId)}`;
+
+export const readPlayer = (externalId: string): Promise<Player> =>
+  call('GET', playerPath(externalId));
+
+export const blockPlayer = (externalId: string, reason: string | undefined): Promise<Player> =>
+  call('POST', `${playerPath(externalId)}/block`, {
+    body: reason === undefined ? {} : { reason },
+  });
+
+export const unblockPlayer = (externalId: string, reason: string | undefined): Promise<Player> =>
+  call('POST', `${playerPath(externalId)}/unblock`, {
+    body: reason === undefined ? {} : { reason },
+  });
+
+export const adjustBalance = (
+  externalId: string,
+  request: {
+    readonly direction: 'credit' | 'debit';
+    readonly amount: string;
+    readonly currency: string;
+    readonly reason: string;
+  },
+  idempotencyKey: string,
+): Promise<Answer<typeof AdjustmentAnswer>> =>
+  call('POST', `${playerPath(externalId)}/adjustments`, { body: request, idempotencyKey });
+
+// --- audit -----------------------------------------------------------------------------------
+
+export const listAudit = (query: Query): Promise<AuditEntries> =>
+  call('GET', `${OPERATOR_BASE}/audit`, { query });
+
+export const updateVerification = (
+  externalId: string,
+  verification_status: Player['verification_status'],
+): Promise<Player> => call('PATCH', playerPath(externalId), { body: { verification_status } });
