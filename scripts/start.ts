@@ -1,12 +1,14 @@
 /**
  * `npm start`: the whole product on this machine, and one address to open.
  *
- * 1. builds the widget and the demo host page when they are missing or out of date;
+ * 1. builds the widget, the back office and the demo host page when they are missing or out of
+ *    date;
  * 2. starts the cashier-service (packages/server/src/main.ts: sandbox mode, PGlite under .data/,
  *    seeded) serving the widget, on http://127.0.0.1:PORT (default 8080);
  * 3. starts the demo host page on http://localhost:HOST_PAGE_PORT (default 8081): another
  *    origin, so the cashier's messages really cross origins;
- * 4. creates a deposit session for the player demo in EUR and prints the host page's address.
+ * 4. creates a deposit session for the player demo in EUR and prints the host page's address and
+ *    the back office's (/back-office on the cashier-service).
  *
  * Environment: PORT, HOST_PAGE_PORT, WIDGET_DIR (serve a widget built elsewhere, no build),
  * LOG_LEVEL (default warn); the server gets FRAME_ANCESTORS with the demo host page's origin
@@ -19,7 +21,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { DEMO_PAGE, ROOT, WIDGET, ensureBuilt } from './build-frontends';
+import { BACK_OFFICE, DEMO_PAGE, ROOT, WIDGET, ensureBuilt } from './build-frontends';
 import { startHostPageServer } from './host-page-server';
 import type { HostPageServer } from './host-page-server';
 
@@ -111,6 +113,7 @@ async function main(): Promise<void> {
   // WIDGET_DIR points at a widget built elsewhere: then it is served as it is.
   const widgetDir = process.env.WIDGET_DIR?.trim() ?? '';
   if (widgetDir === '') await ensureBuilt(WIDGET);
+  await ensureBuilt(BACK_OFFICE);
   await ensureBuilt(DEMO_PAGE);
 
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -126,6 +129,7 @@ async function main(): Promise<void> {
         HOST: '127.0.0.1',
         CASHDESK_MODE: 'sandbox',
         WIDGET_DIR: widgetDir === '' ? WIDGET.distDir : path.resolve(widgetDir),
+        BACK_OFFICE_DIR: BACK_OFFICE.distDir,
         PUBLIC_URL: baseUrl,
         WIDGET_URL: baseUrl,
         // Request lines would bury the address to open; LOG_LEVEL=info brings them back.
@@ -182,6 +186,8 @@ async function main(): Promise<void> {
       `\nCashdesk is running (cashier-service and widget on ${baseUrl}, demo host page on ${hostPage.url}).\n` +
         `Open the demo host page with a deposit session for the player demo:\n\n` +
         `  ${hostPage.pageAddress(widgetUrl)}\n\n` +
+        `The back office (sign in with a demo staff account, docs/back-office.md):\n\n` +
+        `  ${baseUrl}/back-office\n\n` +
         `Press Ctrl-C to stop.\n`,
     );
   } catch (error) {

@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { createApp, createLogger, loadConfig, openDatabase, serveWidget } from '@cashdesk/server';
 import { OPERATOR_BASE } from '@cashdesk/contract';
 import type { App, Database, PaymentProvider, ServerConfig } from '@cashdesk/server';
-import { DEMO_PAGE, WIDGET } from '../../scripts/build-frontends';
+import { BACK_OFFICE, DEMO_PAGE, WIDGET } from '../../scripts/build-frontends';
 import { startHostPageServer } from '../../scripts/host-page-server';
 import { seededPgliteDump } from '../../packages/server/src/test/database-template';
 import type { HostPageServer } from '../../scripts/host-page-server';
@@ -134,6 +134,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       PUBLIC_URL: serverUrl,
       WIDGET_URL: serverUrl,
       WIDGET_DIR: widgetDir,
+      // The back office at /back-office (built by the global setup).
+      BACK_OFFICE_DIR: BACK_OFFICE.distDir,
       DATA_DIR: '/tmp/cashdesk-e2e-data',
       // The stack opens its own database and passes it in; the configuration names none.
       ...(mode === 'production' ? { CASHDESK_ALLOW_EMBEDDED_DATABASE: 'true' } : {}),

@@ -31,6 +31,7 @@ import { createConnectors } from './providers/create-provider';
 import { assertPayGroupConnectors } from './modules/cashier';
 import { CacheHub, registerCacheHub } from './db/cache/cache-hub';
 import { registerRoutes } from './register-routes';
+import { serveBackOffice } from './http/back-office-static';
 import { createWalletService } from './modules/wallet';
 import type { WalletService } from './modules/wallet';
 import { createOtpSender } from './modules/accounts';
@@ -186,6 +187,9 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   await installSecurity(app, config);
   installErrorHandlers(app);
   registerRoutes(app);
+  // The back office at /back-office, before the extra routes: its paths win over the widget's
+  // catch-all by being more specific, whichever is registered first.
+  if (config.backOfficeDir !== undefined) serveBackOffice(config.backOfficeDir)(app);
   for (const register of options.extraRoutes ?? []) register(app);
   await app.ready();
   return app;

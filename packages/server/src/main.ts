@@ -170,6 +170,7 @@ async function main(): Promise<void> {
     `Cashdesk cashier-service (${config.mode}, ${database.kind}${seedNote}) listening on ${address}\n` +
       `  widget: ${config.widgetUrl}  public: ${config.publicUrl}\n` +
       `  serving the widget: ${config.widgetDir ?? 'no (API only: build packages/widget or set WIDGET_DIR)'}\n` +
+      `  back office: ${config.backOfficeDir === undefined ? 'no (build packages/back-office or set BACK_OFFICE_DIR)' : `${config.publicUrl.replace(/\/+$/, '')}/back-office`}\n` +
       `  payment provider: ${config.provider.kind === 'http' ? config.provider.url : 'sandbox'}\n` +
       `  connectors: ${config.connectors.list.map((connector) => `${connector.name} (${connector.kind})`).join(', ')}; default ${config.connectors.defaultName}\n` +
       `  wallet: ${config.wallet.kind === 'operator' ? `operator, ${new URL(config.wallet.url).origin}` : 'internal ledger'}\n` +

@@ -8,7 +8,7 @@ import { DEFAULT_OPERATIONS } from './operations';
 import { DEFAULT_PAYMENT_TIMINGS } from './payments';
 import { SANDBOX_SECRET } from './secrets';
 import { DEFAULT_SECURITY } from './security';
-import { DEFAULT_WIDGET_DIR } from './server';
+import { DEFAULT_BACK_OFFICE_DIR, DEFAULT_WIDGET_DIR } from './server';
 import { DEFAULT_WEBHOOKS } from './webhooks';
 
 describe('loadConfig', () => {
@@ -41,6 +41,9 @@ describe('loadConfig', () => {
       // The default depends on whether the widget has been built in this checkout.
       widgetDir: existsSync(path.join(DEFAULT_WIDGET_DIR, 'index.html'))
         ? DEFAULT_WIDGET_DIR
+        : undefined,
+      backOfficeDir: existsSync(path.join(DEFAULT_BACK_OFFICE_DIR, 'index.html'))
+        ? DEFAULT_BACK_OFFICE_DIR
         : undefined,
       provider: { kind: 'sandbox' },
       wallet: { kind: 'internal' },
@@ -77,6 +80,7 @@ describe('loadConfig', () => {
       BODY_LIMIT_BYTES: '65536',
       CASHDESK_SECRET: 'a-long-enough-secret',
       WIDGET_DIR: '/srv/cashdesk/widget',
+      BACK_OFFICE_DIR: '/srv/cashdesk/back-office',
       CASHDESK_PROVIDER: 'http',
       PROVIDER_URL: 'https://psp.example.com/',
       PROVIDER_API_KEY: 'psp-key',
@@ -135,6 +139,7 @@ describe('loadConfig', () => {
       bodyLimitBytes: 65_536,
       secret: 'a-long-enough-secret',
       widgetDir: '/srv/cashdesk/widget',
+      backOfficeDir: '/srv/cashdesk/back-office',
       provider: { kind: 'http', url: 'https://psp.example.com', apiKey: 'psp-key' },
       wallet: {
         kind: 'operator',

@@ -41,6 +41,9 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
 /** Where `npm run build -w @cashdesk/widget` writes the widget. */
 export const DEFAULT_WIDGET_DIR = path.join(REPO_ROOT, 'packages', 'widget', 'dist');
 
+/** Where `npm run build -w @cashdesk/back-office` writes the back office. */
+export const DEFAULT_BACK_OFFICE_DIR = path.join(REPO_ROOT, 'packages', 'back-office', 'dist');
+
 /** The variables of the server process. */
 export const SERVER_VARIABLES = {
   PORT: integerText('PORT', 0, 65_535).default(8080),
@@ -57,6 +60,7 @@ export const SERVER_VARIABLES = {
     DEFAULT_BODY_LIMIT_BYTES,
   ),
   WIDGET_DIR: optionalText,
+  BACK_OFFICE_DIR: optionalText,
 };
 
 /** The server process's part of the configuration. */
@@ -80,12 +84,18 @@ export interface ServerSettings {
    * reaches the API on its own origin; `undefined` serves the API alone.
    */
   readonly widgetDir: string | undefined;
+  /**
+   * The built back office the server serves at /back-office (http/back-office-static.ts);
+   * `undefined` serves none.
+   */
+  readonly backOfficeDir: string | undefined;
 }
 
 /**
  * The server process's settings. PUBLIC_URL defaults to `http://HOST:PORT` and WIDGET_URL to
  * PUBLIC_URL; RESPONSE_VALIDATION is `zod` outside production and `off` in production; WIDGET_DIR
- * is {@link DEFAULT_WIDGET_DIR} when that folder holds a build, else the API is served alone.
+ * is {@link DEFAULT_WIDGET_DIR} when that folder holds a build, else the API is served alone;
+ * BACK_OFFICE_DIR likewise {@link DEFAULT_BACK_OFFICE_DIR} when it holds a build, else none.
  */
 export function readServer(values: ValuesOf<typeof SERVER_VARIABLES>): ServerSettings {
   const publicUrl = values.PUBLIC_URL ?? `http://${values.HOST}:${values.PORT}`;
@@ -106,5 +116,11 @@ export function readServer(values: ValuesOf<typeof SERVER_VARIABLES>): ServerSet
           ? DEFAULT_WIDGET_DIR
           : undefined
         : path.resolve(values.WIDGET_DIR),
+    backOfficeDir:
+      values.BACK_OFFICE_DIR === undefined
+        ? existsSync(path.join(DEFAULT_BACK_OFFICE_DIR, 'index.html'))
+          ? DEFAULT_BACK_OFFICE_DIR
+          : undefined
+        : path.resolve(values.BACK_OFFICE_DIR),
   };
 }
