@@ -22,7 +22,7 @@ export { DEFAULT_OTP_HTTP_ATTEMPTS, DEFAULT_OTP_HTTP_TIMEOUT_MS } from './otp';
 export type { OtpSenderConfig } from './otp';
 export { DEFAULT_SECURITY } from './security';
 export type { RateLimitSettings, SecuritySettings, ServerTimeouts, UploadQuota } from './security';
-export { DEFAULT_BACK_OFFICE_DIR, DEFAULT_WIDGET_DIR, SERVER_MODES } from './server';
+export { DEFAULT_WIDGET_DIR, SERVER_MODES } from './server';
 export type { LogLevel, ResponseValidation, ServerMode } from './server';
 export type { OperatorWalletSettings, WalletConfig } from './wallet';
 export type { WebhookSettings } from './webhooks';
