@@ -17,9 +17,24 @@ function isDecimal(text: string): text is Intl.StringNumericLiteral {
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** An amount with its currency, e.g. "€10.50" in en; an unknown currency code as its letters. */
+/** The decimals a currency is usually shown with (2 for EUR, 0 for JPY; 2 when Intl knows none). */
+function currencyDecimals(locale: string, currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * An amount with its currency, e.g. "€10.50" in en ("10.5" too: padded to the currency's
+ * decimals, never rounded: an amount with more decimals shows them all).
+ */
 export function formatAmount(locale: string, amount: string, currency: string): string {
-  const decimals = decimalsOf(amount);
+  const decimals = Math.max(decimalsOf(amount), currencyDecimals(locale, currency));
   const key = `${locale}|${currency}|${String(decimals)}`;
   let format = numberFormats.get(key);
   if (format === undefined) {

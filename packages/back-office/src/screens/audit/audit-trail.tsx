@@ -42,12 +42,14 @@ export default function AuditTrailScreen(): ReactNode {
     }),
     column.accessor('target', {
       header: t('audit.target'),
-      cell: (info) => <span className="bo-mono">{info.getValue()}</span>,
+      cell: (info) => <span className="bo-mono bo-clip">{info.getValue()}</span>,
     }),
     column.display({
       id: 'change',
       header: t('audit.change'),
-      cell: (info) => <span className="bo-mono bo-muted">{changeOf(info.row.original)}</span>,
+      cell: (info) => (
+        <span className="bo-mono bo-muted bo-clip">{changeOf(info.row.original)}</span>
+      ),
     }),
   ];
   return (
