@@ -18,6 +18,7 @@ export type {
   OperatorAccess,
   OperatorScopeName,
   ResponseContentType,
+  StaffAccess,
 } from './endpoint-types';
 export {
   Currency,
@@ -265,6 +266,7 @@ export {
   STAFF_SESSION_COOKIE,
 } from './staff-endpoints';
 export {
+  StaffDemoCode,
   StaffEnrolment,
   StaffInviteRequest,
   StaffLink,

@@ -40,6 +40,8 @@ import { registerOperatorAppearanceRoutes } from './modules/brand-config/routes/
 import { registerRealtimeTokenRoutes } from './modules/realtime/routes/realtime-token';
 // The widget's render-crash and error reports.
 import { registerClientReportRoutes } from './modules/widget-reports/routes/client-reports';
+// The back office's own calls (staff sign-in and management).
+import { registerStaffRoutes } from './modules/staff/routes/staff';
 // The player's pending payments and history.
 import { registerPaymentHistoryRoutes } from './modules/payments/routes/payment-history';
 
@@ -79,6 +81,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAppearanceRoutes,
   registerRealtimeTokenRoutes,
   registerClientReportRoutes,
+  registerStaffRoutes,
 ];
 
 /** Registers every route module on the app. */

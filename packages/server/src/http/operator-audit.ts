@@ -1,6 +1,6 @@
 /**
  * The audit trail of the operator API. Every call that changes something records who
- * (the key's id, or `admin`), what (the endpoint id and its target), when, and the state before
+ * (the key's id, `admin`, or `staff:<id>` for a staff member in the back office), what (the endpoint id and its target), when, and the state before
  * and after, in the same database transaction as the change: the entry exists exactly when the
  * change committed. Every read records who read which address, and when (kind `read`, after its
  * answer was made). Secrets never enter it (a minted key is audited by its summary).
@@ -31,6 +31,7 @@ export interface AuditRecord {
 
 /** The actor name of a principal in the trail. */
 export function actorOf(principal: OperatorPrincipal): string {
+  if (principal.staff !== undefined) return `staff:${principal.staff.id}`;
   return principal.kind === 'admin' ? 'admin' : principal.keyId;
 }
 
