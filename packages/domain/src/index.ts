@@ -561,5 +561,5 @@ export {
   shouldSampleTrace,
 } from './reporting';
 export type { Breadcrumb, BreadcrumbType, ClientReport, ClientReportKind } from './reporting';
-export { STAFF_PASSWORD_MIN_LENGTH, staffPasswordProblem } from './staff';
+export { staffPasswordProblem } from './staff';
 export type { StaffPasswordProblem } from './staff';

@@ -3,5 +3,5 @@
  *
  * @packageDocumentation
  */
-export { STAFF_PASSWORD_MIN_LENGTH, staffPasswordProblem } from './password';
+export { staffPasswordProblem } from './password';
 export type { StaffPasswordProblem } from './password';

@@ -57,7 +57,8 @@ export type StaffPasswordProblem = 'too_short' | 'too_long' | 'common';
 
 /** Whether `password` may be a staff member's password (see the module comment). */
 export function staffPasswordProblem(password: string): StaffPasswordProblem | null {
-  const length = [...password].length;
+  // Code points: a surrogate pair is one character.
+  const length = password.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length;
   if (length < STAFF_PASSWORD_MIN_LENGTH) return 'too_short';
   if (length > STAFF_PASSWORD_MAX_LENGTH) return 'too_long';
   const lower = password.toLowerCase();

@@ -24,6 +24,5 @@ export { DEFAULT_SECURITY } from './security';
 export type { RateLimitSettings, SecuritySettings, ServerTimeouts, UploadQuota } from './security';
 export { DEFAULT_WIDGET_DIR, SERVER_MODES } from './server';
 export type { LogLevel, ResponseValidation, ServerMode } from './server';
-export type { StaffSettings } from './staff';
 export type { OperatorWalletSettings, WalletConfig } from './wallet';
 export type { WebhookSettings } from './webhooks';

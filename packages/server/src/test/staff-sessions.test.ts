@@ -287,3 +287,31 @@ describe('time-outs and the end of a session', () => {
     expect(row?.state).toBe('active');
   });
 });
+
+describe('failures per client address', () => {
+  it('counts failed sign-ins against the address too: past the limit it is answered 429 before any password is checked', async () => {
+    const limited = await startTestServer({
+      database: server.database,
+      env: { AUTH_FAILURES_PER_ADDRESS: '3' },
+      clock: () => clock.now,
+    });
+    try {
+      const support = await createStaff(limited, { role: 'support', brandId: 'brand0' });
+      const client = new StaffClient(limited);
+      for (let failure = 1; failure <= 3; failure += 1) {
+        const answer = await client.call('POST', '/session', {
+          body: { email: `nobody-${String(failure)}@staff.test`, password: 'a-wrong-password-1' },
+        });
+        expect(codeOfError(answer)).toBe(code('staffCredentialsInvalid'));
+      }
+      const blocked = await client.call('POST', '/session', {
+        body: { email: support.email, password: support.password },
+      });
+      expect(blocked.status).toBe(429);
+      expect(codeOfError(blocked)).toBe(code('rateLimited'));
+      expect(blocked.headers.get('retry-after')).not.toBeNull();
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -241,7 +241,11 @@ async function liveLink(tx: Executor, token: string, now: Date, lock: boolean) {
  *
  * @throws {ApiError} staffLinkInvalid (1857) for a link unknown, used or expired
  */
-export async function checkLink(db: Executor, token: string, now: Date): Promise<z.infer<typeof StaffLinkInfoSchema>> {
+export async function checkLink(
+  db: Executor,
+  token: string,
+  now: Date,
+): Promise<z.infer<typeof StaffLinkInfoSchema>> {
   const row = await liveLink(db, token, now, false);
   if (row === undefined) throw new ApiError('staffLinkInvalid', { field: 'body.token' });
   return {

@@ -8,7 +8,6 @@
  * @packageDocumentation
  */
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import type { ScryptOptions } from 'node:crypto';
 import { staffPasswordProblem } from '@cashdesk/domain';
 import { ApiError } from '../../http/api-error';
 
@@ -16,13 +15,20 @@ import { ApiError } from '../../http/api-error';
 const PARAMETERS = { N: 32_768, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+/** scrypt's cost parameters. */
+interface ScryptCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize('NFC'),
       salt,
       KEY_LENGTH,
-      { ...options, maxmem: 256 * options.N! * options.r! },
+      { ...cost, maxmem: 256 * cost.N * cost.r },
       (error, key) => {
         if (error === null) resolve(key);
         else reject(error);

@@ -184,7 +184,10 @@ export async function sessionAnswer(
   const brandRows =
     own === null
       ? await db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(asc(brands.id))
-      : await db.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, own));
+      : await db
+          .select({ id: brands.id, name: brands.name })
+          .from(brands)
+          .where(eq(brands.id, own));
   return {
     stage,
     staff: toStaffMember(current),

@@ -344,9 +344,9 @@ export function registerStaffRoutes(app: App): void {
     return { status: 204, empty: true };
   });
 
-  registerEndpoint(app, STAFF_ENDPOINTS.staffSandboxDemoCode, async ({ query, deps }) => {
+  registerEndpoint(app, STAFF_ENDPOINTS.staffSandboxDemoCode, ({ query, deps }) => {
     const code = demoCode(query.email, deps.clock());
     if (code === undefined) throw new ApiError('operatorNotFound', { field: 'query.email' });
-    return { status: 200, body: { code } };
+    return Promise.resolve({ status: 200, body: { code } });
   });
 }
