@@ -102,7 +102,7 @@ export const TEST_STAFF_PASSWORD = 'a-long-test-password-42';
 let testHash: Promise<string> | undefined;
 
 /** A second-factor secret made for tests (base32). */
-const TEST_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const TEST_TOTP_BASE32 = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 /** Makes an active staff account (a test's own: a fresh address). */
 export async function createStaff(
@@ -116,7 +116,7 @@ export async function createStaff(
 ): Promise<TestStaff> {
   testHash ??= hashPassword(TEST_STAFF_PASSWORD);
   const email = `${options.role}-${randomBytes(4).toString('hex')}@staff.test`;
-  const secret = (options.secondFactor ?? options.role !== 'support') ? TEST_SECRET : null;
+  const secret = (options.secondFactor ?? options.role !== 'support') ? TEST_TOTP_BASE32 : null;
   const [row] = await server.db
     .insert(staffAccounts)
     .values({
