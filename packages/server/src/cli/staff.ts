@@ -16,6 +16,7 @@
  */
 import { configuredDatabase, loadConfig } from '../config';
 import { openDatabase } from '../db/open';
+import { isApiError } from '../http/api-error';
 import { inviteAdministrator } from '../modules/staff';
 import { startupFailureMessage } from '../startup-failure';
 
@@ -30,12 +31,23 @@ async function main(args: readonly string[]): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase(configuredDatabase(config));
   try {
-    const invitation = await inviteAdministrator(database.db, {
-      email,
-      name,
-      publicUrl: config.publicUrl,
-      now: new Date(),
-    });
+    let invitation;
+    try {
+      invitation = await inviteAdministrator(database.db, {
+        email,
+        name,
+        publicUrl: config.publicUrl,
+        now: new Date(),
+      });
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      const why =
+        error.errorName === 'operatorConflict'
+          ? 'the address is already a staff member'
+          : `${error.field ?? 'input'} is not valid`;
+      process.stderr.write(`staff: ${why}; nothing was written\n`);
+      return 1;
+    }
     process.stdout.write(
       `Invited ${invitation.staff.email} as administrator. Their link (once, until ${invitation.expires_at}):\n${invitation.url}\n`,
     );
