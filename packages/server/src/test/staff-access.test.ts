@@ -20,7 +20,7 @@ import {
 } from '@cashdesk/contract';
 import { operatorAuditLog, staffAccounts } from '../db/schema';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../sandbox';
-import { inviteAdministrator } from '../modules/staff';
+import { disableDemoStaff, inviteAdministrator, seedDemoStaff } from '../modules/staff';
 import { currentCode } from '../modules/staff/totp';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -474,6 +474,34 @@ describe('the sandbox demo staff', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('the demo accounts outside the demo', () => {
+  it('a start without the demo data disables them and ends their sessions; the seed enables them', async () => {
+    const [owner] = DEMO_STAFF.filter((account) => account.totpSecret === null);
+    if (owner === undefined) throw new Error('a demo account without a second factor');
+    const client = new StaffClient(server);
+    const first = await client.call('POST', '/session', {
+      body: { email: owner.email, password: DEMO_STAFF_PASSWORD },
+    });
+    expect(StaffSession.parse(first.body).stage).toBe('signed_in');
+
+    expect(await disableDemoStaff(server.database.db)).toBe(DEMO_STAFF.length);
+    expect(await disableDemoStaff(server.database.db)).toBe(0);
+    expectRefused(await client.call('GET', '/session'), 'staffSignedOut');
+    expectRefused(
+      await new StaffClient(server).call('POST', '/session', {
+        body: { email: owner.email, password: DEMO_STAFF_PASSWORD },
+      }),
+      'staffCredentialsInvalid',
+    );
+
+    await seedDemoStaff(server.database.db);
+    const again = await new StaffClient(server).call('POST', '/session', {
+      body: { email: owner.email, password: DEMO_STAFF_PASSWORD },
+    });
+    expect(StaffSession.parse(again.body).stage).toBe('signed_in');
   });
 });
 

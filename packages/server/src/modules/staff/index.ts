@@ -6,5 +6,5 @@
  *
  * @packageDocumentation
  */
-export { seedDemoStaff } from './demo';
+export { disableDemoStaff, seedDemoStaff } from './demo';
 export { inviteAdministrator } from './members';
