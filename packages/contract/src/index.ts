@@ -297,6 +297,7 @@ export {
   BrandSummary,
   BrandUpdateRequest,
   ConfigWriteHeaders,
+  OPERATOR_PAGE_DEFAULT,
   OPERATOR_PAGE_MAX,
   OPERATOR_SCOPES,
   OPERATOR_SCOPE_DESCRIPTIONS,

@@ -221,6 +221,9 @@ export const ApiKeyList = z
 /** Largest page of a list call. */
 export const OPERATOR_PAGE_MAX = 200;
 
+/** The page size of a list call that names none. */
+export const OPERATOR_PAGE_DEFAULT = 50;
+
 /** Query of a list call: a page size and the cursor the previous page answered. */
 export const PageQuery = z.object({
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(OPERATOR_PAGE_MAX))),
