@@ -93,15 +93,13 @@ describe('operator API: GET /transactions/{id}/timeline', () => {
       summary: 'deposit',
       details: { amount: '25.5', currency: 'EUR', method_kind: 'card' },
     });
-    expect(ofKind(first.entries, 'status_changed')).toEqual([
-      expect.objectContaining({
-        summary: 'success',
-        details: expect.objectContaining({
-          event_type: 'transaction.succeeded',
-          status: 'success',
-        }),
-      }),
-    ]);
+    expect(
+      ofKind(first.entries, 'status_changed').map((entry) => [
+        entry.summary,
+        entry.details.event_type,
+        entry.details.status,
+      ]),
+    ).toEqual([['success', 'transaction.succeeded', 'success']]);
     expect(ofKind(first.entries, 'ledger_entry').map((entry) => entry.details)).toEqual([
       expect.objectContaining({ kind: 'deposit', amount: '25.5', currency: 'EUR' }),
     ]);
@@ -140,12 +138,11 @@ describe('operator API: GET /transactions/{id}/timeline', () => {
       'success',
       'refunded',
     ]);
-    expect(ofKind(last.entries, 'operator_action')).toEqual([
-      expect.objectContaining({
-        summary: 'operatorRefundCreate',
-        details: expect.objectContaining({ actor: brand0KeyId }),
-      }),
-      expect.objectContaining({ summary: 'operatorRefundCreate' }),
+    expect(
+      ofKind(last.entries, 'operator_action').map((entry) => [entry.summary, entry.details.actor]),
+    ).toEqual([
+      ['operatorRefundCreate', brand0KeyId],
+      ['operatorRefundCreate', brand0KeyId],
     ]);
     // Oldest first; the creation opens it, the last refund's events come after the first's.
     const times = last.entries.map((entry) => Date.parse(entry.at));
@@ -161,12 +158,12 @@ describe('operator API: GET /transactions/{id}/timeline', () => {
     const { id } = await deposit('7', '4000000000000200');
     const { timeline: declined } = await timeline(id);
     expect(declined.transaction.status).toBe('error');
-    expect(ofKind(declined.entries, 'status_changed')).toEqual([
-      expect.objectContaining({
-        summary: 'error',
-        details: expect.objectContaining({ event_type: 'transaction.failed' }),
-      }),
-    ]);
+    expect(
+      ofKind(declined.entries, 'status_changed').map((entry) => [
+        entry.summary,
+        entry.details.event_type,
+      ]),
+    ).toEqual([['error', 'transaction.failed']]);
     expect(ofKind(declined.entries, 'ledger_entry')).toEqual([]);
   });
 
