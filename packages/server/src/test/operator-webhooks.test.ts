@@ -22,7 +22,7 @@ import {
   WebhookEndpointStatus,
   WebhookRedeliverAnswer,
 } from '@cashdesk/contract';
-import { dispatchOnce } from '../modules/webhooks/dispatcher';
+import { dispatchOnce, startWebhookDispatcher } from '../modules/webhooks/dispatcher';
 import { CASHIER, callJson, cardDepositBody, payGroupId } from './api-calls';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -46,6 +46,17 @@ let brand0KeyId: string;
 let other: OperatorBrand;
 let receiver: Server;
 let receiverUrl: string;
+/** Whether the receiver refuses deliveries (500) instead of acknowledging them (204). */
+let receiverFails = false;
+/** The event ids the receiver acknowledged, and who waits for one. */
+const acknowledged = new Set<string>();
+const waiting = new Map<string, () => void>();
+
+/** Resolves once the receiver acknowledged the event `id`. */
+function acknowledgement(id: string): Promise<void> {
+  if (acknowledged.has(id)) return Promise.resolve();
+  return new Promise((resolve) => waiting.set(id, resolve));
+}
 
 beforeAll(async () => {
   server = await startTestServer({ env: { ...OPERATOR_ENV, WEBHOOK_URL } });
@@ -56,7 +67,16 @@ beforeAll(async () => {
   // An endpoint that acknowledges every delivery.
   receiver = createServer((request, response) => {
     request.resume();
+    if (receiverFails) {
+      response.writeHead(500).end();
+      return;
+    }
+    const id = request.headers['cashdesk-event-id'];
     response.writeHead(204).end();
+    if (typeof id === 'string') {
+      acknowledged.add(id);
+      waiting.get(id)?.();
+    }
   });
   receiver.listen(0, '127.0.0.1');
   await once(receiver, 'listening');
@@ -386,5 +406,40 @@ describe('operator API: POST /webhooks/redeliver-dead', () => {
 
     const none = await operatorCall(server, 'POST', '/webhooks/redeliver-dead', brand0);
     expect(WebhookRedeliverAnswer.parse(none.body)).toEqual({ requeued: 0 });
+  });
+});
+
+describe('a redelivery and the running dispatcher', () => {
+  it('goes out when the requeue commits, without waiting for a tick', async () => {
+    // No timer (interval 0): the dispatcher sends only when it hears of a commit.
+    const dispatcher = startWebhookDispatcher({
+      db: server.db,
+      clock: () => new Date(),
+      settings: { ...server.config.webhooks, url: receiverUrl, maxAttempts: 1, intervalMs: 0 },
+    });
+    try {
+      // A deposit's events reach the receiver on their commit: the dispatcher is listening.
+      const first = await deposit('11');
+      const [created] = (await list({ transaction_id: first, type: 'transaction.created' })).events;
+      await acknowledgement(created?.id ?? '');
+      // The endpoint fails: the next deposit's events are dead after their one attempt.
+      receiverFails = true;
+      const failing = await deposit('12');
+      await expect
+        .poll(async () => (await list({ transaction_id: failing })).events.map((e) => e.state))
+        .toEqual(['dead', 'dead']);
+      receiverFails = false;
+      const [deadEvent] = (await list({ transaction_id: failing, type: 'transaction.created' }))
+        .events;
+      const id = deadEvent?.id ?? '';
+      const answer = await operatorCall(server, 'POST', `/webhooks/events/${id}/redeliver`, brand0);
+      expect(answer.status).toBe(200);
+      await acknowledgement(id);
+      await dispatcher.stop();
+      expect(await event(id)).toMatchObject({ state: 'delivered', attempts: 1 });
+    } finally {
+      receiverFails = false;
+      await dispatcher.stop();
+    }
   });
 });
