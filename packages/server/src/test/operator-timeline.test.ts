@@ -14,7 +14,18 @@ import {
   TransactionTimeline,
 } from '@cashdesk/contract';
 import type { TimelineEntry } from '@cashdesk/contract';
-import { APPROVED_CARD_PAN, CASHIER, callJson, cardDepositBody, payGroupId } from './api-calls';
+import { eq, and } from 'drizzle-orm';
+import { players } from '../db/schema';
+import {
+  APPROVED_CARD_PAN,
+  CASHIER,
+  callJson,
+  cardDepositBody,
+  cardPayoutSubmit,
+  payGroupId,
+  saveSandboxCard,
+  withdrawalSession,
+} from './api-calls';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 import {
@@ -165,6 +176,56 @@ describe('operator API: GET /transactions/{id}/timeline', () => {
       ]),
     ).toEqual([['error', 'transaction.failed']]);
     expect(ofKind(declined.entries, 'ledger_entry')).toEqual([]);
+  });
+
+  it('tells a withdrawal that waited for approval: reserved, awaiting, approved, paid', async () => {
+    const set = await operatorCall(server, 'PUT', '/payout-approval', brand0, {
+      body: { required: true },
+    });
+    expect(set.status).toBe(200);
+    const name = freshBrandId('tlw');
+    const session = await withdrawalSession(server, name);
+    const [player] = await server.db
+      .select({ id: players.id })
+      .from(players)
+      .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, name)));
+    const submitted = await cardPayoutSubmit(
+      server,
+      session,
+      await saveSandboxCard(server, player?.id ?? ''),
+    );
+    expect(submitted.status).toBe(200);
+    const id = submitted.body.transaction_id;
+    if (typeof id !== 'string') throw new Error('no transaction id');
+
+    const waiting = (await timeline(id)).timeline;
+    expect(waiting.provider_call.state).toBe('approval');
+    expect(ofKind(waiting.entries, 'status_changed').map((entry) => entry.summary)).toEqual([
+      'awaiting_approval',
+    ]);
+    expect(ofKind(waiting.entries, 'ledger_entry').map((entry) => entry.details.kind)).toEqual([
+      'withdrawal_reserve',
+    ]);
+
+    const approved = await operatorCall(server, 'POST', `/transactions/${id}/approve`, brand0, {
+      body: { reason: 'checked' },
+    });
+    expect(approved.status).toBe(200);
+    const paid = (await timeline(id)).timeline;
+    expect(paid.provider_call.state).toBe('done');
+    expect(ofKind(paid.entries, 'status_changed').map((entry) => entry.summary)).toEqual([
+      'awaiting_approval',
+      'success',
+    ]);
+    expect(ofKind(paid.entries, 'ledger_entry').map((entry) => entry.details.kind)).toEqual([
+      'withdrawal_reserve',
+      'withdrawal_settle',
+    ]);
+    expect(ofKind(paid.entries, 'operator_action').map((entry) => entry.summary)).toEqual([
+      'operatorPayoutApprove',
+    ]);
+    const order = kinds(paid.entries);
+    expect(order.indexOf('operator_action')).toBeLessThan(order.lastIndexOf('status_changed'));
   });
 
   it("answers 404 for another brand's or an unknown transaction, 400 for a malformed id, 403 without the scope", async () => {
