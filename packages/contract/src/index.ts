@@ -299,6 +299,7 @@ export {
   BrandSummary,
   BrandUpdateRequest,
   ConfigWriteHeaders,
+  OPERATOR_PAGE_DEFAULT,
   OPERATOR_PAGE_MAX,
   OPERATOR_SCOPES,
   OPERATOR_SCOPE_DESCRIPTIONS,
@@ -311,6 +312,7 @@ export {
   OperatorSessionCreated,
   OperatorSessionRequest,
   PLAYER_VERIFICATION_STATUSES,
+  PlayerPage,
   VerificationRulesAnswer,
 } from './schemas/operator-players';
 export type {
@@ -322,9 +324,21 @@ export type {
 export {
   OperatorTransaction,
   TRANSACTION_CSV_COLUMNS,
+  TIMELINE_ENTRY_KINDS,
   TransactionCount,
   TransactionPage,
+  TransactionTimeline,
 } from './schemas/operator-transactions';
+export type { TimelineEntry } from './schemas/operator-transactions';
+export {
+  ClientReportPage,
+  WEBHOOK_DELIVERY_STATES,
+  WebhookDeliveryDetail,
+  WebhookDeliveryPage,
+  WebhookEndpointStatus,
+  WebhookRedeliverAnswer,
+} from './schemas/operator-monitoring';
+export type { OperatorClientReport, WebhookDelivery } from './schemas/operator-monitoring';
 // --- the brand configuration layer ---
 export {
   BrandSettings,
