@@ -53,6 +53,7 @@ export type EndpointTag =
   | 'operator-players'
   | 'operator-transactions'
   | 'operator-configuration'
+  | 'operator-monitoring'
   | 'back-office';
 
 /**
@@ -78,7 +79,10 @@ export type OperatorScopeName =
   | 'transactions:write'
   | 'config:read'
   | 'config:write'
-  | 'clickstream:read';
+  | 'clickstream:read'
+  | 'webhooks:read'
+  | 'webhooks:write'
+  | 'reports:read';
 
 /** One endpoint of the cashier-service. */
 export interface Endpoint {

@@ -223,6 +223,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'sandboxThreeDsChallenge',
       'sandboxLatestOtp',
       'sandboxBalance',
+      'staffSandboxDemoCode',
     ]);
   });
 });

@@ -18,6 +18,7 @@ export type {
   OperatorAccess,
   OperatorScopeName,
   ResponseContentType,
+  StaffAccess,
 } from './endpoint-types';
 export {
   Currency,
@@ -266,6 +267,7 @@ export {
   STAFF_SESSION_COOKIE,
 } from './staff-endpoints';
 export {
+  StaffDemoCode,
   StaffEnrolment,
   StaffInviteRequest,
   StaffLink,
@@ -298,6 +300,7 @@ export {
   BrandSummary,
   BrandUpdateRequest,
   ConfigWriteHeaders,
+  OPERATOR_PAGE_DEFAULT,
   OPERATOR_PAGE_MAX,
   OPERATOR_SCOPES,
   OPERATOR_SCOPE_DESCRIPTIONS,
@@ -310,6 +313,7 @@ export {
   OperatorSessionCreated,
   OperatorSessionRequest,
   PLAYER_VERIFICATION_STATUSES,
+  PlayerPage,
   VerificationRulesAnswer,
 } from './schemas/operator-players';
 export type {
@@ -322,9 +326,21 @@ export {
   OperatorTransaction,
   METHOD_KINDS,
   TRANSACTION_CSV_COLUMNS,
+  TIMELINE_ENTRY_KINDS,
   TransactionCount,
   TransactionPage,
+  TransactionTimeline,
 } from './schemas/operator-transactions';
+export type { TimelineEntry } from './schemas/operator-transactions';
+export {
+  ClientReportPage,
+  WEBHOOK_DELIVERY_STATES,
+  WebhookDeliveryDetail,
+  WebhookDeliveryPage,
+  WebhookEndpointStatus,
+  WebhookRedeliverAnswer,
+} from './schemas/operator-monitoring';
+export type { OperatorClientReport, WebhookDelivery } from './schemas/operator-monitoring';
 // --- the brand configuration layer ---
 export {
   BrandSettings,

@@ -517,6 +517,8 @@ const TAG_DESCRIPTIONS: Readonly<Record<Endpoint['tag'], string>> = {
   'operator-transactions': "Operator API: the brand's transactions and payout approval",
   'operator-configuration':
     "Operator API: the brand's configuration (pay groups, currencies, themes, texts, ...) and its audit trail",
+  'operator-monitoring':
+    "Operator API: the brand's webhook deliveries (redelivery included) and the widget's client error reports",
   'back-office':
     "The back office's own calls (/api/back-office/v1): staff sign-in, the second factor, password links and staff management, under the staff session cookie",
 };

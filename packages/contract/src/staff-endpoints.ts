@@ -12,6 +12,8 @@
  */
 import type { Endpoint } from './endpoint-types';
 import {
+  StaffDemoCode,
+  StaffDemoCodeQuery,
   StaffEnrolment,
   StaffInviteRequest,
   StaffLink,
@@ -209,5 +211,19 @@ export const STAFF_ENDPOINTS = {
     body: StaffSetPasswordRequest,
     responses: { 204: { description: 'The password is set.' } },
     errors: ['staffLinkInvalid', 'staffPasswordWeak'],
+  }),
+  staffSandboxDemoCode: staffEndpoint({
+    ...common,
+    id: 'staffSandboxDemoCode',
+    method: 'GET',
+    path: `${STAFF_BASE}/sandbox/demo-code`,
+    summary: "A demo account's current second-factor code (sandbox)",
+    description:
+      'Sandbox only: the current authenticator code of one of the published demo staff accounts (their secrets are published too), for the demo and the browser tests. 1804 for any other address.',
+    sandboxOnly: true,
+    staff: 'public',
+    query: StaffDemoCodeQuery,
+    responses: { 200: { description: 'The code.', schema: StaffDemoCode } },
+    errors: ['operatorNotFound'],
   }),
 } as const;

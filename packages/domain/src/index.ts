@@ -561,3 +561,5 @@ export {
   shouldSampleTrace,
 } from './reporting';
 export type { Breadcrumb, BreadcrumbType, ClientReport, ClientReportKind } from './reporting';
+export { staffPasswordProblem } from './staff';
+export type { StaffPasswordProblem } from './staff';

@@ -39,6 +39,7 @@ export const ENTRY_POINTS: Readonly<Record<string, string>> = {
   webhooks: path.join(PACKAGE_DIR, 'src', 'cli', 'webhooks.ts'),
   operator: path.join(PACKAGE_DIR, 'src', 'cli', 'operator.ts'),
   session: path.join(PACKAGE_DIR, 'src', 'cli', 'create-session.ts'),
+  staff: path.join(PACKAGE_DIR, 'src', 'cli', 'staff.ts'),
 };
 
 /** Workspace packages, bundled from their sources. */

@@ -25,6 +25,7 @@ import { securityServerOptions } from './http/server-options';
 import { Telemetry, installHttpMetrics } from './http/telemetry';
 import { decorateSession } from './http/session-auth';
 import { decorateOperator } from './http/operator-auth';
+import { decorateStaffSession } from './http/staff-session';
 import type { PaymentProvider } from './providers';
 import { ConnectorRegistry } from './providers/connectors';
 import { createConnectors } from './providers/create-provider';
@@ -183,6 +184,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   installRequestIdHeader(app);
   decorateSession(app);
   decorateOperator(app);
+  decorateStaffSession(app);
   // Security headers and rate limits, before any route.
   await installSecurity(app, config);
   installErrorHandlers(app);

@@ -25,6 +25,7 @@ import { assertMigrated } from './db/migrations';
 import { startupFailureMessage } from './startup-failure';
 import { openDatabase } from './db/open';
 import { seedDatabase } from './db/seed';
+import { disableDemoStaff } from './modules/staff';
 import { serveWidget } from './http/widget-static';
 import { startReconciler } from './modules/payments';
 import { startWebhookDispatcher } from './modules/webhooks';
@@ -48,6 +49,8 @@ async function prepareDatabase(config: ServerConfig) {
     });
   }
   const seeded = config.seedDemoData ? await seedDatabase(database.db) : { created: [] };
+  // The demo staff's password and codes are published: no server without the demo lets them in.
+  if (!config.seedDemoData) await disableDemoStaff(database.db);
   return { database, seeded };
 }
 

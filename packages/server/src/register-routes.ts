@@ -40,6 +40,11 @@ import { registerOperatorAppearanceRoutes } from './modules/brand-config/routes/
 import { registerRealtimeTokenRoutes } from './modules/realtime/routes/realtime-token';
 // The widget's render-crash and error reports.
 import { registerClientReportRoutes } from './modules/widget-reports/routes/client-reports';
+import { registerOperatorClientReportRoutes } from './modules/widget-reports/routes/operator-client-reports';
+// The operator's view of the webhook deliveries.
+import { registerOperatorWebhookRoutes } from './modules/webhooks/routes/operator-webhooks';
+// The back office's own calls (staff sign-in and management).
+import { registerStaffRoutes } from './modules/staff/routes/staff';
 // The player's pending payments and history.
 import { registerPaymentHistoryRoutes } from './modules/payments/routes/payment-history';
 
@@ -79,6 +84,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAppearanceRoutes,
   registerRealtimeTokenRoutes,
   registerClientReportRoutes,
+  registerOperatorClientReportRoutes,
+  registerOperatorWebhookRoutes,
+  registerStaffRoutes,
 ];
 
 /** Registers every route module on the app. */

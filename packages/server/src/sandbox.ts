@@ -5,6 +5,9 @@
  * sandbox connector the server runs (state in the database) is in `@cashdesk/server`; the rules
  * it decides by are in `providers/sandbox/README.md`.
  *
+ * It also lists the demo staff of the back office (their published password and second-factor
+ * secrets), which the demo's start prints.
+ *
  * Like `@cashdesk/server/protocols`, this entry opens no database and starts nothing.
  *
  * @packageDocumentation
@@ -16,3 +19,5 @@ export type { SandboxFlow } from './providers/sandbox/provider-ref';
 export { SandboxProvider } from './providers/sandbox/sandbox-provider';
 export type { SandboxProviderOptions } from './providers/sandbox/sandbox-provider';
 export type { LookupResult, ProviderStatus } from './providers/payment-provider';
+export { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './db/seed-data/staff';
+export type { DemoStaffAccount } from './db/seed-data/staff';

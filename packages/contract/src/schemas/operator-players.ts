@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { Currency, DateTime, Decimal, SessionId, Url } from './common';
 import { LanguageCode, PaymentFlowSchema, PlayerRef } from './sandbox';
-import { changeRequest } from './operator';
+import { PageQuery, changeRequest } from './operator';
 
 /** Where a player's identity check stands. */
 export const PLAYER_VERIFICATION_STATUSES = ['unverified', 'pending', 'verified'] as const;
@@ -285,3 +285,43 @@ export const VerificationRulesAnswer = z
       description: "The brand's verification rules and its configuration version (the ETag too).",
     }),
   );
+
+/** GET /players: the filters (combined with AND), a page size and the cursor. */
+export const PlayerListQuery = z.object({
+  q: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(100),
+        z.describe(
+          'Finds players whose external id starts with it, or whose e-mail, first or last name contains it (case-insensitive).',
+        ),
+      ),
+  ),
+  blocked: z.optional(
+    z
+      .enum(['true', 'false'])
+      .check(z.describe('true: blocked players only; false: players not blocked.')),
+  ),
+  verified: z.optional(
+    z
+      .enum(['true', 'false'])
+      .check(z.describe('true: verified players only; false: the others (unverified or pending).')),
+  ),
+  verification_status: z.optional(VerificationStatus),
+  ...PageQuery.shape,
+});
+
+/** A page of players. */
+export const PlayerPage = z
+  .object({ players: z.array(OperatorPlayer), next_cursor: z.nullable(z.string()) })
+  .check(
+    z.meta({
+      id: 'PlayerPage',
+      description:
+        'A page of players, newest first (by creation time, then id); next_cursor fetches the next page and is null on the last. Each player as GET /players/{external_id} answers it.',
+    }),
+  );
+/** The type of {@link PlayerPage}. */
+export type PlayerPage = z.infer<typeof PlayerPage>;

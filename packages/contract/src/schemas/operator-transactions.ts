@@ -120,3 +120,79 @@ export const TRANSACTION_CSV_COLUMNS = [
   'awaiting_approval',
   'new_payout_account',
 ] as const satisfies readonly (keyof OperatorTransaction)[];
+
+/**
+ * The kinds of a transaction's timeline entries, each read from what the database keeps (nothing
+ * is inferred): its creation, each status change its webhook events recorded, the provider
+ * answers held for review and their resolution, the ledger entries, the movements owed to the
+ * operator's wallet and their answers, its refunds, its webhook events and their deliveries, and
+ * the operator calls that named it.
+ */
+export const TIMELINE_ENTRY_KINDS = [
+  'created',
+  'status_changed',
+  'provider_answer_held',
+  'held_answer_resolved',
+  'ledger_entry',
+  'wallet_operation_queued',
+  'wallet_operation_answered',
+  'refund_requested',
+  'refund_finished',
+  'webhook_recorded',
+  'webhook_delivered',
+  'webhook_dead',
+  'operator_action',
+] as const;
+
+/** One entry of a transaction's timeline. */
+export const TimelineEntry = z
+  .object({
+    at: DateTime,
+    kind: z.enum(TIMELINE_ENTRY_KINDS),
+    /** Short and machine-readable: the new status, the ledger kind, the event type, the call. */
+    summary: z.string(),
+    /** Flat facts of the entry: amounts as decimal strings, ids, states; never card data. */
+    details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  })
+  .check(
+    z.meta({
+      id: 'TimelineEntry',
+      description:
+        'One thing that happened to a transaction: when, what kind, a short machine-readable summary (a status, a ledger kind, an event type, an endpoint id) and its details (amounts as decimal strings; never card data, secrets or session ids).',
+    }),
+  );
+/** The type of {@link TimelineEntry}. */
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
+/** Where the transaction's own provider call stands (no history of single calls is kept). */
+export const ProviderCallState = z
+  .object({
+    state: z.enum(['pending', 'sending', 'unknown', 'done', 'approval']),
+    attempts: z.number().check(z.int(), z.gte(0)),
+    connector: z.nullable(z.string()),
+    provider_reference: z.nullable(z.string()),
+  })
+  .check(
+    z.meta({
+      id: 'ProviderCallState',
+      description:
+        "Where the transaction's charging call (authorise or payout) stands: pending (not sent), sending (in flight), unknown (no answer yet, asked again), done (answered) or approval (waits for the operator); how many times it was started, the connector and the provider's reference. The time of each single call is not kept.",
+    }),
+  );
+
+/** GET /transactions/{id}/timeline. */
+export const TransactionTimeline = z
+  .object({
+    transaction: OperatorTransaction,
+    provider_call: ProviderCallState,
+    entries: z.array(TimelineEntry),
+  })
+  .check(
+    z.meta({
+      id: 'TransactionTimeline',
+      description:
+        'A transaction, where its provider call stands and everything recorded about it in time order (oldest first; entries of the same instant in the order they happen: creation, status, provider, ledger, wallet, refunds, webhooks, operator calls).',
+    }),
+  );
+/** The type of {@link TransactionTimeline}. */
+export type TransactionTimeline = z.infer<typeof TransactionTimeline>;

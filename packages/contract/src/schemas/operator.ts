@@ -21,6 +21,9 @@ export const OPERATOR_SCOPES = [
   'config:read',
   'config:write',
   'clickstream:read',
+  'webhooks:read',
+  'webhooks:write',
+  'reports:read',
 ] as const satisfies readonly OperatorScopeName[];
 
 /** What each scope allows (the OpenAPI document and the command-line client's help show this). */
@@ -33,6 +36,10 @@ export const OPERATOR_SCOPE_DESCRIPTIONS: Readonly<Record<OperatorScopeName, str
   'config:read': "Read the brand's configuration and its audit trail.",
   'config:write': "Change the brand's configuration (pay groups, currencies, themes, texts, ...).",
   'clickstream:read': "Read the clickstream of the brand's players (their analytics events).",
+  'webhooks:read':
+    "Read the brand's webhook events, their delivery state and payload, and where they are sent.",
+  'webhooks:write': "Send the brand's dead-lettered webhook events again.",
+  'reports:read': "Read the widget's client error reports of the brand's sessions.",
 };
 
 /** One scope of {@link OPERATOR_SCOPES}. */
@@ -214,6 +221,9 @@ export const ApiKeyList = z
 /** Largest page of a list call. */
 export const OPERATOR_PAGE_MAX = 200;
 
+/** The page size of a list call that names none. */
+export const OPERATOR_PAGE_DEFAULT = 50;
+
 /** Query of a list call: a page size and the cursor the previous page answered. */
 export const PageQuery = z.object({
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(OPERATOR_PAGE_MAX))),
@@ -223,10 +233,42 @@ export const PageQuery = z.object({
 /** What an audited call did: changed something, or read. */
 export const AuditKind = z.enum(['change', 'read']);
 
-/** Query of the audit trail: a page, and optionally one kind of call. */
+/** Query of the audit trail: a page, and the filters (all optional, combined with AND). */
 export const AuditQuery = z.object({
   ...PageQuery.shape,
   kind: z.optional(AuditKind),
+  actor: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(100),
+        z.describe('Who made the call: `admin`, or an API key id.'),
+      ),
+  ),
+  action: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^[A-Za-z][A-Za-z0-9]{0,99}$/, 'an endpoint id, e.g. operatorPlayerUpdate'),
+        z.describe('The endpoint id of the call, e.g. `operatorPlayerUpdate`.'),
+      ),
+  ),
+  target: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(300),
+        z.describe(
+          "The start of the target: `transaction:<id>` also finds that transaction's refunds (`transaction:<id>:refund:<refund>`), `player:` every player.",
+        ),
+      ),
+  ),
+  /** At or after. */
+  created_from: z.optional(DateTime),
+  /** Before. */
+  created_to: z.optional(DateTime),
 });
 
 /** One audited operator call. */

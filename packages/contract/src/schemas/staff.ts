@@ -205,3 +205,15 @@ export const StaffSetPasswordRequest = z
         'Sets the password of the link (at least 12 characters, not a common password). The link then no longer works, and every session of the staff member ends.',
     }),
   );
+
+/** GET /sandbox/demo-code: which demo account. */
+export const StaffDemoCodeQuery = z.object({ email: StaffEmail });
+
+/** The current code of a demo account's authenticator (sandbox only). */
+export const StaffDemoCode = z.object({ code: TotpCode }).check(
+  z.meta({
+    id: 'StaffDemoCode',
+    description:
+      'The current second-factor code of a demo staff account (sandbox only: its secret is published), so the demo and the browser tests sign in without an authenticator app.',
+  }),
+);

@@ -59,6 +59,7 @@ describe('loadConfig', () => {
       },
       security: DEFAULT_SECURITY,
       webhooks: DEFAULT_WEBHOOKS,
+      staff: { sessionIdleMs: 1_800_000, sessionMaxMs: 43_200_000 },
       unknownVariables: [],
     });
     expect(DEFAULT_OPERATIONS).toEqual(loadConfig({}).operations);
@@ -189,6 +190,7 @@ describe('loadConfig', () => {
         retryMaxMs: 600_000,
         intervalMs: 1000,
       },
+      staff: { sessionIdleMs: 1_800_000, sessionMaxMs: 43_200_000 },
       unknownVariables: [],
     });
   });

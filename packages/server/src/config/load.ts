@@ -29,6 +29,8 @@ import type { SecretSettings } from './secrets';
 import { readSecurity, SECURITY_VARIABLES } from './security';
 import type { SecuritySettings } from './security';
 import { readServer, SERVER_VARIABLES } from './server';
+import { readStaff, STAFF_VARIABLES } from './staff';
+import type { StaffSettings } from './staff';
 import type { ServerSettings } from './server';
 import { readWallet, WALLET_VARIABLES } from './wallet';
 import type { WalletConfig } from './wallet';
@@ -56,6 +58,8 @@ export interface ServerConfig
   readonly security: SecuritySettings;
   /** The webhooks to the operator's backend (modules/webhooks/). */
   readonly webhooks: WebhookSettings;
+  /** The back office's staff sessions (their time-outs). */
+  readonly staff: StaffSettings;
   /**
    * Variables named like the server's own that no part of it reads (a misspelling leaves a
    * setting at its default): main.ts names each in a warning at start-up.
@@ -75,6 +79,7 @@ const EnvSchema = z.object({
   ...SECURITY_VARIABLES,
   ...LIMIT_VARIABLES,
   ...OPERATION_VARIABLES,
+  ...STAFF_VARIABLES,
   ...PRODUCTION_CHECK_VARIABLES,
 });
 
@@ -124,6 +129,7 @@ export function loadConfig(env: Environment = process.env): ServerConfig {
     operations,
     security,
     webhooks,
+    staff: readStaff(values),
     unknownVariables: unknownVariables(env, known),
   };
 }

@@ -52,6 +52,7 @@ import {
   putTaxTiers,
   bumpConfigVersion,
 } from '../modules/brand-config';
+import { seedDemoStaff } from '../modules/staff';
 
 /** What {@link seedDatabase} did. */
 export interface SeedReport {
@@ -91,6 +92,8 @@ export async function seedDatabase(db: Database): Promise<SeedReport> {
     });
     if (wrote) created.push(seed.brand.id);
   }
+  // The back office's demo staff (seed-data/staff.ts), once their brand is there.
+  await seedDemoStaff(db);
   return { created };
 }
 

@@ -35,6 +35,7 @@ export const SECRET_KEYS = [
   'token',
   'session_id',
   'sessionId',
+  'csrf_token',
 ] as const;
 
 /** The pino redact paths: each secret key at the top level and one or two levels down, plus headers. */
@@ -44,6 +45,7 @@ export const REDACT_PATHS: readonly string[] = [
   'req.headers.authorization',
   'req.headers["idempotency-key"]',
   'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
   'res.headers["set-cookie"]',
 ];
 

@@ -1,6 +1,6 @@
 /**
  * The audit trail of the operator API. Every call that changes something records who
- * (the key's id, or `admin`), what (the endpoint id and its target), when, and the state before
+ * (the key's id, `admin`, or `staff:<id>` for a staff member in the back office), what (the endpoint id and its target), when, and the state before
  * and after, in the same database transaction as the change: the entry exists exactly when the
  * change committed. Every read records who read which address, and when (kind `read`, after its
  * answer was made). Secrets never enter it (a minted key is audited by its summary).
@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 import type { AuditEntry } from '@cashdesk/contract';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/open';
 import { operatorAuditLog } from '../db/schema';
 import { ApiError } from './api-error';
@@ -31,6 +31,7 @@ export interface AuditRecord {
 
 /** The actor name of a principal in the trail. */
 export function actorOf(principal: OperatorPrincipal): string {
+  if (principal.staff !== undefined) return `staff:${principal.staff.id}`;
   return principal.kind === 'admin' ? 'admin' : principal.keyId;
 }
 
@@ -53,15 +54,26 @@ export async function recordAudit(
   });
 }
 
+/** The filters of the trail (all optional, combined with AND). */
+export interface AuditFilters {
+  readonly kind?: 'change' | 'read' | undefined;
+  /** `admin` or a key id. */
+  readonly actor?: string | undefined;
+  /** An endpoint id. */
+  readonly action?: string | undefined;
+  /** The start of the target. */
+  readonly target?: string | undefined;
+  /** At or after. */
+  readonly created_from?: string | undefined;
+  /** Before. */
+  readonly created_to?: string | undefined;
+}
+
 /** A page of a brand's trail, newest first. */
 export async function listAudit(
   db: Executor,
   brandId: string,
-  page: {
-    readonly limit: number;
-    readonly cursor: string | undefined;
-    readonly kind?: 'change' | 'read' | undefined;
-  },
+  page: { readonly limit: number; readonly cursor?: string | undefined } & AuditFilters,
 ): Promise<{ readonly entries: AuditEntry[]; readonly nextCursor: string | null }> {
   const after = page.cursor === undefined ? undefined : decodeSeqCursor(page.cursor);
   const rows = await db
@@ -71,6 +83,18 @@ export async function listAudit(
       and(
         eq(operatorAuditLog.brandId, brandId),
         page.kind === undefined ? undefined : eq(operatorAuditLog.kind, page.kind),
+        page.actor === undefined ? undefined : eq(operatorAuditLog.actor, page.actor),
+        page.action === undefined ? undefined : eq(operatorAuditLog.action, page.action),
+        // A prefix compared as text, never as a LIKE pattern: `_` and `%` are plain characters.
+        page.target === undefined
+          ? undefined
+          : sql`starts_with(${operatorAuditLog.target}, ${page.target})`,
+        page.created_from === undefined
+          ? undefined
+          : gte(operatorAuditLog.at, new Date(page.created_from)),
+        page.created_to === undefined
+          ? undefined
+          : lt(operatorAuditLog.at, new Date(page.created_to)),
         after === undefined ? undefined : lt(operatorAuditLog.seq, after),
       ),
     )

@@ -8,19 +8,34 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { OPERATOR_SCOPES } from '@cashdesk/contract';
-import type { ApiKeySummary, OperatorScopeName } from '@cashdesk/contract';
+import type { ApiKeySummary, OperatorScopeName, StaffRole } from '@cashdesk/contract';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../db/open';
 import { operatorApiKeys } from '../db/schema';
 
-/** Who is calling the operator API. */
+/** A staff member making an operator call from the back office (http/staff-session.ts). */
+export interface StaffActor {
+  readonly id: string;
+  readonly role: StaffRole;
+  /** Their brand; `null` for an administrator. */
+  readonly brandId: string | null;
+}
+
+/**
+ * Who is calling the operator API: the administrator key, or a brand's key. A staff member
+ * under the back office's session is one of the two with `staff` set: an administrator (or a
+ * brand's staff member on their own brand's API-key calls) as `admin`, otherwise as `brand` on
+ * the brand they act on, with `keyId` `staff:<id>` (what the audit trail and a refund's
+ * requester record) and every scope (their role's permission was checked instead).
+ */
 export type OperatorPrincipal =
-  | { readonly kind: 'admin' }
+  | { readonly kind: 'admin'; readonly staff?: StaffActor | undefined }
   | {
       readonly kind: 'brand';
       readonly brandId: string;
       readonly keyId: string;
       readonly scopes: ReadonlySet<OperatorScopeName>;
+      readonly staff?: StaffActor | undefined;
     };
 
 /** The prefix of every brand key (so a leaked key is recognisable, e.g. by secret scanners). */

@@ -26,6 +26,8 @@
  * - an operator endpoint (`operator` set) refuses a query parameter its query schema does not
  *   name (400 invalidField naming `query.<name>`), as its PATCH bodies refuse unknown fields: a
  *   misspelled or unsupported filter would otherwise be dropped and the answer look filtered;
+ * - a back-office call (`staff` set): the staff session hook (staff-session.ts) at onRequest,
+ *   with its stage, permission and CSRF checks; the handler reads `request.staffSession`;
  * - `sandboxOnly: true`: outside sandbox mode the route answers 404 with code 1901;
  * - rate limits: failed session checks count per client address, the money endpoints of
  *   http/rate-limits.ts are limited per session (429, code 1013), and the client reports are
@@ -51,6 +53,7 @@ import type { Executor } from '../db/open';
 import type { OperatorPrincipal } from './operator-keys';
 import { recordAudit } from './operator-audit';
 import { operatorAuthHook } from './operator-auth';
+import { staffAuthHook } from './staff-session';
 import { isRecord } from '../platform/is-record';
 
 /** The output type of a schema, or `undefined` when there is none. */
@@ -125,6 +128,15 @@ export type EndpointCsvResult<E extends Endpoint> = {
     : never;
 }[ResponseStatus<E>];
 
+/** An answer without a body (204), for the statuses an endpoint declares with neither schema nor type. */
+export type EndpointEmptyResult<E extends Endpoint> = {
+  [K in ResponseStatus<E>]: E['responses'][K] extends { readonly schema: $ZodType }
+    ? never
+    : E['responses'][K] extends { readonly contentType: string }
+      ? never
+      : { readonly status: K; readonly empty: true };
+}[ResponseStatus<E>];
+
 /** The stored answer of an earlier request with the same Idempotency-Key, sent again as it was. */
 export interface ReplayedResult {
   readonly replayed: StoredResponse;
@@ -132,7 +144,11 @@ export interface ReplayedResult {
 
 /** What a handler returns. */
 export type EndpointResult<E extends Endpoint> =
-  EndpointJsonResult<E> | EndpointHtmlResult<E> | EndpointCsvResult<E> | ReplayedResult;
+  | EndpointJsonResult<E>
+  | EndpointHtmlResult<E>
+  | EndpointCsvResult<E>
+  | EndpointEmptyResult<E>
+  | ReplayedResult;
 
 /** What a handler gets. */
 export interface EndpointContext<E extends Endpoint> {
@@ -207,6 +223,7 @@ type LooseResult =
   | LooseJson
   | { readonly status: number; readonly html: string }
   | { readonly status: number; readonly csv: Readable }
+  | { readonly status: number; readonly empty: true }
   | ReplayedResult;
 
 /** A JSON answer as the idempotency store keeps it. */
@@ -243,6 +260,9 @@ function toLooseResult(result: unknown): LooseResult {
     }
     if (typeof result.status === 'number' && 'body' in result)
       return { status: result.status, body: result.body };
+    if (typeof result.status === 'number' && result.empty === true) {
+      return { status: result.status, empty: true };
+    }
   }
   throw new Error('route handler returned no result');
 }
@@ -351,6 +371,7 @@ async function send(reply: FastifyReply, result: LooseResult): Promise<FastifyRe
   if ('csv' in result) {
     return reply.code(result.status).type('text/csv; charset=utf-8').send(result.csv);
   }
+  if ('empty' in result) return reply.code(result.status).send();
   return reply.code(result.status).send(result.body);
 }
 
@@ -383,12 +404,16 @@ export function registerEndpoint<E extends Endpoint>(
     : endpoint.operator === undefined
       ? undefined
       : operatorAuthHook({
-          db: deps.db,
+          deps,
+          endpointId: endpoint.id,
           access: endpoint.operator,
-          adminKey: deps.config.operatorAdminKey,
           failures: app.cashdeskLimits.authFailures,
-          clock: deps.clock,
         });
+  const staffHook =
+    endpoint.staff === undefined
+      ? undefined
+      : staffAuthHook(deps, endpoint.staff, app.cashdeskLimits.authFailures);
+  const authHook = sessionHook ?? staffHook;
   // Money calls are limited per session, after the session check, before the handler.
   // Calls without a session (client reports) are limited per client address instead.
   const limitHook =
@@ -406,7 +431,7 @@ export function registerEndpoint<E extends Endpoint>(
     method: endpoint.method,
     url,
     schema,
-    ...(sessionHook === undefined ? {} : { onRequest: sessionHook }),
+    ...(authHook === undefined ? {} : { onRequest: authHook }),
     ...(limitHook === undefined ? {} : { preHandler: limitHook }),
     handler: async (request, reply) => {
       const session = sessionOf(endpoint, request.cashierSession);

@@ -49,10 +49,17 @@ afterAll(async () => {
 });
 
 describe('the production build', () => {
-  it('writes the server and every operator command (migrate, webhooks, operator, session), every file directly in its folder', async () => {
+  it('writes the server and every operator command (migrate, webhooks, operator, session, staff), every file directly in its folder', async () => {
     const names = report.files.map((file) => file.name);
     expect(names).toEqual(
-      expect.arrayContaining(['main.js', 'migrate.js', 'webhooks.js', 'operator.js', 'session.js']),
+      expect.arrayContaining([
+        'main.js',
+        'migrate.js',
+        'webhooks.js',
+        'operator.js',
+        'session.js',
+        'staff.js',
+      ]),
     );
     expect(names.every((name) => !name.includes('/'))).toBe(true);
     expect((await readdir(outdir)).sort()).toEqual([...names].sort());

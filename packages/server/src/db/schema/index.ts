@@ -60,3 +60,4 @@ export {
 export { webhookEventState, webhookEvents } from './webhooks';
 export { operatorApiKeys, operatorAuditLog } from './operator';
 export { brandDefaultThemes, brandTexts, brandThemes } from './appearance';
+export { staffAccounts, staffLinks, staffSessions } from './staff';

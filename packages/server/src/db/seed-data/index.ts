@@ -18,6 +18,7 @@ import type { SeedBrand } from './types';
 
 export { DEMO_HOST_PAGE_ORIGIN, SEED_CURRENCIES } from './shared';
 export type { SeedBrand, SeedPayGroup, SeedPlayer } from './types';
+export { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './staff';
 
 /** Every brand the seed writes, in order. */
 export const SEED_BRANDS: readonly SeedBrand[] = [BRAND0, BRAND1];

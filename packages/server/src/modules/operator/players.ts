@@ -8,13 +8,15 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { OperatorPlayer, PlayerLimit, PlayerUpdateRequest } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
 import { currencies, playerBalances, playerLimits, players, sessions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { announceChange } from '../../db/cache/announce';
 import { plainDecimal } from '../../platform/money-text';
+import { afterPosition, decodeCursor, encodeCursor, microsecondText } from './keyset-cursor';
 
 /** A player row. */
 export type PlayerRow = typeof players.$inferSelect;
@@ -47,20 +49,15 @@ export async function requirePlayer(
   return row;
 }
 
-/** A player as the operator API answers it: the row, its limits and its balances. */
-export async function toOperatorPlayer(db: Executor, row: PlayerRow): Promise<OperatorPlayer> {
-  const [limits, balances] = await Promise.all([
-    db
-      .select()
-      .from(playerLimits)
-      .where(eq(playerLimits.playerId, row.id))
-      .orderBy(playerLimits.flow, playerLimits.currency),
-    db
-      .select()
-      .from(playerBalances)
-      .where(eq(playerBalances.playerId, row.id))
-      .orderBy(playerBalances.currency),
-  ]);
+type LimitRow = typeof playerLimits.$inferSelect;
+type BalanceRow = typeof playerBalances.$inferSelect;
+
+/** A player as the operator API answers it, from the row, its limits and its balances. */
+function operatorPlayerOf(
+  row: PlayerRow,
+  limits: readonly LimitRow[],
+  balances: readonly BalanceRow[],
+): OperatorPlayer {
   return {
     external_id: row.externalId,
     first_name: row.firstName,
@@ -85,6 +82,118 @@ export async function toOperatorPlayer(db: Executor, row: PlayerRow): Promise<Op
       wager_remaining: plainDecimal(balance.wagerRemaining),
     })),
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Players as the operator API answers them: two queries for the limits and balances of all. */
+async function toOperatorPlayers(
+  db: Executor,
+  rows: readonly PlayerRow[],
+): Promise<OperatorPlayer[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [limits, balances] = await Promise.all([
+    db
+      .select()
+      .from(playerLimits)
+      .where(inArray(playerLimits.playerId, ids))
+      .orderBy(playerLimits.flow, playerLimits.currency),
+    db
+      .select()
+      .from(playerBalances)
+      .where(inArray(playerBalances.playerId, ids))
+      .orderBy(playerBalances.currency),
+  ]);
+  return rows.map((row) =>
+    operatorPlayerOf(
+      row,
+      limits.filter((limit) => limit.playerId === row.id),
+      balances.filter((balance) => balance.playerId === row.id),
+    ),
+  );
+}
+
+/** A player as the operator API answers it: the row, its limits and its balances. */
+export async function toOperatorPlayer(db: Executor, row: PlayerRow): Promise<OperatorPlayer> {
+  const [player] = await toOperatorPlayers(db, [row]);
+  if (player === undefined) throw new Error(`player ${row.id} not answered`);
+  return player;
+}
+
+/** The filters of the player list (the contract's PlayerListQuery). */
+export interface PlayerFilters {
+  /** An external id prefix, or part of the e-mail, first or last name (case-insensitive). */
+  readonly q?: string | undefined;
+  readonly blocked?: 'true' | 'false' | undefined;
+  readonly verified?: 'true' | 'false' | undefined;
+  readonly verification_status?: PlayerRow['verificationStatus'] | undefined;
+}
+
+/** `text` as a LIKE pattern that matches it literally (`%`, `_` and `\\` escaped). */
+function literalPattern(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** What `q` finds: an external id starting with it, or an e-mail or name containing it. */
+function searchOf(q: string): SQL | undefined {
+  const literal = literalPattern(q);
+  return or(
+    sql`${players.externalId} like ${`${literal}%`}`,
+    ilike(players.email, `%${literal}%`),
+    ilike(players.firstName, `%${literal}%`),
+    ilike(players.lastName, `%${literal}%`),
+  );
+}
+
+/**
+ * A page of the brand's players, newest first by (created_at, id), each as GET
+ * /players/{external_id} answers it (modules/operator/keyset-cursor.ts for the cursor).
+ *
+ * @throws {ApiError} invalidField (`query.cursor`) for a cursor this server did not make.
+ */
+export async function listOperatorPlayers(
+  db: Executor,
+  brandId: string,
+  filters: PlayerFilters,
+  page: { readonly limit: number; readonly cursor: string | undefined },
+): Promise<{ readonly players: OperatorPlayer[]; readonly nextCursor: string | null }> {
+  const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+  const rows = await db
+    .select({ player: players, cursorAt: microsecondText(players.createdAt) })
+    .from(players)
+    .where(
+      and(
+        eq(players.brandId, brandId),
+        filters.q === undefined ? undefined : searchOf(filters.q),
+        filters.blocked === undefined
+          ? undefined
+          : filters.blocked === 'true'
+            ? isNotNull(players.blockedAt)
+            : isNull(players.blockedAt),
+        filters.verified === undefined
+          ? undefined
+          : filters.verified === 'true'
+            ? eq(players.verificationStatus, 'verified')
+            : ne(players.verificationStatus, 'verified'),
+        filters.verification_status === undefined
+          ? undefined
+          : eq(players.verificationStatus, filters.verification_status),
+        after === undefined ? undefined : afterPosition(players.createdAt, players.id, after),
+      ),
+    )
+    .orderBy(desc(players.createdAt), desc(players.id))
+    .limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    players: await toOperatorPlayers(
+      db,
+      shown.map((row) => row.player),
+    ),
+    nextCursor:
+      rows.length > page.limit && last !== undefined
+        ? encodeCursor({ at: last.cursorAt, id: last.player.id })
+        : null,
   };
 }
 

@@ -21,6 +21,8 @@ import { payGroups, players, transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { transactionWire } from '../webhooks';
 import { csvRow } from './csv';
+import { afterPosition, decodeCursor, encodeCursor, microsecondText } from './keyset-cursor';
+import type { Position } from './keyset-cursor';
 
 /** The filters of the list and the export (the contract's TransactionFilterQuery). */
 export interface TransactionFilters {
@@ -47,35 +49,8 @@ const holdsAnswer: SQL = sql`(${transactions.providerData} ? 'held')`;
  */
 const awaitingApproval: SQL = sql`(${transactions.status} = 'created' and ${transactions.callState} = 'approval')`;
 
-/** A position in the list: the last row's creation time (microseconds, UTC) and id. */
-interface Position {
-  readonly at: string;
-  readonly id: string;
-}
-
-const CURSOR =
-  /^t:([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-/** An opaque cursor of a position. */
-function encodeCursor(position: Position): string {
-  return Buffer.from(`t:${position.at}|${position.id}`, 'utf8').toString('base64url');
-}
-
-/**
- * The position a cursor names.
- *
- * @throws {ApiError} invalidField (`query.cursor`) for a cursor this server did not make.
- */
-function decodeCursor(cursor: string): Position {
-  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (match?.[1] === undefined || match[2] === undefined || Number.isNaN(Date.parse(match[1]))) {
-    throw new ApiError('invalidField', { field: 'query.cursor', detail: 'unknown cursor' });
-  }
-  return { at: match[1], id: match[2] };
-}
-
 /** created_at as exact UTC text with microseconds (a JS Date keeps only milliseconds). */
-const createdAtText = sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const createdAtText = microsecondText(transactions.createdAt);
 
 const columns = {
   transaction: transactions,
@@ -148,7 +123,7 @@ async function page(
         whereOf(brandId, filters),
         after === undefined
           ? undefined
-          : sql`(${transactions.createdAt}, ${transactions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+          : afterPosition(transactions.createdAt, transactions.id, after),
       ),
     )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))

@@ -41,6 +41,7 @@ import {
 } from '../../http/signing';
 import { retryDelayMs } from './backoff';
 import { listenForEvents } from './notify';
+import { WEBHOOK_CHANNEL } from './outbox';
 import type { DeliveryOutcome, WebhookMetrics } from '../../http/telemetry';
 import type { StopListening } from '../../db/listen';
 
@@ -396,11 +397,17 @@ export function startWebhookDispatcher(deps: WebhookDeps): WebhookDispatcher {
 
 /**
  * Puts dead-lettered events back in the queue, with a fresh count of attempts, due at once: the
- * given ids, or every dead event when none is given. Events that are not dead are left alone.
+ * given ids, or every dead event when none is given; only `brandId`'s when it is given (the
+ * operator API acts on one brand). Events that are not dead are left alone. The dispatchers
+ * listening hear of the requeue when it commits (notify.ts) and send them at once.
  *
  * @returns the ids requeued.
  */
-export async function requeueDeadEvents(db: Executor, ids?: readonly string[]): Promise<string[]> {
+export async function requeueDeadEvents(
+  db: Executor,
+  ids?: readonly string[],
+  brandId?: string,
+): Promise<string[]> {
   const rows = await db
     .update(webhookEvents)
     .set({ state: 'pending', attempts: 0, nextAttemptAt: null, deadAt: null })
@@ -408,8 +415,10 @@ export async function requeueDeadEvents(db: Executor, ids?: readonly string[]): 
       and(
         eq(webhookEvents.state, 'dead'),
         ids === undefined ? undefined : inArray(webhookEvents.id, [...ids]),
+        brandId === undefined ? undefined : eq(webhookEvents.brandId, brandId),
       ),
     )
     .returning({ id: webhookEvents.id });
+  if (rows.length > 0) await db.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`);
   return rows.map((row) => row.id);
 }

@@ -1,6 +1,7 @@
 /**
  * The operator API's sessions, players and verification rules:
  * - POST /sessions (sessions:write): upsert the player, start a session, answer the address;
+ * - GET /players (players:read): the brand's players, searched and filtered, cursor pages;
  * - GET/PATCH /players/{external_id} (players:read / players:write);
  * - POST /players/{external_id}/block and /unblock (players:write): blocking ends the player's
  *   sessions at once;
@@ -18,7 +19,14 @@ import { ifMatchVersion } from '../../../http/operator-auth';
 import { registerEndpoint } from '../../../http/register-endpoint';
 import { requireBrand, bumpConfigVersion } from '../../brand-config';
 import { startOperatorSession } from '../operator-sessions';
-import { requirePlayer, setPlayerBlocked, toOperatorPlayer, upsertPlayer } from '../players';
+import {
+  listOperatorPlayers,
+  requirePlayer,
+  setPlayerBlocked,
+  toOperatorPlayer,
+  upsertPlayer,
+} from '../players';
+import { DEFAULT_PAGE_SIZE } from './audit';
 import { adjust, adjustmentWire } from '../adjustments';
 import { currencyPrecision } from '../../payments';
 import { ApiError } from '../../../http/api-error';
@@ -61,6 +69,19 @@ export function registerOperatorPlayerRoutes(app: App): void {
         return started.session;
       });
       return { status: 201, body: session };
+    },
+  );
+
+  registerEndpoint(
+    app,
+    OPERATOR_ENDPOINTS.operatorPlayerList,
+    async ({ query, deps, operator }) => {
+      const { limit, cursor, ...filters } = query;
+      const page = await listOperatorPlayers(deps.db, operator.brandId, filters, {
+        limit: limit ?? DEFAULT_PAGE_SIZE,
+        cursor,
+      });
+      return { status: 200, body: { players: page.players, next_cursor: page.nextCursor } };
     },
   );
 

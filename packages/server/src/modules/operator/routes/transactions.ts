@@ -1,5 +1,5 @@
 /**
- * GET /transactions/{id}, GET /transactions, GET /transactions/count and GET /transactions.csv of the
+ * GET /transactions/{id}, GET /transactions/{id}/timeline, GET /transactions, GET /transactions/count and GET /transactions.csv of the
  * operator API (scope transactions:read), the brand's transactions as its webhooks carry them
  * (modules/operator/transactions.ts).
  *
@@ -14,6 +14,7 @@ import {
   getOperatorTransaction,
   listOperatorTransactions,
 } from '../transactions';
+import { transactionTimeline } from '../timeline';
 import { DEFAULT_PAGE_SIZE } from './audit';
 
 /** Registers the transaction routes. */
@@ -24,6 +25,15 @@ export function registerOperatorTransactionRoutes(app: App): void {
     async ({ params, deps, operator }) => ({
       status: 200,
       body: await getOperatorTransaction(deps.db, operator.brandId, params.transactionId),
+    }),
+  );
+
+  registerEndpoint(
+    app,
+    OPERATOR_ENDPOINTS.operatorTransactionTimelineGet,
+    async ({ params, deps, operator }) => ({
+      status: 200,
+      body: await transactionTimeline(deps.db, operator.brandId, params.transactionId),
     }),
   );
 
