@@ -9,12 +9,14 @@ import type {
   OperatorPlayer,
   OperatorTransaction,
   PayoutDecisionResponse,
+  PlayerPage,
   RefundAnswer,
   RefundList,
   StaffEnrolment,
   StaffLinkInfo,
   StaffSession,
   TransactionPage,
+  TransactionTimeline,
 } from '@cashdesk/contract';
 import type * as z from 'zod/mini';
 import { call, callNoContent, withQuery } from './http';
@@ -72,9 +74,6 @@ export const listTransactions = (query: Query): Promise<TransactionPage> =>
 export const exportAddress = (query: Query): string =>
   withQuery(`${OPERATOR_BASE}/transactions.csv`, query);
 
-export const readTransaction = (id: string): Promise<Transaction> =>
-  call('GET', transactionPath(id));
-
 export const listRefunds = (id: string): Promise<Answer<typeof RefundList>> =>
   call('GET', `${transactionPath(id)}/refunds`);
 
@@ -100,35 +99,19 @@ export const rejectPayout = (id: string, reason: string | undefined): Decided =>
     body: reason === undefined ? {} : { reason },
   });
 
-/** One step of a transaction's history, as the timeline call answers it. */
-export interface TimelineStep {
-  readonly at: string;
-  readonly type: string;
-  readonly status?: string | null;
-  readonly detail?: string | null;
-}
+export type Timeline = Answer<typeof TransactionTimeline>;
 
-/**
- * The transaction's timeline, or `undefined` when this server has no timeline call yet (404
- * without a JSON error of the call itself).
- */
-export async function readTimeline(id: string): Promise<readonly TimelineStep[] | undefined> {
-  try {
-    const answer = await call<{ readonly events?: readonly TimelineStep[] }>(
-      'GET',
-      `${transactionPath(id)}/timeline`,
-    );
-    return answer.events ?? [];
-  } catch (error) {
-    if (error instanceof Error && 'status' in error && error.status === 404) return undefined;
-    throw error;
-  }
-}
+/** Everything recorded about a transaction, oldest first, and where its provider call stands. */
+export const readTimeline = (id: string): Promise<Timeline> =>
+  call('GET', `${transactionPath(id)}/timeline`);
 
 // --- players ---------------------------------------------------------------------------------
 
 const playerPath = (externalId: string): string =>
   `${OPERATOR_BASE}/players/${encodeURIComponent(externalId)}`;
+
+export const listPlayers = (query: Query): Promise<PlayerPage> =>
+  call('GET', `${OPERATOR_BASE}/players`, { query });
 
 export const readPlayer = (externalId: string): Promise<Player> =>
   call('GET', playerPath(externalId));

@@ -6,7 +6,7 @@
 import { STAFF_BRAND_HEADER, STAFF_CSRF_HEADER } from '@cashdesk/contract/values';
 
 /** The error code of "no staff session, or it ended" (staffSignedOut). */
-export const SIGNED_OUT_CODE = '1853';
+const SIGNED_OUT_CODE = '1853';
 
 /** An answer that was not a success: the server's error code (or `network`) and status. */
 export class ApiError extends Error {
@@ -37,7 +37,7 @@ export function setRequestContext(csrfToken: string, brandId: string | undefined
   context.brandId = brandId;
 }
 
-/** Calls `listener` whenever a call finds the session ended; returns the unsubscribe. */
+/** Calls `listener` whenever a call finds the session ended (or may have); returns the unsubscribe. */
 export function onSignedOut(listener: () => void): () => void {
   signedOutListeners.add(listener);
   return () => {
@@ -116,7 +116,12 @@ async function send(
   }
   if (!response.ok) {
     const error = await errorOf(response);
-    if (error.code === SIGNED_OUT_CODE && options.reportSignedOut !== false) {
+    // 1853, or a 401 of the operator API, which answers a call without a session cookie as one
+    // without its API key: the session may have ended, and the listeners check.
+    if (
+      (error.code === SIGNED_OUT_CODE || error.status === 401) &&
+      options.reportSignedOut !== false
+    ) {
       for (const listener of signedOutListeners) listener();
     }
     throw error;

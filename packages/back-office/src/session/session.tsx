@@ -57,8 +57,12 @@ export function SessionProvider({ children }: { readonly children: ReactNode }):
         if (live) setState({ kind: 'none', ended: false });
       },
     );
+    // A call was refused as signed out: the session is read again, and only an ended one
+    // sends to sign-in (a wrong second-factor code is a 401 of the session that goes on).
     const unsubscribe = onSignedOut(() => {
-      setState({ kind: 'none', ended: true });
+      readSession().then(replace, () => {
+        setState({ kind: 'none', ended: true });
+      });
     });
     return () => {
       live = false;

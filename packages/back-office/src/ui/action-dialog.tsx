@@ -83,7 +83,7 @@ export function ActionDialog(props: ActionDialogProps): ReactNode {
                 <Button
                   type="submit"
                   className={`bo-button bo-button--${tone === 'secondary' ? 'primary' : tone}`}
-                  isPending={busy}
+                  isDisabled={busy}
                 >
                   {props.submitLabel}
                 </Button>

@@ -1,12 +1,19 @@
-/** The audit trail: who did what and when, filtered by kind (changes or reads), a page at a time. */
+/**
+ * The audit trail: who did what and when, newest first, filtered by kind (changes or reads), who,
+ * which call, the start of the target and the days; the filters and the page cursor are in the
+ * address.
+ */
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { Button, Form } from 'react-aria-components';
 import { listAudit } from '../../api/calls';
 import type { AuditEntries } from '../../api/calls';
 import { useI18n } from '../../i18n/i18n';
+import { startOfDay, startOfNextDay } from '../../i18n/days';
 import { DataTable, columnsOf } from '../../ui/data-table';
 import { ErrorNotice } from '../../ui/errors';
-import { SelectField } from '../../ui/fields';
+import { SelectField, TextInput } from '../../ui/fields';
 import { Loading } from '../../ui/loading';
 import { Pager } from '../../ui/pager';
 import { useLoad } from '../../ui/use-page';
@@ -15,8 +22,23 @@ import { PageHeader, When } from '../../ui/values';
 type Entry = AuditEntries['entries'][number];
 const column = columnsOf<Entry>();
 const PAGE_SIZE = '50';
+const FILTERS = ['kind', 'actor', 'action', 'target', 'from', 'to'] as const;
+type Filter = (typeof FILTERS)[number];
+type Filters = Record<Filter, string>;
 
-/** A change's before and after, short, for the table. */
+function filtersOf(params: URLSearchParams): Filters {
+  const get = (name: Filter): string => params.get(name) ?? '';
+  return {
+    kind: get('kind'),
+    actor: get('actor'),
+    action: get('action'),
+    target: get('target'),
+    from: get('from'),
+    to: get('to'),
+  };
+}
+
+/** A change's state after it, short, for the table. */
 function changeOf(entry: Entry): string {
   if (entry.kind === 'read') return '';
   const text = JSON.stringify(entry.after ?? entry.before ?? null);
@@ -26,9 +48,25 @@ function changeOf(entry: Entry): string {
 export default function AuditTrailScreen(): ReactNode {
   const { t } = useI18n();
   const [params, setParams] = useSearchParams();
-  const kind = params.get('kind') ?? '';
-  const cursor = params.get('cursor') ?? undefined;
-  const page = useLoad(() => listAudit({ kind, cursor, limit: PAGE_SIZE }), params.toString());
+  const applied = filtersOf(params);
+  const [draft, setDraft] = useState<Filters>(applied);
+  const page = useLoad(
+    () =>
+      listAudit({
+        kind: applied.kind,
+        actor: applied.actor.trim(),
+        action: applied.action.trim(),
+        target: applied.target.trim(),
+        created_from: startOfDay(applied.from),
+        created_to: startOfNextDay(applied.to),
+        cursor: params.get('cursor') ?? undefined,
+        limit: PAGE_SIZE,
+      }),
+    params.toString(),
+  );
+  const set = (name: Filter) => (value: string) => {
+    setDraft((current) => ({ ...current, [name]: value }));
+  };
   const columns = [
     column.accessor('at', { header: t('audit.at'), cell: (info) => <When at={info.getValue()} /> }),
     column.accessor('actor', { header: t('audit.actor') }),
@@ -55,21 +93,62 @@ export default function AuditTrailScreen(): ReactNode {
   return (
     <>
       <PageHeader title={t('audit.title')} />
-      <div className="bo-filters bo-filters--inline">
+      <Form
+        className="bo-filters"
+        aria-label={t('tx.filters')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const next = new URLSearchParams();
+          for (const name of FILTERS)
+            if (draft[name].trim() !== '') next.set(name, draft[name].trim());
+          setParams(next);
+        }}
+      >
         <SelectField
           label={t('audit.kind')}
           name="kind"
-          value={kind}
-          onChange={(value) => {
-            setParams(value === '' ? {} : { kind: value });
-          }}
+          value={draft.kind}
+          onChange={set('kind')}
           options={[
             { id: '', label: t('filter.any') },
             { id: 'change', label: t('audit.kind.change') },
             { id: 'read', label: t('audit.kind.read') },
           ]}
         />
-      </div>
+        <TextInput
+          label={t('audit.actor')}
+          name="actor"
+          value={draft.actor}
+          onChange={set('actor')}
+        />
+        <TextInput
+          label={t('audit.action')}
+          description={t('audit.actionHelp')}
+          name="action"
+          value={draft.action}
+          onChange={set('action')}
+        />
+        <TextInput
+          label={t('audit.target')}
+          description={t('audit.targetHelp')}
+          name="target"
+          value={draft.target}
+          onChange={set('target')}
+        />
+        <TextInput
+          label={t('tx.from')}
+          name="from"
+          type="date"
+          value={draft.from}
+          onChange={set('from')}
+        />
+        <TextInput label={t('tx.to')} name="to" type="date" value={draft.to} onChange={set('to')} />
+        <div className="bo-filters__actions">
+          <Button type="submit" className="bo-button bo-button--primary">
+            {t('action.apply')}
+          </Button>
+        </div>
+      </Form>
       <ErrorNotice error={page.error} />
       {page.loading && page.data === undefined ? <Loading /> : null}
       {page.data === undefined ? null : (

@@ -123,7 +123,7 @@ export default function SetPasswordScreen(): ReactNode {
         <Button
           type="submit"
           className="bo-button bo-button--primary bo-button--wide"
-          isPending={busy}
+          isDisabled={busy}
         >
           {t('setPassword.submit')}
         </Button>

@@ -99,7 +99,7 @@ function Credentials(): ReactNode {
       <Button
         type="submit"
         className="bo-button bo-button--primary bo-button--wide"
-        isPending={busy}
+        isDisabled={busy}
       >
         {t('signIn.submit')}
       </Button>
@@ -149,7 +149,7 @@ function SecondFactor(): ReactNode {
       <Button
         type="submit"
         className="bo-button bo-button--primary bo-button--wide"
-        isPending={busy}
+        isDisabled={busy}
       >
         {t('signIn.verify')}
       </Button>
@@ -203,7 +203,7 @@ function Enrol(): ReactNode {
       <Button
         type="submit"
         className="bo-button bo-button--primary bo-button--wide"
-        isPending={busy}
+        isDisabled={busy}
       >
         {t('signIn.confirm')}
       </Button>

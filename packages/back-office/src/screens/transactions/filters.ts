@@ -3,6 +3,7 @@
  * to share, and back and forward work), and the list call's query they make.
  */
 import type { Query } from '../../api/http';
+import { startOfDay, startOfNextDay } from '../../i18n/days';
 
 /** The filters of the list call, by the names of its query (and of the page's address). */
 export const TRANSACTION_FILTERS = [
@@ -33,22 +34,6 @@ export function filtersOf(params: URLSearchParams): Filters {
     created_from: get('created_from'),
     created_to: get('created_to'),
   };
-}
-
-/** A day (yyyy-mm-dd) as the start of that day in the browser's time zone, as an instant. */
-function startOfDay(day: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const date = new Date(`${day}T00:00:00`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
-/** The day after (the "to" date is inclusive on screen, exclusive in the call). */
-function startOfNextDay(day: string): string | undefined {
-  const start = startOfDay(day);
-  if (start === undefined) return undefined;
-  const date = new Date(`${day}T00:00:00`);
-  date.setDate(date.getDate() + 1);
-  return date.toISOString();
 }
 
 /** The list (and export) call's query of the filters. */

@@ -11,14 +11,8 @@ import { useParams } from 'react-router';
 import { Link } from 'react-aria-components';
 import { STAFF_PERMISSION_OF_CALL } from '@cashdesk/contract/staff-access';
 import { newIdempotencyKey } from '../../api/http';
-import {
-  cancelTransaction,
-  listRefunds,
-  readTimeline,
-  readTransaction,
-  refund,
-} from '../../api/calls';
-import type { Refund, TimelineStep, Transaction } from '../../api/calls';
+import { cancelTransaction, listRefunds, readTimeline, refund } from '../../api/calls';
+import type { Refund, Timeline, Transaction } from '../../api/calls';
 import { useI18n } from '../../i18n/i18n';
 import { useMay } from '../../session/session';
 import { ActionDialog } from '../../ui/action-dialog';
@@ -36,16 +30,19 @@ const FINAL_STATUSES = new Set(['success', 'error', 'refunded', 'charged_back'])
 interface Details {
   readonly transaction: Transaction;
   readonly refunds: readonly Refund[];
-  readonly timeline: readonly TimelineStep[] | undefined;
+  readonly timeline: Timeline;
 }
 
 async function loadDetails(id: string): Promise<Details> {
-  const transaction = await readTransaction(id);
-  const [refunds, timeline] = await Promise.all([
-    transaction.flow === 'deposit' ? listRefunds(id).then((list) => list.refunds) : [],
+  const [timeline, refunds] = await Promise.all([
     readTimeline(id),
+    listRefunds(id).then(
+      (list) => list.refunds,
+      // A withdrawal has no refunds to list.
+      () => [],
+    ),
   ]);
-  return { transaction, refunds, timeline };
+  return { transaction: timeline.transaction, refunds, timeline };
 }
 
 const refundColumn = columnsOf<Refund>();
@@ -176,26 +173,46 @@ function CancelAction({
   );
 }
 
-function Timeline({ steps }: { readonly steps: readonly TimelineStep[] }): ReactNode {
-  const { t } = useI18n();
-  if (steps.length === 0) return <p className="bo-muted">{t('timeline.none')}</p>;
+/** A timeline entry's details as "name: value" pairs (amounts are decimal strings already). */
+function detailsText(details: Timeline['entries'][number]['details']): string {
+  return Object.entries(details)
+    .filter(([, value]) => value !== null && value !== '')
+    .map(([name, value]) => `${name}: ${String(value)}`)
+    .join(' · ');
+}
+
+function TimelineList({ timeline }: { readonly timeline: Timeline }): ReactNode {
+  const { t, has } = useI18n();
+  const call = timeline.provider_call;
+  const callKey = `timeline.call.${call.state}`;
   return (
-    <ol className="bo-timeline">
-      {steps.map((step, index) => (
-        <li key={`${step.at}-${String(index)}`}>
-          <When at={step.at} /> <strong>{step.type}</strong>
-          {step.status === undefined || step.status === null ? null : (
-            <>
-              {' '}
-              <StatusBadge status={step.status} />
-            </>
-          )}
-          {step.detail === undefined || step.detail === null ? null : (
-            <span className="bo-muted"> {step.detail}</span>
-          )}
-        </li>
-      ))}
-    </ol>
+    <>
+      <p className="bo-help">
+        {t('timeline.providerCall', {
+          state: has(callKey) ? t(callKey) : call.state,
+          attempts: call.attempts,
+          connector: call.connector ?? '—',
+        })}
+      </p>
+      {timeline.entries.length === 0 ? (
+        <p className="bo-muted">{t('timeline.none')}</p>
+      ) : (
+        <ol className="bo-timeline">
+          {timeline.entries.map((entry, index) => {
+            const kindKey = `timeline.kind.${entry.kind}`;
+            const details = detailsText(entry.details);
+            return (
+              <li key={`${entry.at}-${String(index)}`} className="bo-timeline__entry">
+                <When at={entry.at} />
+                <span className="bo-timeline__kind">{has(kindKey) ? t(kindKey) : entry.kind}</span>
+                <span className="bo-mono">{entry.summary}</span>
+                {details === '' ? null : <span className="bo-muted bo-clip">{details}</span>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </>
   );
 }
 
@@ -311,14 +328,12 @@ export default function TransactionDetailScreen(): ReactNode {
           <RefundTable refunds={data.refunds} />
         </section>
       ) : null}
-      {data.timeline === undefined ? null : (
-        <section className="bo-card" aria-labelledby="tx-timeline">
-          <h2 className="bo-h2" id="tx-timeline">
-            {t('timeline.title')}
-          </h2>
-          <Timeline steps={data.timeline} />
-        </section>
-      )}
+      <section className="bo-card" aria-labelledby="tx-timeline">
+        <h2 className="bo-h2" id="tx-timeline">
+          {t('timeline.title')}
+        </h2>
+        <TimelineList timeline={data.timeline} />
+      </section>
     </>
   );
 }

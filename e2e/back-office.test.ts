@@ -1,0 +1,325 @@
+/**
+ * The back office in real Chromium against the real server (in-process, sandbox, the seed's demo
+ * staff of brand0): signing in with the second factor and landing on the address asked for; a
+ * finance member refunding a deposit and approving a withdrawal from the approval queue; support
+ * seeing no refund and being refused the call; an invitation link setting a password and the
+ * second factor set up from the QR code; an ended session sending back to sign-in with a notice.
+ * Every screen is checked with axe-core (0 serious or critical findings) and saved as a picture at
+ * 1280 and 390 px under e2e/artifacts.
+ *
+ * A code of the authenticator is accepted once (docs/decisions/0104-staff-accounts-and-sessions.md),
+ * so each account signs in once: finance's session is kept and reused by the later tests.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { STAFF_BASE, STAFF_CSRF_HEADER } from '@cashdesk/contract';
+import { DEMO_STAFF_PASSWORD } from '../packages/server/src/sandbox';
+import { currentCode } from '../packages/server/src/modules/staff/totp';
+import { operatorCall } from '../packages/server/src/test/operator-calls';
+import { DESKTOP_CONTEXT, useStackAndBrowser } from './support';
+import {
+  BACK_OFFICE_ENV,
+  backOfficeUrl,
+  brandKey,
+  cardDeposit,
+  checkScreen,
+  waitingPayout,
+} from './support/back-office';
+
+const env = useStackAndBrowser({ env: BACK_OFFICE_ENV });
+
+const FINANCE = 'finance@demo.cashdesk.test';
+const SUPPORT = 'support@demo.cashdesk.test';
+const OWNER = 'owner@demo.cashdesk.test';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Finance's signed-in session (cookie), kept by the first test for the others. */
+let financeState: StorageState | undefined;
+
+/** A screen's checks at 1280 px, then at 390 px (back to 1280 after). */
+async function checkBothWidths(page: Page, name: string): Promise<void> {
+  await checkScreen(page, name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkScreen(page, name);
+  await page.setViewportSize(DESKTOP_CONTEXT.viewport);
+}
+
+/** The current code of a demo account, as the sandbox's demo-code call answers it. */
+async function demoCode(email: string): Promise<string> {
+  const response = await fetch(
+    `${env.stack.serverUrl}${STAFF_BASE}/sandbox/demo-code?${new URLSearchParams({ email }).toString()}`,
+  );
+  const code: unknown = Reflect.get(Object(await response.json()), 'code');
+  if (typeof code !== 'string') throw new Error(`no demo code for ${email}`);
+  return code;
+}
+
+/** Types the e-mail address and the demo password on the sign-in page and submits. */
+async function giveCredentials(page: Page, email: string, password = DEMO_STAFF_PASSWORD) {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs a demo account in from the sign-in page (with its code when its role needs one). */
+async function signIn(page: Page, email: string, secondFactor: boolean): Promise<void> {
+  await page.goto(backOfficeUrl(env.stack, '/sign-in'));
+  await giveCredentials(page, email);
+  if (secondFactor) {
+    await page.getByLabel('Six-digit code').fill(await demoCode(email));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
+  await page.getByRole('navigation', { name: 'Back office' }).waitFor();
+}
+
+/** A context signed in as finance (the first test's session). */
+async function financeContext(): Promise<BrowserContext> {
+  if (financeState === undefined) throw new Error('finance signs in in the first test');
+  return env.browser.newContext({ ...DESKTOP_CONTEXT, storageState: financeState });
+}
+
+/** The session's CSRF token, read as the app reads it. */
+async function csrfOf(context: BrowserContext): Promise<string> {
+  const session = await context.request.get(`${env.stack.serverUrl}${STAFF_BASE}/session`);
+  const token: unknown = Reflect.get(Object(await session.json()), 'csrf_token');
+  if (typeof token !== 'string') throw new Error('no session');
+  return token;
+}
+
+describe('the back office', () => {
+  it('signs in with the second factor and opens the address asked for', async () => {
+    const context = await env.browser.newContext(DESKTOP_CONTEXT);
+    const page = await context.newPage();
+    await page.goto(backOfficeUrl(env.stack, '/transactions?status=success'));
+    await page.getByRole('heading', { name: 'Sign in to the back office' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('return')).toBe('/transactions?status=success');
+    await checkBothWidths(page, 'sign-in');
+
+    await giveCredentials(page, FINANCE, 'not-the-password');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('The e-mail address or the password is wrong.');
+
+    await giveCredentials(page, FINANCE);
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    await checkBothWidths(page, 'second-factor');
+    await page.getByLabel('Six-digit code').fill(await demoCode(FINANCE));
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/back-office/transactions');
+    expect(new URL(page.url()).searchParams.get('status')).toBe('success');
+    // Finance's navigation: every screen of the back office.
+    await expect
+      .poll(() =>
+        page.getByRole('navigation', { name: 'Back office' }).getByRole('link').allTextContents(),
+      )
+      .toEqual(['Transactions', 'Payout approvals', 'Players', 'Audit trail']);
+    financeState = await context.storageState();
+    await context.close();
+  });
+
+  it('finance refunds part of a deposit, and the refund shows on its page', async () => {
+    const deposit = await cardDeposit(env.stack, 'bo-refunded-player', '25.00');
+    const context = await financeContext();
+    const page = await context.newPage();
+    await page.goto(backOfficeUrl(env.stack, `/transactions/${deposit}`));
+    await page.getByRole('heading', { name: 'Deposit', level: 1 }).waitFor();
+    await page.getByRole('grid', { name: 'Refunds of this deposit' }).waitFor();
+    await checkBothWidths(page, 'transaction');
+
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Amount to refund (EUR)').fill('10.00');
+    await dialog.getByLabel('Reason').fill('Goodwill: part of the deposit');
+    await checkScreen(page, 'refund-dialog');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toContain('refund was made');
+    const refunds = page.getByRole('grid', { name: 'Refunds of this deposit' });
+    await expect.poll(() => refunds.getByRole('row').count()).toBe(2);
+    await expect.poll(() => refunds.getByRole('row').nth(1).textContent()).toContain('€10.00');
+    await expect
+      .poll(() => refunds.getByRole('row').nth(1).textContent())
+      .toContain('Goodwill: part of the deposit');
+
+    // Exactly one refund, of what was asked.
+    const key = await brandKey(env.stack);
+    const answer = await operatorCall(
+      { baseUrl: env.stack.serverUrl },
+      'GET',
+      `/transactions/${deposit}/refunds`,
+      key,
+    );
+    const list: unknown = Reflect.get(Object(answer.body), 'refunds');
+    expect(Array.isArray(list) ? list.length : -1).toBe(1);
+    await context.close();
+  });
+
+  it('finance approves a withdrawal from the approval queue', async () => {
+    const key = await brandKey(env.stack);
+    const payout = await waitingPayout(env.stack, key, 'bo-approved-payee', '40.00');
+    const context = await financeContext();
+    const page = await context.newPage();
+    await page.goto(backOfficeUrl(env.stack, '/payouts'));
+    const queue = page.getByRole('grid', { name: 'Withdrawals awaiting approval, oldest first' });
+    const row = queue.getByRole('row').filter({ hasText: 'bo-approved-payee' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('€40.00');
+    await checkBothWidths(page, 'payouts');
+
+    await row.getByRole('button', { name: 'Approve' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason (optional)').fill('Known player, checked');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toBe('The withdrawal of bo-approved-payee was approved.');
+    await expect
+      .poll(() => queue.getByRole('row').filter({ hasText: 'bo-approved-payee' }).count())
+      .toBe(0);
+    const read = await operatorCall(
+      { baseUrl: env.stack.serverUrl },
+      'GET',
+      `/transactions/${payout}`,
+      key,
+    );
+    expect(Reflect.get(Object(read.body), 'awaiting_approval')).toBe(false);
+    await context.close();
+  });
+
+  it('support sees no refund on a deposit, and the refund call is refused', async () => {
+    const deposit = await cardDeposit(env.stack, 'bo-support-look', '15.00');
+    const context = await env.browser.newContext(DESKTOP_CONTEXT);
+    const page = await context.newPage();
+    await signIn(page, SUPPORT, false);
+    await page.goto(backOfficeUrl(env.stack, `/transactions/${deposit}`));
+    await page.getByRole('heading', { name: 'Deposit', level: 1 }).waitFor();
+    await page.getByRole('grid', { name: 'Refunds of this deposit' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Back office' })
+        .getByRole('link')
+        .allTextContents(),
+    ).toEqual(['Transactions', 'Players']);
+
+    // The same call the finance dialog makes, under support's session: refused, nothing made.
+    const refused = await context.request.post(
+      `${env.stack.serverUrl}/api/operator/v1/transactions/${deposit}/refunds`,
+      {
+        headers: {
+          [STAFF_CSRF_HEADER]: await csrfOf(context),
+          'idempotency-key': crypto.randomUUID(),
+        },
+        data: { reason: 'not allowed' },
+      },
+    );
+    expect(refused.status()).toBe(403);
+    expect(Reflect.get(Object(await refused.json()), 'error_code')).toBe('1856');
+    await context.close();
+  });
+
+  it('the lists and the player page pass their checks at both widths', async () => {
+    await cardDeposit(env.stack, 'bo-listed-player', '30.00');
+    const context = await financeContext();
+    const page = await context.newPage();
+    await page.goto(backOfficeUrl(env.stack, '/transactions'));
+    await page.getByRole('grid', { name: 'Transactions' }).getByText('bo-listed-player').waitFor();
+    await checkBothWidths(page, 'transactions');
+
+    // The filters are in the address: a reload keeps them.
+    await page.getByLabel('Player', { exact: true }).fill('bo-listed-player');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('player_id'))
+      .toBe('bo-listed-player');
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('grid', { name: 'Transactions' }).getByRole('row').count())
+      .toBe(2);
+
+    await page.goto(backOfficeUrl(env.stack, '/players?q=bo-listed'));
+    await page
+      .getByRole('grid', { name: 'Players, newest first' })
+      .getByText('bo-listed-player')
+      .waitFor();
+    await checkBothWidths(page, 'players');
+
+    await page.goto(backOfficeUrl(env.stack, '/players/bo-listed-player'));
+    await page.getByRole('grid', { name: 'Balances' }).waitFor();
+    await checkBothWidths(page, 'player');
+
+    await page.goto(backOfficeUrl(env.stack, '/audit?kind=change'));
+    await page
+      .getByRole('grid', { name: 'Audit trail, newest first' })
+      .getByRole('row')
+      .nth(1)
+      .waitFor();
+    await checkBothWidths(page, 'audit');
+    await context.close();
+  });
+
+  it('an invitation link sets the password, and the second factor is set up from the QR code', async () => {
+    // The owner invites a finance member through the back office's own call.
+    const ownerContext = await env.browser.newContext(DESKTOP_CONTEXT);
+    const ownerPage = await ownerContext.newPage();
+    await signIn(ownerPage, OWNER, true);
+    const invited = await ownerContext.request.post(`${env.stack.serverUrl}${STAFF_BASE}/staff`, {
+      headers: { [STAFF_CSRF_HEADER]: await csrfOf(ownerContext) },
+      data: {
+        email: 'new.finance@demo.cashdesk.test',
+        name: 'New Finance',
+        role: 'finance',
+        brand_id: 'brand0',
+      },
+    });
+    expect(invited.status()).toBe(201);
+    const link: unknown = Reflect.get(Object(await invited.json()), 'url');
+    if (typeof link !== 'string') throw new Error('no invitation link');
+    await ownerContext.close();
+
+    const context = await env.browser.newContext(DESKTOP_CONTEXT);
+    const page = await context.newPage();
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, env.stack.serverUrl));
+    await page
+      .getByText('You were invited to the back office as new.finance@demo.cashdesk.test.')
+      .waitFor();
+    await checkBothWidths(page, 'set-password');
+    await page.getByLabel('New password', { exact: true }).fill('a-long-new-password-2026');
+    await page.getByLabel('New password again').fill('a-long-new-password-2026');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('link', { name: 'Go to sign-in' }).click();
+
+    await giveCredentials(page, 'new.finance@demo.cashdesk.test', 'a-long-new-password-2026');
+    await page
+      .getByRole('img', { name: 'QR code to add Cashdesk to an authenticator app' })
+      .waitFor();
+    await checkBothWidths(page, 'enrol');
+    const secret = (await page.getByLabel('Secret to type instead').textContent()) ?? '';
+    await page.getByLabel('Six-digit code').fill(currentCode(secret.trim(), new Date()));
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('an ended session goes back to sign-in with a notice, keeping the address', async () => {
+    const context = await financeContext();
+    const page = await context.newPage();
+    await page.goto(backOfficeUrl(env.stack, '/players'));
+    await page.getByRole('heading', { name: 'Players', level: 1 }).waitFor();
+    await context.clearCookies();
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Audit trail' })
+      .click();
+    await page.getByText('Your session ended. Sign in again to go on where you were.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/back-office/sign-in');
+    expect(new URL(page.url()).searchParams.get('return')).toBe('/audit');
+    await context.close();
+  });
+});

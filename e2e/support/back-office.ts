@@ -1,0 +1,107 @@
+/**
+ * The back office's browser tests' helpers: money to look at (a brand0 card deposit, a withdrawal
+ * waiting for approval, made through the player's own calls and the operator API on the stack's
+ * real server), the back office's address, and its screens' checks.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { players } from '../../packages/server/src/db/schema';
+import {
+  CASHIER,
+  cardPayoutSubmit,
+  payGroupId,
+  saveSandboxCard,
+  withdrawalSession,
+} from '../../packages/server/src/test/api-calls';
+import { APPROVED_VISA, cardBody } from '../../packages/server/src/test/deposit-submit-calls';
+import { createTestSession } from '../../packages/server/src/test/harness';
+import { OPERATOR_ENV, mintKey, operatorCall } from '../../packages/server/src/test/operator-calls';
+import { checkA11y } from './a11y';
+import { screenshot } from './browser';
+import type { Stack } from './stack';
+
+/** The stack's environment for these tests: the operator API's administrator key. */
+export const BACK_OFFICE_ENV = OPERATOR_ENV;
+
+/** The server as the server tests' helpers take it. */
+function serverOf(stack: Stack) {
+  return { baseUrl: stack.serverUrl, db: stack.app.cashdesk.db };
+}
+
+/** The back office's address of a client route, e.g. `/transactions`. */
+export function backOfficeUrl(stack: Stack, route = ''): string {
+  return `${stack.serverUrl}/back-office${route}`;
+}
+
+/** A key of every scope of brand0 (for the test's own set-up calls, never the browser's). */
+export async function brandKey(stack: Stack): Promise<string> {
+  return (await mintKey(serverOf(stack), 'brand0')).key;
+}
+
+/** A card deposit of `amount` EUR by a new brand0 player, approved at once: its id. */
+export async function cardDeposit(stack: Stack, player: string, amount: string): Promise<string> {
+  const server = serverOf(stack);
+  const session = await createTestSession(server, { player, flow: 'deposit', currency: 'EUR' });
+  const group = await payGroupId(server, 'card', 'deposit');
+  const response = await fetch(
+    `${stack.serverUrl}${CASHIER}/payments/groups/${String(group)}/submit`,
+    {
+      method: 'POST',
+      headers: {
+        'x-session-id': session,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify(cardBody(APPROVED_VISA, amount)),
+    },
+  );
+  const body: unknown = await response.json();
+  const id: unknown = Reflect.get(Object(body), 'transaction_id');
+  if (response.status !== 200 || typeof id !== 'string') {
+    throw new Error(`deposit: ${String(response.status)} ${JSON.stringify(body)}`);
+  }
+  return id;
+}
+
+/**
+ * A card withdrawal of `amount` EUR by a new brand0 player that waits for the operator's approval
+ * (brand0's withdrawals are made to wait first): its id.
+ */
+export async function waitingPayout(
+  stack: Stack,
+  key: string,
+  player: string,
+  amount: string,
+): Promise<string> {
+  const server = serverOf(stack);
+  const approval = await operatorCall(server, 'PUT', '/payout-approval', key, {
+    body: { required: true },
+  });
+  if (approval.status !== 200) throw new Error(`payout approval: ${approval.text}`);
+  const session = await withdrawalSession(server, player);
+  const [row] = await server.db
+    .select({ id: players.id })
+    .from(players)
+    .where(and(eq(players.brandId, 'brand0'), eq(players.externalId, player)));
+  if (row === undefined) throw new Error(`no player ${player}`);
+  const answer = await cardPayoutSubmit(server, session, await saveSandboxCard(server, row.id), {
+    amount,
+  });
+  const id = answer.body.transaction_id;
+  if (answer.status !== 200 || typeof id !== 'string') {
+    throw new Error(`payout: ${String(answer.status)} ${JSON.stringify(answer.body)}`);
+  }
+  return id;
+}
+
+/**
+ * A screen's checks: no serious or critical axe finding, and its picture saved as
+ * `back-office-<name>-<width>.png` under e2e/artifacts.
+ */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await checkA11y(page, `back office: ${name}`);
+  const width = page.viewportSize()?.width ?? 0;
+  await screenshot(page, `back-office-${name}-${String(width)}`);
+  expect(width).toBeGreaterThan(0);
+}
