@@ -224,6 +224,19 @@ describe('the back office', () => {
     await context.close();
   });
 
+  it('signing in never leads to another site, whatever the return address says', async () => {
+    const context = await env.browser.newContext(DESKTOP_CONTEXT);
+    const page = await context.newPage();
+    await page.goto(
+      backOfficeUrl(env.stack, `/sign-in?return=${encodeURIComponent('//evil.example/steal')}`),
+    );
+    await giveCredentials(page, SUPPORT);
+    await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
+    expect(new URL(page.url()).origin).toBe(env.stack.serverUrl);
+    expect(new URL(page.url()).pathname).toBe('/back-office/transactions');
+    await context.close();
+  });
+
   it('the lists and the player page pass their checks at both widths', async () => {
     await cardDeposit(env.stack, 'bo-listed-player', '30.00');
     const context = await financeContext();

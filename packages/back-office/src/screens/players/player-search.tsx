@@ -44,6 +44,7 @@ export default function PlayerSearchScreen(): ReactNode {
     column.accessor((player) => [player.first_name, player.last_name].filter(Boolean).join(' '), {
       id: 'name',
       header: t('player.name'),
+      cell: (info) => (info.getValue() === '' ? '—' : info.getValue()),
     }),
     column.accessor('email', { header: t('player.email'), cell: (info) => info.getValue() ?? '—' }),
     column.accessor('verification_status', {

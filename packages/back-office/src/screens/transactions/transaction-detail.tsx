@@ -204,9 +204,15 @@ function TimelineList({ timeline }: { readonly timeline: Timeline }): ReactNode 
             return (
               <li key={`${entry.at}-${String(index)}`} className="bo-timeline__entry">
                 <When at={entry.at} />
-                <span className="bo-timeline__kind">{has(kindKey) ? t(kindKey) : entry.kind}</span>
-                <span className="bo-mono">{entry.summary}</span>
-                {details === '' ? null : <span className="bo-muted bo-clip">{details}</span>}
+                <span>
+                  <span className="bo-timeline__kind">
+                    {has(kindKey) ? t(kindKey) : entry.kind}
+                  </span>{' '}
+                  <span className="bo-mono">{entry.summary}</span>
+                </span>
+                {details === '' ? null : (
+                  <span className="bo-muted bo-timeline__details">{details}</span>
+                )}
               </li>
             );
           })}
