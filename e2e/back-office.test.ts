@@ -10,6 +10,8 @@
  * A code of the authenticator is accepted once (docs/decisions/0104-staff-accounts-and-sessions.md),
  * so each account signs in once: finance's session is kept and reused by the later tests.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { STAFF_BASE, STAFF_CSRF_HEADER } from '@cashdesk/contract';
@@ -17,6 +19,7 @@ import { DEMO_STAFF_PASSWORD } from '../packages/server/src/sandbox';
 import { currentCode } from '../packages/server/src/modules/staff/totp';
 import { operatorCall } from '../packages/server/src/test/operator-calls';
 import { DESKTOP_CONTEXT, useStackAndBrowser } from './support';
+import { ARTIFACTS_DIR } from './support/browser';
 import {
   BACK_OFFICE_ENV,
   backOfficeUrl,
@@ -31,6 +34,7 @@ const env = useStackAndBrowser({ env: BACK_OFFICE_ENV });
 const FINANCE = 'finance@demo.cashdesk.test';
 const SUPPORT = 'support@demo.cashdesk.test';
 const OWNER = 'owner@demo.cashdesk.test';
+const ADMINISTRATOR = 'administrator@demo.cashdesk.test';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -256,6 +260,25 @@ describe('the back office', () => {
       .poll(() => page.getByRole('grid', { name: 'Transactions' }).getByRole('row').count())
       .toBe(2);
 
+    // The CSV export of the same filters: the file the operator API writes, downloaded.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const saved = path.join(ARTIFACTS_DIR, 'back-office-transactions.csv');
+    await download.saveAs(saved);
+    const csv = await readFile(saved, 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]?.startsWith('id,created_at,')).toBe(true);
+    expect(lines.length).toBe(2);
+    expect(lines[1]).toContain('bo-listed-player');
+
+    // From the keyboard: into the table, down to the row, Enter opens it.
+    const grid = page.getByRole('grid', { name: 'Transactions' });
+    await grid.getByRole('row').nth(1).getByRole('gridcell').first().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Deposit', level: 1 }).waitFor();
+
     await page.goto(backOfficeUrl(env.stack, '/players?q=bo-listed'));
     await page
       .getByRole('grid', { name: 'Players, newest first' })
@@ -317,6 +340,21 @@ describe('the back office', () => {
     await page.getByLabel('Six-digit code').fill(currentCode(secret.trim(), new Date()));
     await page.getByRole('button', { name: 'Confirm and sign in' }).click();
     await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('an administrator picks the brand, and the screens read that brand', async () => {
+    const context = await env.browser.newContext(DESKTOP_CONTEXT);
+    const page = await context.newPage();
+    await signIn(page, ADMINISTRATOR, true);
+    const picker = page.getByLabel('Brand');
+    expect((await picker.locator('option').allTextContents()).length).toBeGreaterThan(1);
+    await picker.selectOption('brand0');
+    await page.goto(backOfficeUrl(env.stack, '/transactions?player_id=bo-listed-player'));
+    await expect
+      .poll(() => page.getByRole('grid', { name: 'Transactions' }).getByRole('row').count())
+      .toBe(2);
+    expect(await page.getByRole('alert').count()).toBe(0);
     await context.close();
   });
 
