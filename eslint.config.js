@@ -47,7 +47,7 @@ export default tseslint.config(
             '*.js',
             '*.ts',
             // The server's and the testkit's are in their tsconfig projects.
-            'packages/{contract,domain,embed,widget}/vitest.config.ts',
+            'packages/{contract,domain,embed,widget,back-office}/vitest.config.ts',
             'packages/*/vite.config.ts',
             'packages/*/vite.*.config.ts',
             'packages/*/scripts/*.mjs',
