@@ -12,11 +12,21 @@ export function errorText({ t, has }: I18n, error: unknown): string {
       minutes: String(Math.max(1, Math.ceil(error.retryAfterSeconds / 60))),
     });
   }
-  if (has(key)) return t(key);
   if (error.code === '1002' && error.field !== undefined) {
     return t('error.field', { field: error.field });
   }
+  if (has(key)) return t(key);
   return t('error.code', { code: error.code });
+}
+
+/** The text of a sign-in error: a lockout says until when (the time at `now` plus Retry-After). */
+export function signInErrorText(i18n: I18n, error: unknown, now: Date): string {
+  if (error instanceof ApiError && error.code === '1851' && error.retryAfterSeconds !== undefined) {
+    const until = new Date(now.getTime() + error.retryAfterSeconds * 1000);
+    const time = new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(until);
+    return i18n.t('signIn.lockedUntil', { time });
+  }
+  return errorText(i18n, error);
 }
 
 /** An error as an alert (announced at once), or nothing. */

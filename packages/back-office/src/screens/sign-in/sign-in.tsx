@@ -9,26 +9,14 @@ import type { ReactNode } from 'react';
 import type { Submitted } from '../../ui/submitted';
 import { Navigate, useSearchParams } from 'react-router';
 import { Button, Form } from 'react-aria-components';
-import { ApiError } from '../../api/http';
 import { confirmEnrolment, giveSecondFactor, signIn, startEnrolment } from '../../api/calls';
 import type { Enrolment } from '../../api/calls';
 import { useSession } from '../../session/session';
 import { useI18n } from '../../i18n/i18n';
-import type { I18n } from '../../i18n/i18n';
-import { errorText } from '../../ui/errors';
+import { signInErrorText } from '../../ui/errors';
 import { TextInput } from '../../ui/fields';
 import { Loading } from '../../ui/loading';
 import { safeReturn } from './return-address';
-
-/** The text of a sign-in error: a lockout says until when. */
-function signInError(i18n: I18n, error: unknown): string {
-  if (error instanceof ApiError && error.code === '1851' && error.retryAfterSeconds !== undefined) {
-    const until = new Date(Date.now() + error.retryAfterSeconds * 1000);
-    const time = new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'short' }).format(until);
-    return i18n.t('signIn.lockedUntil', { time });
-  }
-  return errorText(i18n, error);
-}
 
 function useSubmit(): {
   readonly busy: boolean;
@@ -59,7 +47,7 @@ function ErrorLine({ error }: { readonly error: unknown }): ReactNode {
   if (error === undefined) return null;
   return (
     <div className="bo-notice bo-notice--error" role="alert">
-      {signInError(i18n, error)}
+      {signInErrorText(i18n, error, new Date())}
     </div>
   );
 }
