@@ -16,11 +16,11 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { STAFF_BASE, STAFF_CSRF_HEADER } from '@cashdesk/contract';
 import { DEMO_STAFF_PASSWORD } from '../packages/server/src/sandbox';
-import { currentCode } from '../packages/server/src/modules/staff/totp';
 import { operatorCall } from '../packages/server/src/test/operator-calls';
 import { DESKTOP_CONTEXT, useStackAndBrowser } from './support';
 import { ARTIFACTS_DIR } from './support/browser';
 import {
+  authenticatorCode,
   BACK_OFFICE_ENV,
   backOfficeUrl,
   brandKey,
@@ -337,7 +337,7 @@ describe('the back office', () => {
       .waitFor();
     await checkBothWidths(page, 'enrol');
     const secret = (await page.getByLabel('Secret to type instead').textContent()) ?? '';
-    await page.getByLabel('Six-digit code').fill(currentCode(secret.trim(), new Date()));
+    await page.getByLabel('Six-digit code').fill(authenticatorCode(secret.trim(), new Date()));
     await page.getByRole('button', { name: 'Confirm and sign in' }).click();
     await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
     await context.close();

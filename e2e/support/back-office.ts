@@ -3,6 +3,7 @@
  * waiting for approval, made through the player's own calls and the operator API on the stack's
  * real server), the back office's address, and its screens' checks.
  */
+import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -104,4 +105,26 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   await screenshot(page, `back-office-${name}-${String(width)}`);
   expect(width).toBeGreaterThan(0);
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/**
+ * The current code of an authenticator app holding `secret` (base32): RFC 6238 with its
+ * defaults (HMAC-SHA-1, 30-second steps, six digits), as a phone computes it from the QR code.
+ */
+export function authenticatorCode(secret: string, now: Date): string {
+  let bits = '';
+  for (const char of secret.replace(/=+$/, '').toUpperCase()) {
+    const value = BASE32.indexOf(char);
+    if (value === -1) throw new Error(`not base32: ${char}`);
+    bits += value.toString(2).padStart(5, '0');
+  }
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now.getTime() / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
+  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(code).padStart(6, '0');
 }
