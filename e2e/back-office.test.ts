@@ -321,6 +321,13 @@ describe('the back office', () => {
 
     const context = await env.browser.newContext(DESKTOP_CONTEXT);
     const page = await context.newPage();
+    // A link cut short (no token) says so before any password is typed.
+    const cutShort = await context.newPage();
+    await cutShort.goto(backOfficeUrl(env.stack, '/set-password'));
+    await expect
+      .poll(() => cutShort.getByRole('alert').textContent())
+      .toBe('This link is unknown, was used already or has expired. Ask for a new one.');
+    await cutShort.close();
     await page.goto(link.replace(/^https?:\/\/[^/]+/, env.stack.serverUrl));
     await page
       .getByText('You were invited to the back office as new.finance@demo.cashdesk.test.')

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Form, Link } from 'react-aria-components';
+import { ApiError } from '../../api/http';
 import { checkLink, setPassword } from '../../api/calls';
 import type { LinkInfo } from '../../api/calls';
 import { useI18n } from '../../i18n/i18n';
@@ -13,6 +14,9 @@ import { ErrorNotice } from '../../ui/errors';
 import { TextInput } from '../../ui/fields';
 import { Loading } from '../../ui/loading';
 import { When } from '../../ui/values';
+
+/** The error code of a link that is unknown, used or expired (staffLinkInvalid). */
+const LINK_INVALID_CODE = '1857';
 
 /** The token of the page's fragment (#token=…), if any. */
 function tokenOfFragment(hash: string): string {
@@ -33,7 +37,12 @@ export default function SetPasswordScreen(): ReactNode {
 
   useEffect(() => {
     let live = true;
-    checkLink(token).then(
+    // No token in the address: the link was cut short, which the server would call invalid too.
+    const checked =
+      token === ''
+        ? Promise.reject(new ApiError(400, LINK_INVALID_CODE, undefined, undefined))
+        : checkLink(token);
+    checked.then(
       (info) => {
         if (live) setLink(info);
       },
