@@ -350,6 +350,52 @@ describe('the back office', () => {
     await context.close();
   });
 
+  it('finance credits a balance with a reason, and the player page shows the new balance', async () => {
+    await cardDeposit(env.stack, 'bo-adjusted-player', '25.00');
+    const context = await financeContext();
+    const page = await context.newPage();
+    await page.goto(backOfficeUrl(env.stack, '/players/bo-adjusted-player'));
+    const eur = page
+      .getByRole('grid', { name: 'Balances' })
+      .getByRole('row')
+      .filter({ hasText: 'EUR' });
+    await expect.poll(() => eur.textContent()).toContain('€525.00');
+
+    await page.getByRole('button', { name: 'Adjust balance' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Amount').fill('5.00');
+    await dialog.getByLabel('Currency').fill('EUR');
+    await dialog.getByLabel('Reason').fill('Compensation for a delayed payout');
+    await checkScreen(page, 'adjust-dialog');
+    await dialog.getByRole('button', { name: 'Adjust' }).click();
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toBe('The balance was adjusted.');
+    await expect.poll(() => eur.textContent()).toContain('€530.00');
+    await context.close();
+  });
+
+  it('support blocks a player with a reason, and the page says so', async () => {
+    await cardDeposit(env.stack, 'bo-blocked-player', '10.00');
+    const context = await env.browser.newContext(DESKTOP_CONTEXT);
+    const page = await context.newPage();
+    await signIn(page, SUPPORT, false);
+    await page.goto(backOfficeUrl(env.stack, '/players/bo-blocked-player'));
+    await page.getByRole('heading', { name: 'Player bo-blocked-player' }).waitFor();
+    // Support may block but not adjust a balance.
+    expect(await page.getByRole('button', { name: 'Adjust balance' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Block' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason (optional)').fill('Chargeback fraud suspected');
+    await dialog.getByRole('button', { name: 'Block' }).click();
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toBe('The player is blocked: their sessions ended.');
+    await expect.poll(() => page.getByText('Chargeback fraud suspected').count()).toBe(1);
+    await page.getByRole('button', { name: 'Unblock' }).waitFor();
+    await context.close();
+  });
+
   it('an administrator picks the brand, and the screens read that brand', async () => {
     const context = await env.browser.newContext(DESKTOP_CONTEXT);
     const page = await context.newPage();
