@@ -21,7 +21,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE, roleMay } from '@cashdesk/contract';
+import { STAFF_CSRF_HEADER, STAFF_ROLES, STAFF_SESSION_COOKIE, roleMay } from '@cashdesk/contract';
 import type { StaffAccess, StaffRole } from '@cashdesk/contract';
 import type { Executor } from '../db/open';
 import { staffAccounts, staffSessions } from '../db/schema';
@@ -109,7 +109,7 @@ export function staffCookieToken(request: FastifyRequest, secure: boolean): stri
 
 /** Whether a stored role is one of the contract's. */
 export function isStaffRole(role: string): role is StaffRole {
-  return ['administrator', 'owner', 'finance', 'support', 'developer'].includes(role);
+  return (STAFF_ROLES as readonly string[]).includes(role);
 }
 
 /** The session timings. */
