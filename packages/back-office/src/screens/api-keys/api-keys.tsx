@@ -232,7 +232,15 @@ export default function ApiKeysScreen(): ReactNode {
     }),
     column.accessor('scopes', {
       header: t('keys.scopes'),
-      cell: (info) => <span className="bo-mono bo-scope-list">{info.getValue().join(' ')}</span>,
+      cell: (info) => (
+        <span className="bo-scope-list">
+          {info.getValue().map((scope) => (
+            <span key={scope} className="bo-mono">
+              {scope}
+            </span>
+          ))}
+        </span>
+      ),
     }),
     column.accessor('created_at', {
       header: t('keys.created'),
@@ -263,7 +271,7 @@ export default function ApiKeysScreen(): ReactNode {
         const key = info.row.original;
         if (key.revoked_at !== null) return null;
         return (
-          <div className="bo-row-actions">
+          <div className="bo-row-actions bo-row-actions--quiet">
             <RotateAction brandId={brandId} apiKey={key} onMinted={shown(key)} />
             <RevokeAction brandId={brandId} apiKey={key} onRevoked={revoked} />
           </div>

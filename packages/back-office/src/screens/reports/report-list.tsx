@@ -181,7 +181,7 @@ export default function ReportListScreen(): ReactNode {
             setDraft((current) => ({ ...current, created_to: day }));
           }}
         />
-        <div className="bo-filters__actions">
+        <div className="bo-filters__actions bo-span-all">
           <Button type="submit" className="bo-button bo-button--primary">
             {t('action.apply')}
           </Button>

@@ -222,17 +222,13 @@ function RoleTable(): ReactNode {
         header: t(`role.${role}`),
         cell: (info) =>
           STAFF_ROLE_PERMISSIONS[role].includes(info.row.original.permission) ? (
-            <>
-              <span aria-hidden="true">✓</span>
-              <span className="bo-visually-hidden">{t('common.yes')}</span>
-            </>
+            <span role="img" aria-label={t('common.yes')}>
+              ✓
+            </span>
           ) : (
-            <>
-              <span aria-hidden="true" className="bo-muted">
-                —
-              </span>
-              <span className="bo-visually-hidden">{t('common.no')}</span>
-            </>
+            <span role="img" aria-label={t('common.no')} className="bo-muted">
+              —
+            </span>
           ),
       }),
     ),
@@ -274,8 +270,15 @@ export default function StaffScreen(): ReactNode {
     member.id !== session.staff.id &&
     (member.role !== 'administrator' || session.staff.role === 'administrator');
   const columns = [
-    column.accessor('name', { header: t('staff.name') }),
-    column.accessor('email', { header: t('staff.email') }),
+    column.accessor('name', {
+      header: t('staff.person'),
+      cell: (info) => (
+        <span>
+          {info.getValue()}
+          <span className="bo-help bo-block">{info.row.original.email}</span>
+        </span>
+      ),
+    }),
     column.accessor('role', {
       header: t('staff.role'),
       cell: (info) => t(`role.${info.getValue()}`),
@@ -303,7 +306,7 @@ export default function StaffScreen(): ReactNode {
         const member = info.row.original;
         if (!mayActOn(member)) return <span className="bo-muted">{t('staff.you')}</span>;
         return (
-          <div className="bo-row-actions">
+          <div className="bo-row-actions bo-row-actions--quiet">
             <RoleAction member={member} onChanged={changed} />
             <DisableAction member={member} onChanged={changed} />
             <ResetAction member={member} onIssued={linked('reset')} />

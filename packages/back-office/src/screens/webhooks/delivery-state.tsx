@@ -16,11 +16,11 @@ export function DeliveryState({ state }: { readonly state: WebhookEvent['state']
   );
 }
 
-/** The last answer of an event's endpoint: its status code, its error, or a dash. */
+/**
+ * The last answer of an event's endpoint, short: its error (`http 500`, `timeout`,
+ * `ECONNREFUSED`), else its status code, else a dash.
+ */
 export function lastAnswerOf(event: Pick<WebhookEvent, 'last_status_code' | 'last_error'>): string {
-  const parts = [
-    event.last_status_code === null ? undefined : String(event.last_status_code),
-    event.last_error ?? undefined,
-  ].filter((part) => part !== undefined);
-  return parts.length === 0 ? '—' : parts.join(' · ');
+  if (event.last_error !== null) return event.last_error;
+  return event.last_status_code === null ? '—' : String(event.last_status_code);
 }

@@ -74,7 +74,7 @@ function EndpointCard({ endpoint }: { readonly endpoint: WebhookEndpointStatus }
       <h2 className="bo-h2" id="webhooks-endpoint">
         {t('webhooks.endpoint')}
       </h2>
-      <dl className="bo-dl">
+      <dl className="bo-dl bo-dl--compact">
         <Field label="webhooks.url">
           {endpoint.url === null ? (
             <span className="bo-muted">{t('webhooks.noUrl')}</span>
@@ -203,7 +203,7 @@ export default function WebhookListScreen(): ReactNode {
           value={draft.created_to}
           onChange={setFilter('created_to')}
         />
-        <div className="bo-filters__actions">
+        <div className="bo-filters__actions bo-span-all">
           <Button type="submit" className="bo-button bo-button--primary">
             {t('action.apply')}
           </Button>
