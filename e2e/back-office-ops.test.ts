@@ -5,7 +5,8 @@
  * enrols). Each screen opens for a role that may use it, axe-core finds no serious or critical
  * violation on it, and it is not in the navigation of a role that may not. A developer sends a
  * dead-lettered event again and sees it pending; a developer mints a key (its secret shown once,
- * working), then revokes it (refused from then on); an owner invites a finance member, whose
+ * working), rotates it (the old one revoked from the rotation's dialog), then revokes the new one
+ * (refused from then on); support opens a client error report's details; an owner invites a finance member, whose
  * link sets a password and who then signs in. Screenshots at 1280 and 390 px in e2e/artifacts.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,12 +14,12 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { OPERATOR_BASE, STAFF_BASE } from '@cashdesk/contract';
+import { CASHIER_BASE, OPERATOR_BASE, STAFF_BASE } from '@cashdesk/contract';
 import { DEMO_STAFF_PASSWORD } from '@cashdesk/server/sandbox';
 import { webhookEvents } from '../packages/server/src/db/schema';
 import { currentCode } from '../packages/server/src/modules/staff';
 import { startWebhookDispatcher } from '../packages/server/src/modules/webhooks';
-import { DESKTOP_CONTEXT, checkA11y, screenshot, useStackAndBrowser } from './support';
+import { DESKTOP_CONTEXT, checkA11y, newSession, screenshot, useStackAndBrowser } from './support';
 import type { Stack } from './support';
 
 const env = useStackAndBrowser();
@@ -173,9 +174,34 @@ async function invite(page: Page, email: string): Promise<string> {
   return link;
 }
 
+/** A render crash the widget reports from a brand0 session (SPEC §4), with two breadcrumbs. */
+async function clientReport(stack: Stack, message: string): Promise<void> {
+  const session = await newSession(stack);
+  const response = await fetch(`${stack.serverUrl}${CASHIER_BASE}/client-reports`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-session-id': session.sessionId },
+    body: JSON.stringify({
+      kind: 'render_crash',
+      message,
+      stack: `TypeError: ${message}\n    at MethodList (method-list.tsx:42:7)`,
+      page: '/deposit',
+      release: 'e2e',
+      user_agent: 'Chromium',
+      trace_sampled: true,
+      breadcrumbs: [
+        { type: 'navigation', message: '/deposit', at: Date.now() - 2_000 },
+        { type: 'click', message: 'Card', at: Date.now() - 1_000 },
+      ],
+    }),
+  });
+  expect(response.status).toBeLessThan(300);
+}
+
 describe('back office: webhooks, client errors, API keys, staff', () => {
   it('support reads webhooks and client errors, and sees no API keys or staff', async () => {
     await deadEvents(env.stack);
+    const crash = `Cannot read properties of undefined ${randomUUID().slice(0, 8)}`;
+    await clientReport(env.stack, crash);
     const { context, page } = await demoPage(env.browser, env.stack, SUPPORT, false);
     try {
       const links = await navigation(page);
@@ -192,8 +218,20 @@ describe('back office: webhooks, client errors, API keys, staff', () => {
       await checkScreen(page, 'webhooks');
 
       await page.getByRole('link', { name: 'Client errors' }).click();
-      await page.getByRole('grid', { name: 'Client error reports, newest first' }).waitFor();
+      const reports = page.getByRole('grid', { name: 'Client error reports, newest first' });
+      const row = reports.getByRole('row').filter({ hasText: crash });
+      await row.waitFor();
       await checkScreen(page, 'reports');
+      // A report's details: in a dialog the address names, with the stack and the breadcrumbs.
+      await row.getByRole('link', { name: 'Details' }).click();
+      const details = page.getByRole('dialog', { name: 'Client error report' });
+      await details.getByText('at MethodList (method-list.tsx:42:7)').waitFor();
+      await details.getByText('"click"').waitFor();
+      expect(new URL(page.url()).searchParams.get('report')).not.toBeNull();
+      await a11y(page, 'a client error report');
+      await screenshot(page, 'back-office-report-1280');
+      await details.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('report')).toBeNull();
     } finally {
       await context.close();
     }
@@ -246,7 +284,7 @@ describe('back office: webhooks, client errors, API keys, staff', () => {
         .toBe(0);
     });
 
-    it('mints a key, sees its secret once, and revokes it', async () => {
+    it('mints a key, sees its secret once, rotates it and revokes it', async () => {
       const page = await developer();
       await page.getByRole('link', { name: 'API keys' }).click();
       await page.getByRole('grid', { name: 'API keys, newest first' }).waitFor();
@@ -280,14 +318,32 @@ describe('back office: webhooks, client errors, API keys, staff', () => {
       const row = page.getByRole('row').filter({ hasText: keyId });
       await row.waitFor();
       await checkScreen(page, 'api-keys');
-      await row.getByRole('button', { name: 'Revoke' }).click();
+
+      // Rotation: a new key with the same label and scopes, then the old one revoked from there.
+      await row.getByRole('button', { name: 'Rotate' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Mint the new key' }).click();
+      const rotated = page.getByRole('alertdialog');
+      const next = (await rotated.getByTestId('shown-once').textContent()) ?? '';
+      expect(next).toMatch(/^cdk_[a-z0-9]{12}_/);
+      expect(next).not.toBe(secret);
+      await rotated.getByRole('button', { name: `Revoke the old key ${keyId}` }).click();
+      await rotated.getByText(`The old key ${keyId} is revoked.`).waitFor();
+      await rotated.getByRole('button', { name: 'I have copied it' }).click();
+      const nextRow = page.getByRole('row').filter({ hasText: next.slice(4, 16) });
+      await expect.poll(() => nextRow.getByText('config:read').count()).toBe(1);
+      await expect.poll(() => row.getByText('Revoked').count()).toBe(1);
+      const old = await fetch(`${env.stack.serverUrl}${OPERATOR_BASE}/brand`, {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      expect(old.status).toBe(401);
+      await nextRow.getByRole('button', { name: 'Revoke' }).click();
       const confirm = page.getByRole('dialog');
       await confirm.getByText('This cannot be undone.').waitFor();
       await confirm.getByRole('button', { name: 'Revoke key' }).click();
-      await page.getByText(`The key ${keyId} is revoked.`).waitFor();
-      await expect.poll(() => row.getByText('Revoked').count()).toBe(1);
+      await page.getByText(`The key ${next.slice(4, 16)} is revoked.`).waitFor();
+      await expect.poll(() => nextRow.getByText('Revoked').count()).toBe(1);
       const refused = await fetch(`${env.stack.serverUrl}${OPERATOR_BASE}/brand`, {
-        headers: { authorization: `Bearer ${secret}` },
+        headers: { authorization: `Bearer ${next}` },
       });
       expect(refused.status).toBe(401);
       await signedIn?.context.close();

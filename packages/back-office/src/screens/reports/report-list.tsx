@@ -124,7 +124,7 @@ export default function ReportListScreen(): ReactNode {
     }),
     column.accessor('message', {
       header: t('reports.message'),
-      cell: (info) => <span className="bo-clip">{info.getValue()}</span>,
+      cell: (info) => <span className="bo-clip bo-readable">{info.getValue()}</span>,
     }),
     column.accessor('page', {
       header: t('reports.page'),
