@@ -157,8 +157,16 @@ async function invite(page: Page, email: string): Promise<string> {
   await page.getByRole('grid', { name: 'What each role may do' }).waitFor();
   await checkScreen(page, 'staff');
 
+  // Nobody acts on their own account here: the owner's own row has no actions.
+  const own = page.getByRole('row').filter({ hasText: OWNER });
+  await own.waitFor();
+  expect(await own.getByRole('button').count()).toBe(0);
+
   await page.getByRole('button', { name: 'Invite' }).click();
   const dialog = page.getByRole('dialog');
+  // Only an administrator makes an administrator.
+  const roles = await dialog.getByLabel('Role').locator('option').allTextContents();
+  expect(roles).toEqual(['Owner', 'Finance', 'Support', 'Developer']);
   await dialog.getByLabel('Name').fill('Fiona Finance');
   await dialog.getByLabel('E-mail address').fill(email);
   await dialog.getByLabel('Role').selectOption('finance');
