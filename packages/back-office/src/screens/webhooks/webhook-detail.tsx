@@ -61,7 +61,7 @@ export default function WebhookDetailScreen(): ReactNode {
         <h2 className="bo-h2" id="webhook-delivery">
           {t('webhooks.delivery')}
         </h2>
-        <dl className="bo-dl">
+        <dl className="bo-dl bo-dl--compact">
           <Field label="webhooks.eventId">
             <span className="bo-mono bo-break">{data.id}</span>
           </Field>
