@@ -46,6 +46,8 @@ export interface Stack {
   /** The demo host page's origin, e.g. http://localhost:40124 */
   readonly hostPageUrl: string;
   readonly app: App;
+  /** The server's database (to set up what no call makes, such as a dead-lettered event). */
+  readonly db: Database;
   readonly config: ServerConfig;
   readonly hostPage: HostPageServer;
   /**
@@ -156,6 +158,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       serverUrl,
       hostPageUrl: hostPage.url,
       app: running,
+      db: database.db,
       config,
       hostPage,
       logs: () => lines.join(''),

@@ -1,12 +1,16 @@
 /**
- * The contract's plain values, without a schema: the bases and headers of the APIs and the status
- * and method kind lists. A browser bundle that needs these but validates nothing with zod (the
+ * The contract's plain values, without a schema: the bases and headers of the APIs, the status
+ * and method kind lists, the scopes of an API key, the webhook event types and delivery states, and
+ * the kinds of a client error report. A browser bundle that needs these but validates nothing with zod (the
  * back office) imports `@cashdesk/contract/values` (and the staff access tables from
  * `@cashdesk/contract/staff-access`) and leaves the schemas out; everything here is also exported
  * by the package's main entry.
  *
  * @packageDocumentation
  */
+import type { OperatorScopeName } from './endpoint-types';
+
+export { CLIENT_REPORT_KINDS } from '@cashdesk/domain';
 
 /** Base of the operator API, versioned apart from the player's calls. */
 export const OPERATOR_BASE = '/api/operator/v1';
@@ -45,3 +49,62 @@ export const METHOD_KINDS = [
   'bank_transfer',
   'bet_shop',
 ] as const;
+
+/** Every scope an operator API key can hold, and what it allows. */
+export const OPERATOR_SCOPES = [
+  'sessions:write',
+  'players:read',
+  'players:write',
+  'transactions:read',
+  'transactions:write',
+  'config:read',
+  'config:write',
+  'clickstream:read',
+  'webhooks:read',
+  'webhooks:write',
+  'reports:read',
+] as const satisfies readonly OperatorScopeName[];
+
+/** What each scope allows (the OpenAPI document and the command-line client's help show this). */
+export const OPERATOR_SCOPE_DESCRIPTIONS: Readonly<Record<OperatorScopeName, string>> = {
+  'sessions:write': "Create cashier sessions for the brand's players (and upsert their profile).",
+  'players:read': "Read the brand's players and their balances.",
+  'players:write': "Update and block the brand's players.",
+  'transactions:read': "Read, list and export the brand's transactions.",
+  'transactions:write': 'Approve or reject payouts awaiting approval.',
+  'config:read': "Read the brand's configuration and its audit trail.",
+  'config:write': "Change the brand's configuration (pay groups, currencies, themes, texts, ...).",
+  'clickstream:read': "Read the clickstream of the brand's players (their analytics events).",
+  'webhooks:read':
+    "Read the brand's webhook events, their delivery state and payload, and where they are sent.",
+  'webhooks:write': "Send the brand's dead-lettered webhook events again.",
+  'reports:read': "Read the widget's client error reports of the brand's sessions.",
+};
+
+/** The event types about a refund, by what happened to it. */
+export const REFUND_EVENT_TYPES = [
+  'refund.requested',
+  'refund.succeeded',
+  'refund.failed',
+] as const;
+
+/** The event types about a transaction, by what happened to it. */
+export const TRANSACTION_EVENT_TYPES = [
+  'transaction.created',
+  'transaction.succeeded',
+  'transaction.failed',
+  'transaction.reversed',
+  'transaction.refunded',
+  'payout.awaiting_approval',
+] as const;
+
+/** Every event type, in the order docs/webhooks.md lists them. */
+export const WEBHOOK_EVENT_TYPES = [
+  ...TRANSACTION_EVENT_TYPES,
+  ...REFUND_EVENT_TYPES,
+  'balance.adjusted',
+  'payout_account.verified',
+] as const;
+
+/** Where a webhook event stands: pending until delivered, or dead when its attempts ran out. */
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'dead'] as const;

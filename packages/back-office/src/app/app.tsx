@@ -20,6 +20,11 @@ const PayoutQueue = lazy(() => import('../screens/payouts/payout-queue'));
 const PlayerSearch = lazy(() => import('../screens/players/player-search'));
 const PlayerDetail = lazy(() => import('../screens/players/player-detail'));
 const AuditTrail = lazy(() => import('../screens/audit/audit-trail'));
+const WebhookList = lazy(() => import('../screens/webhooks/webhook-list'));
+const WebhookDetail = lazy(() => import('../screens/webhooks/webhook-detail'));
+const ReportList = lazy(() => import('../screens/reports/report-list'));
+const ApiKeys = lazy(() => import('../screens/api-keys/api-keys'));
+const Staff = lazy(() => import('../screens/staff/staff'));
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -59,6 +64,11 @@ export function App(): ReactNode {
                 <Route path="players" element={<PlayerSearch />} />
                 <Route path="players/:externalId" element={<PlayerDetail />} />
                 <Route path="audit" element={<AuditTrail />} />
+                <Route path="webhooks" element={<WebhookList />} />
+                <Route path="webhooks/:eventId" element={<WebhookDetail />} />
+                <Route path="reports" element={<ReportList />} />
+                <Route path="api-keys" element={<ApiKeys />} />
+                <Route path="staff" element={<Staff />} />
                 <Route path="*" element={<Navigate to="/" replace />} />
               </Route>
             </Routes>

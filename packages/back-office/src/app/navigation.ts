@@ -23,4 +23,20 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { to: '/players', label: 'nav.players', permission: STAFF_PERMISSION_OF_CALL.operatorPlayerGet },
   { to: '/audit', label: 'nav.audit', permission: STAFF_PERMISSION_OF_CALL.operatorAuditList },
+  {
+    to: '/webhooks',
+    label: 'nav.webhooks',
+    permission: STAFF_PERMISSION_OF_CALL.operatorWebhookEventList,
+  },
+  {
+    to: '/reports',
+    label: 'nav.reports',
+    permission: STAFF_PERMISSION_OF_CALL.operatorClientReportList,
+  },
+  {
+    to: '/api-keys',
+    label: 'nav.apiKeys',
+    permission: STAFF_PERMISSION_OF_CALL.operatorApiKeyList,
+  },
+  { to: '/staff', label: 'nav.staff', permission: 'staff:manage' },
 ];

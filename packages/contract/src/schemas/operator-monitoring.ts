@@ -11,10 +11,9 @@ import * as z from 'zod/mini';
 import { CLIENT_REPORT_KINDS } from '@cashdesk/domain';
 import { DateTime } from './common';
 import { PageQuery } from './operator';
-import { WEBHOOK_EVENT_TYPES } from './webhooks';
+import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENT_TYPES } from '../values';
 
-/** Where a webhook event stands: pending until delivered, or dead when its attempts ran out. */
-export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'dead'] as const;
+export { WEBHOOK_DELIVERY_STATES } from '../values';
 
 /** One of {@link WEBHOOK_DELIVERY_STATES}. */
 export const WebhookDeliveryState = z.enum(WEBHOOK_DELIVERY_STATES).check(

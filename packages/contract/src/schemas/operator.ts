@@ -7,40 +7,11 @@
  * @packageDocumentation
  */
 import * as z from 'zod/mini';
-import type { OperatorScopeName } from '../endpoint-types';
+import { OPERATOR_SCOPES } from '../values';
 import { DateTime } from './common';
 import { BrandId } from './sandbox';
 
-/** Every scope an operator API key can hold, and what it allows. */
-export const OPERATOR_SCOPES = [
-  'sessions:write',
-  'players:read',
-  'players:write',
-  'transactions:read',
-  'transactions:write',
-  'config:read',
-  'config:write',
-  'clickstream:read',
-  'webhooks:read',
-  'webhooks:write',
-  'reports:read',
-] as const satisfies readonly OperatorScopeName[];
-
-/** What each scope allows (the OpenAPI document and the command-line client's help show this). */
-export const OPERATOR_SCOPE_DESCRIPTIONS: Readonly<Record<OperatorScopeName, string>> = {
-  'sessions:write': "Create cashier sessions for the brand's players (and upsert their profile).",
-  'players:read': "Read the brand's players and their balances.",
-  'players:write': "Update and block the brand's players.",
-  'transactions:read': "Read, list and export the brand's transactions.",
-  'transactions:write': 'Approve or reject payouts awaiting approval.',
-  'config:read': "Read the brand's configuration and its audit trail.",
-  'config:write': "Change the brand's configuration (pay groups, currencies, themes, texts, ...).",
-  'clickstream:read': "Read the clickstream of the brand's players (their analytics events).",
-  'webhooks:read':
-    "Read the brand's webhook events, their delivery state and payload, and where they are sent.",
-  'webhooks:write': "Send the brand's dead-lettered webhook events again.",
-  'reports:read': "Read the widget's client error reports of the brand's sessions.",
-};
+export { OPERATOR_SCOPES, OPERATOR_SCOPE_DESCRIPTIONS } from '../values';
 
 /** One scope of {@link OPERATOR_SCOPES}. */
 export const OperatorScope = z.enum(OPERATOR_SCOPES).check(

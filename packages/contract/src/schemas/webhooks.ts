@@ -12,42 +12,24 @@
  */
 import * as z from 'zod/mini';
 import { Currency, DateTime, Decimal } from './common';
-import { OPERATOR_TRANSACTION_STATUSES } from '../values';
+import {
+  OPERATOR_TRANSACTION_STATUSES,
+  REFUND_EVENT_TYPES,
+  TRANSACTION_EVENT_TYPES,
+} from '../values';
+import type { WEBHOOK_EVENT_TYPES } from '../values';
 import { BrandId, PaymentFlowSchema } from './sandbox';
+
+export { REFUND_EVENT_TYPES, TRANSACTION_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '../values';
 
 /** Where a refund stands. */
 export const REFUND_STATUSES = ['requested', 'succeeded', 'failed'] as const;
 
-/** The event types about a refund, by what happened to it. */
-export const REFUND_EVENT_TYPES = [
-  'refund.requested',
-  'refund.succeeded',
-  'refund.failed',
-] as const;
-
 /** One of {@link REFUND_EVENT_TYPES}. */
 export type RefundEventType = (typeof REFUND_EVENT_TYPES)[number];
 
-/** The event types about a transaction, by what happened to it. */
-export const TRANSACTION_EVENT_TYPES = [
-  'transaction.created',
-  'transaction.succeeded',
-  'transaction.failed',
-  'transaction.reversed',
-  'transaction.refunded',
-  'payout.awaiting_approval',
-] as const;
-
 /** One of {@link TRANSACTION_EVENT_TYPES}. */
 export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
-
-/** Every event type, in the order docs/webhooks.md lists them. */
-export const WEBHOOK_EVENT_TYPES = [
-  ...TRANSACTION_EVENT_TYPES,
-  ...REFUND_EVENT_TYPES,
-  'balance.adjusted',
-  'payout_account.verified',
-] as const;
 
 /** One of {@link WEBHOOK_EVENT_TYPES}. */
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -8,3 +8,4 @@
  */
 export { disableDemoStaff, seedDemoStaff } from './demo';
 export { inviteAdministrator } from './members';
+export { currentCode } from './totp';
