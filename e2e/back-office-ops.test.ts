@@ -154,7 +154,7 @@ async function invite(page: Page, email: string): Promise<string> {
   const links = await navigation(page);
   expect(links).toEqual(expect.arrayContaining(['Webhooks', 'API keys', 'Staff']));
   await page.getByRole('link', { name: 'Staff' }).click();
-  await page.getByRole('grid', { name: 'What each role may do' }).waitFor();
+  await page.getByRole('table', { name: 'What each role may do' }).waitFor();
   await checkScreen(page, 'staff');
 
   // Nobody acts on their own account here: the owner's own row has no actions.
@@ -219,14 +219,14 @@ describe('back office: webhooks, client errors, API keys, staff', () => {
 
       await page.getByRole('link', { name: 'Webhooks' }).click();
       await page.getByRole('heading', { name: 'Where events go' }).waitFor();
-      await page.getByRole('grid', { name: 'Webhook events, newest first' }).waitFor();
+      await page.getByRole('table', { name: 'Webhook events, newest first' }).waitFor();
       // Support reads, and may not send again: dead events, and no redelivery button.
-      await page.getByRole('gridcell', { name: 'Dead' }).first().waitFor();
+      await page.getByRole('cell', { name: 'Dead' }).first().waitFor();
       expect(await page.getByRole('button', { name: 'Redeliver all dead' }).count()).toBe(0);
       await checkScreen(page, 'webhooks');
 
       await page.getByRole('link', { name: 'Client errors' }).click();
-      const reports = page.getByRole('grid', { name: 'Client error reports, newest first' });
+      const reports = page.getByRole('table', { name: 'Client error reports, newest first' });
       const row = reports.getByRole('row').filter({ hasText: crash });
       await row.waitFor();
       await checkScreen(page, 'reports');
@@ -261,7 +261,7 @@ describe('back office: webhooks, client errors, API keys, staff', () => {
       expect(links).not.toContain('Staff');
 
       await page.goto(`${env.stack.serverUrl}/back-office/webhooks?state=dead`);
-      const table = page.getByRole('grid', { name: 'Webhook events, newest first' });
+      const table = page.getByRole('table', { name: 'Webhook events, newest first' });
       await table.getByRole('row').nth(1).waitFor();
       // The filter is in the address, and every row it lists is dead.
       expect(await table.getByRole('row').filter({ hasText: 'Pending' }).count()).toBe(0);
@@ -295,7 +295,7 @@ describe('back office: webhooks, client errors, API keys, staff', () => {
     it('mints a key, sees its secret once, rotates it and revokes it', async () => {
       const page = await developer();
       await page.getByRole('link', { name: 'API keys' }).click();
-      await page.getByRole('grid', { name: 'API keys, newest first' }).waitFor();
+      await page.getByRole('table', { name: 'API keys, newest first' }).waitFor();
 
       await page.getByRole('button', { name: 'Mint a key' }).click();
       const mint = page.getByRole('dialog');

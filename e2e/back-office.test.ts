@@ -114,12 +114,12 @@ describe('the back office', () => {
     await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/back-office/transactions');
     expect(new URL(page.url()).searchParams.get('status')).toBe('success');
-    // Finance's navigation: every screen of the back office.
+    // Finance's navigation: the money screens and the webhooks, no keys, staff or client errors.
     await expect
       .poll(() =>
         page.getByRole('navigation', { name: 'Back office' }).getByRole('link').allTextContents(),
       )
-      .toEqual(['Transactions', 'Payout approvals', 'Players', 'Audit trail']);
+      .toEqual(['Transactions', 'Payout approvals', 'Players', 'Audit trail', 'Webhooks']);
     financeState = await context.storageState();
     await context.close();
   });
@@ -130,7 +130,7 @@ describe('the back office', () => {
     const page = await context.newPage();
     await page.goto(backOfficeUrl(env.stack, `/transactions/${deposit}`));
     await page.getByRole('heading', { name: 'Deposit', level: 1 }).waitFor();
-    await page.getByRole('grid', { name: 'Refunds of this deposit' }).waitFor();
+    await page.getByRole('table', { name: 'Refunds of this deposit' }).waitFor();
     await checkBothWidths(page, 'transaction');
 
     await page.getByRole('button', { name: 'Refund' }).click();
@@ -143,7 +143,7 @@ describe('the back office', () => {
     await expect
       .poll(() => page.getByRole('status').first().textContent())
       .toContain('refund was made');
-    const refunds = page.getByRole('grid', { name: 'Refunds of this deposit' });
+    const refunds = page.getByRole('table', { name: 'Refunds of this deposit' });
     await expect.poll(() => refunds.getByRole('row').count()).toBe(2);
     await expect.poll(() => refunds.getByRole('row').nth(1).textContent()).toContain('€10.00');
     await expect
@@ -169,7 +169,7 @@ describe('the back office', () => {
     const context = await financeContext();
     const page = await context.newPage();
     await page.goto(backOfficeUrl(env.stack, '/payouts'));
-    const queue = page.getByRole('grid', { name: 'Withdrawals awaiting approval, oldest first' });
+    const queue = page.getByRole('table', { name: 'Withdrawals awaiting approval, oldest first' });
     const row = queue.getByRole('row').filter({ hasText: 'bo-approved-payee' });
     await row.waitFor();
     expect(await row.textContent()).toContain('€40.00');
@@ -203,14 +203,14 @@ describe('the back office', () => {
     await signIn(page, SUPPORT, false);
     await page.goto(backOfficeUrl(env.stack, `/transactions/${deposit}`));
     await page.getByRole('heading', { name: 'Deposit', level: 1 }).waitFor();
-    await page.getByRole('grid', { name: 'Refunds of this deposit' }).waitFor();
+    await page.getByRole('table', { name: 'Refunds of this deposit' }).waitFor();
     expect(await page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
     expect(
       await page
         .getByRole('navigation', { name: 'Back office' })
         .getByRole('link')
         .allTextContents(),
-    ).toEqual(['Transactions', 'Players']);
+    ).toEqual(['Transactions', 'Players', 'Webhooks', 'Client errors']);
 
     // The same call the finance dialog makes, under support's session: refused, nothing made.
     const refused = await context.request.post(
@@ -246,7 +246,7 @@ describe('the back office', () => {
     const context = await financeContext();
     const page = await context.newPage();
     await page.goto(backOfficeUrl(env.stack, '/transactions'));
-    await page.getByRole('grid', { name: 'Transactions' }).getByText('bo-listed-player').waitFor();
+    await page.getByRole('table', { name: 'Transactions' }).getByText('bo-listed-player').waitFor();
     await checkBothWidths(page, 'transactions');
 
     // The filters are in the address: a reload keeps them.
@@ -257,7 +257,7 @@ describe('the back office', () => {
       .toBe('bo-listed-player');
     await page.reload();
     await expect
-      .poll(() => page.getByRole('grid', { name: 'Transactions' }).getByRole('row').count())
+      .poll(() => page.getByRole('table', { name: 'Transactions' }).getByRole('row').count())
       .toBe(2);
 
     // The CSV export of the same filters: the file the operator API writes, downloaded.
@@ -273,26 +273,26 @@ describe('the back office', () => {
     expect(lines.length).toBe(2);
     expect(lines[1]).toContain('bo-listed-player');
 
-    // From the keyboard: into the table, down to the row, Enter opens it.
-    const grid = page.getByRole('grid', { name: 'Transactions' });
-    await grid.getByRole('row').nth(1).getByRole('gridcell').first().focus();
+    // From the keyboard: the row's link (its row header), Enter opens it.
+    const list = page.getByRole('table', { name: 'Transactions' });
+    await list.getByRole('row').nth(1).getByRole('link').first().focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Deposit', level: 1 }).waitFor();
 
     await page.goto(backOfficeUrl(env.stack, '/players?q=bo-listed'));
     await page
-      .getByRole('grid', { name: 'Players, newest first' })
+      .getByRole('table', { name: 'Players, newest first' })
       .getByText('bo-listed-player')
       .waitFor();
     await checkBothWidths(page, 'players');
 
     await page.goto(backOfficeUrl(env.stack, '/players/bo-listed-player'));
-    await page.getByRole('grid', { name: 'Balances' }).waitFor();
+    await page.getByRole('table', { name: 'Balances' }).waitFor();
     await checkBothWidths(page, 'player');
 
     await page.goto(backOfficeUrl(env.stack, '/audit?kind=change'));
     await page
-      .getByRole('grid', { name: 'Audit trail, newest first' })
+      .getByRole('table', { name: 'Audit trail, newest first' })
       .getByRole('row')
       .nth(1)
       .waitFor();
@@ -356,7 +356,7 @@ describe('the back office', () => {
     const page = await context.newPage();
     await page.goto(backOfficeUrl(env.stack, '/players/bo-adjusted-player'));
     const eur = page
-      .getByRole('grid', { name: 'Balances' })
+      .getByRole('table', { name: 'Balances' })
       .getByRole('row')
       .filter({ hasText: 'EUR' });
     await expect.poll(() => eur.textContent()).toContain('€525.00');
@@ -405,7 +405,7 @@ describe('the back office', () => {
     await picker.selectOption('brand0');
     await page.goto(backOfficeUrl(env.stack, '/transactions?player_id=bo-listed-player'));
     await expect
-      .poll(() => page.getByRole('grid', { name: 'Transactions' }).getByRole('row').count())
+      .poll(() => page.getByRole('table', { name: 'Transactions' }).getByRole('row').count())
       .toBe(2);
     expect(await page.getByRole('alert').count()).toBe(0);
     await context.close();

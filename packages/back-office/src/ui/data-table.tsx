@@ -1,12 +1,16 @@
 /**
  * A table: TanStack Table holds the columns and rows (its core only: no sorting, filtering or
- * paging code, which the API does), React Aria's Table renders them with its grid keyboard
- * handling (arrow keys between rows and cells, Enter on a row that links).
+ * paging code, which the API does), rendered as a native HTML table: the first cell of each row
+ * is its row header, and a row that leads somewhere has a link there (Tab reaches it, Enter opens
+ * it; a click anywhere else on the row opens it too). A native table is what screen readers read
+ * best for a list of records, and it costs no script: React Aria's Table (a grid with arrow-key
+ * navigation) took a third of the first screen's JavaScript budget
+ * (docs/decisions/0106-back-office-app.md).
  */
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import type { ColumnDef, ColumnHelper, RowData } from '@tanstack/react-table';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 
 /** The table features the back office uses: the core alone. */
 const FEATURES = tableFeatures({});
@@ -32,7 +36,16 @@ interface DataTableProps<T extends RowData> {
   readonly empty: string;
 }
 
+/** Whether a click landed on something of its own (a link, a button, a field) inside the row. */
+function onInteractive(event: MouseEvent): boolean {
+  return (
+    event.target instanceof Element &&
+    event.target.closest('a, button, input, select, textarea, label') !== null
+  );
+}
+
 export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNode {
+  const navigate = useNavigate();
   const table = useTable({
     features: FEATURES,
     data: props.rows,
@@ -41,35 +54,64 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
   });
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   return (
-    <div className="bo-table-wrap">
-      <Table aria-label={props.label} className="bo-table">
-        <TableHeader className="bo-table__head">
-          {headers.map((header, index) => (
-            <Column key={header.id} id={header.id} isRowHeader={index === 0} className="bo-th">
-              <table.FlexRender header={header} />
-            </Column>
-          ))}
-        </TableHeader>
-        <TableBody
-          className="bo-table__body"
-          renderEmptyState={() => <div className="bo-empty">{props.empty}</div>}
-        >
-          {table.getRowModel().rows.map((row) => (
-            <Row
-              key={row.id}
-              id={row.id}
-              className="bo-tr"
-              {...(props.rowHref === undefined ? {} : { href: props.rowHref(row.original) })}
-            >
-              {row.getAllCells().map((cell) => (
-                <Cell key={cell.id} className="bo-td">
-                  <table.FlexRender cell={cell} />
-                </Cell>
-              ))}
-            </Row>
-          ))}
-        </TableBody>
-      </Table>
+    // The wrapper scrolls a wide table on a phone: focusable and named, so the keyboard scrolls it.
+    <div className="bo-table-wrap" role="region" aria-label={props.label} tabIndex={0}>
+      <table aria-label={props.label} className="bo-table">
+        <thead className="bo-table__head">
+          <tr>
+            {headers.map((header) => (
+              <th key={header.id} scope="col" className="bo-th">
+                <table.FlexRender header={header} />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="bo-table__body">
+          {props.rows.length === 0 ? (
+            <tr>
+              <td colSpan={Math.max(1, headers.length)} className="bo-empty">
+                {props.empty}
+              </td>
+            </tr>
+          ) : (
+            table.getRowModel().rows.map((row) => {
+              const href = props.rowHref?.(row.original);
+              return (
+                <tr
+                  key={row.id}
+                  className="bo-tr"
+                  {...(href === undefined
+                    ? {}
+                    : {
+                        'data-href': '',
+                        onClick: (event: MouseEvent) => {
+                          if (!onInteractive(event)) void navigate(href);
+                        },
+                      })}
+                >
+                  {row.getAllCells().map((cell, index) =>
+                    index === 0 ? (
+                      <th key={cell.id} scope="row" className="bo-td bo-td--head">
+                        {href === undefined ? (
+                          <table.FlexRender cell={cell} />
+                        ) : (
+                          <Link to={href} className="bo-row-link">
+                            <table.FlexRender cell={cell} />
+                          </Link>
+                        )}
+                      </th>
+                    ) : (
+                      <td key={cell.id} className="bo-td">
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ),
+                  )}
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
     </div>
   );
 }
