@@ -21,6 +21,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@cashdesk/server/demo-staff';
 import { BACK_OFFICE, DEMO_PAGE, ROOT, WIDGET, ensureBuilt } from './build-frontends';
 import { startHostPageServer } from './host-page-server';
 import type { HostPageServer } from './host-page-server';
@@ -186,14 +187,28 @@ async function main(): Promise<void> {
       `\nCashdesk is running (cashier-service and widget on ${baseUrl}, demo host page on ${hostPage.url}).\n` +
         `Open the demo host page with a deposit session for the player demo:\n\n` +
         `  ${hostPage.pageAddress(widgetUrl)}\n\n` +
-        `The back office (sign in with a demo staff account, docs/back-office.md):\n\n` +
+        `The back office (docs/back-office.md):\n\n` +
         `  ${baseUrl}/back-office\n\n` +
+        demoSignIns() +
         `Press Ctrl-C to stop.\n`,
     );
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     await stop(1);
   }
+}
+
+/**
+ * How to sign in to the back office with the demo staff (one account per role, a published
+ * password; the sign-in page fills in the second-factor code of a demo account in the sandbox).
+ */
+function demoSignIns(): string {
+  const width = Math.max(...DEMO_STAFF.map((account) => account.email.length));
+  const rows = DEMO_STAFF.map(
+    (account) =>
+      `  ${account.email.padEnd(width)}  ${account.role}${account.totpSecret === null ? '' : ' (second factor: "Fill in the demo code" on the sign-in page)'}\n`,
+  );
+  return `Demo staff, password ${DEMO_STAFF_PASSWORD}:\n${rows.join('')}\n`;
 }
 
 main().catch((error: unknown) => {

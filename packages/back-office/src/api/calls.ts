@@ -47,6 +47,18 @@ export const startEnrolment = (): Promise<Enrolment> =>
 export const confirmEnrolment = (code: string): Promise<Session> =>
   call('PUT', `${STAFF_BASE}/session/second-factor/enrolment`, { body: { code } });
 
+/**
+ * The current code of a published demo account (sandbox only): `undefined` outside the sandbox
+ * or for any other account.
+ */
+export const demoCode = (email: string): Promise<string | undefined> =>
+  call<{ readonly code: string }>('GET', withQuery(`${STAFF_BASE}/sandbox/demo-code`, { email }), {
+    reportSignedOut: false,
+  }).then(
+    (answer) => answer.code,
+    () => undefined,
+  );
+
 export const readSession = (): Promise<Session> =>
   call('GET', `${STAFF_BASE}/session`, { reportSignedOut: false });
 

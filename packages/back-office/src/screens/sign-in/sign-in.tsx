@@ -9,7 +9,13 @@ import type { ReactNode } from 'react';
 import type { Submitted } from '../../ui/submitted';
 import { Navigate, useSearchParams } from 'react-router';
 import { Button, Form } from 'react-aria-components';
-import { confirmEnrolment, giveSecondFactor, signIn, startEnrolment } from '../../api/calls';
+import {
+  confirmEnrolment,
+  demoCode,
+  giveSecondFactor,
+  signIn,
+  startEnrolment,
+} from '../../api/calls';
 import type { Enrolment } from '../../api/calls';
 import { useSession } from '../../session/session';
 import { useI18n } from '../../i18n/i18n';
@@ -119,7 +125,47 @@ function CodeField({
   );
 }
 
-function SecondFactor(): ReactNode {
+/**
+ * In the sandbox, a published demo account's code can be filled in (the server answers it only
+ * there, and only for those accounts); elsewhere nothing shows.
+ */
+function DemoCode({
+  email,
+  onCode,
+}: {
+  readonly email: string;
+  readonly onCode: (code: string) => void;
+}): ReactNode {
+  const { t } = useI18n();
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void demoCode(email).then((code) => {
+      if (live) setAvailable(code !== undefined);
+    });
+    return () => {
+      live = false;
+    };
+  }, [email]);
+  if (!available) return null;
+  return (
+    <div className="bo-notice bo-notice--info">
+      <p>{t('signIn.demoCodeLead')}</p>
+      <Button
+        className="bo-button"
+        onPress={() => {
+          void demoCode(email).then((code) => {
+            if (code !== undefined) onCode(code);
+          });
+        }}
+      >
+        {t('signIn.demoCodeFill')}
+      </Button>
+    </div>
+  );
+}
+
+function SecondFactor({ email }: { readonly email: string }): ReactNode {
   const { t } = useI18n();
   const { replace } = useSession();
   const [code, setCode] = useState('');
@@ -133,6 +179,7 @@ function SecondFactor(): ReactNode {
     >
       <p className="bo-lead">{t('signIn.secondFactorLead')}</p>
       <CodeField value={code} onChange={setCode} />
+      <DemoCode email={email} onCode={setCode} />
       <ErrorLine error={error} />
       <Button
         type="submit"
@@ -226,7 +273,9 @@ export default function SignInScreen(): ReactNode {
           </div>
         ) : null}
         {stage === 'credentials' ? <Credentials /> : null}
-        {stage === 'second_factor' ? <SecondFactor /> : null}
+        {state.kind === 'session' && stage === 'second_factor' ? (
+          <SecondFactor email={state.session.staff.email} />
+        ) : null}
         {stage === 'enrol_second_factor' ? <Enrol /> : null}
       </div>
     </main>
