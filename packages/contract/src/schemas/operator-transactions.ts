@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod/mini';
-import { Currency, DateTime } from './common';
+import { Currency, DateTime, Decimal } from './common';
 import { PageQuery } from './operator';
 import { PaymentFlowSchema, PlayerRef } from './sandbox';
 import { OperatorTransactionStatus, WebhookTransaction } from './webhooks';
@@ -43,6 +43,39 @@ export const TransactionFilterQuery = z.object({
   created_to: z.optional(DateTime),
   pay_group_id: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647))),
   method_kind: z.optional(z.enum(METHOD_KINDS)),
+  /** The connector the payment was sent to (its name in the server's configuration). */
+  connector: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^[a-z][a-z0-9-]{0,31}$/, 'a connector name'),
+        z.describe(
+          'The connector the payment was sent to, by its configured name (CONNECTORS). Payments made before connectors were named carry none and match no name.',
+        ),
+      ),
+  ),
+  /** The provider's reference of the payment, exactly. */
+  provider_reference: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(200),
+        z.describe("The provider's reference of the payment, exactly as the provider gave it."),
+      ),
+  ),
+  /** Amount at least (what the player asked for, in the transaction's currency). */
+  amount_from: z
+    .optional(Decimal)
+    .check(
+      z.describe(
+        'Only amounts at or above this (the amount the player asked for, a decimal string). Mixing currencies compares the numbers only: add currency to compare money.',
+      ),
+    ),
+  /** Amount at most. */
+  amount_to: z
+    .optional(Decimal)
+    .check(z.describe('Only amounts at or below this (a decimal string).')),
   /**
    * `true`: only the withdrawals that wait for the operator's approval (the approval queue);
    * `false`: every other transaction.

@@ -158,6 +158,29 @@ describe('operator API: GET /transactions', () => {
     expect((await list({ player_id: external }, other.key)).transactions).toEqual([]);
   });
 
+  it('filters by amount range as exact decimals, connector and provider reference', async () => {
+    const external = freshBrandId('tx');
+    const session = await newSession(external);
+    await deposit(session, '10');
+    await deposit(session, '11', true);
+    const amounts = async (query: Record<string, string>) =>
+      (await list({ player_id: external, ...query })).transactions.map((row) => row.amount);
+    expect(await amounts({ amount_from: '10.5' })).toEqual(['11']);
+    expect(await amounts({ amount_to: '10' })).toEqual(['10']);
+    // 10.00 is 10: compared as numbers, not as text ("9" > "10" as text).
+    expect(await amounts({ amount_from: '10.00', amount_to: '10.00' })).toEqual(['10']);
+    expect(await amounts({ amount_from: '9', amount_to: '11' })).toEqual(['11', '10']);
+    expect(await amounts({ connector: 'sandbox' })).toEqual(['11', '10']);
+    expect(await amounts({ connector: 'psp-elsewhere' })).toEqual([]);
+    const [latest] = (await list({ player_id: external, status: 'success' })).transactions;
+    const reference = latest?.provider_reference;
+    if (typeof reference !== 'string') throw new Error('a sandbox payment has a reference');
+    expect(await amounts({ provider_reference: reference })).toEqual(['10']);
+    expect(await amounts({ provider_reference: `${reference}-not` })).toEqual([]);
+    // Another brand finds nothing by the same reference.
+    expect((await list({ provider_reference: reference }, other.key)).transactions).toEqual([]);
+  });
+
   it('answers 400 naming the field for bad filters and a cursor it did not make', async () => {
     for (const [query, field] of [
       ['cursor=bm9wZQ', 'query.cursor'],
@@ -173,6 +196,10 @@ describe('operator API: GET /transactions', () => {
       ['created_from=yesterday', 'query.created_from'],
       ['pay_group_id=abc', 'query.pay_group_id'],
       ['method_kind=cash', 'query.method_kind'],
+      ['amount_from=ten', 'query.amount_from'],
+      ['amount_to=-1', 'query.amount_to'],
+      ['connector=Bad_Name', 'query.connector'],
+      ['provider_reference=', 'query.provider_reference'],
     ] as const) {
       const answer = await operatorCall(server, 'GET', `/transactions?${query}`, brand0);
       expect(answer.status, query).toBe(400);

@@ -34,6 +34,12 @@ export interface TransactionFilters {
   readonly created_to?: string | undefined;
   readonly pay_group_id?: number | undefined;
   readonly method_kind?: (typeof transactions.$inferSelect)['providerKind'] | undefined;
+  readonly connector?: string | undefined;
+  readonly provider_reference?: string | undefined;
+  /** At least this amount (a decimal string, compared as a number by the database). */
+  readonly amount_from?: string | undefined;
+  /** At most this amount. */
+  readonly amount_to?: string | undefined;
   /** `true`: the withdrawals awaiting approval only; `false`: every other transaction. */
   readonly awaiting_approval?: 'true' | 'false' | undefined;
   /** `true`: the transactions holding a contradicting provider answer; `false`: the others. */
@@ -91,6 +97,16 @@ function whereOf(brandId: string, filters: TransactionFilters): SQL | undefined 
     filters.method_kind === undefined
       ? undefined
       : eq(transactions.providerKind, filters.method_kind),
+    filters.connector === undefined ? undefined : eq(transactions.connector, filters.connector),
+    filters.provider_reference === undefined
+      ? undefined
+      : eq(transactions.providerReference, filters.provider_reference),
+    filters.amount_from === undefined
+      ? undefined
+      : sql`${transactions.amount} >= ${filters.amount_from}::numeric`,
+    filters.amount_to === undefined
+      ? undefined
+      : sql`${transactions.amount} <= ${filters.amount_to}::numeric`,
     filters.awaiting_approval === undefined
       ? undefined
       : filters.awaiting_approval === 'true'
