@@ -205,7 +205,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   registerRoutes(app);
   // The back office at /back-office, before the extra routes: its paths win over the widget's
   // catch-all by being more specific, whichever is registered first.
-  if (config.backOfficeDir !== undefined) serveBackOffice(config.backOfficeDir)(app);
+  if (config.backOfficeDir !== undefined) serveBackOffice(config.backOfficeDir, config)(app);
   for (const register of options.extraRoutes ?? []) register(app);
   await app.ready();
   return app;

@@ -5,11 +5,15 @@
  * as it was, a preview that can never pay, preview brands out of every list and key, the sweep
  * after expiry on a moved clock, and the brand's staff confined to their brand.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ConfigPreview, ERROR_CODES, StaffSession } from '@cashdesk/contract';
 import { brands, players, sessions, webhookEvents } from '../db/schema';
 import { sweepExpiredPreviews } from '../modules/brand-config';
+import { serveWidget } from '../http/widget-static';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { CASHIER, callJson, request } from './api-calls';
@@ -28,12 +32,21 @@ import type { StaffClient, TestClock } from './staff-calls';
 const clock: TestClock = { now: new Date('2030-07-01T09:00:00.000Z') };
 let server: TestServer;
 
+let widgetDist: string;
+
 beforeAll(async () => {
-  server = await startTestServer({ env: OPERATOR_ENV, clock: () => clock.now });
+  widgetDist = await mkdtemp(path.join(tmpdir(), 'cashdesk-widget-'));
+  await writeFile(path.join(widgetDist, 'index.html'), '<!doctype html><title>Cashier</title>');
+  server = await startTestServer({
+    env: OPERATOR_ENV,
+    clock: () => clock.now,
+    extraRoutes: [serveWidget(widgetDist)],
+  });
 });
 
 afterAll(async () => {
   await server.close();
+  await rm(widgetDist, { recursive: true, force: true });
 });
 
 /** A fresh brand with a card deposit method in EUR (5 to 500), and its owner signed in. */
@@ -145,15 +158,18 @@ describe('the preview session', () => {
     expect(JSON.stringify(audit.body)).not.toContain('Top up now');
   });
 
-  it('lets only the cashier itself frame the preview, not the brand sites', async () => {
+  it('lets only the back office frame the preview, not the brand sites', async () => {
     const { brand, owner } = await brandWithOwner();
     await operatorCall(server, 'PATCH', '/settings', brand.key, {
       body: { allowed_host_origins: ['https://www.brand.example'] },
     });
     const made = await preview(owner, draft());
-    const page = await fetch(`${server.baseUrl}/deposit?session_id=${sessionOf(made.body)}`);
+    const page = await fetch(`${server.baseUrl}/deposit?session_id=${sessionOf(made.body)}`, {
+      headers: { accept: 'text/html' },
+    });
     const policy = page.headers.get('content-security-policy') ?? '';
     expect(policy).not.toContain('brand.example');
+    expect(policy).toMatch(new RegExp(`frame-ancestors [^;]*${new URL(server.baseUrl).origin}`));
   });
 
   it('can never pay: every money call answers 1860 and nothing is written (SPEC §7)', async () => {

@@ -13,8 +13,8 @@
  *   of such a session is refused with 1860 before its handler runs (http/register-endpoint.ts),
  *   so no provider, wallet or webhook is ever called; its balance is the ledger's (zero), never the
  *   operator wallet's;
- * - no brand site may frame it: its allowed host origins are empty, so only the cashier's own
- *   origin (the back office) frames its widget (http/widget-page-policy.ts);
+ * - no brand site may frame it: its one allowed host origin is the back office's (PUBLIC_URL's),
+ *   besides the widget's own origin, which may always frame it (http/widget-page-policy.ts);
  * - it is removed once expired ({@link sweepExpiredPreviews}: at every new preview and on a timer),
  *   with its players and sessions (foreign keys cascade).
  *
@@ -213,6 +213,8 @@ async function applyDraft(
 /** What a preview needs of the app. */
 export interface PreviewContext {
   readonly session: SessionSettings;
+  /** The back office's origin (PUBLIC_URL's): the one site that may frame a preview. */
+  readonly backOfficeOrigin: string;
   readonly connectors: KnownConnectors | null;
   readonly now: Date;
 }
@@ -248,7 +250,7 @@ export async function makePreview(
     await tx.insert(brands).values({
       ...brand,
       id,
-      allowedHostOrigins: [],
+      allowedHostOrigins: [context.backOfficeOrigin],
       previewOf: brand.id,
       previewExpiresAt: expiresAt,
       createdAt: context.now,

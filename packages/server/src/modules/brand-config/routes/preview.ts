@@ -58,6 +58,7 @@ export function registerPreviewRoutes(app: App): void {
     }
     const preview = await makePreview(deps.db, brandId, body, {
       session: { lifetimeMs: deps.config.sessionLifetimeMs, widgetUrl: deps.config.widgetUrl },
+      backOfficeOrigin: new URL(deps.config.publicUrl).origin,
       connectors: deps.connectors,
       now: deps.clock(),
     });
