@@ -23,4 +23,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   { to: '/players', label: 'nav.players', permission: STAFF_PERMISSION_OF_CALL.operatorPlayerGet },
   { to: '/audit', label: 'nav.audit', permission: STAFF_PERMISSION_OF_CALL.operatorAuditList },
+  {
+    to: '/configuration',
+    label: 'nav.configuration',
+    permission: STAFF_PERMISSION_OF_CALL.operatorSettingsGet,
+  },
 ];
