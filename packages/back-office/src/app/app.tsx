@@ -20,12 +20,7 @@ const PayoutQueue = lazy(() => import('../screens/payouts/payout-queue'));
 const PlayerSearch = lazy(() => import('../screens/players/player-search'));
 const PlayerDetail = lazy(() => import('../screens/players/player-detail'));
 const AuditTrail = lazy(() => import('../screens/audit/audit-trail'));
-const ConfigSettings = lazy(() => import('../screens/configuration/settings'));
-const ConfigPayGroups = lazy(() => import('../screens/configuration/pay-groups'));
-const ConfigPayGroup = lazy(() => import('../screens/configuration/pay-group-edit'));
-const ConfigTaxTiers = lazy(() => import('../screens/configuration/tax-tiers'));
-const ConfigTexts = lazy(() => import('../screens/configuration/texts'));
-const ConfigThemes = lazy(() => import('../screens/configuration/themes'));
+const Configuration = lazy(() => import('../screens/configuration/routes'));
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -65,15 +60,7 @@ export function App(): ReactNode {
                 <Route path="players" element={<PlayerSearch />} />
                 <Route path="players/:externalId" element={<PlayerDetail />} />
                 <Route path="audit" element={<AuditTrail />} />
-                <Route path="configuration" element={<ConfigSettings />} />
-                <Route path="configuration/pay-groups" element={<ConfigPayGroups />} />
-                <Route
-                  path="configuration/pay-groups/:flow/:shortName"
-                  element={<ConfigPayGroup />}
-                />
-                <Route path="configuration/tax-tiers" element={<ConfigTaxTiers />} />
-                <Route path="configuration/texts" element={<ConfigTexts />} />
-                <Route path="configuration/themes" element={<ConfigThemes />} />
+                <Route path="configuration/*" element={<Configuration />} />
                 <Route path="*" element={<Navigate to="/" replace />} />
               </Route>
             </Routes>

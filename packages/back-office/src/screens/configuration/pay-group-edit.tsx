@@ -5,8 +5,7 @@
  */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
-import { Link } from 'react-aria-components';
+import { Link, useParams } from 'react-router';
 import { documentOf, readPayGroup, savePayGroup } from '../../api/configuration';
 import type { PayGroup, PayGroupDraft } from '../../api/configuration';
 import { useI18n } from '../../i18n/i18n';
@@ -154,7 +153,7 @@ export default function PayGroupEditScreen(): ReactNode {
       <PageHeader
         title={t('config.payGroups.editTitle', { name: data?.data.public_name ?? shortName })}
       >
-        <Link className="bo-link" href="/configuration/pay-groups">
+        <Link className="bo-link" to="/configuration/pay-groups">
           {t('config.payGroups.back')}
         </Link>
       </PageHeader>
