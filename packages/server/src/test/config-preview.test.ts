@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ConfigPreview, ERROR_CODES, StaffSession } from '@cashdesk/contract';
+import { ConfigPreview, ENDPOINTS, ERROR_CODES, StaffSession } from '@cashdesk/contract';
 import { brands, players, sessions, webhookEvents } from '../db/schema';
 import { sweepExpiredPreviews } from '../modules/brand-config';
 import { serveWidget } from '../http/widget-static';
-import { startTestServer } from './harness';
+import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { CASHIER, callJson, request } from './api-calls';
 import {
@@ -192,6 +192,88 @@ describe('the preview session', () => {
       .from(webhookEvents)
       .where(eq(webhookEvents.brandId, previewBrand));
     expect(events).toEqual([]);
+  });
+});
+
+describe('an empty draft', () => {
+  /** An answer without what differs per copy and per player: ids, tokens, balances, profile. */
+  function comparable(value: unknown): unknown {
+    const drop = new Set(['id', 'pay_group', 'auth_token', 'user_balance', 'user_profile']);
+    const kept: unknown = JSON.parse(
+      JSON.stringify(value, (key, inner: unknown) => (drop.has(key) ? undefined : inner)),
+    );
+    return kept;
+  }
+
+  it("previews exactly what the brand's players see, in both flows", async () => {
+    const admin = await signIn(
+      server,
+      await createStaff(server, { role: 'administrator', brandId: null }),
+      clock,
+    );
+    for (const [flow, path] of [
+      ['deposit', 'payments'],
+      ['withdrawal', 'payouts'],
+    ] as const) {
+      const made = await preview(admin, { flow }, { 'x-brand-id': 'brand0' });
+      expect(made.status, made.text).toBe(201);
+      const previewed = sessionOf(made.body);
+      const real = await createTestSession(server, { brand: 'brand0', flow, player: 'compare' });
+      for (const call of [`${CASHIER}/${path}/groups/init`, `${CASHIER}/appearance`]) {
+        const seen = await callJson(server, 'GET', call, real);
+        const shown = await callJson(server, 'GET', call, previewed);
+        expect(shown.status).toBe(200);
+        expect(comparable(shown.body)).toEqual(comparable(seen.body));
+      }
+    }
+  });
+});
+
+describe('every call that pays or reaches a provider', () => {
+  const REFUSED = [
+    'depositSubmit',
+    'payoutSubmit',
+    'depositUpload',
+    'payoutUpload',
+    'userCardsRecurringCheck',
+    'depositOtp',
+    'otpSend',
+    'otpVerify',
+    'reversePendingWithdrawal',
+    'requisiteCreate',
+    'depositRoute',
+    'payoutRoute',
+    'altInteraction',
+    'altStatus',
+    'userCardsDelete',
+    'requisiteDelete',
+  ];
+
+  it('answers 1860 in a preview session, before anything else', async () => {
+    const { owner } = await brandWithOwner();
+    const sessionId = sessionOf((await preview(owner, draft())).body);
+    const endpoints = Object.values(ENDPOINTS).filter((endpoint) => REFUSED.includes(endpoint.id));
+    expect(new Set(endpoints.map((endpoint) => endpoint.id))).toEqual(new Set(REFUSED));
+    for (const endpoint of endpoints) {
+      const path = endpoint.path.replace(/\{[^}]+\}/g, '1');
+      const answer = await fetch(`${server.baseUrl}${path}`, {
+        method: endpoint.method,
+        headers: {
+          'x-session-id': sessionId,
+          'idempotency-key': `preview-${endpoint.id}`,
+          ...(endpoint.method === 'GET' || endpoint.method === 'DELETE'
+            ? {}
+            : { 'content-type': 'application/json' }),
+        },
+        ...(endpoint.method === 'GET' || endpoint.method === 'DELETE' ? {} : { body: '{}' }),
+      });
+      const body: unknown = await answer.json();
+      expect({ id: endpoint.id, status: answer.status, code: errorFields(body).code }).toEqual({
+        id: endpoint.id,
+        status: 403,
+        code: ERROR_CODES.previewCannotPay.code,
+      });
+    }
   });
 });
 
