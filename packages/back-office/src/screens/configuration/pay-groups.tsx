@@ -1,4 +1,4 @@
-/** The brand's pay groups, each a link to its editor. */
+/** The brand's pay groups, in the order players see them, each a link to its editor. */
 import type { ReactNode } from 'react';
 import { listPayGroups } from '../../api/configuration';
 import type { PayGroup } from '../../api/configuration';
@@ -16,7 +16,8 @@ export default function PayGroupsScreen(): ReactNode {
   const { t } = useI18n();
   const loaded = useLoad(listPayGroups, 'pay-groups');
   const groups = [...(loaded.data?.pay_groups ?? [])].sort(
-    (a, b) => a.flow.localeCompare(b.flow) || (a.arrangement ?? 0) - (b.arrangement ?? 0),
+    // As players see them: per flow, higher arrangement first (SPEC §4).
+    (a, b) => a.flow.localeCompare(b.flow) || (b.arrangement ?? 0) - (a.arrangement ?? 0),
   );
   const columns = [
     column.accessor('public_name', { header: t('config.payGroups.name') }),
