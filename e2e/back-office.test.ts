@@ -121,7 +121,14 @@ describe('the back office', () => {
       .poll(() =>
         page.getByRole('navigation', { name: 'Back office' }).getByRole('link').allTextContents(),
       )
-      .toEqual(['Transactions', 'Payout approvals', 'Players', 'Audit trail', 'Webhooks']);
+      .toEqual([
+        'Transactions',
+        'Payout approvals',
+        'Players',
+        'Audit trail',
+        'Webhooks',
+        'Configuration',
+      ]);
     financeState = await context.storageState();
     await context.close();
   });
@@ -212,7 +219,7 @@ describe('the back office', () => {
         .getByRole('navigation', { name: 'Back office' })
         .getByRole('link')
         .allTextContents(),
-    ).toEqual(['Transactions', 'Players', 'Webhooks', 'Client errors']);
+    ).toEqual(['Transactions', 'Players', 'Webhooks', 'Client errors', 'Configuration']);
 
     // The same call the finance dialog makes, under support's session: refused, nothing made.
     const refused = await context.request.post(

@@ -354,6 +354,13 @@ export const ERROR_CODES = {
     'BACK_OFFICE.ERROR.BRAND_REQUIRED',
     'Back office: an administrator calling a brand call names the brand with the x-brand-id header; it was missing or names no brand. Nothing was read or written.',
   ),
+  // --- the back office's preview of a configuration, codes 1860-1869 ---
+  previewCannotPay: define(
+    '1860',
+    403,
+    'CASHIER.ERROR.PREVIEW_CANNOT_PAY',
+    'Back office: this cashier is a preview of a configuration that is not saved yet (POST /api/back-office/v1/previews); it shows the methods, limits, texts and theme but never pays. Nothing was charged, reserved or sent to a provider.',
+  ),
   sandboxOnly: define(
     '1901',
     404,

@@ -281,6 +281,7 @@ export {
   StaffSignInRequest,
   StaffUpdateRequest,
 } from './schemas/staff';
+export { ConfigPreview, ConfigPreviewRequest } from './schemas/config-preview';
 export {
   PayoutApprovalRequest,
   PayoutApprovalSetting,

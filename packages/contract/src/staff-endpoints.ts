@@ -28,6 +28,7 @@ import {
   StaffSignInRequest,
   StaffUpdateRequest,
 } from './schemas/staff';
+import { ConfigPreview, ConfigPreviewRequest } from './schemas/config-preview';
 import { STAFF_BASE, STAFF_BRAND_HEADER, STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE } from './values';
 
 export { STAFF_BASE, STAFF_BRAND_HEADER, STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE };
@@ -211,6 +212,28 @@ export const STAFF_ENDPOINTS = {
     body: StaffSetPasswordRequest,
     responses: { 204: { description: 'The password is set.' } },
     errors: ['staffLinkInvalid', 'staffPasswordWeak'],
+  }),
+  staffConfigPreview: staffEndpoint({
+    ...common,
+    id: 'staffConfigPreview',
+    method: 'POST',
+    path: `${STAFF_BASE}/previews`,
+    summary: 'Preview a draft of the configuration in the cashier',
+    description:
+      'Makes a hidden, short-lived copy of the brand (never listed, unreachable by API keys), applies the draft to it through the same writers and checks as the operator calls that would save it (a bad draft is 400 naming the field; a draft the calls would refuse is refused alike), and opens a cashier session on it for a preview player: the answer is the widget address to frame in the back office. The brand itself is not changed. A preview session can never pay: every money call answers 403 (1860), and no provider, wallet or webhook is called. The copy is removed once expired (PREVIEW_LIFETIME_MINUTES).',
+    staff: 'config:read',
+    body: ConfigPreviewRequest,
+    responses: { 201: { description: 'The preview.', schema: ConfigPreview } },
+    errors: [
+      'staffBrandRequired',
+      'staffPermissionMissing',
+      'staffSignedOut',
+      'staffCsrfInvalid',
+      'operatorNotFound',
+      'operatorConflict',
+      'appearanceThemeUnknown',
+      'appearanceLogoInvalid',
+    ],
   }),
   staffSandboxDemoCode: staffEndpoint({
     ...common,

@@ -38,6 +38,7 @@ import type { WalletService } from './modules/wallet';
 import { createOtpSender } from './modules/accounts';
 import type { OtpSender } from './modules/accounts';
 import { RealtimeHub, startClickstreamRetention } from './modules/realtime';
+import { PREVIEW_SWEEP_INTERVAL_MS, sweepExpiredPreviews } from './modules/brand-config';
 
 /** What {@link createApp} needs. */
 export interface CreateAppOptions {
@@ -135,6 +136,19 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.addHook('onClose', async () => {
     await clickstreamRetention.stop();
   });
+  // Expired previews of a configuration go (every new preview sweeps too), in every process.
+  const previewSweep = setInterval(() => {
+    sweepExpiredPreviews(db, clock()).catch((error: unknown) => {
+      logger.warn(
+        { error: error instanceof Error ? error.name : typeof error },
+        'preview sweep failed',
+      );
+    });
+  }, PREVIEW_SWEEP_INTERVAL_MS);
+  previewSweep.unref();
+  app.addHook('onClose', () => {
+    clearInterval(previewSweep);
+  });
   app.decorate('cashdesk', {
     db,
     config,
@@ -191,7 +205,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   registerRoutes(app);
   // The back office at /back-office, before the extra routes: its paths win over the widget's
   // catch-all by being more specific, whichever is registered first.
-  if (config.backOfficeDir !== undefined) serveBackOffice(config.backOfficeDir)(app);
+  if (config.backOfficeDir !== undefined) serveBackOffice(config.backOfficeDir, config)(app);
   for (const register of options.extraRoutes ?? []) register(app);
   await app.ready();
   return app;

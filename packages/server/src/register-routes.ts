@@ -36,6 +36,7 @@ import { registerOperatorConfigurationRoutes } from './modules/brand-config/rout
 // Appearance: themes, text overrides, the widget's appearance call.
 import { registerAppearanceRoutes } from './modules/brand-config/routes/appearance';
 import { registerOperatorAppearanceRoutes } from './modules/brand-config/routes/operator-appearance';
+import { registerPreviewRoutes } from './modules/brand-config/routes/preview';
 // The realtime connection token (the hub itself is on the HTTP server's upgrades).
 import { registerRealtimeTokenRoutes } from './modules/realtime/routes/realtime-token';
 // The widget's render-crash and error reports.
@@ -82,6 +83,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   // Appearance.
   registerAppearanceRoutes,
   registerOperatorAppearanceRoutes,
+  registerPreviewRoutes,
   registerRealtimeTokenRoutes,
   registerClientReportRoutes,
   registerOperatorClientReportRoutes,

@@ -64,6 +64,8 @@ export interface CallOptions {
   readonly body?: unknown;
   /** The Idempotency-Key of a call that requires one (a refund, an adjustment). */
   readonly idempotencyKey?: string;
+  /** The configuration version a configuration write was read at (If-Match; 1804 if stale). */
+  readonly ifMatch?: number;
   /** Whether an ended session should send everyone back to sign-in (default true). */
   readonly reportSignedOut?: boolean;
 }
@@ -103,6 +105,7 @@ async function send(
   if (context.brandId !== undefined) headers[STAFF_BRAND_HEADER] = context.brandId;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
+  if (options.ifMatch !== undefined) headers['if-match'] = `"${String(options.ifMatch)}"`;
   let response: Response;
   try {
     response = await fetch(withQuery(path, options.query), {

@@ -25,6 +25,7 @@ const WebhookDetail = lazy(() => import('../screens/webhooks/webhook-detail'));
 const ReportList = lazy(() => import('../screens/reports/report-list'));
 const ApiKeys = lazy(() => import('../screens/api-keys/api-keys'));
 const Staff = lazy(() => import('../screens/staff/staff'));
+const Configuration = lazy(() => import('../screens/configuration/routes'));
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -69,6 +70,7 @@ export function App(): ReactNode {
                 <Route path="reports" element={<ReportList />} />
                 <Route path="api-keys" element={<ApiKeys />} />
                 <Route path="staff" element={<Staff />} />
+                <Route path="configuration/*" element={<Configuration />} />
                 <Route path="*" element={<Navigate to="/" replace />} />
               </Route>
             </Routes>

@@ -39,4 +39,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: STAFF_PERMISSION_OF_CALL.operatorApiKeyList,
   },
   { to: '/staff', label: 'nav.staff', permission: 'staff:manage' },
+  {
+    to: '/configuration',
+    label: 'nav.configuration',
+    permission: STAFF_PERMISSION_OF_CALL.operatorSettingsGet,
+  },
 ];

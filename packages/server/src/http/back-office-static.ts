@@ -64,7 +64,11 @@ export function assertBackOfficeDir(distDir: string): void {
   }
 }
 
-async function backOfficePlugin(scope: FastifyInstance, distDir: string): Promise<void> {
+async function backOfficePlugin(
+  scope: FastifyInstance,
+  distDir: string,
+  frameOrigins: readonly string[],
+): Promise<void> {
   const assetsDir = path.join(distDir, 'assets');
   // Over the API policy every answer gets at the start of the request (security-headers.ts).
   scope.addHook('onRequest', async (_request, reply) => {
@@ -73,7 +77,10 @@ async function backOfficePlugin(scope: FastifyInstance, distDir: string): Promis
       contentSecurityPolicy: {
         useDefaults: false,
         directives: Object.fromEntries(
-          Object.entries(BACK_OFFICE_CSP_DIRECTIVES).map(([name, values]) => [name, [...values]]),
+          Object.entries(BACK_OFFICE_CSP_DIRECTIVES).map(([name, values]) => [
+            name,
+            name === 'frameSrc' ? [...values, ...frameOrigins] : [...values],
+          ]),
         ),
       },
       xFrameOptions: { action: 'deny' },
@@ -113,14 +120,21 @@ async function backOfficePlugin(scope: FastifyInstance, distDir: string): Promis
 }
 
 /**
- * A route module serving the back office built into `distDir` (see the module comment).
+ * A route module serving the back office built into `distDir` (see the module comment). The
+ * configuration preview frames the widget: when the widget is served from another origin
+ * (WIDGET_URL), that origin is added to `frame-src`.
  *
  * @throws {ConfigError} when `distDir` has no index.html.
  */
-export function serveBackOffice(distDir: string): RouteModule {
+export function serveBackOffice(
+  distDir: string,
+  urls: { readonly publicUrl: string; readonly widgetUrl: string },
+): RouteModule {
   const root = path.resolve(distDir);
   assertBackOfficeDir(root);
+  const widgetOrigin = new URL(urls.widgetUrl).origin;
+  const frameOrigins = widgetOrigin === new URL(urls.publicUrl).origin ? [] : [widgetOrigin];
   return (app) => {
-    void app.register((scope) => backOfficePlugin(scope, root));
+    void app.register((scope) => backOfficePlugin(scope, root, frameOrigins));
   };
 }

@@ -17,7 +17,7 @@
  * @packageDocumentation
  */
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   OPERATOR_SCOPES,
   STAFF_BRAND_HEADER,
@@ -54,11 +54,14 @@ export function mayCall(principal: OperatorPrincipal, access: OperatorAccess): b
 
 const PERMISSION_OF_CALL: Readonly<Record<string, StaffPermission>> = STAFF_PERMISSION_OF_CALL;
 
-/** The brand an `x-brand-id` header names, if it names one that exists. */
+/** The brand an `x-brand-id` header names, if it names one that exists (never a preview). */
 async function namedBrand(request: FastifyRequest, deps: AppDeps): Promise<string | undefined> {
   const header = request.headers[STAFF_BRAND_HEADER];
   if (typeof header !== 'string' || header === '') return undefined;
-  const [row] = await deps.db.select({ id: brands.id }).from(brands).where(eq(brands.id, header));
+  const [row] = await deps.db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.id, header), isNull(brands.previewOf)));
   return row?.id;
 }
 

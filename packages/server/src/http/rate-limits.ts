@@ -35,7 +35,7 @@ import type { RateLimitSettings } from '../config';
 import { ApiError } from './api-error';
 
 /** The endpoints limited per session: every call that moves money or sends a code. */
-const MONEY_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>([
+export const MONEY_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>([
   'depositSubmit',
   'payoutSubmit',
   'depositUpload',

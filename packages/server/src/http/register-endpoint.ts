@@ -54,6 +54,7 @@ import type { OperatorPrincipal } from './operator-keys';
 import { recordAudit } from './operator-audit';
 import { operatorAuthHook } from './operator-auth';
 import { staffAuthHook } from './staff-session';
+import { MONEY_ENDPOINT_IDS } from './rate-limits';
 import { isRecord } from '../platform/is-record';
 
 /** The output type of a schema, or `undefined` when there is none. */
@@ -211,6 +212,22 @@ export interface EndpointOptions<E extends Endpoint> {
 export type EndpointHandler<E extends Endpoint> = (
   context: EndpointContext<E>,
 ) => Promise<EndpointResult<E>>;
+
+/**
+ * The player's calls a preview session may not make (docs/decisions/0107-previewing-configuration.md):
+ * every call that moves money or sends a code, and every one that reaches a provider or changes
+ * what the player has saved. They answer 1860 before their handler runs, so nothing is charged,
+ * reserved or sent, and no wallet, provider or webhook is called.
+ */
+const PREVIEW_REFUSED_ENDPOINT_IDS: ReadonlySet<string> = new Set([
+  ...MONEY_ENDPOINT_IDS,
+  'depositRoute',
+  'payoutRoute',
+  'altInteraction',
+  'altStatus',
+  'userCardsDelete',
+  'requisiteDelete',
+]);
 
 /** Where a request value comes from, as error_field spells it. */
 type RequestPart = 'params' | 'query' | 'headers' | 'body';
@@ -435,6 +452,9 @@ export function registerEndpoint<E extends Endpoint>(
     ...(limitHook === undefined ? {} : { preHandler: limitHook }),
     handler: async (request, reply) => {
       const session = sessionOf(endpoint, request.cashierSession);
+      if (session?.preview === true && PREVIEW_REFUSED_ENDPOINT_IDS.has(endpoint.id)) {
+        throw new ApiError('previewCannotPay', { detail: `${endpoint.id} in a preview session` });
+      }
       const params = parsePart('params', schemaOf(endpoint, 'params'), request.params);
       if (knownQuery !== undefined) refuseUnknownQuery(knownQuery, request.query);
       const query = parsePart('query', schemaOf(endpoint, 'query'), request.query);

@@ -43,6 +43,11 @@ export interface SessionContext {
   readonly currency: string;
   readonly authToken: string;
   readonly expiresAt: Date;
+  /**
+   * The session is a preview of a configuration (its brand is a preview brand,
+   * modules/brand-config/preview.ts): it shows the cashier but never pays. Absent: not a preview.
+   */
+  readonly preview?: boolean;
 }
 
 /** What a new session needs (the cashier module's `createSession`, {@link openSession}). */
@@ -173,7 +178,12 @@ function sessionCacheOf(db: Database): SessionCache<SessionContext> | undefined 
 /** The session `sessionId` as stored, or an error 17 when it is unknown or its player blocked. */
 async function lookUpSession(db: Database, sessionId: string): Promise<SessionContext> {
   const [row] = await db
-    .select({ session: sessions, externalId: players.externalId, blockedAt: players.blockedAt })
+    .select({
+      session: sessions,
+      externalId: players.externalId,
+      blockedAt: players.blockedAt,
+      previewOf: brands.previewOf,
+    })
     .from(sessions)
     .innerJoin(players, eq(players.id, sessions.playerId))
     .innerJoin(brands, eq(brands.id, sessions.brandId))
@@ -194,6 +204,7 @@ async function lookUpSession(db: Database, sessionId: string): Promise<SessionCo
     currency: session.currency,
     authToken: session.authToken,
     expiresAt: session.expiresAt,
+    ...(row.previewOf === null ? {} : { preview: true }),
   };
 }
 

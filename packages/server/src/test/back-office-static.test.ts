@@ -32,7 +32,8 @@ const EXPECTED_CSP = [
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
-  "frame-src 'self'",
+  // The configuration preview frames the widget, here on another origin (the harness's WIDGET_URL).
+  "frame-src 'self' http://widget.cashdesk.test",
   "frame-ancestors 'none'",
   "base-uri 'none'",
   "form-action 'self'",
@@ -141,6 +142,23 @@ describe('beside the widget', () => {
 
 describe('serveBackOffice', () => {
   it('refuses a folder without index.html', () => {
-    expect(() => serveBackOffice(path.join(tmpdir(), 'no-such-back-office'))).toThrow(ConfigError);
+    const urls = { publicUrl: 'https://cashier.example', widgetUrl: 'https://cashier.example' };
+    expect(() => serveBackOffice(path.join(tmpdir(), 'no-such-back-office'), urls)).toThrow(
+      ConfigError,
+    );
+  });
+
+  it("frames the widget's origin too when the widget is served from another one", async () => {
+    const other = await startTestServer({
+      env: { BACK_OFFICE_DIR: dist, WIDGET_URL: 'https://widget.example/cashier' },
+    });
+    try {
+      const response = await fetch(`${other.baseUrl}/back-office`, { headers: HTML });
+      expect(directives(response.headers.get('content-security-policy'))).toContain(
+        "frame-src 'self' https://widget.example",
+      );
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -44,7 +44,11 @@ export const players = pgTable(
     blockReason: text('block_reason'),
     createdAt: createdAt(),
   },
-  (t) => [unique('players_brand_external').on(t.brandId, t.externalId)],
+  (t) => [
+    unique('players_brand_external').on(t.brandId, t.externalId),
+    // The operator's player list of a brand, newest first (cursor: created_at, id).
+    index('players_brand_created').on(t.brandId, t.createdAt, t.id),
+  ],
 );
 
 /**

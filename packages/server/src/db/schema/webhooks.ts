@@ -69,6 +69,9 @@ export const webhookEvents = pgTable(
     index('webhook_events_transaction_pending')
       .on(t.transactionId, t.seq)
       .where(sql`${t.state} = 'pending' and ${t.transactionId} is not null`),
+    // The operator's event list, per brand and per transaction, in recording order.
+    index('webhook_events_brand_seq').on(t.brandId, t.seq),
+    index('webhook_events_transaction_seq').on(t.transactionId, t.seq),
     check('webhook_events_attempts_not_negative', sql`${t.attempts} >= 0`),
   ],
 );

@@ -63,5 +63,7 @@ export const clientReports = pgTable(
   (t) => [
     index('client_reports_brand_received').on(t.brandId, t.receivedAt),
     index('client_reports_received').on(t.receivedAt),
+    // The operator's report list of a brand, newest first (its cursor is the id).
+    index('client_reports_brand_id').on(t.brandId, t.id),
   ],
 );

@@ -24,7 +24,9 @@ export function toBrandSummary(row: BrandRow): BrandSummary {
 }
 
 /**
- * The brand, or 404 (1803) naming `field`.
+ * The brand, or 404 (1803) naming `field`. A preview brand (preview.ts) is found only by the
+ * configuration writers that apply a draft to it (`previews: true`): to every caller it does not
+ * exist.
  *
  * @throws {ApiError} operatorNotFound
  */
@@ -32,8 +34,11 @@ export async function requireBrand(
   db: Executor,
   brandId: string,
   field = 'params.brandId',
+  options: { readonly previews?: boolean } = {},
 ): Promise<BrandRow> {
   const [row] = await db.select().from(brands).where(eq(brands.id, brandId));
-  if (row === undefined) throw new ApiError('operatorNotFound', { field });
+  if (row === undefined || (row.previewOf !== null && options.previews !== true)) {
+    throw new ApiError('operatorNotFound', { field });
+  }
   return row;
 }

@@ -1,7 +1,7 @@
 /**
  * The brand-config module. A brand's configuration and its one writer
  * (docs/decisions/0030-brand-configuration-layer.md): brand, currencies, pay groups, bonuses, tax
- * tiers, lost-profit bonuses, notifications, content pages, appearance, host origins, each write
+ * tiers, lost-profit bonuses, previews of a draft (preview.ts), notifications, content pages, appearance, host origins, each write
  * bumping the brand's configuration version (version.ts); routes: the widget's appearance and
  * content, and the operator API's brand, configuration and appearance.
  *
@@ -18,6 +18,7 @@ export { setBrandHostOrigins } from './host-origins';
 export { putLostProfitBonus } from './lost-profit';
 export { createNotification } from './notifications';
 export { putPayGroup } from './pay-groups';
+export { PREVIEW_SWEEP_INTERVAL_MS, sweepExpiredPreviews } from './preview';
 export {
   payoutAwaitsApproval,
   setPayoutApproval,

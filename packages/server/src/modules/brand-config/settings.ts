@@ -93,7 +93,7 @@ export async function updateBrandSettings(
   brandId: string,
   update: BrandSettingsUpdate,
 ): Promise<ConfigChange<BrandSettings> & { readonly after: BrandSettings }> {
-  const row = await requireBrand(tx, brandId);
+  const row = await requireBrand(tx, brandId, 'params.brandId', { previews: true });
   const before = { ...toBrandSettings(row), config_version: row.configVersion - 1 };
   const columns = columnsOf(row, update);
   const [updated] =

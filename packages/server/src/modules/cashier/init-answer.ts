@@ -177,8 +177,9 @@ async function cashierResponse(
   const scope = sessionScope(session, flow);
   const { figures, data } = await playerAndBrandData(db, session, scope, now);
   const { brand, precision } = data;
+  // A preview session's player is no player of the operator's: its wallet is never asked.
   const balance =
-    wallet.kind === 'internal'
+    wallet.kind === 'internal' || session.preview === true
       ? figures.balance
       : await wallet.balance(db, session.playerId, session.currency);
   const wire = payGroupWire(

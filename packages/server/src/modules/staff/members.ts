@@ -183,7 +183,10 @@ export async function invitationBrand(
   const [brand] =
     named === undefined
       ? []
-      : await db.select({ id: brands.id }).from(brands).where(eq(brands.id, named));
+      : await db
+          .select({ id: brands.id })
+          .from(brands)
+          .where(and(eq(brands.id, named), isNull(brands.previewOf)));
   if (brand === undefined) {
     throw new ApiError('staffBrandRequired', { field: 'body.brand_id', detail: 'no brand' });
   }

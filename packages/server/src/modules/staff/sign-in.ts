@@ -11,7 +11,7 @@
  *
  * @packageDocumentation
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { STAFF_ROLE_PERMISSIONS, roleNeedsSecondFactor } from '@cashdesk/contract';
 import type { StaffSession } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
@@ -183,7 +183,11 @@ export async function sessionAnswer(
   const own = current.brandId;
   const brandRows =
     own === null
-      ? await db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(asc(brands.id))
+      ? await db
+          .select({ id: brands.id, name: brands.name })
+          .from(brands)
+          .where(isNull(brands.previewOf))
+          .orderBy(asc(brands.id))
       : await db
           .select({ id: brands.id, name: brands.name })
           .from(brands)

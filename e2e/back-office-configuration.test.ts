@@ -1,0 +1,216 @@
+/**
+ * The brand's configuration in the back office, in Chromium against the sandbox server: the
+ * demo owner edits a pay group's limit and the widget's texts and sees both in the live preview
+ * (the real widget in a frame, on the unsaved draft) before saving; saves; a change made
+ * meanwhile through the API makes the next save refused with the message and an offer to reload;
+ * the configuration screens have no serious or critical accessibility violation; and screenshots
+ * at 1280 and 390 px are saved under e2e/artifacts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { OPERATOR_BASE, STAFF_BASE } from '@cashdesk/contract';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@cashdesk/server/sandbox';
+import {
+  checkA11y,
+  DESKTOP_CONTEXT,
+  PHONE_CONTEXT,
+  screenshot,
+  useStackAndBrowser,
+} from './support';
+
+const env = useStackAndBrowser();
+
+const OWNER = DEMO_STAFF.find((account) => account.role === 'owner');
+
+/** The demo owner's current authenticator code (the sandbox's demo-code call). */
+async function ownerCode(serverUrl: string): Promise<string> {
+  if (OWNER === undefined) throw new Error('no demo owner');
+  const response = await fetch(
+    `${serverUrl}${STAFF_BASE}/sandbox/demo-code?email=${encodeURIComponent(OWNER.email)}`,
+  );
+  const body: unknown = await response.json();
+  const code: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'code') : '';
+  if (typeof code !== 'string') throw new Error('no demo code');
+  return code;
+}
+
+/** The demo owner's signed-in cookies: one sign-in per file (a code is accepted once). */
+let ownerState: ReturnType<BrowserContext['storageState']> | undefined;
+
+async function signInOwner(): ReturnType<BrowserContext['storageState']> {
+  if (OWNER === undefined) throw new Error('no demo owner');
+  const { serverUrl } = env.stack;
+  const context = await env.browser.newContext(DESKTOP_CONTEXT);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${serverUrl}/back-office/sign-in`);
+    await page.getByLabel('E-mail address').fill(OWNER.email);
+    await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Six-digit code').fill(await ownerCode(serverUrl));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('navigation', { name: 'Back office' }).waitFor();
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/** A browser context of the given size signed in as the demo owner. */
+async function signedIn(
+  options: typeof DESKTOP_CONTEXT | typeof PHONE_CONTEXT,
+): Promise<{ context: BrowserContext; page: Page }> {
+  ownerState ??= signInOwner();
+  const context = await env.browser.newContext({ ...options, storageState: await ownerState });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** The preview frame's address (a new preview, a new address). */
+async function previewSrc(page: Page): Promise<string | null> {
+  const frame = page.locator('iframe[title="Cashier preview"]');
+  await frame.waitFor();
+  return frame.getAttribute('src');
+}
+
+/**
+ * The preview's frame, once the widget in it shows its first heading; with `src`, once the
+ * preview is a newer one than that address.
+ */
+async function previewFrame(page: Page, src?: string | null): Promise<Frame> {
+  const frame = page.locator('iframe[title="Cashier preview"]');
+  await frame.waitFor();
+  if (src !== undefined) {
+    await expect.poll(() => frame.getAttribute('src')).not.toBe(src);
+  }
+  const content = await (await frame.elementHandle()).contentFrame();
+  if (content === null) throw new Error('no preview frame');
+  await content.locator('main h1').first().waitFor();
+  return content;
+}
+
+/** A call of the operator API under the page's staff session (a change made elsewhere). */
+async function apiChange(page: Page, path: string, body: unknown): Promise<void> {
+  const { serverUrl } = env.stack;
+  const session = await page.request.get(`${serverUrl}${STAFF_BASE}/session`);
+  const csrf: unknown = Reflect.get(Object(await session.json()), 'csrf_token');
+  const answer = await page.request.patch(`${serverUrl}${OPERATOR_BASE}${path}`, {
+    headers: { 'x-csrf-token': String(csrf), 'content-type': 'application/json' },
+    data: body,
+  });
+  expect(answer.status()).toBe(200);
+}
+
+describe('configuration in the back office', () => {
+  it('previews a limit and the texts before saving, saves, and refuses a stale save', async () => {
+    const { context, page } = await signedIn(DESKTOP_CONTEXT);
+    const { serverUrl } = env.stack;
+    try {
+      await page.goto(`${serverUrl}/back-office/configuration/pay-groups/deposit/card`);
+      const max = page.getByRole('textbox', { name: 'Maximum amount' }).first();
+      await max.waitFor();
+      await previewFrame(page);
+      const before = await previewSrc(page);
+      await max.fill('777');
+      // The preview shows the unsaved limit: the card's amount hint in the framed widget.
+      const frame = await previewFrame(page, before);
+      await frame.getByText('Visa / Mastercard').first().click();
+      await expect.poll(() => frame.locator('body').innerText()).toMatch(/Max\.\s*€?777/);
+      const saved = await page.request.get(`${serverUrl}${OPERATOR_BASE}/pay-groups/deposit/card`);
+      expect(JSON.stringify(await saved.json())).not.toContain('"777');
+      await checkA11y(page, 'pay group editor', { exclude: ['iframe'] });
+      await screenshot(page, 'back-office-config-pay-group-1280');
+      await page.getByRole('button', { name: 'Save' }).first().click();
+      await page.getByText('Saved. Players see it at their next visit.').waitFor();
+      const after = await page.request.get(`${serverUrl}${OPERATOR_BASE}/pay-groups/deposit/card`);
+      expect(JSON.stringify(await after.json())).toContain('"max_amount":"777');
+
+      await page.goto(`${serverUrl}/back-office/configuration/texts`);
+      await page
+        .getByRole('searchbox', { name: 'Find a text' })
+        .fill('DEPOSIT_METHOD.AMOUNT_LABEL');
+      const title = page.getByRole('textbox', { name: 'DEPOSIT_METHOD.AMOUNT_LABEL', exact: true });
+      await title.waitFor();
+      await previewFrame(page);
+      const textsBefore = await previewSrc(page);
+      await title.fill('How much?');
+      const textsFrame = await previewFrame(page, textsBefore);
+      // The preview opens the card, the brand's preselected method: its amount field's label.
+      await textsFrame.getByText('How much?', { exact: true }).first().waitFor();
+      await checkA11y(page, 'texts editor', { exclude: ['iframe'] });
+      await screenshot(page, 'back-office-config-texts-1280');
+
+      // Someone changes the configuration meanwhile: this page's version is stale.
+      await apiChange(page, '/settings', { support_url: 'https://help.demo.cashdesk.test' });
+      await page.getByRole('button', { name: 'Save' }).first().click();
+      const refused = page
+        .getByRole('alert')
+        .filter({ hasText: 'Someone changed the configuration' });
+      await refused.waitFor();
+      await screenshot(page, 'back-office-config-conflict-1280');
+      const texts = await page.request.get(`${serverUrl}${OPERATOR_BASE}/texts/en`);
+      expect(JSON.stringify(await texts.json())).not.toContain('How much?');
+      await refused.getByRole('button', { name: 'Reload' }).click();
+      await refused.waitFor({ state: 'detached' });
+      await page
+        .getByRole('searchbox', { name: 'Find a text' })
+        .fill('DEPOSIT_METHOD.AMOUNT_LABEL');
+      await page
+        .getByRole('textbox', { name: 'DEPOSIT_METHOD.AMOUNT_LABEL', exact: true })
+        .fill('How much?');
+      await page.getByRole('button', { name: 'Save' }).first().click();
+      await page.getByText('Saved. Players see it at their next visit.').waitFor();
+      const savedTexts = await page.request.get(`${serverUrl}${OPERATOR_BASE}/texts/en`);
+      expect(JSON.stringify(await savedTexts.json())).toContain('How much?');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has no serious or critical accessibility violation on the configuration screens', async () => {
+    const { context, page } = await signedIn(DESKTOP_CONTEXT);
+    const { serverUrl } = env.stack;
+    try {
+      for (const [path, name] of [
+        ['configuration', 'settings'],
+        ['configuration/pay-groups', 'pay groups'],
+        ['configuration/tax-tiers', 'tax tiers'],
+        ['configuration/themes', 'themes'],
+      ] as const) {
+        await page.goto(`${serverUrl}/back-office/${path}`);
+        await page.getByRole('heading', { level: 1, name: 'Configuration' }).waitFor();
+        await page.locator('.bo-card').first().waitFor();
+        if (path !== 'configuration/pay-groups') await previewFrame(page);
+        await checkA11y(page, name, { exclude: ['iframe'] });
+        await screenshot(page, `back-office-config-${name.replace(' ', '-')}-1280`);
+      }
+      // The preview's own widget, dark and at phone width.
+      await page.goto(`${serverUrl}/back-office/configuration/themes`);
+      await previewFrame(page);
+      const before = await previewSrc(page);
+      await page.getByLabel('Theme', { exact: true }).selectOption('dark');
+      await page.getByRole('button', { name: 'Phone width (390 px)' }).click();
+      await checkA11y(await previewFrame(page, before), 'preview widget');
+      await screenshot(page, 'back-office-config-preview-dark-phone-1280');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('works at phone width (390 px)', async () => {
+    const { context, page } = await signedIn(PHONE_CONTEXT);
+    const { serverUrl } = env.stack;
+    try {
+      await page.goto(`${serverUrl}/back-office/configuration/pay-groups/deposit/card`);
+      await page.getByRole('textbox', { name: 'Maximum amount' }).first().waitFor();
+      await previewFrame(page);
+      await checkA11y(page, 'pay group editor at 390 px', { exclude: ['iframe'] });
+      await screenshot(page, 'back-office-config-pay-group-390');
+      await page.goto(`${serverUrl}/back-office/configuration/pay-groups`);
+      await page.locator('.bo-table').waitFor();
+      await screenshot(page, 'back-office-config-pay-groups-390');
+    } finally {
+      await context.close();
+    }
+  });
+});
