@@ -138,7 +138,7 @@ describe('operator API: the payout approval queue', () => {
       ['/transactions/count?awaiting_approval=maybe', 'query.awaiting_approval'],
       ['/transactions/count?player=x', 'query.player'],
       ['/transactions.csv?awaitingApproval=true', 'query.awaitingApproval'],
-      ['/audit?kind=change&actor=x', 'query.actor'],
+      ['/audit?kind=change&who=x', 'query.who'],
       ['/pay-groups?flow=withdrawal&enabled=true', 'query.enabled'],
       [`/players/${player.name}?verbose=1`, 'query.verbose'],
       ['/payout-approval?currency=EUR', 'query.currency'],
