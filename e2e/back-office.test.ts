@@ -269,6 +269,20 @@ describe('the back office', () => {
       .poll(() => page.getByRole('table', { name: 'Transactions' }).getByRole('row').count())
       .toBe(2);
 
+    // An amount range as typed ("1,000" is a thousand), then back to the one payment of 30.00.
+    await page.getByLabel('Amount from').fill('1,000');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('No transaction matches these filters.').waitFor();
+    await page.getByLabel('Amount from').fill('29.99');
+    await page.getByLabel('Amount to').fill('30');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Transactions' }).getByRole('row').count())
+      .toBe(2);
+    await page.getByLabel('Amount from').fill('');
+    await page.getByLabel('Amount to').fill('');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+
     // The CSV export of the same filters: the file the operator API writes, downloaded.
     const [download] = await Promise.all([
       page.waitForEvent('download'),

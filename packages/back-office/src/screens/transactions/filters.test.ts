@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersOf, isTransactionId, queryOf } from './filters';
+import { filtersOf, isTransactionId, plainAmount, queryOf } from './filters';
 
 describe('the transaction list filters', () => {
   it('are read from the address, every one, empty when absent', () => {
@@ -27,6 +27,23 @@ describe('the transaction list filters', () => {
     expect(from.getHours()).toBe(0);
     expect(to.getDate()).toBe(2);
     expect(to.getHours()).toBe(0);
+  });
+
+  it('send amounts as the decimal text typed, grouping removed, never through a float', () => {
+    const query = queryOf(
+      filtersOf(
+        new URLSearchParams(
+          'amount_from=1%2C500.10&amount_to=%2012345678901234567.89%20&connector=PSP-EU&provider_reference=%20ref-1%20',
+        ),
+      ),
+    );
+    expect(query.amount_from).toBe('1500.10');
+    expect(query.amount_to).toBe('12345678901234567.89');
+    expect(query.connector).toBe('psp-eu');
+    expect(query.provider_reference).toBe('ref-1');
+    // Not a grouped amount: sent as typed, for the API to name the field it refuses.
+    expect(plainAmount('1,5')).toBe('1,5');
+    expect(plainAmount('10 000')).toBe('10000');
   });
 
   it('leave out a day that is not one', () => {

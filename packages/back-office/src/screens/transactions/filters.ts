@@ -13,6 +13,10 @@ export const TRANSACTION_FILTERS = [
   'method_kind',
   'pay_group_id',
   'currency',
+  'amount_from',
+  'amount_to',
+  'connector',
+  'provider_reference',
   'created_from',
   'created_to',
 ] as const;
@@ -31,6 +35,10 @@ export function filtersOf(params: URLSearchParams): Filters {
     method_kind: get('method_kind'),
     pay_group_id: get('pay_group_id'),
     currency: get('currency'),
+    amount_from: get('amount_from'),
+    amount_to: get('amount_to'),
+    connector: get('connector'),
+    provider_reference: get('provider_reference'),
     created_from: get('created_from'),
     created_to: get('created_to'),
   };
@@ -45,9 +53,24 @@ export function queryOf(filters: Filters): Query {
     method_kind: filters.method_kind,
     pay_group_id: filters.pay_group_id.trim(),
     currency: filters.currency.trim().toUpperCase(),
+    // Amounts stay the decimal text typed (a grouping comma or space removed): never a float.
+    amount_from: plainAmount(filters.amount_from),
+    amount_to: plainAmount(filters.amount_to),
+    connector: filters.connector.trim().toLowerCase(),
+    provider_reference: filters.provider_reference.trim(),
     created_from: startOfDay(filters.created_from),
     created_to: startOfNextDay(filters.created_to),
   };
+}
+
+/**
+ * An amount filter as the API reads it: the text typed without spaces or grouping commas
+ * ("1,500.00" is 1500.00). A text that is not an amount then goes as typed, and the API names
+ * the field it refuses.
+ */
+export function plainAmount(text: string): string {
+  const compact = text.trim().replace(/[\s\u00a0\u202f]/g, '');
+  return /^[0-9]{1,3}(,[0-9]{3})+(\.[0-9]+)?$/.test(compact) ? compact.replace(/,/g, '') : compact;
 }
 
 /** Whether a text is a transaction id (a UUID): the search box then opens it. */

@@ -187,6 +187,32 @@ export default function TransactionListScreen(): ReactNode {
           onChange={setFilter('currency')}
         />
         <TextInput
+          label={t('tx.amountFrom')}
+          name="amount_from"
+          inputMode="decimal"
+          value={draft.amount_from}
+          onChange={setFilter('amount_from')}
+        />
+        <TextInput
+          label={t('tx.amountTo')}
+          name="amount_to"
+          inputMode="decimal"
+          value={draft.amount_to}
+          onChange={setFilter('amount_to')}
+        />
+        <TextInput
+          label={t('tx.connector')}
+          name="connector"
+          value={draft.connector}
+          onChange={setFilter('connector')}
+        />
+        <TextInput
+          label={t('tx.providerReference')}
+          name="provider_reference"
+          value={draft.provider_reference}
+          onChange={setFilter('provider_reference')}
+        />
+        <TextInput
           label={t('tx.from')}
           name="created_from"
           type="date"
