@@ -17,6 +17,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { STAFF_BASE, STAFF_CSRF_HEADER } from '@cashdesk/contract';
 import { DEMO_STAFF_PASSWORD } from '../packages/server/src/sandbox';
 import { operatorCall } from '../packages/server/src/test/operator-calls';
+import { startWebhookDispatcher } from '../packages/server/src/modules/webhooks';
+import { startReceiverProcess } from '@cashdesk/testkit';
+import type { Delivery } from '@cashdesk/testkit';
 import { DESKTOP_CONTEXT, useStackAndBrowser } from './support';
 import { ARTIFACTS_DIR } from './support/browser';
 import {
@@ -57,6 +60,26 @@ async function demoCode(email: string): Promise<string> {
   const code: unknown = Reflect.get(Object(await response.json()), 'code');
   if (typeof code !== 'string') throw new Error(`no demo code for ${email}`);
   return code;
+}
+
+/**
+ * Every webhook event recorded so far, sent by one pass of the real dispatcher to a receiver
+ * process (the operator's endpoint, checking signatures); what the receiver saw.
+ */
+async function deliverEvents(): Promise<Delivery[]> {
+  const receiver = await startReceiverProcess([env.stack.config.webhooks.key]);
+  try {
+    const dispatcher = startWebhookDispatcher({
+      db: env.stack.db,
+      clock: () => new Date(),
+      settings: { ...env.stack.config.webhooks, url: receiver.webhookUrl, intervalMs: 0 },
+    });
+    await dispatcher.runOnce();
+    await dispatcher.stop();
+    return await receiver.deliveries();
+  } finally {
+    await receiver.stop();
+  }
 }
 
 /** Types the e-mail address and the demo password on the sign-in page and submits. */
@@ -169,6 +192,23 @@ describe('the back office', () => {
     );
     const list: unknown = Reflect.get(Object(answer.body), 'refunds');
     expect(Array.isArray(list) ? list.length : -1).toBe(1);
+
+    // The refund in the deposit's timeline, and in the webhooks the operator's endpoint receives.
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await expect
+      .poll(() => timeline.getByRole('listitem').allTextContents())
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('Refund requested'),
+          expect.stringContaining('Refund finished'),
+        ]),
+      );
+    const received = (await deliverEvents()).filter(
+      (delivery) => delivery.transaction_id === deposit && delivery.accepted,
+    );
+    expect(received.map((delivery) => delivery.event_type)).toEqual(
+      expect.arrayContaining(['refund.requested', 'refund.succeeded']),
+    );
     await context.close();
   });
 
@@ -202,6 +242,19 @@ describe('the back office', () => {
       key,
     );
     expect(Reflect.get(Object(read.body), 'awaiting_approval')).toBe(false);
+
+    // The approval in the withdrawal's timeline, and the operator's endpoint told of its payment.
+    await page.goto(backOfficeUrl(env.stack, `/transactions/${payout}`));
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await expect
+      .poll(() => timeline.getByRole('listitem').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining('operatorPayoutApprove')]));
+    const received = (await deliverEvents()).filter(
+      (delivery) => delivery.transaction_id === payout && delivery.accepted,
+    );
+    expect(received.map((delivery) => delivery.transaction_status)).toEqual(
+      expect.arrayContaining(['success']),
+    );
     await context.close();
   });
 
