@@ -258,6 +258,33 @@ describe('the back office', () => {
     await context.close();
   });
 
+  it('finance cancels a waiting withdrawal from its page, and its amount is released', async () => {
+    const key = await brandKey(env.stack);
+    const payout = await waitingPayout(env.stack, key, 'bo-cancelled-payee', '20.00');
+    const context = await financeContext();
+    const page = await context.newPage();
+    await page.goto(backOfficeUrl(env.stack, `/transactions/${payout}`));
+    await page.getByRole('heading', { name: 'Withdrawal', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason').fill('The player asked us to stop it');
+    await dialog.getByRole('button', { name: 'Cancel payment' }).click();
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toBe('The payment was cancelled.');
+    // Final now: nothing more to cancel, and the server says the same.
+    await expect.poll(() => page.getByRole('button', { name: 'Cancel payment' }).count()).toBe(0);
+    const read = await operatorCall(
+      { baseUrl: env.stack.serverUrl },
+      'GET',
+      `/transactions/${payout}`,
+      key,
+    );
+    expect(Reflect.get(Object(read.body), 'status')).toBe('error');
+    expect(Reflect.get(Object(read.body), 'awaiting_approval')).toBe(false);
+    await context.close();
+  });
+
   it('support sees no refund on a deposit, and the refund call is refused', async () => {
     const deposit = await cardDeposit(env.stack, 'bo-support-look', '15.00');
     const context = await env.browser.newContext(DESKTOP_CONTEXT);
@@ -364,6 +391,8 @@ describe('the back office', () => {
 
     await page.goto(backOfficeUrl(env.stack, '/players/bo-listed-player'));
     await page.getByRole('table', { name: 'Balances' }).waitFor();
+    // The player's history: their deposit, leading to its page.
+    await page.getByRole('table', { name: 'Latest payments' }).getByText('€30.00').waitFor();
     await checkBothWidths(page, 'player');
 
     await page.goto(backOfficeUrl(env.stack, '/audit?kind=change'));

@@ -109,7 +109,7 @@ export function staffCookieToken(request: FastifyRequest, secure: boolean): stri
 
 /** Whether a stored role is one of the contract's. */
 export function isStaffRole(role: string): role is StaffRole {
-  return (STAFF_ROLES as readonly string[]).includes(role);
+  return STAFF_ROLES.some((known) => known === role);
 }
 
 /** The session timings. */

@@ -6,16 +6,18 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { Link } from 'react-aria-components';
 import { STAFF_PERMISSION_OF_CALL } from '@cashdesk/contract/staff-access';
 import { newIdempotencyKey } from '../../api/http';
 import {
   adjustBalance,
   blockPlayer,
+  listTransactions,
   readPlayer,
   unblockPlayer,
   updateVerification,
 } from '../../api/calls';
-import type { Player } from '../../api/calls';
+import type { Player, Transaction } from '../../api/calls';
 import { useI18n } from '../../i18n/i18n';
 import { useMay } from '../../session/session';
 import { ActionDialog } from '../../ui/action-dialog';
@@ -25,6 +27,73 @@ import { SelectField, TextInput } from '../../ui/fields';
 import { Loading } from '../../ui/loading';
 import { useLoad } from '../../ui/use-page';
 import { Field, Money, PageHeader, StatusBadge, When } from '../../ui/values';
+
+/** How many of the player's latest payments the page shows (the list has them all). */
+const LATEST_PAYMENTS = 10;
+
+const paymentColumn = columnsOf<Transaction>();
+
+/** The player's latest payments, newest first, and the way to all of them. */
+function LatestPayments({ externalId }: { readonly externalId: string }): ReactNode {
+  const { t } = useI18n();
+  const payments = useLoad(
+    () => listTransactions({ player_id: externalId, limit: String(LATEST_PAYMENTS) }),
+    externalId,
+  );
+  const columns = [
+    paymentColumn.accessor('created_at', {
+      header: t('tx.created'),
+      cell: (info) => <When at={info.getValue()} />,
+    }),
+    paymentColumn.accessor('flow', {
+      header: t('tx.flow'),
+      cell: (info) => t(`flow.${info.getValue()}`),
+    }),
+    paymentColumn.accessor('status', {
+      header: t('tx.status'),
+      cell: (info) => <StatusBadge status={info.getValue()} />,
+    }),
+    paymentColumn.accessor('amount', {
+      header: t('tx.amount'),
+      cell: (info) => <Money amount={info.getValue()} currency={info.row.original.currency} />,
+    }),
+    paymentColumn.accessor('pay_group', { header: t('tx.payGroup') }),
+  ];
+  return (
+    <section className="bo-card" aria-labelledby="player-payments">
+      <h2 className="bo-h2" id="player-payments">
+        {t('player.payments')}
+      </h2>
+      <ErrorNotice error={payments.error} />
+      {payments.data === undefined ? (
+        payments.error === undefined ? (
+          <Loading />
+        ) : null
+      ) : (
+        <>
+          <DataTable
+            label={t('player.payments')}
+            rows={payments.data.transactions}
+            columns={columns}
+            rowId={(row) => row.id}
+            rowHref={(row) => `/transactions/${row.id}`}
+            empty={t('player.noPayments')}
+          />
+          {payments.data.next_cursor === null ? null : (
+            <p>
+              <Link
+                className="bo-link"
+                href={`/transactions?player_id=${encodeURIComponent(externalId)}`}
+              >
+                {t('player.allPayments')}
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
 
 type Balance = Player['balances'][number];
 type Limit = Player['limits'][number];
@@ -314,6 +383,9 @@ export default function PlayerDetailScreen(): ReactNode {
           empty={t('player.noLimits')}
         />
       </section>
+      {may(STAFF_PERMISSION_OF_CALL.operatorTransactionList) ? (
+        <LatestPayments externalId={data.external_id} />
+      ) : null}
     </>
   );
 }
