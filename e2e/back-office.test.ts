@@ -477,6 +477,19 @@ describe('the back office', () => {
       .poll(() => page.getByRole('status').first().textContent())
       .toBe('The balance was adjusted.');
     await expect.poll(() => eur.textContent()).toContain('€530.00');
+
+    // A withdrawal limit of the player's own: at most 100.00 EUR a payment.
+    await page.getByRole('button', { name: 'Set a limit' }).click();
+    const limit = page.getByRole('dialog');
+    await limit.getByLabel('Flow').selectOption('withdrawal');
+    await limit.getByLabel('Maximum').fill('100.00');
+    await limit.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toBe("The player's limit was saved.");
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Own limits' }).textContent())
+      .toContain('€100.00');
     await context.close();
   });
 
@@ -487,8 +500,9 @@ describe('the back office', () => {
     await signIn(page, SUPPORT, false);
     await page.goto(backOfficeUrl(env.stack, '/players/bo-blocked-player'));
     await page.getByRole('heading', { name: 'Player bo-blocked-player' }).waitFor();
-    // Support may block but not adjust a balance.
+    // Support may block but not adjust a balance or set a limit.
     expect(await page.getByRole('button', { name: 'Adjust balance' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Set a limit' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Block' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Reason (optional)').fill('Chargeback fraud suspected');

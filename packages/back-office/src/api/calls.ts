@@ -155,6 +155,12 @@ export const adjustBalance = (
 export const listAudit = (query: Query): Promise<AuditEntries> =>
   call('GET', `${OPERATOR_BASE}/audit`, { query });
 
+/** Sets the player's own limits of one flow and currency (both bounds null removes them). */
+export const setPlayerLimit = (
+  externalId: string,
+  limit: Player['limits'][number],
+): Promise<Player> => call('PATCH', playerPath(externalId), { body: { limits: [limit] } });
+
 export const updateVerification = (
   externalId: string,
   verification_status: Player['verification_status'],

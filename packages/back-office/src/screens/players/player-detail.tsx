@@ -14,6 +14,7 @@ import {
   blockPlayer,
   listTransactions,
   readPlayer,
+  setPlayerLimit,
   unblockPlayer,
   updateVerification,
 } from '../../api/calls';
@@ -215,6 +216,81 @@ function AdjustAction({
   );
 }
 
+/**
+ * Sets the player's own limits of one flow and currency: an empty bound leaves it to the pay
+ * groups, both empty removes the player's limit. Amounts go as the decimal text typed.
+ */
+function LimitAction({
+  player,
+  onDone,
+}: {
+  readonly player: Player;
+  readonly onDone: (player: Player, message: string) => void;
+}): ReactNode {
+  const { t } = useI18n();
+  const [flow, setFlow] = useState<string>('withdrawal');
+  const [currency, setCurrency] = useState('');
+  const [min, setMin] = useState('');
+  const [max, setMax] = useState('');
+  const bound = (text: string): string | null => (text.trim() === '' ? null : text.trim());
+  return (
+    <ActionDialog
+      label={t('player.limitChange')}
+      submitLabel={t('action.save')}
+      onOpen={() => {
+        setFlow('withdrawal');
+        setCurrency(player.balances[0]?.currency ?? '');
+        setMin('');
+        setMax('');
+      }}
+      onSubmit={async () => {
+        const updated = await setPlayerLimit(player.external_id, {
+          flow: flow === 'deposit' ? 'deposit' : 'withdrawal',
+          currency: currency.trim().toUpperCase(),
+          min_amount: bound(min),
+          max_amount: bound(max),
+        });
+        onDone(updated, t('player.limitChanged'));
+      }}
+    >
+      <SelectField
+        label={t('tx.flow')}
+        name="flow"
+        value={flow}
+        onChange={setFlow}
+        options={(['deposit', 'withdrawal'] as const).map((id) => ({
+          id,
+          label: t(`flow.${id}`),
+        }))}
+      />
+      <TextInput
+        label={t('tx.currency')}
+        name="currency"
+        maxLength={3}
+        value={currency}
+        onChange={setCurrency}
+        isRequired
+      />
+      <TextInput
+        label={t('player.min')}
+        description={t('player.limitHelp')}
+        name="min_amount"
+        inputMode="decimal"
+        value={min}
+        onChange={setMin}
+      />
+      <TextInput
+        label={t('player.max')}
+        description={t('player.limitHelp')}
+        name="max_amount"
+        inputMode="decimal"
+        value={max}
+        onChange={setMax}
+      />
+    </ActionDialog>
+  );
+}
+
 function VerificationAction({
   player,
   onDone,
@@ -321,6 +397,9 @@ export default function PlayerDetailScreen(): ReactNode {
         ) : null}
         {may(STAFF_PERMISSION_OF_CALL.operatorPlayerUpdate) ? (
           <VerificationAction player={data} onDone={changed} />
+        ) : null}
+        {may(STAFF_PERMISSION_OF_CALL.operatorPlayerUpdate) ? (
+          <LimitAction player={data} onDone={changed} />
         ) : null}
         {may(STAFF_PERMISSION_OF_CALL.operatorPlayerBlock) ? (
           <BlockAction player={data} onDone={changed} />
