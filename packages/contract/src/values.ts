@@ -108,3 +108,35 @@ export const WEBHOOK_EVENT_TYPES = [
 
 /** Where a webhook event stands: pending until delivered, or dead when its attempts ran out. */
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'dead'] as const;
+
+/** The themes the widget ships CSS for (src/themes/themes.css): usable without configuration. */
+export const BUILT_IN_THEMES = ['brand0', 'brand1'] as const;
+
+/** The colour properties of the widget's stylesheets (src/themes/*.css). */
+export const THEME_COLOR_PROPERTIES = [
+  '--cd-color-bg',
+  '--cd-color-surface',
+  '--cd-color-surface-muted',
+  '--cd-color-text',
+  '--cd-color-text-muted',
+  '--cd-color-border',
+  '--cd-color-control-border',
+  '--cd-color-link',
+  '--cd-color-primary',
+  '--cd-color-primary-text',
+  '--cd-color-primary-hover',
+  '--cd-color-focus',
+  '--cd-color-success',
+  '--cd-color-error',
+  '--cd-color-warning',
+  '--cd-color-ribbon',
+] as const;
+
+/** The length properties of the widget's stylesheets (corner radii). */
+export const THEME_LENGTH_PROPERTIES = ['--cd-radius', '--cd-radius-small'] as const;
+
+/**
+ * Every custom property a theme may set. The font stack (`--cd-font`) is the theme's
+ * `fonts` field.
+ */
+export const THEME_PROPERTIES = [...THEME_COLOR_PROPERTIES, ...THEME_LENGTH_PROPERTIES] as const;

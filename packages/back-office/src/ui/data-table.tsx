@@ -26,7 +26,7 @@ export function columnsOf<T extends RowData>(): ColumnHelper<Features, T> {
   return createColumnHelper<Features, T>();
 }
 
-interface DataTableProps<T extends RowData> {
+export interface DataTableProps<T extends RowData> {
   readonly label: string;
   readonly rows: readonly T[];
   readonly columns: Columns<T>;

@@ -21,40 +21,12 @@
  * @packageDocumentation
  */
 import * as z from 'zod/mini';
+import { THEME_COLOR_PROPERTIES, THEME_LENGTH_PROPERTIES } from '../values';
+import type { THEME_PROPERTIES } from '../values';
 import { DateTime } from './common';
 import { LanguageCode, ThemeName } from './sandbox';
 
-/** The themes the widget ships CSS for (src/themes/themes.css): usable without configuration. */
-export const BUILT_IN_THEMES = ['brand0', 'brand1'] as const;
-
-/** The colour properties of the widget's stylesheets (src/themes/*.css). */
-const COLOR_PROPERTIES = [
-  '--cd-color-bg',
-  '--cd-color-surface',
-  '--cd-color-surface-muted',
-  '--cd-color-text',
-  '--cd-color-text-muted',
-  '--cd-color-border',
-  '--cd-color-control-border',
-  '--cd-color-link',
-  '--cd-color-primary',
-  '--cd-color-primary-text',
-  '--cd-color-primary-hover',
-  '--cd-color-focus',
-  '--cd-color-success',
-  '--cd-color-error',
-  '--cd-color-warning',
-  '--cd-color-ribbon',
-] as const;
-
-/** The length properties of the widget's stylesheets (corner radii). */
-const LENGTH_PROPERTIES = ['--cd-radius', '--cd-radius-small'] as const;
-
-/**
- * Every custom property a theme may set. The font stack (`--cd-font`) is the theme's
- * `fonts` field.
- */
-export const THEME_PROPERTIES = [...COLOR_PROPERTIES, ...LENGTH_PROPERTIES] as const;
+export { BUILT_IN_THEMES, THEME_PROPERTIES } from '../values';
 
 /** One of {@link THEME_PROPERTIES}. */
 export type ThemeProperty = (typeof THEME_PROPERTIES)[number];
@@ -143,7 +115,7 @@ export const ThemeProperties = z
   .check(
     z.meta({
       id: 'ThemeProperties',
-      description: `The widget's CSS custom properties a theme sets (any subset; the rest keep the widget's defaults): colours (${COLOR_PROPERTIES.join(', ')}) as #rgb, #rrggbb, rgb(), hsl() or a keyword; radii (${LENGTH_PROPERTIES.join(', ')}) as 0 or a number with px, rem, em or %. Any other property is refused.`,
+      description: `The widget's CSS custom properties a theme sets (any subset; the rest keep the widget's defaults): colours (${THEME_COLOR_PROPERTIES.join(', ')}) as #rgb, #rrggbb, rgb(), hsl() or a keyword; radii (${THEME_LENGTH_PROPERTIES.join(', ')}) as 0 or a number with px, rem, em or %. Any other property is refused.`,
     }),
   );
 /** The type of {@link ThemeProperties}. */

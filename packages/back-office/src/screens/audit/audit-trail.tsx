@@ -11,11 +11,9 @@ import { listAudit } from '../../api/calls';
 import type { AuditEntries } from '../../api/calls';
 import { useI18n } from '../../i18n/i18n';
 import { startOfDay, startOfNextDay } from '../../i18n/days';
-import { DataTable, columnsOf } from '../../ui/data-table';
-import { ErrorNotice } from '../../ui/errors';
+import { columnsOf } from '../../ui/data-table';
+import { PagedTable } from '../../ui/list-page';
 import { SelectField, TextInput } from '../../ui/fields';
-import { Loading } from '../../ui/loading';
-import { Pager } from '../../ui/pager';
 import { useLoad } from '../../ui/use-page';
 import { PageHeader, When } from '../../ui/values';
 
@@ -149,20 +147,14 @@ export default function AuditTrailScreen(): ReactNode {
           </Button>
         </div>
       </Form>
-      <ErrorNotice error={page.error} />
-      {page.loading && page.data === undefined ? <Loading /> : null}
-      {page.data === undefined ? null : (
-        <>
-          <DataTable
-            label={t('audit.table')}
-            rows={page.data.entries}
-            columns={columns}
-            rowId={(row) => row.id}
-            empty={t('audit.none')}
-          />
-          <Pager nextCursor={page.data.next_cursor} />
-        </>
-      )}
+      <PagedTable
+        page={page}
+        label={t('audit.table')}
+        rows={(data) => data.entries}
+        columns={columns}
+        rowId={(row) => row.id}
+        empty={t('audit.none')}
+      />
     </>
   );
 }

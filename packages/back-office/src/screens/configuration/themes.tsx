@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from 'react-aria-components';
+import { THEME_PROPERTIES } from '@cashdesk/contract/values';
 import { listThemes, saveDefaultTheme, saveTheme } from '../../api/configuration';
 import type { Themes } from '../../api/configuration';
 import { useI18n } from '../../i18n/i18n';
@@ -16,25 +17,8 @@ import { PageHeader } from '../../ui/values';
 import { PreviewPane } from './preview-pane';
 import { ConfigSections, SaveBar, useReloads, useMayWrite, useSave, useVersioned } from './shared';
 
-/** The theme properties the editor offers (the contract's ThemeProperties). */
-const PROPERTIES = [
-  '--cd-color-bg',
-  '--cd-color-surface',
-  '--cd-color-surface-muted',
-  '--cd-color-text',
-  '--cd-color-text-muted',
-  '--cd-color-border',
-  '--cd-color-primary',
-  '--cd-color-primary-text',
-  '--cd-color-primary-hover',
-  '--cd-color-focus',
-  '--cd-color-success',
-  '--cd-color-error',
-  '--cd-color-warning',
-  '--cd-color-ribbon',
-  '--cd-radius',
-  '--cd-radius-small',
-] as const;
+/** The theme properties the editor offers: every one a theme may set (the contract's). */
+const PROPERTIES = THEME_PROPERTIES;
 
 const NEW_THEME = '';
 

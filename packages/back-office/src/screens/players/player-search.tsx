@@ -10,11 +10,9 @@ import { Button, Form } from 'react-aria-components';
 import { listPlayers } from '../../api/calls';
 import type { Player } from '../../api/calls';
 import { useI18n } from '../../i18n/i18n';
-import { DataTable, columnsOf } from '../../ui/data-table';
-import { ErrorNotice } from '../../ui/errors';
+import { columnsOf } from '../../ui/data-table';
+import { PagedTable } from '../../ui/list-page';
 import { SelectField, TextInput } from '../../ui/fields';
-import { Loading } from '../../ui/loading';
-import { Pager } from '../../ui/pager';
 import { useLoad } from '../../ui/use-page';
 import { PageHeader, StatusBadge, When } from '../../ui/values';
 
@@ -122,21 +120,15 @@ export default function PlayerSearchScreen(): ReactNode {
           </Button>
         </div>
       </Form>
-      <ErrorNotice error={page.error} />
-      {page.loading && page.data === undefined ? <Loading /> : null}
-      {page.data === undefined ? null : (
-        <>
-          <DataTable
-            label={t('player.table')}
-            rows={page.data.players}
-            columns={columns}
-            rowId={(row) => row.external_id}
-            rowHref={(row) => `/players/${encodeURIComponent(row.external_id)}`}
-            empty={t('player.none')}
-          />
-          <Pager nextCursor={page.data.next_cursor} />
-        </>
-      )}
+      <PagedTable
+        page={page}
+        label={t('player.table')}
+        rows={(data) => data.players}
+        columns={columns}
+        rowId={(row) => row.external_id}
+        rowHref={(row) => `/players/${encodeURIComponent(row.external_id)}`}
+        empty={t('player.none')}
+      />
     </>
   );
 }

@@ -12,11 +12,9 @@ import { useState } from 'react';
 import { listClientReports } from '../../api/report-calls';
 import type { ClientReport } from '../../api/report-calls';
 import { useI18n } from '../../i18n/i18n';
-import { DataTable, columnsOf } from '../../ui/data-table';
-import { ErrorNotice } from '../../ui/errors';
+import { columnsOf } from '../../ui/data-table';
+import { FilterActions, PagedTable } from '../../ui/list-page';
 import { SelectField, TextInput } from '../../ui/fields';
-import { Loading } from '../../ui/loading';
-import { Pager } from '../../ui/pager';
 import { useLoad } from '../../ui/use-page';
 import { Field, PageHeader, When } from '../../ui/values';
 import { dayRangeOf } from '../day-range';
@@ -181,36 +179,23 @@ export default function ReportListScreen(): ReactNode {
             setDraft((current) => ({ ...current, created_to: day }));
           }}
         />
-        <div className="bo-filters__actions bo-span-all">
-          <Button type="submit" className="bo-button bo-button--primary">
-            {t('action.apply')}
-          </Button>
-          <Button
-            className="bo-button bo-button--ghost"
-            onPress={() => {
-              const empty = filtersOf(new URLSearchParams());
-              setDraft(empty);
-              apply(empty);
-            }}
-          >
-            {t('action.clear')}
-          </Button>
-        </div>
+        <FilterActions
+          wide
+          onClear={() => {
+            const empty = filtersOf(new URLSearchParams());
+            setDraft(empty);
+            apply(empty);
+          }}
+        />
       </Form>
-      <ErrorNotice error={page.error} />
-      {page.loading && page.data === undefined ? <Loading /> : null}
-      {page.data === undefined ? null : (
-        <>
-          <DataTable
-            label={t('reports.table')}
-            rows={page.data.reports}
-            columns={columns}
-            rowId={(row) => row.id}
-            empty={t('reports.none')}
-          />
-          <Pager nextCursor={page.data.next_cursor} />
-        </>
-      )}
+      <PagedTable
+        page={page}
+        label={t('reports.table')}
+        rows={(data) => data.reports}
+        columns={columns}
+        rowId={(row) => row.id}
+        empty={t('reports.none')}
+      />
       <ModalOverlay
         className="bo-overlay"
         isDismissable

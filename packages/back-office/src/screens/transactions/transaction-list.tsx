@@ -14,11 +14,10 @@ import { exportAddress, listTransactions } from '../../api/calls';
 import type { Transaction } from '../../api/calls';
 import { useI18n } from '../../i18n/i18n';
 import { useMay } from '../../session/session';
-import { DataTable, columnsOf } from '../../ui/data-table';
+import { columnsOf } from '../../ui/data-table';
 import { ErrorNotice } from '../../ui/errors';
+import { FilterActions, PagedTable } from '../../ui/list-page';
 import { SelectField, TextInput } from '../../ui/fields';
-import { Loading } from '../../ui/loading';
-import { Pager } from '../../ui/pager';
 import { useLoad } from '../../ui/use-page';
 import { Money, PageHeader, StatusBadge, When } from '../../ui/values';
 import { TRANSACTION_FILTERS, filtersOf, isTransactionId, queryOf } from './filters';
@@ -226,38 +225,24 @@ export default function TransactionListScreen(): ReactNode {
           value={draft.created_to}
           onChange={setFilter('created_to')}
         />
-        <div className="bo-filters__actions">
-          <Button type="submit" className="bo-button bo-button--primary">
-            {t('action.apply')}
-          </Button>
-          <Button
-            className="bo-button bo-button--ghost"
-            onPress={() => {
-              const empty = filtersOf(new URLSearchParams());
-              setDraft(empty);
-              apply(empty);
-            }}
-          >
-            {t('action.clear')}
-          </Button>
-        </div>
+        <FilterActions
+          onClear={() => {
+            const empty = filtersOf(new URLSearchParams());
+            setDraft(empty);
+            apply(empty);
+          }}
+        />
       </Form>
       <ErrorNotice error={exportError} />
-      <ErrorNotice error={page.error} />
-      {page.loading && page.data === undefined ? <Loading /> : null}
-      {page.data === undefined ? null : (
-        <>
-          <DataTable
-            label={t('tx.table')}
-            rows={page.data.transactions}
-            columns={columns}
-            rowId={(row) => row.id}
-            rowHref={(row) => `/transactions/${row.id}`}
-            empty={t('tx.none')}
-          />
-          <Pager nextCursor={page.data.next_cursor} />
-        </>
-      )}
+      <PagedTable
+        page={page}
+        label={t('tx.table')}
+        rows={(data) => data.transactions}
+        columns={columns}
+        rowId={(row) => row.id}
+        rowHref={(row) => `/transactions/${row.id}`}
+        empty={t('tx.none')}
+      />
     </>
   );
 }

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Form, Link } from 'react-aria-components';
+import { Form, Link } from 'react-aria-components';
 import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENT_TYPES } from '@cashdesk/contract/values';
 import { STAFF_PERMISSION_OF_CALL } from '@cashdesk/contract/staff-access';
 import {
@@ -19,11 +19,10 @@ import type { WebhookEndpointStatus, WebhookEvent } from '../../api/webhook-call
 import { useI18n } from '../../i18n/i18n';
 import { useMay } from '../../session/session';
 import { ActionDialog } from '../../ui/action-dialog';
-import { DataTable, columnsOf } from '../../ui/data-table';
+import { columnsOf } from '../../ui/data-table';
 import { ErrorNotice, Notice } from '../../ui/errors';
+import { FilterActions, PagedTable } from '../../ui/list-page';
 import { SelectField, TextInput } from '../../ui/fields';
-import { Loading } from '../../ui/loading';
-import { Pager } from '../../ui/pager';
 import { useLoad } from '../../ui/use-page';
 import { Field, PageHeader, When } from '../../ui/values';
 import { DeliveryState, lastAnswerOf } from './delivery-state';
@@ -203,37 +202,24 @@ export default function WebhookListScreen(): ReactNode {
           value={draft.created_to}
           onChange={setFilter('created_to')}
         />
-        <div className="bo-filters__actions bo-span-all">
-          <Button type="submit" className="bo-button bo-button--primary">
-            {t('action.apply')}
-          </Button>
-          <Button
-            className="bo-button bo-button--ghost"
-            onPress={() => {
-              const empty = webhookFiltersOf(new URLSearchParams());
-              setDraft(empty);
-              apply(empty);
-            }}
-          >
-            {t('action.clear')}
-          </Button>
-        </div>
+        <FilterActions
+          wide
+          onClear={() => {
+            const empty = webhookFiltersOf(new URLSearchParams());
+            setDraft(empty);
+            apply(empty);
+          }}
+        />
       </Form>
-      <ErrorNotice error={page.error} />
-      {page.loading && page.data === undefined ? <Loading /> : null}
-      {page.data === undefined ? null : (
-        <>
-          <DataTable
-            label={t('webhooks.table')}
-            rows={page.data.events}
-            columns={columns}
-            rowId={(row) => row.id}
-            rowHref={(row) => `/webhooks/${row.id}`}
-            empty={t('webhooks.none')}
-          />
-          <Pager nextCursor={page.data.next_cursor} />
-        </>
-      )}
+      <PagedTable
+        page={page}
+        label={t('webhooks.table')}
+        rows={(data) => data.events}
+        columns={columns}
+        rowId={(row) => row.id}
+        rowHref={(row) => `/webhooks/${row.id}`}
+        empty={t('webhooks.none')}
+      />
     </>
   );
 }
