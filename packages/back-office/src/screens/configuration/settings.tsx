@@ -4,12 +4,9 @@ import type { ReactNode } from 'react';
 import { readSettings, updateSettings } from '../../api/configuration';
 import type { Settings, SettingsChange } from '../../api/configuration';
 import { useI18n } from '../../i18n/i18n';
-import { ErrorNotice } from '../../ui/errors';
 import { SelectField, TextInput } from '../../ui/fields';
-import { Loading } from '../../ui/loading';
-import { PageHeader } from '../../ui/values';
 import { PreviewPane } from './preview-pane';
-import { ConfigSections, SaveBar, useReloads, useSave, useVersioned } from './shared';
+import { ConfigScreen, SaveBar, useSave } from './shared';
 
 /** The settings this screen edits, as typed. */
 interface Form {
@@ -149,27 +146,11 @@ function SettingsEditor({
 }
 
 export default function SettingsScreen(): ReactNode {
-  const { t } = useI18n();
-  const loaded = useVersioned(readSettings, 'settings');
-  const reloads = useReloads(loaded.reload);
-  const { data } = loaded;
   return (
-    <>
-      <PageHeader title={t('config.title')} />
-      <ConfigSections />
-      <ErrorNotice error={loaded.error} />
-      {reloads.notice}
-      {data === undefined ? (
-        <Loading />
-      ) : (
-        <SettingsEditor
-          key={data.version}
-          saved={data.data}
-          version={data.version}
-          onReload={reloads.onReload}
-          onSaved={reloads.onSaved}
-        />
-      )}
-    </>
+    <ConfigScreen
+      load={readSettings}
+      name="settings"
+      editor={(props) => <SettingsEditor {...props} />}
+    />
   );
 }

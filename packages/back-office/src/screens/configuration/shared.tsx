@@ -3,7 +3,7 @@
  * screen reads with what it edits (a save names it: another save meanwhile is refused with 1804,
  * and the screen says so and offers to reload), and the save bar.
  */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Button } from 'react-aria-components';
@@ -14,8 +14,10 @@ import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/i18n';
 import { useMay } from '../../session/session';
 import { ErrorNotice, Notice } from '../../ui/errors';
+import { Loading } from '../../ui/loading';
 import { useLoad } from '../../ui/use-page';
 import type { Loaded } from '../../ui/use-page';
+import { PageHeader } from '../../ui/values';
 import './configuration.css';
 
 /** The error code of a write made at a version that is no longer the current one. */
@@ -173,4 +175,53 @@ export function useReloads(reload: () => void): {
 export function amountOrNull(text: string): string | null {
   const value = text.trim();
   return value === '' ? null : value;
+}
+
+/** What a section's editor gets: what is saved, at which version, and what follows a save. */
+export interface EditorProps<T> {
+  readonly saved: T;
+  readonly version: number;
+  readonly onReload: () => void;
+  readonly onSaved: () => void;
+}
+
+/**
+ * A configuration section's screen: the title and section links, `load` read with the
+ * configuration version, the saved notice, and `editor` on what was read (a new editor for each
+ * version, so a reload starts from what is saved).
+ */
+export function ConfigScreen<T>({
+  load,
+  name,
+  editor,
+}: {
+  readonly load: () => Promise<T>;
+  /** What the screen loads, for the reload after a save. */
+  readonly name: string;
+  readonly editor: (props: EditorProps<T>) => ReactNode;
+}): ReactNode {
+  const { t } = useI18n();
+  const loaded = useVersioned(load, name);
+  const reloads = useReloads(loaded.reload);
+  const { data } = loaded;
+  return (
+    <>
+      <PageHeader title={t('config.title')} />
+      <ConfigSections />
+      <ErrorNotice error={loaded.error} />
+      {reloads.notice}
+      {data === undefined ? (
+        <Loading />
+      ) : (
+        <Fragment key={data.version}>
+          {editor({
+            saved: data.data,
+            version: data.version,
+            onReload: reloads.onReload,
+            onSaved: reloads.onSaved,
+          })}
+        </Fragment>
+      )}
+    </>
+  );
 }

@@ -8,20 +8,9 @@ import { Button } from 'react-aria-components';
 import { readTaxTiers, saveTaxTiers } from '../../api/configuration';
 import type { TaxTier, TaxTiers } from '../../api/configuration';
 import { useI18n } from '../../i18n/i18n';
-import { ErrorNotice } from '../../ui/errors';
 import { SelectField, TextInput } from '../../ui/fields';
-import { Loading } from '../../ui/loading';
-import { PageHeader } from '../../ui/values';
 import { PreviewPane } from './preview-pane';
-import {
-  ConfigSections,
-  SaveBar,
-  amountOrNull,
-  useMayWrite,
-  useReloads,
-  useSave,
-  useVersioned,
-} from './shared';
+import { amountOrNull, ConfigScreen, SaveBar, useMayWrite, useSave } from './shared';
 
 type Flow = 'deposit' | 'withdrawal';
 
@@ -161,27 +150,11 @@ function TaxEditor({
 }
 
 export default function TaxTiersScreen(): ReactNode {
-  const { t } = useI18n();
-  const loaded = useVersioned(readTaxTiers, 'tax-tiers');
-  const reloads = useReloads(loaded.reload);
-  const { data } = loaded;
   return (
-    <>
-      <PageHeader title={t('config.title')} />
-      <ConfigSections />
-      <ErrorNotice error={loaded.error} />
-      {reloads.notice}
-      {data === undefined ? (
-        <Loading />
-      ) : (
-        <TaxEditor
-          key={data.version}
-          saved={data.data}
-          version={data.version}
-          onReload={reloads.onReload}
-          onSaved={reloads.onSaved}
-        />
-      )}
-    </>
+    <ConfigScreen
+      load={readTaxTiers}
+      name="tax-tiers"
+      editor={(props) => <TaxEditor {...props} />}
+    />
   );
 }

@@ -12,10 +12,8 @@ import type { Themes } from '../../api/configuration';
 import { useI18n } from '../../i18n/i18n';
 import { ErrorNotice } from '../../ui/errors';
 import { SelectField, TextInput } from '../../ui/fields';
-import { Loading } from '../../ui/loading';
-import { PageHeader } from '../../ui/values';
 import { PreviewPane } from './preview-pane';
-import { ConfigSections, SaveBar, useReloads, useMayWrite, useSave, useVersioned } from './shared';
+import { ConfigScreen, SaveBar, useMayWrite, useSave } from './shared';
 
 /** The theme properties the editor offers: every one a theme may set (the contract's). */
 const PROPERTIES = THEME_PROPERTIES;
@@ -172,27 +170,7 @@ function ThemesEditor({
 }
 
 export default function ThemesScreen(): ReactNode {
-  const { t } = useI18n();
-  const loaded = useVersioned(listThemes, 'themes');
-  const reloads = useReloads(loaded.reload);
-  const { data } = loaded;
   return (
-    <>
-      <PageHeader title={t('config.title')} />
-      <ConfigSections />
-      <ErrorNotice error={loaded.error} />
-      {reloads.notice}
-      {data === undefined ? (
-        <Loading />
-      ) : (
-        <ThemesEditor
-          key={data.version}
-          saved={data.data}
-          version={data.version}
-          onReload={reloads.onReload}
-          onSaved={reloads.onSaved}
-        />
-      )}
-    </>
+    <ConfigScreen load={listThemes} name="themes" editor={(props) => <ThemesEditor {...props} />} />
   );
 }
