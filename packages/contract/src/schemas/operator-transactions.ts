@@ -164,6 +164,8 @@ export const TRANSACTION_CSV_COLUMNS = [
 export const TIMELINE_ENTRY_KINDS = [
   'created',
   'status_changed',
+  'provider_call',
+  'provider_notification',
   'provider_answer_held',
   'held_answer_resolved',
   'ledger_entry',

@@ -39,6 +39,7 @@ export {
   adjustments,
   ledgerEntries,
   refunds,
+  transactionHistory,
   transactions,
   walletOperations,
 } from './transactions';

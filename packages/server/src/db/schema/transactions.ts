@@ -337,3 +337,37 @@ export const walletOperations = pgTable(
     check('wallet_operations_amount_positive', sql`${t.amount} > 0`),
   ],
 );
+
+/** What a transaction's history records (modules/payments/transaction-history.ts). */
+export const TRANSACTION_HISTORY_KINDS = [
+  'status_changed',
+  'provider_call',
+  'provider_notification',
+] as const;
+
+/**
+ * A transaction's own history, append-only: each status change, each provider call's outcome and
+ * each provider notification, written in the same database transaction as the change it records
+ * (so an entry exists exactly when its change committed). `details` never holds card data, a
+ * provider's raw request, a secret or a session id. Read by the operator's timeline.
+ */
+export const transactionHistory = pgTable(
+  'transaction_history',
+  {
+    /** Recording order within a transaction (and overall). */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    kind: text('kind', { enum: TRANSACTION_HISTORY_KINDS }).notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    index('transaction_history_transaction').on(t.transactionId, t.id),
+    check(
+      'transaction_history_kind',
+      sql`${t.kind} in ('status_changed', 'provider_call', 'provider_notification')`,
+    ),
+  ],
+);

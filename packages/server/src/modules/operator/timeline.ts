@@ -35,6 +35,7 @@ import {
   refunds,
   transactions,
   walletOperations,
+  transactionHistory,
   webhookEvents,
 } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -55,6 +56,8 @@ const RANK: Readonly<Record<TimelineEntry['kind'], number>> = {
   created: 0,
   operator_action: 1,
   status_changed: 2,
+  provider_call: 2,
+  provider_notification: 2,
   provider_answer_held: 3,
   held_answer_resolved: 3,
   refund_requested: 4,
@@ -106,6 +109,28 @@ function statusEntries(row: typeof webhookEvents.$inferSelect): Ranked[] {
       refunded_amount: text(transaction, 'refunded_amount'),
     }),
   ];
+}
+
+/**
+ * An entry of the transaction's own history (status changes with the status left, provider
+ * calls and their outcomes, provider notifications); the creation is its own entry.
+ */
+function historyEntries(row: typeof transactionHistory.$inferSelect): Ranked[] {
+  const details: Details = Object.fromEntries(
+    Object.entries(row.details).filter(
+      (pair): pair is [string, string | number | boolean | null] =>
+        pair[1] === null || ['string', 'number', 'boolean'].includes(typeof pair[1]),
+    ),
+  );
+  if (row.kind === 'status_changed') {
+    if (details.from === null) return [];
+    return [entry(row.at, 'status_changed', text(details, 'to') ?? row.kind, details)];
+  }
+  const summary =
+    row.kind === 'provider_call'
+      ? `${text(details, 'call') ?? 'call'}: ${text(details, 'answer') ?? text(details, 'outcome') ?? ''}`
+      : (text(details, 'result') ?? row.kind);
+  return [entry(row.at, row.kind, summary, details)];
 }
 
 /** The entries of a webhook event: recorded, then delivered or dead-lettered. */
@@ -192,7 +217,7 @@ export async function transactionTimeline(
     .orderBy(asc(refunds.createdAt));
   const refundIds = refundRows.map((refund) => refund.id);
   const transactionTarget = `transaction:${id}`;
-  const [ledger, wallet, events, actions] = await Promise.all([
+  const [ledger, wallet, events, actions, history] = await Promise.all([
     db
       .select()
       .from(ledgerEntries)
@@ -226,6 +251,11 @@ export async function transactionTimeline(
         ),
       )
       .orderBy(asc(operatorAuditLog.seq)),
+    db
+      .select()
+      .from(transactionHistory)
+      .where(eq(transactionHistory.transactionId, id))
+      .orderBy(asc(transactionHistory.id)),
   ]);
 
   const ranked: Ranked[] = [
@@ -241,7 +271,8 @@ export async function transactionTimeline(
       connector: tx.connector,
       wallet: tx.wallet,
     }),
-    ...events.flatMap(statusEntries),
+    // The transaction's own history; a transaction older than it has its events' statuses.
+    ...(history.length > 0 ? history.flatMap(historyEntries) : events.flatMap(statusEntries)),
     ...heldEntries(tx.providerData),
     ...ledger.map((line) =>
       entry(line.createdAt, 'ledger_entry', line.kind, {

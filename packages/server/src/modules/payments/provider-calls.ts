@@ -47,7 +47,8 @@ import type { TransactionRow } from './transaction-repository';
 import { applyDepositOutcome, applyPayoutOutcome, applyProviderStatus } from './provider-outcomes';
 import type { WalletService } from '../wallet';
 import type { ClaimHandle } from '../../http/idempotency';
-import type { EventOwner } from '../webhooks';
+import { recordHistory } from '../webhooks';
+import type { EventOwner, HistoryRecord } from '../webhooks';
 import { counted, failedCallOutcome } from './payment-metrics';
 import type { PaymentMetrics, ProviderCallOutcome, ProviderOperation } from '../../http/telemetry';
 import { DEADLINE_MS, deadlineAfter, recheckAt, retryAt } from '../../platform/schedule';
@@ -376,9 +377,9 @@ export async function callProvider(
       answered: 'deposit authorisation answered',
       operation: 'authorizeDeposit',
       call: (options) => providerOf(deps, row).authorizeDeposit(input, now, options),
-      apply: (outcome) =>
+      apply: (outcome, history) =>
         applying(deps, context, (tx) =>
-          applyDepositOutcome(tx, row, outcome, deps.clock(), context.owner),
+          applyDepositOutcome(tx, row, outcome, deps.clock(), context.owner, history),
         ),
     });
   } else {
@@ -398,9 +399,9 @@ export async function callProvider(
       answered: 'payout answered',
       operation: 'payout',
       call: (options) => providerOf(deps, row).payout(input, now, options),
-      apply: (outcome) =>
+      apply: (outcome, history) =>
         applying(deps, context, (tx) =>
-          applyPayoutOutcome(tx, row, outcome, deps.clock(), context.owner),
+          applyPayoutOutcome(tx, row, outcome, deps.clock(), context.owner, history),
         ),
     });
   }
@@ -426,10 +427,22 @@ function applying(
 }
 
 /** Fails a payment that never reached the provider: nothing was charged or paid. */
-async function failAsNotReceived(deps: PaymentDeps, row: TransactionRow, now: Date) {
+async function failAsNotReceived(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  now: Date,
+  history?: readonly HistoryRecord[],
+) {
   counted(
     deps,
-    await completeTransaction(deps.db, row.id, { result: 'declined', reason: 'not_received' }, now),
+    await completeTransaction(
+      deps.db,
+      row.id,
+      { result: 'declined', reason: 'not_received' },
+      now,
+      undefined,
+      history,
+    ),
   );
 }
 
@@ -484,7 +497,7 @@ async function attempt<O extends { readonly outcome: string }>(
     readonly answered: string;
     readonly operation: ProviderOperation;
     readonly call: (options: ProviderCallOptions) => Promise<O>;
-    readonly apply: (outcome: O) => Promise<TransitionResult>;
+    readonly apply: (outcome: O, history: readonly HistoryRecord[]) => Promise<TransitionResult>;
   },
 ): Promise<TransactionRow> {
   deps.log?.info({ ...steps.log, attempt: row.callAttempts }, steps.sending);
@@ -492,17 +505,52 @@ async function attempt<O extends { readonly outcome: string }>(
     const outcome = await withProviderTimeout(deps, steps.operation, steps.call);
     // An answer that cannot be applied (the database failed) counts as no answer: the same
     // call is repeated or looked up later, and the provider answers it with its first result.
-    const applied = counted(deps, await steps.apply(outcome));
+    const applied = counted(
+      deps,
+      await steps.apply(outcome, [
+        providerCallRecord(deps, row, steps.operation, answeredWith(outcome)),
+      ]),
+    );
     deps.log?.info(
       { transaction_id: row.id, outcome: outcome.outcome, attempt: row.callAttempts },
       steps.answered,
     );
     if (applied.applied) return applied.transaction;
   } catch (error) {
-    await callFailed(deps, row, error);
+    await callFailed(deps, row, error, steps.operation);
   }
   await releaseLease(deps.db, row.id, owner);
   return reread(deps.db, row.id);
+}
+
+/**
+ * A provider call's entry of the transaction's history: the call, its attempt and its outcome
+ * (never the request, card data or a secret).
+ */
+function providerCallRecord(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  operation: ProviderOperation,
+  outcome: Readonly<Record<string, unknown>>,
+): HistoryRecord {
+  return {
+    kind: 'provider_call',
+    at: deps.clock(),
+    details: { call: operation, attempt: row.callAttempts, ...outcome },
+  };
+}
+
+/** What an answer said, for the history: its outcome and, if declined, the reason. */
+function answeredWith(answer: {
+  readonly outcome?: string;
+  readonly status?: string;
+  readonly reason?: unknown;
+}): Record<string, unknown> {
+  return {
+    outcome: 'answered',
+    answer: answer.outcome ?? answer.status,
+    ...(typeof answer.reason === 'string' ? { reason: answer.reason } : {}),
+  };
 }
 
 /** A provider error as the log may show it: its kind only (never a request or card data). */
@@ -511,13 +559,25 @@ function errorKind(error: unknown): string {
 }
 
 /** What a call without an answer leaves (see the module comment). */
-async function callFailed(deps: PaymentDeps, row: TransactionRow, error: unknown) {
+async function callFailed(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  error: unknown,
+  operation: ProviderOperation,
+) {
+  const record = providerCallRecord(deps, row, operation, {
+    outcome: isProviderNotReached(error)
+      ? 'not_reached'
+      : error instanceof ProviderTimeoutError
+        ? 'timeout'
+        : 'unknown',
+  });
   if (isProviderNotReached(error) && row.flow === 'deposit') {
     deps.log?.warn(
       { transaction_id: row.id, error: errorKind(error) },
       'deposit never reached the provider: failed, nothing charged',
     );
-    await failAsNotReceived(deps, row, deps.clock());
+    await failAsNotReceived(deps, row, deps.clock(), [record]);
     return;
   }
   const callState = isProviderNotReached(error) ? 'pending' : 'unknown';
@@ -531,7 +591,7 @@ async function callFailed(deps: PaymentDeps, row: TransactionRow, error: unknown
     },
     'provider call without an answer: resolved later with the same key',
   );
-  await retryLater(deps, row, callState);
+  await retryLater(deps, row, callState, [record]);
 }
 
 /** Leaves a call for a later try (the reconciler's, a poll's or a retry's). */
@@ -539,11 +599,22 @@ async function retryLater(
   deps: PaymentDeps,
   row: TransactionRow,
   callState: 'pending' | 'unknown',
+  history: readonly HistoryRecord[] = [],
 ): Promise<void> {
-  await deps.db
-    .update(transactions)
-    .set({ callState, nextCheckAt: retryAt(deps.clock(), row.callAttempts) })
-    .where(and(eq(transactions.id, row.id), eq(transactions.status, 'created')));
+  const update = (db: Executor) =>
+    db
+      .update(transactions)
+      .set({ callState, nextCheckAt: retryAt(deps.clock(), row.callAttempts) })
+      .where(and(eq(transactions.id, row.id), eq(transactions.status, 'created')));
+  if (history.length === 0) {
+    await update(deps.db);
+    return;
+  }
+  // The call's outcome is recorded with the state it leaves, in one database transaction.
+  await deps.db.transaction(async (tx) => {
+    await update(tx);
+    await recordHistory(tx, row.id, history);
+  });
 }
 
 /** The deadline of a payment the provider reports pending at a step. */
@@ -580,15 +651,16 @@ async function lookUp(
       providerOf(deps, row).lookup(row.id, now, options),
     );
   } catch (error) {
-    await callFailed(deps, row, error);
+    await callFailed(deps, row, error, 'lookup');
     await releaseLease(deps.db, row.id, owner);
     return reread(deps.db, row.id);
   }
+  const record = providerCallRecord(deps, row, 'lookup', answeredWith(found));
   switch (found.status) {
     case 'approved':
     case 'declined':
     case 'cancelled':
-      counted(deps, await applyProviderStatus(deps.db, row, found, now));
+      counted(deps, await applyProviderStatus(deps.db, row, found, now, [record]));
       deps.log?.info(
         { transaction_id: row.id, found: found.status },
         'payment found by our reference',
@@ -597,6 +669,7 @@ async function lookUp(
     case 'pending':
       await transition(deps.db, row.id, 'processing', {
         now,
+        history: [record],
         step: 'await',
         providerReference: found.providerRef,
         expiresAt: deadlineOf(found, now),
@@ -615,13 +688,13 @@ async function lookUp(
     case 'not_found': {
       const age = now.getTime() - row.createdAt.getTime();
       if (row.flow === 'deposit' && age >= deps.config.payments.lookupGraceMs) {
-        await failAsNotReceived(deps, row, now);
+        await failAsNotReceived(deps, row, now, [record]);
         deps.log?.info(
           { transaction_id: row.id },
           'deposit unknown to the provider after the grace: failed as never received',
         );
       } else {
-        await retryLater(deps, row, 'unknown');
+        await retryLater(deps, row, 'unknown', [record]);
       }
       break;
     }

@@ -24,7 +24,7 @@ import type { TransactionRow } from './transaction-repository';
 import { chargedAmount, currencyPrecision, providerAmount } from './transaction-money';
 import { updateProviderData } from './transaction-repository';
 import Big from 'big.js';
-import type { EventOwner } from '../webhooks';
+import type { EventOwner, HistoryRecord } from '../webhooks';
 
 /**
  * Applies the result of `authorizeDeposit` (or of `complete3ds`) to a deposit transaction:
@@ -40,8 +40,12 @@ export async function applyDepositOutcome(
   outcome: DepositOutcome | ThreeDsOutcome,
   now: Date = new Date(),
   owner?: EventOwner,
+  history?: readonly HistoryRecord[],
 ): Promise<TransitionResult> {
-  const known = owner === undefined ? {} : { owner };
+  const known = {
+    ...(owner === undefined ? {} : { owner }),
+    ...(history === undefined ? {} : { history }),
+  };
   const waitingFor = (ms: number) => ({ now, expiresAt: deadlineAfter(now, ms) });
   switch (outcome.outcome) {
     case 'approved':
@@ -56,6 +60,7 @@ export async function applyDepositOutcome(
         },
         now,
         owner,
+        history,
       );
     case 'declined':
       return completeTransaction(
@@ -68,6 +73,7 @@ export async function applyDepositOutcome(
         },
         now,
         owner,
+        history,
       );
     case 'challenge':
       return transition(db, row.id, 'await', {
@@ -203,8 +209,12 @@ export async function applyPayoutOutcome(
   outcome: PayoutOutcome,
   now: Date = new Date(),
   owner?: EventOwner,
+  history?: readonly HistoryRecord[],
 ): Promise<TransitionResult> {
-  const known = owner === undefined ? {} : { owner };
+  const known = {
+    ...(owner === undefined ? {} : { owner }),
+    ...(history === undefined ? {} : { history }),
+  };
   switch (outcome.outcome) {
     case 'approved':
       return completeTransaction(
@@ -217,6 +227,7 @@ export async function applyPayoutOutcome(
         },
         now,
         owner,
+        history,
       );
     case 'declined':
       return completeTransaction(
@@ -229,6 +240,7 @@ export async function applyPayoutOutcome(
         },
         now,
         owner,
+        history,
       );
     case 'processing':
       // No deadline: a payout on its way is never ended by the cashier's clock.
@@ -287,6 +299,7 @@ export async function applyProviderStatus(
   row: TransactionRow,
   status: ProviderStatus,
   now: Date = new Date(),
+  history?: readonly HistoryRecord[],
 ): Promise<TransitionResult> {
   const disagreement = providerDisagreement(row, status);
   if (disagreement !== undefined) {
@@ -315,6 +328,8 @@ export async function applyProviderStatus(
           pickup: status.pickup,
         },
         now,
+        undefined,
+        history,
       );
     case 'declined':
       return completeTransaction(
@@ -326,6 +341,8 @@ export async function applyProviderStatus(
           reason: status.reason,
         },
         now,
+        undefined,
+        history,
       );
     case 'cancelled':
       return completeTransaction(
@@ -337,11 +354,14 @@ export async function applyProviderStatus(
           reason: 'cancelled',
         },
         now,
+        undefined,
+        history,
       );
     case 'pending':
       if (row.status === 'await' && status.step === 'processing') {
         return transition(db, row.id, 'processing', {
           now,
+          ...(history === undefined ? {} : { history }),
           ...(status.settlesAt === undefined
             ? {}
             : { nextCheckAt: settleCheckAt(status.settlesAt, now) }),

@@ -283,6 +283,9 @@ export async function createTransaction(
   await recordTransactionEvents(db, row, {
     ...(awaitsApproval ? { types: ['transaction.created', 'payout.awaiting_approval'] } : {}),
     ...(input.owner === undefined ? {} : { owner: input.owner }),
+    history: [
+      { kind: 'status_changed', at: row.createdAt, details: { from: null, to: 'created' } },
+    ],
   });
   return row;
 }

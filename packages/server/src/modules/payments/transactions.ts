@@ -52,7 +52,7 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES } from '@cashdesk/contract';
 import type { PaySession, SubmitStep } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
@@ -72,8 +72,8 @@ import {
 import type { StoredProviderData, TransactionRow } from './transaction-repository';
 import { depositCredit } from './transaction-money';
 import { saveCard } from '../accounts';
-import { isTransaction, recordTransactionEvents } from '../webhooks';
-import type { EventOwner } from '../webhooks';
+import { isTransaction, recordHistory, recordTransactionEvents } from '../webhooks';
+import type { EventOwner, HistoryRecord } from '../webhooks';
 
 /** One of the statuses of the machine. */
 export type TransactionStatus = TransactionRow['status'];
@@ -157,6 +157,11 @@ export interface TransitionFields {
   readonly expiresAt?: Date | null | undefined;
   /** Who the webhook event of the move names, when the caller knows it (else read). */
   readonly owner?: EventOwner | undefined;
+  /**
+   * What else the transaction's history records with the move (the provider call or
+   * notification that caused it), written in the same statement as its status change.
+   */
+  readonly history?: readonly HistoryRecord[] | undefined;
 }
 
 /** The result of a transition. */
@@ -212,20 +217,28 @@ interface MoveValues extends Partial<typeof transactions.$inferInsert> {
  * The status move: conditional on a status the machine allows it from (the variant, so the list
  * is part of the text), built once per set of columns set (db/statement-shapes.ts).
  */
-const moveTransaction = new ShapedStatement<MoveValues, TransactionRow[], TransactionStatus>(
-  (db, { transactionId, providerDataPatch, ...columns }, to) =>
-    db
-      .update(transactions)
-      .set({
-        ...updateSetOf(transactions, columns),
-        ...(providerDataPatch === undefined
-          ? {}
-          : { providerData: mergeProviderData(providerDataPatch) }),
-      })
-      .where(
-        and(eq(transactions.id, transactionId), inArray(transactions.status, predecessorsOf(to))),
-      )
-      .returning(),
+const moveTransaction = new ShapedStatement<
+  MoveValues,
+  (TransactionRow & { movedFrom: TransactionStatus })[],
+  TransactionStatus
+>((db, { transactionId, providerDataPatch, ...columns }, to) =>
+  db
+    .update(transactions)
+    .set({
+      ...updateSetOf(transactions, columns),
+      ...(providerDataPatch === undefined
+        ? {}
+        : { providerData: mergeProviderData(providerDataPatch) }),
+    })
+    .where(
+      and(eq(transactions.id, transactionId), inArray(transactions.status, predecessorsOf(to))),
+    )
+    .returning({
+      ...getTableColumns(transactions),
+      // The status before the move, for the history: a subquery of RETURNING reads the
+      // statement's snapshot, the row as it was.
+      movedFrom: sql<TransactionStatus>`(select "before"."status" from "transactions" as "before" where "before"."id" = "transactions"."id")`,
+    }),
 );
 
 /**
@@ -251,7 +264,7 @@ export async function transition(
   const now = fields.now ?? new Date();
   // A fresh wait is looked at soon; the reconciler spaces later looks by the payment's age.
   const nextCheckAt = isFinalStatus(to) ? null : (fields.nextCheckAt ?? recheckAt(now, now));
-  const [row] = await moveTransaction.run(
+  const [moved] = await moveTransaction.run(
     db,
     {
       transactionId,
@@ -279,19 +292,35 @@ export async function transition(
     },
     to,
   );
-  if (row !== undefined) {
-    await recordTransactionEvents(
-      db,
-      row,
-      fields.owner === undefined ? {} : { owner: fields.owner },
-    );
+  const causes = fields.history ?? [];
+  if (moved !== undefined) {
+    const { movedFrom, ...row } = moved;
+    await recordTransactionEvents(db, row, {
+      ...(fields.owner === undefined ? {} : { owner: fields.owner }),
+      history: [
+        ...causes,
+        {
+          kind: 'status_changed',
+          at: now,
+          details: {
+            from: movedFrom,
+            to,
+            ...(fields.step === undefined ? {} : { step: fields.step }),
+          },
+        },
+      ],
+    });
     return { applied: true, transaction: row };
   }
   const current = await getTransaction(db, transactionId);
   if (current === undefined) {
     throw new ApiError('notFound', { detail: `transaction ${transactionId}` });
   }
-  if (isFinalStatus(current.status)) return { applied: false, transaction: current };
+  if (isFinalStatus(current.status)) {
+    // The cause is history even when the transaction was already final (a late answer).
+    if (causes.length > 0) await recordHistory(db, transactionId, causes);
+    return { applied: false, transaction: current };
+  }
   throw new TransactionTransitionError(transactionId, current.status, to);
 }
 
@@ -373,13 +402,19 @@ export async function completeTransaction(
   final: FinalResult,
   now: Date = new Date(),
   owner?: EventOwner,
+  history?: readonly HistoryRecord[],
 ): Promise<TransitionResult> {
   // Inside the caller's database transaction as it is (no savepoint: a failure rolls all back).
   if (!isTransaction(db)) {
-    return db.transaction((tx) => completeTransaction(tx, transactionId, final, now, owner));
+    return db.transaction((tx) =>
+      completeTransaction(tx, transactionId, final, now, owner, history),
+    );
   }
   const tx = db;
-  const known = owner === undefined ? {} : { owner };
+  const known = {
+    ...(owner === undefined ? {} : { owner }),
+    ...(history === undefined ? {} : { history }),
+  };
   if (final.result === 'declined') {
     const result = await transition(tx, transactionId, 'error', {
       ...known,
@@ -468,6 +503,7 @@ export async function reverseDeposit(
   transactionId: string,
   reversal: DepositReversal,
   now: Date = new Date(),
+  history?: readonly HistoryRecord[],
 ): Promise<TransitionResult> {
   return db.transaction(async (tx) => {
     const result = await transition(
@@ -476,6 +512,7 @@ export async function reverseDeposit(
       reversal.kind === 'refund' ? 'refunded' : 'charged_back',
       {
         now,
+        ...(history === undefined ? {} : { history }),
         step: 'result',
         providerData: {
           reversal: {

@@ -14,11 +14,12 @@ export {
   isTransaction,
   operatorTransaction,
   recordAdjustmentEvent,
+  recordHistory,
   recordPayoutAccountVerified,
   recordRefundEvent,
   refundWire,
   recordTransactionEvents,
   transactionWire,
 } from './outbox';
-export type { EventOwner } from './outbox';
+export type { EventOwner, HistoryRecord } from './outbox';
 export { REVERSED_MESSAGE_KEY } from './reversal-marker';

@@ -44,7 +44,7 @@ import type {
 } from '@cashdesk/contract';
 import type { Executor, Transaction } from '../../db/open';
 import type { payoutAccounts, refunds, transactions } from '../../db/schema';
-import { payGroups, players, webhookEvents } from '../../db/schema';
+import { payGroups, players, transactionHistory, webhookEvents } from '../../db/schema';
 import { plainDecimal } from '../../platform/money-text';
 import { REVERSED_MESSAGE_KEY } from './reversal-marker';
 import { ShapedStatement, rawStatement } from '../../db/statement-shapes';
@@ -144,14 +144,32 @@ const insertEventsStatement = new ShapedStatement<
   unknown,
   string
 >((db, _slots, variant) => {
-  const count = Number.parseInt(variant, 10);
-  const publication = variant.endsWith('+')
-    ? sql`, pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${sql.placeholder('realtime')})`
-    : sql``;
+  const [eventCount = 0, historyCount = 0] = variant
+    .split('|')
+    .map((part) => Number.parseInt(part, 10));
+  const realtime = variant.endsWith('+');
+  const publication = realtime
+    ? sql`pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${sql.placeholder('realtime')})`
+    : sql`1`;
+  const logged =
+    historyCount === 0
+      ? undefined
+      : db.insert(transactionHistory).values(
+          Array.from({ length: historyCount }, (_, index) => ({
+            transactionId: sql.placeholder('transactionId'),
+            at: sql.placeholder(`historyAt${String(index)}`),
+            kind: sql.placeholder(`historyKind${String(index)}`),
+            details: sql.placeholder(`historyDetails${String(index)}`),
+          })),
+        );
+  const withLogged = logged === undefined ? sql`` : sql`logged as (${logged.getSQL()}), `;
+  if (eventCount === 0) {
+    return rawStatement(db, sql`with ${withLogged}none as (select 1) select ${publication}`);
+  }
   const insert = db
     .insert(webhookEvents)
     .values(
-      Array.from({ length: count }, (_, index) => ({
+      Array.from({ length: eventCount }, (_, index) => ({
         id: sql.placeholder(`id${String(index)}`),
         type: sql.placeholder(`type${String(index)}`),
         brandId: sql.placeholder(`brand${String(index)}`),
@@ -163,17 +181,30 @@ const insertEventsStatement = new ShapedStatement<
     .returning({ id: webhookEvents.id });
   return rawStatement(
     db,
-    sql`with inserted as (${insert.getSQL()}) select pg_notify(${WEBHOOK_CHANNEL}, '')${publication} from (select 1 from inserted limit 1) as once`,
+    sql`with ${withLogged}inserted as (${insert.getSQL()}) select pg_notify(${WEBHOOK_CHANNEL}, '')${realtime ? sql`, ${publication}` : sql``} from (select 1 from inserted limit 1) as once`,
   );
 });
+
+/**
+ * An entry of a transaction's own history (db/schema transaction_history), written by the
+ * statement that records the change's events: what changed, when, and details without card data,
+ * a provider's raw request, a secret or a session id.
+ */
+export interface HistoryRecord {
+  readonly kind: (typeof transactionHistory.$inferInsert)['kind'];
+  readonly at: Date;
+  readonly details: Readonly<Record<string, unknown>>;
+}
 
 async function insertEvents(
   tx: Transaction,
   events: readonly WebhookEvent[],
   transactionId: string | null,
   realtime?: string,
+  history: readonly HistoryRecord[] = [],
 ): Promise<void> {
-  if (events.length === 0) {
+  const logged = transactionId === null ? [] : history;
+  if (events.length === 0 && logged.length === 0) {
     if (realtime !== undefined) {
       await tx.execute(sql`select 1, pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${realtime})`);
     }
@@ -188,11 +219,29 @@ async function insertEvents(
     values[`payload${String(index)}`] = { ...event };
     values[`createdAt${String(index)}`] = new Date(event.created_at);
   });
+  logged.forEach((entry, index) => {
+    values[`historyAt${String(index)}`] = entry.at;
+    values[`historyKind${String(index)}`] = entry.kind;
+    values[`historyDetails${String(index)}`] = { ...entry.details };
+  });
   await insertEventsStatement.run(
     tx,
     values,
-    `${String(events.length)}${realtime === undefined ? '' : '+'}`,
+    `${String(events.length)}|${String(logged.length)}|${realtime === undefined ? '' : '+'}`,
   );
+}
+
+/**
+ * Writes history entries of a transaction on their own (a change that records no event: a
+ * provider call left without an answer, a duplicate notification), in the caller's database
+ * transaction.
+ */
+export async function recordHistory(
+  tx: Transaction,
+  transactionId: string,
+  history: readonly HistoryRecord[],
+): Promise<void> {
+  await insertEvents(tx, [], transactionId, undefined, history);
 }
 
 /** What a transaction's operator view needs besides its row: its player's and pay group's names. */
@@ -282,14 +331,20 @@ export async function operatorTransaction(
 export async function recordTransactionEvents(
   tx: Transaction,
   row: TransactionRow,
-  options: { readonly types?: readonly TransactionEventType[]; readonly owner?: EventOwner } = {},
+  options: {
+    readonly types?: readonly TransactionEventType[];
+    readonly owner?: EventOwner;
+    /** The transaction's history entries of this change, written in the same statement. */
+    readonly history?: readonly HistoryRecord[];
+  } = {},
 ): Promise<readonly WebhookEvent[]> {
   const stateType = transactionEventType(row);
   const types = options.types ?? (stateType === null ? [] : [stateType]);
   // Every move is published to the session's transactions channel, in this statement.
   const realtime = realtimeMove(row);
+  const history = options.history ?? [];
   if (types.length === 0) {
-    await insertEvents(tx, [], row.id, realtime);
+    await insertEvents(tx, [], row.id, realtime, history);
     return [];
   }
   const transaction = await operatorTransaction(tx, row, options.owner);
@@ -303,7 +358,7 @@ export async function recordTransactionEvents(
       transaction: transaction.wire,
     }),
   );
-  await insertEvents(tx, events, row.id, realtime);
+  await insertEvents(tx, events, row.id, realtime, history);
   return events;
 }
 
