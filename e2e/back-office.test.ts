@@ -3,7 +3,9 @@
  * staff of brand0): signing in with the second factor and landing on the address asked for; a
  * finance member refunding a deposit and approving a withdrawal from the approval queue; support
  * seeing no refund and being refused the call; an invitation link setting a password and the
- * second factor set up from the QR code; an ended session sending back to sign-in with a notice.
+ * second factor set up from the QR code; an account locked after five wrong passwords; another
+ * brand's staff seeing nothing of brand0 and a change without the CSRF token refused; a session
+ * idle for 30 minutes sending back to sign-in with a notice.
  * Every screen is checked with axe-core (0 serious or critical findings) and saved as a picture at
  * 1280 and 390 px under e2e/artifacts.
  *
@@ -12,11 +14,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { STAFF_BASE, STAFF_CSRF_HEADER } from '@cashdesk/contract';
+import { OPERATOR_BASE, STAFF_BASE, STAFF_CSRF_HEADER } from '@cashdesk/contract';
 import { DEMO_STAFF_PASSWORD } from '../packages/server/src/sandbox';
-import { operatorCall } from '../packages/server/src/test/operator-calls';
+import { errorCode, operatorCall } from '../packages/server/src/test/operator-calls';
+import { createStaff } from '../packages/server/src/test/staff-calls';
+import { staffSessions } from '../packages/server/src/db/schema';
 import { startWebhookDispatcher } from '../packages/server/src/modules/webhooks';
 import { startReceiverProcess } from '@cashdesk/testkit';
 import type { Delivery } from '@cashdesk/testkit';
@@ -248,7 +253,13 @@ describe('the back office', () => {
     const timeline = page.getByRole('region', { name: 'Timeline' });
     await expect
       .poll(() => timeline.getByRole('listitem').allTextContents())
-      .toEqual(expect.arrayContaining([expect.stringContaining('operatorPayoutApprove')]));
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('operatorPayoutApprove'),
+          // The payout call the approval sent, from the transaction's own history.
+          expect.stringMatching(/Provider call.*payout: /),
+        ]),
+      );
     const received = (await deliverEvents()).filter(
       (delivery) => delivery.transaction_id === payout && delivery.accepted,
     );
@@ -530,19 +541,95 @@ describe('the back office', () => {
     await context.close();
   });
 
-  it('an ended session goes back to sign-in with a notice, keeping the address', async () => {
-    const context = await financeContext();
+  it('locks an account after five wrong passwords, and says until when even to the right one', async () => {
+    const member = await createStaff(
+      { db: env.stack.app.cashdesk.db },
+      { role: 'support', brandId: 'brand0' },
+    );
+    const context = await env.browser.newContext(DESKTOP_CONTEXT);
     const page = await context.newPage();
+    await page.goto(backOfficeUrl(env.stack, '/sign-in'));
+    const alert = page.getByRole('alert');
+    /** Signs in with `password` and waits for the server's answer. */
+    const attempt = async (password: string) => {
+      const answered = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' &&
+          new URL(response.url()).pathname === `${STAFF_BASE}/session`,
+      );
+      await giveCredentials(page, member.email, password);
+      return (await answered).status();
+    };
+    for (let failure = 1; failure <= 4; failure += 1) {
+      expect(await attempt(`a-wrong-password-${String(failure)}`)).toBe(401);
+      await expect
+        .poll(() => alert.textContent())
+        .toBe('The e-mail address or the password is wrong.');
+    }
+    await attempt('a-wrong-password-5');
+    // Locked now: the right password is refused too, and the page says until when.
+    expect(await attempt(member.password)).toBe(429);
+    await expect
+      .poll(() => alert.textContent())
+      .toMatch(/^Too many failed attempts: this account is locked until .+\. Try again then\.$/);
+    expect(await page.getByRole('navigation', { name: 'Back office' }).count()).toBe(0);
+    await checkScreen(page, 'sign-in-locked');
+    await context.close();
+  });
+
+  it("another brand's staff see none of brand0's payments or players, and a change without the token is refused", async () => {
+    const deposit = await cardDeposit(env.stack, 'bo-other-brand-eyes', '11.00');
+    const member = await createStaff(
+      { db: env.stack.app.cashdesk.db },
+      { role: 'support', brandId: 'brand1' },
+    );
+    const context = await env.browser.newContext(DESKTOP_CONTEXT);
+    const page = await context.newPage();
+    await page.goto(backOfficeUrl(env.stack, '/sign-in'));
+    await giveCredentials(page, member.email, member.password);
+    await page.getByRole('navigation', { name: 'Back office' }).waitFor();
+
+    await page.goto(backOfficeUrl(env.stack, `/transactions/${deposit}`));
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Not found in this brand.');
+    await page.goto(backOfficeUrl(env.stack, '/transactions?player_id=bo-other-brand-eyes'));
+    await page.getByText('No transaction matches these filters.').waitFor();
+    await page.goto(backOfficeUrl(env.stack, '/players/bo-other-brand-eyes'));
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Not found in this brand.');
+
+    // A change under the session without its CSRF token is refused, whatever the call.
+    const forged = await context.request.post(
+      `${env.stack.serverUrl}${OPERATOR_BASE}/players/bo-other-brand-eyes/block`,
+      { data: { reason: 'forged' } },
+    );
+    expect(forged.status()).toBe(403);
+    expect(errorCode(await forged.json())).toBe('1855');
+    await context.close();
+  });
+
+  it('a session idle for 30 minutes goes back to sign-in with a notice, keeping the address', async () => {
+    const member = await createStaff(
+      { db: env.stack.app.cashdesk.db },
+      { role: 'support', brandId: 'brand0' },
+    );
+    const context = await env.browser.newContext(DESKTOP_CONTEXT);
+    const page = await context.newPage();
+    await page.goto(backOfficeUrl(env.stack, '/sign-in'));
+    await giveCredentials(page, member.email, member.password);
+    await page.getByRole('navigation', { name: 'Back office' }).waitFor();
     await page.goto(backOfficeUrl(env.stack, '/players'));
     await page.getByRole('heading', { name: 'Players', level: 1 }).waitFor();
-    await context.clearCookies();
+    // Last seen 31 minutes ago, as if the member had left the page open.
+    await env.stack.app.cashdesk.db
+      .update(staffSessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(staffSessions.staffId, member.id));
     await page
       .getByRole('navigation', { name: 'Back office' })
-      .getByRole('link', { name: 'Audit trail' })
+      .getByRole('link', { name: 'Transactions' })
       .click();
     await page.getByText('Your session ended. Sign in again to go on where you were.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/back-office/sign-in');
-    expect(new URL(page.url()).searchParams.get('return')).toBe('/audit');
+    expect(new URL(page.url()).searchParams.get('return')).toBe('/transactions');
     await context.close();
   });
 });

@@ -111,6 +111,20 @@ describe('operator API: GET /transactions/{id}/timeline', () => {
         entry.details.status,
       ]),
     ).toEqual([['success', 'transaction.succeeded', 'success']]);
+    // The provider's answer comes before the change it caused, with the call and its attempt.
+    expect(
+      first.entries
+        .filter((entry) => entry.kind === 'provider_call' || entry.kind === 'status_changed')
+        .map((entry) => [entry.kind, entry.summary]),
+    ).toEqual([
+      ['provider_call', 'authorizeDeposit: approved'],
+      ['status_changed', 'success'],
+    ]);
+    expect(ofKind(first.entries, 'provider_call')[0]?.details).toMatchObject({
+      call: 'authorizeDeposit',
+      attempt: 1,
+      outcome: 'answered',
+    });
     expect(ofKind(first.entries, 'ledger_entry').map((entry) => entry.details)).toEqual([
       expect.objectContaining({ kind: 'deposit', amount: '25.5', currency: 'EUR' }),
     ]);

@@ -21,6 +21,7 @@ import { transactions } from '../db/schema';
 import { HttpPaymentProvider } from '../providers';
 import { getBalance } from '../modules/wallet/ledger';
 import { reconcileOnce, startReconciler } from '../modules/payments/reconciler';
+import { transactionTimeline } from '../modules/operator/timeline';
 import {
   callJson,
   cardDepositBody,
@@ -85,6 +86,17 @@ async function transactionOf(id: string) {
   const [row] = await server.db.select().from(transactions).where(eq(transactions.id, id));
   if (row === undefined) throw new Error(`no transaction ${id}`);
   return row;
+}
+
+/**
+ * What the transaction's own history tells the operator's timeline: each provider call with its
+ * outcome, and each status change, in order.
+ */
+async function historyOf(id: string): Promise<readonly string[]> {
+  const { entries } = await transactionTimeline(server.db, 'brand0', id);
+  return entries
+    .filter((entry) => entry.kind === 'provider_call' || entry.kind === 'status_changed')
+    .map((entry) => entry.summary);
 }
 
 /** A card deposit of 50 EUR (fee 1.5 % + 0.25 = 1.00: 51.00 charged) under `key`. */
@@ -180,6 +192,12 @@ describe('provider faults on deposits', () => {
     expect(retry.body).toMatchObject({ transaction_id: id, transaction_status: 'success' });
     expect(await charged(id)).toMatchObject({ amount: '51.00', calls: 2 });
     expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('550');
+    // The timeline tells the call that timed out, then the retry's answer, then the credit.
+    expect(await historyOf(id)).toEqual([
+      'authorizeDeposit: timeout',
+      'authorizeDeposit: approved',
+      'success',
+    ]);
     await expectMoneyInvariants();
   });
 
@@ -221,6 +239,12 @@ describe('provider faults on deposits', () => {
     expect(await transactionOf(id)).toMatchObject({ status: 'success', callState: 'done' });
     expect(await charged(id)).toMatchObject({ calls: 1 });
     expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('550');
+    // The lost answer, then the reconciler's lookup that found the charge.
+    expect(await historyOf(id)).toEqual([
+      'authorizeDeposit: unknown',
+      'lookup: approved',
+      'success',
+    ]);
     await expectMoneyInvariants();
   });
 
@@ -238,6 +262,12 @@ describe('provider faults on deposits', () => {
       status: 'error',
       errorMessage: 'CASHIER.ERROR.PAYMENT_DECLINED',
     });
+    // Every lookup is in the history: not found, until the grace ended it as not received.
+    const told = await historyOf(id);
+    expect(told[0]).toBe('authorizeDeposit: unknown');
+    expect(told.slice(1, -1).every((step) => step === 'lookup: not_found')).toBe(true);
+    expect(told.slice(1, -1).length).toBeGreaterThanOrEqual(2);
+    expect(told.at(-1)).toBe('error');
     expect(await charged(id)).toBeUndefined();
     expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('500');
     await expectMoneyInvariants();

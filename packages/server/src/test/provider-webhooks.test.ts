@@ -19,6 +19,7 @@ import { payGroups, refunds, transactions, webhookEvents } from '../db/schema';
 import { signatureHeaders } from '../http/signing';
 import { PayGroupConnectorError } from '../modules/cashier/pay-group-connectors';
 import { createTransaction } from '../modules/payments/transaction-repository';
+import { transactionTimeline } from '../modules/operator/timeline';
 import { getBalance, reserveWithdrawal } from '../modules/wallet/ledger';
 import { reconcileOnce } from '../modules/payments/reconciler';
 import { brand0PlayerId, ledgerOf, reload, startDeposit } from './alt-fixtures';
@@ -221,6 +222,23 @@ describe('a deposit settled only by its webhook', () => {
     expect(await ledgerOf(server, deposit.transactionId)).toHaveLength(1);
     expect((await eur(deposit.name)).eq(balance)).toBe(true);
     expect(server.logs()).toContain('"needs_review":true');
+    // The timeline tells each notification, what it reported and what it did, in order.
+    const { entries } = await transactionTimeline(server.db, 'brand0', deposit.transactionId);
+    const told = entries.filter(
+      (entry) => entry.kind === 'provider_notification' || entry.kind === 'status_changed',
+    );
+    expect(told.map((entry) => entry.summary)).toEqual([
+      'await',
+      'pending: unchanged',
+      'approved: applied',
+      'success',
+      'approved: duplicate',
+      'pending: stale',
+      'declined: conflict',
+    ]);
+    expect(told[2]?.details).toMatchObject({ notification: 'status' });
+    expect(typeof told[2]?.details.event_id).toBe('string');
+    expect(JSON.stringify(told)).not.toContain(deposit.sessionId);
   });
 
   it('a decline by webhook credits nothing; a late success after it is refused as a conflict', async () => {

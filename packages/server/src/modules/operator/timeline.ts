@@ -4,10 +4,12 @@
  * inferred: an entry exists only where a row or a recorded time says so.
  *
  * - `created`: the transaction row's creation.
- * - `status_changed`: each transaction event of the outbox (transaction.succeeded, .failed,
- *   .reversed, .refunded, payout.awaiting_approval), recorded in the database transaction that made
- *   the change, so its time is the change's. The transaction keeps no status history of its own;
- *   steps that send no event (processing, await) have no time and are not shown.
+ * - `status_changed`, `provider_call`, `provider_notification`: the transaction's own history
+ *   (transaction_history, decision 0108): every status change with the status it left (and,
+ *   when it sent an event, the event's type and what it told), every provider call with its
+ *   attempt, duration and outcome, every provider notification with what it reported and did.
+ *   A transaction older than that table shows the status changes its outbox events prove
+ *   (transaction.succeeded, .failed, .reversed, .refunded, payout.awaiting_approval).
  * - `provider_answer_held` / `held_answer_resolved`: a contradicting provider answer still held,
  *   and the operator's resolution of one (a resolved answer keeps only its resolution).
  * - `ledger_entry`: the transaction's and its refunds' entries of the internal ledger.
@@ -19,9 +21,8 @@
  * - `operator_action`: the operator calls that changed it (audit entries whose target is the
  *   transaction or one of its refunds; reads are left out).
  *
- * Where the provider call stands is answered beside the entries: the server keeps the call's
- * state and count of attempts, not the time of each call. Never card data (none is stored), the
- * provider request, a secret or the session id.
+ * Where the provider call stands is answered beside the entries (its state and count of
+ * attempts). Never card data (none is stored), the provider request, a secret or the session id.
  *
  * @packageDocumentation
  */
@@ -55,9 +56,10 @@ interface Ranked {
 const RANK: Readonly<Record<TimelineEntry['kind'], number>> = {
   created: 0,
   operator_action: 1,
+  // What the provider said comes before the change it caused.
+  provider_call: 1.5,
+  provider_notification: 1.5,
   status_changed: 2,
-  provider_call: 2,
-  provider_notification: 2,
   provider_answer_held: 3,
   held_answer_resolved: 3,
   refund_requested: 4,
@@ -129,7 +131,7 @@ function historyEntries(row: typeof transactionHistory.$inferSelect): Ranked[] {
   const summary =
     row.kind === 'provider_call'
       ? `${text(details, 'call') ?? 'call'}: ${text(details, 'answer') ?? text(details, 'outcome') ?? ''}`
-      : (text(details, 'result') ?? row.kind);
+      : `${text(details, 'reported') ?? 'notification'}: ${text(details, 'outcome') ?? ''}`;
   return [entry(row.at, row.kind, summary, details)];
 }
 

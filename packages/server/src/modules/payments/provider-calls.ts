@@ -501,6 +501,7 @@ async function attempt<O extends { readonly outcome: string }>(
   },
 ): Promise<TransactionRow> {
   deps.log?.info({ ...steps.log, attempt: row.callAttempts }, steps.sending);
+  const sentAt = deps.clock();
   try {
     const outcome = await withProviderTimeout(deps, steps.operation, steps.call);
     // An answer that cannot be applied (the database failed) counts as no answer: the same
@@ -508,7 +509,7 @@ async function attempt<O extends { readonly outcome: string }>(
     const applied = counted(
       deps,
       await steps.apply(outcome, [
-        providerCallRecord(deps, row, steps.operation, answeredWith(outcome)),
+        providerCallRecord(deps, row, steps.operation, sentAt, answeredWith(outcome)),
       ]),
     );
     deps.log?.info(
@@ -517,26 +518,33 @@ async function attempt<O extends { readonly outcome: string }>(
     );
     if (applied.applied) return applied.transaction;
   } catch (error) {
-    await callFailed(deps, row, error, steps.operation);
+    await callFailed(deps, row, error, steps.operation, sentAt);
   }
   await releaseLease(deps.db, row.id, owner);
   return reread(deps.db, row.id);
 }
 
 /**
- * A provider call's entry of the transaction's history: the call, its attempt and its outcome
- * (never the request, card data or a secret).
+ * A provider call's entry of the transaction's history, at the time it was sent (so before the
+ * change its answer made): the call, its attempt, how long it took and its outcome (never the
+ * request, card data or a secret).
  */
 function providerCallRecord(
   deps: PaymentDeps,
   row: TransactionRow,
   operation: ProviderOperation,
+  sentAt: Date,
   outcome: Readonly<Record<string, unknown>>,
 ): HistoryRecord {
   return {
     kind: 'provider_call',
-    at: deps.clock(),
-    details: { call: operation, attempt: row.callAttempts, ...outcome },
+    at: sentAt,
+    details: {
+      call: operation,
+      attempt: row.callAttempts,
+      duration_ms: Math.max(0, deps.clock().getTime() - sentAt.getTime()),
+      ...outcome,
+    },
   };
 }
 
@@ -564,8 +572,9 @@ async function callFailed(
   row: TransactionRow,
   error: unknown,
   operation: ProviderOperation,
+  sentAt: Date,
 ) {
-  const record = providerCallRecord(deps, row, operation, {
+  const record = providerCallRecord(deps, row, operation, sentAt, {
     outcome: isProviderNotReached(error)
       ? 'not_reached'
       : error instanceof ProviderTimeoutError
@@ -651,11 +660,11 @@ async function lookUp(
       providerOf(deps, row).lookup(row.id, now, options),
     );
   } catch (error) {
-    await callFailed(deps, row, error, 'lookup');
+    await callFailed(deps, row, error, 'lookup', now);
     await releaseLease(deps.db, row.id, owner);
     return reread(deps.db, row.id);
   }
-  const record = providerCallRecord(deps, row, 'lookup', answeredWith(found));
+  const record = providerCallRecord(deps, row, 'lookup', now, answeredWith(found));
   switch (found.status) {
     case 'approved':
     case 'declined':

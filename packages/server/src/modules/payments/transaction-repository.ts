@@ -285,6 +285,20 @@ export async function createTransaction(
     ...(input.owner === undefined ? {} : { owner: input.owner }),
     history: [
       { kind: 'status_changed', at: row.createdAt, details: { from: null, to: 'created' } },
+      // A withdrawal held for approval waits in its own step of `created` (call state approval).
+      ...(awaitsApproval
+        ? [
+            {
+              kind: 'status_changed' as const,
+              at: row.createdAt,
+              details: {
+                from: 'created',
+                to: 'awaiting_approval',
+                event_type: 'payout.awaiting_approval',
+              },
+            },
+          ]
+        : []),
     ],
   });
   return row;

@@ -44,6 +44,7 @@ import { applyRefundNotice, returnLateApproval } from './refunds';
 import { counted } from './payment-metrics';
 import { providerOf, withProviderTimeout } from './provider-calls';
 import type { PaymentDeps } from './provider-calls';
+import { recordHistory } from '../webhooks';
 
 /** What one notification did (see the module comment). */
 export type NotificationOutcome =
@@ -195,6 +196,7 @@ export async function applyNotification(
   connector: { readonly name: string; readonly isDefault: boolean },
   notification: WebhookNotification,
 ): Promise<NotificationResult> {
+  const receivedAt = deps.clock();
   const row = await findConnectorTransaction(deps.db, connector, notification);
   let outcome: NotificationOutcome;
   if (row === undefined) outcome = 'unknown_transaction';
@@ -210,6 +212,7 @@ export async function applyNotification(
     transaction_status: row?.status ?? null,
     outcome,
   };
+  if (row !== undefined) await recordNotification(deps, row, notification, outcome, receivedAt);
   if (ERRORS.has(outcome)) {
     deps.log?.warn(
       { ...line, needs_review: true },
@@ -221,4 +224,48 @@ export async function applyNotification(
     deps.log?.info(line, 'provider webhook applied');
   }
   return { outcome, transactionId: row?.id ?? null };
+}
+
+/**
+ * The notification in the transaction's own history: its kind, event id, what it reported and
+ * what it did, at the time it was received (never its body or a signature). Written after the
+ * change it made, in its own statement: a crash between the two leaves the provider without an
+ * acknowledgement, and its retry is recorded (as a duplicate).
+ */
+async function recordNotification(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  notification: WebhookNotification,
+  outcome: NotificationOutcome,
+  at: Date,
+): Promise<void> {
+  const reported =
+    notification.kind === 'status'
+      ? {
+          reported: notification.status.status,
+          provider_reference: notification.status.providerRef,
+        }
+      : {
+          reported: notification.kind,
+          amount: notification.amount,
+          currency: notification.currency,
+          ...(notification.kind === 'refund' && notification.outcome !== undefined
+            ? { refund_outcome: notification.outcome }
+            : {}),
+          ...(notification.refundId === undefined ? {} : { refund_id: notification.refundId }),
+        };
+  await deps.db.transaction((tx) =>
+    recordHistory(tx, row.id, [
+      {
+        kind: 'provider_notification',
+        at,
+        details: {
+          notification: notification.kind,
+          event_id: notification.eventId,
+          ...reported,
+          outcome,
+        },
+      },
+    ]),
+  );
 }

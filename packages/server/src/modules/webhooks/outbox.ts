@@ -358,8 +358,47 @@ export async function recordTransactionEvents(
       transaction: transaction.wire,
     }),
   );
-  await insertEvents(tx, events, row.id, realtime, history);
+  await insertEvents(
+    tx,
+    events,
+    row.id,
+    realtime,
+    withEventFacts(history, types, transaction.wire),
+  );
   return events;
+}
+
+/**
+ * The status changes of `history` with what their event told the operator: the event's type and
+ * the transaction's status, error code, decline reason and refunded amount as the event carried
+ * them (a change that names its event type already keeps it).
+ */
+function withEventFacts(
+  history: readonly HistoryRecord[],
+  types: readonly TransactionEventType[],
+  wire: WebhookTransaction,
+): readonly HistoryRecord[] {
+  return history.map((record) => {
+    if (record.kind !== 'status_changed') return record;
+    const type =
+      typeof record.details.event_type === 'string'
+        ? record.details.event_type
+        : record.details.from === null
+          ? 'transaction.created'
+          : types.find((candidate) => candidate !== 'transaction.created');
+    if (type === undefined || !types.some((candidate) => candidate === type)) return record;
+    return {
+      ...record,
+      details: {
+        ...record.details,
+        event_type: type,
+        status: wire.status,
+        error_code: wire.error_code,
+        decline_reason: wire.decline_reason,
+        refunded_amount: wire.refunded_amount,
+      },
+    };
+  });
 }
 
 /**
