@@ -28,6 +28,18 @@ import type { ConfigPreviewRequest } from '@cashdesk/contract';
 import type { Database, Executor, Transaction } from '../../db/open';
 import {
   betShops,
+  bonusPayGroups,
+  clickstreamEvents,
+  clientReports,
+  documents,
+  lastUsedMethods,
+  operatorApiKeys,
+  operatorAuditLog,
+  payoutAccounts,
+  sessions,
+  staffAccounts,
+  transactions,
+  webhookEvents,
   brandDefaultThemes,
   brandTexts,
   brandThemes,
@@ -76,6 +88,34 @@ const COPIED_TABLES = [
   contentPages,
   notifications,
 ] as const;
+
+/**
+ * What a preview does with every table holding a brand's or a pay group's rows: copied as it is,
+ * copied by a step of its own, or left out because it holds a player's or the service's records,
+ * never configuration. A test checks the schema has no such table missing here, so a new
+ * configuration table is never silently absent from the previews.
+ */
+export const PREVIEW_TABLES: Readonly<
+  Record<'copied' | 'ownStep' | 'leftOut', readonly PgTable[]>
+> = {
+  copied: COPIED_TABLES,
+  ownStep: [payGroups, payGroupCurrencies],
+  leftOut: [
+    players,
+    sessions,
+    transactions,
+    payoutAccounts,
+    documents,
+    lastUsedMethods,
+    bonusPayGroups,
+    clickstreamEvents,
+    clientReports,
+    operatorApiKeys,
+    operatorAuditLog,
+    staffAccounts,
+    webhookEvents,
+  ],
+};
 
 /**
  * Copies the rows of a brand-owned table from brand `from` to brand `to` in one statement,
