@@ -541,6 +541,7 @@ function providerCallRecord(
     at: sentAt,
     details: {
       call: operation,
+      connector: deps.connectors.resolve(row.connector),
       attempt: row.callAttempts,
       duration_ms: Math.max(0, deps.clock().getTime() - sentAt.getTime()),
       ...outcome,
