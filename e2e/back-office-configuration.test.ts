@@ -221,6 +221,10 @@ describe('configuration in the back office', () => {
       const field = page.locator('.bo-field', { has: origins });
       await field.getByText('Not accepted: ftp://x.').waitFor();
       expect(await origins.getAttribute('aria-invalid')).toBe('true');
+      // The marked field, far above the save button, takes the focus.
+      await expect
+        .poll(() => origins.evaluate((node) => node === document.activeElement))
+        .toBe(true);
       const described = (await origins.getAttribute('aria-describedby')) ?? '';
       const descriptions = await Promise.all(
         described.split(' ').map((id) => page.locator(`[id="${id}"]`).innerText()),
@@ -228,6 +232,29 @@ describe('configuration in the back office', () => {
       expect(descriptions.join(' ')).toContain('Not accepted: ftp://x.');
       expect(await savedSettings(page)).toEqual(after);
       await checkScreen(page, 'config-settings-refused');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("marks a pay group's refused amount at its field, with nothing saved", async () => {
+    const { context, page } = await signedIn(DESKTOP_CONTEXT);
+    const { serverUrl } = env.stack;
+    try {
+      await page.goto(`${serverUrl}/back-office/configuration/pay-groups/deposit/card`);
+      const max = page.getByRole('textbox', { name: 'Maximum amount' }).first();
+      await max.waitFor();
+      const before = await page.request.get(`${serverUrl}${OPERATOR_BASE}/pay-groups/deposit/card`);
+      await max.fill('ten euros');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Nothing was saved' }).waitFor();
+      await page
+        .locator('.bo-field', { has: max })
+        .getByText('Not accepted. Check this value and save again.')
+        .waitFor();
+      expect(await max.getAttribute('aria-invalid')).toBe('true');
+      const after = await page.request.get(`${serverUrl}${OPERATOR_BASE}/pay-groups/deposit/card`);
+      expect(await after.json()).toEqual(await before.json());
     } finally {
       await context.close();
     }

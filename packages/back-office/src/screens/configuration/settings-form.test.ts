@@ -135,11 +135,21 @@ describe('a refused value at its field', () => {
       '1',
     ]);
     expect(refusedPath(refusal('body.merchant_url'), 'merchant_url')).toEqual([]);
+    expect(refusedPath(refusal('body.currencies.0.min_amount'), 'currencies.0.min_amount')).toEqual(
+      [],
+    );
+    expect(
+      refusedPath(refusal('body.currencies.1.min_amount'), 'currencies.0.min_amount'),
+    ).toBeUndefined();
     expect(refusedPath(refusal('body.merchant_url'), 'merchant_fail_url')).toBeUndefined();
     expect(refusedPath(refusal('body.merchant_url_x'), 'merchant_url')).toBeUndefined();
     expect(refusedPath(refusal('params.flow'), 'flow')).toBeUndefined();
     expect(refusedPath(refusal(undefined), 'merchant_url')).toBeUndefined();
-    expect(refusedPath(refusal('body.merchant_url', '1804'), 'merchant_url')).toBeUndefined();
+    // Another refusal naming a body field is at that field too; a conflict is at none.
+    expect(refusedPath(refusal('body.merchant_url', '1890'), 'merchant_url')).toEqual([]);
+    expect(
+      refusedPath(new ApiError(409, '1804', 'body.merchant_url', undefined), 'merchant_url'),
+    ).toBeUndefined();
     expect(refusedPath(new Error('x'), 'merchant_url')).toBeUndefined();
   });
 });
