@@ -3,12 +3,14 @@
  * demo owner edits a pay group's limit and the widget's texts and sees both in the live preview
  * (the real widget in a frame, on the unsaved draft) before saving; saves; a change made
  * meanwhile through the API makes the next save refused with the message and an offer to reload;
- * the configuration screens have no serious or critical accessibility violation; and screenshots
- * at 1280 and 390 px are saved under e2e/artifacts.
+ * the owner sets the brand's settings (a host origin, the currency display, the redirect type)
+ * and a refused value is shown at its field with nothing saved; the configuration screens have
+ * no serious or critical accessibility violation; and screenshots at 1280 and 390 px are saved
+ * under e2e/artifacts.
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
-import { OPERATOR_BASE, STAFF_BASE } from '@cashdesk/contract';
+import { BrandSettings, OPERATOR_BASE, STAFF_BASE } from '@cashdesk/contract';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@cashdesk/server/sandbox';
 import {
   checkA11y,
@@ -17,6 +19,7 @@ import {
   screenshot,
   useStackAndBrowser,
 } from './support';
+import { checkScreen } from './support/back-office';
 
 const env = useStackAndBrowser();
 
@@ -87,6 +90,13 @@ async function previewFrame(page: Page, src?: string | null): Promise<Frame> {
   if (content === null) throw new Error('no preview frame');
   await content.locator('main h1').first().waitFor();
   return content;
+}
+
+/** The brand's settings as the operator API's GET /settings answers them. */
+async function savedSettings(page: Page): Promise<BrandSettings> {
+  const answer = await page.request.get(`${env.stack.serverUrl}${OPERATOR_BASE}/settings`);
+  expect(answer.status()).toBe(200);
+  return BrandSettings.parse(await answer.json());
 }
 
 /** A call of the operator API under the page's staff session (a change made elsewhere). */
@@ -167,6 +177,89 @@ describe('configuration in the back office', () => {
     }
   });
 
+  it('sets the host origins, the currency display and the redirect type; shows a refused origin at its field', async () => {
+    const { context, page } = await signedIn(DESKTOP_CONTEXT);
+    const { serverUrl } = env.stack;
+    try {
+      const before = await savedSettings(page);
+      const origins = page.getByRole('textbox', { name: 'Sites allowed to show the cashier' });
+      await page.goto(`${serverUrl}/back-office/configuration`);
+      await origins.waitFor();
+      await previewFrame(page);
+      const typed = await origins.inputValue();
+      await origins.fill(`${typed}\nhttps://casino.partner.example`);
+      await page
+        .getByLabel('How amounts are written')
+        .selectOption({ label: '€10.00: currency sign, then amount' });
+      await page
+        .getByLabel('Where these addresses open')
+        .selectOption({ label: 'In a new browser tab' });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved. Players see it at their next visit.').waitFor();
+      const after = await savedSettings(page);
+      // What was set, and only that: the rest is as it was.
+      expect(after).toEqual({
+        ...before,
+        allowed_host_origins: [...before.allowed_host_origins, 'https://casino.partner.example'],
+        currency_display_setting_id: 4,
+        merchant_redirect_type: 'blank',
+        config_version: after.config_version,
+      });
+      expect(after.config_version).toBeGreaterThan(before.config_version);
+      // A reload of the screen shows what was saved.
+      await page.reload();
+      await origins.waitFor();
+      expect(await origins.inputValue()).toContain('https://casino.partner.example');
+      expect(await page.getByLabel('How amounts are written').inputValue()).toBe('4');
+      expect(await page.getByLabel('Where these addresses open').inputValue()).toBe('blank');
+
+      // Not a plain http(s) origin: refused, shown at the field, nothing saved.
+      await origins.fill(`${await origins.inputValue()}\nftp://x`);
+      await page.getByLabel('How amounts are written').selectOption('1');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Nothing was saved' }).waitFor();
+      const field = page.locator('.bo-field', { has: origins });
+      await field.getByText('Not accepted: ftp://x.').waitFor();
+      expect(await origins.getAttribute('aria-invalid')).toBe('true');
+      // The marked field, far above the save button, takes the focus.
+      await expect
+        .poll(() => origins.evaluate((node) => node === document.activeElement))
+        .toBe(true);
+      const described = (await origins.getAttribute('aria-describedby')) ?? '';
+      const descriptions = await Promise.all(
+        described.split(' ').map((id) => page.locator(`[id="${id}"]`).innerText()),
+      );
+      expect(descriptions.join(' ')).toContain('Not accepted: ftp://x.');
+      expect(await savedSettings(page)).toEqual(after);
+      await checkScreen(page, 'config-settings-refused');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("marks a pay group's refused amount at its field, with nothing saved", async () => {
+    const { context, page } = await signedIn(DESKTOP_CONTEXT);
+    const { serverUrl } = env.stack;
+    try {
+      await page.goto(`${serverUrl}/back-office/configuration/pay-groups/deposit/card`);
+      const max = page.getByRole('textbox', { name: 'Maximum amount' }).first();
+      await max.waitFor();
+      const before = await page.request.get(`${serverUrl}${OPERATOR_BASE}/pay-groups/deposit/card`);
+      await max.fill('ten euros');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Nothing was saved' }).waitFor();
+      await page
+        .locator('.bo-field', { has: max })
+        .getByText('Not accepted. Check this value and save again.')
+        .waitFor();
+      expect(await max.getAttribute('aria-invalid')).toBe('true');
+      const after = await page.request.get(`${serverUrl}${OPERATOR_BASE}/pay-groups/deposit/card`);
+      expect(await after.json()).toEqual(await before.json());
+    } finally {
+      await context.close();
+    }
+  });
+
   it('has no serious or critical accessibility violation on the configuration screens', async () => {
     const { context, page } = await signedIn(DESKTOP_CONTEXT);
     const { serverUrl } = env.stack;
@@ -209,6 +302,10 @@ describe('configuration in the back office', () => {
       await page.goto(`${serverUrl}/back-office/configuration/pay-groups`);
       await page.locator('.bo-table').waitFor();
       await screenshot(page, 'back-office-config-pay-groups-390');
+      await page.goto(`${serverUrl}/back-office/configuration`);
+      await page.getByRole('textbox', { name: 'Sites allowed to show the cashier' }).waitFor();
+      await previewFrame(page);
+      await checkScreen(page, 'config-settings');
     } finally {
       await context.close();
     }

@@ -18,7 +18,11 @@ interface TextInputProps {
   readonly inputMode?: 'numeric' | 'decimal' | 'text';
   readonly pattern?: string;
   readonly multiline?: boolean;
+  /** The visible lines of a multiline field (default 3). */
+  readonly rows?: number;
   readonly maxLength?: number;
+  /** Why the value was refused (the server's answer): the field is marked invalid and says so. */
+  readonly errorMessage?: string | undefined;
 }
 
 export function TextInput(props: TextInputProps): ReactNode {
@@ -30,6 +34,7 @@ export function TextInput(props: TextInputProps): ReactNode {
       onChange={props.onChange}
       type={props.type ?? 'text'}
       isRequired={props.isRequired ?? false}
+      {...(props.errorMessage === undefined ? {} : { isInvalid: true })}
       {...(props.autoComplete === undefined ? {} : { autoComplete: props.autoComplete })}
       {...(props.inputMode === undefined ? {} : { inputMode: props.inputMode })}
       {...(props.pattern === undefined ? {} : { pattern: props.pattern })}
@@ -37,7 +42,7 @@ export function TextInput(props: TextInputProps): ReactNode {
     >
       <Label className="bo-label">{props.label}</Label>
       {props.multiline === true ? (
-        <TextArea className="bo-input bo-input--area" rows={3} />
+        <TextArea className="bo-input bo-input--area" rows={props.rows ?? 3} />
       ) : (
         <Input className="bo-input" />
       )}
@@ -46,7 +51,7 @@ export function TextInput(props: TextInputProps): ReactNode {
           {props.description}
         </Text>
       )}
-      <FieldError className="bo-field-error" />
+      <FieldError className="bo-field-error">{props.errorMessage}</FieldError>
     </TextField>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * One pay group: enabled, name, order, popular, and per currency the limits and the method fee,
  * beside the live preview of the edited group. A save writes the whole group (PUT) at the version
- * read.
+ * read; a value the server refuses is marked at its field.
  */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -14,7 +14,15 @@ import { SelectField, TextInput } from '../../ui/fields';
 import { Loading } from '../../ui/loading';
 import { PageHeader } from '../../ui/values';
 import { PreviewPane } from './preview-pane';
-import { ConfigSections, SaveBar, useReloads, amountOrNull, useSave, useVersioned } from './shared';
+import {
+  ConfigSections,
+  SaveBar,
+  useReloads,
+  amountOrNull,
+  useFieldError,
+  useSave,
+  useVersioned,
+} from './shared';
 
 type Currency = PayGroupDraft['currencies'][number];
 
@@ -33,6 +41,7 @@ function PayGroupEditor({
   const [draft, setDraft] = useState<PayGroupDraft>(() => documentOf(group));
   const [order, setOrder] = useState(String(group.arrangement));
   const save = useSave(onSaved);
+  const errorAt = useFieldError(save);
   const arrangement = /^-?[0-9]+$/.test(order.trim()) ? Number(order.trim()) : draft.arrangement;
   const document: PayGroupDraft = { ...draft, arrangement };
   const setCurrency = (index: number, change: Partial<Currency>) => {
@@ -66,6 +75,7 @@ function PayGroupEditor({
           label={t('config.payGroups.publicName')}
           name="public_name"
           value={draft.public_name}
+          errorMessage={errorAt('public_name')}
           onChange={(value) => {
             setDraft((current) => ({ ...current, public_name: value }));
           }}
@@ -96,6 +106,7 @@ function PayGroupEditor({
               name={`min_amount_${entry.currency}`}
               inputMode="decimal"
               value={entry.min_amount ?? ''}
+              errorMessage={errorAt(`currencies.${String(index)}.min_amount`)}
               onChange={(value) => {
                 setCurrency(index, { min_amount: amountOrNull(value) });
               }}
@@ -106,6 +117,7 @@ function PayGroupEditor({
               name={`max_amount_${entry.currency}`}
               inputMode="decimal"
               value={entry.max_amount ?? ''}
+              errorMessage={errorAt(`currencies.${String(index)}.max_amount`)}
               onChange={(value) => {
                 setCurrency(index, { max_amount: amountOrNull(value) });
               }}
@@ -114,6 +126,7 @@ function PayGroupEditor({
               label={t('config.payGroups.fee')}
               name={`fee_${entry.currency}`}
               value={entry.fee ?? ''}
+              errorMessage={errorAt(`currencies.${String(index)}.fee`)}
               onChange={(value) => {
                 setCurrency(index, { fee: amountOrNull(value) });
               }}
@@ -123,6 +136,14 @@ function PayGroupEditor({
         <SaveBar
           state={save}
           version={version}
+          fields={[
+            'public_name',
+            ...draft.currencies.flatMap((_, index) =>
+              ['min_amount', 'max_amount', 'fee'].map(
+                (name) => `currencies.${String(index)}.${name}`,
+              ),
+            ),
+          ]}
           onReload={() => {
             save.reset();
             onReload();

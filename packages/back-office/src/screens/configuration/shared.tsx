@@ -1,9 +1,10 @@
 /**
  * What the configuration screens share: their section links, the configuration version each
  * screen reads with what it edits (a save names it: another save meanwhile is refused with 1804,
- * and the screen says so and offers to reload), and the save bar.
+ * and the screen says so and offers to reload), the save bar, and a refused value's message at
+ * its field.
  */
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Button } from 'react-aria-components';
@@ -13,7 +14,7 @@ import { readSettings } from '../../api/configuration';
 import { useI18n } from '../../i18n/i18n';
 import type { MessageKey } from '../../i18n/i18n';
 import { useMay } from '../../session/session';
-import { ErrorNotice, Notice } from '../../ui/errors';
+import { ErrorNotice, Notice, errorText } from '../../ui/errors';
 import { Loading } from '../../ui/loading';
 import { useLoad } from '../../ui/use-page';
 import type { Loaded } from '../../ui/use-page';
@@ -22,6 +23,9 @@ import './configuration.css';
 
 /** The error code of a write made at a version that is no longer the current one. */
 const VERSION_CONFLICT = '1804';
+
+/** The error code of a request value the server refuses (400, naming it in error_field). */
+const INVALID_FIELD = '1002';
 
 const SECTIONS: readonly { readonly to: string; readonly label: MessageKey }[] = [
   { to: '/configuration', label: 'config.settings' },
@@ -104,31 +108,81 @@ export function useSave(onSaved: () => void): SaveState {
 }
 
 /**
+ * Where a refused save points inside the body field `field`: a 400 names the value at fault in
+ * error_field (`body.<field>`, or `body.<field>.<path>` for a part of it), and this is the path
+ * below `field` (`[]` for the field itself, `['0']` for a list's first item); undefined when the
+ * refusal names another field, or is no such refusal.
+ */
+export function refusedPath(error: unknown, field: string): readonly string[] | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  const parts = (error.field ?? '').split('.');
+  const wanted = ['body', ...field.split('.')];
+  if (!wanted.every((part, index) => parts[index] === part)) return undefined;
+  return parts.slice(wanted.length);
+}
+
+/**
+ * The text a field shows when a save refused its value, or undefined: a value the request's
+ * schema refuses (1002) is "not accepted", the refused item quoted when `sent` (the items the save
+ * sent of a list field) has it; another refusal naming the field says its error code's text.
+ */
+export function useFieldError(
+  state: SaveState,
+): (field: string, sent?: readonly string[]) => string | undefined {
+  const i18n = useI18n();
+  return (field, sent) => {
+    const path = refusedPath(state.error, field);
+    if (path === undefined) return undefined;
+    if (state.error instanceof ApiError && state.error.code !== INVALID_FIELD) {
+      return errorText(i18n, state.error);
+    }
+    const item = sent?.[Number(path[0] ?? '')];
+    return item === undefined ? i18n.t('config.refused') : i18n.t('config.refusedItem', { item });
+  };
+}
+
+/**
  * The save button and what came of the save: a refusal because someone else saved meanwhile
- * offers to reload (what was typed is lost: the other change must be seen first).
+ * offers to reload (what was typed is lost: the other change must be seen first); a refused
+ * value of one of `fields` is marked at its field ({@link useFieldError}), and the first marked
+ * field of the editor takes the focus.
  */
 export function SaveBar({
   state,
   version,
   onSave,
   onReload,
+  fields = [],
 }: {
   readonly state: SaveState;
   readonly version: number;
   readonly onSave: () => void;
   readonly onReload: () => void;
+  /** The body fields whose refusal the screen shows at the field itself ({@link useFieldError}). */
+  readonly fields?: readonly string[];
 }): ReactNode {
   const { t } = useI18n();
   const mayWrite = useMayWrite();
   const conflict = state.error instanceof ApiError && state.error.code === VERSION_CONFLICT;
+  const atField = fields.some((field) => refusedPath(state.error, field) !== undefined);
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!atField) return;
+    const editor = bar.current?.closest('section');
+    editor?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [atField, state.error]);
   return (
-    <div className="bo-config-save">
+    <div className="bo-config-save" ref={bar}>
       {conflict ? (
         <div className="bo-notice bo-notice--error" role="alert">
           {t('config.conflict')}{' '}
           <Button className="bo-button bo-button--secondary" onPress={onReload}>
             {t('config.reload')}
           </Button>
+        </div>
+      ) : atField ? (
+        <div className="bo-notice bo-notice--error" role="alert">
+          {t('config.refusedNotice')}
         </div>
       ) : (
         <ErrorNotice error={state.error} />
