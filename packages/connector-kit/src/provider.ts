@@ -232,6 +232,12 @@ export interface Declined {
   /** Present when the provider recorded the attempt. */
   readonly providerRef?: ProviderRef | undefined;
   readonly reason: DeclineReason;
+  /**
+   * The provider's own code of the decline (an issuer response code, the PSP's error code), as
+   * it sent it. One of {@link PaymentProvider.softDeclineCodes} lets the server try the payment
+   * on another connector.
+   */
+  readonly code?: string | undefined;
 }
 
 /** A 3-D Secure challenge: show `challengeUrl` (in a frame or a new tab), then call complete3ds. */
@@ -639,6 +645,16 @@ export interface PaymentProvider {
     now: Date,
     options?: ProviderCallOptions,
   ): Promise<CancelOutcome>;
+
+  /**
+   * Optional: the decline codes ({@link Declined.code}) after which this provider certainly
+   * charged nothing and another provider may well accept the same payment (an issuer's "do not
+   * honour", a PSP's "try again later"). The server may then try the payment once on the next
+   * connector its routing rules name, without asking the player again. Leave out every code
+   * after which a charge is possible, or a second provider could not do better (insufficient
+   * funds, a stolen card).
+   */
+  readonly softDeclineCodes?: readonly string[] | undefined;
 
   /**
    * Optional: the provider refunds approved deposits. Without it a refund of this connector's

@@ -356,6 +356,14 @@ export {
   PlayerBonusesDocument,
   TaxTiersDocument,
 } from './schemas/operator-config';
+export {
+  RoutingConditions,
+  RoutingDryRunAnswer,
+  RoutingDryRunRequest,
+  RoutingRule,
+  RoutingRulesDocument,
+  RoutingTarget,
+} from './schemas/connector-routing';
 // --- appearance: themes, text overrides, the widget's appearance call ---
 export {
   AppearanceResponse,

@@ -212,6 +212,16 @@ describe('the OpenAPI document', () => {
         held_answer: null,
         awaiting_approval: false,
         new_payout_account: false,
+        connector: 'sandbox',
+        attempts: [
+          {
+            connector: 'sandbox',
+            outcome: 'approved',
+            decline_reason: null,
+            decline_code: null,
+            at: '2026-01-01T00:00:01.000Z',
+          },
+        ],
         created_at: '2026-01-31T11:59:58.000Z',
         updated_at: '2026-01-31T12:00:00.000Z',
       },

@@ -102,6 +102,11 @@ import {
   WebhookEventParams,
   WebhookRedeliverAnswer,
 } from './schemas/operator-monitoring';
+import {
+  RoutingDryRunAnswer,
+  RoutingDryRunRequest,
+  RoutingRulesDocument,
+} from './schemas/connector-routing';
 import { ClickstreamListQuery, ClickstreamPage } from './schemas/clickstream';
 // --- appearance: themes and text overrides ---
 import {
@@ -808,6 +813,54 @@ export const OPERATOR_ENDPOINTS = {
     body: TaxTiersDocument,
     responses: { 200: { description: 'The tax tiers as written.', schema: TaxTiersConfig } },
     errors: ['operatorVersionConflict'],
+  }),
+  operatorRoutingRulesGet: operatorEndpoint({
+    id: 'operatorRoutingRulesGet',
+    method: 'GET',
+    path: `${OPERATOR_BASE}/routing-rules`,
+    tag: 'operator-configuration',
+    summary: 'Connector routing rules',
+    description:
+      "The brand's routing rules in priority order: for each new payment, the first enabled rule whose conditions it meets chooses its connectors (drawn by weight, then fallbacks) and whether a soft decline cascades to the next. A payment no rule takes goes to its pay group's connector.",
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'config:read',
+    responses: { 200: { description: 'The routing rules.', schema: RoutingRulesDocument } },
+    errors: [],
+  }),
+  operatorRoutingRulesPut: operatorEndpoint({
+    id: 'operatorRoutingRulesPut',
+    method: 'PUT',
+    path: `${OPERATOR_BASE}/routing-rules`,
+    tag: 'operator-configuration',
+    summary: 'Replace the connector routing rules',
+    description:
+      'Replaces the routing rules. Every connector must be configured on the server and appear once in a rule, at least one with a weight above 0; amounts need a currency condition, and every range from at most to (400 naming the field). With If-Match naming another version than the current one, nothing is written (409, 1804). Audited; bumps the configuration version (ETag). Payments already created keep the connectors they were given.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'config:write',
+    headers: ConfigWriteHeaders,
+    body: RoutingRulesDocument,
+    responses: { 200: { description: 'The rules as written.', schema: RoutingRulesDocument } },
+    errors: ['operatorVersionConflict'],
+  }),
+  operatorRoutingDryRun: operatorEndpoint({
+    id: 'operatorRoutingDryRun',
+    method: 'POST',
+    path: `${OPERATOR_BASE}/routing/dry-run`,
+    tag: 'operator-configuration',
+    summary: 'Which connector would take this payment',
+    description:
+      'Routes a described payment through the saved rules (or a draft given in the body) without paying: the rule that takes it, its candidate connectors in order with the share of such payments each is tried first for, and whether it cascades. Nothing is written. Another brand\'s pay group is 404 (1803).',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'config:read',
+    body: RoutingDryRunRequest,
+    responses: { 200: { description: 'The route.', schema: RoutingDryRunAnswer } },
+    errors: ['operatorNotFound'],
   }),
   operatorLostProfitGet: operatorEndpoint({
     id: 'operatorLostProfitGet',

@@ -67,6 +67,7 @@ export type {
   StoredLimits,
 } from './amount';
 export {
+  CARD_TYPE_IDS,
   cardFormLayout,
   checkCardNumber,
   cleanCardholderName,

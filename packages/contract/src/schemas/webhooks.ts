@@ -146,6 +146,26 @@ export const WebhookTransaction = z
      * or a bet shop.
      */
     new_payout_account: z.boolean(),
+    /**
+     * The connector (payment provider) the payment is at; null for one written before
+     * connectors were recorded.
+     */
+    connector: z.nullable(z.string()),
+    /**
+     * Every connector the payment was sent to, in order, with its answer: a connector left after
+     * a soft decline or without receiving it (declined or not_reached: nothing was charged there,
+     * the payment cascaded to the next), then the one it is at (approved, declined or pending as
+     * the transaction stands).
+     */
+    attempts: z.array(
+      z.object({
+        connector: z.string(),
+        outcome: z.enum(['approved', 'declined', 'not_reached', 'pending']),
+        decline_reason: z.nullable(z.string()),
+        decline_code: z.nullable(z.string()),
+        at: DateTime,
+      }),
+    ),
     created_at: DateTime,
     updated_at: DateTime,
   })

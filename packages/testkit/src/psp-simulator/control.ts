@@ -36,6 +36,8 @@ export const CONTROL_PATHS = {
  *   know that, so its outcome is unknown);
  * - `refuse`: answer `503 not_processed` without processing (the connector throws
  *   ProviderNotReachedError; nothing charged);
+ * - `soft-decline`: answer declined with the code `do_not_honor` without processing (one of the
+ *   protocol's soft decline codes: nothing charged, another provider may accept it);
  * - `fail-after`: process, then answer `500 internal` (charged; the answer is lost);
  * - `drop-after`: process, then destroy the connection without answering (charged);
  * - `hang-before`: neither process nor answer until the caller gives up (nothing charged);
@@ -49,6 +51,7 @@ export const CONTROL_PATHS = {
 export const FAULT_MODES = [
   'fail-before',
   'refuse',
+  'soft-decline',
   'fail-after',
   'drop-after',
   'hang-before',

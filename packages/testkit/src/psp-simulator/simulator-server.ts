@@ -351,6 +351,9 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
     }
   }
 
+  /** The answer of a soft decline: declined with a code after which nothing was charged. */
+  const softDecline = { outcome: 'declined', reason: 'declined', code: 'do_not_honor' };
+
   /** One protocol call, through the fault (if any) queued for it. */
   async function serve(
     operation: ProviderOperation,
@@ -368,6 +371,9 @@ export function createSimulator(options: SimulatorOptions = {}): FastifyInstance
         return send(reply, failed);
       case 'refuse':
         return send(reply, errorAnswer(503, 'not_processed', 'simulated refusal, not processed'));
+      case 'soft-decline':
+        // An issuer's "do not honour": refused before any charge, so nothing is recorded.
+        return send(reply, { statusCode: 200, body: softDecline });
       case 'hang-before':
         await hang(reply);
         return undefined;

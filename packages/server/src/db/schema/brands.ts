@@ -85,6 +85,12 @@ export const brands = pgTable(
      * The brand's verification rules: the flows only a player whose
      * `verification_status` is `verified` may pay in (e.g. `["withdrawal"]`).
      */
+    /**
+     * The brand's connector routing rules in priority order (the contract's RoutingRule list,
+     * modules/routing): which connectors a new payment may go to and whether a soft decline
+     * cascades. Empty: every payment goes to its pay group's connector.
+     */
+    routingRules: jsonb('routing_rules').$type<unknown[]>().notNull().default([]),
     verifiedFlows: jsonb('verified_flows')
       .$type<('deposit' | 'withdrawal')[]>()
       .notNull()

@@ -37,6 +37,7 @@ export type { StoredFieldDefinition } from './pay-groups';
 export { bonusPayGroups, bonuses, lostProfitBonusTiers } from './bonuses';
 export {
   adjustments,
+  connectorHealth,
   ledgerEntries,
   refunds,
   transactionHistory,

@@ -38,6 +38,11 @@ export const savedCards = pgTable(
     holder: text('holder'),
     /** A domain CARD_TYPE id, e.g. visa or mastercard. */
     cardType: text('card_type').notNull(),
+    /**
+     * The connector that issued the token: a payment with the saved card can only go there
+     * (null for a card saved before connectors were recorded: its pay group's connector).
+     */
+    connector: text('connector'),
     /** SPEC §3 is_card_token_active. */
     active: boolean('active').notNull().default(true),
     /** DELETE /user-cards hides a card; transactions keep referring to it. */

@@ -371,3 +371,27 @@ export const transactionHistory = pgTable(
     ),
   ],
 );
+
+/**
+ * The health of each connector, shared by every process (modules/routing/health.ts): calls and
+ * failures (time-outs, not reached, errors) in the current window; once failures pass the
+ * threshold the connector is `open` (skipped by routing where another candidate exists) until a
+ * cool-down has passed, then one payment probes it (`probe_until`, its lease) and closes or
+ * reopens it.
+ */
+export const connectorHealth = pgTable(
+  'connector_health',
+  {
+    connector: text('connector').primaryKey(),
+    state: text('state', { enum: ['closed', 'open'] })
+      .notNull()
+      .default('closed'),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    calls: integer('calls').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    probeUntil: timestamp('probe_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('connector_health_state', sql`${t.state} in ('closed', 'open')`)],
+);

@@ -21,13 +21,14 @@ function cardMonth(value: string): number {
  * approval with the same token (a repeated callback) keeps the first row. A card the player has
  * saved already (same BIN, last four and expiry, not removed) is the same entry ("try
  * again" with save card ticked saved it twice): it takes the new token, which is the provider's
- * latest word on the card.
+ * latest word on the card. `connector` issued the token: a later payment with it goes there.
  */
 export async function saveCard(
   tx: Executor,
   playerId: string,
   token: string,
   card: CardSummary,
+  connector: string | null = null,
 ): Promise<string | null> {
   const month = cardMonth(card.expMonth);
   const year = cardMonth(card.expYear);
@@ -43,6 +44,7 @@ export async function saveCard(
       expYear: year,
       holder,
       cardType: card.cardType,
+      connector,
     })
     .onConflictDoNothing()
     .returning({ id: savedCards.id });
@@ -54,7 +56,7 @@ export async function saveCard(
   if (existing !== undefined) return existing.playerId === playerId ? existing.id : null;
   const [same] = await tx
     .update(savedCards)
-    .set({ token, holder, cardType: card.cardType, active: true })
+    .set({ token, holder, cardType: card.cardType, connector, active: true })
     .where(
       and(
         eq(savedCards.playerId, playerId),

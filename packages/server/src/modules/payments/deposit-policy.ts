@@ -48,7 +48,7 @@ import {
   findBetShop,
   assertAvailable,
 } from '../cashier';
-import { loadPayerOf } from './payer';
+import { loadPayerOf, routingOf } from './payer';
 import type { SessionContext } from '../../http/sessions';
 import { isUuid } from '../../platform/ids';
 import { findPlayerDocument } from './uploads';
@@ -435,6 +435,7 @@ export async function prepareDeposit(
     reserve: null,
     documentIds: refs.documentIds,
     brand,
+    routing: routingOf(payer),
     owner: { brand: brand.id, playerRef: player.externalId, payGroup: entry.group.shortName },
     precision: entry.currency.precision,
   };

@@ -5,6 +5,7 @@
  *
  * @packageDocumentation
  */
+import type { RoutingInput } from './payment-route';
 import type { Executor } from '../../db/open';
 import type {
   BrandData,
@@ -35,6 +36,8 @@ export interface Payer {
   readonly entry: SessionPayGroup;
   readonly player: PlayerProfile;
   readonly brand: BrandRow;
+  /** Whether the player is verified (the profile's verification status). */
+  readonly verified: boolean;
   readonly taxTiers: BrandData['taxTiers'];
   /** SPEC §3 user bonuses (deposits; none for a withdrawal). */
   readonly bonuses: ReturnType<typeof userBonusesOf>;
@@ -70,9 +73,19 @@ export async function loadPayerOf(
     entry: entry ?? row,
     player: figures.profile,
     brand: data.brand,
+    verified: figures.profile.verificationStatus === 'verified',
     taxTiers: data.taxTiers,
     bonuses: scope.flow === 'deposit' ? userBonusesOf(figures.bonuses) : [],
     ledgerBalance: figures.balance,
     wager: wagerOf(session, figures.wagerRemaining, data.precision, data.brand.wagerRuleEnabled),
+  };
+}
+
+/** What the brand's routing rules read of the payer (payment-route.ts). */
+export function routingOf(payer: Payer): RoutingInput {
+  return {
+    rules: payer.brand.routingRules,
+    country: payer.player.country,
+    verified: payer.verified,
   };
 }

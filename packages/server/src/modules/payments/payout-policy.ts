@@ -39,7 +39,7 @@ import {
   assertAvailable,
   refuseWhenDisabledByWager,
 } from '../cashier';
-import { loadPayerOf } from './payer';
+import { loadPayerOf, routingOf } from './payer';
 import type { SessionPayGroup } from '../cashier';
 import type { SessionContext } from '../../http/sessions';
 import { isUuid } from '../../platform/ids';
@@ -398,6 +398,7 @@ export async function preparePayout(
     reserve: { minAmount: entry.limits.minAmount },
     documentIds: [],
     brand,
+    routing: routingOf(payer),
     owner: { brand: brand.id, playerRef: player.externalId, payGroup: entry.group.shortName },
     precision: entry.currency.precision,
     tax: taxFigures(charges, entry.currency.precision),

@@ -27,6 +27,8 @@ import type { ClientEnvironment } from '@cashdesk/domain';
 import type { Database } from '../../db/open';
 import type { ClaimHandle } from '../../http/idempotency';
 import { payGroupConnector } from '../cashier';
+import { routeOf, storedRoute } from './payment-route';
+import type { RoutingInput } from './payment-route';
 import {
   createTransaction,
   findPlayerTransaction,
@@ -74,6 +76,8 @@ export interface PreparedPayment {
    * withdrawal there for the operator (first-payout.ts). Absent for a deposit, a card, a bet shop.
    */
   readonly payoutAccount?: PayoutAccountRef | undefined;
+  /** What the brand's routing rules read besides the request (payment-route.ts). */
+  readonly routing: RoutingInput;
 }
 
 /**
@@ -95,18 +99,16 @@ export async function submitPayment(
   const owner = newOwner();
   const now = deps.clock();
   const id = prepared.request.transactionId;
-  // Fixed now: every later call of this payment goes to the same connector.
-  const connector = payGroupConnector(deps.connectors, prepared.transaction.connector ?? null);
-  // SPEC §1: where the player paid from, kept with the payment.
-  const providerData =
-    client === null
-      ? prepared.transaction.providerData
-      : { ...prepared.transaction.providerData, client };
-  const transaction = {
-    ...prepared.transaction,
-    connector,
-    ...(providerData === undefined ? {} : { providerData }),
+  // Fixed now: the connectors this payment may go to, in order (a cascade moves to the next).
+  const route = await routeOf(deps, prepared, id);
+  const [connector = payGroupConnector(deps.connectors, null)] = route.candidates;
+  const providerData = {
+    ...prepared.transaction.providerData,
+    // SPEC §1: where the player paid from, kept with the payment.
+    ...(client === null ? {} : { client }),
+    ...(route.rule === null && route.candidates.length === 1 ? {} : { route: storedRoute(route) }),
   };
+  const transaction = { ...prepared.transaction, connector, providerData };
   const row = await persist(
     deps.db,
     { ...prepared, transaction },

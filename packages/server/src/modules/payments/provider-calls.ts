@@ -43,6 +43,7 @@ import type {
 import type { ConnectorRegistry } from '../../providers/connectors';
 import { transition, completeTransaction } from './transactions';
 import type { TransitionResult } from './transactions';
+import { mergeProviderData, providerDataOf } from './transaction-repository';
 import type { TransactionRow } from './transaction-repository';
 import { applyDepositOutcome, applyPayoutOutcome, applyProviderStatus } from './provider-outcomes';
 import type { WalletService } from '../wallet';
@@ -377,6 +378,10 @@ export async function callProvider(
       answered: 'deposit authorisation answered',
       operation: 'authorizeDeposit',
       call: (options) => providerOf(deps, row).authorizeDeposit(input, now, options),
+      onward: (left, record) =>
+        cascadeOnward(deps, row, owner, left, record, (moved) =>
+          callProvider(deps, moved, owner, secrets, context),
+        ),
       apply: (outcome, history) =>
         applying(deps, context, (tx) =>
           applyDepositOutcome(tx, row, outcome, deps.clock(), context.owner, history),
@@ -498,12 +503,37 @@ async function attempt<O extends { readonly outcome: string }>(
     readonly operation: ProviderOperation;
     readonly call: (options: ProviderCallOptions) => Promise<O>;
     readonly apply: (outcome: O, history: readonly HistoryRecord[]) => Promise<TransitionResult>;
+    /**
+     * Tries the payment on its next connector after a soft decline or a call that never reached
+     * the provider (a deposit whose route cascades); `null` when it may not.
+     */
+    readonly onward?: (left: LeftConnector, record: HistoryRecord) => Promise<TransactionRow | null>;
   },
 ): Promise<TransactionRow> {
   deps.log?.info({ ...steps.log, attempt: row.callAttempts }, steps.sending);
   const sentAt = deps.clock();
+  let outcome: O;
   try {
-    const outcome = await withProviderTimeout(deps, steps.operation, steps.call);
+    outcome = await withProviderTimeout(deps, steps.operation, steps.call);
+  } catch (error) {
+    if (isProviderNotReached(error) && steps.onward !== undefined) {
+      const record = providerCallRecord(deps, row, steps.operation, sentAt, {
+        outcome: 'not_reached',
+      });
+      const moved = await steps.onward({ outcome: 'not_reached', reason: null, code: null }, record);
+      if (moved !== null) return moved;
+    }
+    await callFailed(deps, row, error, steps.operation, sentAt);
+    await releaseLease(deps.db, row.id, owner);
+    return reread(deps.db, row.id);
+  }
+  const soft = steps.onward === undefined ? null : softDeclineOf(providerOf(deps, row), outcome);
+  if (soft !== null && steps.onward !== undefined) {
+    const record = providerCallRecord(deps, row, steps.operation, sentAt, answeredWith(outcome));
+    const moved = await steps.onward(soft, record);
+    if (moved !== null) return moved;
+  }
+  try {
     // An answer that cannot be applied (the database failed) counts as no answer: the same
     // call is repeated or looked up later, and the provider answers it with its first result.
     const applied = counted(
@@ -522,6 +552,101 @@ async function attempt<O extends { readonly outcome: string }>(
   }
   await releaseLease(deps.db, row.id, owner);
   return reread(deps.db, row.id);
+}
+
+/** What a connector the payment leaves for the next one answered (kept in `cascaded`). */
+interface LeftConnector {
+  readonly outcome: 'declined' | 'not_reached';
+  readonly reason: string | null;
+  readonly code: string | null;
+}
+
+/** A decline the provider declares soft (its softDeclineCodes), or `null`. */
+function softDeclineOf(
+  provider: PaymentProvider,
+  outcome: { readonly outcome: string },
+): LeftConnector | null {
+  if (outcome.outcome !== 'declined') return null;
+  const code: unknown = Reflect.get(outcome, 'code');
+  const reason: unknown = Reflect.get(outcome, 'reason');
+  if (typeof code !== 'string' || provider.softDeclineCodes?.includes(code) !== true) return null;
+  return { outcome: 'declined', reason: typeof reason === 'string' ? reason : null, code };
+}
+
+/**
+ * The connector a payment cascades to from the one it is at: the next candidate of its route, if
+ * the route cascades, the payment has not cascaded yet (once per payment) and the next one is
+ * configured.
+ */
+function nextConnector(deps: PaymentDeps, row: TransactionRow): string | null {
+  const data = providerDataOf(row);
+  const route = data.route;
+  if (route?.cascade !== true || (data.cascaded?.length ?? 0) > 0) return null;
+  const at = route.candidates.indexOf(deps.connectors.resolve(row.connector));
+  const next = at < 0 ? undefined : route.candidates[at + 1];
+  return next !== undefined && deps.connectors.has(next) ? next : null;
+}
+
+/**
+ * Moves a payment its connector declined softly (or never received) to the next candidate and
+ * tries it there, under the lease the caller holds: one conditional update records what the
+ * connector answered (`cascaded`, the history) and points the payment at the next connector,
+ * then `send` calls it with what the player typed. Nothing was charged by the first, so the
+ * payment is still charged at most once; a crash after the move leaves it at the next connector,
+ * where a retry of the player's request or the reconciler (by lookup) settles it. `null`: the
+ * payment does not cascade, and the answer is applied as it is.
+ */
+async function cascadeOnward(
+  deps: PaymentDeps,
+  row: TransactionRow,
+  owner: string,
+  left: LeftConnector,
+  record: HistoryRecord,
+  send: (moved: TransactionRow) => Promise<TransactionRow>,
+): Promise<TransactionRow | null> {
+  const next = nextConnector(deps, row);
+  if (next === null) return null;
+  const now = deps.clock();
+  const from = deps.connectors.resolve(row.connector);
+  const cascaded = [
+    ...(providerDataOf(row).cascaded ?? []),
+    { connector: from, ...left, at: now.toISOString() },
+  ];
+  const moved = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(transactions)
+      .set({
+        connector: next,
+        providerData: mergeProviderData(JSON.stringify({ cascaded })),
+        callState: 'sending',
+        callAttempts: sql`${transactions.callAttempts} + 1`,
+        leaseUntil: leaseEnd(deps, now),
+        nextCheckAt: leaseEnd(deps, now),
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(transactions.id, row.id),
+          eq(transactions.status, 'created'),
+          eq(transactions.leaseOwner, owner),
+          row.connector === null
+            ? isNull(transactions.connector)
+            : eq(transactions.connector, row.connector),
+        ),
+      )
+      .returning();
+    if (updated === undefined) return undefined;
+    await recordHistory(tx, row.id, [
+      { ...record, details: { ...record.details, cascaded_to: next } },
+    ]);
+    return updated;
+  });
+  if (moved === undefined) return null;
+  deps.log?.info(
+    { transaction_id: row.id, from, to: next, outcome: left.outcome, code: left.code },
+    'payment left its connector without a charge: tried on the next one',
+  );
+  return send(moved);
 }
 
 /**
@@ -554,11 +679,13 @@ function answeredWith(answer: {
   readonly outcome?: string;
   readonly status?: string;
   readonly reason?: unknown;
+  readonly code?: unknown;
 }): Record<string, unknown> {
   return {
     outcome: 'answered',
     answer: answer.outcome ?? answer.status,
     ...(typeof answer.reason === 'string' ? { reason: answer.reason } : {}),
+    ...(typeof answer.code === 'string' ? { code: answer.code } : {}),
   };
 }
 

@@ -109,6 +109,32 @@ const StoredProviderData = z.object({
     }),
   ),
   /**
+   * The route the payment was given when created (payment-route.ts): the rule that took it, the
+   * connectors it may be tried on in order, and whether a soft decline cascades.
+   */
+  route: z.optional(
+    z.object({
+      rule: z.nullable(z.string()),
+      candidates: z.array(z.string()),
+      cascade: z.boolean(),
+    }),
+  ),
+  /**
+   * The connectors the payment was tried on before the one it is at, each left after a soft
+   * decline or never receiving it (nothing charged there), in order (provider-calls.ts cascade).
+   */
+  cascaded: z.optional(
+    z.array(
+      z.object({
+        connector: z.string(),
+        outcome: z.enum(['declined', 'not_reached']),
+        reason: z.nullable(z.string()),
+        code: z.nullable(z.string()),
+        at: z.string(),
+      }),
+    ),
+  ),
+  /**
    * A provider answer that contradicts the transaction (another amount or currency than it
    * moves, another reference than the one it gave): held for the operator, never applied.
    */

@@ -467,7 +467,13 @@ export async function completeTransaction(
     final.cardToken !== undefined &&
     final.card !== undefined
   ) {
-    const savedCardId = await saveCard(tx, row.playerId, final.cardToken, final.card);
+    const savedCardId = await saveCard(
+      tx,
+      row.playerId,
+      final.cardToken,
+      final.card,
+      row.connector,
+    );
     if (savedCardId !== null) {
       const updated = await setSavedCard(tx, transactionId, savedCardId);
       if (updated !== undefined) return { applied: true, transaction: updated };

@@ -290,9 +290,58 @@ export function transactionWire(row: TransactionRow, owner: TransactionOwner): W
     held_answer: heldAnswerOf(row.providerData),
     awaiting_approval: row.status === 'created' && row.callState === 'approval',
     new_payout_account: z.safeParse(NewPayoutAccount, row.providerData).success,
+    connector: row.connector,
+    attempts: attemptsOf(row, decline.success ? decline.data.declineReason : null),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+const Cascaded = z.object({
+  cascaded: z.array(
+    z.object({
+      connector: z.string(),
+      outcome: z.enum(['declined', 'not_reached']),
+      reason: z.nullable(z.string()),
+      code: z.nullable(z.string()),
+      at: z.string(),
+    }),
+  ),
+});
+
+/**
+ * The connectors a transaction was sent to (WebhookTransaction.attempts): those it cascaded from,
+ * then the one it is at, answered as the transaction stands.
+ */
+function attemptsOf(
+  row: TransactionRow,
+  declineReason: string | null,
+): WebhookTransaction['attempts'] {
+  const left = z.safeParse(Cascaded, row.providerData);
+  const before = (left.success ? left.data.cascaded : []).map((attempt) => ({
+    connector: attempt.connector,
+    outcome: attempt.outcome,
+    decline_reason: attempt.reason,
+    decline_code: attempt.code,
+    at: attempt.at,
+  }));
+  if (row.connector === null) return before;
+  const outcome =
+    row.status === 'error'
+      ? 'declined'
+      : row.status === 'success' || row.status === 'refunded' || row.status === 'charged_back'
+        ? 'approved'
+        : 'pending';
+  return [
+    ...before,
+    {
+      connector: row.connector,
+      outcome,
+      decline_reason: outcome === 'declined' ? declineReason : null,
+      decline_code: null,
+      at: row.updatedAt.toISOString(),
+    },
+  ];
 }
 
 /** The owner of a transaction's row, read. */

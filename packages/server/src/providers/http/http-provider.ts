@@ -54,6 +54,7 @@ import {
   PROTOCOL_HEADERS,
   PROTOCOL_ROUTES,
   PushNotification,
+  SOFT_DECLINE_CODES,
   routePath,
 } from './protocol';
 import type { ProtocolErrorCode, ProviderOperation } from './protocol';
@@ -229,6 +230,7 @@ interface CallInput<S extends z.ZodType> {
 /** The connector (see the module comment). */
 export class HttpPaymentProvider implements PaymentProvider {
   readonly name: string;
+  readonly softDeclineCodes: readonly string[] = SOFT_DECLINE_CODES;
   readonly #baseUrl: string;
   readonly #timeoutMs: number;
   readonly #apiKey: string | undefined;

@@ -200,10 +200,18 @@ const Approved = z.object({
   card: CardSummaryWire.optional(),
 });
 
+/**
+ * The decline codes of this protocol after which nothing was charged and another provider may
+ * accept the payment (the connector's softDeclineCodes).
+ */
+export const SOFT_DECLINE_CODES = ['do_not_honor', 'issuer_unavailable', 'try_again_later'] as const;
+
 const DeclinedWire = z.object({
   outcome: z.literal('declined'),
   providerRef: Id.optional(),
   reason: DeclineReason,
+  /** The PSP's code of the decline; one of SOFT_DECLINE_CODES charged nothing. */
+  code: z.string().max(64).optional(),
 });
 
 const Processing = z.object({

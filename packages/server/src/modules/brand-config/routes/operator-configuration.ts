@@ -28,6 +28,7 @@ import type { ConfigChange } from '../pay-groups';
 import { toBrandSettings, updateBrandSettings } from '../settings';
 import { getTaxTiers, putTaxTiers } from '../tax-tiers';
 import { bumpConfigVersion } from '../version';
+import { dryRun, getRoutingRules, putRoutingRules } from '../../routing';
 
 /** What a configuration write needs of its request. */
 interface WriteContext {
@@ -125,6 +126,22 @@ export function registerOperatorConfigurationRoutes(app: App): void {
     );
     return { status: 200, body: change.after };
   });
+
+  registerEndpoint(app, E.operatorRoutingRulesGet, async ({ deps, operator, reply }) => {
+    const brand = await requireBrand(deps.db, operator.brandId);
+    void reply.header('etag', `"${String(brand.configVersion)}"`);
+    return { status: 200, body: await getRoutingRules(deps.db, operator.brandId) };
+  });
+  registerEndpoint(app, E.operatorRoutingRulesPut, async (context) => {
+    const change = await configWrite(context, (tx, brandId) =>
+      putRoutingRules(tx, brandId, context.body, (name) => context.deps.connectors.has(name)),
+    );
+    return { status: 200, body: change.after };
+  });
+  registerEndpoint(app, E.operatorRoutingDryRun, async ({ deps, operator, body }) => ({
+    status: 200,
+    body: await dryRun(deps.db, operator.brandId, body, deps.connectors),
+  }));
 
   registerEndpoint(app, E.operatorLostProfitGet, async ({ deps, operator }) => ({
     status: 200,
