@@ -357,6 +357,7 @@ export {
   TaxTiersDocument,
 } from './schemas/operator-config';
 export {
+  ConnectorList,
   RoutingConditions,
   RoutingDryRunAnswer,
   RoutingDryRunRequest,

@@ -103,6 +103,7 @@ import {
   WebhookRedeliverAnswer,
 } from './schemas/operator-monitoring';
 import {
+  ConnectorList,
   RoutingDryRunAnswer,
   RoutingDryRunRequest,
   RoutingRulesDocument,
@@ -846,6 +847,21 @@ export const OPERATOR_ENDPOINTS = {
     responses: { 200: { description: 'The rules as written.', schema: RoutingRulesDocument } },
     errors: ['operatorVersionConflict'],
   }),
+  operatorConnectorList: operatorEndpoint({
+    id: 'operatorConnectorList',
+    method: 'GET',
+    path: `${OPERATOR_BASE}/connectors`,
+    tag: 'operator-configuration',
+    summary: 'Connectors and their health',
+    description:
+      'The connectors configured on the server, the default first, with what they declare (soft decline codes, refunds, webhooks) and their health as every process sees it. Routing rules and pay groups name these.',
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'config:read',
+    responses: { 200: { description: 'The connectors.', schema: ConnectorList } },
+    errors: [],
+  }),
   operatorRoutingDryRun: operatorEndpoint({
     id: 'operatorRoutingDryRun',
     method: 'POST',
@@ -853,7 +869,7 @@ export const OPERATOR_ENDPOINTS = {
     tag: 'operator-configuration',
     summary: 'Which connector would take this payment',
     description:
-      'Routes a described payment through the saved rules (or a draft given in the body) without paying: the rule that takes it, its candidate connectors in order with the share of such payments each is tried first for, and whether it cascades. Nothing is written. Another brand\'s pay group is 404 (1803).',
+      "Routes a described payment through the saved rules (or a draft given in the body) without paying: the rule that takes it, its candidate connectors in order with the share of such payments each is tried first for, and whether it cascades. Nothing is written. Another brand's pay group is 404 (1803).",
     session: false,
     idempotencyKey: false,
     sandboxOnly: false,

@@ -185,6 +185,7 @@ export const STAFF_PERMISSION_OF_CALL = {
   operatorRoutingRulesGet: 'config:read',
   operatorRoutingRulesPut: 'config:write',
   operatorRoutingDryRun: 'config:read',
+  operatorConnectorList: 'config:read',
   operatorLostProfitGet: 'config:read',
   operatorLostProfitPut: 'config:write',
   operatorLostProfitDelete: 'config:write',

@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { CARD_TYPE_IDS } from '@cashdesk/domain';
 import { METHOD_KINDS } from '../values';
-import { Currency, Decimal } from './common';
+import { Currency, DateTime, Decimal } from './common';
 import { PaymentFlowSchema } from './sandbox';
 
 /** A connector's name as the server's CONNECTORS configuration spells it. */
@@ -263,3 +263,33 @@ export const RoutingDryRunAnswer = z
   );
 /** The type of {@link RoutingDryRunAnswer}. */
 export type RoutingDryRunAnswer = z.infer<typeof RoutingDryRunAnswer>;
+
+/** GET /connectors: the connectors configured on the server, as routing rules may name them. */
+export const ConnectorList = z
+  .object({
+    connectors: z.array(
+      z.object({
+        name: z.string(),
+        default: z.boolean(),
+        soft_decline_codes: z.array(z.string()),
+        refunds: z.boolean(),
+        webhooks: z.boolean(),
+        health: z.object({
+          state: z.enum(['healthy', 'open', 'probing']),
+          calls: z.number(),
+          failures: z.number(),
+          window_start: z.nullable(DateTime),
+          opened_at: z.nullable(DateTime),
+        }),
+      }),
+    ),
+  })
+  .check(
+    z.meta({
+      id: 'ConnectorList',
+      description:
+        'The connectors configured on the server (the same for every brand), the default first: the decline codes after which a payment may cascade (soft_decline_codes), whether it refunds and takes webhooks, and its health as every process sees it: healthy; open (its recent calls failed past the threshold, so routing skips it where another candidate exists) since opened_at; probing (one payment is trying it again). calls and failures count the current window, which began at window_start.',
+    }),
+  );
+/** The type of {@link ConnectorList}. */
+export type ConnectorList = z.infer<typeof ConnectorList>;

@@ -19,6 +19,7 @@ export type { CacheSettings } from './limits';
 export { loadConfig } from './load';
 export type { ServerConfig } from './load';
 export { DEFAULT_OTP_HTTP_ATTEMPTS, DEFAULT_OTP_HTTP_TIMEOUT_MS } from './otp';
+export type { ConnectorHealthSettings } from './payments';
 export type { OtpSenderConfig } from './otp';
 export { DEFAULT_SECURITY } from './security';
 export type { RateLimitSettings, SecuritySettings, ServerTimeouts, UploadQuota } from './security';

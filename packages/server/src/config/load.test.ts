@@ -172,6 +172,7 @@ describe('loadConfig', () => {
         leaseMs: 20_000,
         reconcileIntervalMs: 0,
         lookupGraceMs: 60_000,
+        health: DEFAULT_PAYMENT_TIMINGS.health,
       },
       seedDemoData: false,
       operations: {

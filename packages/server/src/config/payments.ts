@@ -1,6 +1,7 @@
 /**
  * The submission pipeline's time-outs and the reconciler's rhythm (PROVIDER_TIMEOUT_MS,
- * PAYMENT_LEASE_MS, RECONCILE_INTERVAL_MS, LOOKUP_GRACE_MS).
+ * PAYMENT_LEASE_MS, RECONCILE_INTERVAL_MS, LOOKUP_GRACE_MS), and when a connector counts as
+ * unhealthy (CONNECTOR_HEALTH_*).
  *
  * @packageDocumentation
  */
@@ -23,6 +24,21 @@ export interface PaymentTimings {
    * received: a request cannot reach the provider this late.
    */
   readonly lookupGraceMs: number;
+  /** When a connector is skipped as unhealthy (modules/routing/health.ts). */
+  readonly health: ConnectorHealthSettings;
+}
+
+/**
+ * A connector whose calls of the current window (`windowMs`) number at least `minCalls` with at
+ * least `failurePercent` % failed (time-outs, not reached, errors; never declines) is open:
+ * routing skips it where another candidate exists, until `cooldownMs` has passed and one payment
+ * probes it.
+ */
+export interface ConnectorHealthSettings {
+  readonly windowMs: number;
+  readonly minCalls: number;
+  readonly failurePercent: number;
+  readonly cooldownMs: number;
 }
 
 /** The default {@link PaymentTimings}. */
@@ -31,6 +47,7 @@ export const DEFAULT_PAYMENT_TIMINGS: PaymentTimings = {
   leaseMs: 30_000,
   reconcileIntervalMs: 10_000,
   lookupGraceMs: 120_000,
+  health: { windowMs: 60_000, minCalls: 10, failurePercent: 50, cooldownMs: 30_000 },
 };
 
 /** The variables of the payment timings. */
@@ -46,6 +63,18 @@ export const PAYMENT_VARIABLES = {
   ),
   LOOKUP_GRACE_MS: integerText('LOOKUP_GRACE_MS', 0, 86_400_000).default(
     DEFAULT_PAYMENT_TIMINGS.lookupGraceMs,
+  ),
+  CONNECTOR_HEALTH_WINDOW_MS: integerText('CONNECTOR_HEALTH_WINDOW_MS', 1_000, 3_600_000).default(
+    DEFAULT_PAYMENT_TIMINGS.health.windowMs,
+  ),
+  CONNECTOR_HEALTH_MIN_CALLS: integerText('CONNECTOR_HEALTH_MIN_CALLS', 1, 100_000).default(
+    DEFAULT_PAYMENT_TIMINGS.health.minCalls,
+  ),
+  CONNECTOR_HEALTH_FAILURE_PERCENT: integerText('CONNECTOR_HEALTH_FAILURE_PERCENT', 1, 100).default(
+    DEFAULT_PAYMENT_TIMINGS.health.failurePercent,
+  ),
+  CONNECTOR_HEALTH_COOLDOWN_MS: integerText('CONNECTOR_HEALTH_COOLDOWN_MS', 100, 3_600_000).default(
+    DEFAULT_PAYMENT_TIMINGS.health.cooldownMs,
   ),
 };
 
@@ -64,5 +93,11 @@ export function readPaymentTimings(
     leaseMs: values.PAYMENT_LEASE_MS,
     reconcileIntervalMs: values.RECONCILE_INTERVAL_MS,
     lookupGraceMs: values.LOOKUP_GRACE_MS,
+    health: {
+      windowMs: values.CONNECTOR_HEALTH_WINDOW_MS,
+      minCalls: values.CONNECTOR_HEALTH_MIN_CALLS,
+      failurePercent: values.CONNECTOR_HEALTH_FAILURE_PERCENT,
+      cooldownMs: values.CONNECTOR_HEALTH_COOLDOWN_MS,
+    },
   };
 }

@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import { detectCardType } from '@cashdesk/domain';
 import { savedCards, transactions } from '../../db/schema';
 import { payGroupConnector } from '../cashier';
-import { drawOf, routePayment, storedRules } from '../routing';
+import { drawOf, routePayment, storedRules, usableConnectors } from '../routing';
 import type { Route } from '../routing';
 import type { CardSecrets, PaymentDeps, StoredRequest } from './provider-calls';
 
@@ -102,7 +102,7 @@ export async function routeOf(
   }
   const { request } = payment;
   const pan = payment.secrets?.card?.pan ?? null;
-  return routePayment(
+  const route = await routePayment(
     rules,
     {
       flow: request.flow === 'deposit' ? 'deposit' : 'withdrawal',
@@ -120,4 +120,25 @@ export async function routeOf(
     drawOf(transactionId),
     (connector) => deps.connectors.has(connector),
   );
+  return route.candidates.length < 2 ? route : healthy(deps, route, transactionId);
+}
+
+/**
+ * The route without the candidates that are unhealthy now (modules/routing/health.ts), or as it
+ * is when every one is: a payment always has a connector to go to.
+ */
+async function healthy(deps: PaymentDeps, route: Route, transactionId: string): Promise<Route> {
+  const { usable, skipped } = await usableConnectors(
+    deps.db,
+    route.candidates,
+    deps.clock(),
+    deps.config.payments.health,
+    deps.config.payments.leaseMs,
+  );
+  if (skipped.length === 0 || usable.length === 0) return route;
+  deps.log?.info(
+    { transaction_id: transactionId, skipped, connector: usable[0] },
+    'unhealthy connectors skipped by routing',
+  );
+  return { ...route, candidates: usable };
 }

@@ -49,6 +49,7 @@ import { applyDepositOutcome, applyPayoutOutcome, applyProviderStatus } from './
 import type { WalletService } from '../wallet';
 import type { ClaimHandle } from '../../http/idempotency';
 import { recordHistory } from '../webhooks';
+import { countCall } from '../routing';
 import type { EventOwner, HistoryRecord } from '../webhooks';
 import { counted, failedCallOutcome } from './payment-metrics';
 import type { PaymentMetrics, ProviderCallOutcome, ProviderOperation } from '../../http/telemetry';
@@ -507,7 +508,10 @@ async function attempt<O extends { readonly outcome: string }>(
      * Tries the payment on its next connector after a soft decline or a call that never reached
      * the provider (a deposit whose route cascades); `null` when it may not.
      */
-    readonly onward?: (left: LeftConnector, record: HistoryRecord) => Promise<TransactionRow | null>;
+    readonly onward?: (
+      left: LeftConnector,
+      record: HistoryRecord,
+    ) => Promise<TransactionRow | null>;
   },
 ): Promise<TransactionRow> {
   deps.log?.info({ ...steps.log, attempt: row.callAttempts }, steps.sending);
@@ -515,12 +519,17 @@ async function attempt<O extends { readonly outcome: string }>(
   let outcome: O;
   try {
     outcome = await withProviderTimeout(deps, steps.operation, steps.call);
+    await countHealth(deps, row, false);
   } catch (error) {
+    await countHealth(deps, row, true);
     if (isProviderNotReached(error) && steps.onward !== undefined) {
       const record = providerCallRecord(deps, row, steps.operation, sentAt, {
         outcome: 'not_reached',
       });
-      const moved = await steps.onward({ outcome: 'not_reached', reason: null, code: null }, record);
+      const moved = await steps.onward(
+        { outcome: 'not_reached', reason: null, code: null },
+        record,
+      );
       if (moved !== null) return moved;
     }
     await callFailed(deps, row, error, steps.operation, sentAt);
@@ -552,6 +561,33 @@ async function attempt<O extends { readonly outcome: string }>(
   }
   await releaseLease(deps.db, row.id, owner);
   return reread(deps.db, row.id);
+}
+
+/**
+ * Counts a payment call in its connector's health (modules/routing/health.ts): `failed` when it
+ * got no answer. A count that cannot be written is logged and never fails the payment.
+ */
+async function countHealth(deps: PaymentDeps, row: TransactionRow, failed: boolean) {
+  const connector = deps.connectors.resolve(row.connector);
+  try {
+    const change = await countCall(
+      deps.db,
+      connector,
+      failed,
+      deps.clock(),
+      deps.config.payments.health,
+    );
+    if (change !== null) {
+      deps.log?.warn(
+        { connector, health: change },
+        change === 'closed'
+          ? 'connector answered again: healthy, routed to again'
+          : 'connector calls fail past the threshold: skipped by routing until a probe answers',
+      );
+    }
+  } catch (error) {
+    deps.log?.warn({ connector, error: errorKind(error) }, 'connector health not counted');
+  }
 }
 
 /** What a connector the payment leaves for the next one answered (kept in `cascaded`). */

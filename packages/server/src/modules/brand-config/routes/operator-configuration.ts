@@ -28,7 +28,7 @@ import type { ConfigChange } from '../pay-groups';
 import { toBrandSettings, updateBrandSettings } from '../settings';
 import { getTaxTiers, putTaxTiers } from '../tax-tiers';
 import { bumpConfigVersion } from '../version';
-import { dryRun, getRoutingRules, putRoutingRules } from '../../routing';
+import { dryRun, getRoutingRules, healthOf, putRoutingRules } from '../../routing';
 
 /** What a configuration write needs of its request. */
 interface WriteContext {
@@ -137,6 +137,33 @@ export function registerOperatorConfigurationRoutes(app: App): void {
       putRoutingRules(tx, brandId, context.body, (name) => context.deps.connectors.has(name)),
     );
     return { status: 200, body: change.after };
+  });
+  registerEndpoint(app, E.operatorConnectorList, async ({ deps }) => {
+    const names = deps.connectors.names();
+    const health = await healthOf(deps.db, names, deps.clock());
+    return {
+      status: 200,
+      body: {
+        connectors: names.map((name) => {
+          const provider = deps.connectors.provider(name);
+          const state = health.get(name);
+          return {
+            name,
+            default: name === deps.connectors.defaultName,
+            soft_decline_codes: [...(provider.softDeclineCodes ?? [])],
+            refunds: provider.refunds !== undefined,
+            webhooks: provider.webhook !== undefined,
+            health: {
+              state: state?.state ?? 'healthy',
+              calls: state?.calls ?? 0,
+              failures: state?.failures ?? 0,
+              window_start: state?.windowStart?.toISOString() ?? null,
+              opened_at: state?.openedAt?.toISOString() ?? null,
+            },
+          };
+        }),
+      },
+    };
   });
   registerEndpoint(app, E.operatorRoutingDryRun, async ({ deps, operator, body }) => ({
     status: 200,
