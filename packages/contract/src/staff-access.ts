@@ -54,7 +54,7 @@ export const STAFF_PERMISSION_DESCRIPTIONS: Readonly<Record<StaffPermission, str
   'api-keys:manage': "Mint, rotate and revoke the brand's operator API keys.",
   'webhooks:read': 'Read webhook deliveries, failures and dead letters.',
   'webhooks:redeliver': 'Send dead-lettered webhook events again.',
-  'reports:read': "Read the widget's client error reports.",
+  'reports:read': "Read the acceptance figures (Insight) and the widget's client error reports.",
   'staff:manage': 'Invite staff, change their roles, disable them and issue password reset links.',
   'brands:create': 'Create brands (administrators only).',
 };
@@ -86,6 +86,7 @@ export const STAFF_ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPe
     'config:read',
     'audit:read',
     'webhooks:read',
+    'reports:read',
   ],
   support: [
     'transactions:read',
@@ -207,4 +208,6 @@ export const STAFF_PERMISSION_OF_CALL = {
   operatorWebhookDeadRedeliver: 'webhooks:redeliver',
   operatorWebhookEndpointGet: 'webhooks:read',
   operatorClientReportList: 'reports:read',
+  operatorInsightGet: 'reports:read',
+  operatorInsightExport: 'reports:read',
 } as const satisfies Record<string, StaffPermission>;

@@ -78,7 +78,8 @@ export const OPERATOR_SCOPE_DESCRIPTIONS: Readonly<Record<OperatorScopeName, str
   'webhooks:read':
     "Read the brand's webhook events, their delivery state and payload, and where they are sent.",
   'webhooks:write': "Send the brand's dead-lettered webhook events again.",
-  'reports:read': "Read the widget's client error reports of the brand's sessions.",
+  'reports:read':
+    "Read the brand's acceptance figures (insight) and the widget's client error reports of the brand's sessions.",
 };
 
 /** The event types about a refund, by what happened to it. */
