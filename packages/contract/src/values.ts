@@ -141,3 +141,12 @@ export const THEME_LENGTH_PROPERTIES = ['--cd-radius', '--cd-radius-small'] as c
  * `fonts` field.
  */
 export const THEME_PROPERTIES = [...THEME_COLOR_PROPERTIES, ...THEME_LENGTH_PROPERTIES] as const;
+
+/** The longest range one GET /insight may cover, in days (a quarter). */
+export const INSIGHT_MAX_DAYS = 93;
+
+/** What the operator's acceptance figures (GET /insight) can be grouped by. */
+export const INSIGHT_GROUPS = ['connector', 'method', 'country', 'hour'] as const;
+
+/** One of {@link INSIGHT_GROUPS}. */
+export type InsightGroupBy = (typeof INSIGHT_GROUPS)[number];

@@ -21,15 +21,10 @@
 import * as z from 'zod/mini';
 import { Currency, DateTime, Decimal } from './common';
 import { PaymentFlowSchema } from './sandbox';
+import { INSIGHT_GROUPS } from '../values';
 
-/** The longest range one request may cover (a quarter). */
-export const INSIGHT_MAX_DAYS = 93;
-
-/** What the figures can be grouped by. */
-export const INSIGHT_GROUPS = ['connector', 'method', 'country', 'hour'] as const;
-
-/** One of {@link INSIGHT_GROUPS}. */
-export type InsightGroupBy = (typeof INSIGHT_GROUPS)[number];
+export { INSIGHT_GROUPS, INSIGHT_MAX_DAYS } from '../values';
+export type { InsightGroupBy } from '../values';
 
 /** GET /insight and GET /insight.csv: the range (from inclusive, to exclusive), flow and grouping. */
 export const InsightQuery = z.object({
