@@ -5,13 +5,14 @@
  *
  * A canvas says nothing to a screen reader or a keyboard: the chart is an image named by its
  * title, and the same numbers follow it in a table (the screen's job). uPlot's cursor and legend
- * are off: the table is the legend and the exact values.
+ * are off: the table is the legend and the exact values. The few layout rules of uPlot's own
+ * stylesheet a chart without them needs are in insight.css (the back office has one stylesheet,
+ * which every screen loads: the whole of uPlot's would weigh on the first screen).
  */
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import uPlot from 'uplot';
 import type { AlignedData, Options } from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 
 /** One series: its name (in the legend under the chart) and one value per category. */
 export interface BarSeries {
@@ -28,7 +29,14 @@ export interface BarChartProps {
   readonly formatY?: (value: number) => string;
   /** The id of the table with the same numbers. */
   readonly describedBy: string;
+  /** The top of the y axis (100 for a percentage); default the largest value and a tenth. */
+  readonly yMax?: number;
+  /** Whether the values are counts: the y axis's steps are then whole numbers. */
+  readonly counts?: boolean;
 }
+
+/** Whole steps of a y axis of counts. */
+const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 100_000];
 
 /** Colours of the series, apart enough for colour-blind readers (and named in the legend). */
 const COLOURS = ['#0f5bd8', '#b35900', '#1a7f37', '#6f42c1'] as const;
@@ -75,7 +83,9 @@ function optionsOf(props: BarChartProps, width: number): Options {
     legend: { show: false },
     scales: {
       x: { time: false, range: () => [-0.5, Math.max(0, categories.length - 1) + 0.5] },
-      y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+      y: {
+        range: (_u, _min, max) => [0, props.yMax ?? (max > 0 ? max * 1.1 : 1)],
+      },
     },
     axes: [
       {
@@ -88,6 +98,7 @@ function optionsOf(props: BarChartProps, width: number): Options {
         stroke: '#3d4451',
         values: (_u, splits) => splits.map((split) => (props.formatY ?? String)(split)),
         size: 64,
+        ...(props.counts === true ? { incrs: COUNT_STEPS } : {}),
       },
     ],
     series: [

@@ -267,9 +267,9 @@ function Figures({
         <Backlog backlog={report.backlog} />
       </Section>
 
-      <Section id="insight-acceptance" title={t('insight.acceptance.title', { group })}>
+      <Section id="insight-acceptance" title={t('insight.acceptance.title')}>
         <BarChart
-          title={t('insight.acceptance.chart', { group })}
+          title={t('insight.acceptance.chart', { group: report.group_by })}
           describedBy="insight-acceptance-table"
           categories={categories}
           series={[
@@ -283,10 +283,11 @@ function Figures({
             },
           ]}
           formatY={(value) => `${String(value)} %`}
+          yMax={100}
         />
         <div id="insight-acceptance-table">
           <DataTable
-            label={t('insight.acceptance.table', { group })}
+            label={t('insight.acceptance.table')}
             rows={report.rows}
             columns={acceptanceColumns}
             rowId={(row) => row.key}
@@ -303,6 +304,7 @@ function Figures({
             <BarChart
               title={t('insight.volume.chart')}
               describedBy="insight-volume-table"
+              counts
               categories={hourly.rows.map((row) => hourLabel(row.key))}
               series={[
                 {
@@ -332,6 +334,7 @@ function Figures({
         <BarChart
           title={t('insight.declines.chart')}
           describedBy="insight-declines-table"
+          counts
           categories={report.decline_reasons.map((row) => row.reason)}
           series={[
             {
@@ -351,9 +354,9 @@ function Figures({
         </div>
       </Section>
 
-      <Section id="insight-latency" title={t('insight.latency.title', { group })}>
+      <Section id="insight-latency" title={t('insight.latency.title')}>
         <BarChart
-          title={t('insight.latency.chart', { group })}
+          title={t('insight.latency.chart', { group: report.group_by })}
           describedBy="insight-latency-table"
           categories={categories}
           series={[
@@ -367,7 +370,7 @@ function Figures({
         />
         <div id="insight-latency-table">
           <DataTable
-            label={t('insight.latency.table', { group })}
+            label={t('insight.latency.table')}
             rows={report.rows}
             columns={latencyColumns}
             rowId={(row) => row.key}
@@ -383,6 +386,7 @@ function Figures({
         <BarChart
           title={t('insight.funnel.chart')}
           describedBy="insight-funnel-table"
+          counts
           categories={report.funnel.methods.map(
             (row) => `${row.method_kind} #${String(row.pay_group_id)}`,
           )}
