@@ -358,6 +358,7 @@ function Figures({
         <BarChart
           title={t('insight.latency.chart', { group: report.group_by })}
           describedBy="insight-latency-table"
+          counts
           categories={categories}
           series={[
             {
