@@ -1,7 +1,7 @@
 /**
  * The back office's Insight screen in Chromium (decision 0109), against the real server on its
  * seeded database: after two approved card deposits, one declined and a withdrawal waiting for
- * approval, a finance member (the demo account, with its second factor) opens Insight from the
+ * approval, an owner (the demo account, with its second factor) opens Insight from the
  * navigation. Each chart is there as a named image, and the table after it shows the numbers:
  * the attempts and payments per connector with their rates, the hour's volume as exact amounts,
  * the decline reason, the latency and the backlog. The filters live in the address (grouped by
@@ -24,7 +24,7 @@ import {
 
 const env = useStackAndBrowser({ env: BACK_OFFICE_ENV });
 
-const FINANCE = 'finance@demo.cashdesk.test';
+const OWNER = 'owner@demo.cashdesk.test';
 
 /** The current code of a demo account's second factor (the sandbox's demo-code call). */
 async function demoCode(email: string): Promise<string> {
@@ -57,7 +57,7 @@ async function rowCells(page: Page, table: string, name: string): Promise<string
 }
 
 describe('back office: Insight (decision 0109)', () => {
-  it('finance opens Insight: each chart and its table show the numbers of the payments', async () => {
+  it('an owner opens Insight: each chart and its table show the numbers of the payments', async () => {
     const key = await brandKey(env.stack);
     await cardDeposit(env.stack, 'insight-a', '10');
     await cardDeposit(env.stack, 'insight-b', '25.50');
@@ -68,10 +68,10 @@ describe('back office: Insight (decision 0109)', () => {
     const page = await context.newPage();
     try {
       await page.goto(backOfficeUrl(env.stack, '/sign-in'));
-      await page.getByLabel('E-mail address').fill(FINANCE);
+      await page.getByLabel('E-mail address').fill(OWNER);
       await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByLabel('Six-digit code').fill(await demoCode(FINANCE));
+      await page.getByLabel('Six-digit code').fill(await demoCode(OWNER));
       await page.getByRole('button', { name: 'Verify' }).click();
       const nav = page.getByRole('navigation', { name: 'Back office' });
       await nav.getByRole('link', { name: 'Insight' }).click();

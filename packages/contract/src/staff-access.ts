@@ -86,7 +86,6 @@ export const STAFF_ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPe
     'config:read',
     'audit:read',
     'webhooks:read',
-    'reports:read',
   ],
   support: [
     'transactions:read',
