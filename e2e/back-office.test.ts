@@ -310,7 +310,7 @@ describe('the back office', () => {
         .getByRole('navigation', { name: 'Back office' })
         .getByRole('link')
         .allTextContents(),
-    ).toEqual(['Transactions', 'Players', 'Webhooks', 'Client errors', 'Configuration']);
+    ).toEqual(['Transactions', 'Players', 'Webhooks', 'Insight', 'Client errors', 'Configuration']);
 
     // The same call the finance dialog makes, under support's session: refused, nothing made.
     const refused = await context.request.post(

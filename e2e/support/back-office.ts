@@ -40,8 +40,16 @@ export async function brandKey(stack: Stack): Promise<string> {
   return (await mintKey(serverOf(stack), 'brand0')).key;
 }
 
-/** A card deposit of `amount` EUR by a new brand0 player, approved at once: its id. */
-export async function cardDeposit(stack: Stack, player: string, amount: string): Promise<string> {
+/**
+ * A card deposit of `amount` EUR by a new brand0 player with the sandbox card `pan` (default one
+ * approved at once): its id.
+ */
+export async function cardDeposit(
+  stack: Stack,
+  player: string,
+  amount: string,
+  pan = APPROVED_VISA,
+): Promise<string> {
   const server = serverOf(stack);
   const session = await createTestSession(server, { player, flow: 'deposit', currency: 'EUR' });
   const group = await payGroupId(server, 'card', 'deposit');
@@ -54,7 +62,7 @@ export async function cardDeposit(stack: Stack, player: string, amount: string):
         'content-type': 'application/json',
         'idempotency-key': crypto.randomUUID(),
       },
-      body: JSON.stringify(cardBody(APPROVED_VISA, amount)),
+      body: JSON.stringify(cardBody(pan, amount)),
     },
   );
   const body: unknown = await response.json();

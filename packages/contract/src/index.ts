@@ -342,6 +342,13 @@ export {
   WebhookRedeliverAnswer,
 } from './schemas/operator-monitoring';
 export type { OperatorClientReport, WebhookDelivery } from './schemas/operator-monitoring';
+export {
+  INSIGHT_GROUPS,
+  INSIGHT_MAX_DAYS,
+  InsightQuery,
+  InsightReport,
+} from './schemas/operator-insight';
+export type { InsightGroupBy, InsightRow } from './schemas/operator-insight';
 // --- the brand configuration layer ---
 export {
   BrandSettings,

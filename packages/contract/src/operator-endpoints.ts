@@ -109,6 +109,7 @@ import {
   RoutingRulesDocument,
 } from './schemas/connector-routing';
 import { ClickstreamListQuery, ClickstreamPage } from './schemas/clickstream';
+import { InsightQuery, InsightReport } from './schemas/operator-insight';
 // --- appearance: themes and text overrides ---
 import {
   TextKeysAnswer,
@@ -1290,6 +1291,39 @@ export const OPERATOR_ENDPOINTS = {
     operator: 'reports:read',
     query: ClientReportListQuery,
     responses: { 200: { description: 'A page of reports.', schema: ClientReportPage } },
+    errors: [],
+  }),
+  // --- insight: the figures acceptance is steered by ---------------------------------------------
+  operatorInsightGet: operatorEndpoint({
+    id: 'operatorInsightGet',
+    method: 'GET',
+    path: `${OPERATOR_BASE}/insight`,
+    tag: 'operator-monitoring',
+    summary: 'Acceptance, volume, declines, latency, funnel and backlog',
+    description:
+      "The brand's figures over a range (from inclusive, to exclusive, at most 93 days), for one flow or both, grouped by connector (default), method kind, the player's country or the hour (UTC): each charging call sent to a connector and what it answered (approved, declined, pending, no answer) with its acceptance rate; the payments created in the range by their status now with their acceptance rate and the volume that succeeded per currency; the calls' median and 95th percentile latency; the decline reasons; per method the players who chose it, submitted its form and paid (from the widget's clickstream), beside those whose cashier was opened; and the payouts still open and webhook events pending or dead now. Rates are decimal strings with four places, amounts exact decimal strings. A bad or missing filter, to not after from or a longer range is 400 naming it.",
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'reports:read',
+    query: InsightQuery,
+    responses: { 200: { description: 'The figures.', schema: InsightReport } },
+    errors: [],
+  }),
+  operatorInsightExport: operatorEndpoint({
+    id: 'operatorInsightExport',
+    method: 'GET',
+    path: `${OPERATOR_BASE}/insight.csv`,
+    tag: 'operator-monitoring',
+    summary: 'Export the acceptance figures as CSV',
+    description:
+      "The rows of GET /insight for the same filters as CSV (RFC 4180: a header row, CRLF line ends), one line per group and currency of its volume (one line without a currency when nothing succeeded): group_by, key, the attempts' counts and rate, the payments' counts and rate, currency, succeeded count and amount, median and p95 latency in ms. Rates and amounts are exact decimal strings. A cell starting with =, +, - or @ is prefixed with an apostrophe.",
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    operator: 'reports:read',
+    query: InsightQuery,
+    responses: { 200: { description: 'The CSV file.', contentType: 'text/csv' } },
     errors: [],
   }),
 } as const;

@@ -54,7 +54,7 @@ export const STAFF_PERMISSION_DESCRIPTIONS: Readonly<Record<StaffPermission, str
   'api-keys:manage': "Mint, rotate and revoke the brand's operator API keys.",
   'webhooks:read': 'Read webhook deliveries, failures and dead letters.',
   'webhooks:redeliver': 'Send dead-lettered webhook events again.',
-  'reports:read': "Read the widget's client error reports.",
+  'reports:read': "Read the acceptance figures (Insight) and the widget's client error reports.",
   'staff:manage': 'Invite staff, change their roles, disable them and issue password reset links.',
   'brands:create': 'Create brands (administrators only).',
 };
@@ -211,4 +211,6 @@ export const STAFF_PERMISSION_OF_CALL = {
   operatorWebhookDeadRedeliver: 'webhooks:redeliver',
   operatorWebhookEndpointGet: 'webhooks:read',
   operatorClientReportList: 'reports:read',
+  operatorInsightGet: 'reports:read',
+  operatorInsightExport: 'reports:read',
 } as const satisfies Record<string, StaffPermission>;

@@ -78,7 +78,8 @@ export const OPERATOR_SCOPE_DESCRIPTIONS: Readonly<Record<OperatorScopeName, str
   'webhooks:read':
     "Read the brand's webhook events, their delivery state and payload, and where they are sent.",
   'webhooks:write': "Send the brand's dead-lettered webhook events again.",
-  'reports:read': "Read the widget's client error reports of the brand's sessions.",
+  'reports:read':
+    "Read the brand's acceptance figures (insight) and the widget's client error reports of the brand's sessions.",
 };
 
 /** The event types about a refund, by what happened to it. */
@@ -140,3 +141,12 @@ export const THEME_LENGTH_PROPERTIES = ['--cd-radius', '--cd-radius-small'] as c
  * `fonts` field.
  */
 export const THEME_PROPERTIES = [...THEME_COLOR_PROPERTIES, ...THEME_LENGTH_PROPERTIES] as const;
+
+/** The longest range one GET /insight may cover, in days (a quarter). */
+export const INSIGHT_MAX_DAYS = 93;
+
+/** What the operator's acceptance figures (GET /insight) can be grouped by. */
+export const INSIGHT_GROUPS = ['connector', 'method', 'country', 'hour'] as const;
+
+/** One of {@link INSIGHT_GROUPS}. */
+export type InsightGroupBy = (typeof INSIGHT_GROUPS)[number];

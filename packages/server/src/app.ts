@@ -38,6 +38,7 @@ import type { WalletService } from './modules/wallet';
 import { createOtpSender } from './modules/accounts';
 import type { OtpSender } from './modules/accounts';
 import { RealtimeHub, startClickstreamRetention } from './modules/realtime';
+import { backlogReaders } from './modules/operator';
 import { PREVIEW_SWEEP_INTERVAL_MS, sweepExpiredPreviews } from './modules/brand-config';
 
 /** What {@link createApp} needs. */
@@ -121,6 +122,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   });
   realtime.attach(app.server);
   metrics.realtimeConnections(() => realtime.connections);
+  metrics.backlog(backlogReaders(db));
   await realtime.start();
   app.addHook('preClose', async () => {
     await realtime.stop();

@@ -31,6 +31,7 @@ import { registerOperatorRefundRoutes } from './modules/operator/routes/refunds'
 import { registerOperatorPlayerRoutes } from './modules/operator/routes/players';
 import { registerOperatorTransactionRoutes } from './modules/operator/routes/transactions';
 import { registerOperatorClickstreamRoutes } from './modules/operator/routes/clickstream';
+import { registerOperatorInsightRoutes } from './modules/operator/routes/insight';
 // The brand configuration layer.
 import { registerOperatorConfigurationRoutes } from './modules/brand-config/routes/operator-configuration';
 // Appearance: themes, text overrides, the widget's appearance call.
@@ -78,6 +79,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorTransactionRoutes,
   // The players' clickstream.
   registerOperatorClickstreamRoutes,
+  // The acceptance figures.
+  registerOperatorInsightRoutes,
   // The brand configuration layer.
   registerOperatorConfigurationRoutes,
   // Appearance.

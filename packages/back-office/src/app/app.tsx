@@ -23,6 +23,7 @@ const AuditTrail = lazy(() => import('../screens/audit/audit-trail'));
 const WebhookList = lazy(() => import('../screens/webhooks/webhook-list'));
 const WebhookDetail = lazy(() => import('../screens/webhooks/webhook-detail'));
 const ReportList = lazy(() => import('../screens/reports/report-list'));
+const Insight = lazy(() => import('../screens/insight/insight'));
 const ApiKeys = lazy(() => import('../screens/api-keys/api-keys'));
 const Staff = lazy(() => import('../screens/staff/staff'));
 const Configuration = lazy(() => import('../screens/configuration/routes'));
@@ -68,6 +69,7 @@ export function App(): ReactNode {
                 <Route path="webhooks" element={<WebhookList />} />
                 <Route path="webhooks/:eventId" element={<WebhookDetail />} />
                 <Route path="reports" element={<ReportList />} />
+                <Route path="insight" element={<Insight />} />
                 <Route path="api-keys" element={<ApiKeys />} />
                 <Route path="staff" element={<Staff />} />
                 <Route path="configuration/*" element={<Configuration />} />

@@ -29,6 +29,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: STAFF_PERMISSION_OF_CALL.operatorWebhookEventList,
   },
   {
+    to: '/insight',
+    label: 'nav.insight',
+    permission: STAFF_PERMISSION_OF_CALL.operatorInsightGet,
+  },
+  {
     to: '/reports',
     label: 'nav.reports',
     permission: STAFF_PERMISSION_OF_CALL.operatorClientReportList,

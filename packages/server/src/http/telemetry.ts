@@ -13,11 +13,16 @@
  *   route's pattern (`/api/cashier-service/v1.0/payments/:transactionId`), never the address
  *   with its ids; `(unmatched)` for an address no route serves;
  * - `cashdesk_idempotent_replays_total{route}`: answers replayed for a repeated Idempotency-Key;
- * - `cashdesk_provider_call_duration_seconds{operation,outcome}` and
- *   `cashdesk_provider_call_errors_total{operation,outcome}`: every provider call of the payment
- *   pipeline (outcome `ok`, `timeout`, `not_reached`, `error`);
- * - `cashdesk_transactions_finished_total{flow,method_kind,status}`: transactions that reached
- *   a final status (`success` or `error`), counted once by whoever finished them;
+ * - `cashdesk_provider_call_duration_seconds{operation,outcome,connector}` and
+ *   `cashdesk_provider_call_errors_total{operation,outcome,connector}`: every provider call of the
+ *   payment pipeline (outcome `ok`, `timeout`, `not_reached`, `error`) and the connector it went
+ *   to (empty, so absent to Prometheus, where the caller did not name it);
+ * - `cashdesk_transactions_finished_total{flow,method_kind,status,connector}`: transactions that
+ *   reached a final status (`success` or `error`), counted once by whoever finished them, by the
+ *   connector they were sent to (empty where the caller did not name it);
+ * - `cashdesk_payouts_pending` and `cashdesk_webhook_events{state="pending"|"dead"}`: the
+ *   withdrawals not final yet and the webhook events not delivered, of every brand, read from the
+ *   database at each scrape (one statement each; docs/decisions/0109-acceptance-insight.md);
  * - `cashdesk_reconciler_passes_total` and `cashdesk_reconciler_actions_total{action}`;
  * - `cashdesk_webhook_deliveries_total{event_type,outcome}` and
  *   `cashdesk_webhook_delivery_duration_seconds{outcome}`: every attempt to send a webhook to the
@@ -61,6 +66,14 @@ export interface FinishedTransaction {
   readonly methodKind: string;
   /** `success` or `error`. */
   readonly status: TransactionStatus;
+  /** The connector the transaction was sent to (its default resolved), when the caller knows it. */
+  readonly connector?: string | undefined;
+}
+
+/** The backlog the scrape reads: withdrawals not final, webhook events not delivered. */
+export interface BacklogReaders {
+  payoutsPending(): Promise<number>;
+  webhookEvents(): Promise<{ readonly pending: number; readonly dead: number }>;
 }
 
 /** What a reconciler pass did (modules/payments/reconciler.ts `PassReport`). */
@@ -76,7 +89,12 @@ export interface ReconcilerPassCounts {
 
 /** The pipeline's side of the metrics. */
 export interface PaymentMetrics {
-  providerCall(operation: ProviderOperation, seconds: number, outcome: ProviderCallOutcome): void;
+  providerCall(
+    operation: ProviderOperation,
+    seconds: number,
+    outcome: ProviderCallOutcome,
+    connector?: string,
+  ): void;
   transactionFinished(transaction: FinishedTransaction): void;
   reconcilerPass(counts: ReconcilerPassCounts): void;
 }
@@ -187,22 +205,22 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
   readonly #providerCalls = new Histogram({
     name: 'cashdesk_provider_call_duration_seconds',
     help: 'Time of a payment provider call, by operation and outcome (ok, timeout, not_reached, error).',
-    labelNames: ['operation', 'outcome'] as const,
+    labelNames: ['operation', 'outcome', 'connector'] as const,
     buckets: PROVIDER_BUCKETS,
     registers: [this.registry],
   });
 
   readonly #providerErrors = new Counter({
     name: 'cashdesk_provider_call_errors_total',
-    help: 'Payment provider calls without an answer, by operation and outcome (timeout, not_reached, error).',
-    labelNames: ['operation', 'outcome'] as const,
+    help: 'Payment provider calls without an answer, by operation, outcome (timeout, not_reached, error) and connector.',
+    labelNames: ['operation', 'outcome', 'connector'] as const,
     registers: [this.registry],
   });
 
   readonly #finished = new Counter({
     name: 'cashdesk_transactions_finished_total',
-    help: 'Transactions that reached a final status, by flow, payment method kind and status.',
-    labelNames: ['flow', 'method_kind', 'status'] as const,
+    help: 'Transactions that reached a final status, by flow, payment method kind, status and connector.',
+    labelNames: ['flow', 'method_kind', 'status', 'connector'] as const,
     registers: [this.registry],
   });
 
@@ -260,7 +278,8 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
   constructor(options: TelemetryOptions = {}) {
     // Known label sets start at zero, so that rate() and alerts see them before the first event.
     for (const operation of PROVIDER_OPERATIONS) {
-      for (const outcome of FAILED_OUTCOMES) this.#providerErrors.inc({ operation, outcome }, 0);
+      for (const outcome of FAILED_OUTCOMES)
+        this.#providerErrors.inc({ operation, outcome, connector: '' }, 0);
     }
     for (const action of Object.values(RECONCILER_ACTIONS)) this.#actions.inc({ action }, 0);
     for (const eventType of WEBHOOK_EVENT_TYPES) {
@@ -302,6 +321,32 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
     });
   }
 
+  /**
+   * Reports the backlog at each scrape (`cashdesk_payouts_pending`, `cashdesk_webhook_events`):
+   * one statement per gauge, so a scrape costs two cheap reads.
+   */
+  backlog(read: BacklogReaders): void {
+    new Gauge({
+      name: 'cashdesk_payouts_pending',
+      help: 'Withdrawals not final yet (waiting for approval, to be sent, sent without a final answer), of every brand.',
+      registers: [this.registry],
+      async collect() {
+        this.set(await read.payoutsPending());
+      },
+    });
+    new Gauge({
+      name: 'cashdesk_webhook_events',
+      help: 'Webhook events not delivered to the operator: pending (tried again with back-off) or dead (the attempts ran out), of every brand.',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      async collect() {
+        const events = await read.webhookEvents();
+        this.set({ state: 'pending' }, events.pending);
+        this.set({ state: 'dead' }, events.dead);
+      },
+    });
+  }
+
   /** Counts one answered HTTP request. */
   observeRequest(labels: {
     readonly method: string;
@@ -317,9 +362,14 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
     if (labels.replayed) this.#replays.inc({ route: labels.route });
   }
 
-  providerCall(operation: ProviderOperation, seconds: number, outcome: ProviderCallOutcome): void {
-    this.#providerCalls.observe({ operation, outcome }, seconds);
-    if (outcome !== 'ok') this.#providerErrors.inc({ operation, outcome });
+  providerCall(
+    operation: ProviderOperation,
+    seconds: number,
+    outcome: ProviderCallOutcome,
+    connector = '',
+  ): void {
+    this.#providerCalls.observe({ operation, outcome, connector }, seconds);
+    if (outcome !== 'ok') this.#providerErrors.inc({ operation, outcome, connector });
   }
 
   transactionFinished(transaction: FinishedTransaction): void {
@@ -327,6 +377,7 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
       flow: transaction.flow,
       method_kind: transaction.methodKind,
       status: transaction.status,
+      connector: transaction.connector ?? '',
     });
   }
 

@@ -111,17 +111,20 @@ describe('the Prometheus metrics after a payment', () => {
     expect(
       valueOf(
         body,
-        'cashdesk_transactions_finished_total{flow="deposit",method_kind="card",status="success"}',
+        'cashdesk_transactions_finished_total{flow="deposit",method_kind="card",status="success",connector=""}',
       ),
     ).toBe(1);
     expect(
       valueOf(
         body,
-        'cashdesk_provider_call_duration_seconds_count{operation="authorizeDeposit",outcome="ok"}',
+        'cashdesk_provider_call_duration_seconds_count{operation="authorizeDeposit",outcome="ok",connector=""}',
       ),
     ).toBe(1);
     expect(
-      valueOf(body, 'cashdesk_provider_call_errors_total{operation="payout",outcome="timeout"}'),
+      valueOf(
+        body,
+        'cashdesk_provider_call_errors_total{operation="payout",outcome="timeout",connector=""}',
+      ),
     ).toBe(0);
     expect(valueOf(body, `cashdesk_idempotent_replays_total{route="${submitRoute}"}`)).toBe(1);
   });
@@ -160,6 +163,39 @@ describe('the Prometheus metrics after a payment', () => {
   });
 });
 
+describe('payment outcomes per connector (decision 0109)', () => {
+  it('counts a finished payment and a provider call under the connector the pipeline names', async () => {
+    const metrics = new Telemetry();
+    metrics.transactionFinished({
+      flow: 'deposit',
+      methodKind: 'card',
+      status: 'success',
+      connector: 'acme',
+    });
+    metrics.transactionFinished({ flow: 'deposit', methodKind: 'card', status: 'error' });
+    metrics.providerCall('authorizeDeposit', 0.2, 'timeout', 'acme');
+    const { body } = await metrics.scrape();
+    expect(
+      valueOf(
+        body,
+        'cashdesk_transactions_finished_total{flow="deposit",method_kind="card",status="success",connector="acme"}',
+      ),
+    ).toBe(1);
+    expect(
+      valueOf(
+        body,
+        'cashdesk_transactions_finished_total{flow="deposit",method_kind="card",status="error",connector=""}',
+      ),
+    ).toBe(1);
+    expect(
+      valueOf(
+        body,
+        'cashdesk_provider_call_errors_total{operation="authorizeDeposit",outcome="timeout",connector="acme"}',
+      ),
+    ).toBe(1);
+  });
+});
+
 describe('provider calls without an answer', () => {
   it('are timed and counted by operation and outcome', async () => {
     const metrics = new Telemetry();
@@ -179,21 +215,27 @@ describe('provider calls without an answer', () => {
     ).rejects.toThrow(ProviderTimeoutError);
     const { body } = await metrics.scrape();
     expect(
-      valueOf(body, 'cashdesk_provider_call_errors_total{operation="status",outcome="error"}'),
-    ).toBe(1);
-    expect(
-      valueOf(body, 'cashdesk_provider_call_errors_total{operation="payout",outcome="timeout"}'),
-    ).toBe(1);
-    expect(
       valueOf(
         body,
-        'cashdesk_provider_call_duration_seconds_count{operation="payout",outcome="timeout"}',
+        'cashdesk_provider_call_errors_total{operation="status",outcome="error",connector=""}',
       ),
     ).toBe(1);
     expect(
       valueOf(
         body,
-        'cashdesk_provider_call_duration_seconds_sum{operation="payout",outcome="timeout"}',
+        'cashdesk_provider_call_errors_total{operation="payout",outcome="timeout",connector=""}',
+      ),
+    ).toBe(1);
+    expect(
+      valueOf(
+        body,
+        'cashdesk_provider_call_duration_seconds_count{operation="payout",outcome="timeout",connector=""}',
+      ),
+    ).toBe(1);
+    expect(
+      valueOf(
+        body,
+        'cashdesk_provider_call_duration_seconds_sum{operation="payout",outcome="timeout",connector=""}',
       ),
     ).toBeGreaterThan(0);
   });

@@ -9,7 +9,7 @@ import { Button, Form } from 'react-aria-components';
 import { METHOD_KINDS, OPERATOR_TRANSACTION_STATUSES } from '@cashdesk/contract/values';
 import { STAFF_PERMISSION_OF_CALL } from '@cashdesk/contract/staff-access';
 
-import { download } from '../../api/http';
+import { saveCsv } from '../../ui/save-csv';
 import { exportAddress, listTransactions } from '../../api/calls';
 import type { Transaction } from '../../api/calls';
 import { useI18n } from '../../i18n/i18n';
@@ -88,7 +88,7 @@ export default function TransactionListScreen(): ReactNode {
             onPress={() => {
               setExporting(true);
               setExportError(undefined);
-              saveCsv(exportAddress(queryOf(applied))).then(
+              saveCsv(exportAddress(queryOf(applied)), 'transactions.csv').then(
                 () => {
                   setExporting(false);
                 },
@@ -245,17 +245,4 @@ export default function TransactionListScreen(): ReactNode {
       />
     </>
   );
-}
-
-/** Fetches the CSV under the session (and the brand header) and hands it to the browser. */
-async function saveCsv(address: string): Promise<void> {
-  const blob = await download(address, 'text/csv');
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'transactions.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }

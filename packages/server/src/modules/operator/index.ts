@@ -12,3 +12,4 @@
  * @packageDocumentation
  */
 export { checkVerification, loadPlayerLimits } from './player-rules';
+export { backlogReaders } from './insight';
