@@ -39,6 +39,7 @@ import { createOtpSender } from './modules/accounts';
 import type { OtpSender } from './modules/accounts';
 import { RealtimeHub, startClickstreamRetention } from './modules/realtime';
 import { backlogReaders } from './modules/operator';
+import { connectorStates } from './modules/routing';
 import { PREVIEW_SWEEP_INTERVAL_MS, sweepExpiredPreviews } from './modules/brand-config';
 
 /** What {@link createApp} needs. */
@@ -122,7 +123,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   });
   realtime.attach(app.server);
   metrics.realtimeConnections(() => realtime.connections);
-  metrics.backlog(backlogReaders(db));
+  metrics.backlog({ ...backlogReaders(db), connectorHealth: () => connectorStates(db) });
   await realtime.start();
   app.addHook('preClose', async () => {
     await realtime.stop();

@@ -23,6 +23,8 @@
  * - `cashdesk_payouts_pending` and `cashdesk_webhook_events{state="pending"|"dead"}`: the
  *   withdrawals not final yet and the webhook events not delivered, of every brand, read from the
  *   database at each scrape (one statement each; docs/decisions/0109-acceptance-insight.md);
+ * - `cashdesk_connector_open{connector}`: 1 while a connector is open (skipped by routing until a
+ *   probe answers, modules/routing/health.ts), 0 when healthy; read at each scrape;
  * - `cashdesk_reconciler_passes_total` and `cashdesk_reconciler_actions_total{action}`;
  * - `cashdesk_webhook_deliveries_total{event_type,outcome}` and
  *   `cashdesk_webhook_delivery_duration_seconds{outcome}`: every attempt to send a webhook to the
@@ -74,6 +76,8 @@ export interface FinishedTransaction {
 export interface BacklogReaders {
   payoutsPending(): Promise<number>;
   webhookEvents(): Promise<{ readonly pending: number; readonly dead: number }>;
+  /** Each counted connector and whether it is open now (skipped by routing, or probed). */
+  connectorHealth(): Promise<readonly { readonly connector: string; readonly open: boolean }[]>;
 }
 
 /** What a reconciler pass did (modules/payments/reconciler.ts `PassReport`). */
@@ -343,6 +347,18 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
         const events = await read.webhookEvents();
         this.set({ state: 'pending' }, events.pending);
         this.set({ state: 'dead' }, events.dead);
+      },
+    });
+    new Gauge({
+      name: 'cashdesk_connector_open',
+      help: 'Whether a connector is open (1): its recent calls failed past the threshold, so routing skips it where a payment has another candidate until a probe answers; 0: healthy.',
+      labelNames: ['connector'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const state of await read.connectorHealth()) {
+          this.set({ connector: state.connector }, state.open ? 1 : 0);
+        }
       },
     });
   }

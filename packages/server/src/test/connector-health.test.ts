@@ -103,6 +103,16 @@ async function deposit(app: TestServer = server) {
   return { status: answer.body.transaction_status, connector: row?.connector };
 }
 
+/** A sample's value on the server's /metrics (open to a scrape without METRICS_TOKEN). */
+async function metric(sample: string): Promise<string | undefined> {
+  const response = await fetch(`${server.baseUrl}/metrics`);
+  const body = await response.text();
+  return body
+    .split('\n')
+    .find((line) => line.startsWith(`${sample} `))
+    ?.split(' ')[1];
+}
+
 /** psp-a's health as the operator API answers it. */
 async function healthOfA() {
   const answer = await operatorCall(server, 'GET', '/connectors', key);
@@ -121,6 +131,7 @@ describe('connector health', () => {
     }
     expect(await healthOfA()).toMatchObject({ state: 'open', calls: 3, failures: 3 });
     expect(server.logs()).toContain('connector calls fail past the threshold');
+    expect(await metric('cashdesk_connector_open{connector="psp-a"}')).toBe('1');
 
     expect(await deposit()).toEqual({ status: 'success', connector: 'psp-b' });
     expect(server.logs()).toContain('unhealthy connectors skipped by routing');
@@ -148,6 +159,7 @@ describe('connector health', () => {
     offset += COOLDOWN_MS;
     expect(await deposit()).toEqual({ status: 'success', connector: 'psp-a' });
     expect(await healthOfA()).toMatchObject({ state: 'healthy', calls: 0, failures: 0 });
+    expect(await metric('cashdesk_connector_open{connector="psp-a"}')).toBe('0');
     expect(server.logs()).toContain('connector answered again');
     expect(await deposit()).toEqual({ status: 'success', connector: 'psp-a' });
   });

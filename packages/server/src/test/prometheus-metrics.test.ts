@@ -111,13 +111,13 @@ describe('the Prometheus metrics after a payment', () => {
     expect(
       valueOf(
         body,
-        'cashdesk_transactions_finished_total{flow="deposit",method_kind="card",status="success",connector=""}',
+        'cashdesk_transactions_finished_total{flow="deposit",method_kind="card",status="success",connector="sandbox"}',
       ),
     ).toBe(1);
     expect(
       valueOf(
         body,
-        'cashdesk_provider_call_duration_seconds_count{operation="authorizeDeposit",outcome="ok",connector=""}',
+        'cashdesk_provider_call_duration_seconds_count{operation="authorizeDeposit",outcome="ok",connector="sandbox"}',
       ),
     ).toBe(1);
     expect(

@@ -52,6 +52,8 @@ export function counted(deps: WithMetrics, result: TransitionResult): Transition
       flow: row.flow,
       methodKind: methodKindOf(row),
       status: row.status,
+      // Rows of earlier versions have none: the default connector, which only the registry names.
+      ...(row.connector === null ? {} : { connector: row.connector }),
     });
   }
   return result;

@@ -105,6 +105,7 @@ export async function withProviderTimeout<T>(
   deps: Pick<PaymentDeps, 'config' | 'metrics'>,
   operation: ProviderOperation,
   run: (options: ProviderCallOptions) => Promise<T>,
+  connector?: string,
 ): Promise<T> {
   const controller = new AbortController();
   const timeoutMs = deps.config.payments.providerTimeoutMs;
@@ -131,7 +132,12 @@ export async function withProviderTimeout<T>(
     throw error;
   } finally {
     clearTimeout(timer);
-    deps.metrics?.providerCall(operation, (performance.now() - started) / 1000, outcome);
+    deps.metrics?.providerCall(
+      operation,
+      (performance.now() - started) / 1000,
+      outcome,
+      ...(connector === undefined ? [] : [connector]),
+    );
   }
 }
 
@@ -518,7 +524,12 @@ async function attempt<O extends { readonly outcome: string }>(
   const sentAt = deps.clock();
   let outcome: O;
   try {
-    outcome = await withProviderTimeout(deps, steps.operation, steps.call);
+    outcome = await withProviderTimeout(
+      deps,
+      steps.operation,
+      steps.call,
+      deps.connectors.resolve(row.connector),
+    );
     await countHealth(deps, row, false);
   } catch (error) {
     await countHealth(deps, row, true);
@@ -820,8 +831,11 @@ async function lookUp(
   const now = deps.clock();
   let found: LookupResult;
   try {
-    found = await withProviderTimeout(deps, 'lookup', (options) =>
-      providerOf(deps, row).lookup(row.id, now, options),
+    found = await withProviderTimeout(
+      deps,
+      'lookup',
+      (options) => providerOf(deps, row).lookup(row.id, now, options),
+      deps.connectors.resolve(row.connector),
     );
   } catch (error) {
     await callFailed(deps, row, error, 'lookup', now);

@@ -186,3 +186,13 @@ export async function healthOf(
     }),
   );
 }
+
+/** Every counted connector and whether it is open now (the metrics read it at each scrape). */
+export async function connectorStates(
+  db: Executor,
+): Promise<readonly { readonly connector: string; readonly open: boolean }[]> {
+  const rows = await db
+    .select({ connector: connectorHealth.connector, state: connectorHealth.state })
+    .from(connectorHealth);
+  return rows.map((row) => ({ connector: row.connector, open: row.state === 'open' }));
+}

@@ -10,6 +10,6 @@
  */
 export { getRoutingRules, putRoutingRules, storedRules } from './config';
 export { dryRun } from './dry-run';
-export { countCall, healthOf, usableConnectors } from './health';
+export { connectorStates, countCall, healthOf, usableConnectors } from './health';
 export { drawOf, routePayment } from './rules';
 export type { Route } from './rules';
