@@ -144,7 +144,8 @@ describe('the back office', () => {
     await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/back-office/transactions');
     expect(new URL(page.url()).searchParams.get('status')).toBe('success');
-    // Finance's navigation: the money screens and the webhooks, no keys, staff or client errors.
+    // Finance's navigation: the money screens, the webhooks and the acceptance figures; no keys,
+    // staff or client errors.
     await expect
       .poll(() =>
         page.getByRole('navigation', { name: 'Back office' }).getByRole('link').allTextContents(),
@@ -155,6 +156,7 @@ describe('the back office', () => {
         'Players',
         'Audit trail',
         'Webhooks',
+        'Insight',
         'Configuration',
       ]);
     financeState = await context.storageState();

@@ -28,6 +28,7 @@ export const STAFF_PERMISSIONS = [
   'webhooks:read',
   'webhooks:redeliver',
   'reports:read',
+  'insight:read',
   'staff:manage',
   'brands:create',
 ] as const;
@@ -54,7 +55,9 @@ export const STAFF_PERMISSION_DESCRIPTIONS: Readonly<Record<StaffPermission, str
   'api-keys:manage': "Mint, rotate and revoke the brand's operator API keys.",
   'webhooks:read': 'Read webhook deliveries, failures and dead letters.',
   'webhooks:redeliver': 'Send dead-lettered webhook events again.',
-  'reports:read': "Read the acceptance figures (Insight) and the widget's client error reports.",
+  'reports:read': "Read the widget's client error reports.",
+  'insight:read':
+    'Read the acceptance figures (Insight): acceptance, volume, declines, latency, the funnel and the backlog.',
   'staff:manage': 'Invite staff, change their roles, disable them and issue password reset links.',
   'brands:create': 'Create brands (administrators only).',
 };
@@ -86,6 +89,7 @@ export const STAFF_ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPe
     'config:read',
     'audit:read',
     'webhooks:read',
+    'insight:read',
   ],
   support: [
     'transactions:read',
@@ -95,6 +99,7 @@ export const STAFF_ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPe
     'config:read',
     'webhooks:read',
     'reports:read',
+    'insight:read',
   ],
   developer: [
     'transactions:read',
@@ -105,6 +110,7 @@ export const STAFF_ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPe
     'webhooks:read',
     'webhooks:redeliver',
     'reports:read',
+    'insight:read',
     'clickstream:read',
   ],
 };
@@ -211,6 +217,6 @@ export const STAFF_PERMISSION_OF_CALL = {
   operatorWebhookDeadRedeliver: 'webhooks:redeliver',
   operatorWebhookEndpointGet: 'webhooks:read',
   operatorClientReportList: 'reports:read',
-  operatorInsightGet: 'reports:read',
-  operatorInsightExport: 'reports:read',
+  operatorInsightGet: 'insight:read',
+  operatorInsightExport: 'insight:read',
 } as const satisfies Record<string, StaffPermission>;
