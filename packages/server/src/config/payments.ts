@@ -30,14 +30,15 @@ export interface PaymentTimings {
 
 /**
  * A connector whose calls of the current window (`windowMs`) number at least `minCalls` with at
- * least `failurePercent` % failed (time-outs, not reached, errors; never declines) is open:
- * routing skips it where another candidate exists, until `cooldownMs` has passed and one payment
- * probes it.
+ * least `failurePercent` % failed (time-outs, not reached, errors; never declines), or whose last
+ * `failureStreak` calls all failed, is open: routing skips it where another candidate exists,
+ * until `cooldownMs` has passed and one payment probes it.
  */
 export interface ConnectorHealthSettings {
   readonly windowMs: number;
   readonly minCalls: number;
   readonly failurePercent: number;
+  readonly failureStreak: number;
   readonly cooldownMs: number;
 }
 
@@ -47,7 +48,13 @@ export const DEFAULT_PAYMENT_TIMINGS: PaymentTimings = {
   leaseMs: 30_000,
   reconcileIntervalMs: 10_000,
   lookupGraceMs: 120_000,
-  health: { windowMs: 60_000, minCalls: 10, failurePercent: 50, cooldownMs: 30_000 },
+  health: {
+    windowMs: 60_000,
+    minCalls: 10,
+    failurePercent: 50,
+    failureStreak: 5,
+    cooldownMs: 30_000,
+  },
 };
 
 /** The variables of the payment timings. */
@@ -73,6 +80,11 @@ export const PAYMENT_VARIABLES = {
   CONNECTOR_HEALTH_FAILURE_PERCENT: integerText('CONNECTOR_HEALTH_FAILURE_PERCENT', 1, 100).default(
     DEFAULT_PAYMENT_TIMINGS.health.failurePercent,
   ),
+  CONNECTOR_HEALTH_FAILURE_STREAK: integerText(
+    'CONNECTOR_HEALTH_FAILURE_STREAK',
+    1,
+    100_000,
+  ).default(DEFAULT_PAYMENT_TIMINGS.health.failureStreak),
   CONNECTOR_HEALTH_COOLDOWN_MS: integerText('CONNECTOR_HEALTH_COOLDOWN_MS', 100, 3_600_000).default(
     DEFAULT_PAYMENT_TIMINGS.health.cooldownMs,
   ),
@@ -97,6 +109,7 @@ export function readPaymentTimings(
       windowMs: values.CONNECTOR_HEALTH_WINDOW_MS,
       minCalls: values.CONNECTOR_HEALTH_MIN_CALLS,
       failurePercent: values.CONNECTOR_HEALTH_FAILURE_PERCENT,
+      failureStreak: values.CONNECTOR_HEALTH_FAILURE_STREAK,
       cooldownMs: values.CONNECTOR_HEALTH_COOLDOWN_MS,
     },
   };

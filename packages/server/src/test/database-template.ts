@@ -57,12 +57,26 @@ export async function provideSeededPglite(project: TestProject): Promise<() => P
   return () => rm(dir, { recursive: true, force: true });
 }
 
+/**
+ * What the global set-up provided, or undefined outside a test run (a benchmark starting test
+ * servers makes its own database).
+ */
+function provided<K extends 'seededPgliteFile' | 'seededPostgresTemplate'>(
+  key: K,
+): ReturnType<typeof inject<K>> | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
 let seededPglite: Promise<Blob> | undefined;
 
 /** The run's migrated and seeded PGlite data directory (read once per test file). */
 export function seededPgliteDump(): Promise<Blob> {
   seededPglite ??= (async () => {
-    const file = inject('seededPgliteFile');
+    const file = provided('seededPgliteFile');
     return file === undefined ? dumpSeededPglite() : new Blob([await readFile(file)]);
   })();
   return seededPglite;
@@ -70,7 +84,7 @@ export function seededPgliteDump(): Promise<Blob> {
 
 /** The run's PostgreSQL template database, when the global set-up made one. */
 export function seededPostgresTemplate(): string | undefined {
-  return inject('seededPostgresTemplate');
+  return provided('seededPostgresTemplate');
 }
 
 /**

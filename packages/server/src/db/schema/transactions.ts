@@ -374,8 +374,8 @@ export const transactionHistory = pgTable(
 
 /**
  * The health of each connector, shared by every process (modules/routing/health.ts): calls and
- * failures (time-outs, not reached, errors) in the current window; once failures pass the
- * threshold the connector is `open` (skipped by routing where another candidate exists) until a
+ * failures (time-outs, not reached, errors) in the current window and failures in a row; once
+ * either passes its threshold the connector is `open` (skipped by routing where another candidate exists) until a
  * cool-down has passed, then one payment probes it (`probe_until`, its lease) and closes or
  * reopens it.
  */
@@ -389,6 +389,8 @@ export const connectorHealth = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     calls: integer('calls').notNull().default(0),
     failures: integer('failures').notNull().default(0),
+    /** Calls without an answer in a row, whatever the window (an answer resets it). */
+    streak: integer('streak').notNull().default(0),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     probeUntil: timestamp('probe_until', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -6,7 +6,8 @@
  *   connector's current window; a failure is a call without an answer (a time-out, not reached, an
  *   error). A decline is an answer: the connector is healthy.
  * - **Opening**: once the window holds at least `minCalls` calls with at least `failurePercent`
- *   % failed, the connector is `open`: routing skips it where the payment has another candidate
+ *   % failed, or its last `failureStreak` calls all failed (a connector that just went down, its
+ *   window still full of answers), the connector is `open`: routing skips it where the payment has another candidate
  *   (a payment with none still goes to it).
  * - **Half-open**: after `cooldownMs`, one payment claims the probe (`probe_until`, its lease,
  *   by one conditional update, so of many processes one probes) and goes to it; the next call's
@@ -53,15 +54,18 @@ export async function countCall(
   const answered = failed ? sql`false` : sql`true`;
   const calls = sql`case when ${expired} then 1 else ${connectorHealth.calls} + 1 end`;
   const failures = sql`case when ${expired} then ${failure} else ${connectorHealth.failures} + ${failure} end`;
-  const trips = sql`(${calls}) >= ${settings.minCalls} and (${failures}) * 100 >= (${calls}) * ${settings.failurePercent}`;
+  const streak = failed ? sql`${connectorHealth.streak} + 1` : sql`0`;
+  const trips = sql`((${calls}) >= ${settings.minCalls} and (${failures}) * 100 >= (${calls}) * ${settings.failurePercent}) or (${streak}) >= ${settings.failureStreak}`;
   const [row] = await db
     .insert(connectorHealth)
     .values({
       connector,
-      state: 'closed',
       windowStart: now,
       calls: 1,
       failures: failure,
+      streak: failure,
+      state: failed && settings.failureStreak <= 1 ? 'open' : 'closed',
+      ...(failed && settings.failureStreak <= 1 ? { openedAt: now } : {}),
       updatedAt: now,
     })
     .onConflictDoUpdate({
@@ -79,6 +83,7 @@ export async function countCall(
           when ${expired} then ${at} else ${connectorHealth.windowStart} end`,
         calls: sql`case when ${wasOpen} and ${answered} then 0 else ${calls} end`,
         failures: sql`case when ${wasOpen} and ${answered} then 0 else ${failures} end`,
+        streak,
         updatedAt: now,
       },
     })

@@ -1,0 +1,1 @@
+ALTER TABLE "connector_health" ADD COLUMN "streak" integer DEFAULT 0 NOT NULL;
