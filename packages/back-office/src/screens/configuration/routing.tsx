@@ -659,7 +659,10 @@ function DryRunPanel({
     { id: 'no', label: t('config.no') },
   ];
   return (
-    <section className="bo-card bo-config-editor" aria-labelledby="dry-run-title">
+    <section
+      className="bo-card bo-config-editor bo-routing-dry-run"
+      aria-labelledby="dry-run-title"
+    >
       <h2 className="bo-h2" id="dry-run-title">
         {t('config.routing.dryRunTitle')}
       </h2>
@@ -849,6 +852,11 @@ function RoutingEditor({ saved, version, onReload, onSaved }: EditorProps<Routin
             {t('config.routing.rules')}
           </h2>
           <p className="bo-help">{t('config.routing.rulesHelp')}</p>
+          <p className="bo-help">
+            <a className="bo-link" href="#dry-run-title">
+              {t('config.routing.toDryRun')}
+            </a>
+          </p>
           {form.rules.length === 0 ? <p className="bo-muted">{t('config.routing.empty')}</p> : null}
         </div>
         <ol className="bo-routing-rules">
@@ -910,8 +918,8 @@ function RoutingEditor({ saved, version, onReload, onSaved }: EditorProps<Routin
         </div>
       </section>
       <div className="bo-routing-side">
-        <DryRunPanel draft={document} payGroups={saved.payGroups} state={dryRun} />
         <ConnectorPanel connectors={saved.connectors} />
+        <DryRunPanel draft={document} payGroups={saved.payGroups} state={dryRun} />
       </div>
     </div>
   );
