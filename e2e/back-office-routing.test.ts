@@ -139,6 +139,9 @@ describe('connector routing in the back office', () => {
       const first = ruleCard(page, 1);
       await first.getByRole('heading', { name: 'Rule 1: Card deposits' }).waitFor();
       await ruleCard(page, 2).getByRole('heading', { name: 'Rule 2: Rule 1' }).waitFor();
+      // The moved card keeps the focus: at the top, on its other move button.
+      const focused = () => page.evaluate(() => document.activeElement?.textContent);
+      await expect.poll(focused).toBe('Move rule 1 down');
       await ruleCard(page, 2).getByLabel('Rule enabled').selectOption('no');
 
       // The dry run on the rules as edited, nothing saved yet.
@@ -187,6 +190,7 @@ describe('connector routing in the back office', () => {
       // Someone changes the configuration meanwhile: this page's version is stale.
       await changeElsewhere(page);
       await ruleCard(page, 2).getByRole('button', { name: 'Remove rule 2' }).click();
+      await expect.poll(focused).toBe('Add a rule');
       await page.getByRole('button', { name: 'Save' }).click();
       await page
         .getByRole('alert')

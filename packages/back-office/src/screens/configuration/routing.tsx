@@ -6,7 +6,7 @@
  * run ("which connector would take this payment?") on the rules as edited, and the connectors
  * configured on the server with their health. A chunk of its own, loaded when the tab opens.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import { METHOD_KINDS } from '@cashdesk/contract/values';
@@ -324,6 +324,22 @@ function RuleCard({
     (value: RuleForm[K]) => {
       onChange((current) => ({ ...current, [name]: value }));
     };
+  const upButton = useRef<HTMLButtonElement>(null);
+  const downButton = useRef<HTMLButtonElement>(null);
+  // After a move the focus stays with the card: on the button pressed, or on the other one when
+  // the card reached an end (a disabled button cannot hold it).
+  const movedBy = useRef<-1 | 1 | null>(null);
+  useEffect(() => {
+    const by = movedBy.current;
+    if (by === null) return;
+    movedBy.current = null;
+    const atEnd = by === -1 ? index === 0 : index === count - 1;
+    ((by === -1) !== atEnd ? upButton : downButton).current?.focus();
+  }, [index, count]);
+  const move = (by: -1 | 1) => {
+    movedBy.current = by;
+    onMove(by);
+  };
   const when = (condition: string, sent?: readonly string[]) =>
     errorAt(`${at}.when.${condition}`, sent);
   const yesNo = [
@@ -500,19 +516,21 @@ function RuleCard({
         {mayWrite ? (
           <div className="bo-row-actions">
             <Button
+              ref={upButton}
               className="bo-button bo-button--secondary"
               isDisabled={index === 0}
               onPress={() => {
-                onMove(-1);
+                move(-1);
               }}
             >
               {t('config.routing.ruleUp', { number })}
             </Button>
             <Button
+              ref={downButton}
               className="bo-button bo-button--secondary"
               isDisabled={index === count - 1}
               onPress={() => {
-                onMove(1);
+                move(1);
               }}
             >
               {t('config.routing.ruleDown', { number })}
@@ -844,6 +862,14 @@ function RoutingEditor({ saved, version, onReload, onSaved }: EditorProps<Routin
   const names = saved.connectors.map((connector) => connector.name);
   const payGroupNames = [...new Set(saved.payGroups.map((group) => group.short_name))].sort();
   const document = documentOf(form);
+  // A removed rule's button is gone: the focus goes to the button that adds one.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const removed = useRef(false);
+  useEffect(() => {
+    if (!removed.current) return;
+    removed.current = false;
+    addButton.current?.focus();
+  }, [form.rules.length]);
   return (
     <div className="bo-config-layout">
       <section className="bo-config-editor" aria-labelledby="routing-title">
@@ -878,6 +904,7 @@ function RoutingEditor({ saved, version, onReload, onSaved }: EditorProps<Routin
                 setForm((current) => ({ ...current, rules: moved(current.rules, index, by) }));
               }}
               onRemove={() => {
+                removed.current = true;
                 setForm((current) => ({ ...current, rules: without(current.rules, index) }));
               }}
             />
@@ -887,6 +914,7 @@ function RoutingEditor({ saved, version, onReload, onSaved }: EditorProps<Routin
           {mayWrite && names[0] !== undefined ? (
             <div>
               <Button
+                ref={addButton}
                 className="bo-button bo-button--secondary"
                 onPress={() => {
                   setForm((current) =>
