@@ -1,6 +1,6 @@
 /**
  * The configuration calls of the back office: the operator API's configuration of the brand
- * (settings, pay groups, tax tiers, texts, themes), each write naming the configuration version
+ * (settings, pay groups, tax tiers, texts, themes, connector routing), each write naming the configuration version
  * the screen read (If-Match: another write meanwhile is refused with 1804, nothing written), and
  * the back office's preview of a draft (POST /previews).
  */
@@ -10,8 +10,12 @@ import type {
   BrandSettingsUpdate,
   ConfigPreview,
   ConfigPreviewRequest,
+  ConnectorList,
   PayGroupConfig,
   PayGroupDocument,
+  RoutingDryRunAnswer,
+  RoutingDryRunRequest,
+  RoutingRulesDocument,
   TaxTiersDocument,
   TextKeysAnswer,
   TextsAnswer,
@@ -34,6 +38,12 @@ export type BrandTheme = z.infer<typeof Theme>;
 export type Themes = z.infer<typeof ThemeList>;
 export type PreviewDraft = z.infer<typeof ConfigPreviewRequest>;
 export type Preview = z.infer<typeof ConfigPreview>;
+export type RoutingRules = z.infer<typeof RoutingRulesDocument>;
+export type RoutingRuleDraft = RoutingRules['rules'][number];
+export type DryRunRequest = z.infer<typeof RoutingDryRunRequest>;
+export type DryRunAnswer = z.infer<typeof RoutingDryRunAnswer>;
+export type Connectors = z.infer<typeof ConnectorList>;
+export type Connector = Connectors['connectors'][number];
 
 /** The document of a pay group as its PUT takes it: the answer without its keys. */
 export function documentOf(group: PayGroup): PayGroupDraft {
@@ -67,6 +77,12 @@ export const readTextKeys = (language: string): Promise<TextKeys> =>
   call('GET', `${OPERATOR_BASE}/text-keys/${encodeURIComponent(language)}`);
 
 export const listThemes = (): Promise<Themes> => call('GET', `${OPERATOR_BASE}/themes`);
+
+export const readRoutingRules = (): Promise<RoutingRules> =>
+  call('GET', `${OPERATOR_BASE}/routing-rules`);
+
+/** The connectors configured on the server, the default first, with their health. */
+export const listConnectors = (): Promise<Connectors> => call('GET', `${OPERATOR_BASE}/connectors`);
 
 // --- writes, each at the version read ---------------------------------------------------------
 
@@ -113,6 +129,13 @@ export const saveTheme = (
 
 export const saveDefaultTheme = (name: string, version: number): Promise<{ name: string }> =>
   call('PUT', `${OPERATOR_BASE}/theme-default`, { body: { name }, ifMatch: version });
+
+export const saveRoutingRules = (document: RoutingRules, version: number): Promise<RoutingRules> =>
+  call('PUT', `${OPERATOR_BASE}/routing-rules`, { body: document, ifMatch: version });
+
+/** Which rule and connectors would take a described payment (nothing is written). */
+export const dryRunRouting = (request: DryRunRequest): Promise<DryRunAnswer> =>
+  call('POST', `${OPERATOR_BASE}/routing/dry-run`, { body: request });
 
 // --- the preview -----------------------------------------------------------------------------
 

@@ -68,6 +68,8 @@ interface SelectFieldProps {
   readonly value: string;
   readonly options: readonly Option[];
   readonly onChange: (value: string) => void;
+  /** Why the value was refused (the server's answer): the field is marked invalid and says so. */
+  readonly errorMessage?: string | undefined;
 }
 
 /**
@@ -77,6 +79,7 @@ interface SelectFieldProps {
  */
 export function SelectField(props: SelectFieldProps): ReactNode {
   const id = useId();
+  const invalid = props.errorMessage !== undefined;
   return (
     <div className="bo-field">
       <label className="bo-label" htmlFor={id}>
@@ -87,6 +90,7 @@ export function SelectField(props: SelectFieldProps): ReactNode {
         className="bo-input bo-select"
         name={props.name}
         value={props.value}
+        {...(invalid ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {})}
         onChange={(event) => {
           props.onChange(event.target.value);
         }}
@@ -97,6 +101,11 @@ export function SelectField(props: SelectFieldProps): ReactNode {
           </option>
         ))}
       </select>
+      {invalid ? (
+        <span id={`${id}-error`} className="bo-field-error">
+          {props.errorMessage}
+        </span>
+      ) : null}
     </div>
   );
 }

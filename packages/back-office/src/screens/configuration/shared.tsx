@@ -33,6 +33,7 @@ const SECTIONS: readonly { readonly to: string; readonly label: MessageKey }[] =
   { to: '/configuration/tax-tiers', label: 'config.taxTiers' },
   { to: '/configuration/texts', label: 'config.texts' },
   { to: '/configuration/themes', label: 'config.themes' },
+  { to: '/configuration/routing', label: 'config.routing' },
 ];
 
 /** The links between the configuration's sections. */
