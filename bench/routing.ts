@@ -17,12 +17,13 @@
  * the middle; psp-b approves everything. Printed per set-up: the acceptance rate (succeeded of all
  * deposits, counted in the database at the end), the median and p95 of the time from the submit
  * to its answer, how many answers were final (success or error) and where the succeeded ones
- * were charged. Prints figures; never judges them.
+ * were charged; then, per set-up, the figures per connector the operator API's Insight answers
+ * (what the back office draws) for the run. Prints figures; never judges them.
  */
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { and, eq, inArray } from 'drizzle-orm';
-import { ENDPOINTS, buildPath } from '../packages/contract/src/index';
+import { ENDPOINTS, InsightReport, buildPath } from '../packages/contract/src/index';
 import { payGroups, transactions } from '../packages/server/src/db/schema';
 import { callJson, cardDepositBody, payGroupId } from '../packages/server/src/test/api-calls';
 import { createTestSession, startTestServer } from '../packages/server/src/test/harness';
@@ -80,6 +81,8 @@ interface Figures {
   readonly p95Ms: number;
   readonly chargedAt: Readonly<Record<string, number>>;
   readonly seconds: number;
+  /** The Insight figures per connector (GET /insight), as the back office draws them. */
+  readonly insight: readonly string[];
 }
 
 function percentile(sorted: readonly number[], share: number): number {
@@ -172,8 +175,25 @@ async function play(setup: Setup): Promise<Figures> {
       const name = row.connector ?? 'default';
       chargedAt[name] = (chargedAt[name] ?? 0) + 1;
     }
+    // What the back office's Insight screen shows of the run: the operator API's figures.
+    const insight = await operatorCall(
+      server,
+      'GET',
+      `/insight?${new URLSearchParams({
+        from: new Date(Date.now() - 3_600_000).toISOString(),
+        to: new Date(Date.now() + 60_000).toISOString(),
+        flow: 'deposit',
+        group_by: 'connector',
+      }).toString()}`,
+      key,
+    );
+    const report = InsightReport.parse(insight.body);
     const sorted = [...times].sort((a, b) => a - b);
     return {
+      insight: report.rows.map(
+        (row) =>
+          `${row.key}: ${String(row.attempts.total)} calls, ${String(row.attempts.approved)} approved, ${String(row.attempts.declined)} declined, ${String(row.attempts.no_answer)} unanswered, acceptance ${row.attempts.acceptance_rate}, p95 ${String(row.latency.p95_ms)} ms`,
+      ),
       setup: setup.name,
       accepted: succeeded.length / DEPOSITS,
       final,
@@ -211,6 +231,11 @@ async function main(): Promise<void> {
         .map(([name, count]) => `${name} ${String(count)}`)
         .join(', ')} | ${figures.seconds.toFixed(1)} |`,
     );
+  }
+  console.log('');
+  console.log('Insight (GET /insight?group_by=connector, as the back office shows it):');
+  for (const figures of results) {
+    console.log(`- ${figures.setup}: ${figures.insight.join('; ')}`);
   }
 }
 

@@ -27,7 +27,7 @@ import type { SimulatorProcess } from '@cashdesk/testkit';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/open';
 import { brands, payGroups, players, transactions } from '../db/schema';
-import { cardDepositBody, payGroupId, request } from './api-calls';
+import { callJson, cardDepositBody, payGroupId } from './api-calls';
 import { createPostgresDatabase, createTestSession, postgresAdminUrl } from './harness';
 import { ledgerViolations, reservationViolations } from './money-invariants';
 import { startServerProcess } from './server-process';
@@ -168,7 +168,7 @@ async function depositCutByACrash() {
   await pspA.fault({ operation: 'authorizeDeposit', mode: 'soft-decline' });
   await pspB.fault({ operation: 'authorizeDeposit', mode: 'hang-before' });
   // The request dies with the process: its outcome is not awaited as an answer.
-  const inFlight = request(live, 'POST', submit, sessionId, cardDepositBody('50'), {
+  const inFlight = callJson(live, 'POST', submit, sessionId, cardDepositBody('50'), {
     'idempotency-key': key,
   }).catch(() => null);
   const moved = await until(
@@ -194,7 +194,7 @@ describe.skipIf(ADMIN_URL === undefined)(
         // The retry after the lease of the killed request ended: the same request, the same card.
         const retried = await until(
           () =>
-            request(cut.server, 'POST', cut.submit, cut.sessionId, cardDepositBody('50'), {
+            callJson(cut.server, 'POST', cut.submit, cut.sessionId, cardDepositBody('50'), {
               'idempotency-key': cut.key,
             }),
           (answer) => answer.body.transaction_status === 'success',
