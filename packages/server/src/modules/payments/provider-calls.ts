@@ -576,9 +576,12 @@ async function attempt<O extends { readonly outcome: string }>(
 
 /**
  * Counts a payment call in its connector's health (modules/routing/health.ts): `failed` when it
- * got no answer. A count that cannot be written is logged and never fails the payment.
+ * got no answer; only for a payment a routing rule took (health decides nothing else). A count
+ * that cannot be written is logged and never fails the payment.
  */
 async function countHealth(deps: PaymentDeps, row: TransactionRow, failed: boolean) {
+  // Health steers routing only: a payment no rule took costs no statement for it.
+  if (providerDataOf(row).route === undefined) return;
   const connector = deps.connectors.resolve(row.connector);
   try {
     const change = await countCall(
