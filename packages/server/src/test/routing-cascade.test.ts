@@ -26,6 +26,7 @@ import { getBalance } from '../modules/wallet/ledger';
 import { reconcileOnce } from '../modules/payments/reconciler';
 import { transactionTimeline } from '../modules/operator/timeline';
 import { callJson, cardDepositBody, payGroupId, text } from './api-calls';
+import { isRecord } from '../platform/is-record';
 import { brand0PlayerId } from './alt-fixtures';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -36,6 +37,8 @@ const LEASE_MS = 5_000;
 const LOOKUP_GRACE_MS = 60_000;
 /** The card the simulators decline (hard: insufficient funds is no soft decline). */
 const DECLINED_PAN = '4000000000000200';
+/** The card the simulators ask a 3-D Secure challenge for. */
+const CHALLENGE_PAN = '4000000000000507';
 
 let pspA: SimulatorProcess;
 let pspB: SimulatorProcess;
@@ -181,6 +184,27 @@ describe('cascading to the next connector', () => {
       ['psp-b', 'approved'],
     ]);
     expect(calls[0]?.details.cascaded_to).toBe('psp-b');
+  });
+
+  it("a soft decline at psp-a, then a 3-D Secure challenge at psp-b: the player is shown psp-b's challenge, and passing it settles the payment there", async () => {
+    const { sessionId, playerId } = await depositPlayer();
+    await pspA.fault({ operation: 'authorizeDeposit', mode: 'soft-decline' });
+    const answer = await deposit(sessionId, randomUUID(), CHALLENGE_PAN);
+    expect(answer.body).toMatchObject({ step: 'redirect', transaction_status: 'await' });
+    const id = text(answer.body.transaction_id);
+    expect((await rowOf(id)).connector).toBe('psp-b');
+    const redirect = answer.body.redirect_data;
+    if (!isRecord(redirect)) throw new Error('no redirect_data');
+    // The cashier posts what the challenge returned: the server completes it with psp-b, the
+    // connector the payment is at.
+    const completed = await callJson(server, 'POST', ENDPOINTS.alt3dsResult.path, sessionId, {
+      transaction_id: id,
+      outcome: 'authenticated',
+    });
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ status: 'success', connector: 'psp-b' });
+    expect(await chargedAt(id)).toEqual(['psp-b']);
+    expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('550');
   });
 
   it('a payment psp-a never received is tried at psp-b', async () => {
