@@ -186,7 +186,7 @@ describe('cascading to the next connector', () => {
     expect(calls[0]?.details.cascaded_to).toBe('psp-b');
   });
 
-  it("a soft decline at psp-a, then a 3-D Secure challenge at psp-b: the player is shown psp-b's challenge, and passing it settles the payment there", async () => {
+  it('a soft decline at psp-a, then a 3-D Secure challenge at psp-b: the player gets the challenge step, and its result is completed with psp-b, charged there once', async () => {
     const { sessionId, playerId } = await depositPlayer();
     await pspA.fault({ operation: 'authorizeDeposit', mode: 'soft-decline' });
     const answer = await deposit(sessionId, randomUUID(), CHALLENGE_PAN);
