@@ -204,7 +204,11 @@ const Approved = z.object({
  * The decline codes of this protocol after which nothing was charged and another provider may
  * accept the payment (the connector's softDeclineCodes).
  */
-export const SOFT_DECLINE_CODES = ['do_not_honor', 'issuer_unavailable', 'try_again_later'] as const;
+export const SOFT_DECLINE_CODES = [
+  'do_not_honor',
+  'issuer_unavailable',
+  'try_again_later',
+] as const;
 
 const DeclinedWire = z.object({
   outcome: z.literal('declined'),
