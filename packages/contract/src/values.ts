@@ -10,7 +10,7 @@
  */
 import type { OperatorScopeName } from './endpoint-types';
 
-export { CLIENT_REPORT_KINDS } from '@cashdesk/domain';
+export { CLIENT_REPORT_KINDS, weightShares } from '@cashdesk/domain';
 
 /** Base of the operator API, versioned apart from the player's calls. */
 export const OPERATOR_BASE = '/api/operator/v1';

@@ -325,6 +325,7 @@ export {
   resolvePrecision,
   roundDecimal,
   roundToPrecision,
+  weightShares,
 } from './money';
 export type {
   AmountFormatOptions,

@@ -20,3 +20,4 @@ export { decimalPlaces, resolvePrecision, roundToPrecision } from './precision';
 export type { TaxResult, TaxTier } from './tax';
 export { positiveDecimal } from './values';
 export type { DecimalInput } from './values';
+export { weightShares } from './weight-shares';

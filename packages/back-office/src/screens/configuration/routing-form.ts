@@ -6,7 +6,7 @@
  * currency) and refuses a bad one naming its field; nothing here second-guesses it: a value the
  * form cannot read is sent as it is (or as null) for the server to name.
  */
-import { METHOD_KINDS } from '@cashdesk/contract/values';
+import { METHOD_KINDS, weightShares } from '@cashdesk/contract/values';
 import type { DryRunRequest, RoutingRuleDraft, RoutingRules } from '../../api/configuration';
 
 type Conditions = RoutingRuleDraft['when'];
@@ -251,25 +251,12 @@ export function withRule(
 
 /**
  * The share of a rule's payments each connector is tried first for, in percent as the dry run
- * answers it (its weight over the rule's total, rounded half up to two decimals, written without
- * trailing zeros), computed in whole numbers; null for each when a weight is not a whole number
- * from 0 to 100 or every weight is 0 (the server refuses such a rule).
+ * answers it (the contract's weightShares, the rule the server routes by); null for each when a
+ * weight is not a whole number from 0 to 100 or every weight is 0 (the server refuses such a rule).
  */
 export function sharesOf(targets: readonly TargetForm[]): readonly (string | null)[] {
-  const weights = targets.map((target) => weightOf(target.weight));
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  if (!Number.isInteger(total) || weights.some((weight) => weight > 100) || total === 0) {
-    return weights.map(() => null);
-  }
-  return weights.map((weight) => {
-    // Hundredths of a percent, rounded half up: weight × 10000 / total.
-    const hundredths = Math.floor((weight * 20000 + total) / (2 * total));
-    const whole = Math.floor(hundredths / 100);
-    const fraction = String(hundredths % 100)
-      .padStart(2, '0')
-      .replace(/0+$/, '');
-    return fraction === '' ? String(whole) : `${String(whole)}.${fraction}`;
-  });
+  const shares = weightShares(targets.map((target) => weightOf(target.weight)));
+  return targets.map((_, index) => shares?.[index] ?? null);
 }
 
 /** The body fields of the rules a refusal may name, each marked at its field on the screen. */

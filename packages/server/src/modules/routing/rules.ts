@@ -17,6 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import Big from 'big.js';
+import { weightShares } from '@cashdesk/domain';
 import type { RoutingConditions, RoutingRule } from '@cashdesk/contract';
 
 /** What the rules read of a payment. */
@@ -153,14 +154,11 @@ export async function routePayment(
 
 /**
  * The share of a rule's payments each connector is tried first for, in percent as exact decimal
- * strings (the dry run's answer): its weight over the rule's total.
+ * strings (the dry run's answer; the domain's weightShares, which the back office shows too).
  */
 export function firstShares(rule: RoutingRule): ReadonlyMap<string, string> {
-  const total = rule.connectors.reduce((sum, target) => sum + target.weight, 0);
+  const shares = weightShares(rule.connectors.map((target) => target.weight));
   return new Map(
-    rule.connectors.map((target) => [
-      target.connector,
-      total === 0 ? '0' : new Big(target.weight).times(100).div(total).round(2).toFixed(),
-    ]),
+    rule.connectors.map((target, index) => [target.connector, shares?.[index] ?? '0']),
   );
 }
