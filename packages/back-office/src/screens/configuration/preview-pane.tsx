@@ -131,8 +131,9 @@ export function PreviewPane({
       </div>
       {error === undefined ? null : (
         <div className="bo-notice bo-notice--error" role="alert">
-          {t('preview.refused', { reason: errorText(i18n, error) })}
-          {field === undefined ? null : ` ${t('preview.field', { field })}`}
+          {field === undefined
+            ? t('preview.refused', { reason: errorText(i18n, error) })
+            : t('preview.refusedField')}
         </div>
       )}
       <div className={phone ? 'bo-preview__stage bo-preview__stage--phone' : 'bo-preview__stage'}>
