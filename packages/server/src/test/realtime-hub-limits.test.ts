@@ -243,7 +243,9 @@ describe('realtime input and revoked tokens', () => {
   it("SPEC §8: a blocked player's token is refused on connect and subscribe (3503)", async () => {
     const session = await createTestSession(server);
     const token = await authToken(server, session);
-    const ses = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const ses: unknown = JSON.parse(
+      Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    );
     if (!isRecord(ses)) throw new Error('no claims');
     const live = await connected(server, token);
     const [row] = await server.db
