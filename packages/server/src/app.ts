@@ -22,6 +22,7 @@ import { Readiness, installReadiness } from './http/readiness';
 import { installRequestIdHeader, requestIdOf, withRequestIdHeader } from './http/request-id';
 import { installSecurity } from './http/security';
 import { securityServerOptions } from './http/server-options';
+import { clientAddressOf } from './http/client-address';
 import { Telemetry, installHttpMetrics } from './http/telemetry';
 import { decorateSession } from './http/session-auth';
 import { decorateOperator } from './http/operator-auth';
@@ -62,6 +63,8 @@ export interface CreateAppOptions {
   readonly clock?: Clock | undefined;
   /** Default: a logger at the config's level writing to stdout (http/logger.ts). */
   readonly logger?: Logger | undefined;
+  /** Default true: the realtime hub runs its ping and connect-deadline timers; tests drive them. */
+  readonly realtimeTimers?: boolean | undefined;
   /** Route modules registered after the server's own (tests add probe routes this way). */
   readonly extraRoutes?: readonly RouteModule[] | undefined;
   /** The PostgreSQL pool (OpenDatabase.pool), whose connections the metrics report. */
@@ -120,6 +123,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     settings: config.realtime,
     clock,
     log: logger,
+    clientAddress: clientAddressOf(config.security.trustProxy),
+    timer: options.realtimeTimers,
   });
   realtime.attach(app.server);
   metrics.realtimeConnections(() => realtime.connections);

@@ -27,6 +27,17 @@ export interface RealtimeSettings {
   readonly maxConnectionsPerSession: number;
   /** REALTIME_MAX_CONNECTIONS_PER_ADDRESS: default 500 (players behind one carrier NAT). */
   readonly maxConnectionsPerAddress: number;
+  /**
+   * REALTIME_MAX_CONNECTIONS: open connections of this process at most, default 20000; past it a
+   * new socket is closed with 3013 (the client reconnects after its back-off).
+   */
+  readonly maxConnections: number;
+  /**
+   * REALTIME_CONNECT_TIMEOUT_MS: a socket that has not connected (a `connect` with a valid token)
+   * this long after it opened is closed (3502), whatever it sent; default 8000, at most 9000 (the
+   * deadline is checked every second, so such a socket lives less than 10 s).
+   */
+  readonly connectTimeoutMs: number;
   /** REALTIME_MAX_FRAME_BYTES: default 65536 (SPEC §9's 60000-byte analytics transport fits). */
   readonly maxFrameBytes: number;
   /** Channels one connection may be subscribed to, 16. */
@@ -64,6 +75,10 @@ export const LIMIT_VARIABLES = {
     1,
     1_000_000,
   ).default(500),
+  REALTIME_MAX_CONNECTIONS: integerText('REALTIME_MAX_CONNECTIONS', 1, 10_000_000).default(20_000),
+  REALTIME_CONNECT_TIMEOUT_MS: integerText('REALTIME_CONNECT_TIMEOUT_MS', 100, 9_000).default(
+    8_000,
+  ),
   REALTIME_MAX_FRAME_BYTES: integerText('REALTIME_MAX_FRAME_BYTES', 1_024, 1_048_576).default(
     65_536,
   ),
@@ -99,6 +114,8 @@ export function readLimits(values: ValuesOf<typeof LIMIT_VARIABLES>): LimitSetti
       pingIntervalS: values.REALTIME_PING_INTERVAL_S,
       maxConnectionsPerSession: values.REALTIME_MAX_CONNECTIONS_PER_SESSION,
       maxConnectionsPerAddress: values.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+      maxConnections: values.REALTIME_MAX_CONNECTIONS,
+      connectTimeoutMs: values.REALTIME_CONNECT_TIMEOUT_MS,
       maxFrameBytes: values.REALTIME_MAX_FRAME_BYTES,
       maxSubscriptions: 16,
       clickstreamEventsPerMinute: values.CLICKSTREAM_MAX_EVENTS_PER_MINUTE,

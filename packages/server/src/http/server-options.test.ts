@@ -19,8 +19,9 @@ describe('the HTTP server options', () => {
         keepAliveTimeout: 72_000,
         connectionsCheckingInterval: 1_000,
       },
-      trustProxy: ['10.0.0.0/8'],
     });
+    expect(options.trustProxy('10.1.2.3', 0)).toBe(true);
+    expect(options.trustProxy('192.0.2.1', 0)).toBe(false);
     const short = { ...DEFAULT_SECURITY.timeouts, requestTimeoutMs: 1_000, headersTimeoutMs: 400 };
     expect(connectionsCheckingInterval(short)).toBe(100);
   });

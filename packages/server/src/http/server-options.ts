@@ -11,7 +11,8 @@
  * - `keepAliveTimeout` (KEEP_ALIVE_TIMEOUT_MS): an idle keep-alive connection is closed (keep it
  *   above the idle time-out of a load balancer in front, or the balancer may reuse a closing one).
  * - `trustProxy` (TRUST_PROXY): which proxies' X-Forwarded-For is believed, so `request.ip` (the
- *   rate limits' client address) is the player's and not the proxy's.
+ *   rate limits' client address) is the player's and not the proxy's; given as the trust function
+ *   of http/client-address.ts, which the realtime hub's per-address cap uses too.
  * - `clientErrorHandler`: what a connection that broke the rules gets before it is closed: the
  *   server's own error body with a code of the contract's table, not Node's or Fastify's: 408
  *   requestTimeout (1015) for a request or headers time-out, 431 malformedRequest (1001) for
@@ -26,6 +27,8 @@ import type { ConnectionError, FastifyInstance } from 'fastify';
 import type { ErrorName } from '@cashdesk/contract';
 import type { SecuritySettings, ServerTimeouts } from '../config';
 import { errorBody } from './api-error';
+import { trustProxyOf } from './client-address';
+import type { TrustProxy } from './client-address';
 import { NO_STORE } from './security-headers';
 
 /** The Fastify options of {@link SecuritySettings} (see the module comment). */
@@ -34,7 +37,7 @@ export interface SecurityServerOptions {
   readonly requestTimeout: number;
   readonly keepAliveTimeout: number;
   readonly http: ServerOptions;
-  readonly trustProxy: boolean | string[];
+  readonly trustProxy: TrustProxy;
   readonly clientErrorHandler: (
     this: FastifyInstance,
     error: ConnectionError,
@@ -96,8 +99,8 @@ export function securityServerOptions(settings: SecuritySettings): SecurityServe
       keepAliveTimeout: timeouts.keepAliveTimeoutMs,
       connectionsCheckingInterval: connectionsCheckingInterval(timeouts),
     },
-    trustProxy:
-      typeof settings.trustProxy === 'boolean' ? settings.trustProxy : [...settings.trustProxy],
+    // The one trust function of http/client-address.ts, which the realtime hub reads too.
+    trustProxy: trustProxyOf(settings.trustProxy),
     clientErrorHandler: answerClientError,
   };
 }

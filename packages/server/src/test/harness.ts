@@ -60,6 +60,8 @@ export interface TestServerOptions {
   readonly clock?: Clock;
   /** The port (default a free one; a restart passes the port it had). */
   readonly port?: number;
+  /** Default true; false leaves the realtime hub's tick and sweep to the test. */
+  readonly realtimeTimers?: boolean;
 }
 
 /** A running test server. */
@@ -187,6 +189,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       typeof options.provider === 'function' ? options.provider(database.db) : options.provider,
     otpSender: options.otpSender,
     clock: options.clock,
+    realtimeTimers: options.realtimeTimers,
     logger: createLogger({ level: 'info', destination: sink }),
     extraRoutes: options.extraRoutes,
     databasePool: database.pool,

@@ -5,7 +5,8 @@
  * CLICKSTREAM_RETENTION_DAYS.
  *
  * - {@link checkClickstreamData}: data over SPEC §9's 60000-byte transport is refused with 106
- *   (limit exceeded), data that is not a {@link ClickstreamPublication} with 107 (bad request).
+ *   (limit exceeded), data that is not a {@link ClickstreamPublication} or holds text the input
+ *   guard refuses (NUL, control characters, a lone surrogate) with 107 (bad request).
  *   Neither closes the connection: its subscriptions go on.
  * - {@link ClickstreamBudget}: a connection publishes at most CLICKSTREAM_MAX_EVENTS_PER_MINUTE
  *   events a minute (a fixed window on the app's clock); past it 111 (too many requests, flagged
@@ -25,6 +26,7 @@ import { ANALYTICS, CLICKSTREAM_CHANNEL, utf8ByteLength } from '@cashdesk/domain
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/open';
 import { rowsOf } from '../../db/rows';
+import { findRefusedText } from '../../http/input-guard';
 import { ERROR } from './protocol';
 import type { ErrorReply } from './protocol';
 
@@ -47,6 +49,9 @@ export function checkClickstreamData(data: unknown): ClickstreamCheck {
   if (utf8ByteLength(text) > ANALYTICS.transportMaxBytes) {
     return { ok: false, error: ERROR.limitExceeded };
   }
+  // NUL, control characters and lone surrogates (the server's input guard) are bad input: they
+  // would otherwise fail the insert, PostgreSQL refusing them in jsonb.
+  if (findRefusedText(data) !== undefined) return { ok: false, error: ERROR.badRequest };
   const parsed = ClickstreamPublication.safeParse(data);
   if (!parsed.success) return { ok: false, error: ERROR.badRequest };
   return { ok: true, events: parsed.data.events };

@@ -28,13 +28,25 @@
  * and pushes each publication to this process's subscribers of its channel; every process does
  * the same, so a publication committed by any process reaches every subscriber.
  *
- * Limits: connections per session and per address, the largest frame (`maxPayload`: a larger one
+ * Limits: connections per session and per client address (the address TRUST_PROXY derives,
+ * http/client-address.ts, as the HTTP limits count it: refused with HTTP 429 at the upgrade),
+ * connections of the process (REALTIME_MAX_CONNECTIONS: a socket past it is closed with 3013, and
+ * the client reconnects after its back-off, perhaps to another process), a connect deadline (a
+ * socket with no accepted `connect` REALTIME_CONNECT_TIMEOUT_MS after it opened is closed with
+ * 3502, whatever it sent; {@link RealtimeHub.sweep} checks it every second), the largest frame (`maxPayload`: a larger one
  * closes with 1009, which the client reports as a message size limit), subscriptions per
  * connection. The ping and expiry checks run on one timer for every connection; their "now" is
  * the app's clock, and tests call {@link RealtimeHub.tick} themselves.
  *
  * A session that ends (http/sessions.ts expireSession) or a player who is blocked closes its
- * connections (3503, no reconnect), heard through the session caches' notifications.
+ * connections (3503, no reconnect), heard through the session caches' notifications. Their tokens
+ * stay valid up to TOKEN_LIFETIME_S, so a `connect` asks the database whether its session is live
+ * and its player not blocked (live-session.ts), and a `subscribe` is refused when its session was
+ * heard to end: both close with 3503. The commands after a `connect` wait for its answer.
+ *
+ * Input: a clickstream publication holding text the input guard refuses (NUL, control
+ * characters, a lone surrogate: http/input-guard.ts) is bad input, 107, like any other malformed
+ * publication; nothing else a client sends reaches the database.
  *
  * Nothing here logs a token, a channel name or a session id: counts and close codes only.
  *
@@ -46,6 +58,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import type { Database } from '../../db/open';
+import { isLiveSession } from './live-session';
 import { keepListening } from '../../db/listen';
 import type { KeptListener } from '../../db/listen';
 import { MAX_CHANNEL_LENGTH, channelAccess, sessionChannelKey } from './channels';
@@ -55,7 +68,7 @@ import type { Envelope } from './publish';
 import { CLOSE, ERROR } from './protocol';
 import type { CloseReason, ErrorReply } from './protocol';
 import { SessionTokens } from './session-token';
-import { checkToken } from './token';
+import { TOKEN_LIFETIME_S, checkToken } from './token';
 import {
   CLICKSTREAM_CHANNEL,
   ClickstreamBudget,
@@ -73,8 +86,12 @@ export interface HubSettings {
   readonly pingIntervalS: number;
   /** Open connections of one session at most (a widget needs one; tabs and reconnects more). */
   readonly maxConnectionsPerSession: number;
-  /** Open connections from one address at most. */
+  /** Open connections from one client address at most. */
   readonly maxConnectionsPerAddress: number;
+  /** Open connections of this process at most. */
+  readonly maxConnections: number;
+  /** A socket not connected this long after it opened is closed (3502). */
+  readonly connectTimeoutMs: number;
   /** The largest frame a client may send, in bytes. */
   readonly maxFrameBytes: number;
   /** Channels one connection may be subscribed to at most. */
@@ -93,7 +110,13 @@ interface HubLog {
 interface Client {
   readonly socket: WebSocket;
   readonly address: string;
+  /** When it opened (the app's clock, ms): it must connect by the connect deadline. */
+  readonly openedAt: number;
   claims: ConnectionClaims | null;
+  /** The claims of its `connect` while the database is asked about them. */
+  connecting: ConnectionClaims | null;
+  /** Its frames wait for this while a `connect` is answered. */
+  waiting: Promise<void> | null;
   /** Channels subscribed to; created on the first subscribe. */
   channels: Set<string> | null;
   /** Whether anything came since the last ping. */
@@ -109,6 +132,14 @@ const PROTOCOL_VERSION = '0.0.0-cashdesk';
 /** Unsent bytes a connection may have queued before it is closed as slow (3008). */
 const MAX_BUFFERED_BYTES = 1_048_576;
 
+/** How often the connect deadline is checked. */
+const SWEEP_INTERVAL_MS = 1_000;
+
+/** A `connect` being answered: the commands after it wait. */
+interface Connecting {
+  readonly connecting: Promise<object | 'closed'>;
+}
+
 /** See the module comment. */
 export class RealtimeHub {
   private readonly wss: WebSocketServer;
@@ -116,8 +147,13 @@ export class RealtimeHub {
   private readonly byChannel = new Map<string, Set<Client>>();
   private readonly perSession = new Map<string, number>();
   private readonly perAddress = new Map<string, number>();
+  /** Sockets not connected yet, oldest first (the connect deadline). */
+  private readonly unconnected = new Set<Client>();
+  /** Channel keys of sessions heard to end, until their last token expired (ms). */
+  private readonly endedSessions = new Map<string, number>();
   private listener: KeptListener | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
   private stopped = false;
   /** The connection tokens minted for sessions in this process (init's `auth_token`). */
   readonly tokens: SessionTokens;
@@ -129,7 +165,12 @@ export class RealtimeHub {
       readonly settings: HubSettings;
       readonly clock: () => Date;
       readonly log: HubLog;
-      /** Default true: run {@link tick} every ping interval. Tests drive it themselves. */
+      /** The client address of an upgrade request (http/client-address.ts clientAddressOf). */
+      readonly clientAddress: (request: IncomingMessage) => string;
+      /**
+       * Default true: run {@link tick} every ping interval and {@link sweep} every second. Tests
+       * drive them themselves.
+       */
       readonly timer?: boolean | undefined;
     },
   ) {
@@ -155,6 +196,10 @@ export class RealtimeHub {
         this.tick();
       }, this.options.settings.pingIntervalS * 1000);
       this.timer.unref();
+      this.sweeper = setInterval(() => {
+        this.sweep();
+      }, SWEEP_INTERVAL_MS);
+      this.sweeper.unref();
     }
   }
 
@@ -180,7 +225,7 @@ export class RealtimeHub {
 
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const path = (request.url ?? '').split('?')[0];
-    const address = request.socket.remoteAddress ?? 'unknown';
+    const address = this.options.clientAddress(request);
     if (this.stopped) {
       refuse(socket, 503, 'Service Unavailable');
     } else if (path !== REALTIME_PATH) {
@@ -201,16 +246,24 @@ export class RealtimeHub {
       close(socket, CLOSE.shutdown);
       return;
     }
+    if (this.clients.size >= this.options.settings.maxConnections) {
+      close(socket, CLOSE.full);
+      return;
+    }
     const client: Client = {
       socket,
       address,
+      openedAt: this.options.clock().getTime(),
       claims: null,
+      connecting: null,
+      waiting: null,
       channels: null,
       heard: true,
       expired: false,
       clickstream: null,
     };
     this.clients.add(client);
+    this.unconnected.add(client);
     count(this.perAddress, address, 1);
     socket.on('message', (data: RawData, isBinary: boolean) => {
       this.receive(client, data, isBinary);
@@ -225,6 +278,7 @@ export class RealtimeHub {
 
   private forget(client: Client): void {
     if (!this.clients.delete(client)) return;
+    this.unconnected.delete(client);
     count(this.perAddress, client.address, -1);
     if (client.claims !== null) count(this.perSession, client.claims.ses, -1);
     for (const channel of client.channels ?? []) this.leave(client, channel);
@@ -245,19 +299,49 @@ export class RealtimeHub {
     const text = Buffer.isBuffer(data)
       ? data.toString('utf8')
       : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8');
-    const replies: string[] = [];
-    const later: Promise<object>[] = [];
-    for (const line of text.split('\n')) {
+    const previous = client.waiting;
+    const pending =
+      previous === null
+        ? this.process(client, text.split('\n'), 0, [], [])
+        : previous.then(() => this.process(client, text.split('\n'), 0, [], []));
+    if (pending === undefined) return;
+    const mine: Promise<void> = pending.then(() => {
+      if (client.waiting === mine) client.waiting = null;
+    });
+    client.waiting = mine;
+  }
+
+  /**
+   * Handles the commands of one frame from `from` on and sends their replies in one frame; a
+   * `connect` being answered holds the rest back (a promise of the frame's end then).
+   */
+  private process(
+    client: Client,
+    lines: readonly string[],
+    from: number,
+    replies: string[],
+    later: Promise<object>[],
+  ): Promise<void> | undefined {
+    if (!this.clients.has(client)) return undefined;
+    for (let index = from; index < lines.length; index += 1) {
+      const line = lines[index] ?? '';
       if (line.trim() === '') continue;
       let command: unknown;
       try {
         command = JSON.parse(line);
       } catch {
         this.disconnect(client, CLOSE.badRequest);
-        return;
+        return undefined;
       }
       const outcome = this.handle(client, command);
-      if (outcome === 'closed') return;
+      if (outcome === 'closed') return undefined;
+      if (isConnecting(outcome)) {
+        return outcome.connecting.then((answer) => {
+          if (answer === 'closed') return;
+          replies.push(JSON.stringify(answer));
+          return this.process(client, lines, index + 1, replies, later);
+        });
+      }
       if (outcome instanceof Promise) later.push(outcome);
       else if (outcome !== null) replies.push(JSON.stringify(outcome));
     }
@@ -269,13 +353,17 @@ export class RealtimeHub {
         client.socket.send(answers.map((answer) => JSON.stringify(answer)).join('\n'));
       });
     }
+    return undefined;
   }
 
   /**
    * One command's reply (a promise of it for a publication); `null` for none (a pong, a send),
    * `closed` when the client was closed.
    */
-  private handle(client: Client, command: unknown): object | Promise<object> | null | 'closed' {
+  private handle(
+    client: Client,
+    command: unknown,
+  ): object | Promise<object> | Connecting | null | 'closed' {
     if (typeof command !== 'object' || command === null || Array.isArray(command)) {
       this.disconnect(client, CLOSE.badRequest);
       return 'closed';
@@ -327,7 +415,11 @@ export class RealtimeHub {
     return errorReply(id, ERROR.methodNotFound);
   }
 
-  private connect(client: Client, id: number, connect: Record<string, unknown>): object | 'closed' {
+  private connect(
+    client: Client,
+    id: number,
+    connect: Record<string, unknown>,
+  ): Connecting | object | 'closed' {
     const now = this.options.clock();
     const checked = checkToken(this.options.secret, connect.token, now);
     if (!checked.ok) {
@@ -339,12 +431,49 @@ export class RealtimeHub {
       return 'closed';
     }
     const { claims } = checked;
+    if (this.hasEnded(claims, now)) {
+      this.disconnect(client, CLOSE.sessionEnded);
+      return 'closed';
+    }
+    client.connecting = claims;
+    const { db, secret, log } = this.options;
+    return {
+      connecting: isLiveSession(db, secret, claims, now).then(
+        (live) => this.connected(client, id, claims, live),
+        (error: unknown) => {
+          client.connecting = null;
+          log.warn(
+            { error: error instanceof Error ? error.name : typeof error },
+            'realtime session could not be checked',
+          );
+          return errorReply(id, ERROR.internal);
+        },
+      ),
+    };
+  }
+
+  /** The end of a `connect` once the database said whether its session is `live`. */
+  private connected(
+    client: Client,
+    id: number,
+    claims: ConnectionClaims,
+    live: boolean,
+  ): object | 'closed' {
+    client.connecting = null;
+    // Closed meanwhile (its session ended, the deadline, the client).
+    if (!this.clients.has(client)) return 'closed';
+    const now = this.options.clock();
+    if (!live || this.hasEnded(claims, now)) {
+      this.disconnect(client, CLOSE.sessionEnded);
+      return 'closed';
+    }
     if ((this.perSession.get(claims.ses) ?? 0) >= this.options.settings.maxConnectionsPerSession) {
       this.disconnect(client, CLOSE.connectionLimit);
       return 'closed';
     }
     client.claims = claims;
     client.expired = false;
+    this.unconnected.delete(client);
     count(this.perSession, claims.ses, 1);
     return {
       id,
@@ -383,13 +512,21 @@ export class RealtimeHub {
     };
   }
 
-  private subscribe(client: Client, id: number, subscribe: Record<string, unknown>): object {
+  private subscribe(
+    client: Client,
+    id: number,
+    subscribe: Record<string, unknown>,
+  ): object | 'closed' {
     const channel = subscribe.channel;
     if (typeof channel !== 'string' || channel === '' || channel.length > MAX_CHANNEL_LENGTH) {
       return errorReply(id, ERROR.badRequest);
     }
     const claims = client.claims;
     if (claims === null) return errorReply(id, ERROR.unauthorized);
+    if (this.hasEnded(claims, this.options.clock())) {
+      this.disconnect(client, CLOSE.sessionEnded);
+      return 'closed';
+    }
     const access = channelAccess(claims, channel);
     if (access === 'unknown') return errorReply(id, ERROR.unknownChannel);
     if (access === 'denied') return errorReply(id, ERROR.permissionDenied);
@@ -448,8 +585,15 @@ export class RealtimeHub {
     if (change.kind === 'session') this.tokens.forget(change.id);
     const owner =
       change.kind === 'session' ? sessionChannelKey(this.options.secret, change.id) : change.id;
+    if (change.kind === 'session') {
+      // Its tokens are refused until the last of them expired (a session does not come back).
+      const until = this.options.clock().getTime() + TOKEN_LIFETIME_S * 1000;
+      this.endedSessions.delete(owner);
+      this.endedSessions.set(owner, until);
+    }
     for (const client of [...this.clients]) {
-      const claims = client.claims;
+      // A connection whose `connect` is being answered is closed too.
+      const claims = client.claims ?? client.connecting;
       if (claims !== null && (change.kind === 'session' ? claims.ses : claims.sub) === owner) {
         this.disconnect(client, CLOSE.sessionEnded);
       }
@@ -473,6 +617,29 @@ export class RealtimeHub {
     }
   }
 
+  /** Whether the session of `claims` was heard to end (its tokens are refused). */
+  private hasEnded(claims: ConnectionClaims, now: Date): boolean {
+    const until = this.endedSessions.get(claims.ses);
+    return until !== undefined && until > now.getTime();
+  }
+
+  /**
+   * Closes the sockets that did not connect by the connect deadline (3502), whatever they sent,
+   * and forgets ended sessions whose last token expired. Runs every second (tests call it).
+   */
+  sweep(): void {
+    const now = this.options.clock().getTime();
+    const deadline = now - this.options.settings.connectTimeoutMs;
+    for (const client of this.unconnected) {
+      if (client.openedAt > deadline) break;
+      this.disconnect(client, CLOSE.stale);
+    }
+    for (const [key, until] of this.endedSessions) {
+      if (until > now) break;
+      this.endedSessions.delete(key);
+    }
+  }
+
   /**
    * Pings every connection; closes those that did not answer the previous ping (3012) and those
    * whose token expired without a refresh (3005).
@@ -480,16 +647,15 @@ export class RealtimeHub {
   tick(): void {
     const nowS = this.options.clock().getTime() / 1000;
     for (const client of this.clients) {
-      if (client.claims === null && !client.heard) {
-        // Opened and never connected within an interval.
-        this.disconnect(client, CLOSE.stale);
-      } else if (client.claims !== null && client.claims.exp <= nowS) {
+      // One not connected yet is closed by the connect deadline (sweep).
+      if (client.claims === null) continue;
+      if (client.claims.exp <= nowS) {
         this.disconnect(client, CLOSE.expired);
       } else if (!client.heard) {
         this.disconnect(client, CLOSE.noPong);
       } else {
         client.heard = false;
-        if (client.claims !== null) client.socket.send('{}');
+        client.socket.send('{}');
       }
     }
   }
@@ -505,6 +671,7 @@ export class RealtimeHub {
     if (this.stopped) return;
     this.stopped = true;
     if (this.timer !== null) clearInterval(this.timer);
+    if (this.sweeper !== null) clearInterval(this.sweeper);
     const open = this.clients.size;
     for (const client of [...this.clients]) this.disconnect(client, CLOSE.shutdown);
     if (open > 0) this.options.log.info({ connections: open }, 'realtime connections closed');
@@ -525,6 +692,10 @@ function channelOfSession(secret: string, sessionId: string, kind: string): stri
   if (kind === 'balance') return null;
   const key = sessionChannelKey(secret, sessionId);
   return kind === 'transactions' ? transactionsChannel(key) : notificationsChannel(key);
+}
+
+function isConnecting(outcome: object | null): outcome is Connecting {
+  return outcome !== null && 'connecting' in outcome;
 }
 
 function count(counts: Map<string, number>, key: string, delta: number): void {

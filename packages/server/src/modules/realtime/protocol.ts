@@ -43,10 +43,13 @@ export const CLOSE = {
   expired: { code: 3005, reason: 'connection expired', reconnect: true },
   slow: { code: 3008, reason: 'slow', reconnect: true },
   noPong: { code: 3012, reason: 'no pong', reconnect: true },
+  // The process holds REALTIME_MAX_CONNECTIONS: the client reconnects after its back-off.
+  full: { code: 3013, reason: 'too many connections', reconnect: true },
   invalidToken: { code: 3500, reason: 'invalid token', reconnect: false },
   badRequest: { code: 3501, reason: 'bad request', reconnect: false },
   // Centrifugo's "force no reconnect": the session ended or its player was blocked.
   sessionEnded: { code: 3503, reason: 'session ended', reconnect: false },
+  // No accepted connect within REALTIME_CONNECT_TIMEOUT_MS of opening.
   stale: { code: 3502, reason: 'stale', reconnect: false },
   // Centrifugo does not reconnect after 3504; here it does, after its back-off: a widget's
   // reconnect may come before its dead socket was noticed.
