@@ -60,6 +60,7 @@ describe('loadConfig', () => {
       security: DEFAULT_SECURITY,
       webhooks: DEFAULT_WEBHOOKS,
       staff: { sessionIdleMs: 1_800_000, sessionMaxMs: 43_200_000 },
+      uploads: { kind: 'local' },
       unknownVariables: [],
     });
     expect(DEFAULT_OPERATIONS).toEqual(loadConfig({}).operations);
@@ -192,6 +193,7 @@ describe('loadConfig', () => {
         intervalMs: 1000,
       },
       staff: { sessionIdleMs: 1_800_000, sessionMaxMs: 43_200_000 },
+      uploads: { kind: 'local' },
       unknownVariables: [],
     });
   });
