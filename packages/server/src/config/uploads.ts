@@ -13,7 +13,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod';
-import { flagText, optionalText, secretText, urlText } from './env';
+import { flagText, optionalText, urlText } from './env';
 import type { ValuesOf } from './env';
 
 /** The variables of the documents' storage. */
@@ -44,7 +44,7 @@ export const UPLOAD_STORAGE_VARIABLES = {
       .optional(),
   ),
   UPLOADS_S3_ACCESS_KEY_ID: optionalText,
-  UPLOADS_S3_SECRET_ACCESS_KEY: secretText('UPLOADS_S3_SECRET_ACCESS_KEY', 8),
+  UPLOADS_S3_SECRET_ACCESS_KEY: optionalText,
   UPLOADS_S3_FORCE_PATH_STYLE: flagText,
 };
 
@@ -80,9 +80,11 @@ export function readUploadStorage(
 ): UploadStorageSettings {
   const bucket = values.UPLOADS_S3_BUCKET;
   if (bucket === undefined) {
-    const set = Object.entries(values)
-      .filter(([name, value]) => name !== 'UPLOADS_S3_BUCKET' && value !== undefined)
-      .map(([name]) => name);
+    const set = Object.keys(UPLOAD_STORAGE_VARIABLES).filter(
+      (name) =>
+        name !== 'UPLOADS_S3_BUCKET' &&
+        values[name as keyof typeof UPLOAD_STORAGE_VARIABLES] !== undefined,
+    );
     if (set.length > 0) {
       problems.push(
         `UPLOADS_S3_BUCKET: required with ${set.join(', ')}; without a bucket uploaded documents stay on this host's disk (DATA_DIR/uploads)`,
