@@ -36,9 +36,7 @@ describe('where uploaded documents are kept (UPLOADS_S3_*)', () => {
   });
 
   it('reads a bucket with its endpoint, region, prefix, keys and path style', () => {
-    expect(
-      loadConfig({ ...PRODUCTION, UPLOADS_S3_PREFIX: 'cashier/documents' }).uploads,
-    ).toEqual({
+    expect(loadConfig({ ...PRODUCTION, UPLOADS_S3_PREFIX: 'cashier/documents' }).uploads).toEqual({
       kind: 's3',
       bucket: 'cashdesk-documents',
       endpoint: 'https://objects.example.com',
@@ -80,7 +78,11 @@ describe('where uploaded documents are kept (UPLOADS_S3_*)', () => {
     delete keyWithoutSecret.UPLOADS_S3_SECRET_ACCESS_KEY;
     const secretWithoutKey: Record<string, string> = { ...PRODUCTION };
     delete secretWithoutKey.UPLOADS_S3_ACCESS_KEY_ID;
-    for (const env of [keyWithoutSecret, secretWithoutKey, { ...secretWithoutKey, CASHDESK_MODE: 'sandbox' }]) {
+    for (const env of [
+      keyWithoutSecret,
+      secretWithoutKey,
+      { ...secretWithoutKey, CASHDESK_MODE: 'sandbox' },
+    ]) {
       expect(problemsOf(env)).toEqual([
         'UPLOADS_S3_ACCESS_KEY_ID, UPLOADS_S3_SECRET_ACCESS_KEY: set both, or neither for the default AWS credential chain',
       ]);
@@ -113,9 +115,7 @@ describe('where uploaded documents are kept (UPLOADS_S3_*)', () => {
     ).toEqual([
       'UPLOADS_S3_ENDPOINT: plain http to another host (objects.internal:9000) is refused in production mode; use https, or set CASHDESK_ALLOW_PLAIN_HTTP=true for a private network you trust',
     ]);
-    expect(
-      problemsOf({ ...PRODUCTION, UPLOADS_S3_ENDPOINT: 'http://127.0.0.1:9000' }),
-    ).toEqual([]);
+    expect(problemsOf({ ...PRODUCTION, UPLOADS_S3_ENDPOINT: 'http://127.0.0.1:9000' })).toEqual([]);
   });
 
   it('warns about a misspelled UPLOADS_ variable', () => {

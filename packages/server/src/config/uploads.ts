@@ -39,7 +39,7 @@ export const UPLOAD_STORAGE_VARIABLES = {
       .string()
       .regex(
         /^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*$/,
-        'UPLOADS_S3_PREFIX must be key segments of [A-Za-z0-9!_.*\'()-] separated by /',
+        "UPLOADS_S3_PREFIX must be key segments of [A-Za-z0-9!_.*'()-] separated by /",
       )
       .optional(),
   ),
@@ -59,7 +59,8 @@ export interface S3UploadStorage {
   /** UPLOADS_S3_PREFIX: keys start with `<prefix>/`; `undefined`: at the bucket's root. */
   readonly prefix: string | undefined;
   /** Both keys, or `undefined` for the SDK's default credential chain. */
-  readonly credentials: { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
+  readonly credentials:
+    { readonly accessKeyId: string; readonly secretAccessKey: string } | undefined;
   /** UPLOADS_S3_FORCE_PATH_STYLE: `<endpoint>/<bucket>/<key>` instead of a bucket host name. */
   readonly forcePathStyle: boolean;
 }
@@ -80,10 +81,10 @@ export function readUploadStorage(
 ): UploadStorageSettings {
   const bucket = values.UPLOADS_S3_BUCKET;
   if (bucket === undefined) {
+    // `values` holds the whole environment's values: only this section's names count here.
+    const given = new Map<string, unknown>(Object.entries(values));
     const set = Object.keys(UPLOAD_STORAGE_VARIABLES).filter(
-      (name) =>
-        name !== 'UPLOADS_S3_BUCKET' &&
-        values[name as keyof typeof UPLOAD_STORAGE_VARIABLES] !== undefined,
+      (name) => name !== 'UPLOADS_S3_BUCKET' && given.get(name) !== undefined,
     );
     if (set.length > 0) {
       problems.push(

@@ -17,6 +17,7 @@ import type { TestServer } from './harness';
 import { closedPort, objectStorageEnv, startObjectStorage } from './object-storage';
 import type { TestObjectStorage } from './object-storage';
 import { isRecord } from '../platform/is-record';
+import type { DocumentStorage } from '../modules/payments/document-storage';
 
 const BASE = '/api/cashier-service/v1.0';
 const PDF = Buffer.concat([
@@ -111,6 +112,11 @@ async function localFiles(server: TestServer): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
 
+/** The document storage of a server process. */
+function storageOf(server: TestServer): DocumentStorage {
+  return server.app.cashdesk.documentStorage;
+}
+
 describe('documents in an S3-compatible object storage (SPEC §5 file upload, §7 upload)', () => {
   it('keeps a receipt uploaded through one process in the bucket, and another process reads the same bytes', async () => {
     const { session, playerId } = await freshPlayer(first);
@@ -124,9 +130,7 @@ describe('documents in an S3-compatible object storage (SPEC §5 file upload, §
     expect(await localFiles(first)).toEqual([]);
     expect(await localFiles(second)).toEqual([]);
 
-    const read = await buffer(
-      await second.app.cashdesk.documentStorage.get(row?.filePath ?? 'missing/row.pdf'),
-    );
+    const read = await buffer(await storageOf(second).get(row?.filePath ?? 'missing/row.pdf'));
     expect(read.equals(PDF)).toBe(true);
   });
 
@@ -161,14 +165,18 @@ describe('documents in an S3-compatible object storage (SPEC §5 file upload, §
       .from(documents)
       .where(eq(documents.id, String(receipt.body.document_id)));
     expect(row?.transactionId).toBe(answer.body.transaction_id);
-    const read = await buffer(await first.app.cashdesk.documentStorage.get(row?.filePath ?? ''));
+    const read = await buffer(await storageOf(first).get(row?.filePath ?? ''));
     expect(read.equals(PDF)).toBe(true);
   });
 
   it('writes nothing to the bucket for a file refused by its type (SPEC §5)', async () => {
     const { session, playerId } = await freshPlayer(first);
     const form = new FormData();
-    form.append('file', new Blob(['plain text, not a document'], { type: 'application/pdf' }), 'a.pdf');
+    form.append(
+      'file',
+      new Blob(['plain text, not a document'], { type: 'application/pdf' }),
+      'a.pdf',
+    );
     const response = await fetch(
       `${first.baseUrl}${BASE}/payments/groups/${String(bankTransfer)}/upload`,
       {
@@ -204,8 +212,6 @@ describe('documents in an S3-compatible object storage (SPEC §5 file upload, §
     // whose storage answers is kept.
     const retried = await upload(second, session, key);
     expect(retried.status).toBe(200);
-    expect(await storage.keys()).toContain(
-      `${playerId}/${String(retried.body.document_id)}.pdf`,
-    );
+    expect(await storage.keys()).toContain(`${playerId}/${String(retried.body.document_id)}.pdf`);
   });
 });

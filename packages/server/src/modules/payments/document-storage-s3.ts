@@ -39,8 +39,10 @@ const MAX_ATTEMPTS = 3;
 /** The SDK's name of an error (`NoSuchBucket`, `TimeoutError`, …), never its message. */
 function errorName(error: unknown): string {
   if (error instanceof Error) {
-    const code = (error as Error & { code?: unknown }).code;
-    return typeof code === 'string' && error.name === 'Error' ? code : error.name;
+    // A socket's failure is a plain Error whose code says what happened (ECONNREFUSED, …).
+    return error.name === 'Error' && 'code' in error && typeof error.code === 'string'
+      ? error.code
+      : error.name;
   }
   return typeof error;
 }
