@@ -154,7 +154,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     clearInterval(previewSweep);
   });
   // Where uploaded documents' bytes are kept: DATA_DIR/uploads, or a bucket (UPLOADS_S3_*).
-  const documentStorage = createDocumentStorage(config.uploads, config.dataDir);
+  const documentStorage = createDocumentStorage(config.uploads, config.dataDir, logger);
   app.addHook('onClose', () => {
     documentStorage.close();
   });

@@ -47,6 +47,24 @@ function errorName(error: unknown): string {
   return typeof error;
 }
 
+/** Where the SDK's warnings go (the app's logger). */
+export interface StorageLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * The SDK's logger: its warnings (text only) go to the app's log; its info and debug lines, which
+ * describe requests, are dropped. Without one the SDK writes some warnings to the console.
+ */
+function sdkLogger(log: StorageLog) {
+  const warn = (...content: unknown[]): void => {
+    const text = content.filter((part) => typeof part === 'string').join(' ');
+    if (text !== '') log.warn({ storage: 's3' }, text);
+  };
+  const drop = (): void => undefined;
+  return { trace: drop, debug: drop, info: drop, warn, error: warn };
+}
+
 /** Documents in a bucket (see the module comment). */
 export class S3DocumentStorage implements DocumentStorage {
   readonly kind = 's3';
@@ -54,7 +72,7 @@ export class S3DocumentStorage implements DocumentStorage {
   readonly #bucket: string;
   readonly #prefix: string;
 
-  constructor(settings: S3UploadStorage) {
+  constructor(settings: S3UploadStorage, log: StorageLog) {
     this.#bucket = settings.bucket;
     this.#prefix = settings.prefix === undefined ? '' : `${settings.prefix}/`;
     this.#client = new S3Client({
@@ -63,6 +81,7 @@ export class S3DocumentStorage implements DocumentStorage {
       ...(settings.credentials === undefined ? {} : { credentials: settings.credentials }),
       forcePathStyle: settings.forcePathStyle,
       maxAttempts: MAX_ATTEMPTS,
+      logger: sdkLogger(log),
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       requestHandler: {

@@ -48,6 +48,7 @@ import { isUuid } from '../../platform/ids';
 import { DocumentStorageError, LocalDocumentStorage, uploadsDir } from './document-storage';
 import type { DocumentStorage } from './document-storage';
 import { S3DocumentStorage } from './document-storage-s3';
+import type { StorageLog } from './document-storage-s3';
 
 /** A document row. */
 export type DocumentRow = typeof documents.$inferSelect;
@@ -75,9 +76,10 @@ export const FILE_NAME_MAX = 255;
 export function createDocumentStorage(
   settings: UploadStorageSettings,
   dataDir: string,
+  log: StorageLog,
 ): DocumentStorage {
   return settings.kind === 's3'
-    ? new S3DocumentStorage(settings)
+    ? new S3DocumentStorage(settings, log)
     : new LocalDocumentStorage(dataDir);
 }
 
