@@ -310,6 +310,7 @@ describe('errors of an endpoint (SPEC §8)', () => {
       '1013',
       '1014',
       '1015',
+      '1016',
       '1999',
     ]);
     expect(
@@ -319,7 +320,7 @@ describe('errors of an endpoint (SPEC §8)', () => {
 
   it('groups them by HTTP status', () => {
     const byStatus = endpointErrorsByStatus(ENDPOINTS.depositUpload);
-    expect([...byStatus.keys()]).toEqual([400, 401, 404, 408, 409, 413, 415, 422, 429, 500]);
+    expect([...byStatus.keys()]).toEqual([400, 401, 404, 408, 409, 413, 415, 422, 429, 500, 503]);
     expect(byStatus.get(413)?.map((definition) => definition.code)).toEqual(['1006']);
   });
 

@@ -109,6 +109,7 @@ const UPLOAD_ERRORS = [
   'uploadType',
   'uploadTooLarge',
   'uploadQuotaExceeded',
+  'uploadStorageUnavailable',
   'idempotencyConflict',
   'idempotencyInProgress',
   'idempotencyKeyRequired',

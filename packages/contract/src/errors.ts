@@ -109,6 +109,12 @@ export const ERROR_CODES = {
     'CASHIER.ERROR.REQUEST_TIMEOUT',
     'The request did not arrive in time (its headers, or the whole request with its body); the connection is closed. Nothing of it was processed.',
   ),
+  uploadStorageUnavailable: define(
+    '1016',
+    503,
+    'CASHIER.ERROR.UPLOAD_STORAGE_UNAVAILABLE',
+    "The storage that keeps uploaded documents (the server's object storage) could not be reached or refused the write. Nothing was stored and no document was recorded; send the file again in a moment with the same Idempotency-Key.",
+  ),
   notFound: define(
     '1008',
     404,

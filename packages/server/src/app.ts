@@ -41,6 +41,7 @@ import type { OtpSender } from './modules/accounts';
 import { RealtimeHub, startClickstreamRetention } from './modules/realtime';
 import { backlogReaders } from './modules/operator';
 import { connectorStates } from './modules/routing';
+import { createDocumentStorage } from './modules/payments';
 import { PREVIEW_SWEEP_INTERVAL_MS, sweepExpiredPreviews } from './modules/brand-config';
 
 /** What {@link createApp} needs. */
@@ -157,6 +158,11 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.addHook('onClose', () => {
     clearInterval(previewSweep);
   });
+  // Where uploaded documents' bytes are kept: DATA_DIR/uploads, or a bucket (UPLOADS_S3_*).
+  const documentStorage = createDocumentStorage(config.uploads, config.dataDir, logger);
+  app.addHook('onClose', () => {
+    documentStorage.close();
+  });
   app.decorate('cashdesk', {
     db,
     config,
@@ -178,6 +184,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     metrics,
     realtime,
     clickstreamRetention,
+    documentStorage,
   });
   // Brand data and sessions in memory, kept true by notifications (db/cache/).
   const caches = new CacheHub({ db, settings: config.cache, clock, log: logger });

@@ -6,7 +6,7 @@
  * One module per section of the settings, each with its variables, its defaults, the problems
  * it finds and its part of {@link ServerConfig}: server.ts (the process), database.ts,
  * secrets.ts, connectors.ts, payments.ts, wallet.ts, otp.ts, webhooks.ts, security.ts,
- * limits.ts (caches and realtime) and operations.ts; env.ts has the parsers and the error,
+ * limits.ts (caches and realtime), operations.ts and uploads.ts (where documents are kept); env.ts has the parsers and the error,
  * load.ts joins them.
  *
  * @packageDocumentation
@@ -27,3 +27,4 @@ export { DEFAULT_WIDGET_DIR, SERVER_MODES } from './server';
 export type { LogLevel, ResponseValidation, ServerMode } from './server';
 export type { OperatorWalletSettings, WalletConfig } from './wallet';
 export type { WebhookSettings } from './webhooks';
+export type { S3UploadStorage, UploadStorageSettings } from './uploads';

@@ -62,6 +62,7 @@ describe('loadConfig', () => {
       security: DEFAULT_SECURITY,
       webhooks: DEFAULT_WEBHOOKS,
       staff: { sessionIdleMs: 1_800_000, sessionMaxMs: 43_200_000 },
+      uploads: { kind: 'local' },
       unknownVariables: [],
     });
     expect(DEFAULT_OPERATIONS).toEqual(loadConfig({}).operations);
@@ -196,6 +197,7 @@ describe('loadConfig', () => {
         intervalMs: 1000,
       },
       staff: { sessionIdleMs: 1_800_000, sessionMaxMs: 43_200_000 },
+      uploads: { kind: 'local' },
       unknownVariables: [],
     });
   });
@@ -232,7 +234,7 @@ describe('loadConfig', () => {
 
   it('every variable the server reads is in the configuration table of docs/configuration.md', () => {
     const table = readFileSync(path.join(REPO_ROOT, 'docs', 'configuration.md'), 'utf8');
-    const listed = new Set([...table.matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1]));
+    const listed = new Set([...table.matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((match) => match[1]));
     expect(CONFIG_VARIABLES.length).toBeGreaterThan(30);
     expect(CONFIG_VARIABLES.filter((name) => !listed.has(name))).toEqual([]);
     expect([...listed].filter((name) => !CONFIG_VARIABLES.includes(name ?? ''))).toEqual([]);

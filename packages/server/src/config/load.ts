@@ -30,6 +30,8 @@ import { readSecurity, SECURITY_VARIABLES } from './security';
 import type { SecuritySettings } from './security';
 import { readServer, SERVER_VARIABLES } from './server';
 import { readStaff, STAFF_VARIABLES } from './staff';
+import { readUploadStorage, UPLOAD_STORAGE_VARIABLES } from './uploads';
+import type { UploadStorageSettings } from './uploads';
 import type { StaffSettings } from './staff';
 import type { ServerSettings } from './server';
 import { readWallet, WALLET_VARIABLES } from './wallet';
@@ -60,6 +62,8 @@ export interface ServerConfig
   readonly webhooks: WebhookSettings;
   /** The back office's staff sessions (their time-outs). */
   readonly staff: StaffSettings;
+  /** Where uploaded documents' bytes are kept: DATA_DIR/uploads, or a bucket (UPLOADS_S3_*). */
+  readonly uploads: UploadStorageSettings;
   /**
    * Variables named like the server's own that no part of it reads (a misspelling leaves a
    * setting at its default): main.ts names each in a warning at start-up.
@@ -80,6 +84,7 @@ const EnvSchema = z.object({
   ...LIMIT_VARIABLES,
   ...OPERATION_VARIABLES,
   ...STAFF_VARIABLES,
+  ...UPLOAD_STORAGE_VARIABLES,
   ...PRODUCTION_CHECK_VARIABLES,
 });
 
@@ -89,8 +94,8 @@ export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 /**
  * Reads and validates the environment. Each section's reader tells its defaults and what it
  * refuses: server.ts (PORT 8080, HOST 127.0.0.1, CASHDESK_MODE sandbox, …), database.ts,
- * secrets.ts, connectors.ts, payments.ts, wallet.ts, otp.ts, webhooks.ts, security.ts, limits.ts
- * and operations.ts. Production mode never seeds the demo data, and refuses to start without a
+ * secrets.ts, connectors.ts, payments.ts, wallet.ts, otp.ts, webhooks.ts, security.ts, limits.ts,
+ * operations.ts and uploads.ts. Production mode never seeds the demo data, and refuses to start without a
  * CASHDESK_SECRET, without a provider, with a sandbox provider or outbox it was not told to
  * allow, or with webhooks it cannot sign.
  *
@@ -110,6 +115,7 @@ export function loadConfig(env: Environment = process.env): ServerConfig {
   const otp = readOtpSender(values, production, security.timeouts.connectionTimeoutMs, problems);
   const webhooks = readWebhooks(values, production, problems);
   const operations = readOperations(values, database.databaseUrl, problems);
+  const uploads = readUploadStorage(values, problems);
   if (production) problems.push(...productionProblems(env, values, database.databaseUrl));
   throwIfProblems(problems);
   const known = new Set([
@@ -130,6 +136,7 @@ export function loadConfig(env: Environment = process.env): ServerConfig {
     security,
     webhooks,
     staff: readStaff(values),
+    uploads,
     unknownVariables: unknownVariables(env, known),
   };
 }

@@ -6,8 +6,9 @@
  * - the embedded database (no DATABASE_URL): its files live on this one host, in DATA_DIR (by
  *   default inside the install folder); CASHDESK_ALLOW_EMBEDDED_DATABASE=true runs on it anyway;
  * - plain http to a service that is not on this host (the provider, a named connector, the
- *   operator's wallet, its messaging service, its webhook receiver): card payments, balances,
- *   one-time codes and payment events would cross the network readable by anyone on the way;
+ *   operator's wallet, its messaging service, its webhook receiver, the object storage of
+ *   uploaded documents): card payments, balances, one-time codes, payment events and players'
+ *   documents would cross the network readable by anyone on the way;
  *   CASHDESK_ALLOW_PLAIN_HTTP=true allows it (a private network the operator trusts);
  * - in every mode, a variable named like the server's own (CASHDESK_, CONNECTOR_, WEBHOOK_, …)
  *   that none of its parts reads is named in a warning: a misspelling (WEBHOOKS_URL) would
@@ -28,9 +29,15 @@ export const PRODUCTION_CHECK_VARIABLES = {
   CASHDESK_ALLOW_PLAIN_HTTP: flagText,
 };
 
-/** The variables that name a service the server calls with money, codes or events. */
+/** The variables that name a service the server calls with money, codes, events or documents. */
 function outboundAddressVariables(env: Environment): string[] {
-  const fixed = ['PROVIDER_URL', 'OPERATOR_WALLET_URL', 'OTP_HTTP_URL', 'WEBHOOK_URL'];
+  const fixed = [
+    'PROVIDER_URL',
+    'OPERATOR_WALLET_URL',
+    'OTP_HTTP_URL',
+    'WEBHOOK_URL',
+    'UPLOADS_S3_ENDPOINT',
+  ];
   const connectors = Object.keys(env).filter((name) => /^CONNECTOR_[A-Z0-9_]+_URL$/.test(name));
   return [...fixed, ...connectors];
 }
@@ -88,6 +95,7 @@ const OWN_PREFIXES = [
   'WALLET_',
   'OTP_',
   'DATABASE_',
+  'UPLOADS_',
 ];
 
 /**

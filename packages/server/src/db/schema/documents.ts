@@ -10,7 +10,10 @@ import { payGroups } from './pay-groups';
 import { players } from './players';
 import { transactions } from './transactions';
 
-/** Uploaded documents: bytes under DATA_DIR/uploads, metadata here (SPEC §5 upload rules). */
+/**
+ * Uploaded documents: bytes in the document storage (DATA_DIR/uploads, or a bucket with
+ * UPLOADS_S3_BUCKET: modules/payments/document-storage.ts), metadata here (SPEC §5 upload rules).
+ */
 export const documents = pgTable(
   'documents',
   {
@@ -22,7 +25,7 @@ export const documents = pgTable(
       onDelete: 'set null',
     }),
     payGroupId: integer('pay_group_id').references(() => payGroups.id, { onDelete: 'set null' }),
-    /** Relative to DATA_DIR/uploads. */
+    /** The storage key `{player}/{document}.{ext}`: relative to DATA_DIR/uploads, or in the bucket. */
     filePath: text('file_path').notNull(),
     originalName: text('original_name').notNull(),
     /** Detected from the bytes (pdf, heic, jpeg, png), never from the name. */

@@ -20,3 +20,4 @@ export { currencyPrecision } from './transaction-money';
 export type { RefundState } from './refunds';
 export type { DecisionRecorder } from './approval';
 export { startReconciler } from './reconciler';
+export { createDocumentStorage } from './uploads';

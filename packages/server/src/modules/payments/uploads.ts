@@ -1,31 +1,34 @@
 /**
- * Uploaded documents (SPEC §5 file upload, §7 upload): bytes under DATA_DIR/uploads, metadata in
- * the `documents` table.
+ * Uploaded documents (SPEC §5 file upload, §7 upload): bytes in the document storage
+ * (document-storage.ts: DATA_DIR/uploads on this host by default, or a bucket of an
+ * S3-compatible object storage with UPLOADS_S3_BUCKET), metadata in the `documents` table.
  *
  * How a file travels:
- * 1. {@link receiveFile} streams the upload into a temporary file under DATA_DIR/uploads/.tmp,
- *    hashing it (SHA-256), counting its bytes and keeping its first bytes for the type check;
- *    nothing of it is held in memory.
+ * 1. {@link receiveFile} streams the upload into a temporary file under DATA_DIR/uploads/.tmp on
+ *    the local disk, hashing it (SHA-256), counting its bytes and keeping its first bytes for the
+ *    type check; nothing of it is held in memory.
  * 2. {@link checkReceivedFile} applies @cashdesk/domain's checkFileUpload to what arrived: the
  *    type comes from the magic bytes (pdf, heic, jpeg, png), never from the name or the declared
  *    MIME type; more than 20 971 520 bytes or an empty file is refused.
  * 3. {@link storeDocument} checks the upload quota of the transaction (or of the player's
- *    documents not yet attached to one), moves the file to
- *    DATA_DIR/uploads/{player}/{document}.{ext} and writes the row, in one database transaction;
- *    if the row cannot be written, the file is removed again.
+ *    documents not yet attached to one), keeps the file in the storage under
+ *    `{player}/{document}.{ext}` (a rename on the local disk, a streamed PutObject to a bucket),
+ *    then writes the row in one database transaction that checks the quota again under a lock;
+ *    if the row cannot be written, the kept file is deleted again. The bytes are kept before the
+ *    row exists, so a row never names missing bytes; a storage that cannot be reached answers
+ *    503 uploadStorageUnavailable (1016) and writes no row.
  * Any refusal removes the temporary file ({@link discardReceived}), so a refused upload leaves
  * nothing behind.
  *
- * The bytes are on the disk of the process that received them (up to 20 MB each: too large to
- * keep in a database row). Nothing in the server reads them back, so several server processes
- * work without sharing a disk, but their documents then lie on several machines: the README
- * ("Several instances") asks for one DATA_DIR on a shared volume.
+ * The bytes are too large (up to 20 MB each) to keep in a database row. On the local disk they
+ * lie on the host that received them (docs/scaling.md asks for one DATA_DIR on a shared volume
+ * then); in a bucket every host reads every document.
  *
  * @packageDocumentation
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -37,11 +40,15 @@ import type { UploadResponse } from '@cashdesk/contract';
 import { FILE_SNIFF_BYTES, checkFileUpload } from '@cashdesk/domain';
 import type { AcceptedFileType } from '@cashdesk/domain';
 import type { Executor } from '../../db/open';
-import type { UploadQuota } from '../../config';
+import type { UploadQuota, UploadStorageSettings } from '../../config';
 import { documents, players, transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { isAcceptedText } from '../../http/input-guard';
 import { isUuid } from '../../platform/ids';
+import { DocumentStorageError, LocalDocumentStorage, uploadsDir } from './document-storage';
+import type { DocumentStorage } from './document-storage';
+import { S3DocumentStorage } from './document-storage-s3';
+import type { StorageLog } from './document-storage-s3';
 
 /** A document row. */
 export type DocumentRow = typeof documents.$inferSelect;
@@ -65,9 +72,15 @@ const EXTENSIONS: Readonly<Record<AcceptedFileType, string>> = {
 /** Longest original file name kept (the contract's UploadResponse.file_name). */
 export const FILE_NAME_MAX = 255;
 
-/** Where uploads live: DATA_DIR/uploads. */
-export function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
+/** The document storage the configuration names: the local disk, or a bucket (UPLOADS_S3_*). */
+export function createDocumentStorage(
+  settings: UploadStorageSettings,
+  dataDir: string,
+  log: StorageLog,
+): DocumentStorage {
+  return settings.kind === 's3'
+    ? new S3DocumentStorage(settings, log)
+    : new LocalDocumentStorage(dataDir);
 }
 
 /** A file that arrived and waits in a temporary file. */
@@ -166,7 +179,8 @@ export function checkReceivedFile(file: ReceivedFile): AcceptedFileType {
 
 /** What {@link storeDocument} needs. */
 export interface StoreDocumentInput {
-  readonly dataDir: string;
+  /** Where the bytes are kept (the app's `documentStorage`). */
+  readonly storage: DocumentStorage;
   readonly file: ReceivedFile;
   readonly type: AcceptedFileType;
   readonly playerId: string;
@@ -235,28 +249,41 @@ async function lockDocumentOwner(
 }
 
 /**
- * Moves a received file to its place and writes its row, within the upload quota (file removed
- * again if the row fails or the quota is full).
+ * Keeps a received file in the document storage and writes its row, within the upload quota
+ * (see the module comment for the order; the kept file is deleted again if the row fails or the
+ * quota filled up meanwhile).
  *
- * @throws {ApiError} uploadQuotaExceeded when the document would go over the quota.
+ * @throws {ApiError} uploadQuotaExceeded when the document would go over the quota;
+ *   uploadStorageUnavailable (503) when the storage cannot be reached or refuses the write.
  */
 export async function storeDocument(db: Executor, input: StoreDocumentInput): Promise<DocumentRow> {
   const id = randomUUID();
-  const relative = path.join(input.playerId, `${id}.${EXTENSIONS[input.type]}`);
-  const target = path.join(uploadsDir(input.dataDir), relative);
-  await mkdir(path.dirname(target), { recursive: true });
+  // A storage key, `/` on every platform (documents.file_path).
+  const key = `${input.playerId}/${id}.${EXTENSIONS[input.type]}`;
   const owner = { playerId: input.playerId, transactionId: input.transactionId };
-  return db.transaction(async (tx) => {
-    await lockDocumentOwner(tx, owner);
-    await assertUploadQuota(tx, owner, input.file.size, input.quota);
-    await rename(input.file.tempPath, target);
-    try {
-      return await insertDocument(tx, id, relative, input);
-    } catch (error) {
-      await rm(target, { force: true });
-      throw error;
-    }
-  });
+  // A refusal of a full quota writes nothing to the storage; the check is repeated under the lock.
+  await assertUploadQuota(db, owner, input.file.size, input.quota);
+  try {
+    await input.storage.put(key, {
+      tempPath: input.file.tempPath,
+      size: input.file.size,
+      mimeType: MIME_TYPES[input.type],
+    });
+  } catch (error) {
+    if (!(error instanceof DocumentStorageError)) throw error;
+    throw new ApiError('uploadStorageUnavailable', { detail: error.message, cause: error });
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      await lockDocumentOwner(tx, owner);
+      await assertUploadQuota(tx, owner, input.file.size, input.quota);
+      return insertDocument(tx, id, key, input);
+    });
+  } catch (error) {
+    // Bytes without a row are never read; a delete that fails too leaves only their space.
+    await input.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Writes a document's row. */

@@ -11,6 +11,8 @@
  * in all, and so do a player's documents not yet attached to one (409, code 1014). A deposit's
  * document attached to a bank transfer waiting for its receipt is reported to the provider
  * (modules/payments/receipts.ts). The Idempotency-Key covers the file's sha256 and the form fields.
+ * The bytes go to the document storage (modules/payments/document-storage.ts: the local disk, or
+ * a bucket); one that cannot be reached answers 503 (1016) and stores nothing.
  *
  * @packageDocumentation
  */
@@ -103,7 +105,7 @@ function uploadHandler(flow: PaymentFlow) {
             });
           }
           const document = await storeDocument(deps.db, {
-            dataDir: deps.config.dataDir,
+            storage: deps.documentStorage,
             file,
             type,
             playerId: session.playerId,
