@@ -1,7 +1,7 @@
 /**
  * The rate limits' counters, shared by every server process. {@link LimitCounters} is the whole
- * interface the limits use (http/rate-limits.ts): count one event of a key in the current window,
- * or read the window without counting. {@link postgresCounters} keeps them in the database every
+ * interface the limits use (http/rate-limits.ts, the staff sign-in lock): count one event of a key
+ * in the current window, read the window without counting, or end it. {@link postgresCounters} keeps them in the database every
  * process already shares (table `rate_limit_windows`); a store on Redis would implement the same
  * two calls (docs/decisions/0112-shared-rate-limits.md).
  *
@@ -30,6 +30,8 @@ export interface LimitCounters {
   hit(limit: string, key: string, windowMs: number, now: Date): Promise<WindowCount>;
   /** The window of `key` under `limit`, not counting anything. */
   peek(limit: string, key: string, now: Date): Promise<WindowCount>;
+  /** Ends the window of `key` under `limit` (a success that forgives earlier failures). */
+  clear(limit: string, key: string): Promise<void>;
 }
 
 /** The stored form of a key. */
@@ -106,6 +108,13 @@ export function postgresCounters(
         return { count: 0, endsAt: now };
       }
       return row;
+    },
+    async clear(limit, key) {
+      await db
+        .delete(rateLimitWindows)
+        .where(
+          and(eq(rateLimitWindows.limitName, limit), eq(rateLimitWindows.keyHash, keyHash(key))),
+        );
     },
   };
 }

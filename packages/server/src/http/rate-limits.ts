@@ -83,6 +83,8 @@ export interface AuthFailureGuard {
 /** The limits an app enforces (decorated as `app.cashdeskLimits`). */
 export interface Limits {
   readonly authFailures: AuthFailureGuard;
+  /** The shared counters, for a limit a module keeps itself (the staff sign-in lock). */
+  readonly counters: LimitCounters;
   /** The preHandler hook limiting an endpoint per session; `undefined` for other endpoints. */
   moneyCallHook(endpointId: string): preHandlerAsyncHookHandler | undefined;
   /** The preHandler hook limiting an endpoint per client address; `undefined` for others. */
@@ -208,6 +210,7 @@ export function registerRateLimits(
   const addressHooks = new Map<string, preHandlerAsyncHookHandler>();
   app.decorate('cashdeskLimits', {
     authFailures: authFailureGuard(counters, settings, deps.clock),
+    counters,
     moneyCallHook(endpointId) {
       if (!MONEY_ENDPOINT_IDS.has(endpointId)) return undefined;
       let hook = moneyHooks.get(endpointId);

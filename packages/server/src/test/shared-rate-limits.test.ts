@@ -3,7 +3,8 @@
  * valid credentials: two app instances on one database (two processes behind a balancer) count
  * into the same windows; a flood of guessed session ids or forged provider webhooks from an
  * address gets 429 for its further failures while a live session or a good signature from that
- * address is still served; a session that ended is not counted as a guess. The clock is the
+ * address is still served; a session that ended is not counted as a guess; wrong passwords lock a
+ * staff account from the address they came from only. The clock is the
  * apps' own, moved by the tests (no waiting for a window to end).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -16,6 +17,8 @@ import { rateLimitWindows } from '../db/schema';
 import { CASHIER, callJson, payGroupId } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { OPERATOR_ENV } from './operator-calls';
+import { StaffClient, codeOfError, createStaff } from './staff-calls';
 
 const FAILURES = 5;
 const MONEY_CALLS = 3;
@@ -28,6 +31,7 @@ let first: TestServer;
 let second: TestServer;
 
 const env = {
+  ...OPERATOR_ENV,
   AUTH_FAILURES_PER_ADDRESS: String(FAILURES),
   MONEY_CALLS_PER_SESSION: String(MONEY_CALLS),
   RATE_LIMIT_WINDOW_MS: String(WINDOW_MS),
@@ -200,5 +204,67 @@ describe('a flood from one address cannot lock out valid credentials', () => {
       expect((await init(first, guessedSessionId(), address)).status).toBe(401);
     }
     await expectTooMany(await init(first, guessedSessionId(), address));
+  });
+});
+
+describe('the staff sign-in lock', () => {
+  it('wrong passwords from one address lock the account from that address only, on every process', async () => {
+    const owner = await createStaff(first, { role: 'owner', brandId: 'brand0' });
+    const attacker = uniqueAddress();
+    const attempt = (server: TestServer, password: string, address: string) =>
+      new StaffClient(server).call('POST', '/session', {
+        body: { email: owner.email, password },
+        headers: { 'x-forwarded-for': address },
+      });
+    const answers: unknown[] = [];
+    for (let failure = 1; failure <= 5; failure += 1) {
+      const server = failure % 2 === 0 ? first : second;
+      answers.push(codeOfError(await attempt(server, 'a-wrong-password-1', attacker)));
+    }
+    expect(answers).toEqual([
+      ...Array.from({ length: 4 }, () => ERROR_CODES.staffCredentialsInvalid.code),
+      ERROR_CODES.staffLocked.code,
+    ]);
+    // Refused before the password is checked (the address is past its failures too: 1013).
+    const locked = await attempt(first, owner.password, attacker);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The staff member, from their own address, signs in at once on either process.
+    expect((await attempt(second, owner.password, uniqueAddress())).status).toBe(200);
+    expect((await attempt(first, owner.password, uniqueAddress())).status).toBe(200);
+  });
+
+  it('a right password forgives the address its earlier wrong ones', async () => {
+    const owner = await createStaff(first, { role: 'owner', brandId: 'brand0' });
+    const address = uniqueAddress();
+    const attempt = (password: string) =>
+      new StaffClient(first).call('POST', '/session', {
+        body: { email: owner.email, password },
+        headers: { 'x-forwarded-for': address },
+      });
+    for (let failure = 1; failure <= 4; failure += 1) {
+      expect((await attempt('a-wrong-password-1')).status).toBe(401);
+    }
+    expect((await attempt(owner.password)).status).toBe(200);
+    // The fifth wrong one from the address is not the lock's fifth.
+    const next = await attempt('a-wrong-password-1');
+    expect(codeOfError(next)).toBe(ERROR_CODES.staffCredentialsInvalid.code);
+  });
+
+  it('a cookie of a session that ended is cleared by its answer, so a browser sends it once', async () => {
+    const support = await createStaff(first, { role: 'support', brandId: 'brand0' });
+    const client = new StaffClient(first);
+    const signedIn = await client.call('POST', '/session', {
+      body: { email: support.email, password: support.password },
+    });
+    expect(signedIn.status).toBe(200);
+    const ended = client.cookie;
+    expect((await client.call('DELETE', '/session')).status).toBe(204);
+    const stale = new StaffClient(second);
+    stale.cookie = ended;
+    const answer = await stale.call('GET', '/session');
+    expect(codeOfError(answer)).toBe(ERROR_CODES.staffSignedOut.code);
+    expect(answer.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect(stale.cookie).toBeUndefined();
   });
 });
