@@ -17,7 +17,7 @@ import { rateLimitWindows } from '../db/schema';
 import { CASHIER, callJson, payGroupId } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
-import { OPERATOR_ENV } from './operator-calls';
+import { OPERATOR_ENV, createOperatorBrand, operatorCall } from './operator-calls';
 import { StaffClient, codeOfError, createStaff } from './staff-calls';
 
 const FAILURES = 5;
@@ -187,6 +187,24 @@ describe('a flood from one address cannot lock out valid credentials', () => {
     expect((await init(first, session, address)).status).toBe(200);
     expect((await init(second, session, address)).status).toBe(200);
     await expectTooMany(await init(second, guessedSessionId(), address));
+  });
+
+  it('an operator’s key is served after a flood of wrong keys from its address', async () => {
+    const brand = await createOperatorBrand(first);
+    const address = uniqueAddress();
+    const headers = { 'x-forwarded-for': address };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < FAILURES * 2; attempt += 1) {
+      const server = attempt % 2 === 0 ? first : second;
+      const wrong = `${brand.key.slice(0, -4)}zzzz`;
+      statuses.push((await operatorCall(server, 'GET', '/clickstream', wrong, { headers })).status);
+    }
+    expect(statuses).toEqual([
+      ...Array.from({ length: FAILURES }, () => 401),
+      ...Array.from({ length: FAILURES }, () => 429),
+    ]);
+    const valid = await operatorCall(second, 'GET', '/clickstream', brand.key, { headers });
+    expect(valid.status).toBe(200);
   });
 
   it('a session that ended answers 17 as often as it is sent, and is not counted as a guess', async () => {
