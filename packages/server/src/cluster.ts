@@ -7,8 +7,8 @@
  * The workers share nothing but the database, which the server is built for: payments, claims,
  * leases and the webhook outbox live in PostgreSQL, every reconciler and dispatcher takes its work
  * with `FOR UPDATE SKIP LOCKED`, and what a process keeps in memory is invalidated by
- * `LISTEN/NOTIFY`. What stays per process: rate-limit counters and `/metrics` (each scrape
- * reports the worker that answered it).
+ * `LISTEN/NOTIFY`; the rate-limit counters are in the database too. What stays per process:
+ * `/metrics` (each scrape reports the worker that answered it).
  *
  * The primary:
  * - prints the first worker's banner once every worker listens, with the processes' ids;

@@ -13,8 +13,7 @@ import type { PaymentTimings } from './payments';
 
 /**
  * Security settings (README "Security headers and limits"). Rate-limit counters are
- * kept in each server process's memory: with N processes behind a balancer a client may get up to
- * N times a limit before every process refuses it.
+ * kept in the database, shared by every server process (http/limit-counters.ts).
  */
 export interface SecuritySettings {
   /**
@@ -34,14 +33,14 @@ export interface SecuritySettings {
   readonly uploadQuota: UploadQuota;
 }
 
-/** Rate limits (counted per process, see {@link SecuritySettings}). */
+/** Rate limits (counted in the database for every process, http/rate-limits.ts). */
 export interface RateLimitSettings {
   /** The window every limit counts in (RATE_LIMIT_WINDOW_MS). */
   readonly windowMs: number;
   /**
-   * Failed session checks (error 17) one client address may cause in a window before any request
-   * carrying a session id from it is answered 429 without looking the session up
-   * (AUTH_FAILURES_PER_ADDRESS).
+   * Failed authentications (unknown session ids, dead staff cookies, wrong operator keys, bad
+   * webhook signatures) one client address may cause in a window before its further failures are
+   * answered 429; a valid credential from it is still served (AUTH_FAILURES_PER_ADDRESS).
    */
   readonly authFailuresPerAddress: number;
   /**

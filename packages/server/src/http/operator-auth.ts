@@ -141,7 +141,6 @@ export function operatorAuthHook(options: {
         return;
       }
     }
-    await options.failures.assertAllowed(request);
     const principal = await authenticateOperator(
       deps.db,
       bearerToken(request.headers.authorization),

@@ -1,13 +1,19 @@
 /**
- * Rate limits, counted with @fastify/rate-limit:
+ * Rate limits, counted in counters every server process shares (http/limit-counters.ts, in the
+ * database): N processes behind a balancer give a client one limit, not N.
  *
- * - **Failed session checks per client address.** Every request that presents a session id (the
- *   x-session-id header of an API call, the session_id of the widget page) and gets error 17
- *   (unknown, expired or missing session) counts against its address. Once an address has caused
- *   AUTH_FAILURES_PER_ADDRESS of them in the window, every request of it that needs a session is
- *   answered 429 (error 1013, `Retry-After`) before the session is looked up, until the window
- *   ends: a storm of guessed session ids meets 429s and costs no database reads. Real players
- *   almost never fail a session check (an expired session shows its screen and stops calling).
+ * - **Failed authentications per client address.** A session id that names no session (the
+ *   x-session-id header of an API call, the session_id of the widget page), a staff cookie
+ *   without a live session, an operator key that is no key and a provider webhook with a bad
+ *   signature each count one failure of the client address ({@link AuthFailureGuard}). Past
+ *   AUTH_FAILURES_PER_ADDRESS failures in the window, further *failures* of the address are
+ *   answered 429 (error 1013, `Retry-After`) instead of their own error, with no database write;
+ *   a request that proves itself valid (a live session, a good signature, a valid key) is served
+ *   whatever its address did, so a flood from an address it shares cannot lock it out. A session
+ *   id of a session that ended (expired, or its player blocked) is not counted: it was once
+ *   valid, which a guess never is. Passwords are the exception: a password check is slow on
+ *   purpose and a right guess must not get through a flood, so an address over the limit is
+ *   answered 429 before its password is checked ({@link AuthFailureGuard.assertAllowed}).
  * - **Money calls per session.** Each call of {@link MONEY_ENDPOINT_IDS} (submits, uploads, the
  *   recurring check, one-time codes, the reversal, a new payout account) counts against its
  *   session, per endpoint; past MONEY_CALLS_PER_SESSION in the window the call is answered 429
@@ -20,19 +26,16 @@
  * The client address is Fastify's `request.ip`, which honours TRUST_PROXY behind a proxy; IPv6
  * addresses count per /64, as one client usually holds the whole prefix.
  *
- * Counters live in this process's memory (the plugin's LRU store, 5000 keys per limit). With
- * several server processes each counts its own share, so a client may get up to N times a limit
- * from N processes before all of them refuse it; the limits are abuse brakes, not accounting
- * (money is kept safe by idempotency and the ledger, not by them). A shared store (the plugin's
- * Redis store) is the path for exact limits across processes.
- *
  * @packageDocumentation
  */
-import fastifyRateLimit from '@fastify/rate-limit';
+import { isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { EndpointId } from '@cashdesk/contract';
 import type { RateLimitSettings } from '../config';
+import type { Database } from '../db/open';
 import { ApiError } from './api-error';
+import { postgresCounters } from './limit-counters';
+import type { LimitCounters } from './limit-counters';
 
 /** The endpoints limited per session: every call that moves money or sends a code. */
 export const MONEY_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>([
@@ -51,20 +54,37 @@ export const MONEY_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>([
 /** The endpoints limited per client address (they take no session). */
 const ADDRESS_LIMITED_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>(['clientReport']);
 
-/** The failed-session-check counter of client addresses. */
+/** The counter of failed authentications. */
+const AUTH_FAILURES = 'auth-failures';
+
+/** Addresses this process remembers as over their failures (a bounded map). */
+const MAX_REMEMBERED_BLOCKS = 10_000;
+
+/** The failed-authentication counter of client addresses. */
 export interface AuthFailureGuard {
   /**
+   * Before a check a flood must not reach at all (a password: slow, and guessable by repetition).
+   *
    * @throws {ApiError} rateLimited (429, with Retry-After) when the request's address has used up
-   *   its failed session checks in the window.
+   *   its failed authentications in the window.
    */
   assertAllowed(request: FastifyRequest): Promise<void>;
-  /** Counts one failed session check of the request's address. */
-  recordFailure(request: FastifyRequest): Promise<void>;
+  /**
+   * After a credential failed its check: counts one failure of the request's address (not for
+   * an `ended` credential: a session that once was valid), then returns so the caller answers
+   * its own error.
+   *
+   * @throws {ApiError} rateLimited (429, with Retry-After) instead when the address is past its
+   *   failures in the window (an address this process knows to be is refused without a write).
+   */
+  recordFailure(request: FastifyRequest, options?: { readonly ended?: boolean }): Promise<void>;
 }
 
 /** The limits an app enforces (decorated as `app.cashdeskLimits`). */
 export interface Limits {
   readonly authFailures: AuthFailureGuard;
+  /** The shared counters, for a limit a module keeps itself (the staff sign-in lock). */
+  readonly counters: LimitCounters;
   /** The preHandler hook limiting an endpoint per session; `undefined` for other endpoints. */
   moneyCallHook(endpointId: string): preHandlerAsyncHookHandler | undefined;
   /** The preHandler hook limiting an endpoint per client address; `undefined` for others. */
@@ -79,72 +99,149 @@ declare module 'fastify' {
 }
 
 /** The 429 answer, telling the client when to try again. */
-function tooManyRequests(retryAfterSeconds: number, detail: string): ApiError {
+function tooManyRequests(endsAt: Date, now: Date, detail: string): ApiError {
+  const seconds = Math.ceil((endsAt.getTime() - now.getTime()) / 1000);
   return new ApiError('rateLimited', {
-    headers: { 'retry-after': String(Math.max(1, retryAfterSeconds)) },
+    headers: { 'retry-after': String(Math.max(1, seconds)) },
     detail,
   });
 }
 
-/** Registers @fastify/rate-limit (no limit of its own on any route) and the app's limits. */
-export async function registerRateLimits(
-  app: FastifyInstance,
+/** The address a request is counted under: its IP, an IPv6 address by its /64 prefix. */
+export function clientAddress(request: Pick<FastifyRequest, 'ip'>): string {
+  const ip = request.ip;
+  if (!isIPv6(ip) || ip.includes('.')) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = ip.includes('::')
+    ? [...left, ...Array.from({ length: 8 - left.length - right.length }, () => '0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** The failure guard over shared counters, remembering addresses it saw blocked until their window ends. */
+function authFailureGuard(
+  counters: LimitCounters,
   settings: RateLimitSettings,
-): Promise<void> {
-  await app.register(fastifyRateLimit, { global: false });
-  const failures = app.createRateLimit({
-    max: settings.authFailuresPerAddress,
-    timeWindow: settings.windowMs,
-  });
-  const authFailures: AuthFailureGuard = {
+  clock: () => Date,
+): AuthFailureGuard {
+  const blocked = new Map<string, number>();
+  const rememberBlocked = (address: string, endsAt: Date): void => {
+    if (blocked.size >= MAX_REMEMBERED_BLOCKS) {
+      const oldest = blocked.keys().next();
+      if (oldest.done !== true) blocked.delete(oldest.value);
+    }
+    blocked.set(address, endsAt.getTime());
+  };
+  const knownBlocked = (address: string, now: Date): Date | undefined => {
+    const until = blocked.get(address);
+    if (until === undefined) return undefined;
+    if (until > now.getTime()) return new Date(until);
+    blocked.delete(address);
+    return undefined;
+  };
+  const detail = 'too many failed authentications from address';
+  return {
     async assertAllowed(request) {
-      const state = await failures(request, { increment: false });
-      if (!state.isAllowed && state.remaining === 0) {
-        throw tooManyRequests(state.ttlInSeconds, 'too many failed session checks from address');
+      const now = clock();
+      const address = clientAddress(request);
+      const known = knownBlocked(address, now);
+      if (known !== undefined) throw tooManyRequests(known, now, detail);
+      const window = await counters.peek(AUTH_FAILURES, address, now);
+      if (window.count >= settings.authFailuresPerAddress) {
+        rememberBlocked(address, window.endsAt);
+        throw tooManyRequests(window.endsAt, now, detail);
       }
     },
-    async recordFailure(request) {
-      await failures(request);
+    async recordFailure(request, options) {
+      const now = clock();
+      const address = clientAddress(request);
+      const known = knownBlocked(address, now);
+      if (known !== undefined) throw tooManyRequests(known, now, detail);
+      if (options?.ended === true) return;
+      const window = await counters.hit(AUTH_FAILURES, address, settings.windowMs, now);
+      if (window.count > settings.authFailuresPerAddress) {
+        rememberBlocked(address, window.endsAt);
+        throw tooManyRequests(window.endsAt, now, detail);
+      }
     },
   };
-  const moneyLimiters = new Map<string, preHandlerAsyncHookHandler>();
-  const addressLimiters = new Map<string, preHandlerAsyncHookHandler>();
+}
+
+/** A preHandler hook counting each call under `limit` by `keyOf`, refusing past `max`. */
+function countingHook(
+  counters: LimitCounters,
+  options: {
+    readonly limit: string;
+    readonly max: number;
+    readonly windowMs: number;
+    readonly clock: () => Date;
+    readonly keyOf: (request: FastifyRequest) => string;
+    readonly detail: string;
+  },
+): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const now = options.clock();
+    const window = await counters.hit(options.limit, options.keyOf(request), options.windowMs, now);
+    if (window.count > options.max) throw tooManyRequests(window.endsAt, now, options.detail);
+  };
+}
+
+/** Decorates the app with its limits, counted in the app's database. */
+export function registerRateLimits(
+  app: FastifyInstance,
+  settings: RateLimitSettings,
+  deps: { readonly db: Database; readonly clock: () => Date },
+): void {
+  const counters = postgresCounters(deps.db, {
+    cleanUpEveryMs: settings.windowMs,
+    onCleanUpError: (error) => {
+      app.log.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        'ended rate-limit windows not deleted',
+      );
+    },
+  });
+  const moneyHooks = new Map<string, preHandlerAsyncHookHandler>();
+  const addressHooks = new Map<string, preHandlerAsyncHookHandler>();
   app.decorate('cashdeskLimits', {
-    authFailures,
+    authFailures: authFailureGuard(counters, settings, deps.clock),
+    counters,
     moneyCallHook(endpointId) {
       if (!MONEY_ENDPOINT_IDS.has(endpointId)) return undefined;
-      const known = moneyLimiters.get(endpointId);
-      if (known !== undefined) return known;
-      const limiter = app.createRateLimit({
-        max: settings.moneyCallsPerSession,
-        timeWindow: settings.windowMs,
-        keyGenerator: (request) => request.cashierSession?.sessionId ?? `address:${request.ip}`,
-      });
-      const hook: preHandlerAsyncHookHandler = async (request) => {
-        const state = await limiter(request);
-        if (!state.isAllowed && state.isExceeded) {
-          throw tooManyRequests(state.ttlInSeconds, `${endpointId}: too many calls of a session`);
-        }
-      };
-      moneyLimiters.set(endpointId, hook);
+      let hook = moneyHooks.get(endpointId);
+      if (hook === undefined) {
+        hook = countingHook(counters, {
+          limit: `money:${endpointId}`,
+          max: settings.moneyCallsPerSession,
+          windowMs: settings.windowMs,
+          clock: deps.clock,
+          keyOf: (request) =>
+            request.cashierSession?.sessionId ?? `address:${clientAddress(request)}`,
+          detail: `${endpointId}: too many calls of a session`,
+        });
+        moneyHooks.set(endpointId, hook);
+      }
       return hook;
     },
     addressCallHook(endpointId) {
       if (!ADDRESS_LIMITED_ENDPOINT_IDS.has(endpointId)) return undefined;
-      const known = addressLimiters.get(endpointId);
-      if (known !== undefined) return known;
-      const limiter = app.createRateLimit({
-        max: settings.clientReportsPerAddress,
-        timeWindow: settings.windowMs,
-        keyGenerator: (request) => `${endpointId}:${request.ip}`,
-      });
-      const hook: preHandlerAsyncHookHandler = async (request) => {
-        const state = await limiter(request);
-        if (!state.isAllowed && state.isExceeded) {
-          throw tooManyRequests(state.ttlInSeconds, `${endpointId}: too many calls of an address`);
-        }
-      };
-      addressLimiters.set(endpointId, hook);
+      let hook = addressHooks.get(endpointId);
+      if (hook === undefined) {
+        hook = countingHook(counters, {
+          limit: `address:${endpointId}`,
+          max: settings.clientReportsPerAddress,
+          windowMs: settings.windowMs,
+          clock: deps.clock,
+          keyOf: clientAddress,
+          detail: `${endpointId}: too many calls of an address`,
+        });
+        addressHooks.set(endpointId, hook);
+      }
       return hook;
     },
   } satisfies Limits);

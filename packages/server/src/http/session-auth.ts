@@ -3,14 +3,16 @@
  * unknown or expired session answers 401 with error code 17 (SPEC §8). The hook runs at
  * `onRequest`, before the body is read or validated, so a request without a valid session learns
  * nothing else about the route (a malformed body of an unauthenticated request is still 17).
- * Failed checks are counted per client address (http/rate-limits.ts).
+ * A session id that names no session counts as a failed authentication of the client address
+ * (one of a session that ended does not); an address past its failures gets 429 for further
+ * failures, never for a live session (http/rate-limits.ts).
  *
  * @packageDocumentation
  */
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { SESSION_HEADER } from '@cashdesk/domain';
 import type { Database } from '../db/open';
-import { resolveSession } from './sessions';
+import { namesEndedSession, resolveSession } from './sessions';
 import type { SessionContext } from './sessions';
 import { ApiError, isApiError } from './api-error';
 import type { AuthFailureGuard } from './rate-limits';
@@ -38,9 +40,9 @@ export function sessionHeader(request: FastifyRequest): string | undefined {
 }
 
 /**
- * An onRequest hook that authenticates the request or answers error 17. A failed check
- * counts against the client's address, and an address over its budget of failures is answered
- * 429 before its session is looked up (http/rate-limits.ts).
+ * An onRequest hook that authenticates the request or answers error 17. A live session is
+ * served whatever its address did; an unknown session id counts against the client's address,
+ * and one from an address over its budget of failures is answered 429 (http/rate-limits.ts).
  */
 export function sessionAuthHook(
   db: Database,
@@ -48,7 +50,6 @@ export function sessionAuthHook(
   failures: AuthFailureGuard,
 ): onRequestAsyncHookHandler {
   return async (request) => {
-    await failures.assertAllowed(request);
     try {
       request.cashierSession = await resolveSession(
         db,
@@ -61,7 +62,7 @@ export function sessionAuthHook(
       );
     } catch (error) {
       if (isApiError(error) && error.errorName === 'sessionExpired') {
-        await failures.recordFailure(request);
+        await failures.recordFailure(request, { ended: namesEndedSession(error) });
       }
       throw error;
     }

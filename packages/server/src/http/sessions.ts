@@ -176,6 +176,18 @@ function sessionCacheOf(db: Database): SessionCache<SessionContext> | undefined 
 }
 
 /** The session `sessionId` as stored, or an error 17 when it is unknown or its player blocked. */
+/** The details of error 17 for a session id that names a session which ended. */
+const SESSION_ENDED = 'session expired';
+const PLAYER_BLOCKED = 'player blocked';
+
+/**
+ * Whether error 17 of {@link resolveSession} is for a session that exists but ended (expired, or
+ * its player blocked): an id that once was valid, unlike a guessed one.
+ */
+export function namesEndedSession(error: ApiError): boolean {
+  return error.message === SESSION_ENDED || error.message === PLAYER_BLOCKED;
+}
+
 async function lookUpSession(db: Database, sessionId: string): Promise<SessionContext> {
   const [row] = await db
     .select({
@@ -191,7 +203,7 @@ async function lookUpSession(db: Database, sessionId: string): Promise<SessionCo
   if (row === undefined) throw new ApiError('sessionExpired', { detail: 'unknown session' });
   // A blocked player's sessions end at once (blocking also expires them; this holds
   // for a session opened some other way, e.g. the sandbox route, meanwhile).
-  if (row.blockedAt !== null) throw new ApiError('sessionExpired', { detail: 'player blocked' });
+  if (row.blockedAt !== null) throw new ApiError('sessionExpired', { detail: PLAYER_BLOCKED });
   const { session } = row;
   return {
     sessionId: session.id,
@@ -239,7 +251,7 @@ export async function resolveSession(
   }
   if (session.expiresAt.getTime() <= now.getTime()) {
     cache?.drop(sessionId);
-    throw new ApiError('sessionExpired', { detail: 'session expired' });
+    throw new ApiError('sessionExpired', { detail: SESSION_ENDED });
   }
   const slid = new Date(now.getTime() + settings.lifetimeMs);
   if (slid.getTime() - session.expiresAt.getTime() <= EXPIRY_REFRESH_SLACK_MS) return session;

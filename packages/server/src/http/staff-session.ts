@@ -197,7 +197,9 @@ export function assertStaffCsrf(
 
 /**
  * The session of a request under a cookie, CSRF-checked; `null` without a cookie. A cookie whose
- * session is unknown or ended counts as a failed check of the client address.
+ * session is unknown or ended counts as a failed check of the client address and is cleared (an
+ * ended session's row is gone, so it cannot be told from a guess; clearing it makes a browser send
+ * it once); a live session is served whatever its address did (http/rate-limits.ts).
  *
  * @throws {ApiError} staffSignedOut (1853) for a cookie without a live session,
  *   staffCsrfInvalid (1855).
@@ -210,7 +212,6 @@ export async function staffSessionOfRequest(
   const secure = staffCookieSecure(deps.config.publicUrl);
   const token = staffCookieToken(request, secure);
   if (token === undefined) return null;
-  await failures.assertAllowed(request);
   const session = await loadStaffSession(
     deps.db,
     token,
@@ -219,7 +220,12 @@ export async function staffSessionOfRequest(
   );
   if (session === null) {
     await failures.recordFailure(request);
-    throw new ApiError('staffSignedOut', { detail: 'no live staff session' });
+    // The browser drops the cookie: a session that ended costs its holder one failure, not one
+    // a call.
+    throw new ApiError('staffSignedOut', {
+      detail: 'no live staff session',
+      headers: { 'set-cookie': clearedStaffCookie(staffCookieSecure(deps.config.publicUrl)) },
+    });
   }
   assertStaffCsrf(request, session, deps.config.publicUrl);
   return session;

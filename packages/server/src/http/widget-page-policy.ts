@@ -71,7 +71,6 @@ export function widgetPagePolicy(app: FastifyInstance, indexPath: string): Widge
   const brandOrigins = async (request: FastifyRequest): Promise<readonly string[]> => {
     const sessionId = pageSessionId(request.query);
     if (sessionId === undefined) return [];
-    await failures.assertAllowed(request);
     const origins =
       sessionId.length > MAX_SESSION_ID_LENGTH
         ? undefined

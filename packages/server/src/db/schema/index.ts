@@ -63,3 +63,4 @@ export { webhookEventState, webhookEvents } from './webhooks';
 export { operatorApiKeys, operatorAuditLog } from './operator';
 export { brandDefaultThemes, brandTexts, brandThemes } from './appearance';
 export { staffAccounts, staffLinks, staffSessions } from './staff';
+export { rateLimitWindows } from './rate-limits';

@@ -2,12 +2,17 @@
  * Signing a staff member in: the password, then (for a role that moves money, or anyone who set
  * one up) the second factor, or its enrolment; the session and its answer.
  *
- * Failures: a wrong password, an unknown address, an account not active and a wrong code all
- * count towards the account's lockout (when there is an account): the
- * {@link MAX_FAILED_SIGN_INS}th failure in a row locks it for {@link LOCK_MS} (1851, with
- * Retry-After), during which even the right password is refused. An unknown address and a wrong
- * password answer alike (1850) and take as long (a dummy hash is checked). The client address's
- * failures are counted by the caller (http/rate-limits.ts).
+ * Failures: a wrong password or an account not active count towards the lock of that account
+ * *from that client address* (the shared counters of http/limit-counters.ts): the
+ * {@link MAX_FAILED_SIGN_INS}th failure within {@link LOCK_MS} locks the pair until that window
+ * ends (1851, with Retry-After), during which even the right password from that address is
+ * refused, while the staff member signing in from anywhere else is not: a flood of wrong
+ * passwords cannot lock a colleague out. A right password forgives the pair's failures. A wrong
+ * code of the second factor (the password was right: whoever gives it holds the password) counts
+ * towards the account's own lockout, which refuses the account from every address. An unknown
+ * email address and a wrong password answer alike (1850) and take as long (a dummy hash is
+ * checked). The client address's failures of every kind are counted by the caller
+ * (http/rate-limits.ts).
  *
  * @packageDocumentation
  */
@@ -17,6 +22,7 @@ import type { StaffSession } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
 import { brands, staffAccounts, staffSessions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import type { LimitCounters } from '../../http/limit-counters';
 import { isStaffRole, newToken, tokenHash } from '../../http/staff-session';
 import type {
   StaffAccountRow,
@@ -27,11 +33,30 @@ import type {
 import { verifyPassword } from './passwords';
 import { toStaffMember } from './members';
 
-/** Failed sign-ins in a row that lock an account. */
+/** Failed sign-ins that lock an account (from one address, for a password). */
 export const MAX_FAILED_SIGN_INS = 5;
 
 /** How long a locked account stays locked. */
 export const LOCK_MS = 15 * 60_000;
+
+/** The counter of an account's wrong passwords from one client address. */
+const PASSWORD_LOCK = 'staff-password';
+
+/** Where a password is tried from: the shared counters and the client address. */
+export interface SignInOrigin {
+  readonly counters: LimitCounters;
+  readonly address: string;
+}
+
+/** The 1851 answer for a lock that ends at `until`. */
+function lockedUntil(until: Date, now: Date): ApiError {
+  return new ApiError('staffLocked', {
+    headers: {
+      'retry-after': String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))),
+    },
+    detail: 'account locked for this address',
+  });
+}
 
 /**
  * Refuses a locked account.
@@ -86,8 +111,15 @@ export async function checkPassword(
   email: string,
   password: string,
   now: Date,
+  origin: SignInOrigin,
 ): Promise<StaffAccountRow> {
   const [account] = await db.select().from(staffAccounts).where(eq(staffAccounts.email, email));
+  const lockKey = `${account?.id ?? 'none'}|${origin.address}`;
+  if (account !== undefined) {
+    // Before the hash: a locked pair costs no password check.
+    const window = await origin.counters.peek(PASSWORD_LOCK, lockKey, now);
+    if (window.count >= MAX_FAILED_SIGN_INS) throw lockedUntil(window.endsAt, now);
+  }
   // Always hashed, so an unknown address takes as long as a known one.
   const right = await verifyPassword(password, account?.passwordHash ?? null);
   if (account === undefined) {
@@ -95,9 +127,11 @@ export async function checkPassword(
   }
   assertNotLocked(account, now);
   if (!right || account.state !== 'active') {
-    await countFailure(db, account.id, now);
+    const window = await origin.counters.hit(PASSWORD_LOCK, lockKey, LOCK_MS, now);
+    if (window.count >= MAX_FAILED_SIGN_INS) throw lockedUntil(window.endsAt, now);
     throw new ApiError('staffCredentialsInvalid', { detail: 'wrong password or not active' });
   }
+  await origin.counters.clear(PASSWORD_LOCK, lockKey);
   return account;
 }
 

@@ -16,6 +16,7 @@ import { staffAccounts, staffSessions } from '../../../db/schema';
 import { ApiError } from '../../../http/api-error';
 import type { App, AppDeps } from '../../../http/app-types';
 import { recordAudit } from '../../../http/operator-audit';
+import { clientAddress } from '../../../http/rate-limits';
 import { registerEndpoint } from '../../../http/register-endpoint';
 import {
   clearedStaffCookie,
@@ -117,7 +118,10 @@ export function registerStaffRoutes(app: App): void {
     const now = deps.clock();
     let account;
     try {
-      account = await checkPassword(deps.db, body.email, body.password, now);
+      account = await checkPassword(deps.db, body.email, body.password, now, {
+        counters: app.cashdeskLimits.counters,
+        address: clientAddress(request),
+      });
     } catch (error) {
       await failures.recordFailure(request);
       throw error;
