@@ -235,7 +235,7 @@ async function recordAttempt(
         : outcome === 'dead_retry_failed'
           ? { ...common, nextAttemptAt: slowRetry }
           : {
-            ...common,
+              ...common,
               nextAttemptAt: new Date(
                 now.getTime() + retryDelayMs(attempts, deps.settings, random()),
               ),
