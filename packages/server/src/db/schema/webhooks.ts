@@ -21,7 +21,9 @@ import { createdAt } from './columns';
 
 /**
  * Where an outgoing webhook event stands: `pending` until the operator's endpoint acknowledged it
- * (`delivered`) or its attempts ran out (`dead`: dead-lettered, redelivered only on request).
+ * (`delivered`) or its attempts ran out (`dead`: dead-lettered; tried again on the slow retry's
+ * schedule, `next_attempt_at`, or at once on a redelivery). A pending or dead event holds the
+ * later events of its transaction.
  */
 export const webhookEventState = pgEnum('webhook_event_state', ['pending', 'delivered', 'dead']);
 

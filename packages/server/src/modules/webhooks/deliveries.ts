@@ -41,7 +41,9 @@ function deliveryOf(row: WebhookEventRow): WebhookDelivery {
     last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
     last_status_code: row.lastStatusCode,
     last_error: row.lastError,
-    next_attempt_at: row.state === 'pending' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+    // Pending: the next attempt (null: at once, or held behind an earlier event of its
+    // transaction); dead: its slow retry (null: it waits for a redelivery).
+    next_attempt_at: row.state === 'delivered' ? null : (row.nextAttemptAt?.toISOString() ?? null),
     delivered_at: row.deliveredAt?.toISOString() ?? null,
     dead_at: row.deadAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
