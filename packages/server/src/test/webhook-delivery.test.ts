@@ -360,9 +360,10 @@ describe('retries, back-off and the dead letter (WEBHOOK_MAX_ATTEMPTS)', () => {
     // 750, 1500, 3000: doubling, with the jitter's three quarters of each ceiling.
     expect(waits).toEqual([750, 1_500, 3_000]);
     const [dead, later] = await allEvents();
+    // Dead (its dead_at), pending in the outbox until its slow retry.
     expect(dead).toMatchObject({
       type: 'transaction.created',
-      state: 'dead',
+      state: 'pending',
       attempts: MAX_ATTEMPTS,
       lastStatusCode: 500,
       lastError: 'http 500',
@@ -422,7 +423,7 @@ describe('a dead letter holds the later events of its transaction (docs/webhooks
       const [created, succeeded] = await eventsOf(held);
       expect(created).toMatchObject({
         type: 'transaction.created',
-        state: 'dead',
+        state: 'pending',
         deadAt: diedAt,
         nextAttemptAt: new Date(diedAt.getTime() + DEAD_RETRY_MS),
       });
@@ -457,7 +458,7 @@ describe('a dead letter holds the later events of its transaction (docs/webhooks
       await dispatcher.runOnce();
       const [retried, stillHeld] = await eventsOf(held);
       expect(retried).toMatchObject({
-        state: 'dead',
+        state: 'pending',
         attempts: MAX_ATTEMPTS + 1,
         deadAt: diedAt,
         lastError: 'http 500',

@@ -39,6 +39,7 @@ import { rowsOf } from '../../db/rows';
 import { ApiError } from '../../http/api-error';
 import { plainDecimal } from '../../platform/money-text';
 import { csvRow } from './csv';
+import { DEAD_EVENT, LIVE_PENDING_EVENT } from '../webhooks';
 
 /** The calls that charge or pay: the ones acceptance is about. */
 const CHARGING_CALLS = ['authorizeDeposit', 'payout'] as const;
@@ -368,8 +369,8 @@ async function backlog(db: Executor, brandId: string): Promise<InsightReport['ba
     ),
     select(
       db,
-      sql`select count(*) filter (where state = 'pending') as pending,
-        count(*) filter (where state = 'dead') as dead
+      sql`select count(*) filter (where ${LIVE_PENDING_EVENT}) as pending,
+        count(*) filter (where ${DEAD_EVENT}) as dead
       from webhook_events where brand_id = ${brandId} and state in ('pending', 'dead')`,
       WebhookBacklogRow,
     ),
@@ -515,8 +516,8 @@ export function backlogReaders(
     async webhookEvents() {
       const [row] = await select(
         db,
-        sql`select count(*) filter (where state = 'pending') as pending,
-          count(*) filter (where state = 'dead') as dead,
+        sql`select count(*) filter (where ${LIVE_PENDING_EVENT}) as pending,
+          count(*) filter (where ${DEAD_EVENT}) as dead,
           to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as oldest
         from webhook_events where state in ('pending', 'dead')`,
         WebhookOutboxRow,

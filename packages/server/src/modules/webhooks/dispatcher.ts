@@ -34,7 +34,7 @@
  * @packageDocumentation
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { WebhookSettings } from '../../config';
 import type { Database, Executor } from '../../db/open';
@@ -54,6 +54,32 @@ import type { StopListening } from '../../db/listen';
 
 /** A row of the outbox. */
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
+/**
+ * The dead events, as a condition: the ONE place that says which rows are dead. An event
+ * dead-lettered stays `pending` in the outbox with its `dead_at` set, so that its slow retry is
+ * found through the partial index of the pending events (`webhook_events_pending`) and it holds
+ * the later events of its transaction as any pending event does. The `dead` state of the column
+ * is that of the dead events without a slow retry (WEBHOOK_DEAD_RETRY_MS=0, or dead-lettered
+ * before the slow retry existed): they wait for a redelivery, holding the later events as well.
+ */
+export const DEAD_EVENT = or(
+  eq(webhookEvents.state, 'dead'),
+  and(eq(webhookEvents.state, 'pending'), isNotNull(webhookEvents.deadAt)),
+);
+
+/** The pending events that are not dead, as a condition (see {@link DEAD_EVENT}). */
+export const LIVE_PENDING_EVENT = and(
+  eq(webhookEvents.state, 'pending'),
+  isNull(webhookEvents.deadAt),
+);
+
+/** Where an event stands as the operator sees it (see {@link DEAD_EVENT}). */
+export function deliveryState(
+  row: Pick<WebhookEventRow, 'state' | 'deadAt'>,
+): WebhookEventRow['state'] {
+  return row.state === 'pending' && row.deadAt !== null ? 'dead' : row.state;
+}
 
 /** The log lines of the dispatcher (a pino or Fastify logger fits). */
 export interface WebhookLog {
@@ -107,17 +133,13 @@ async function takeDue(
     .from(webhookEvents)
     .where(
       and(
-        or(
-          and(
-            eq(webhookEvents.state, 'pending'),
-            or(isNull(webhookEvents.nextAttemptAt), lte(webhookEvents.nextAttemptAt, now)),
-          ),
-          // A dead event's slow retry (a dead event without a next attempt waits for a requeue).
-          and(eq(webhookEvents.state, 'dead'), lte(webhookEvents.nextAttemptAt, now)),
-        ),
+        // Pending, dead ones included (their slow retry): found through the partial index of
+        // the pending events, however large the table.
+        eq(webhookEvents.state, 'pending'),
+        or(isNull(webhookEvents.nextAttemptAt), lte(webhookEvents.nextAttemptAt, now)),
         or(isNull(webhookEvents.leaseUntil), lt(webhookEvents.leaseUntil, now)),
-        // Held: an earlier event of its transaction is not delivered yet (an event of no
-        // transaction never is: null equals nothing).
+        // Held: an earlier event of its transaction is not delivered yet, dead ones included
+        // (an event of no transaction never is: null equals nothing).
         notExists(
           deps.db
             .select({ one: sql`1` })
@@ -200,6 +222,16 @@ function slowRetryAt(now: Date, deadRetryMs: number): Date | null {
   return deadRetryMs > 0 ? new Date(now.getTime() + deadRetryMs) : null;
 }
 
+/**
+ * A dead event's state and next attempt: pending until its slow retry, or `dead` (waiting for a
+ * redelivery) without one (see {@link DEAD_EVENT}).
+ */
+function deadChanges(slowRetry: Date | null) {
+  return slowRetry === null
+    ? { state: 'dead' as const, nextAttemptAt: null }
+    : { state: 'pending' as const, nextAttemptAt: slowRetry };
+}
+
 /** Writes an attempt's result on the event, if `owner` still holds it; returns the outcome. */
 async function recordAttempt(
   deps: WebhookDeps,
@@ -220,7 +252,7 @@ async function recordAttempt(
   const outcome: AttemptOutcome =
     result.error === null
       ? 'delivered'
-      : row.state === 'dead'
+      : row.deadAt !== null
         ? 'dead_retry_failed'
         : attempts >= deps.settings.maxAttempts
           ? 'dead_lettered'
@@ -231,9 +263,9 @@ async function recordAttempt(
     outcome === 'delivered'
       ? { ...common, state: 'delivered' as const, deliveredAt: now, nextAttemptAt: null }
       : outcome === 'dead_lettered'
-        ? { ...common, state: 'dead' as const, deadAt: now, nextAttemptAt: slowRetry }
+        ? { ...common, ...deadChanges(slowRetry), deadAt: now }
         : outcome === 'dead_retry_failed'
-          ? { ...common, nextAttemptAt: slowRetry }
+          ? { ...common, ...deadChanges(slowRetry) }
           : {
               ...common,
               nextAttemptAt: new Date(
@@ -449,7 +481,7 @@ export async function requeueDeadEvents(
     .set({ state: 'pending', attempts: 0, nextAttemptAt: null, deadAt: null })
     .where(
       and(
-        eq(webhookEvents.state, 'dead'),
+        DEAD_EVENT,
         ids === undefined ? undefined : inArray(webhookEvents.id, [...ids]),
         brandId === undefined ? undefined : eq(webhookEvents.brandId, brandId),
       ),
