@@ -482,6 +482,32 @@ describe('a dead letter holds the later events of its transaction (docs/webhooks
   });
 });
 
+describe('without a slow retry (WEBHOOK_DEAD_RETRY_MS=0)', () => {
+  it('a dead event waits for a redelivery, still holding the later event of its transaction', async () => {
+    await finishedDeposits(1);
+    await receiver.fault({ mode: 'fail', times: 1 });
+    const deps = depsOf(server);
+    const once: WebhookDeps = {
+      ...deps,
+      settings: { ...deps.settings, maxAttempts: 1, deadRetryMs: 0 },
+    };
+    expect((await dispatchOnce(once)).deadLettered).toBe(1);
+    const [dead, held] = await allEvents();
+    expect(dead).toMatchObject({ state: 'dead', nextAttemptAt: null, deadAt: now });
+    expect(held).toMatchObject({ state: 'pending', attempts: 0 });
+    await moveClock(new Date(now.getTime() + 30 * 86_400_000));
+    expect(await dispatchOnce(once)).toEqual({
+      delivered: 0,
+      failed: 0,
+      deadLettered: 0,
+      errors: 0,
+    });
+    expect(await requeueDeadEvents(server.db)).toEqual([dead?.id]);
+    expect((await dispatchOnce(once)).delivered).toBe(2);
+    await expectDeliveredOnceInOrder(await receiver.deliveries());
+  });
+});
+
 describe('the running dispatcher', () => {
   it('sends right after the commit: a deposit through the API reaches the operator as created, then succeeded, without a tick', async () => {
     const dispatcher = startWebhookDispatcher(depsOf(server));
