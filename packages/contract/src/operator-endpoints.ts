@@ -1206,7 +1206,7 @@ export const OPERATOR_ENDPOINTS = {
     tag: 'operator-monitoring',
     summary: "List the brand's webhook events and their delivery",
     description:
-      "The brand's webhook events, newest first (by recording order), each with its delivery: state (pending, delivered, dead), attempts, the last status code or error, the next attempt, when it was delivered or dead-lettered. Filtered by state, type, transaction_id and recording time (created_from inclusive, created_to exclusive). Cursor pagination; a cursor this server did not make is 400 naming query.cursor; an unknown query parameter or a bad value is 400 naming it.",
+      "The brand's webhook events, newest first (by recording order), each with its delivery: state (pending, delivered, dead), attempts, the last status code or error, the next attempt (a dead event's: its slow retry), when it was delivered or dead-lettered. An event after a pending or dead event of its transaction is held: pending and not attempted until that one is delivered. Filtered by state, type, transaction_id and recording time (created_from inclusive, created_to exclusive). Cursor pagination; a cursor this server did not make is 400 naming query.cursor; an unknown query parameter or a bad value is 400 naming it.",
     session: false,
     idempotencyKey: false,
     sandboxOnly: false,
@@ -1238,7 +1238,7 @@ export const OPERATOR_ENDPOINTS = {
     tag: 'operator-monitoring',
     summary: 'Send a dead-lettered webhook event again',
     description:
-      "Puts a dead event of the brand back in the queue with a fresh count of attempts, due at once: the dispatchers send it again, with the same event id and payload (the receiver de-duplicates by the id). An event that is not dead (pending or delivered) answers 409 (1805) and changes nothing; another brand's or an unknown event is 404 (1803). Audited with the delivery before and after.",
+      "Puts a dead event of the brand back in the queue with a fresh count of attempts, due at once rather than at its slow retry: the dispatchers send it again, with the same event id and payload (the receiver de-duplicates by the id), then the events of its transaction it held. An event that is not dead (pending or delivered) answers 409 (1805) and changes nothing; another brand's or an unknown event is 404 (1803). Audited with the delivery before and after.",
     session: false,
     idempotencyKey: false,
     sandboxOnly: false,

@@ -129,7 +129,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   });
   realtime.attach(app.server);
   metrics.realtimeConnections(() => realtime.connections);
-  metrics.backlog({ ...backlogReaders(db), connectorHealth: () => connectorStates(db) });
+  metrics.backlog({ ...backlogReaders(db, clock), connectorHealth: () => connectorStates(db) });
   await realtime.start();
   app.addHook('preClose', async () => {
     await realtime.stop();

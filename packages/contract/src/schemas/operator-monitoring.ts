@@ -53,7 +53,10 @@ export const WebhookDelivery = z
     last_status_code: z.nullable(z.number().check(z.int())),
     /** Why the last attempt failed (`http 500`, `timeout`, `ECONNREFUSED`). */
     last_error: z.nullable(z.string()),
-    /** When the next attempt is due (pending only; null: at once). */
+    /**
+     * When the next attempt is due: pending, the next try (null: at once, or once the earlier
+     * events of its transaction are delivered); dead, its slow retry (null: only on a redeliver).
+     */
     next_attempt_at: z.nullable(DateTime),
     delivered_at: z.nullable(DateTime),
     dead_at: z.nullable(DateTime),
@@ -63,7 +66,7 @@ export const WebhookDelivery = z
     z.meta({
       id: 'WebhookDelivery',
       description:
-        'A webhook event of the brand and its delivery: state, attempts, the last answer or error, the next attempt, when it was delivered or dead-lettered. The id is the Cashdesk-Event-Id the receiver de-duplicates by.',
+        'A webhook event of the brand and its delivery: state, attempts, the last answer or error, the next attempt (for a dead event, its slow retry), when it was delivered or dead-lettered. The id is the Cashdesk-Event-Id the receiver de-duplicates by.',
     }),
   );
 /** The type of {@link WebhookDelivery}. */

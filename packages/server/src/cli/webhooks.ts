@@ -14,12 +14,12 @@
  *
  * @packageDocumentation
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { configuredDatabase, loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { webhookEvents } from '../db/schema';
 import { isUuid } from '../platform/ids';
-import { requeueDeadEvents } from '../modules/webhooks';
+import { DEAD_EVENT, requeueDeadEvents } from '../modules/webhooks';
 import { startupFailureMessage } from '../startup-failure';
 
 const USAGE = 'usage: webhooks list-dead | redeliver <event-id>… | redeliver --all-dead\n';
@@ -48,7 +48,7 @@ async function main(args: readonly string[]): Promise<number> {
       const rows = await database.db
         .select()
         .from(webhookEvents)
-        .where(eq(webhookEvents.state, 'dead'))
+        .where(DEAD_EVENT)
         .orderBy(asc(webhookEvents.seq));
       for (const row of rows) {
         process.stdout.write(

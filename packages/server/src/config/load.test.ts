@@ -116,6 +116,7 @@ describe('loadConfig', () => {
       WEBHOOK_RETRY_BASE_MS: '2000',
       WEBHOOK_RETRY_MAX_MS: '600000',
       WEBHOOK_INTERVAL_MS: '1000',
+      WEBHOOK_DEAD_RETRY_MS: '7200000',
     });
     expect(config).toEqual({
       port: 9000,
@@ -195,6 +196,7 @@ describe('loadConfig', () => {
         retryBaseMs: 2000,
         retryMaxMs: 600_000,
         intervalMs: 1000,
+        deadRetryMs: 7_200_000,
       },
       staff: { sessionIdleMs: 1_800_000, sessionMaxMs: 43_200_000 },
       uploads: { kind: 'local' },

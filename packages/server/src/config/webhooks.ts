@@ -28,6 +28,11 @@ export interface WebhookSettings {
   readonly retryMaxMs: number;
   /** WEBHOOK_INTERVAL_MS: how often the dispatcher looks for due events (0: on notice only). */
   readonly intervalMs: number;
+  /**
+   * WEBHOOK_DEAD_RETRY_MS: how long after its last attempt a dead event is tried again, once,
+   * by itself (the slow retry); 0: never, a dead event waits for a redelivery.
+   */
+  readonly deadRetryMs: number;
 }
 
 /** The secret webhooks are signed with in sandbox mode when WEBHOOK_SECRET is not set. */
@@ -42,6 +47,7 @@ export const DEFAULT_WEBHOOKS: WebhookSettings = {
   retryBaseMs: 10_000,
   retryMaxMs: 3_600_000,
   intervalMs: 5_000,
+  deadRetryMs: 3_600_000,
 };
 
 /** The variables of the webhooks. */
@@ -68,6 +74,9 @@ export const WEBHOOK_VARIABLES = {
   ),
   WEBHOOK_INTERVAL_MS: integerText('WEBHOOK_INTERVAL_MS', 0, 3_600_000).default(
     DEFAULT_WEBHOOKS.intervalMs,
+  ),
+  WEBHOOK_DEAD_RETRY_MS: integerText('WEBHOOK_DEAD_RETRY_MS', 0, 604_800_000).default(
+    DEFAULT_WEBHOOKS.deadRetryMs,
   ),
 };
 
@@ -100,5 +109,6 @@ export function readWebhooks(
     retryBaseMs: values.WEBHOOK_RETRY_BASE_MS,
     retryMaxMs: values.WEBHOOK_RETRY_MAX_MS,
     intervalMs: values.WEBHOOK_INTERVAL_MS,
+    deadRetryMs: values.WEBHOOK_DEAD_RETRY_MS,
   };
 }

@@ -23,6 +23,9 @@
  * - `cashdesk_payouts_pending` and `cashdesk_webhook_events{state="pending"|"dead"}`: the
  *   withdrawals not final yet and the webhook events not delivered, of every brand, read from the
  *   database at each scrape (one statement each; docs/decisions/0109-acceptance-insight.md);
+ *   `cashdesk_webhook_oldest_undelivered_seconds`, from the same statement as the events': how
+ *   long ago the oldest of them was recorded, the alert that the operator's endpoint is failing
+ *   (docs/decisions/0113-dead-letters-hold-their-transaction.md);
  * - `cashdesk_connector_open{connector}`: 1 while a connector is open (skipped by routing until a
  *   probe answers, modules/routing/health.ts), 0 when healthy; read at each scrape;
  * - `cashdesk_reconciler_passes_total` and `cashdesk_reconciler_actions_total{action}`;
@@ -75,7 +78,12 @@ export interface FinishedTransaction {
 /** The backlog the scrape reads: withdrawals not final, webhook events not delivered. */
 export interface BacklogReaders {
   payoutsPending(): Promise<number>;
-  webhookEvents(): Promise<{ readonly pending: number; readonly dead: number }>;
+  webhookEvents(): Promise<{
+    readonly pending: number;
+    readonly dead: number;
+    /** How long ago the oldest event not delivered was recorded (0: none). */
+    readonly oldestAgeSeconds: number;
+  }>;
   /** Each counted connector and whether it is open now (skipped by routing, or probed). */
   connectorHealth(): Promise<readonly { readonly connector: string; readonly open: boolean }[]>;
 }
@@ -327,9 +335,11 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
 
   /**
    * Reports the backlog at each scrape (`cashdesk_payouts_pending`, `cashdesk_webhook_events`):
-   * one statement per gauge, so a scrape costs two cheap reads.
+   * one statement per gauge (the oldest undelivered event's age comes with the events' count), so
+   * a scrape costs two cheap reads.
    */
   backlog(read: BacklogReaders): void {
+    let outbox: ReturnType<BacklogReaders['webhookEvents']> | null = null;
     new Gauge({
       name: 'cashdesk_payouts_pending',
       help: 'Withdrawals not final yet (waiting for approval, to be sent, sent without a final answer), of every brand.',
@@ -344,9 +354,21 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
       labelNames: ['state'] as const,
       registers: [this.registry],
       async collect() {
-        const events = await read.webhookEvents();
+        outbox = read.webhookEvents();
+        const events = await outbox;
         this.set({ state: 'pending' }, events.pending);
         this.set({ state: 'dead' }, events.dead);
+      },
+    });
+    new Gauge({
+      name: 'cashdesk_webhook_oldest_undelivered_seconds',
+      help: "Age of the oldest webhook event not delivered yet (pending, held behind a dead event of its transaction, or dead), of every brand; 0 when every event is delivered. Growing past the back-off means the operator's endpoint is failing.",
+      registers: [this.registry],
+      async collect() {
+        // The read of cashdesk_webhook_events, collected just before in the same scrape.
+        const events = await (outbox ?? read.webhookEvents());
+        outbox = null;
+        this.set(events.oldestAgeSeconds);
       },
     });
     new Gauge({

@@ -152,9 +152,10 @@ async function walk(query: Record<string, string>, limit: number) {
   return seen;
 }
 
-// The three deposits of the file: delivered, dead-lettered, still pending.
+// The deposits of the file: delivered, dead-lettered (two), still pending.
 let delivered: string;
 let dead: string;
+let deadToo: string;
 let pending: string;
 
 describe('operator API: GET /webhooks/events', () => {
@@ -162,6 +163,7 @@ describe('operator API: GET /webhooks/events', () => {
     delivered = await deposit('10.10');
     await dispatchTo(receiverUrl, 3);
     dead = await deposit('20.20');
+    deadToo = await deposit('21.21');
     // Nothing listens on port 1: each attempt fails, and one attempt is the last.
     await dispatchTo('http://127.0.0.1:1/events', 1);
     pending = await deposit('30.30');
@@ -182,13 +184,28 @@ describe('operator API: GET /webhooks/events', () => {
       });
       expect(row.delivered_at).not.toBeNull();
     }
-    const deadEvents = (await list({ transaction_id: dead })).events;
-    expect(deadEvents).toHaveLength(2);
-    for (const row of deadEvents) {
-      expect(row).toMatchObject({ state: 'dead', attempts: 1, last_status_code: null });
-      expect(row.last_error).toEqual(expect.any(String));
-      expect(row.dead_at).not.toBeNull();
-    }
+    // The created event is dead; the succeeded one is held behind it, never sent. The dead one
+    // shows its slow retry (WEBHOOK_DEAD_RETRY_MS after its last attempt).
+    const [heldEvent, deadEvent] = (await list({ transaction_id: dead })).events;
+    expect(deadEvent).toMatchObject({
+      type: 'transaction.created',
+      state: 'dead',
+      attempts: 1,
+      last_status_code: null,
+    });
+    expect(deadEvent?.last_error).toEqual(expect.any(String));
+    expect(deadEvent?.dead_at).not.toBeNull();
+    expect(Date.parse(deadEvent?.next_attempt_at ?? '')).toBe(
+      Date.parse(deadEvent?.dead_at ?? '') + server.config.webhooks.deadRetryMs,
+    );
+    expect(heldEvent).toMatchObject({
+      type: 'transaction.succeeded',
+      state: 'pending',
+      attempts: 0,
+      last_attempt_at: null,
+      next_attempt_at: null,
+      dead_at: null,
+    });
     const pendingEvents = (await list({ transaction_id: pending })).events;
     expect(pendingEvents.map((row) => [row.state, row.attempts])).toEqual([
       ['pending', 0],
@@ -198,8 +215,9 @@ describe('operator API: GET /webhooks/events', () => {
 
   it('filters by state, type and recording time; newest first', async () => {
     const deadIds = (await list({ state: 'dead', limit: '200' })).events.map((row) => row.id);
-    const deadOfTransaction = (await list({ transaction_id: dead })).events.map((row) => row.id);
-    expect(deadIds).toEqual(expect.arrayContaining(deadOfTransaction));
+    const deadOfTransaction = (await list({ transaction_id: dead, state: 'dead' })).events;
+    expect(deadOfTransaction.map((row) => row.type)).toEqual(['transaction.created']);
+    expect(deadIds).toEqual(expect.arrayContaining(deadOfTransaction.map((row) => row.id)));
     for (const row of (await list({ state: 'pending', limit: '200' })).events) {
       expect(row.state).toBe('pending');
     }
@@ -315,7 +333,7 @@ describe('operator API: GET /webhooks/endpoint', () => {
 });
 
 describe('operator API: POST /webhooks/events/{eventId}/redeliver', () => {
-  it('puts a dead event back in the queue with a fresh count, audited; the next pass delivers it', async () => {
+  it('puts a dead event back in the queue with a fresh count, audited; the next pass delivers it and the event it held', async () => {
     const [target] = (await list({ transaction_id: dead, type: 'transaction.created' })).events;
     const id = target?.id ?? '';
     const answer = await operatorCall(server, 'POST', `/webhooks/events/${id}/redeliver`, brand0);
@@ -352,6 +370,11 @@ describe('operator API: POST /webhooks/events/{eventId}/redeliver', () => {
 
     await dispatchTo(receiverUrl, 3);
     expect(await event(id)).toMatchObject({ state: 'delivered', attempts: 1 });
+    const [held] = (await list({ transaction_id: dead, type: 'transaction.succeeded' })).events;
+    expect(held).toMatchObject({ state: 'delivered', attempts: 1 });
+    const order = [...acknowledged];
+    expect(order.indexOf(id)).toBeLessThan(order.indexOf(held?.id ?? ''));
+    expect(order.indexOf(id)).toBeGreaterThanOrEqual(0);
   });
 
   it("answers 409 for a delivered event, 404 for another brand's, 403 without webhooks:write", async () => {
@@ -365,7 +388,7 @@ describe('operator API: POST /webhooks/events/{eventId}/redeliver', () => {
     expect(conflict.status).toBe(409);
     expect((await event(done?.id ?? '')).state).toBe('delivered');
 
-    const [stillDead] = (await list({ transaction_id: dead, state: 'dead' })).events;
+    const [stillDead] = (await list({ transaction_id: deadToo, state: 'dead' })).events;
     const path = `/webhooks/events/${stillDead?.id ?? ''}/redeliver`;
     expect((await operatorCall(server, 'POST', path, other.key)).status).toBe(404);
     const readOnly = (await mintKey(server, 'brand0', ['webhooks:read'])).key;
@@ -422,21 +445,28 @@ describe('a redelivery and the running dispatcher', () => {
       const first = await deposit('11');
       const [created] = (await list({ transaction_id: first, type: 'transaction.created' })).events;
       await acknowledgement(created?.id ?? '');
-      // The endpoint fails: the next deposit's events are dead after their one attempt.
+      // The endpoint fails: the next deposit's created event is dead after its one attempt, and
+      // holds the succeeded one (newest first).
       receiverFails = true;
       const failing = await deposit('12');
       await expect
         .poll(async () => (await list({ transaction_id: failing })).events.map((e) => e.state))
-        .toEqual(['dead', 'dead']);
+        .toEqual(['pending', 'dead']);
       receiverFails = false;
       const [deadEvent] = (await list({ transaction_id: failing, type: 'transaction.created' }))
         .events;
       const id = deadEvent?.id ?? '';
       const answer = await operatorCall(server, 'POST', `/webhooks/events/${id}/redeliver`, brand0);
       expect(answer.status).toBe(200);
-      await acknowledgement(id);
+      // The redelivered event goes out, then the one it held.
+      const [held] = (await list({ transaction_id: failing, type: 'transaction.succeeded' }))
+        .events;
+      await acknowledgement(held?.id ?? '');
       await dispatcher.stop();
       expect(await event(id)).toMatchObject({ state: 'delivered', attempts: 1 });
+      const order = [...acknowledged];
+      expect(order.indexOf(id)).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf(id)).toBeLessThan(order.indexOf(held?.id ?? ''));
     } finally {
       receiverFails = false;
       await dispatcher.stop();

@@ -34,6 +34,8 @@ const KEY: SigningKey = { keyId: 'k-2026', secret: 'the-new-webhook-secret-2026'
 const MAX_ATTEMPTS = 4;
 const BASE_MS = 1_000;
 const MAX_MS = 8_000;
+/** A dead event's slow retry (WEBHOOK_DEAD_RETRY_MS). */
+const DEAD_RETRY_MS = 3_600_000;
 /** The time-out of the passes facing a hanging endpoint: each hung attempt costs this long. */
 const HANG_TIMEOUT_MS = 2_000;
 /** The jitter's random number: every wait is three quarters of its ceiling. */
@@ -59,6 +61,7 @@ function envFor(url: string): Record<string, string> {
     WEBHOOK_RETRY_BASE_MS: String(BASE_MS),
     WEBHOOK_RETRY_MAX_MS: String(MAX_MS),
     WEBHOOK_INTERVAL_MS: '0',
+    WEBHOOK_DEAD_RETRY_MS: String(DEAD_RETRY_MS),
   };
 }
 
@@ -318,7 +321,7 @@ describe('retries, back-off and the dead letter (WEBHOOK_MAX_ATTEMPTS)', () => {
     ).toBe(before + 7);
   });
 
-  it('dead-letters an event after the last attempt, holds nothing back after it, and a requeue delivers it', async () => {
+  it('dead-letters an event after the last attempt, holds the later event of its transaction, and a requeue delivers both in order', async () => {
     const [id] = await finishedDeposits(1);
     await receiver.fault({ mode: 'fail', times: MAX_ATTEMPTS });
     const logged: (readonly [string, string])[] = [];
@@ -339,10 +342,9 @@ describe('retries, back-off and the dead letter (WEBHOOK_MAX_ATTEMPTS)', () => {
       const started = now.getTime();
       const report = await dispatchOnce(deps);
       const last = attempt === MAX_ATTEMPTS;
-      // The transaction's later event waits behind it until the last attempt dead-letters it;
-      // the same pass then delivers the later one.
+      // The transaction's later event waits behind it, dead or not.
       expect(report).toEqual({
-        delivered: last ? 1 : 0,
+        delivered: 0,
         failed: last ? 0 : 1,
         deadLettered: last ? 1 : 0,
         errors: 0,
@@ -358,13 +360,14 @@ describe('retries, back-off and the dead letter (WEBHOOK_MAX_ATTEMPTS)', () => {
     // 750, 1500, 3000: doubling, with the jitter's three quarters of each ceiling.
     expect(waits).toEqual([750, 1_500, 3_000]);
     const [dead, later] = await allEvents();
+    // Dead (its dead_at), pending in the outbox until its slow retry.
     expect(dead).toMatchObject({
       type: 'transaction.created',
-      state: 'dead',
+      state: 'pending',
       attempts: MAX_ATTEMPTS,
       lastStatusCode: 500,
       lastError: 'http 500',
-      nextAttemptAt: null,
+      nextAttemptAt: new Date(now.getTime() + DEAD_RETRY_MS),
       deadAt: now,
     });
     expect(
@@ -374,7 +377,7 @@ describe('retries, back-off and the dead letter (WEBHOOK_MAX_ATTEMPTS)', () => {
       ),
     ).toBe(deadBefore + 1);
 
-    expect(later).toMatchObject({ type: 'transaction.succeeded', state: 'delivered', attempts: 1 });
+    expect(later).toMatchObject({ type: 'transaction.succeeded', state: 'pending', attempts: 0 });
     // A failed delivery is a warning for the operator's on-call; a dead letter an error.
     expect(logged.map(([level, message]) => [level, message.split(':')[0]])).toEqual([
       ...Array.from({ length: MAX_ATTEMPTS - 1 }, () => ['warn', 'webhook delivery failed']),
@@ -383,13 +386,125 @@ describe('retries, back-off and the dead letter (WEBHOOK_MAX_ATTEMPTS)', () => {
 
     expect(await requeueDeadEvents(server.db, [later?.id ?? ''])).toEqual([]);
     expect(await requeueDeadEvents(server.db)).toEqual([dead?.id]);
-    expect((await dispatchOnce(deps)).delivered).toBe(1);
+    expect((await dispatchOnce(deps)).delivered).toBe(2);
     const deliveries = await receiver.deliveries();
     expect(counts(deliveries)).toEqual({ sent: MAX_ATTEMPTS + 2, delivered: 2, duplicated: 0 });
+    await expectDeliveredOnceInOrder(deliveries);
     expect((await allEvents()).map((event) => [event.transactionId, event.state])).toEqual([
       [id, 'delivered'],
       [id, 'delivered'],
     ]);
+  });
+});
+
+describe('a dead letter holds the later events of its transaction (docs/webhooks.md "Retries and dead letter")', () => {
+  it('holds the events after a dead one while other transactions flow, and its slow retry delivers both in order once the endpoint recovers, without a redeliver', async () => {
+    // The outbox stamps an event with the machine's time: the clock starts a day after it, so
+    // that the oldest undelivered event's age is that of the recorded row on this clock.
+    await moveClock(new Date(Date.now() + 86_400_000));
+    await receiver.fault({ mode: 'fail', times: MAX_ATTEMPTS });
+    const [held] = await finishedDeposits(1);
+    const dispatcher = startWebhookDispatcher(depsOf(server));
+    const eventsOf = async (transactionId: string | undefined) =>
+      (await allEvents()).filter((event) => event.transactionId === transactionId);
+    const acceptedOf = async (transactionId: string | undefined) =>
+      (await receiver.deliveries())
+        .filter((delivery) => delivery.accepted && delivery.transaction_id === transactionId)
+        .map((delivery) => delivery.event_type);
+    try {
+      // The created event's attempts run out: it is dead, and its succeeded is never sent.
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+        await dispatcher.runOnce();
+        const [created] = await eventsOf(held);
+        expect(created?.attempts).toBe(attempt);
+        if (attempt < MAX_ATTEMPTS) await moveClock(created?.nextAttemptAt ?? now);
+      }
+      const diedAt = now;
+      const [created, succeeded] = await eventsOf(held);
+      expect(created).toMatchObject({
+        type: 'transaction.created',
+        state: 'pending',
+        deadAt: diedAt,
+        nextAttemptAt: new Date(diedAt.getTime() + DEAD_RETRY_MS),
+      });
+      expect(succeeded).toMatchObject({
+        type: 'transaction.succeeded',
+        state: 'pending',
+        attempts: 0,
+        lastAttemptAt: null,
+      });
+
+      // Another transaction's events are not held by it.
+      const [flowing] = await finishedDeposits(1);
+      await dispatcher.runOnce();
+      expect(await acceptedOf(flowing)).toEqual(['transaction.created', 'transaction.succeeded']);
+      // The held event was never sent, not even refused: its created event's attempts only.
+      const sentOf = async (id: string | undefined) =>
+        (await receiver.deliveries()).filter((delivery) => delivery.event_id === id).length;
+      expect(await sentOf(succeeded?.id)).toBe(0);
+      expect(await sentOf(created?.id)).toBe(MAX_ATTEMPTS);
+      expect(await metric(server, 'cashdesk_webhook_events{state="dead"}')).toBe(1);
+      expect(await metric(server, 'cashdesk_webhook_events{state="pending"}')).toBe(1);
+      expect(await metric(server, 'cashdesk_webhook_oldest_undelivered_seconds')).toBe(
+        (now.getTime() - (created?.createdAt.getTime() ?? 0)) / 1000,
+      );
+
+      // Not before its slow retry; then one attempt, which fails: still dead, tried again later.
+      await moveClock(new Date(diedAt.getTime() + DEAD_RETRY_MS - 1));
+      await dispatcher.runOnce();
+      expect((await eventsOf(held))[0]?.attempts).toBe(MAX_ATTEMPTS);
+      await receiver.fault({ mode: 'fail', times: 1 });
+      await moveClock(new Date(diedAt.getTime() + DEAD_RETRY_MS));
+      await dispatcher.runOnce();
+      const [retried, stillHeld] = await eventsOf(held);
+      expect(retried).toMatchObject({
+        state: 'pending',
+        attempts: MAX_ATTEMPTS + 1,
+        deadAt: diedAt,
+        lastError: 'http 500',
+        nextAttemptAt: new Date(now.getTime() + DEAD_RETRY_MS),
+      });
+      expect(stillHeld).toMatchObject({ state: 'pending', attempts: 0 });
+      expect(await sentOf(stillHeld?.id)).toBe(0);
+      expect(await acceptedOf(held)).toEqual([]);
+
+      // The endpoint answers again: the next slow retry sends both, in their order.
+      await moveClock(retried?.nextAttemptAt ?? now);
+      await dispatcher.runOnce();
+      expect(await acceptedOf(held)).toEqual(['transaction.created', 'transaction.succeeded']);
+      await dispatcher.stop();
+      await expectDeliveredOnceInOrder(await receiver.deliveries());
+      expect(await metric(server, 'cashdesk_webhook_events{state="dead"}')).toBe(0);
+      expect(await metric(server, 'cashdesk_webhook_oldest_undelivered_seconds')).toBe(0);
+    } finally {
+      await dispatcher.stop();
+    }
+  });
+});
+
+describe('without a slow retry (WEBHOOK_DEAD_RETRY_MS=0)', () => {
+  it('a dead event waits for a redelivery, still holding the later event of its transaction', async () => {
+    await finishedDeposits(1);
+    await receiver.fault({ mode: 'fail', times: 1 });
+    const deps = depsOf(server);
+    const once: WebhookDeps = {
+      ...deps,
+      settings: { ...deps.settings, maxAttempts: 1, deadRetryMs: 0 },
+    };
+    expect((await dispatchOnce(once)).deadLettered).toBe(1);
+    const [dead, held] = await allEvents();
+    expect(dead).toMatchObject({ state: 'dead', nextAttemptAt: null, deadAt: now });
+    expect(held).toMatchObject({ state: 'pending', attempts: 0 });
+    await moveClock(new Date(now.getTime() + 30 * 86_400_000));
+    expect(await dispatchOnce(once)).toEqual({
+      delivered: 0,
+      failed: 0,
+      deadLettered: 0,
+      errors: 0,
+    });
+    expect(await requeueDeadEvents(server.db)).toEqual([dead?.id]);
+    expect((await dispatchOnce(once)).delivered).toBe(2);
+    await expectDeliveredOnceInOrder(await receiver.deliveries());
   });
 });
 

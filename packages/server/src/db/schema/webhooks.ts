@@ -21,7 +21,10 @@ import { createdAt } from './columns';
 
 /**
  * Where an outgoing webhook event stands: `pending` until the operator's endpoint acknowledged it
- * (`delivered`) or its attempts ran out (`dead`: dead-lettered, redelivered only on request).
+ * (`delivered`). An event whose attempts ran out is dead (`dead_at` set): it stays `pending` until
+ * its slow retry (`next_attempt_at`), or is `dead` when it has none and waits for a redelivery
+ * (modules/webhooks/dispatcher.ts DEAD_EVENT). A pending or dead event holds the later events of
+ * its transaction.
  */
 export const webhookEventState = pgEnum('webhook_event_state', ['pending', 'delivered', 'dead']);
 

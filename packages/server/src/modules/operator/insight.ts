@@ -39,6 +39,7 @@ import { rowsOf } from '../../db/rows';
 import { ApiError } from '../../http/api-error';
 import { plainDecimal } from '../../platform/money-text';
 import { csvRow } from './csv';
+import { DEAD_EVENT, LIVE_PENDING_EVENT } from '../webhooks';
 
 /** The calls that charge or pay: the ones acceptance is about. */
 const CHARGING_CALLS = ['authorizeDeposit', 'payout'] as const;
@@ -201,6 +202,7 @@ const CountRow = z.object({ count: Int });
 const PayoutBacklogRow = z.object({ count: Int, awaiting_approval: Int });
 const AmountRow = z.object({ currency: z.string(), amount: z.string() });
 const WebhookBacklogRow = z.object({ pending: Int, dead: Int });
+const WebhookOutboxRow = z.object({ pending: Int, dead: Int, oldest: z.nullable(z.string()) });
 
 async function select<S extends z.ZodMiniType>(
   db: Executor,
@@ -367,8 +369,8 @@ async function backlog(db: Executor, brandId: string): Promise<InsightReport['ba
     ),
     select(
       db,
-      sql`select count(*) filter (where state = 'pending') as pending,
-        count(*) filter (where state = 'dead') as dead
+      sql`select count(*) filter (where ${LIVE_PENDING_EVENT}) as pending,
+        count(*) filter (where ${DEAD_EVENT}) as dead
       from webhook_events where brand_id = ${brandId} and state in ('pending', 'dead')`,
       WebhookBacklogRow,
     ),
@@ -491,11 +493,15 @@ export async function insightCsv(
  * The backlog of every brand, as the metrics read it at each scrape: one statement each. The
  * payouts' count reads the withdrawals not final (an index on the open ones would keep it cheap
  * on a large table: see the decision record); the webhook events' count reads the pending ones
- * through their partial index and the dead ones.
+ * through their partial index and the dead ones, with when the oldest of them was recorded: its
+ * age on `clock` is how long the operator's endpoint has been behind.
  */
-export function backlogReaders(db: Executor): {
+export function backlogReaders(
+  db: Executor,
+  clock: () => Date,
+): {
   payoutsPending(): Promise<number>;
-  webhookEvents(): Promise<{ pending: number; dead: number }>;
+  webhookEvents(): Promise<{ pending: number; dead: number; oldestAgeSeconds: number }>;
 } {
   return {
     async payoutsPending() {
@@ -510,12 +516,19 @@ export function backlogReaders(db: Executor): {
     async webhookEvents() {
       const [row] = await select(
         db,
-        sql`select count(*) filter (where state = 'pending') as pending,
-          count(*) filter (where state = 'dead') as dead
+        sql`select count(*) filter (where ${LIVE_PENDING_EVENT}) as pending,
+          count(*) filter (where ${DEAD_EVENT}) as dead,
+          to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as oldest
         from webhook_events where state in ('pending', 'dead')`,
-        WebhookBacklogRow,
+        WebhookOutboxRow,
       );
-      return { pending: row?.pending ?? 0, dead: row?.dead ?? 0 };
+      const oldest = row?.oldest ?? null;
+      const ageMs = oldest === null ? 0 : clock().getTime() - Date.parse(oldest);
+      return {
+        pending: row?.pending ?? 0,
+        dead: row?.dead ?? 0,
+        oldestAgeSeconds: Math.max(ageMs, 0) / 1000,
+      };
     },
   };
 }

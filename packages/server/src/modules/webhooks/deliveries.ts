@@ -7,7 +7,7 @@
  *
  * @packageDocumentation
  */
-import { and, count, desc, eq, gte, isNotNull, lt, max } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lt, max, sql } from 'drizzle-orm';
 import type {
   WebhookDelivery,
   WebhookDeliveryDetail,
@@ -18,7 +18,7 @@ import type { Executor } from '../../db/open';
 import { webhookEvents } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { decodeSeqCursor, encodeSeqCursor } from '../../http/operator-audit';
-import { requeueDeadEvents } from './dispatcher';
+import { DEAD_EVENT, LIVE_PENDING_EVENT, deliveryState, requeueDeadEvents } from './dispatcher';
 import type { WebhookEventRow } from './dispatcher';
 
 /** The filters of the list (all optional, combined with AND). */
@@ -30,17 +30,31 @@ export interface DeliveryFilters {
   readonly created_to?: string | undefined;
 }
 
+/** The events in `state` as the operator sees it ({@link deliveryState}). */
+function stateIs(state: WebhookEventRow['state']) {
+  switch (state) {
+    case 'dead':
+      return DEAD_EVENT;
+    case 'pending':
+      return LIVE_PENDING_EVENT;
+    case 'delivered':
+      return eq(webhookEvents.state, 'delivered');
+  }
+}
+
 /** An event's delivery as the operator API answers it. */
 function deliveryOf(row: WebhookEventRow): WebhookDelivery {
   return {
     id: row.id,
     type: row.type,
     transaction_id: row.transactionId,
-    state: row.state,
+    state: deliveryState(row),
     attempts: row.attempts,
     last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
     last_status_code: row.lastStatusCode,
     last_error: row.lastError,
+    // Pending: the next attempt (null: at once, or held behind an earlier event of its
+    // transaction); dead: its slow retry (null: it waits for a redelivery).
     next_attempt_at: row.state === 'pending' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
     delivered_at: row.deliveredAt?.toISOString() ?? null,
     dead_at: row.deadAt?.toISOString() ?? null,
@@ -67,7 +81,7 @@ export async function listDeliveries(
     .where(
       and(
         eq(webhookEvents.brandId, brandId),
-        filters.state === undefined ? undefined : eq(webhookEvents.state, filters.state),
+        filters.state === undefined ? undefined : stateIs(filters.state),
         filters.type === undefined ? undefined : eq(webhookEvents.type, filters.type),
         filters.transaction_id === undefined
           ? undefined
@@ -139,7 +153,7 @@ export async function redeliverEvent(
   if (requeued === undefined) {
     throw new ApiError('operatorConflict', {
       field: 'params.eventId',
-      detail: `the event is ${before.state}, not dead`,
+      detail: `the event is ${deliveryState(before)}, not dead`,
     });
   }
   const after = await requireEvent(tx, brandId, id);
@@ -165,10 +179,10 @@ export async function endpointStatus(
 ): Promise<WebhookEndpointStatus> {
   const [perState, [delivered], [failure]] = await Promise.all([
     db
-      .select({ state: webhookEvents.state, count: count() })
+      .select({ state: webhookEvents.state, dead: sql<boolean>`${DEAD_EVENT}`, count: count() })
       .from(webhookEvents)
       .where(eq(webhookEvents.brandId, brandId))
-      .groupBy(webhookEvents.state),
+      .groupBy(webhookEvents.state, sql`2`),
     db
       .select({ at: max(webhookEvents.deliveredAt) })
       .from(webhookEvents)
@@ -188,7 +202,10 @@ export async function endpointStatus(
       .limit(1),
   ]);
   const counts = { pending: 0, delivered: 0, dead: 0 };
-  for (const row of perState) counts[row.state] = row.count;
+  for (const row of perState) {
+    const state = row.dead ? 'dead' : row.state;
+    counts[state] += row.count;
+  }
   return {
     url: settings.url === undefined ? null : shownUrl(settings.url),
     signing_key_id: settings.key.keyId,

@@ -9,15 +9,22 @@
  *   once; a dispatcher that died mid-attempt leaves its events to the others when the lease ends.
  *   Every write after an attempt is conditional on still holding the lease.
  * - **Order per transaction**: an event is not taken while an earlier event of the same
- *   transaction is still pending, so the operator hears `transaction.created` before the final
- *   event of that transaction (a dead-lettered one no longer holds the later ones back).
+ *   transaction is still pending or dead, so the operator hears the events of a transaction in
+ *   the order they were recorded (`transaction.created` before `transaction.succeeded`, that
+ *   before `transaction.refunded`): the later events of a dead one are held, neither sent nor
+ *   counting attempts, until it is delivered. The events of other transactions, and those of none
+ *   (`payout_account.verified`, `balance.adjusted`), are not held by it.
  * - **At least once**: an event is marked delivered only after a 2xx answer. An answer lost on the
  *   way, or a lease that ran out during a stall, sends it again with the same event id, by which
  *   the receiver de-duplicates.
  * - **Retries**: any other answer, no answer within WEBHOOK_TIMEOUT_MS or no connection is a
  *   failed attempt; the next one waits an exponential back-off with jitter (backoff.ts), and
- *   after WEBHOOK_MAX_ATTEMPTS the event is dead-lettered (`dead`) until someone requeues it
- *   ({@link requeueDeadEvents}, `npm run webhooks -w @cashdesk/server -- redeliver`).
+ *   after WEBHOOK_MAX_ATTEMPTS the event is dead-lettered (`dead`).
+ * - **The slow retry**: a dead event is tried again, one attempt at a time, WEBHOOK_DEAD_RETRY_MS
+ *   after its last attempt (an hour by default; 0: never), and stays dead until one is answered,
+ *   so that once the endpoint answers again the dead event and the events it held go out in order
+ *   by themselves. Whoever does not want to wait requeues it ({@link requeueDeadEvents},
+ *   `npm run webhooks -w @cashdesk/server -- redeliver`, the operator API's redeliver).
  * - Each attempt is recorded on the event: attempts, next attempt, last status code or error
  *   (`http 500`, `timeout`, `ECONNREFUSED`: never the secret, the body or the address), when it
  *   was delivered; and counted in the app's metrics ({@link WebhookMetrics}).
@@ -27,7 +34,7 @@
  * @packageDocumentation
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { WebhookSettings } from '../../config';
 import type { Database, Executor } from '../../db/open';
@@ -47,6 +54,32 @@ import type { StopListening } from '../../db/listen';
 
 /** A row of the outbox. */
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
+/**
+ * The dead events, as a condition: the ONE place that says which rows are dead. An event
+ * dead-lettered stays `pending` in the outbox with its `dead_at` set, so that its slow retry is
+ * found through the partial index of the pending events (`webhook_events_pending`) and it holds
+ * the later events of its transaction as any pending event does. The `dead` state of the column
+ * is that of the dead events without a slow retry (WEBHOOK_DEAD_RETRY_MS=0, or dead-lettered
+ * before the slow retry existed): they wait for a redelivery, holding the later events as well.
+ */
+export const DEAD_EVENT = or(
+  eq(webhookEvents.state, 'dead'),
+  and(eq(webhookEvents.state, 'pending'), isNotNull(webhookEvents.deadAt)),
+);
+
+/** The pending events that are not dead, as a condition (see {@link DEAD_EVENT}). */
+export const LIVE_PENDING_EVENT = and(
+  eq(webhookEvents.state, 'pending'),
+  isNull(webhookEvents.deadAt),
+);
+
+/** Where an event stands as the operator sees it (see {@link DEAD_EVENT}). */
+export function deliveryState(
+  row: Pick<WebhookEventRow, 'state' | 'deadAt'>,
+): WebhookEventRow['state'] {
+  return row.state === 'pending' && row.deadAt !== null ? 'dead' : row.state;
+}
 
 /** The log lines of the dispatcher (a pino or Fastify logger fits). */
 export interface WebhookLog {
@@ -100,9 +133,13 @@ async function takeDue(
     .from(webhookEvents)
     .where(
       and(
+        // Pending, dead ones included (their slow retry): found through the partial index of
+        // the pending events, however large the table.
         eq(webhookEvents.state, 'pending'),
         or(isNull(webhookEvents.nextAttemptAt), lte(webhookEvents.nextAttemptAt, now)),
         or(isNull(webhookEvents.leaseUntil), lt(webhookEvents.leaseUntil, now)),
+        // Held: an earlier event of its transaction is not delivered yet, dead ones included
+        // (an event of no transaction never is: null equals nothing).
         notExists(
           deps.db
             .select({ one: sql`1` })
@@ -110,7 +147,7 @@ async function takeDue(
             .where(
               and(
                 eq(earlier.transactionId, webhookEvents.transactionId),
-                eq(earlier.state, 'pending'),
+                inArray(earlier.state, ['pending', 'dead']),
                 lt(earlier.seq, webhookEvents.seq),
               ),
             ),
@@ -177,13 +214,31 @@ async function post(deps: WebhookDeps, row: WebhookEventRow): Promise<AttemptRes
   }
 }
 
+/** What an attempt came to: a {@link DeliveryOutcome}, or a dead event's slow retry that failed. */
+type AttemptOutcome = DeliveryOutcome | 'dead_retry_failed';
+
+/** When a dead event is tried again after an attempt at `now` (`null`: never by itself). */
+function slowRetryAt(now: Date, deadRetryMs: number): Date | null {
+  return deadRetryMs > 0 ? new Date(now.getTime() + deadRetryMs) : null;
+}
+
+/**
+ * A dead event's state and next attempt: pending until its slow retry, or `dead` (waiting for a
+ * redelivery) without one (see {@link DEAD_EVENT}).
+ */
+function deadChanges(slowRetry: Date | null) {
+  return slowRetry === null
+    ? { state: 'dead' as const, nextAttemptAt: null }
+    : { state: 'pending' as const, nextAttemptAt: slowRetry };
+}
+
 /** Writes an attempt's result on the event, if `owner` still holds it; returns the outcome. */
 async function recordAttempt(
   deps: WebhookDeps,
   row: WebhookEventRow,
   owner: string,
   result: AttemptResult,
-): Promise<DeliveryOutcome> {
+): Promise<AttemptOutcome> {
   const now = deps.clock();
   const attempts = row.attempts + 1;
   const common = {
@@ -194,24 +249,29 @@ async function recordAttempt(
     leaseOwner: null,
     leaseUntil: null,
   };
-  const outcome: DeliveryOutcome =
+  const outcome: AttemptOutcome =
     result.error === null
       ? 'delivered'
-      : attempts >= deps.settings.maxAttempts
-        ? 'dead_lettered'
-        : 'failed';
+      : row.deadAt !== null
+        ? 'dead_retry_failed'
+        : attempts >= deps.settings.maxAttempts
+          ? 'dead_lettered'
+          : 'failed';
   const random = deps.random ?? Math.random;
+  const slowRetry = slowRetryAt(now, deps.settings.deadRetryMs);
   const changes =
     outcome === 'delivered'
       ? { ...common, state: 'delivered' as const, deliveredAt: now, nextAttemptAt: null }
       : outcome === 'dead_lettered'
-        ? { ...common, state: 'dead' as const, deadAt: now, nextAttemptAt: null }
-        : {
-            ...common,
-            nextAttemptAt: new Date(
-              now.getTime() + retryDelayMs(attempts, deps.settings, random()),
-            ),
-          };
+        ? { ...common, ...deadChanges(slowRetry), deadAt: now }
+        : outcome === 'dead_retry_failed'
+          ? { ...common, ...deadChanges(slowRetry) }
+          : {
+              ...common,
+              nextAttemptAt: new Date(
+                now.getTime() + retryDelayMs(attempts, deps.settings, random()),
+              ),
+            };
   await deps.db
     .update(webhookEvents)
     .set(changes)
@@ -229,7 +289,12 @@ async function dispatchOne(
   const started = performance.now();
   const result = await post(deps, row);
   const outcome = await recordAttempt(deps, row, owner, result);
-  deps.metrics?.webhookAttempt(row.type, outcome, (performance.now() - started) / 1000);
+  deps.metrics?.webhookAttempt(
+    row.type,
+    // A failed slow retry is a failed attempt; the event was counted dead-lettered once.
+    outcome === 'dead_retry_failed' ? 'failed' : outcome,
+    (performance.now() - started) / 1000,
+  );
   if (outcome === 'delivered') {
     report.delivered += 1;
     return;
@@ -244,9 +309,12 @@ async function dispatchOne(
   if (outcome === 'dead_lettered') {
     report.deadLettered += 1;
     deps.log?.error(
-      line,
-      'webhook dead-lettered: its attempts ran out; redeliver it once the receiver is fixed',
+      { ...line, next_attempt_at: slowRetryAt(deps.clock(), deps.settings.deadRetryMs) },
+      'webhook dead-lettered: its attempts ran out; it and the later events of its transaction wait for its slow retry or a redelivery',
     );
+  } else if (outcome === 'dead_retry_failed') {
+    report.failed += 1;
+    deps.log?.warn(line, 'webhook slow retry of a dead event failed: tried again later');
   } else {
     report.failed += 1;
     deps.log?.warn(line, 'webhook delivery failed: tried again later');
@@ -413,7 +481,7 @@ export async function requeueDeadEvents(
     .set({ state: 'pending', attempts: 0, nextAttemptAt: null, deadAt: null })
     .where(
       and(
-        eq(webhookEvents.state, 'dead'),
+        DEAD_EVENT,
         ids === undefined ? undefined : inArray(webhookEvents.id, [...ids]),
         brandId === undefined ? undefined : eq(webhookEvents.brandId, brandId),
       ),

@@ -9,7 +9,12 @@
  *
  * @packageDocumentation
  */
-export { requeueDeadEvents, startWebhookDispatcher } from './dispatcher';
+export {
+  DEAD_EVENT,
+  LIVE_PENDING_EVENT,
+  requeueDeadEvents,
+  startWebhookDispatcher,
+} from './dispatcher';
 export {
   isTransaction,
   operatorTransaction,
