@@ -22,12 +22,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { ENDPOINTS, InsightReport, buildPath } from '../packages/contract/src/index';
-import { payGroups, transactions } from '../packages/server/src/db/schema';
+import type { RoutingRule } from '../packages/contract/src/index';
+import { transactions } from '../packages/server/src/db/schema';
 import { callJson, cardDepositBody, payGroupId } from '../packages/server/src/test/api-calls';
 import { createTestSession, startTestServer } from '../packages/server/src/test/harness';
 import { OPERATOR_ENV, mintKey, operatorCall } from '../packages/server/src/test/operator-calls';
+import {
+  cardDepositsPayThrough,
+  cardsToPspAThenB,
+  twoConnectorEnv,
+} from '../packages/server/src/test/two-connectors';
 import { startSimulatorProcess } from '../packages/testkit/src/index';
 
 const DEPOSITS = Number(process.env.BENCH_DEPOSITS ?? '1000');
@@ -39,20 +45,11 @@ const DOWN_TO = 0.55;
 
 interface Setup {
   readonly name: string;
-  readonly rules: readonly unknown[];
+  readonly rules: readonly RoutingRule[];
   readonly env: Readonly<Record<string, string>>;
 }
 
-const CASCADE_RULE = {
-  name: 'cards: psp-a, then psp-b',
-  enabled: true,
-  when: { flow: 'deposit', method_kinds: ['card'] },
-  connectors: [
-    { connector: 'psp-a', weight: 100 },
-    { connector: 'psp-b', weight: 0 },
-  ],
-  cascade: true,
-};
+const CASCADE_RULE = cardsToPspAThenB(true);
 
 /** Health that never opens a connector (more calls than the run makes). */
 const HEALTH_OFF = {
@@ -96,11 +93,7 @@ async function play(setup: Setup): Promise<Figures> {
   const server = await startTestServer({
     env: {
       ...OPERATOR_ENV,
-      CONNECTORS: 'psp-a, psp-b',
-      CONNECTOR_PSP_A_KIND: 'http',
-      CONNECTOR_PSP_A_URL: pspA.url,
-      CONNECTOR_PSP_B_KIND: 'http',
-      CONNECTOR_PSP_B_URL: pspB.url,
+      ...twoConnectorEnv(pspA, pspB),
       PROVIDER_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS),
       PAYMENT_LEASE_MS: '5000',
       RECONCILE_INTERVAL_MS: '0',
@@ -111,16 +104,7 @@ async function play(setup: Setup): Promise<Figures> {
   });
   const started = performance.now();
   try {
-    await server.db
-      .update(payGroups)
-      .set({ connector: 'psp-a' })
-      .where(
-        and(
-          eq(payGroups.brandId, 'brand0'),
-          eq(payGroups.flow, 'deposit'),
-          eq(payGroups.shortName, 'card'),
-        ),
-      );
+    await cardDepositsPayThrough(server.db, 'psp-a');
     const key = (await mintKey(server, 'brand0')).key;
     const put = await operatorCall(server, 'PUT', '/routing-rules', key, {
       body: { rules: setup.rules },

@@ -8,61 +8,16 @@
  * violation, and screenshots at 1280 and 390 px are saved under e2e/artifacts.
  */
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { OPERATOR_BASE, RoutingRulesDocument, STAFF_BASE } from '@cashdesk/contract';
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@cashdesk/server/sandbox';
 import { DESKTOP_CONTEXT, PHONE_CONTEXT, useStackAndBrowser } from './support';
-import { BACK_OFFICE_ENV, checkScreen } from './support/back-office';
+import { BACK_OFFICE_ENV, checkScreen, ownerContexts } from './support/back-office';
 
 const env = useStackAndBrowser({
   env: { ...BACK_OFFICE_ENV, CONNECTORS: 'psp-b', CONNECTOR_PSP_B_KIND: 'sandbox' },
 });
 
-const OWNER = DEMO_STAFF.find((account) => account.role === 'owner');
-
-/** The demo owner's current authenticator code (the sandbox's demo-code call). */
-async function ownerCode(serverUrl: string): Promise<string> {
-  if (OWNER === undefined) throw new Error('no demo owner');
-  const response = await fetch(
-    `${serverUrl}${STAFF_BASE}/sandbox/demo-code?email=${encodeURIComponent(OWNER.email)}`,
-  );
-  const body: unknown = await response.json();
-  const code: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'code') : '';
-  if (typeof code !== 'string') throw new Error('no demo code');
-  return code;
-}
-
-/** The demo owner's signed-in cookies: one sign-in per file (a code is accepted once). */
-let ownerState: ReturnType<BrowserContext['storageState']> | undefined;
-
-async function signInOwner(): ReturnType<BrowserContext['storageState']> {
-  if (OWNER === undefined) throw new Error('no demo owner');
-  const { serverUrl } = env.stack;
-  const context = await env.browser.newContext(DESKTOP_CONTEXT);
-  try {
-    const page = await context.newPage();
-    await page.goto(`${serverUrl}/back-office/sign-in`);
-    await page.getByLabel('E-mail address').fill(OWNER.email);
-    await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByLabel('Six-digit code').fill(await ownerCode(serverUrl));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('navigation', { name: 'Back office' }).waitFor();
-    return await context.storageState();
-  } finally {
-    await context.close();
-  }
-}
-
-/** A browser context of the given size signed in as the demo owner. */
-async function signedIn(
-  options: typeof DESKTOP_CONTEXT | typeof PHONE_CONTEXT,
-): Promise<{ context: BrowserContext; page: Page }> {
-  ownerState ??= signInOwner();
-  const context = await env.browser.newContext({ ...options, storageState: await ownerState });
-  const page = await context.newPage();
-  return { context, page };
-}
+const signedIn = ownerContexts(env);
 
 /** The brand's routing rules as the operator API's GET /routing-rules answers them. */
 async function savedRules(page: Page): Promise<RoutingRulesDocument> {

@@ -5,7 +5,9 @@
  */
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { STAFF_BASE } from '@cashdesk/contract';
+import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@cashdesk/server/sandbox';
 import { expect } from 'vitest';
 import { players } from '../../packages/server/src/db/schema';
 import {
@@ -19,7 +21,9 @@ import { APPROVED_VISA, cardBody } from '../../packages/server/src/test/deposit-
 import { createTestSession } from '../../packages/server/src/test/harness';
 import { OPERATOR_ENV, mintKey, operatorCall } from '../../packages/server/src/test/operator-calls';
 import { checkA11y } from './a11y';
-import { screenshot } from './browser';
+import { DESKTOP_CONTEXT, screenshot } from './browser';
+import type { PHONE_CONTEXT } from './browser';
+import type { StackAndBrowser } from './fixture';
 import type { Stack } from './stack';
 
 /** The stack's environment for these tests: the operator API's administrator key. */
@@ -135,4 +139,52 @@ export function authenticatorCode(secret: string, now: Date): string {
   const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
   const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(code).padStart(6, '0');
+}
+
+/** The demo owner's current authenticator code (the sandbox's demo-code call). */
+async function ownerCode(serverUrl: string, email: string): Promise<string> {
+  const response = await fetch(
+    `${serverUrl}${STAFF_BASE}/sandbox/demo-code?email=${encodeURIComponent(email)}`,
+  );
+  const body: unknown = await response.json();
+  const code: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'code') : '';
+  if (typeof code !== 'string') throw new Error('no demo code');
+  return code;
+}
+
+/**
+ * Browser contexts signed in as the demo owner of a file's stack: the owner signs in once per
+ * file (an authenticator code is accepted once), and each context reuses the cookies.
+ */
+export function ownerContexts(
+  env: StackAndBrowser,
+): (
+  options: typeof DESKTOP_CONTEXT | typeof PHONE_CONTEXT,
+) => Promise<{ context: BrowserContext; page: Page }> {
+  const owner = DEMO_STAFF.find((account) => account.role === 'owner');
+  let state: ReturnType<BrowserContext['storageState']> | undefined;
+  const signIn = async (): ReturnType<BrowserContext['storageState']> => {
+    if (owner === undefined) throw new Error('no demo owner');
+    const { serverUrl } = env.stack;
+    const context = await env.browser.newContext(DESKTOP_CONTEXT);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${serverUrl}/back-office/sign-in`);
+      await page.getByLabel('E-mail address').fill(owner.email);
+      await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByLabel('Six-digit code').fill(await ownerCode(serverUrl, owner.email));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByRole('navigation', { name: 'Back office' }).waitFor();
+      return await context.storageState();
+    } finally {
+      await context.close();
+    }
+  };
+  return async (options) => {
+    state ??= signIn();
+    const context = await env.browser.newContext({ ...options, storageState: await state });
+    const page = await context.newPage();
+    return { context, page };
+  };
 }

@@ -9,14 +9,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ConnectorList, ENDPOINTS, buildPath } from '@cashdesk/contract';
-import type { RoutingRule } from '@cashdesk/contract';
 import { startSimulatorProcess } from '@cashdesk/testkit';
 import type { SimulatorProcess } from '@cashdesk/testkit';
-import { payGroups, transactions } from '../db/schema';
+import { transactions } from '../db/schema';
 import { callJson, cardDepositBody, payGroupId, text } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
+import { cardDepositsPayThrough, cardsToPspAThenB, twoConnectorEnv } from './two-connectors';
 import type { TestServer } from './harness';
 import { ledgerViolations, reservationViolations } from './money-invariants';
 import { OPERATOR_ENV, mintKey, operatorCall } from './operator-calls';
@@ -32,43 +32,22 @@ const clock = () => new Date(Date.now() + offset);
 
 const ENV = {
   ...OPERATOR_ENV,
-  CONNECTORS: 'psp-a, psp-b',
-  CONNECTOR_PSP_A_KIND: 'http',
-  CONNECTOR_PSP_B_KIND: 'http',
   CONNECTOR_HEALTH_MIN_CALLS: '3',
   CONNECTOR_HEALTH_FAILURE_PERCENT: '50',
   CONNECTOR_HEALTH_WINDOW_MS: '60000',
   CONNECTOR_HEALTH_COOLDOWN_MS: String(COOLDOWN_MS),
 };
 
-const FALLBACK: RoutingRule = {
-  name: 'cards: psp-a, psp-b when psp-a is down',
-  enabled: true,
-  when: { flow: 'deposit', method_kinds: ['card'] },
-  connectors: [
-    { connector: 'psp-a', weight: 100 },
-    { connector: 'psp-b', weight: 0 },
-  ],
-  cascade: false,
-};
+const FALLBACK = cardsToPspAThenB(false);
 
 beforeAll(async () => {
   [pspA, pspB] = await Promise.all([startSimulatorProcess(), startSimulatorProcess()]);
   server = await startTestServer({
     clock,
-    env: { ...ENV, CONNECTOR_PSP_A_URL: pspA.url, CONNECTOR_PSP_B_URL: pspB.url },
+    env: { ...ENV, ...twoConnectorEnv(pspA, pspB) },
   });
   key = (await mintKey(server, 'brand0')).key;
-  await server.db
-    .update(payGroups)
-    .set({ connector: 'psp-a' })
-    .where(
-      and(
-        eq(payGroups.brandId, 'brand0'),
-        eq(payGroups.flow, 'deposit'),
-        eq(payGroups.shortName, 'card'),
-      ),
-    );
+  await cardDepositsPayThrough(server.db, 'psp-a');
   const put = await operatorCall(server, 'PUT', '/routing-rules', key, {
     body: { rules: [FALLBACK] },
   });
@@ -139,7 +118,7 @@ describe('connector health', () => {
     const other = await startTestServer({
       database: server.database,
       clock,
-      env: { ...ENV, CONNECTOR_PSP_A_URL: pspA.url, CONNECTOR_PSP_B_URL: pspB.url },
+      env: { ...ENV, ...twoConnectorEnv(pspA, pspB) },
     });
     try {
       expect(await deposit(other)).toEqual({ status: 'success', connector: 'psp-b' });

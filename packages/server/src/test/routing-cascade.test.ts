@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   ENDPOINTS,
   OperatorTransaction,
@@ -21,7 +21,7 @@ import {
 import type { RoutingRule } from '@cashdesk/contract';
 import { startSimulatorProcess } from '@cashdesk/testkit';
 import type { SimulatorProcess } from '@cashdesk/testkit';
-import { payGroups, transactions } from '../db/schema';
+import { transactions } from '../db/schema';
 import { getBalance } from '../modules/wallet/ledger';
 import { reconcileOnce } from '../modules/payments/reconciler';
 import { transactionTimeline } from '../modules/operator/timeline';
@@ -29,6 +29,7 @@ import { callJson, cardDepositBody, payGroupId, text } from './api-calls';
 import { isRecord } from '../platform/is-record';
 import { brand0PlayerId } from './alt-fixtures';
 import { createTestSession, startTestServer } from './harness';
+import { cardDepositsPayThrough, cardsToPspAThenB, twoConnectorEnv } from './two-connectors';
 import type { TestServer } from './harness';
 import { ledgerViolations, reservationViolations } from './money-invariants';
 import { OPERATOR_ENV, errorFields, mintKey, operatorCall } from './operator-calls';
@@ -48,16 +49,7 @@ let offset = 0;
 const clock = () => new Date(Date.now() + offset);
 
 /** A rule sending card deposits to psp-a, then psp-b. */
-const CARDS_CASCADE: RoutingRule = {
-  name: 'cards: psp-a, then psp-b',
-  enabled: true,
-  when: { flow: 'deposit', method_kinds: ['card'] },
-  connectors: [
-    { connector: 'psp-a', weight: 100 },
-    { connector: 'psp-b', weight: 0 },
-  ],
-  cascade: true,
-};
+const CARDS_CASCADE = cardsToPspAThenB(true);
 
 beforeAll(async () => {
   [pspA, pspB] = await Promise.all([startSimulatorProcess(), startSimulatorProcess()]);
@@ -65,11 +57,7 @@ beforeAll(async () => {
     clock,
     env: {
       ...OPERATOR_ENV,
-      CONNECTORS: 'psp-a, psp-b',
-      CONNECTOR_PSP_A_KIND: 'http',
-      CONNECTOR_PSP_A_URL: pspA.url,
-      CONNECTOR_PSP_B_KIND: 'http',
-      CONNECTOR_PSP_B_URL: pspB.url,
+      ...twoConnectorEnv(pspA, pspB),
       PROVIDER_TIMEOUT_MS: '400',
       PAYMENT_LEASE_MS: String(LEASE_MS),
       LOOKUP_GRACE_MS: String(LOOKUP_GRACE_MS),
@@ -77,16 +65,7 @@ beforeAll(async () => {
   });
   key = (await mintKey(server, 'brand0')).key;
   // Without a rule, brand0's card deposits go to psp-a (their pay group's connector).
-  await server.db
-    .update(payGroups)
-    .set({ connector: 'psp-a' })
-    .where(
-      and(
-        eq(payGroups.brandId, 'brand0'),
-        eq(payGroups.flow, 'deposit'),
-        eq(payGroups.shortName, 'card'),
-      ),
-    );
+  await cardDepositsPayThrough(server.db, 'psp-a');
   await putRules([CARDS_CASCADE]);
 }, 120_000);
 

@@ -21,16 +21,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { ENDPOINTS, buildPath } from '@cashdesk/contract';
-import type { RoutingRule } from '@cashdesk/contract';
 import { startSimulatorProcess } from '@cashdesk/testkit';
 import type { SimulatorProcess } from '@cashdesk/testkit';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/open';
-import { brands, payGroups, players, transactions } from '../db/schema';
+import { brands, players, transactions } from '../db/schema';
 import { callJson, cardDepositBody, payGroupId } from './api-calls';
 import { createPostgresDatabase, createTestSession, postgresAdminUrl } from './harness';
 import { ledgerViolations, reservationViolations } from './money-invariants';
 import { startServerProcess } from './server-process';
+import { cardDepositsPayThrough, cardsToPspAThenB, twoConnectorEnv } from './two-connectors';
 import type { ServerProcess } from './server-process';
 
 const ADMIN_URL = postgresAdminUrl();
@@ -50,16 +50,7 @@ const TIMINGS = {
 const DEADLINE_MS = 45_000;
 const POLL_MS = 100;
 
-const RULE: RoutingRule = {
-  name: 'cards: psp-a, then psp-b',
-  enabled: true,
-  when: { flow: 'deposit', method_kinds: ['card'] },
-  connectors: [
-    { connector: 'psp-a', weight: 100 },
-    { connector: 'psp-b', weight: 0 },
-  ],
-  cascade: true,
-};
+const RULE = cardsToPspAThenB(true);
 
 let pspA: SimulatorProcess;
 let pspB: SimulatorProcess;
@@ -84,11 +75,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     CASHDESK_MODE: 'sandbox',
     LOG_LEVEL: 'warn',
-    CONNECTORS: 'psp-a, psp-b',
-    CONNECTOR_PSP_A_KIND: 'http',
-    CONNECTOR_PSP_A_URL: pspA.url,
-    CONNECTOR_PSP_B_KIND: 'http',
-    CONNECTOR_PSP_B_URL: pspB.url,
+    ...twoConnectorEnv(pspA, pspB),
     ...TIMINGS,
   };
   started.push(await startServerProcess({ env }));
@@ -98,16 +85,7 @@ beforeAll(async () => {
   // The rule and the pay group's connector, written as a configuration write would: with the
   // version bumped, so every process's brand cache reads them afresh.
   await db.transaction(async (tx) => {
-    await tx
-      .update(payGroups)
-      .set({ connector: 'psp-a' })
-      .where(
-        and(
-          eq(payGroups.brandId, 'brand0'),
-          eq(payGroups.flow, 'deposit'),
-          eq(payGroups.shortName, 'card'),
-        ),
-      );
+    await cardDepositsPayThrough(tx, 'psp-a');
     await tx
       .update(brands)
       .set({ routingRules: [RULE], configVersion: sql`${brands.configVersion} + 1` })

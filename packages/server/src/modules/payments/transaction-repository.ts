@@ -30,7 +30,7 @@ import { ApiError } from '../../http/api-error';
 import { DECLINE_REASONS } from '../../providers';
 import { isUuid } from '../../platform/ids';
 import { payoutAwaitsApproval } from '../brand-config';
-import { isTransaction, recordTransactionEvents } from '../webhooks';
+import { CascadedAttempt, isTransaction, recordTransactionEvents } from '../webhooks';
 import type { EventOwner } from '../webhooks';
 
 /** A transaction row as stored. */
@@ -123,17 +123,7 @@ const StoredProviderData = z.object({
    * The connectors the payment was tried on before the one it is at, each left after a soft
    * decline or never receiving it (nothing charged there), in order (provider-calls.ts cascade).
    */
-  cascaded: z.optional(
-    z.array(
-      z.object({
-        connector: z.string(),
-        outcome: z.enum(['declined', 'not_reached']),
-        reason: z.nullable(z.string()),
-        code: z.nullable(z.string()),
-        at: z.string(),
-      }),
-    ),
-  ),
+  cascaded: z.optional(z.array(CascadedAttempt)),
   /**
    * A provider answer that contradicts the transaction (another amount or currency than it
    * moves, another reference than the one it gave): held for the operator, never applied.

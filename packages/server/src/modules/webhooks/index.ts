@@ -16,6 +16,7 @@ export {
   startWebhookDispatcher,
 } from './dispatcher';
 export {
+  CascadedAttempt,
   isTransaction,
   operatorTransaction,
   recordAdjustmentEvent,

@@ -297,17 +297,19 @@ export function transactionWire(row: TransactionRow, owner: TransactionOwner): W
   };
 }
 
-const Cascaded = z.object({
-  cascaded: z.array(
-    z.object({
-      connector: z.string(),
-      outcome: z.enum(['declined', 'not_reached']),
-      reason: z.nullable(z.string()),
-      code: z.nullable(z.string()),
-      at: z.string(),
-    }),
-  ),
+/**
+ * A connector a payment left for the next one, as `provider_data.cascaded` keeps it
+ * (payments/provider-calls.ts cascade): its answer, its decline code and when.
+ */
+export const CascadedAttempt = z.object({
+  connector: z.string(),
+  outcome: z.enum(['declined', 'not_reached']),
+  reason: z.nullable(z.string()),
+  code: z.nullable(z.string()),
+  at: z.string(),
 });
+
+const Cascaded = z.object({ cascaded: z.array(CascadedAttempt) });
 
 /**
  * The connectors a transaction was sent to (WebhookTransaction.attempts): those it cascaded from,
