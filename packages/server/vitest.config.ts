@@ -12,8 +12,10 @@ export default defineProject({
     // server and database (harness.ts), never in a module; module-level caches are keyed by
     // database.
     isolate: false,
-    // Integration tests start a real server on a real database: give them room on a slow machine.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Integration tests start a real server on a real database, some as processes: give them room
+    // on a loaded machine (30 s was missed by a server process starting at a load of 20 on two
+    // cores). A passing test never waits for these.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
   },
 });

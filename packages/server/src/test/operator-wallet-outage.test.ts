@@ -43,12 +43,9 @@ import {
   startWalletSimulatorProcess,
 } from '@cashdesk/testkit';
 import type { SimulatorProcess, WalletFaultInput, WalletSimulatorProcess } from '@cashdesk/testkit';
+import { FAULT_CALL_TIMEOUT_MS } from './fault-timeouts';
 
-/**
- * Only the hang tests wait this long; every other call must answer well within it even on a
- * loaded machine (an answer slower than this would be taken for a lost one).
- */
-const WALLET_TIMEOUT_MS = 1_500;
+const WALLET_TIMEOUT_MS = FAULT_CALL_TIMEOUT_MS;
 /** Longer than any retry back-off a test needs to pass (platform/schedule.ts). */
 const RETRY_WAIT_MS = 11 * 60 * 1000;
 /** A call that never ends while the wallet is out of order. */

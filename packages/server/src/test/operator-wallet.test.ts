@@ -42,12 +42,9 @@ import {
   startWalletSimulatorProcess,
 } from '@cashdesk/testkit';
 import type { AsyncPspProcess, SimulatorProcess, WalletSimulatorProcess } from '@cashdesk/testkit';
+import { FAULT_CALL_TIMEOUT_MS } from './fault-timeouts';
 
-/**
- * Only the hang tests wait this long; every other call must answer well within it even on a
- * loaded machine (an answer slower than this would be taken for a lost one).
- */
-const WALLET_TIMEOUT_MS = 1_500;
+const WALLET_TIMEOUT_MS = FAULT_CALL_TIMEOUT_MS;
 const LEASE_MS = 5_000;
 const LOOKUP_GRACE_MS = 60_000;
 /** Longer than any retry back-off a test needs to pass (platform/schedule.ts). */

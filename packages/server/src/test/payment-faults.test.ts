@@ -37,9 +37,10 @@ import type { TestServer } from './harness';
 import { moneyViolations, unresolvedTransactions } from './money-invariants';
 import { startSimulatorProcess } from '@cashdesk/testkit';
 import type { SimulatorProcess } from '@cashdesk/testkit';
+import { FAULT_CALL_TIMEOUT_MS } from './fault-timeouts';
 
 /** The provider time-out of these tests: what a hanging provider costs each hang test. */
-const PROVIDER_TIMEOUT_MS = 400;
+const PROVIDER_TIMEOUT_MS = FAULT_CALL_TIMEOUT_MS;
 const LEASE_MS = 5_000;
 const LOOKUP_GRACE_MS = 60_000;
 

@@ -27,8 +27,9 @@ import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { moneyViolations } from './money-invariants';
 import { OPERATOR_ENV, mintKey, operatorCall } from './operator-calls';
+import { FAULT_CALL_TIMEOUT_MS } from './fault-timeouts';
 
-const PROVIDER_TIMEOUT_MS = 400;
+const PROVIDER_TIMEOUT_MS = FAULT_CALL_TIMEOUT_MS;
 const LEASE_MS = 5_000;
 
 let simulator: SimulatorProcess;

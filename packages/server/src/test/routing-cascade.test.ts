@@ -33,6 +33,7 @@ import { cardDepositsPayThrough, cardsToPspAThenB, twoConnectorEnv } from './two
 import type { TestServer } from './harness';
 import { ledgerViolations, reservationViolations } from './money-invariants';
 import { OPERATOR_ENV, errorFields, mintKey, operatorCall } from './operator-calls';
+import { FAULT_CALL_TIMEOUT_MS } from './fault-timeouts';
 
 const LEASE_MS = 5_000;
 const LOOKUP_GRACE_MS = 60_000;
@@ -58,7 +59,7 @@ beforeAll(async () => {
     env: {
       ...OPERATOR_ENV,
       ...twoConnectorEnv(pspA, pspB),
-      PROVIDER_TIMEOUT_MS: '400',
+      PROVIDER_TIMEOUT_MS: String(FAULT_CALL_TIMEOUT_MS),
       PAYMENT_LEASE_MS: String(LEASE_MS),
       LOOKUP_GRACE_MS: String(LOOKUP_GRACE_MS),
     },

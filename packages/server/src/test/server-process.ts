@@ -40,7 +40,7 @@ export interface ServerProcessOptions {
   readonly env: Readonly<Record<string, string>>;
   /** The port (0, the default, picks a free one; a restart passes the port it had). */
   readonly port?: number;
-  /** Gives up waiting for the listening line after this long (default 30 s). */
+  /** Gives up waiting for the listening line after this long (default 60 s). */
   readonly startTimeoutMs?: number;
 }
 
@@ -109,7 +109,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     await exited;
   };
 
-  const timeoutMs = options.startTimeoutMs ?? 30_000;
+  const timeoutMs = options.startTimeoutMs ?? 60_000;
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new Error(`server not listening after ${String(timeoutMs)} ms:\n${output}`));
