@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { STATIC_STEPS, runPool, timingTable, vitestSteps } from './run-checks';
+import {
+  STATIC_STEPS,
+  cpuSecondsOfTimes,
+  runPool,
+  runStep,
+  timingTable,
+  vitestSteps,
+} from './run-checks';
 import {
   VITEST_PARTS,
   WIDGET_SOURCES,
@@ -35,16 +42,38 @@ describe('npm test runner', () => {
   it('prints every step with its time and result, and the total', () => {
     const table = timingTable(
       [
-        { name: 'eslint', seconds: 61.04, code: 0 },
-        { name: 'vitest', seconds: 402.5, code: 1 },
+        { name: 'eslint', seconds: 61.04, cpuSeconds: 70.26, code: 0 },
+        { name: 'vitest', seconds: 402.5, cpuSeconds: 650, code: 1 },
       ],
       470.2,
     ).split('\n');
     expect(table.slice(1)).toEqual([
-      'eslint     61.0 s  ok',
-      'vitest    402.5 s  failed (1)',
-      'total     470.2 s',
+      'eslint     61.0 s     70.3 CPU-s  ok',
+      'vitest    402.5 s    650.0 CPU-s  failed (1)',
+      'total     470.2 s    720.3 CPU-s',
     ]);
+  });
+
+  it("reads a step's CPU time from bash's times: its children's user and system time", () => {
+    expect(cpuSecondsOfTimes('0m0.004s 0m0.001s\n1m2.500s 0m7.250s\n')).toBe(69.75);
+    expect(cpuSecondsOfTimes('')).toBeNaN();
+  });
+
+  it('runs a real step under bash: its output, its exit code and the CPU its process used', async () => {
+    const quiet = { live: false, nice: 0 };
+    const run = await runStep(
+      { name: 'node', command: ['node', '-e', 'console.log(6 * 7)'] },
+      quiet,
+    );
+    expect(run).toMatchObject({ name: 'node', code: 0, output: '42\n' });
+    // Starting Node alone takes tens of CPU milliseconds; NaN or 0 would mean none was counted.
+    expect(run.cpuSeconds).toBeGreaterThan(0);
+    const failed = await runStep(
+      { name: 'exit 3', command: ['node', '-e', 'process.exit(3)'] },
+      quiet,
+    );
+    expect(failed.code).toBe(3);
+    expect(failed.cpuSeconds).toBeGreaterThan(0);
   });
 
   it('checks what npm run lint checks, and the types', () => {

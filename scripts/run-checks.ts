@@ -26,7 +26,7 @@
  * @packageDocumentation
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,11 +49,13 @@ export interface Step {
 export interface StepResult {
   readonly name: string;
   readonly seconds: number;
+  /** The CPU time (user and system) of the step and every process it waited for; unknown: NaN. */
+  readonly cpuSeconds: number;
   readonly code: number;
 }
 
 /** How a step runs: `live` streams its output, otherwise it is kept for later. */
-interface StepMode {
+export interface StepMode {
   readonly live: boolean;
   /** Its niceness (0 normal, 19 lowest), which what it starts inherits. */
   readonly nice: number;
@@ -145,37 +147,63 @@ export function vitestSteps(
   };
 }
 
+/**
+ * Bash runs the step's command, then writes its `times` (the CPU its children used, each process
+ * counting those it waited for) to the file named by `$1`: how the closing table knows each step's
+ * CPU beside its wall time. The step's exit code is kept.
+ */
+const WITH_CPU_TIMES = 'f="$1"; shift; "$@"; s=$?; times > "$f"; exit $s';
+
+/**
+ * The CPU seconds in what bash's `times` printed: its second line, the children's user and system
+ * time (`0m12.345s 0m1.230s`). NaN when there is none.
+ */
+export function cpuSecondsOfTimes(printed: string): number {
+  const children = printed.trim().split('\n')[1] ?? '';
+  const parts = [...children.matchAll(/(\d+)m([\d.]+)s/g)];
+  if (parts.length !== 2) return Number.NaN;
+  return parts.reduce(
+    (sum, [, minutes, seconds]) => sum + Number(minutes) * 60 + Number(seconds),
+    0,
+  );
+}
+
 /** Runs one step (see {@link StepMode}). */
-function runStep(step: Step, mode: StepMode): Promise<StepRun> {
+export function runStep(step: Step, mode: StepMode): Promise<StepRun> {
   const started = performance.now();
-  const [command = 'true', ...args] = step.command;
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...step.env },
-      stdio: mode.live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
-    });
-    // Set before the step has started anything: its own children inherit the priority.
-    if (mode.nice !== 0 && child.pid !== undefined) {
-      try {
-        setPriority(child.pid, mode.nice);
-      } catch {
-        // Not allowed here: the step runs at normal priority.
+    void mkdtemp(path.join(tmpdir(), 'cashdesk-step-')).then((folder) => {
+      const timesFile = path.join(folder, 'times');
+      const child = spawn('bash', ['-c', WITH_CPU_TIMES, 'step', timesFile, ...step.command], {
+        cwd: ROOT,
+        env: { ...process.env, ...step.env },
+        stdio: mode.live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+      });
+      // Set before the step has started anything: its own children inherit the priority.
+      if (mode.nice !== 0 && child.pid !== undefined) {
+        try {
+          setPriority(child.pid, mode.nice);
+        } catch {
+          // Not allowed here: the step runs at normal priority.
+        }
       }
-    }
-    const chunks: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const finish = (code: number): void => {
-      const seconds = (performance.now() - started) / 1000;
-      resolve({ name: step.name, seconds, code, output: Buffer.concat(chunks).toString('utf8') });
-    };
-    child.on('error', (error) => {
-      chunks.push(Buffer.from(`${error.message}\n`));
-      finish(127);
-    });
-    child.on('close', (code, signal) => {
-      finish(code ?? (signal === null ? 1 : 128));
+      const chunks: Buffer[] = [];
+      child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+      child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const finish = async (code: number): Promise<void> => {
+        const seconds = (performance.now() - started) / 1000;
+        const cpuSeconds = cpuSecondsOfTimes(await readFile(timesFile, 'utf8').catch(() => ''));
+        await rm(folder, { recursive: true, force: true });
+        const output = Buffer.concat(chunks).toString('utf8');
+        resolve({ name: step.name, seconds, cpuSeconds, code, output });
+      };
+      child.on('error', (error) => {
+        chunks.push(Buffer.from(`${error.message}\n`));
+        void finish(127);
+      });
+      child.on('close', (code, signal) => {
+        void finish(code ?? (signal === null ? 1 : 128));
+      });
     });
   });
 }
@@ -210,17 +238,24 @@ export async function runPool<T, R>(
   return results;
 }
 
-/** The closing table: each step's wall time and result, and the whole run's. */
+/**
+ * The closing table: each step's wall time, its CPU time and result, and the whole run's. The
+ * steps run at the same time, so their CPU adds up to more than the wall time of the run: on two
+ * cores, at most twice it.
+ */
 export function timingTable(results: readonly StepResult[], totalSeconds: number): string {
   const width = Math.max(...results.map((result) => result.name.length), 'total'.length);
+  const figure = (seconds: number): string =>
+    Number.isNaN(seconds) ? '      ?' : seconds.toFixed(1).padStart(7);
   const rows = results.map(
     (result) =>
-      `${result.name.padEnd(width)}  ${result.seconds.toFixed(1).padStart(7)} s  ${result.code === 0 ? 'ok' : `failed (${result.code})`}`,
+      `${result.name.padEnd(width)}  ${figure(result.seconds)} s  ${figure(result.cpuSeconds)} CPU-s  ${result.code === 0 ? 'ok' : `failed (${result.code})`}`,
   );
+  const cpu = results.reduce((sum, result) => sum + result.cpuSeconds, 0);
   return [
-    'step times (wall; the static checks ran two at a time, beside Vitest at low priority):',
+    'step times (wall, and CPU; the static checks ran two at a time, beside Vitest at low priority):',
     ...rows,
-    `${'total'.padEnd(width)}  ${totalSeconds.toFixed(1).padStart(7)} s`,
+    `${'total'.padEnd(width)}  ${figure(totalSeconds)} s  ${figure(cpu)} CPU-s`,
   ].join('\n');
 }
 
