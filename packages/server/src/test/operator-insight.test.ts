@@ -15,7 +15,7 @@ import { eq, and, sql } from 'drizzle-orm';
 import { InsightReport, OperatorSessionCreated } from '@cashdesk/contract';
 import type { ClickstreamEvent } from '@cashdesk/contract';
 import { DatabaseSandboxStore, SandboxProvider } from '../providers';
-import { ProviderTimeoutError } from '../modules/payments/provider-calls';
+import { ProviderTimeoutError } from '../modules/payments/payment-deps';
 import { storeClickstream } from '../modules/realtime/clickstream';
 import { players, webhookEvents } from '../db/schema';
 import { rowsOf } from '../db/rows';

@@ -45,8 +45,9 @@ import { brandTransaction } from './approval';
 import { chargedAmount, currencyPrecision, depositCredit } from './transaction-money';
 import type { TransactionRow } from './transaction-repository';
 import { transition } from './transactions';
-import { leaseEnd, newOwner, providerOf, withProviderTimeout } from './provider-calls';
-import type { PaymentDeps } from './provider-calls';
+import { leaseEnd, newOwner } from './call-lease';
+import { providerOf, withProviderTimeout } from './payment-deps';
+import type { PaymentDeps } from './payment-deps';
 
 /** A refund's row. */
 export type RefundRow = typeof refunds.$inferSelect;
