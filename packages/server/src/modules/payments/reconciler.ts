@@ -34,7 +34,7 @@ import { callProvider } from './provider-calls';
 import type { PaymentDeps } from './payment-deps';
 import { counted } from './payment-metrics';
 import { refreshTransaction } from './refresh';
-import { reconcileRefunds } from './refunds';
+import { reconcileRefunds } from './refund-answers';
 import { recheckAt } from '../../platform/schedule';
 
 /** What the reconciler did, since its start (the log has each action). */
