@@ -77,6 +77,7 @@ describe('the layout check (scripts/check-layout.ts)', () => {
     const long = linesOf(MAX_SERVER_FILE_LINES * 2);
     write('packages/server/src/modules/payments/refunds.test.ts', long);
     write('packages/server/src/test/harness.ts', long);
+    write('packages/server/src/providers/sandbox/test-support.ts', long);
     write('packages/server/dist/server.js', long);
     write('packages/server/node_modules/dep/index.js', long);
     write('packages/server/.process-build-1/main.js', long);

@@ -4,7 +4,7 @@
  *
  * - **No source file of the server over {@link MAX_SERVER_FILE_LINES} lines.** A file that long
  *   holds several responsibilities; split it along them into files of its module. Tests and test
- *   support (`*.test.*`, `test/` folders) are not counted.
+ *   support (`*.test.*`, `test-support.*`, `test/` folders) are not counted.
  * - **Every workspace has a README.md** (each entry of the root package.json `workspaces`): what
  *   the package is, its public API or entry points, how to run and test it.
  *
@@ -32,8 +32,9 @@ function isSkippedFolder(name: string): boolean {
   return name === 'node_modules' || name === 'dist' || name.startsWith('.') || name === 'test';
 }
 
+/** Tests, test support beside the code it supports, and declarations. */
 function isTestFile(name: string): boolean {
-  return /\.test\.[^.]+$/.test(name) || name.endsWith('.d.ts');
+  return /\.test\.[^.]+$/.test(name) || name.startsWith('test-support.') || name.endsWith('.d.ts');
 }
 
 /** The source files of code below `dir` (tests and test support left out), as absolute paths. */
