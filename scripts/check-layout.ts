@@ -37,12 +37,15 @@ function isTestFile(name: string): boolean {
   return /\.test\.[^.]+$/.test(name) || name.startsWith('test-support.') || name.endsWith('.d.ts');
 }
 
-/** The source files of code below `dir` (tests and test support left out), as absolute paths. */
+/**
+ * The source files of code below `dir` (tests and test support left out), as absolute paths.
+ * Links are not followed, so a folder the tests create and remove meanwhile is never half read.
+ */
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return isSkippedFolder(name) ? [] : sourceFiles(path);
-    return CODE.test(name) && !isTestFile(name) ? [path] : [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return isSkippedFolder(entry.name) ? [] : sourceFiles(path);
+    return entry.isFile() && CODE.test(entry.name) && !isTestFile(entry.name) ? [path] : [];
   });
 }
 
