@@ -12,7 +12,8 @@
  *    - every other Vitest project with coverage (Vitest spreads the files over the cores), its
  *      output live;
  *    - the static checks two at a time: ESLint, and at a slightly lower CPU priority `tsc -b`,
- *      Prettier, dependency-cruiser, knip with the domain's API check, and the OpenAPI lint,
+ *      Prettier, dependency-cruiser, knip with the domain's API check, the OpenAPI lint and the
+ *      layout check (server files' length, a README per workspace),
  *      their output printed whole after Vitest's.
  * 3. The Vitest runs' results merged (each wrote a blob report): the one closing count of tests
  *    and assertions, and the coverage of the whole run with its thresholds.
@@ -95,6 +96,8 @@ export const STATIC_STEPS: readonly Step[] = [
   { name: 'knip', command: ['npm', 'run', '--silent', 'lint:dead'] },
   { name: 'depcruise', command: ['npm', 'run', '--silent', 'lint:deps'] },
   { name: 'openapi', command: ['npm', 'run', '--silent', 'lint:openapi'] },
+  // Server files at most 700 lines, a README per workspace (scripts/check-layout.ts).
+  { name: 'layout', command: ['npm', 'run', '--silent', 'lint:layout'] },
 ];
 
 export const CHROMIUM_STEP: Step = {

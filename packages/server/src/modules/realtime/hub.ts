@@ -50,6 +50,11 @@
  *
  * Nothing here logs a token, a channel name or a session id: counts and close codes only.
  *
+ * The parts: this file is a connection's life (the upgrade, the limits, the frames and their
+ * commands, `connect` and `refresh`, the pings, the deadline, the close); hub-subscriptions.ts
+ * the channels connections are subscribed to; hub-publications.ts the pushes to them and the
+ * clients' own publications; hub-client.ts what they share.
+ *
  * @packageDocumentation
  */
 import { randomUUID } from 'node:crypto';
@@ -57,80 +62,26 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
-import type { Database } from '../../db/open';
 import { isLiveSession } from './live-session';
 import { keepListening } from '../../db/listen';
 import type { KeptListener } from '../../db/listen';
-import { MAX_CHANNEL_LENGTH, channelAccess, sessionChannelKey } from './channels';
-import { notificationsChannel, transactionsChannel } from './channels';
+import { sessionChannelKey } from './channels';
+import { errorReply } from './hub-client';
+import type { Client, HubOptions } from './hub-client';
+import { publishFromClient, pushToSubscribers } from './hub-publications';
+import { Subscriptions } from './hub-subscriptions';
 import { REALTIME_NOTIFY_CHANNEL, envelopeOf } from './publish';
 import type { Envelope } from './publish';
 import { CLOSE, ERROR } from './protocol';
-import type { CloseReason, ErrorReply } from './protocol';
+import type { CloseReason } from './protocol';
 import { SessionTokens } from './session-token';
 import { TOKEN_LIFETIME_S, checkToken } from './token';
-import {
-  CLICKSTREAM_CHANNEL,
-  ClickstreamBudget,
-  checkClickstreamData,
-  storeClickstream,
-} from './clickstream';
 import type { ConnectionClaims } from './token';
 
 /** Centrifugo's path, which the `centrifuge` client's default endpoint names too. */
 export const REALTIME_PATH = '/connection/websocket';
 
-/** What the hub is set to (config/limits.ts RealtimeSettings). */
-export interface HubSettings {
-  /** Seconds between server pings; a connection silent for one interval after a ping is closed. */
-  readonly pingIntervalS: number;
-  /** Open connections of one session at most (a widget needs one; tabs and reconnects more). */
-  readonly maxConnectionsPerSession: number;
-  /** Open connections from one client address at most. */
-  readonly maxConnectionsPerAddress: number;
-  /** Open connections of this process at most. */
-  readonly maxConnections: number;
-  /** A socket not connected this long after it opened is closed (3502). */
-  readonly connectTimeoutMs: number;
-  /** The largest frame a client may send, in bytes. */
-  readonly maxFrameBytes: number;
-  /** Channels one connection may be subscribed to at most. */
-  readonly maxSubscriptions: number;
-  /** Clickstream events one connection may publish a minute. */
-  readonly clickstreamEventsPerMinute: number;
-}
-
-/** Where the hub reports what happened (never a token or a channel). */
-interface HubLog {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-}
-
-/** One connection: kept small, it is the memory every idle player costs. */
-interface Client {
-  readonly socket: WebSocket;
-  readonly address: string;
-  /** When it opened (the app's clock, ms): it must connect by the connect deadline. */
-  readonly openedAt: number;
-  claims: ConnectionClaims | null;
-  /** The claims of its `connect` while the database is asked about them. */
-  connecting: ConnectionClaims | null;
-  /** Its frames wait for this while a `connect` is answered. */
-  waiting: Promise<void> | null;
-  /** Channels subscribed to; created on the first subscribe. */
-  channels: Set<string> | null;
-  /** Whether anything came since the last ping. */
-  heard: boolean;
-  /** Whether its connect was refused with 109 (token expired). */
-  expired: boolean;
-  /** Its clickstream events this minute; created on its first publication. */
-  clickstream: ClickstreamBudget | null;
-}
-
 const PROTOCOL_VERSION = '0.0.0-cashdesk';
-
-/** Unsent bytes a connection may have queued before it is closed as slow (3008). */
-const MAX_BUFFERED_BYTES = 1_048_576;
 
 /** How often the connect deadline is checked. */
 const SWEEP_INTERVAL_MS = 1_000;
@@ -144,7 +95,7 @@ interface Connecting {
 export class RealtimeHub {
   private readonly wss: WebSocketServer;
   private readonly clients = new Set<Client>();
-  private readonly byChannel = new Map<string, Set<Client>>();
+  private readonly subscriptions: Subscriptions;
   private readonly perSession = new Map<string, number>();
   private readonly perAddress = new Map<string, number>();
   /** Sockets not connected yet, oldest first (the connect deadline). */
@@ -158,23 +109,9 @@ export class RealtimeHub {
   /** The connection tokens minted for sessions in this process (init's `auth_token`). */
   readonly tokens: SessionTokens;
 
-  constructor(
-    private readonly options: {
-      readonly db: Database;
-      readonly secret: string;
-      readonly settings: HubSettings;
-      readonly clock: () => Date;
-      readonly log: HubLog;
-      /** The client address of an upgrade request (http/client-address.ts clientAddressOf). */
-      readonly clientAddress: (request: IncomingMessage) => string;
-      /**
-       * Default true: run {@link tick} every ping interval and {@link sweep} every second. Tests
-       * drive them themselves.
-       */
-      readonly timer?: boolean | undefined;
-    },
-  ) {
+  constructor(private readonly options: HubOptions) {
     this.tokens = new SessionTokens(options.secret);
+    this.subscriptions = new Subscriptions(options.settings.maxSubscriptions);
     this.wss = new WebSocketServer({
       noServer: true,
       maxPayload: options.settings.maxFrameBytes,
@@ -281,13 +218,7 @@ export class RealtimeHub {
     this.unconnected.delete(client);
     count(this.perAddress, client.address, -1);
     if (client.claims !== null) count(this.perSession, client.claims.ses, -1);
-    for (const channel of client.channels ?? []) this.leave(client, channel);
-  }
-
-  private leave(client: Client, channel: string): void {
-    const subscribers = this.byChannel.get(channel);
-    subscribers?.delete(client);
-    if (subscribers?.size === 0) this.byChannel.delete(channel);
+    this.subscriptions.leaveAll(client);
   }
 
   private receive(client: Client, data: RawData, isBinary: boolean): void {
@@ -396,19 +327,13 @@ export class RealtimeHub {
     const subscribe = request('subscribe');
     if (subscribe !== null) return this.subscribe(client, id, subscribe);
     const unsubscribe = request('unsubscribe');
-    if (unsubscribe !== null) {
-      const channel = unsubscribe.channel;
-      if (typeof channel === 'string' && client.channels?.delete(channel) === true) {
-        this.leave(client, channel);
-      }
-      return { id, unsubscribe: {} };
-    }
+    if (unsubscribe !== null) return this.subscriptions.unsubscribe(client, id, unsubscribe);
     const refresh = request('refresh');
     if (refresh !== null) return this.refresh(client, id, refresh);
     // No subscription tokens: a subscription lives as long as its connection's token.
     if (request('sub_refresh') !== null) return { id, sub_refresh: {} };
     const publish = request('publish');
-    if (publish !== null) return this.publish(client, id, publish);
+    if (publish !== null) return publishFromClient(this.options, client, id, publish);
     for (const method of ['presence', 'presence_stats', 'history', 'rpc']) {
       if (request(method) !== null) return errorReply(id, ERROR.notAvailable);
     }
@@ -517,63 +442,12 @@ export class RealtimeHub {
     id: number,
     subscribe: Record<string, unknown>,
   ): object | 'closed' {
-    const channel = subscribe.channel;
-    if (typeof channel !== 'string' || channel === '' || channel.length > MAX_CHANNEL_LENGTH) {
-      return errorReply(id, ERROR.badRequest);
-    }
-    const claims = client.claims;
-    if (claims === null) return errorReply(id, ERROR.unauthorized);
-    if (this.hasEnded(claims, this.options.clock())) {
-      this.disconnect(client, CLOSE.sessionEnded);
-      return 'closed';
-    }
-    const access = channelAccess(claims, channel);
-    if (access === 'unknown') return errorReply(id, ERROR.unknownChannel);
-    if (access === 'denied') return errorReply(id, ERROR.permissionDenied);
-    if (client.channels?.has(channel) === true) return errorReply(id, ERROR.alreadySubscribed);
-    if ((client.channels?.size ?? 0) >= this.options.settings.maxSubscriptions) {
-      return errorReply(id, ERROR.limitExceeded);
-    }
-    client.channels ??= new Set();
-    client.channels.add(channel);
-    let subscribers = this.byChannel.get(channel);
-    if (subscribers === undefined) {
-      subscribers = new Set();
-      this.byChannel.set(channel, subscribers);
-    }
-    subscribers.add(client);
-    return { id, subscribe: {} };
-  }
-
-  /**
-   * SPEC §7: a publication to `clickstream:track`, stored under the connection's brand and player
-   * (clickstream.ts); any other channel is refused with 103. A refusal never closes the connection.
-   */
-  private publish(
-    client: Client,
-    id: number,
-    publish: Record<string, unknown>,
-  ): object | Promise<object> {
-    const claims = client.claims;
-    if (claims === null) return errorReply(id, ERROR.unauthorized);
-    if (publish.channel !== CLICKSTREAM_CHANNEL) return errorReply(id, ERROR.permissionDenied);
-    const checked = checkClickstreamData(publish.data);
-    if (!checked.ok) return errorReply(id, checked.error);
-    const now = this.options.clock();
-    client.clickstream ??= new ClickstreamBudget(this.options.settings.clickstreamEventsPerMinute);
-    if (!client.clickstream.take(checked.events.length, now.getTime())) {
-      return errorReply(id, ERROR.tooManyRequests);
-    }
-    return storeClickstream(this.options.db, claims.sub, checked.events, now).then(
-      () => ({ id, publish: {} }),
-      (error: unknown) => {
-        this.options.log.warn(
-          { error: error instanceof Error ? error.name : typeof error },
-          'clickstream events could not be stored',
-        );
-        return errorReply(id, ERROR.internal);
-      },
+    const reply = this.subscriptions.subscribe(client, id, subscribe, (claims) =>
+      this.hasEnded(claims, this.options.clock()),
     );
+    if (reply !== 'ended') return reply;
+    this.disconnect(client, CLOSE.sessionEnded);
+    return 'closed';
   }
 
   /**
@@ -600,21 +474,11 @@ export class RealtimeHub {
     }
   }
 
-  /** Pushes a publication to this process's subscribers of its channel. */
+  /** Pushes a publication to this process's subscribers of its channel (hub-publications.ts). */
   deliver(envelope: Envelope): void {
-    const channel =
-      'channel' in envelope
-        ? envelope.channel
-        : channelOfSession(this.options.secret, envelope.session, envelope.kind);
-    if (channel === null) return;
-    const subscribers = this.byChannel.get(channel);
-    if (subscribers === undefined) return;
-    const frame = JSON.stringify({ push: { channel, pub: { data: envelope.data } } });
-    for (const client of [...subscribers]) {
-      // A client that does not read its socket is closed rather than buffered for without end.
-      if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) this.disconnect(client, CLOSE.slow);
-      else client.socket.send(frame);
-    }
+    pushToSubscribers(this.subscriptions, this.options.secret, envelope, (client) => {
+      this.disconnect(client, CLOSE.slow);
+    });
   }
 
   /** Whether the session of `claims` was heard to end (its tokens are refused). */
@@ -686,14 +550,6 @@ export class RealtimeHub {
   }
 }
 
-/** The name of a session's channel of `kind` (the hub holds the secret the key needs). */
-function channelOfSession(secret: string, sessionId: string, kind: string): string | null {
-  // A player's balance channel is named by the player: its publications carry the name.
-  if (kind === 'balance') return null;
-  const key = sessionChannelKey(secret, sessionId);
-  return kind === 'transactions' ? transactionsChannel(key) : notificationsChannel(key);
-}
-
 function isConnecting(outcome: object | null): outcome is Connecting {
   return outcome !== null && 'connecting' in outcome;
 }
@@ -702,10 +558,6 @@ function count(counts: Map<string, number>, key: string, delta: number): void {
   const next = (counts.get(key) ?? 0) + delta;
   if (next <= 0) counts.delete(key);
   else counts.set(key, next);
-}
-
-function errorReply(id: number, error: ErrorReply): object {
-  return { id, error };
 }
 
 function close(socket: WebSocket, reason: CloseReason): void {

@@ -70,7 +70,7 @@ import type { TransactionRow } from '../transaction-repository';
 import { currencyPrecision } from '../transaction-money';
 import { applyDepositOutcome, applyProviderStatus } from '../provider-outcomes';
 import { counted } from '../payment-metrics';
-import { providerOf } from '../provider-calls';
+import { providerOf } from '../payment-deps';
 import { isUuid } from '../../../platform/ids';
 
 /** Where the challenge page lives (the contract's sandboxThreeDsChallenge path). */
