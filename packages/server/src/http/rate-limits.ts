@@ -1,6 +1,7 @@
 /**
  * Rate limits, counted in counters every server process shares (http/limit-counters.ts, in the
- * database): N processes behind a balancer give a client one limit, not N.
+ * database, or in Redis when REDIS_URL names one: http/limit-counters-redis.ts): N processes
+ * behind a balancer give a client one limit, not N.
  *
  * - **Failed authentications per client address.** A session id that names no session (the
  *   x-session-id header of an API call, the session_id of the widget page), a staff cookie
@@ -31,11 +32,13 @@
 import { isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { EndpointId } from '@cashdesk/contract';
-import type { RateLimitSettings } from '../config';
+import type { LimitStoreSettings, RateLimitSettings } from '../config';
 import type { Database } from '../db/open';
 import { ApiError } from './api-error';
 import { postgresCounters } from './limit-counters';
 import type { LimitCounters } from './limit-counters';
+import { connectRedisCounters } from './limit-counters-redis';
+import type { Telemetry } from './telemetry';
 
 /** The endpoints limited per session: every call that moves money or sends a code. */
 export const MONEY_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>([
@@ -191,13 +194,18 @@ function countingHook(
   };
 }
 
-/** Decorates the app with its limits, counted in the app's database. */
-export function registerRateLimits(
+/**
+ * The counters of the configured store: the app's database, or Redis (REDIS_URL) with the
+ * database counting while Redis does not answer (http/limit-counters-redis.ts). A Redis client is
+ * closed with the app.
+ */
+async function countersOf(
   app: FastifyInstance,
   settings: RateLimitSettings,
-  deps: { readonly db: Database; readonly clock: () => Date },
-): void {
-  const counters = postgresCounters(deps.db, {
+  store: LimitStoreSettings,
+  deps: { readonly db: Database; readonly metrics: Telemetry },
+): Promise<LimitCounters> {
+  const database = postgresCounters(deps.db, {
     cleanUpEveryMs: settings.windowMs,
     onCleanUpError: (error) => {
       app.log.warn(
@@ -206,6 +214,30 @@ export function registerRateLimits(
       );
     },
   });
+  if (store.kind === 'database') return database;
+  let connected = (): boolean => false;
+  const onFallback = deps.metrics.limitStore(() => connected());
+  const redis = await connectRedisCounters({
+    url: store.url,
+    fallback: database,
+    onFallback,
+    log: app.log,
+  });
+  connected = () => redis.connected();
+  app.addHook('onClose', () => {
+    redis.close();
+  });
+  return redis.counters;
+}
+
+/** Decorates the app with its limits, counted in the configured store (see {@link countersOf}). */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  settings: RateLimitSettings,
+  store: LimitStoreSettings,
+  deps: { readonly db: Database; readonly clock: () => Date; readonly metrics: Telemetry },
+): Promise<void> {
+  const counters = await countersOf(app, settings, store, deps);
   const moneyHooks = new Map<string, preHandlerAsyncHookHandler>();
   const addressHooks = new Map<string, preHandlerAsyncHookHandler>();
   app.decorate('cashdeskLimits', {
