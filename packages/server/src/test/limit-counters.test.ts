@@ -14,7 +14,8 @@ import { postgresCounters } from '../http/limit-counters';
 import type { LimitCounters } from '../http/limit-counters';
 import { connectRedisCounters } from '../http/limit-counters-redis';
 import type { CounterOperation, RedisCounterStore } from '../http/limit-counters-redis';
-import { createTestDatabase } from './harness';
+import { CASHIER } from './api-calls';
+import { createTestDatabase, startTestServer } from './harness';
 import type { TestDatabase } from './harness';
 import { REDIS_MISSING, REDIS_SERVER, startRedis } from './redis-server';
 import type { TestRedis } from './redis-server';
@@ -269,3 +270,45 @@ async function redisPid(url: string): Promise<number> {
     reader.destroy();
   }
 }
+
+describe.skipIf(REDIS_SERVER === undefined)(
+  `a server counting its limits in Redis${REDIS_SERVER === undefined ? ` (${REDIS_MISSING})` : ''}`,
+  () => {
+    it('answers players 401 then 429, never a 5xx, while its Redis is down, and says so in /metrics', async () => {
+      const own = await startRedis();
+      const server = await startTestServer({
+        env: { REDIS_URL: own.url, AUTH_FAILURES_PER_ADDRESS: '3', TRUST_PROXY: 'loopback' },
+      });
+      try {
+        const guess = (address: string) =>
+          fetch(`${server.baseUrl}${CASHIER}/payments/groups/init`, {
+            headers: { 'x-session-id': randomUUID(), 'x-forwarded-for': address },
+          });
+        const scrape = async () => (await fetch(`${server.baseUrl}/metrics`)).text();
+
+        expect(await scrape()).toMatch(/^cashdesk_limit_store_redis_up 1$/m);
+        await own.kill();
+        await expect
+          .poll(async () => /^cashdesk_limit_store_redis_up 0$/m.test(await scrape()))
+          .toBe(true);
+
+        const address = '198.51.100.7';
+        const statuses: number[] = [];
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          statuses.push((await guess(address)).status);
+        }
+        // The database counted them: the limit held.
+        expect(statuses).toEqual([401, 401, 401, 429, 429]);
+        const metrics = await scrape();
+        expect(metrics).toMatch(
+          /^cashdesk_limit_counter_fallbacks_total\{operation="hit"\} [1-9]/m,
+        );
+        // Another address has its own budget.
+        expect((await guess('198.51.100.8')).status).toBe(401);
+      } finally {
+        await server.close();
+        await own.kill();
+      }
+    });
+  },
+);
