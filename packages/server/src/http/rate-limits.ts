@@ -24,17 +24,18 @@
  *   CLIENT_REPORTS_PER_ADDRESS in the window a report is answered 429 (1013, `Retry-After`) before
  *   its body is validated or stored, so the table cannot be flooded from one address.
  *
- * The client address is Fastify's `request.ip`, which honours TRUST_PROXY behind a proxy; IPv6
- * addresses count per /64, as one client usually holds the whole prefix.
+ * The client address is Fastify's `request.ip`, which honours TRUST_PROXY behind a proxy, counted
+ * under http/client-address.ts `addressKey`: IPv6 addresses per /64, as one client usually holds
+ * the whole prefix, IPv4-mapped IPv6 addresses as IPv4.
  *
  * @packageDocumentation
  */
-import { isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { EndpointId } from '@cashdesk/contract';
 import type { LimitStoreSettings, RateLimitSettings } from '../config';
 import type { Database } from '../db/open';
 import { ApiError } from './api-error';
+import { requestAddressKey } from './client-address';
 import { postgresCounters } from './limit-counters';
 import type { LimitCounters } from './limit-counters';
 import { connectRedisCounters } from './limit-counters-redis';
@@ -110,22 +111,6 @@ function tooManyRequests(endsAt: Date, now: Date, detail: string): ApiError {
   });
 }
 
-/** The address a request is counted under: its IP, an IPv6 address by its /64 prefix. */
-export function clientAddress(request: Pick<FastifyRequest, 'ip'>): string {
-  const ip = request.ip;
-  if (!isIPv6(ip) || ip.includes('.')) return ip;
-  const [head = '', tail = ''] = ip.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = tail === '' ? [] : tail.split(':');
-  const groups = ip.includes('::')
-    ? [...left, ...Array.from({ length: 8 - left.length - right.length }, () => '0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
-
 /** The failure guard over shared counters, remembering addresses it saw blocked until their window ends. */
 function authFailureGuard(
   counters: LimitCounters,
@@ -151,7 +136,7 @@ function authFailureGuard(
   return {
     async assertAllowed(request) {
       const now = clock();
-      const address = clientAddress(request);
+      const address = requestAddressKey(request);
       const known = knownBlocked(address, now);
       if (known !== undefined) throw tooManyRequests(known, now, detail);
       const window = await counters.peek(AUTH_FAILURES, address, now);
@@ -162,7 +147,7 @@ function authFailureGuard(
     },
     async recordFailure(request, options) {
       const now = clock();
-      const address = clientAddress(request);
+      const address = requestAddressKey(request);
       const known = knownBlocked(address, now);
       if (known !== undefined) throw tooManyRequests(known, now, detail);
       if (options?.ended === true) return;
@@ -253,7 +238,7 @@ export async function registerRateLimits(
           windowMs: settings.windowMs,
           clock: deps.clock,
           keyOf: (request) =>
-            request.cashierSession?.sessionId ?? `address:${clientAddress(request)}`,
+            request.cashierSession?.sessionId ?? `address:${requestAddressKey(request)}`,
           detail: `${endpointId}: too many calls of a session`,
         });
         moneyHooks.set(endpointId, hook);
@@ -269,7 +254,7 @@ export async function registerRateLimits(
           max: settings.clientReportsPerAddress,
           windowMs: settings.windowMs,
           clock: deps.clock,
-          keyOf: clientAddress,
+          keyOf: requestAddressKey,
           detail: `${endpointId}: too many calls of an address`,
         });
         addressHooks.set(endpointId, hook);
