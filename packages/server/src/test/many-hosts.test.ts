@@ -217,6 +217,7 @@ describe.skipIf(ADMIN_URL === undefined)('several hosts on one database (docs/sc
       count: MONEY_CALLS + 2,
     });
     expect(await metric(hosts[0], 'cashdesk_limit_store_redis_up')).toBeUndefined();
+    expect(hosts[1].process.allOutput()).toContain('rate limits: counted in the database');
   });
 
   it.skipIf(REDIS_SERVER === undefined)(
@@ -238,6 +239,9 @@ describe.skipIf(ADMIN_URL === undefined)('several hosts on one database (docs/sc
       expect(await databaseWindow('auth-failures', address)).toBeUndefined();
       expect(await databaseWindow('money:depositSubmit', session)).toBeUndefined();
       for (const host of hosts) {
+        expect(host.process.allOutput()).toContain(
+          `rate limits: counted in Redis at 127.0.0.1:${String(redis?.port)}`,
+        );
         expect(await metric(host, 'cashdesk_limit_store_redis_up')).toBe(1);
         for (const operation of ['hit', 'peek', 'clear']) {
           expect(
