@@ -29,7 +29,7 @@ import { isRecord } from '../platform/is-record';
 import { CASHIER, payGroupId } from './api-calls';
 import { seededPostgresTemplate } from './database-template';
 import { createPostgresDatabase, createTestSession, postgresAdminUrl } from './harness';
-import { startObjectStorage } from './object-storage';
+import { startObjectStorage, submitBankTransfer } from './object-storage';
 import type { TestObjectStorage } from './object-storage';
 import { REDIS_MISSING, REDIS_SERVER, startRedis } from './redis-server';
 import type { TestRedis } from './redis-server';
@@ -276,21 +276,11 @@ describe.skipIf(ADMIN_URL === undefined)('several hosts on one database (docs/sc
     const uploadBody: unknown = await uploaded.json();
     const documentId = isRecord(uploadBody) ? String(uploadBody.document_id) : '';
 
-    const paid = await fetch(
-      `${second.process.baseUrl}${CASHIER}/payments/groups/${String(bankTransfer)}/submit`,
-      {
-        method: 'POST',
-        headers: {
-          'x-session-id': session,
-          'content-type': 'application/json',
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify({
-          amount: '60',
-          currency: 'EUR',
-          parameters: { transfer_date: '2030-01-15T00:00:00.000Z', receipt: documentId },
-        }),
-      },
+    const paid = await submitBankTransfer(
+      second.process.baseUrl,
+      session,
+      bankTransfer,
+      documentId,
     );
     const paidBody: unknown = await paid.json();
     expect(paid.status).toBe(200);
