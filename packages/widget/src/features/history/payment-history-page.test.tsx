@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   EXAMPLE_PAYMENT_HISTORY,
+  EXAMPLE_PAYOUT_INIT,
   EXAMPLE_PAY_SESSION_DISPLAY_FORM,
   EXAMPLE_PAY_SESSION_REDIRECT,
   PaySession as PaySessionSchema,
@@ -255,5 +256,52 @@ describe('pending payments and history (/deposit-history, /withdrawal-history)',
     expect(await screen.findByRole('region', { name: 'قيد التنفيذ' })).toBeTruthy();
     expect(screen.getByText('REF-7K2M9').getAttribute('dir')).toBe('ltr');
     expect(screen.getAllByText(/50\.00/)[0]?.closest('[dir="ltr"]')).not.toBeNull();
+  });
+});
+
+describe('the pending withdrawal and its cancel (SPEC §2 cancel-withdrawal popup)', () => {
+  it('is offered on the pending payments too; once cancelled the list is read again', async () => {
+    const user = userEvent.setup();
+    const calls: string[] = [];
+    let reversed = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: unknown) => {
+        const url = new URL(requestUrl(input), 'http://cashier.test');
+        calls.push(url.pathname);
+        if (url.pathname.endsWith('/payments/history'))
+          return Promise.resolve(jsonResponse(HISTORY));
+        if (url.pathname.endsWith('/payouts/groups/init')) {
+          return Promise.resolve(
+            jsonResponse({
+              ...EXAMPLE_PAYOUT_INIT,
+              withdrawal_reverse: reversed ? null : { amount: '20.15', currency: 'EUR' },
+            }),
+          );
+        }
+        if (url.pathname.endsWith('/payments/reverse-pending-withdrawal')) {
+          reversed = true;
+          return Promise.resolve(
+            jsonResponse({ success_amount: '20.15', fail_amount: null, currency: 'EUR' }),
+          );
+        }
+        return Promise.resolve(jsonResponse({ error_code: '1008', error_message: 'no' }, 404));
+      }),
+    );
+    await renderAt(<PaymentHistoryPage route={routeOf('withdrawal-history')} />, {
+      address: '/withdrawal-history',
+    });
+    await screen.findByText(/You have a pending withdrawal of .*20\.15/);
+    const histories = () => calls.filter((path) => path.endsWith('/payments/history')).length;
+    const before = histories();
+    await user.click(screen.getByRole('button', { name: 'Cancel withdrawal' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel your withdrawal?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => {
+      expect(histories()).toBe(before + 1);
+    });
+    await waitFor(() => {
+      expect(screen.queryByText(/You have a pending withdrawal/)).toBeNull();
+    });
   });
 });
