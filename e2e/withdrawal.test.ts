@@ -317,7 +317,24 @@ describe('withdrawal (SPEC §2 withdrawal routes, §5 amount and tax, §7 payout
       .waitFor();
     await visitScreen(page, frame, 'deposit-reopened-cancelled-ar-1280');
     expect(sameAmount(await balanceOf(env.stack, session.sessionId), '500')).toBe(true);
+    await frame
+      .getByRole('button', { name: text('ar', 'WITHDRAWAL_REVERSAL.CLOSE'), exact: true })
+      .press('Enter');
     await expect.poll(() => arabic.count()).toBe(0);
+
+    // The payments list says the player cancelled it, and where the money is: not "not completed".
+    await frame.getByRole('link', { name: text('ar', 'HISTORY.LINK'), exact: true }).click();
+    await waitForPath(frame, '/deposit-history');
+    const recent = frame.getByRole('region', { name: text('ar', 'HISTORY.RECENT'), exact: true });
+    await recent
+      .getByText(text('ar', 'HISTORY.STATUS.CANCELLED_BY_YOU'), { exact: true })
+      .waitFor();
+    expect(
+      await recent.getByText(text('ar', 'HISTORY.STATUS.ERROR'), { exact: true }).count(),
+    ).toBe(0);
+    await visitScreen(page, frame, 'history-cancelled-by-you-ar-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visitScreen(page, frame, 'history-cancelled-by-you-ar-390');
     await closeHosted(deposit);
   });
 

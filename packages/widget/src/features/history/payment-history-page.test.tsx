@@ -178,6 +178,41 @@ describe('pending payments and history (/deposit-history, /withdrawal-history)',
     );
   });
 
+  it('SPEC §4 withdrawal reversal: a withdrawal the player cancelled is listed as cancelled by them, back on the balance; one cancelled by another as cancelled; a failure as not completed', async () => {
+    const ended = (cancelledBy: PaymentHistoryItem['cancelled_by'], id: string) =>
+      itemOf({
+        transaction_id: id,
+        reference: id,
+        flow: 'withdrawal',
+        method_name: 'Payout to card',
+        open: false,
+        transaction_status: 'error',
+        result_status: 'error',
+        cancelled_by: cancelledBy,
+        pay_session: null,
+      });
+    stubHistory({
+      payments: [
+        ended('player', 'tx_reversed'),
+        ended('other', 'tx_cancelled'),
+        ended(null, 'tx_failed'),
+      ],
+      next_cursor: null,
+    });
+    await renderAt(<PaymentHistoryPage route={routeOf('withdrawal-history')} />, {
+      address: '/withdrawal-history',
+    });
+    const recent = await screen.findByRole('region', { name: 'Recent payments' });
+    const rowOf = (id: string) => within(recent).getByText(id).closest('li');
+    expect(rowOf('tx_reversed')?.textContent).toContain(
+      'Cancelled by you, the amount is back on your balance',
+    );
+    expect(rowOf('tx_reversed')?.textContent).not.toContain('Not completed');
+    expect(rowOf('tx_cancelled')?.textContent).toContain('Cancelled');
+    expect(rowOf('tx_cancelled')?.textContent).not.toContain('Not completed');
+    expect(rowOf('tx_failed')?.textContent).toContain('Not completed');
+  });
+
   it('shows a voucher code of an open cash payment', async () => {
     const voucher: PaySession = {
       ...PaySessionSchema.parse(EXAMPLE_PAY_SESSION_DISPLAY_FORM),
