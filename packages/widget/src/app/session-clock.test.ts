@@ -1,23 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EXPIRES_IN_HEADER } from '@cashdesk/domain';
 import { cashierApi } from '../api/cashier-api';
-import { createAppStore } from '../store/store';
-import { readStartup } from '../startup/startup';
+import { storeAt } from '../test/app-store';
 import { startSessionClock } from './session-clock';
 
 const START = Date.parse('2030-01-01T10:00:00Z');
 
 function store() {
-  return createAppStore(
-    readStartup({
-      address: 'https://cashier.test/deposit?session_id=s-1',
-      windowWidth: 800,
-      windowHeight: 600,
-      userAgent: 'test',
-      inFrame: true,
-    }),
-    START,
-  );
+  return storeAt(undefined, START);
 }
 
 /** Every call answers an init-shaped failure (the body does not matter) with the time left. */

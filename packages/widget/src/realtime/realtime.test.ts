@@ -3,8 +3,7 @@ import { REALTIME } from '@cashdesk/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { cashierApi } from '../api/cashier-api';
 import { sessionExpired, sessionRenewed } from '../store/session-slice';
-import { readStartup } from '../startup/startup';
-import { createAppStore } from '../store/store';
+import { storeAt } from '../test/app-store';
 import type { AppStore } from '../store/store';
 import { jsonResponse, requestUrl } from '../test/render-at';
 import { decodeTokenClaims } from './claims';
@@ -108,16 +107,7 @@ const TOKEN = [
 ].join('.');
 
 function appStore(): AppStore {
-  return createAppStore(
-    readStartup({
-      address: 'https://cashier.test/deposit?session_id=s-1',
-      windowWidth: 800,
-      windowHeight: 600,
-      userAgent: 'test',
-      inFrame: true,
-    }),
-    1_000,
-  );
+  return storeAt(undefined, 1_000);
 }
 
 async function initAnswered(store: AppStore, token = TOKEN): Promise<void> {
