@@ -200,9 +200,14 @@ describe('payout account verification (SPEC §2, §4 withdrawal verification, §
 
       // The player leaves the screen (the page loads again, as after a hiccup) and comes back
       // well within the resend wait: no field yet, and asking again sends nothing new.
+      const reloaded = page.waitForEvent('framenavigated', {
+        predicate: (navigated) => navigated === frame,
+      });
       await frame.evaluate(() => {
         window.location.reload();
       });
+      await reloaded;
+      await frame.waitForLoadState('load');
       await title.waitFor();
       expect(await code.count()).toBe(0);
       await send.click();
