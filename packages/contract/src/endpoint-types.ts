@@ -98,6 +98,13 @@ export interface Endpoint {
   readonly description: string;
   /** Whether the call needs the x-session-id header (SPEC §6); without it, error 17. */
   readonly session: boolean;
+  /**
+   * `false`: a call made for the player but not by them (the host page's balance and one-time
+   * code panel, page metrics, a realtime token's renewal) reads the session without counting as
+   * activity: it never moves the session's end (SPEC §4 session expiry). Absent: a session call
+   * slides the session's end, as every action of the player does.
+   */
+  readonly extendsSession?: false;
   /** Whether the call takes an Idempotency-Key header (submit and upload). */
   readonly idempotencyKey: boolean;
   /** Whether the route exists only when the server runs in sandbox mode. */

@@ -472,6 +472,8 @@ export const EXAMPLE_PAYMENT_HISTORY = {
       method_name: 'Bank transfer',
       created_at: '2030-01-31T12:00:00.000Z',
       reference: 'REF-7K2M9',
+      this_session: true,
+      cancelled_by: null,
       pay_session: EXAMPLE_PAY_SESSION_DISPLAY_FORM,
     },
     {
@@ -486,6 +488,8 @@ export const EXAMPLE_PAYMENT_HISTORY = {
       method_name: 'Visa / Mastercard',
       created_at: '2030-01-30T09:30:00.000Z',
       reference: 'tx_01HZX9',
+      this_session: false,
+      cancelled_by: null,
       pay_session: null,
     },
   ],

@@ -490,6 +490,9 @@ function operation(endpoint: Endpoint, collector: ComponentCollector): Pending {
           }),
       responses,
       ...(endpoint.sandboxOnly ? { 'x-sandbox-only': true } : {}),
+      ...(endpoint.session && endpoint.extendsSession === false
+        ? { 'x-extends-session': false }
+        : {}),
       'x-idempotency-key': endpoint.idempotencyKey,
     };
   };
@@ -526,7 +529,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<Endpoint['tag'], string>> = {
 const INFO_DESCRIPTION = [
   'The cashier-service of Cashdesk (SPEC §7), generated from @cashdesk/contract.',
   '',
-  'Every call except the public ones (rtlAssets.json, this document, sandbox routes) needs the x-session-id header; a missing, unknown or expired session answers error 17 (HTTP 401). Money is a decimal string, never a JSON number (one tolerated exception: the submit amount, see SubmitAmount). Errors are ErrorBody {error_code, error_message, error_field?}; the codes are listed in the ErrorCodes component.',
+  'Every call except the public ones (rtlAssets.json, this document, sandbox routes) needs the x-session-id header; a missing, unknown or expired session answers error 17 (HTTP 401). Such a call slides the end of the session forward (it lasts its lifetime after the last call of the player), except the calls marked x-extends-session false, which are made for the player but not by them (reads of the host page, metrics, realtime token renewal); every answer under a session carries x-session-expires-in, the whole milliseconds the session has left (SPEC §4 session expiry). Money is a decimal string, never a JSON number (one tolerated exception: the submit amount, see SubmitAmount). Errors are ErrorBody {error_code, error_message, error_field?}; the codes are listed in the ErrorCodes component.',
   '',
   "The operator API under /api/operator/v1 is for the operator's backend, never the browser: it authenticates with `Authorization: Bearer <key>` (operatorKey) and answers errors in the same ErrorBody.",
   '',

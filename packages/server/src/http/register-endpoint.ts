@@ -417,7 +417,9 @@ export function registerEndpoint<E extends Endpoint>(
     return;
   }
   const sessionHook = endpoint.session
-    ? sessionAuthHook(deps.db, deps.config.sessionLifetimeMs, app.cashdeskLimits.authFailures)
+    ? sessionAuthHook(deps.db, deps.config.sessionLifetimeMs, app.cashdeskLimits.authFailures, {
+        extendsSession: endpoint.extendsSession !== false,
+      })
     : endpoint.operator === undefined
       ? undefined
       : operatorAuthHook({

@@ -11,7 +11,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { cashierApi } from '../api/cashier-api';
 import { observeCalls } from '../api/http';
-import { listenToHost, reportContentHeight } from '../host/host-bridge';
+import { reportContentHeight } from '../host/host-bridge';
 import { setNumberLanguage } from '../i18n/format';
 import { i18nFor } from '../i18n/i18n';
 import { applyTheme, readAppearance, themeRenders } from './appearance';
@@ -23,6 +23,8 @@ import { browserErrorReporter, listenForReports } from './error-reporter';
 import { NavigationBreadcrumbs } from './navigation-breadcrumbs';
 import { browserPageMetrics, startPageMetrics } from './page-metrics';
 import { startBrowserRealtime } from '../realtime/realtime';
+import { startSessionClock } from './session-clock';
+import { SessionRenewal } from './session-renewal';
 import { createAppStore } from '../store/store';
 import { applyBodyAttributes, withSessionTheme } from '../startup/startup';
 import type { Startup } from '../startup/startup';
@@ -90,7 +92,6 @@ export function App({ startup: shellStartup }: AppProps) {
       }),
     [reporter],
   );
-  useEffect(() => listenToHost(), []);
   // The host sizes its frame to the content (embed SDK autoHeight): no scrollbar inside a page's.
   useEffect(() => reportContentHeight(), []);
   // SPEC §7: page metrics, from the first screen on (TTI is this moment).
@@ -104,6 +105,8 @@ export function App({ startup: shellStartup }: AppProps) {
       request.unsubscribe();
     };
   }, [startup, store]);
+  // SPEC §4 session expiry: the server's end of the session, noticed when it passes.
+  useEffect(() => startSessionClock({ store }), [store]);
   // SPEC §4: the realtime connection, once init answered (its code loads then).
   useEffect(() => startBrowserRealtime(store), [store]);
   return (
@@ -112,6 +115,7 @@ export function App({ startup: shellStartup }: AppProps) {
         <CrashBoundary reporter={reporter}>
           <BrowserRouter useTransitions={false}>
             <NavigationBreadcrumbs reporter={reporter} />
+            <SessionRenewal />
             <AnnouncementsPerScreen />
             <ThemeGate supported={themeRenders(startup, appearance)} theme={startup.theme.theme}>
               {logo === null ? null : (

@@ -2,9 +2,8 @@ import { EXAMPLE_DEPOSIT_INIT } from '@cashdesk/contract';
 import { REALTIME } from '@cashdesk/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { cashierApi } from '../api/cashier-api';
-import { sessionExpired } from '../store/session-slice';
-import { readStartup } from '../startup/startup';
-import { createAppStore } from '../store/store';
+import { sessionExpired, sessionRenewed } from '../store/session-slice';
+import { storeAt } from '../test/app-store';
 import type { AppStore } from '../store/store';
 import { jsonResponse, requestUrl } from '../test/render-at';
 import { decodeTokenClaims } from './claims';
@@ -108,16 +107,7 @@ const TOKEN = [
 ].join('.');
 
 function appStore(): AppStore {
-  return createAppStore(
-    readStartup({
-      address: 'https://cashier.test/deposit?session_id=s-1',
-      windowWidth: 800,
-      windowHeight: 600,
-      userAgent: 'test',
-      inFrame: true,
-    }),
-    1_000,
-  );
+  return storeAt(undefined, 1_000);
 }
 
 async function initAnswered(store: AppStore, token = TOKEN): Promise<void> {
@@ -381,6 +371,37 @@ describe('realtime connection (SPEC §4, §9)', () => {
     expect(store.getState().realtime.notificationConnectionOpen).toBe(false);
     client.emit('connected');
     expect(store.getState().realtime.notificationConnectionOpen).toBe(false);
+  });
+
+  it('SPEC §4: a session renewed in place connects again with its own token and channels, never with the ended one', async () => {
+    const store = appStore();
+    const realtime = started(store);
+    await initAnswered(store);
+    const first = await realtime.connected;
+    store.dispatch(sessionExpired());
+    expect(first.disconnected).toBe(true);
+    store.dispatch(sessionRenewed('s-2'));
+    // The init answer in the store is still the ended session's: its token would be refused.
+    await settled();
+    expect(realtime.clients).toHaveLength(1);
+    const renewed = [
+      base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' })),
+      base64Url(JSON.stringify({ sub: 'player-7', ses: 'other-session', exp: 2_000_000_000 })),
+      'signature',
+    ].join('.');
+    await initAnswered(store, renewed);
+    await vi.waitFor(() => {
+      expect(realtime.clients).toHaveLength(2);
+    });
+    const second = realtime.clients[1];
+    expect(second?.options.token).toBe(renewed);
+    second?.channel('cashier:transactions#other-session');
+    // The ended connection's late events change nothing.
+    first.emit('connected');
+    expect(store.getState().realtime.notificationConnectionOpen).toBe(false);
+    second?.emit('connected');
+    expect(store.getState().realtime.notificationConnectionOpen).toBe(true);
+    realtime.stop();
   });
 
   it('SPEC §4: an expired session or a token without channel claims never connects', async () => {

@@ -150,7 +150,9 @@ export function pushedBalance(shown: string, balance: string): string {
 
 /**
  * Starts the connection (see the module comment); returns its stop. Nothing happens until the
- * init answer's token is in the store; an expired session never connects or disconnects.
+ * init answer's token is in the store; an expired session never connects, and disconnects. A
+ * session the host renewed in place (app/session-renewal.tsx) connects again once the init answer
+ * of the new session brings a token of its own (the old session's would be refused).
  */
 export function startRealtime(deps: RealtimeDeps): () => void {
   const { store } = deps;
@@ -159,18 +161,28 @@ export function startRealtime(deps: RealtimeDeps): () => void {
   let started = false;
   let stopped = false;
   let cancelReconnect: (() => void) | null = null;
+  /** The token of the latest connection: a session's token connects once. */
+  let usedToken: string | null = null;
+  /** Counts connections: a connection's listeners act only while it is the current one. */
+  let connections = 0;
   const schedule = deps.schedule ?? browserSchedule;
+  const current = (connection: number) => !stopped && started && connection === connections;
 
-  const channelListener = (subscription: RealtimeSubscription, channel: string) => {
+  const channelListener = (
+    subscription: RealtimeSubscription,
+    channel: string,
+    connection: number,
+  ) => {
     for (const state of ['subscribing', 'subscribed', 'unsubscribed'] as const) {
       subscription.on(state, () => {
-        if (!stopped) store.dispatch(channelChanged({ channel, state }));
+        if (current(connection)) store.dispatch(channelChanged({ channel, state }));
       });
     }
   };
 
   const subscribe = (
     connection: RealtimeClient,
+    generation: number,
     channel: string,
     onData: (data: Record<string, unknown>) => void,
     onSubscribed?: () => void,
@@ -179,19 +191,19 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       minResubscribeDelay: REALTIME.resubscribeMinDelayMs,
       maxResubscribeDelay: REALTIME.resubscribeMaxDelayMs,
     });
-    channelListener(subscription, channel);
+    channelListener(subscription, channel, generation);
     subscription.on('publication', ({ data }) => {
-      if (!stopped && isRecord(data)) onData(data);
+      if (current(generation) && isRecord(data)) onData(data);
     });
     if (onSubscribed !== undefined) subscription.on('subscribed', onSubscribed);
     subscription.subscribe();
   };
 
-  const connect = async (token: string) => {
+  const connect = async (token: string, generation: number) => {
     const claims = decodeTokenClaims(token);
     if (claims === null) return;
     const factory = await deps.loadClient();
-    if (stopped) return;
+    if (!current(generation)) return;
     const connection = factory(deps.endpoint, realtimeClientOptions(token, deps.getToken));
     client = connection;
     const tracker = startClickstreamPublisher({
@@ -202,12 +214,12 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     });
     clickstream = tracker;
     connection.on('connected', () => {
-      if (stopped) return;
+      if (!current(generation)) return;
       store.dispatch(connectionChanged(true));
       tracker.connected();
     });
     connection.on('connecting', () => {
-      if (stopped) return;
+      if (!current(generation)) return;
       store.dispatch(connectionChanged(false));
       tracker.disconnected();
     });
@@ -218,17 +230,20 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     // delay of SPEC §9; its expired token is then renewed through getToken, which either finds
     // the session alive (a new token) or ended (code 17: the session-expired screen, and stop).
     connection.on('disconnected', () => {
-      if (stopped) return;
+      if (!current(generation)) return;
       store.dispatch(connectionChanged(false));
       tracker.failed('disconnected');
       cancelReconnect?.();
       cancelReconnect = schedule(() => {
         cancelReconnect = null;
-        if (!stopped && !store.getState().session.isSessionExpired) connection.connect();
+        if (current(generation) && !store.getState().session.isSessionExpired) {
+          connection.connect();
+        }
       }, REALTIME.reconnectMaxDelayMs);
     });
     subscribe(
       connection,
+      generation,
       transactionsChannel(claims.ses),
       (data) => {
         if (typeof data['transaction_id'] === 'string') {
@@ -236,15 +251,15 @@ export function startRealtime(deps: RealtimeDeps): () => void {
         }
       },
       () => {
-        if (!stopped) store.dispatch(transactionsSubscribed());
+        if (current(generation)) store.dispatch(transactionsSubscribed());
       },
     );
-    subscribe(connection, balanceChannel(claims.sub), (data) => {
+    subscribe(connection, generation, balanceChannel(claims.sub), (data) => {
       if (typeof data['balance'] !== 'string') return;
       const shown = store.getState().session.userBalance;
       store.dispatch(balanceChanged(pushedBalance(shown, data['balance'])));
     });
-    subscribe(connection, notificationsChannel(claims.ses), (data) => {
+    subscribe(connection, generation, notificationsChannel(claims.ses), (data) => {
       const parsed = z.safeParse(NotificationsPush, data);
       if (!parsed.success) return;
       const push = parsed.data;
@@ -256,21 +271,31 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     connection.connect();
   };
 
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
+  /** Ends the current connection (an ended session's), keeping the store's listener. */
+  const disconnect = () => {
+    if (!started) return;
+    started = false;
     cancelReconnect?.();
-    unsubscribe();
+    cancelReconnect = null;
     clickstream?.stop();
+    clickstream = null;
     client?.disconnect();
     client = null;
     store.dispatch(connectionChanged(false));
   };
 
+  const stop = () => {
+    if (stopped) return;
+    disconnect();
+    stopped = true;
+    unsubscribe();
+  };
+
   const check = () => {
+    if (stopped) return;
     const state = store.getState();
     if (state.session.isSessionExpired) {
-      stop();
+      disconnect();
       return;
     }
     if (started) {
@@ -279,9 +304,12 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       return;
     }
     const token = initAuthToken(state);
-    if (token === null) return;
+    // A renewed session connects with its own token, never again with the ended one's.
+    if (token === null || token === usedToken) return;
     started = true;
-    void connect(token);
+    usedToken = token;
+    connections += 1;
+    void connect(token, connections);
   };
   const unsubscribe = store.subscribe(check);
   check();

@@ -19,7 +19,7 @@ function css(path: string): string {
 const ACCOUNT_CSS = css('../features/account-management/account-management.css');
 const CARDS_CSS = css('../features/cards/cards.css');
 const HISTORY_CSS = css('../features/history/history.css');
-const REVERSAL_CSS = css('../features/withdrawal/reversal/reversal.css');
+const REVERSAL_CSS = css('../reversal/reversal.css');
 const TOOLTIP_CSS = css('../fields/cvv/cvv-tooltip.css');
 const METHOD_LIST_CSS = css('../method-list/method-list.css');
 const METHOD_PAGE_CSS = css('../method-form/method-page.css');

@@ -4,6 +4,9 @@ import type { InnerResultMessage, RouteDefinition } from '@cashdesk/domain';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useDepositInitQuery, usePayoutInitQuery } from '../../api/cashier-api';
+import { CancelWithdrawalBanner } from '../../reversal';
 import { useAppSelector } from '../../store/hooks';
 import { scrollToTop } from '../../host/host-bridge';
 import { wireMoney } from '../../i18n/format';
@@ -107,7 +110,8 @@ function PaymentRow({
 
 /**
  * The player's pending payments and history (/deposit-history, /withdrawal-history), reached from
- * the method list's header and, after a reload in the middle of a payment, instead of an empty form
+ * the method list's header; a pending withdrawal is offered for cancelling here as on the
+ * homepages (SPEC §2 cancel-withdrawal popup) and, after a reload in the middle of a payment, instead of an empty form
  * (app/resume-after-reload). Open payments come first, each with Continue, which resumes it where
  * its submit led (resume.ts): the QR code or bank details, the voucher, the 3-D Secure challenge
  * (in a frame here, as on the method page) or the status of a payment under way. Then the recent
@@ -124,6 +128,12 @@ export function PaymentHistoryPage({ route }: { readonly route: RouteDefinition 
   const theme = useAppSelector((state) => state.session.theme);
   const flow = route.flow ?? 'deposit';
   const first = usePaymentHistoryQuery({ cursor: null }, { refetchOnMountOrArgChange: true });
+  // The flow's init answer: the pending withdrawal the player may cancel from here too.
+  const depositInit = useDepositInitQuery(flow === 'deposit' ? undefined : skipToken);
+  const payoutInit = usePayoutInitQuery(flow === 'withdrawal' ? undefined : skipToken);
+  const reverse =
+    (flow === 'deposit' ? depositInit.data : payoutInit.data)?.withdrawal_reverse ?? null;
+  const { display } = useMoneyFormat();
   const [loadMore, more] = useLazyPaymentHistoryQuery();
   const [later, setLater] = useState<{
     readonly items: readonly PaymentHistoryItem[];
@@ -217,6 +227,15 @@ export function PaymentHistoryPage({ route }: { readonly route: RouteDefinition 
               {t('HISTORY.RESUMED')}
             </p>
           ) : null}
+          <CancelWithdrawalBanner
+            reverse={reverse}
+            display={display}
+            onAnswered={() => {
+              // The cancelled withdrawal is listed as such.
+              setLater(null);
+              void first.refetch();
+            }}
+          />
           {first.isLoading ? <Skeleton label={t('HISTORY.LOADING')} rows={3} /> : null}
           {first.isError ? (
             <div role="alert" className="cd-history__problem">

@@ -47,10 +47,17 @@ export function resumeStep(item: PaymentHistoryItem, session: PaySession): Resum
   return { kind: 'screen', pathname: resultPagePath(item.flow, session.result_status), state };
 }
 
-/** The status text key of a payment: what it waits for while open, how it ended once final. */
+/**
+ * The status text key of a payment: what it waits for while open, how it ended once final. A
+ * payment cancelled is said to be cancelled, not to have failed: by the player (a withdrawal
+ * taken back, SPEC §4 withdrawal reversal result success: its amount is on the balance again),
+ * or by someone else.
+ */
 export function statusKey(item: PaymentHistoryItem): string {
   const session = item.pay_session;
   if (!item.open || session === null) {
+    if (item.cancelled_by === 'player') return 'HISTORY.STATUS.CANCELLED_BY_YOU';
+    if (item.cancelled_by === 'other') return 'HISTORY.STATUS.CANCELLED';
     return item.transaction_status === 'error' ? 'HISTORY.STATUS.ERROR' : 'HISTORY.STATUS.SUCCESS';
   }
   if (session.step === 'redirect') {

@@ -55,17 +55,26 @@ describe('session expired screen (SPEC §4 session, §8 code 17)', () => {
     expect(requestReInit).toHaveBeenCalledTimes(2);
   });
 
-  it('without a host page, says to reopen the cashier from the site', async () => {
+  it('without a host page, says once to reopen the cashier from the site and what is typed again, with no button that can do nothing', async () => {
     vi.mocked(requestReInit).mockReturnValue(false);
-    await renderAt(<SessionExpiredPage />, { address: '/deposit' });
-    expect(
-      screen
-        .getByText(
-          'For your security the cashier was closed. Open it again from the site to continue.',
-        )
-        .getAttribute('role'),
-    ).toBe('status');
+    const { container } = await renderAt(<SessionExpiredPage />, { address: '/deposit' });
+    const sentence =
+      'For your security the cashier was closed. Open it again from the site to continue. What you typed here is not kept: you will fill in the form again.';
+    expect(screen.getByText(sentence).getAttribute('role')).toBe('status');
+    // The title and that one sentence: the session's end is not said a second time.
+    const texts = [...container.querySelectorAll('h1, p')].map((node) => node.textContent);
+    expect(texts).toEqual(['Your session has ended', sentence]);
+    expect(screen.queryByRole('button')).toBeNull();
     vi.mocked(requestReInit).mockReturnValue(true);
+  });
+
+  it('in a host page, says once that the cashier comes back with what was typed', async () => {
+    const { container } = await renderAt(<SessionExpiredPage />, { address: '/deposit' });
+    const texts = [...container.querySelectorAll('h1, p')].map((node) => node.textContent);
+    expect(texts).toEqual([
+      'Your session has ended',
+      'For your security the cashier was closed. It is being opened again for you, with what you typed still in the form.',
+    ]);
   });
 });
 

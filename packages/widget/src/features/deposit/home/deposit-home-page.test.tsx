@@ -1,12 +1,13 @@
 import { EXAMPLE_CARD_PAY_GROUP, EXAMPLE_DEPOSIT_INIT } from '@cashdesk/contract';
 import type { DepositInitResponseInput } from '@cashdesk/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigationType } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import type { RenderWithAppOptions } from '../../../test/render';
 import { DepositHomePage } from './deposit-home-page';
+import { selectList } from '../../../method-list/method-list-slice';
 
 type PayGroupInput = DepositInitResponseInput['payment_groups'][number];
 
@@ -760,6 +761,19 @@ describe('automatic method choice on the first load (SPEC §4, deposit order)', 
       '/deposit?pay_group=bank_transfer&session_id=test-session&lang=en-brand0',
     );
     expect(window.sessionStorage.getItem('phSkipLasUsedMethod')).toBeNull();
+  });
+
+  it('SPEC §2 cancel-withdrawal popup: a pending withdrawal keeps the player on the homepage, which shows it with its cancel', async () => {
+    stubInit({ ...initAnswer(), withdrawal_reverse: { amount: '20.15', currency: 'EUR' } });
+    const { store } = await renderHome();
+    const cancel = await screen.findByRole('button', { name: 'Cancel withdrawal' });
+    expect(cancel.closest('.cd-reversal')?.textContent).toMatch(/20\.15/);
+    // The list stays: no method page opened by itself over the pending withdrawal (the choice
+    // would have been made in the effect that ran with the list; its navigation is flushed).
+    await act(() => Promise.resolve());
+    expect(selectList(store.getState(), 'deposit').initialLoadDone).toBe(true);
+    expect(location().textContent).toBe('/deposit?session_id=test-session&lang=en-brand0');
+    expect(screen.getByRole('heading', { level: 2, name: 'Popular' })).toBeTruthy();
   });
 
   it('runs on the first load only', async () => {

@@ -1,14 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { usePayoutInitQuery } from '../../../api/cashier-api';
-import { renderWithApp } from '../../../test/render';
-import { announce } from '../../../ui/announcer';
+import { usePayoutInitQuery } from '../api/cashier-api';
+import { renderWithApp } from '../test/render';
+import { announce } from '../ui/announcer';
 import { CancelWithdrawalBanner } from './cancel-withdrawal-banner';
 import { NOTHING_TO_REVERSE, payoutInit, stubCashier } from './reversal-test-support';
 import type { ReversalReply } from './reversal-test-support';
 
-vi.mock('../../../ui/announcer', () => ({ announce: vi.fn() }));
+vi.mock('../ui/announcer', () => ({ announce: vi.fn() }));
 
 const PENDING = payoutInit({ amount: '40.00', currency: 'EUR' });
 const NOTHING = payoutInit(null);

@@ -2,9 +2,9 @@ import type { WithdrawalReverse } from '@cashdesk/contract';
 import type { CurrencyDisplayFormat } from '@cashdesk/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { announce } from '../../../ui/announcer';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
+import { announce } from '../ui/announcer';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
 import {
   outcomeTitleKey,
   ReversalOutcomeView,
@@ -22,6 +22,8 @@ export interface CancelWithdrawalBannerProps {
   readonly display: CurrencyDisplayFormat;
   /** The currency's precision when known; otherwise amounts keep the server's decimals. */
   readonly precision?: number | undefined;
+  /** After the reversal answered (the screen reads what it shows again). */
+  readonly onAnswered?: () => void;
 }
 
 /**
@@ -37,6 +39,7 @@ export function CancelWithdrawalBanner({
   reverse,
   display,
   precision,
+  onAnswered,
 }: CancelWithdrawalBannerProps) {
   const { t } = useTranslation();
   const { state, outcome, dispatch, confirm } = useReversal();
@@ -67,7 +70,9 @@ export function CancelWithdrawalBanner({
 
   const send = () => {
     void confirm().then((ended) => {
-      if (ended?.kind === 'success') announce(sentence(ended), 'polite');
+      if (ended === null) return;
+      if (ended.kind === 'success') announce(sentence(ended), 'polite');
+      onAnswered?.();
     });
   };
   const close = () => {

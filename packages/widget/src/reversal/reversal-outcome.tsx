@@ -1,6 +1,6 @@
 import type { CurrencyDisplayFormat } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, isolateLtr, wireMoney } from '../../../i18n/format';
+import { formatMoney, isolateLtr, wireMoney } from '../i18n/format';
 import type { ReversalOutcome } from './reversal-state';
 
 /**

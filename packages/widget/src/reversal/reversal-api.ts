@@ -7,8 +7,8 @@
  * @packageDocumentation
  */
 import { ENDPOINTS, ERROR_CODES } from '@cashdesk/contract';
-import { cashierApi, endpointQuery } from '../../../api/cashier-api';
-import type { ApiError, ResponseOf } from '../../../api/http';
+import { cashierApi, endpointQuery } from '../api/cashier-api';
+import type { ApiError, ResponseOf } from '../api/http';
 
 /** SPEC §7: the answer of a reversal (success_amount, fail_amount, currency). */
 export type ReversalAnswer = ResponseOf<typeof ENDPOINTS.reversePendingWithdrawal>;

@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reportPaymentResult } from '../../../host/host-bridge';
-import { renderWithApp } from '../../../test/render';
-import { announce } from '../../../ui/announcer';
+import { reportPaymentResult } from '../host/host-bridge';
+import { renderWithApp } from '../test/render';
+import { announce } from '../ui/announcer';
 import { RejectWithdrawalPage } from './reject-withdrawal-page';
 import { NOTHING_TO_REVERSE, payoutInit, stubCashier } from './reversal-test-support';
 
-vi.mock('../../../ui/announcer', () => ({ announce: vi.fn() }));
-vi.mock('../../../host/host-bridge', () => ({
+vi.mock('../ui/announcer', () => ({ announce: vi.fn() }));
+vi.mock('../host/host-bridge', () => ({
   scrollToTop: vi.fn(),
   reportPaymentResult: vi.fn(() => true),
 }));

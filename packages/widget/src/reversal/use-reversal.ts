@@ -1,7 +1,7 @@
 import { useCallback, useReducer, useRef } from 'react';
 import { paymentResultMessage } from '@cashdesk/domain';
-import { reportPaymentResult } from '../../../host/host-bridge';
-import { asApiError } from '../../../api/http';
+import { reportPaymentResult } from '../host/host-bridge';
+import { asApiError } from '../api/http';
 import { isNothingPendingError, useReversePendingWithdrawalMutation } from './reversal-api';
 import { INITIAL_REJECT_STATE, rejectReducer, reversalOutcome } from './reversal-state';
 import type {
