@@ -426,6 +426,7 @@ export {
   setQueryParam,
   setSessionIdMessage,
   textDirection,
+  visibleAreaMessage,
   withDisplayParams,
 } from './routing';
 export type {
@@ -489,6 +490,8 @@ export type {
   TextDirection,
   ThemeCandidates,
   ThemeSource,
+  VerticalSpan,
+  VisibleAreaMessage,
 } from './routing';
 export {
   INITIAL_SESSION_EXPIRY,

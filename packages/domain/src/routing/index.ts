@@ -38,6 +38,7 @@ export {
   resizeMessage,
   serializeHostMessage,
   setSessionIdMessage,
+  visibleAreaMessage,
 } from './host-messages';
 export type {
   CashierFinish,
@@ -54,6 +55,8 @@ export type {
   ResetScrollMessage,
   ResizeMessage,
   SetSessionIdMessage,
+  VerticalSpan,
+  VisibleAreaMessage,
 } from './host-messages';
 export { HOST_ORIGIN_PARAM, hostOriginOf } from './host-origin';
 export type { HostOriginInput } from './host-origin';
