@@ -17,6 +17,7 @@ import { callEndpoint } from '../../api/http';
 import { useAppStore } from '../../store/hooks';
 import { scrollToTop } from '../../host/host-bridge';
 import { Button } from '../../ui/button';
+import { CopyBox } from '../../ui/copy-box';
 import { Icon } from '../../ui/icon';
 import { Skeleton } from '../../ui/skeleton';
 import { Toast } from '../../ui/toast';
@@ -77,7 +78,7 @@ function useTimeLeft(until: string): string {
   return formatCountdown(now, until);
 }
 
-/** One copy-input row (SPEC §2 "copy-input"): a labelled read-only field and its copy button. */
+/** One copy-input row (SPEC §2 "copy-input"): its label over the value and its copy button. */
 function CopyRow({
   label,
   value,
@@ -88,25 +89,20 @@ function CopyRow({
   readonly onCopy: (value: string) => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
+  const labelId = useId();
   return (
     <div className="cd-display-form__row">
-      <label className="cd-display-form__label" htmlFor={id}>
+      <span className="cd-display-form__label" id={labelId}>
         {label}
-      </label>
-      <div className="cd-display-form__field">
-        <input id={id} className="cd-display-form__input" readOnly value={value} dir="ltr" />
-        <button
-          type="button"
-          className="cd-display-form__copy"
-          aria-label={t('DISPLAY_FORM.COPY_FIELD', { label })}
-          onClick={() => {
-            onCopy(value);
-          }}
-        >
-          <Icon name="copy" size={ICON_SIZE_REGULAR_BUTTON} />
-        </button>
-      </div>
+      </span>
+      <CopyBox
+        labelId={labelId}
+        value={value}
+        copyLabel={t('DISPLAY_FORM.COPY_FIELD', { label })}
+        onCopy={() => {
+          onCopy(value);
+        }}
+      />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { ThreeDsChallenge } from '../../method-form/three-ds-challenge';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
+import { LongValue } from '../../ui/long-value';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton } from '../../ui/skeleton';
 import { useLazyPaymentHistoryQuery, usePaymentHistoryQuery } from './history-api';
@@ -71,9 +72,7 @@ function PaymentRow({
       </p>
       <div className="cd-history__reference">
         <span className="cd-history__label">{t('HISTORY.REFERENCE')}</span>
-        <bdi className="cd-history__value" dir="ltr">
-          {item.reference}
-        </bdi>
+        <LongValue className="cd-history__value" value={item.reference} />
         <CopyButton
           className="cd-history__copy"
           text={item.reference}
@@ -85,9 +84,7 @@ function PaymentRow({
       {voucher === null ? null : (
         <p className="cd-history__voucher">
           {t('HISTORY.VOUCHER_CODE')}{' '}
-          <bdi className="cd-history__value" dir="ltr">
-            {voucher.code}
-          </bdi>
+          <LongValue className="cd-history__value" value={voucher.code} />
         </p>
       )}
       {item.open && item.pay_session !== null ? (

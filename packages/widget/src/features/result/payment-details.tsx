@@ -3,6 +3,7 @@ import { parseDecimal } from '@cashdesk/domain';
 import type { PaymentFlow, ResultStatus } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../ui/copy-button';
+import { LongValue } from '../../ui/long-value';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
 
@@ -120,9 +121,7 @@ export function PaymentDetails({
           <dd>
             {row.copyable === true ? (
               <>
-                <bdi className="cd-result__reference" dir="ltr" translate="no">
-                  {row.value}
-                </bdi>
+                <LongValue className="cd-result__reference" value={row.value} />
                 <CopyButton
                   text={row.value}
                   label={t('RESULT.DETAILS.COPY_REFERENCE')}
