@@ -406,6 +406,7 @@ export {
   HOST_ORIGIN_PARAM,
   hostOriginOf,
   MAX_DISPLAY_PARAM_LENGTH,
+  HOST_MESSAGE_TARGET,
   MAX_REPORTED_HEIGHT,
   paymentResultMessage,
   readyMessage,

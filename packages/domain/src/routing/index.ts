@@ -27,6 +27,7 @@ export type { DisplayParamName, DisplayParams } from './display-params';
 export { decideFinalResult } from './final-result';
 export type { FinalOutcome, FinalResultDecision, FinalResultInput } from './final-result';
 export {
+  HOST_MESSAGE_TARGET,
   MAX_REPORTED_HEIGHT,
   myAccountRedirectMessage,
   parseHostMessage,
