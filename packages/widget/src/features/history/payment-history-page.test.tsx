@@ -120,9 +120,11 @@ describe('pending payments and history (/deposit-history, /withdrawal-history)',
         '/deposit/deposit-display-form?session_id=test-session&lang=en-brand0&transaction_id=tx_01HZXA',
       );
     });
+    // The QR page says what the payment is for: the method, by the name the history has.
     expect(locationState()).toEqual({
       paySession: EXAMPLE_PAY_SESSION_DISPLAY_FORM,
       payGroupId: '102',
+      methodName: 'Bank transfer',
     });
   });
 

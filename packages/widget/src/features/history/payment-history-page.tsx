@@ -13,6 +13,7 @@ import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
 import { LongValue } from '../../ui/long-value';
+import { ServerName } from '../../ui/server-text';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton } from '../../ui/skeleton';
 import { useLazyPaymentHistoryQuery, usePaymentHistoryQuery } from './history-api';
@@ -56,7 +57,7 @@ function PaymentRow({
   return (
     <li className="cd-history__item">
       <div className="cd-history__line">
-        <span className="cd-history__method">{item.method_name}</span>
+        <ServerName className="cd-history__method" name={item.method_name} />
         <strong className="cd-history__amount" dir="ltr">
           {amount}
         </strong>

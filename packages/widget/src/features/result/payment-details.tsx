@@ -4,6 +4,7 @@ import type { PaymentFlow, ResultStatus } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../ui/copy-button';
 import { LongValue } from '../../ui/long-value';
+import { ServerName } from '../../ui/server-text';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
 
@@ -64,6 +65,8 @@ interface Row {
   readonly label: string;
   readonly value: string;
   readonly copyable?: boolean;
+  /** A name as the server wrote it (the method's), marked with its language. */
+  readonly name?: boolean;
 }
 
 /**
@@ -91,7 +94,9 @@ export function PaymentDetails({
   const succeeded = status === 'success' || status === 'charity-success';
   const candidates: readonly (Row | null)[] = [
     labelled('amount', t('RESULT.DETAILS.AMOUNT'), money(details.amount)),
-    labelled('method', t('RESULT.DETAILS.METHOD'), details.methodName),
+    details.methodName === null || details.methodName === ''
+      ? null
+      : { key: 'method', label: t('RESULT.DETAILS.METHOD'), value: details.methodName, name: true },
     details.reference === null
       ? null
       : {
@@ -130,6 +135,8 @@ export function PaymentDetails({
                   className="cd-result__copy"
                 />
               </>
+            ) : row.name === true ? (
+              <ServerName name={row.value} />
             ) : (
               row.value
             )}
