@@ -325,7 +325,8 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
       stored.expiresAt,
     );
     const shown = (await voucher.textContent()) ?? '';
-    expect(shown).toContain(stored.code);
+    // The code in groups of four, as it is read out at the counter.
+    expect(shown).toContain(stored.code.replace(/(\d{4})(?=\d)/g, '$1 '));
     expect(shown).toContain(text('en', 'RESULT.VOUCHER.DEPOSIT.SHOP'));
     expect(shown).toContain('Kreuzberg');
     expect(shown).toContain('Oranienstraße 20');

@@ -65,9 +65,13 @@ describe('pending payments and history', () => {
     await submitButton(frame).click();
     await waitForPath(frame, '/deposit/deposit-display-form');
     await frame.getByRole('img', { name: pattern('en', 'DISPLAY_FORM.QR_ALT') }).waitFor();
-    const reference = await frame
-      .getByLabel(text('en', 'DISPLAY_FORM.REFERENCE'), { exact: true })
-      .inputValue();
+    // The reference shows whole in its copy box, named by its label.
+    const shownReference = () =>
+      frame
+        .getByRole('group', { name: text('en', 'DISPLAY_FORM.REFERENCE'), exact: true })
+        .locator('.cd-long-value')
+        .textContent();
+    const reference = (await shownReference()) ?? '';
     expect(reference).not.toBe('');
 
     // The player reloads the brand's page: the cashier starts again on its homepage, which
@@ -85,9 +89,7 @@ describe('pending payments and history', () => {
     await open.getByRole('button', { name: /^Continue/ }).click();
     await waitForPath(frame, '/deposit/deposit-display-form');
     await frame.getByRole('img', { name: pattern('en', 'DISPLAY_FORM.QR_ALT') }).waitFor();
-    expect(
-      await frame.getByLabel(text('en', 'DISPLAY_FORM.REFERENCE'), { exact: true }).inputValue(),
-    ).toBe(reference);
+    expect(await shownReference()).toBe(reference);
     await visitScreen(page, frame, 'payment-history-qr-resumed');
     await closeHosted(hosted);
   });

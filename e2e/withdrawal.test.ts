@@ -364,7 +364,8 @@ describe('withdrawal (SPEC §2 withdrawal routes, §5 amount and tax, §7 payout
     await resultHeading(frame, 'SUCCESS').waitFor();
     const voucher = frame.getByRole('region', { name: text('en', 'RESULT.VOUCHER.TITLE') });
     await voucher.waitFor();
-    expect(await voucher.textContent()).toMatch(/\d{12}/);
+    // The 12-digit code in groups of four.
+    expect(await voucher.textContent()).toMatch(/\d{4} \d{4} \d{4}/);
     expect(await voucher.textContent()).toMatch(/Kreuzberg/);
     await visitScreen(page, frame, 'withdrawal-betshop-voucher');
     const [transaction] = await transactionsOf(env.stack, session.sessionId);

@@ -451,8 +451,8 @@ export const EXAMPLE_PAY_SESSION_DISPLAY_FORM = {
     amount: '50.00',
     currency: 'EUR',
     copy_fields: [
-      { label: 'IBAN', value: 'DE89370400440532013000' },
-      { label: 'Reference', value: 'REF-7K2M9' },
+      { name: 'iban', label: 'IBAN', value: 'DE89370400440532013000' },
+      { name: 'reference', label: 'Reference', value: 'REF-7K2M9' },
     ],
   },
 } as const satisfies In<typeof PaySession>;

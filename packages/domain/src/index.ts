@@ -406,6 +406,7 @@ export {
   HOST_ORIGIN_PARAM,
   hostOriginOf,
   MAX_DISPLAY_PARAM_LENGTH,
+  HOST_MESSAGE_TARGET,
   MAX_REPORTED_HEIGHT,
   paymentResultMessage,
   readyMessage,
@@ -426,6 +427,7 @@ export {
   setQueryParam,
   setSessionIdMessage,
   textDirection,
+  visibleAreaMessage,
   withDisplayParams,
 } from './routing';
 export type {
@@ -489,6 +491,8 @@ export type {
   TextDirection,
   ThemeCandidates,
   ThemeSource,
+  VerticalSpan,
+  VisibleAreaMessage,
 } from './routing';
 export {
   INITIAL_SESSION_EXPIRY,

@@ -245,6 +245,7 @@ export type RedirectData = z.infer<typeof RedirectData>;
 /** One copyable line of a display form (designed). */
 export const CopyField = z
   .object({
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
     label: z.string().check(z.maxLength(200)),
     value: z.string().check(z.maxLength(500)),
   })
@@ -252,7 +253,7 @@ export const CopyField = z
     z.meta({
       id: 'CopyField',
       description:
-        'A labelled value the player can copy (SPEC §2 display form copy-input; designed), e.g. the IBAN or the payment reference.',
+        "A labelled value the player can copy (SPEC §2 display form copy-input; designed), e.g. the IBAN or the payment reference. name is the value's stable name as the provider gives it (wallet, amount, reference, iban, bic, beneficiary, bank, network…), by which the widget shows a label in the player's language; label is the provider's own wording, shown when the widget knows no label for the name.",
     }),
   );
 /** The type of {@link CopyField}. */

@@ -12,6 +12,7 @@ import { BrowserRouter } from 'react-router';
 import { cashierApi } from '../api/cashier-api';
 import { observeCalls } from '../api/http';
 import { reportContentHeight } from '../host/host-bridge';
+import { followVisibleArea } from '../host/visible-area';
 import { setNumberLanguage } from '../i18n/format';
 import { i18nFor } from '../i18n/i18n';
 import { applyTheme, readAppearance, themeRenders } from './appearance';
@@ -94,6 +95,8 @@ export function App({ startup: shellStartup }: AppProps) {
   );
   // The host sizes its frame to the content (embed SDK autoHeight): no scrollbar inside a page's.
   useEffect(() => reportContentHeight(), []);
+  // Dialogs and toasts open where the player looks, not in the middle of a tall frame.
+  useEffect(() => followVisibleArea(), []);
   // SPEC §7: page metrics, from the first screen on (TTI is this moment).
   useEffect(() => startPageMetrics(browserPageMetrics(startup, store)), [startup, store]);
   // SPEC §2 notifications: read with the first screen, so that a method form opened later has

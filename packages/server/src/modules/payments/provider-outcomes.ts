@@ -133,7 +133,10 @@ export async function applyDepositOutcome(
             // What the player pays (amount and fees), at the currency precision ('20.00').
             amount: moneyAtPrecision(chargedAmount(row), await currencyPrecision(db, row.currency)),
             currency: row.currency,
+            // The provider's stable name with its own wording: the widget labels the names it
+            // knows in the player's language.
             copy_fields: outcome.copyFields.map((field) => ({
+              name: field.name,
               label: field.label,
               value: field.value,
             })),
@@ -188,12 +191,12 @@ function bankTransferForm(
     amount,
     currency: row.currency,
     copy_fields: [
-      { label: 'Beneficiary', value: bank.beneficiary },
-      { label: 'Bank', value: bank.bankName },
-      { label: 'IBAN', value: bank.iban },
-      { label: 'BIC', value: bank.bic },
-      { label: 'Reference', value: reference },
-      { label: 'Amount', value: `${amount} ${row.currency}` },
+      { name: 'beneficiary', label: 'Beneficiary', value: bank.beneficiary },
+      { name: 'bank', label: 'Bank', value: bank.bankName },
+      { name: 'iban', label: 'IBAN', value: bank.iban },
+      { name: 'bic', label: 'BIC', value: bank.bic },
+      { name: 'reference', label: 'Reference', value: reference },
+      { name: 'amount', label: 'Amount', value: `${amount} ${row.currency}` },
     ],
   };
 }

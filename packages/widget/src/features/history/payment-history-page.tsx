@@ -15,6 +15,8 @@ import { ThreeDsChallenge } from '../../method-form/three-ds-challenge';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
+import { LongValue } from '../../ui/long-value';
+import { ServerName } from '../../ui/server-text';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton } from '../../ui/skeleton';
 import { useLazyPaymentHistoryQuery, usePaymentHistoryQuery } from './history-api';
@@ -58,7 +60,7 @@ function PaymentRow({
   return (
     <li className="cd-history__item">
       <div className="cd-history__line">
-        <span className="cd-history__method">{item.method_name}</span>
+        <ServerName className="cd-history__method" name={item.method_name} />
         <strong className="cd-history__amount" dir="ltr">
           {amount}
         </strong>
@@ -74,9 +76,7 @@ function PaymentRow({
       </p>
       <div className="cd-history__reference">
         <span className="cd-history__label">{t('HISTORY.REFERENCE')}</span>
-        <bdi className="cd-history__value" dir="ltr">
-          {item.reference}
-        </bdi>
+        <LongValue className="cd-history__value" value={item.reference} />
         <CopyButton
           className="cd-history__copy"
           text={item.reference}
@@ -88,9 +88,7 @@ function PaymentRow({
       {voucher === null ? null : (
         <p className="cd-history__voucher">
           {t('HISTORY.VOUCHER_CODE')}{' '}
-          <bdi className="cd-history__value" dir="ltr">
-            {voucher.code}
-          </bdi>
+          <LongValue className="cd-history__value" value={voucher.code} />
         </p>
       )}
       {item.open && item.pay_session !== null ? (

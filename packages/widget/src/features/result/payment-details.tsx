@@ -3,6 +3,8 @@ import { parseDecimal } from '@cashdesk/domain';
 import type { PaymentFlow, ResultStatus } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../ui/copy-button';
+import { LongValue } from '../../ui/long-value';
+import { ServerName } from '../../ui/server-text';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
 
@@ -63,6 +65,8 @@ interface Row {
   readonly label: string;
   readonly value: string;
   readonly copyable?: boolean;
+  /** A name as the server wrote it (the method's), marked with its language. */
+  readonly name?: boolean;
 }
 
 /**
@@ -90,7 +94,9 @@ export function PaymentDetails({
   const succeeded = status === 'success' || status === 'charity-success';
   const candidates: readonly (Row | null)[] = [
     labelled('amount', t('RESULT.DETAILS.AMOUNT'), money(details.amount)),
-    labelled('method', t('RESULT.DETAILS.METHOD'), details.methodName),
+    details.methodName === null || details.methodName === ''
+      ? null
+      : { key: 'method', label: t('RESULT.DETAILS.METHOD'), value: details.methodName, name: true },
     details.reference === null
       ? null
       : {
@@ -120,9 +126,7 @@ export function PaymentDetails({
           <dd>
             {row.copyable === true ? (
               <>
-                <bdi className="cd-result__reference" dir="ltr" translate="no">
-                  {row.value}
-                </bdi>
+                <LongValue className="cd-result__reference" value={row.value} />
                 <CopyButton
                   text={row.value}
                   label={t('RESULT.DETAILS.COPY_REFERENCE')}
@@ -131,6 +135,8 @@ export function PaymentDetails({
                   className="cd-result__copy"
                 />
               </>
+            ) : row.name === true ? (
+              <ServerName name={row.value} />
             ) : (
               row.value
             )}

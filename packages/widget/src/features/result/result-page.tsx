@@ -354,7 +354,13 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
         {title}
       </h1>
       <p className="cd-result__text">{t(bodyTextKey(flow, status, voucher !== null))}</p>
-      <PaymentDetails details={details} flow={flow} status={status} />
+      {/* One code on a page: with a voucher, the code the counter asks for is the voucher's; the
+          payment's reference stays in the payment history. */}
+      <PaymentDetails
+        details={voucher === null ? details : { ...details, reference: null }}
+        flow={flow}
+        status={status}
+      />
       {voucher === null ? null : <VoucherCard voucher={voucher} flow={flow} />}
       {reason === null ? null : <p className="cd-result__reason">{reason}</p>}
       {errorCode === null ? null : (
@@ -381,11 +387,6 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
             {t('RESULT.BUTTON.RETRY')}
           </Button>
         ) : null}
-        {status === 'await' && transactionId !== null ? (
-          <Button block disabled={statusQuery.isFetching} onClick={checkAgain}>
-            {t('RESULT.BUTTON.CHECK_STATUS')}
-          </Button>
-        ) : null}
         {buttons.intoGame ? (
           // Where the game is (the merchant URLs) comes with the init answer: until a fresh
           // load has it, the button waits rather than send the player to the wrong place.
@@ -396,6 +397,13 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
             onClick={intoGame}
           >
             {t('RESULT.BUTTON.INTO_GAME')}
+          </Button>
+        ) : null}
+        {status === 'await' && transactionId !== null ? (
+          // The page asks the server by itself: checking now is a second choice, never the
+          // primary action beside "Back to the game" (one primary action per page).
+          <Button block variant="secondary" disabled={statusQuery.isFetching} onClick={checkAgain}>
+            {t('RESULT.BUTTON.CHECK_STATUS')}
           </Button>
         ) : null}
         {buttons.changeMethod ? (

@@ -421,8 +421,16 @@ describe('submit outcomes (SPEC §3 pay session, §8 errors)', () => {
         copy_fields: [],
       },
     });
+    const [operator] = AUTO_DETAIL.parameters;
+    if (operator === undefined) throw new Error('no operator field');
     stubCashierFetch({
-      details: { '103': { ...AUTO_DETAIL, auto_submit: false } },
+      details: {
+        '103': {
+          ...AUTO_DETAIL,
+          auto_submit: false,
+          parameters: [{ ...operator, label: 'Operator' }],
+        },
+      },
       submitAnswers: [{ status: 200, body: session }],
     });
     const user = userEvent.setup();
@@ -431,9 +439,12 @@ describe('submit outcomes (SPEC §3 pay session, §8 errors)', () => {
     await screen.findByTestId('probe');
     expect(probe().path).toBe('/deposit/deposit-display-form');
     expect(probe().search).toContain('transaction_id=tx_1');
+    // With what the QR page says it is for: the method and what was chosen on its form.
     expect(probe().state).toMatchObject({
       displayForm: session.display_form,
       payGroupId: '103',
+      methodName: 'Mobile money',
+      choices: [{ label: 'Operator', value: 'Operator A' }],
     });
   });
 
