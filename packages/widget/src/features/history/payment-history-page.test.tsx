@@ -206,7 +206,11 @@ describe('pending payments and history (/deposit-history, /withdrawal-history)',
       address: '/withdrawal-history',
     });
     const recent = await screen.findByRole('region', { name: 'Recent payments' });
-    const rowOf = (id: string) => within(recent).getByText(id).closest('li');
+    // The reference is shown in groups (LongValue): the row is the one whose text holds it.
+    const rowOf = (id: string) =>
+      within(recent)
+        .getAllByRole('listitem')
+        .find((row) => row.textContent.includes(id));
     expect(rowOf('tx_reversed')?.textContent).toContain(
       'Cancelled by you, the amount is back on your balance',
     );
