@@ -606,6 +606,11 @@ export class RealtimeHub {
     }
   }
 
+  /** Writes this process's pending presence now (the sweep does every second; tests call it). */
+  flushPresence(): Promise<void> {
+    return this.presence.flush();
+  }
+
   /** A process not heard of since this is taken for dead (its heartbeat is every ping). */
   private aliveSince(now: Date): Date {
     return new Date(now.getTime() - 3 * this.options.settings.pingIntervalS * 1000);
