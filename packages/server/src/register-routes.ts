@@ -40,6 +40,7 @@ import { registerOperatorAppearanceRoutes } from './modules/brand-config/routes/
 import { registerPreviewRoutes } from './modules/brand-config/routes/preview';
 // The realtime connection token (the hub itself is on the HTTP server's upgrades).
 import { registerRealtimeTokenRoutes } from './modules/realtime/routes/realtime-token';
+import { registerRealtimeTransportRoutes } from './modules/realtime/routes/realtime-transports';
 // The widget's render-crash and error reports.
 import { registerClientReportRoutes } from './modules/widget-reports/routes/client-reports';
 import { registerOperatorClientReportRoutes } from './modules/widget-reports/routes/operator-client-reports';
@@ -88,6 +89,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAppearanceRoutes,
   registerPreviewRoutes,
   registerRealtimeTokenRoutes,
+  registerRealtimeTransportRoutes,
   registerClientReportRoutes,
   registerOperatorClientReportRoutes,
   registerOperatorWebhookRoutes,

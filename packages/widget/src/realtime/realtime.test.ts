@@ -10,16 +10,18 @@ import { decodeTokenClaims } from './claims';
 import { trackClickstream } from './clickstream';
 import type { Schedule } from '../browser/schedule';
 import type { ClickstreamLog } from './clickstream';
-import { pushedBalance, startRealtime } from './realtime';
+import { hubTransports, pushedBalance, startRealtime } from './realtime';
 import type {
   RealtimeClient,
   RealtimeClientFactory,
   RealtimeClientOptions,
+  RealtimeSubscribed,
   RealtimeSubscription,
+  RealtimeTransport,
 } from './realtime';
 import { transactionSignal } from './realtime-slice';
 
-type Listener = (context: { readonly data: unknown }) => void;
+type Listener = (context: { readonly data: unknown } & RealtimeSubscribed) => void;
 
 class FakeEmitter {
   private readonly listeners = new Map<string, Listener[]>();
@@ -27,14 +29,20 @@ class FakeEmitter {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     return this;
   }
-  emit(event: string, data: unknown = null): void {
-    for (const listener of this.listeners.get(event) ?? []) listener({ data });
+  emit(event: string, data: unknown = null, subscribed: RealtimeSubscribed = {}): void {
+    for (const listener of this.listeners.get(event) ?? []) listener({ data, ...subscribed });
   }
 }
 
 class FakeSubscription extends FakeEmitter implements RealtimeSubscription {
   subscribed = false;
-  constructor(readonly options: { minResubscribeDelay: number; maxResubscribeDelay: number }) {
+  constructor(
+    readonly options: {
+      minResubscribeDelay: number;
+      maxResubscribeDelay: number;
+      recoverable: boolean;
+    },
+  ) {
     super();
   }
   subscribe(): void {
@@ -57,14 +65,14 @@ class FakeClient extends FakeEmitter implements RealtimeClient {
   connects = 0;
   disconnected = false;
   constructor(
-    readonly endpoint: string,
+    readonly endpoint: string | readonly RealtimeTransport[],
     readonly options: RealtimeClientOptions,
   ) {
     super();
   }
   newSubscription(
     channel: string,
-    options: { minResubscribeDelay: number; maxResubscribeDelay: number },
+    options: { minResubscribeDelay: number; maxResubscribeDelay: number; recoverable: boolean },
   ): FakeSubscription {
     const subscription = new FakeSubscription(options);
     this.subscriptions.set(channel, subscription);
@@ -211,6 +219,8 @@ describe('realtime connection (SPEC §4, §9)', () => {
       expect(subscription.options).toEqual({
         minResubscribeDelay: REALTIME.resubscribeMinDelayMs,
         maxResubscribeDelay: REALTIME.resubscribeMaxDelayMs,
+        // SPEC §7: the hub replays what a reconnect missed.
+        recoverable: true,
       });
     }
     realtime.stop();
@@ -275,6 +285,13 @@ describe('realtime connection (SPEC §4, §9)', () => {
     transactions.emit('subscribed');
     expect(signal('tx-1')).toBe(2);
     expect(signal('tx-2')).toBe(1);
+    // SPEC §7 recovery: a resubscribe that got every missed move replayed reads nothing again;
+    // one that could not recover them reads again.
+    expect(transactions.options.recoverable).toBe(true);
+    transactions.emit('subscribed', null, { wasRecovering: true, recovered: true });
+    expect(signal('tx-1')).toBe(2);
+    transactions.emit('subscribed', null, { wasRecovering: true, recovered: false });
+    expect(signal('tx-1')).toBe(3);
     realtime.stop();
   });
 
@@ -582,5 +599,19 @@ describe('clickstream tracker (SPEC §4, §7, §8, §9)', () => {
       's1',
       's2',
     ]);
+  });
+});
+
+describe('SPEC §7: the hub’s transports', () => {
+  it('tries the same origin’s websocket first, then HTTP streaming, then SSE', () => {
+    expect(hubTransports({ protocol: 'https:', host: 'cashier.example:8443' })).toEqual([
+      { transport: 'websocket', endpoint: 'wss://cashier.example:8443/connection/websocket' },
+      { transport: 'http_stream', endpoint: 'https://cashier.example:8443/connection/http_stream' },
+      { transport: 'sse', endpoint: 'https://cashier.example:8443/connection/sse' },
+    ]);
+    expect(hubTransports({ protocol: 'http:', host: 'localhost' })[0]).toEqual({
+      transport: 'websocket',
+      endpoint: 'ws://localhost/connection/websocket',
+    });
   });
 });

@@ -1,15 +1,36 @@
 /**
  * What the realtime hub's parts share (hub.ts has the protocol and the rules): its settings and
- * options, one connection's state, and the replies and close frames of Centrifugo's protocol.
+ * options, one connection's state and its transport, and the replies of Centrifugo's protocol.
  *
  * @packageDocumentation
  */
 import type { IncomingMessage } from 'node:http';
-import type { WebSocket } from 'ws';
 import type { Database } from '../../db/open';
 import type { ClickstreamBudget } from './clickstream';
-import type { ErrorReply } from './protocol';
+import type { CloseReason, ErrorReply } from './protocol';
+import type { Envelope } from './publish';
 import type { ConnectionClaims } from './token';
+
+/**
+ * How a connection's frames travel: a websocket (hub.ts), or an HTTP response streamed as SSE
+ * or as lines of JSON whose client sends its commands by POST /emulation (hub-emulation.ts). The
+ * hub's rules are the same over each.
+ */
+export interface Transport {
+  /** Sends one frame: replies or pushes, one JSON per line. */
+  send(frame: string): void;
+  /** Ends the connection for `reason` (Centrifugo's close code, or its disconnect push). */
+  close(reason: CloseReason): void;
+  /** Whether frames can still be sent. */
+  readonly open: boolean;
+  /** Bytes queued and not yet sent (a client that does not read is closed as slow). */
+  readonly buffered: number;
+}
+
+/** An emulated connection's name, which its client's POST /emulation requests carry. */
+export interface EmulationSession {
+  readonly session: string;
+}
 
 /** What the hub is set to (config/limits.ts RealtimeSettings). */
 export interface HubSettings {
@@ -39,8 +60,14 @@ export interface HubLog {
 
 /** One connection: kept small, it is the memory every idle player costs. */
 export interface Client {
-  readonly socket: WebSocket;
+  readonly transport: Transport;
   readonly address: string;
+  /** Set for a connection over SSE or an HTTP stream: its session (hub-emulation.ts). */
+  readonly emulation: EmulationSession | null;
+  /** The client id of the connect reply (presence names connections by it); '' before. */
+  id: string;
+  /** The SHA-256 of its token's session id (its session channels' streams, publish.ts). */
+  sessionHash: string | null;
   /** When it opened (the app's clock, ms): it must connect by the connect deadline. */
   readonly openedAt: number;
   claims: ConnectionClaims | null;
@@ -56,6 +83,11 @@ export interface Client {
   expired: boolean;
   /** Its clickstream events this minute; created on its first publication. */
   clickstream: ClickstreamBudget | null;
+  /**
+   * Streams being recovered (hub-history.ts): their pushes wait here until the subscribe reply
+   * with the recovered publications went out. Created on the first recovering subscribe.
+   */
+  recovering: Map<string, Envelope[]> | null;
 }
 
 /** What the hub is made with. */

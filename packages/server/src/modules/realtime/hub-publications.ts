@@ -1,16 +1,15 @@
 /**
  * Publications through the realtime hub (hub.ts has the protocol), both ways:
  * - **pushes**: a publication heard on the realtime notification channel (publish.ts) goes to
- *   this process's subscribers of its channel, as `{"push": {"channel", "pub": {"data"}}}`; a
- *   client that does not read its socket is closed as slow (3008) rather than buffered for
- *   without end;
+ *   this process's subscribers of its channel, as `{"push": {"channel", "pub": {"data",
+ *   "offset"}}}` (its position in the channel's stream, SPEC §7 recovery); a client that does
+ *   not read is closed as slow (3008) rather than buffered for without end;
  * - **a client's `publish`**: SPEC §7, to `clickstream:track` only, stored under the connection's
  *   brand and player (clickstream.ts checks, bounds and stores it; the reply comes after the
  *   insert); any other channel is refused with 103. A refusal never closes the connection.
  *
  * @packageDocumentation
  */
-import { notificationsChannel, sessionChannelKey, transactionsChannel } from './channels';
 import {
   CLICKSTREAM_CHANNEL,
   ClickstreamBudget,
@@ -26,37 +25,33 @@ import type { Envelope } from './publish';
 /** Unsent bytes a connection may have queued before it is closed as slow (3008). */
 const MAX_BUFFERED_BYTES = 1_048_576;
 
+/** The push frame of a publication on `channel`. */
+export function pushFrame(channel: string, envelope: Pick<Envelope, 'data' | 'position'>): string {
+  return JSON.stringify({
+    push: { channel, pub: { data: envelope.data, offset: envelope.position } },
+  });
+}
+
 /**
- * Pushes a publication to this process's subscribers of its channel; a subscriber too slow to
- * read is handed to `closeSlow` instead.
+ * Pushes a publication to this process's subscribers of its stream, with its position; a
+ * subscriber recovering the stream gets it after its subscribe reply (hub-history.ts), and one
+ * too slow to read is handed to `closeSlow` instead.
  */
 export function pushToSubscribers(
   subscriptions: Subscriptions,
-  secret: string,
   envelope: Envelope,
   closeSlow: (client: Client) => void,
 ): void {
-  const channel =
-    'channel' in envelope
-      ? envelope.channel
-      : channelOfSession(secret, envelope.session, envelope.kind);
-  if (channel === null) return;
-  const subscribers = subscriptions.subscribersOf(channel);
-  if (subscribers.length === 0) return;
-  const frame = JSON.stringify({ push: { channel, pub: { data: envelope.data } } });
-  for (const client of subscribers) {
-    // A client that does not read its socket is closed rather than buffered for without end.
-    if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) closeSlow(client);
-    else client.socket.send(frame);
+  const subscribers = subscriptions.subscribersOf(envelope.stream);
+  if (subscribers === null) return;
+  const frame = pushFrame(subscribers.channel, envelope);
+  for (const client of subscribers.clients) {
+    const held = client.recovering?.get(envelope.stream);
+    // A client that does not read is closed rather than buffered for without end.
+    if (held !== undefined) held.push(envelope);
+    else if (client.transport.buffered > MAX_BUFFERED_BYTES) closeSlow(client);
+    else client.transport.send(frame);
   }
-}
-
-/** The name of a session's channel of `kind` (the hub holds the secret the key needs). */
-function channelOfSession(secret: string, sessionId: string, kind: string): string | null {
-  // A player's balance channel is named by the player: its publications carry the name.
-  if (kind === 'balance') return null;
-  const key = sessionChannelKey(secret, sessionId);
-  return kind === 'transactions' ? transactionsChannel(key) : notificationsChannel(key);
 }
 
 /**
