@@ -555,6 +555,39 @@ describe('result page: status from the server (SPEC §7 payments/status)', () =>
     });
   });
 
+  it('SPEC §3 user_balance: a success page whose payment settled elsewhere (a QR paid, a redirect) reads the list again, so its balance is the new one', async () => {
+    // The submit answered await (the display form); the payment was paid at the provider and the
+    // page opened on its own status: nothing moves, and the list's answer is still the one read
+    // at submit time, before the credit.
+    const paid = {
+      ...EXAMPLE_PAY_SESSION_DECLINED,
+      transaction_id: 'tx_1',
+      result_status: 'success',
+      transaction_status: 'success',
+      decline_page_settings: null,
+      error_code: null,
+      error_message: null,
+      amount: '60.00',
+      currency: 'EUR',
+      user_balance: null,
+    };
+    const fetchMock = stubServer({ statuses: [status('success', true)] });
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-success',
+      state: { paySession: paid, payGroupId: '7' },
+    });
+    await initLoaded(store);
+    const callsTo = (path: string) =>
+      fetchMock.mock.calls.filter(([input]) => requestUrl(input).includes(path)).length;
+    await waitFor(() => {
+      expect(detail('New balance')).toBe('150.00 EUR');
+    });
+    await waitFor(() => {
+      expect(callsTo('/payments/groups/init')).toBe(2);
+    });
+    expect(location().textContent).toMatch(/^\/deposit\/deposit-success\?/);
+  });
+
   it('SPEC §4 realtime: on the await page a push naming the transaction reads the status at once and shows the final result without a click', async () => {
     const fetchMock = stubServer({ statuses: [status('await', false), status('success', true)] });
     const { store } = await renderAt(<ResultRoutes />, {

@@ -244,13 +244,21 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
     if (balance !== null) dispatch(balanceChanged(balance));
   }, [dispatch, balance]);
 
+  // A payment the server says is final moved the balance (credited, settled or given back): the
+  // list's answer is read again, once per payment, so the method list shows the server's new
+  // balance and never the one from before the payment (whether or not this page changes).
+  const serverFinal = serverAnswer?.terminal === true;
+  const refreshedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!serverFinal || transactionId === null || refreshedFor.current === transactionId) return;
+    refreshedFor.current = transactionId;
+    dispatch(resultApi.util.invalidateTags(['Init']));
+  }, [dispatch, serverFinal, transactionId]);
+
   useEffect(() => {
     // A page with the method page's pay session trusts its status; the others follow the server.
     if (!asksServer || serverAnswer === undefined) return;
     if (sameResult(status, serverAnswer.result_status)) return;
-    // A payment that became final moved the balance (credited, settled or given back): the
-    // method list shows the server's new one, not the one from before the payment.
-    if (serverAnswer.terminal) dispatch(resultApi.util.invalidateTags(['Init']));
     // The same payment on the next page: its amount stays on screen until that page's answer.
     const settled = withServerStatus(paySession, serverAnswer);
     void navigate(

@@ -1,9 +1,10 @@
 import { EXAMPLE_CARD_PAY_GROUP, EXAMPLE_DEPOSIT_INIT } from '@cashdesk/contract';
 import type { DepositInitResponseInput } from '@cashdesk/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigationType } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cashierApi } from '../../../api/cashier-api';
 import { renderWithApp } from '../../../test/render';
 import type { RenderWithAppOptions } from '../../../test/render';
 import { DepositHomePage } from './deposit-home-page';
@@ -245,6 +246,26 @@ describe('homepage groups (SPEC §2 homepage, §4 method grouping)', () => {
     await renderList();
     expect(screen.queryByText('Apple Pay')).toBeNull();
     expect(screen.getByText('250.00 EUR')).toBeDefined();
+  });
+
+  it('SPEC §3 user_balance: while the list is read again after a payment, no balance from before it shows', async () => {
+    let answerAgain: (response: Response) => void = () => undefined;
+    const again = new Promise<Response>((resolve) => {
+      answerAgain = resolve;
+    });
+    const fetchStub = stubInit(initAnswer());
+    const { store } = await renderList();
+    expect(screen.getByText('250.00 EUR')).toBeDefined();
+    fetchStub.mockImplementation(() => again);
+    // A payment became final (the result page says so): the list's answer is read again.
+    act(() => {
+      store.dispatch(cashierApi.util.invalidateTags(['Init']));
+    });
+    await screen.findByText('updating…');
+    expect(screen.queryByText('250.00 EUR')).toBeNull();
+    answerAgain(Response.json({ ...initAnswer(), user_balance: '313.00' }));
+    await screen.findByText('313.00 EUR');
+    expect(screen.queryByText('updating…')).toBeNull();
   });
 
   it('SPEC §6: offers no Apple Pay even to an iOS player, since the widget cannot complete it', async () => {
