@@ -146,9 +146,14 @@ export async function chooseOption(frame: Frame, labelKey: string, option: strin
   await frame.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The method page's submit button (the one button whose name says deposit). */
+/**
+ * The method page's submit button: the one button whose name says deposit, or pay with the fee
+ * included when the method charges the player one.
+ */
 export function submitButton(frame: Frame, lang: WidgetLanguage = 'en'): Locator {
-  return frame.getByRole('button', { name: pattern(lang, 'DEPOSIT_METHOD.SUBMIT') });
+  const deposit = pattern(lang, 'DEPOSIT_METHOD.SUBMIT').source;
+  const pay = pattern(lang, 'DEPOSIT_METHOD.SUBMIT_WITH_FEE').source;
+  return frame.getByRole('button', { name: new RegExp(`${deposit}|${pay}`) });
 }
 
 /**
