@@ -144,15 +144,26 @@ afterEach(() => {
 });
 
 describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
-  it('shows the decline reason from decline_page_settings.message_key and the error code', async () => {
+  it('says first why it was declined and what the player can do; the error code comes last, for support', async () => {
     stubServer();
     await renderAt(<ResultRoutes />, {
       address: '/deposit/deposit-error',
       state: { paySession: declined, payGroupId: '42' },
     });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Deposit declined');
-    expect(screen.getByText('There is not enough money on your card or account.')).toBeTruthy();
-    expect(screen.getByText('Error code: 1301')).toBeTruthy();
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('Deposit declined');
+    const reason = screen.getByText('There is not enough money on your card or account.');
+    const code = screen.getByText('If you contact support, quote code 1301.');
+    expect(screen.queryByText(/Error code/)).toBeNull();
+    // In reading order: the title, then the reason, ... the buttons, and the code at the end.
+    const after = (first: Element, second: Element) =>
+      (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    const page = heading.closest('section');
+    expect(page?.querySelector('h1 ~ p')).toBe(reason);
+    expect(
+      after(reason, screen.getByText('Your payment did not go through and no money was taken.')),
+    ).toBe(true);
+    for (const button of screen.getAllByRole('button')) expect(after(button, code)).toBe(true);
     expect(detail('Amount')).toBe('50.00 EUR');
     expect(document.title).toBe('Deposit declined');
   });

@@ -361,13 +361,11 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
       <h1 id={titleId} className="cd-page-title">
         {title}
       </h1>
+      {/* A decline says first why and what the player can do; its code is for support, last. */}
+      {reason === null ? null : <p className="cd-result__reason">{reason}</p>}
       <p className="cd-result__text">{t(bodyTextKey(flow, status, voucher !== null))}</p>
       <PaymentDetails details={details} flow={flow} status={status} />
       {voucher === null ? null : <VoucherCard voucher={voucher} flow={flow} />}
-      {reason === null ? null : <p className="cd-result__reason">{reason}</p>}
-      {errorCode === null ? null : (
-        <p className="cd-result__code">{t('RESULT.ERROR_CODE', { code: errorCode })}</p>
-      )}
       {status === 'processing' && ready && processingSeconds > 0 ? (
         <RedirectCountdown seconds={processingSeconds} onDone={intoGame} />
       ) : null}
@@ -417,6 +415,9 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
           </Button>
         ) : null}
       </div>
+      {errorCode === null ? null : (
+        <p className="cd-result__code">{t('RESULT.ERROR_CODE', { code: errorCode })}</p>
+      )}
     </section>
   );
 }
