@@ -16,6 +16,10 @@ export interface ResultDetails {
   readonly tax: string | null;
   readonly bonus: string | null;
   readonly balance: string | null;
+  /** A withdrawal's: what reaches the player after its fee and tax. */
+  readonly received: string | null;
+  /** A withdrawal's: where it goes (the masked account, the card). */
+  readonly destination: string | null;
 }
 
 /**
@@ -38,6 +42,8 @@ export function resultDetails(
       tax: server.tax,
       bonus: server.bonus,
       balance: server.user_balance,
+      received: server.received ?? null,
+      destination: server.destination ?? null,
     };
   }
   return {
@@ -49,6 +55,8 @@ export function resultDetails(
     tax: null,
     bonus: null,
     balance: paySession?.user_balance ?? null,
+    received: null,
+    destination: null,
   };
 }
 
@@ -67,7 +75,8 @@ interface Row {
 
 /**
  * The payment's details on its result page as a description list: amount, method, reference
- * (copyable), fee, tax, bonus and the balance, amounts in the brand's one money format. A row shows
+ * (copyable), fee, tax, bonus, a withdrawal's destination and what it pays out after its fee and
+ * tax, and the balance, amounts in the brand's one money format. A row shows
  * only what is known, never an empty value. A decline charged nothing, so it shows no fee, tax or
  * bonus; a bonus is a deposit's. The balance is the new balance on a success and the balance as it
  * stands on any other page.
@@ -91,6 +100,10 @@ export function PaymentDetails({
   const candidates: readonly (Row | null)[] = [
     labelled('amount', t('RESULT.DETAILS.AMOUNT'), money(details.amount)),
     labelled('method', t('RESULT.DETAILS.METHOD'), details.methodName),
+    // A withdrawal says where the money goes and, unless declined, what arrives there.
+    flow === 'withdrawal'
+      ? labelled('destination', t('RESULT.DETAILS.DESTINATION'), details.destination)
+      : null,
     details.reference === null
       ? null
       : {
@@ -104,6 +117,9 @@ export function PaymentDetails({
     declined || flow !== 'deposit'
       ? null
       : labelled('bonus', t('RESULT.DETAILS.BONUS'), money(charged(details.bonus))),
+    declined || flow !== 'withdrawal'
+      ? null
+      : labelled('received', t('RESULT.DETAILS.RECEIVED'), money(details.received)),
     labelled(
       'balance',
       t(succeeded ? 'RESULT.DETAILS.NEW_BALANCE' : 'RESULT.DETAILS.BALANCE'),
@@ -131,6 +147,8 @@ export function PaymentDetails({
                   className="cd-result__copy"
                 />
               </>
+            ) : row.key === 'destination' ? (
+              <bdi dir="ltr">{row.value}</bdi>
             ) : (
               row.value
             )}

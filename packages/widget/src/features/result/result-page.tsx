@@ -406,12 +406,20 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
         ) : null}
         {buttons.changeMethod ? (
           <Button block variant="secondary" onClick={toMethodList}>
-            {t('RESULT.BUTTON.CHANGE_METHOD')}
+            {t(
+              flow === 'withdrawal'
+                ? 'RESULT.BUTTON.CHANGE_PAYOUT_METHOD'
+                : 'RESULT.BUTTON.CHANGE_METHOD',
+            )}
           </Button>
         ) : null}
         {buttons.allMethods ? (
           <Button block variant="link" onClick={toMethodList}>
-            {t('RESULT.BUTTON.ALL_METHODS')}
+            {t(
+              flow === 'withdrawal'
+                ? 'RESULT.BUTTON.ALL_PAYOUT_METHODS'
+                : 'RESULT.BUTTON.ALL_METHODS',
+            )}
           </Button>
         ) : null}
       </div>
