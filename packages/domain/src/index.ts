@@ -314,7 +314,7 @@ export type {
 } from './methods';
 export {
   compareDecimal,
-  computeBonus,
+  depositBonus,
   convertToProcessingCurrency,
   currencyDisplayFormat,
   decimalPlaces,
@@ -336,6 +336,7 @@ export type {
   AmountFormatOptions,
   BonusInfo,
   BonusOptions,
+  DepositOffers,
   BonusResult,
   ChargeInput,
   ConvertedAmount,

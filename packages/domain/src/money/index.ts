@@ -1,9 +1,9 @@
 export { compareDecimal, parseDecimal, roundDecimal } from './decimal';
 export type { RoundingDirection } from './decimal';
-export { computeBonus } from './bonus';
+export { depositBonus } from './bonus';
 export { paymentCharges } from './charges';
 export type { ChargeInput, PaymentCharges } from './charges';
-export type { BonusInfo, BonusOptions, BonusResult } from './bonus';
+export type { BonusInfo, BonusOptions, BonusResult, DepositOffers } from './bonus';
 export { convertToProcessingCurrency } from './conversion';
 export type { ConvertedAmount, ProcessingCurrency } from './conversion';
 

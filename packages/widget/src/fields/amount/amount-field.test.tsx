@@ -247,6 +247,30 @@ describe('limit hints, bonus banner and error (SPEC §5 min-limit hint, bonus; �
     expect(screen.getByText(banner)).toBeDefined();
   });
 
+  it('SPEC §5: the lost-profit bonus its ribbon advertised shows on the form, by its tier', async () => {
+    const crypto: FieldContext = {
+      ...EUR_CONTEXT,
+      amount: {
+        limits: { min: '20', max: '5000', displayLimits: true },
+        amountBlocks: [],
+        bonus: null,
+        lostProfitTiers: [
+          { from: '20', to: '100', percent_value: '5', absolute_value: null },
+          { from: '100', to: null, percent_value: '7', absolute_value: '15' },
+        ],
+      },
+    };
+    await renderWithApp(<Harness field={amountField} initial="60" context={crypto} />);
+    expect(
+      screen.getByText(await textOf('FIELDS.AMOUNT.BONUS_BANNER', { bonus: '3.00 EUR' })),
+    ).toBeDefined();
+    await userEvent.clear(screen.getByRole('textbox'));
+    await userEvent.type(screen.getByRole('textbox'), '150');
+    expect(
+      screen.getByText(await textOf('FIELDS.AMOUNT.BONUS_BANNER', { bonus: '15.00 EUR' })),
+    ).toBeDefined();
+  });
+
   it('shows the translated error under the field, linked and aria-invalid, instead of the hints', async () => {
     const error = {
       key: 'PH.DEPOSIT.ERROR.MIN_AMOUNT',

@@ -1,4 +1,4 @@
-import { compareDecimal, computeBonus, minLimitHint, positiveDecimal } from '@cashdesk/domain';
+import { compareDecimal, depositBonus, minLimitHint, positiveDecimal } from '@cashdesk/domain';
 import { useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ const unbroken = (text: string): string => text.replace(/ /g, '\u00a0');
  * (context.amount.amountBlocks, already resolved with the domain's resolveAmountBlocks; a radio
  * group, see {@link AmountBlocks}), the min hint (PH.MIN_LIMIT_INFO_TEXT via minLimitHint) and a
  * max hint when display_limits is on, and the bonus banner when the amount earns a bonus
- * (computeBonus).
+ * (depositBonus: the player's bonus and the lost-profit bonus of the method).
  */
 export function AmountField({
   field,
@@ -77,7 +77,9 @@ export function AmountField({
       : minLimitText(t, minHint.key, unbroken(money(limits.min, context))),
     maxHint,
   ].filter((hint) => hint !== null);
-  const bonus = computeBonus(raw, amount?.bonus, { precision: context.precision });
+  // The player's bonus and the lost-profit bonus, as the server credits them (SPEC §5).
+  const offers = { bonus: amount?.bonus, lostProfitTiers: amount?.lostProfitTiers };
+  const bonus = depositBonus(raw, offers, { precision: context.precision });
   const blocks = amount?.amountBlocks ?? [];
 
   return (
@@ -121,7 +123,7 @@ export function AmountField({
       )}
       {bonus === null ? null : (
         <p className="cd-bonus-banner">
-          <span>{t('FIELDS.AMOUNT.BONUS_BANNER', { bonus: money(bonus.value, context) })}</span>
+          <span>{t('FIELDS.AMOUNT.BONUS_BANNER', { bonus: money(bonus, context) })}</span>
           {amount?.bonusDescription === undefined ||
           amount.bonusDescription === null ||
           amount.bonusDescription === '' ? null : (
@@ -198,7 +200,11 @@ function AmountBlocks({ blocks, raw, context, disabled, onChoose }: AmountBlocks
       {blocks.map((block, index) => {
         const blockBonus =
           amount?.bonusInAmountBlock === true
-            ? computeBonus(block, amount.bonus, { precision: context.precision })
+            ? depositBonus(
+                block,
+                { bonus: amount.bonus, lostProfitTiers: amount.lostProfitTiers },
+                { precision: context.precision },
+              )
             : null;
         return (
           <button
@@ -219,7 +225,7 @@ function AmountBlocks({ blocks, raw, context, disabled, onChoose }: AmountBlocks
             <span>{money(block, context, presetPrecision(block, context.precision))}</span>
             {blockBonus === null ? null : (
               <span className="cd-amount-block__bonus">
-                {t('FIELDS.AMOUNT.BLOCK_BONUS', { bonus: money(blockBonus.value, context) })}
+                {t('FIELDS.AMOUNT.BLOCK_BONUS', { bonus: money(blockBonus, context) })}
               </span>
             )}
           </button>

@@ -24,6 +24,7 @@ function chargesOf(amount: string, context: FieldContext): PaymentCharges | null
     merchantUserFee: settings.merchantUserFee,
     taxTiers: settings.taxTiers,
     bonus: settings.bonus,
+    lostProfitTiers: settings.lostProfitTiers,
   });
 }
 

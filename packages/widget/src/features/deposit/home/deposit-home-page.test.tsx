@@ -287,7 +287,7 @@ describe('method tiles (SPEC §9 summary, §5 ribbon, §3 bonus)', () => {
       `Min. 5.00 EUR • Instant • Fee 1.5% + 0.25 EUR • Bonus included`,
     );
     const crypto = tile('Crypto (QR code)');
-    expect(within(crypto).getByText(`Up to 7% or 15.00 EUR bonus`)).toBeDefined();
+    expect(within(crypto).getByText(`Up to 5% or 15.00 EUR bonus`)).toBeDefined();
   });
 
   it('SPEC §9: shows the fee the player pays, never the method fee the operator absorbs (docs/fees.md)', async () => {
@@ -528,7 +528,7 @@ describe("SPEC §9: a low button's label is cut at 20 characters", () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Show recommended methods' }));
     const region = screen.getByRole('region', { name: 'Quick picks' });
     const cut = within(region).getByRole('button', {
-      name: `${longName} Up to 7% or 15.00 EUR bonus`,
+      name: `${longName} Up to 5% or 15.00 EUR bonus`,
     });
     expect(cut.querySelector('.cd-dh-shortcut__name')?.textContent).toBe('Crypto (QR code) wit…');
     expect(cut.getAttribute('title')).toBe(longName);
@@ -583,7 +583,7 @@ describe('each method once on a phone, never three times (SPEC §2 homepage)', (
     // The lost-profit ribbon its tile would carry goes with the shortcut (SPEC §5).
     expect(
       within(carousel).getByRole('button', {
-        name: 'Crypto (QR code) Up to 7% or 15.00 EUR bonus',
+        name: 'Crypto (QR code) Up to 5% or 15.00 EUR bonus',
       }),
     ).toBeDefined();
   });
