@@ -205,6 +205,8 @@ export interface CardEntry {
   readonly cvv?: string;
   readonly holder?: string;
   readonly lang?: WidgetLanguage;
+  /** Ticks "Save card" (it starts unticked: saving is the player's choice). */
+  readonly save?: boolean;
 }
 
 /** Fills the new-card form (any future expiry, CVV 123, a holder name by default). */
@@ -218,6 +220,7 @@ export async function fillCard(
   await fields.expiry.fill(options.expiry ?? futureExpiry());
   await fields.cvv.fill(options.cvv ?? '123');
   await fields.holder.fill(options.holder ?? 'Ada Lovelace');
+  if (options.save === true) await field(frame, 'PH.FIELD.SAVE_CARD', options.lang).check();
 }
 
 /**

@@ -341,6 +341,45 @@ describe('bank transfer receipts (SPEC §1 bank transfer with a receipt upload)'
     expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('560');
   });
 
+  it('SPEC §2 bank transfer: the reference the form asks for is shown on it, and is the result’s reference', async () => {
+    const player = `u-${randomUUID()}`;
+    const session = await createTestSession(server, { player });
+    const detail = await fetch(
+      `${server.baseUrl}${BASE}/payments/groups/${String(idOf('bank_transfer'))}/select`,
+      {
+        method: 'POST',
+        headers: { 'x-session-id': session, 'content-type': 'application/json' },
+        body: JSON.stringify({ currency: 'EUR' }),
+      },
+    );
+    const body: unknown = await detail.json();
+    const parameters = isRecord(body) && Array.isArray(body.parameters) ? body.parameters : [];
+    expect(parameters).toContainEqual(
+      expect.objectContaining({ name: 'transfer_reference', user_requisite: player }),
+    );
+    const receipt = await upload(session, {
+      bytes: PDF,
+      name: 'transfer.pdf',
+      type: 'application/pdf',
+    });
+    const answer = await submit(session, idOf('bank_transfer'), {
+      amount: '60',
+      currency: 'EUR',
+      // Whatever a client sends for the read-only field, the server's value counts.
+      parameters: {
+        transfer_date: '2030-01-15T00:00:00.000Z',
+        receipt: String(receipt.body.document_id),
+        transfer_reference: 'SOMETHING-ELSE',
+      },
+    });
+    expect(answer.status).toBe(200);
+    const status = await fetch(
+      `${server.baseUrl}${BASE}/payments/status/${String(answer.body.transaction_id)}`,
+      { headers: { 'x-session-id': session } },
+    );
+    expect(await status.json()).toMatchObject({ reference: player });
+  });
+
   it('fails a bank transfer whose receipt the provider rejects (sandbox amount .14)', async () => {
     const { session, playerId } = await freshPlayer();
     const receipt = await upload(session, {
