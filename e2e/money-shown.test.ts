@@ -11,6 +11,7 @@ import type { Frame } from 'playwright-core';
 import { DESKTOP_CONTEXT, PHONE_CONTEXT, screenshot, useStackAndBrowser } from './support';
 import type { WidgetLanguage } from './support/cashier';
 import {
+  approveAtProvider,
   balanceOf,
   closeHosted,
   literal,
@@ -44,17 +45,6 @@ function detail(frame: Frame, lang: WidgetLanguage, labelKey: string) {
     .locator('.cd-result__detail')
     .filter({ has: frame.getByRole('term').filter({ hasText: literal(text(lang, labelKey)) }) })
     .getByRole('definition');
-}
-
-/** The player pays the QR code at the sandbox's provider page (its Approve). */
-async function approveAtProvider(transactionId: string): Promise<void> {
-  const response = await fetch(`${env.stack.serverUrl}/sandbox/interaction/${transactionId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'action=approve',
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(303);
 }
 
 /** Opens a deposit method from a fresh cashier's list, in `lang`. */
@@ -100,7 +90,7 @@ describe('a Crypto deposit: its bonus and the balance after it (SPEC §5 bonus, 
         await waitForPath(frame, '/deposit/deposit-display-form');
         const [transaction] = await transactionsOf(env.stack, session.sessionId);
         if (transaction === undefined) throw new Error('no transaction');
-        await approveAtProvider(transaction.id);
+        await approveAtProvider(env.stack, transaction.id);
         await waitForPath(frame, '/deposit/deposit-success');
         const balance = detail(frame, lang, 'RESULT.DETAILS.NEW_BALANCE');
         await expect.poll(async () => plain(await balance.textContent())).toBe('563.00 EUR');
