@@ -21,6 +21,7 @@ import {
   transactionsOf,
   visitScreen,
 } from './support/cashier';
+import { withdrawButton } from './support/withdrawal';
 import {
   METHODS,
   field,
@@ -169,6 +170,46 @@ describe('the card form: the amount charged and the amount typed (SPEC §5 fee, 
         await amount.scrollIntoViewIfNeeded();
         await visitScreen(page, frame, `money-amount-unclear-${lang}-${device}`);
         await screenshot(page, `money-amount-unclear-${lang}-${device}-view`, { fullPage: false });
+      } finally {
+        await closeHosted(hosted);
+      }
+    },
+  );
+});
+
+describe('a withdrawal result: what arrives and where (SPEC §2 result page, §5 fee and tax)', () => {
+  it.each([
+    ['ar', 'phone', PHONE_CONTEXT],
+    ['en', 'desktop', DESKTOP_CONTEXT],
+  ] as const)(
+    'SPEC §2, §5 (%s, %s): 150.00 to the saved card says 145.00 is received (tax 5.00), names the card and the withdrawal methods',
+    async (lang, device, context) => {
+      const hosted = await openHostedCashier(env.browser, env.stack, {
+        player: 'demo',
+        flow: 'withdrawal',
+        lang,
+        context,
+      });
+      const { page, frame } = hosted;
+      try {
+        // SPEC §4 automatic method choice (withdrawal): the card payout with the saved card.
+        await waitForPath(frame, /^\/withdrawal\/\d+$/);
+        const amount = amountOf(frame, lang);
+        await amount.fill('150');
+        await withdrawButton(frame, lang).click();
+        await waitForPath(frame, '/withdrawal/withdrawal-success');
+        const received = detail(frame, lang, 'RESULT.DETAILS.RECEIVED');
+        await expect.poll(async () => plain(await received.textContent())).toBe('145.00 EUR');
+        expect(
+          plain(await detail(frame, lang, 'RESULT.DETAILS.DESTINATION').textContent()),
+        ).toMatch(/^(Visa|Mastercard) •••• \d{4}$/);
+        await frame
+          .getByRole('button', {
+            name: text(lang, 'RESULT.BUTTON.ALL_PAYOUT_METHODS'),
+            exact: true,
+          })
+          .waitFor();
+        await visitScreen(page, frame, `money-withdrawal-success-${lang}-${device}`);
       } finally {
         await closeHosted(hosted);
       }
