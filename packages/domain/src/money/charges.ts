@@ -9,7 +9,7 @@
 import Big from 'big.js';
 import type { PaymentFlow } from '../routing/page-kind';
 import type { BonusInfo } from './bonus';
-import { depositBonus } from './bonus';
+import { depositBonus } from './lost-profit';
 import type { MerchantUserFee } from './fee';
 import { computeFee } from './fee';
 import { resolvePrecision, roundToPrecision } from './precision';

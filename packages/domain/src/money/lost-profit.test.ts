@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { depositBonus } from './bonus';
 import { paymentCharges } from './charges';
-import { lostProfitBonusInfo, lostProfitRibbon } from './lost-profit';
+import { depositBonus, lostProfitBonusInfo, lostProfitRibbon } from './lost-profit';
 
 /** The demo brand's Crypto tiers (packages/server/src/db/seed-data/brand0.ts). */
 const DEMO_TIERS = [

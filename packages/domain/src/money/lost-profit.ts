@@ -6,8 +6,10 @@
  * @packageDocumentation
  */
 import Big from 'big.js';
-import type { BonusInfo } from './bonus';
+import type { BonusInfo, BonusOptions } from './bonus';
+import { computeBonus } from './bonus';
 import { parseDecimal } from './decimal';
+import { resolvePrecision, roundToPrecision } from './precision';
 import type { DecimalInput } from './values';
 import { optionalDecimal, positiveDecimal } from './values';
 
@@ -87,4 +89,34 @@ export function lostProfitRibbon(
     absolute: absolute === null ? null : absolute.toFixed(),
     isMaximum: (tiers ?? []).length > 1,
   };
+}
+
+/** SPEC §3, §5: the bonus offers a deposit through one pay group may earn. */
+export interface DepositOffers {
+  /** The player's bonus for the pay group (SPEC §3 user bonuses), or none. */
+  readonly bonus?: BonusInfo | null | undefined;
+  /** The brand's lost-profit tiers when the pay group is the lost-profit one, or none. */
+  readonly lostProfitTiers?: readonly LostProfitTier[] | null | undefined;
+}
+
+/**
+ * SPEC §5: the bonus a deposit of `amount` earns from its offers: the player's bonus and the
+ * lost-profit bonus of its tier, each by {@link computeBonus} (rounded down to the currency
+ * precision) and added up; both are advertised, so both are paid
+ * (docs/decisions/0116-lost-profit-bonus-credited.md). Null when neither applies.
+ */
+export function depositBonus(
+  amount: DecimalInput,
+  offers: DepositOffers,
+  options: BonusOptions = {},
+): string | null {
+  const own = computeBonus(amount, offers.bonus, options);
+  const lostProfit = computeBonus(
+    amount,
+    lostProfitBonusInfo(offers.lostProfitTiers, amount),
+    options,
+  );
+  if (own === null && lostProfit === null) return null;
+  const total = new Big(own?.value ?? 0).plus(lostProfit?.value ?? 0);
+  return roundToPrecision(total, resolvePrecision(options.precision), 'down');
 }
