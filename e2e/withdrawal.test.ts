@@ -208,8 +208,9 @@ describe('withdrawal (SPEC §2 withdrawal routes, §5 amount and tax, §7 payout
     const [pending] = await transactionsOf(env.stack, session.sessionId);
     expect(pending?.status).toBe('processing');
 
+    // The way back names the withdrawal methods.
     await frame
-      .getByRole('button', { name: literal(text('en', 'RESULT.BUTTON.ALL_METHODS')) })
+      .getByRole('button', { name: literal(text('en', 'RESULT.BUTTON.ALL_PAYOUT_METHODS')) })
       .click();
     await waitForPath(frame, '/withdrawal');
     await expect.poll(() => pageBalance(frame).textContent()).toMatch(/479\.85/);

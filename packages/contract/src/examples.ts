@@ -581,6 +581,8 @@ export const EXAMPLE_STATUS = {
   method_name: 'Sandbox Wallet',
   reference: 'tx_01HZXB',
   user_balance: '120.00',
+  received: null,
+  destination: null,
 } as const satisfies In<typeof StatusResponse>;
 
 /** SPEC §7 3DS result body. */

@@ -37,6 +37,7 @@ export {
   TOOLTIP_TEXT_MAX,
   TOOLTIP_TITLE_MAX,
 } from './constants';
+export { isDigitChar, latinDigits } from './digits';
 export { MESSAGE_KEYS, VALID } from './messages';
 export type { MessageKey, RuleError, Validation } from './messages';
 export {
@@ -46,6 +47,7 @@ export {
   formatAmountInput,
   minLimitHint,
   narrowLimitsForPlayer,
+  readAmountInput,
   resolveAmountBlocks,
   validateAmount,
   validateWithdrawalBalance,
@@ -57,7 +59,10 @@ export type {
   AmountInput,
   AmountInputOptions,
   AmountLimits,
+  AmountReading,
+  AmountReadOptions,
   AmountRules,
+  AmountUnclearReason,
   AmountValidation,
   DefaultAmount,
   DefaultAmountInput,
@@ -309,7 +314,7 @@ export type {
 } from './methods';
 export {
   compareDecimal,
-  computeBonus,
+  depositBonus,
   convertToProcessingCurrency,
   currencyDisplayFormat,
   decimalPlaces,
@@ -331,6 +336,7 @@ export type {
   AmountFormatOptions,
   BonusInfo,
   BonusOptions,
+  DepositOffers,
   BonusResult,
   ChargeInput,
   ConvertedAmount,

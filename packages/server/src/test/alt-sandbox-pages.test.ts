@@ -389,8 +389,9 @@ describe('sandbox interaction page (alternative payments)', () => {
     expect(page.html).toMatch(/<dt>Reference<\/dt><dd>SBX-[0-9A-F]{10}<\/dd>/);
     await answer(server, `/sandbox/interaction/${deposit.transactionId}`, { action: 'approve' });
     expect((await reload(server, deposit.transactionId)).status).toBe('success');
+    // demo's 10 % bonus (2.00) and the Crypto lost-profit bonus of 5 % (1.00), credited together.
     expect(await ledgerOf(server, deposit.transactionId)).toEqual([
-      { kind: 'bonus', amount: '2' },
+      { kind: 'bonus', amount: '3' },
       { kind: 'deposit', amount: '20' },
     ]);
   });

@@ -325,9 +325,17 @@ export function MethodListPage({
         </h1>
         <p className="cd-dh__balance">
           <span className="cd-dh__balance-label">{t('DEPOSIT_HOME.BALANCE')}</span>{' '}
-          <strong className="cd-dh__balance-value" dir="ltr">
-            {balance}
-          </strong>
+          {isFetching ? (
+            // The list's answer is being read again (a payment moved the balance): no figure from
+            // before it is shown meanwhile.
+            <strong className="cd-dh__balance-value cd-dh__balance-value--updating">
+              {t('DEPOSIT_HOME.BALANCE_UPDATING')}
+            </strong>
+          ) : (
+            <strong className="cd-dh__balance-value" dir="ltr">
+              {balance}
+            </strong>
+          )}
         </p>
         {/* The pending payments and history of the player, from either flow. */}
         <Link

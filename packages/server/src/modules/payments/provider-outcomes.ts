@@ -25,6 +25,7 @@ import { chargedAmount, currencyPrecision, providerAmount } from './transaction-
 import { updateProviderData } from './transaction-repository';
 import Big from 'big.js';
 import type { EventOwner, HistoryRecord } from '../webhooks';
+import { TRANSFER_REFERENCE_FIELD } from '../cashier';
 
 /**
  * Applies the result of `authorizeDeposit` (or of `complete3ds`) to a deposit transaction:
@@ -149,7 +150,15 @@ export async function applyDepositOutcome(
         ...waitingFor(DEADLINE_MS.upload),
         step: 'upload',
         providerReference: outcome.providerRef,
-        providerData: { displayForm: bankTransferForm(row, outcome.reference, outcome.bank) },
+        // The reference the form asked the player to write is the payment's reference: one
+        // reference from the form to the result (the provider's stays its own reference).
+        providerData: {
+          displayForm: bankTransferForm(
+            row,
+            transferReferenceOf(row) ?? outcome.reference,
+            outcome.bank,
+          ),
+        },
       });
     case 'voucher':
       return transition(db, row.id, 'await', {
@@ -163,6 +172,12 @@ export async function applyDepositOutcome(
         },
       });
   }
+}
+
+/** The transfer reference the bank transfer form showed and the submit kept, if it had one. */
+function transferReferenceOf(row: TransactionRow): string | null {
+  const value: unknown = row.parameters[TRANSFER_REFERENCE_FIELD];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
 /** How long a bank transfer reference is shown as payable (designed; the provider gives none). */

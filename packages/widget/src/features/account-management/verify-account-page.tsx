@@ -1,4 +1,5 @@
 import type { ContactType, PayoutMethodDetail, TrustedContact } from '@cashdesk/contract';
+import { latinDigits } from '@cashdesk/domain';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -463,7 +464,8 @@ function CodeSteps({
               aria-invalid={codeError !== null}
               aria-describedby={codeError === null ? codeHintId : `${codeErrorId} ${codeHintId}`}
               onChange={(event) => {
-                setCode(event.target.value.replace(/\D/g, ''));
+                // Digits of every script count: an Arabic keyboard types ١٢٣.
+                setCode(latinDigits(event.target.value).replace(/\D/g, ''));
               }}
             />
             {codeError === null ? null : (

@@ -18,6 +18,10 @@ export interface ResultDetails {
   readonly tax: string | null;
   readonly bonus: string | null;
   readonly balance: string | null;
+  /** A withdrawal's: what reaches the player after its fee and tax. */
+  readonly received: string | null;
+  /** A withdrawal's: where it goes (the masked account, the card). */
+  readonly destination: string | null;
 }
 
 /**
@@ -40,6 +44,8 @@ export function resultDetails(
       tax: server.tax,
       bonus: server.bonus,
       balance: server.user_balance,
+      received: server.received ?? null,
+      destination: server.destination ?? null,
     };
   }
   return {
@@ -51,6 +57,8 @@ export function resultDetails(
     tax: null,
     bonus: null,
     balance: paySession?.user_balance ?? null,
+    received: null,
+    destination: null,
   };
 }
 
@@ -71,7 +79,8 @@ interface Row {
 
 /**
  * The payment's details on its result page as a description list: amount, method, reference
- * (copyable), fee, tax, bonus and the balance, amounts in the brand's one money format. A row shows
+ * (copyable), fee, tax, bonus, a withdrawal's destination and what it pays out after its fee and
+ * tax, and the balance, amounts in the brand's one money format. A row shows
  * only what is known, never an empty value. A decline charged nothing, so it shows no fee, tax or
  * bonus; a bonus is a deposit's. The balance is the new balance on a success and the balance as it
  * stands on any other page.
@@ -97,6 +106,10 @@ export function PaymentDetails({
     details.methodName === null || details.methodName === ''
       ? null
       : { key: 'method', label: t('RESULT.DETAILS.METHOD'), value: details.methodName, name: true },
+    // A withdrawal says where the money goes and, unless declined, what arrives there.
+    flow === 'withdrawal'
+      ? labelled('destination', t('RESULT.DETAILS.DESTINATION'), details.destination)
+      : null,
     details.reference === null
       ? null
       : {
@@ -110,6 +123,9 @@ export function PaymentDetails({
     declined || flow !== 'deposit'
       ? null
       : labelled('bonus', t('RESULT.DETAILS.BONUS'), money(charged(details.bonus))),
+    declined || flow !== 'withdrawal'
+      ? null
+      : labelled('received', t('RESULT.DETAILS.RECEIVED'), money(details.received)),
     labelled(
       'balance',
       t(succeeded ? 'RESULT.DETAILS.NEW_BALANCE' : 'RESULT.DETAILS.BALANCE'),
@@ -137,6 +153,8 @@ export function PaymentDetails({
               </>
             ) : row.name === true ? (
               <ServerName name={row.value} />
+            ) : row.key === 'destination' ? (
+              <bdi dir="ltr">{row.value}</bdi>
             ) : (
               row.value
             )}

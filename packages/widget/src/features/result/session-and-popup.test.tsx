@@ -89,18 +89,18 @@ describe('error popup (SPEC §3 error popup, §8)', () => {
     expect(dialog.textContent).toContain('Card blocked by the bank');
     // The state keeps SPEC §3's default code; the player is not shown it.
     expect(store.getState().ui.errorPopup.error.errorCode).toBe('0');
-    expect(dialog.textContent).not.toContain('Error code');
+    expect(dialog.textContent).not.toContain('quote code');
   });
 
   it.each([[''], ['  '], [null], ['0'], [0]])(
-    'shows no "Error code" line for the code %j (SPEC §8 error popup)',
+    'shows no support code line for the code %j (SPEC §8 error popup)',
     async (errorCode) => {
       const { store } = await renderAt(<ErrorPopup />, { address: '/deposit' });
       act(() => {
         store.dispatch(errorPopupOpened({ errorCode, message: 'DEPOSIT_METHOD.NETWORK_ERROR' }));
       });
       const dialog = screen.getByRole('alertdialog');
-      expect(dialog.textContent).not.toContain('Error code');
+      expect(dialog.textContent).not.toContain('quote code');
       expect(dialog.querySelector('.cd-error-popup__code')).toBeNull();
     },
   );
@@ -114,7 +114,7 @@ describe('error popup (SPEC §3 error popup, §8)', () => {
     });
     const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toContain('Your card has expired. Please use another card.');
-    expect(dialog.textContent).toContain('Error code: 1301');
+    expect(dialog.textContent).toContain('If you contact support, quote code 1301.');
   });
 
   it('shows the generic text for an unknown key, never the raw key', async () => {

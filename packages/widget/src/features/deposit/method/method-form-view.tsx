@@ -177,6 +177,7 @@ export function MethodFormView({
     policy: {
       texts: {
         submit: 'DEPOSIT_METHOD.SUBMIT',
+        submitWithFee: 'DEPOSIT_METHOD.SUBMIT_WITH_FEE',
         submitNoAmount: 'DEPOSIT_METHOD.SUBMIT_NO_AMOUNT',
         submitting: 'DEPOSIT_METHOD.SUBMITTING',
       },
