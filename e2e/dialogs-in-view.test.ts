@@ -98,22 +98,6 @@ describe('dialogs open in the part of the frame on the screen (embed visibleArea
     });
   }
 
-  it('at 390 px the copy toast shows at the bottom of the screen, not of the tall frame', async () => {
-    const hosted = await openHostedCashier(env.browser, env.stack, {
-      context: { ...PHONE_CONTEXT, permissions: ['clipboard-read', 'clipboard-write'] },
-    });
-    const { page, frame } = hosted;
-    await openDepositMethod(frame, METHODS.bankTransfer, 'en');
-    const label = text('en', 'PH.FIELD.BENEFICIARY_IBAN');
-    await frame
-      .getByRole('button', { name: text('en', 'FIELDS.COPY.BUTTON', { label }), exact: true })
-      .click();
-    const toast = frame.getByRole('status').filter({ hasText: text('en', 'FIELDS.COPY.DONE') });
-    await toast.waitFor();
-    await expect.poll(() => onScreen(page, toast)).toBe(true);
-    await closeHosted(hosted);
-  });
-
   for (const [width, context] of [
     ['390', PHONE_CONTEXT],
     ['1280', DESKTOP_CONTEXT],
