@@ -8,7 +8,7 @@
  * (a new tab) the dialog follows the viewport.
  */
 import { describe, expect, it } from 'vitest';
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   checkA11y,
   DESKTOP_CONTEXT,
@@ -18,14 +18,12 @@ import {
 } from './support';
 import {
   closeHosted,
-  literal,
   openHostedCashier,
   openTopLevelCashier,
   pattern,
   text,
 } from './support/cashier';
-import type { WidgetLanguage } from './support/cashier';
-import { METHODS, field, methodTile, waitForHome, waitForPath } from './support/journeys';
+import { METHODS, field, openMethod, waitForPath } from './support/journeys';
 
 const env = useStackAndBrowser();
 
@@ -50,14 +48,6 @@ async function onScreen(page: Page, locator: Locator): Promise<boolean> {
   return box.top >= 0 && box.bottom <= screenHeight;
 }
 
-/** Opens a deposit method from the list, in `lang`. */
-async function openDepositMethod(frame: Frame, name: string, lang: WidgetLanguage): Promise<void> {
-  await waitForHome(frame, lang);
-  await methodTile(frame, name, lang).click();
-  await waitForPath(frame, /^\/deposit\//);
-  await frame.getByRole('heading', { level: 1, name: literal(name) }).waitFor();
-}
-
 describe('dialogs open in the part of the frame on the screen (embed visibleArea)', () => {
   for (const lang of ['en', 'ar'] as const) {
     it(`at 390 px in a scrolled host page, the upload error dialog opens on the screen and follows the page (${lang})`, async () => {
@@ -66,7 +56,7 @@ describe('dialogs open in the part of the frame on the screen (embed visibleArea
         context: PHONE_CONTEXT,
       });
       const { page, frame } = hosted;
-      await openDepositMethod(frame, METHODS.bankTransfer, lang);
+      await openMethod(frame, METHODS.bankTransfer, { lang });
       const addFiles = frame.getByRole('button', {
         name: text(lang, 'FIELDS.UPLOAD.ADD'),
         exact: true,
@@ -98,22 +88,6 @@ describe('dialogs open in the part of the frame on the screen (embed visibleArea
     });
   }
 
-  it('at 390 px the copy toast shows at the bottom of the screen, not of the tall frame', async () => {
-    const hosted = await openHostedCashier(env.browser, env.stack, {
-      context: { ...PHONE_CONTEXT, permissions: ['clipboard-read', 'clipboard-write'] },
-    });
-    const { page, frame } = hosted;
-    await openDepositMethod(frame, METHODS.bankTransfer, 'en');
-    const label = text('en', 'PH.FIELD.BENEFICIARY_IBAN');
-    await frame
-      .getByRole('button', { name: text('en', 'FIELDS.COPY.BUTTON', { label }), exact: true })
-      .click();
-    const toast = frame.getByRole('status').filter({ hasText: text('en', 'FIELDS.COPY.DONE') });
-    await toast.waitFor();
-    await expect.poll(() => onScreen(page, toast)).toBe(true);
-    await closeHosted(hosted);
-  });
-
   for (const [width, context] of [
     ['390', PHONE_CONTEXT],
     ['1280', DESKTOP_CONTEXT],
@@ -121,7 +95,7 @@ describe('dialogs open in the part of the frame on the screen (embed visibleArea
     it(`at ${width} px a two-option picker opens on the screen, as tall as its options (SPEC §9)`, async () => {
       const hosted = await openHostedCashier(env.browser, env.stack, { context });
       const { page, frame } = hosted;
-      await openDepositMethod(frame, METHODS.crypto, 'en');
+      await openMethod(frame, METHODS.crypto, { lang: 'en' });
       await page.evaluate(() => {
         window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' });
       });
@@ -149,7 +123,7 @@ describe('dialogs open in the part of the frame on the screen (embed visibleArea
       context: PHONE_CONTEXT,
     });
     const { page, frame } = hosted;
-    await openDepositMethod(frame, METHODS.ewallet, 'ar');
+    await openMethod(frame, METHODS.ewallet, { lang: 'ar' });
     const flagOrCountry = frame
       .getByRole('button', { name: pattern('ar', 'FIELDS.PHONE.COUNTRY') })
       .or(frame.getByRole('button', { name: text('ar', 'FIELDS.PHONE.COUNTRY_UNKNOWN') }));
@@ -170,7 +144,7 @@ describe('dialogs open in the part of the frame on the screen (embed visibleArea
     const hosted = await openTopLevelCashier(env.browser, env.stack, 'top-dialog');
     const { page, frame } = hosted;
     await page.setViewportSize({ width: 390, height: 844 });
-    await openDepositMethod(frame, METHODS.bankTransfer, 'en');
+    await openMethod(frame, METHODS.bankTransfer, { lang: 'en' });
     const chooser = page.waitForEvent('filechooser');
     await frame.getByRole('button', { name: text('en', 'FIELDS.UPLOAD.ADD'), exact: true }).click();
     await (await chooser).setFiles(NOT_A_RECEIPT);

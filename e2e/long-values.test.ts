@@ -11,14 +11,12 @@ import type { Frame, Locator } from 'playwright-core';
 import { transactions } from '../packages/server/src/db/schema';
 import { DESKTOP_CONTEXT, PHONE_CONTEXT, useStackAndBrowser } from './support';
 import { closeHosted, literal, openHostedCashier, text, visitScreen } from './support/cashier';
-import type { WidgetLanguage } from './support/cashier';
 import {
   METHODS,
   amountInput,
   field,
-  methodTile,
+  openMethod,
   submitButton,
-  waitForHome,
   waitForPath,
 } from './support/journeys';
 
@@ -72,13 +70,6 @@ function copyBox(frame: Frame, label: string): Locator {
   return frame.getByRole('group', { name: label, exact: true }).locator('.cd-long-value');
 }
 
-async function openMethodIn(frame: Frame, name: string, lang: WidgetLanguage): Promise<void> {
-  await waitForHome(frame, lang);
-  await methodTile(frame, name, lang).click();
-  await waitForPath(frame, /^\/deposit\//);
-  await frame.getByRole('heading', { level: 1, name: literal(name) }).waitFor();
-}
-
 describe('long values are shown whole (IBAN, voucher code, references)', () => {
   for (const [width, context] of [
     ['320', SMALL_PHONE],
@@ -88,7 +79,7 @@ describe('long values are shown whole (IBAN, voucher code, references)', () => {
       it(`SPEC §2 copy-input: at ${width} px the IBAN shows whole and its copy button copies it (${lang})`, async () => {
         const hosted = await openHostedCashier(env.browser, env.stack, { lang, context });
         const { page, frame } = hosted;
-        await openMethodIn(frame, METHODS.bankTransfer, lang);
+        await openMethod(frame, METHODS.bankTransfer, { lang });
         const label = text(lang, 'PH.FIELD.BENEFICIARY_IBAN');
         const iban = copyBox(frame, label);
         await iban.scrollIntoViewIfNeeded();
@@ -118,7 +109,7 @@ describe('long values are shown whole (IBAN, voucher code, references)', () => {
         context: { ...context, permissions: CLIPBOARD },
       });
       const { page, frame, session } = hosted;
-      await openMethodIn(frame, METHODS.betShop, 'en');
+      await openMethod(frame, METHODS.betShop, { lang: 'en' });
       await amountInput(frame).fill('30');
       await frame.getByRole('combobox', { name: literal(text('en', 'PH.FIELD.BET_SHOP')) }).click();
       await frame.getByRole('option', { name: /^Kreuzberg/ }).click();
@@ -175,7 +166,7 @@ describe('long values are shown whole (IBAN, voucher code, references)', () => {
       context: SMALL_PHONE,
     });
     const { page, frame } = hosted;
-    await openMethodIn(frame, METHODS.crypto, 'ar');
+    await openMethod(frame, METHODS.crypto, { lang: 'ar' });
     await field(frame, 'PH.FIELD.NETWORK', 'ar').click();
     await frame.getByRole('option', { name: 'Bitcoin', exact: true }).click();
     await submitButton(frame, 'ar').click();

@@ -9,8 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import { PHONE_CONTEXT, useStackAndBrowser } from './support';
 import { closeHosted, literal, openHostedCashier, text, visitScreen } from './support/cashier';
-import type { WidgetLanguage } from './support/cashier';
-import { METHODS, amountInput, methodTile, waitForHome, waitForPath } from './support/journeys';
+import { METHODS, amountInput, openMethod } from './support/journeys';
 
 const env = useStackAndBrowser();
 
@@ -44,13 +43,6 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-async function openMethodIn(frame: Frame, name: string, lang: WidgetLanguage): Promise<void> {
-  await waitForHome(frame, lang);
-  await methodTile(frame, name, lang).click();
-  await waitForPath(frame, /^\/deposit\//);
-  await frame.getByRole('heading', { level: 1, name: literal(name) }).waitFor();
-}
-
 describe('screen readers and Arabic copy', () => {
   for (const lang of ['en', 'ar'] as const) {
     it(`SPEC §2 file upload: a screen reader meets one "Add files" control (${lang})`, async () => {
@@ -59,7 +51,7 @@ describe('screen readers and Arabic copy', () => {
         context: PHONE_CONTEXT,
       });
       const { page, frame } = hosted;
-      await openMethodIn(frame, METHODS.bankTransfer, lang);
+      await openMethod(frame, METHODS.bankTransfer, { lang });
       const add = text(lang, 'FIELDS.UPLOAD.ADD');
       await frame.getByRole('button', { name: add, exact: true }).waitFor();
       // Controls named with it, not the text runs inside them.
@@ -77,7 +69,7 @@ describe('screen readers and Arabic copy', () => {
   it('SPEC §5 fee: the summary under the amount is no live region read at every keystroke', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack, { context: PHONE_CONTEXT });
     const { page, frame } = hosted;
-    await openMethodIn(frame, METHODS.ewallet, 'en');
+    await openMethod(frame, METHODS.ewallet, { lang: 'en' });
     const total = text('en', 'FIELDS.SUMMARY.TOTAL_TO_PAY');
     await amountInput(frame).fill('75');
     await frame.getByText(total, { exact: true }).waitFor();
@@ -105,7 +97,7 @@ describe('screen readers and Arabic copy', () => {
       context: PHONE_CONTEXT,
     });
     const { page, frame } = hosted;
-    await openMethodIn(frame, METHODS.betShop, 'ar');
+    await openMethod(frame, METHODS.betShop, { lang: 'ar' });
     await frame.getByRole('combobox', { name: literal(text('ar', 'PH.FIELD.BET_SHOP')) }).click();
     const options = await frame.getByRole('option').allTextContents();
     const hours = options

@@ -175,17 +175,17 @@ export async function submitExpectingErrors(
 }
 
 /**
- * Opens a method from the homepage and waits for its form; `onList` when the list already
- * shows, otherwise from a freshly opened cashier (see {@link waitForHome}).
+ * Opens a method from the homepage (in `lang`, default English) and waits for its form; `onList`
+ * when the list already shows, otherwise from a freshly opened cashier (see {@link waitForHome}).
  */
 export async function openMethod(
   frame: Frame,
   name: string,
-  options: { readonly onList?: boolean } = {},
+  options: { readonly onList?: boolean; readonly lang?: WidgetLanguage } = {},
 ): Promise<void> {
-  if (options.onList === true) await waitForList(frame);
-  else await waitForHome(frame);
-  await methodTile(frame, name).click();
+  if (options.onList === true) await waitForList(frame, options.lang);
+  else await waitForHome(frame, options.lang);
+  await methodTile(frame, name, options.lang).click();
   await waitForPath(frame, /^\/deposit\//);
   await frame.getByRole('heading', { level: 1, name: literal(name) }).waitFor();
 }
