@@ -227,7 +227,9 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
     );
 
     // The reference the page asks the transfer to carry is shown, copyable: the player's ID.
-    expect(await field(frame, 'PH.FIELD.TRANSFER_REFERENCE').inputValue()).toBe(hosted.player);
+    // Shown whole in groups (a read-only value, not an input): its text without the spaces.
+    const reference = await field(frame, 'PH.FIELD.TRANSFER_REFERENCE').textContent();
+    expect(reference?.replace(/\s/g, '')).toBe(hosted.player);
 
     // The transfer date, DD.MM.YYYY.
     const today = new Date();

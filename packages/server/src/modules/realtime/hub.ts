@@ -168,7 +168,11 @@ export class RealtimeHub {
 
   /** Starts listening for publications and, unless turned off, the ping timer. */
   async start(): Promise<void> {
-    await this.presence.heartbeat(this.options.clock());
+    // A process on a database not migrated yet still starts (and answers not ready): its node is
+    // marked alive by the next heartbeat instead.
+    await this.presence.heartbeat(this.options.clock()).catch((failure: unknown) => {
+      this.options.log.warn({ error: failure }, 'realtime presence could not mark this process');
+    });
     await this.listen();
     if (this.options.timer !== false) {
       this.retainer = setInterval(() => {
