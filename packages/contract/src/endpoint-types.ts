@@ -21,8 +21,12 @@ export type ObjectSchema = z.ZodMiniObject;
 /** How a request body travels. */
 export type BodyContentType = 'application/json' | 'multipart/form-data';
 
-/** How a success answer travels. */
-export type ResponseContentType = 'application/json' | 'text/html' | 'text/csv';
+/**
+ * How a success answer travels. `document`: the bytes of a document a player uploaded, sent as an
+ * attachment in the MIME type detected from its bytes when it was uploaded (one of the upload
+ * types: pdf, heic, jpeg, png).
+ */
+export type ResponseContentType = 'application/json' | 'text/html' | 'text/csv' | 'document';
 
 /** One success answer of an endpoint. */
 export interface EndpointResponse {
@@ -82,7 +86,8 @@ export type OperatorScopeName =
   | 'clickstream:read'
   | 'webhooks:read'
   | 'webhooks:write'
-  | 'reports:read';
+  | 'reports:read'
+  | 'documents:read';
 
 /** One endpoint of the cashier-service. */
 export interface Endpoint {

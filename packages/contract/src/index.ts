@@ -330,6 +330,8 @@ export {
   TIMELINE_ENTRY_KINDS,
   TransactionCount,
   TransactionPage,
+  TransactionDocument,
+  TransactionDocumentList,
   TransactionTimeline,
 } from './schemas/operator-transactions';
 export type { TimelineEntry } from './schemas/operator-transactions';

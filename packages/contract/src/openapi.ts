@@ -31,7 +31,7 @@ import { ContentPageResponse, RtlAssetsResponse } from './schemas/content';
 import { DepositMethodDetail, PayoutMethodDetail, SelectRequest } from './schemas/method-detail';
 import { MetricsRequest, MetricsResponse } from './schemas/metrics';
 import { ClientReportRequest, ClientReportResponse } from './schemas/client-reports';
-import { PaySession, SubmitRequest, UploadResponse } from './schemas/payment';
+import { PaySession, SubmitRequest, UPLOAD_MIME_TYPES, UploadResponse } from './schemas/payment';
 import {
   DepositRouteResponse,
   PaymentOtpRequest,
@@ -417,6 +417,13 @@ function mediaType(schema: AnySchema | undefined, json: JsonValue, io: Io): Json
   return { schema: json, example: toJson(io === 'output' ? z.parse(schema, example) : example) };
 }
 
+/** An uploaded document's bytes: one media type per type an upload may have (SPEC §5). */
+function documentContent(): JsonObject {
+  return Object.fromEntries(
+    UPLOAD_MIME_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+  );
+}
+
 /**
  * Who may call an endpoint: the session header, an operator key (with the scope the call needs),
  * or anyone.
@@ -446,13 +453,16 @@ function operation(endpoint: Endpoint, collector: ComponentCollector): Pending {
       const contentType = response.contentType ?? 'application/json';
       responses[status] = {
         description: response.description,
-        content: {
-          [contentType]: mediaType(
-            response.schema,
-            schema === undefined ? { type: 'string' } : schema(inputOnly),
-            'output',
-          ),
-        },
+        content:
+          contentType === 'document'
+            ? documentContent()
+            : {
+                [contentType]: mediaType(
+                  response.schema,
+                  schema === undefined ? { type: 'string' } : schema(inputOnly),
+                  'output',
+                ),
+              },
       };
     }
     for (const [status, definitions] of errors)

@@ -162,6 +162,7 @@ export {
   buildPaymentRequestPayload,
   buildSubmitParameters,
   checkFileUpload,
+  declaredFileType,
   createAmountField,
   createCvvField,
   depositFormDefaults,

@@ -5,7 +5,7 @@
  * their rate limits in the database, two in one Redis (a real redis-server started here,
  * test/redis-server.ts). A client that alternates between the two processes of a pair gets one
  * limit, not two, with exact counts; a receipt uploaded through one process pays a bank transfer
- * submitted through the other and is read back, byte for byte, with the other's configuration.
+ * submitted through the other and is downloaded, byte for byte, through the other's operator API.
  *
  * Real processes; every wait is on an answer. Needs PostgreSQL (TEST_DATABASE_URL, see
  * harness.ts): without it, it is skipped; the Redis pair also needs redis-server.
@@ -14,22 +14,22 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buffer } from 'node:stream/consumers';
+import { parse as parseDisposition } from 'content-disposition';
 import { createClient } from '@redis/client';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '@cashdesk/contract';
-import { loadConfig } from '../config';
+import { ERROR_CODES, OPERATOR_BASE } from '@cashdesk/contract';
 import { openDatabase } from '../db/open';
 import type { Database } from '../db/open';
 import { documents, rateLimitWindows } from '../db/schema';
 import { keyHash } from '../http/limit-counters';
-import { createDocumentStorage } from '../modules/payments';
 import { isRecord } from '../platform/is-record';
 import { CASHIER, payGroupId } from './api-calls';
 import { seededPostgresTemplate } from './database-template';
 import { createPostgresDatabase, createTestSession, postgresAdminUrl } from './harness';
-import { startObjectStorage, submitBankTransfer } from './object-storage';
+import { startObjectStorage } from './object-storage';
+import { OPERATOR_ENV, mintKey } from './operator-calls';
+import { bankTransferWithReceipt, pdfOf } from './receipt-calls';
 import type { TestObjectStorage } from './object-storage';
 import { REDIS_MISSING, REDIS_SERVER, startRedis } from './redis-server';
 import type { TestRedis } from './redis-server';
@@ -78,6 +78,7 @@ beforeAll(async () => {
       TRUST_PROXY: 'loopback',
       AUTH_FAILURES_PER_ADDRESS: String(FAILURES),
       MONEY_CALLS_PER_SESSION: String(MONEY_CALLS),
+      ...OPERATOR_ENV,
       ...objects.env,
       ...extra,
     };
@@ -252,42 +253,17 @@ describe.skipIf(ADMIN_URL === undefined)('several hosts on one database (docs/sc
     },
   );
 
-  it('a receipt uploaded through one host pays a bank transfer through the other, and is read with the other’s configuration (SPEC §5, §7 upload)', async () => {
+  it('a receipt uploaded through one host pays a bank transfer through the other, and is downloaded through the other’s operator API byte for byte (SPEC §5, §7 upload)', async () => {
     const [first, second] = pair(databaseHosts);
-    const session = await createTestSession(first.process, { player: `receipt-${randomUUID()}` });
-    const bankTransfer = await payGroupId({ db: theDb() }, 'bank_transfer', 'deposit');
-    const receipt = Buffer.concat([
-      Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n'),
-      randomBytes(50_000),
-      Buffer.from('\n%%EOF\n'),
-    ]);
-    const form = new FormData();
-    form.append('field_name', 'receipt');
-    form.append('file', new Blob([new Uint8Array(receipt)], { type: 'application/pdf' }), 'r.pdf');
-    const uploaded = await fetch(
-      `${first.process.baseUrl}${CASHIER}/payments/groups/${String(bankTransfer)}/upload`,
-      {
-        method: 'POST',
-        headers: { 'x-session-id': session, 'idempotency-key': randomUUID() },
-        body: form,
-      },
+    const receipt = Buffer.concat([pdfOf(20_000), randomBytes(50_000)]);
+    const paid = await bankTransferWithReceipt(
+      { baseUrl: first.process.baseUrl, db: theDb() },
+      `receipt-${randomUUID()}`,
+      { bytes: receipt, name: 'r.pdf', type: 'application/pdf' },
+      second.process,
     );
-    expect(uploaded.status).toBe(200);
-    const uploadBody: unknown = await uploaded.json();
-    const documentId = isRecord(uploadBody) ? String(uploadBody.document_id) : '';
-
-    const paid = await submitBankTransfer(
-      second.process.baseUrl,
-      session,
-      bankTransfer,
-      documentId,
-    );
-    const paidBody: unknown = await paid.json();
-    expect(paid.status).toBe(200);
-    expect(paidBody).toMatchObject({ transaction_status: 'success' });
-
-    const [row] = await theDb().select().from(documents).where(eq(documents.id, documentId));
-    expect(row?.transactionId).toBe(isRecord(paidBody) ? paidBody.transaction_id : undefined);
+    const [row] = await theDb().select().from(documents).where(eq(documents.id, paid.documentId));
+    expect(row?.transactionId).toBe(paid.transactionId);
     // Neither host kept the bytes on its own disk: they are in the bucket only.
     for (const host of [first, second]) {
       const uploads = path.join(host.env.DATA_DIR ?? '', 'uploads');
@@ -297,16 +273,24 @@ describe.skipIf(ADMIN_URL === undefined)('several hosts on one database (docs/sc
       expect(files.filter((entry) => entry.isFile())).toEqual([]);
     }
     expect(await storage?.keys()).toContain(row?.filePath);
-    // The second host's configuration reads the bytes the first one stored.
-    const config = loadConfig(second.env);
-    const reader = createDocumentStorage(config.uploads, config.dataDir, {
-      warn: () => undefined,
+
+    // Finance's download, through the host that did not receive the upload.
+    const key = (await mintKey(first.process, 'brand0', ['documents:read'])).key;
+    const documentsAddress = `${second.process.baseUrl}${OPERATOR_BASE}/transactions/${paid.transactionId}/documents`;
+    const headers = { authorization: `Bearer ${key}` };
+    const list: unknown = await (await fetch(documentsAddress, { headers })).json();
+    expect(list).toMatchObject({
+      documents: [{ id: paid.documentId, size: receipt.length, mime_type: 'application/pdf' }],
     });
-    try {
-      const read = await buffer(await reader.get(row?.filePath ?? 'missing.pdf'));
-      expect(read.equals(receipt)).toBe(true);
-    } finally {
-      reader.close();
-    }
+    const downloaded = await fetch(`${documentsAddress}/${paid.documentId}`, { headers });
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.headers.get('content-type')).toBe('application/pdf');
+    expect(parseDisposition(downloaded.headers.get('content-disposition') ?? '')).toEqual({
+      type: 'attachment',
+      parameters: { filename: 'r.pdf' },
+    });
+    const bytes = Buffer.from(await downloaded.arrayBuffer());
+    expect(bytes.length).toBe(receipt.length);
+    expect(bytes.equals(receipt)).toBe(true);
   });
 });

@@ -6,7 +6,6 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import S3rver from 's3rver';
 
 /** The bucket every started storage holds. */
@@ -84,30 +83,5 @@ export async function closedPort(): Promise<number> {
         resolve(port);
       });
     });
-  });
-}
-
-/**
- * Submits a bank transfer deposit of 60 EUR through the server at `baseUrl`, paid with the
- * uploaded receipt `documentId` (the seed's `bank_transfer` pay group `payGroupId`).
- */
-export function submitBankTransfer(
-  baseUrl: string,
-  session: string,
-  payGroupId: number,
-  documentId: string,
-): Promise<Response> {
-  return fetch(`${baseUrl}/api/cashier-service/v1.0/payments/groups/${String(payGroupId)}/submit`, {
-    method: 'POST',
-    headers: {
-      'x-session-id': session,
-      'content-type': 'application/json',
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify({
-      amount: '60',
-      currency: 'EUR',
-      parameters: { transfer_date: '2030-01-15T00:00:00.000Z', receipt: documentId },
-    }),
   });
 }

@@ -25,7 +25,7 @@ import { ErrorNotice } from '../../ui/errors';
 import { SelectField, TextInput } from '../../ui/fields';
 import { FilterActions } from '../../ui/list-page';
 import { Loading } from '../../ui/loading';
-import { saveCsv } from '../../ui/save-csv';
+import { saveFile } from '../../ui/save-file';
 import { useLoad } from '../../ui/use-page';
 import { Field, Money, PageHeader } from '../../ui/values';
 import { BarChart } from './bar-chart';
@@ -432,7 +432,7 @@ export default function InsightScreen(): ReactNode {
           onPress={() => {
             setExporting(true);
             setExportError(undefined);
-            saveCsv(insightCsvAddress(query), 'insight.csv').then(
+            saveFile(insightCsvAddress(query), 'text/csv', 'insight.csv').then(
               () => {
                 setExporting(false);
               },

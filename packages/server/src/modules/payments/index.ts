@@ -22,3 +22,4 @@ export type { RefundState } from './refund-records';
 export type { DecisionRecorder } from './approval';
 export { startReconciler } from './reconciler';
 export { createDocumentStorage } from './uploads';
+export { listTransactionDocuments, openTransactionDocument } from './transaction-documents';
