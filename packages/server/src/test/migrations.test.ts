@@ -65,6 +65,16 @@ describe('which migrations a database has', () => {
     expect(tags[0]).toBe('0000_init');
   });
 
+  // drizzle applies only migrations newer than the newest one a database has: one numbered after
+  // another but timestamped before it (two branches, each adding one) is skipped where the other ran.
+  it('numbers the migrations in the order of their timestamps, so none is ever skipped', () => {
+    const byNumber = [...tags].sort();
+    expect(tags).toEqual(byNumber);
+    const whens = committedMigrations().map((migration) => migration.when);
+    expect(new Set(whens).size).toBe(whens.length);
+    expect(new Set(tags.map((tag) => tag.slice(0, 4))).size).toBe(tags.length);
+  });
+
   // One PGlite for the whole story (each takes seconds to start on this machine).
   it('a new database has every migration pending, none after migrate(), a newer one pending, and a closed one no answer', async () => {
     const database = await openDatabase({ inMemory: true, migrate: false });
