@@ -135,6 +135,7 @@ export function MethodListPage({
   const wide = useWideLayout();
   const smallScreen = useSmallScreen();
   const environment = useAppSelector((state) => state.session.environment);
+  const brand = useAppSelector((state) => state.session.brand);
   const preselectedPayGroup = useAppSelector((state) => state.session.params.preselectedPayGroupId);
   const list = useAppSelector((state) => selectList(state, flow));
   const { initialLoadDone, carouselSwitchedOff } = list;
@@ -248,11 +249,10 @@ export function MethodListPage({
   }
 
   const active: MethodTypeFilter = model.filters.includes(storedFilter) ? storedFilter : 'all';
-  const carouselShown = isCarouselVisible({
-    initialLoadDone,
-    carouselSwitchedOff,
-    methodCount: model.carousel.length,
-  });
+  const carouselRule = { initialLoadDone, methodCount: model.carousel.length, brand };
+  const carouselShown = isCarouselVisible({ ...carouselRule, carouselSwitchedOff });
+  // The switch is offered while the carousel could show: not for a brand it is never shown to.
+  const carouselOffered = isCarouselVisible({ ...carouselRule, carouselSwitchedOff: false });
   // One shortcut row at most, and on a phone each method offered once.
   const sections = homeSections({
     listed: filterMethodsByType(model.methods, active),
@@ -291,7 +291,7 @@ export function MethodListPage({
   // SPEC §2: the player can switch the carousel view off (and on again) while it has methods to
   // show; it belongs to the "All" view with the shortcut row.
   const carouselSwitch =
-    active === 'all' && model.carousel.length > 1 ? (
+    active === 'all' && carouselOffered ? (
       <div className="cd-dh-carousel-toggle">
         <button
           type="button"

@@ -100,7 +100,7 @@ export function clickstreamEvent(
         }),
     contexts: {
       channel: session.environment.channel,
-      ...(session.brand === null ? {} : { brand: session.brand }),
+      brand: session.brand,
       language: session.lang,
     },
     ...(clickstreamId === null ? {} : { clickstream_id: clickstreamId }),

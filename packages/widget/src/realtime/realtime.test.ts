@@ -449,7 +449,12 @@ describe('clickstream tracker (SPEC §4, §7, §8, §9)', () => {
           pay_group: 101,
           min_amount: '10.00',
           max_amount: '5000.00',
-          contexts: { channel: store.getState().session.environment.channel, language: 'en' },
+          // SPEC §9: an address whose lang names no brand shows the default brand, COM.
+          contexts: {
+            channel: store.getState().session.environment.channel,
+            brand: 'COM',
+            language: 'en',
+          },
           data: { target: 'save_card' },
         },
         expect.objectContaining({ data: { target: 'submit' } }),

@@ -35,7 +35,7 @@ export interface SessionState extends SessionExpiryState {
   readonly sessionId: string | null;
   readonly paymentFlow: PaymentFlow;
   readonly lang: ShippedLanguage;
-  readonly brand: string | null;
+  readonly brand: string;
   readonly theme: string;
   readonly isLla: boolean;
   readonly params: PageParameters;
@@ -83,16 +83,21 @@ export function initialSessionState(startup: Startup, now: number): SessionState
  * The state before start-up (a deposit page without a session): the store is always created
  * with the start-up state preloaded, so this only gives the slice its shape.
  */
+const EMPTY_PARAMS = parseStartupParams('http://localhost/deposit', {
+  windowWidth: 0,
+  windowHeight: 0,
+});
+
 export const EMPTY_SESSION_STATE: SessionState = {
   ...INITIAL_SESSION_EXPIRY,
   isSessionExpired: true,
   sessionId: null,
   paymentFlow: 'deposit',
   lang: 'en',
-  brand: null,
+  brand: EMPTY_PARAMS.brand,
   theme: 'brand0',
   isLla: false,
-  params: parseStartupParams('http://localhost/deposit', { windowWidth: 0, windowHeight: 0 }),
+  params: EMPTY_PARAMS,
   environment: decideClientEnvironment({}),
   isCustomIframeMode: false,
   merchant: NO_MERCHANT_URLS,

@@ -452,6 +452,18 @@ describe('carousel (SPEC §2 visibility, §4 at most 5 enabled methods, §9)', (
     expect(screen.queryByRole('switch')).toBeNull();
   });
 
+  it('SPEC §9: is never shown to brand32, nor its switch; a partner code of brand8 sees it', async () => {
+    stubInit(initAnswer());
+    await renderList({ route: '/deposit?lang=en-brand32' });
+    expect(carousel()).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    cleanup();
+    stubInit(initAnswer());
+    const { store } = await renderList({ route: '/deposit?lang=en-CSN' });
+    expect(store.getState().session.brand).toBe('brand8');
+    expect(carousel()).not.toBeNull();
+  });
+
   it('holds at most 5 methods', async () => {
     stubInit(
       initAnswer(
