@@ -152,7 +152,7 @@ export function MethodListPage({
       methods,
       ordered,
       carousel: carouselMethods(ordered, { redirectMethodId: readSelectedMethodId() }),
-      suggestions: quickSuggestions(ordered, { lastUsedMethodId }),
+      lastUsedMethodId,
       filters: buildTypeFilters(methods),
       currency: methods[0]?.currencyAlpha3 ?? null,
       precision: methods[0]?.currencyPrecision,
@@ -253,13 +253,15 @@ export function MethodListPage({
   const carouselShown = isCarouselVisible({ ...carouselRule, carouselSwitchedOff });
   // The switch is offered while the carousel could show: not for a brand it is never shown to.
   const carouselOffered = isCarouselVisible({ ...carouselRule, carouselSwitchedOff: false });
-  // One shortcut row at most, and on a phone each method offered once.
+  // The carousel and the quick suggestions, and on a phone each method offered once.
+  const { lastUsedMethodId } = model;
   const sections = homeSections({
     listed: filterMethodsByType(model.methods, active),
     allShown: active === 'all',
     carousel: model.carousel,
     carouselShown,
-    suggestions: model.suggestions,
+    ordered: model.ordered,
+    suggest: (methods) => quickSuggestions(methods, { lastUsedMethodId }),
     smallScreen,
   });
   const groups = groupMethods(sections.list);
@@ -363,17 +365,19 @@ export function MethodListPage({
         />
       ) : null}
 
-      {sections.shortcuts === null ? (
-        carouselSwitch
-      ) : (
+      {sections.shortcuts.length === 0 ? carouselSwitch : null}
+      {sections.shortcuts.map((row, index) => (
         <MethodShortcuts
-          methods={sections.shortcuts.methods}
-          kind={sections.shortcuts.kind}
+          // The first row keeps its element when the carousel goes, so the switch on it keeps focus.
+          key={index === 0 ? 'first' : row.kind}
+          methods={row.methods}
+          kind={row.kind}
           display={model.display}
-          onChoose={sections.shortcuts.kind === 'carousel' ? onCarouselChoose : onChoose}
-          action={carouselSwitch}
+          onChoose={row.kind === 'carousel' ? onCarouselChoose : onChoose}
+          // The switch sits on the carousel's row, or on the first row while the carousel is off.
+          action={index === 0 ? carouselSwitch : undefined}
         />
-      )}
+      ))}
 
       {GROUP_ORDER.map((name) =>
         groups[name].length === 0 ? null : (

@@ -482,19 +482,25 @@ describe('carousel (SPEC §2 visibility, §4 at most 5 enabled methods, §9)', (
 });
 
 describe('quick suggestions (SPEC §4, §9: 2, last used excluded)', () => {
-  it('offers the first 2 enabled methods after removing the last used one, in place of the switched-off carousel (SPEC §4 quick suggestions)', async () => {
+  const picks = () =>
+    within(screen.getByRole('region', { name: 'Quick picks' }))
+      .getAllByRole('button')
+      .map((button) => button.dataset.methodId);
+
+  it('SPEC §2, §4: shown with the carousel too, the first 2 enabled methods it does not offer', async () => {
+    stubInit(initAnswer());
+    await renderList();
+    expect(screen.getByRole('region', { name: 'Recommended for you' })).toBeDefined();
+    // The carousel offers 101, 105, 103 and 104; 108 is restricted and 109 disabled.
+    expect(picks()).toEqual(['106', '107']);
+  });
+
+  it('offers the first 2 enabled methods after removing the last used one when the carousel is switched off (SPEC §4 quick suggestions)', async () => {
     window.localStorage.setItem('phLastUsedMethodId', '101');
     stubInit(initAnswer());
     await renderList();
-    // One shortcut row at a time: no quick picks while the carousel is shown.
-    expect(screen.queryByRole('region', { name: 'Quick picks' })).toBeNull();
     await userEvent.click(screen.getByRole('switch', { name: 'Show recommended methods' }));
-    const region = screen.getByRole('region', { name: 'Quick picks' });
-    expect(
-      within(region)
-        .getAllByRole('button')
-        .map((button) => button.dataset.methodId),
-    ).toEqual(['105', '103']);
+    expect(picks()).toEqual(['105', '103']);
   });
 });
 
@@ -552,7 +558,7 @@ async function renderPhoneList() {
   setWidth(390);
   cameBackOnPurpose();
   const result = await renderHome();
-  await screen.findByRole('heading', { level: 2, name: 'Payment methods' });
+  await screen.findByRole('heading', { level: 2, name: 'Unavailable right now' });
   return result;
 }
 
@@ -565,10 +571,15 @@ describe('each method once on a phone, never three times (SPEC §2 homepage)', (
       .getAllByRole('button')
       .map((button) => String(button.dataset.methodId));
     expect(carouselIds).toEqual(['101', '105', '103', '104']);
-    expect(screen.queryByRole('region', { name: 'Quick picks' })).toBeNull();
-    // The popular card and the lost-profit crypto are in the carousel, so their groups are gone.
-    expect(groupHeadings()).toEqual(['Payment methods', 'Unavailable right now']);
-    expect(listedIds()).toEqual(['106', '107', '108', '109']);
+    const picks = screen.getByRole('region', { name: 'Quick picks' });
+    expect(
+      within(picks)
+        .getAllByRole('button')
+        .map((button) => button.dataset.methodId),
+    ).toEqual(['106', '107']);
+    // Every enabled method is in a shortcut row, so only the unavailable group is left.
+    expect(groupHeadings()).toEqual(['Unavailable right now']);
+    expect(listedIds()).toEqual(['108', '109']);
     const ids = offeredIds();
     expect(new Set(ids).size).toBe(ids.length);
     // The lost-profit ribbon its tile would carry goes with the shortcut (SPEC §5).
@@ -598,7 +609,7 @@ describe('each method once on a phone, never three times (SPEC §2 homepage)', (
     stubInit(initAnswer());
     await renderList();
     expect(screen.getByRole('region', { name: 'Recommended for you' })).toBeDefined();
-    expect(screen.queryByRole('region', { name: 'Quick picks' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Quick picks' })).toBeDefined();
     expect(new Set(listedIds())).toEqual(
       new Set(['101', '105', '103', '104', '106', '107', '108', '109']),
     );
