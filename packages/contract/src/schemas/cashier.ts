@@ -217,7 +217,7 @@ const cashierShape = {
 };
 
 const CASHIER_NOTES =
-  'cashier_features lists the enabled feature names (the widget keeps the billing-prefixed ones, SPEC §3); merchant URLs are where the final result redirects (SPEC §2), merchant_redirect_type the target (self, blank, top, parent); user_balance defaults to "0"; auth_token authorises the realtime and clickstream websocket (SPEC §7): a short-lived connection token (HS256 JWT) renewed through POST realtime/token. widget_settings and user_profile are designed additions (see their schemas).';
+  'cashier_features lists the enabled feature names (the widget keeps the billing-prefixed ones, SPEC §3): billing_carousel shows the method carousel, billing_quick_suggestions the quick suggestions, billing_lost_profit the lost-profit group and ribbon, and a feature not named is off; merchant URLs are where the final result redirects (SPEC §2), merchant_redirect_type the target (self, blank, top, parent); user_balance defaults to "0"; auth_token authorises the realtime and clickstream websocket (SPEC §7): a short-lived connection token (HS256 JWT) renewed through POST realtime/token. widget_settings and user_profile are designed additions (see their schemas).';
 
 /** SPEC §3 "Cashier response" of the deposit flow (`payments/groups/init`). */
 export const DepositInitResponse = z

@@ -891,7 +891,7 @@ const settingsShape = {
     .check(
       z.maxLength(50),
       z.describe(
-        'SPEC §3 cashier_features: the feature names the init answer carries (at most 50; the widget keeps the billing-prefixed ones).',
+        'SPEC §3 cashier_features: the feature names the init answer carries (at most 50; the widget keeps the billing-prefixed ones): billing_carousel shows the method carousel, billing_quick_suggestions the quick suggestions, billing_lost_profit the lost-profit group and ribbon; a feature not named is off, and other names change nothing.',
       ),
     ),
   wager_rule_enabled: z

@@ -39,6 +39,8 @@ export { isRepeatSubmission } from './repeat-submit';
 export type { SubmissionSnapshot } from './repeat-submit';
 export { restrictionMessage } from './restriction';
 export type { RestrictionMessage, RestrictionMessageOptions } from './restriction';
+export { readCashierFeatures } from './cashier-features';
+export type { CashierFeature, CashierFeatures } from './cashier-features';
 export { carouselMethods, isCarouselVisible, quickSuggestions } from './suggestions';
 export type {
   CarouselOptions,

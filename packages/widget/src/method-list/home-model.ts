@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
-import { mapPayGroups } from '@cashdesk/domain';
+import { mapPayGroups, readCashierFeatures } from '@cashdesk/domain';
 import { NATIVE_PAY_READY } from '../browser/wallet-pay';
 import type { ClientEnvironment, Method, MethodAvailability, MethodGroups } from '@cashdesk/domain';
 
@@ -23,6 +23,7 @@ export type ListResponse = Pick<
   DepositInitResponse,
   | 'user_bonuses'
   | 'lost_profit_merchant_bonus'
+  | 'cashier_features'
   | 'user_balance'
   | 'widget_settings'
   | 'merchant_url'
@@ -64,7 +65,10 @@ export function mapListMethods(
     platform: environment.platform,
     device: environment.device,
     userBonuses: response.user_bonuses,
-    lostProfitBonus: response.lost_profit_merchant_bonus,
+    // SPEC §3: the lost-profit group and ribbon are a cashier feature of the brand.
+    lostProfitBonus: readCashierFeatures(response.cashier_features).lostProfit
+      ? response.lost_profit_merchant_bonus
+      : null,
     availability: availabilityOf(response.groups),
     nativePayReady: NATIVE_PAY_READY,
   });

@@ -18,6 +18,7 @@ import {
   isCarouselVisible,
   isMethodDisabled,
   quickSuggestions,
+  readCashierFeatures,
   userBonusesByPayGroups,
   ICON_SIZE_REGULAR_BUTTON,
 } from '@cashdesk/domain';
@@ -153,6 +154,8 @@ export function MethodListPage({
       ordered,
       carousel: carouselMethods(ordered, { redirectMethodId: readSelectedMethodId() }),
       lastUsedMethodId,
+      // SPEC §3: the carousel and the quick suggestions are cashier features of the brand.
+      features: readCashierFeatures(data.cashier_features),
       filters: buildTypeFilters(methods),
       currency: methods[0]?.currencyAlpha3 ?? null,
       precision: methods[0]?.currencyPrecision,
@@ -208,7 +211,8 @@ export function MethodListPage({
       methods: model.ordered,
       skip: skipLastUsed || skipsAutoChoice(location.state),
       preselectedPayGroup,
-      carouselMethods: model.carousel,
+      // Without the carousel feature there is no carousel to take the first method of.
+      carouselMethods: model.features.carousel ? model.carousel : [],
       skipLastUsed,
     });
     if (selection.method !== null) choose(selection.method, { replace: true });
@@ -249,10 +253,13 @@ export function MethodListPage({
   }
 
   const active: MethodTypeFilter = model.filters.includes(storedFilter) ? storedFilter : 'all';
+  const { features } = model;
   const carouselRule = { initialLoadDone, methodCount: model.carousel.length, brand };
-  const carouselShown = isCarouselVisible({ ...carouselRule, carouselSwitchedOff });
+  const carouselShown =
+    features.carousel && isCarouselVisible({ ...carouselRule, carouselSwitchedOff });
   // The switch is offered while the carousel could show: not for a brand it is never shown to.
-  const carouselOffered = isCarouselVisible({ ...carouselRule, carouselSwitchedOff: false });
+  const carouselOffered =
+    features.carousel && isCarouselVisible({ ...carouselRule, carouselSwitchedOff: false });
   // The carousel and the quick suggestions, and on a phone each method offered once.
   const { lastUsedMethodId } = model;
   const sections = homeSections({
@@ -261,7 +268,9 @@ export function MethodListPage({
     carousel: model.carousel,
     carouselShown,
     ordered: model.ordered,
-    suggest: (methods) => quickSuggestions(methods, { lastUsedMethodId }),
+    suggest: features.quickSuggestions
+      ? (methods) => quickSuggestions(methods, { lastUsedMethodId })
+      : null,
     smallScreen,
   });
   const groups = groupMethods(sections.list);

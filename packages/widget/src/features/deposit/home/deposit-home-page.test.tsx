@@ -504,6 +504,44 @@ describe('quick suggestions (SPEC §4, §9: 2, last used excluded)', () => {
   });
 });
 
+describe('cashier features (SPEC §3 cashier_features)', () => {
+  const withFeatures = (features: string[]) => ({
+    ...initAnswer(),
+    cashier_features: features,
+  });
+
+  it('SPEC §3: without billing_carousel there is no carousel nor its switch, and no automatic carousel choice', async () => {
+    stubInit(withFeatures(['billing_quick_suggestions', 'billing_lost_profit']));
+    await renderList();
+    expect(screen.queryByRole('region', { name: 'Recommended for you' })).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Quick picks' })).toBeDefined();
+  });
+
+  it('SPEC §3: without billing_quick_suggestions there are no quick picks', async () => {
+    stubInit(withFeatures(['billing_carousel', 'billing_lost_profit']));
+    await renderList();
+    expect(screen.getByRole('region', { name: 'Recommended for you' })).toBeDefined();
+    expect(screen.queryByRole('region', { name: 'Quick picks' })).toBeNull();
+  });
+
+  it('SPEC §3: without billing_lost_profit the lost-profit method is a regular one, without its ribbon', async () => {
+    stubInit(withFeatures(['billing_carousel', 'billing_quick_suggestions']));
+    await renderList();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Bonus offers' })).toBeNull();
+    expect(screen.queryByText(/Up to 7%/)).toBeNull();
+    expect(tileNamesIn('Payment methods')).toContain('Crypto (QR code)');
+  });
+
+  it('SPEC §3: names without the billing prefix turn nothing on', async () => {
+    stubInit(withFeatures(['carousel', 'quick_suggestions', 'lost_profit']));
+    await renderList();
+    expect(screen.queryByRole('region', { name: 'Recommended for you' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Quick picks' })).toBeNull();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Bonus offers' })).toBeNull();
+  });
+});
+
 describe("SPEC §9: a low button's label is cut at 20 characters", () => {
   it('a quick pick (a low button) shows at most 20 characters of a method name and an ellipsis; the whole name stays its accessible name and tooltip', async () => {
     window.localStorage.setItem('phLastUsedMethodId', '101');
