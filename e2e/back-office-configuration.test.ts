@@ -215,6 +215,43 @@ describe('configuration in the back office', () => {
     }
   });
 
+  it('SPEC §3: edits the countries a pay group is offered in; a malformed code is refused at its field', async () => {
+    const { context, page } = await signedIn(DESKTOP_CONTEXT);
+    const { serverUrl } = env.stack;
+    const stored = async () => {
+      const answer = await page.request.get(`${serverUrl}${OPERATOR_BASE}/pay-groups/deposit/card`);
+      return Reflect.get(Object(await answer.json()), 'countries');
+    };
+    try {
+      await page.goto(`${serverUrl}/back-office/configuration/pay-groups/deposit/card`);
+      const countries = page.getByRole('textbox', { name: 'Countries' });
+      await countries.waitFor();
+      await countries.fill('de, at');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved. Players see it at their next visit.').waitFor();
+      expect(await stored()).toEqual(['DE', 'AT']);
+      await screenshot(page, 'back-office-config-pay-group-countries-1280');
+
+      await page.reload();
+      await countries.waitFor();
+      expect(await countries.inputValue()).toBe('DE, AT');
+      await countries.fill('DE, DEU');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Nothing was saved' }).waitFor();
+      expect(await countries.getAttribute('aria-invalid')).toBe('true');
+      expect(await stored()).toEqual(['DE', 'AT']);
+
+      await page.reload();
+      await countries.waitFor();
+      await countries.fill('');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved. Players see it at their next visit.').waitFor();
+      expect(await stored()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('has no serious or critical accessibility violation on the configuration screens', async () => {
     const { context, page } = await signedIn(DESKTOP_CONTEXT);
     const { serverUrl } = env.stack;

@@ -131,7 +131,7 @@ export const CashierSettings = z.object({ country_filtering_enabled: z.boolean()
   z.meta({
     id: 'CashierSettings',
     description:
-      "Brand settings of the cashier (SPEC §3 cashier_settings): country_filtering_enabled is the brand's setting as the operator stored it. SPEC §3 names the flag without its rule (pay groups carry no countries), so no part of the cashier filters by it; it is passed for the operator's own front ends.",
+      "Brand settings of the cashier (SPEC §3 cashier_settings): with country_filtering_enabled the pay groups listed are those offered in the player's country (user_profile.country; a pay group the operator limited to other countries is neither listed nor selectable), and the homepage tells the player so.",
   }),
 );
 /** The type of {@link CashierSettings}. */

@@ -361,6 +361,18 @@ const payGroupDocumentShape = {
         'Opens info_url inside the cashier (a frame) rather than in a new window. Default false.',
       ),
     ),
+  countries: z
+    .optional(
+      z.array(z.string().check(z.regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, e.g. GB'))).check(
+        z.maxLength(250),
+        z.refine((codes) => new Set(codes).size === codes.length, 'each country once'),
+      ),
+    )
+    .check(
+      z.describe(
+        "SPEC §3 country filtering: the countries (ISO 3166-1 alpha-2, each once, at most 250) the method is offered in while the brand's country_filtering_enabled is on: a player of another country, or with no country, neither sees it in the init answer nor can select or submit it (404). Empty or left out: every country.",
+      ),
+    ),
   self_target: z
     .optional(z.boolean())
     .check(

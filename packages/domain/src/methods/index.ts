@@ -40,6 +40,8 @@ export type { SubmissionSnapshot } from './repeat-submit';
 export { restrictionMessage } from './restriction';
 export type { RestrictionMessage, RestrictionMessageOptions } from './restriction';
 export { readCashierFeatures } from './cashier-features';
+export { isOfferedInCountry } from './country-filter';
+export type { CountryFilterInput } from './country-filter';
 export type { CashierFeature, CashierFeatures } from './cashier-features';
 export { carouselMethods, isCarouselVisible, quickSuggestions } from './suggestions';
 export type {

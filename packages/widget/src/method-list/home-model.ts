@@ -24,6 +24,8 @@ export type ListResponse = Pick<
   | 'user_bonuses'
   | 'lost_profit_merchant_bonus'
   | 'cashier_features'
+  | 'cashier_settings'
+  | 'user_profile'
   | 'user_balance'
   | 'widget_settings'
   | 'merchant_url'

@@ -50,6 +50,7 @@ import { GROUP_ORDER, homeSections, inDisplayOrder, mapListMethods } from './hom
 import type { GroupName, ListResponse } from './home-model';
 import { readLastUsedMethodId, readSelectedMethodId, takeSkipLastUsedFlag } from './home-storage';
 import { MethodShortcuts } from './method-shortcuts';
+import { countryName } from '../fields/phone/flag';
 import { trackClickstream } from '../realtime/clickstream';
 import { MethodGroup } from './method-group';
 import { TypeFilterBar } from './type-filter-bar';
@@ -127,7 +128,7 @@ export function MethodListPage({
   children,
   unavailableExplained = false,
 }: MethodListPageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(title);
   const dispatch = useAppDispatch();
   const store = useAppStore();
@@ -284,6 +285,12 @@ export function MethodListPage({
           precision: model.precision,
           display: model.display,
         });
+  // SPEC §3 country filtering: the player is told the list is the one of their country.
+  const profileCountry = data?.user_profile.country ?? null;
+  const countryShown =
+    data?.cashier_settings.country_filtering_enabled === true && profileCountry !== null
+      ? countryName(profileCountry, i18n.language, profileCountry)
+      : null;
   const onChoose = (method: Method) => {
     choose(method);
   };
@@ -342,6 +349,12 @@ export function MethodListPage({
           {t('HISTORY.LINK')}
         </Link>
       </header>
+
+      {countryShown === null ? null : (
+        <p className="cd-dh__country">
+          {t('DEPOSIT_HOME.COUNTRY_FILTER', { country: countryShown })}
+        </p>
+      )}
 
       {children}
 

@@ -542,6 +542,34 @@ describe('cashier features (SPEC §3 cashier_features)', () => {
   });
 });
 
+describe('country filtering (SPEC §3 country_filtering_enabled)', () => {
+  const withCountry = (filtering: boolean, country: string | null) => ({
+    ...initAnswer(),
+    cashier_settings: { country_filtering_enabled: filtering },
+    user_profile: { country, phone: null, language: 'en' },
+  });
+
+  it("SPEC §3: with filtering on the player is told the list is their country's, in their language", async () => {
+    stubInit(withCountry(true, 'DE'));
+    await renderList();
+    expect(screen.getByText('Methods offered in Germany')).toBeDefined();
+    cleanup();
+    stubInit(withCountry(true, 'DE'));
+    await renderHome({ language: 'uk' });
+    expect(await screen.findByText('Способи оплати, доступні в країні: Німеччина')).toBeDefined();
+  });
+
+  it('SPEC §3: nothing is said with filtering off or without a country', async () => {
+    stubInit(withCountry(false, 'DE'));
+    await renderList();
+    expect(screen.queryByText(/Methods offered in/)).toBeNull();
+    cleanup();
+    stubInit(withCountry(true, null));
+    await renderList();
+    expect(screen.queryByText(/Methods offered in/)).toBeNull();
+  });
+});
+
 describe("SPEC §9: a low button's label is cut at 20 characters", () => {
   it('a quick pick (a low button) shows at most 20 characters of a method name and an ellipsis; the whole name stays its accessible name and tooltip', async () => {
     window.localStorage.setItem('phLastUsedMethodId', '101');
