@@ -377,7 +377,7 @@ const payGroupDocumentShape = {
     .optional(z.boolean())
     .check(
       z.describe(
-        "Opens the method's links (its redirect and info pages) in the same window rather than a new one (SPEC §2 isSelfTarget). Default false.",
+        "Opens the method's links (its info page) and its payment redirects to the provider in the cashier's own window rather than a new one (SPEC §2 isSelfTarget; a native iOS app always uses its own window). Default false.",
       ),
     ),
   amount_reg_exp_fe: z

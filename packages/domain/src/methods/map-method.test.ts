@@ -215,14 +215,12 @@ describe('mapping a received pay group (SPEC §3 mapped method)', () => {
   });
 
   it.each([
-    [[7], true],
-    [['visa'], true],
-    [[8, 'skrill'], false],
+    [true, true],
+    [false, false],
+    [null, false],
     [undefined, false],
-  ])('marks isSelfTarget for configured pay groups %j (SPEC §2)', (selfTarget, expected) => {
-    const context: MapPayGroupContext =
-      selfTarget === undefined ? web : { ...web, selfTargetPayGroups: selfTarget };
-    expect(mapPayGroup(payGroup(), context)?.isSelfTarget).toBe(expected);
+  ])('SPEC §2: self_target %j marks the method self-target: %s', (selfTarget, expected) => {
+    expect(mapPayGroup(payGroup({ self_target: selfTarget }), web)?.isSelfTarget).toBe(expected);
   });
 
   it.each([

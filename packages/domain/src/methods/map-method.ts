@@ -36,11 +36,6 @@ export interface MapPayGroupContext extends PlatformContext {
   /** SPEC §4 enabled facts per pay group id; a pay group not listed is enabled. */
   readonly availability?: Readonly<Record<number, MethodAvailability>> | undefined;
   /**
-   * SPEC §2: pay groups whose links open in the same window, by id or short name. The spec says
-   * a method can be "flagged self-target" but shows no wire field for it, so it is configuration.
-   */
-  readonly selfTargetPayGroups?: readonly (number | string)[] | undefined;
-  /**
    * The wallets (Apple Pay, Google Pay) the page can complete, each through its own
    * flow. A wallet method the page cannot complete is not offered, even where SPEC §6 lets its
    * platform see it: its form would be a plain button that fails as a card payment. Absent means
@@ -173,7 +168,7 @@ function mapWithIndex(
     lostProfitInfo: isLostProfit ? (context.lostProfitBonus?.tiers ?? []) : null,
     showInCarousel: group.show_in_carousel === true,
     isIncludeBonus: bonus !== null,
-    isSelfTarget: (context.selfTargetPayGroups ?? []).some((ref) => matchesPayGroup(identity, ref)),
+    isSelfTarget: group.self_target === true,
     processingTime:
       currency.show_processing_time === true
         ? nonEmpty(currency.processing_time_translation_key)

@@ -1,6 +1,6 @@
 /**
- * One pay group: enabled, name, order, popular, the countries it is offered in, and per currency
- * the limits and the method fee,
+ * One pay group: enabled, name, order, popular, whether its links and payments open in the same
+ * window, the countries it is offered in, and per currency the limits and the method fee,
  * beside the live preview of the edited group. A save writes the whole group (PUT) at the version
  * read; a value the server refuses is marked at its field.
  */
@@ -102,6 +102,16 @@ function PayGroupEditor({
           options={yesNo}
           onChange={(value) => {
             setDraft((current) => ({ ...current, popular: value === 'yes' }));
+          }}
+        />
+        <SelectField
+          label={t('config.payGroups.selfTarget')}
+          description={t('config.payGroups.selfTargetHelp')}
+          name="self_target"
+          value={draft.self_target === true ? 'yes' : 'no'}
+          options={yesNo}
+          onChange={(value) => {
+            setDraft((current) => ({ ...current, self_target: value === 'yes' }));
           }}
         />
         <TextInput

@@ -110,9 +110,6 @@ function routesOnChange(field: FormField): boolean {
   return kind === 'select' || kind === 'checkbox';
 }
 
-/** A payment redirect goes to the provider and comes back to the cashier's own result page. */
-const PAYMENT_REDIRECT_SELF_TARGET = true;
-
 /**
  * SPEC §2 deposit method page form: the deposit's policy over the one method-form controller
  * (`method-form/use-method-form.ts`, which validates, submits once, auto-submits and reports the
@@ -298,8 +295,10 @@ export function MethodFormView({
         setChallenge(outcome.data);
         return;
       case 'redirect': {
+        // SPEC §2: the same window when the method is flagged self-target (or in a native iOS
+        // app), otherwise a new one.
         const fallback = linkTarget({
-          isSelfTarget: PAYMENT_REDIRECT_SELF_TARGET,
+          isSelfTarget: method.isSelfTarget,
           device: environment.device,
         });
         const followed = followRedirect(
