@@ -466,6 +466,7 @@ export type {
   LinkTarget,
   LinkTargetInput,
   MerchantRedirectChoice,
+  MerchantRedirectOptions,
   MerchantRedirectSource,
   MerchantRedirectSources,
   MerchantUrlOptions,

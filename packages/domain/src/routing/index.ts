@@ -69,6 +69,7 @@ export { chooseCloseRedirect, chooseFinishRedirect, finishPageOf } from './merch
 export type {
   FinishPage,
   MerchantRedirectChoice,
+  MerchantRedirectOptions,
   MerchantRedirectSource,
   MerchantRedirectSources,
 } from './merchant-redirect';

@@ -420,6 +420,18 @@ describe('result page: into-game, the final result (SPEC §4, §2 redirect after
     expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/cashier/fail');
   });
 
+  it("SPEC §2 redirect helper: without a fail URL an error page goes to merchant_redirect_url's first path piece, the language and deposit", async () => {
+    stubServer({ init: { ...EXAMPLE_DEPOSIT_INIT, merchant_fail_url: null } });
+    const { store } = await renderAt(<ResultRoutes />, {
+      address:
+        '/deposit/deposit-error?merchant_redirect_url=brand.example%2Fcasino%2Flobby%3Ftab%3D2&lang=de-brand0',
+      state: { paySession: declined },
+    });
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(browserWindow.assign).toHaveBeenCalledWith('https://brand.example/casino/de/deposit');
+  });
+
   it('the pay session URLs come before the init answer', async () => {
     stubServer();
     const { store } = await renderAt(<ResultRoutes />, {

@@ -76,6 +76,8 @@ export function useFinishContext(
       device: session.environment.device,
       inFrame: session.isCustomIframeMode,
       sources,
+      // The language the host asked for: the merchant's site speaks it, whatever the cashier does.
+      lang: params.lang,
       merchantRedirectType: firstText(
         init?.merchant_redirect_type,
         merchant.merchantRedirectType,
