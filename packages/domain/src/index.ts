@@ -247,6 +247,7 @@ export {
   isMethodDisabled,
   isMobileWidth,
   isOfferedInCountry,
+  isWalletPayGroup,
   isRepeatSubmission,
   mapPayGroup,
   logoImage,

@@ -24,7 +24,7 @@ export type { GroupableMethod, MethodGroups } from './grouping';
 
 export type { InstantInput } from './instant';
 export { logoImage } from './logo-image';
-export { mapPayGroup, mapPayGroups } from './map-method';
+export { isWalletPayGroup, mapPayGroup, mapPayGroups } from './map-method';
 export type { MapPayGroupContext, PlatformContext } from './map-method';
 export { buildTypeFilters, filterMethodsByType } from './method-types';
 export type { MethodCategory, MethodTypeFilter } from './method-types';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bonusForPayGroup, userBonusesByPayGroups } from './bonuses';
 import {
   isNativePayAvailable,
+  isWalletPayGroup,
   mapPayGroup,
   mapPayGroups,
   matchesPayGroup,
@@ -395,4 +396,20 @@ describe('user bonuses by pay group (SPEC §3 bonus state)', () => {
     expect(bonusForPayGroup(index, 1)).toEqual({ description: null, info: info('3') });
     expect(bonusForPayGroup(index, 2)).toBeNull();
   });
+});
+
+describe('wallet-pay context (SPEC §4 final result)', () => {
+  it.each([
+    ['apple_pay', true],
+    ['GOOGLE_PAY', true],
+    ['Apple Pay', true],
+    ['paypal', false],
+    [null, false],
+    [undefined, false],
+  ])(
+    'SPEC §4: a payment through native_pay_type %j is in a wallet-pay context: %s',
+    (type, expected) => {
+      expect(isWalletPayGroup(type)).toBe(expected);
+    },
+  );
 });

@@ -57,6 +57,14 @@ export function parseNativePayType(value: string | null | undefined): NativePayT
 }
 
 /**
+ * SPEC §4 final result: whether a payment through a pay group of this `native_pay_type` ran in a
+ * wallet-pay context (Apple Pay or Google Pay, {@link parseNativePayType}).
+ */
+export function isWalletPayGroup(nativePayType: string | null | undefined): boolean {
+  return parseNativePayType(nativePayType) !== null;
+}
+
+/**
  * SPEC §3: reads `action_type`. 'nested_list' is NestedList and 'info' is Info (any case, any
  * separator); everything else, a missing value included, is the ordinary Activity.
  */

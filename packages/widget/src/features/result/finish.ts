@@ -38,6 +38,8 @@ export interface FinishContext {
   readonly merchantRedirectType: string | null;
   /** The player's language (the redirect helper's language segment on an error page). */
   readonly lang: string;
+  /** SPEC §4: the payment was made through a wallet (Apple Pay or Google Pay). */
+  readonly isWalletPay: boolean;
 }
 
 function outcomeOf(page: FinishPage): FinalOutcome {
@@ -61,6 +63,7 @@ function decideWith(
   return decideFinalResult({
     outcome,
     device: context.device,
+    isWalletPay: context.isWalletPay,
     merchantUrl: context.sources.merchantUrl,
     lang: context.lang,
     successUrl: outcome === 'success' ? url : null,

@@ -394,6 +394,48 @@ describe('result page: into-game, the final result (SPEC §4, §2 redirect after
     expect(requestReInit).not.toHaveBeenCalled();
   });
 
+  it('SPEC §4 wallet-pay context: after a wallet payment the page navigates the same window to the merchant URL, not a new tab', async () => {
+    const wallet = {
+      ...EXAMPLE_DEPOSIT_INIT.payment_groups[0],
+      id: 77,
+      native_pay_type: 'apple_pay',
+    };
+    const init = {
+      ...EXAMPLE_DEPOSIT_INIT,
+      merchant_redirect_type: 'blank' as const,
+      payment_groups: [...EXAMPLE_DEPOSIT_INIT.payment_groups, wallet],
+    };
+    stubServer({ init });
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-success',
+      state: { payGroupId: '77' },
+    });
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/');
+    expect(browserWindow.open).not.toHaveBeenCalled();
+  });
+
+  it('SPEC §4 wallet-pay context: a page the provider returned to knows the wallet from the method chosen last', async () => {
+    const wallet = {
+      ...EXAMPLE_DEPOSIT_INIT.payment_groups[0],
+      id: 78,
+      native_pay_type: 'google_pay',
+    };
+    stubServer({
+      init: {
+        ...EXAMPLE_DEPOSIT_INIT,
+        merchant_redirect_type: 'blank',
+        payment_groups: [wallet],
+      },
+    });
+    window.sessionStorage.setItem('phSelectedMethodId', '78');
+    const { store } = await renderAt(<ResultRoutes />, { address: '/deposit/deposit-success' });
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/');
+  });
+
   it('with merchant_redirect_type blank: opens the merchant success URL in a new tab', async () => {
     stubServer({ init: { ...EXAMPLE_DEPOSIT_INIT, merchant_redirect_type: 'blank' } });
     const { store } = await renderAt(<ResultRoutes />, {

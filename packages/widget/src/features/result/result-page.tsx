@@ -154,6 +154,7 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
     status,
     location.pathname,
     paySession,
+    payGroupId,
   );
   const texts = RESULT_TEXTS[flow][status];
   const title = t(texts.title);
