@@ -259,6 +259,7 @@ export {
   splitIntoColumns,
   userBonusesByPayGroups,
   verificationRouting,
+  withDefaultViewDataEntry,
   withdrawalReversalStatus,
   workflowKind,
 } from './methods';

@@ -74,3 +74,4 @@ export type {
 } from './verification';
 export { isAutoSubmit, workflowKind } from './workflow';
 export type { AutoSubmitInput, WorkflowKind } from './workflow';
+export { withDefaultViewDataEntry } from './view-data';

@@ -26,6 +26,7 @@ export type ListResponse = Pick<
   | 'cashier_features'
   | 'cashier_settings'
   | 'user_profile'
+  | 'view_data'
   | 'user_balance'
   | 'widget_settings'
   | 'merchant_url'

@@ -20,8 +20,10 @@ import {
   quickSuggestions,
   readCashierFeatures,
   userBonusesByPayGroups,
+  withDefaultViewDataEntry,
   ICON_SIZE_REGULAR_BUTTON,
 } from '@cashdesk/domain';
+import type { ViewDataItem } from '@cashdesk/contract';
 import type { Method, MethodTypeFilter } from '@cashdesk/domain';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { ApiError } from '../api/http';
@@ -51,6 +53,7 @@ import type { GroupName, ListResponse } from './home-model';
 import { readLastUsedMethodId, readSelectedMethodId, takeSkipLastUsedFlag } from './home-storage';
 import { MethodShortcuts } from './method-shortcuts';
 import { countryName } from '../fields/phone/flag';
+import { HomeViewData } from '../method-form/view-data';
 import { trackClickstream } from '../realtime/clickstream';
 import { MethodGroup } from './method-group';
 import { TypeFilterBar } from './type-filter-bar';
@@ -107,6 +110,16 @@ export interface MethodListPageProps {
    * generic "try again later" notice would contradict them, so it is left out.
    */
   readonly unavailableExplained?: boolean;
+}
+
+/** SPEC §4: the default view-data entry of a list without payment groups: its no-methods message. */
+function noMethodsEntry(flow: ListFlow): ViewDataItem {
+  return {
+    type: 'information_block',
+    key: 'no_methods',
+    title: 'DEPOSIT_HOME.NO_METHODS.TITLE',
+    text: FLOW_TEXT_KEYS[flow].noMethods,
+  };
 }
 
 /**
@@ -275,6 +288,12 @@ export function MethodListPage({
     smallScreen,
   });
   const groups = groupMethods(sections.list);
+  // SPEC §4: with no payment groups to offer, the no-methods message leads the view data.
+  const viewData = withDefaultViewDataEntry(
+    data?.view_data ?? [],
+    model.methods.length,
+    noMethodsEntry(flow),
+  );
   const allUnavailable =
     !unavailableExplained && model.methods.length > 0 && model.methods.every(isMethodDisabled);
   const balance =
@@ -358,12 +377,7 @@ export function MethodListPage({
 
       {children}
 
-      {model.methods.length === 0 ? (
-        <div className="cd-notice" role="status">
-          <p className="cd-dh-message__title">{t('DEPOSIT_HOME.NO_METHODS.TITLE')}</p>
-          <p>{t(FLOW_TEXT_KEYS[flow].noMethods)}</p>
-        </div>
-      ) : null}
+      <HomeViewData entries={viewData} />
       {allUnavailable ? (
         <div className="cd-notice cd-notice--error" role="status">
           <p className="cd-dh-message__title">{t('DEPOSIT_HOME.ALL_UNAVAILABLE.TITLE')}</p>

@@ -877,6 +877,36 @@ describe('messages (SPEC §2 no-methods and all-methods-unavailable, §8 empty l
     expect(screen.queryByText('All payment methods are unavailable')).toBeNull();
   });
 
+  it("SPEC §4: with no payment groups the default entry leads the answer's view data, shown with it", async () => {
+    stubInit({
+      ...initAnswer([]),
+      view_data: [
+        { type: 'text', title: 'Note', text: 'Deposits reopen at 10:00.' },
+        { type: 'text', text: 'Card only', pay_group_id: 101 },
+      ],
+    });
+    await renderHome();
+    const entries = await screen.findByText('No payment methods');
+    const block = entries.closest('.cd-view-data');
+    expect(block).not.toBeNull();
+    const [first, second, third] = Array.from(block?.children ?? []);
+    expect(first?.textContent).toContain('No payment methods');
+    expect(first?.textContent).toContain('There are no deposit methods for your account');
+    expect(second?.textContent).toContain('Deposits reopen at 10:00.');
+    // The entry of a method is the method page's, not the homepage's.
+    expect(third).toBeUndefined();
+  });
+
+  it("SPEC §4: with payment groups there is no default entry; the answer's own view data is shown", async () => {
+    stubInit({
+      ...initAnswer(),
+      view_data: [{ type: 'information_block', title: 'Note', text: 'Limits change soon.' }],
+    });
+    await renderList();
+    expect(screen.getByText('Limits change soon.')).toBeDefined();
+    expect(screen.queryByText('No payment methods')).toBeNull();
+  });
+
   it('says all methods are unavailable when every method is disabled or restricted', async () => {
     stubInit(initAnswer(SEEDED_GROUPS.filter((group) => group.id === 108 || group.id === 109)));
     await renderHome();
