@@ -140,6 +140,12 @@ export const ANALYTICS = {
   transportMaxBytes: 60_000,
 } as const;
 
+/**
+ * SPEC §9: the chance that a page load reports how the fingerprint loaded (one load in a thousand),
+ * so the load is watched without a report from every player.
+ */
+export const FINGERPRINT_LOAD_MONITORING_CHANCE = 0.001;
+
 /** SPEC §9: chunk load timeout. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** SPEC §9: interaction delay thresholds. */

@@ -540,6 +540,8 @@ export {
   transactionsChannel,
 } from './realtime/channels';
 export type { ChannelKind } from './realtime/channels';
+export { analyticsCookie, readAnalyticsCookie } from './realtime/analytics-cookie';
+export { shouldMonitorFingerprintLoad } from './realtime/fingerprint-monitoring';
 export {
   amountReport,
   CLICKSTREAM_CHANNEL,

@@ -22,6 +22,7 @@ import { CrashBoundary } from './crash-boundary';
 import { browserErrorReporter, listenForReports } from './error-reporter';
 import { NavigationBreadcrumbs } from './navigation-breadcrumbs';
 import { browserPageMetrics, startPageMetrics } from './page-metrics';
+import { monitorFingerprintLoad } from './fingerprint-monitoring';
 import { startBrowserRealtime } from '../realtime/realtime';
 import { createAppStore } from '../store/store';
 import { applyBodyAttributes, withSessionTheme } from '../startup/startup';
@@ -104,6 +105,10 @@ export function App({ startup: shellStartup }: AppProps) {
       request.unsubscribe();
     };
   }, [startup, store]);
+  // SPEC §9: one page load in a thousand reports how the fingerprint loaded.
+  useEffect(() => {
+    monitorFingerprintLoad(store);
+  }, [store]);
   // SPEC §4: the realtime connection, once init answered (its code loads then).
   useEffect(() => startBrowserRealtime(store), [store]);
   return (

@@ -2,7 +2,7 @@
  * The clickstream tracker (SPEC §4, §7, §8, §9): pages call {@link trackClickstream} (the amount
  * input, the save-card toggle, the carousel and submit clicks, the result pages'
  * order_result_status); the event goes into the realtime slice's bounded queue at once, with the
- * analytics session, the flow, the pay group with its limits and the contexts channel, brand and
+ * analytics session (kept in the analytics cookie, SPEC §9, so a reload continues it), the flow, the pay group with its limits and the contexts channel, brand and
  * language; {@link startClickstreamPublisher} (started by realtime.ts with the connection)
  * publishes the queue to `clickstream:track` in batches when connected, and again after back-off
  * when a batch failed for a reason worth retrying.
@@ -16,13 +16,16 @@ import type { ClickstreamEvent } from '@cashdesk/contract';
 import {
   ANALYTICS,
   CLICKSTREAM_CHANNEL,
+  analyticsCookie,
   clickstreamRetry,
   isEmptyAnalyticsPayload,
   nextBatch,
+  readAnalyticsCookie,
   touchAnalyticsSession,
 } from '@cashdesk/domain';
 import type { ClickstreamFailure } from '@cashdesk/domain';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { isSecurePage, readCookies, writeCookie } from '../browser/cookies';
 import { browserSchedule } from '../browser/schedule';
 import type { Schedule } from '../browser/schedule';
 import type { RootState } from '../store/store';
@@ -123,12 +126,14 @@ export function trackClickstream(input: ClickstreamInput, options: TrackOptions 
       return;
     }
     const state = getState();
+    // SPEC §9: the session continues from the analytics cookie after a reload or a return.
     const session = touchAnalyticsSession(
-      state.realtime.analyticsSession,
+      state.realtime.analyticsSession ?? readAnalyticsCookie(readCookies()),
       (options.now ?? Date.now)(),
       options.newId ?? (() => crypto.randomUUID()),
     );
     dispatch(clickstreamTracked({ event: clickstreamEvent(state, input, session.id), session }));
+    writeCookie(analyticsCookie(session, { secure: isSecurePage() }));
   };
 }
 
