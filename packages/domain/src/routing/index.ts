@@ -86,7 +86,14 @@ export {
   resultNavigation,
   resultPagePath,
 } from './result-route';
-export type { InnerResultMessage, ResultNavigationInput, ResultStatus } from './result-route';
+export type {
+  InnerResultMessage,
+  ResultNavigationInput,
+  ResultStatus,
+  ResultViewKind,
+} from './result-route';
+export { statusPageView } from './path-fragments';
+export type { StatusPageView, StatusPageViewInput } from './path-fragments';
 export { buildRoutePath, findRoute, matchRoute, ROUTES } from './route-table';
 export type {
   RouteDefinition,
