@@ -31,9 +31,6 @@ export type ResultStatus = (typeof RESULT_STATUSES)[number];
  */
 export const RESULT_VIEW_STATUSES = [...RESULT_STATUSES, 'fail', 'redirect'] as const;
 
-/** SPEC §2: one of {@link RESULT_VIEW_STATUSES}. */
-export type ResultViewStatus = (typeof RESULT_VIEW_STATUSES)[number];
-
 /**
  * SPEC §2 result view kinds: what a status page shows. `result` the result page; `redirect` no
  * page, the player is sent on to the merchant at once; `blank` nothing at all (the status page
