@@ -22,7 +22,7 @@ export type ObjectSchema = z.ZodMiniObject;
 export type BodyContentType = 'application/json' | 'multipart/form-data';
 
 /** How a success answer travels. */
-export type ResponseContentType = 'application/json' | 'text/html' | 'text/csv';
+export type ResponseContentType = 'application/json' | 'text/html' | 'text/csv' | 'image/svg+xml';
 
 /** One success answer of an endpoint. */
 export interface EndpointResponse {

@@ -56,8 +56,10 @@ describe('the endpoint table (SPEC §7)', () => {
       'payoutMetrics',
       'clientReport',
       'rtlAssets',
+      'icon',
       'appearance',
       'realtimeToken',
+      'analyticsCollect',
       'sandboxCreateSession',
       'sandboxThreeDsChallenge',
       'sandboxLatestOtp',
@@ -129,6 +131,7 @@ describe('the endpoint table (SPEC §7)', () => {
     ).toEqual([
       'clientReport',
       'rtlAssets',
+      'icon',
       'sandboxCreateSession',
       'sandboxThreeDsChallenge',
       'openApiDocument',

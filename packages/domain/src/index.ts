@@ -38,6 +38,8 @@ export {
   TOOLTIP_TITLE_MAX,
 } from './constants';
 export { MESSAGE_KEYS, VALID } from './messages';
+export { ICON_PATHS, ICON_STROKE, iconFile, iconSvg } from './icons/icons';
+export type { IconFile, IconName } from './icons/icons';
 export type { MessageKey, RuleError, Validation } from './messages';
 export {
   AMOUNT_FIELD_NAME,
@@ -427,6 +429,7 @@ export {
   redirectTarget,
   redirectToMessage,
   resetScrollMessage,
+  parseThemeName,
   resolveTheme,
   resultNavigation,
   resultPagePath,

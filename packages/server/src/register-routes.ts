@@ -18,6 +18,7 @@ import { registerSandboxSessionRoutes } from './modules/cashier/routes/sandbox-s
 import { registerContentRoutes } from './modules/brand-config/routes/content';
 import { registerMetricsRoutes } from './modules/widget-reports/routes/metrics';
 import { registerRtlAssetsRoutes } from './modules/cashier/routes/rtl-assets';
+import { registerIconRoutes } from './modules/cashier/routes/icons';
 import { registerUserCardRoutes } from './modules/accounts/routes/user-cards';
 import { registerAlternativePaymentRoutes } from './modules/payments/routes/alternative-payments';
 import { registerSandboxPageRoutes } from './modules/payments/routes/sandbox-pages';
@@ -40,6 +41,8 @@ import { registerOperatorAppearanceRoutes } from './modules/brand-config/routes/
 import { registerPreviewRoutes } from './modules/brand-config/routes/preview';
 // The realtime connection token (the hub itself is on the HTTP server's upgrades).
 import { registerRealtimeTokenRoutes } from './modules/realtime/routes/realtime-token';
+// The clickstream tracker's HTTP collector (SPEC §7 /psp, /cashier-service/analytics).
+import { registerAnalyticsCollectorRoutes } from './modules/realtime/routes/analytics-collector';
 // The widget's render-crash and error reports.
 import { registerClientReportRoutes } from './modules/widget-reports/routes/client-reports';
 import { registerOperatorClientReportRoutes } from './modules/widget-reports/routes/operator-client-reports';
@@ -64,6 +67,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerContentRoutes,
   registerMetricsRoutes,
   registerRtlAssetsRoutes,
+  registerIconRoutes,
   registerAlternativePaymentRoutes,
   registerPaymentHistoryRoutes,
   registerSandboxPageRoutes,
@@ -88,6 +92,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAppearanceRoutes,
   registerPreviewRoutes,
   registerRealtimeTokenRoutes,
+  registerAnalyticsCollectorRoutes,
   registerClientReportRoutes,
   registerOperatorClientReportRoutes,
   registerOperatorWebhookRoutes,

@@ -104,5 +104,5 @@ export type {
 } from './route-table';
 export { parseStartupParams, STARTUP_QUERY_PARAMS } from './startup-params';
 export type { LangAndBrand, PageParameters, StartupEnvironment } from './startup-params';
-export { isSupportedTheme, resolveTheme } from './theme';
+export { isSupportedTheme, parseThemeName, resolveTheme } from './theme';
 export type { ResolvedTheme, ThemeCandidates, ThemeSource } from './theme';

@@ -287,6 +287,28 @@ const BASES: { readonly [K in InputEndpointId]: (c: WalkContext) => BaseRequest 
       },
     }),
   }),
+  icon: () => ({
+    flow: null,
+    request: request(ENDPOINTS.icon, { params: { theme: 'brand0', file: 'ic_24_close.svg' } }),
+  }),
+  analyticsCollect: (c) => ({
+    flow: 'deposit',
+    request: request(ENDPOINTS.analyticsCollect, {
+      headers: { 'x-session-id': c.depositSession },
+      body: {
+        events: [
+          {
+            type: 'click',
+            session_id: 'analytics-1',
+            session_type: 'deposit',
+            pay_group: c.card,
+            contexts: { channel: 'DESKTOP_AIR_PM', brand: 'COM', language: 'en' },
+            data: { target: 'submit_button' },
+          },
+        ],
+      },
+    }),
+  }),
   sandboxCreateSession: () => ({
     flow: null,
     request: request(ENDPOINTS.sandboxCreateSession, {

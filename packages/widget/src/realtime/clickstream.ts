@@ -140,6 +140,14 @@ export function trackClickstream(input: ClickstreamInput, options: TrackOptions 
 /** What the publisher publishes through (the `centrifuge` client's `publish` fits). */
 export type ClickstreamPublish = (channel: string, data: unknown) => Promise<unknown>;
 
+/**
+ * SPEC §7: posts a batch to the tracker's HTTP collector (`/psp/cashier-service/analytics`);
+ * rejects with the call's error (an object with the HTTP `status`) when it failed.
+ */
+export type ClickstreamCollect = (data: {
+  readonly events: readonly ClickstreamEvent[];
+}) => Promise<unknown>;
+
 /** The store as the publisher uses it. */
 export interface ClickstreamStore {
   getState(): RootState;
@@ -164,6 +172,9 @@ function failureOf(error: unknown): ClickstreamFailure {
     const code: unknown = Reflect.get(error, 'code');
     const temporary: unknown = Reflect.get(error, 'temporary');
     if (typeof code === 'number') return { code, temporary: temporary === true };
+    // The collector's answer: an HTTP status (SPEC §8: 400, 401, 403, 410, 422 are not retried).
+    const status: unknown = Reflect.get(error, 'status');
+    if (typeof status === 'number') return { status };
   }
   // Not a reply of the hub (the client's own failure): worth another try.
   return { code: 0 };
@@ -172,11 +183,14 @@ function failureOf(error: unknown): ClickstreamFailure {
 /**
  * Starts publishing the store's clickstream queue through `publish`. Until the connection opens
  * within {@link ANALYTICS}.connectionTimeoutMs the tracker is loading; then initialized, or failed
- * (SPEC §8: logged as info; events keep waiting in the bounded queue for a later connection).
+ * (SPEC §8: logged as info). A failed tracker with a `collect` posts what waits to the tracker's
+ * HTTP collector (SPEC §7) in the same batches, until the connection opens again; without one,
+ * events keep waiting in the bounded queue for a later connection.
  */
 export function startClickstreamPublisher(deps: {
   readonly store: ClickstreamStore;
   readonly publish: ClickstreamPublish;
+  readonly collect?: ClickstreamCollect | undefined;
   readonly schedule?: Schedule | undefined;
   readonly log?: ClickstreamLog | undefined;
   readonly random?: (() => number) | undefined;
@@ -185,6 +199,7 @@ export function startClickstreamPublisher(deps: {
   const schedule = deps.schedule ?? browserSchedule;
   const log = deps.log ?? consoleLog;
   let open = false;
+  let failed = false;
   let sending = false;
   let stopped = false;
   let attempt = 0;
@@ -194,8 +209,18 @@ export function startClickstreamPublisher(deps: {
     if (!open) publisher.failed('connection timeout');
   }, ANALYTICS.connectionTimeoutMs);
 
-  const send = (batch: readonly ClickstreamEvent[]) => {
-    publish(CLICKSTREAM_CHANNEL, { events: batch }).then(
+  /** The connection when it is open, else the collector of a failed tracker, else nothing. */
+  const transport = (): ((batch: readonly ClickstreamEvent[]) => Promise<unknown>) | null => {
+    if (open) return (batch) => publish(CLICKSTREAM_CHANNEL, { events: batch });
+    const { collect } = deps;
+    return failed && collect !== undefined ? (batch) => collect({ events: batch }) : null;
+  };
+
+  const send = (
+    batch: readonly ClickstreamEvent[],
+    through: (batch: readonly ClickstreamEvent[]) => Promise<unknown>,
+  ) => {
+    through(batch).then(
       () => {
         sending = false;
         attempt = 0;
@@ -226,6 +251,7 @@ export function startClickstreamPublisher(deps: {
     connected() {
       if (stopped) return;
       open = true;
+      failed = false;
       connectTimer?.();
       connectTimer = null;
       if (store.getState().realtime.clickstream !== 'initialized') {
@@ -238,12 +264,16 @@ export function startClickstreamPublisher(deps: {
     },
     failed(reason) {
       open = false;
+      failed = true;
       if (stopped || store.getState().realtime.clickstream === 'failed') return;
       log.info('clickstream: connection failed', reason);
       store.dispatch(clickstreamStateChanged('failed'));
+      publisher.drain();
     },
     drain() {
-      while (!stopped && open && !sending && retry === null) {
+      while (!stopped && !sending && retry === null) {
+        const through = transport();
+        if (through === null) return;
         const queue = store.getState().realtime.clickstreamQueue;
         if (queue.length === 0) return;
         const plan = nextBatch(queue);
@@ -252,7 +282,7 @@ export function startClickstreamPublisher(deps: {
         if (plan.tooLarge.length > 0) {
           log.error('clickstream: events over the transport limit dropped', plan.tooLarge.length);
         }
-        if (sending) send(plan.batch);
+        if (sending) send(plan.batch, through);
       }
     },
     stop() {

@@ -46,7 +46,7 @@ import {
 } from '../notifications/notifications-slice';
 import { decodeTokenClaims } from './claims';
 import { startClickstreamPublisher } from './clickstream';
-import type { ClickstreamLog, ClickstreamPublisher } from './clickstream';
+import type { ClickstreamCollect, ClickstreamLog, ClickstreamPublisher } from './clickstream';
 import {
   channelChanged,
   connectionChanged,
@@ -109,6 +109,8 @@ export interface RealtimeDeps {
   readonly endpoint: string;
   /** A new connection token (the client's `getToken`). */
   readonly getToken: () => Promise<string>;
+  /** SPEC §7: the tracker's HTTP collector, for a clickstream whose connection failed. */
+  readonly collect?: ClickstreamCollect | undefined;
   /** The clickstream's and the reconnect's timers, the clickstream's log (tests pass their own). */
   readonly schedule?: Schedule | undefined;
   readonly log?: ClickstreamLog | undefined;
@@ -197,6 +199,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     const tracker = startClickstreamPublisher({
       store,
       publish: (channel, data) => connection.publish(channel, data),
+      collect: deps.collect,
       schedule: deps.schedule,
       log: deps.log,
     });
@@ -318,6 +321,32 @@ export function tokenFetcher(store: RealtimeStore): () => Promise<string> {
   };
 }
 
+/** A collector call that failed, with its HTTP status (or the query error's). */
+class CollectError extends Error {
+  constructor(readonly status: number | string) {
+    super(`clickstream collector: ${String(status)}`);
+  }
+}
+
+/**
+ * SPEC §7: posts a clickstream batch to the tracker's HTTP collector with the session; a failed
+ * call rejects with its status (an HTTP status decides the retry, SPEC §8).
+ */
+export function clickstreamCollector(store: RealtimeStore): ClickstreamCollect {
+  return async (data) => {
+    const result = await callEndpoint(ENDPOINTS.analyticsCollect, {
+      body: { events: [...data.events] },
+      sessionId: store.getState().session.sessionId,
+      keepalive: true,
+    });
+    if ('error' in result) {
+      if (isSessionExpiredApiError(result.error)) store.dispatch(sessionExpired());
+      throw new CollectError(result.error.status);
+    }
+    return result.data;
+  };
+}
+
 /** The browser's connection: same origin's hub, the real client, tokens from the API. */
 export function startBrowserRealtime(store: RealtimeStore): () => void {
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -326,5 +355,6 @@ export function startBrowserRealtime(store: RealtimeStore): () => void {
     loadClient: loadCentrifuge,
     endpoint: `${scheme}//${window.location.host}${REALTIME_PATH}`,
     getToken: tokenFetcher(store),
+    collect: clickstreamCollector(store),
   });
 }
