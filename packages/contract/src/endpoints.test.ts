@@ -45,6 +45,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'paymentHistory',
       'userCardsList',
       'userCardsDelete',
+      'userCardsTokenize',
       'userCardsRecurringCheck',
       'contentPage',
       'requisiteCreate',
@@ -108,7 +109,7 @@ describe('the endpoint table (SPEC §7)', () => {
     }
   });
 
-  it("every call that moves money takes an Idempotency-Key: submit, upload, the reversal and the operator's refunds and adjustments", () => {
+  it("every call that moves money or reaches a provider with a card takes an Idempotency-Key: submit, upload, the card tokenization, the reversal and the operator's refunds and adjustments", () => {
     expect(
       ENDPOINT_LIST.filter((endpoint) => endpoint.idempotencyKey).map((endpoint) => endpoint.id),
     ).toEqual([
@@ -117,6 +118,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'payoutSubmit',
       'payoutUpload',
       'reversePendingWithdrawal',
+      'userCardsTokenize',
       'operatorRefundCreate',
       'operatorPlayerAdjust',
     ]);

@@ -41,6 +41,8 @@ import {
   DeleteCardResponse,
   RecurringCheckRequest,
   RecurringCheckResponse,
+  TokenizeCardRequest,
+  TokenizeCardResponse,
   UserCardsHeaders,
   UserCardsResponse,
 } from './schemas/user-cards';
@@ -436,6 +438,21 @@ export const ENDPOINTS = {
     body: DeleteCardRequest,
     responses: { 200: { description: 'The card was removed.', schema: DeleteCardResponse } },
     errors: ['notFound'],
+  }),
+  userCardsTokenize: endpoint({
+    id: 'userCardsTokenize',
+    method: 'POST',
+    path: `${CASHIER_BASE}/user-cards`,
+    tag: 'user-cards',
+    summary: 'Save a card without a payment',
+    description:
+      "SPEC §1, §2 tokenization page (designed: the spec shows the page, not its call): the card goes to the card pay group's payment provider as a card deposit's save-card does, in a verification of zero that moves no money, and the token the provider gives is saved like a paid card's; the card number and security code are never stored or logged. A card the SPEC §5 rules refuse answers 400 naming the field. The provider's decline, a bank that asks for a confirmation only a payment can carry, or no answer are results, not errors (see TokenizeCardResponse). Idempotency-Key required: a repeat answers the first result.",
+    session: true,
+    idempotencyKey: true,
+    sandboxOnly: false,
+    body: TokenizeCardRequest,
+    responses: { 200: { description: 'What came of it.', schema: TokenizeCardResponse } },
+    errors: ['unknownPayGroup', 'methodUnavailable', 'rateLimited'],
   }),
   userCardsRecurringCheck: endpoint({
     id: 'userCardsRecurringCheck',

@@ -10,6 +10,7 @@ import { registerAccountManagementRoutes } from './modules/accounts/routes/accou
 import { registerCashierRoutes } from './modules/cashier/routes/cashier';
 import { registerDepositRoutes } from './modules/payments/routes/deposit';
 import { registerPayoutRoutes } from './modules/payments/routes/payouts';
+import { registerCardTokenizationRoutes } from './modules/payments/routes/card-tokenization';
 import { registerMetaRoutes } from './modules/service/routes/meta';
 import { registerPrometheusRoutes } from './modules/service/routes/prometheus';
 import { registerReadinessRoutes } from './modules/service/routes/readiness';
@@ -63,6 +64,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerDepositRoutes,
   registerAccountManagementRoutes,
   registerPayoutRoutes,
+  registerCardTokenizationRoutes,
   registerUserCardRoutes,
   registerContentRoutes,
   registerMetricsRoutes,

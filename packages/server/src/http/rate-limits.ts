@@ -15,8 +15,8 @@
  *   purpose and a right guess must not get through a flood, so an address over the limit is
  *   answered 429 before its password is checked ({@link AuthFailureGuard.assertAllowed}).
  * - **Money calls per session.** Each call of {@link MONEY_ENDPOINT_IDS} (submits, uploads, the
- *   recurring check, one-time codes, the reversal, a new payout account), and of the analytics
- *   collector (clickstream batches posted over HTTP), counts against its session, per endpoint;
+ *   recurring check, one-time codes, the reversal, a new payout account), of the analytics
+ *   collector (clickstream batches posted over HTTP) and of the card tokenization, counts against its session, per endpoint;
  *   past MONEY_CALLS_PER_SESSION in the window the call is answered 429 (1013, `Retry-After`)
  *   before its handler runs.
  * - **Client reports per client address**. The widget's render-crash and error reports
@@ -57,6 +57,7 @@ export const MONEY_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>([
 const SESSION_LIMITED_ENDPOINT_IDS: ReadonlySet<string> = new Set<string>([
   ...MONEY_ENDPOINT_IDS,
   'analyticsCollect' satisfies EndpointId,
+  'userCardsTokenize' satisfies EndpointId,
 ]);
 
 /** The endpoints limited per client address (they take no session), and their limit's setting. */

@@ -234,6 +234,7 @@ const PREVIEW_REFUSED_ENDPOINT_IDS: ReadonlySet<string> = new Set([
   'altInteraction',
   'altStatus',
   'userCardsDelete',
+  'userCardsTokenize',
   'requisiteDelete',
 ]);
 

@@ -287,6 +287,21 @@ const BASES: { readonly [K in InputEndpointId]: (c: WalkContext) => BaseRequest 
       },
     }),
   }),
+  userCardsTokenize: () => ({
+    flow: 'deposit',
+    request: request(ENDPOINTS.userCardsTokenize, {
+      body: {
+        card_data: {
+          card_pan: '4000000000000101',
+          card_exp_month: '12',
+          card_exp_year: '31',
+          card_cvv: '737',
+          card_cardholder_name: 'JANE DOE',
+        },
+        browser_data: EXAMPLE_DEPOSIT_SUBMIT.browser_data,
+      },
+    }),
+  }),
   icon: () => ({
     flow: null,
     request: request(ENDPOINTS.icon, { params: { theme: 'brand0', file: 'ic_24_close.svg' } }),
