@@ -41,6 +41,7 @@ describe('route table (SPEC §2)', () => {
         '/reject-withdrawal',
         '/cards',
         '/checkout',
+        '/tokenization_page',
         '/content',
         '/error',
         '/3ds_result',
@@ -57,7 +58,7 @@ describe('route table (SPEC §2)', () => {
         '/withdrawal-history',
       ]),
     );
-    expect(ROUTES).toHaveLength(42);
+    expect(ROUTES).toHaveLength(43);
   });
 
   it('marks exactly the bet-shop withdrawal and country picker as overlays', () => {

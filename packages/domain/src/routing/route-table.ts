@@ -123,6 +123,14 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('reject-withdrawal', '/reject-withdrawal', 'withdrawal', 'withdrawal', 'reversal'),
   route('cards', '/cards', null, 'withdrawal', 'saved cards'),
   route('checkout', '/checkout', null, 'checkout', 'card checkout'),
+  // SPEC §1 page kind tokenization_page: a card saved without a payment.
+  route(
+    'tokenization-page',
+    '/tokenization_page',
+    null,
+    'tokenization_page',
+    'card tokenization without a payment',
+  ),
   route('content', '/content', null, 'content', 'content page fetched by address'),
   // SPEC §1 page kind error: an address a host or a provider's return sends the player to when
   // the payment cannot go on; the page says so and leads back to the methods.

@@ -34,6 +34,9 @@ const AltPayment: Screen = lazy(() => altPayments().then((m) => ({ default: m.Al
 const DisplayForm: Screen = lazy(() => displayForm().then((m) => ({ default: m.DisplayFormPage })));
 const ContentScreen: Screen = lazy(() => content().then((m) => ({ default: m.ContentPage })));
 const CardsScreen: Screen = lazy(() => cards().then((m) => ({ default: m.CardsPage })));
+const TokenizationScreen: Screen = lazy(() =>
+  cards().then((m) => ({ default: m.TokenizationPage })),
+);
 const { accountManagement } = SCREEN_CODE;
 const { withdrawal } = SCREEN_CODE;
 const WithdrawalHome: Screen = lazy(() =>
@@ -98,6 +101,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   error: ErrorScreen,
   cards: CardsScreen,
   'withdrawal-cards': CardsScreen,
+  'tokenization-page': TokenizationScreen,
   withdrawal: WithdrawalHome,
   'withdrawal-method': WithdrawalMethod,
   'reject-withdrawal': RejectWithdrawal,

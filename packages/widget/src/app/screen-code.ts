@@ -92,6 +92,7 @@ export const ROUTE_SCREEN_CODE: Readonly<Record<string, ScreenCodeName>> = {
   error: 'errorPage',
   cards: 'cards',
   'withdrawal-cards': 'cards',
+  'tokenization-page': 'cards',
   withdrawal: 'withdrawal',
   'withdrawal-method': 'withdrawal',
   'reject-withdrawal': 'withdrawal',
