@@ -222,7 +222,9 @@ describe('configuration in the back office', () => {
     const { serverUrl } = env.stack;
     const stored = async () => {
       const answer = await page.request.get(`${serverUrl}${OPERATOR_BASE}/pay-groups/deposit/card`);
-      return Reflect.get(Object(await answer.json()), 'countries');
+      const body: unknown = await answer.json();
+      const countries: unknown = Reflect.get(Object(body), 'countries');
+      return countries;
     };
     try {
       await page.goto(`${serverUrl}/back-office/configuration/pay-groups/deposit/card`);

@@ -54,7 +54,7 @@ describe('icons and the clickstream collector (SPEC §7)', () => {
     try {
       // The hub is out of reach: every connection is closed at once.
       await context.routeWebSocket(/\/connection\/websocket/, (socket) => {
-        socket.close();
+        void socket.close();
       });
       await context.clock.install();
       const page = await context.newPage();

@@ -7,7 +7,6 @@
  * sends the player to the merchant at once.
  */
 import { describe, expect, it } from 'vitest';
-import type { Frame } from 'playwright-core';
 import { newSession, useStackAndBrowser } from './support';
 import { checkA11y } from './support/a11y';
 import { screenshot } from './support/browser';
@@ -20,20 +19,15 @@ import {
   uniquePlayer,
 } from './support/cashier';
 import type { WidgetLanguage } from './support/cashier';
-import { TEST_CARDS, openCardMethod, payWithCard, waitForPath } from './support/journeys';
+import {
+  TEST_CARDS,
+  challengeFrame,
+  openCardMethod,
+  payWithCard,
+  waitForPath,
+} from './support/journeys';
 
 const env = useStackAndBrowser();
-
-/** The issuer's challenge page inside the method page's frame, once it shows its buttons. */
-async function challengeFrame(cashier: Frame): Promise<Frame> {
-  const handle = await cashier
-    .getByTitle(text('en', 'DEPOSIT_METHOD.THREE_DS.FRAME_TITLE'), { exact: true })
-    .elementHandle();
-  const challenge = await handle.contentFrame();
-  if (challenge === null) throw new Error('the challenge frame has no document');
-  await challenge.getByRole('button', { name: 'Pass', exact: true }).waitFor();
-  return challenge;
-}
 
 describe('status pages (SPEC §2)', () => {
   it('SPEC §2: a status page inside the cashier’s own frame is detected: blank there, and the cashier around it shows the result', async () => {

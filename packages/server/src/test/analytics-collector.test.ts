@@ -7,13 +7,12 @@
  * a call without a session with 401 (17); calls are limited per session (429); the log line says
  * how many events, nothing about the player.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@cashdesk/contract';
-import { clickstreamEvents, players } from '../db/schema';
-import { callJson } from './api-calls';
-import { createTestSession, startTestServer } from './harness';
+import { clickstreamEvents } from '../db/schema';
+import { callJson, newPlayerSession } from './api-calls';
+import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 
 const COLLECTOR = '/psp/cashier-service/analytics';
@@ -45,20 +44,9 @@ function event(target: string) {
   };
 }
 
-async function newPlayer() {
-  const player = `collector-${randomUUID().slice(0, 8)}`;
-  const session = await createTestSession(server, { player, brand: 'brand0' });
-  const [row] = await server.db
-    .select({ id: players.id })
-    .from(players)
-    .where(eq(players.externalId, player));
-  if (row === undefined) throw new Error('no player');
-  return { session, playerUuid: row.id };
-}
-
 describe('the analytics collector (SPEC §7 /psp, /cashier-service/analytics)', () => {
   it('SPEC §7: keeps posted clickstream events under the session’s brand and player, without the analytics session id', async () => {
-    const { session, playerUuid } = await newPlayer();
+    const { session, playerUuid } = await newPlayerSession(server, 'collector');
     const answer = await callJson(server, 'POST', COLLECTOR, session, {
       events: [event('submit_button'), event('save_card')],
     });
@@ -79,7 +67,7 @@ describe('the analytics collector (SPEC §7 /psp, /cashier-service/analytics)', 
   });
 
   it('SPEC §9: a post over 40000 bytes is refused with 413 and nothing is kept', async () => {
-    const { session, playerUuid } = await newPlayer();
+    const { session, playerUuid } = await newPlayerSession(server, 'collector');
     const big = Array.from({ length: 50 }, (_, index) => ({
       ...event('x'),
       data: { target: `${String(index)}${'y'.repeat(900)}` },
@@ -95,7 +83,7 @@ describe('the analytics collector (SPEC §7 /psp, /cashier-service/analytics)', 
   });
 
   it('refuses a malformed batch with 400 and a call without a session with 401 (17)', async () => {
-    const { session } = await newPlayer();
+    const { session } = await newPlayerSession(server, 'collector');
     for (const body of [{ events: [] }, { events: [{ data: {} }] }, { event: event('a') }]) {
       const answer = await callJson(server, 'POST', COLLECTOR, session, body);
       expect(answer.status).toBe(400);
@@ -107,7 +95,7 @@ describe('the analytics collector (SPEC §7 /psp, /cashier-service/analytics)', 
   });
 
   it('is limited per session: past the window’s calls 429 (1013), another session goes on', async () => {
-    const { session } = await newPlayer();
+    const { session } = await newPlayerSession(server, 'collector');
     for (let call = 0; call < CALLS_PER_SESSION; call += 1) {
       const answer = await callJson(server, 'POST', COLLECTOR, session, { events: [event('a')] });
       expect(answer.status).toBe(200);
@@ -115,7 +103,7 @@ describe('the analytics collector (SPEC §7 /psp, /cashier-service/analytics)', 
     const refused = await callJson(server, 'POST', COLLECTOR, session, { events: [event('a')] });
     expect(refused.status).toBe(429);
     expect(refused.body.error_code).toBe(ERROR_CODES.rateLimited.code);
-    const other = await newPlayer();
+    const other = await newPlayerSession(server, 'collector');
     const fine = await callJson(server, 'POST', COLLECTOR, other.session, { events: [event('a')] });
     expect(fine.status).toBe(200);
   });

@@ -10,9 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, TokenizeCardResponse } from '@cashdesk/contract';
-import { players, savedCards, transactions } from '../db/schema';
-import { CASHIER, callJson, payGroupId } from './api-calls';
-import { createTestSession, startTestServer } from './harness';
+import { savedCards, transactions } from '../db/schema';
+import { CASHIER, callJson, newPlayerSession, payGroupId } from './api-calls';
+import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 
 const TOKENIZE = `${CASHIER}/user-cards`;
@@ -42,17 +42,6 @@ function cardData(pan = PAN, overrides: Record<string, string> = {}) {
   };
 }
 
-async function newSession() {
-  const player = `tokenize-${randomUUID().slice(0, 8)}`;
-  const session = await createTestSession(server, { player });
-  const [row] = await server.db
-    .select({ id: players.id })
-    .from(players)
-    .where(eq(players.externalId, player));
-  if (row === undefined) throw new Error('no player');
-  return { session, playerUuid: row.id };
-}
-
 async function balanceOf(session: string): Promise<unknown> {
   const init = await callJson(server, 'GET', `${CASHIER}/payments/groups/init`, session);
   return init.body.user_balance;
@@ -60,7 +49,7 @@ async function balanceOf(session: string): Promise<unknown> {
 
 describe('the tokenization page’s call (SPEC §1, §2: a card saved without a payment)', () => {
   it('SPEC §1, §2: saves the card the provider tokenised, charges nothing, and the card then pays by its id', async () => {
-    const { session, playerUuid } = await newSession();
+    const { session, playerUuid } = await newPlayerSession(server, 'tokenize');
     const before = await balanceOf(session);
     const answer = await callJson(server, 'POST', TOKENIZE, session, cardData());
     expect(answer.status).toBe(200);
@@ -99,7 +88,7 @@ describe('the tokenization page’s call (SPEC §1, §2: a card saved without a 
   });
 
   it('SPEC §1: the card number and security code are stored and logged nowhere', async () => {
-    const { session, playerUuid } = await newSession();
+    const { session, playerUuid } = await newPlayerSession(server, 'tokenize');
     const pan = '5555555555554444';
     const answer = await callJson(
       server,
@@ -126,7 +115,7 @@ describe('the tokenization page’s call (SPEC §1, §2: a card saved without a 
   });
 
   it('SPEC §1: a decline and a bank that asks for a challenge save nothing, and say why', async () => {
-    const { session, playerUuid } = await newSession();
+    const { session, playerUuid } = await newPlayerSession(server, 'tokenize');
     const declined = await callJson(
       server,
       'POST',
@@ -161,7 +150,7 @@ describe('the tokenization page’s call (SPEC §1, §2: a card saved without a 
   });
 
   it('SPEC §5: a card the rules refuse answers 400 naming the field, and no provider is asked', async () => {
-    const { session } = await newSession();
+    const { session } = await newPlayerSession(server, 'tokenize');
     for (const [body, field] of [
       [cardData('4000000000000102'), 'body.card_data.card_pan'],
       [cardData(PAN, { card_exp_year: '20' }), 'body.card_data.card_exp_month'],
@@ -180,7 +169,7 @@ describe('the tokenization page’s call (SPEC §1, §2: a card saved without a 
   });
 
   it('a repeat with the same Idempotency-Key answers the first result and saves one card', async () => {
-    const { session, playerUuid } = await newSession();
+    const { session, playerUuid } = await newPlayerSession(server, 'tokenize');
     const key = randomUUID();
     const first = await callJson(server, 'POST', TOKENIZE, session, cardData(), {
       'idempotency-key': key,
@@ -197,7 +186,7 @@ describe('the tokenization page’s call (SPEC §1, §2: a card saved without a 
   });
 
   it('answers 404 for a pay group that is no card deposit method', async () => {
-    const { session } = await newSession();
+    const { session } = await newPlayerSession(server, 'tokenize');
     const wallet = await payGroupId(server, 'ewallet', 'deposit');
     const answer = await callJson(server, 'POST', TOKENIZE, session, {
       ...cardData(),

@@ -52,6 +52,18 @@ async function playerOf(brand: OperatorBrand, name: string, country: string | nu
 
 const listed = (init: Record<string, unknown>) => groupsOf(init).map((group) => group.short_name);
 
+/** The status of SPEC §7 select of pay group `id` in `session`. */
+async function selectStatus(session: string, id: number): Promise<number> {
+  const answer = await callJson(
+    server,
+    'POST',
+    `${CASHIER}/payments/groups/${String(id)}/select`,
+    session,
+    { currency: 'EUR' },
+  );
+  return answer.status;
+}
+
 describe('country filtering (SPEC §3 country_filtering_enabled)', () => {
   it('SPEC §3: with filtering on, a pay group naming countries is listed only for their players', async () => {
     const { brand } = await brandWithCountries(true);
@@ -88,37 +100,16 @@ describe('country filtering (SPEC §3 country_filtering_enabled)', () => {
     expect(submit.status).toBe(404);
     expect(errorFields(submit.body).code).toBe(ERROR_CODES.unknownPayGroup.code);
     // The pay group offered everywhere is selected as ever.
-    const open = await callJson(
-      server,
-      'POST',
-      `${CASHIER}/payments/groups/${String(everywhere.id)}/select`,
-      french.sessionId,
-      { currency: 'EUR' },
-    );
-    expect(open.status).toBe(200);
+    expect(await selectStatus(french.sessionId, everywhere.id)).toBe(200);
     const german = await playerOf(brand, 'de-buyer', 'DE');
-    const allowed = await callJson(
-      server,
-      'POST',
-      `${CASHIER}/payments/groups/${String(local.id)}/select`,
-      german.sessionId,
-      { currency: 'EUR' },
-    );
-    expect(allowed.status).toBe(200);
+    expect(await selectStatus(german.sessionId, local.id)).toBe(200);
   });
 
   it('SPEC §3: with filtering off the countries change nothing', async () => {
     const { brand, local } = await brandWithCountries(false);
     const french = await playerOf(brand, 'fr-free', 'FR');
     expect(listed(french.init)).toContain('card_local');
-    const select = await callJson(
-      server,
-      'POST',
-      `${CASHIER}/payments/groups/${String(local.id)}/select`,
-      french.sessionId,
-      { currency: 'EUR' },
-    );
-    expect(select.status).toBe(200);
+    expect(await selectStatus(french.sessionId, local.id)).toBe(200);
   });
 
   it('keeps the countries in the pay group document and refuses a malformed or repeated one', async () => {

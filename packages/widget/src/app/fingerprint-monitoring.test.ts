@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readStartup } from '../startup/startup';
-import { createAppStore } from '../store/store';
+import type { AppStore } from '../store/store';
+import { storeAt } from '../test/test-store';
 import { monitorFingerprintLoad } from './fingerprint-monitoring';
-
-function appStore() {
-  return createAppStore(
-    readStartup({
-      address: 'http://cashier.test/deposit?session_id=s-1',
-      windowWidth: 800,
-      windowHeight: 600,
-      userAgent: 'test',
-      inFrame: false,
-    }),
-    1_000,
-  );
-}
 
 /** A clock that moves 3 ms each time it is read. */
 function steppingClock() {
@@ -22,13 +9,13 @@ function steppingClock() {
   return () => (now += 3);
 }
 
-const events = (store: ReturnType<typeof appStore>) =>
+const events = (store: AppStore) =>
   store.getState().realtime.clickstreamQueue.filter((event) => event.type === 'fingerprint_load');
 
 describe('fingerprint load monitoring (SPEC §9 chance 0.001)', () => {
   it('SPEC §9: a sampled page load reports whether the fingerprint loaded and in how long, never the fingerprint', () => {
     window.localStorage.setItem('PH_fingerprint', 'fp-secret-value');
-    const store = appStore();
+    const store = storeAt('http://cashier.test/deposit?session_id=s-1', false);
     monitorFingerprintLoad(store, { random: () => 0.0005, now: steppingClock() });
     const [event] = events(store);
     expect(event?.data).toEqual({ loaded: true, load_ms: 3 });
@@ -37,13 +24,13 @@ describe('fingerprint load monitoring (SPEC §9 chance 0.001)', () => {
   });
 
   it('SPEC §9: a page load outside the one in a thousand reports nothing', () => {
-    const store = appStore();
+    const store = storeAt('http://cashier.test/deposit?session_id=s-1', false);
     monitorFingerprintLoad(store, { random: () => 0.001, now: steppingClock() });
     expect(events(store)).toEqual([]);
   });
 
   it('reports a missing fingerprint as not loaded', () => {
-    const store = appStore();
+    const store = storeAt('http://cashier.test/deposit?session_id=s-1', false);
     monitorFingerprintLoad(store, { random: () => 0, now: steppingClock() });
     expect(events(store)[0]?.data).toEqual({ loaded: false, load_ms: 3 });
   });

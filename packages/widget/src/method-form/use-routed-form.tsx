@@ -12,8 +12,8 @@ import type {
   RouteRequestInput,
   WithdrawalFieldDefinition,
 } from '@cashdesk/contract';
-import { fieldKind } from '@cashdesk/domain';
-import type { FormField } from '@cashdesk/domain';
+import { fieldKind, parseDecimal } from '@cashdesk/domain';
+import type { FormField, SubmitParameters } from '@cashdesk/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildMethodForm } from './method-form';
@@ -46,10 +46,14 @@ export interface RoutedForm {
   readonly form: MethodForm;
   readonly routing: RoutingState;
   /**
-   * Sends `body` (the form entered so far) to the route call; answers the routed form, or `null`
-   * when the call failed or a later call overtook it.
+   * Sends the form entered so far to the route call (the amount only when it is a positive
+   * decimal); answers the routed form, or `null` when the call failed or a later call overtook it.
    */
-  readonly route: (body: RouteRequestInput) => Promise<MethodForm | null>;
+  readonly route: (form: {
+    readonly currency: string;
+    readonly amountText: string;
+    readonly parameters: SubmitParameters;
+  }) => Promise<MethodForm | null>;
 }
 
 /** SPEC §7: the routed form of a method page (see the module comment). */
@@ -63,11 +67,16 @@ export function useRoutedForm(input: {
   const [routing, setRouting] = useState<RoutingState>('idle');
   const calls = useRef(0);
   const { flow, detail, loadedForm, call } = input;
-  const route = async (body: RouteRequestInput): Promise<MethodForm | null> => {
+  const route: RoutedForm['route'] = async ({ currency, amountText, parameters }) => {
     calls.current += 1;
     const current = calls.current;
     setRouting('loading');
-    const result = await call(body);
+    const amountValid = parseDecimal(amountText)?.gt(0) === true;
+    const result = await call({
+      currency,
+      ...(amountValid ? { amount: amountText } : {}),
+      parameters,
+    });
     if (current !== calls.current) return null;
     if (result.data === undefined) {
       setRouting('failed');

@@ -1,20 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readStartup } from '../startup/startup';
-import { createAppStore } from '../store/store';
+import { storeAt } from '../test/test-store';
 import { trackClickstream } from './clickstream';
-
-function appStore() {
-  return createAppStore(
-    readStartup({
-      address: 'http://cashier.test/deposit?session_id=s-1',
-      windowWidth: 800,
-      windowHeight: 600,
-      userAgent: 'test',
-      inFrame: false,
-    }),
-    1_000,
-  );
-}
 
 const click = (now: number, id: string) =>
   trackClickstream(
@@ -29,7 +15,9 @@ afterEach(() => {
 describe('the analytics cookie of the clickstream tracker (SPEC §9 cookie lifetime, session timeout)', () => {
   it('SPEC §9: an event writes the analytics session into a cookie that lives 63072000 s', () => {
     const writes = vi.spyOn(Document.prototype, 'cookie', 'set');
-    appStore().dispatch(click(1_000_000, 'first'));
+    storeAt('http://cashier.test/deposit?session_id=s-1', false).dispatch(
+      click(1_000_000, 'first'),
+    );
     expect(writes).toHaveBeenLastCalledWith(
       'cd_analytics=first.1000000; Max-Age=63072000; Path=/; SameSite=Lax',
     );
@@ -37,11 +25,13 @@ describe('the analytics cookie of the clickstream tracker (SPEC §9 cookie lifet
   });
 
   it('SPEC §9: after a reload the session of the cookie continues within 1800 s, and a new one starts after', () => {
-    appStore().dispatch(click(1_000_000, 'first'));
-    const reloaded = appStore();
+    storeAt('http://cashier.test/deposit?session_id=s-1', false).dispatch(
+      click(1_000_000, 'first'),
+    );
+    const reloaded = storeAt('http://cashier.test/deposit?session_id=s-1', false);
     reloaded.dispatch(click(1_000_000 + 1_799_000, 'second'));
     expect(reloaded.getState().realtime.clickstreamQueue[0]?.session_id).toBe('first');
-    const later = appStore();
+    const later = storeAt('http://cashier.test/deposit?session_id=s-1', false);
     later.dispatch(click(1_000_000 + 1_799_000 + 1_800_000, 'third'));
     expect(later.getState().realtime.clickstreamQueue[0]?.session_id).toBe('third');
     expect(document.cookie).toContain('cd_analytics=third.');

@@ -1,41 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Schedule } from '../browser/schedule';
-import { readStartup } from '../startup/startup';
-import { createAppStore } from '../store/store';
+import { fakeSchedule, storeAt } from '../test/test-store';
 import { startClickstreamPublisher, trackClickstream } from './clickstream';
 import type { ClickstreamLog, ClickstreamPublisher } from './clickstream';
-
-function appStore() {
-  return createAppStore(
-    readStartup({
-      address: 'http://cashier.test/deposit?session_id=s-1',
-      windowWidth: 800,
-      windowHeight: 600,
-      userAgent: 'test',
-      inFrame: true,
-    }),
-    1_000,
-  );
-}
-
-function fakeSchedule() {
-  const pending: { ms: number; run: () => void; cancelled: boolean }[] = [];
-  const schedule: Schedule = (callback, ms) => {
-    const entry = { ms, run: callback, cancelled: false };
-    pending.push(entry);
-    return () => {
-      entry.cancelled = true;
-    };
-  };
-  const fire = (ms: number) => {
-    for (const entry of pending.filter((item) => item.ms === ms && !item.cancelled)) {
-      entry.cancelled = true;
-      entry.run();
-    }
-  };
-  const waiting = () => pending.filter((item) => !item.cancelled).map((item) => item.ms);
-  return { schedule, fire, waiting };
-}
 
 const quiet: ClickstreamLog = { info: () => undefined, error: () => undefined };
 
@@ -50,7 +16,13 @@ function recorder() {
   const calls: Call[] = [];
   const call = (data: unknown) =>
     new Promise<unknown>((resolve, reject) => {
-      calls.push({ data, resolve: () => resolve(undefined), reject });
+      calls.push({
+        data,
+        resolve: () => {
+          resolve(undefined);
+        },
+        reject,
+      });
     });
   return { calls, call };
 }
@@ -70,7 +42,7 @@ afterEach(() => {
 });
 
 function started() {
-  const store = appStore();
+  const store = storeAt();
   const timers = fakeSchedule();
   const published = recorder();
   const collected = recorder();

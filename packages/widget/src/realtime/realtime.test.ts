@@ -3,10 +3,9 @@ import { REALTIME } from '@cashdesk/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { cashierApi } from '../api/cashier-api';
 import { sessionExpired } from '../store/session-slice';
-import { readStartup } from '../startup/startup';
-import { createAppStore } from '../store/store';
 import type { AppStore } from '../store/store';
 import { jsonResponse, requestUrl } from '../test/render-at';
+import { fakeSchedule, storeAt as appStore } from '../test/test-store';
 import { decodeTokenClaims } from './claims';
 import { trackClickstream } from './clickstream';
 import type { Schedule } from '../browser/schedule';
@@ -107,19 +106,6 @@ const TOKEN = [
   'signature',
 ].join('.');
 
-function appStore(): AppStore {
-  return createAppStore(
-    readStartup({
-      address: 'https://cashier.test/deposit?session_id=s-1',
-      windowWidth: 800,
-      windowHeight: 600,
-      userAgent: 'test',
-      inFrame: true,
-    }),
-    1_000,
-  );
-}
-
 async function initAnswered(store: AppStore, token = TOKEN): Promise<void> {
   await store.dispatch(
     cashierApi.util.upsertQueryData('depositInit', undefined, {
@@ -128,27 +114,6 @@ async function initAnswered(store: AppStore, token = TOKEN): Promise<void> {
       auth_token: token,
     }),
   );
-}
-
-/** Timers a test runs by hand: each scheduled callback with its delay. */
-function fakeSchedule() {
-  const pending: { ms: number; run: () => void; cancelled: boolean }[] = [];
-  const schedule: Schedule = (callback, ms) => {
-    const entry = { ms, run: callback, cancelled: false };
-    pending.push(entry);
-    return () => {
-      entry.cancelled = true;
-    };
-  };
-  /** Runs the callbacks scheduled with `ms`, still pending. */
-  const fire = (ms: number) => {
-    for (const entry of pending.filter((item) => item.ms === ms && !item.cancelled)) {
-      entry.cancelled = true;
-      entry.run();
-    }
-  };
-  const waiting = () => pending.filter((item) => !item.cancelled).map((item) => item.ms);
-  return { schedule, fire, waiting };
 }
 
 /** A log a test reads. */

@@ -85,7 +85,7 @@ export async function findSessionPayGroup(
   // From the brand data in memory, when the handle has a cache (not in a transaction).
   const hub = cacheHubOf(db);
   let row: SessionPayGroup | undefined;
-  let countryFiltering = false;
+  let countryFiltering: boolean;
   if (hub === undefined) {
     const [stored] = await payGroupRow(db, scope, id);
     row = stored;

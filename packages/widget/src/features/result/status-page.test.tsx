@@ -43,6 +43,21 @@ function stubServer() {
   );
 }
 
+/** A declined card payment whose page offers every way on (retry, other methods, the game). */
+const DECLINED_STATE = {
+  paySession: {
+    ...EXAMPLE_PAY_SESSION_DECLINED,
+    decline_page_settings: {
+      retry: true,
+      change_method: true,
+      all_methods: true,
+      into_game: true,
+      message_key: null,
+    },
+  },
+  payGroupId: '101',
+};
+
 beforeEach(() => {
   vi.spyOn(browserWindow, 'assign').mockImplementation(() => undefined);
   vi.spyOn(browserWindow, 'open').mockImplementation(() => undefined);
@@ -109,19 +124,7 @@ describe('status pages (SPEC §2 status-page detection, view statuses and view k
     stubServer();
     await renderAt(<StatusRoutes />, {
       address: '/deposit/deposit-fail?mode=status_page&height=640',
-      state: {
-        paySession: {
-          ...EXAMPLE_PAY_SESSION_DECLINED,
-          decline_page_settings: {
-            retry: true,
-            change_method: true,
-            all_methods: true,
-            into_game: true,
-            message_key: null,
-          },
-        },
-        payGroupId: '101',
-      },
+      state: DECLINED_STATE,
     });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Deposit declined' });
     expect(heading.closest('section')?.style.minHeight).toBe('640px');
@@ -135,19 +138,7 @@ describe('status pages (SPEC §2 status-page detection, view statuses and view k
     stubServer();
     await renderAt(<StatusRoutes />, {
       address: '/deposit/deposit-error',
-      state: {
-        paySession: {
-          ...EXAMPLE_PAY_SESSION_DECLINED,
-          decline_page_settings: {
-            retry: true,
-            change_method: true,
-            all_methods: true,
-            into_game: true,
-            message_key: null,
-          },
-        },
-        payGroupId: '101',
-      },
+      state: DECLINED_STATE,
     });
     await screen.findByRole('heading', { level: 1, name: 'Deposit declined' });
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

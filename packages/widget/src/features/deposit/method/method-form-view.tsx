@@ -18,7 +18,6 @@ import {
   linkTarget,
   otpCodeField,
   otpRequisiteField,
-  parseDecimal,
   resultNavigation,
 } from '@cashdesk/domain';
 import type {
@@ -236,12 +235,7 @@ export function MethodFormView({
       card: cardSubmitValues(form, current, next, cards),
     });
     const amountText = plainAmount(textOf(next[AMOUNT_FIELD_NAME]));
-    const amountValid = parseDecimal(amountText)?.gt(0) === true;
-    const routed = await route({
-      currency: form.currency,
-      ...(amountValid ? { amount: amountText } : {}),
-      parameters,
-    });
+    const routed = await route({ currency: form.currency, amountText, parameters });
     if (routed === null) return;
     setValues((previous) => ({ ...initialValues(routed, amountText, cards), ...previous }));
   };

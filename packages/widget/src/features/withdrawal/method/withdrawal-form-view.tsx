@@ -11,7 +11,6 @@ import {
   buildSubmitParameters,
   clampWithdrawalAmount,
   fieldKind,
-  parseDecimal,
   payoutCardFieldState,
   resultPagePath,
   setQueryParam,
@@ -211,12 +210,7 @@ export function WithdrawalFormView({
     // A payout form types no card data, so the card naming of the flows does not apply.
     const parameters = buildSubmitParameters({ fields: shown, values: next, flow: 'deposit' });
     const amountText = plainAmount(textOf(next[AMOUNT_FIELD_NAME]));
-    const amountValid = parseDecimal(amountText)?.gt(0) === true;
-    const routed = await route({
-      currency: form.currency,
-      ...(amountValid ? { amount: amountText } : {}),
-      parameters,
-    });
+    const routed = await route({ currency: form.currency, amountText, parameters });
     if (routed === null) return;
     setValues((previous) => ({ ...initialValues(routed, amountText, cards), ...previous }));
   }

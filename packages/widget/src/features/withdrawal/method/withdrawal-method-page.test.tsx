@@ -526,7 +526,7 @@ describe('routable withdrawal methods (SPEC §7 route, payouts/groups/... when n
     );
     return {
       parameters: [
-        ...(ROUTABLE_DETAIL.parameters ?? []),
+        ...ROUTABLE_DETAIL.parameters,
         ...(business === true
           ? [{ name: 'company_number', type: 'input', label: 'Company number', is_required: true }]
           : []),
