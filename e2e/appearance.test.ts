@@ -37,6 +37,7 @@ const GERMAN = {
   'DEPOSIT_METHOD.BACK': 'Zurück zu den Zahlungsarten',
   'DEPOSIT_METHOD.AMOUNT_LABEL': 'Betrag',
   'DEPOSIT_METHOD.SUBMIT': '{{amount}} einzahlen',
+  'DEPOSIT_METHOD.SUBMIT_WITH_FEE': '{{amount}} bezahlen',
 };
 
 /** One call of the operator API with a bearer key; the JSON answer. */
@@ -117,8 +118,9 @@ describe('a brand theme, logo and German texts set at run time', () => {
       await amountField.fill('');
       await amountField.pressSequentially('1234,5');
       expect(await amountField.inputValue()).toBe('1 234,5');
-      const submit = page.getByRole('button', { name: /einzahlen$/ });
-      await expect.poll(() => submit.innerText()).toMatch(/^1\s234,50 EUR einzahlen$/);
+      // The card's fee (1.5 % + 0.25) included: what the player is charged.
+      const submit = page.getByRole('button', { name: /bezahlen$/ });
+      await expect.poll(() => submit.innerText()).toMatch(/^1\s253,27 EUR bezahlen$/);
       // The theme reaches the components: the submit button in the primary colour, its text in
       // brand0's primary-text colour (not named by the theme: every theme starts from brand0).
       const look = await submit.evaluate((element) => {

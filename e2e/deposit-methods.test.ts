@@ -226,6 +226,11 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
       'DE89 3704 0044 0532 0130 00',
     );
 
+    // The reference the page asks the transfer to carry is shown, copyable: the player's ID.
+    // Shown whole in groups (a read-only value, not an input): its text without the spaces.
+    const reference = await field(frame, 'PH.FIELD.TRANSFER_REFERENCE').textContent();
+    expect(reference?.replace(/\s/g, '')).toBe(hosted.player);
+
     // The transfer date, DD.MM.YYYY.
     const today = new Date();
     const date = `${String(today.getDate()).padStart(2, '0')}.${String(today.getMonth() + 1).padStart(2, '0')}.${today.getFullYear()}`;
@@ -284,6 +289,11 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
     await waitForPath(frame, /^\/deposit\/deposit-(success|await|processing)$/);
     await frame.getByRole('heading', { level: 1 }).waitFor();
     await visitScreen(page, frame, 'bank-transfer-result');
+    // The result names the same reference as the form, not another one.
+    await frame
+      .locator('.cd-result__reference')
+      .getByText(hosted.player, { exact: true })
+      .waitFor();
     const transactions = await transactionsOf(env.stack, session.sessionId);
     expect(transactions).toHaveLength(1);
     expect(sameAmount(transactions[0]?.amount ?? '', '50')).toBe(true);
@@ -325,7 +335,8 @@ describe('other deposit methods (SPEC §1 method kinds, §2 routes)', () => {
       stored.expiresAt,
     );
     const shown = (await voucher.textContent()) ?? '';
-    expect(shown).toContain(stored.code);
+    // The code in groups of four, as it is read out at the counter.
+    expect(shown).toContain(stored.code.replace(/(\d{4})(?=\d)/g, '$1 '));
     expect(shown).toContain(text('en', 'RESULT.VOUCHER.DEPOSIT.SHOP'));
     expect(shown).toContain('Kreuzberg');
     expect(shown).toContain('Oranienstraße 20');

@@ -151,7 +151,11 @@ describe('keyboard-only journeys (focus after each step, key presses counted)', 
     await keys.press('Tab');
     await inCashier('checkbox', text('en', 'PH.FIELD.SAVE_CARD'));
     await keys.press('Tab');
-    await inCashier('button', text('en', 'DEPOSIT_METHOD.SUBMIT', { amount: '25.00 EUR' }));
+    // The card's fee (1.5 % + 0.25) included: what the player is charged.
+    await inCashier(
+      'button',
+      text('en', 'DEPOSIT_METHOD.SUBMIT_WITH_FEE', { amount: '25.63 EUR' }),
+    );
     await screenshot(page, 'keyboard-only-deposit-submit');
     await keys.press('Enter');
 

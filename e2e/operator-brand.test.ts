@@ -96,6 +96,7 @@ const GERMAN: Readonly<Record<string, string>> = {
     'Ihre Auszahlung ist unterwegs. Bis zum Eingang auf Ihrem Konto kann es etwas dauern.',
   'RESULT.BUTTON.INTO_GAME': 'Zurück zum Spiel',
   'RESULT.BUTTON.ALL_METHODS': 'Alle Zahlungsarten',
+  'RESULT.BUTTON.ALL_PAYOUT_METHODS': 'Alle Auszahlungsarten',
   'RESULT.DETAILS.AMOUNT': 'Betrag',
   'WITHDRAWAL.BALANCE': 'Verfügbar zur Auszahlung:',
   'FIELDS.AMOUNT.MAX_HINT': 'Höchstens {{amount}}',

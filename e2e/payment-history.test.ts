@@ -25,8 +25,11 @@ import {
   openCardMethod,
   openMethod,
   payWithCard,
+  amountInput,
   submitButton,
+  waitForAutoChoice,
   waitForHome,
+  waitForList,
   waitForPath,
 } from './support/journeys';
 
@@ -62,9 +65,13 @@ describe('pending payments and history', () => {
     await submitButton(frame).click();
     await waitForPath(frame, '/deposit/deposit-display-form');
     await frame.getByRole('img', { name: pattern('en', 'DISPLAY_FORM.QR_ALT') }).waitFor();
-    const reference = await frame
-      .getByLabel(text('en', 'DISPLAY_FORM.REFERENCE'), { exact: true })
-      .inputValue();
+    // The reference shows whole in its copy box, named by its label.
+    const shownReference = () =>
+      frame
+        .getByRole('group', { name: text('en', 'DISPLAY_FORM.REFERENCE'), exact: true })
+        .locator('.cd-long-value')
+        .textContent();
+    const reference = (await shownReference()) ?? '';
     expect(reference).not.toBe('');
 
     // The player reloads the brand's page: the cashier starts again on its homepage, which
@@ -82,9 +89,7 @@ describe('pending payments and history', () => {
     await open.getByRole('button', { name: /^Continue/ }).click();
     await waitForPath(frame, '/deposit/deposit-display-form');
     await frame.getByRole('img', { name: pattern('en', 'DISPLAY_FORM.QR_ALT') }).waitFor();
-    expect(
-      await frame.getByLabel(text('en', 'DISPLAY_FORM.REFERENCE'), { exact: true }).inputValue(),
-    ).toBe(reference);
+    expect(await shownReference()).toBe(reference);
     await visitScreen(page, frame, 'payment-history-qr-resumed');
     await closeHosted(hosted);
   });
@@ -128,5 +133,49 @@ describe('pending payments and history', () => {
       await frame.getByRole('region', { name: text('en', 'HISTORY.OPEN'), exact: true }).count(),
     ).toBe(0);
     await closeHosted(hosted);
+  });
+
+  it('a payment left open in an earlier session never takes a new session over: the form opens, the payment waits under Your payments', async () => {
+    const first = await openHostedCashier(env.browser, env.stack);
+    const { player } = first;
+    await openMethod(first.frame, METHODS.crypto);
+    await chooseOption(first.frame, 'PH.FIELD.NETWORK', 'Bitcoin');
+    await submitButton(first.frame).click();
+    await waitForPath(first.frame, '/deposit/deposit-display-form');
+    await closeHosted(first);
+
+    // The player comes back later through the brand's page: a new session, on a phone.
+    let answered: Promise<void> = Promise.resolve();
+    const again = await openHostedCashier(env.browser, env.stack, {
+      player,
+      context: { viewport: { width: 390, height: 844 } },
+      beforeOpen: (opened) => {
+        // The history the first screen asks for: once answered, the cashier has decided.
+        answered = new Promise((resolve) => {
+          opened.on('response', (response) => {
+            if (new URL(response.url()).pathname.endsWith('/payments/history')) resolve();
+          });
+        });
+        return Promise.resolve();
+      },
+    });
+    const { page, frame } = again;
+    await waitForAutoChoice(frame);
+    await answered;
+    // The form the player came for, with something typed, still there after the answer.
+    await amountInput(frame).fill('25');
+    expect(new URL(frame.url()).pathname).toMatch(/^\/deposit\/\d+$/);
+    expect(await frame.getByText(text('en', 'HISTORY.RESUMED'), { exact: true }).count()).toBe(0);
+    await visitScreen(page, frame, 'payment-history-new-session-form-390');
+
+    // The open payment is one tap away from the homepage.
+    await frame.getByRole('link', { name: text('en', 'DEPOSIT_METHOD.BACK'), exact: true }).click();
+    await waitForList(frame);
+    await frame.getByRole('link', { name: text('en', 'HISTORY.LINK'), exact: true }).click();
+    await historyScreen(frame);
+    const open = frame.getByRole('region', { name: text('en', 'HISTORY.OPEN'), exact: true });
+    await open.getByText(text('en', 'HISTORY.STATUS.QR'), { exact: true }).waitFor();
+    await visitScreen(page, frame, 'payment-history-new-session-list-390');
+    await closeHosted(again);
   });
 });

@@ -194,9 +194,9 @@ async function paidOnce(
 
 /** From a result page to the method list of `flow`, which shows `balance`. */
 async function expectListBalance(frame: Frame, flow: PaymentFlow, balance: RegExp): Promise<void> {
-  await frame
-    .getByRole('button', { name: literal(text('en', 'RESULT.BUTTON.ALL_METHODS')) })
-    .click();
+  const back =
+    flow === 'deposit' ? 'RESULT.BUTTON.ALL_METHODS' : 'RESULT.BUTTON.ALL_PAYOUT_METHODS';
+  await frame.getByRole('button', { name: literal(text('en', back)) }).click();
   if (flow === 'deposit') await waitForList(frame);
   else await waitForWithdrawalList(frame);
   await expect.poll(() => pageBalance(frame).textContent()).toMatch(balance);

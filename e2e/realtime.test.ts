@@ -12,7 +12,12 @@ import { asc, eq, like } from 'drizzle-orm';
 import { clickstreamEvents, clientReports, players } from '../packages/server/src/db/schema';
 import { describe, expect, it } from 'vitest';
 import { useStackAndBrowser } from './support';
-import { closeHosted, openHostedCashier, transactionsOf } from './support/cashier';
+import {
+  approveAtProvider,
+  closeHosted,
+  openHostedCashier,
+  transactionsOf,
+} from './support/cashier';
 import type { HostedCashier } from './support/cashier';
 import type { Page, Request } from 'playwright-core';
 import { operatorJson } from './support/stack';
@@ -61,17 +66,6 @@ function statusReadsInFlight(page: Page): () => number {
   return () => open.size;
 }
 
-/** The sandbox provider page's Approve of `transactionId` (the player paying elsewhere). */
-async function approveAtProvider(transactionId: string): Promise<void> {
-  const response = await fetch(`${env.stack.serverUrl}/sandbox/interaction/${transactionId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'action=approve',
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(303);
-}
-
 /** The first transaction of the hosted cashier's session. */
 async function firstTransaction(hosted: HostedCashier): Promise<string> {
   const [transaction] = await transactionsOf(env.stack, hosted.session.sessionId);
@@ -90,7 +84,7 @@ describe('realtime (SPEC §4)', () => {
     await submitButton(frame).click();
     await waitForPath(frame, '/deposit/deposit-display-form');
     await expect.poll(() => hosted.realtime.sockets.length).toBeGreaterThan(0);
-    await approveAtProvider(await firstTransaction(hosted));
+    await approveAtProvider(env.stack, await firstTransaction(hosted));
     await waitForPath(frame, '/deposit/deposit-success');
     await closeHosted(hosted);
   });
@@ -136,7 +130,7 @@ describe('realtime (SPEC §4)', () => {
         typeof body === 'object' && body !== null && 'terminal' in body && body.terminal === true
       );
     });
-    await approveAtProvider(transactionId);
+    await approveAtProvider(env.stack, transactionId);
     expect(await (await final).json()).toMatchObject({ result_status: 'success', terminal: true });
     // The store tells the page on the next animation frame (RTK's batching): let frames run, a
     // few at a time, far short of the page's poll interval.

@@ -95,11 +95,13 @@ describe('saved cards (SPEC §2 /cards, §4 card form variants, §7 /user-cards)
     const hosted = await openHostedCashier(env.browser, env.stack);
     const { page, frame, session } = hosted;
     await openCardMethod(frame);
-    // A fresh player has no saved card: no card choice, the new card's fields, save card ticked.
+    // A fresh player has no saved card: no card choice, the new card's fields, save card
+    // unticked until the player ticks it (agreeing to keep the card is the player's act).
     await frame.getByRole('textbox', { name: text('en', 'PH.FIELD.CARD_NUMBER') }).waitFor();
     expect(await frame.getByRole('radio', { name: text('en', 'CARDS.NEW_CARD') }).count()).toBe(0);
     const saveCard = frame.getByRole('checkbox', { name: text('en', 'PH.FIELD.SAVE_CARD') });
-    expect(await saveCard.isChecked()).toBe(true);
+    expect(await saveCard.isChecked()).toBe(false);
+    await saveCard.check();
     await payWithCard(frame, TEST_CARDS.approved, { cvv: FIRST_CVV });
     await waitForPath(frame, '/deposit/deposit-success');
 
@@ -157,7 +159,7 @@ describe('saved cards (SPEC §2 /cards, §4 card form variants, §7 /user-cards)
     const hosted = await openTopLevelCashier(env.browser, env.stack, 'storage');
     const { frame } = hosted;
     await openCardMethod(frame);
-    await payWithCard(frame, TEST_CARDS.approved, { cvv: FIRST_CVV });
+    await payWithCard(frame, TEST_CARDS.approved, { cvv: FIRST_CVV, save: true });
     await waitForPath(frame, '/deposit/deposit-success');
     await frame
       .getByRole('button', { name: literal(text('en', 'RESULT.BUTTON.ALL_METHODS')) })

@@ -159,6 +159,87 @@ describe('payout account verification (SPEC §2, §4 withdrawal verification, §
     await closeHosted(hosted);
   });
 
+  it.each(['en', 'ar'] as const)(
+    'SPEC §2 confirm a one-time code (%s): the screen opened again within the resend wait offers the field for the code already sent, which verifies',
+    async (lang) => {
+      const hosted = await openWithContacts(env, `reopen-code-${lang}`, {
+        lang,
+        context: { viewport: { width: 390, height: 844 } },
+      });
+      const { page, frame, session } = hosted;
+      await openWithdrawal(frame, lang);
+      await openPayoutMethod(frame, PAYOUT_METHODS.ewallet, lang);
+      await frame
+        .getByRole('textbox', { name: literal(text(lang, 'DEPOSIT_METHOD.AMOUNT_LABEL')) })
+        .first()
+        .fill('30');
+      await frame
+        .getByRole('textbox', { name: text(lang, 'PH.FIELD.PHONE'), exact: true })
+        .fill(NEW_WALLET_PHONE);
+      await withdrawButton(frame, lang).click();
+      await waitForPath(frame, '/withdrawal-verify-account');
+      const title = frame.getByRole('heading', {
+        level: 1,
+        name: text(lang, 'ACCOUNT_MANAGEMENT.VERIFY.TITLE'),
+      });
+      await title.waitFor();
+      await frame
+        .getByRole('radio', { name: pattern(lang, 'ACCOUNT_MANAGEMENT.VERIFY.CONTACT_PHONE') })
+        .check();
+      const send = frame.getByRole('button', {
+        name: text(lang, 'ACCOUNT_MANAGEMENT.VERIFY.SEND'),
+        exact: true,
+      });
+      await send.click();
+      const code = frame.getByRole('textbox', {
+        name: text(lang, 'ACCOUNT_MANAGEMENT.VERIFY.CODE_LABEL'),
+        exact: true,
+      });
+      await code.waitFor();
+      const sent = await latestOtp(env.stack, session.sessionId);
+
+      // The player leaves the screen (the page loads again, as after a hiccup) and comes back
+      // well within the resend wait: no field yet, and asking again sends nothing new.
+      const reloaded = page.waitForEvent('framenavigated', {
+        predicate: (navigated) => navigated === frame,
+      });
+      await frame.evaluate(() => {
+        window.location.reload();
+      });
+      await reloaded;
+      await frame.waitForLoadState('load');
+      await title.waitFor();
+      expect(await code.count()).toBe(0);
+      await send.click();
+      await code.waitFor();
+      // Said on the screen (and once to a screen reader).
+      await frame
+        .getByText(pattern(lang, 'ACCOUNT_MANAGEMENT.VERIFY.ALREADY_SENT'))
+        .first()
+        .waitFor();
+      // Not refused: no "ask again when the timer runs out" without a way to type the code.
+      expect(
+        await frame
+          .getByText(text(lang, 'ACCOUNT_MANAGEMENT.VERIFY.TOO_SOON'), { exact: true })
+          .count(),
+      ).toBe(0);
+      expect(await latestOtp(env.stack, session.sessionId)).toBe(sent);
+      await visitScreen(page, frame, `verification-reopened-${lang}-390`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await visitScreen(page, frame, `verification-reopened-${lang}-1280`);
+
+      await code.fill(sent);
+      await frame
+        .getByRole('button', {
+          name: text(lang, 'ACCOUNT_MANAGEMENT.VERIFY.CONFIRM'),
+          exact: true,
+        })
+        .click();
+      await waitForPath(frame, '/account-management/status/success');
+      await closeHosted(hosted);
+    },
+  );
+
   it('a wrong code says how many attempts are left; the last wrong one blocks verification and the blocked page counts down', async () => {
     const hosted = await openForNewAccount('wrongcode');
     const { page, frame, session } = hosted;

@@ -208,8 +208,9 @@ describe('withdrawal (SPEC §2 withdrawal routes, §5 amount and tax, §7 payout
     const [pending] = await transactionsOf(env.stack, session.sessionId);
     expect(pending?.status).toBe('processing');
 
+    // The way back names the withdrawal methods.
     await frame
-      .getByRole('button', { name: literal(text('en', 'RESULT.BUTTON.ALL_METHODS')) })
+      .getByRole('button', { name: literal(text('en', 'RESULT.BUTTON.ALL_PAYOUT_METHODS')) })
       .click();
     await waitForPath(frame, '/withdrawal');
     await expect.poll(() => pageBalance(frame).textContent()).toMatch(/479\.85/);
@@ -258,6 +259,86 @@ describe('withdrawal (SPEC §2 withdrawal routes, §5 amount and tax, §7 payout
     await closeHosted(hosted);
   });
 
+  it('SPEC §2 cancel-withdrawal popup: a pending withdrawal greets the reopened cashier on the homepage of either flow, and is cancelled from the deposit one', async () => {
+    const first = await openWithContacts(env, 'reopen');
+    const { player } = first;
+    await openWithdrawal(first.frame);
+    await openPayoutMethod(first.frame, PAYOUT_METHODS.mobile);
+    // Cents .15: the sandbox keeps the payout processing (until it settles).
+    await amountInput(first.frame).fill('20.15');
+    await withdrawButton(first.frame).click();
+    await waitForPath(first.frame, '/withdrawal/withdrawal-processing');
+    await closeHosted(first);
+
+    // A new withdrawal session: the homepage with the pending withdrawal, not a method page
+    // chosen by itself.
+    const again = await openHostedCashier(env.browser, env.stack, { player, flow: 'withdrawal' });
+    await waitForWithdrawalList(again.frame);
+    const notice = again.frame.getByText(pattern('en', 'WITHDRAWAL_REVERSAL.PENDING'));
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/20\.15/);
+    expect(new URL(again.frame.url()).pathname).toBe('/withdrawal');
+    expect(
+      await again.frame
+        .getByRole('link', { name: text('en', 'WITHDRAWAL.BACK'), exact: true })
+        .count(),
+    ).toBe(0);
+    await visitScreen(again.page, again.frame, 'withdrawal-reopened-pending-1280');
+    await again.page.setViewportSize({ width: 390, height: 844 });
+    await visitScreen(again.page, again.frame, 'withdrawal-reopened-pending-390');
+    await closeHosted(again);
+
+    // A deposit session in Arabic on a phone: its homepage says it too, and cancels it.
+    const deposit = await openHostedCashier(env.browser, env.stack, {
+      player,
+      flow: 'deposit',
+      lang: 'ar',
+      context: { viewport: { width: 390, height: 844 } },
+    });
+    const { page, frame, session } = deposit;
+    await waitForPath(frame, '/deposit');
+    const arabic = frame.getByText(pattern('ar', 'WITHDRAWAL_REVERSAL.PENDING'));
+    await arabic.waitFor();
+    expect(new URL(frame.url()).pathname).toBe('/deposit');
+    await visitScreen(page, frame, 'deposit-reopened-pending-ar-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await visitScreen(page, frame, 'deposit-reopened-pending-ar-1280');
+    await frame
+      .getByRole('button', { name: text('ar', 'WITHDRAWAL_REVERSAL.CANCEL'), exact: true })
+      .click();
+    const dialog = frame.getByRole('alertdialog', {
+      name: text('ar', 'WITHDRAWAL_REVERSAL.CONFIRM.TITLE'),
+    });
+    // By keyboard: where the frame places the dialog is not this test's subject.
+    await dialog
+      .getByRole('button', { name: text('ar', 'WITHDRAWAL_REVERSAL.CONFIRM.CONFIRM'), exact: true })
+      .press('Enter');
+    await frame
+      .getByRole('alertdialog', { name: text('ar', 'WITHDRAWAL_REVERSAL.SUCCESS.TITLE') })
+      .waitFor();
+    await visitScreen(page, frame, 'deposit-reopened-cancelled-ar-1280');
+    expect(sameAmount(await balanceOf(env.stack, session.sessionId), '500')).toBe(true);
+    await frame
+      .getByRole('button', { name: text('ar', 'WITHDRAWAL_REVERSAL.CLOSE'), exact: true })
+      .press('Enter');
+    await expect.poll(() => arabic.count()).toBe(0);
+
+    // The payments list says the player cancelled it, and where the money is: not "not completed".
+    await frame.getByRole('link', { name: text('ar', 'HISTORY.LINK'), exact: true }).click();
+    await waitForPath(frame, '/deposit-history');
+    const recent = frame.getByRole('region', { name: text('ar', 'HISTORY.RECENT'), exact: true });
+    await recent
+      .getByText(text('ar', 'HISTORY.STATUS.CANCELLED_BY_YOU'), { exact: true })
+      .waitFor();
+    expect(
+      await recent.getByText(text('ar', 'HISTORY.STATUS.ERROR'), { exact: true }).count(),
+    ).toBe(0);
+    await visitScreen(page, frame, 'history-cancelled-by-you-ar-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await visitScreen(page, frame, 'history-cancelled-by-you-ar-390');
+    await closeHosted(deposit);
+  });
+
   it('SPEC §2 /betshop-withdrawal: the shop picker overlay, then the result page shows the pick-up code', async () => {
     const hosted = await openHostedCashier(env.browser, env.stack, { flow: 'withdrawal' });
     const { page, frame, session } = hosted;
@@ -284,7 +365,8 @@ describe('withdrawal (SPEC §2 withdrawal routes, §5 amount and tax, §7 payout
     await resultHeading(frame, 'SUCCESS').waitFor();
     const voucher = frame.getByRole('region', { name: text('en', 'RESULT.VOUCHER.TITLE') });
     await voucher.waitFor();
-    expect(await voucher.textContent()).toMatch(/\d{12}/);
+    // The 12-digit code in groups of four.
+    expect(await voucher.textContent()).toMatch(/\d{4} \d{4} \d{4}/);
     expect(await voucher.textContent()).toMatch(/Kreuzberg/);
     await visitScreen(page, frame, 'withdrawal-betshop-voucher');
     const [transaction] = await transactionsOf(env.stack, session.sessionId);

@@ -17,9 +17,13 @@ import { fileURLToPath } from 'node:url';
 /** Debian's Chromium, the browser tests' default. */
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
-/** The shell command that installs it as root, with nothing to answer. */
-export const APT_INSTALL_COMMAND =
-  'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium';
+/** The shell command that installs Debian `packages` as root, with nothing to answer. */
+export function aptInstallCommand(packages: readonly string[]): string {
+  return `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')}`;
+}
+
+/** The shell command that installs Chromium as root, with nothing to answer. */
+export const APT_INSTALL_COMMAND = aptInstallCommand(['chromium']);
 
 /** What the decision looks at, passed in so that tests need no browser, root or apt-get. */
 export interface ChromiumProbes {
@@ -93,7 +97,8 @@ export function ensureChromium(
   };
 }
 
-function isExecutableFile(file: string): boolean {
+/** Whether `file` is an executable file. */
+export function isExecutableFile(file: string): boolean {
   try {
     if (!statSync(file).isFile()) return false;
     accessSync(file, constants.X_OK);
@@ -103,7 +108,8 @@ function isExecutableFile(file: string): boolean {
   }
 }
 
-function onPath(command: string): boolean {
+/** Whether `command` is an executable file in a folder of the PATH. */
+export function onPath(command: string): boolean {
   const dirs = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => dir !== '');
   return dirs.some((dir) => isExecutableFile(path.join(dir, command)));
 }

@@ -78,7 +78,7 @@ describe('npm test runner', () => {
 
   it('checks what npm run lint checks, and the types', () => {
     expect(STATIC_STEPS.map((step) => step.name).sort()).toEqual(
-      ['depcruise', 'eslint', 'knip', 'openapi', 'prettier', 'tsc'].sort(),
+      ['depcruise', 'eslint', 'knip', 'layout', 'openapi', 'prettier', 'tsc'].sort(),
     );
   });
 

@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check of the repository, then how long each step took.
  *
- * 1. Chromium for the browser tests (ensure-chromium.ts), first: the tests need it.
+ * 1. The Debian packages the tests need (ensure-test-packages.ts: Chromium for the browser tests,
+ *    redis-server for the limits counted in Redis), first, installed when missing.
  * 2. At once:
  *    - the browser tests in a Vitest run of their own, one file at a time, with coverage, their
  *      output printed afterwards. They are the run's longest chain (about one core for their
@@ -12,7 +13,8 @@
  *    - every other Vitest project with coverage (Vitest spreads the files over the cores), its
  *      output live;
  *    - the static checks two at a time: ESLint, and at a slightly lower CPU priority `tsc -b`,
- *      Prettier, dependency-cruiser, knip with the domain's API check, and the OpenAPI lint,
+ *      Prettier, dependency-cruiser, knip with the domain's API check, the OpenAPI lint and the
+ *      layout check (server files' length, a README per workspace),
  *      their output printed whole after Vitest's.
  * 3. The Vitest runs' results merged (each wrote a blob report): the one closing count of tests
  *    and assertions, and the coverage of the whole run with its thresholds.
@@ -95,11 +97,13 @@ export const STATIC_STEPS: readonly Step[] = [
   { name: 'knip', command: ['npm', 'run', '--silent', 'lint:dead'] },
   { name: 'depcruise', command: ['npm', 'run', '--silent', 'lint:deps'] },
   { name: 'openapi', command: ['npm', 'run', '--silent', 'lint:openapi'] },
+  // Server files at most 700 lines, a README per workspace (scripts/check-layout.ts).
+  { name: 'layout', command: ['npm', 'run', '--silent', 'lint:layout'] },
 ];
 
-export const CHROMIUM_STEP: Step = {
-  name: 'chromium',
-  command: ['npm', 'run', '--silent', 'chromium'],
+export const TEST_PACKAGES_STEP: Step = {
+  name: 'test packages',
+  command: ['npm', 'run', '--silent', 'test-packages'],
 };
 
 /** The name of each part in the closing table. */
@@ -283,7 +287,7 @@ async function main(): Promise<void> {
   const runs: StepRun[] = [];
   const withVitest = only === undefined || only === 'vitest';
   const withStatic = only === undefined || only === 'static';
-  if (withVitest) runs.push(await runStep(CHROMIUM_STEP, { live: true, nice: 0 }));
+  if (withVitest) runs.push(await runStep(TEST_PACKAGES_STEP, { live: true, nice: 0 }));
   const niceOf = (step: Step): number =>
     withVitest ? (step.niceBesideTests ?? NICE_STATIC_BESIDE_TESTS) : 0;
   const statics = withStatic

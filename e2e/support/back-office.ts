@@ -141,8 +141,8 @@ export function authenticatorCode(secret: string, now: Date): string {
   return String(code).padStart(6, '0');
 }
 
-/** The demo owner's current authenticator code (the sandbox's demo-code call). */
-async function ownerCode(serverUrl: string, email: string): Promise<string> {
+/** A demo account's current authenticator code (the sandbox's demo-code call). */
+async function demoCode(serverUrl: string, email: string): Promise<string> {
   const response = await fetch(
     `${serverUrl}${STAFF_BASE}/sandbox/demo-code?email=${encodeURIComponent(email)}`,
   );
@@ -150,6 +150,17 @@ async function ownerCode(serverUrl: string, email: string): Promise<string> {
   const code: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'code') : '';
   if (typeof code !== 'string') throw new Error('no demo code');
   return code;
+}
+
+/** Signs a demo account in on the sign-in page, its second factor's code from the sandbox. */
+export async function signInAsDemo(page: Page, stack: Stack, email: string): Promise<void> {
+  await page.goto(backOfficeUrl(stack, '/sign-in'));
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Six-digit code').fill(await demoCode(stack.serverUrl, email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).waitFor();
 }
 
 /**
@@ -165,17 +176,9 @@ export function ownerContexts(
   let state: ReturnType<BrowserContext['storageState']> | undefined;
   const signIn = async (): ReturnType<BrowserContext['storageState']> => {
     if (owner === undefined) throw new Error('no demo owner');
-    const { serverUrl } = env.stack;
     const context = await env.browser.newContext(DESKTOP_CONTEXT);
     try {
-      const page = await context.newPage();
-      await page.goto(`${serverUrl}/back-office/sign-in`);
-      await page.getByLabel('E-mail address').fill(owner.email);
-      await page.getByLabel('Password').fill(DEMO_STAFF_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByLabel('Six-digit code').fill(await ownerCode(serverUrl, owner.email));
-      await page.getByRole('button', { name: 'Verify' }).click();
-      await page.getByRole('navigation', { name: 'Back office' }).waitFor();
+      await signInAsDemo(await context.newPage(), env.stack, owner.email);
       return await context.storageState();
     } finally {
       await context.close();

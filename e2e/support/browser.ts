@@ -57,7 +57,8 @@ export function launchBrowserServer(): Promise<BrowserServer> {
  * storage or cookies reaches another's.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const endpoint = inject('chromiumEndpoint');
+  // Vitest's state exists only in a test run; a bench script launches its own Chromium.
+  const endpoint = process.env.VITEST === undefined ? undefined : inject('chromiumEndpoint');
   if (endpoint !== undefined) return chromium.connect(endpoint);
   return chromium.launch(launchOptions());
 }

@@ -265,3 +265,19 @@ export function sameAmount(left: string, right: string): boolean {
   };
   return normal(left) === normal(right);
 }
+
+/** The sandbox provider page's Approve of `transactionId`: the player paying elsewhere. */
+export async function approveAtProvider(
+  stack: Pick<Stack, 'serverUrl'>,
+  transactionId: string,
+): Promise<void> {
+  const response = await fetch(`${stack.serverUrl}/sandbox/interaction/${transactionId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=approve',
+    redirect: 'manual',
+  });
+  if (response.status !== 303) {
+    throw new Error(`the provider page answered ${String(response.status)}, not 303`);
+  }
+}

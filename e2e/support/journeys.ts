@@ -146,9 +146,14 @@ export async function chooseOption(frame: Frame, labelKey: string, option: strin
   await frame.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The method page's submit button (the one button whose name says deposit). */
+/**
+ * The method page's submit button: the one button whose name says deposit, or pay with the fee
+ * included when the method charges the player one.
+ */
 export function submitButton(frame: Frame, lang: WidgetLanguage = 'en'): Locator {
-  return frame.getByRole('button', { name: pattern(lang, 'DEPOSIT_METHOD.SUBMIT') });
+  const deposit = pattern(lang, 'DEPOSIT_METHOD.SUBMIT').source;
+  const pay = pattern(lang, 'DEPOSIT_METHOD.SUBMIT_WITH_FEE').source;
+  return frame.getByRole('button', { name: new RegExp(`${deposit}|${pay}`) });
 }
 
 /**
@@ -170,17 +175,17 @@ export async function submitExpectingErrors(
 }
 
 /**
- * Opens a method from the homepage and waits for its form; `onList` when the list already
- * shows, otherwise from a freshly opened cashier (see {@link waitForHome}).
+ * Opens a method from the homepage (in `lang`, default English) and waits for its form; `onList`
+ * when the list already shows, otherwise from a freshly opened cashier (see {@link waitForHome}).
  */
 export async function openMethod(
   frame: Frame,
   name: string,
-  options: { readonly onList?: boolean } = {},
+  options: { readonly onList?: boolean; readonly lang?: WidgetLanguage } = {},
 ): Promise<void> {
-  if (options.onList === true) await waitForList(frame);
-  else await waitForHome(frame);
-  await methodTile(frame, name).click();
+  if (options.onList === true) await waitForList(frame, options.lang);
+  else await waitForHome(frame, options.lang);
+  await methodTile(frame, name, options.lang).click();
   await waitForPath(frame, /^\/deposit\//);
   await frame.getByRole('heading', { level: 1, name: literal(name) }).waitFor();
 }
@@ -200,6 +205,8 @@ export interface CardEntry {
   readonly cvv?: string;
   readonly holder?: string;
   readonly lang?: WidgetLanguage;
+  /** Ticks "Save card" (it starts unticked: saving is the player's choice). */
+  readonly save?: boolean;
 }
 
 /** Fills the new-card form (any future expiry, CVV 123, a holder name by default). */
@@ -213,6 +220,7 @@ export async function fillCard(
   await fields.expiry.fill(options.expiry ?? futureExpiry());
   await fields.cvv.fill(options.cvv ?? '123');
   await fields.holder.fill(options.holder ?? 'Ada Lovelace');
+  if (options.save === true) await field(frame, 'PH.FIELD.SAVE_CARD', options.lang).check();
 }
 
 /**

@@ -21,8 +21,13 @@ export type ObjectSchema = z.ZodMiniObject;
 /** How a request body travels. */
 export type BodyContentType = 'application/json' | 'multipart/form-data';
 
-/** How a success answer travels. */
-export type ResponseContentType = 'application/json' | 'text/html' | 'text/csv' | 'image/svg+xml';
+/**
+ * How a success answer travels. `document`: the bytes of a document a player uploaded, sent as an
+ * attachment in the MIME type detected from its bytes when it was uploaded (one of the upload
+ * types: pdf, heic, jpeg, png).
+ */
+export type ResponseContentType =
+  'application/json' | 'text/html' | 'text/csv' | 'image/svg+xml' | 'document';
 
 /** One success answer of an endpoint. */
 export interface EndpointResponse {
@@ -82,7 +87,8 @@ export type OperatorScopeName =
   | 'clickstream:read'
   | 'webhooks:read'
   | 'webhooks:write'
-  | 'reports:read';
+  | 'reports:read'
+  | 'documents:read';
 
 /** One endpoint of the cashier-service. */
 export interface Endpoint {
@@ -98,6 +104,13 @@ export interface Endpoint {
   readonly description: string;
   /** Whether the call needs the x-session-id header (SPEC §6); without it, error 17. */
   readonly session: boolean;
+  /**
+   * `false`: a call made for the player but not by them (the host page's balance and one-time
+   * code panel, page metrics, a realtime token's renewal) reads the session without counting as
+   * activity: it never moves the session's end (SPEC §4 session expiry). Absent: a session call
+   * slides the session's end, as every action of the player does.
+   */
+  readonly extendsSession?: false;
   /** Whether the call takes an Idempotency-Key header (submit and upload). */
   readonly idempotencyKey: boolean;
   /** Whether the route exists only when the server runs in sandbox mode. */

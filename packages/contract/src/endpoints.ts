@@ -555,6 +555,7 @@ export const ENDPOINTS = {
     description:
       "SPEC §2, §4 notifications: the brand's and the player's own, oldest first. The widget shows them by the SPEC §2 rules (category, pay group, not removed) and keeps what the player removed.",
     session: true,
+    extendsSession: false,
     idempotencyKey: false,
     sandboxOnly: false,
     responses: { 200: { description: 'The notifications.', schema: NotificationsResponse } },
@@ -569,6 +570,7 @@ export const ENDPOINTS = {
     description:
       'SPEC §7 POST {metrics endpoint}/payments/metrics with the X-Session-Id header and {metrics, tags} (metrics endpoint chosen: the default base). Sent from deposit pages, once per metric.',
     session: true,
+    extendsSession: false,
     idempotencyKey: false,
     sandboxOnly: false,
     body: MetricsRequest,
@@ -584,6 +586,7 @@ export const ENDPOINTS = {
     description:
       'SPEC §7 POST {metrics endpoint}/payouts/metrics: as depositMetrics, sent from every page that is not a deposit page.',
     session: true,
+    extendsSession: false,
     idempotencyKey: false,
     sandboxOnly: false,
     body: MetricsRequest,
@@ -659,6 +662,7 @@ export const ENDPOINTS = {
     description:
       "A new connection token of the session, as init's auth_token, for the realtime client's getToken (SPEC §4: the token is refreshed before it expires; SPEC §7: the client takes its token from a caller-supplied function). The token is an HS256 JWT valid for at most 10 minutes and never past the session's expiry; it authorises subscriptions to the session's own channels only. POST because every call mints a new one (not cached).",
     session: true,
+    extendsSession: false,
     idempotencyKey: false,
     sandboxOnly: false,
     responses: {
@@ -723,6 +727,7 @@ export const ENDPOINTS = {
     description:
       'Sandbox only (designed; not in SPEC §7): the latest one-time code otp/send sent in the session of the x-session-id header, for the demo host page (the sandbox sends no e-mail or SMS; it also writes the code to the server log). Kept in memory only; 1008 when no code was sent in the session. Answers 404 (error 1901) unless the server runs in sandbox mode.',
     session: true,
+    extendsSession: false,
     idempotencyKey: false,
     sandboxOnly: true,
     responses: { 200: { description: 'The latest code.', schema: SandboxOtpResponse } },
@@ -737,6 +742,7 @@ export const ENDPOINTS = {
     description:
       "Sandbox only (designed; not in SPEC §7): the balance of the player of the x-session-id header's session in its currency, for the demo host page's header (refreshed on the embed SDK's result event). Answers 404 (error 1901) unless the server runs in sandbox mode.",
     session: true,
+    extendsSession: false,
     idempotencyKey: false,
     sandboxOnly: true,
     responses: { 200: { description: 'The balance.', schema: SandboxBalanceResponse } },

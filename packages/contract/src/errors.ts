@@ -113,7 +113,7 @@ export const ERROR_CODES = {
     '1016',
     503,
     'CASHIER.ERROR.UPLOAD_STORAGE_UNAVAILABLE',
-    "The storage that keeps uploaded documents (the server's object storage) could not be reached or refused the write. Nothing was stored and no document was recorded; send the file again in a moment with the same Idempotency-Key.",
+    "The storage that keeps uploaded documents (the server's object storage) could not be reached, or refused the write or the read. An upload stored nothing and recorded no document: send the file again in a moment with the same Idempotency-Key. A download (operator API) sent nothing: ask again in a moment.",
   ),
   notFound: define(
     '1008',

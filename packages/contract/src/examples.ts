@@ -451,8 +451,8 @@ export const EXAMPLE_PAY_SESSION_DISPLAY_FORM = {
     amount: '50.00',
     currency: 'EUR',
     copy_fields: [
-      { label: 'IBAN', value: 'DE89370400440532013000' },
-      { label: 'Reference', value: 'REF-7K2M9' },
+      { name: 'iban', label: 'IBAN', value: 'DE89370400440532013000' },
+      { name: 'reference', label: 'Reference', value: 'REF-7K2M9' },
     ],
   },
 } as const satisfies In<typeof PaySession>;
@@ -472,6 +472,8 @@ export const EXAMPLE_PAYMENT_HISTORY = {
       method_name: 'Bank transfer',
       created_at: '2030-01-31T12:00:00.000Z',
       reference: 'REF-7K2M9',
+      this_session: true,
+      cancelled_by: null,
       pay_session: EXAMPLE_PAY_SESSION_DISPLAY_FORM,
     },
     {
@@ -486,6 +488,8 @@ export const EXAMPLE_PAYMENT_HISTORY = {
       method_name: 'Visa / Mastercard',
       created_at: '2030-01-30T09:30:00.000Z',
       reference: 'tx_01HZX9',
+      this_session: false,
+      cancelled_by: null,
       pay_session: null,
     },
   ],
@@ -577,6 +581,8 @@ export const EXAMPLE_STATUS = {
   method_name: 'Sandbox Wallet',
   reference: 'tx_01HZXB',
   user_balance: '120.00',
+  received: null,
+  destination: null,
 } as const satisfies In<typeof StatusResponse>;
 
 /** SPEC §7 3DS result body. */

@@ -24,6 +24,7 @@ export {
   Currency,
   DateTime,
   DECIMAL_MAX_LENGTH,
+  CONTACT_TYPES,
   DECIMAL_PATTERN,
   Decimal,
   EmptyObject,
@@ -88,7 +89,6 @@ export {
 } from './schemas/cashier';
 export type { DepositInitResponseInput, PayoutInitResponseInput } from './schemas/cashier';
 export {
-  CONTACT_TYPES,
   BetShop,
   ContactType,
   DepositMethodDetail,
@@ -335,6 +335,8 @@ export {
   TIMELINE_ENTRY_KINDS,
   TransactionCount,
   TransactionPage,
+  TransactionDocument,
+  TransactionDocumentList,
   TransactionTimeline,
 } from './schemas/operator-transactions';
 export type { TimelineEntry } from './schemas/operator-transactions';

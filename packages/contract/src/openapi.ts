@@ -31,7 +31,7 @@ import { ContentPageResponse, RtlAssetsResponse } from './schemas/content';
 import { DepositMethodDetail, PayoutMethodDetail, SelectRequest } from './schemas/method-detail';
 import { MetricsRequest, MetricsResponse } from './schemas/metrics';
 import { ClientReportRequest, ClientReportResponse } from './schemas/client-reports';
-import { PaySession, SubmitRequest, UploadResponse } from './schemas/payment';
+import { PaySession, SubmitRequest, UPLOAD_MIME_TYPES, UploadResponse } from './schemas/payment';
 import {
   DepositRouteResponse,
   PaymentOtpRequest,
@@ -417,6 +417,13 @@ function mediaType(schema: AnySchema | undefined, json: JsonValue, io: Io): Json
   return { schema: json, example: toJson(io === 'output' ? z.parse(schema, example) : example) };
 }
 
+/** An uploaded document's bytes: one media type per type an upload may have (SPEC §5). */
+function documentContent(): JsonObject {
+  return Object.fromEntries(
+    UPLOAD_MIME_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+  );
+}
+
 /**
  * Who may call an endpoint: the session header, an operator key (with the scope the call needs),
  * or anyone.
@@ -446,13 +453,16 @@ function operation(endpoint: Endpoint, collector: ComponentCollector): Pending {
       const contentType = response.contentType ?? 'application/json';
       responses[status] = {
         description: response.description,
-        content: {
-          [contentType]: mediaType(
-            response.schema,
-            schema === undefined ? { type: 'string' } : schema(inputOnly),
-            'output',
-          ),
-        },
+        content:
+          contentType === 'document'
+            ? documentContent()
+            : {
+                [contentType]: mediaType(
+                  response.schema,
+                  schema === undefined ? { type: 'string' } : schema(inputOnly),
+                  'output',
+                ),
+              },
       };
     }
     for (const [status, definitions] of errors)
@@ -490,6 +500,9 @@ function operation(endpoint: Endpoint, collector: ComponentCollector): Pending {
           }),
       responses,
       ...(endpoint.sandboxOnly ? { 'x-sandbox-only': true } : {}),
+      ...(endpoint.session && endpoint.extendsSession === false
+        ? { 'x-extends-session': false }
+        : {}),
       'x-idempotency-key': endpoint.idempotencyKey,
     };
   };
@@ -526,7 +539,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<Endpoint['tag'], string>> = {
 const INFO_DESCRIPTION = [
   'The cashier-service of Cashdesk (SPEC §7), generated from @cashdesk/contract.',
   '',
-  'Every call except the public ones (rtlAssets.json, this document, sandbox routes) needs the x-session-id header; a missing, unknown or expired session answers error 17 (HTTP 401). Money is a decimal string, never a JSON number (one tolerated exception: the submit amount, see SubmitAmount). Errors are ErrorBody {error_code, error_message, error_field?}; the codes are listed in the ErrorCodes component.',
+  'Every call except the public ones (rtlAssets.json, this document, sandbox routes) needs the x-session-id header; a missing, unknown or expired session answers error 17 (HTTP 401). Such a call slides the end of the session forward (it lasts its lifetime after the last call of the player), except the calls marked x-extends-session false, which are made for the player but not by them (reads of the host page, metrics, realtime token renewal); every answer under a session carries x-session-expires-in, the whole milliseconds the session has left (SPEC §4 session expiry). Money is a decimal string, never a JSON number (one tolerated exception: the submit amount, see SubmitAmount). Errors are ErrorBody {error_code, error_message, error_field?}; the codes are listed in the ErrorCodes component.',
   '',
   "The operator API under /api/operator/v1 is for the operator's backend, never the browser: it authenticates with `Authorization: Bearer <key>` (operatorKey) and answers errors in the same ErrorBody.",
   '',

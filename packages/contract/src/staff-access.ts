@@ -29,6 +29,7 @@ export const STAFF_PERMISSIONS = [
   'webhooks:redeliver',
   'reports:read',
   'insight:read',
+  'documents:read',
   'staff:manage',
   'brands:create',
 ] as const;
@@ -58,6 +59,8 @@ export const STAFF_PERMISSION_DESCRIPTIONS: Readonly<Record<StaffPermission, str
   'reports:read': "Read the widget's client error reports.",
   'insight:read':
     'Read the acceptance figures (Insight): acceptance, volume, declines, latency, the funnel and the backlog.',
+  'documents:read':
+    "List and download the documents players uploaded to their transactions, such as a bank transfer's receipt.",
   'staff:manage': 'Invite staff, change their roles, disable them and issue password reset links.',
   'brands:create': 'Create brands (administrators only).',
 };
@@ -90,6 +93,7 @@ export const STAFF_ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPe
     'audit:read',
     'webhooks:read',
     'insight:read',
+    'documents:read',
   ],
   support: [
     'transactions:read',
@@ -100,6 +104,7 @@ export const STAFF_ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPe
     'webhooks:read',
     'reports:read',
     'insight:read',
+    'documents:read',
   ],
   developer: [
     'transactions:read',
@@ -168,6 +173,8 @@ export const STAFF_PERMISSION_OF_CALL = {
   operatorTransactionList: 'transactions:read',
   operatorTransactionCount: 'transactions:read',
   operatorTransactionExport: 'transactions:export',
+  operatorTransactionDocumentList: 'documents:read',
+  operatorTransactionDocumentGet: 'documents:read',
   operatorPayoutApprovalGet: 'config:read',
   operatorPayoutApprovalSet: 'config:write',
   operatorPayoutApprove: 'payouts:decide',

@@ -63,6 +63,7 @@ export const OPERATOR_SCOPES = [
   'webhooks:read',
   'webhooks:write',
   'reports:read',
+  'documents:read',
 ] as const satisfies readonly OperatorScopeName[];
 
 /** What each scope allows (the OpenAPI document and the command-line client's help show this). */
@@ -80,6 +81,8 @@ export const OPERATOR_SCOPE_DESCRIPTIONS: Readonly<Record<OperatorScopeName, str
   'webhooks:write': "Send the brand's dead-lettered webhook events again.",
   'reports:read':
     "Read the brand's acceptance figures (insight) and the widget's client error reports of the brand's sessions.",
+  'documents:read':
+    "List and download the documents the brand's players uploaded to their transactions (a bank transfer's receipt): personal data, so apart from transactions:read.",
 };
 
 /** The event types about a refund, by what happened to it. */

@@ -37,6 +37,7 @@ export {
   TOOLTIP_TEXT_MAX,
   TOOLTIP_TITLE_MAX,
 } from './constants';
+export { isDigitChar, latinDigits } from './digits';
 export { MESSAGE_KEYS, VALID } from './messages';
 export { ICON_PATHS, ICON_STROKE, iconFile, iconSvg } from './icons/icons';
 export type { IconFile, IconName } from './icons/icons';
@@ -48,6 +49,7 @@ export {
   formatAmountInput,
   minLimitHint,
   narrowLimitsForPlayer,
+  readAmountInput,
   resolveAmountBlocks,
   validateAmount,
   validateWithdrawalBalance,
@@ -59,7 +61,10 @@ export type {
   AmountInput,
   AmountInputOptions,
   AmountLimits,
+  AmountReading,
+  AmountReadOptions,
   AmountRules,
+  AmountUnclearReason,
   AmountValidation,
   DefaultAmount,
   DefaultAmountInput,
@@ -159,6 +164,7 @@ export {
   buildPaymentRequestPayload,
   buildSubmitParameters,
   checkFileUpload,
+  declaredFileType,
   createAmountField,
   createCvvField,
   depositFormDefaults,
@@ -318,7 +324,7 @@ export type {
 } from './methods';
 export {
   compareDecimal,
-  computeBonus,
+  depositBonus,
   convertToProcessingCurrency,
   currencyDisplayFormat,
   decimalPlaces,
@@ -340,6 +346,7 @@ export type {
   AmountFormatOptions,
   BonusInfo,
   BonusOptions,
+  DepositOffers,
   BonusResult,
   ChargeInput,
   ConvertedAmount,
@@ -416,6 +423,7 @@ export {
   HOST_ORIGIN_PARAM,
   hostOriginOf,
   MAX_DISPLAY_PARAM_LENGTH,
+  HOST_MESSAGE_TARGET,
   MAX_REPORTED_HEIGHT,
   paymentResultMessage,
   readyMessage,
@@ -437,6 +445,7 @@ export {
   setQueryParam,
   setSessionIdMessage,
   textDirection,
+  visibleAreaMessage,
   withDisplayParams,
 } from './routing';
 export type {
@@ -504,12 +513,15 @@ export type {
   TextDirection,
   ThemeCandidates,
   ThemeSource,
+  VerticalSpan,
+  VisibleAreaMessage,
 } from './routing';
 export {
   INITIAL_SESSION_EXPIRY,
   isMetricName,
   metricWireValue,
   SCORE_METRIC,
+  SESSION_EXPIRES_IN_HEADER,
   SESSION_HEADER,
   SESSION_LIFETIME_MS,
   STORAGE_KEYS,
@@ -520,8 +532,11 @@ export {
   buildRequestHeaders,
   checkSessionExpiry,
   metricsPath,
+  msUntilSessionExpiry,
   parsePreviousSessions,
+  parseSessionExpiresIn,
   serializePreviousSessions,
+  sessionExpiryFromServer,
   setSessionExpired,
   shouldSendMetric,
   timerDelay,
@@ -535,6 +550,7 @@ export type {
   RequestHeaders,
   RequestHeadersInput,
   RequestHeadersResult,
+  ServerExpiryInput,
   SessionExpiryInput,
   SessionExpiryState,
   StorageKey,

@@ -486,6 +486,37 @@ describe('mountCashier: automatic height (resize)', () => {
   });
 });
 
+describe('mountCashier: the part of the frame on the screen (visibleArea)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('posts it to the pinned origin at the next frame, and again once a new document is ready', () => {
+    vi.useFakeTimers();
+    const cashier = mount({ allowedOrigin: 'https://pay.example.com' });
+    const postMessage = vi.spyOn(frameWindow(cashier), 'postMessage');
+    vi.advanceTimersToNextFrame();
+    const visible = (call: unknown[]) =>
+      typeof call[0] === 'string' && call[0].includes('"visibleArea"');
+    expect(postMessage.mock.calls.filter(visible)).toEqual([
+      [
+        serializeHostMessage({ target: 'cashier', type: 'visibleArea', top: 0, height: 0 }),
+        'https://pay.example.com',
+      ],
+    ]);
+    // Nothing moved: nothing new, until the frame's new document says it is ready.
+    vi.advanceTimersToNextFrame();
+    expect(postMessage.mock.calls.filter(visible)).toHaveLength(1);
+    post(serializeHostMessage(readyMessage()), frameWindow(cashier), 'https://pay.example.com');
+    vi.advanceTimersToNextFrame();
+    expect(postMessage.mock.calls.filter(visible)).toHaveLength(2);
+    cashier.destroy();
+    window.dispatchEvent(new Event('scroll'));
+    vi.advanceTimersToNextFrame();
+    expect(postMessage.mock.calls.filter(visible)).toHaveLength(2);
+  });
+});
+
 describe('mountCashier: ready and result', () => {
   it('delivers ready, distinct from load', () => {
     const events: CashierEvent['type'][] = [];

@@ -1,8 +1,9 @@
 /**
  * `mountCashier`: creates the cashier iframe on a host page, pins the origin of the
  * messages it accepts, delivers the widget's messages (SPEC §1, plus ready, resize and result) as
- * typed events, sizes the iframe to the widget's content (autoHeight) and sends it commands. With
- * `cashierInNewTab` it opens the cashier in a new tab instead (cashier-tab.ts).
+ * typed events, sizes the iframe to the widget's content (autoHeight), tells it which part of the
+ * frame is on the screen (visible-area.ts) and sends it commands. With `cashierInNewTab` it opens
+ * the cashier in a new tab instead (cashier-tab.ts).
  *
  * @packageDocumentation
  */
@@ -18,6 +19,7 @@ import type { CashierEventControl } from './event-delivery';
 import { frameHeight, frameHeightLimits } from './frame-height';
 import type { FrameHeightLimits } from './frame-height';
 import { CASHIER_ALLOW_FEATURES, CASHIER_SANDBOX_TOKENS } from './frame-policy';
+import { browserVisibleAreaEnvironment, watchVisibleArea } from './visible-area';
 
 /** The iframe's accessible name when the host gives none. */
 export const DEFAULT_CASHIER_TITLE = 'Cashier';
@@ -196,7 +198,8 @@ function runDefault(
  * Mounts the cashier. Appends a sandboxed iframe (see {@link CASHIER_SANDBOX_TOKENS} and
  * {@link CASHIER_ALLOW_FEATURES}) opening the address of {@link buildCashierAddress}, with the
  * container's size as the parent width and height (SPEC §2) and this page's origin as
- * host_origin, and listens for the widget's messages (SPEC §1). Only messages whose origin is the
+ * host_origin, listens for the widget's messages (SPEC §1) and posts it the part of the frame on
+ * the screen (the `visibleArea` message, to the pinned origin only). Only messages whose origin is the
  * pinned origin and whose source is this iframe's window are read; unknown ones are ignored. A
  * `result` of a transaction already delivered (the frame reloaded on its result page) is dropped.
  * With `cashierInNewTab: true` it opens the cashier in a new tab instead ({@link CashierTab}).
@@ -251,7 +254,17 @@ function mountFrame(options: MountCashierOptions): Cashier {
   let loaded = false;
   let destroyed = false;
 
+  // Where the frame is on the screen, for the cashier's dialogs; a document the frame loads
+  // anew (a reload, the cashier back from a provider's page) is told again once it listens.
+  const visibleArea = watchVisibleArea(
+    (message) => {
+      iframe.contentWindow?.postMessage(serializeHostMessage(message), origin);
+    },
+    browserVisibleAreaEnvironment(iframe, view),
+  );
+
   const deliver = (data: CashierEventData): void => {
+    if (data.type === 'ready' || data.type === 'load') visibleArea.resend();
     if (data.type === 'result' && data.transactionId !== null) {
       if (delivered.has(data.transactionId)) return;
       delivered.add(data.transactionId);
@@ -314,6 +327,7 @@ function mountFrame(options: MountCashierOptions): Cashier {
     destroy() {
       if (destroyed) return;
       destroyed = true;
+      visibleArea.stop();
       view.removeEventListener('message', onMessage);
       iframe.removeEventListener('load', onLoad);
       hub.close();

@@ -215,7 +215,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   decorateOperator(app);
   decorateStaffSession(app);
   // Security headers and rate limits, before any route.
-  await installSecurity(app, config, { db, clock });
+  await installSecurity(app, config, { db, clock, metrics });
   installErrorHandlers(app);
   registerRoutes(app);
   // The back office at /back-office, before the extra routes: its paths win over the widget's

@@ -179,7 +179,9 @@ async function main(): Promise<void> {
       `  wallet: ${config.wallet.kind === 'operator' ? `operator, ${new URL(config.wallet.url).origin}` : 'internal ledger'}\n` +
       `  one-time codes: ${otpNote}\n` +
       `  probes: /healthz (alive), /readyz (ready)  metrics: /metrics (${metricsNote})\n` +
-      `  webhooks: ${webhookUrl === undefined ? 'recorded, not sent (no WEBHOOK_URL)' : `sent to ${new URL(webhookUrl).origin}`}\n`,
+      `  webhooks: ${webhookUrl === undefined ? 'recorded, not sent (no WEBHOOK_URL)' : `sent to ${new URL(webhookUrl).origin}`}\n` +
+      // The host only: the URL may hold a password.
+      `  rate limits: ${config.limitStore.kind === 'redis' ? `counted in Redis at ${new URL(config.limitStore.url).host}` : 'counted in the database'}\n`,
   );
 }
 

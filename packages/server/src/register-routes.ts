@@ -42,6 +42,7 @@ import { registerOperatorAppearanceRoutes } from './modules/brand-config/routes/
 import { registerPreviewRoutes } from './modules/brand-config/routes/preview';
 // The realtime connection token (the hub itself is on the HTTP server's upgrades).
 import { registerRealtimeTokenRoutes } from './modules/realtime/routes/realtime-token';
+import { registerRealtimeTransportRoutes } from './modules/realtime/routes/realtime-transports';
 // The clickstream tracker's HTTP collector (SPEC §7 /psp, /cashier-service/analytics).
 import { registerAnalyticsCollectorRoutes } from './modules/realtime/routes/analytics-collector';
 // The widget's render-crash and error reports.
@@ -94,6 +95,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerOperatorAppearanceRoutes,
   registerPreviewRoutes,
   registerRealtimeTokenRoutes,
+  registerRealtimeTransportRoutes,
   registerAnalyticsCollectorRoutes,
   registerClientReportRoutes,
   registerOperatorClientReportRoutes,

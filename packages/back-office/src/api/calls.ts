@@ -15,6 +15,7 @@ import type {
   StaffEnrolment,
   StaffLinkInfo,
   StaffSession,
+  TransactionDocumentList,
   TransactionPage,
   TransactionTimeline,
 } from '@cashdesk/contract';
@@ -116,6 +117,16 @@ export type Timeline = Answer<typeof TransactionTimeline>;
 /** Everything recorded about a transaction, oldest first, and where its provider call stands. */
 export const readTimeline = (id: string): Promise<Timeline> =>
   call('GET', `${transactionPath(id)}/timeline`);
+
+export type TransactionDocument = TransactionDocumentList['documents'][number];
+
+/** The documents the player uploaded to a transaction (a bank transfer's receipt), oldest first. */
+export const listDocuments = (id: string): Promise<TransactionDocumentList> =>
+  call('GET', `${transactionPath(id)}/documents`);
+
+/** The address of one document's bytes (fetched under the session, saved as an attachment). */
+export const documentAddress = (id: string, documentId: string): string =>
+  `${transactionPath(id)}/documents/${encodeURIComponent(documentId)}`;
 
 // --- players ---------------------------------------------------------------------------------
 

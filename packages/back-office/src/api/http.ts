@@ -155,9 +155,17 @@ export async function callNoContent(
   await send(method, path, options, 'application/json');
 }
 
-/** A file a GET answers (the CSV export), under the session. */
-export async function download(path: string, accept: string): Promise<Blob> {
-  return (await send('GET', path, {}, accept)).blob();
+/** A file a GET answers: its bytes and the answer's Content-Disposition header. */
+export interface Download {
+  readonly blob: Blob;
+  /** The header that names the attachment, when the answer has one. */
+  readonly disposition: string | null;
+}
+
+/** A file a GET answers (a CSV export, a player's document), under the session. */
+export async function download(path: string, accept: string): Promise<Download> {
+  const response = await send('GET', path, {}, accept);
+  return { blob: await response.blob(), disposition: response.headers.get('content-disposition') };
 }
 
 /** A fresh Idempotency-Key for one user action (a retry of the same action reuses it). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount } from './format';
+import { formatAmount, formatFileSize } from './format';
 
 /** The text with Intl's no-break spaces as plain spaces, to compare with. */
 const plain = (text: string): string => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -25,5 +25,26 @@ describe('formatAmount', () => {
 
   it('shows what is not a decimal as it came, with its currency', () => {
     expect(formatAmount('en', 'n/a', 'EUR')).toBe('n/a EUR');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('shows bytes, then decimal kilobytes and megabytes with at most one decimal', () => {
+    expect(formatFileSize('en', 1)).toBe('1 byte');
+    expect(formatFileSize('en', 812)).toBe('812 bytes');
+    expect(formatFileSize('en', 40_000)).toBe('40 kB');
+    expect(formatFileSize('en', 40_960)).toBe('41 kB');
+    expect(formatFileSize('en', 1_250)).toBe('1.3 kB');
+    // The upload limit (SPEC §5: 20971520 bytes).
+    expect(formatFileSize('en', 20_971_520)).toBe('21 MB');
+  });
+
+  it('never shows 1,000 kB: what rounds to it is 1 MB', () => {
+    expect(formatFileSize('en', 999_949)).toBe('999.9 kB');
+    expect(formatFileSize('en', 999_999)).toBe('1 MB');
+  });
+
+  it('formats per locale', () => {
+    expect(plain(formatFileSize('de', 1_250))).toBe('1,3 kB');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Amounts and dates for display, per locale, with Intl. An amount is a decimal string and stays
+ * Amounts, sizes and dates for display, per locale, with Intl. An amount is a decimal string and stays
  * one: Intl.NumberFormat formats the string itself (exactly, digit for digit), and the number of
  * decimals shown is the number the string has, never a rounding of a float.
  */
@@ -69,4 +69,26 @@ export function formatDateTime(locale: string, iso: string): string {
   }
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : format.format(date);
+}
+
+const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte'] as const;
+
+/**
+ * A file's size, e.g. "812 bytes", "40 kB", "21 MB" in en: decimal units (a kB is 1000 bytes, as
+ * the unit's name says), at most one decimal, and never "1,000 kB" where it rounds to 1 MB.
+ */
+export function formatFileSize(locale: string, bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  // 999.95 kB shows as 1,000 kB at one decimal: it is 1 MB.
+  while (unit < SIZE_UNITS.length - 1 && value >= (unit === 0 ? 1000 : 999.95)) {
+    value /= 1000;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: SIZE_UNITS[unit],
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
 }

@@ -46,12 +46,14 @@ export const StatusResponse = z
     method_name: z.string().check(z.minLength(1), z.maxLength(200)),
     reference: z.string().check(z.minLength(1), z.maxLength(100)),
     user_balance: z.nullable(Decimal),
+    received: z.optional(z.nullable(Decimal)),
+    destination: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(100)))),
   })
   .check(
     z.meta({
       id: 'StatusResponse',
       description:
-        "Answer of GET payments/status/{transactionId} (SPEC §7 status poll): the transaction and result status; terminal is true once the status is final (success or error), and next_poll_ms says when to ask again (null when terminal). It also carries what a result page shows of the payment, the same however the page was reached (after 3-D Secure, a provider's redirect or the processing page): the amount and currency, the fee (a deposit's paid on top, a withdrawal's taken from the amount), the tax withheld and the bonus a deposit credits on success (0 for a withdrawal), all at the currency precision and 0 when there is none; the method (pay group) by its name in the session's language; the reference the player quotes (the display form's payment reference, else the transaction id); and user_balance, the player's balance in the payment's currency read at the time of this answer (never cached), null when the operator's wallet does not answer, or while a movement the payment owes it (a deposit's credit, a payout's return) is not answered yet, whose balance would not be the one after the payment (the status is told all the same).",
+        "Answer of GET payments/status/{transactionId} (SPEC §7 status poll): the transaction and result status; terminal is true once the status is final (success or error), and next_poll_ms says when to ask again (null when terminal). It also carries what a result page shows of the payment, the same however the page was reached (after 3-D Secure, a provider's redirect or the processing page): the amount and currency, the fee (a deposit's paid on top, a withdrawal's taken from the amount), the tax withheld and the bonus a deposit credits on success (0 for a withdrawal), all at the currency precision and 0 when there is none; the method (pay group) by its name in the session's language; the reference the player quotes (the display form's payment reference, else the transaction id); and user_balance, the player's balance in the payment's currency read at the time of this answer (never cached), null when the operator's wallet does not answer, or while a movement the payment owes it (a deposit's credit, a payout's return) is not answered yet, whose balance would not be the one after the payment (the status is told all the same). A withdrawal also carries received, what reaches the player (the amount less its fee and tax, at the currency precision), and destination, where it goes as the player knows it (the masked payout account, or the card by type and last four digits); both are null for a deposit and destination for a payout with none (cash at a bet shop).",
     }),
   );
 /** SPEC §7: status answer. */

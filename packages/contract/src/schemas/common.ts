@@ -136,6 +136,9 @@ export const ErrorCode = z.string().check(z.regex(/^[0-9]{1,6}$/, 'decimal digit
 /** The type of {@link ErrorCode}. */
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
+/** SPEC §3 contact type enumeration: where a one-time code goes. */
+export const CONTACT_TYPES = ['email', 'phone'] as const;
+
 /**
  * SPEC §8: every error the server answers. `error_message` is a message key the widget
  * translates; `error_field` names the offending request field when one is to blame.
@@ -148,12 +151,14 @@ export const ErrorBody = z
     attempts_left: z.optional(z.number().check(z.int(), z.gte(0))),
     block_until: z.optional(DateTime),
     resend_after: z.optional(z.number().check(z.int(), z.gte(0))),
+    masked_contact: z.optional(z.string().check(z.maxLength(200))),
+    contact_type: z.optional(z.enum(CONTACT_TYPES)),
   })
   .check(
     z.meta({
       id: 'ErrorBody',
       description:
-        'Error answer of every call (SPEC §8): error_code is a code of the ErrorCodes table, error_message its message key (translated by the widget), error_field the request field at fault when there is one (e.g. "body.amount", "file"). Only the one-time code errors carry more (designed): attempts_left (1401 wrong code, 1402), block_until (1402: verification blocked until then) and resend_after (1403: seconds until another code may be asked for).',
+        'Error answer of every call (SPEC §8): error_code is a code of the ErrorCodes table, error_message its message key (translated by the widget), error_field the request field at fault when there is one (e.g. "body.amount", "file"). Only the one-time code errors carry more (designed): attempts_left (1401 wrong code, 1402), block_until (1402: verification blocked until then) and resend_after (1403: seconds until another code may be asked for), with the 1403 of a payout account also masked_contact and contact_type: where the code still valid was sent, so the player types it instead of waiting.',
     }),
   );
 /** SPEC §8: an error answer. */

@@ -23,6 +23,9 @@ export const PaymentHistoryQuery = z.object({
 /** The type of {@link PaymentHistoryQuery}. */
 export type PaymentHistoryQuery = z.infer<typeof PaymentHistoryQuery>;
 
+/** Who ended a payment as cancelled (PaymentHistoryItem cancelled_by). */
+const CANCELLERS = ['player', 'other'] as const;
+
 /** One payment of the player's history. */
 export const PaymentHistoryItem = z
   .object({
@@ -37,13 +40,15 @@ export const PaymentHistoryItem = z
     method_name: z.string().check(z.minLength(1), z.maxLength(200)),
     created_at: DateTime,
     reference: z.string().check(z.minLength(1), z.maxLength(100)),
+    this_session: z.boolean(),
+    cancelled_by: z.nullable(z.enum(CANCELLERS)),
     pay_session: z.nullable(PaySession),
   })
   .check(
     z.meta({
       id: 'PaymentHistoryItem',
       description:
-        "One of the player's payments (designed): its flow, whether it is still open (created, processing or await: not final yet), its transaction and result status as the pay session says them, the amount at the currency precision, the method (pay group) by id and by its name in the session's language, when it was made, and the reference the player quotes (the display form's payment reference, else the transaction id). pay_session is the payment's pay session as submit answered it, for an open payment only (null once final): what the widget needs to resume it, exactly as after its submit (display_form for a QR code or bank transfer, voucher for a cash voucher, redirect_data with action iframe for a 3-D Secure challenge). Never card data.",
+        "One of the player's payments (designed): its flow, whether it is still open (created, processing or await: not final yet), its transaction and result status as the pay session says them, the amount at the currency precision, the method (pay group) by id and by its name in the session's language, when it was made, and the reference the player quotes (the display form's payment reference, else the transaction id). this_session is true for a payment made in the cashier session that asks (a page loaded again in the middle of it), false for one of an earlier session. cancelled_by is null unless the payment ended cancelled: player when the player cancelled it (a withdrawal reversed, SPEC §7 reverse-pending-withdrawal: its amount back on the balance), other when the operator or the provider did. pay_session is the payment's pay session as submit answered it, for an open payment only (null once final): what the widget needs to resume it, exactly as after its submit (display_form for a QR code or bank transfer, voucher for a cash voucher, redirect_data with action iframe for a 3-D Secure challenge). Never card data.",
     }),
   );
 /** The type of {@link PaymentHistoryItem}. */

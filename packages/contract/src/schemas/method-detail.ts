@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import * as z from 'zod/mini';
-import { Currency, Decimal, DateTime, OpaqueId, Url } from './common';
+import { CONTACT_TYPES, Currency, Decimal, DateTime, OpaqueId, Url } from './common';
 import { FieldDefinition, WithdrawalFieldDefinition } from './fields';
 import { FeePercent, MerchantUserFee } from './pay-group';
 import { ViewData } from './cashier';
@@ -119,9 +119,6 @@ export const DepositMethodDetail = z
   );
 /** SPEC §3: deposit method detail. */
 export type DepositMethodDetail = z.infer<typeof DepositMethodDetail>;
-
-/** SPEC §3 contact type enumeration. */
-export const CONTACT_TYPES = ['email', 'phone'] as const;
 
 /** SPEC §3 enumerations: email or phone. */
 export const ContactType = z.enum(CONTACT_TYPES);

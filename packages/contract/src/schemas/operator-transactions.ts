@@ -1,14 +1,15 @@
 /**
  * Operator API: the brand's transactions: one by id, a filtered list with cursor
- * pagination, and the same list as CSV. A transaction is answered exactly as the webhooks carry
+ * pagination, and the same list as CSV; the documents the player uploaded to one. A transaction is answered exactly as the webhooks carry
  * it ({@link WebhookTransaction}), so the API and the events agree on every field and status;
  * never a card number (none is stored) or a session id.
  *
  * @packageDocumentation
  */
 import * as z from 'zod/mini';
-import { Currency, DateTime, Decimal } from './common';
+import { Currency, DateTime, Decimal, UPLOAD_MAX_BYTES } from './common';
 import { PageQuery } from './operator';
+import { UPLOAD_MIME_TYPES } from './payment';
 import { PaymentFlowSchema, PlayerRef } from './sandbox';
 import { OperatorTransactionStatus, WebhookTransaction } from './webhooks';
 import { METHOD_KINDS } from '../values';
@@ -231,3 +232,42 @@ export const TransactionTimeline = z
   );
 /** The type of {@link TransactionTimeline}. */
 export type TransactionTimeline = z.infer<typeof TransactionTimeline>;
+
+/** Path parameters naming one document of a transaction. */
+export const TransactionDocumentParams = z.object({
+  transactionId: z.uuid(),
+  documentId: z.uuid(),
+});
+
+/** One document a player uploaded to a transaction (SPEC §5 file upload, §7 upload). */
+export const TransactionDocument = z
+  .object({
+    id: z.uuid(),
+    /** The name the player's file had (without a path or control characters). */
+    file_name: z.string().check(z.minLength(1), z.maxLength(255)),
+    mime_type: z.enum(UPLOAD_MIME_TYPES),
+    size: z.number().check(z.int(), z.gte(1), z.lte(UPLOAD_MAX_BYTES)),
+    /** The SHA-256 of the bytes as they arrived, in hex. */
+    sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+    uploaded_at: DateTime,
+  })
+  .check(
+    z.meta({
+      id: 'TransactionDocument',
+      description:
+        "A document the player uploaded to the transaction (a bank transfer's receipt): the name their file had, the MIME type detected from its bytes (pdf, heic, jpeg or png, never the name's), its size in bytes, the SHA-256 of the bytes that arrived and when it was uploaded.",
+    }),
+  );
+/** The type of {@link TransactionDocument}. */
+export type TransactionDocument = z.infer<typeof TransactionDocument>;
+
+/** GET /transactions/{id}/documents. */
+export const TransactionDocumentList = z.object({ documents: z.array(TransactionDocument) }).check(
+  z.meta({
+    id: 'TransactionDocumentList',
+    description:
+      'The documents uploaded to a transaction, oldest first (an empty list when it has none).',
+  }),
+);
+/** The type of {@link TransactionDocumentList}. */
+export type TransactionDocumentList = z.infer<typeof TransactionDocumentList>;

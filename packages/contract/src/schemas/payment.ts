@@ -169,7 +169,7 @@ export const SubmitRequest = z
     z.meta({
       id: 'SubmitRequest',
       description:
-        'Body of payments/groups/{payGroupId}/submit and payouts/groups/{payGroupId}/submit (SPEC §3 "Payment request payload" and "Deposit submit body", §7). One shape for both: form values arrive in `fields` (deposit submit body) or `parameters` (payment request payload) and are merged, parameters winning; amount is a decimal string (a number is accepted, see SubmitAmount) and excludes nothing else. card_data.card_id picks a saved card; then card_pan must not be sent (card_cvv may be, when the amount needs it). save_card stores a new card (default true in the deposit form); is_new_payout_account is the widget marker of a withdrawal to an account entered as new, accepted and not relied on (the server finds the first withdrawal of a player to an account itself); fingerprint is the device fingerprint (PH_fingerprint); display_params are the display parameters of the address the cashier started from, which the return addresses of a deposit carry (SPEC §2).',
+        'Body of payments/groups/{payGroupId}/submit and payouts/groups/{payGroupId}/submit (SPEC §3 "Payment request payload" and "Deposit submit body", §7). One shape for both: form values arrive in `fields` (deposit submit body) or `parameters` (payment request payload) and are merged, parameters winning; amount is a decimal string (a number is accepted, see SubmitAmount) and excludes nothing else. card_data.card_id picks a saved card; then card_pan must not be sent (card_cvv may be, when the amount needs it). save_card stores a new card (only when sent true; the deposit form leaves it unticked until the player ticks it); is_new_payout_account is the widget marker of a withdrawal to an account entered as new, accepted and not relied on (the server finds the first withdrawal of a player to an account itself); fingerprint is the device fingerprint (PH_fingerprint); display_params are the display parameters of the address the cashier started from, which the return addresses of a deposit carry (SPEC §2).',
     }),
   );
 /** SPEC §3: submit body as parsed (amount always a decimal string). */
@@ -245,6 +245,7 @@ export type RedirectData = z.infer<typeof RedirectData>;
 /** One copyable line of a display form (designed). */
 export const CopyField = z
   .object({
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
     label: z.string().check(z.maxLength(200)),
     value: z.string().check(z.maxLength(500)),
   })
@@ -252,7 +253,7 @@ export const CopyField = z
     z.meta({
       id: 'CopyField',
       description:
-        'A labelled value the player can copy (SPEC §2 display form copy-input; designed), e.g. the IBAN or the payment reference.',
+        "A labelled value the player can copy (SPEC §2 display form copy-input; designed), e.g. the IBAN or the payment reference. name is the value's stable name as the provider gives it (wallet, amount, reference, iban, bic, beneficiary, bank, network…), by which the widget shows a label in the player's language; label is the provider's own wording, shown when the widget knows no label for the name.",
     }),
   );
 /** The type of {@link CopyField}. */

@@ -1,5 +1,11 @@
-export { formatAmountInput } from './amount-input';
-export type { AmountInput, AmountInputOptions } from './amount-input';
+export { formatAmountInput, readAmountInput } from './amount-input';
+export type {
+  AmountInput,
+  AmountInputOptions,
+  AmountReading,
+  AmountReadOptions,
+  AmountUnclearReason,
+} from './amount-input';
 
 export type { AmountLimits, ParsedLimits } from './amount-limits';
 export { narrowLimitsForPlayer } from './player-limits';

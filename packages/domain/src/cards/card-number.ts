@@ -6,6 +6,7 @@
  */
 import cardValidator from 'card-validator';
 import { CARD_NUMBER_MAX_DIGITS } from '../constants';
+import { latinDigits } from '../digits';
 import { MESSAGE_KEYS, VALID, invalid } from '../messages';
 import type { Validation } from '../messages';
 import { alternateCardType, configureCardTypes } from './card-types';
@@ -141,7 +142,8 @@ export function formatCardNumberInput(raw: string, maxDigits = CARD_NUMBER_MAX_D
   const limit = Number.isFinite(maxDigits)
     ? Math.max(0, Math.floor(maxDigits))
     : CARD_NUMBER_MAX_DIGITS;
-  const digits = raw.replace(/\D/g, '').slice(0, limit);
+  // Digits of every script count (domain digits.ts): an Arabic keyboard types ٤١١١….
+  const digits = latinDigits(raw).replace(/\D/g, '').slice(0, limit);
   return (digits.match(/\d{1,4}/g) ?? []).join(' ');
 }
 

@@ -6,6 +6,7 @@
  */
 import cardValidator from 'card-validator';
 import { CVV_DEFAULT_LENGTH } from '../constants';
+import { latinDigits } from '../digits';
 import { MESSAGE_KEYS, VALID, invalid } from '../messages';
 import type { Validation } from '../messages';
 import { cardTypeInfo } from './card-types';
@@ -65,5 +66,7 @@ export function validateCvv(value: string, options: CvvOptions = {}): Validation
  * longest allowed length.
  */
 export function formatCvvInput(raw: string, options: CvvOptions = {}): string {
-  return raw.replace(/\D/g, '').slice(0, Math.max(...allowedLengths(options)));
+  return latinDigits(raw)
+    .replace(/\D/g, '')
+    .slice(0, Math.max(...allowedLengths(options)));
 }

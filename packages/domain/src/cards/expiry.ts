@@ -10,6 +10,7 @@ import {
   EXPIRY_PART_LENGTH,
   TWO_DIGIT_YEAR_PIVOT,
 } from '../constants';
+import { latinDigits } from '../digits';
 import { MESSAGE_KEYS, VALID, invalid } from '../messages';
 import type { Validation } from '../messages';
 
@@ -74,7 +75,9 @@ const MS_PER_MINUTE = 60_000;
  */
 export function formatExpiryInput(raw: string, previous = ''): string {
   const deleting = raw.length < previous.length;
-  const text = raw.replace(/\s/g, '/').replace(/[^\d/]/g, '');
+  const text = latinDigits(raw)
+    .replace(/\s/g, '/')
+    .replace(/[^\d/]/g, '');
   const yearDigits = EXPIRY_INPUT_MAX - EXPIRY_PART_LENGTH - 1;
   const slashAt = text.indexOf('/');
   if (slashAt > 0 && slashAt <= EXPIRY_PART_LENGTH) {

@@ -40,7 +40,12 @@ export {
   parseDisplayDate,
 } from './date-field';
 export type { DateParseResult } from './date-field';
-export { FILE_SNIFF_BYTES, checkFileUpload, uploadFailureKey } from './file-upload';
+export {
+  FILE_SNIFF_BYTES,
+  checkFileUpload,
+  declaredFileType,
+  uploadFailureKey,
+} from './file-upload';
 export type {
   AcceptedFileType,
   FileCandidate,

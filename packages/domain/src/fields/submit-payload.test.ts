@@ -382,19 +382,19 @@ describe('deposit form defaults (SPEC §3)', () => {
       card_cardholder_name: 'JANE DOE',
       card_cvv: '',
       card_id: 'card-1',
-      save_card: true,
+      save_card: false,
       card_pan: '',
     });
   });
 
-  it('starts empty without a saved card (SPEC §3)', () => {
+  it('starts empty without a saved card, save_card unticked until the player agrees (SPEC §3)', () => {
     expect(depositFormDefaults('1')).toStrictEqual({
       expirationDate: '',
       amount: '1',
       card_cardholder_name: '',
       card_cvv: '',
       card_id: '',
-      save_card: true,
+      save_card: false,
       card_pan: '',
     });
   });

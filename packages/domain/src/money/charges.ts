@@ -9,10 +9,11 @@
 import Big from 'big.js';
 import type { PaymentFlow } from '../routing/page-kind';
 import type { BonusInfo } from './bonus';
-import { computeBonus } from './bonus';
+import { depositBonus } from './lost-profit';
 import type { MerchantUserFee } from './fee';
 import { computeFee } from './fee';
 import { resolvePrecision, roundToPrecision } from './precision';
+import type { LostProfitTier } from './lost-profit';
 import type { TaxTier } from './tax';
 import { computeTax } from './tax';
 import type { DecimalInput } from './values';
@@ -36,6 +37,8 @@ export interface ChargeInput {
   readonly taxTiers?: readonly TaxTier[] | null | undefined;
   /** SPEC §3 bonus info of the method; deposits only (ignored for a withdrawal). */
   readonly bonus?: BonusInfo | null | undefined;
+  /** SPEC §3 the lost-profit tiers when the method is the lost-profit one; deposits only. */
+  readonly lostProfitTiers?: readonly LostProfitTier[] | null | undefined;
 }
 
 /**
@@ -97,8 +100,9 @@ export interface PaymentCharges {
  * - The tax never takes more than what is left after the fees: a withdrawal whose fees reach its
  *   amount withholds no tax and its `net` is zero or below (amount − fee), which the amount rules
  *   should keep from ever being submitted.
- * - Bonus (SPEC §5, deposits only): computeBonus (only at or above minDepositAmount, absolute
- *   before percentage, percentage capped at maxBonusValue), rounded down; not part of `net`.
+ * - Bonus (SPEC §5, deposits only): depositBonus, the player's bonus and the lost-profit bonus of
+ *   the amount's tier, each by computeBonus (only at or above minDepositAmount, absolute before
+ *   percentage, percentage capped at maxBonusValue), rounded down; not part of `net`.
  */
 export function paymentCharges(input: ChargeInput): PaymentCharges | null {
   const precision = resolvePrecision(input.precision);
@@ -125,7 +129,13 @@ export function paymentCharges(input: ChargeInput): PaymentCharges | null {
   }
   const tax = taxBase.gt(0) ? taxBase.minus(net) : new Big(0);
 
-  const bonus = deposit ? computeBonus(amount, input.bonus, { precision }) : null;
+  const bonus = deposit
+    ? depositBonus(
+        amount,
+        { bonus: input.bonus, lostProfitTiers: input.lostProfitTiers },
+        { precision },
+      )
+    : null;
   return {
     amount: atPrecision(amount),
     methodFee: atPrecision(methodFee),
@@ -137,7 +147,7 @@ export function paymentCharges(input: ChargeInput): PaymentCharges | null {
       (input.taxTiers?.length ?? 0) > 0 && taxed !== null
         ? atPrecision(new Big(taxed.nonTaxableAmount))
         : null,
-    bonus: bonus?.value ?? atPrecision(new Big(0)),
+    bonus: bonus ?? atPrecision(new Big(0)),
     total: atPrecision(deposit ? amount.plus(fee) : amount),
     net: atPrecision(net),
   };

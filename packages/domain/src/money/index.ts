@@ -1,6 +1,5 @@
 export { compareDecimal, parseDecimal, roundDecimal } from './decimal';
 export type { RoundingDirection } from './decimal';
-export { computeBonus } from './bonus';
 export { paymentCharges } from './charges';
 export type { ChargeInput, PaymentCharges } from './charges';
 export type { BonusInfo, BonusOptions, BonusResult } from './bonus';
@@ -13,8 +12,8 @@ export { currencyDisplayFormat, formatAmount, formatMoney, groupThousands } from
 export type { AmountFormatOptions, CurrencyDisplayFormat, MoneyFormatOptions } from './format';
 export { numberSeparators } from './language-format';
 export type { NumberSeparators } from './language-format';
-export { lostProfitRibbon } from './lost-profit';
-export type { LostProfitRibbon, LostProfitTier } from './lost-profit';
+export { depositBonus, lostProfitRibbon } from './lost-profit';
+export type { DepositOffers, LostProfitRibbon, LostProfitTier } from './lost-profit';
 export { decimalPlaces, resolvePrecision, roundToPrecision } from './precision';
 
 export type { TaxResult, TaxTier } from './tax';

@@ -79,6 +79,52 @@ export function numberSeparators(language: string): NumberSeparators {
   return DECIMAL_COMMA_LANGUAGES.has(base) ? COMMA : POINT;
 }
 
+/**
+ * The decimal-comma languages that group thousands with a point ("1.000,50" in German); the others
+ * group with a space ("1 000,50" in Ukrainian), and a point typed there is no mark of theirs.
+ * CLDR's group symbol of each language.
+ */
+const POINT_GROUPING_LANGUAGES: ReadonlySet<string> = new Set([
+  'de',
+  'nl',
+  'it',
+  'es',
+  'pt',
+  'id',
+  'tr',
+  'az',
+  'da',
+  'el',
+  'ro',
+  'sl',
+  'hr',
+  'sr',
+  'bs',
+  'vi',
+  'is',
+]);
+
+/**
+ * The two marks a player may type between digits, '.' and ',', as one language reads them: its
+ * decimal mark, and the mark it groups thousands with when that is the other one of the two (the
+ * comma in English and Arabic, the point in German). `null` when the language groups with a space
+ * only (Ukrainian): the other mark is then no mark of the language at all.
+ */
+export interface TypedAmountMarks {
+  readonly decimal: '.' | ',';
+  readonly group: '.' | ',' | null;
+}
+
+/**
+ * SPEC §5 amount input: the marks of {@link TypedAmountMarks} for a language code or lang
+ * parameter, by the same languages as {@link numberSeparators}.
+ */
+export function typedAmountMarks(language: string): TypedAmountMarks {
+  const base = language.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  if (numberSeparators(base).decimalSeparator === '.') return { decimal: '.', group: ',' };
+  return { decimal: ',', group: POINT_GROUPING_LANGUAGES.has(base) ? '.' : null };
+}
+
 /** Languages that write a day and month with a slash ("31/12"). */
 const SLASH_DATE_LANGUAGES: ReadonlySet<string> = new Set([
   'en',

@@ -3,6 +3,7 @@
  *
  * @packageDocumentation
  */
+import { isDigitChar, latinDigits } from '../digits';
 
 /** SPEC §5: the outcome of {@link sanitizePhoneInput}. */
 export interface SanitizedPhone {
@@ -18,17 +19,9 @@ export interface SanitizedPhone {
 
 /** Characters a formatted number carries (mask output, pasted numbers): dropped quietly. */
 const GROUPING = /[\s\-().]/u;
-const ARABIC_INDIC_ZERO = 0x0660;
-const EXTENDED_ARABIC_INDIC_ZERO = 0x06f0;
-
-/** The ASCII digit of `char`, also for the Arabic-Indic digits of right-to-left keyboards. */
+/** The Latin digit of `char`, for the digits of every script (domain digits.ts), else null. */
 function asciiDigit(char: string): string | null {
-  if (char >= '0' && char <= '9') return char;
-  const code = char.charCodeAt(0);
-  for (const zero of [ARABIC_INDIC_ZERO, EXTENDED_ARABIC_INDIC_ZERO]) {
-    if (code >= zero && code <= zero + 9) return String(code - zero);
-  }
-  return null;
+  return isDigitChar(char) ? latinDigits(char) : null;
 }
 
 /**
@@ -36,8 +29,8 @@ function asciiDigit(char: string): string | null {
  * (a second plus) restarts the number after it, so `'+380+44'` becomes `'+44'`: a user who
  * types a new code over an old one gets the new one. Letters, underscores and other symbols
  * are dropped and reported in `rejected`; spaces, dashes, brackets and dots are dropped quietly
- * because masked and pasted numbers contain them. Arabic-Indic digits become ASCII digits
- * (the product supports right-to-left languages). Idempotent, and total on any string.
+ * because masked and pasted numbers contain them. Digits of every script (Arabic-Indic,
+ * Persian, full-width…) become ASCII digits (the product supports right-to-left languages). Idempotent, and total on any string.
  */
 export function sanitizePhoneInput(raw: string): SanitizedPhone {
   let value = '';

@@ -12,6 +12,7 @@ import {
   resetScrollMessage,
   serializeHostMessage,
   setSessionIdMessage,
+  visibleAreaMessage,
 } from './host-messages';
 
 describe('host message builders (SPEC §1)', () => {
@@ -204,6 +205,75 @@ describe('messages for the embed SDK: ready, resize, paymentResult', () => {
         expect(parseHostMessage(JSON.stringify(message))).toEqual(message);
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('the visible part of the frame (host to widget, designed)', () => {
+  const phone = { top: 0, height: 844 };
+
+  it.each([
+    // A tall auto-height frame scrolled 900 px up: the screen shows 900 to 1744 of it.
+    [{ top: -900, height: 2400 }, phone, { top: 900, height: 844 }],
+    // Its top on screen at 200 px: the first 644 px of it show.
+    [{ top: 200, height: 2400 }, phone, { top: 0, height: 644 }],
+    // Its bottom 300 px into the screen: the last 300 px of it show.
+    [{ top: -2100, height: 2400 }, phone, { top: 2100, height: 300 }],
+    // A short frame wholly on screen.
+    [{ top: 120.4, height: 500.6 }, phone, { top: 0, height: 501 }],
+    // Pinch zoom or an on-screen keyboard: the visual viewport is a part of the layout viewport.
+    [
+      { top: -100, height: 2000 },
+      { top: 300, height: 400 },
+      { top: 400, height: 400 },
+    ],
+    // Out of view above and below: nothing shows.
+    [{ top: -3000, height: 2400 }, phone, { top: 2400, height: 0 }],
+    [{ top: 900, height: 2400 }, phone, { top: 0, height: 0 }],
+  ])('frame %j on screen %j shows %j', (frame, screen, shown) => {
+    expect(visibleAreaMessage(frame, screen)).toEqual({
+      target: 'cashier',
+      type: 'visibleArea',
+      ...shown,
+    });
+  });
+
+  it('is nothing for figures that are not numbers', () => {
+    expect(visibleAreaMessage({ top: Number.NaN, height: 10 }, phone)).toBeNull();
+    expect(visibleAreaMessage({ top: 0, height: 10 }, { top: 0, height: Infinity })).toBeNull();
+  });
+
+  it.each([
+    [{ type: 'visibleArea', top: -1, height: 10 }],
+    [{ type: 'visibleArea', top: 1.5, height: 10 }],
+    [{ type: 'visibleArea', top: 0, height: '844' }],
+    [{ type: 'visibleArea', top: 0 }],
+    [{ type: 'visibleArea', top: 0, height: MAX_REPORTED_HEIGHT + 1 }],
+  ])('%j is not a message', (data) => {
+    expect(parseHostMessage(data)).toBeNull();
+  });
+
+  it('always lies inside the frame and reads back as itself', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -20_000, max: 20_000 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.integer({ min: -500, max: 500 }),
+        fc.integer({ min: 0, max: 3_000 }),
+        (frameTop, frameHeight, screenTop, screenHeight) => {
+          const message = visibleAreaMessage(
+            { top: frameTop, height: frameHeight },
+            { top: screenTop, height: screenHeight },
+          );
+          expect(message).not.toBeNull();
+          if (message === null) return;
+          expect(message.top).toBeGreaterThanOrEqual(0);
+          expect(message.top + message.height).toBeLessThanOrEqual(frameHeight);
+          expect(message.height).toBeLessThanOrEqual(screenHeight);
+          expect(parseHostMessage(serializeHostMessage(message))).toEqual(message);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

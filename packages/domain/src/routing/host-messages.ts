@@ -3,8 +3,9 @@
  * with target `cashier`. Builders give the exact shapes; the parser reads incoming data totally.
  * Besides SPEC §1's messages (unchanged) the widget tells the host three things the embed SDK
  * needs: `ready` (its first screen rendered), `resize` (its content height) and `paymentResult`
- * (a payment reached its final result). The widget builds them and the SDK reads them with the
- * functions of this module only, so both sides apply one format.
+ * (a payment reached its final result), and the SDK tells the widget one: `visibleArea` (the part
+ * of the frame the player sees, where the widget places its dialogs). Each side builds and reads
+ * them with the functions of this module only, so both apply one format.
  *
  * @packageDocumentation
  */
@@ -27,6 +28,7 @@ export const HOST_MESSAGE_TYPES = [
   'ready',
   'resize',
   'paymentResult',
+  'visibleArea',
 ] as const;
 
 /** SPEC §1: one of {@link HOST_MESSAGE_TYPES}. */
@@ -134,6 +136,22 @@ export interface PaymentResultMessage {
   readonly transactionId: string | null;
 }
 
+/**
+ * Host to widget (designed): the part of the cashier's frame the player sees, in the frame's CSS
+ * pixels. An auto-height frame is as tall as the cashier's content, so the frame's own viewport
+ * is the whole tall frame and a dialog centred in it can sit above or below the screen; the embed
+ * SDK watches the host page's scrolling and visual viewport and tells the widget where the screen
+ * is, and the widget places its dialogs there.
+ */
+export interface VisibleAreaMessage {
+  readonly target: typeof HOST_MESSAGE_TARGET;
+  readonly type: 'visibleArea';
+  /** From the frame's top edge to the top of the visible part, 0 to the frame's height. */
+  readonly top: number;
+  /** The visible part's height; 0 while the frame is out of view. */
+  readonly height: number;
+}
+
 /** SPEC §1: every known message. */
 export type HostMessage =
   | ReInitCashierMessage
@@ -143,7 +161,8 @@ export type HostMessage =
   | ResetScrollMessage
   | ReadyMessage
   | ResizeMessage
-  | PaymentResultMessage;
+  | PaymentResultMessage
+  | VisibleAreaMessage;
 
 /** The tallest content height a resize message may carry (CSS pixels). */
 export const MAX_REPORTED_HEIGHT = 100_000;
@@ -208,6 +227,57 @@ export function resizeMessage(measured: number): ResizeMessage | null {
   if (!Number.isFinite(measured) || measured <= 0) return null;
   const height = Math.min(Math.ceil(measured), MAX_REPORTED_HEIGHT);
   return { target: HOST_MESSAGE_TARGET, type: 'resize', height };
+}
+
+/** A box along the block axis: where it starts and how tall it is, in CSS pixels. */
+export interface VerticalSpan {
+  readonly top: number;
+  readonly height: number;
+}
+
+function wholePixels(value: number): number {
+  return Math.min(Math.max(Math.round(value), 0), MAX_REPORTED_HEIGHT);
+}
+
+/**
+ * The visibleArea message of a frame on a screen: the part of `frame` (its box in the host's
+ * viewport, as getBoundingClientRect gives it) that lies inside `screen` (the host's visual
+ * viewport in the same coordinates), measured from the frame's top edge, in whole pixels. A frame
+ * out of view gives a height of 0 (its top clamped to the nearer edge); `null` when a figure is not
+ * a finite number.
+ *
+ * @example visibleAreaMessage({ top: -900, height: 2400 }, { top: 0, height: 844 })
+ *   // { target: 'cashier', type: 'visibleArea', top: 900, height: 844 }
+ */
+export function visibleAreaMessage(
+  frame: VerticalSpan,
+  screen: VerticalSpan,
+): VisibleAreaMessage | null {
+  const figures = [frame.top, frame.height, screen.top, screen.height];
+  if (!figures.every(Number.isFinite)) return null;
+  const frameHeight = Math.max(frame.height, 0);
+  const start = Math.min(Math.max(screen.top - frame.top, 0), frameHeight);
+  const end = Math.min(
+    Math.max(screen.top + Math.max(screen.height, 0) - frame.top, 0),
+    frameHeight,
+  );
+  const top = wholePixels(start);
+  return {
+    target: HOST_MESSAGE_TARGET,
+    type: 'visibleArea',
+    top,
+    height: Math.max(wholePixels(end) - top, 0),
+  };
+}
+
+function readVisibleArea(record: Readonly<Record<string, unknown>>): VisibleAreaMessage | null {
+  const { top, height } = record;
+  if (typeof top !== 'number' || typeof height !== 'number') return null;
+  if (!Number.isInteger(top) || !Number.isInteger(height)) return null;
+  if (top < 0 || height < 0 || top > MAX_REPORTED_HEIGHT || height > MAX_REPORTED_HEIGHT) {
+    return null;
+  }
+  return { target: HOST_MESSAGE_TARGET, type: 'visibleArea', top, height };
 }
 
 /** What {@link paymentResultMessage} takes. */
@@ -324,6 +394,7 @@ function asRecord(data: unknown): Readonly<Record<string, unknown>> | null {
  * {@link MAX_REPORTED_HEIGHT}; a payment result a known flow and final status (its other fields
  * are checked as {@link paymentResultMessage} does). A reinitialise message keeps its finish
  * details when they name a known outcome (the URL checked as {@link reInitCashierMessage} does).
+ * A visible area needs a whole top and height of 0 to {@link MAX_REPORTED_HEIGHT}.
  */
 export function parseHostMessage(data: unknown): HostMessage | null {
   const record = asRecord(data);
@@ -351,6 +422,8 @@ export function parseHostMessage(data: unknown): HostMessage | null {
       return readResize(record);
     case 'paymentResult':
       return readPaymentResult(record);
+    case 'visibleArea':
+      return readVisibleArea(record);
     case undefined:
       return sessionId === null ? null : setSessionIdMessage(sessionId);
     default:

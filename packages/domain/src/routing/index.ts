@@ -27,6 +27,7 @@ export type { DisplayParamName, DisplayParams } from './display-params';
 export { decideFinalResult } from './final-result';
 export type { FinalOutcome, FinalResultDecision, FinalResultInput } from './final-result';
 export {
+  HOST_MESSAGE_TARGET,
   MAX_REPORTED_HEIGHT,
   myAccountRedirectMessage,
   parseHostMessage,
@@ -38,6 +39,7 @@ export {
   resizeMessage,
   serializeHostMessage,
   setSessionIdMessage,
+  visibleAreaMessage,
 } from './host-messages';
 export type {
   CashierFinish,
@@ -54,6 +56,8 @@ export type {
   ResetScrollMessage,
   ResizeMessage,
   SetSessionIdMessage,
+  VerticalSpan,
+  VisibleAreaMessage,
 } from './host-messages';
 export { HOST_ORIGIN_PARAM, hostOriginOf } from './host-origin';
 export type { HostOriginInput } from './host-origin';

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   checkSessionExpiry,
   INITIAL_SESSION_EXPIRY,
+  msUntilSessionExpiry,
   SESSION_LIFETIME_MS,
+  sessionExpiryFromServer,
   setSessionExpired,
 } from './expiry';
 import type { SessionExpiryInput } from './expiry';
@@ -114,5 +117,65 @@ describe('session expiry (SPEC §4)', () => {
       isSessionExpired: true,
       sessionExpirationTime: NOW,
     });
+  });
+});
+
+describe('session expiry from the server (SPEC §4)', () => {
+  const alive = { isSessionExpired: false, sessionExpirationTime: null };
+
+  it('stores the end the server names, counted from the answer', () => {
+    expect(sessionExpiryFromServer(alive, { now: NOW, remainingMs: LONG })).toEqual({
+      isSessionExpired: false,
+      sessionExpirationTime: NOW + LONG,
+    });
+  });
+
+  it('keeps the later end when an answer overtaken by a slower one says less', () => {
+    const slid = { isSessionExpired: false, sessionExpirationTime: NOW + LONG };
+    expect(sessionExpiryFromServer(slid, { now: NOW + 10, remainingMs: 60_000 })).toEqual(slid);
+  });
+
+  it('marks the session expired when nothing is left, and never revives an expired one', () => {
+    expect(sessionExpiryFromServer(alive, { now: NOW, remainingMs: 0 }).isSessionExpired).toBe(
+      true,
+    );
+    const expired = { isSessionExpired: true, sessionExpirationTime: NOW };
+    expect(sessionExpiryFromServer(expired, { now: NOW, remainingMs: LONG })).toEqual(expired);
+  });
+
+  it('changes nothing for an invalid time or duration', () => {
+    expect(sessionExpiryFromServer(alive, { now: new Date('nope'), remainingMs: LONG })).toBe(
+      alive,
+    );
+    expect(sessionExpiryFromServer(alive, { now: NOW, remainingMs: Number.NaN })).toBe(alive);
+  });
+
+  it('the stored end never moves back, whatever the order of the answers', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(1_000_000), fc.integer({ min: 1, max: 2 * LONG })), {
+          maxLength: 20,
+        }),
+        (answers) => {
+          let state: { isSessionExpired: boolean; sessionExpirationTime: number | null } = alive;
+          let latest = 0;
+          for (const [at, remainingMs] of answers) {
+            state = sessionExpiryFromServer(state, { now: NOW + at, remainingMs });
+            const end = state.sessionExpirationTime ?? 0;
+            expect(end).toBeGreaterThanOrEqual(latest);
+            latest = end;
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('says how long until the stored end, 0 once past, null when unknown or expired', () => {
+    const stored = { isSessionExpired: false, sessionExpirationTime: NOW + 5_000 };
+    expect(msUntilSessionExpiry(stored, NOW)).toBe(5_000);
+    expect(msUntilSessionExpiry(stored, NOW + 9_000)).toBe(0);
+    expect(msUntilSessionExpiry(alive, NOW)).toBeNull();
+    expect(msUntilSessionExpiry(setSessionExpired(stored), NOW)).toBeNull();
   });
 });

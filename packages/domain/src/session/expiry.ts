@@ -75,3 +75,43 @@ export function checkSessionExpiry(input: SessionExpiryInput): SessionExpiryStat
 export function setSessionExpired(state: SessionExpiryState): SessionExpiryState {
   return { isSessionExpired: true, sessionExpirationTime: state.sessionExpirationTime };
 }
+
+/** SPEC §4: what the server's answer says of the session ({@link sessionExpiryFromServer}). */
+export interface ServerExpiryInput {
+  /** When the answer arrived (Date or epoch ms). */
+  readonly now: Date | number;
+  /** Milliseconds the session has left by the server's answer (`x-session-expires-in`). */
+  readonly remainingMs: number;
+}
+
+/**
+ * SPEC §4: the expiration time stored from a server's answer. The server slides a session with
+ * the player's calls and never moves its end back, so of two answers the later end is the true
+ * one (an answer overtaken by a slower one says less, never more): the stored time only grows.
+ * Nothing left means expired; an expired session stays expired (only a new session, a state of
+ * its own, lives again). An invalid `now` or duration changes nothing.
+ */
+export function sessionExpiryFromServer(
+  state: SessionExpiryState,
+  input: ServerExpiryInput,
+): SessionExpiryState {
+  const now = toEpochMs(input.now);
+  if (state.isSessionExpired || now === null || !Number.isFinite(input.remainingMs)) return state;
+  if (input.remainingMs <= 0) return setSessionExpired(state);
+  const end = now + input.remainingMs;
+  const stored = state.sessionExpirationTime;
+  return {
+    isSessionExpired: false,
+    sessionExpirationTime: stored === null ? end : Math.max(stored, end),
+  };
+}
+
+/**
+ * SPEC §4: milliseconds until the stored expiration time (0 once it has passed), or `null` while
+ * no time is stored or the session is already expired: when to check the session again.
+ */
+export function msUntilSessionExpiry(state: SessionExpiryState, now: Date | number): number | null {
+  const at = toEpochMs(now);
+  if (state.isSessionExpired || state.sessionExpirationTime === null || at === null) return null;
+  return Math.max(0, state.sessionExpirationTime - at);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequestHeaders } from './headers';
+import { buildRequestHeaders, parseSessionExpiresIn } from './headers';
 
 describe('request headers (SPEC §6, §7)', () => {
   it.each([
@@ -29,5 +29,22 @@ describe('request headers (SPEC §6, §7)', () => {
       ok: false,
       error: { code: 'no-session-id', message: 'no sessionId' },
     });
+  });
+});
+
+describe('the session end header (SPEC §4)', () => {
+  it.each<[string | null, number | null]>([
+    ['899000', 899_000],
+    [' 42 ', 42],
+    ['0', 0],
+    ['86400000', 86_400_000],
+    ['86400001', null],
+    ['-5', null],
+    ['1.5', null],
+    ['1e6', null],
+    ['', null],
+    [null, null],
+  ])('reads %j as %j', (value, expected) => {
+    expect(parseSessionExpiresIn(value)).toBe(expected);
   });
 });

@@ -59,3 +59,25 @@ export function buildRequestHeaders(input: RequestHeadersInput): RequestHeadersR
         : { 'x-session-id': sessionId, [FINGERPRINT_HEADER]: fingerprint },
   };
 }
+
+/**
+ * SPEC §4 session expiry: the answer header of every call made under a session, saying in how many
+ * milliseconds the session ends unless the player acts (a whole number). The server slides the
+ * session with the player's calls, so only its answer knows the end; a duration, not an instant,
+ * so that the browser's clock need not agree with the server's.
+ */
+export const SESSION_EXPIRES_IN_HEADER = 'x-session-expires-in';
+
+/** The longest a session may be said to last: a day, far beyond any session lifetime. */
+const MAX_SESSION_EXPIRES_IN_MS = 86_400_000;
+
+/**
+ * SPEC §4: reads {@link SESSION_EXPIRES_IN_HEADER}: the milliseconds left as a whole number of at
+ * most a day, or `null` for an absent or malformed value (digits only: no sign, no fraction).
+ */
+export function parseSessionExpiresIn(value: string | null | undefined): number | null {
+  const text = value?.trim() ?? '';
+  if (!/^[0-9]{1,9}$/.test(text)) return null;
+  const ms = Number(text);
+  return ms <= MAX_SESSION_EXPIRES_IN_MS ? ms : null;
+}

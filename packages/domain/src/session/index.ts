@@ -7,11 +7,18 @@
 export {
   checkSessionExpiry,
   INITIAL_SESSION_EXPIRY,
+  msUntilSessionExpiry,
   SESSION_LIFETIME_MS,
+  sessionExpiryFromServer,
   setSessionExpired,
 } from './expiry';
-export type { SessionExpiryInput, SessionExpiryState } from './expiry';
-export { buildRequestHeaders, SESSION_HEADER } from './headers';
+export type { ServerExpiryInput, SessionExpiryInput, SessionExpiryState } from './expiry';
+export {
+  buildRequestHeaders,
+  parseSessionExpiresIn,
+  SESSION_EXPIRES_IN_HEADER,
+  SESSION_HEADER,
+} from './headers';
 export type {
   NoSessionIdError,
   RequestHeaders,

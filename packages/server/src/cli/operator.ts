@@ -25,7 +25,8 @@
  * http://127.0.0.1:8080, a local `npm start`) or `--url`.
  *
  * Output: the JSON answer on stdout (indented), or the answer as is when it is not JSON (a CSV
- * export). Exit codes: 0 success; 1 the server answered an error (its code, name and field on
+ * export as text, a player's document byte for byte: `… transaction-document get --transactionId
+ * … --documentId … > receipt.pdf`). Exit codes: 0 success; 1 the server answered an error (its code, name and field on
  * stderr, then the body); 2 bad usage or input, nothing sent; 3 no answer (connection refused,
  * time-out).
  *
@@ -473,7 +474,8 @@ function errorLine(status: number, body: unknown): string {
 
 /** What a run prints and its exit code. */
 interface Outcome {
-  readonly stdout: string;
+  /** Text, or the bytes of a file the call answered (a document), written as they came. */
+  readonly stdout: string | Uint8Array;
   readonly stderr: string;
   readonly code: number;
 }
@@ -502,8 +504,14 @@ async function send(request: CallRequest): Promise<Outcome> {
       code: 3,
     };
   }
-  const text = await response.text();
-  const json = (response.headers.get('content-type') ?? '').includes('application/json');
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const type = response.headers.get('content-type') ?? '';
+  const json = type.includes('application/json');
+  // A file (a player's document) goes to stdout byte for byte: decoded as text it would not be.
+  if (response.ok && !json && !type.startsWith('text/') && bytes.length > 0) {
+    return { stdout: bytes, stderr: '', code: 0 };
+  }
+  const text = bytes.toString('utf8');
   let parsed: unknown = undefined;
   if (json && text !== '') {
     try {

@@ -6,7 +6,8 @@
  * One module per section of the settings, each with its variables, its defaults, the problems
  * it finds and its part of {@link ServerConfig}: server.ts (the process), database.ts,
  * secrets.ts, connectors.ts, payments.ts, wallet.ts, otp.ts, webhooks.ts, security.ts,
- * limits.ts (caches and realtime), operations.ts and uploads.ts (where documents are kept); env.ts has the parsers and the error,
+ * limits.ts (caches and realtime), operations.ts, uploads.ts (where documents are kept) and
+ * limit-store.ts (where the rate limits are counted); env.ts has the parsers and the error,
  * load.ts joins them.
  *
  * @packageDocumentation
@@ -16,6 +17,7 @@ export type { ConnectorConfig } from './connectors';
 export { configuredDatabase } from './database';
 export { ConfigError } from './env';
 export type { CacheSettings } from './limits';
+export type { LimitStoreSettings } from './limit-store';
 export { loadConfig } from './load';
 export type { ServerConfig } from './load';
 export { DEFAULT_OTP_HTTP_ATTEMPTS, DEFAULT_OTP_HTTP_TIMEOUT_MS } from './otp';

@@ -63,6 +63,7 @@ describe('loadConfig', () => {
       webhooks: DEFAULT_WEBHOOKS,
       staff: { sessionIdleMs: 1_800_000, sessionMaxMs: 43_200_000 },
       uploads: { kind: 'local' },
+      limitStore: { kind: 'database' },
       unknownVariables: [],
     });
     expect(DEFAULT_OPERATIONS).toEqual(loadConfig({}).operations);
@@ -200,6 +201,7 @@ describe('loadConfig', () => {
       },
       staff: { sessionIdleMs: 1_800_000, sessionMaxMs: 43_200_000 },
       uploads: { kind: 'local' },
+      limitStore: { kind: 'database' },
       unknownVariables: [],
     });
   });

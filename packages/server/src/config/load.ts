@@ -11,6 +11,8 @@ import { DATABASE_VARIABLES, readDatabase } from './database';
 import type { DatabaseSettings } from './database';
 import { parseEnvironment, throwIfProblems } from './env';
 import type { Environment } from './env';
+import { LIMIT_STORE_VARIABLES, readLimitStore } from './limit-store';
+import type { LimitStoreSettings } from './limit-store';
 import { LIMIT_VARIABLES, readLimits } from './limits';
 import type { LimitSettings } from './limits';
 import { OPERATION_VARIABLES, readOperations } from './operations';
@@ -64,6 +66,8 @@ export interface ServerConfig
   readonly staff: StaffSettings;
   /** Where uploaded documents' bytes are kept: DATA_DIR/uploads, or a bucket (UPLOADS_S3_*). */
   readonly uploads: UploadStorageSettings;
+  /** Where the rate limits and lockouts are counted: the database, or Redis (REDIS_URL). */
+  readonly limitStore: LimitStoreSettings;
   /**
    * Variables named like the server's own that no part of it reads (a misspelling leaves a
    * setting at its default): main.ts names each in a warning at start-up.
@@ -85,6 +89,7 @@ const EnvSchema = z.object({
   ...OPERATION_VARIABLES,
   ...STAFF_VARIABLES,
   ...UPLOAD_STORAGE_VARIABLES,
+  ...LIMIT_STORE_VARIABLES,
   ...PRODUCTION_CHECK_VARIABLES,
 });
 
@@ -95,7 +100,7 @@ export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
  * Reads and validates the environment. Each section's reader tells its defaults and what it
  * refuses: server.ts (PORT 8080, HOST 127.0.0.1, CASHDESK_MODE sandbox, …), database.ts,
  * secrets.ts, connectors.ts, payments.ts, wallet.ts, otp.ts, webhooks.ts, security.ts, limits.ts,
- * operations.ts and uploads.ts. Production mode never seeds the demo data, and refuses to start without a
+ * operations.ts, uploads.ts and limit-store.ts. Production mode never seeds the demo data, and refuses to start without a
  * CASHDESK_SECRET, without a provider, with a sandbox provider or outbox it was not told to
  * allow, or with webhooks it cannot sign.
  *
@@ -137,6 +142,7 @@ export function loadConfig(env: Environment = process.env): ServerConfig {
     webhooks,
     staff: readStaff(values),
     uploads,
+    limitStore: readLimitStore(values),
     unknownVariables: unknownVariables(env, known),
   };
 }

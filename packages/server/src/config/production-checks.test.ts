@@ -2,34 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../paths';
-import { ConfigError } from './env';
 import { loadConfig } from './load';
 import { PUBLISHED_SECRETS } from './published-secrets';
+import { PRODUCTION_CORE, problemsOf } from './test-support';
 
 /** A production environment that starts: every secret its own, PostgreSQL, https everywhere. */
 const PRODUCTION = {
-  CASHDESK_MODE: 'production',
-  CASHDESK_SECRET: 'an-operator-own-secret',
-  DATABASE_URL: 'postgres://cashdesk@db.internal:5432/cashdesk',
-  CASHDESK_PROVIDER: 'http',
-  PROVIDER_URL: 'https://psp.example.com',
+  ...PRODUCTION_CORE,
   WEBHOOK_URL: 'https://operator.example.com/events',
   WEBHOOK_SECRET: 'an-operator-own-webhook-secret',
 } as const;
-
-/** The problems loadConfig names for `env`, one per line ([] when it starts). */
-function problemsOf(env: Readonly<Record<string, string>>): string[] {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return error.message
-      .split('\n')
-      .filter((line) => line.startsWith('  '))
-      .map((line) => line.trim());
-  }
-}
 
 describe('production refuses what it was not told to allow', () => {
   it('starts with its own secrets, PostgreSQL and https', () => {

@@ -8,8 +8,10 @@
  * - plain http to a service that is not on this host (the provider, a named connector, the
  *   operator's wallet, its messaging service, its webhook receiver, the object storage of
  *   uploaded documents): card payments, balances, one-time codes, payment events and players'
- *   documents would cross the network readable by anyone on the way;
- *   CASHDESK_ALLOW_PLAIN_HTTP=true allows it (a private network the operator trusts);
+ *   documents would cross the network readable by anyone on the way; likewise plain `redis://`
+ *   to a Redis on another host (REDIS_URL: its password and the limits' keys), where
+ *   `rediss://` is its TLS; CASHDESK_ALLOW_PLAIN_HTTP=true allows both (a private network the
+ *   operator trusts);
  * - in every mode, a variable named like the server's own (CASHDESK_, CONNECTOR_, WEBHOOK_, …)
  *   that none of its parts reads is named in a warning: a misspelling (WEBHOOKS_URL) would
  *   otherwise leave a setting silently at its default.
@@ -37,6 +39,7 @@ function outboundAddressVariables(env: Environment): string[] {
     'OTP_HTTP_URL',
     'WEBHOOK_URL',
     'UPLOADS_S3_ENDPOINT',
+    'REDIS_URL',
   ];
   const connectors = Object.keys(env).filter((name) => /^CONNECTOR_[A-Z0-9_]+_URL$/.test(name));
   return [...fixed, ...connectors];
@@ -53,15 +56,20 @@ export function isLocalAddress(url: URL): boolean {
   );
 }
 
-/** The outbound addresses of `env` that are plain http to another host, one line each. */
+/** The schemes without encryption, each with the one that has it. */
+const PLAIN_SCHEMES: Readonly<Record<string, string>> = { 'http:': 'https', 'redis:': 'rediss' };
+
+/** The outbound addresses of `env` that are plain http (or redis) to another host, one line each. */
 function plainHttpProblems(env: Environment): string[] {
   return outboundAddressVariables(env).flatMap((name) => {
     const value = env[name]?.trim();
     if (value === undefined || value === '' || !URL.canParse(value)) return [];
     const url = new URL(value);
-    if (url.protocol !== 'http:' || isLocalAddress(url)) return [];
+    const secure = PLAIN_SCHEMES[url.protocol];
+    if (secure === undefined || isLocalAddress(url)) return [];
+    const plain = url.protocol.slice(0, -1);
     return [
-      `${name}: plain http to another host (${url.host}) is refused in production mode; use https, or set CASHDESK_ALLOW_PLAIN_HTTP=true for a private network you trust`,
+      `${name}: plain ${plain} to another host (${url.host}) is refused in production mode; use ${secure}, or set CASHDESK_ALLOW_PLAIN_HTTP=true for a private network you trust`,
     ];
   });
 }
@@ -96,6 +104,7 @@ const OWN_PREFIXES = [
   'OTP_',
   'DATABASE_',
   'UPLOADS_',
+  'REDIS_',
 ];
 
 /**

@@ -1,34 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from './env';
 import { loadConfig } from './load';
+import { PRODUCTION_CORE, problemsOf } from './test-support';
 
 /** A production environment that starts, with its documents in a bucket. */
 const PRODUCTION = {
-  CASHDESK_MODE: 'production',
-  CASHDESK_SECRET: 'an-operator-own-secret',
-  DATABASE_URL: 'postgres://cashdesk@db.internal:5432/cashdesk',
-  CASHDESK_PROVIDER: 'http',
-  PROVIDER_URL: 'https://psp.example.com',
+  ...PRODUCTION_CORE,
   UPLOADS_S3_BUCKET: 'cashdesk-documents',
   UPLOADS_S3_ENDPOINT: 'https://objects.example.com',
   UPLOADS_S3_REGION: 'eu-central-1',
   UPLOADS_S3_ACCESS_KEY_ID: 'AKIAOPERATOROWN',
   UPLOADS_S3_SECRET_ACCESS_KEY: 'an-operator-own-object-storage-secret',
 } as const;
-
-/** The problems loadConfig names for `env`, one per line ([] when it starts). */
-function problemsOf(env: Readonly<Record<string, string>>): string[] {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    return error.message
-      .split('\n')
-      .filter((line) => line.startsWith('  '))
-      .map((line) => line.trim());
-  }
-}
 
 describe('where uploaded documents are kept (UPLOADS_S3_*)', () => {
   it('keeps them on the local disk (DATA_DIR/uploads) when no bucket is configured', () => {

@@ -2,8 +2,9 @@
  * The rate limits' counters, shared by every server process. {@link LimitCounters} is the whole
  * interface the limits use (http/rate-limits.ts, the staff sign-in lock): count one event of a key
  * in the current window, read the window without counting, or end it. {@link postgresCounters} keeps them in the database every
- * process already shares (table `rate_limit_windows`); a store on Redis would implement the same
- * two calls (docs/decisions/0112-shared-rate-limits.md).
+ * process already shares (table `rate_limit_windows`), the default; limit-counters-redis.ts keeps
+ * them in Redis when REDIS_URL names one (docs/decisions/0112-shared-rate-limits.md,
+ * 0115-limit-counters-in-redis.md).
  *
  * Windows are fixed: a window starts at the first event counted after the previous one ended and
  * lasts the limit's window length. Keys are stored as SHA-256 hashes (a key may hold a session id
@@ -34,8 +35,8 @@ export interface LimitCounters {
   clear(limit: string, key: string): Promise<void>;
 }
 
-/** The stored form of a key. */
-function keyHash(key: string): string {
+/** The stored form of a key (never in clear: it may hold a session id or an address). */
+export function keyHash(key: string): string {
   return createHash('sha256').update(key).digest('base64url');
 }
 

@@ -1,6 +1,7 @@
 /**
  * Rate limits, counted in counters every server process shares (http/limit-counters.ts, in the
- * database): N processes behind a balancer give a client one limit, not N.
+ * database, or in Redis when REDIS_URL names one: http/limit-counters-redis.ts): N processes
+ * behind a balancer give a client one limit, not N.
  *
  * - **Failed authentications per client address.** A session id that names no session (the
  *   x-session-id header of an API call, the session_id of the widget page), a staff cookie
@@ -25,19 +26,22 @@
  *   its body is validated or stored, so the table cannot be flooded from one address. The icon
  *   files (`icon`, SPEC §7) are counted the same way, past ICON_CALLS_PER_ADDRESS.
  *
- * The client address is Fastify's `request.ip`, which honours TRUST_PROXY behind a proxy; IPv6
- * addresses count per /64, as one client usually holds the whole prefix.
+ * The client address is Fastify's `request.ip`, which honours TRUST_PROXY behind a proxy, counted
+ * under http/client-address.ts `addressKey`: IPv6 addresses per /64, as one client usually holds
+ * the whole prefix, IPv4-mapped IPv6 addresses as IPv4.
  *
  * @packageDocumentation
  */
-import { isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { EndpointId } from '@cashdesk/contract';
-import type { RateLimitSettings } from '../config';
+import type { LimitStoreSettings, RateLimitSettings } from '../config';
 import type { Database } from '../db/open';
 import { ApiError } from './api-error';
+import { requestAddressKey } from './client-address';
 import { postgresCounters } from './limit-counters';
 import type { LimitCounters } from './limit-counters';
+import { connectRedisCounters } from './limit-counters-redis';
+import type { Telemetry } from './telemetry';
 
 /** The endpoints limited per session: every call that moves money or sends a code. */
 export const MONEY_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>([
@@ -122,22 +126,6 @@ function tooManyRequests(endsAt: Date, now: Date, detail: string): ApiError {
   });
 }
 
-/** The address a request is counted under: its IP, an IPv6 address by its /64 prefix. */
-export function clientAddress(request: Pick<FastifyRequest, 'ip'>): string {
-  const ip = request.ip;
-  if (!isIPv6(ip) || ip.includes('.')) return ip;
-  const [head = '', tail = ''] = ip.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = tail === '' ? [] : tail.split(':');
-  const groups = ip.includes('::')
-    ? [...left, ...Array.from({ length: 8 - left.length - right.length }, () => '0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
-
 /** The failure guard over shared counters, remembering addresses it saw blocked until their window ends. */
 function authFailureGuard(
   counters: LimitCounters,
@@ -163,7 +151,7 @@ function authFailureGuard(
   return {
     async assertAllowed(request) {
       const now = clock();
-      const address = clientAddress(request);
+      const address = requestAddressKey(request);
       const known = knownBlocked(address, now);
       if (known !== undefined) throw tooManyRequests(known, now, detail);
       const window = await counters.peek(AUTH_FAILURES, address, now);
@@ -174,7 +162,7 @@ function authFailureGuard(
     },
     async recordFailure(request, options) {
       const now = clock();
-      const address = clientAddress(request);
+      const address = requestAddressKey(request);
       const known = knownBlocked(address, now);
       if (known !== undefined) throw tooManyRequests(known, now, detail);
       if (options?.ended === true) return;
@@ -206,13 +194,18 @@ function countingHook(
   };
 }
 
-/** Decorates the app with its limits, counted in the app's database. */
-export function registerRateLimits(
+/**
+ * The counters of the configured store: the app's database, or Redis (REDIS_URL) with the
+ * database counting while Redis does not answer (http/limit-counters-redis.ts). A Redis client is
+ * closed with the app.
+ */
+async function countersOf(
   app: FastifyInstance,
   settings: RateLimitSettings,
-  deps: { readonly db: Database; readonly clock: () => Date },
-): void {
-  const counters = postgresCounters(deps.db, {
+  store: LimitStoreSettings,
+  deps: { readonly db: Database; readonly metrics: Telemetry },
+): Promise<LimitCounters> {
+  const database = postgresCounters(deps.db, {
     cleanUpEveryMs: settings.windowMs,
     onCleanUpError: (error) => {
       app.log.warn(
@@ -221,6 +214,30 @@ export function registerRateLimits(
       );
     },
   });
+  if (store.kind === 'database') return database;
+  let connected = (): boolean => false;
+  const onFallback = deps.metrics.limitStore(() => connected());
+  const redis = await connectRedisCounters({
+    url: store.url,
+    fallback: database,
+    onFallback,
+    log: app.log,
+  });
+  connected = () => redis.connected();
+  app.addHook('onClose', () => {
+    redis.close();
+  });
+  return redis.counters;
+}
+
+/** Decorates the app with its limits, counted in the configured store (see {@link countersOf}). */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  settings: RateLimitSettings,
+  store: LimitStoreSettings,
+  deps: { readonly db: Database; readonly clock: () => Date; readonly metrics: Telemetry },
+): Promise<void> {
+  const counters = await countersOf(app, settings, store, deps);
   const moneyHooks = new Map<string, preHandlerAsyncHookHandler>();
   const addressHooks = new Map<string, preHandlerAsyncHookHandler>();
   app.decorate('cashdeskLimits', {
@@ -236,7 +253,7 @@ export function registerRateLimits(
           windowMs: settings.windowMs,
           clock: deps.clock,
           keyOf: (request) =>
-            request.cashierSession?.sessionId ?? `address:${clientAddress(request)}`,
+            request.cashierSession?.sessionId ?? `address:${requestAddressKey(request)}`,
           detail: `${endpointId}: too many calls of a session`,
         });
         moneyHooks.set(endpointId, hook);
@@ -253,7 +270,7 @@ export function registerRateLimits(
           max: settings[setting],
           windowMs: settings.windowMs,
           clock: deps.clock,
-          keyOf: clientAddress,
+          keyOf: requestAddressKey,
           detail: `${endpointId}: too many calls of an address`,
         });
         addressHooks.set(endpointId, hook);

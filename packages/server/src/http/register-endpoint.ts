@@ -29,6 +29,9 @@
  * - a back-office call (`staff` set): the staff session hook (staff-session.ts) at onRequest,
  *   with its stage, permission and CSRF checks; the handler reads `request.staffSession`;
  * - `sandboxOnly: true`: outside sandbox mode the route answers 404 with code 1901;
+ * - a `document` answer (an uploaded document's bytes) is streamed with its type, its length,
+ *   `Content-Disposition: attachment` with its safe name (the `content-disposition` package's
+ *   encoding, an ASCII name and the UTF-8 one) and `X-Content-Type-Options: nosniff`;
  * - rate limits: failed session checks count per client address, the money endpoints of
  *   http/rate-limits.ts are limited per session (429, code 1013), and the client reports are
  *   limited per client address.
@@ -38,6 +41,7 @@
  * @packageDocumentation
  */
 import { Readable } from 'node:stream';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { safeParse } from 'zod/v4/core';
 import type { $ZodType, output } from 'zod/v4/core';
@@ -136,6 +140,24 @@ export type EndpointCsvResult<E extends Endpoint> = {
     : never;
 }[ResponseStatus<E>];
 
+/** A document's bytes, streamed as an attachment (an endpoint's `document` answer). */
+export interface DocumentAnswer {
+  readonly stream: Readable;
+  /** The type detected from its bytes at upload (one of the upload MIME types). */
+  readonly mimeType: string;
+  /** Its length in bytes (Content-Length). */
+  readonly size: number;
+  /** The name to save it under, already safe for a file system (Content-Disposition). */
+  readonly fileName: string;
+}
+
+/** A document answer, for the statuses an endpoint declares as `document`. */
+export type EndpointDocumentResult<E extends Endpoint> = {
+  [K in ResponseStatus<E>]: E['responses'][K] extends { readonly contentType: 'document' }
+    ? { readonly status: K; readonly document: DocumentAnswer }
+    : never;
+}[ResponseStatus<E>];
+
 /** An answer without a body (204), for the statuses an endpoint declares with neither schema nor type. */
 export type EndpointEmptyResult<E extends Endpoint> = {
   [K in ResponseStatus<E>]: E['responses'][K] extends { readonly schema: $ZodType }
@@ -156,6 +178,7 @@ export type EndpointResult<E extends Endpoint> =
   | EndpointHtmlResult<E>
   | EndpointSvgResult<E>
   | EndpointCsvResult<E>
+  | EndpointDocumentResult<E>
   | EndpointEmptyResult<E>
   | ReplayedResult;
 
@@ -250,6 +273,7 @@ type LooseResult =
   | { readonly status: number; readonly html: string }
   | { readonly status: number; readonly svg: string }
   | { readonly status: number; readonly csv: Readable }
+  | { readonly status: number; readonly document: DocumentAnswer }
   | { readonly status: number; readonly empty: true }
   | ReplayedResult;
 
@@ -287,6 +311,18 @@ function toLooseResult(result: unknown): LooseResult {
     }
     if (typeof result.status === 'number' && result.csv instanceof Readable) {
       return { status: result.status, csv: result.csv };
+    }
+    const document = result.document;
+    if (
+      typeof result.status === 'number' &&
+      isRecord(document) &&
+      document.stream instanceof Readable &&
+      typeof document.mimeType === 'string' &&
+      typeof document.size === 'number' &&
+      typeof document.fileName === 'string'
+    ) {
+      const { stream, mimeType, size, fileName } = document;
+      return { status: result.status, document: { stream, mimeType, size, fileName } };
     }
     if (typeof result.status === 'number' && 'body' in result)
       return { status: result.status, body: result.body };
@@ -404,6 +440,18 @@ async function send(reply: FastifyReply, result: LooseResult): Promise<FastifyRe
   if ('csv' in result) {
     return reply.code(result.status).type('text/csv; charset=utf-8').send(result.csv);
   }
+  if ('document' in result) {
+    // Always an attachment, never rendered in the page, its type never sniffed: the bytes are a
+    // player's, and only their type detected at upload is claimed.
+    const { document } = result;
+    return reply
+      .code(result.status)
+      .type(document.mimeType)
+      .header('content-length', String(document.size))
+      .header('content-disposition', contentDisposition(document.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .send(document.stream);
+  }
   if ('empty' in result) return reply.code(result.status).send();
   return reply.code(result.status).send(result.body);
 }
@@ -433,7 +481,9 @@ export function registerEndpoint<E extends Endpoint>(
     return;
   }
   const sessionHook = endpoint.session
-    ? sessionAuthHook(deps.db, deps.config.sessionLifetimeMs, app.cashdeskLimits.authFailures)
+    ? sessionAuthHook(deps.db, deps.config.sessionLifetimeMs, app.cashdeskLimits.authFailures, {
+        extendsSession: endpoint.extendsSession !== false,
+      })
     : endpoint.operator === undefined
       ? undefined
       : operatorAuthHook({
@@ -565,7 +615,14 @@ export function registerEndpoint<E extends Endpoint>(
       // Every operator call is audited. A change records itself with its before and
       // after (`audit` above, in its transaction); a read records who read what, and when.
       if (endpoint.operator !== undefined && endpoint.method === 'GET') {
-        await auditRead(request, endpoint.id, params, deps);
+        try {
+          await auditRead(request, endpoint.id, params, deps);
+        } catch (error) {
+          // A read that cannot be audited is not answered: let go of what was opened for it.
+          if ('csv' in answer) answer.csv.destroy();
+          if ('document' in answer) answer.document.stream.destroy();
+          throw error;
+        }
       }
       return send(reply, answer);
     },

@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { SESSION_HEADER } from '@cashdesk/domain';
+import { SESSION_EXPIRES_IN_HEADER, SESSION_HEADER } from '@cashdesk/domain';
 import type { Database } from '../db/open';
 import { namesEndedSession, resolveSession } from './sessions';
 import type { SessionContext } from './sessions';
@@ -43,22 +43,36 @@ export function sessionHeader(request: FastifyRequest): string | undefined {
  * An onRequest hook that authenticates the request or answers error 17. A live session is
  * served whatever its address did; an unknown session id counts against the client's address,
  * and one from an address over its budget of failures is answered 429 (http/rate-limits.ts).
+ *
+ * SPEC §4 session expiry: a call of the player slides the session's end forward; one that
+ * `extendsSession: false` marks (made for the player, not by them: the host page's polls, metrics)
+ * reads the session as it is, so that such polls never keep an idle session alive. Either way the
+ * answer says how long the session has left ({@link SESSION_EXPIRES_IN_HEADER}), which the widget
+ * keeps as the session's expiration time.
  */
 export function sessionAuthHook(
   db: Database,
   lifetimeMs: number,
   failures: AuthFailureGuard,
+  options: { readonly extendsSession: boolean } = { extendsSession: true },
 ): onRequestAsyncHookHandler {
-  return async (request) => {
+  return async (request, reply) => {
     try {
-      request.cashierSession = await resolveSession(
+      // Sessions live on the system clock, as every route that opens one writes their expiry
+      // (tests move the app's clock by many minutes for leases, not the sessions' time).
+      const now = new Date();
+      const session = await resolveSession(
         db,
-        { lifetimeMs },
+        // With a lifetime of 0 the end never moves (see resolveSession).
+        { lifetimeMs: options.extendsSession ? lifetimeMs : 0 },
         sessionHeader(request),
-        // Sessions live on the system clock, as every route that opens one writes their expiry
-        // (tests move the app's clock by many minutes for leases, not the sessions' time).
-        new Date(),
+        now,
         request.log,
+      );
+      request.cashierSession = session;
+      void reply.header(
+        SESSION_EXPIRES_IN_HEADER,
+        String(Math.max(0, session.expiresAt.getTime() - now.getTime())),
       );
     } catch (error) {
       if (isApiError(error) && error.errorName === 'sessionExpired') {

@@ -227,7 +227,8 @@ async function lookUpSession(db: Database, sessionId: string): Promise<SessionCo
  * (db/cache/session-cache.ts); a kept one is checked against `now` like a stored one, and
  * blocking its player or ending it drops it in every process. The expiry's write (when it moves by
  * more than {@link EXPIRY_REFRESH_SLACK_MS}) does not hold the answer back: it runs meanwhile,
- * conditional on the expiry it replaces, and a failure is logged.
+ * conditional on the expiry it replaces, and a failure is logged. A `lifetimeMs` of 0 reads the
+ * session without moving its end (a call that is no action of the player's).
  *
  * @throws {ApiError} sessionExpired (code 17, HTTP 401) when the id is missing, unknown or expired.
  */

@@ -34,7 +34,11 @@
  *   operator (outcome `delivered`, `failed`: tried again later, `dead_lettered`: the last one);
  * - on PostgreSQL, `cashdesk_db_pool_connections{state="idle"|"in_use"}` and
  *   `cashdesk_db_pool_waiting_queries`, read from the pool at each scrape;
- * - `cashdesk_realtime_connections`, the realtime hub's open connections.
+ * - `cashdesk_realtime_connections`, the realtime hub's open connections;
+ * - `cashdesk_limit_counter_fallbacks_total{operation}`: calls of the rate limits' counters the
+ *   database answered because Redis (REDIS_URL) did not, and `cashdesk_limit_store_redis_up`, 1
+ *   while this app is connected to it (both only with REDIS_URL;
+ *   docs/decisions/0115-limit-counters-in-redis.md).
  *
  * @packageDocumentation
  */
@@ -331,6 +335,31 @@ export class Telemetry implements PaymentMetrics, WebhookMetrics {
         this.set(read());
       },
     });
+  }
+
+  /**
+   * Reports the limits' Redis (`cashdesk_limit_store_redis_up`, read at each scrape) and returns
+   * what counts a call the database answered instead (`cashdesk_limit_counter_fallbacks_total`).
+   */
+  limitStore(connected: () => boolean): (operation: 'hit' | 'peek' | 'clear') => void {
+    new Gauge({
+      name: 'cashdesk_limit_store_redis_up',
+      help: 'Whether this app is connected to the Redis of the rate limits (REDIS_URL): 1 yes, 0 no.',
+      registers: [this.registry],
+      collect() {
+        this.set(connected() ? 1 : 0);
+      },
+    });
+    const fallbacks = new Counter({
+      name: 'cashdesk_limit_counter_fallbacks_total',
+      help: "Calls of the rate limits' counters answered by the database because Redis did not, by operation (hit, peek, clear).",
+      labelNames: ['operation'] as const,
+      registers: [this.registry],
+    });
+    for (const operation of ['hit', 'peek', 'clear'] as const) fallbacks.inc({ operation }, 0);
+    return (operation) => {
+      fallbacks.inc({ operation });
+    };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { ErrorBody } from '@cashdesk/contract';
 import { otpChallenges, payoutAccounts, players, sandboxOtpOutbox } from '../db/schema';
 import { isRecord } from '../platform/is-record';
 import { hashOtpCode } from '../modules/accounts/otp';
@@ -334,6 +335,35 @@ describe('otp/send and otp/verify (SPEC §2 payout verification, §7)', () => {
     });
     expect(expired).toMatchObject({ status: 400, body: { error_code: '1401', attempts_left: 0 } });
     expect(await accountVerified(requisiteId)).toBe(false);
+  });
+
+  it('SPEC §2 confirm a one-time code: a screen opened again within the resend wait learns where the code still valid went, and that code verifies', async () => {
+    const sessionId = await playerSession('am-reopened');
+    const requisiteId = await createWallet(sessionId, '+4917055555556');
+    const send = (contactType: 'email' | 'phone') =>
+      callJson(server, 'POST', `${ACCOUNTS}/otp/send`, sessionId, {
+        contact_type: contactType,
+        requisite_id: requisiteId,
+      });
+    const sent = await send('phone');
+    expect(sent.status).toBe(200);
+    const code = await latestCode(sessionId);
+    // The screen opened again asks once more (whichever contact it would offer first).
+    const again = await send('email');
+    expect(again.status).toBe(429);
+    expect(again.body).toMatchObject({
+      error_code: '1403',
+      masked_contact: sent.body.masked_contact,
+      contact_type: 'phone',
+    });
+    expect(ErrorBody.safeParse(again.body).success).toBe(true);
+    // Nothing new was sent: the code the player has is the one that verifies.
+    expect(await latestCode(sessionId)).toBe(code);
+    const verified = await callJson(server, 'POST', `${ACCOUNTS}/otp/verify`, sessionId, {
+      otp: code,
+      requisite_id: requisiteId,
+    });
+    expect(verified).toMatchObject({ status: 200, body: { verified: true } });
   });
 
   it('refuses a resend before the timer with 1403 and blocks the request after max_request_count codes (SPEC §3 maxRequestCount)', async () => {

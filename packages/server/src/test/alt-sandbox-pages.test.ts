@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@cashdesk/contract';
 import { fallbackReturnUrls, sandboxPageCsp } from '../modules/payments/routes/sandbox-pages';
+import { SANDBOX_HEIGHT_SCRIPT } from '../providers/sandbox/html';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { ledgerOf, reload, startDeposit } from './alt-fixtures';
@@ -89,7 +90,7 @@ function parseJson(text: string): unknown {
 }
 
 /** The nonce of the page's inline style. */
-function styleNonce(html: string): string {
+function nonce(html: string): string {
   const match = /<style nonce="([^"]+)">/.exec(html);
   if (match?.[1] === undefined) throw new Error('no style nonce');
   return match[1];
@@ -100,7 +101,8 @@ function expectStrictPolicy(page: Page, target: TestServer): void {
   expect(page.headers.get('content-security-policy')).toBe(
     [
       "default-src 'none'",
-      `style-src 'nonce-${styleNonce(page.html)}'`,
+      `style-src 'nonce-${nonce(page.html)}'`,
+      `script-src 'nonce-${nonce(page.html)}'`,
       `form-action 'self' ${target.baseUrl} ${WIDGET}`,
       'frame-ancestors *',
       "base-uri 'none'",
@@ -109,7 +111,11 @@ function expectStrictPolicy(page: Page, target: TestServer): void {
   expect(page.headers.get('x-frame-options')).toBeNull();
   expect(page.headers.get('x-content-type-options')).toBe('nosniff');
   expect(page.headers.get('cache-control')).toBe('no-store');
-  expect(page.html).not.toMatch(/<script/i);
+  // One script, the height it tells a parent frame, under the answer's nonce.
+  expect(page.html.match(/<script/gi)).toHaveLength(1);
+  expect(page.html).toContain(
+    `<script nonce="${nonce(page.html)}">${SANDBOX_HEIGHT_SCRIPT}</script>`,
+  );
 }
 
 describe('sandbox 3-D Secure challenge page (SPEC §2 /3ds_result)', () => {
@@ -135,7 +141,7 @@ describe('sandbox 3-D Secure challenge page (SPEC §2 /3ds_result)', () => {
     expect(page.html).not.toContain('4000000000000507');
     // Two answers, two nonces: a nonce is never reused.
     const again = await open(server, `/sandbox/3ds/${deposit.transactionId}`);
-    expect(styleNonce(again.html)).not.toBe(styleNonce(page.html));
+    expect(nonce(again.html)).not.toBe(nonce(page.html));
   });
 
   it('Pass approves, credits once and returns to the cashier 3DS result route with 303', async () => {
@@ -383,8 +389,9 @@ describe('sandbox interaction page (alternative payments)', () => {
     expect(page.html).toMatch(/<dt>Reference<\/dt><dd>SBX-[0-9A-F]{10}<\/dd>/);
     await answer(server, `/sandbox/interaction/${deposit.transactionId}`, { action: 'approve' });
     expect((await reload(server, deposit.transactionId)).status).toBe('success');
+    // demo's 10 % bonus (2.00) and the Crypto lost-profit bonus of 5 % (1.00), credited together.
     expect(await ledgerOf(server, deposit.transactionId)).toEqual([
-      { kind: 'bonus', amount: '2' },
+      { kind: 'bonus', amount: '3' },
       { kind: 'deposit', amount: '20' },
     ]);
   });
@@ -448,7 +455,7 @@ describe('sandbox page addresses and policy', () => {
   it('lets the page post to this server and redirect to every return origin only, framed by any embedding page', () => {
     expect(
       sandboxPageCsp({
-        styleNonce: 'bm9uY2U=',
+        nonce: 'bm9uY2U=',
         publicUrl: 'https://api.example',
         returnUrls: {
           threeDsReturn: 'https://cashier.example/3ds_result',
@@ -457,7 +464,7 @@ describe('sandbox page addresses and policy', () => {
         },
       }),
     ).toBe(
-      "default-src 'none'; style-src 'nonce-bm9uY2U='; form-action 'self' https://api.example https://cashier.example https://merchant.example; frame-ancestors *; base-uri 'none'",
+      "default-src 'none'; style-src 'nonce-bm9uY2U='; script-src 'nonce-bm9uY2U='; form-action 'self' https://api.example https://cashier.example https://merchant.example; frame-ancestors *; base-uri 'none'",
     );
   });
 });

@@ -180,6 +180,23 @@ export function cardDepositBody(amount: string, pan: string = APPROVED_CARD_PAN,
   };
 }
 
+/** A card deposit of `amount` EUR on the card `pan` to brand0's card deposit group. */
+export async function cardDepositSubmit(
+  server: Pick<TestServer, 'baseUrl' | 'db'>,
+  sessionId: string,
+  amount: string,
+  pan: string = APPROVED_CARD_PAN,
+): Promise<Answer<Record<string, unknown>>> {
+  const payGroup = await payGroupId(server, 'card', 'deposit');
+  return callJson(
+    server,
+    'POST',
+    `${CASHIER}/payments/groups/${String(payGroup)}/submit`,
+    sessionId,
+    cardDepositBody(amount, pan),
+  );
+}
+
 /** A withdrawal of `amount` EUR to brand0's card payout group, to the saved card `cardId`. */
 export async function cardPayoutSubmit(
   server: Pick<TestServer, 'baseUrl' | 'db'>,

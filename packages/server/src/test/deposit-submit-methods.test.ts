@@ -207,6 +207,13 @@ describe('other method kinds (SPEC §1, §2 result and display pages)', () => {
     expect(form.amount).toBe('25.50');
     expect(form.currency).toBe('EUR');
     expect(String(form.qr_payload)).toMatch(/^cashdesk-sandbox:\/\/pay\?/);
+    // Each detail keeps the provider's stable name, by which the widget labels it in the player's
+    // language, beside the provider's own label.
+    expect(form.copy_fields).toEqual([
+      { name: 'wallet', label: 'Wallet', value: 'SANDBOX-WALLET-0001' },
+      { name: 'amount', label: 'Amount (EUR)', value: '25.50' },
+      { name: 'reference', label: 'Payment reference', value: form.reference },
+    ]);
   });
 
   it('gives a bet-shop voucher naming the chosen shop (SPEC §2 /betshop-deposit)', async () => {

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
-import { ledgerEntries, payGroups } from '../db/schema';
+import { count, eq } from 'drizzle-orm';
+import { ledgerEntries } from '../db/schema';
 import { findOrCreatePlayer } from '../db/seed';
 import { getBalance } from '../modules/wallet/ledger';
 import {
@@ -21,6 +21,7 @@ import { createTransaction } from '../modules/payments/transaction-repository';
 import type { TransactionRow } from '../modules/payments/transaction-repository';
 import { paySessionFor } from '../modules/payments/pay-session';
 import { applyDepositOutcome } from '../modules/payments/provider-outcomes';
+import { payGroupId } from './api-calls';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 
@@ -29,18 +30,7 @@ let cardGroup = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const [group] = await server.db
-    .select({ id: payGroups.id })
-    .from(payGroups)
-    .where(
-      and(
-        eq(payGroups.brandId, 'brand0'),
-        eq(payGroups.flow, 'deposit'),
-        eq(payGroups.shortName, 'card'),
-      ),
-    );
-  if (group === undefined) throw new Error('no card pay group');
-  cardGroup = group.id;
+  cardGroup = await payGroupId(server, 'card', 'deposit');
 });
 
 afterAll(async () => {

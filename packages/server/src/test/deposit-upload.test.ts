@@ -311,22 +311,29 @@ describe('upload (SPEC §5 file upload, §7 payments/groups/{payGroupId}/upload)
   });
 });
 
+/** A 60 EUR bank transfer submitted with its receipt uploaded first (and `extra` values). */
+async function transferWithReceipt(session: string, extra: Record<string, string> = {}) {
+  const receipt = await upload(session, {
+    bytes: PDF,
+    name: 'transfer.pdf',
+    type: 'application/pdf',
+  });
+  const answer = await submit(session, idOf('bank_transfer'), {
+    amount: '60',
+    currency: 'EUR',
+    parameters: {
+      transfer_date: '2030-01-15T00:00:00.000Z',
+      receipt: String(receipt.body.document_id),
+      ...extra,
+    },
+  });
+  return { receipt, answer };
+}
+
 describe('bank transfer receipts (SPEC §1 bank transfer with a receipt upload)', () => {
   it('approves a bank transfer submitted with its uploaded receipt and credits it (SPEC §1)', async () => {
     const { session, playerId } = await freshPlayer();
-    const receipt = await upload(session, {
-      bytes: PDF,
-      name: 'transfer.pdf',
-      type: 'application/pdf',
-    });
-    const answer = await submit(session, idOf('bank_transfer'), {
-      amount: '60',
-      currency: 'EUR',
-      parameters: {
-        transfer_date: '2030-01-15T00:00:00.000Z',
-        receipt: String(receipt.body.document_id),
-      },
-    });
+    const { receipt, answer } = await transferWithReceipt(session);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       transaction_status: 'success',
@@ -339,6 +346,32 @@ describe('bank transfer receipts (SPEC §1 bank transfer with a receipt upload)'
       .where(eq(documents.id, String(receipt.body.document_id)));
     expect(document?.transactionId).toBe(answer.body.transaction_id);
     expect((await getBalance(server.db, playerId, 'EUR')).balance).toBe('560');
+  });
+
+  it('SPEC §2 bank transfer: the reference the form asks for is shown on it, and is the result’s reference', async () => {
+    const player = `u-${randomUUID()}`;
+    const session = await createTestSession(server, { player });
+    const detail = await fetch(
+      `${server.baseUrl}${BASE}/payments/groups/${String(idOf('bank_transfer'))}/select`,
+      {
+        method: 'POST',
+        headers: { 'x-session-id': session, 'content-type': 'application/json' },
+        body: JSON.stringify({ currency: 'EUR' }),
+      },
+    );
+    const body: unknown = await detail.json();
+    const parameters = isRecord(body) && Array.isArray(body.parameters) ? body.parameters : [];
+    expect(parameters).toContainEqual(
+      expect.objectContaining({ name: 'transfer_reference', user_requisite: player }),
+    );
+    // Whatever a client sends for the read-only field, the server's value counts.
+    const { answer } = await transferWithReceipt(session, { transfer_reference: 'SOMETHING-ELSE' });
+    expect(answer.status).toBe(200);
+    const status = await fetch(
+      `${server.baseUrl}${BASE}/payments/status/${String(answer.body.transaction_id)}`,
+      { headers: { 'x-session-id': session } },
+    );
+    expect(await status.json()).toMatchObject({ reference: player });
   });
 
   it('fails a bank transfer whose receipt the provider rejects (sandbox amount .14)', async () => {

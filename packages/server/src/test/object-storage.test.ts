@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { documents, payGroups, sessions } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { documents, sessions } from '../db/schema';
+import { CASHIER, payGroupId } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { closedPort, objectStorageEnv, startObjectStorage } from './object-storage';
@@ -19,7 +20,6 @@ import type { TestObjectStorage } from './object-storage';
 import { isRecord } from '../platform/is-record';
 import type { DocumentStorage } from '../modules/payments/document-storage';
 
-const BASE = '/api/cashier-service/v1.0';
 const PDF = Buffer.concat([
   Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n'),
   // Some bytes of every value, so that a changed byte anywhere shows.
@@ -54,18 +54,7 @@ beforeAll(async () => {
       DATA_DIR: await dataDir(),
     },
   });
-  const [row] = await first.db
-    .select({ id: payGroups.id })
-    .from(payGroups)
-    .where(
-      and(
-        eq(payGroups.brandId, 'brand0'),
-        eq(payGroups.flow, 'deposit'),
-        eq(payGroups.shortName, 'bank_transfer'),
-      ),
-    );
-  if (row === undefined) throw new Error('no seed bank_transfer pay group');
-  bankTransfer = row.id;
+  bankTransfer = await payGroupId(first, 'bank_transfer', 'deposit');
 });
 
 afterAll(async () => {
@@ -92,7 +81,7 @@ async function upload(server: TestServer, session: string, key = randomUUID()): 
   form.append('field_name', 'receipt');
   form.append('file', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'receipt.pdf');
   const response = await fetch(
-    `${server.baseUrl}${BASE}/payments/groups/${String(bankTransfer)}/upload`,
+    `${server.baseUrl}${CASHIER}/payments/groups/${String(bankTransfer)}/upload`,
     { method: 'POST', headers: { 'x-session-id': session, 'idempotency-key': key }, body: form },
   );
   return answerOf(response);
@@ -139,7 +128,7 @@ describe('documents in an S3-compatible object storage (SPEC §5 file upload, §
     const receipt = await upload(first, session);
     expect(receipt.status).toBe(200);
     const response = await fetch(
-      `${second.baseUrl}${BASE}/payments/groups/${String(bankTransfer)}/submit`,
+      `${second.baseUrl}${CASHIER}/payments/groups/${String(bankTransfer)}/submit`,
       {
         method: 'POST',
         headers: {
@@ -178,7 +167,7 @@ describe('documents in an S3-compatible object storage (SPEC §5 file upload, §
       'a.pdf',
     );
     const response = await fetch(
-      `${first.baseUrl}${BASE}/payments/groups/${String(bankTransfer)}/upload`,
+      `${first.baseUrl}${CASHIER}/payments/groups/${String(bankTransfer)}/upload`,
       {
         method: 'POST',
         headers: { 'x-session-id': session, 'idempotency-key': randomUUID() },

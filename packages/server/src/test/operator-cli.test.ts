@@ -3,8 +3,9 @@
  * its own process against the real server over HTTP: it lists the calls of the contract's table,
  * makes a call with the key from the environment or a key file and prints the JSON answer, prints
  * an error answer on stderr with exit code 1, refuses input its row's schema refuses before
- * sending anything (exit 2), and never prints the key. Last, the client alone against a one-answer
- * stand-in: what it puts on the wire, and a CSV answer printed as it came.
+ * sending anything (exit 2), writes a downloaded document byte for byte, and never prints the
+ * key. Last, the client alone against a one-answer stand-in: what it puts on the wire, and a CSV
+ * answer printed as it came.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -30,8 +31,10 @@ import {
   TEST_ADMIN_KEY,
   createOperatorBrand,
   freshBrandId,
+  mintKey,
   operatorCall,
 } from './operator-calls';
+import { bankTransferWithReceipt, pdfOf } from './receipt-calls';
 import type { OperatorBrand } from './operator-calls';
 import { processArgs } from './process-build';
 
@@ -43,6 +46,8 @@ const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 interface CliRun {
   readonly code: number | null;
   readonly stdout: string;
+  /** stdout as the bytes written (a file the call answered). */
+  readonly stdoutBytes: Buffer;
   readonly stderr: string;
 }
 
@@ -56,15 +61,20 @@ async function runCli(
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
+  const out: Buffer[] = [];
   let stderr = '';
-  child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => (stdout += chunk));
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
   child.stderr.on('data', (chunk: string) => (stderr += chunk));
   const closed: unknown[] = await once(child, 'close');
   const code = closed[0];
-  return { code: typeof code === 'number' ? code : null, stdout, stderr };
+  const stdoutBytes = Buffer.concat(out);
+  return {
+    code: typeof code === 'number' ? code : null,
+    stdout: stdoutBytes.toString('utf8'),
+    stdoutBytes,
+    stderr,
+  };
 }
 
 /** A port nothing listens on (bound, then released). */
@@ -260,6 +270,32 @@ describe('the operator command-line client', () => {
     expect(logged).toContain('"method":"GET"');
     expect(logged).not.toContain('"method":"PATCH"');
     expect(logged).not.toContain('"method":"POST"');
+  });
+
+  it('writes a downloaded document to stdout byte for byte (SPEC §5, §7 upload)', async () => {
+    // Every byte value, the ones that are not UTF-8 on their own among them.
+    const receipt = pdfOf(5_000);
+    const paid = await bankTransferWithReceipt(server, freshBrandId('cli-receipt'), {
+      bytes: receipt,
+      name: 'receipt.pdf',
+      type: 'application/pdf',
+    });
+    const key = (await mintKey(server, 'brand0', ['documents:read'])).key;
+    const run = await runCli(
+      [
+        'transaction-document',
+        'get',
+        '--transactionId',
+        paid.transactionId,
+        '--documentId',
+        paid.documentId,
+      ],
+      envWith(key),
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdoutBytes.equals(receipt)).toBe(true);
+    expectNoKey(run, key);
   });
 
   it('exits 2 on a bad command or option and 3 when no server answers, sending nothing', async () => {

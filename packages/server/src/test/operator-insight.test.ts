@@ -12,18 +12,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, and, sql } from 'drizzle-orm';
-import { InsightReport, OperatorSessionCreated } from '@cashdesk/contract';
+import { InsightReport } from '@cashdesk/contract';
 import type { ClickstreamEvent } from '@cashdesk/contract';
 import { DatabaseSandboxStore, SandboxProvider } from '../providers';
-import { ProviderTimeoutError } from '../modules/payments/provider-calls';
+import { ProviderTimeoutError } from '../modules/payments/payment-deps';
 import { storeClickstream } from '../modules/realtime/clickstream';
 import { players, webhookEvents } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import {
   APPROVED_CARD_PAN,
-  CASHIER,
-  callJson,
-  cardDepositBody,
+  cardDepositSubmit,
   cardPayoutSubmit,
   payGroupId,
   saveSandboxCard,
@@ -32,6 +30,7 @@ import {
 import { brand0PlayerId } from './alt-fixtures';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { operatorDepositSession } from './operator-player-calls';
 import {
   OPERATOR_ENV,
   createOperatorBrand,
@@ -94,11 +93,7 @@ afterAll(async () => {
 /** A new brand0 player (of `country`) with a deposit session: its session and player ids. */
 async function depositPlayer(country: string | null) {
   const externalId = freshBrandId('in');
-  const created = await operatorCall(server, 'POST', '/sessions', brand0, {
-    body: { player: { external_id: externalId }, flow: 'deposit', currency: 'EUR' },
-  });
-  expect(created.status, created.text).toBe(201);
-  const session = OperatorSessionCreated.parse(created.body).session_id;
+  const session = await operatorDepositSession(server, brand0, externalId);
   await server.db
     .update(players)
     .set({ country })
@@ -109,13 +104,7 @@ async function depositPlayer(country: string | null) {
 /** A card deposit that takes `latencyMs` at the provider. */
 async function deposit(session: string, amount: string, pan: string, latencyMs: number) {
   latencies.push(latencyMs);
-  const answer = await callJson(
-    server,
-    'POST',
-    `${CASHIER}/payments/groups/${String(cardGroup)}/submit`,
-    session,
-    cardDepositBody(amount, pan),
-  );
+  const answer = await cardDepositSubmit(server, session, amount, pan);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 

@@ -11,7 +11,7 @@ import type { OperatorScopeName } from '@cashdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { players } from '../db/schema';
 import { isRecord } from '../platform/is-record';
-import { CASHIER, callJson, cardDepositBody, payGroupId } from './api-calls';
+import { cardDepositSubmit } from './api-calls';
 import type { TestServer } from './harness';
 import { ledgerViolations, reservationViolations } from './money-invariants';
 import {
@@ -37,6 +37,41 @@ export function initLimits(body: unknown, id: number): unknown {
 /** A fresh external player id. */
 export function newPlayer(prefix = 'p'): string {
   return freshBrandId(prefix);
+}
+
+/**
+ * A deposit session in EUR for brand0's player `externalId` (created, or updated, by the call),
+ * opened through the operator API with `key` as the operator's backend does: its session id.
+ */
+export async function operatorDepositSession(
+  server: Pick<TestServer, 'baseUrl'>,
+  key: string,
+  externalId: string,
+): Promise<string> {
+  const created = await operatorCall(server, 'POST', '/sessions', key, {
+    body: { player: { external_id: externalId }, flow: 'deposit', currency: 'EUR' },
+  });
+  expect(created.status, created.text).toBe(201);
+  return OperatorSessionCreated.parse(created.body).session_id;
+}
+
+/**
+ * A card deposit of `amount` EUR on `pan` by brand0's player `externalId`, in a session the
+ * operator API opened with `key`: its transaction id and the session id.
+ */
+export async function operatorCardDeposit(
+  server: Pick<TestServer, 'baseUrl' | 'db'>,
+  key: string,
+  externalId: string,
+  amount: string,
+  pan?: string,
+): Promise<{ readonly id: string; readonly session: string }> {
+  const session = await operatorDepositSession(server, key, externalId);
+  const answer = await cardDepositSubmit(server, session, amount, pan);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const id = answer.body.transaction_id;
+  if (typeof id !== 'string') throw new Error('no transaction id');
+  return { id, session };
 }
 
 /** Brands, keys and calls of the operator player tests on one server (started with OPERATOR_ENV). */
@@ -83,14 +118,7 @@ export async function operatorPlayerCalls(server: TestServer) {
   }
 
   async function depositSubmit(sessionId: string, amount: string) {
-    const id = await payGroupId(server, 'card', 'deposit');
-    return callJson(
-      server,
-      'POST',
-      `${CASHIER}/payments/groups/${String(id)}/submit`,
-      sessionId,
-      cardDepositBody(amount),
-    );
+    return cardDepositSubmit(server, sessionId, amount);
   }
 
   async function expectMoneyInvariants(): Promise<void> {

@@ -19,7 +19,7 @@ import {
 } from '../db/schema';
 import { getBalance } from '../modules/wallet/ledger';
 import { reconcileOnce } from '../modules/payments/reconciler';
-import { refundDebit } from '../modules/payments/refunds';
+import { refundDebit } from '../modules/payments/refund-records';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { APPROVED_VISA, cardBody, depositSubmitCalls } from './deposit-submit-calls';

@@ -7,27 +7,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ERROR_CODES,
-  OperatorSessionCreated,
-  RefundList,
-  TransactionTimeline,
-} from '@cashdesk/contract';
+import { ERROR_CODES, RefundList, TransactionTimeline } from '@cashdesk/contract';
 import type { TimelineEntry } from '@cashdesk/contract';
 import { eq, and } from 'drizzle-orm';
 import { players } from '../db/schema';
 import {
   APPROVED_CARD_PAN,
-  CASHIER,
-  callJson,
-  cardDepositBody,
   cardPayoutSubmit,
-  payGroupId,
   saveSandboxCard,
   withdrawalSession,
 } from './api-calls';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { operatorCardDeposit } from './operator-player-calls';
 import {
   OPERATOR_ENV,
   createOperatorBrand,
@@ -56,23 +48,8 @@ afterAll(async () => {
 });
 
 /** A card deposit of a new brand0 player: its transaction id and the session id. */
-async function deposit(amount: string, pan = APPROVED_CARD_PAN) {
-  const created = await operatorCall(server, 'POST', '/sessions', brand0, {
-    body: { player: { external_id: freshBrandId('tl') }, flow: 'deposit', currency: 'EUR' },
-  });
-  expect(created.status).toBe(201);
-  const session = OperatorSessionCreated.parse(created.body).session_id;
-  const answer = await callJson(
-    server,
-    'POST',
-    `${CASHIER}/payments/groups/${String(await payGroupId(server, 'card', 'deposit'))}/submit`,
-    session,
-    cardDepositBody(amount, pan),
-  );
-  expect(answer.status).toBe(200);
-  const id = answer.body.transaction_id;
-  if (typeof id !== 'string') throw new Error('no transaction id');
-  return { id, session };
+function deposit(amount: string, pan?: string) {
+  return operatorCardDeposit(server, brand0, freshBrandId('tl'), amount, pan);
 }
 
 async function timeline(id: string) {

@@ -10,15 +10,15 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ERROR_CODES,
-  OperatorSessionCreated,
   OperatorTransaction,
   TRANSACTION_CSV_COLUMNS,
   TransactionPage,
 } from '@cashdesk/contract';
 import { exportOperatorTransactions } from '../modules/operator/transactions';
-import { CASHIER, callJson, cardDepositBody, payGroupId } from './api-calls';
+import { cardDepositSubmit, payGroupId } from './api-calls';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { operatorDepositSession } from './operator-player-calls';
 import { ledgerViolations } from './money-invariants';
 import {
   OPERATOR_ENV,
@@ -45,23 +45,17 @@ afterAll(async () => {
 });
 
 /** A new brand0 player with a deposit session; returns the session id. */
-async function newSession(external: string): Promise<string> {
-  const answer = await operatorCall(server, 'POST', '/sessions', brand0, {
-    body: { player: { external_id: external }, flow: 'deposit', currency: 'EUR' },
-  });
-  expect(answer.status).toBe(201);
-  return OperatorSessionCreated.parse(answer.body).session_id;
+function newSession(external: string): Promise<string> {
+  return operatorDepositSession(server, brand0, external);
 }
 
 /** A card deposit of `amount` EUR (approved, or declined with the sandbox's declining card). */
 async function deposit(sessionId: string, amount: string, declined = false): Promise<void> {
-  const id = await payGroupId(server, 'card', 'deposit');
-  const answer = await callJson(
+  const answer = await cardDepositSubmit(
     server,
-    'POST',
-    `${CASHIER}/payments/groups/${String(id)}/submit`,
     sessionId,
-    cardDepositBody(amount, declined ? '4000000000000200' : undefined),
+    amount,
+    declined ? '4000000000000200' : undefined,
   );
   expect(answer.status).toBe(200);
 }

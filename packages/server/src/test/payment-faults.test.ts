@@ -43,6 +43,10 @@ import { FAULT_CALL_TIMEOUT_MS } from './fault-timeouts';
 const PROVIDER_TIMEOUT_MS = FAULT_CALL_TIMEOUT_MS;
 const LEASE_MS = 5_000;
 const LOOKUP_GRACE_MS = 60_000;
+/** A moment past the simulator's settle delay (5 s): a processing payout is paid by then. */
+const SETTLE_MS = 6_000;
+/** SPEC §7 GET payments/reverse-pending-withdrawal. */
+const REVERSE = buildPath(ENDPOINTS.reversePendingWithdrawal, {});
 
 let simulator: SimulatorProcess;
 let server: TestServer;
@@ -410,6 +414,9 @@ describe('provider faults on payouts', () => {
   });
 
   it('the reconciler of a process runs a pass at its start and counts what it did', async () => {
+    // What earlier tests left for a later pass is settled first: the counts are this payout's.
+    advance(LOOKUP_GRACE_MS * 2);
+    await reconcile();
     const { sessionId, cardId } = await payoutPlayer('fault-pay-at-start');
     await simulator.fault({ operation: 'payout', mode: 'fail-before' });
     const first = await payoutSubmit(sessionId, cardId, randomUUID());
@@ -420,6 +427,113 @@ describe('provider faults on payouts', () => {
     await reconciler.stop();
     expect(reconciler.counts).toMatchObject({ passes: 1, resolved: 1, finished: 1, errors: 0 });
     expect(await transactionOf(id)).toMatchObject({ status: 'success' });
+    await expectMoneyInvariants();
+  });
+
+  it('a payout the provider pays as the player cancels it is paid once and never returned, whoever applies the payment first', async () => {
+    const { sessionId, playerId, cardId } = await payoutPlayer('fault-pay-race-paid');
+    // Cents .15: processing at the provider, paid after its settle delay.
+    const first = await payoutSubmit(sessionId, cardId, randomUUID(), '40.15');
+    const id = text(first.body.transaction_id);
+    expect(first.body).toMatchObject({ transaction_status: 'processing' });
+    // The provider has paid it by now; the player's cancel, the result page's status poll and
+    // the reconciler's look all come at once.
+    advance(SETTLE_MS);
+    const [reversal] = await Promise.all([
+      callJson(server, 'GET', REVERSE, sessionId),
+      callJson(server, 'GET', buildPath(ENDPOINTS.altStatus, { transactionId: id }), sessionId),
+      reconcile(),
+    ]);
+    // Never said to be returned: paid (fail_amount), or already settled by another (1501).
+    expect(Reflect.get(Object(reversal.body), 'success_amount') ?? null).toBeNull();
+    expect(await transactionOf(id)).toMatchObject({ status: 'success' });
+    expect(await getBalance(server.db, playerId, 'EUR')).toEqual({
+      currency: 'EUR',
+      balance: '459.85',
+      reserved: '0',
+    });
+    expect(await charged(id)).toMatchObject({ amount: '40.15', calls: 1 });
+    expect((await charged(id))?.status.status).toBe('approved');
+    await expectMoneyInvariants();
+  });
+
+  it('a payout the player cancels before the provider pays it comes back once, though two cancels and the status poll race and its pay time then passes', async () => {
+    const { sessionId, playerId, cardId } = await payoutPlayer('fault-pay-race-cancel');
+    const first = await payoutSubmit(sessionId, cardId, randomUUID(), '40.15');
+    const id = text(first.body.transaction_id);
+    const answers = await Promise.all([
+      callJson(server, 'GET', REVERSE, sessionId),
+      callJson(server, 'GET', REVERSE, sessionId),
+      callJson(server, 'GET', buildPath(ENDPOINTS.altStatus, { transactionId: id }), sessionId),
+    ]);
+    const returned = answers
+      .slice(0, 2)
+      .filter((answer) => Reflect.get(Object(answer.body), 'success_amount') === '40.15');
+    expect(returned).toHaveLength(1);
+    expect(await getBalance(server.db, playerId, 'EUR')).toEqual({
+      currency: 'EUR',
+      balance: '500',
+      reserved: '0',
+    });
+    // The time it would have been paid passes: cancelled at the provider, nothing paid or
+    // returned again.
+    advance(SETTLE_MS * 2);
+    await reconcile();
+    expect(await transactionOf(id)).toMatchObject({ status: 'error' });
+    expect((await charged(id))?.status.status).toBe('cancelled');
+    expect(await getBalance(server.db, playerId, 'EUR')).toMatchObject({
+      balance: '500',
+      reserved: '0',
+    });
+    await expectMoneyInvariants();
+  });
+
+  it('a cancel whose answer is lost keeps the payout reserved until the provider is asked, then returns it once', async () => {
+    const { sessionId, playerId, cardId } = await payoutPlayer('fault-pay-cancel-lost');
+    const first = await payoutSubmit(sessionId, cardId, randomUUID(), '40.15');
+    const id = text(first.body.transaction_id);
+    await simulator.fault({ operation: 'cancelPayout', mode: 'fail-after' });
+    const reversal = await callJson(server, 'GET', REVERSE, sessionId);
+    // Cancelled at the provider, but the answer never came: the player is told it is kept.
+    expect(reversal.body).toMatchObject({ success_amount: null, fail_amount: '40.15' });
+    expect(await getBalance(server.db, playerId, 'EUR')).toMatchObject({ reserved: '40.15' });
+    // The reconciler asks at the payout's settle time and learns it was cancelled.
+    advance(SETTLE_MS);
+    await reconcile();
+    expect(await transactionOf(id)).toMatchObject({ status: 'error' });
+    expect(await getBalance(server.db, playerId, 'EUR')).toEqual({
+      currency: 'EUR',
+      balance: '500',
+      reserved: '0',
+    });
+    expect((await callJson(server, 'GET', REVERSE, sessionId)).body).toMatchObject({
+      error_code: '1501',
+    });
+    await expectMoneyInvariants();
+  });
+
+  it('a cancel answered late while the status poll applies the cancellation returns the payout once', async () => {
+    const { sessionId, playerId, cardId } = await payoutPlayer('fault-pay-cancel-late');
+    const first = await payoutSubmit(sessionId, cardId, randomUUID(), '40.15');
+    const id = text(first.body.transaction_id);
+    await simulator.fault({ operation: 'cancelPayout', mode: 'delay-after', delayMs: 300 });
+    const reversal = callJson(server, 'GET', REVERSE, sessionId);
+    // The provider cancels at once; its answer is on its way when the status poll learns it.
+    await expect.poll(async () => (await charged(id))?.status.status).toBe('cancelled');
+    const polled = await callJson(
+      server,
+      'GET',
+      buildPath(ENDPOINTS.altStatus, { transactionId: id }),
+      sessionId,
+    );
+    expect(polled.body).toMatchObject({ transaction_status: 'error', terminal: true });
+    // The late answer finds it ended: nothing is returned a second time.
+    expect(Reflect.get(Object((await reversal).body), 'success_amount') ?? null).toBeNull();
+    expect(await getBalance(server.db, playerId, 'EUR')).toEqual({
+      currency: 'EUR',
+      balance: '500',
+      reserved: '0',
+    });
     await expectMoneyInvariants();
   });
 

@@ -23,15 +23,27 @@ import {
 } from './api-calls';
 import { brand0PlayerId } from './alt-fixtures';
 import { createTestSession, startTestServer } from './harness';
+import { OPERATOR_ENV, mintKey, operatorCall } from './operator-calls';
 import type { TestServer } from './harness';
 
 let server: TestServer;
+/** A server on a clock held still (a processing payout stays pending), with the operator API. */
+let held: TestServer;
+let operatorKey: string;
+const HELD_NOW = new Date('2030-04-01T09:00:00.000Z');
 
 beforeAll(async () => {
   server = await startTestServer();
+  held = await startTestServer({
+    database: server.database,
+    env: OPERATOR_ENV,
+    clock: () => HELD_NOW,
+  });
+  operatorKey = (await mintKey(held, 'brand0')).key;
 });
 
 afterAll(async () => {
+  await held.close();
   await server.close();
 });
 
@@ -223,5 +235,79 @@ describe('GET payments/history', () => {
     const anonymous = await callJson(server, 'GET', HISTORY, null);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error_code).toBe('17');
+  });
+});
+
+describe('what the history says of a payment (SPEC §4 withdrawal reversal, §2 result statuses)', () => {
+  /** A new player's withdrawal session with a saved card, on the held server. */
+  async function payoutPlayer(prefix: string) {
+    const name = `${prefix}-${randomUUID().slice(0, 8)}`;
+    const sessionId = await withdrawalSession(held, name);
+    const cardId = await saveSandboxCard(held, await brand0PlayerId(held, name));
+    return { name, sessionId, cardId };
+  }
+
+  async function payout(sessionId: string, cardId: string): Promise<string> {
+    // Cents .15: processing at the sandbox until its settle delay, which the held clock never reaches.
+    const answer = await cardPayoutSubmit(held, sessionId, cardId, { amount: '40.15' });
+    expect(answer.body).toMatchObject({ transaction_status: 'processing' });
+    return text(answer.body.transaction_id);
+  }
+
+  async function item(sessionId: string, id: string): Promise<PaymentHistoryItem | undefined> {
+    const answer = await callJson(held, 'GET', HISTORY, sessionId);
+    expect(answer.status).toBe(200);
+    return PaymentHistoryResponse.parse(answer.body).payments.find(
+      (payment) => payment.transaction_id === id,
+    );
+  }
+
+  it('a withdrawal the player cancelled is cancelled by the player; one the operator cancelled by another; a declined payment by nobody', async () => {
+    const mine = await payoutPlayer('history-reversed');
+    const reversed = await payout(mine.sessionId, mine.cardId);
+    const reverse = buildPath(ENDPOINTS.reversePendingWithdrawal, {});
+    expect((await callJson(held, 'GET', reverse, mine.sessionId)).body).toMatchObject({
+      success_amount: '40.15',
+    });
+    expect(await item(mine.sessionId, reversed)).toMatchObject({
+      open: false,
+      transaction_status: 'error',
+      cancelled_by: 'player',
+    });
+
+    const theirs = await payoutPlayer('history-cancelled');
+    const cancelled = await payout(theirs.sessionId, theirs.cardId);
+    const answer = await operatorCall(
+      held,
+      'POST',
+      `/transactions/${cancelled}/cancel`,
+      operatorKey,
+      {
+        body: { reason: 'fraud check' },
+      },
+    );
+    expect(answer.status).toBe(200);
+    expect(await item(theirs.sessionId, cancelled)).toMatchObject({
+      open: false,
+      cancelled_by: 'other',
+    });
+
+    const declined = await deposit(
+      await createTestSession(held, { player: theirs.name }),
+      'card',
+      cardDepositBody('11', DECLINED_CARD_PAN),
+    );
+    expect(await item(theirs.sessionId, declined)).toMatchObject({
+      transaction_status: 'error',
+      cancelled_by: null,
+    });
+  });
+
+  it('says which payments the asking session made: a page loaded again finds its own, a new session an earlier one’s', async () => {
+    const player = await payoutPlayer('history-session');
+    const id = await payout(player.sessionId, player.cardId);
+    expect(await item(player.sessionId, id)).toMatchObject({ open: true, this_session: true });
+    const later = await withdrawalSession(held, player.name);
+    expect(await item(later, id)).toMatchObject({ open: true, this_session: false });
   });
 });

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../config';
 import { Telemetry } from '../http/telemetry';
 import { reconcileOnce } from '../modules/payments/reconciler';
-import { ProviderTimeoutError, withProviderTimeout } from '../modules/payments/provider-calls';
+import { ProviderTimeoutError, withProviderTimeout } from '../modules/payments/payment-deps';
 import { CASHIER, payGroupId, cardDepositBody } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';

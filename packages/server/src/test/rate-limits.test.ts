@@ -108,6 +108,24 @@ describe('guessed session ids', () => {
     expect((await init(guessedSessionId(), uniqueAddress())).status).toBe(401);
   });
 
+  it('count an IPv6 client by its /64 and an IPv4-mapped address as its IPv4 address', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < FAILURES + 1; attempt += 1) {
+      // A new address of one /64 for each guess.
+      const response = await init(guessedSessionId(), `2001:db8:51:1::${String(attempt + 1)}`);
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array.from({ length: FAILURES }, () => 401), 429]);
+    // The next /64 is another client.
+    expect((await init(guessedSessionId(), '2001:db8:51:2::1')).status).toBe(401);
+    const mapped: number[] = [];
+    for (let attempt = 0; attempt < FAILURES + 1; attempt += 1) {
+      const address = attempt % 2 === 0 ? '198.51.200.1' : '::ffff:198.51.200.1';
+      mapped.push((await init(guessedSessionId(), address)).status);
+    }
+    expect(mapped).toEqual([...Array.from({ length: FAILURES }, () => 401), 429]);
+  });
+
   it('a successful call does not count: a player with a valid session is never limited by this', async () => {
     const session = await createTestSession(server);
     const address = uniqueAddress();

@@ -134,6 +134,23 @@ describe('realtime hub limits', () => {
     for (const socket of [...first, other]) socket.close();
   });
 
+  it('the per-address cap counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4', async () => {
+    const server = await serverWith({
+      TRUST_PROXY: 'loopback',
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '2',
+    });
+    const prefix = [rawSocket(server, '2001:db8:7:7::1'), rawSocket(server, '2001:db8:7:7::2')];
+    for (const socket of prefix) expect(await opened(socket)).toBe('open');
+    // Another address of the same /64 is the same client; one of the next /64 is not.
+    expect(await opened(rawSocket(server, '2001:db8:7:7:ffff::9'))).toBe(429);
+    const next = rawSocket(server, '2001:db8:7:8::1');
+    expect(await opened(next)).toBe('open');
+    const mapped = [rawSocket(server, '203.0.113.9'), rawSocket(server, '::ffff:203.0.113.9')];
+    for (const socket of mapped) expect(await opened(socket)).toBe('open');
+    expect(await opened(rawSocket(server, '203.0.113.9'))).toBe(429);
+    for (const socket of [...prefix, next, ...mapped]) socket.close();
+  });
+
   it('without a trusted proxy, X-Forwarded-For is ignored: the socket address is counted', async () => {
     const server = await serverWith({ REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '2' });
     const first = [rawSocket(server, '203.0.113.1'), rawSocket(server, '203.0.113.2')];

@@ -294,11 +294,11 @@ describe('realtime hub with the centrifuge client', () => {
   });
 
   it('publishes nothing for a rolled-back change, and refuses a publication too large for NOTIFY', async () => {
-    const { token, transactions } = await subscribedSession(server);
-    const channel = transactionsChannel(claims(token).ses);
+    const { session, token, balance } = await subscribedSession(server);
+    const channel = balanceChannel(claims(token).sub);
     const received: unknown[] = [];
-    transactions.on('publication', (context) => received.push(context.data));
-    const marker = publication(transactions, (data) => data.marker === 'after');
+    balance.on('publication', (context) => received.push(context.data));
+    const marker = publication(balance, (data) => data.marker === 'after');
     await server.db
       .transaction(async (tx) => {
         await publish(tx, channel, { marker: 'rolled back' });
@@ -311,6 +311,9 @@ describe('realtime hub with the centrifuge client', () => {
     expect(received).toEqual([{ marker: 'after' }]);
     await expect(
       publish(server.db, channel, { big: 'x'.repeat(MAX_ENVELOPE_BYTES) }),
+    ).rejects.toThrow(RealtimePayloadTooLargeError);
+    await expect(
+      publishToSession(server.db, session, 'transactions', { big: 'x'.repeat(MAX_ENVELOPE_BYTES) }),
     ).rejects.toThrow(RealtimePayloadTooLargeError);
   });
 
@@ -376,7 +379,7 @@ describe('realtime hub limits with a bare socket', () => {
         JSON.stringify({ id: 1, connect: { token } }),
         JSON.stringify({ id: 2, subscribe: { channel: transactionsChannel(claims(token).ses) } }),
         JSON.stringify({ id: 3, publish: { channel: 'cashier:anything', data: {} } }),
-        JSON.stringify({ id: 4, presence: { channel: 'cashier:anything' } }),
+        JSON.stringify({ id: 4, rpc: { method: 'anything' } }),
         // An asynchronous message: no id, no reply.
         JSON.stringify({ send: { data: { any: 'thing' } } }),
         JSON.stringify({ id: 5, unknown_method: {} }),

@@ -115,4 +115,60 @@ describe.skipIf(ADMIN_URL === undefined)('realtime across two server processes',
       centrifuge.disconnect();
     }
   });
+
+  it('SPEC §7: a client that reconnects to the other process recovers the publications it missed', async () => {
+    const [first, second] = started;
+    if (first === undefined || second === undefined || db === undefined) {
+      throw new Error('two servers expected');
+    }
+    const session = await createTestSession(first, {
+      player: `rt-${randomUUID().slice(0, 8)}`,
+    });
+    const init = await callJson(first, 'GET', `${CASHIER}/payments/groups/init`, session);
+    const token = text(init.body.auth_token);
+    const claims: unknown = JSON.parse(
+      Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    );
+    if (!isRecord(claims)) throw new Error('no claims');
+    const channel = transactionsChannel(text(claims.ses));
+    const url = (server: ServerProcess) =>
+      `${server.baseUrl.replace('http://', 'ws://')}${REALTIME_PATH}`;
+    // Subscribed on the first process, then gone while the deposit settles.
+    const before = new Centrifuge(url(first), { websocket: WebSocket, token });
+    const subscription = before.newSubscription(channel, { recoverable: true });
+    const position = new Promise<{ offset: number; epoch: string }>((resolve) => {
+      subscription.once('subscribed', (context) => {
+        resolve(context.streamPosition ?? { offset: 0, epoch: '' });
+      });
+    });
+    subscription.subscribe();
+    before.connect();
+    const since = await position;
+    before.disconnect();
+    const card = await payGroupId({ db }, 'card', 'deposit');
+    const paid = await callJson(
+      first,
+      'POST',
+      `${CASHIER}/payments/groups/${card}/submit`,
+      session,
+      cardDepositBody('9.40'),
+    );
+    expect(paid.status).toBe(200);
+    // Back, on the second process, from the position it had.
+    const after = new Centrifuge(url(second), { websocket: WebSocket, token });
+    try {
+      const recovering = after.newSubscription(channel, { recoverable: true, since });
+      const missed: unknown[] = [];
+      recovering.on('publication', (context) => missed.push(context.data));
+      const recovered = new Promise((resolve) => {
+        recovering.once('subscribed', resolve);
+      });
+      recovering.subscribe();
+      after.connect();
+      expect(await recovered).toMatchObject({ wasRecovering: true, recovered: true });
+      expect(missed.at(-1)).toMatchObject({ status: 'success', result_status: 'success' });
+    } finally {
+      after.disconnect();
+    }
+  });
 });

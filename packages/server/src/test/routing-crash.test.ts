@@ -42,6 +42,9 @@ const TIMINGS = {
   RECONCILE_INTERVAL_MS: '300',
   // Longer than the lease: the player's retry after the restart comes before the grace ends.
   LOOKUP_GRACE_MS: '12000',
+  // The player's retry is polled until the lease has ended: more money calls than a session's
+  // default budget in a window (the limit has tests of its own).
+  MONEY_CALLS_PER_SESSION: '10000',
 } as const;
 /**
  * Give up waiting after this long (no assertion on how long anything took); each test may take

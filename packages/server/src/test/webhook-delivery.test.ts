@@ -18,10 +18,12 @@ import { completeTransaction } from '../modules/payments/transactions';
 import { createTransaction } from '../modules/payments/transaction-repository';
 import { retryDelayMs } from '../modules/webhooks/backoff';
 import {
+  deliveryState,
   dispatchOnce,
   requeueDeadEvents,
   startWebhookDispatcher,
 } from '../modules/webhooks/dispatcher';
+import { redeliverEvent } from '../modules/webhooks/deliveries';
 import type { WebhookDeps } from '../modules/webhooks/dispatcher';
 import { CASHIER, callJson, payGroupId, text, cardDepositBody } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
@@ -479,6 +481,83 @@ describe('a dead letter holds the later events of its transaction (docs/webhooks
     } finally {
       await dispatcher.stop();
     }
+  });
+});
+
+describe('a redelivery while a dead event’s slow retry is in flight (docs/webhooks.md "Retries and dead letter")', () => {
+  /**
+   * A transaction whose created event died, its succeeded event held behind it; then its slow
+   * retry taken by one process and held unanswered by the endpoint while the staff redeliver it
+   * and the other process runs a pass. Returns the pass in flight and the two events.
+   */
+  async function redeliveredInFlight() {
+    await moveClock(new Date(Date.now() + 86_400_000));
+    await receiver.fault({ mode: 'fail', times: MAX_ATTEMPTS });
+    const [transactionId] = await finishedDeposits(1);
+    const deps = depsOf(server);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      await dispatchOnce(deps);
+      const [created] = (await allEvents()).filter((row) => row.transactionId === transactionId);
+      if (attempt < MAX_ATTEMPTS) await moveClock(created?.nextAttemptAt ?? now);
+    }
+    const [created, succeeded] = (await allEvents()).filter(
+      (row) => row.transactionId === transactionId,
+    );
+    if (created === undefined || succeeded === undefined) throw new Error('two events expected');
+    expect(deliveryState(created)).toBe('dead');
+
+    await receiver.fault({ mode: 'hold' });
+    await moveClock(created.nextAttemptAt ?? now);
+    const inFlight = dispatchOnce(deps);
+    await receiver.held();
+    const redelivered = await server.db.transaction((tx) =>
+      redeliverEvent(tx, 'brand0', created.id),
+    );
+    expect(redelivered.before.state).toBe('dead');
+    expect(redelivered.after).toMatchObject({ state: 'pending', attempts: 0 });
+    // The other process finds nothing to send: the event is the attempt's, its successor held.
+    expect(await dispatchOnce(depsOf(other))).toEqual({
+      delivered: 0,
+      failed: 0,
+      deadLettered: 0,
+      errors: 0,
+    });
+    return { inFlight, created, succeeded };
+  }
+
+  /** What the endpoint answered per event, in arrival order, after the dead letter's attempts. */
+  async function answersAfterDeath(ids: readonly string[]) {
+    return (await receiver.deliveries())
+      .slice(MAX_ATTEMPTS)
+      .filter((delivery) => delivery.event_id !== null && ids.includes(delivery.event_id))
+      .map((delivery) => `${String(delivery.event_type)} ${String(delivery.answer)}`);
+  }
+
+  it('the attempt in flight answered: the event is delivered once, then the held one, and nothing twice', async () => {
+    const { inFlight, created, succeeded } = await redeliveredInFlight();
+    await receiver.release(200);
+    expect((await inFlight).delivered).toBe(2);
+    await runUntilSettled([depsOf(server), depsOf(other)]);
+    expect(await answersAfterDeath([created.id, succeeded.id])).toEqual([
+      'transaction.created 200',
+      'transaction.succeeded 200',
+    ]);
+    await expectDeliveredOnceInOrder(await receiver.deliveries());
+  });
+
+  it('the attempt in flight failed: the redelivery stands, and the same pass sends it and then the held one', async () => {
+    const { inFlight, created, succeeded } = await redeliveredInFlight();
+    await receiver.release(500);
+    // Not left for the next slow retry an hour later: sent again at once, with a fresh count.
+    expect(await inFlight).toEqual({ delivered: 2, failed: 1, deadLettered: 0, errors: 0 });
+    expect(await answersAfterDeath([created.id, succeeded.id])).toEqual([
+      'transaction.created 500',
+      'transaction.created 200',
+      'transaction.succeeded 200',
+    ]);
+    const [row] = (await allEvents()).filter((event) => event.id === created.id);
+    expect(row).toMatchObject({ state: 'delivered', attempts: 1, deadAt: null });
+    await expectDeliveredOnceInOrder(await receiver.deliveries());
   });
 });
 

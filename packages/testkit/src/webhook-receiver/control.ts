@@ -23,14 +23,22 @@ export const RECEIVER_CONTROL_PATHS = {
   clock: '/__control/clock',
   /** `POST /__control/reset`, no body → `204`: deliveries, faults and the clock forgotten. */
   reset: '/__control/reset',
+  /** `GET /__control/held` → `200` {@link HeldAnswer} once a request is held (`hold`). */
+  held: '/__control/held',
+  /**
+   * `POST /__control/release`, body {@link ReleaseSetting} → `200` {@link HeldAnswer}: the oldest
+   * held request is answered, once one is held.
+   */
+  release: '/__control/release',
 } as const;
 
 /**
  * What a fault does to the next webhook requests: `fail` answers 500; `hang` never answers (the
  * sender's time-out ends it); `down` drops the connection without an answer, as an endpoint that
- * is down does.
+ * is down does; `hold` keeps the request unanswered until the test releases it
+ * (`/__control/release`), so that a test acts while a delivery is in flight, on no timer.
  */
-export const RECEIVER_FAULT_MODES = ['fail', 'hang', 'down'] as const;
+export const RECEIVER_FAULT_MODES = ['fail', 'hang', 'down', 'hold'] as const;
 
 /** The body of `POST /__control/faults`: one fault for the next `times` requests. */
 export const ReceiverFault = z.object({
@@ -45,6 +53,15 @@ export const ReceiverFaultsAnswer = z.object({ pendingFaults: z.array(ReceiverFa
 
 /** The body of `POST /__control/clock`: the receiver's "now" (`null`: its own clock again). */
 export const ClockSetting = z.object({ now: z.iso.datetime({ offset: true }).nullable() });
+
+/**
+ * The body of `POST /__control/release`: the status the held request is answered with; a 2xx
+ * answer is given only to a valid, signed event (checked as any request is), else its refusal.
+ */
+export const ReleaseSetting = z.object({ status: z.int().min(200).max(599) });
+
+/** The answer of the held and release routes: requests still held. */
+export const HeldAnswer = z.object({ held: z.int() });
 
 /** One webhook request as the receiver saw it. */
 export const Delivery = z.object({

@@ -9,6 +9,7 @@
 import type { SigningKey } from '@cashdesk/server/protocols';
 import {
   DeliveriesAnswer,
+  HeldAnswer,
   RECEIVER_CONTROL_PATHS,
   ReceiverFaultsAnswer,
   WEBHOOK_PATH,
@@ -27,6 +28,10 @@ export interface ReceiverProcess {
   deliveries(minAccepted?: number): Promise<Delivery[]>;
   /** Queues a fault for the next requests. */
   fault(fault: ReceiverFaultInput): Promise<void>;
+  /** Resolves once a request is held (a `hold` fault); the number held. */
+  held(): Promise<number>;
+  /** Answers the oldest held request with `status` (once one is held); the number still held. */
+  release(status: number): Promise<number>;
   /** Sets the clock signatures are checked by (`null`: the receiver's own). */
   setClock(now: Date | null): Promise<void>;
   reset(): Promise<void>;
@@ -61,6 +66,12 @@ export async function startReceiverProcess(keys: readonly SigningKey[]): Promise
     },
     async fault(fault) {
       ReceiverFaultsAnswer.parse(await control(RECEIVER_CONTROL_PATHS.faults, fault));
+    },
+    async held() {
+      return HeldAnswer.parse(await control(RECEIVER_CONTROL_PATHS.held)).held;
+    },
+    async release(status) {
+      return HeldAnswer.parse(await control(RECEIVER_CONTROL_PATHS.release, { status })).held;
     },
     async setClock(now) {
       await control(RECEIVER_CONTROL_PATHS.clock, { now: now === null ? null : now.toISOString() });

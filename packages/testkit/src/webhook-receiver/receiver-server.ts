@@ -2,8 +2,8 @@
  * A tiny operator endpoint for the webhook tests, run as its own process (main.ts): it verifies
  * every webhook's signature with the operator's function (http/signing.ts
  * `verifyWebhookSignature`), parses the event with the contract's schema, records every request
- * (event id, type, whether a duplicate of an accepted one) and can be told to answer 500, hang or
- * drop the connection for the next requests (control.ts). Signatures are checked against its own
+ * (event id, type, whether a duplicate of an accepted one) and can be told to answer 500, hang,
+ * drop the connection or hold the request until released for the next requests (control.ts). Signatures are checked against its own
  * clock, which a test sets to the server's injected clock.
  *
  * @packageDocumentation
@@ -20,7 +20,13 @@ import {
   verifyWebhookSignature,
 } from '@cashdesk/server/protocols';
 import type { SigningKey } from '@cashdesk/server/protocols';
-import { ClockSetting, RECEIVER_CONTROL_PATHS, ReceiverFault, WEBHOOK_PATH } from './control';
+import {
+  ClockSetting,
+  RECEIVER_CONTROL_PATHS,
+  ReceiverFault,
+  ReleaseSetting,
+  WEBHOOK_PATH,
+} from './control';
 import type { Delivery } from './control';
 
 /** What {@link createReceiver} takes. */
@@ -57,6 +63,13 @@ export function createReceiver(options: ReceiverOptions): FastifyInstance {
   let faults: z.output<typeof ReceiverFault>[] = [];
   let clock: Date | null = null;
   let waiters: { min: number; resolve: () => void }[] = [];
+  // Requests held (`hold`), oldest first, and the control calls waiting for one.
+  const held: ((status: number) => void)[] = [];
+  let heldWaiters: (() => void)[] = [];
+  const untilHeld = async (): Promise<void> => {
+    if (held.length > 0) return;
+    await new Promise<void>((resolve) => heldWaiters.push(resolve));
+  };
 
   const acceptedCount = () => deliveries.filter((delivery) => delivery.accepted).length;
   const wake = () => {
@@ -103,7 +116,18 @@ export function createReceiver(options: ReceiverOptions): FastifyInstance {
     };
 
     const fault = faults[0];
-    if (fault !== undefined) {
+    if (fault?.mode === 'hold') {
+      fault.times -= 1;
+      if (fault.times <= 0) faults = faults.slice(1);
+      const released = await new Promise<number>((resolve) => {
+        held.push(resolve);
+        for (const wake of heldWaiters.splice(0)) wake();
+      });
+      if (released < 200 || released > 299) {
+        record(released, false, null);
+        return reply.code(released).send({ error: 'released with an error' });
+      }
+    } else if (fault !== undefined) {
       fault.times -= 1;
       if (fault.times <= 0) faults = faults.slice(1);
       if (fault.mode === 'fail') {
@@ -161,7 +185,21 @@ export function createReceiver(options: ReceiverOptions): FastifyInstance {
     return reply.code(204).send();
   });
 
+  app.get(RECEIVER_CONTROL_PATHS.held, async (_request, reply) => {
+    await untilHeld();
+    return reply.send({ held: held.length });
+  });
+
+  app.post(RECEIVER_CONTROL_PATHS.release, async (request, reply) => {
+    const setting = ReleaseSetting.safeParse(jsonOf(request.body));
+    if (!setting.success) return reply.code(400).send({ error: setting.error.message });
+    await untilHeld();
+    held.shift()?.(setting.data.status);
+    return reply.send({ held: held.length });
+  });
+
   app.post(RECEIVER_CONTROL_PATHS.reset, async (_request, reply) => {
+    heldWaiters = [];
     deliveries.length = 0;
     accepted.clear();
     faults = [];

@@ -13,7 +13,9 @@ import {
   buildRequestHeaders,
   isSessionExpiredError,
   normaliseSubmitError,
+  parseSessionExpiresIn,
   SESSION_EXPIRED_CODE,
+  SESSION_EXPIRES_IN_HEADER,
 } from '@cashdesk/domain';
 import type { QueryErrorStatus } from '@cashdesk/domain';
 import type * as z from 'zod/mini';
@@ -153,6 +155,33 @@ export function observeCalls(observer: CallObserver | null): () => void {
   };
 }
 
+/**
+ * Hears how long the session has left, from every answer that says it (SPEC §4 session expiry:
+ * the server's `x-session-expires-in`), as the milliseconds left when the answer arrived.
+ */
+export type SessionTimeObserver = (remainingMs: number) => void;
+
+let sessionTimeObserver: SessionTimeObserver | null = null;
+
+/** Sets the one observer of the session's time left; returns the function that removes it. */
+export function observeSessionTime(observer: SessionTimeObserver): () => void {
+  sessionTimeObserver = observer;
+  return () => {
+    if (sessionTimeObserver === observer) sessionTimeObserver = null;
+  };
+}
+
+function reportSessionTime(response: Response): void {
+  const remainingMs = parseSessionExpiresIn(response.headers.get(SESSION_EXPIRES_IN_HEADER));
+  const observer = sessionTimeObserver;
+  if (remainingMs === null || observer === null) return;
+  try {
+    observer(remainingMs);
+  } catch {
+    // An observer never fails a call.
+  }
+}
+
 /** Sends one call of the endpoint table and validates its answer. */
 export async function callEndpoint<E extends Endpoint>(
   endpoint: E,
@@ -209,6 +238,7 @@ async function callEndpointOnce<E extends Endpoint>(
       error_message: error instanceof Error ? error.message : 'network error',
     });
   }
+  reportSessionTime(response);
   let body: Awaited<ReturnType<typeof readJson>>;
   try {
     body = await readJson(response);

@@ -11,7 +11,8 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { cashierApi } from '../api/cashier-api';
 import { observeCalls } from '../api/http';
-import { listenToHost, reportContentHeight } from '../host/host-bridge';
+import { reportContentHeight } from '../host/host-bridge';
+import { followVisibleArea } from '../host/visible-area';
 import { setNumberLanguage } from '../i18n/format';
 import { i18nFor } from '../i18n/i18n';
 import { applyTheme, readAppearance, themeRenders } from './appearance';
@@ -24,6 +25,8 @@ import { NavigationBreadcrumbs } from './navigation-breadcrumbs';
 import { browserPageMetrics, startPageMetrics } from './page-metrics';
 import { monitorFingerprintLoad } from './fingerprint-monitoring';
 import { startBrowserRealtime } from '../realtime/realtime';
+import { startSessionClock } from './session-clock';
+import { SessionRenewal } from './session-renewal';
 import { createAppStore } from '../store/store';
 import { applyBodyAttributes, withSessionTheme } from '../startup/startup';
 import type { Startup } from '../startup/startup';
@@ -91,9 +94,10 @@ export function App({ startup: shellStartup }: AppProps) {
       }),
     [reporter],
   );
-  useEffect(() => listenToHost(), []);
   // The host sizes its frame to the content (embed SDK autoHeight): no scrollbar inside a page's.
   useEffect(() => reportContentHeight(), []);
+  // Dialogs and toasts open where the player looks, not in the middle of a tall frame.
+  useEffect(() => followVisibleArea(), []);
   // SPEC §7: page metrics, from the first screen on (TTI is this moment).
   useEffect(() => startPageMetrics(browserPageMetrics(startup, store)), [startup, store]);
   // SPEC §2 notifications: read with the first screen, so that a method form opened later has
@@ -109,6 +113,8 @@ export function App({ startup: shellStartup }: AppProps) {
   useEffect(() => {
     monitorFingerprintLoad(store);
   }, [store]);
+  // SPEC §4 session expiry: the server's end of the session, noticed when it passes.
+  useEffect(() => startSessionClock({ store }), [store]);
   // SPEC §4: the realtime connection, once init answered (its code loads then).
   useEffect(() => startBrowserRealtime(store), [store]);
   return (
@@ -117,6 +123,7 @@ export function App({ startup: shellStartup }: AppProps) {
         <CrashBoundary reporter={reporter}>
           <BrowserRouter useTransitions={false}>
             <NavigationBreadcrumbs reporter={reporter} />
+            <SessionRenewal />
             <AnnouncementsPerScreen />
             <ThemeGate supported={themeRenders(startup, appearance)} theme={startup.theme.theme}>
               {logo === null ? null : (

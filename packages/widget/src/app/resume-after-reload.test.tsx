@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import {
   EXAMPLE_PAYMENT_HISTORY,
   EXAMPLE_PAY_SESSION_DISPLAY_FORM,
@@ -45,6 +45,10 @@ describe('a reload in the middle of a payment (lands on the pending payments)', 
     expect(paymentInProgress(historyAged(TIMEOUT_LONG_MS + 1), 'deposit', NOW)).toBe(false);
     expect(paymentInProgress(historyAged(60_000), 'withdrawal', NOW)).toBe(false);
     expect(paymentInProgress({ payments: [], next_cursor: null }, 'deposit', NOW)).toBe(false);
+    // One of an earlier cashier session was left by the player: a new session is not taken over.
+    const earlier = historyAged(60_000);
+    const left = earlier.payments.map((payment) => ({ ...payment, this_session: false }));
+    expect(paymentInProgress({ ...earlier, payments: left }, 'deposit', NOW)).toBe(false);
     // A payment the provider is processing waits for nobody's action: nothing to resume.
     const processing = historyAged(60_000);
     const underWay = processing.payments.map((payment) =>
@@ -97,6 +101,23 @@ describe('a reload in the middle of a payment (lands on the pending payments)', 
     });
     expect(screen.getByTestId('location').getAttribute('data-state')).toBe('{"resumed":true}');
     expect(fetchMock).toHaveBeenCalled();
+  });
+
+  it('leaves a new session on its form when the open payment is an earlier session’s', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    const earlier = historyAged(60_000);
+    const fetchMock = stubHistory({
+      ...earlier,
+      payments: earlier.payments.map((payment) => ({ ...payment, this_session: false })),
+    });
+    await renderAt(<ResumeAfterReload />, { address: '/deposit/101' });
+    await waitFor(() => {
+      expect(fetchMock).toHaveBeenCalled();
+    });
+    // The answer has been read by the time the call's promise chain settled.
+    await Promise.resolve(fetchMock.mock.results[0]?.value);
+    await act(() => Promise.resolve());
+    expect(screen.getByTestId('location').textContent).toMatch(/^\/deposit\/101\?/);
   });
 
   it('leaves the page as it is without a payment in progress, and never asks on a result page', async () => {

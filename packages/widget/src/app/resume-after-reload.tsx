@@ -14,12 +14,14 @@
  * they are; on the first screen of a page load only, when that screen is a homepage, a method
  * form, checkout or the display form without its pay session, the payment history is asked once,
  * and when it holds an open payment of the screen's flow that waits for the player (a QR code, a
- * bank transfer, a voucher, a provider page or a 3-D Secure challenge) and was made within SPEC
- * §9's long timeout (L, 15 minutes: a payment the player is in the middle of, not one abandoned
- * days ago), the page is replaced by the pending payments screen, which resumes it. A later
- * screen never asks (navigation inside the cashier keeps its state); a player who has gone
- * somewhere by the time the answer arrives stays there; any failure of the call leaves the page
- * as it is.
+ * bank transfer, a voucher, a provider page or a 3-D Secure challenge), made in this very cashier
+ * session (the page was loaded again in the middle of it) within SPEC §9's long timeout (L, 15
+ * minutes), the page is replaced by the pending payments screen, which resumes it. A payment of
+ * an earlier session is one the player left: a new session opens on the form the player came
+ * for, as SPEC §2 and §4 say, and the payment stays one tap away under "Your payments" on the
+ * homepage. A later screen never asks (navigation inside the cashier keeps its state); a player
+ * who has gone somewhere by the time the answer arrives stays there; any failure of the call
+ * leaves the page as it is.
  *
  * @packageDocumentation
  */
@@ -65,8 +67,8 @@ function carriesPaySession(state: unknown): boolean {
 /**
  * Whether a page of the history holds a payment the player is in the middle of: open, of the
  * flow, waiting for the player (a QR code or bank transfer to pay, a voucher to take to a shop, a
- * provider page or 3-D Secure challenge to answer: not one the provider is processing), made at
- * most SPEC §9 timeout L before `now`.
+ * provider page or 3-D Secure challenge to answer: not one the provider is processing), made in
+ * this cashier session at most SPEC §9 timeout L before `now`.
  */
 export function paymentInProgress(
   history: PaymentHistoryResponse,
@@ -76,6 +78,7 @@ export function paymentInProgress(
   return history.payments.some(
     (payment) =>
       payment.open &&
+      payment.this_session &&
       payment.flow === flow &&
       payment.pay_session !== null &&
       payment.pay_session.transaction_status === 'await' &&

@@ -7,6 +7,7 @@
 export { FieldView } from './field-view';
 export { useFieldCode } from './field-code';
 export { AmountSummary } from './amount/amount-summary';
+export { amountCharged } from './amount/summary-lines';
 export { toFieldError } from './to-field-error';
 export { SavedCardSummary, useSavedCardName } from './saved-card/saved-card-summary';
 export type {

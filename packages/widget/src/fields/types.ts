@@ -10,6 +10,7 @@ import type {
   CurrencyDisplayFormat,
   FieldValue,
   FormField,
+  LostProfitTier,
   MerchantUserFee,
   TaxTier,
 } from '@cashdesk/domain';
@@ -51,6 +52,8 @@ export interface AmountContext {
   readonly merchantUserFee?: MerchantUserFee | null;
   /** The bonus that applies to the method, or null (SPEC §5 bonus). */
   readonly bonus?: BonusInfo | null;
+  /** SPEC §3 lost-profit tiers when the method is the lost-profit one (deposits), else none. */
+  readonly lostProfitTiers?: readonly LostProfitTier[] | null;
   /** A description of the bonus shown in the banner, when the server sent one. */
   readonly bonusDescription?: string | null;
   /** Tax tiers of the flow (SPEC §3, §5 tax), or null. */

@@ -129,6 +129,27 @@ describe('setSessionIdToChildFrame (SPEC §4 session)', () => {
     );
     expect(replace).toHaveBeenCalledWith('https://cashier.test/deposit?lang=en&session_id=new');
   });
+
+  it('leaves the page as it is when the session is taken in place, and reloads when it is not', () => {
+    const { win, listeners, replace, parent } = framedWindow();
+    const reloads: (() => void)[] = [];
+    let taken = true;
+    // @ts-expect-error a minimal window stand-in
+    listenToHost(win, (sessionId, reload) => {
+      expect(sessionId).toBe('new');
+      reloads.push(reload);
+      return taken;
+    });
+    const data = '{"target":"cashier","type":"setSessionIdToChildFrame","sessionId":"new"}';
+    listeners[0]?.({ data, source: parent });
+    expect(replace).not.toHaveBeenCalled();
+    // A taker that finds the session is not the same player's reloads after all.
+    reloads[0]?.();
+    expect(replace).toHaveBeenCalledTimes(1);
+    taken = false;
+    listeners[0]?.({ data, source: parent });
+    expect(replace).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('the origin messages go to', () => {

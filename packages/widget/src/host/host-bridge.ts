@@ -286,13 +286,21 @@ export function scrollToTop(win: Window = window): void {
 }
 
 /**
+ * Takes a new session in place, without reloading the page (app/session-renewal.ts): called
+ * with the new session id and the reload that otherwise happens, which it may still run.
+ * Answers `false` when it does not take it (the page reloads at once).
+ */
+export type SessionTaker = (sessionId: string, reload: () => void) => boolean;
+
+/**
  * SPEC §4 "Session": a setSessionIdToChildFrame message reloads the page with that session in
  * the query and forwards the message to the frames inside the cashier. On a result page the new
  * session starts at the flow's main page instead (domain `addressForNewSession`): the host
  * answers a final result's reInitCashier with a new session, and the finished payment must not
- * come back. Returns the remover.
+ * come back. A `take` that answers true takes the session without the reload (the player's form
+ * stays as it was), or runs the reload itself later. Returns the remover.
  */
-export function listenToHost(win: Window = window): () => void {
+export function listenToHost(win: Window = window, take?: SessionTaker): () => void {
   const onMessage = (event: MessageEvent) => {
     // Only the parent (the host) may hand the cashier a new session.
     if (event.source !== win.parent || win.parent === win) return;
@@ -302,7 +310,11 @@ export function listenToHost(win: Window = window): () => void {
     for (const frame of Array.from(win.document.querySelectorAll('iframe'))) {
       frame.contentWindow?.postMessage(forwarded, '*');
     }
-    win.location.replace(addressForNewSession(win.location.href, message.sessionId));
+    const reload = () => {
+      win.location.replace(addressForNewSession(win.location.href, message.sessionId));
+    };
+    if (take?.(message.sessionId, reload) === true) return;
+    reload();
   };
   win.addEventListener('message', onMessage);
   return () => {

@@ -72,6 +72,8 @@ export function fieldContexts(input: FieldContextsInput): FieldContexts {
       merchantUserFee: detail.merchant_user_fee ?? method.merchantUserFee ?? null,
       bonus: method.bonus?.info ?? null,
       bonusDescription: method.bonus?.description ?? null,
+      // The lost-profit bonus its ribbon advertised: this method's deposits earn it (SPEC §5).
+      lostProfitTiers: form.flow === 'deposit' ? method.lostProfitInfo : null,
       taxTiers: init.tax.tiers.length === 0 ? null : init.tax.tiers,
       currencyDisplaySetting: currencyDisplayFormat(
         init.widget_settings.currency_display_setting_id,

@@ -197,7 +197,7 @@ export function initialAmount(detail: AnyMethodDetail, retryAmount: string | nul
 
 /**
  * SPEC §3, §5: the values the form starts with: the deposit form defaults (amount, empty card
- * number and CVV, MM/YY expiry, save_card on), a select's auto-filled option (its only option or
+ * number and CVV, MM/YY expiry, save_card off until the player ticks it), a select's auto-filled option (its only option or
  * the one marked selected), a profile value (userRequisite; a date only as YYYY-MM-DD or ISO),
  * unticked check boxes, and empty text.
  */

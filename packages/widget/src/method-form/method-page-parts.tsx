@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { operatorTextLang } from '../i18n/text-language';
 import { NotificationBanner } from '../notifications/notification-banner';
 import { Button } from '../ui/button';
 import { PageHeader } from '../ui/page-header';
@@ -27,6 +28,8 @@ export type MethodListPath = '/deposit' | '/withdrawal';
 
 interface FrameProps {
   readonly title: string;
+  /** Whether the title is the method's name as the server sent it (marked with its language). */
+  readonly titleIsName?: boolean;
   readonly list: MethodListPath;
   /** The back link's accessible name. */
   readonly backLabel: string;
@@ -34,12 +37,20 @@ interface FrameProps {
 }
 
 /** SPEC §2 method page: the section with its title bar (back to the list, query kept) and h1. */
-export function MethodPageFrame({ title, list, backLabel, children }: FrameProps) {
+export function MethodPageFrame({
+  title,
+  titleIsName = false,
+  list,
+  backLabel,
+  children,
+}: FrameProps) {
   const { search } = useLocation();
+  const { i18n } = useTranslation();
   return (
     <section className="cd-method" aria-labelledby={METHOD_TITLE_ID}>
       <PageHeader
         title={title}
+        titleLang={titleIsName ? operatorTextLang(title, i18n.language) : undefined}
         titleId={METHOD_TITLE_ID}
         back={{ pathname: list, search }}
         backLabel={backLabel}
@@ -120,8 +131,13 @@ export function MethodPage({
   readonly state: MethodPageState;
   readonly children?: ReactNode;
 }) {
-  const frame = (title: string, content: ReactNode) => (
-    <MethodPageFrame title={title} list={texts.list} backLabel={texts.back}>
+  const frame = (title: string, content: ReactNode, titleIsName = false) => (
+    <MethodPageFrame
+      title={title}
+      titleIsName={titleIsName}
+      list={texts.list}
+      backLabel={texts.back}
+    >
       {content}
     </MethodPageFrame>
   );
@@ -136,6 +152,7 @@ export function MethodPage({
             void failed?.refetch();
           }}
         />,
+        state.title !== null,
       );
     }
     case 'unavailable':
@@ -161,6 +178,7 @@ export function MethodPage({
           />
           {children}
         </>,
+        true,
       );
   }
 }

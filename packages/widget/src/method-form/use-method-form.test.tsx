@@ -79,6 +79,7 @@ function Harness({
     policy: {
       texts: {
         submit: 'DEPOSIT_METHOD.SUBMIT',
+        submitWithFee: 'DEPOSIT_METHOD.SUBMIT_WITH_FEE',
         submitNoAmount: 'DEPOSIT_METHOD.SUBMIT_NO_AMOUNT',
         submitting: 'DEPOSIT_METHOD.SUBMITTING',
       },
@@ -105,7 +106,7 @@ function Harness({
 
 async function fillAndSubmit() {
   await userEvent.type(screen.getByRole('textbox', { name: /Wallet/ }), 'W-42');
-  await userEvent.click(screen.getByRole('button', { name: /^Deposit/ }));
+  await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
 }
 
 describe('the one method-form controller (one controller, a policy per flow)', () => {
@@ -154,7 +155,7 @@ describe('the one method-form controller (one controller, a policy per flow)', (
     const before = vi.fn(() => true);
     const api = submitCall(() => ({ data: SESSION }));
     await renderWithApp(<Harness call={api.call} steps={{ beforeSubmit: before }} />);
-    await userEvent.click(screen.getByRole('button', { name: /^Deposit/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
     expect(before).not.toHaveBeenCalled();
     expect(api.sent).toHaveLength(0);
   });
@@ -224,11 +225,12 @@ describe('the one method-form controller (one controller, a policy per flow)', (
     });
   });
 
-  it('SPEC §2: the submit button says what it pays in the currency, and waits while a flow step runs', async () => {
+  it('SPEC §2, §5 fee: the submit button says what it charges (the amount and the fee the player pays), and waits while a flow step runs', async () => {
     const api = submitCall(() => ({ data: SESSION }));
     const { unmount } = await renderWithApp(<Harness call={api.call} steps={{}} />);
-    // The method's default amount (its minimum), in the brand's currency display (SPEC §5).
-    expect(screen.getByRole('button', { name: /^Deposit/ }).textContent).toBe('Deposit 10.00 EUR');
+    // The method's default amount (its minimum, 10.00) plus its fee (1.5 % + 0.20), the figure of
+    // "Total to pay", in the brand's currency display (SPEC §5).
+    expect(screen.getByRole('button', { name: /^Pay/ }).textContent).toBe('Pay 10.35 EUR');
     unmount();
     await renderWithApp(<Harness call={api.call} steps={{ busy: true }} />);
     const button = screen.getByRole('button');

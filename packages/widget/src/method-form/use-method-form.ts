@@ -24,7 +24,7 @@ import { useLocation } from 'react-router';
 import { useAppDispatch } from '../store/hooks';
 import { balanceChanged } from '../store/session-slice';
 import type { ApiError } from '../api/http';
-import { toFieldError } from '../fields';
+import { amountCharged, toFieldError } from '../fields';
 import type { FieldContext, FieldError } from '../fields';
 import { formatMoney, isolateLtr } from '../i18n/format';
 import { fieldContexts } from './field-contexts';
@@ -66,9 +66,14 @@ export interface PresentedField {
 
 /** What a flow adds to the one controller. */
 export interface MethodFormPolicy {
-  /** Translation keys of the submit button: with the amount, without one, and while sending. */
+  /**
+   * Translation keys of the submit button: with the amount, with the amount charged when the
+   * player pays a fee on top of it (the button says what is charged), without one, and while
+   * sending.
+   */
   readonly texts: {
     readonly submit: string;
+    readonly submitWithFee?: string;
     readonly submitNoAmount: string;
     readonly submitting: string;
   };
@@ -290,7 +295,15 @@ export function useMethodForm(setup: MethodFormSetup) {
     };
   }, [submit]);
 
-  const parsedAmount = parseDecimal(amount);
+  // SPEC §5 fee: the button says what the player is charged, the same figure as "Total to pay".
+  const typedAmount = parseDecimal(amount);
+  const charged =
+    typedAmount === null || typedAmount.lte(0)
+      ? null
+      : (amountCharged(amount, contexts.amount) ?? {
+          charged: typedAmount.toFixed(),
+          withFee: false,
+        });
   const money = (value: string) =>
     formatMoney(value, {
       currency: form.currency,
@@ -300,9 +313,14 @@ export function useMethodForm(setup: MethodFormSetup) {
   const waiting = submitting || policy.busy === true;
   const submitLabel = waiting
     ? t(policy.texts.submitting)
-    : parsedAmount === null || parsedAmount.lte(0)
+    : charged === null
       ? t(policy.texts.submitNoAmount)
-      : t(policy.texts.submit, { amount: isolateLtr(money(parsedAmount.toFixed())) });
+      : t(
+          charged.withFee && policy.texts.submitWithFee !== undefined
+            ? policy.texts.submitWithFee
+            : policy.texts.submit,
+          { amount: isolateLtr(money(charged.charged)) },
+        );
 
   return {
     values,

@@ -34,6 +34,7 @@ export type ListResponse = Pick<
   | 'merchant_fail_url'
   | 'merchant_processing_url'
   | 'merchant_redirect_type'
+  | 'withdrawal_reverse'
 > & { readonly groups: readonly PayGroup[] };
 
 /** SPEC §4 "Enabled": the availability facts the service sends with each pay group. */

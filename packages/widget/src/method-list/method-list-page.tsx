@@ -2,7 +2,9 @@
  * The homepage of both flows, /deposit and /withdrawal (SPEC §2 "Homepage"): the player's
  * balance, the method carousel, quick suggestions, type filters and the method tiles grouped as
  * Popular, LostProfit, Regular and Disabled, with the no-methods and all-methods-unavailable
- * messages; the automatic method choice of SPEC §4 on the first load. The deposit and withdrawal
+ * messages; the automatic method choice of SPEC §4 on the first load; and, in either flow, the
+ * pending withdrawal the player may cancel (SPEC §2 cancel-withdrawal popup) beside the link to
+ * the pending payments. The deposit and withdrawal
  * features render it with their init answer; what differs by flow is passed in or keyed by flow.
  *
  * @packageDocumentation
@@ -56,6 +58,7 @@ import { countryName } from '../fields/phone/flag';
 import { HomeViewData } from '../method-form/view-data';
 import { trackClickstream } from '../realtime/clickstream';
 import { MethodGroup } from './method-group';
+import { CancelWithdrawalBanner } from '../reversal';
 import { TypeFilterBar } from './type-filter-bar';
 import { useChooseMethod } from './use-choose-method';
 import { useMinuteClock } from './use-minute-clock';
@@ -103,7 +106,7 @@ export interface MethodListPageProps {
   /** The page title (h1 and document title). */
   readonly title: string;
   readonly query: ListQuery;
-  /** Shown between the header and the list (the withdrawal's pending-withdrawal notice). */
+  /** Shown between the header and the list (the withdrawal's wager notice). */
   readonly children?: ReactNode;
   /**
    * The children say why every method is unavailable (the withdrawal's wager notice): the
@@ -131,7 +134,10 @@ function noMethodsEntry(flow: ListFlow): ViewDataItem {
  * - the list was already shown in this page load (the player came back, e.g. with Back);
  * - the player was sent back on purpose: router state SKIP_AUTO_CHOICE (skip-auto-choice.ts), or
  *   the stored flag phSkipLasUsedMethod (read once and cleared) that the result page's "all
- *   methods" sets.
+ *   methods" sets;
+ * - a withdrawal of the player is pending (init's withdrawal_reverse): the homepage shows it with
+ *   its cancel, which a method page opened at once would hide from a player who came back for
+ *   exactly that.
  * The flag is also passed to the domain as "skip the last-used step".
  */
 export function MethodListPage({
@@ -177,6 +183,7 @@ export function MethodListPage({
       // A general bonus applies to every method: said once above the list, not on every tile.
       generalBonus: bonuses.general?.bonusDescription ?? null,
       specificBonusIds: new Set(bonuses.byPayGroup.keys()),
+      pendingWithdrawal: data.withdrawal_reverse !== null,
     };
   }, [data, environment]);
 
@@ -223,7 +230,7 @@ export function MethodListPage({
     const selection = autoSelectMethod({
       flow,
       methods: model.ordered,
-      skip: skipLastUsed || skipsAutoChoice(location.state),
+      skip: skipLastUsed || skipsAutoChoice(location.state) || model.pendingWithdrawal,
       preselectedPayGroup,
       // Without the carousel feature there is no carousel to take the first method of.
       carouselMethods: model.features.carousel ? model.carousel : [],
@@ -355,9 +362,17 @@ export function MethodListPage({
         </h1>
         <p className="cd-dh__balance">
           <span className="cd-dh__balance-label">{t('DEPOSIT_HOME.BALANCE')}</span>{' '}
-          <strong className="cd-dh__balance-value" dir="ltr">
-            {balance}
-          </strong>
+          {isFetching ? (
+            // The list's answer is being read again (a payment moved the balance): no figure from
+            // before it is shown meanwhile.
+            <strong className="cd-dh__balance-value cd-dh__balance-value--updating">
+              {t('DEPOSIT_HOME.BALANCE_UPDATING')}
+            </strong>
+          ) : (
+            <strong className="cd-dh__balance-value" dir="ltr">
+              {balance}
+            </strong>
+          )}
         </p>
         {/* The pending payments and history of the player, from either flow. */}
         <Link
@@ -375,6 +390,11 @@ export function MethodListPage({
         </p>
       )}
 
+      <CancelWithdrawalBanner
+        reverse={data?.withdrawal_reverse ?? null}
+        display={model.display}
+        precision={model.precision}
+      />
       {children}
 
       <HomeViewData entries={viewData} />

@@ -3,6 +3,7 @@ import type { CurrencyDisplayFormat, Method } from '@cashdesk/domain';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ServerName } from '../ui/server-text';
 import { truncateText } from '../ui/truncate';
 import { MethodLogo } from './method-logo';
 import { ribbonText } from './method-summary';
@@ -68,17 +69,13 @@ export function MethodShortcuts({
               >
                 <MethodLogo method={method} />
                 {shown === name ? (
-                  <bdi className="cd-dh-shortcut__name" id={`${id}-name`}>
-                    {name}
-                  </bdi>
+                  <ServerName className="cd-dh-shortcut__name" id={`${id}-name`} name={name} />
                 ) : (
                   <>
                     <bdi className="cd-dh-shortcut__name" aria-hidden="true">
                       {shown}
                     </bdi>
-                    <span className="cd-visually-hidden" id={`${id}-name`}>
-                      {name}
-                    </span>
+                    <ServerName className="cd-visually-hidden" id={`${id}-name`} name={name} />
                   </>
                 )}{' '}
                 {ribbon === null ? null : (

@@ -94,10 +94,14 @@ export function ribbonText(method: Method, t: TFunction, style: MoneyStyle): str
 
 /**
  * SPEC §4: the restriction text of a restricted method at `now`, in the player's time zone
- * (CASHIER.RESTRICT_UNTIL_TEXT_BIG/_MID/_SMALL with its time); `null` when not restricted or the
- * restriction is over.
+ * (CASHIER.RESTRICT_UNTIL_TEXT_BIG/_MID with its time, _SMALL with its minutes as the plural's
+ * count); `null` when not restricted or the restriction is over.
  */
-export function restrictionText(method: Method, now: number, t: TFunction): string | null {
+export function restrictionText(
+  method: Pick<Method, 'restrictedUntil'>,
+  now: number,
+  t: TFunction,
+): string | null {
   const until = new Date(method.restrictedUntil ?? now);
   const message = restrictionMessage(method.restrictedUntil, now, {
     // The offset at the end of the restriction (a daylight-saving change may lie in between);
@@ -105,5 +109,10 @@ export function restrictionText(method: Method, now: number, t: TFunction): stri
     utcOffsetMinutes: -(Number.isNaN(until.getTime()) ? new Date(now) : until).getTimezoneOffset(),
     language: numberLanguage(),
   });
-  return message === null ? null : t(message.key, { time: isolate(message.params.time) });
+  if (message === null) return null;
+  // The minutes of the small text pick the language's plural form ("3 دقائق", "11 دقيقة").
+  if (message.key === MESSAGE_KEYS.restrictUntilSmall) {
+    return t(message.key, { count: Number(message.params.time) });
+  }
+  return t(message.key, { time: isolate(message.params.time) });
 }

@@ -3,7 +3,7 @@ import type { CurrencyDisplayFormat, Method } from '@cashdesk/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../ui/icon';
-import { ServerText } from '../ui/server-text';
+import { ServerName, ServerText } from '../ui/server-text';
 import { MethodLogo } from './method-logo';
 import { restrictionText, ribbonText, summaryLine } from './method-summary';
 
@@ -59,7 +59,7 @@ export function MethodTile({ method, display, now, showBonus, onChoose }: Method
       <MethodLogo method={method} />
       <span className="cd-dh-tile__body">
         <span className="cd-dh-tile__name" id={`${id}-name`}>
-          <bdi>{method.displayName}</bdi>
+          <ServerName name={method.displayName} />
         </span>{' '}
         {summary === '' ? null : (
           <span className="cd-dh-tile__summary" id={`${id}-summary`}>

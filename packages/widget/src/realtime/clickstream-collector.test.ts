@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeSchedule, storeAt } from '../test/test-store';
+import { storeAt } from '../test/app-store';
+import { fakeSchedule } from '../test/fake-schedule';
 import { startClickstreamPublisher, trackClickstream } from './clickstream';
 import type { ClickstreamLog, ClickstreamPublisher } from './clickstream';
 
@@ -42,7 +43,7 @@ afterEach(() => {
 });
 
 function started() {
-  const store = storeAt();
+  const store = storeAt(undefined, 1_000);
   const timers = fakeSchedule();
   const published = recorder();
   const collected = recorder();

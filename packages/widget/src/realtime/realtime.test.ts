@@ -2,24 +2,27 @@ import { EXAMPLE_DEPOSIT_INIT } from '@cashdesk/contract';
 import { REALTIME } from '@cashdesk/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { cashierApi } from '../api/cashier-api';
-import { sessionExpired } from '../store/session-slice';
+import { sessionExpired, sessionRenewed } from '../store/session-slice';
+import { storeAt } from '../test/app-store';
 import type { AppStore } from '../store/store';
 import { jsonResponse, requestUrl } from '../test/render-at';
-import { fakeSchedule, storeAt as appStore } from '../test/test-store';
+import { fakeSchedule } from '../test/fake-schedule';
 import { decodeTokenClaims } from './claims';
 import { trackClickstream } from './clickstream';
 import type { Schedule } from '../browser/schedule';
 import type { ClickstreamLog } from './clickstream';
-import { pushedBalance, startRealtime } from './realtime';
+import { hubTransports, pushedBalance, startRealtime } from './realtime';
 import type {
   RealtimeClient,
   RealtimeClientFactory,
   RealtimeClientOptions,
+  RealtimeSubscribed,
   RealtimeSubscription,
+  RealtimeTransport,
 } from './realtime';
 import { transactionSignal } from './realtime-slice';
 
-type Listener = (context: { readonly data: unknown }) => void;
+type Listener = (context: { readonly data: unknown } & RealtimeSubscribed) => void;
 
 class FakeEmitter {
   private readonly listeners = new Map<string, Listener[]>();
@@ -27,14 +30,20 @@ class FakeEmitter {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     return this;
   }
-  emit(event: string, data: unknown = null): void {
-    for (const listener of this.listeners.get(event) ?? []) listener({ data });
+  emit(event: string, data: unknown = null, subscribed: RealtimeSubscribed = {}): void {
+    for (const listener of this.listeners.get(event) ?? []) listener({ data, ...subscribed });
   }
 }
 
 class FakeSubscription extends FakeEmitter implements RealtimeSubscription {
   subscribed = false;
-  constructor(readonly options: { minResubscribeDelay: number; maxResubscribeDelay: number }) {
+  constructor(
+    readonly options: {
+      minResubscribeDelay: number;
+      maxResubscribeDelay: number;
+      recoverable: boolean;
+    },
+  ) {
     super();
   }
   subscribe(): void {
@@ -57,14 +66,14 @@ class FakeClient extends FakeEmitter implements RealtimeClient {
   connects = 0;
   disconnected = false;
   constructor(
-    readonly endpoint: string,
+    readonly endpoint: string | readonly RealtimeTransport[],
     readonly options: RealtimeClientOptions,
   ) {
     super();
   }
   newSubscription(
     channel: string,
-    options: { minResubscribeDelay: number; maxResubscribeDelay: number },
+    options: { minResubscribeDelay: number; maxResubscribeDelay: number; recoverable: boolean },
   ): FakeSubscription {
     const subscription = new FakeSubscription(options);
     this.subscriptions.set(channel, subscription);
@@ -105,6 +114,10 @@ const TOKEN = [
   base64Url(JSON.stringify({ sub: 'player-7', ses: 'k3y_of-session', exp: 2_000_000_000 })),
   'signature',
 ].join('.');
+
+function appStore(): AppStore {
+  return storeAt(undefined, 1_000);
+}
 
 async function initAnswered(store: AppStore, token = TOKEN): Promise<void> {
   await store.dispatch(
@@ -186,6 +199,8 @@ describe('realtime connection (SPEC §4, §9)', () => {
       expect(subscription.options).toEqual({
         minResubscribeDelay: REALTIME.resubscribeMinDelayMs,
         maxResubscribeDelay: REALTIME.resubscribeMaxDelayMs,
+        // SPEC §7: the hub replays what a reconnect missed.
+        recoverable: true,
       });
     }
     realtime.stop();
@@ -250,6 +265,13 @@ describe('realtime connection (SPEC §4, §9)', () => {
     transactions.emit('subscribed');
     expect(signal('tx-1')).toBe(2);
     expect(signal('tx-2')).toBe(1);
+    // SPEC §7 recovery: a resubscribe that got every missed move replayed reads nothing again;
+    // one that could not recover them reads again.
+    expect(transactions.options.recoverable).toBe(true);
+    transactions.emit('subscribed', null, { wasRecovering: true, recovered: true });
+    expect(signal('tx-1')).toBe(2);
+    transactions.emit('subscribed', null, { wasRecovering: true, recovered: false });
+    expect(signal('tx-1')).toBe(3);
     realtime.stop();
   });
 
@@ -346,6 +368,37 @@ describe('realtime connection (SPEC §4, §9)', () => {
     expect(store.getState().realtime.notificationConnectionOpen).toBe(false);
     client.emit('connected');
     expect(store.getState().realtime.notificationConnectionOpen).toBe(false);
+  });
+
+  it('SPEC §4: a session renewed in place connects again with its own token and channels, never with the ended one', async () => {
+    const store = appStore();
+    const realtime = started(store);
+    await initAnswered(store);
+    const first = await realtime.connected;
+    store.dispatch(sessionExpired());
+    expect(first.disconnected).toBe(true);
+    store.dispatch(sessionRenewed('s-2'));
+    // The init answer in the store is still the ended session's: its token would be refused.
+    await settled();
+    expect(realtime.clients).toHaveLength(1);
+    const renewed = [
+      base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' })),
+      base64Url(JSON.stringify({ sub: 'player-7', ses: 'other-session', exp: 2_000_000_000 })),
+      'signature',
+    ].join('.');
+    await initAnswered(store, renewed);
+    await vi.waitFor(() => {
+      expect(realtime.clients).toHaveLength(2);
+    });
+    const second = realtime.clients[1];
+    expect(second?.options.token).toBe(renewed);
+    second?.channel('cashier:transactions#other-session');
+    // The ended connection's late events change nothing.
+    first.emit('connected');
+    expect(store.getState().realtime.notificationConnectionOpen).toBe(false);
+    second?.emit('connected');
+    expect(store.getState().realtime.notificationConnectionOpen).toBe(true);
+    realtime.stop();
   });
 
   it('SPEC §4: an expired session or a token without channel claims never connects', async () => {
@@ -531,5 +584,19 @@ describe('clickstream tracker (SPEC §4, §7, §8, §9)', () => {
       's1',
       's2',
     ]);
+  });
+});
+
+describe('SPEC §7: the hub’s transports', () => {
+  it('tries the same origin’s websocket first, then HTTP streaming, then SSE', () => {
+    expect(hubTransports({ protocol: 'https:', host: 'cashier.example:8443' })).toEqual([
+      { transport: 'websocket', endpoint: 'wss://cashier.example:8443/connection/websocket' },
+      { transport: 'http_stream', endpoint: 'https://cashier.example:8443/connection/http_stream' },
+      { transport: 'sse', endpoint: 'https://cashier.example:8443/connection/sse' },
+    ]);
+    expect(hubTransports({ protocol: 'http:', host: 'localhost' })[0]).toEqual({
+      transport: 'websocket',
+      endpoint: 'ws://localhost/connection/websocket',
+    });
   });
 });

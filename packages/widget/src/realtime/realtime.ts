@@ -1,16 +1,20 @@
 /**
  * The realtime connection of the cashier (SPEC §4, §7, §9): started by the app after the first
  * screen, it waits for the init answer's `auth_token`, loads the `centrifuge` client (its own
- * chunk: never on first paint), connects to the same origin's `/connection/websocket` and
- * subscribes to the session's channels, named from the token's claims by the domain's rule:
+ * chunk: never on first paint), connects to the same origin's hub (SPEC §7: the websocket at
+ * `/connection/websocket`, falling back to HTTP streaming and SSE where a websocket cannot be had,
+ * their commands going to `/emulation`) and subscribes to the session's channels, named from the
+ * token's claims by the domain's rule. The subscriptions are recoverable: after a reconnect the
+ * hub replays what was published meanwhile, or says it cannot (the pages then read again):
  *
  * - `cashier:transactions#<ses>`: a status move of a transaction → {@link transactionPushed}
- *   (pages waiting on it read its status at once); every (re)subscribe →
- *   {@link transactionsSubscribed} (pushes missed meanwhile are not replayed, so they read again);
+ *   (pages waiting on it read its status at once); a (re)subscribe that did not recover what it
+ *   missed → {@link transactionsSubscribed} (pages read again);
  * - `cashier:balance#<sub>`: the player's balance → `balanceChanged`, at the shown balance's
  *   decimals, rounded down as init's `user_balance` is;
  * - `cashier:notifications#<ses>`: a notification created → `notificationsReceived`, removed →
- *   `notificationRemoved`; a push asking to read again → `GET notifications`, `notificationsSynced`.
+ *   `notificationRemoved`; a push asking to read again, or a resubscribe that did not recover →
+ *   `GET notifications`, `notificationsSynced`.
  *
  * The clickstream (clickstream.ts) publishes through the same client to `clickstream:track`:
  * initialized when the connection opens, failed when it does not within SPEC §9's 5000 ms or ends
@@ -58,11 +62,34 @@ import type { ChannelState } from './realtime-slice';
 /** The path of the hub (Centrifugo's own). */
 export const REALTIME_PATH = '/connection/websocket';
 
+/** SPEC §7: the hub's HTTP transports and where their commands go (Centrifugo's paths). */
+export const HTTP_STREAM_PATH = '/connection/http_stream';
+export const SSE_PATH = '/connection/sse';
+export const EMULATION_PATH = '/emulation';
+
+/** A transport the client may use, in the order it tries them (a `centrifuge` one fits). */
+export interface RealtimeTransport {
+  readonly transport: 'websocket' | 'http_stream' | 'sse';
+  readonly endpoint: string;
+}
+
+/** What a (re)subscribe tells (a `centrifuge` SubscribedContext fits). */
+export interface RealtimeSubscribed {
+  readonly wasRecovering?: boolean;
+  readonly recovered?: boolean;
+}
+
 /** What a subscription of the client is used through (a `centrifuge` Subscription fits). */
 export interface RealtimeSubscription {
   on(event: 'publication', listener: (context: { readonly data: unknown }) => void): unknown;
+  on(event: 'subscribed', listener: (context: RealtimeSubscribed | undefined) => void): unknown;
   on(event: ChannelState, listener: () => void): unknown;
   subscribe(): void;
+}
+
+/** Whether a subscribe recovered every publication missed since the last (SPEC §7). */
+export function recoveredAll(context: RealtimeSubscribed | undefined): boolean {
+  return context?.wasRecovering === true && context.recovered === true;
 }
 
 /** What the client is used through (a `centrifuge` Centrifuge fits). */
@@ -70,7 +97,11 @@ export interface RealtimeClient {
   on(event: 'connected' | 'disconnected' | 'connecting', listener: () => void): unknown;
   newSubscription(
     channel: string,
-    options: { readonly minResubscribeDelay: number; readonly maxResubscribeDelay: number },
+    options: {
+      readonly minResubscribeDelay: number;
+      readonly maxResubscribeDelay: number;
+      readonly recoverable: boolean;
+    },
   ): RealtimeSubscription;
   connect(): void;
   disconnect(): void;
@@ -86,11 +117,13 @@ export interface RealtimeClientOptions {
   readonly maxReconnectDelay: number;
   readonly timeout: number;
   readonly maxServerPingDelay: number;
+  /** Where the HTTP transports' commands go. */
+  readonly emulationEndpoint?: string;
 }
 
 /** Builds a client (the real one, or a test's fake). */
 export type RealtimeClientFactory = (
-  endpoint: string,
+  endpoint: string | readonly RealtimeTransport[],
   options: RealtimeClientOptions,
 ) => RealtimeClient;
 
@@ -105,8 +138,10 @@ export interface RealtimeDeps {
   readonly store: RealtimeStore;
   /** Loads the client's code (a dynamic import: its own chunk). */
   readonly loadClient: () => Promise<RealtimeClientFactory>;
-  /** The hub's address. */
-  readonly endpoint: string;
+  /** The hub's address, or its transports in the order to try them. */
+  readonly endpoint: string | readonly RealtimeTransport[];
+  /** Where the HTTP transports' commands go. */
+  readonly emulationEndpoint?: string | undefined;
   /** A new connection token (the client's `getToken`). */
   readonly getToken: () => Promise<string>;
   /** SPEC §7: the tracker's HTTP collector, for a clickstream whose connection failed. */
@@ -152,7 +187,9 @@ export function pushedBalance(shown: string, balance: string): string {
 
 /**
  * Starts the connection (see the module comment); returns its stop. Nothing happens until the
- * init answer's token is in the store; an expired session never connects or disconnects.
+ * init answer's token is in the store; an expired session never connects, and disconnects. A
+ * session the host renewed in place (app/session-renewal.tsx) connects again once the init answer
+ * of the new session brings a token of its own (the old session's would be refused).
  */
 export function startRealtime(deps: RealtimeDeps): () => void {
   const { store } = deps;
@@ -161,40 +198,60 @@ export function startRealtime(deps: RealtimeDeps): () => void {
   let started = false;
   let stopped = false;
   let cancelReconnect: (() => void) | null = null;
+  /** The token of the latest connection: a session's token connects once. */
+  let usedToken: string | null = null;
+  /** Counts connections: a connection's listeners act only while it is the current one. */
+  let connections = 0;
   const schedule = deps.schedule ?? browserSchedule;
+  const current = (connection: number) => !stopped && started && connection === connections;
 
-  const channelListener = (subscription: RealtimeSubscription, channel: string) => {
+  const channelListener = (
+    subscription: RealtimeSubscription,
+    channel: string,
+    connection: number,
+  ) => {
     for (const state of ['subscribing', 'subscribed', 'unsubscribed'] as const) {
       subscription.on(state, () => {
-        if (!stopped) store.dispatch(channelChanged({ channel, state }));
+        if (current(connection)) store.dispatch(channelChanged({ channel, state }));
       });
     }
   };
 
   const subscribe = (
     connection: RealtimeClient,
+    generation: number,
     channel: string,
     onData: (data: Record<string, unknown>) => void,
-    onSubscribed?: () => void,
+    onSubscribed?: (context: RealtimeSubscribed | undefined) => void,
   ) => {
     const subscription = connection.newSubscription(channel, {
       minResubscribeDelay: REALTIME.resubscribeMinDelayMs,
       maxResubscribeDelay: REALTIME.resubscribeMaxDelayMs,
+      recoverable: true,
     });
-    channelListener(subscription, channel);
+    channelListener(subscription, channel, generation);
     subscription.on('publication', ({ data }) => {
-      if (!stopped && isRecord(data)) onData(data);
+      if (current(generation) && isRecord(data)) onData(data);
     });
-    if (onSubscribed !== undefined) subscription.on('subscribed', onSubscribed);
+    if (onSubscribed !== undefined) {
+      subscription.on('subscribed', (context) => {
+        if (current(generation)) onSubscribed(context);
+      });
+    }
     subscription.subscribe();
   };
 
-  const connect = async (token: string) => {
+  const connect = async (token: string, generation: number) => {
     const claims = decodeTokenClaims(token);
     if (claims === null) return;
     const factory = await deps.loadClient();
-    if (stopped) return;
-    const connection = factory(deps.endpoint, realtimeClientOptions(token, deps.getToken));
+    if (!current(generation)) return;
+    const connection = factory(deps.endpoint, {
+      ...realtimeClientOptions(token, deps.getToken),
+      ...(deps.emulationEndpoint === undefined
+        ? {}
+        : { emulationEndpoint: deps.emulationEndpoint }),
+    });
     client = connection;
     const tracker = startClickstreamPublisher({
       store,
@@ -205,12 +262,12 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     });
     clickstream = tracker;
     connection.on('connected', () => {
-      if (stopped) return;
+      if (!current(generation)) return;
       store.dispatch(connectionChanged(true));
       tracker.connected();
     });
     connection.on('connecting', () => {
-      if (stopped) return;
+      if (!current(generation)) return;
       store.dispatch(connectionChanged(false));
       tracker.disconnected();
     });
@@ -221,59 +278,84 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     // delay of SPEC §9; its expired token is then renewed through getToken, which either finds
     // the session alive (a new token) or ended (code 17: the session-expired screen, and stop).
     connection.on('disconnected', () => {
-      if (stopped) return;
+      if (!current(generation)) return;
       store.dispatch(connectionChanged(false));
       tracker.failed('disconnected');
       cancelReconnect?.();
       cancelReconnect = schedule(() => {
         cancelReconnect = null;
-        if (!stopped && !store.getState().session.isSessionExpired) connection.connect();
+        if (current(generation) && !store.getState().session.isSessionExpired) {
+          connection.connect();
+        }
       }, REALTIME.reconnectMaxDelayMs);
     });
     subscribe(
       connection,
+      generation,
       transactionsChannel(claims.ses),
       (data) => {
         if (typeof data['transaction_id'] === 'string') {
           store.dispatch(transactionPushed(data['transaction_id']));
         }
       },
-      () => {
-        if (!stopped) store.dispatch(transactionsSubscribed());
+      (context) => {
+        // Missed moves replayed by the hub need no read; otherwise the pages read again.
+        if (!recoveredAll(context)) store.dispatch(transactionsSubscribed());
       },
     );
-    subscribe(connection, balanceChannel(claims.sub), (data) => {
+    subscribe(connection, generation, balanceChannel(claims.sub), (data) => {
       if (typeof data['balance'] !== 'string') return;
       const shown = store.getState().session.userBalance;
       store.dispatch(balanceChanged(pushedBalance(shown, data['balance'])));
     });
-    subscribe(connection, notificationsChannel(claims.ses), (data) => {
-      const parsed = z.safeParse(NotificationsPush, data);
-      if (!parsed.success) return;
-      const push = parsed.data;
-      if ('notifications' in push) store.dispatch(notificationsReceived(push.notifications));
-      else if ('removed' in push) {
-        for (const key of push.removed) store.dispatch(notificationRemoved(key));
-      } else void readNotificationsAgain(store);
-    });
+    subscribe(
+      connection,
+      generation,
+      notificationsChannel(claims.ses),
+      (data) => {
+        const parsed = z.safeParse(NotificationsPush, data);
+        if (!parsed.success) return;
+        const push = parsed.data;
+        if ('notifications' in push) store.dispatch(notificationsReceived(push.notifications));
+        else if ('removed' in push) {
+          for (const key of push.removed) store.dispatch(notificationRemoved(key));
+        } else void readNotificationsAgain(store);
+      },
+      (context) => {
+        // The first subscribe follows the page's own read; a resubscribe that lost pushes reads.
+        if (context?.wasRecovering === true && context.recovered !== true) {
+          void readNotificationsAgain(store);
+        }
+      },
+    );
     connection.connect();
   };
 
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
+  /** Ends the current connection (an ended session's), keeping the store's listener. */
+  const disconnect = () => {
+    if (!started) return;
+    started = false;
     cancelReconnect?.();
-    unsubscribe();
+    cancelReconnect = null;
     clickstream?.stop();
+    clickstream = null;
     client?.disconnect();
     client = null;
     store.dispatch(connectionChanged(false));
   };
 
+  const stop = () => {
+    if (stopped) return;
+    disconnect();
+    stopped = true;
+    unsubscribe();
+  };
+
   const check = () => {
+    if (stopped) return;
     const state = store.getState();
     if (state.session.isSessionExpired) {
-      stop();
+      disconnect();
       return;
     }
     if (started) {
@@ -282,9 +364,12 @@ export function startRealtime(deps: RealtimeDeps): () => void {
       return;
     }
     const token = initAuthToken(state);
-    if (token === null) return;
+    // A renewed session connects with its own token, never again with the ended one's.
+    if (token === null || token === usedToken) return;
     started = true;
-    void connect(token);
+    usedToken = token;
+    connections += 1;
+    void connect(token, connections);
   };
   const unsubscribe = store.subscribe(check);
   check();
@@ -302,7 +387,8 @@ async function readNotificationsAgain(store: RealtimeStore): Promise<void> {
 /** The real client: `centrifuge`, loaded on first use as its own chunk. */
 export async function loadCentrifuge(): Promise<RealtimeClientFactory> {
   const { Centrifuge } = await import('centrifuge');
-  return (endpoint, options) => new Centrifuge(endpoint, options);
+  return (endpoint, options) =>
+    new Centrifuge(typeof endpoint === 'string' ? endpoint : [...endpoint], options);
 }
 
 /** A new connection token from `POST realtime/token`; code 17 marks the session expired. */
@@ -347,13 +433,30 @@ export function clickstreamCollector(store: RealtimeStore): ClickstreamCollect {
   };
 }
 
+/**
+ * SPEC §7: the same origin's hub, the websocket first, then HTTP streaming and SSE (a network or
+ * proxy that refuses websockets): the client moves to the next when one fails to open.
+ */
+export function hubTransports(location: Pick<Location, 'protocol' | 'host'>): RealtimeTransport[] {
+  const secure = location.protocol === 'https:';
+  const origin = `${secure ? 'https:' : 'http:'}//${location.host}`;
+  return [
+    {
+      transport: 'websocket',
+      endpoint: `${secure ? 'wss:' : 'ws:'}//${location.host}${REALTIME_PATH}`,
+    },
+    { transport: 'http_stream', endpoint: `${origin}${HTTP_STREAM_PATH}` },
+    { transport: 'sse', endpoint: `${origin}${SSE_PATH}` },
+  ];
+}
+
 /** The browser's connection: same origin's hub, the real client, tokens from the API. */
 export function startBrowserRealtime(store: RealtimeStore): () => void {
-  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return startRealtime({
     store,
     loadClient: loadCentrifuge,
-    endpoint: `${scheme}//${window.location.host}${REALTIME_PATH}`,
+    endpoint: hubTransports(window.location),
+    emulationEndpoint: `${window.location.origin}${EMULATION_PATH}`,
     getToken: tokenFetcher(store),
     collect: clickstreamCollector(store),
   });

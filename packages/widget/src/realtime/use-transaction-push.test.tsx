@@ -2,21 +2,12 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { describe, expect, it, vi } from 'vitest';
-import { readStartup } from '../startup/startup';
-import { createAppStore } from '../store/store';
+import { storeAt } from '../test/app-store';
 import { transactionPushed, transactionsSubscribed } from './realtime-slice';
 import { useReadOnPush } from './use-transaction-push';
 
 function appStore() {
-  return createAppStore(
-    readStartup({
-      address: 'https://cashier.test/deposit?session_id=s-1',
-      windowWidth: 800,
-      windowHeight: 600,
-      userAgent: 'test',
-      inFrame: true,
-    }),
-  );
+  return storeAt();
 }
 
 /** Renders the hook for `tx_1` with a read whose `isFetching` the test moves. */

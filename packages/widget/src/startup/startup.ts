@@ -147,17 +147,20 @@ export function withSessionTheme(startup: Startup, sessionTheme: string | null):
  */
 export function rememberStartup(startup: Startup): void {
   const { sessionId } = startup.params;
-  if (sessionId !== null) {
-    const list = parsePreviousSessions(readStored('local', STORAGE_KEYS.prevSessionIdData));
-    writeStored(
-      'local',
-      STORAGE_KEYS.prevSessionIdData,
-      serializePreviousSessions(addPreviousSession(list, sessionId)),
-    );
-  }
+  if (sessionId !== null) rememberSession(sessionId);
   if (startup.theme.source === 'query')
     writeStored('local', STORAGE_KEYS.theme, startup.theme.theme);
   writeStored('local', STORAGE_KEYS.lang, startup.requestedLanguage);
+}
+
+/** SPEC §4, §9: puts a session first among the last 10 previous sessions (phPrevSessionIdData). */
+export function rememberSession(sessionId: string): void {
+  const list = parsePreviousSessions(readStored('local', STORAGE_KEYS.prevSessionIdData));
+  writeStored(
+    'local',
+    STORAGE_KEYS.prevSessionIdData,
+    serializePreviousSessions(addPreviousSession(list, sessionId)),
+  );
 }
 
 /** SPEC §2: writes the body data attributes (currency, payGroupId, themes, dir). */

@@ -9,6 +9,7 @@ import {
   decideClientEnvironment,
   INITIAL_SESSION_EXPIRY,
   parseStartupParams,
+  sessionExpiryFromServer,
   setSessionExpired,
 } from '@cashdesk/domain';
 import type {
@@ -62,9 +63,11 @@ export function initialSessionState(startup: Startup, now: number): SessionState
     isLla: startup.page.isLla,
   });
   return {
-    ...expiry,
-    // A fresh page has no stored expiration: the window starts now (SPEC §4).
-    isSessionExpired: startup.params.sessionId === null,
+    // Expired without a session id (SPEC §4). The session began before this page, so its end is
+    // unknown until the server's first answer names it (x-session-expires-in, sessionTimeKnown):
+    // no time is stored before that.
+    isSessionExpired: expiry.isSessionExpired,
+    sessionExpirationTime: null,
     sessionId: startup.params.sessionId,
     paymentFlow: startup.page.flow,
     lang: startup.language,
@@ -110,6 +113,25 @@ export const sessionSlice = createSlice({
   reducers: {
     /** SPEC §4 / §8: code 17 or an explicit expiry marks the session expired. */
     sessionExpired: (state) => ({ ...state, ...setSessionExpired(state) }),
+    /**
+     * SPEC §4: the host handed over a new session of the same player after this one ended, taken
+     * in place (app/session-renewal.tsx): calls go under it from now on, and it lives; its end is
+     * unknown until the server's next answer names it.
+     */
+    sessionRenewed: (state, action: PayloadAction<string>) => ({
+      ...state,
+      ...INITIAL_SESSION_EXPIRY,
+      sessionId: action.payload,
+      params: { ...state.params, sessionId: action.payload },
+    }),
+    /**
+     * SPEC §4: an answer of the server said how long the session has left (`now`: when it
+     * arrived, epoch ms); the expiration time stored follows it.
+     */
+    sessionTimeKnown: (state, action: PayloadAction<{ now: number; remainingMs: number }>) => ({
+      ...state,
+      ...sessionExpiryFromServer(state, action.payload),
+    }),
     /** SPEC §3: merchant URLs and balance of the init answer. */
     initReceived: (
       state,
@@ -127,4 +149,5 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { sessionExpired, initReceived, balanceChanged } = sessionSlice.actions;
+export const { sessionExpired, sessionRenewed, sessionTimeKnown, initReceived, balanceChanged } =
+  sessionSlice.actions;

@@ -5,7 +5,7 @@ import {
   RIPPLE_MS,
   TOOLTIP_MAX_WIDTH_PX,
 } from '@cashdesk/domain';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ function css(path: string): string {
 const ACCOUNT_CSS = css('../features/account-management/account-management.css');
 const CARDS_CSS = css('../features/cards/cards.css');
 const HISTORY_CSS = css('../features/history/history.css');
-const REVERSAL_CSS = css('../features/withdrawal/reversal/reversal.css');
+const REVERSAL_CSS = css('../reversal/reversal.css');
 const TOOLTIP_CSS = css('../fields/cvv/cvv-tooltip.css');
 const METHOD_LIST_CSS = css('../method-list/method-list.css');
 const METHOD_PAGE_CSS = css('../method-form/method-page.css');
@@ -68,12 +68,34 @@ describe('SPEC §9 layout figures: the domain owns them, the stylesheets read th
     });
   });
 
-  it('SPEC §9: the modal is at least 404 px tall and 474 px wide on desktop', () => {
+  it('SPEC §9: the modal is 474 px wide on desktop; one holding a page in a frame is at least 404 px tall, any other as tall as what it holds', () => {
     const dialog = rule(BASE_CSS, '.cd-dialog');
     expect(dialog).toContain('inline-size: min(var(--cd-modal-width), 100%);');
-    expect(dialog).toContain(
-      'min-block-size: min(var(--cd-modal-min-height), calc(100vh - 32px));',
+    expect(dialog).not.toContain('min-block-size');
+    expect(rule(BASE_CSS, '.cd-dialog:has(iframe)')).toContain(
+      'min-block-size: min(var(--cd-modal-min-height), calc(var(--cd-visible-height, 100vh) - 32px));',
     );
+  });
+
+  it('dialogs and toasts sit in the part of the window the player sees (host/visible-area.ts)', () => {
+    const dialog = rule(BASE_CSS, '.cd-dialog');
+    expect(dialog).toContain(
+      'inset-block: var(--cd-visible-top, 0px) var(--cd-visible-bottom, 0px);',
+    );
+    expect(dialog).toContain('max-block-size: calc(var(--cd-visible-height, 100vh) - 32px);');
+    expect(rule(BASE_CSS, '.cd-toast')).toContain(
+      'inset-block-end: calc(var(--cd-visible-bottom, 0px) + 16px);',
+    );
+    // Nothing else measures the window's height: in a host page's frame that is the whole frame.
+    const sheets = readdirSync(join(dirname(fileURLToPath(import.meta.url)), '..'), {
+      recursive: true,
+      encoding: 'utf8',
+    }).filter((file) => file.endsWith('.css'));
+    expect(sheets.length).toBeGreaterThan(10);
+    for (const sheet of sheets) {
+      const text = css(`../${sheet}`).replace(/var\(--cd-visible-height, 100vh\)/g, '');
+      expect(text, sheet).not.toMatch(/\d(vh|dvh|svh|lvh)\b/);
+    }
   });
 
   it('SPEC §9: the one-column screens are as wide as the modal', () => {

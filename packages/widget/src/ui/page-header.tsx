@@ -8,6 +8,8 @@ import './page-header.css';
 export interface PageHeaderProps {
   /** The page's one h1, also the document title. */
   readonly title: string;
+  /** The title's language when it is not the page's (a method's name as the operator wrote it). */
+  readonly titleLang?: string | undefined;
   readonly titleId: string;
   /** Where the back arrow goes (query kept by the caller), and its accessible name. */
   readonly back: To;
@@ -20,7 +22,14 @@ export interface PageHeaderProps {
  * The title bar of a page below the method list (method page, saved cards): a back arrow, which
  * the right-to-left layout mirrors, and the page's one h1.
  */
-export function PageHeader({ title, titleId, back, backLabel, titleRef }: PageHeaderProps) {
+export function PageHeader({
+  title,
+  titleLang,
+  titleId,
+  back,
+  backLabel,
+  titleRef,
+}: PageHeaderProps) {
   usePageTitle(title);
   return (
     <div className="cd-page-header">
@@ -33,7 +42,7 @@ export function PageHeader({ title, titleId, back, backLabel, titleRef }: PageHe
         className="cd-page-title cd-page-header__title"
         tabIndex={titleRef === undefined ? undefined : -1}
       >
-        {title}
+        {titleLang === undefined ? title : <bdi lang={titleLang}>{title}</bdi>}
       </h1>
     </div>
   );

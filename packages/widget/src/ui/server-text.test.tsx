@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test/render';
-import { ServerText } from './server-text';
+import { ServerName, ServerText } from './server-text';
 
 describe('server texts: a translation key translated, the operator’s wording isolated and marked', () => {
   it('a translation key is shown in the player’s language, without marks of its own', async () => {
@@ -15,6 +15,18 @@ describe('server texts: a translation key translated, the operator’s wording i
       language: 'ar',
     });
     const shown = screen.getByText('10% on every deposit, up to 50 EUR');
+    expect(shown.tagName).toBe('BDI');
+    expect(shown.getAttribute('lang')).toBe('en');
+  });
+
+  it("wording the operator wrote in the page's own language is not marked as English", async () => {
+    await renderWithApp(<ServerText text="10% على كل إيداع" />, { language: 'ar' });
+    expect(screen.getByText('10% على كل إيداع').getAttribute('lang')).toBeNull();
+  });
+
+  it("a method's name is shown as written, isolated and marked with its language", async () => {
+    await renderWithApp(<ServerName name="Crypto (QR code)" />, { language: 'ar' });
+    const shown = screen.getByText('Crypto (QR code)');
     expect(shown.tagName).toBe('BDI');
     expect(shown.getAttribute('lang')).toBe('en');
   });

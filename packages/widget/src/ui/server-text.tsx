@@ -1,17 +1,47 @@
-import { DEFAULT_LANGUAGE } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
+import { operatorTextLang } from '../i18n/text-language';
 
 /**
  * A text the server sends (a bonus description, an info line): a translation key is shown in
  * the player's language; anything else is the operator's own wording, shown as written. That
  * wording is isolated (`<bdi>`, its direction from its own first letter), so a left-to-right
  * sentence inside an Arabic page keeps its word order ("10% on every deposit …" does not become
- * "… deposit 10%"), and it is marked with the language operators write such texts in (the
- * cashier's default language, SPEC §1), so a screen reader reads it with the right voice.
+ * "… deposit 10%"), and marked with the language it is written in (operatorTextLang), so a
+ * screen reader reads it with the right voice. A method's name is such a text too.
  */
-export function ServerText({ text }: { readonly text: string }) {
+export function ServerText({
+  text,
+  className,
+}: {
+  readonly text: string;
+  readonly className?: string;
+}) {
   const { t, i18n } = useTranslation();
   if (i18n.exists(text)) return <>{t(text)}</>;
-  const lang = i18n.language.split('-')[0] === DEFAULT_LANGUAGE ? undefined : DEFAULT_LANGUAGE;
-  return <bdi lang={lang}>{text}</bdi>;
+  return (
+    <bdi className={className} lang={operatorTextLang(text, i18n.language)}>
+      {text}
+    </bdi>
+  );
+}
+
+/**
+ * A name the server sends (a payment method's): as written, isolated and marked with its language
+ * like {@link ServerText}, never looked up as a translation key.
+ */
+export function ServerName({
+  name,
+  className,
+  id,
+}: {
+  readonly name: string;
+  readonly className?: string;
+  readonly id?: string;
+}) {
+  const { i18n } = useTranslation();
+  return (
+    <bdi className={className} id={id} lang={operatorTextLang(name, i18n.language)}>
+      {name}
+    </bdi>
+  );
 }

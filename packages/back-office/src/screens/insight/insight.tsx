@@ -18,14 +18,14 @@ import { getInsight, insightCsvAddress } from '../../api/insight-calls';
 import type { InsightReport, InsightRow } from '../../api/insight-calls';
 import type { Query } from '../../api/http';
 import { useI18n } from '../../i18n/i18n';
-import type { MessageKey } from '../../i18n/i18n';
+import type { MessageKey, Translate } from '../../i18n/i18n';
 import { startOfDay, startOfNextDay } from '../../i18n/days';
 import { columnsOf, DataTable } from '../../ui/data-table';
 import { ErrorNotice } from '../../ui/errors';
 import { SelectField, TextInput } from '../../ui/fields';
 import { FilterActions } from '../../ui/list-page';
 import { Loading } from '../../ui/loading';
-import { saveCsv } from '../../ui/save-csv';
+import { saveFile } from '../../ui/save-file';
 import { useLoad } from '../../ui/use-page';
 import { Field, Money, PageHeader } from '../../ui/values';
 import { BarChart } from './bar-chart';
@@ -120,6 +120,37 @@ const rowColumn = columnsOf<InsightRow>();
 const reasonColumn = columnsOf<InsightReport['decline_reasons'][number]>();
 const funnelColumn = columnsOf<InsightReport['funnel']['methods'][number]>();
 
+/** A figure of a row as a table's column: its id, its header's key and how to read it. */
+type Figure = readonly [
+  id: string,
+  header: MessageKey,
+  value: (row: InsightRow) => string | number,
+];
+
+/** The figures of a row that several tables show. */
+const FIGURES = {
+  attempts: ['attempts', 'insight.attempts', (row) => row.attempts.total],
+  approved: ['approved', 'insight.approved', (row) => row.attempts.approved],
+  declined: ['declined', 'insight.declined', (row) => row.attempts.declined],
+  pending: ['pending', 'insight.pending', (row) => row.attempts.pending],
+  noAnswer: ['no_answer', 'insight.noAnswer', (row) => row.attempts.no_answer],
+  payments: ['payments', 'insight.payments', (row) => row.payments.total],
+  succeeded: ['succeeded', 'insight.succeeded', (row) => row.payments.succeeded],
+  failed: ['failed', 'insight.failed', (row) => row.payments.failed],
+  open: ['open', 'insight.open', (row) => row.payments.open],
+  median: ['median', 'insight.medianMs', (row) => row.latency.median_ms ?? '—'],
+  p95: ['p95', 'insight.p95Ms', (row) => row.latency.p95_ms ?? '—'],
+} satisfies Readonly<Record<string, Figure>>;
+
+/** The columns of `figures`, their headers in the reader's language. */
+function figureColumns(t: Translate, figures: readonly Figure[]) {
+  return figures.map(([id, header, value]) => rowColumn.accessor(value, { id, header: t(header) }));
+}
+
+/** A method of the funnel, as its chart and its table name it. */
+const methodLabel = (row: InsightReport['funnel']['methods'][number]): string =>
+  `${row.method_kind} #${String(row.pay_group_id)}`;
+
 function Volumes({ row }: { readonly row: InsightRow }): ReactNode {
   if (row.payments.volume.length === 0) return <span className="bo-muted">—</span>;
   return (
@@ -172,75 +203,33 @@ function Figures({
   const percent = usePercent();
   const group = t(GROUP_LABELS[report.group_by]);
   const keyOf = (key: string) => (report.group_by === 'hour' ? hourLabel(key) : key);
+  const groupColumn = rowColumn.accessor('key', {
+    header: group,
+    cell: (info) => keyOf(info.getValue()),
+  });
   const acceptanceColumns = [
-    rowColumn.accessor('key', { header: group, cell: (info) => keyOf(info.getValue()) }),
-    rowColumn.accessor((row) => row.attempts.total, {
-      id: 'attempts',
-      header: t('insight.attempts'),
-    }),
-    rowColumn.accessor((row) => row.attempts.approved, {
-      id: 'approved',
-      header: t('insight.approved'),
-    }),
-    rowColumn.accessor((row) => row.attempts.declined, {
-      id: 'declined',
-      header: t('insight.declined'),
-    }),
-    rowColumn.accessor((row) => row.attempts.pending, {
-      id: 'pending',
-      header: t('insight.pending'),
-    }),
-    rowColumn.accessor((row) => row.attempts.no_answer, {
-      id: 'no_answer',
-      header: t('insight.noAnswer'),
-    }),
-    rowColumn.accessor((row) => percent(row.attempts.acceptance_rate), {
-      id: 'attempt_rate',
-      header: t('insight.attemptRate'),
-    }),
-    rowColumn.accessor((row) => row.payments.total, {
-      id: 'payments',
-      header: t('insight.payments'),
-    }),
-    rowColumn.accessor((row) => row.payments.succeeded, {
-      id: 'succeeded',
-      header: t('insight.succeeded'),
-    }),
-    rowColumn.accessor((row) => row.payments.failed, {
-      id: 'failed',
-      header: t('insight.failed'),
-    }),
-    rowColumn.accessor((row) => row.payments.open, { id: 'open', header: t('insight.open') }),
-    rowColumn.accessor((row) => percent(row.payments.acceptance_rate), {
-      id: 'payment_rate',
-      header: t('insight.paymentRate'),
-    }),
+    groupColumn,
+    ...figureColumns(t, [
+      FIGURES.attempts,
+      FIGURES.approved,
+      FIGURES.declined,
+      FIGURES.pending,
+      FIGURES.noAnswer,
+      ['attempt_rate', 'insight.attemptRate', (row) => percent(row.attempts.acceptance_rate)],
+      FIGURES.payments,
+      FIGURES.succeeded,
+      FIGURES.failed,
+      FIGURES.open,
+      ['payment_rate', 'insight.paymentRate', (row) => percent(row.payments.acceptance_rate)],
+    ]),
   ];
   const latencyColumns = [
-    rowColumn.accessor('key', { header: group, cell: (info) => keyOf(info.getValue()) }),
-    rowColumn.accessor((row) => row.attempts.total, {
-      id: 'attempts',
-      header: t('insight.attempts'),
-    }),
-    rowColumn.accessor((row) => row.latency.median_ms ?? '—', {
-      id: 'median',
-      header: t('insight.medianMs'),
-    }),
-    rowColumn.accessor((row) => row.latency.p95_ms ?? '—', {
-      id: 'p95',
-      header: t('insight.p95Ms'),
-    }),
+    groupColumn,
+    ...figureColumns(t, [FIGURES.attempts, FIGURES.median, FIGURES.p95]),
   ];
   const hourColumns = [
     rowColumn.accessor('key', { header: t('insight.hourUtc'), cell: (info) => info.getValue() }),
-    rowColumn.accessor((row) => row.payments.total, {
-      id: 'payments',
-      header: t('insight.payments'),
-    }),
-    rowColumn.accessor((row) => row.payments.succeeded, {
-      id: 'succeeded',
-      header: t('insight.succeeded'),
-    }),
+    ...figureColumns(t, [FIGURES.payments, FIGURES.succeeded]),
     rowColumn.display({
       id: 'volume',
       header: t('insight.volume'),
@@ -252,7 +241,7 @@ function Figures({
     reasonColumn.accessor('count', { header: t('insight.count') }),
   ];
   const funnelColumns = [
-    funnelColumn.accessor((row) => `${row.method_kind} #${String(row.pay_group_id)}`, {
+    funnelColumn.accessor(methodLabel, {
       id: 'method',
       header: t('insight.method'),
     }),
@@ -388,9 +377,7 @@ function Figures({
           title={t('insight.funnel.chart')}
           describedBy="insight-funnel-table"
           counts
-          categories={report.funnel.methods.map(
-            (row) => `${row.method_kind} #${String(row.pay_group_id)}`,
-          )}
+          categories={report.funnel.methods.map(methodLabel)}
           series={[
             {
               label: t('insight.funnel.chosen'),
@@ -445,7 +432,7 @@ export default function InsightScreen(): ReactNode {
           onPress={() => {
             setExporting(true);
             setExportError(undefined);
-            saveCsv(insightCsvAddress(query), 'insight.csv').then(
+            saveFile(insightCsvAddress(query), 'text/csv', 'insight.csv').then(
               () => {
                 setExporting(false);
               },

@@ -1,8 +1,9 @@
 /**
- * One transaction: its fields, its refunds, its timeline (when the server has the call), and the
- * actions the role allows: refund a succeeded deposit (in full or in part, under an
- * Idempotency-Key kept for the dialog's life so a retry never refunds twice), cancel a payment
- * that is not final, approve or reject a withdrawal awaiting approval. After an action the page
+ * One transaction: its fields, the documents the player uploaded to it (for a role that may read
+ * them), its refunds, its timeline (when the server has the call), and the actions the role
+ * allows: refund a succeeded deposit (in full or in part, under an Idempotency-Key kept for the
+ * dialog's life so a retry never refunds twice), cancel a payment that is not final, approve or
+ * reject a withdrawal awaiting approval. After an action the page
  * shows the transaction as the server answered it, then reads it again with its refunds.
  */
 import { useState } from 'react';
@@ -23,6 +24,7 @@ import { Loading } from '../../ui/loading';
 import { useLoad } from '../../ui/use-page';
 import { Field, Money, PageHeader, StatusBadge, When } from '../../ui/values';
 import { PayoutDecision } from '../../actions/payout-decision';
+import { TransactionDocuments } from './transaction-documents';
 
 /** Statuses after which nothing more happens to a payment (cancel is offered before them). */
 const FINAL_STATUSES = new Set(['success', 'error', 'refunded', 'charged_back']);
@@ -326,6 +328,9 @@ export default function TransactionDetailScreen(): ReactNode {
           </Field>
         </dl>
       </section>
+      {may(STAFF_PERMISSION_OF_CALL.operatorTransactionDocumentList) ? (
+        <TransactionDocuments transactionId={tx.id} />
+      ) : null}
       {tx.flow === 'deposit' ? (
         <section className="bo-card" aria-labelledby="tx-refunds">
           <h2 className="bo-h2" id="tx-refunds">

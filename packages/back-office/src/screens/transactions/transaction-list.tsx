@@ -9,7 +9,7 @@ import { Button, Form } from 'react-aria-components';
 import { METHOD_KINDS, OPERATOR_TRANSACTION_STATUSES } from '@cashdesk/contract/values';
 import { STAFF_PERMISSION_OF_CALL } from '@cashdesk/contract/staff-access';
 
-import { saveCsv } from '../../ui/save-csv';
+import { saveFile } from '../../ui/save-file';
 import { exportAddress, listTransactions } from '../../api/calls';
 import type { Transaction } from '../../api/calls';
 import { useI18n } from '../../i18n/i18n';
@@ -88,7 +88,7 @@ export default function TransactionListScreen(): ReactNode {
             onPress={() => {
               setExporting(true);
               setExportError(undefined);
-              saveCsv(exportAddress(queryOf(applied)), 'transactions.csv').then(
+              saveFile(exportAddress(queryOf(applied)), 'text/csv', 'transactions.csv').then(
                 () => {
                   setExporting(false);
                 },

@@ -64,3 +64,4 @@ export { operatorApiKeys, operatorAuditLog } from './operator';
 export { brandDefaultThemes, brandTexts, brandThemes } from './appearance';
 export { staffAccounts, staffLinks, staffSessions } from './staff';
 export { rateLimitWindows } from './rate-limits';
+export { realtimeHistory, realtimeNodes, realtimePresence, realtimeStreams } from './realtime';

@@ -158,6 +158,14 @@ export const BRAND0_DEPOSIT_METHODS: readonly SeedPayGroup[] = [
         user_requisite: 'DE89 3704 0044 0532 0130 00',
         is_read_only: true,
       },
+      {
+        // The reference the transfer carries: the player's ID, filled in by the cashier.
+        name: 'transfer_reference',
+        type: 'info',
+        extended_type: 'disabled_input_copy',
+        label: 'PH.FIELD.TRANSFER_REFERENCE',
+        is_read_only: true,
+      },
       { name: 'transfer_date', type: 'date', label: 'PH.FIELD.TRANSFER_DATE', is_required: true },
       { name: 'receipt', type: 'file_upload', label: 'PH.FIELD.RECEIPT', is_required: true },
     ],

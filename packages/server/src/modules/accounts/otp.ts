@@ -274,6 +274,9 @@ export interface OtpErrorDetails {
   readonly attempts_left?: number;
   readonly block_until?: string;
   readonly resend_after?: number;
+  /** 1403 of a payout account: where the code still valid went. */
+  readonly masked_contact?: string;
+  readonly contact_type?: ContactType;
 }
 
 /**
@@ -421,7 +424,8 @@ export interface SentCode {
 export type SendOutcome =
   | SentCode
   | { readonly kind: 'blocked'; readonly until: Date }
-  | { readonly kind: 'too-soon'; readonly resendAt: Date };
+  /** The code sent last is still valid; it went to `contactType`. */
+  | { readonly kind: 'too-soon'; readonly resendAt: Date; readonly contactType: ContactType };
 
 /**
  * Decides a request for a code ({@link decideSend}) and stores it: a new challenge, a new code
@@ -432,7 +436,10 @@ export async function sendCode(db: Database, request: SendRequest): Promise<Send
   return db.transaction(async (tx): Promise<SendOutcome> => {
     const { view, latest } = await readView(tx, subject, now);
     const decision = decideSend(view, now, policy);
-    if (decision.kind === 'too-soon') return decision;
+    if (decision.kind === 'too-soon') {
+      // Too soon needs a live challenge: the latest one, whose code is still valid.
+      return { ...decision, contactType: latest?.contactType ?? request.contactType };
+    }
     if (decision.kind === 'blocked') {
       if (decision.starts && latest !== undefined) {
         await tx

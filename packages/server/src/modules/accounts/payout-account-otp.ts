@@ -123,9 +123,18 @@ export async function sendOtp(
     throw blockedError(outcome.until, undefined, 'otp/send while blocked or one request too many');
   }
   if (outcome.kind === 'too-soon') {
+    // The code sent a moment ago is still valid: the answer says where it went, so that a player
+    // who opened the screen again types it rather than waiting for another (SPEC §2 confirm a
+    // one-time code).
+    const sentTo = await playerContact(db, context.playerId, outcome.contactType);
     throw new OtpError(
       'otpResendTooSoon',
-      { resend_after: secondsUntil(outcome.resendAt, now) },
+      {
+        resend_after: secondsUntil(outcome.resendAt, now),
+        ...(sentTo === null
+          ? {}
+          : { masked_contact: sentTo.masked, contact_type: outcome.contactType }),
+      },
       { detail: 'otp/send before the resend timer ran out' },
     );
   }

@@ -20,7 +20,13 @@ export {
   assertPayGroupConnectors,
   payGroupConnector,
 } from './pay-group-connectors';
-export { depositFields, formFields, viewDataOf, withServerValues } from './pay-group-form';
+export {
+  TRANSFER_REFERENCE_FIELD,
+  depositFields,
+  formFields,
+  viewDataOf,
+  withServerValues,
+} from './pay-group-form';
 export { assertAvailable, localizedName } from './pay-group-rows';
 export type { BrandRow, PayGroupScope, SessionPayGroup } from './pay-group-rows';
 export {

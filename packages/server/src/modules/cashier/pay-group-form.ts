@@ -45,15 +45,26 @@ export function storedFields(group: {
 }
 
 /**
+ * The read-only field of a bank transfer form that shows the reference the player writes in the
+ * transfer: the player's ID (the operator's id of the player). The payment's reference on its
+ * result is then this same text (payments/provider-outcomes.ts), never a second one.
+ */
+export const TRANSFER_REFERENCE_FIELD = 'transfer_reference';
+
+/**
  * The form fields of a pay group for a player (SPEC §3 method detail `parameters`): as stored,
- * with profile fields pre-filled from the player's profile when the definition has no value.
+ * with profile fields pre-filled from the player's profile when the definition has no value,
+ * and the transfer reference ({@link TRANSFER_REFERENCE_FIELD}) filled with the player's ID.
  */
 export function formFields(
   group: PayGroupRow,
   player: PlayerProfile,
 ): z.infer<typeof WithdrawalFieldDefinition>[] {
   return storedFields(group).map((field) => {
-    const value = profileValue(field.type, player);
+    const value =
+      field.name === TRANSFER_REFERENCE_FIELD
+        ? player.externalId
+        : profileValue(field.type, player);
     if (value === null || (field.user_requisite ?? null) !== null) return field;
     return { ...field, user_requisite: value };
   });

@@ -26,8 +26,9 @@ import { isUuid } from '../../platform/ids';
 import { completeTransaction } from './transactions';
 import type { TransactionRow } from './transaction-repository';
 import { counted } from './payment-metrics';
-import { leaseEnd, newOwner, releaseLease, resolveCall } from './provider-calls';
-import type { PaymentDeps } from './provider-calls';
+import { leaseEnd, newOwner, releaseLease } from './call-lease';
+import { resolveCall } from './provider-calls';
+import type { PaymentDeps } from './payment-deps';
 
 /**
  * After a withdrawal awaiting approval was created: an operator wallet is asked to hold its

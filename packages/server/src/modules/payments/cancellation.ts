@@ -23,7 +23,7 @@ import type { Executor } from '../../db/open';
 import { ApiError } from '../../http/api-error';
 import { brandTransaction } from './approval';
 import { counted } from './payment-metrics';
-import type { PaymentDeps } from './provider-calls';
+import type { PaymentDeps } from './payment-deps';
 import { reverseOrKeep } from './reversal';
 import type { TransactionRow } from './transaction-repository';
 import { getTransaction } from './transaction-repository';

@@ -43,8 +43,8 @@ import {
   sessionScope,
 } from '../cashier';
 import type { SessionPayGroup } from '../cashier';
-import type { PaymentDeps } from './provider-calls';
-import { withProviderTimeout } from './provider-calls';
+import type { PaymentDeps } from './payment-deps';
+import { withProviderTimeout } from './payment-deps';
 import { customerOf } from './submission';
 
 /** The card typed on the tokenization page (never stored or logged). */

@@ -54,8 +54,8 @@ import { isUuid } from '../../platform/ids';
 import { findPlayerDocument } from './uploads';
 import { confirmDepositCode, needsDepositCode } from './deposit-code';
 import type { PreparedPayment } from './pipeline';
-import { depositRequest } from './provider-calls';
-import type { CardSecrets } from './provider-calls';
+import { depositRequest } from './stored-request';
+import type { CardSecrets } from './payment-deps';
 import {
   CARD_DATA_NAMES,
   CARD_ID_ERROR_FIELD,

@@ -20,7 +20,7 @@ import { transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { brandTransaction } from './approval';
 import { counted } from './payment-metrics';
-import type { PaymentDeps } from './provider-calls';
+import type { PaymentDeps } from './payment-deps';
 import type { TransactionRow } from './transaction-repository';
 import { completeTransaction, isFinalStatus } from './transactions';
 

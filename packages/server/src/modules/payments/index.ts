@@ -13,11 +13,13 @@
  * @packageDocumentation
  */
 export { approvePayout, brandTransaction, rejectPayout } from './approval';
-export { brandRefund, listRefunds, requestRefund } from './refunds';
+export { brandRefund, listRefunds } from './refund-records';
+export { requestRefund } from './refunds';
 export { cancelTransaction } from './cancellation';
 export { resolveHeldAnswer } from './held-answers';
 export { currencyPrecision } from './transaction-money';
-export type { RefundState } from './refunds';
+export type { RefundState } from './refund-records';
 export type { DecisionRecorder } from './approval';
 export { startReconciler } from './reconciler';
 export { createDocumentStorage } from './uploads';
+export { listTransactionDocuments, openTransactionDocument } from './transaction-documents';

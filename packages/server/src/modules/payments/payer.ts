@@ -42,6 +42,8 @@ export interface Payer {
   readonly taxTiers: BrandData['taxTiers'];
   /** SPEC §3 user bonuses (deposits; none for a withdrawal). */
   readonly bonuses: ReturnType<typeof userBonusesOf>;
+  /** SPEC §3 lost_profit_merchant_bonus of the brand (deposits; null for a withdrawal). */
+  readonly lostProfit: BrandData['lostProfit'];
   /** The cashier ledger's balance and reservation in the session currency (internal wallet). */
   readonly ledgerBalance: { readonly balance: string; readonly reserved: string };
   /** SPEC §4 wager rule of the session, as a withdrawal sees it. */
@@ -83,6 +85,7 @@ export async function loadPayerOf(
     verified: figures.profile.verificationStatus === 'verified',
     taxTiers: data.taxTiers,
     bonuses: scope.flow === 'deposit' ? userBonusesOf(figures.bonuses) : [],
+    lostProfit: scope.flow === 'deposit' ? data.lostProfit : null,
     ledgerBalance: figures.balance,
     wager: wagerOf(session, figures.wagerRemaining, data.precision, data.brand.wagerRuleEnabled),
   };

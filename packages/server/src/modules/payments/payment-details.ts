@@ -6,10 +6,12 @@
  *
  * @packageDocumentation
  */
+import Big from 'big.js';
 import { eq } from 'drizzle-orm';
+import { savedCardType } from '@cashdesk/domain';
 import type { StatusResponse } from '@cashdesk/contract';
 import type { Executor } from '../../db/open';
-import { payGroups } from '../../db/schema';
+import { payGroups, payoutAccounts, savedCards } from '../../db/schema';
 import { shownBalance } from '../wallet';
 import { localizedName } from '../cashier';
 import { moneyAtPrecision } from '../../platform/money-text';
@@ -21,8 +23,41 @@ import type { WalletService } from '../wallet';
 /** The fields of the status answer that describe the payment. */
 export type PaymentDetails = Pick<
   StatusResponse,
-  'amount' | 'currency' | 'fee' | 'tax' | 'bonus' | 'method_name' | 'reference' | 'user_balance'
+  | 'amount'
+  | 'currency'
+  | 'fee'
+  | 'tax'
+  | 'bonus'
+  | 'method_name'
+  | 'reference'
+  | 'user_balance'
+  | 'received'
+  | 'destination'
 >;
+
+/**
+ * Where a withdrawal goes, as the player knows it: the payout account's masked value, or the
+ * saved card by its type and last four digits; null for a deposit and for a payout with no
+ * account (cash at a bet shop, whose voucher names the shop).
+ */
+async function destinationOf(db: Executor, row: TransactionRow): Promise<string | null> {
+  if (row.flow !== 'withdrawal') return null;
+  if (row.payoutAccountId !== null) {
+    const [account] = await db
+      .select({ masked: payoutAccounts.maskedValue })
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.id, row.payoutAccountId));
+    return account?.masked ?? null;
+  }
+  if (row.savedCardId === null) return null;
+  const [card] = await db
+    .select({ last4: savedCards.last4, bin: savedCards.bin })
+    .from(savedCards)
+    .where(eq(savedCards.id, row.savedCardId));
+  if (card === undefined) return null;
+  const name = savedCardType(card)?.niceType;
+  return name === undefined ? `•••• ${card.last4}` : `${name} •••• ${card.last4}`;
+}
 
 /** The reference the player quotes: the display form's payment reference, else the transaction. */
 export function referenceOf(row: TransactionRow): string {
@@ -43,9 +78,10 @@ export async function paymentDetailsOf(
   row: TransactionRow,
   language: string,
 ): Promise<PaymentDetails> {
-  const [precision, balance, [group]] = await Promise.all([
+  const [precision, balance, destination, [group]] = await Promise.all([
     currencyPrecision(db, row.currency),
     wallet.balanceAfter(db, row),
+    destinationOf(db, row),
     db
       .select({ publicName: payGroups.publicName, publicNames: payGroups.publicNames })
       .from(payGroups)
@@ -61,5 +97,11 @@ export async function paymentDetailsOf(
     method_name: group === undefined ? String(row.payGroupId) : localizedName(group, language),
     reference: referenceOf(row),
     user_balance: balance === null ? null : moneyAtPrecision(shownBalance(balance), precision),
+    // SPEC §5 fee: a withdrawal's fee and tax come out of the amount; what is left reaches the player.
+    received:
+      row.flow === 'withdrawal'
+        ? moneyAtPrecision(new Big(row.amount).minus(row.fee).minus(row.tax).toFixed(), precision)
+        : null,
+    destination,
   };
 }

@@ -6,7 +6,9 @@
  * the key is (open, created_at, id), all descending; the cursor is the last row's key (created_at
  * at full microsecond precision), opaque to the client, and a page continues strictly after it.
  *
- * An open payment carries its pay session exactly as submit answers it
+ * Each payment says whether the asking cashier session made it (a page loaded again in the middle
+ * of a payment resumes it; one of an earlier session is left to the player) and who cancelled it,
+ * if anyone did. An open payment carries its pay session exactly as submit answers it
  * (modules/payments/pay-session.ts paySessionOf, the one owner of that shape), so the widget
  * resumes it with the code that follows a submit's answer. The balance and the precision are read
  * once per currency of the page, not once per row (an operator's wallet answers the balance over
@@ -28,12 +30,27 @@ import { currencyPrecision } from './transaction-money';
 import { paySessionOf, voucherShopOf, wireStatusOf } from './pay-session';
 import type { PaySessionFacts } from './pay-session';
 import type { WalletService } from '../wallet';
+import { REVERSED_MESSAGE_KEY } from '../webhooks';
+import { providerDataOf } from './transaction-repository';
+import type { TransactionRow } from './transaction-repository';
 
 /** Whose payments: the session's player, in the session's brand and language. */
 export interface HistoryOwner {
   readonly playerId: string;
   readonly brandId: string;
   readonly language: string;
+  /** The cashier session that asks (this_session). */
+  readonly sessionId: string;
+}
+
+/**
+ * Who ended a final payment as cancelled: the player's reversal of a withdrawal (its marker), or
+ * anyone else's cancel (the operator's, the provider's); null for any other end.
+ */
+function cancelledBy(row: TransactionRow): PaymentHistoryItem['cancelled_by'] {
+  if (row.status !== 'error') return null;
+  if (row.errorMessage === REVERSED_MESSAGE_KEY) return 'player';
+  return providerDataOf(row).declineReason === 'cancelled' ? 'other' : null;
 }
 
 /** A position in the list: open (1) or final (0), creation time (microseconds, UTC), id. */
@@ -155,6 +172,8 @@ export async function listPlayerPayments(
           method_name: localizedName({ publicName, publicNames }, owner.language),
           created_at: row.createdAt.toISOString(),
           reference: referenceOf(row),
+          this_session: row.sessionId === owner.sessionId,
+          cancelled_by: cancelledBy(row),
           pay_session: paySession,
         };
       },

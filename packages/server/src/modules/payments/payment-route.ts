@@ -16,7 +16,8 @@ import { savedCards, transactions } from '../../db/schema';
 import { payGroupConnector } from '../cashier';
 import { drawOf, routePayment, storedRules, usableConnectors } from '../routing';
 import type { Route } from '../routing';
-import type { CardSecrets, PaymentDeps, StoredRequest } from './provider-calls';
+import type { CardSecrets, PaymentDeps } from './payment-deps';
+import type { StoredRequest } from './stored-request';
 
 /** What the routing rules read besides the request, given by the flow's policy. */
 export interface RoutingInput {

@@ -45,7 +45,7 @@ import type { SessionContext } from '../../http/sessions';
 import { isUuid } from '../../platform/ids';
 import type { PreparedPayment } from './pipeline';
 import { payoutAccountKey } from './first-payout';
-import { payoutRequest } from './provider-calls';
+import { payoutRequest } from './stored-request';
 import {
   CARD_ID_ERROR_FIELD,
   REQUISITE_ID_PARAMETER,

@@ -25,6 +25,7 @@ import { chargedAmount, currencyPrecision, providerAmount } from './transaction-
 import { updateProviderData } from './transaction-repository';
 import Big from 'big.js';
 import type { EventOwner, HistoryRecord } from '../webhooks';
+import { TRANSFER_REFERENCE_FIELD } from '../cashier';
 
 /**
  * Applies the result of `authorizeDeposit` (or of `complete3ds`) to a deposit transaction:
@@ -133,7 +134,10 @@ export async function applyDepositOutcome(
             // What the player pays (amount and fees), at the currency precision ('20.00').
             amount: moneyAtPrecision(chargedAmount(row), await currencyPrecision(db, row.currency)),
             currency: row.currency,
+            // The provider's stable name with its own wording: the widget labels the names it
+            // knows in the player's language.
             copy_fields: outcome.copyFields.map((field) => ({
+              name: field.name,
               label: field.label,
               value: field.value,
             })),
@@ -146,7 +150,15 @@ export async function applyDepositOutcome(
         ...waitingFor(DEADLINE_MS.upload),
         step: 'upload',
         providerReference: outcome.providerRef,
-        providerData: { displayForm: bankTransferForm(row, outcome.reference, outcome.bank) },
+        // The reference the form asked the player to write is the payment's reference: one
+        // reference from the form to the result (the provider's stays its own reference).
+        providerData: {
+          displayForm: bankTransferForm(
+            row,
+            transferReferenceOf(row) ?? outcome.reference,
+            outcome.bank,
+          ),
+        },
       });
     case 'voucher':
       return transition(db, row.id, 'await', {
@@ -160,6 +172,12 @@ export async function applyDepositOutcome(
         },
       });
   }
+}
+
+/** The transfer reference the bank transfer form showed and the submit kept, if it had one. */
+function transferReferenceOf(row: TransactionRow): string | null {
+  const value: unknown = row.parameters[TRANSFER_REFERENCE_FIELD];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
 /** How long a bank transfer reference is shown as payable (designed; the provider gives none). */
@@ -188,12 +206,12 @@ function bankTransferForm(
     amount,
     currency: row.currency,
     copy_fields: [
-      { label: 'Beneficiary', value: bank.beneficiary },
-      { label: 'Bank', value: bank.bankName },
-      { label: 'IBAN', value: bank.iban },
-      { label: 'BIC', value: bank.bic },
-      { label: 'Reference', value: reference },
-      { label: 'Amount', value: `${amount} ${row.currency}` },
+      { name: 'beneficiary', label: 'Beneficiary', value: bank.beneficiary },
+      { name: 'bank', label: 'Bank', value: bank.bankName },
+      { name: 'iban', label: 'IBAN', value: bank.iban },
+      { name: 'bic', label: 'BIC', value: bank.bic },
+      { name: 'reference', label: 'Reference', value: reference },
+      { name: 'amount', label: 'Amount', value: `${amount} ${row.currency}` },
     ],
   };
 }

@@ -11,8 +11,8 @@ import { providerDataOf, updateProviderData } from './transaction-repository';
 import type { TransactionRow } from './transaction-repository';
 import { applyProviderStatus } from './provider-outcomes';
 import { linkDocument } from './uploads';
-import { providerOf, withProviderTimeout } from './provider-calls';
-import type { PaymentDeps } from './provider-calls';
+import { providerOf, withProviderTimeout } from './payment-deps';
+import type { PaymentDeps } from './payment-deps';
 import { counted } from './payment-metrics';
 
 /** Whether a deposit waits for its receipt to be reported to the provider. */

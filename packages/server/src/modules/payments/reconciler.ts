@@ -28,19 +28,13 @@ import { transactions } from '../../db/schema';
 import { releaseAbandonedClaims } from '../../http/idempotency';
 import { completeTransaction, isFinalStatus } from './transactions';
 import type { TransactionRow } from './transaction-repository';
-import {
-  callProvider,
-  leaseEnd,
-  newOwner,
-  providerOf,
-  releaseLease,
-  takeCall,
-  withProviderTimeout,
-} from './provider-calls';
-import type { PaymentDeps } from './provider-calls';
+import { leaseEnd, newOwner, releaseLease, takeCall } from './call-lease';
+import { providerOf, withProviderTimeout } from './payment-deps';
+import { callProvider } from './provider-calls';
+import type { PaymentDeps } from './payment-deps';
 import { counted } from './payment-metrics';
 import { refreshTransaction } from './refresh';
-import { reconcileRefunds } from './refunds';
+import { reconcileRefunds } from './refund-answers';
 import { recheckAt } from '../../platform/schedule';
 
 /** What the reconciler did, since its start (the log has each action). */

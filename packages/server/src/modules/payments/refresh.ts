@@ -10,8 +10,9 @@ import type { ProviderStatus, ThreeDsChallengeResult } from '../../providers';
 import { isFinalStatus } from './transactions';
 import type { TransactionRow } from './transaction-repository';
 import { applyDepositOutcome, applyProviderStatus } from './provider-outcomes';
-import { providerOf, resolveCall, withProviderTimeout } from './provider-calls';
-import type { PaymentDeps } from './provider-calls';
+import { providerOf, withProviderTimeout } from './payment-deps';
+import { resolveCall } from './provider-calls';
+import type { PaymentDeps } from './payment-deps';
 import { counted } from './payment-metrics';
 import { awaitsReceiptReport, reportReceipt } from './receipts';
 

@@ -27,29 +27,38 @@
  * result through the same conditional update, so an answer and a webhook crossing each other
  * apply it once.
  *
+ * The parts: this file creates refunds (an operator's request, a late approval sent back);
+ * refund-records.ts holds the rows, the figures and the reads; refund-answers.ts sends a refund
+ * and applies what answers it, and the reconciler's pass; refund-notices.ts the provider's
+ * webhooks about refunds.
+ *
  * @packageDocumentation
  */
 import Big from 'big.js';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { decimalPlaces, positiveDecimal } from '@cashdesk/domain';
 import type { Executor, Transaction } from '../../db/open';
 import { refunds, transactions } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { hashRequest } from '../../http/idempotency';
-import { isProviderNotReached } from '../../providers';
-import type { RefundLookup, RefundOutcome } from '../../providers';
-import { retryAt, recheckAt } from '../../platform/schedule';
-import { holdRefund, returnRefund, settleRefund } from '../wallet';
+import { holdRefund } from '../wallet';
 import { recordRefundEvent } from '../webhooks';
 import { brandTransaction } from './approval';
-import { chargedAmount, currencyPrecision, depositCredit } from './transaction-money';
+import { leaseEnd, newOwner } from './call-lease';
+import { providerOf } from './payment-deps';
+import type { PaymentDeps } from './payment-deps';
+import { sendRefund } from './refund-answers';
+import {
+  byKey,
+  lockDeposit,
+  notRefundable,
+  openAndDone,
+  refundDebit,
+  stateOf,
+} from './refund-records';
+import type { RefundRow, RefundState } from './refund-records';
+import { chargedAmount, currencyPrecision } from './transaction-money';
 import type { TransactionRow } from './transaction-repository';
-import { transition } from './transactions';
-import { leaseEnd, newOwner, providerOf, withProviderTimeout } from './provider-calls';
-import type { PaymentDeps } from './provider-calls';
-
-/** A refund's row. */
-export type RefundRow = typeof refunds.$inferSelect;
 
 /** An operator's refund request (operator API). */
 export interface RefundRequest {
@@ -64,35 +73,6 @@ export interface RefundRequest {
   readonly record?: ((tx: Transaction, state: RefundState) => Promise<void>) | undefined;
 }
 
-/** A refund and its deposit, as they are after a change. */
-export interface RefundState {
-  readonly refund: RefundRow;
-  readonly transaction: TransactionRow;
-}
-
-/** The deposit's row under its row lock, so refunds of one deposit are decided one at a time. */
-async function lockDeposit(tx: Transaction, transactionId: string): Promise<TransactionRow> {
-  const [row] = await tx
-    .select()
-    .from(transactions)
-    .where(eq(transactions.id, transactionId))
-    .for('update');
-  if (row === undefined) throw new ApiError('operatorNotFound', { field: 'params.transactionId' });
-  return row;
-}
-
-/** The deposit's refunds that did not fail: what they send back, and what they take back. */
-async function openAndDone(tx: Executor, transactionId: string) {
-  const rows = await tx
-    .select({ amount: refunds.amount, debit: refunds.debit })
-    .from(refunds)
-    .where(and(eq(refunds.transactionId, transactionId), ne(refunds.status, 'failed')));
-  return {
-    refunded: rows.reduce((sum, row) => sum.plus(row.amount), new Big(0)),
-    debited: rows.reduce((sum, row) => sum.plus(row.debit), new Big(0)),
-  };
-}
-
 /**
  * What a request asks to refund of a deposit, with what its earlier refunds hold and what is left
  * to refund: all that is left when the request names no amount; `null` for an amount that is not
@@ -105,58 +85,13 @@ async function requestedOf(db: Executor, deposit: TransactionRow, request: Refun
   return { before, left, amount };
 }
 
-/** The figures of a deposit that decide what its refunds take back. */
-type DepositFigures = Pick<TransactionRow, 'amount' | 'fee' | 'tax' | 'bonus'>;
-
-/** What a deposit credited to the balance, the bonus included. */
-function creditOf(deposit: DepositFigures): Big {
-  return depositCredit(deposit).plus(deposit.bonus);
-}
-
-/**
- * What a refund of `amount` takes back (see the module comment): pro rata, rounded down, the
- * last refund taking what is left.
- */
-export function refundDebit(
-  deposit: DepositFigures,
-  amount: Big,
-  before: { readonly refunded: Big; readonly debited: Big },
-  precision: number,
-): Big {
-  const charged = new Big(chargedAmount(deposit));
-  const credit = creditOf(deposit);
-  if (before.refunded.plus(amount).gte(charged)) {
-    const left = credit.minus(before.debited);
-    return left.lt(0) ? new Big(0) : left;
-  }
-  return credit.times(amount).div(charged).round(precision, Big.roundDown);
-}
-
-/** Why a deposit cannot be refunded now, or `null` when it can. */
-function notRefundable(deposit: TransactionRow): string | null {
-  if (deposit.flow !== 'deposit') return 'only a deposit can be refunded';
-  if (deposit.status === 'refunded') return 'the deposit was refunded in full';
-  if (deposit.status === 'charged_back') return 'the deposit was charged back';
-  if (deposit.status !== 'success') return 'the deposit has not succeeded';
-  if (deposit.providerReference === null) return 'the provider never named the payment';
-  return null;
-}
-
-/** The refund's reason text, trimmed. */
+/** The request's digest: a repeat of its Idempotency-Key must come with the same. */
 function hashOf(request: RefundRequest): string {
   return hashRequest({
     amount: request.amount ?? null,
     reason: request.reason,
     allowNegativeBalance: request.allowNegativeBalance,
   });
-}
-
-async function byKey(db: Executor, transactionId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.transactionId, transactionId), eq(refunds.idempotencyKey, key)));
-  return row;
 }
 
 /** A repeat of a request: its refund, or 422 (1007) when the key came with another body. */
@@ -296,212 +231,6 @@ async function checkWalletBalance(
   });
 }
 
-/** The refund and its deposit, read. */
-async function stateOf(db: Executor, refund: RefundRow): Promise<RefundState> {
-  const [deposit] = await db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.id, refund.transactionId));
-  if (deposit === undefined) throw new Error(`refund ${refund.id}: deposit missing`);
-  const [fresh] = await db.select().from(refunds).where(eq(refunds.id, refund.id));
-  return { refund: fresh ?? refund, transaction: deposit };
-}
-
-/** A result to apply: the provider's, or the server's own failure. */
-type RefundResult =
-  | RefundOutcome
-  | { readonly outcome: 'failed'; readonly reason: string; readonly refundRef?: undefined };
-
-/**
- * Sends a refund the caller holds the lease of and applies the answer; without an answer, leaves
- * it for the reconciler (see the module comment).
- */
-async function sendRefund(
-  deps: PaymentDeps,
-  refund: RefundRow,
-  deposit: TransactionRow,
-  owner: string,
-): Promise<RefundState> {
-  const provider = providerOf(deps, deposit).refunds;
-  if (provider === undefined || deposit.providerReference === null) {
-    return finish(deps, refund.id, { outcome: 'failed', reason: 'not_refundable' });
-  }
-  const now = deps.clock();
-  try {
-    const answer = await withProviderTimeout(deps, 'refunds', (options) =>
-      provider.refund(
-        {
-          refundId: refund.id,
-          transactionId: deposit.id,
-          providerRef: deposit.providerReference ?? '',
-          amount: new Big(refund.amount).toFixed(),
-          currency: refund.currency,
-          reason: refund.reason,
-        },
-        now,
-        options,
-      ),
-    );
-    return await apply(deps, refund.id, answer);
-  } catch (error) {
-    const notReached = isProviderNotReached(error);
-    deps.log?.warn(
-      {
-        refund_id: refund.id,
-        transaction_id: deposit.id,
-        outcome: notReached ? 'not_reached' : 'unknown',
-        error: error instanceof Error ? error.name : typeof error,
-      },
-      'refund call unanswered: sent again with the same refund id',
-    );
-    await deps.db
-      .update(refunds)
-      .set({
-        callState: notReached ? 'pending' : 'unknown',
-        leaseOwner: null,
-        leaseUntil: null,
-        nextCheckAt: retryAt(now, refund.callAttempts),
-        updatedAt: now,
-      })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.leaseOwner, owner)));
-    return stateOf(deps.db, refund);
-  }
-}
-
-/** Applies a provider's answer: final results through {@link finish}, `pending` scheduled. */
-async function apply(
-  deps: PaymentDeps,
-  refundId: string,
-  answer: RefundResult,
-  eventId?: string,
-): Promise<RefundState> {
-  if (answer.outcome !== 'pending') return finish(deps, refundId, answer, eventId);
-  const now = deps.clock();
-  const [row] = await deps.db
-    .update(refunds)
-    .set({
-      callState: 'done',
-      providerReference: answer.refundRef,
-      leaseOwner: null,
-      leaseUntil: null,
-      nextCheckAt: recheckAt(now, now),
-      updatedAt: now,
-    })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'requested')))
-    .returning();
-  const [current] =
-    row === undefined
-      ? await deps.db.select().from(refunds).where(eq(refunds.id, refundId))
-      : [row];
-  if (current === undefined) throw new Error(`refund ${refundId} vanished`);
-  return stateOf(deps.db, current);
-}
-
-/**
- * Makes a refund final, once: the conditional update on `requested` is where an answer, a
- * webhook and the reconciler meet; the first applies the money and the event, the others change
- * nothing.
- */
-async function finish(
-  deps: PaymentDeps,
-  refundId: string,
-  result: Exclude<RefundResult, { outcome: 'pending' }>,
-  eventId?: string,
-): Promise<RefundState> {
-  const now = deps.clock();
-  const state = await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
-    if (before === undefined) throw new Error(`refund ${refundId} vanished`);
-    const deposit = await lockDeposit(tx, before.transactionId);
-    const [refund] = await tx
-      .update(refunds)
-      .set({
-        status: result.outcome,
-        callState: 'done',
-        failureReason: result.outcome === 'failed' ? result.reason : null,
-        ...(result.refundRef === undefined ? {} : { providerReference: result.refundRef }),
-        ...(eventId === undefined ? {} : { providerEventId: eventId }),
-        leaseOwner: null,
-        leaseUntil: null,
-        nextCheckAt: null,
-        updatedAt: now,
-        finishedAt: now,
-      })
-      .where(and(eq(refunds.id, refundId), eq(refunds.status, 'requested')))
-      .returning();
-    if (refund === undefined) return { refund: before, transaction: deposit, applied: false };
-    let after = deposit;
-    if (refund.status === 'failed') {
-      // A charged-back deposit's chargeback took back what the refund did not hold already:
-      // the payer has everything, so nothing comes back to the balance.
-      if (deposit.status !== 'charged_back') await returnRefund(tx, deposit, refund);
-    } else {
-      await settleRefund(tx, deposit, refund, now);
-      after = await addRefunded(tx, deposit, refund, now);
-    }
-    await recordRefundEvent(tx, refund, after);
-    if (refund.status === 'succeeded') after = await refundedInFull(tx, after, now);
-    return { refund, transaction: after, applied: true };
-  });
-  if (state.applied) {
-    if (state.transaction.wallet === 'operator') deps.wallet.kick();
-    deps.log?.info(
-      {
-        refund_id: state.refund.id,
-        transaction_id: state.transaction.id,
-        status: state.refund.status,
-        failure_reason: state.refund.failureReason,
-      },
-      'refund final',
-    );
-  }
-  return { refund: state.refund, transaction: state.transaction };
-}
-
-/** Adds a succeeded refund to its deposit's refunded amount. */
-async function addRefunded(
-  tx: Transaction,
-  deposit: TransactionRow,
-  refund: RefundRow,
-  now: Date,
-): Promise<TransactionRow> {
-  const [updated] = await tx
-    .update(transactions)
-    .set({
-      refundedAmount: sql`${transactions.refundedAmount} + ${refund.amount}::numeric`,
-      updatedAt: now,
-    })
-    .where(eq(transactions.id, deposit.id))
-    .returning();
-  if (updated === undefined) throw new Error(`deposit ${deposit.id} vanished`);
-  return updated;
-}
-
-/**
- * A deposit refunded up to what it charged becomes `refunded` (its transaction.refunded event,
- * after the refund's own).
- */
-async function refundedInFull(
-  tx: Transaction,
-  updated: TransactionRow,
-  now: Date,
-): Promise<TransactionRow> {
-  const full = new Big(updated.refundedAmount).gte(chargedAmount(updated));
-  if (!full || updated.status !== 'success') return updated;
-  const moved = await transition(tx, updated.id, 'refunded', {
-    now,
-    providerData: {
-      reversal: {
-        kind: 'refund',
-        amount: new Big(updated.refundedAmount).toFixed(),
-        currency: updated.currency,
-        applied: true,
-      },
-    },
-  });
-  return moved.transaction;
-}
-
 // --- a late approval -------------------------------------------------------------------------------
 
 /** The Idempotency-Key of the refund that sends a late approval back (one per deposit). */
@@ -576,252 +305,4 @@ export async function returnLateApproval(
     'provider approved a deposit the cashier had ended: sent back to the payer',
   );
   return sendRefund(deps, created.refund, created.transaction, owner);
-}
-
-// --- the reconciler's side ------------------------------------------------------------------------
-
-/** Takes up to `limit` refunds due for a look (their call to repeat, or their result to ask). */
-async function takeDue(deps: PaymentDeps, owner: string, now: Date, limit: number) {
-  const due = deps.db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.status, 'requested'),
-        isNotNull(refunds.nextCheckAt),
-        lte(refunds.nextCheckAt, now),
-        or(isNull(refunds.leaseUntil), lt(refunds.leaseUntil, now)),
-      ),
-    )
-    .orderBy(asc(refunds.nextCheckAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return deps.db
-    .update(refunds)
-    .set({ leaseOwner: owner, leaseUntil: leaseEnd(deps, now) })
-    .where(inArray(refunds.id, due))
-    .returning();
-}
-
-/** One refund the reconciler took: sent again, or its result asked. */
-async function reconcileRefund(deps: PaymentDeps, refund: RefundRow, owner: string) {
-  const [deposit] = await deps.db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.id, refund.transactionId));
-  if (deposit === undefined) return;
-  const provider = providerOf(deps, deposit).refunds;
-  if (refund.callState !== 'done' || provider === undefined) {
-    await deps.db
-      .update(refunds)
-      .set({ callState: 'sending', callAttempts: sql`${refunds.callAttempts} + 1` })
-      .where(eq(refunds.id, refund.id));
-    await sendRefund(deps, { ...refund, callAttempts: refund.callAttempts + 1 }, deposit, owner);
-    return;
-  }
-  const now = deps.clock();
-  let found: RefundLookup;
-  try {
-    found = await withProviderTimeout(deps, 'refunds', (options) =>
-      provider.lookupRefund(refund.id, now, options),
-    );
-  } catch {
-    found = { outcome: 'pending', refundRef: refund.providerReference ?? '' };
-  }
-  if (found.outcome === 'not_found') {
-    // Accepted before, unknown now: sent again (the same id cannot refund twice).
-    await deps.db
-      .update(refunds)
-      .set({ callState: 'unknown', nextCheckAt: now, leaseOwner: null, leaseUntil: null })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.leaseOwner, owner)));
-    return;
-  }
-  if (found.outcome === 'pending') {
-    await deps.db
-      .update(refunds)
-      .set({
-        nextCheckAt: recheckAt(now, refund.createdAt),
-        leaseOwner: null,
-        leaseUntil: null,
-      })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.leaseOwner, owner)));
-    return;
-  }
-  await apply(deps, refund.id, found);
-}
-
-/**
- * The reconciler's pass over refunds: every refund due, sent again or asked. Returns how many it
- * looked at; one that throws is left for the next pass.
- */
-export async function reconcileRefunds(deps: PaymentDeps, limit = 50): Promise<number> {
-  const owner = newOwner();
-  const taken = await takeDue(deps, owner, deps.clock(), limit);
-  for (const refund of taken) {
-    try {
-      await reconcileRefund(deps, refund, owner);
-    } catch (error) {
-      await deps.db
-        .update(refunds)
-        .set({ leaseOwner: null, leaseUntil: null })
-        .where(and(eq(refunds.id, refund.id), eq(refunds.leaseOwner, owner)));
-      deps.log?.warn(
-        { refund_id: refund.id, error: error instanceof Error ? error.name : typeof error },
-        'reconciler could not finish a refund: tried again in the next pass',
-      );
-    }
-  }
-  return taken.length;
-}
-
-// --- reads -----------------------------------------------------------------------------------------
-
-/** A deposit's refunds, oldest first. */
-export async function listRefunds(db: Executor, transactionId: string): Promise<RefundRow[]> {
-  return db
-    .select()
-    .from(refunds)
-    .where(eq(refunds.transactionId, transactionId))
-    .orderBy(asc(refunds.createdAt), asc(refunds.id));
-}
-
-/** One of the brand's refunds with its deposit, or 404 (1803). */
-export async function brandRefund(
-  deps: Pick<PaymentDeps, 'db'>,
-  brandId: string,
-  refundId: string,
-): Promise<RefundState> {
-  const [refund] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
-  if (refund === undefined) throw new ApiError('operatorNotFound', { field: 'params.refundId' });
-  const transaction = await brandTransaction(deps, brandId, refund.transactionId).catch(() => {
-    throw new ApiError('operatorNotFound', { field: 'params.refundId' });
-  });
-  return { refund, transaction };
-}
-
-// --- the provider's webhook -------------------------------------------------------------------------
-
-/** A refund notification of the provider's webhook, about a deposit it found. */
-export interface RefundNotice {
-  readonly amount: string;
-  readonly currency: string;
-  readonly eventId: string;
-  readonly outcome: 'succeeded' | 'failed';
-  readonly refundId: string | undefined;
-  readonly refundRef: string | undefined;
-}
-
-/** What a refund notification did. */
-export type RefundNoticeOutcome = 'applied' | 'duplicate' | 'held' | 'not_applicable';
-
-/** The refund a notification is about: by our id, by the provider's reference, or by amount. */
-async function refundOfNotice(
-  db: Executor,
-  deposit: TransactionRow,
-  notice: RefundNotice,
-): Promise<RefundRow | undefined> {
-  const all = await listRefunds(db, deposit.id);
-  return (
-    all.find((refund) => refund.id === notice.refundId) ??
-    all.find(
-      (refund) => notice.refundRef !== undefined && refund.providerReference === notice.refundRef,
-    ) ??
-    // A provider that names neither: an open refund of that amount that it has not named yet.
-    (notice.refundId === undefined
-      ? all.find(
-          (refund) =>
-            refund.status === 'requested' &&
-            refund.providerReference === null &&
-            new Big(refund.amount).eq(notice.amount),
-        )
-      : undefined)
-  );
-}
-
-/**
- * Applies a provider's refund notification to a deposit (see the module comment): the result of
- * one of our refunds, once; or a refund the provider made itself (its dashboard), recorded and
- * taken back from the balance (below zero if need be: the money is gone). A notification whose
- * amount or currency contradicts the refund, or that would refund more than the deposit charged,
- * is held (logged for the operator), never applied.
- */
-export async function applyRefundNotice(
-  deps: PaymentDeps,
-  deposit: TransactionRow,
-  notice: RefundNotice,
-): Promise<RefundNoticeOutcome> {
-  const refund = await refundOfNotice(deps.db, deposit, notice);
-  if (refund !== undefined) {
-    if (notice.currency !== refund.currency || !new Big(notice.amount).eq(refund.amount)) {
-      return 'held';
-    }
-    if (refund.status !== 'requested') {
-      return refund.status === notice.outcome ? 'duplicate' : 'held';
-    }
-    const state = await finish(
-      deps,
-      refund.id,
-      notice.outcome === 'succeeded'
-        ? { outcome: 'succeeded', refundRef: notice.refundRef ?? refund.providerReference ?? '' }
-        : { outcome: 'failed', reason: 'declined', refundRef: notice.refundRef },
-      notice.eventId,
-    );
-    return state.refund.status === notice.outcome ? 'applied' : 'duplicate';
-  }
-  if (notice.outcome === 'failed' || notice.refundId !== undefined) return 'not_applicable';
-  return recordProviderRefund(deps, deposit, notice);
-}
-
-/** A refund the provider made on its own, recorded as succeeded with its money taken back. */
-async function recordProviderRefund(
-  deps: PaymentDeps,
-  deposit: TransactionRow,
-  notice: RefundNotice,
-): Promise<RefundNoticeOutcome> {
-  if (notice.currency !== deposit.currency) return 'held';
-  const precision = await currencyPrecision(deps.db, deposit.currency);
-  const now = deps.clock();
-  const outcome = await deps.db.transaction(async (tx): Promise<RefundNoticeOutcome> => {
-    const locked = await lockDeposit(tx, deposit.id);
-    const [seen] = await tx
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(
-        and(eq(refunds.transactionId, locked.id), eq(refunds.providerEventId, notice.eventId)),
-      );
-    if (seen !== undefined) return 'duplicate';
-    if (notRefundable(locked) !== null) return 'not_applicable';
-    const before = await openAndDone(tx, locked.id);
-    const amount = new Big(notice.amount);
-    if (amount.lte(0) || before.refunded.plus(amount).gt(chargedAmount(locked))) return 'held';
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        transactionId: locked.id,
-        playerId: locked.playerId,
-        amount: amount.toFixed(),
-        currency: locked.currency,
-        debit: refundDebit(locked, amount, before, precision).toFixed(),
-        reason: 'refunded at the provider',
-        status: 'succeeded',
-        source: 'provider',
-        allowNegativeBalance: true,
-        callState: 'done',
-        providerReference: notice.refundRef ?? null,
-        providerEventId: notice.eventId,
-        createdAt: now,
-        updatedAt: now,
-        finishedAt: now,
-      })
-      .returning();
-    if (refund === undefined) throw new Error('refund row not written');
-    await holdRefund(tx, locked, refund);
-    await settleRefund(tx, locked, refund, now);
-    const after = await addRefunded(tx, locked, refund, now);
-    await recordRefundEvent(tx, refund, after);
-    await refundedInFull(tx, after, now);
-    return 'applied';
-  });
-  if (outcome === 'applied' && deposit.wallet === 'operator') deps.wallet.kick();
-  return outcome;
 }

@@ -33,14 +33,9 @@ import { applyProviderStatus } from './provider-outcomes';
 import { releasePayout } from '../wallet';
 import { counted } from './payment-metrics';
 import { REVERSED_MESSAGE_KEY } from '../webhooks';
-import {
-  leaseEnd,
-  newOwner,
-  providerOf,
-  releaseLease,
-  withProviderTimeout,
-} from './provider-calls';
-import type { PaymentDeps } from './provider-calls';
+import { leaseEnd, newOwner, releaseLease } from './call-lease';
+import { providerOf, withProviderTimeout } from './payment-deps';
+import type { PaymentDeps } from './payment-deps';
 
 export { REVERSED_MESSAGE_KEY };
 

@@ -72,7 +72,7 @@ export function checkFields(
  *   player nothing.
  */
 export function chargesOf(
-  payer: Pick<Payer, 'entry' | 'taxTiers' | 'bonuses'>,
+  payer: Pick<Payer, 'entry' | 'taxTiers' | 'bonuses' | 'lostProfit'>,
   flow: PaymentFlow,
   amount: string,
 ): PaymentCharges {
@@ -89,6 +89,8 @@ export function chargesOf(
     },
     taxTiers: payer.taxTiers,
     bonus: offer?.info ?? null,
+    // The lost-profit bonus the ribbon advertises is paid on its pay group's deposits (0116).
+    lostProfitTiers: payer.lostProfit?.pay_group === entry.group.id ? payer.lostProfit.tiers : null,
   });
   if (charges === null) {
     throw new ApiError('invalidAmount', { field: AMOUNT_ERROR_FIELD, detail: 'no charges' });

@@ -61,8 +61,8 @@ export const MIME_TYPES: Readonly<Record<AcceptedFileType, UploadResponse['mime_
   png: 'image/png',
 };
 
-/** The file name extension a stored document gets. */
-const EXTENSIONS: Readonly<Record<AcceptedFileType, string>> = {
+/** The file name extension a stored document gets (and a downloaded one whose name lacks it). */
+export const FILE_EXTENSIONS: Readonly<Record<AcceptedFileType, string>> = {
   pdf: 'pdf',
   heic: 'heic',
   jpeg: 'jpg',
@@ -259,7 +259,7 @@ async function lockDocumentOwner(
 export async function storeDocument(db: Executor, input: StoreDocumentInput): Promise<DocumentRow> {
   const id = randomUUID();
   // A storage key, `/` on every platform (documents.file_path).
-  const key = `${input.playerId}/${id}.${EXTENSIONS[input.type]}`;
+  const key = `${input.playerId}/${id}.${FILE_EXTENSIONS[input.type]}`;
   const owner = { playerId: input.playerId, transactionId: input.transactionId };
   // A refusal of a full quota writes nothing to the storage; the check is repeated under the lock.
   await assertUploadQuota(db, owner, input.file.size, input.quota);

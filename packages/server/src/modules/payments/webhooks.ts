@@ -40,10 +40,11 @@ import { findConnectorTransaction, updateProviderData } from './transaction-repo
 import type { TransactionRow } from './transaction-repository';
 import { chargedAmount } from './transaction-money';
 import { applyProviderStatus } from './provider-outcomes';
-import { applyRefundNotice, returnLateApproval } from './refunds';
+import { applyRefundNotice } from './refund-notices';
+import { returnLateApproval } from './refunds';
 import { counted } from './payment-metrics';
-import { providerOf, withProviderTimeout } from './provider-calls';
-import type { PaymentDeps } from './provider-calls';
+import { providerOf, withProviderTimeout } from './payment-deps';
+import type { PaymentDeps } from './payment-deps';
 import { recordHistory } from '../webhooks';
 
 /** What one notification did (see the module comment). */

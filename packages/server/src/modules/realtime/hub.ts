@@ -1,7 +1,10 @@
 /**
  * The realtime hub, speaking Centrifugo's client protocol (JSON, protocol v2, as the
- * `centrifuge` client 5 speaks it) at `GET /connection/websocket` on the app's own HTTP server, so
- * the widget's client works against this server as against a Centrifugo cluster.
+ * `centrifuge` client 5 speaks it) at `GET /connection/websocket` on the app's own HTTP server, and
+ * over SSE (`GET /connection/sse`) and HTTP streaming (`POST /connection/http_stream`), whose
+ * clients send their commands by `POST /emulation` (SPEC §7; hub-emulation.ts), so the widget's
+ * client works against this server as against a Centrifugo cluster. One protocol, one set of
+ * rules: every transport is a {@link Transport} of the same connection.
  *
  * The protocol, as implemented here (protocol.ts has the codes):
  * - a frame holds one or more JSON commands, one per line; every command but a pong has an `id`
@@ -21,15 +24,20 @@
  * Authorisation: a connection may subscribe only to the channels of its own token (channels.ts):
  * another session's channel is refused with 103, a name that is not a cashier channel with 102.
  * Clients may publish to `clickstream:track` only (SPEC §7; clickstream.ts checks, bounds and
- * stores it, and the reply comes after the insert), any other channel is refused with 103;
- * presence and history are not kept (108).
+ * stores it, and the reply comes after the insert), any other channel is refused with 103.
+ * `presence` and `presence_stats` of a channel the connection may subscribe to are every
+ * process's subscribers (hub-presence.ts); `history` and a recovering `subscribe` read the
+ * channel's stream (hub-history.ts), kept in the database for every process.
  *
  * Fan-out: the hub listens on the realtime notification channel (publish.ts) through db/listen.ts
- * and pushes each publication to this process's subscribers of its channel; every process does
- * the same, so a publication committed by any process reaches every subscriber.
+ * and pushes each publication, with its position in its stream, to this process's subscribers of
+ * its channel; every process does the same, so a publication committed by any process reaches
+ * every subscriber. When the listener was lost (publications may have passed unheard), the
+ * connections are closed with 3010 (reconnect) so that their clients recover what they missed.
  *
  * Limits: connections per session and per client address (the address TRUST_PROXY derives,
- * http/client-address.ts, as the HTTP limits count it: refused with HTTP 429 at the upgrade),
+ * http/client-address.ts, as the HTTP limits count it: refused with HTTP 429 at the upgrade or
+ * the stream's request),
  * connections of the process (REALTIME_MAX_CONNECTIONS: a socket past it is closed with 3013, and
  * the client reconnects after its back-off, perhaps to another process), a connect deadline (a
  * socket with no accepted `connect` REALTIME_CONNECT_TIMEOUT_MS after it opened is closed with
@@ -50,101 +58,75 @@
  *
  * Nothing here logs a token, a channel name or a session id: counts and close codes only.
  *
+ * The parts: this file is a connection's life (the upgrade, the limits, the frames and their
+ * commands, `connect` and `refresh`, the pings, the deadline, the close); hub-emulation.ts the
+ * HTTP transports; hub-subscriptions.ts the channels connections are subscribed to;
+ * hub-publications.ts the pushes to them and the clients' own publications; hub-history.ts the
+ * streams (recovery and history); hub-presence.ts presence; hub-client.ts what they share.
+ *
  * @packageDocumentation
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
-import type { Database } from '../../db/open';
-import { isLiveSession } from './live-session';
+import { liveSessionOf } from './live-session';
 import { keepListening } from '../../db/listen';
 import type { KeptListener } from '../../db/listen';
-import { MAX_CHANNEL_LENGTH, channelAccess, sessionChannelKey } from './channels';
-import { notificationsChannel, transactionsChannel } from './channels';
-import { REALTIME_NOTIFY_CHANNEL, envelopeOf } from './publish';
+import { sessionChannelKey } from './channels';
+import { errorReply } from './hub-client';
+import type { Client, HubOptions, Transport } from './hub-client';
+import { EmulatedConnections } from './hub-emulation';
+import type { EmulationOutcome, EmulationRequest, StreamKind } from './hub-emulation';
+import { receiveFrame } from './hub-frames';
+import type { FrameHandler } from './hub-frames';
+import { refuse, websocketTransport } from './hub-websocket';
+import { historyCommand, positionedSubscribe, presenceCommand, streamAsk } from './hub-commands';
+import type { Waiting } from './hub-commands';
+import { Presence } from './hub-presence';
+import { retainHistory } from './hub-history';
+import { publishFromClient, pushToSubscribers } from './hub-publications';
+import { Subscriptions } from './hub-subscriptions';
+import { REALTIME_NOTIFY_CHANNEL, envelopeOf, sessionStreamHash } from './publish';
 import type { Envelope } from './publish';
 import { CLOSE, ERROR } from './protocol';
-import type { CloseReason, ErrorReply } from './protocol';
+import type { CloseReason } from './protocol';
 import { SessionTokens } from './session-token';
 import { TOKEN_LIFETIME_S, checkToken } from './token';
-import {
-  CLICKSTREAM_CHANNEL,
-  ClickstreamBudget,
-  checkClickstreamData,
-  storeClickstream,
-} from './clickstream';
 import type { ConnectionClaims } from './token';
 
 /** Centrifugo's path, which the `centrifuge` client's default endpoint names too. */
 export const REALTIME_PATH = '/connection/websocket';
 
-/** What the hub is set to (config/limits.ts RealtimeSettings). */
-export interface HubSettings {
-  /** Seconds between server pings; a connection silent for one interval after a ping is closed. */
-  readonly pingIntervalS: number;
-  /** Open connections of one session at most (a widget needs one; tabs and reconnects more). */
-  readonly maxConnectionsPerSession: number;
-  /** Open connections from one client address at most. */
-  readonly maxConnectionsPerAddress: number;
-  /** Open connections of this process at most. */
-  readonly maxConnections: number;
-  /** A socket not connected this long after it opened is closed (3502). */
-  readonly connectTimeoutMs: number;
-  /** The largest frame a client may send, in bytes. */
-  readonly maxFrameBytes: number;
-  /** Channels one connection may be subscribed to at most. */
-  readonly maxSubscriptions: number;
-  /** Clickstream events one connection may publish a minute. */
-  readonly clickstreamEventsPerMinute: number;
-}
-
-/** Where the hub reports what happened (never a token or a channel). */
-interface HubLog {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-}
-
-/** One connection: kept small, it is the memory every idle player costs. */
-interface Client {
-  readonly socket: WebSocket;
-  readonly address: string;
-  /** When it opened (the app's clock, ms): it must connect by the connect deadline. */
-  readonly openedAt: number;
-  claims: ConnectionClaims | null;
-  /** The claims of its `connect` while the database is asked about them. */
-  connecting: ConnectionClaims | null;
-  /** Its frames wait for this while a `connect` is answered. */
-  waiting: Promise<void> | null;
-  /** Channels subscribed to; created on the first subscribe. */
-  channels: Set<string> | null;
-  /** Whether anything came since the last ping. */
-  heard: boolean;
-  /** Whether its connect was refused with 109 (token expired). */
-  expired: boolean;
-  /** Its clickstream events this minute; created on its first publication. */
-  clickstream: ClickstreamBudget | null;
-}
-
 const PROTOCOL_VERSION = '0.0.0-cashdesk';
 
-/** Unsent bytes a connection may have queued before it is closed as slow (3008). */
-const MAX_BUFFERED_BYTES = 1_048_576;
-
-/** How often the connect deadline is checked. */
+/** How often the connect deadline is checked and presence written. */
 const SWEEP_INTERVAL_MS = 1_000;
 
-/** A `connect` being answered: the commands after it wait. */
-interface Connecting {
-  readonly connecting: Promise<object | 'closed'>;
-}
+/** How often old publications, idle streams and dead nodes' presence are deleted. */
+const RETAIN_INTERVAL_MS = 60_000;
 
 /** See the module comment. */
 export class RealtimeHub {
   private readonly wss: WebSocketServer;
   private readonly clients = new Set<Client>();
-  private readonly byChannel = new Map<string, Set<Client>>();
+  private readonly subscriptions: Subscriptions;
+  private readonly presence: Presence;
+  /** Connections over SSE or an HTTP stream. */
+  private readonly emulation: EmulatedConnections;
+  private readonly frames: FrameHandler = {
+    isOpen: (client) => this.clients.has(client),
+    handle: (client, command) => this.handle(client, command),
+    badRequest: (client) => {
+      this.disconnect(client, CLOSE.badRequest);
+    },
+  };
+  /** Whether the listener was lost since it last listened (publications may have been missed). */
+  private deaf = false;
+  private retainer: NodeJS.Timeout | null = null;
+  /** This process's name: an emulation request names the node of its connection. */
+  readonly node = randomUUID();
   private readonly perSession = new Map<string, number>();
   private readonly perAddress = new Map<string, number>();
   /** Sockets not connected yet, oldest first (the connect deadline). */
@@ -158,23 +140,19 @@ export class RealtimeHub {
   /** The connection tokens minted for sessions in this process (init's `auth_token`). */
   readonly tokens: SessionTokens;
 
-  constructor(
-    private readonly options: {
-      readonly db: Database;
-      readonly secret: string;
-      readonly settings: HubSettings;
-      readonly clock: () => Date;
-      readonly log: HubLog;
-      /** The client address of an upgrade request (http/client-address.ts clientAddressOf). */
-      readonly clientAddress: (request: IncomingMessage) => string;
-      /**
-       * Default true: run {@link tick} every ping interval and {@link sweep} every second. Tests
-       * drive them themselves.
-       */
-      readonly timer?: boolean | undefined;
-    },
-  ) {
+  constructor(private readonly options: HubOptions) {
     this.tokens = new SessionTokens(options.secret);
+    this.presence = new Presence(options.db, this.node, options.log);
+    this.subscriptions = new Subscriptions(options.settings.maxSubscriptions, this.presence);
+    this.emulation = new EmulatedConnections(options.db, this.node, {
+      open: (transport, address, emulation) => this.open(transport, address, emulation),
+      receive: (client, text) => {
+        this.receive(client, text);
+      },
+      forget: (client) => {
+        this.forget(client);
+      },
+    });
     this.wss = new WebSocketServer({
       noServer: true,
       maxPayload: options.settings.maxFrameBytes,
@@ -190,8 +168,17 @@ export class RealtimeHub {
 
   /** Starts listening for publications and, unless turned off, the ping timer. */
   async start(): Promise<void> {
+    // A process on a database not migrated yet still starts (and answers not ready): its node is
+    // marked alive by the next heartbeat instead.
+    await this.presence.heartbeat(this.options.clock()).catch((failure: unknown) => {
+      this.options.log.warn({ error: failure }, 'realtime presence could not mark this process');
+    });
     await this.listen();
     if (this.options.timer !== false) {
+      this.retainer = setInterval(() => {
+        void this.retain();
+      }, RETAIN_INTERVAL_MS);
+      this.retainer.unref();
       this.timer = setInterval(() => {
         this.tick();
       }, this.options.settings.pingIntervalS * 1000);
@@ -208,8 +195,13 @@ export class RealtimeHub {
       onMessage: (payload) => {
         const envelope = envelopeOf(payload);
         if (envelope !== null) this.deliver(envelope);
+        else this.emulation.heard(payload);
+      },
+      onListening: () => {
+        if (this.deaf) this.resync();
       },
       onLost: (failure) => {
+        this.deaf = true;
         if (failure === null) return;
         this.options.log.warn({ error: failure }, 'realtime listener could not start; retrying');
       },
@@ -226,47 +218,52 @@ export class RealtimeHub {
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const path = (request.url ?? '').split('?')[0];
     const address = this.options.clientAddress(request);
-    if (this.stopped) {
+    const refusal = this.refusal(address);
+    if (refusal === 'stopping') {
       refuse(socket, 503, 'Service Unavailable');
     } else if (path !== REALTIME_PATH) {
       refuse(socket, 404, 'Not Found');
-    } else if (
-      (this.perAddress.get(address) ?? 0) >= this.options.settings.maxConnectionsPerAddress
-    ) {
+    } else if (refusal === 'address') {
       refuse(socket, 429, 'Too Many Requests');
     } else {
       this.wss.handleUpgrade(request, socket, head, (ws) => {
-        this.open(ws, address);
+        this.openSocket(ws, address);
       });
     }
   }
 
-  private open(socket: WebSocket, address: string): void {
-    if (this.stopped) {
-      close(socket, CLOSE.shutdown);
-      return;
-    }
-    if (this.clients.size >= this.options.settings.maxConnections) {
-      close(socket, CLOSE.full);
-      return;
-    }
-    const client: Client = {
-      socket,
-      address,
-      openedAt: this.options.clock().getTime(),
-      claims: null,
-      connecting: null,
-      waiting: null,
-      channels: null,
-      heard: true,
-      expired: false,
-      clickstream: null,
-    };
-    this.clients.add(client);
-    this.unconnected.add(client);
-    count(this.perAddress, address, 1);
+  /** The client address of a request, as the hub counts it (http/client-address.ts). */
+  addressOf(request: IncomingMessage): string {
+    return this.options.clientAddress(request);
+  }
+
+  /** The largest frame a client may send (REALTIME_MAX_FRAME_BYTES). */
+  get maxFrameBytes(): number {
+    return this.options.settings.maxFrameBytes;
+  }
+
+  /**
+   * Why a new connection from `address` is refused before it opens (the hub stops; the address
+   * holds its most connections), or `null`.
+   */
+  refusal(address: string): 'stopping' | 'address' | null {
+    if (this.stopped) return 'stopping';
+    const open = this.perAddress.get(address) ?? 0;
+    return open >= this.options.settings.maxConnectionsPerAddress ? 'address' : null;
+  }
+
+  private openSocket(socket: WebSocket, address: string): void {
+    const client = this.open(websocketTransport(socket), address, null);
+    if (client === null) return;
     socket.on('message', (data: RawData, isBinary: boolean) => {
-      this.receive(client, data, isBinary);
+      if (isBinary) {
+        this.disconnect(client, CLOSE.badRequest);
+        return;
+      }
+      const text = Buffer.isBuffer(data)
+        ? data.toString('utf8')
+        : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8');
+      this.receive(client, text);
     });
     socket.on('close', () => {
       this.forget(client);
@@ -276,84 +273,66 @@ export class RealtimeHub {
     });
   }
 
+  /**
+   * Opens a connection over an HTTP response (SSE or an HTTP stream, hub-emulation.ts) whose
+   * request carried its first frame (`connect`); the route checked {@link refusal} and the
+   * frame's size.
+   */
+  openStream(address: string, response: ServerResponse, kind: StreamKind, frame: string): void {
+    this.emulation.open(address, response, kind, frame);
+  }
+
+  /** Takes the commands of an emulated connection's `POST /emulation` (hub-emulation.ts). */
+  emulate(request: EmulationRequest): Promise<EmulationOutcome> {
+    return this.emulation.take(request);
+  }
+
+  private open(
+    transport: Transport,
+    address: string,
+    emulation: Client['emulation'],
+  ): Client | null {
+    if (this.stopped) {
+      transport.close(CLOSE.shutdown);
+      return null;
+    }
+    if (this.clients.size >= this.options.settings.maxConnections) {
+      transport.close(CLOSE.full);
+      return null;
+    }
+    const client: Client = {
+      transport,
+      address,
+      emulation,
+      id: '',
+      sessionHash: null,
+      openedAt: this.options.clock().getTime(),
+      claims: null,
+      connecting: null,
+      waiting: null,
+      channels: null,
+      heard: true,
+      expired: false,
+      clickstream: null,
+      recovering: null,
+    };
+    this.clients.add(client);
+    this.unconnected.add(client);
+    count(this.perAddress, address, 1);
+    return client;
+  }
+
   private forget(client: Client): void {
     if (!this.clients.delete(client)) return;
     this.unconnected.delete(client);
+    this.emulation.forget(client);
     count(this.perAddress, client.address, -1);
     if (client.claims !== null) count(this.perSession, client.claims.ses, -1);
-    for (const channel of client.channels ?? []) this.leave(client, channel);
+    this.subscriptions.leaveAll(client);
   }
 
-  private leave(client: Client, channel: string): void {
-    const subscribers = this.byChannel.get(channel);
-    subscribers?.delete(client);
-    if (subscribers?.size === 0) this.byChannel.delete(channel);
-  }
-
-  private receive(client: Client, data: RawData, isBinary: boolean): void {
-    client.heard = true;
-    if (isBinary) {
-      this.disconnect(client, CLOSE.badRequest);
-      return;
-    }
-    const text = Buffer.isBuffer(data)
-      ? data.toString('utf8')
-      : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8');
-    const previous = client.waiting;
-    const pending =
-      previous === null
-        ? this.process(client, text.split('\n'), 0, [], [])
-        : previous.then(() => this.process(client, text.split('\n'), 0, [], []));
-    if (pending === undefined) return;
-    const mine: Promise<void> = pending.then(() => {
-      if (client.waiting === mine) client.waiting = null;
-    });
-    client.waiting = mine;
-  }
-
-  /**
-   * Handles the commands of one frame from `from` on and sends their replies in one frame; a
-   * `connect` being answered holds the rest back (a promise of the frame's end then).
-   */
-  private process(
-    client: Client,
-    lines: readonly string[],
-    from: number,
-    replies: string[],
-    later: Promise<object>[],
-  ): Promise<void> | undefined {
-    if (!this.clients.has(client)) return undefined;
-    for (let index = from; index < lines.length; index += 1) {
-      const line = lines[index] ?? '';
-      if (line.trim() === '') continue;
-      let command: unknown;
-      try {
-        command = JSON.parse(line);
-      } catch {
-        this.disconnect(client, CLOSE.badRequest);
-        return undefined;
-      }
-      const outcome = this.handle(client, command);
-      if (outcome === 'closed') return undefined;
-      if (isConnecting(outcome)) {
-        return outcome.connecting.then((answer) => {
-          if (answer === 'closed') return;
-          replies.push(JSON.stringify(answer));
-          return this.process(client, lines, index + 1, replies, later);
-        });
-      }
-      if (outcome instanceof Promise) later.push(outcome);
-      else if (outcome !== null) replies.push(JSON.stringify(outcome));
-    }
-    if (replies.length > 0) client.socket.send(replies.join('\n'));
-    // Publications are answered once stored; the client matches replies by id, in any order.
-    if (later.length > 0) {
-      void Promise.all(later).then((answers) => {
-        if (client.socket.readyState !== client.socket.OPEN) return;
-        client.socket.send(answers.map((answer) => JSON.stringify(answer)).join('\n'));
-      });
-    }
-    return undefined;
+  private receive(client: Client, text: string): void {
+    receiveFrame(this.frames, client, text);
   }
 
   /**
@@ -363,7 +342,7 @@ export class RealtimeHub {
   private handle(
     client: Client,
     command: unknown,
-  ): object | Promise<object> | Connecting | null | 'closed' {
+  ): object | Promise<object> | Waiting | null | 'closed' {
     if (typeof command !== 'object' || command === null || Array.isArray(command)) {
       this.disconnect(client, CLOSE.badRequest);
       return 'closed';
@@ -396,22 +375,22 @@ export class RealtimeHub {
     const subscribe = request('subscribe');
     if (subscribe !== null) return this.subscribe(client, id, subscribe);
     const unsubscribe = request('unsubscribe');
-    if (unsubscribe !== null) {
-      const channel = unsubscribe.channel;
-      if (typeof channel === 'string' && client.channels?.delete(channel) === true) {
-        this.leave(client, channel);
-      }
-      return { id, unsubscribe: {} };
-    }
+    if (unsubscribe !== null) return this.subscriptions.unsubscribe(client, id, unsubscribe);
     const refresh = request('refresh');
     if (refresh !== null) return this.refresh(client, id, refresh);
     // No subscription tokens: a subscription lives as long as its connection's token.
     if (request('sub_refresh') !== null) return { id, sub_refresh: {} };
     const publish = request('publish');
-    if (publish !== null) return this.publish(client, id, publish);
-    for (const method of ['presence', 'presence_stats', 'history', 'rpc']) {
-      if (request(method) !== null) return errorReply(id, ERROR.notAvailable);
+    if (publish !== null) return publishFromClient(this.options, client, id, publish);
+    const history = request('history');
+    if (history !== null) return historyCommand(this.options, client, id, history);
+    for (const method of ['presence', 'presence_stats'] as const) {
+      const body = request(method);
+      if (body !== null) {
+        return presenceCommand(this.options, this.presence, client, id, method, body);
+      }
     }
+    if (request('rpc') !== null) return errorReply(id, ERROR.notAvailable);
     return errorReply(id, ERROR.methodNotFound);
   }
 
@@ -419,7 +398,7 @@ export class RealtimeHub {
     client: Client,
     id: number,
     connect: Record<string, unknown>,
-  ): Connecting | object | 'closed' {
+  ): Waiting | object | 'closed' {
     const now = this.options.clock();
     const checked = checkToken(this.options.secret, connect.token, now);
     if (!checked.ok) {
@@ -438,8 +417,8 @@ export class RealtimeHub {
     client.connecting = claims;
     const { db, secret, log } = this.options;
     return {
-      connecting: isLiveSession(db, secret, claims, now).then(
-        (live) => this.connected(client, id, claims, live),
+      answer: liveSessionOf(db, secret, claims, now).then(
+        (session) => this.connected(client, id, claims, session),
         (error: unknown) => {
           client.connecting = null;
           log.warn(
@@ -452,18 +431,18 @@ export class RealtimeHub {
     };
   }
 
-  /** The end of a `connect` once the database said whether its session is `live`. */
+  /** The end of a `connect` once the database found its live `session` (or none). */
   private connected(
     client: Client,
     id: number,
     claims: ConnectionClaims,
-    live: boolean,
+    session: string | null,
   ): object | 'closed' {
     client.connecting = null;
     // Closed meanwhile (its session ended, the deadline, the client).
     if (!this.clients.has(client)) return 'closed';
     const now = this.options.clock();
-    if (!live || this.hasEnded(claims, now)) {
+    if (session === null || this.hasEnded(claims, now)) {
       this.disconnect(client, CLOSE.sessionEnded);
       return 'closed';
     }
@@ -473,16 +452,22 @@ export class RealtimeHub {
     }
     client.claims = claims;
     client.expired = false;
+    client.id = randomUUID();
+    client.sessionHash = sessionStreamHash(session);
     this.unconnected.delete(client);
     count(this.perSession, claims.ses, 1);
     return {
       id,
       connect: {
-        client: randomUUID(),
+        client: client.id,
         version: PROTOCOL_VERSION,
         ...this.expiry(claims, now),
         ping: this.options.settings.pingIntervalS,
         pong: true,
+        // An emulated connection's requests name it (POST /emulation).
+        ...(client.emulation === null
+          ? {}
+          : { session: client.emulation.session, node: this.node }),
       },
     };
   }
@@ -516,64 +501,30 @@ export class RealtimeHub {
     client: Client,
     id: number,
     subscribe: Record<string, unknown>,
-  ): object | 'closed' {
-    const channel = subscribe.channel;
-    if (typeof channel !== 'string' || channel === '' || channel.length > MAX_CHANNEL_LENGTH) {
-      return errorReply(id, ERROR.badRequest);
-    }
-    const claims = client.claims;
-    if (claims === null) return errorReply(id, ERROR.unauthorized);
-    if (this.hasEnded(claims, this.options.clock())) {
+  ): Waiting | object | 'closed' {
+    const ask = streamAsk(subscribe);
+    if (ask.kind === 'bad') return errorReply(id, ERROR.badRequest);
+    const joined = this.subscriptions.subscribe(
+      client,
+      id,
+      subscribe,
+      (claims) => this.hasEnded(claims, this.options.clock()),
+      ({ stream }) => {
+        // A recovering subscribe holds its stream's pushes until its reply went out.
+        if (ask.kind !== 'position') return;
+        client.recovering ??= new Map();
+        client.recovering.set(stream, []);
+      },
+    );
+    if (joined === 'ended') {
       this.disconnect(client, CLOSE.sessionEnded);
       return 'closed';
     }
-    const access = channelAccess(claims, channel);
-    if (access === 'unknown') return errorReply(id, ERROR.unknownChannel);
-    if (access === 'denied') return errorReply(id, ERROR.permissionDenied);
-    if (client.channels?.has(channel) === true) return errorReply(id, ERROR.alreadySubscribed);
-    if ((client.channels?.size ?? 0) >= this.options.settings.maxSubscriptions) {
-      return errorReply(id, ERROR.limitExceeded);
-    }
-    client.channels ??= new Set();
-    client.channels.add(channel);
-    let subscribers = this.byChannel.get(channel);
-    if (subscribers === undefined) {
-      subscribers = new Set();
-      this.byChannel.set(channel, subscribers);
-    }
-    subscribers.add(client);
-    return { id, subscribe: {} };
-  }
-
-  /**
-   * SPEC §7: a publication to `clickstream:track`, stored under the connection's brand and player
-   * (clickstream.ts); any other channel is refused with 103. A refusal never closes the connection.
-   */
-  private publish(
-    client: Client,
-    id: number,
-    publish: Record<string, unknown>,
-  ): object | Promise<object> {
-    const claims = client.claims;
-    if (claims === null) return errorReply(id, ERROR.unauthorized);
-    if (publish.channel !== CLICKSTREAM_CHANNEL) return errorReply(id, ERROR.permissionDenied);
-    const checked = checkClickstreamData(publish.data);
-    if (!checked.ok) return errorReply(id, checked.error);
-    const now = this.options.clock();
-    client.clickstream ??= new ClickstreamBudget(this.options.settings.clickstreamEventsPerMinute);
-    if (!client.clickstream.take(checked.events.length, now.getTime())) {
-      return errorReply(id, ERROR.tooManyRequests);
-    }
-    return storeClickstream(this.options.db, claims.sub, checked.events, now).then(
-      () => ({ id, publish: {} }),
-      (error: unknown) => {
-        this.options.log.warn(
-          { error: error instanceof Error ? error.name : typeof error },
-          'clickstream events could not be stored',
-        );
-        return errorReply(id, ERROR.internal);
-      },
-    );
+    if (!('stream' in joined)) return joined;
+    if (ask.kind === 'none') return { id, subscribe: {} };
+    return positionedSubscribe(this.options, client, id, joined, ask, () => {
+      this.subscriptions.leave(client, joined.channel);
+    });
   }
 
   /**
@@ -600,20 +551,21 @@ export class RealtimeHub {
     }
   }
 
-  /** Pushes a publication to this process's subscribers of its channel. */
+  /** Pushes a publication to this process's subscribers of its channel (hub-publications.ts). */
   deliver(envelope: Envelope): void {
-    const channel =
-      'channel' in envelope
-        ? envelope.channel
-        : channelOfSession(this.options.secret, envelope.session, envelope.kind);
-    if (channel === null) return;
-    const subscribers = this.byChannel.get(channel);
-    if (subscribers === undefined) return;
-    const frame = JSON.stringify({ push: { channel, pub: { data: envelope.data } } });
-    for (const client of [...subscribers]) {
-      // A client that does not read its socket is closed rather than buffered for without end.
-      if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) this.disconnect(client, CLOSE.slow);
-      else client.socket.send(frame);
+    pushToSubscribers(this.subscriptions, envelope, (client) => {
+      this.disconnect(client, CLOSE.slow);
+    });
+  }
+
+  /**
+   * The listener listens again after a loss: publications may have passed unheard, so every
+   * connection is closed with 3010 (reconnect) and its client recovers what it missed.
+   */
+  private resync(): void {
+    this.deaf = false;
+    for (const client of [...this.clients]) {
+      if (client.claims !== null) this.disconnect(client, CLOSE.insufficientState);
     }
   }
 
@@ -638,6 +590,34 @@ export class RealtimeHub {
       if (until > now) break;
       this.endedSessions.delete(key);
     }
+    void this.presence.flush();
+  }
+
+  /**
+   * Deletes publications older than the history keeps, idle streams and the presence of dead
+   * processes (hub-history.ts, hub-presence.ts). Runs every minute (tests call it).
+   */
+  async retain(): Promise<void> {
+    const now = this.options.clock();
+    try {
+      await retainHistory(this.options.db, now);
+      await this.presence.retain(this.aliveSince(now));
+    } catch (error: unknown) {
+      this.options.log.warn(
+        { error: error instanceof Error ? error.name : typeof error },
+        'realtime history could not be trimmed',
+      );
+    }
+  }
+
+  /** Writes this process's pending presence now (the sweep does every second; tests call it). */
+  flushPresence(): Promise<void> {
+    return this.presence.flush();
+  }
+
+  /** A process not heard of since this is taken for dead (its heartbeat is every ping). */
+  private aliveSince(now: Date): Date {
+    return new Date(now.getTime() - 3 * this.options.settings.pingIntervalS * 1000);
   }
 
   /**
@@ -645,7 +625,14 @@ export class RealtimeHub {
    * whose token expired without a refresh (3005).
    */
   tick(): void {
-    const nowS = this.options.clock().getTime() / 1000;
+    const now = this.options.clock();
+    const nowS = now.getTime() / 1000;
+    this.presence.heartbeat(now).catch((error: unknown) => {
+      this.options.log.warn(
+        { error: error instanceof Error ? error.name : typeof error },
+        'realtime heartbeat could not be written',
+      );
+    });
     for (const client of this.clients) {
       // One not connected yet is closed by the connect deadline (sweep).
       if (client.claims === null) continue;
@@ -655,13 +642,13 @@ export class RealtimeHub {
         this.disconnect(client, CLOSE.noPong);
       } else {
         client.heard = false;
-        client.socket.send('{}');
+        client.transport.send('{}');
       }
     }
   }
 
   private disconnect(client: Client, reason: CloseReason): void {
-    close(client.socket, reason);
+    client.transport.close(reason);
     // Forgotten at once: its subscriptions get nothing more while the close handshake runs.
     this.forget(client);
   }
@@ -672,12 +659,19 @@ export class RealtimeHub {
     this.stopped = true;
     if (this.timer !== null) clearInterval(this.timer);
     if (this.sweeper !== null) clearInterval(this.sweeper);
+    if (this.retainer !== null) clearInterval(this.retainer);
     const open = this.clients.size;
     for (const client of [...this.clients]) this.disconnect(client, CLOSE.shutdown);
     if (open > 0) this.options.log.info({ connections: open }, 'realtime connections closed');
     const listener = this.listener;
     this.listener = null;
     await listener?.stop();
+    await this.presence.stop().catch((error: unknown) => {
+      this.options.log.warn(
+        { error: error instanceof Error ? error.name : typeof error },
+        'realtime presence could not be cleared',
+      );
+    });
     await new Promise<void>((resolve) => {
       this.wss.close(() => {
         resolve();
@@ -686,35 +680,10 @@ export class RealtimeHub {
   }
 }
 
-/** The name of a session's channel of `kind` (the hub holds the secret the key needs). */
-function channelOfSession(secret: string, sessionId: string, kind: string): string | null {
-  // A player's balance channel is named by the player: its publications carry the name.
-  if (kind === 'balance') return null;
-  const key = sessionChannelKey(secret, sessionId);
-  return kind === 'transactions' ? transactionsChannel(key) : notificationsChannel(key);
-}
-
-function isConnecting(outcome: object | null): outcome is Connecting {
-  return outcome !== null && 'connecting' in outcome;
-}
-
 function count(counts: Map<string, number>, key: string, delta: number): void {
   const next = (counts.get(key) ?? 0) + delta;
   if (next <= 0) counts.delete(key);
   else counts.set(key, next);
-}
-
-function errorReply(id: number, error: ErrorReply): object {
-  return { id, error };
-}
-
-function close(socket: WebSocket, reason: CloseReason): void {
-  // Centrifugo's close reason: JSON the client reads `reconnect` from.
-  socket.close(reason.code, JSON.stringify({ reason: reason.reason, reconnect: reason.reconnect }));
-}
-
-function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 declare module '../../http/app-types' {

@@ -12,9 +12,9 @@ export { balanceChannel } from './channels';
 export { startClickstreamRetention } from './clickstream';
 export { RealtimeHub } from './hub';
 export {
-  REALTIME_NOTIFY_CHANNEL,
   balanceEnvelope,
   notifyExpression,
+  publishCall,
   publishToBrandSessions,
   sessionEnvelope,
 } from './publish';

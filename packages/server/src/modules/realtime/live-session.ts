@@ -18,14 +18,17 @@ import type { ConnectionClaims } from './token';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Whether the session of `claims` is live at `now` and its player not blocked. */
-export async function isLiveSession(
+/**
+ * The id of the session of `claims` when it is live at `now` and its player not blocked, else
+ * `null`. The hub keeps only a hash of it (its channels' streams, publish.ts).
+ */
+export async function liveSessionOf(
   db: Database,
   secret: string,
   claims: ConnectionClaims,
   now: Date,
-): Promise<boolean> {
-  if (!UUID.test(claims.sub)) return false;
+): Promise<string | null> {
+  if (!UUID.test(claims.sub)) return null;
   const rows = await db
     .select({ id: sessions.id })
     .from(sessions)
@@ -37,5 +40,5 @@ export async function isLiveSession(
         isNull(players.blockedAt),
       ),
     );
-  return rows.some((row) => sessionChannelKey(secret, row.id) === claims.ses);
+  return rows.find((row) => sessionChannelKey(secret, row.id) === claims.ses)?.id ?? null;
 }

@@ -28,6 +28,8 @@ export const ERROR = {
   notAvailable: { code: 108, message: 'not available' },
   tokenExpired: { code: 109, message: 'token expired' },
   tooManyRequests: { code: 111, message: 'too many requests', temporary: true },
+  // A recovery that could not recover, asked by a subscribe flagged to want no unrecovered one.
+  unrecoverablePosition: { code: 112, message: 'unrecoverable position' },
 } as const satisfies Record<string, ErrorReply>;
 
 /** Why a connection is closed. */
@@ -51,6 +53,9 @@ export const CLOSE = {
   sessionEnded: { code: 3503, reason: 'session ended', reconnect: false },
   // No accepted connect within REALTIME_CONNECT_TIMEOUT_MS of opening.
   stale: { code: 3502, reason: 'stale', reconnect: false },
+  // The hub missed publications (its notification listener was lost): the client reconnects
+  // and recovers them.
+  insufficientState: { code: 3010, reason: 'insufficient state', reconnect: true },
   // Centrifugo does not reconnect after 3504; here it does, after its back-off: a widget's
   // reconnect may come before its dead socket was noticed.
   connectionLimit: { code: 3504, reason: 'connection limit', reconnect: true },

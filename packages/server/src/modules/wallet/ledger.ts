@@ -33,12 +33,7 @@ import { rowsOf } from '../../db/rows';
 import { ShapedStatement, rawStatement, updateSetOf } from '../../db/statement-shapes';
 import { ApiError } from '../../http/api-error';
 import { isTransaction } from '../webhooks';
-import {
-  REALTIME_NOTIFY_CHANNEL,
-  balanceEnvelope,
-  notifyExpression,
-  balanceChannel,
-} from '../realtime';
+import { publishCall, balanceEnvelope, notifyExpression, balanceChannel } from '../realtime';
 import { plainDecimal } from '../../platform/money-text';
 
 /** A player's money in one currency. */
@@ -129,7 +124,7 @@ const writeBalanceStatement = new ShapedStatement<
     .returning({ currency: playerBalances.currency });
   return rawStatement(
     db,
-    sql`with updated as (${update.getSQL()}) select pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${publication}) from updated`,
+    sql`with updated as (${update.getSQL()}) select ${publishCall(sql`${publication}`)} from updated`,
   );
 });
 

@@ -198,7 +198,7 @@ export async function endpointStatus(
           isNotNull(webhookEvents.lastAttemptAt),
         ),
       )
-      .orderBy(desc(webhookEvents.lastAttemptAt))
+      .orderBy(desc(webhookEvents.lastAttemptAt), desc(webhookEvents.seq))
       .limit(1),
   ]);
   const counts = { pending: 0, delivered: 0, dead: 0 };

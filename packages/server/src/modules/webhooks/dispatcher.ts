@@ -24,7 +24,10 @@
  *   after its last attempt (an hour by default; 0: never), and stays dead until one is answered,
  *   so that once the endpoint answers again the dead event and the events it held go out in order
  *   by themselves. Whoever does not want to wait requeues it ({@link requeueDeadEvents},
- *   `npm run webhooks -w @cashdesk/server -- redeliver`, the operator API's redeliver).
+ *   `npm run webhooks -w @cashdesk/server -- redeliver`, the operator API's redeliver). A
+ *   requeue while a slow retry is in flight does not send it a second time at once: the event
+ *   stays leased to the attempt in flight; if that attempt is answered it is delivered, once; if
+ *   not, the requeue stands and the next batch sends it, before the events it holds.
  * - Each attempt is recorded on the event: attempts, next attempt, last status code or error
  *   (`http 500`, `timeout`, `ECONNREFUSED`: never the secret, the body or the address), when it
  *   was delivered; and counted in the app's metrics ({@link WebhookMetrics}).
@@ -272,10 +275,33 @@ async function recordAttempt(
                 now.getTime() + retryDelayMs(attempts, deps.settings, random()),
               ),
             };
-  await deps.db
+  const written = await deps.db
     .update(webhookEvents)
     .set(changes)
-    .where(and(eq(webhookEvents.id, row.id), eq(webhookEvents.leaseOwner, owner)));
+    .where(
+      and(
+        eq(webhookEvents.id, row.id),
+        eq(webhookEvents.leaseOwner, owner),
+        // A slow retry's failure is written only if no redelivery requeued the event meanwhile.
+        outcome === 'dead_retry_failed' ? isNotNull(webhookEvents.deadAt) : undefined,
+      ),
+    )
+    .returning({ id: webhookEvents.id });
+  if (written.length === 0 && outcome === 'dead_retry_failed') {
+    // Requeued while this attempt was in flight: the redelivery stands (due at once, a fresh
+    // count of attempts); the failed attempt is recorded and the event let go, so the next batch
+    // sends it, still ahead of the later events of its transaction.
+    await deps.db
+      .update(webhookEvents)
+      .set({
+        lastAttemptAt: now,
+        lastStatusCode: result.statusCode,
+        lastError: result.error,
+        leaseOwner: null,
+        leaseUntil: null,
+      })
+      .where(and(eq(webhookEvents.id, row.id), eq(webhookEvents.leaseOwner, owner)));
+  }
   return outcome;
 }
 

@@ -48,7 +48,7 @@ import { payGroups, players, transactionHistory, webhookEvents } from '../../db/
 import { plainDecimal } from '../../platform/money-text';
 import { REVERSED_MESSAGE_KEY } from './reversal-marker';
 import { ShapedStatement, rawStatement } from '../../db/statement-shapes';
-import { REALTIME_NOTIFY_CHANNEL, sessionEnvelope } from '../realtime';
+import { publishCall, sessionEnvelope } from '../realtime';
 
 /** The channel a recorded event is announced on, after its commit (notify.ts listens). */
 export const WEBHOOK_CHANNEL = 'cashdesk_webhook_events';
@@ -148,9 +148,7 @@ const insertEventsStatement = new ShapedStatement<
     .split('|')
     .map((part) => Number.parseInt(part, 10));
   const realtime = variant.endsWith('+');
-  const publication = realtime
-    ? sql`pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${sql.placeholder('realtime')})`
-    : sql`1`;
+  const publication = realtime ? publishCall(sql`${sql.placeholder('realtime')}`) : sql`1`;
   const logged =
     historyCount === 0
       ? undefined
@@ -206,7 +204,7 @@ async function insertEvents(
   const logged = transactionId === null ? [] : history;
   if (events.length === 0 && logged.length === 0) {
     if (realtime !== undefined) {
-      await tx.execute(sql`select 1, pg_notify(${REALTIME_NOTIFY_CHANNEL}, ${realtime})`);
+      await tx.execute(sql`select 1, ${publishCall(sql`${realtime}`)}`);
     }
     return;
   }

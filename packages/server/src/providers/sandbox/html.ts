@@ -1,10 +1,11 @@
 /**
  * The small HTML shell of the sandbox's pages (3-D Secure challenge, interaction page): one
- * self-contained document, no scripts, no external assets, every value escaped, so it renders the
- * same in the cashier's frame and in a new tab.
+ * self-contained document, no external assets, every value escaped, so it renders the same in the
+ * cashier's frame and in a new tab. Its one script only tells a parent window its height.
  *
  * @packageDocumentation
  */
+import { HOST_MESSAGE_TARGET } from '@cashdesk/domain';
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -63,8 +64,8 @@ export interface SandboxPageInput {
   /** The fieldset's legend: what the buttons decide. */
   readonly legend: string;
   readonly buttons: readonly PageButton[];
-  /** A CSP nonce for the inline style, when the server sends a nonce-based policy. */
-  readonly styleNonce?: string | undefined;
+  /** A CSP nonce for the inline style and script, when the server sends a nonce-based policy. */
+  readonly nonce?: string | undefined;
 }
 
 const STYLE = `
@@ -85,6 +86,28 @@ button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 `;
 
 /**
+ * The page's one script. Shown in a host page's auto-height cashier frame (the provider page an
+ * alternative payment opens in the cashier's place), the page tells its parent its content height
+ * as the widget does (the domain's `resize` host message), so the frame fits it instead of keeping
+ * the height of the form before it and a large blank area under the page. It reads nothing but the
+ * page's height, posts nothing else (a height is no secret, so to any origin) and does nothing as
+ * the top page.
+ */
+export const SANDBOX_HEIGHT_SCRIPT = `(() => {
+const parent = window.parent;
+if (parent === window) return;
+let last = 0;
+const post = () => {
+const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+if (height < 1 || height === last) return;
+last = height;
+parent.postMessage(JSON.stringify({ target: ${JSON.stringify(HOST_MESSAGE_TARGET)}, type: 'resize', height }), '*');
+};
+post();
+if ('ResizeObserver' in window) new ResizeObserver(post).observe(document.documentElement);
+})();`;
+
+/**
  * Renders a sandbox page: a language-tagged document with a heading, a summary list and a form
  * whose buttons post the choice. The first primary button is focused on load (autofocus), so a
  * keyboard user can answer at once. English only: the sandbox is a developer tool.
@@ -95,7 +118,7 @@ export function renderSandboxPage(input: SandboxPageInput): string {
   if (!isSafeUrl(input.action)) {
     throw new RangeError('The sandbox page form action must be an http(s) URL or a path.');
   }
-  const nonce = input.styleNonce === undefined ? '' : ` nonce="${escapeHtml(input.styleNonce)}"`;
+  const nonce = input.nonce === undefined ? '' : ` nonce="${escapeHtml(input.nonce)}"`;
   const details = input.details
     .map((detail) => `<dt>${escapeHtml(detail.term)}</dt><dd>${escapeHtml(detail.value)}</dd>`)
     .join('\n');
@@ -144,6 +167,7 @@ ${buttons}
 </fieldset>
 </form>
 </main>
+<script${nonce}>${SANDBOX_HEIGHT_SCRIPT}</script>
 </body>
 </html>
 `;

@@ -43,7 +43,7 @@ export interface InteractionPageInput {
   /** Extra hidden fields (e.g. a CSRF token); `action` is reserved. */
   readonly hiddenFields?: Readonly<Record<string, string>> | undefined;
   /** A CSP nonce for the inline style. */
-  readonly styleNonce?: string | undefined;
+  readonly nonce?: string | undefined;
 }
 
 /**
@@ -72,7 +72,7 @@ export function renderInteractionPage(input: InteractionPageInput): string {
       { label: 'Approve payment', value: INTERACTION_ACTIONS.approve, primary: true },
       { label: 'Decline payment', value: INTERACTION_ACTIONS.decline },
     ],
-    styleNonce: input.styleNonce,
+    nonce: input.nonce,
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, isSafeUrl } from './html';
+import { escapeHtml, isSafeUrl, SANDBOX_HEIGHT_SCRIPT } from './html';
 import {
   cashierThreeDsReturnUrl,
   renderThreeDsChallengePage,
@@ -33,10 +33,15 @@ describe('the 3-D Secure challenge page (SPEC §2 /3ds_result)', () => {
     expect(html).toContain('<button type="submit" name="result" value="fail">Fail</button>');
   });
 
-  it('has no scripts, no external assets and no frame-busting', () => {
+  it('has no external assets and no frame-busting; its one script only tells a parent its height', () => {
     const html = renderThreeDsChallengePage(PAGE);
-    expect(html).not.toMatch(/<script|<link|<img|<iframe|src=|https?:\/\//i);
+    expect(html).not.toMatch(/<link|<img|<iframe|src=|https?:\/\//i);
     expect(html).not.toContain('top.location');
+    expect(html.match(/<script/gi)).toHaveLength(1);
+    expect(html).toContain(`<script>${SANDBOX_HEIGHT_SCRIPT}</script>`);
+    expect(SANDBOX_HEIGHT_SCRIPT).not.toMatch(
+      /location|cookie|storage|fetch|document\.(body|forms)/i,
+    );
   });
 
   it('escapes hostile input everywhere it is shown', () => {
@@ -47,9 +52,11 @@ describe('the 3-D Secure challenge page (SPEC §2 /3ds_result)', () => {
       cardLast4: "'><img src=x onerror=alert(3)>",
       completionUrl: '/complete?x="><script>alert(4)</script>',
       hiddenFields: { 'csrf"><script>': '"><script>alert(5)</script>' },
-      styleNonce: '"><script>alert(6)</script>',
+      nonce: '"><script>alert(6)</script>',
     });
-    expect(html).not.toMatch(/<script|<img|<b>/i);
+    // Only the page's own script tag: none from the hostile values.
+    expect(html.match(/<script/gi)).toHaveLength(1);
+    expect(html).not.toMatch(/<img|<b>/i);
     expect(html).toContain('<dd>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;co</dd>');
     expect(html).toContain('<dd>•••• &#39;&gt;&lt;img src=x onerror=alert(3)&gt;</dd>');
     expect(html).toContain('action="/complete?x=&quot;&gt;&lt;script&gt;alert(4)&lt;/script&gt;"');

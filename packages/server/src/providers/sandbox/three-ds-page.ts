@@ -32,7 +32,7 @@ export interface ThreeDsPageInput {
   /** Extra hidden fields (e.g. a CSRF token); `result` is reserved. */
   readonly hiddenFields?: Readonly<Record<string, string>> | undefined;
   /** A CSP nonce for the inline style. */
-  readonly styleNonce?: string | undefined;
+  readonly nonce?: string | undefined;
 }
 
 /**
@@ -64,7 +64,7 @@ export function renderThreeDsChallengePage(input: ThreeDsPageInput): string {
       { label: 'Pass', value: THREE_DS_CHOICES.pass, primary: true },
       { label: 'Fail', value: THREE_DS_CHOICES.fail },
     ],
-    styleNonce: input.styleNonce,
+    nonce: input.nonce,
   });
 }
 

@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import { ENDPOINTS } from '@cashdesk/contract';
+import { CONTACT_TYPES, ENDPOINTS } from '@cashdesk/contract';
 import type { ContactType } from '@cashdesk/contract';
 import { cashierApi, endpointQuery } from '../../api/cashier-api';
 import type { ApiError, ResponseOf } from '../../api/http';
@@ -74,6 +74,9 @@ export interface OtpRefusal {
   readonly resendAfter: number | null;
   /** The field a 400 names in error_field (body.otp, body.contact_type, body.value …), when it names one. */
   readonly field: string | null;
+  /** 1403 of a payout account: where the code still valid went, and by which contact. */
+  readonly maskedContact: string | null;
+  readonly contactType: ContactType | null;
 }
 
 function bodyField(data: unknown, key: string): unknown {
@@ -88,6 +91,10 @@ function textOf(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
+function contactTypeOf(value: unknown): ContactType | null {
+  return CONTACT_TYPES.find((type) => type === value) ?? null;
+}
+
 /** SPEC §8: reads an account-management error answer's code and OTP details. */
 export function readOtpRefusal(error: ApiError): OtpRefusal {
   return {
@@ -96,6 +103,8 @@ export function readOtpRefusal(error: ApiError): OtpRefusal {
     blockUntil: textOf(bodyField(error.data, 'block_until')),
     resendAfter: numberOf(bodyField(error.data, 'resend_after')),
     field: textOf(bodyField(error.data, 'error_field')),
+    maskedContact: textOf(bodyField(error.data, 'masked_contact')),
+    contactType: contactTypeOf(bodyField(error.data, 'contact_type')),
   };
 }
 

@@ -163,6 +163,42 @@ describe('payout account verification (SPEC §2 /withdrawal-verify-account, §4,
     expect(screen.getByText('Send a new code in 0:30')).toBeDefined();
   });
 
+  it('SPEC §2 confirm a one-time code: opened again within the resend wait, the screen offers the field for the code already sent, and it verifies', async () => {
+    const calls = stubAccountCalls({
+      '/otp/send': [
+        {
+          status: 429,
+          body: {
+            error_code: '1403',
+            error_message: 'too soon',
+            resend_after: 42,
+            masked_contact: '+49157*****233',
+            contact_type: 'phone',
+          },
+        },
+      ],
+      '/otp/verify': [{ body: { verified: true, attempts_left: 2 } }],
+    });
+    const user = userEvent.setup();
+    await renderScreen(<VerifyAccountPage />, `/withdrawal-verify-account${QUERY}`, HAND_OVER);
+    await user.click(await screen.findByRole('button', { name: 'Send code' }));
+    const code = await screen.findByRole('textbox', { name: 'Code' });
+    const sentence =
+      'A code was sent to +49157*****233 a moment ago and is still valid. Type it below.';
+    expect(screen.getByText(sentence)).toBeDefined();
+    expect(announce).toHaveBeenCalledWith(sentence, 'polite');
+    // Not an error: the player has a code to type; a new one only after the wait.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Send a new code in 0:42')).toBeDefined();
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => {
+      expect(bodiesOf(calls, '/otp/verify')).toEqual([
+        { otp: '654321', requisite_id: 'req_7QpX2' },
+      ]);
+    });
+  });
+
   it('SPEC §4: a wrong code shows the attempts left on the code field, keeps focus there and announces it', async () => {
     const calls = stubAccountCalls({
       '/otp/send': [{ body: SENT }],

@@ -1,4 +1,5 @@
 import type { ContactType, PayoutMethodDetail, TrustedContact } from '@cashdesk/contract';
+import { latinDigits } from '@cashdesk/domain';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -257,6 +258,8 @@ function CodeSteps({
   const contacts: readonly TrustedContact[] = detail.trusted_contacts;
   const [contact, setContact] = useState<ContactType | null>(contacts[0]?.contact_type ?? null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  /** The code was sent before this screen opened (a resend refused as too soon named it). */
+  const [sentBefore, setSentBefore] = useState(false);
   const [sendProblem, setSendProblem] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -286,6 +289,7 @@ function CodeSteps({
           return;
         }
         setSentTo(answer.masked_contact);
+        setSentBefore(false);
         setCode('');
         setCodeError(null);
         timer.start(answer.resend_after);
@@ -302,6 +306,18 @@ function CodeSteps({
         }
         if (refusal.code === OTP_ERROR_CODES.resendTooSoon && refusal.resendAfter !== null) {
           timer.start(refusal.resendAfter);
+        }
+        if (refusal.code === OTP_ERROR_CODES.resendTooSoon && refusal.maskedContact !== null) {
+          // A code sent a moment ago (before this screen was opened again) is still valid: the
+          // field to type it appears, as after a send, instead of a wait for another code.
+          const contactSent = refusal.maskedContact;
+          if (refusal.contactType !== null) setContact(refusal.contactType);
+          setSentTo(contactSent);
+          setSentBefore(true);
+          setCodeError(null);
+          announce(t('ACCOUNT_MANAGEMENT.VERIFY.ALREADY_SENT', { contact: contactSent }), 'polite');
+          window.requestAnimationFrame(() => codeInput.current?.focus());
+          return;
         }
         setSendProblem(t(sendRefusalKey(error)));
       });
@@ -420,7 +436,12 @@ function CodeSteps({
       {sentTo === null ? null : (
         <form className="cd-account__step" onSubmit={confirm} noValidate>
           <p className="cd-account__sent">
-            {t('ACCOUNT_MANAGEMENT.VERIFY.SENT', { contact: sentTo })}
+            {t(
+              sentBefore
+                ? 'ACCOUNT_MANAGEMENT.VERIFY.ALREADY_SENT'
+                : 'ACCOUNT_MANAGEMENT.VERIFY.SENT',
+              { contact: sentTo },
+            )}
           </p>
           <div className="cd-account__field">
             <label htmlFor={codeId} className="cd-account__label">
@@ -443,7 +464,8 @@ function CodeSteps({
               aria-invalid={codeError !== null}
               aria-describedby={codeError === null ? codeHintId : `${codeErrorId} ${codeHintId}`}
               onChange={(event) => {
-                setCode(event.target.value.replace(/\D/g, ''));
+                // Digits of every script count: an Arabic keyboard types ١٢٣.
+                setCode(latinDigits(event.target.value).replace(/\D/g, ''));
               }}
             />
             {codeError === null ? null : (

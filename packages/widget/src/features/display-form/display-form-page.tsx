@@ -17,10 +17,15 @@ import { callEndpoint } from '../../api/http';
 import { useAppStore } from '../../store/hooks';
 import { scrollToTop } from '../../host/host-bridge';
 import { Button } from '../../ui/button';
+import { PageHeader } from '../../ui/page-header';
+import { ServerName, ServerText } from '../../ui/server-text';
+import { operatorTextLang } from '../../i18n/text-language';
+import { readDisplayFormOrigin } from '../../route-state/display-form';
+import type { DisplayFormOrigin } from '../../route-state/display-form';
+import { CopyBox } from '../../ui/copy-box';
 import { Icon } from '../../ui/icon';
 import { Skeleton } from '../../ui/skeleton';
 import { Toast } from '../../ui/toast';
-import { usePageTitle } from '../../ui/use-page-title';
 import { useNow } from '../../ui/use-every-second';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
@@ -56,18 +61,68 @@ function statusTarget(transactionId: string, search: string) {
 }
 
 function Frame({ title, children }: { readonly title: string; readonly children: ReactNode }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
   const titleId = useId();
-  usePageTitle(title);
   useEffect(() => {
     scrollToTop();
   }, []);
   return (
     <section className="cd-card cd-display-form" aria-labelledby={titleId}>
-      <h1 id={titleId} className="cd-page-title">
-        {title}
-      </h1>
+      {/* The way back to the methods: the code stays payable until it expires, but the player
+          need not pay it (another method, or later from the payment history). */}
+      <PageHeader
+        title={title}
+        titleId={titleId}
+        back={{ pathname: '/deposit', search }}
+        backLabel={t('DEPOSIT_METHOD.BACK')}
+      />
       {children}
     </section>
+  );
+}
+
+/**
+ * The labels of the copy fields the cashier knows by their provider's name (contract CopyField
+ * `name`), in the player's language; another field keeps the provider's own label.
+ */
+const COPY_FIELD_LABELS: Readonly<Record<string, string>> = {
+  wallet: 'DISPLAY_FORM.FIELD.WALLET',
+  amount: 'DISPLAY_FORM.FIELD.AMOUNT',
+  reference: 'DISPLAY_FORM.REFERENCE',
+  iban: 'PH.FIELD.IBAN',
+  bic: 'DISPLAY_FORM.FIELD.BIC',
+  beneficiary: 'DISPLAY_FORM.FIELD.BENEFICIARY',
+  bank: 'PH.FIELD.BANK',
+  network: 'PH.FIELD.NETWORK',
+};
+
+/** What the payment is for: the method and the choices made on its form (its network). */
+function PaymentChoice({ origin }: { readonly origin: DisplayFormOrigin }) {
+  const { t } = useTranslation();
+  const choices = origin.choices ?? [];
+  if (origin.methodName === undefined && choices.length === 0) return null;
+  return (
+    <dl className="cd-display-form__choice">
+      {origin.methodName === undefined ? null : (
+        <div className="cd-display-form__choice-row">
+          <dt>{t('DISPLAY_FORM.METHOD')}</dt>
+          <dd>
+            <ServerName name={origin.methodName} />
+          </dd>
+        </div>
+      )}
+      {choices.map((choice) => (
+        <div key={choice.label} className="cd-display-form__choice-row">
+          <dt>
+            <ServerText text={choice.label} />
+          </dt>
+          <dd>
+            <ServerText text={choice.value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -77,43 +132,45 @@ function useTimeLeft(until: string): string {
   return formatCountdown(now, until);
 }
 
-/** One copy-input row (SPEC §2 "copy-input"): a labelled read-only field and its copy button. */
+/** One copy-input row (SPEC §2 "copy-input"): its label over the value and its copy button. */
 function CopyRow({
   label,
+  labelLang,
   value,
   onCopy,
 }: {
   readonly label: string;
+  /** The label's language when it is the provider's own wording. */
+  readonly labelLang?: string | undefined;
   readonly value: string;
   readonly onCopy: (value: string) => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
+  const labelId = useId();
   return (
     <div className="cd-display-form__row">
-      <label className="cd-display-form__label" htmlFor={id}>
+      <span className="cd-display-form__label" id={labelId} lang={labelLang}>
         {label}
-      </label>
-      <div className="cd-display-form__field">
-        <input id={id} className="cd-display-form__input" readOnly value={value} dir="ltr" />
-        <button
-          type="button"
-          className="cd-display-form__copy"
-          aria-label={t('DISPLAY_FORM.COPY_FIELD', { label })}
-          onClick={() => {
-            onCopy(value);
-          }}
-        >
-          <Icon name="copy" size={ICON_SIZE_REGULAR_BUTTON} />
-        </button>
-      </div>
+      </span>
+      <CopyBox
+        labelId={labelId}
+        value={value}
+        copyLabel={t('DISPLAY_FORM.COPY_FIELD', { label })}
+        onCopy={() => {
+          onCopy(value);
+        }}
+      />
     </div>
   );
 }
 
 /** The form itself, once the router state has it. */
-function DisplayForm({ form, transactionId }: DisplayFormState) {
-  const { t } = useTranslation();
+function DisplayForm({
+  form,
+  transactionId,
+  origin,
+}: DisplayFormState & { readonly origin: DisplayFormOrigin }) {
+  const { t, i18n } = useTranslation();
   const moneyStyle = useMoneyFormat();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -157,6 +214,7 @@ function DisplayForm({ form, transactionId }: DisplayFormState) {
   const qrAlt = t('DISPLAY_FORM.QR_ALT', { amount, reference: form.reference });
   return (
     <Frame title={t('DISPLAY_FORM.TITLE')}>
+      <PaymentChoice origin={origin} />
       <p className="cd-display-form__amount">{t('DISPLAY_FORM.AMOUNT', { amount })}</p>
       <p className="cd-display-form__muted">{t('DISPLAY_FORM.INSTRUCTIONS')}</p>
       <figure className="cd-display-form__qr">
@@ -197,9 +255,25 @@ function DisplayForm({ form, transactionId }: DisplayFormState) {
       <CopyRow label={t('DISPLAY_FORM.REFERENCE')} value={form.reference} onCopy={copy} />
       {form.copy_fields
         .filter((field) => field.value !== form.reference)
-        .map((field) => (
-          <CopyRow key={field.label} label={field.label} value={field.value} onCopy={copy} />
-        ))}
+        .map((field) => {
+          const key = field.name === undefined ? undefined : COPY_FIELD_LABELS[field.name];
+          return key === undefined ? (
+            <CopyRow
+              key={field.label}
+              label={field.label}
+              labelLang={operatorTextLang(field.label, i18n.language)}
+              value={field.value}
+              onCopy={copy}
+            />
+          ) : (
+            <CopyRow
+              key={field.label}
+              label={t(key, { currency: form.currency })}
+              value={field.value}
+              onCopy={copy}
+            />
+          );
+        })}
       <Button
         block
         onClick={() => {
@@ -208,6 +282,12 @@ function DisplayForm({ form, transactionId }: DisplayFormState) {
       >
         {t('DISPLAY_FORM.MADE_PAYMENT')}
       </Button>
+      <Link
+        className="cd-button cd-button--secondary cd-button--block"
+        to={{ pathname: '/deposit', search }}
+      >
+        {t('DISPLAY_FORM.OTHER_METHOD')}
+      </Link>
       {toast === null ? null : <Toast text={toast} onDone={hideToast} />}
     </Frame>
   );
@@ -225,7 +305,15 @@ export function DisplayFormPage({ route }: { readonly route: RouteDefinition }) 
   const { t } = useTranslation();
   const location = useLocation();
   const state = readState(location.state);
-  if (state !== null) return <DisplayForm form={state.form} transactionId={state.transactionId} />;
+  if (state !== null) {
+    return (
+      <DisplayForm
+        form={state.form}
+        transactionId={state.transactionId}
+        origin={readDisplayFormOrigin(location.state)}
+      />
+    );
+  }
   const transactionId = new URLSearchParams(location.search).get('transaction_id');
   return (
     <Frame title={t('DISPLAY_FORM.MISSING.TITLE')}>

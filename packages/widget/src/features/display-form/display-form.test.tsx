@@ -1,3 +1,4 @@
+import { getLongValue } from '../../test/long-value';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EXAMPLE_PAY_SESSION_DISPLAY_FORM } from '@cashdesk/contract';
@@ -64,9 +65,58 @@ describe('display form (SPEC §2 display form)', () => {
       address: '/deposit/deposit-display-form',
       state,
     });
-    expect(screen.getByLabelText('Payment reference')).toHaveProperty('value', 'REF-7K2M9');
-    expect(screen.getByLabelText('IBAN')).toHaveProperty('value', 'DE89370400440532013000');
-    expect(screen.queryByLabelText('Reference')).toBeNull();
+    // Each value whole, in the group its label names, in groups a line may break between.
+    const reference = screen.getByRole('group', { name: 'Payment reference' });
+    expect(getLongValue(reference, 'REF-7K2M9').textContent).toBe('REF-7K2M9');
+    const iban = screen.getByRole('group', { name: 'IBAN' });
+    expect(getLongValue(iban, 'DE89370400440532013000').textContent).toBe(
+      'DE89 3704 0044 0532 0130 00',
+    );
+    expect(screen.queryByRole('group', { name: 'Reference' })).toBeNull();
+  });
+
+  it("says what the payment is for, labels the provider's fields in Arabic and offers the way back", async () => {
+    await renderAt(<DisplayFormPage route={route()} />, {
+      address: '/deposit/deposit-display-form?session_id=s1',
+      language: 'ar',
+      state: {
+        paySession: {
+          ...EXAMPLE_PAY_SESSION_DISPLAY_FORM,
+          display_form: {
+            ...EXAMPLE_PAY_SESSION_DISPLAY_FORM.display_form,
+            copy_fields: [
+              { name: 'wallet', label: 'Wallet', value: 'SANDBOX-WALLET-0001' },
+              { name: 'amount', label: 'Amount (EUR)', value: '50.00' },
+              { name: 'memo', label: 'Memo', value: 'M-1' },
+            ],
+          },
+        },
+        payGroupId: '104',
+        methodName: 'Crypto (QR code)',
+        choices: [{ label: 'PH.FIELD.NETWORK', value: 'Bitcoin' }],
+      },
+    });
+    // The method (its English name marked as such) and the network chosen on its form.
+    const method = screen.getByText('Crypto (QR code)');
+    expect(method.getAttribute('lang')).toBe('en');
+    expect(method.closest('dd')?.previousElementSibling?.textContent).toBe('طريقة الدفع');
+    expect(screen.getByText('Bitcoin').closest('dd')?.previousElementSibling?.textContent).toBe(
+      'الشبكة',
+    );
+    // The provider's fields the cashier knows by name are labelled in Arabic; another keeps the
+    // provider's label, marked as English.
+    expect(screen.getByRole('group', { name: 'المحفظة' })).toBeDefined();
+    expect(screen.getByRole('group', { name: 'المبلغ (EUR)' })).toBeDefined();
+    expect(screen.queryByText('Wallet')).toBeNull();
+    expect(screen.queryByText('Amount (EUR)')).toBeNull();
+    expect(screen.getByText('Memo').getAttribute('lang')).toBe('en');
+    // The way back to the methods, above and below.
+    expect(
+      screen.getByRole('link', { name: 'العودة إلى طرق الإيداع' }).getAttribute('href'),
+    ).toMatch(/^\/deposit\?/);
+    expect(screen.getByRole('link', { name: 'الدفع بطريقة أخرى' }).getAttribute('href')).toMatch(
+      /^\/deposit\?/,
+    );
   });
 
   it('copies a field and shows the success toast for 2 seconds (SPEC §9 copy toast 2000 ms)', async () => {

@@ -1,7 +1,9 @@
+import { getLongValue } from '../../test/long-value';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   EXAMPLE_PAYMENT_HISTORY,
+  EXAMPLE_PAYOUT_INIT,
   EXAMPLE_PAY_SESSION_DISPLAY_FORM,
   EXAMPLE_PAY_SESSION_REDIRECT,
   PaySession as PaySessionSchema,
@@ -94,13 +96,13 @@ describe('pending payments and history (/deposit-history, /withdrawal-history)',
     expect(within(open).getByText('Bank transfer')).toBeTruthy();
     expect(within(open).getByText('50.00 EUR')).toBeTruthy();
     expect(within(open).getByText('Waiting for your payment by QR code')).toBeTruthy();
-    expect(within(open).getByText('REF-7K2M9')).toBeTruthy();
+    expect(getLongValue(open, 'REF-7K2M9')).toBeTruthy();
     expect(
       within(open).getByRole('button', { name: 'Continue Bank transfer, 50.00 EUR' }),
     ).toBeTruthy();
     expect(within(recent).getByText('Visa / Mastercard')).toBeTruthy();
     expect(within(recent).getByText('Not completed')).toBeTruthy();
-    expect(within(recent).getByText('tx_01HZX9')).toBeTruthy();
+    expect(getLongValue(recent, 'tx_01HZX9')).toBeTruthy();
     expect(within(recent).queryByRole('button', { name: /^Continue/ })).toBeNull();
     const time = recent.querySelector('time');
     expect(time?.getAttribute('dateTime')).toBe('2030-01-30T09:30:00.000Z');
@@ -119,9 +121,11 @@ describe('pending payments and history (/deposit-history, /withdrawal-history)',
         '/deposit/deposit-display-form?session_id=test-session&lang=en-brand0&transaction_id=tx_01HZXA',
       );
     });
+    // The QR page says what the payment is for: the method, by the name the history has.
     expect(locationState()).toEqual({
       paySession: EXAMPLE_PAY_SESSION_DISPLAY_FORM,
       payGroupId: '102',
+      methodName: 'Bank transfer',
     });
   });
 
@@ -177,6 +181,45 @@ describe('pending payments and history (/deposit-history, /withdrawal-history)',
     );
   });
 
+  it('SPEC §4 withdrawal reversal: a withdrawal the player cancelled is listed as cancelled by them, back on the balance; one cancelled by another as cancelled; a failure as not completed', async () => {
+    const ended = (cancelledBy: PaymentHistoryItem['cancelled_by'], id: string) =>
+      itemOf({
+        transaction_id: id,
+        reference: id,
+        flow: 'withdrawal',
+        method_name: 'Payout to card',
+        open: false,
+        transaction_status: 'error',
+        result_status: 'error',
+        cancelled_by: cancelledBy,
+        pay_session: null,
+      });
+    stubHistory({
+      payments: [
+        ended('player', 'tx_reversed'),
+        ended('other', 'tx_cancelled'),
+        ended(null, 'tx_failed'),
+      ],
+      next_cursor: null,
+    });
+    await renderAt(<PaymentHistoryPage route={routeOf('withdrawal-history')} />, {
+      address: '/withdrawal-history',
+    });
+    const recent = await screen.findByRole('region', { name: 'Recent payments' });
+    // The reference is shown in groups (LongValue): the row is the one whose text holds it.
+    const rowOf = (id: string) =>
+      within(recent)
+        .getAllByRole('listitem')
+        .find((row) => row.textContent.includes(id));
+    expect(rowOf('tx_reversed')?.textContent).toContain(
+      'Cancelled by you, the amount is back on your balance',
+    );
+    expect(rowOf('tx_reversed')?.textContent).not.toContain('Not completed');
+    expect(rowOf('tx_cancelled')?.textContent).toContain('Cancelled');
+    expect(rowOf('tx_cancelled')?.textContent).not.toContain('Not completed');
+    expect(rowOf('tx_failed')?.textContent).toContain('Not completed');
+  });
+
   it('shows a voucher code of an open cash payment', async () => {
     const voucher: PaySession = {
       ...PaySessionSchema.parse(EXAMPLE_PAY_SESSION_DISPLAY_FORM),
@@ -194,7 +237,8 @@ describe('pending payments and history (/deposit-history, /withdrawal-history)',
     await renderAt(<PaymentHistoryPage route={routeOf('deposit-history')} />, {
       address: '/deposit-history',
     });
-    expect(await screen.findByText('VCH-42')).toBeTruthy();
+    await screen.findByText('Waiting for your cash payment');
+    expect(getLongValue(document.body, 'VCH-42')).toBeTruthy();
     expect(screen.getByText('Waiting for your cash payment')).toBeTruthy();
   });
 
@@ -253,7 +297,54 @@ describe('pending payments and history (/deposit-history, /withdrawal-history)',
     expect(await screen.findByRole('heading', { level: 1, name: 'مدفوعاتك' })).toBeTruthy();
     // The heading comes before the history's answer: wait for the list itself.
     expect(await screen.findByRole('region', { name: 'قيد التنفيذ' })).toBeTruthy();
-    expect(screen.getByText('REF-7K2M9').getAttribute('dir')).toBe('ltr');
+    expect(getLongValue(document.body, 'REF-7K2M9').getAttribute('dir')).toBe('ltr');
     expect(screen.getAllByText(/50\.00/)[0]?.closest('[dir="ltr"]')).not.toBeNull();
+  });
+});
+
+describe('the pending withdrawal and its cancel (SPEC §2 cancel-withdrawal popup)', () => {
+  it('is offered on the pending payments too; once cancelled the list is read again', async () => {
+    const user = userEvent.setup();
+    const calls: string[] = [];
+    let reversed = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: unknown) => {
+        const url = new URL(requestUrl(input), 'http://cashier.test');
+        calls.push(url.pathname);
+        if (url.pathname.endsWith('/payments/history'))
+          return Promise.resolve(jsonResponse(HISTORY));
+        if (url.pathname.endsWith('/payouts/groups/init')) {
+          return Promise.resolve(
+            jsonResponse({
+              ...EXAMPLE_PAYOUT_INIT,
+              withdrawal_reverse: reversed ? null : { amount: '20.15', currency: 'EUR' },
+            }),
+          );
+        }
+        if (url.pathname.endsWith('/payments/reverse-pending-withdrawal')) {
+          reversed = true;
+          return Promise.resolve(
+            jsonResponse({ success_amount: '20.15', fail_amount: null, currency: 'EUR' }),
+          );
+        }
+        return Promise.resolve(jsonResponse({ error_code: '1008', error_message: 'no' }, 404));
+      }),
+    );
+    await renderAt(<PaymentHistoryPage route={routeOf('withdrawal-history')} />, {
+      address: '/withdrawal-history',
+    });
+    await screen.findByText(/You have a pending withdrawal of .*20\.15/);
+    const histories = () => calls.filter((path) => path.endsWith('/payments/history')).length;
+    const before = histories();
+    await user.click(screen.getByRole('button', { name: 'Cancel withdrawal' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel your withdrawal?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => {
+      expect(histories()).toBe(before + 1);
+    });
+    await waitFor(() => {
+      expect(screen.queryByText(/You have a pending withdrawal/)).toBeNull();
+    });
   });
 });

@@ -4,6 +4,9 @@ import type { InnerResultMessage, RouteDefinition } from '@cashdesk/domain';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useDepositInitQuery, usePayoutInitQuery } from '../../api/cashier-api';
+import { CancelWithdrawalBanner } from '../../reversal';
 import { useAppSelector } from '../../store/hooks';
 import { scrollToTop } from '../../host/host-bridge';
 import { wireMoney } from '../../i18n/format';
@@ -12,6 +15,8 @@ import { ThreeDsChallenge } from '../../method-form/three-ds-challenge';
 import { announce } from '../../ui/announcer';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
+import { LongValue } from '../../ui/long-value';
+import { ServerName } from '../../ui/server-text';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton } from '../../ui/skeleton';
 import { useLazyPaymentHistoryQuery, usePaymentHistoryQuery } from './history-api';
@@ -55,7 +60,7 @@ function PaymentRow({
   return (
     <li className="cd-history__item">
       <div className="cd-history__line">
-        <span className="cd-history__method">{item.method_name}</span>
+        <ServerName className="cd-history__method" name={item.method_name} />
         <strong className="cd-history__amount" dir="ltr">
           {amount}
         </strong>
@@ -71,9 +76,7 @@ function PaymentRow({
       </p>
       <div className="cd-history__reference">
         <span className="cd-history__label">{t('HISTORY.REFERENCE')}</span>
-        <bdi className="cd-history__value" dir="ltr">
-          {item.reference}
-        </bdi>
+        <LongValue className="cd-history__value" value={item.reference} />
         <CopyButton
           className="cd-history__copy"
           text={item.reference}
@@ -85,9 +88,7 @@ function PaymentRow({
       {voucher === null ? null : (
         <p className="cd-history__voucher">
           {t('HISTORY.VOUCHER_CODE')}{' '}
-          <bdi className="cd-history__value" dir="ltr">
-            {voucher.code}
-          </bdi>
+          <LongValue className="cd-history__value" value={voucher.code} />
         </p>
       )}
       {item.open && item.pay_session !== null ? (
@@ -107,7 +108,8 @@ function PaymentRow({
 
 /**
  * The player's pending payments and history (/deposit-history, /withdrawal-history), reached from
- * the method list's header and, after a reload in the middle of a payment, instead of an empty form
+ * the method list's header; a pending withdrawal is offered for cancelling here as on the
+ * homepages (SPEC §2 cancel-withdrawal popup) and, after a reload in the middle of a payment, instead of an empty form
  * (app/resume-after-reload). Open payments come first, each with Continue, which resumes it where
  * its submit led (resume.ts): the QR code or bank details, the voucher, the 3-D Secure challenge
  * (in a frame here, as on the method page) or the status of a payment under way. Then the recent
@@ -124,6 +126,12 @@ export function PaymentHistoryPage({ route }: { readonly route: RouteDefinition 
   const theme = useAppSelector((state) => state.session.theme);
   const flow = route.flow ?? 'deposit';
   const first = usePaymentHistoryQuery({ cursor: null }, { refetchOnMountOrArgChange: true });
+  // The flow's init answer: the pending withdrawal the player may cancel from here too.
+  const depositInit = useDepositInitQuery(flow === 'deposit' ? undefined : skipToken);
+  const payoutInit = usePayoutInitQuery(flow === 'withdrawal' ? undefined : skipToken);
+  const reverse =
+    (flow === 'deposit' ? depositInit.data : payoutInit.data)?.withdrawal_reverse ?? null;
+  const { display } = useMoneyFormat();
   const [loadMore, more] = useLazyPaymentHistoryQuery();
   const [later, setLater] = useState<{
     readonly items: readonly PaymentHistoryItem[];
@@ -217,6 +225,15 @@ export function PaymentHistoryPage({ route }: { readonly route: RouteDefinition 
               {t('HISTORY.RESUMED')}
             </p>
           ) : null}
+          <CancelWithdrawalBanner
+            reverse={reverse}
+            display={display}
+            onAnswered={() => {
+              // The cancelled withdrawal is listed as such.
+              setLater(null);
+              void first.refetch();
+            }}
+          />
           {first.isLoading ? <Skeleton label={t('HISTORY.LOADING')} rows={3} /> : null}
           {first.isError ? (
             <div role="alert" className="cd-history__problem">

@@ -7,10 +7,14 @@
 import type { PaymentHistoryItem, PaySession, RedirectData } from '@cashdesk/contract';
 import { buildRoutePath, resultPagePath } from '@cashdesk/domain';
 
-/** The router state the next screen reads, as after a submit (`{ paySession, payGroupId }`). */
+/**
+ * The router state the next screen reads, as after a submit (`{ paySession, payGroupId }`), with
+ * the method's name for the display form (route-state/display-form.ts).
+ */
 export interface ResumeState {
   readonly paySession: PaySession;
   readonly payGroupId: string;
+  readonly methodName: string;
 }
 
 /** What "Continue" does for an open payment. */
@@ -28,7 +32,11 @@ export type ResumeStep =
  * opens the result page of its flow and status, which shows the voucher and follows the status.
  */
 export function resumeStep(item: PaymentHistoryItem, session: PaySession): ResumeStep {
-  const state: ResumeState = { paySession: session, payGroupId: String(item.pay_group_id) };
+  const state: ResumeState = {
+    paySession: session,
+    payGroupId: String(item.pay_group_id),
+    methodName: item.method_name,
+  };
   if (session.step === 'redirect' && session.redirect_data !== null) {
     if (session.action === 'iframe') return { kind: 'challenge', data: session.redirect_data };
     const interaction = buildRoutePath('payments-interaction', {
@@ -47,10 +55,17 @@ export function resumeStep(item: PaymentHistoryItem, session: PaySession): Resum
   return { kind: 'screen', pathname: resultPagePath(item.flow, session.result_status), state };
 }
 
-/** The status text key of a payment: what it waits for while open, how it ended once final. */
+/**
+ * The status text key of a payment: what it waits for while open, how it ended once final. A
+ * payment cancelled is said to be cancelled, not to have failed: by the player (a withdrawal
+ * taken back, SPEC §4 withdrawal reversal result success: its amount is on the balance again),
+ * or by someone else.
+ */
 export function statusKey(item: PaymentHistoryItem): string {
   const session = item.pay_session;
   if (!item.open || session === null) {
+    if (item.cancelled_by === 'player') return 'HISTORY.STATUS.CANCELLED_BY_YOU';
+    if (item.cancelled_by === 'other') return 'HISTORY.STATUS.CANCELLED';
     return item.transaction_status === 'error' ? 'HISTORY.STATUS.ERROR' : 'HISTORY.STATUS.SUCCESS';
   }
   if (session.step === 'redirect') {

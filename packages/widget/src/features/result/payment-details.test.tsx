@@ -164,9 +164,16 @@ describe('result page details (SPEC §2 result page, §3 pay session)', () => {
     ]);
   });
 
-  it('a withdrawal success shows amount, method, reference, fee, tax and the new balance, never a bonus', async () => {
+  it('a withdrawal success shows amount, method, where it goes, reference, fee, tax, what the player receives and the new balance, never a bonus', async () => {
     stubServer(
-      statusAnswer('success', { amount: '200.00', fee: '2.00', tax: '9.80', bonus: '5.00' }),
+      statusAnswer('success', {
+        amount: '200.00',
+        fee: '2.00',
+        tax: '9.80',
+        bonus: '5.00',
+        received: '188.20',
+        destination: 'DE89 **** **** 3000',
+      }),
       EXAMPLE_PAYOUT_INIT,
     );
     await renderAt(<ResultRoutes />, {
@@ -177,11 +184,32 @@ describe('result page details (SPEC §2 result page, §3 pay session)', () => {
       // EXAMPLE_PAYOUT_INIT's brand writes amounts with the symbol after them (setting 3).
       ['Amount', '200.00 €'],
       ['Payment method', 'Visa / Mastercard'],
+      ['Sent to', 'DE89 **** **** 3000'],
       ['Reference', 'tx_7'],
       ['Fee', '2.00 €'],
       ['Tax withheld', '9.80 €'],
+      ['You receive', '188.20 €'],
       ['New balance', '1 750.00 €'],
     ]);
+    // The way back names the withdrawal methods, not payment methods.
+    expect(screen.getByRole('button', { name: 'All withdrawal methods' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'All payment methods' })).toBeNull();
+  });
+
+  it('a declined withdrawal says where it was to go, but no amount received', async () => {
+    stubServer(
+      statusAnswer('error', {
+        amount: '200.00',
+        received: '188.20',
+        destination: 'Visa •••• 1111',
+      }),
+      EXAMPLE_PAYOUT_INIT,
+    );
+    await renderAt(<ResultRoutes />, {
+      address: '/withdrawal/withdrawal-error?transaction_id=tx_7',
+    });
+    await detailsShown('Sent to', 'Visa •••• 1111');
+    expect(detailRows().map(([label]) => label)).not.toContain('You receive');
   });
 
   it('what is not known is left out, never shown as an empty row', async () => {

@@ -3,6 +3,8 @@ import { parseDecimal } from '@cashdesk/domain';
 import type { PaymentFlow, ResultStatus } from '@cashdesk/domain';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../ui/copy-button';
+import { LongValue } from '../../ui/long-value';
+import { ServerName } from '../../ui/server-text';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
 
@@ -16,6 +18,10 @@ export interface ResultDetails {
   readonly tax: string | null;
   readonly bonus: string | null;
   readonly balance: string | null;
+  /** A withdrawal's: what reaches the player after its fee and tax. */
+  readonly received: string | null;
+  /** A withdrawal's: where it goes (the masked account, the card). */
+  readonly destination: string | null;
 }
 
 /**
@@ -38,6 +44,8 @@ export function resultDetails(
       tax: server.tax,
       bonus: server.bonus,
       balance: server.user_balance,
+      received: server.received ?? null,
+      destination: server.destination ?? null,
     };
   }
   return {
@@ -49,6 +57,8 @@ export function resultDetails(
     tax: null,
     bonus: null,
     balance: paySession?.user_balance ?? null,
+    received: null,
+    destination: null,
   };
 }
 
@@ -63,11 +73,14 @@ interface Row {
   readonly label: string;
   readonly value: string;
   readonly copyable?: boolean;
+  /** A name as the server wrote it (the method's), marked with its language. */
+  readonly name?: boolean;
 }
 
 /**
  * The payment's details on its result page as a description list: amount, method, reference
- * (copyable), fee, tax, bonus and the balance, amounts in the brand's one money format. A row shows
+ * (copyable), fee, tax, bonus, a withdrawal's destination and what it pays out after its fee and
+ * tax, and the balance, amounts in the brand's one money format. A row shows
  * only what is known, never an empty value. A decline charged nothing, so it shows no fee, tax or
  * bonus; a bonus is a deposit's. The balance is the new balance on a success and the balance as it
  * stands on any other page.
@@ -90,7 +103,13 @@ export function PaymentDetails({
   const succeeded = status === 'success' || status === 'charity-success';
   const candidates: readonly (Row | null)[] = [
     labelled('amount', t('RESULT.DETAILS.AMOUNT'), money(details.amount)),
-    labelled('method', t('RESULT.DETAILS.METHOD'), details.methodName),
+    details.methodName === null || details.methodName === ''
+      ? null
+      : { key: 'method', label: t('RESULT.DETAILS.METHOD'), value: details.methodName, name: true },
+    // A withdrawal says where the money goes and, unless declined, what arrives there.
+    flow === 'withdrawal'
+      ? labelled('destination', t('RESULT.DETAILS.DESTINATION'), details.destination)
+      : null,
     details.reference === null
       ? null
       : {
@@ -104,6 +123,9 @@ export function PaymentDetails({
     declined || flow !== 'deposit'
       ? null
       : labelled('bonus', t('RESULT.DETAILS.BONUS'), money(charged(details.bonus))),
+    declined || flow !== 'withdrawal'
+      ? null
+      : labelled('received', t('RESULT.DETAILS.RECEIVED'), money(details.received)),
     labelled(
       'balance',
       t(succeeded ? 'RESULT.DETAILS.NEW_BALANCE' : 'RESULT.DETAILS.BALANCE'),
@@ -120,9 +142,7 @@ export function PaymentDetails({
           <dd>
             {row.copyable === true ? (
               <>
-                <bdi className="cd-result__reference" dir="ltr" translate="no">
-                  {row.value}
-                </bdi>
+                <LongValue className="cd-result__reference" value={row.value} />
                 <CopyButton
                   text={row.value}
                   label={t('RESULT.DETAILS.COPY_REFERENCE')}
@@ -131,6 +151,10 @@ export function PaymentDetails({
                   className="cd-result__copy"
                 />
               </>
+            ) : row.name === true ? (
+              <ServerName name={row.value} />
+            ) : row.key === 'destination' ? (
+              <bdi dir="ltr">{row.value}</bdi>
             ) : (
               row.value
             )}

@@ -144,15 +144,26 @@ afterEach(() => {
 });
 
 describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
-  it('shows the decline reason from decline_page_settings.message_key and the error code', async () => {
+  it('says first why it was declined and what the player can do; the error code comes last, for support', async () => {
     stubServer();
     await renderAt(<ResultRoutes />, {
       address: '/deposit/deposit-error',
       state: { paySession: declined, payGroupId: '42' },
     });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Deposit declined');
-    expect(screen.getByText('There is not enough money on your card or account.')).toBeTruthy();
-    expect(screen.getByText('Error code: 1301')).toBeTruthy();
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('Deposit declined');
+    const reason = screen.getByText('There is not enough money on your card or account.');
+    const code = screen.getByText('If you contact support, quote code 1301.');
+    expect(screen.queryByText(/Error code/)).toBeNull();
+    // In reading order: the title, then the reason, ... the buttons, and the code at the end.
+    const after = (first: Element, second: Element) =>
+      (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    const page = heading.closest('section');
+    expect(page?.querySelector('h1 ~ p')).toBe(reason);
+    expect(
+      after(reason, screen.getByText('Your payment did not go through and no money was taken.')),
+    ).toBe(true);
+    for (const button of screen.getAllByRole('button')) expect(after(button, code)).toBe(true);
     expect(detail('Amount')).toBe('50.00 EUR');
     expect(document.title).toBe('Deposit declined');
   });
@@ -607,6 +618,39 @@ describe('result page: status from the server (SPEC §7 payments/status)', () =>
     await waitFor(() => {
       expect(callsTo('/payments/groups/init')).toBe(initCalls + 1);
     });
+  });
+
+  it('SPEC §3 user_balance: a success page whose payment settled elsewhere (a QR paid, a redirect) reads the list again, so its balance is the new one', async () => {
+    // The submit answered await (the display form); the payment was paid at the provider and the
+    // page opened on its own status: nothing moves, and the list's answer is still the one read
+    // at submit time, before the credit.
+    const paid = {
+      ...EXAMPLE_PAY_SESSION_DECLINED,
+      transaction_id: 'tx_1',
+      result_status: 'success',
+      transaction_status: 'success',
+      decline_page_settings: null,
+      error_code: null,
+      error_message: null,
+      amount: '60.00',
+      currency: 'EUR',
+      user_balance: null,
+    };
+    const fetchMock = stubServer({ statuses: [status('success', true)] });
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-success',
+      state: { paySession: paid, payGroupId: '7' },
+    });
+    await initLoaded(store);
+    const callsTo = (path: string) =>
+      fetchMock.mock.calls.filter(([input]) => requestUrl(input).includes(path)).length;
+    await waitFor(() => {
+      expect(detail('New balance')).toBe('150.00 EUR');
+    });
+    await waitFor(() => {
+      expect(callsTo('/payments/groups/init')).toBe(2);
+    });
+    expect(location().textContent).toMatch(/^\/deposit\/deposit-success\?/);
   });
 
   it('SPEC §4 realtime: on the await page a push naming the transaction reads the status at once and shows the final result without a click', async () => {

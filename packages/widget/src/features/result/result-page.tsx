@@ -256,13 +256,21 @@ export function ResultPage({
     if (balance !== null) dispatch(balanceChanged(balance));
   }, [dispatch, balance]);
 
+  // A payment the server says is final moved the balance (credited, settled or given back): the
+  // list's answer is read again, once per payment, so the method list shows the server's new
+  // balance and never the one from before the payment (whether or not this page changes).
+  const serverFinal = serverAnswer?.terminal === true;
+  const refreshedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!serverFinal || transactionId === null || refreshedFor.current === transactionId) return;
+    refreshedFor.current = transactionId;
+    dispatch(resultApi.util.invalidateTags(['Init']));
+  }, [dispatch, serverFinal, transactionId]);
+
   useEffect(() => {
     // A page with the method page's pay session trusts its status; the others follow the server.
     if (!asksServer || serverAnswer === undefined) return;
     if (sameResult(status, serverAnswer.result_status)) return;
-    // A payment that became final moved the balance (credited, settled or given back): the
-    // method list shows the server's new one, not the one from before the payment.
-    if (serverAnswer.terminal) dispatch(resultApi.util.invalidateTags(['Init']));
     // The same payment on the next page: its amount stays on screen until that page's answer.
     const settled = withServerStatus(paySession, serverAnswer);
     void navigate(
@@ -369,13 +377,17 @@ export function ResultPage({
       <h1 id={titleId} className="cd-page-title">
         {title}
       </h1>
-      <p className="cd-result__text">{t(bodyTextKey(flow, status, voucher !== null))}</p>
-      <PaymentDetails details={details} flow={flow} status={status} />
-      {voucher === null ? null : <VoucherCard voucher={voucher} flow={flow} />}
+      {/* A decline says first why and what the player can do; its code is for support, last. */}
       {reason === null ? null : <p className="cd-result__reason">{reason}</p>}
-      {errorCode === null ? null : (
-        <p className="cd-result__code">{t('RESULT.ERROR_CODE', { code: errorCode })}</p>
-      )}
+      <p className="cd-result__text">{t(bodyTextKey(flow, status, voucher !== null))}</p>
+      {/* One code on a page: with a voucher, the code the counter asks for is the voucher's; the
+          payment's reference stays in the payment history. */}
+      <PaymentDetails
+        details={voucher === null ? details : { ...details, reference: null }}
+        flow={flow}
+        status={status}
+      />
+      {voucher === null ? null : <VoucherCard voucher={voucher} flow={flow} />}
       {status === 'processing' && ready && processingSeconds > 0 ? (
         <RedirectCountdown seconds={processingSeconds} onDone={intoGame} />
       ) : null}
@@ -397,11 +409,6 @@ export function ResultPage({
             {t('RESULT.BUTTON.RETRY')}
           </Button>
         ) : null}
-        {status === 'await' && transactionId !== null ? (
-          <Button block disabled={statusQuery.isFetching} onClick={checkAgain}>
-            {t('RESULT.BUTTON.CHECK_STATUS')}
-          </Button>
-        ) : null}
         {buttons.intoGame ? (
           // Where the game is (the merchant URLs) comes with the init answer: until a fresh
           // load has it, the button waits rather than send the player to the wrong place.
@@ -414,17 +421,35 @@ export function ResultPage({
             {t('RESULT.BUTTON.INTO_GAME')}
           </Button>
         ) : null}
+        {status === 'await' && transactionId !== null ? (
+          // The page asks the server by itself: checking now is a second choice, never the
+          // primary action beside "Back to the game" (one primary action per page).
+          <Button block variant="secondary" disabled={statusQuery.isFetching} onClick={checkAgain}>
+            {t('RESULT.BUTTON.CHECK_STATUS')}
+          </Button>
+        ) : null}
         {buttons.changeMethod ? (
           <Button block variant="secondary" onClick={toMethodList}>
-            {t('RESULT.BUTTON.CHANGE_METHOD')}
+            {t(
+              flow === 'withdrawal'
+                ? 'RESULT.BUTTON.CHANGE_PAYOUT_METHOD'
+                : 'RESULT.BUTTON.CHANGE_METHOD',
+            )}
           </Button>
         ) : null}
         {buttons.allMethods ? (
           <Button block variant="link" onClick={toMethodList}>
-            {t('RESULT.BUTTON.ALL_METHODS')}
+            {t(
+              flow === 'withdrawal'
+                ? 'RESULT.BUTTON.ALL_PAYOUT_METHODS'
+                : 'RESULT.BUTTON.ALL_METHODS',
+            )}
           </Button>
         ) : null}
       </div>
+      {errorCode === null ? null : (
+        <p className="cd-result__code">{t('RESULT.ERROR_CODE', { code: errorCode })}</p>
+      )}
     </section>
   );
 }

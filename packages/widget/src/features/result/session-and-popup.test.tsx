@@ -55,17 +55,26 @@ describe('session expired screen (SPEC §4 session, §8 code 17)', () => {
     expect(requestReInit).toHaveBeenCalledTimes(2);
   });
 
-  it('without a host page, says to reopen the cashier from the site', async () => {
+  it('without a host page, says once to reopen the cashier from the site and what is typed again, with no button that can do nothing', async () => {
     vi.mocked(requestReInit).mockReturnValue(false);
-    await renderAt(<SessionExpiredPage />, { address: '/deposit' });
-    expect(
-      screen
-        .getByText(
-          'For your security the cashier was closed. Open it again from the site to continue.',
-        )
-        .getAttribute('role'),
-    ).toBe('status');
+    const { container } = await renderAt(<SessionExpiredPage />, { address: '/deposit' });
+    const sentence =
+      'For your security the cashier was closed. Open it again from the site to continue. What you typed here is not kept: you will fill in the form again.';
+    expect(screen.getByText(sentence).getAttribute('role')).toBe('status');
+    // The title and that one sentence: the session's end is not said a second time.
+    const texts = [...container.querySelectorAll('h1, p')].map((node) => node.textContent);
+    expect(texts).toEqual(['Your session has ended', sentence]);
+    expect(screen.queryByRole('button')).toBeNull();
     vi.mocked(requestReInit).mockReturnValue(true);
+  });
+
+  it('in a host page, says once that the cashier comes back with what was typed', async () => {
+    const { container } = await renderAt(<SessionExpiredPage />, { address: '/deposit' });
+    const texts = [...container.querySelectorAll('h1, p')].map((node) => node.textContent);
+    expect(texts).toEqual([
+      'Your session has ended',
+      'For your security the cashier was closed. It is being opened again for you, with what you typed still in the form.',
+    ]);
   });
 });
 
@@ -80,18 +89,18 @@ describe('error popup (SPEC §3 error popup, §8)', () => {
     expect(dialog.textContent).toContain('Card blocked by the bank');
     // The state keeps SPEC §3's default code; the player is not shown it.
     expect(store.getState().ui.errorPopup.error.errorCode).toBe('0');
-    expect(dialog.textContent).not.toContain('Error code');
+    expect(dialog.textContent).not.toContain('quote code');
   });
 
   it.each([[''], ['  '], [null], ['0'], [0]])(
-    'shows no "Error code" line for the code %j (SPEC §8 error popup)',
+    'shows no support code line for the code %j (SPEC §8 error popup)',
     async (errorCode) => {
       const { store } = await renderAt(<ErrorPopup />, { address: '/deposit' });
       act(() => {
         store.dispatch(errorPopupOpened({ errorCode, message: 'DEPOSIT_METHOD.NETWORK_ERROR' }));
       });
       const dialog = screen.getByRole('alertdialog');
-      expect(dialog.textContent).not.toContain('Error code');
+      expect(dialog.textContent).not.toContain('quote code');
       expect(dialog.querySelector('.cd-error-popup__code')).toBeNull();
     },
   );
@@ -105,7 +114,7 @@ describe('error popup (SPEC §3 error popup, §8)', () => {
     });
     const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toContain('Your card has expired. Please use another card.');
-    expect(dialog.textContent).toContain('Error code: 1301');
+    expect(dialog.textContent).toContain('If you contact support, quote code 1301.');
   });
 
   it('shows the generic text for an unknown key, never the raw key', async () => {

@@ -1,3 +1,4 @@
+import { getLongValue } from '../../test/long-value';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -58,8 +59,20 @@ function voucherSession(result: 'success' | 'processing', voucher: unknown = VOU
   };
 }
 
+/** What the status answer says of the payment besides its status. */
+const PAYMENT_FIGURES = {
+  amount: '120.00',
+  currency: 'EUR',
+  fee: '0.00',
+  tax: '0.00',
+  bonus: '0.00',
+  method_name: 'Cash at a bet shop',
+  reference: '3f2a9c1e-8b7d-4e21-9a0f-5c6d7e8f9a0b',
+  user_balance: '500.00',
+};
+
 /** Stubs fetch: the init answers and a status answer that keeps the payment `pending`. */
-function stubServer(pending: 'processing' | 'await' = 'processing') {
+function stubServer(pending: 'processing' | 'await' = 'processing', figures: object = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: unknown) => {
@@ -72,6 +85,7 @@ function stubServer(pending: 'processing' | 'await' = 'processing') {
             result_status: pending,
             terminal: false,
             next_poll_ms: 5000,
+            ...figures,
           }),
         );
       }
@@ -115,8 +129,8 @@ describe('bet-shop voucher on the withdrawal result page (SPEC §1 cash pick-up,
       state: { paySession: voucherSession('success') },
     });
     const section = await voucherSection();
-    const code = within(section).getByText('K7Q4-92XD');
-    expect(code.className).toContain('cd-voucher__code');
+    const code = getLongValue(section, 'K7Q4-92XD');
+    expect(code.closest('.cd-voucher__code')).not.toBeNull();
     expect(code.getAttribute('dir')).toBe('ltr');
     const text = section.textContent;
     expect(text).toContain('Alexanderplatz');
@@ -168,7 +182,7 @@ describe('bet-shop voucher on the withdrawal result page (SPEC §1 cash pick-up,
       state: { paySession: voucherSession('processing', { ...VOUCHER, bet_shop: null }) },
     });
     const section = await voucherSection();
-    expect(within(section).getByText('K7Q4-92XD')).toBeDefined();
+    expect(getLongValue(section, 'K7Q4-92XD')).toBeDefined();
     expect(section.textContent).toContain(await textOf('RESULT.VOUCHER.ANY_SHOP'));
   });
 
@@ -203,7 +217,7 @@ describe('bet-shop voucher of a cash deposit (SPEC §1 cash at a betting shop, �
       state: { paySession: depositVoucherSession('await'), payGroupId: '7' },
     });
     const section = await voucherSection('RESULT.VOUCHER.DEPOSIT.TITLE');
-    expect(within(section).getByText('K7Q4-92XD').getAttribute('dir')).toBe('ltr');
+    expect(getLongValue(section, 'K7Q4-92XD').getAttribute('dir')).toBe('ltr');
     const text = section.textContent;
     expect(text).toContain(await textOf('RESULT.VOUCHER.DEPOSIT.SHOP'));
     expect(text).toContain('Alexanderplatz');
@@ -217,6 +231,23 @@ describe('bet-shop voucher of a cash deposit (SPEC §1 cash at a betting shop, �
     expect(text).not.toContain(await textOf('RESULT.VOUCHER.INSTRUCTION'));
     expect(screen.getByText(await textOf('RESULT.DEPOSIT.VOUCHER_TEXT'))).toBeDefined();
     expect(screen.queryByText(await textOf('RESULT.DEPOSIT.AWAIT.TEXT'))).toBeNull();
+  });
+
+  it("shows one code, the voucher's, and one primary action (no payment reference beside it)", async () => {
+    stubServer('await', PAYMENT_FIGURES);
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-await?transaction_id=tx_voucher',
+      state: { paySession: depositVoucherSession('await'), payGroupId: '7' },
+    });
+    const section = await voucherSection('RESULT.VOUCHER.DEPOSIT.TITLE');
+    // The status answer is there (its method shows) and its reference is left out.
+    expect(await screen.findByText('Cash at a bet shop')).toBeDefined();
+    expect(screen.queryByText(await textOf('RESULT.DETAILS.REFERENCE'))).toBeNull();
+    expect(document.querySelectorAll('.cd-long-value')).toHaveLength(1);
+    expect(getLongValue(section, 'K7Q4-92XD')).toBeDefined();
+    expect(document.querySelectorAll('.cd-result__actions .cd-button--primary')).toHaveLength(1);
+    const [primary] = document.querySelectorAll('.cd-result__actions .cd-button');
+    expect(primary?.textContent).toBe(await textOf('RESULT.BUTTON.INTO_GAME'));
   });
 
   it('copies the payment code (SPEC §2 copy, §9 2-second toast)', async () => {

@@ -7,6 +7,7 @@ import { formatWorkingHours } from '../../fields/bet-shop/working-hours';
 import { wireMoney } from '../../i18n/format';
 import { useMoneyFormat } from '../../i18n/use-money-format';
 import { CopyButton } from '../../ui/copy-button';
+import { LongValue } from '../../ui/long-value';
 import './voucher.css';
 
 /** The texts of a voucher that differ by flow: a code to pay cash in with, or to collect it. */
@@ -38,7 +39,8 @@ const VOUCHER_TEXTS: Readonly<Record<PaymentFlow, VoucherTexts>> = {
 /**
  * SPEC §1 cash at a betting shop, §2 result page: the voucher of a bet-shop payment (pay session
  * step `voucher`, contract Voucher): the code a cash deposit is paid in with at the counter, or
- * the pick-up code of a withdrawal. The code in large monospace type with a copy button (then the
+ * the pick-up code of a withdrawal. The code in large monospace type, in groups of four that a
+ * line breaks between, never inside (ui/long-value.tsx), with a copy button of the code as given (then the
  * 2-second success or failure toast, SPEC §9), the shop with its address and working hours (or
  * "any shop" when the voucher names none), until when it is valid, the amount and what to do at
  * the counter.
@@ -69,8 +71,8 @@ export function VoucherCard({
         {t(texts.title)}
       </h2>
       <div className="cd-voucher__code-row">
-        <p className="cd-voucher__code" dir="ltr" translate="no">
-          {voucher.code}
+        <p className="cd-voucher__code">
+          <LongValue value={voucher.code} />
         </p>
         <CopyButton
           text={voucher.code}

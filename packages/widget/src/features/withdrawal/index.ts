@@ -6,4 +6,4 @@
  */
 export { WithdrawalHomePage } from './home/withdrawal-home-page';
 export { WithdrawalMethodPage } from './method/withdrawal-method-page';
-export { RejectWithdrawalPage } from './reversal';
+export { RejectWithdrawalPage } from '../../reversal';

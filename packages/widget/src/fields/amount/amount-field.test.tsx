@@ -42,9 +42,63 @@ describe('amount input (SPEC §5 amount, §9 digits and grouping)', () => {
 
   it('keeps digits and one decimal point only', async () => {
     const { input, values } = await renderAmount();
-    await userEvent.type(input, 'a1b2.3.4-');
+    await userEvent.type(input, 'a1b2.34-');
     expect(input).toHaveProperty('value', '12.34');
     expect(values.at(-1)).toBe('12.34');
+  });
+
+  it.each([
+    ['1,000', '1 000', '1000'],
+    ['1,500', '1 500', '1500'],
+    ['2,000.00', '2 000.00', '2000.00'],
+  ])(
+    'SPEC §5: in English %j is read with a grouping comma and shown as %j once the field is left',
+    async (typed, shown, raw) => {
+      const { input, values } = await renderAmount();
+      await userEvent.type(input, typed);
+      // While typing, the comma stays where the player put it: "1,0" never becomes "1.0".
+      expect(input).toHaveProperty('value', typed);
+      expect(values.at(-1)).toBe(raw);
+      await userEvent.tab();
+      expect(input).toHaveProperty('value', shown);
+      expect(values.at(-1)).toBe(raw);
+    },
+  );
+
+  it.each([
+    ['١٢٫٥', '12.5', '12.5'],
+    ['۱۲۰', '120', '120'],
+    ['１５', '15', '15'],
+  ])(
+    'SPEC §5: digits of another script (%j) are read as %j, never dropped',
+    async (typed, shown, raw) => {
+      const { input, values } = await renderAmount();
+      await userEvent.type(input, typed);
+      await userEvent.tab();
+      expect(input).toHaveProperty('value', shown);
+      expect(values.at(-1)).toBe(raw);
+    },
+  );
+
+  it('SPEC §5: an amount that reads more than one way reports none and says so when the field is left', async () => {
+    const { input, values } = await renderAmount();
+    await userEvent.type(input, '1.000.000');
+    expect(values.at(-1)).toBe('');
+    expect(input).toHaveProperty('value', '1.000.000');
+    const message = await textOf('PH.ERROR.AMOUNT_UNCLEAR', {
+      text: '1.000.000',
+      example: '1 234.50',
+    });
+    expect(screen.queryByText(message)).toBeNull();
+    await userEvent.tab();
+    const shown = screen.getByText(message);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(shown.id);
+    // Writing it one way clears the message.
+    await userEvent.clear(input);
+    await userEvent.type(input, '1000000');
+    expect(values.at(-1)).toBe('1000000');
+    expect(screen.queryByText(message)).toBeNull();
   });
 
   it('turns a leading zero followed by digits into 0.digits', async () => {
@@ -193,6 +247,30 @@ describe('limit hints, bonus banner and error (SPEC §5 min-limit hint, bonus; �
     expect(screen.getByText(banner)).toBeDefined();
   });
 
+  it('SPEC §5: the lost-profit bonus its ribbon advertised shows on the form, by its tier', async () => {
+    const crypto: FieldContext = {
+      ...EUR_CONTEXT,
+      amount: {
+        limits: { min: '20', max: '5000', displayLimits: true },
+        amountBlocks: [],
+        bonus: null,
+        lostProfitTiers: [
+          { from: '20', to: '100', percent_value: '5', absolute_value: null },
+          { from: '100', to: null, percent_value: '7', absolute_value: '15' },
+        ],
+      },
+    };
+    await renderWithApp(<Harness field={amountField} initial="60" context={crypto} />);
+    expect(
+      screen.getByText(await textOf('FIELDS.AMOUNT.BONUS_BANNER', { bonus: '3.00 EUR' })),
+    ).toBeDefined();
+    await userEvent.clear(screen.getByRole('textbox'));
+    await userEvent.type(screen.getByRole('textbox'), '150');
+    expect(
+      screen.getByText(await textOf('FIELDS.AMOUNT.BONUS_BANNER', { bonus: '15.00 EUR' })),
+    ).toBeDefined();
+  });
+
   it('shows the translated error under the field, linked and aria-invalid, instead of the hints', async () => {
     const error = {
       key: 'PH.DEPOSIT.ERROR.MIN_AMOUNT',
@@ -232,8 +310,20 @@ describe('amount input in a decimal-comma language (German, Ukrainian)', () => {
     expect(values.at(-1)).toBe('1234.5');
     await userEvent.clear(input);
     await userEvent.type(input, '77.25');
+    await userEvent.tab();
     expect(input).toHaveProperty('value', '77,25');
     expect(values.at(-1)).toBe('77.25');
+  });
+
+  it('SPEC §5: in Ukrainian "1.000" is one or a thousand: no amount, and the message shows the comma', async () => {
+    setNumberLanguage('uk');
+    const { input, values } = await renderAmount();
+    await userEvent.type(input, '1.000');
+    await userEvent.tab();
+    expect(values.at(-1)).toBe('');
+    const message = await textOf('PH.ERROR.AMOUNT_UNCLEAR', { text: '1.000', example: '1 234,50' });
+    expect(screen.getByText(message)).toBeDefined();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('writes the hints with the comma too', async () => {

@@ -1,10 +1,4 @@
-import {
-  compareDecimal,
-  computeBonus,
-  formatAmountInput,
-  minLimitHint,
-  positiveDecimal,
-} from '@cashdesk/domain';
+import { compareDecimal, depositBonus, minLimitHint, positiveDecimal } from '@cashdesk/domain';
 import { useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +10,10 @@ import { useFieldA11y } from '../shared/use-field-a11y';
 import { textOf } from '../input/input-field';
 import type { FieldViewProps } from '../types';
 import { languageSeparators } from '../../i18n/format';
+import { isAmountChar, useAmountText } from '../shared/use-amount-text';
 import { ServerText } from '../../ui/server-text';
 import { useBalancedColumns } from './balanced-columns';
 import './amount-field.css';
-
-const isAmountChar = (char: string): boolean =>
-  (char >= '0' && char <= '9') || char === '.' || char === ',';
 
 /**
  * The hints' amounts with no-break spaces: a hint wraps on a phone, and the amount must not split
@@ -30,13 +22,17 @@ const isAmountChar = (char: string): boolean =>
 const unbroken = (text: string): string => text.replace(/ /g, '\u00a0');
 
 /**
- * SPEC §2 amount, §5 amount input: keeps digits and one decimal point, at most 12 integer and 10
- * decimal digits (the field's `decimal` overrides the latter), thousands grouped by spaces (domain
- * formatAmountInput); the value reported is the raw text without spaces ("1234.5"). Below it: the
- * predefined amounts (context.amount.amountBlocks, already resolved with the domain's
- * resolveAmountBlocks; a radio group, see {@link AmountBlocks}), the min hint (PH.MIN_LIMIT_INFO_TEXT via
- * minLimitHint) and a max hint when display_limits is on, and the bonus banner when the amount
- * earns a bonus (computeBonus).
+ * SPEC §2 amount, §5 amount input: what the player types is read by the domain's one rule in the
+ * player's language (readAmountInput): digits of every script, the language's decimal and
+ * thousands marks, at most 12 integer and 10 decimal digits (the field's `decimal` overrides the
+ * latter), thousands grouped by spaces; the value reported is the raw amount ("1234.5"). Text
+ * with a mark the rule interpreted ("1,000" in English) stays as typed until the player leaves
+ * the field; text it cannot read one way ("1.000" in Ukrainian) reports no amount and says so
+ * (PH.ERROR.AMOUNT_UNCLEAR) once the player leaves the field. Below it: the predefined amounts
+ * (context.amount.amountBlocks, already resolved with the domain's resolveAmountBlocks; a radio
+ * group, see {@link AmountBlocks}), the min hint (PH.MIN_LIMIT_INFO_TEXT via minLimitHint) and a
+ * max hint when display_limits is on, and the bonus banner when the amount earns a bonus
+ * (depositBonus: the player's bonus and the lost-profit bonus of the method).
  */
 export function AmountField({
   field,
@@ -48,11 +44,16 @@ export function AmountField({
   context,
 }: FieldViewProps) {
   const { t } = useTranslation();
-  const a11y = useFieldA11y(field, error);
-  // The field writes the language's decimal separator and reads both (domain).
-  const options = { decimalDigits: field.decimal, ...languageSeparators() };
-  const raw = formatAmountInput(textOf(value), options).raw;
-  const display = formatAmountInput(raw, options).display;
+  // Amounts are read and shown in the player's language, by the domain's one rule.
+  const typed = useAmountText({
+    value: textOf(value),
+    decimalDigits: field.decimal,
+    error,
+    onChange,
+    onBlur,
+  });
+  const { raw } = typed;
+  const a11y = useFieldA11y(field, typed.error);
   const amount = context.amount;
   const limits = amount?.limits;
 
@@ -76,7 +77,9 @@ export function AmountField({
       : minLimitText(t, minHint.key, unbroken(money(limits.min, context))),
     maxHint,
   ].filter((hint) => hint !== null);
-  const bonus = computeBonus(raw, amount?.bonus, { precision: context.precision });
+  // The player's bonus and the lost-profit bonus, as the server credits them (SPEC §5).
+  const offers = { bonus: amount?.bonus, lostProfitTiers: amount?.lostProfitTiers };
+  const bonus = depositBonus(raw, offers, { precision: context.precision });
   const blocks = amount?.amountBlocks ?? [];
 
   return (
@@ -95,11 +98,9 @@ export function AmountField({
     >
       <TextControl
         a11y={a11y}
-        display={display}
-        onText={(text) => {
-          onChange(formatAmountInput(text, options).raw);
-        }}
-        onBlur={onBlur}
+        display={typed.display}
+        onText={typed.onText}
+        onBlur={typed.onBlur}
         inputRef={inputRef}
         hasHint={hints.length > 0}
         inputMode="decimal"
@@ -122,7 +123,7 @@ export function AmountField({
       )}
       {bonus === null ? null : (
         <p className="cd-bonus-banner">
-          <span>{t('FIELDS.AMOUNT.BONUS_BANNER', { bonus: money(bonus.value, context) })}</span>
+          <span>{t('FIELDS.AMOUNT.BONUS_BANNER', { bonus: money(bonus, context) })}</span>
           {amount?.bonusDescription === undefined ||
           amount.bonusDescription === null ||
           amount.bonusDescription === '' ? null : (
@@ -199,7 +200,11 @@ function AmountBlocks({ blocks, raw, context, disabled, onChoose }: AmountBlocks
       {blocks.map((block, index) => {
         const blockBonus =
           amount?.bonusInAmountBlock === true
-            ? computeBonus(block, amount.bonus, { precision: context.precision })
+            ? depositBonus(
+                block,
+                { bonus: amount.bonus, lostProfitTiers: amount.lostProfitTiers },
+                { precision: context.precision },
+              )
             : null;
         return (
           <button
@@ -220,7 +225,7 @@ function AmountBlocks({ blocks, raw, context, disabled, onChoose }: AmountBlocks
             <span>{money(block, context, presetPrecision(block, context.precision))}</span>
             {blockBonus === null ? null : (
               <span className="cd-amount-block__bonus">
-                {t('FIELDS.AMOUNT.BLOCK_BONUS', { bonus: money(blockBonus.value, context) })}
+                {t('FIELDS.AMOUNT.BLOCK_BONUS', { bonus: money(blockBonus, context) })}
               </span>
             )}
           </button>

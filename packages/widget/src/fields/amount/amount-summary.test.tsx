@@ -1,7 +1,6 @@
-import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FEE_MODEL_CASES } from '@cashdesk/domain/testing';
 import { renderWithApp } from '../../test/render';
 import { EUR_CONTEXT } from '../test-support';
@@ -232,33 +231,56 @@ describe('figures at the currency precision (SPEC §3 precision, §5 tax; domain
   });
 });
 
-describe('live recalculation (SPEC §5; aria-live polite)', () => {
-  it('updates the figures in place inside a polite live region', async () => {
+describe('live recalculation (SPEC §5, §9 amount change debounce)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    document.getElementById('cd-live-polite')?.remove();
+  });
+
+  it('updates the figures in place, and reads them out once, when the amount has settled for 1 s', async () => {
+    const live = document.createElement('div');
+    live.id = 'cd-live-polite';
+    document.body.append(live);
     const context = contextWith({ merchantUserFee: { percentage: '2%' } });
+    let type: (amount: string) => void = () => undefined;
     function Typing() {
       const [amount, setAmount] = useState('50');
-      return (
-        <>
-          <button
-            type="button"
-            onClick={() => {
-              setAmount('75');
-            }}
-          >
-            75
-          </button>
-          <AmountSummary amount={amount} context={context} />
-        </>
-      );
+      type = setAmount;
+      return <AmountSummary amount={amount} context={context} />;
     }
     await renderWithApp(<Typing />);
     const region = document.querySelector('.cd-summary');
-    expect(region?.getAttribute('aria-live')).toBe('polite');
+    // No live region: a screen reader would read it again at every keystroke.
+    expect(region?.closest('[aria-live]')).toBeNull();
     expect(screen.getByText('51.00 EUR')).toBeDefined();
-    await userEvent.click(screen.getByRole('button', { name: '75' }));
+    vi.useFakeTimers();
+    // The player types 7, 75, 750 and corrects to 75, a keystroke every 300 ms.
+    for (const amount of ['7', '75', '750', '75']) {
+      act(() => {
+        type(amount);
+      });
+      act(() => {
+        vi.advanceTimersByTime(300);
+      });
+      expect(live.textContent).toBe('');
+    }
     expect(document.querySelector('.cd-summary')).toBe(region);
     expect(screen.getByText('1.50 EUR')).toBeDefined();
     expect(screen.getByText('76.50 EUR')).toBeDefined();
+    act(() => {
+      vi.advanceTimersByTime(700);
+      // The announcer writes on the next animation frame.
+      vi.advanceTimersToNextFrame();
+    });
+    expect(live.textContent).toBe(
+      'Amount 75.00 EUR, Service fee (2%) 1.50 EUR, Total to pay 76.50 EUR',
+    );
+    // Nothing more while nothing changes.
+    live.textContent = '';
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(live.textContent).toBe('');
   });
 
   it('shows the currency display setting (symbol before the digits)', async () => {

@@ -5,9 +5,46 @@ import {
   paymentCharges,
   positiveDecimal,
 } from '@cashdesk/domain';
-import type { ConvertedAmount } from '@cashdesk/domain';
+import type { ConvertedAmount, PaymentCharges } from '@cashdesk/domain';
 import type { FieldContext } from '../types';
 import { languageSeparators } from '../../i18n/format';
+
+/**
+ * SPEC §5: the charges of `amount` in the method's settings, by the domain's paymentCharges (the
+ * rule the server books by); null without settings or for an amount that is not above zero.
+ */
+function chargesOf(amount: string, context: FieldContext): PaymentCharges | null {
+  const settings = context.amount;
+  if (settings === undefined) return null;
+  return paymentCharges({
+    flow: context.flow,
+    amount,
+    precision: context.precision,
+    fee: settings.fee,
+    merchantUserFee: settings.merchantUserFee,
+    taxTiers: settings.taxTiers,
+    bonus: settings.bonus,
+    lostProfitTiers: settings.lostProfitTiers,
+  });
+}
+
+/**
+ * SPEC §5 fee: what the player is charged for `amount`: a deposit's total to pay (the amount
+ * plus the fee the player pays), a withdrawal's amount (what leaves the balance; its fee comes
+ * out of what is received). Null when there is no such amount.
+ */
+export function amountCharged(
+  amount: string,
+  context: FieldContext,
+): { readonly charged: string; readonly withFee: boolean } | null {
+  const charges = chargesOf(amount, context);
+  if (charges === null) return null;
+  const deposit = context.flow === 'deposit';
+  return {
+    charged: deposit ? charges.total : charges.amount,
+    withFee: deposit && positiveDecimal(charges.fee) !== null,
+  };
+}
 
 /** One line of the amount summary: a label key, its params and the amount it shows. */
 export interface SummaryLine {
@@ -34,17 +71,8 @@ export interface SummaryLine {
  */
 export function summaryLines(amount: string, context: FieldContext): readonly SummaryLine[] {
   const settings = context.amount;
-  if (settings === undefined) return [];
-  const charges = paymentCharges({
-    flow: context.flow,
-    amount,
-    precision: context.precision,
-    fee: settings.fee,
-    merchantUserFee: settings.merchantUserFee,
-    taxTiers: settings.taxTiers,
-    bonus: settings.bonus,
-  });
-  if (charges === null) return [];
+  const charges = chargesOf(amount, context);
+  if (settings === undefined || charges === null) return [];
   const lines: SummaryLine[] = [];
 
   if (positiveDecimal(charges.fee) !== null) {
@@ -102,19 +130,11 @@ export function summaryLines(amount: string, context: FieldContext): readonly Su
  * when the method shows none or the amount is not above zero.
  */
 export function processingLine(amount: string, context: FieldContext): ConvertedAmount | null {
-  const settings = context.amount;
-  const processing = settings?.processing ?? null;
-  if (settings === undefined || processing === null) return null;
-  const charges = paymentCharges({
-    flow: context.flow,
-    amount,
-    precision: context.precision,
-    fee: settings.fee,
-    merchantUserFee: settings.merchantUserFee,
-    taxTiers: settings.taxTiers,
-    bonus: settings.bonus,
-  });
-  if (charges === null || positiveDecimal(charges.amount) === null) return null;
+  const processing = context.amount?.processing ?? null;
+  const charges = chargesOf(amount, context);
+  if (processing === null || charges === null || positiveDecimal(charges.amount) === null) {
+    return null;
+  }
   const base = context.flow === 'withdrawal' ? charges.net : charges.total;
   return convertToProcessingCurrency(base, processing);
 }

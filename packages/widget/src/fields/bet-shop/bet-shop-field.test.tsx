@@ -52,6 +52,26 @@ describe('bet-shop picker (SPEC §2: title, selected shop label and working hour
     expect(formatWorkingHours([], 'en')).toBe('');
   });
 
+  it('lists the days as each language lists them: Arabic with its own comma and "و", never a Latin comma', () => {
+    const week = [
+      ...[1, 2, 3, 4, 5].map((day) => ({ day, opens: '09:00', closes: '18:00' })),
+      { day: 6, opens: '10:00', closes: '14:00' },
+      { day: 7, opens: '11:00', closes: '13:00' },
+    ];
+    const arabic = formatWorkingHours(week, 'ar');
+    expect(arabic).not.toContain(',');
+    expect(arabic).toBe('الاثنين–الجمعة 09:00–18:00، والسبت 10:00–14:00، والأحد 11:00–13:00');
+    expect(formatWorkingHours(week.slice(0, 6), 'ar')).toBe(
+      'الاثنين–الجمعة 09:00–18:00 والسبت 10:00–14:00',
+    );
+    expect(formatWorkingHours(week, 'uk')).toBe(
+      'пн–пт 09:00–18:00, сб 10:00–14:00 і нд 11:00–13:00',
+    );
+    expect(formatWorkingHours(week, 'en')).toBe(
+      'Mon–Fri 09:00–18:00, Sat 10:00–14:00, Sun 11:00–13:00',
+    );
+  });
+
   it('SPEC §2 working hours: two openings of one day stay together, apart from the next day', () => {
     expect(
       formatWorkingHours(

@@ -11,14 +11,15 @@ function weekdayName(day: number, language: string): string {
 /**
  * SPEC §2 bet-shop picker "working hours": a shop's weekly hours as one line in the current
  * language, consecutive days with the same hours merged ("Mon–Fri 09:00–18:00, Sat
- * 10:00–14:00"). Days without slots are left out; no slots at all gives ''.
+ * 10:00–14:00"), the days listed as the language lists them (Intl.ListFormat: Arabic's comma
+ * "،" and "و", Ukrainian's "і"). Days without slots are left out; no slots at all gives ''.
  */
 export function formatWorkingHours(hours: readonly WorkingHours[], language: string): string {
   const byDay = new Map<number, string>();
   for (const slot of [...hours].sort((a, b) => a.day - b.day || a.opens.localeCompare(b.opens))) {
     const text = `${slot.opens}–${slot.closes}`;
     const previous = byDay.get(slot.day);
-    // Two openings of one day read as one ("10:00–14:00 / 15:00–20:00"), days apart by commas.
+    // Two openings of one day read as one ("10:00–14:00 / 15:00–20:00"), days as a list.
     byDay.set(slot.day, previous === undefined ? text : `${previous} / ${text}`);
   }
   const runs: { from: number; to: number; text: string }[] = [];
@@ -27,13 +28,13 @@ export function formatWorkingHours(hours: readonly WorkingHours[], language: str
     if (last !== undefined && last.to === day - 1 && last.text === text) last.to = day;
     else runs.push({ from: day, to: day, text });
   }
-  return runs
-    .map(({ from, to, text }) => {
+  return new Intl.ListFormat(language, { style: 'short', type: 'unit' }).format(
+    runs.map(({ from, to, text }) => {
       const days =
         from === to
           ? weekdayName(from, language)
           : `${weekdayName(from, language)}–${weekdayName(to, language)}`;
       return `${days} ${text}`;
-    })
-    .join(', ');
+    }),
+  );
 }

@@ -32,6 +32,16 @@ describe('card number (SPEC §2 card entry, §5 card number input)', () => {
     expect(values.at(-1)).toBe('6759000000000000005');
   });
 
+  it('SPEC §5: Arabic-Indic digits are read as the card number, never dropped', async () => {
+    const values: FieldValue[] = [];
+    await renderWithApp(<Harness field={cardPan} onValue={(value) => values.push(value)} />);
+    const input = screen.getByLabelText(await textOf('PH.FIELD.CARD_NUMBER'));
+    await userEvent.type(input, '٤١١١١١١١١١١١١١١١');
+    expect(input).toHaveProperty('value', '4111 1111 1111 1111');
+    expect(values.at(-1)).toBe('4111111111111111');
+    expect(screen.getByRole('img', { name: 'Visa' })).toBeDefined();
+  });
+
   it('shows the detected brand as an image named by the brand', async () => {
     await renderWithApp(<Harness field={cardPan} initial="5555" />);
     expect(screen.getByRole('img', { name: 'Mastercard' })).toBeDefined();

@@ -1,4 +1,9 @@
-import { detectCardType, formatCardNumberInput, unformatCardNumber } from '@cashdesk/domain';
+import {
+  detectCardType,
+  formatCardNumberInput,
+  isDigitChar,
+  unformatCardNumber,
+} from '@cashdesk/domain';
 import { FieldShell } from '../shared/field-shell';
 import { TextControl } from '../shared/text-control';
 import { useFieldA11y } from '../shared/use-field-a11y';
@@ -6,10 +11,8 @@ import { textOf } from '../input/input-field';
 import type { FieldViewProps } from '../types';
 import { CardMark } from '../../ui/card-mark';
 
-const isDigit = (char: string): boolean => char >= '0' && char <= '9';
-
 /**
- * SPEC §2 card number, §5 card number input: digits only, grouped by 4 with spaces, at most 19
+ * SPEC §2 card number, §5 card number input: digits only (of any script, read as Latin), grouped by 4 with spaces, at most 19
  * digits (domain formatCardNumberInput: the longest card numbers are typed whole); the value
  * reported is the digits without spaces (domain unformatCardNumber). The brand detected so far
  * (domain detectCardType) shows as an icon whose alt text is the brand name. Numeric keyboard,
@@ -42,7 +45,7 @@ export function CardNumberField({
         placeholder={field.placeHolder}
         disabled={field.isDisabled}
         required={field.isRequired}
-        isSignificant={isDigit}
+        isSignificant={isDigitChar}
         ltr
         end={brand === null ? null : <CardMark type={brand.type} name={brand.niceType} />}
       />

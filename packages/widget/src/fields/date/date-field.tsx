@@ -1,4 +1,9 @@
-import { INVALID_DATE_ERROR, formatDisplayDate, parseDisplayDate } from '@cashdesk/domain';
+import {
+  INVALID_DATE_ERROR,
+  formatDisplayDate,
+  isDigitChar,
+  parseDisplayDate,
+} from '@cashdesk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toFieldError } from '../to-field-error';
@@ -8,8 +13,6 @@ import { useFieldA11y } from '../shared/use-field-a11y';
 import { textOf } from '../input/input-field';
 import type { FieldViewProps } from '../types';
 import { maskDateInput } from './date-mask';
-
-const isDigit = (char: string): boolean => char >= '0' && char <= '9';
 
 /** What the field shows and which stored value that text belongs to. */
 interface Draft {
@@ -64,7 +67,7 @@ export function DateField({ field, value, error, onChange, onBlur, inputRef }: F
         placeholder={t('FIELDS.DATE.PLACEHOLDER')}
         disabled={field.isDisabled}
         required={field.isRequired}
-        isSignificant={isDigit}
+        isSignificant={isDigitChar}
         ltr
       />
     </FieldShell>

@@ -1,5 +1,5 @@
 import type { FieldValue } from '@cashdesk/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { isInaccessible, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render';
@@ -57,6 +57,17 @@ describe('file upload (SPEC §2 add files, row, delete; §5 types and 20 MB; §8
     });
   });
 
+  it('offers assistive technology one "Add files" control: the native file input is hidden from it', async () => {
+    const { input } = await renderUpload(() => Promise.resolve<UploadResult>({ ok: true }));
+    const add = await textOf('FIELDS.UPLOAD.ADD');
+    expect(isInaccessible(input)).toBe(true);
+    expect(screen.getAllByRole('button', { name: new RegExp(add) })).toHaveLength(1);
+    // The button still opens the system's file picker through it.
+    const opened = vi.spyOn(input, 'click').mockImplementation(() => undefined);
+    await userEvent.click(screen.getByRole('button', { name: add }));
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+
   it('refuses a file whose content is no accepted type (sniffed), opens the dialog and clears the input', async () => {
     const onUpload = vi.fn(() => Promise.resolve<UploadResult>({ ok: true }));
     const { values, input } = await renderUpload(onUpload);
@@ -99,6 +110,9 @@ describe('file upload (SPEC §2 add files, row, delete; §5 types and 20 MB; §8
       await screen.findByText(await textOf('PH.DEPOSIT.UPLOAD_DOC.UPLOAD_ERROR')),
     ).toBeDefined();
     expect(values).toEqual(['']);
-    expect(input.getAttribute('aria-invalid')).toBe('true');
+    // The control the player meets, the add button, is described by the error.
+    const add = screen.getByRole('button', { name: await textOf('FIELDS.UPLOAD.ADD') });
+    const description = document.getElementById(add.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toBe(await textOf('PH.DEPOSIT.UPLOAD_DOC.UPLOAD_ERROR'));
   });
 });

@@ -24,7 +24,7 @@ interface Refusal {
 
 /**
  * SPEC §2 file upload, §4 file upload, §5 file types, §8 upload errors: an add-files button
- * (a visually hidden native file input behind its label), then a row with the file name and a
+ * (it opens the system's picker through a hidden native file input), then a row with the file name and a
  * delete button. A picked file is checked by its first bytes (domain checkFileUpload with
  * sniffFileType): a wrong type or more than 20 MB opens the upload-error dialog with the
  * max-size message and an accept button, and clears the input. An accepted file is posted by
@@ -108,18 +108,17 @@ export function FileUploadField({
       <span className="cd-field__label" id={`${a11y.id}-label`}>
         {a11y.label}
       </span>
+      {/* The system's file picker only: hidden from everyone, so assistive technology meets one
+          "Add files" control, the button, which opens it (input.click() works on a hidden input). */}
       <input
         ref={(element) => {
           input.current = element;
         }}
         id={a11y.id}
-        className="cd-upload__input"
         type="file"
         accept={ACCEPT}
+        hidden
         disabled={field.isDisabled || busy}
-        aria-labelledby={`${a11y.id}-label ${a11y.id}-button`}
-        aria-invalid={a11y.error !== null}
-        aria-describedby={describedBy(a11y, false)}
         tabIndex={-1}
         onChange={(event) => {
           const file = event.target.files?.[0];

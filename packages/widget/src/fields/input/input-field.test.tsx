@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { FieldValue } from '@cashdesk/domain';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test/render';
 import { field, Harness, textOf } from '../test-support';
@@ -49,4 +50,22 @@ describe('generic text input (SPEC §2, §5 text field)', () => {
     await userEvent.type(screen.getByRole('textbox'), 'y');
     expect(screen.getByText('99+')).toBeDefined();
   });
+
+  it.each([
+    ['Float', '1,250.5', '1250.5', '1 250.5'],
+    ['Float', '٣٫٥', '3.5', '3.5'],
+    ['Integer', '2,000', '2000', '2 000'],
+  ])(
+    'SPEC §3, §5: a %s input reads %j by the amount rule as %j',
+    async (dataType, typed, raw, shown) => {
+      const values: FieldValue[] = [];
+      const number = field({ name: 'limit', type: 'input', data_type: dataType });
+      await renderWithApp(<Harness field={number} onValue={(value) => values.push(value)} />);
+      const input = screen.getByRole('textbox');
+      await userEvent.type(input, typed);
+      await userEvent.tab();
+      expect(values.at(-1)).toBe(raw);
+      expect(input).toHaveProperty('value', shown);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import {
   describePhone,
   findCountryByIso,
+  isDigitChar,
   pickPhoneCountry,
   sanitizePhoneInput,
 } from '@cashdesk/domain';
@@ -17,7 +18,7 @@ import { countryName } from './flag';
 import { pickedCountryOf, subscribePickedCountry } from './picked-country';
 import './phone.css';
 
-const isPhoneChar = (char: string): boolean => (char >= '0' && char <= '9') || char === '+';
+const isPhoneChar = (char: string): boolean => isDigitChar(char) || char === '+';
 
 /** The route state the phone field gives the /select-country overlay. */
 export interface SelectCountryState {

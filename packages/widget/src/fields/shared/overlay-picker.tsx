@@ -133,7 +133,7 @@ export function OverlayPicker<Entry>({
   return (
     <dialog
       ref={dialog}
-      className={`cd-dialog ${block}`}
+      className={`cd-dialog cd-overlay-picker ${block}`}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

@@ -1,13 +1,17 @@
 /**
  * GET /transactions/{id}, GET /transactions/{id}/timeline, GET /transactions, GET /transactions/count and GET /transactions.csv of the
  * operator API (scope transactions:read), the brand's transactions as its webhooks carry them
- * (modules/operator/transactions.ts).
+ * (modules/operator/transactions.ts); GET /transactions/{id}/documents and
+ * /transactions/{id}/documents/{documentId} (scope documents:read), the documents the player
+ * uploaded to one and their bytes (modules/payments/transaction-documents.ts). Every one of them
+ * is audited as a read (register-endpoint.ts).
  *
  * @packageDocumentation
  */
 import { OPERATOR_ENDPOINTS } from '@cashdesk/contract';
 import type { App } from '../../../http/app-types';
 import { registerEndpoint } from '../../../http/register-endpoint';
+import { listTransactionDocuments, openTransactionDocument } from '../../payments';
 import {
   countOperatorTransactions,
   exportOperatorTransactions,
@@ -34,6 +38,24 @@ export function registerOperatorTransactionRoutes(app: App): void {
     async ({ params, deps, operator }) => ({
       status: 200,
       body: await transactionTimeline(deps.db, operator.brandId, params.transactionId),
+    }),
+  );
+
+  registerEndpoint(
+    app,
+    OPERATOR_ENDPOINTS.operatorTransactionDocumentList,
+    async ({ params, deps, operator }) => ({
+      status: 200,
+      body: await listTransactionDocuments(deps.db, operator.brandId, params.transactionId),
+    }),
+  );
+
+  registerEndpoint(
+    app,
+    OPERATOR_ENDPOINTS.operatorTransactionDocumentGet,
+    async ({ params, deps, operator }) => ({
+      status: 200,
+      document: await openTransactionDocument(deps, operator.brandId, params),
     }),
   );
 

@@ -32,7 +32,7 @@ import {
   parseRef,
 } from '../../../providers';
 import type { ProviderStatus } from '../../../providers';
-import { providerOf, withProviderTimeout } from '../provider-calls';
+import { providerOf, withProviderTimeout } from '../payment-deps';
 import { paymentDetailsOf } from '../payment-details';
 import type { PaymentDetails } from '../payment-details';
 import { completeChallenge, refreshTransaction } from '../refresh';

@@ -29,8 +29,9 @@
  * return to the addresses deposit submit kept on the transaction (or, for a transaction without
  * them, the ones {@link fallbackReturnUrls} rebuilds).
  *
- * Every HTML answer carries a strict Content-Security-Policy: nothing may load or run (no
- * scripts at all), the inline style runs only with the per-answer nonce, the form may post only
+ * Every HTML answer carries a strict Content-Security-Policy: nothing may load, the inline style
+ * and the one inline script (which tells a parent frame the page's height) run only with the
+ * per-answer nonce, the form may post only
  * to this server and redirect to the cashier, and only the cashier (the widget's origin, which
  * frames the challenge) and this server may frame the page.
  *
@@ -70,7 +71,7 @@ import type { TransactionRow } from '../transaction-repository';
 import { currencyPrecision } from '../transaction-money';
 import { applyDepositOutcome, applyProviderStatus } from '../provider-outcomes';
 import { counted } from '../payment-metrics';
-import { providerOf } from '../provider-calls';
+import { providerOf } from '../payment-deps';
 import { isUuid } from '../../../platform/ids';
 
 /** Where the challenge page lives (the contract's sandboxThreeDsChallenge path). */
@@ -146,14 +147,14 @@ export function fallbackReturnUrls(
 }
 
 /**
- * The Content-Security-Policy of a sandbox page: no scripts or other resources, the inline style
- * by nonce, form posts to this server and redirects to the return addresses. Framing is open:
+ * The Content-Security-Policy of a sandbox page: no resources, the inline style and script by
+ * nonce, form posts to this server and redirects to the return addresses. Framing is open:
  * the page shows inside the widget, the widget inside whichever brand page embeds it, and
  * frame-ancestors is checked against every ancestor, so naming the widget alone would block the
  * page in every embedded cashier. The page is a sandbox stand-in that moves no money.
  */
 export function sandboxPageCsp(input: {
-  readonly styleNonce: string;
+  readonly nonce: string;
   readonly publicUrl: string;
   readonly returnUrls: ReturnUrls;
 }): string {
@@ -169,7 +170,8 @@ export function sandboxPageCsp(input: {
   }
   return [
     "default-src 'none'",
-    `style-src 'nonce-${input.styleNonce}'`,
+    `style-src 'nonce-${input.nonce}'`,
+    `script-src 'nonce-${input.nonce}'`,
     `form-action ${[...formTargets].join(' ')}`,
     'frame-ancestors *',
     "base-uri 'none'",
@@ -316,10 +318,10 @@ function sendPage(
   reply: FastifyReply,
   deps: AppDeps,
   returnUrls: ReturnUrls,
-  render: (styleNonce: string) => string,
+  render: (nonce: string) => string,
 ): FastifyReply {
-  const styleNonce = randomBytes(16).toString('base64');
-  const html = render(styleNonce);
+  const nonce = randomBytes(16).toString('base64');
+  const html = render(nonce);
   // The page's own frame-ancestors decides who may frame it, not the API answers' DENY.
   reply.raw.removeHeader('x-frame-options');
   return reply
@@ -327,7 +329,7 @@ function sendPage(
     .header(
       'content-security-policy',
       sandboxPageCsp({
-        styleNonce,
+        nonce,
         publicUrl: deps.config.publicUrl,
         returnUrls,
       }),
@@ -399,14 +401,14 @@ export function registerSandboxPageRoutes(app: App): void {
         );
       }
       const details = await pageDetails(deps.db, payment);
-      return sendPage(reply, deps, returnUrls, (styleNonce) =>
+      return sendPage(reply, deps, returnUrls, (nonce) =>
         renderThreeDsChallengePage({
           amount: details.amount,
           currency: details.currency,
           merchantName: details.merchantName,
           cardLast4: details.cardLast4,
           completionUrl: completionUrl(deps, SANDBOX_THREE_DS_PATH, payment.row),
-          styleNonce,
+          nonce,
         }),
       );
     });
@@ -454,7 +456,7 @@ export function registerSandboxPageRoutes(app: App): void {
         return redirect(reply, interactionRedirectAddress(returnUrls, statusOfFinal(payment.row)));
       }
       const details = await pageDetails(deps.db, payment);
-      return sendPage(reply, deps, returnUrls, (styleNonce) =>
+      return sendPage(reply, deps, returnUrls, (nonce) =>
         renderInteractionPage({
           amount: details.amount,
           currency: details.currency,
@@ -462,7 +464,7 @@ export function registerSandboxPageRoutes(app: App): void {
           payGroup: details.payGroup,
           reference: details.reference,
           completionUrl: completionUrl(deps, SANDBOX_INTERACTION_PATH, payment.row),
-          styleNonce,
+          nonce,
         }),
       );
     });

@@ -16,7 +16,7 @@ import { staffAccounts, staffSessions } from '../../../db/schema';
 import { ApiError } from '../../../http/api-error';
 import type { App, AppDeps } from '../../../http/app-types';
 import { recordAudit } from '../../../http/operator-audit';
-import { clientAddress } from '../../../http/rate-limits';
+import { requestAddressKey } from '../../../http/client-address';
 import { registerEndpoint } from '../../../http/register-endpoint';
 import {
   clearedStaffCookie,
@@ -120,7 +120,7 @@ export function registerStaffRoutes(app: App): void {
     try {
       account = await checkPassword(deps.db, body.email, body.password, now, {
         counters: app.cashdeskLimits.counters,
-        address: clientAddress(request),
+        address: requestAddressKey(request),
       });
     } catch (error) {
       await failures.recordFailure(request);

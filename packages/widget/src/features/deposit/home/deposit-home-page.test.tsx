@@ -1,12 +1,14 @@
 import { EXAMPLE_CARD_PAY_GROUP, EXAMPLE_DEPOSIT_INIT } from '@cashdesk/contract';
 import type { DepositInitResponseInput } from '@cashdesk/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation, useNavigationType } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cashierApi } from '../../../api/cashier-api';
 import { renderWithApp } from '../../../test/render';
 import type { RenderWithAppOptions } from '../../../test/render';
 import { DepositHomePage } from './deposit-home-page';
+import { selectList } from '../../../method-list/method-list-slice';
 
 type PayGroupInput = DepositInitResponseInput['payment_groups'][number];
 
@@ -247,6 +249,26 @@ describe('homepage groups (SPEC §2 homepage, §4 method grouping)', () => {
     expect(screen.getByText('250.00 EUR')).toBeDefined();
   });
 
+  it('SPEC §3 user_balance: while the list is read again after a payment, no balance from before it shows', async () => {
+    let answerAgain: (response: Response) => void = () => undefined;
+    const again = new Promise<Response>((resolve) => {
+      answerAgain = resolve;
+    });
+    const fetchStub = stubInit(initAnswer());
+    const { store } = await renderList();
+    expect(screen.getByText('250.00 EUR')).toBeDefined();
+    fetchStub.mockImplementation(() => again);
+    // A payment became final (the result page says so): the list's answer is read again.
+    act(() => {
+      store.dispatch(cashierApi.util.invalidateTags(['Init']));
+    });
+    await screen.findByText('updating…');
+    expect(screen.queryByText('250.00 EUR')).toBeNull();
+    answerAgain(Response.json({ ...initAnswer(), user_balance: '313.00' }));
+    await screen.findByText('313.00 EUR');
+    expect(screen.queryByText('updating…')).toBeNull();
+  });
+
   it('SPEC §6: offers no Apple Pay even to an iOS player, since the widget cannot complete it', async () => {
     stubInit(initAnswer());
     await renderList({ route: '/deposit?xChannel=MOBILE_NATIVE_IOS' });
@@ -266,7 +288,7 @@ describe('method tiles (SPEC §9 summary, §5 ribbon, §3 bonus)', () => {
       `Min. 5.00 EUR • Instant • Fee 1.5% + 0.25 EUR • Bonus included`,
     );
     const crypto = tile('Crypto (QR code)');
-    expect(within(crypto).getByText(`Up to 7% or 15.00 EUR bonus`)).toBeDefined();
+    expect(within(crypto).getByText(`Up to 5% or 15.00 EUR bonus`)).toBeDefined();
   });
 
   it('SPEC §9: shows the fee the player pays, never the method fee the operator absorbs (docs/fees.md)', async () => {
@@ -591,7 +613,7 @@ describe("SPEC §9: a low button's label is cut at 20 characters", () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Show recommended methods' }));
     const region = screen.getByRole('region', { name: 'Quick picks' });
     const cut = within(region).getByRole('button', {
-      name: `${longName} Up to 7% or 15.00 EUR bonus`,
+      name: `${longName} Up to 5% or 15.00 EUR bonus`,
     });
     expect(cut.querySelector('.cd-dh-shortcut__name')?.textContent).toBe('Crypto (QR code) wit…');
     expect(cut.getAttribute('title')).toBe(longName);
@@ -651,7 +673,7 @@ describe('each method once on a phone, never three times (SPEC §2 homepage)', (
     // The lost-profit ribbon its tile would carry goes with the shortcut (SPEC §5).
     expect(
       within(carousel).getByRole('button', {
-        name: 'Crypto (QR code) Up to 7% or 15.00 EUR bonus',
+        name: 'Crypto (QR code) Up to 5% or 15.00 EUR bonus',
       }),
     ).toBeDefined();
   });
@@ -849,6 +871,19 @@ describe('automatic method choice on the first load (SPEC §4, deposit order)', 
       '/deposit?pay_group=bank_transfer&session_id=test-session&lang=en-brand0',
     );
     expect(window.sessionStorage.getItem('phSkipLasUsedMethod')).toBeNull();
+  });
+
+  it('SPEC §2 cancel-withdrawal popup: a pending withdrawal keeps the player on the homepage, which shows it with its cancel', async () => {
+    stubInit({ ...initAnswer(), withdrawal_reverse: { amount: '20.15', currency: 'EUR' } });
+    const { store } = await renderHome();
+    const cancel = await screen.findByRole('button', { name: 'Cancel withdrawal' });
+    expect(cancel.closest('.cd-reversal')?.textContent).toMatch(/20\.15/);
+    // The list stays: no method page opened by itself over the pending withdrawal (the choice
+    // would have been made in the effect that ran with the list; its navigation is flushed).
+    await act(() => Promise.resolve());
+    expect(selectList(store.getState(), 'deposit').initialLoadDone).toBe(true);
+    expect(location().textContent).toBe('/deposit?session_id=test-session&lang=en-brand0');
+    expect(screen.getByRole('heading', { level: 2, name: 'Popular' })).toBeTruthy();
   });
 
   it('runs on the first load only', async () => {

@@ -15,7 +15,10 @@ import {
 
 vi.mock('../../../fields', async () => {
   const fixtures = await import('./test-fixtures');
+  const { amountCharged } = await import('../../../fields/amount/summary-lines');
   return {
+    // The figure the submit button says is the real rule's.
+    amountCharged,
     FieldView: fixtures.StubFieldView,
     // The stub fields have no code of their own to wait for.
     useFieldCode: () => true,
@@ -71,7 +74,7 @@ async function fillNewCard(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('transfer_date'), '2024-05-01');
 }
 
-const DEPOSIT_50 = { name: 'Deposit 50.00 EUR' } as const;
+const DEPOSIT_50 = { name: 'Pay 50.95 EUR' } as const;
 
 beforeEach(() => {
   vi.mocked(announce).mockClear();
@@ -111,7 +114,7 @@ describe('method page (SPEC §2 method page, §3 method detail)', () => {
     expect(screen.getByLabelText('card_cvv')).toHaveProperty('value', '');
     // Other fields start as on any opening.
     expect(screen.getByLabelText('transfer_date')).toHaveProperty('value', '');
-    expect(screen.getByRole('button', { name: 'Deposit 73.50 EUR' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay 74.80 EUR' })).toBeTruthy();
   });
 
   it('the card is not kept beyond its retry: a form opened otherwise, or after a success, starts empty', async () => {
@@ -162,7 +165,7 @@ describe('method page (SPEC §2 method page, §3 method detail)', () => {
     expect(document.body.dataset.currency).toBe('EUR');
     const labels = Array.from(document.querySelectorAll('form label')).map((l) => l.textContent);
     // Generated amount first; the generated CVV after the last card field (the expiry);
-    // the generated save_card (on) last.
+    // the generated save_card (off until the player ticks it) last.
     expect(labels).toEqual([
       'amount',
       'card_id',
@@ -176,7 +179,7 @@ describe('method page (SPEC §2 method page, §3 method detail)', () => {
     ]);
     expect(screen.getByLabelText<HTMLInputElement>('amount').value).toBe('50');
     expect(screen.getByLabelText<HTMLInputElement>('bank').value).toBe('b1');
-    expect(screen.getByLabelText<HTMLInputElement>('save_card').checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('save_card').checked).toBe(false);
     expect(screen.getByRole('button', DEPOSIT_50)).toBeTruthy();
   });
 
@@ -274,7 +277,7 @@ describe('deposit submit (SPEC §3 deposit submit body, §7 submit)', () => {
         month: '12',
         year: '30',
         card_cvv: '123',
-        save_card: true,
+        save_card: false,
       },
       browser_data: {
         color_depth: window.screen.colorDepth,
@@ -341,7 +344,7 @@ describe('deposit submit (SPEC §3 deposit submit body, §7 submit)', () => {
     });
     await user.clear(screen.getByLabelText('amount'));
     await user.type(screen.getByLabelText('amount'), '60');
-    await user.click(screen.getByRole('button', { name: 'Deposit 60.00 EUR' }));
+    await user.click(screen.getByRole('button', { name: 'Pay 61.10 EUR' }));
     await waitFor(() => {
       expect(submits).toHaveLength(3);
     });
@@ -421,19 +424,30 @@ describe('submit outcomes (SPEC §3 pay session, §8 errors)', () => {
         copy_fields: [],
       },
     });
+    const [operator] = AUTO_DETAIL.parameters;
+    if (operator === undefined) throw new Error('no operator field');
     stubCashierFetch({
-      details: { '103': { ...AUTO_DETAIL, auto_submit: false } },
+      details: {
+        '103': {
+          ...AUTO_DETAIL,
+          auto_submit: false,
+          parameters: [{ ...operator, label: 'Operator' }],
+        },
+      },
       submitAnswers: [{ status: 200, body: session }],
     });
     const user = userEvent.setup();
     await renderPage('103');
-    await user.click(await screen.findByRole('button', { name: 'Deposit 20.00 EUR' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay 20.50 EUR' }));
     await screen.findByTestId('probe');
     expect(probe().path).toBe('/deposit/deposit-display-form');
     expect(probe().search).toContain('transaction_id=tx_1');
+    // With what the QR page says it is for: the method and what was chosen on its form.
     expect(probe().state).toMatchObject({
       displayForm: session.display_form,
       payGroupId: '103',
+      methodName: 'Mobile money',
+      choices: [{ label: 'Operator', value: 'Operator A' }],
     });
   });
 
@@ -444,7 +458,7 @@ describe('submit outcomes (SPEC §3 pay session, §8 errors)', () => {
     });
     const user = userEvent.setup();
     await renderPage('103');
-    await user.click(await screen.findByRole('button', { name: 'Deposit 20.00 EUR' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay 20.50 EUR' }));
     await screen.findByTestId('probe');
     expect(probe().path).toBe('/deposit/deposit-await');
     expect(localStorage.getItem('phLastUsedMethodId')).toBeNull();
@@ -657,7 +671,7 @@ describe('card checkout (SPEC §2 route checkout, §3 payment request payload, �
         card_exp_month: '12',
         card_exp_year: '30',
         card_cvv: '123',
-        save_card: true,
+        save_card: false,
       },
     });
     const parameters: unknown = Reflect.get(Object(body), 'parameters');
@@ -699,12 +713,12 @@ describe('analytics click events of the method page (SPEC §4)', () => {
     const user = userEvent.setup();
     const { store } = await renderPage();
     const saveCard = await screen.findByLabelText('save_card');
-    expect(saveCard).toHaveProperty('checked', true);
+    expect(saveCard).toHaveProperty('checked', false);
     await user.click(saveCard);
     expect(store.getState().depositMethod?.lastClick).toEqual({
       element: 'save_card',
       payGroupId: '101',
-      checked: false,
+      checked: true,
     });
     await user.click(screen.getByRole('button', DEPOSIT_50));
     expect(store.getState().depositMethod?.lastClick).toEqual({
@@ -717,7 +731,7 @@ describe('analytics click events of the method page (SPEC §4)', () => {
       .getState()
       .realtime.clickstreamQueue.filter((event) => event.type === 'click');
     expect(clicks.map((event) => event.data)).toEqual([
-      { target: 'save_card', checked: false },
+      { target: 'save_card', checked: true },
       { target: 'submit_button' },
     ]);
     expect(clicks[0]).toMatchObject({ pay_group: 101, session_type: 'deposit' });

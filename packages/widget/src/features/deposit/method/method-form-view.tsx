@@ -71,6 +71,8 @@ import { forgetCardForRetry } from '../../../method-form/retry-card';
 import { plainAmount, useMethodForm } from '../../../method-form/use-method-form';
 import { RoutingNotice, routesOnChange, useRoutedForm } from '../../../method-form/use-routed-form';
 import type { SubmitRequest } from '../../../method-form/use-submit-once';
+import { formChoices } from '../../../route-state/display-form';
+import type { DisplayFormOrigin } from '../../../route-state/display-form';
 
 export interface MethodFormViewProps {
   readonly payGroupId: string;
@@ -167,6 +169,7 @@ export function MethodFormView({
     policy: {
       texts: {
         submit: 'DEPOSIT_METHOD.SUBMIT',
+        submitWithFee: 'DEPOSIT_METHOD.SUBMIT_WITH_FEE',
         submitNoAmount: 'DEPOSIT_METHOD.SUBMIT_NO_AMOUNT',
         submitting: 'DEPOSIT_METHOD.SUBMITTING',
       },
@@ -250,11 +253,17 @@ export function MethodFormView({
       case 'result':
         void navigate(resultAddress(outcome.status, search, session.transaction_id), { state });
         return;
-      case 'display-form':
+      case 'display-form': {
+        // The QR page says what it is for: the method and what was chosen (its network).
+        const origin: DisplayFormOrigin = {
+          methodName: method.displayName,
+          choices: formChoices(shown, values),
+        };
         void navigate(nextPageAddress(DISPLAY_FORM_PATH, search, session.transaction_id), {
-          state: { ...state, displayForm: session.display_form },
+          state: { ...state, ...origin, displayForm: session.display_form },
         });
         return;
+      }
       case 'iframe':
         if (outcome.data === null) {
           // Nothing to show the player: the bank's page is unknown; the form stays as it was.

@@ -77,7 +77,7 @@ describe('form from the method detail (SPEC §3 generated fields, deposit form d
     ).toBe('1');
   });
 
-  it('starts with empty card data, save_card on and the preselected option', () => {
+  it('starts with empty card data, save_card off and the preselected option', () => {
     expect(initialValues(form, '50')).toEqual({
       amount: '50',
       card_id: '',
@@ -87,7 +87,7 @@ describe('form from the method detail (SPEC §3 generated fields, deposit form d
       card_cardholder_name: '',
       bank: { label: 'Bank One', value: 'b1', selected: true },
       transfer_date: '',
-      save_card: true,
+      save_card: false,
     });
   });
 

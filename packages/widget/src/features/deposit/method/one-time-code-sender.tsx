@@ -109,7 +109,7 @@ export function OneTimeCodeSender({
           : state.kind === 'refused'
             ? state.message
             : null}
-        {waitSeconds > 0 ? ` ${t('DEPOSIT_METHOD.OTP.WAIT', { seconds: waitSeconds })}` : null}
+        {waitSeconds > 0 ? ` ${t('DEPOSIT_METHOD.OTP.WAIT', { count: waitSeconds })}` : null}
       </p>
     </div>
   );

@@ -11,7 +11,10 @@ import type { RecordedCall } from './test-fixtures';
 
 vi.mock('../../../fields', async () => {
   const fixtures = await import('./test-fixtures');
+  const { amountCharged } = await import('../../../fields/amount/summary-lines');
   return {
+    // The figure the submit button says is the real rule's.
+    amountCharged,
     FieldView: fixtures.StubFieldView,
     useFieldCode: () => true,
     AmountSummary: () => null,
@@ -129,7 +132,7 @@ describe('routable methods (SPEC §7 route: "response has parameters, mapped as 
       parameters: { bank: 'b2' },
     });
     await user.type(account, '12345678');
-    await user.click(screen.getByRole('button', { name: /^Deposit/ }));
+    await user.click(screen.getByRole('button', { name: /^Pay / }));
     await waitFor(() => {
       expect(stub.submits).toHaveLength(1);
     });

@@ -1,5 +1,6 @@
 import { EXAMPLE_CARD_PAY_GROUP, EXAMPLE_PAYOUT_INIT } from '@cashdesk/contract';
-import { screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import { WithdrawalHomePage } from './withdrawal-home-page';
@@ -37,6 +38,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
 describe('withdrawal homepage (SPEC §2 homepage, §4 enabled and wager)', () => {
   it('SPEC §2: lists the payout methods under their own title, with the balance and the pending withdrawal', async () => {
     stubInit({
@@ -52,6 +58,36 @@ describe('withdrawal homepage (SPEC §2 homepage, §4 enabled and wager)', () =>
     expect(screen.getByText('Bank payout')).toBeTruthy();
     // EXAMPLE_PAYOUT_INIT has a pending withdrawal of 40.00 EUR (SPEC §3 withdrawal_reverse).
     expect(screen.getByRole('button', { name: 'Cancel withdrawal' })).toBeTruthy();
+  });
+
+  it('SPEC §2, §4: a pending withdrawal keeps a new session on the homepage with its cancel; without one the only method opens by itself', async () => {
+    stubInit({ ...EXAMPLE_PAYOUT_INIT, payout_groups: [payoutGroup(301, 'Bank payout')] });
+    await renderWithApp(
+      <>
+        <WithdrawalHomePage />
+        <LocationProbe />
+      </>,
+      { route: '/withdrawal' },
+    );
+    expect(await screen.findByRole('button', { name: 'Cancel withdrawal' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toMatch(/^\/withdrawal\?/);
+    cleanup();
+
+    stubInit({
+      ...EXAMPLE_PAYOUT_INIT,
+      withdrawal_reverse: null,
+      payout_groups: [payoutGroup(301, 'Bank payout')],
+    });
+    await renderWithApp(
+      <>
+        <WithdrawalHomePage />
+        <LocationProbe />
+      </>,
+      { route: '/withdrawal' },
+    );
+    await waitFor(() => {
+      expect(screen.getByTestId('location').textContent).toMatch(/^\/withdrawal\/301\?/);
+    });
   });
 
   it('SPEC §4 wager: the service disables the methods and the page says how much is left to wager', async () => {

@@ -2,8 +2,8 @@
  * The withdrawal homepage, route /withdrawal (SPEC §2 "Homepage"): the shared method list with
  * the payout init answer (payout_groups), the player's balance, the wager notice when the
  * service disables withdrawals by wager (SPEC §4; it replaces the list's generic "all methods
- * unavailable, try again later", which waiting does not cure), and the pending withdrawal the
- * player may cancel (SPEC §2 cancel-withdrawal popup).
+ * unavailable, try again later", which waiting does not cure). The pending withdrawal the player
+ * may cancel is the method list's, on both flows' homepages.
  *
  * @packageDocumentation
  */
@@ -15,7 +15,6 @@ import { formatMoney, isolateLtr } from '../../../i18n/format';
 import { MethodListPage } from '../../../method-list/method-list-page';
 import type { ListResponse } from '../../../method-list/home-model';
 import { Icon } from '../../../ui/icon';
-import { CancelWithdrawalBanner } from '../reversal';
 
 /** SPEC §3 view_data kind `wager`: the outstanding wager that keeps withdrawals closed. */
 const WAGER_KIND = 'wager';
@@ -47,13 +46,6 @@ export function WithdrawalHomePage() {
       query={{ data: list, error, isFetching, refetch }}
       unavailableExplained={wager !== null}
     >
-      {data === undefined ? null : (
-        <CancelWithdrawalBanner
-          reverse={data.withdrawal_reverse}
-          display={display}
-          precision={currency?.precision}
-        />
-      )}
       {wager === null ? null : (
         <div className="cd-notice" role="status">
           <p className="cd-dh-message__title">
