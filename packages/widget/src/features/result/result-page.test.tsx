@@ -5,9 +5,7 @@ import {
   EXAMPLE_PAY_SESSION_DECLINED,
   EXAMPLE_PAYOUT_INIT,
 } from '@cashdesk/contract';
-import { ROUTES } from '@cashdesk/domain';
 import { QueryStatus } from '@reduxjs/toolkit/query';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../store/store';
 import { transactionPushed } from '../../realtime/realtime-slice';
@@ -18,6 +16,7 @@ import {
   genericDeclineKey,
   orderResultStatus,
 } from './result-page';
+import { ResultRoutesOf } from './test-support';
 import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 
 vi.mock('../../host/host-bridge', () => ({
@@ -30,14 +29,7 @@ const { requestReInit, scrollToTop, reportPaymentResult } = await import('../../
 
 /** Every result route of SPEC §2, as app-routes maps them. */
 function ResultRoutes() {
-  return (
-    <Routes>
-      {ROUTES.filter((route) => route.resultStatus !== null).map((route) => (
-        <Route key={route.id} path={route.path} element={<ResultPage route={route} />} />
-      ))}
-      <Route path="*" element={null} />
-    </Routes>
-  );
+  return <ResultRoutesOf page={(route) => <ResultPage route={route} />} />;
 }
 
 interface ServerAnswers {

@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { EXAMPLE_DEPOSIT_INIT, EXAMPLE_PAY_SESSION_DECLINED } from '@cashdesk/contract';
-import { ROUTES } from '@cashdesk/domain';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserWindow } from './finish';
 import { StatusPage } from './status-page';
+import { ResultRoutesOf } from './test-support';
 import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 
 vi.mock('../../host/host-bridge', () => ({
@@ -20,14 +19,7 @@ const { postResultToOuterCashier, sameOriginParentAddress } =
 
 /** Every result route of SPEC §2, as app-routes maps them. */
 function StatusRoutes() {
-  return (
-    <Routes>
-      {ROUTES.filter((route) => route.resultStatus !== null).map((route) => (
-        <Route key={route.id} path={route.path} element={<StatusPage route={route} />} />
-      ))}
-      <Route path="*" element={null} />
-    </Routes>
-  );
+  return <ResultRoutesOf page={(route) => <StatusPage route={route} />} />;
 }
 
 function stubServer() {
