@@ -52,10 +52,14 @@ describe('icons and the clickstream collector (SPEC §7)', () => {
     const session = await newSession(env.stack, { player });
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
-      // The hub is out of reach: every connection is closed at once.
+      // The hub is out of reach: the websocket is closed at once, and the HTTP streaming and SSE
+      // transports the client falls back to (and their commands) are refused.
       await context.routeWebSocket(/\/connection\/websocket/, (socket) => {
         void socket.close();
       });
+      await context.route(/\/(connection\/(http_stream|sse)|emulation)(\?|$)/, (route) =>
+        route.fulfill({ status: 503, body: '' }),
+      );
       await context.clock.install();
       const page = await context.newPage();
       const collected = page.waitForRequest(
