@@ -401,6 +401,7 @@ export {
   REDIRECT_TARGET_MODES,
   RESULT_STATUSES,
   statusPageView,
+  isStatusPageMode,
   ROUTES,
   STARTUP_QUERY_PARAMS,
   bodyDataAttributes,

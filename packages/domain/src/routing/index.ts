@@ -96,7 +96,7 @@ export type {
   ResultStatus,
   ResultViewKind,
 } from './result-route';
-export { statusPageView } from './path-fragments';
+export { isStatusPageMode, statusPageView } from './path-fragments';
 export type { StatusPageView, StatusPageViewInput } from './path-fragments';
 export { buildRoutePath, findRoute, matchRoute, ROUTES } from './route-table';
 export type {

@@ -67,7 +67,7 @@ describe('status-page mode and detection inside the embedding parent frame (SPEC
     expect(
       statusPageView({
         address: 'https://pay.example/deposit/deposit-success?transaction_id=t1',
-        mode: null,
+        statusPageMode: false,
         parentAddress: 'https://pay.example/deposit/101?session_id=s1',
       }),
     ).toEqual({
@@ -82,7 +82,7 @@ describe('status-page mode and detection inside the embedding parent frame (SPEC
   it('SPEC §2: a parent that is not a cashier page (the back office, a host) is no embedding cashier', () => {
     for (const parentAddress of ['https://pay.example/back-office/configuration', null]) {
       expect(
-        statusPageView({ address: '/deposit/deposit-error', mode: null, parentAddress }),
+        statusPageView({ address: '/deposit/deposit-error', statusPageMode: false, parentAddress }),
       ).toMatchObject({ statusPageMode: false, embeddedInCashier: false, view: 'result' });
     }
   });
@@ -91,7 +91,7 @@ describe('status-page mode and detection inside the embedding parent frame (SPEC
     expect(
       statusPageView({
         address: '/withdrawal/withdrawal-fail',
-        mode: 'status_page',
+        statusPageMode: true,
         parentAddress: null,
       }),
     ).toEqual({
@@ -105,7 +105,7 @@ describe('status-page mode and detection inside the embedding parent frame (SPEC
 
   it('SPEC §2: the view parameter decides the view, else the view status, else the frame', () => {
     const at = (address: string, parentAddress: string | null = null) =>
-      statusPageView({ address, mode: null, parentAddress })?.view;
+      statusPageView({ address, statusPageMode: false, parentAddress })?.view;
     expect(at('/deposit/deposit-success?view=redirect')).toBe('redirect');
     expect(at('/deposit/deposit-success?view=blank')).toBe('blank');
     expect(at('/deposit/deposit-redirect')).toBe('redirect');
@@ -116,7 +116,7 @@ describe('status-page mode and detection inside the embedding parent frame (SPEC
 
   it('is null for a page that is no status page', () => {
     expect(
-      statusPageView({ address: '/deposit', mode: 'status_page', parentAddress: null }),
+      statusPageView({ address: '/deposit', statusPageMode: true, parentAddress: null }),
     ).toBeNull();
   });
 });

@@ -61,8 +61,8 @@ export function isStatusPageMode(mode: string | null | undefined): boolean {
 export interface StatusPageViewInput {
   /** The page's own address. */
   readonly address: unknown;
-  /** The `mode` start-up parameter. */
-  readonly mode: string | null;
+  /** SPEC §3 isStatusPageMode: the session's status-page mode ({@link isStatusPageMode}). */
+  readonly statusPageMode: boolean;
   /** The parent frame's address when the page can read it (same origin), else `null`. */
   readonly parentAddress: string | null;
 }
@@ -84,7 +84,8 @@ export interface StatusPageView {
  *   origin, and its path one of the cashier's routes: a bank's or a provider's page shown inside
  *   the method page returned to the cashier's status page). The page is in status-page mode and
  *   its view is `blank`: the cashier around it is told the result and shows it;
- * - status-page mode also when `mode` says so (a host shows a status page on its own);
+ * - status-page mode also when the session is (`mode` said so: a host shows a status page on its
+ *   own);
  * - the view: the `view` query parameter (blank, redirect, result), else the one the view status
  *   asks (redirect for the redirect status), else blank inside the cashier and result otherwise.
  */
@@ -97,7 +98,7 @@ export function statusPageView(input: StatusPageViewInput): StatusPageView | nul
   return {
     flow: page.flow,
     status: page.status,
-    statusPageMode: embeddedInCashier || isStatusPageMode(input.mode),
+    statusPageMode: embeddedInCashier || input.statusPageMode,
     embeddedInCashier,
     view: asked ?? page.view ?? (embeddedInCashier ? 'blank' : 'result'),
   };

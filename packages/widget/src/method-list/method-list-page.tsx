@@ -157,6 +157,8 @@ export function MethodListPage({
   const smallScreen = useSmallScreen();
   const environment = useAppSelector((state) => state.session.environment);
   const brand = useAppSelector((state) => state.session.brand);
+  // SPEC §3 countryCode: the player's country the init answer named.
+  const profileCountry = useAppSelector((state) => state.session.countryCode);
   const preselectedPayGroup = useAppSelector((state) => state.session.params.preselectedPayGroupId);
   const list = useAppSelector((state) => selectList(state, flow));
   const { initialLoadDone, carouselSwitchedOff } = list;
@@ -202,6 +204,7 @@ export function MethodListPage({
           merchantRedirectType: data.merchant_redirect_type,
         },
         userBalance: data.user_balance,
+        countryCode: data.user_profile.country,
       }),
     );
     keepMerchantUrls({
@@ -312,7 +315,6 @@ export function MethodListPage({
           display: model.display,
         });
   // SPEC §3 country filtering: the player is told the list is the one of their country.
-  const profileCountry = data?.user_profile.country ?? null;
   const countryShown =
     data?.cashier_settings.country_filtering_enabled === true && profileCountry !== null
       ? countryName(profileCountry, i18n.language, profileCountry)

@@ -8,6 +8,7 @@ import {
   checkSessionExpiry,
   decideClientEnvironment,
   INITIAL_SESSION_EXPIRY,
+  isStatusPageMode,
   parseStartupParams,
   sessionExpiryFromServer,
   setSessionExpired,
@@ -42,8 +43,12 @@ export interface SessionState extends SessionExpiryState {
   readonly params: PageParameters;
   readonly environment: ClientEnvironment;
   readonly isCustomIframeMode: boolean;
+  /** SPEC §2 modes: the host shows the status pages alone (`mode=status_page`). */
+  readonly isStatusPageMode: boolean;
   readonly merchant: MerchantUrls;
   readonly userBalance: string;
+  /** The player's country (ISO alpha-2) from the init answer's profile, `null` until then. */
+  readonly countryCode: string | null;
 }
 
 const NO_MERCHANT_URLS: MerchantUrls = {
@@ -77,8 +82,10 @@ export function initialSessionState(startup: Startup, now: number): SessionState
     params: startup.params,
     environment: startup.environment,
     isCustomIframeMode: startup.inFrame,
+    isStatusPageMode: isStatusPageMode(startup.params.mode),
     merchant: NO_MERCHANT_URLS,
     userBalance: '0',
+    countryCode: null,
   };
 }
 
@@ -103,8 +110,10 @@ export const EMPTY_SESSION_STATE: SessionState = {
   params: EMPTY_PARAMS,
   environment: decideClientEnvironment({}),
   isCustomIframeMode: false,
+  isStatusPageMode: false,
   merchant: NO_MERCHANT_URLS,
   userBalance: '0',
+  countryCode: null,
 };
 
 export const sessionSlice = createSlice({
@@ -132,14 +141,19 @@ export const sessionSlice = createSlice({
       ...state,
       ...sessionExpiryFromServer(state, action.payload),
     }),
-    /** SPEC §3: merchant URLs and balance of the init answer. */
+    /** SPEC §3: merchant URLs, balance and the player's country of the init answer. */
     initReceived: (
       state,
-      action: PayloadAction<{ merchant: MerchantUrls; userBalance: string }>,
+      action: PayloadAction<{
+        merchant: MerchantUrls;
+        userBalance: string;
+        countryCode: string | null;
+      }>,
     ) => ({
       ...state,
       merchant: action.payload.merchant,
       userBalance: action.payload.userBalance,
+      countryCode: action.payload.countryCode,
     }),
     /** The balance after a submit. */
     balanceChanged: (state, action: PayloadAction<string>) => ({

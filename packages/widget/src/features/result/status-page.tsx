@@ -28,15 +28,15 @@ import { useFinishContext } from './use-finish-context';
 /** SPEC §2: a result route, shown as its status page's view kind says. */
 export function StatusPage({ route }: { readonly route: RouteDefinition }) {
   const location = useLocation();
-  const mode = useAppSelector((state) => state.session.params.mode);
+  const statusPageMode = useAppSelector((state) => state.session.isStatusPageMode);
   const view = useMemo(
     () =>
       statusPageView({
         address: `${window.location.origin}${location.pathname}${location.search}`,
-        mode,
+        statusPageMode,
         parentAddress: sameOriginParentAddress(),
       }),
-    [location.pathname, location.search, mode],
+    [location.pathname, location.search, statusPageMode],
   );
   if (view === null || view.view === 'result') {
     return <ResultPage route={route} standalone={view?.statusPageMode ?? false} />;
