@@ -19,6 +19,8 @@ import {
   useStackAndBrowser,
 } from './support';
 import { checkScreen, ownerContexts } from './support/back-office';
+import { closeHosted, openHostedCashier } from './support/cashier';
+import { METHODS, field, openMethod, submitButton } from './support/journeys';
 
 const env = useStackAndBrowser();
 
@@ -211,6 +213,83 @@ describe('configuration in the back office', () => {
       const after = await page.request.get(`${serverUrl}${OPERATOR_BASE}/pay-groups/deposit/card`);
       expect(await after.json()).toEqual(await before.json());
     } finally {
+      await context.close();
+    }
+  });
+
+  it('SPEC §3: edits the countries a pay group is offered in; a malformed code is refused at its field', async () => {
+    const { context, page } = await signedIn(DESKTOP_CONTEXT);
+    const { serverUrl } = env.stack;
+    const stored = async () => {
+      const answer = await page.request.get(`${serverUrl}${OPERATOR_BASE}/pay-groups/deposit/card`);
+      const body: unknown = await answer.json();
+      const countries: unknown = Reflect.get(Object(body), 'countries');
+      return countries;
+    };
+    try {
+      await page.goto(`${serverUrl}/back-office/configuration/pay-groups/deposit/card`);
+      const countries = page.getByRole('textbox', { name: 'Countries' });
+      await countries.waitFor();
+      await countries.fill('de, at');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved. Players see it at their next visit.').waitFor();
+      expect(await stored()).toEqual(['DE', 'AT']);
+      await screenshot(page, 'back-office-config-pay-group-countries-1280');
+
+      await page.reload();
+      await countries.waitFor();
+      expect(await countries.inputValue()).toBe('DE, AT');
+      await countries.fill('DE, DEU');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Nothing was saved' }).waitFor();
+      expect(await countries.getAttribute('aria-invalid')).toBe('true');
+      expect(await stored()).toEqual(['DE', 'AT']);
+
+      await page.reload();
+      await countries.waitFor();
+      await countries.fill('');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved. Players see it at their next visit.').waitFor();
+      expect(await stored()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('SPEC §2 self-target: a pay group set not to open in the same window sends its payment to a new window', async () => {
+    const { context, page } = await signedIn(DESKTOP_CONTEXT);
+    const { serverUrl } = env.stack;
+    const setSelfTarget = async (choice: 'Yes' | 'No') => {
+      await page.goto(`${serverUrl}/back-office/configuration/pay-groups/deposit/ewallet`);
+      const select = page.getByRole('combobox', { name: 'Opens in the same window' });
+      await select.waitFor();
+      await select.selectOption({ label: choice });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved. Players see it at their next visit.').waitFor();
+      const saved = await page.request.get(
+        `${serverUrl}${OPERATOR_BASE}/pay-groups/deposit/ewallet`,
+      );
+      expect(Reflect.get(Object(await saved.json()), 'self_target')).toBe(choice === 'Yes');
+    };
+    try {
+      await setSelfTarget('No');
+      await screenshot(page, 'back-office-config-pay-group-self-target-1280');
+      const hosted = await openHostedCashier(env.browser, env.stack);
+      try {
+        await openMethod(hosted.frame, METHODS.ewallet);
+        await field(hosted.frame, 'PH.FIELD.PHONE').fill('+4915112345678');
+        const popup = hosted.page.context().waitForEvent('page');
+        await submitButton(hosted.frame).click();
+        // The provider page opens in a new window; the cashier stays on the method's form.
+        const provider = await popup;
+        await provider.waitForURL(/\/sandbox\/interaction\//);
+        expect(new URL(hosted.frame.url()).pathname).toMatch(/^\/deposit\/\d+$/);
+        await screenshot(provider, 'self-target-off-provider-window');
+      } finally {
+        await closeHosted(hosted);
+      }
+    } finally {
+      await setSelfTarget('Yes');
       await context.close();
     }
   });

@@ -7,7 +7,6 @@
  */
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import type { Frame } from 'playwright-core';
 import { checkA11y } from './support/a11y';
 import { useStackAndBrowser } from './support';
 import { screenshot } from './support/browser';
@@ -22,11 +21,11 @@ import {
   transactionsOf,
   visitScreen,
 } from './support/cashier';
-import type { WidgetLanguage } from './support/cashier';
 import {
   METHODS,
   TEST_CARDS,
   answerChallenge,
+  challengeFrame,
   fillCard,
   methodTile,
   openCardMethod,
@@ -37,17 +36,6 @@ import {
 } from './support/journeys';
 
 const env = useStackAndBrowser();
-
-/** The issuer's challenge page: the frame inside the cashier frame, once it shows its buttons. */
-async function challengeFrame(cashier: Frame, lang: WidgetLanguage = 'en'): Promise<Frame> {
-  const handle = await cashier
-    .getByTitle(text(lang, 'DEPOSIT_METHOD.THREE_DS.FRAME_TITLE'), { exact: true })
-    .elementHandle();
-  const challenge = await handle.contentFrame();
-  if (challenge === null) throw new Error('the challenge frame has no document');
-  await challenge.getByRole('button', { name: 'Pass', exact: true }).waitFor();
-  return challenge;
-}
 
 describe('3-D Secure challenge in the cashier frame (SPEC §2 /3ds_result, §7 payments/3ds-result)', () => {
   it('Pass: the challenge shows inside the method page, then the success page and one credit', async () => {

@@ -224,6 +224,20 @@ export async function fillCard(
 }
 
 /**
+ * The issuer's 3-D Secure challenge page: the frame inside the cashier frame (its method page),
+ * once it shows its buttons.
+ */
+export async function challengeFrame(cashier: Frame, lang: WidgetLanguage = 'en'): Promise<Frame> {
+  const handle = await cashier
+    .getByTitle(text(lang, 'DEPOSIT_METHOD.THREE_DS.FRAME_TITLE'), { exact: true })
+    .elementHandle();
+  const challenge = await handle.contentFrame();
+  if (challenge === null) throw new Error('the challenge frame has no document');
+  await challenge.getByRole('button', { name: 'Pass', exact: true }).waitFor();
+  return challenge;
+}
+
+/**
  * Answers the sandbox issuer's 3-D Secure challenge (its Pass or Fail button) with the keyboard,
  * as a keyboard or switch user does. Not a pointer click: the challenge is a frame inside the
  * cashier's frame, itself a frame of another site (a process of its own in Chromium); a click

@@ -178,7 +178,9 @@ export interface DepositInput {
   readonly transactionId: string;
   /**
    * What the player deposits to the balance, decimal string in the currency's major unit, e.g.
-   * "50.00" (before fees; tax and bonus are the server's business).
+   * "50.00" (before fees; tax and bonus are the server's business). Zero, for a new card with
+   * {@link saveCard}, is a card verification that moves no money (the cashier's tokenization
+   * page, SPEC §1): approve it with the card's token, or decline it when the PSP cannot verify.
    */
   readonly amount: string;
   /**

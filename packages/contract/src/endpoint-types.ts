@@ -26,7 +26,8 @@ export type BodyContentType = 'application/json' | 'multipart/form-data';
  * attachment in the MIME type detected from its bytes when it was uploaded (one of the upload
  * types: pdf, heic, jpeg, png).
  */
-export type ResponseContentType = 'application/json' | 'text/html' | 'text/csv' | 'document';
+export type ResponseContentType =
+  'application/json' | 'text/html' | 'text/csv' | 'image/svg+xml' | 'document';
 
 /** One success answer of an endpoint. */
 export interface EndpointResponse {

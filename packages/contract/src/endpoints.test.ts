@@ -45,6 +45,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'paymentHistory',
       'userCardsList',
       'userCardsDelete',
+      'userCardsTokenize',
       'userCardsRecurringCheck',
       'contentPage',
       'requisiteCreate',
@@ -56,8 +57,10 @@ describe('the endpoint table (SPEC §7)', () => {
       'payoutMetrics',
       'clientReport',
       'rtlAssets',
+      'icon',
       'appearance',
       'realtimeToken',
+      'analyticsCollect',
       'sandboxCreateSession',
       'sandboxThreeDsChallenge',
       'sandboxLatestOtp',
@@ -106,7 +109,7 @@ describe('the endpoint table (SPEC §7)', () => {
     }
   });
 
-  it("every call that moves money takes an Idempotency-Key: submit, upload, the reversal and the operator's refunds and adjustments", () => {
+  it("every call that moves money or reaches a provider with a card takes an Idempotency-Key: submit, upload, the card tokenization, the reversal and the operator's refunds and adjustments", () => {
     expect(
       ENDPOINT_LIST.filter((endpoint) => endpoint.idempotencyKey).map((endpoint) => endpoint.id),
     ).toEqual([
@@ -115,6 +118,7 @@ describe('the endpoint table (SPEC §7)', () => {
       'payoutSubmit',
       'payoutUpload',
       'reversePendingWithdrawal',
+      'userCardsTokenize',
       'operatorRefundCreate',
       'operatorPlayerAdjust',
     ]);
@@ -129,6 +133,7 @@ describe('the endpoint table (SPEC §7)', () => {
     ).toEqual([
       'clientReport',
       'rtlAssets',
+      'icon',
       'sandboxCreateSession',
       'sandboxThreeDsChallenge',
       'openApiDocument',

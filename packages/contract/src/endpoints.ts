@@ -41,6 +41,8 @@ import {
   DeleteCardResponse,
   RecurringCheckRequest,
   RecurringCheckResponse,
+  TokenizeCardRequest,
+  TokenizeCardResponse,
   UserCardsHeaders,
   UserCardsResponse,
 } from './schemas/user-cards';
@@ -64,6 +66,7 @@ import {
 } from './schemas/client-reports';
 import { NotificationsResponse } from './schemas/notifications';
 import { RealtimeTokenResponse } from './schemas/realtime';
+import { AnalyticsCollectResponse, ClickstreamPublication } from './schemas/clickstream';
 import { AppearanceQuery, AppearanceResponse } from './schemas/operator-appearance';
 import {
   SandboxBalanceResponse,
@@ -77,6 +80,23 @@ export const CASHIER_BASE = '/api/cashier-service/v1.0';
 export const ROUTE_BASE = '/api/cashier-service';
 /** Base of the account-management service (SPEC §7 names the service, not its base; chosen). */
 export const ACCOUNT_MANAGEMENT_BASE = '/api/account-management/v1.0';
+/**
+ * SPEC §7: the clickstream tracker's endpoint on the current host, and its analytics post path;
+ * a tracker posts to the one followed by the other.
+ */
+const TRACKER_ENDPOINT = '/psp';
+/** SPEC §7: the analytics path the tracker posts to, under its endpoint. */
+const ANALYTICS_POST_PATH = '/cashier-service/analytics';
+const ANALYTICS_COLLECTOR_PATH = `${TRACKER_ENDPOINT}${ANALYTICS_POST_PATH}`;
+
+/** SPEC §7 icon address parameters: a theme name and an `ic_24_{name}.svg` file. */
+const IconParams = z.object({
+  theme: z.string().check(z.regex(/^[a-z0-9_-]{1,32}$/, 'a theme name such as brand0')),
+  file: z
+    .string()
+    .check(z.regex(/^ic_24_[a-z_]{1,48}\.svg$/, 'an icon file such as ic_24_close.svg')),
+});
+
 /** Base of the sandbox-only routes. */
 export const SANDBOX_BASE = '/sandbox';
 
@@ -419,6 +439,21 @@ export const ENDPOINTS = {
     responses: { 200: { description: 'The card was removed.', schema: DeleteCardResponse } },
     errors: ['notFound'],
   }),
+  userCardsTokenize: endpoint({
+    id: 'userCardsTokenize',
+    method: 'POST',
+    path: `${CASHIER_BASE}/user-cards`,
+    tag: 'user-cards',
+    summary: 'Save a card without a payment',
+    description:
+      "SPEC §1, §2 tokenization page (designed: the spec shows the page, not its call): the card goes to the card pay group's payment provider as a card deposit's save-card does, in a verification of zero that moves no money, and the token the provider gives is saved like a paid card's; the card number and security code are never stored or logged. A card the SPEC §5 rules refuse answers 400 naming the field. The provider's decline, a bank that asks for a confirmation only a payment can carry, or no answer are results, not errors (see TokenizeCardResponse). Idempotency-Key required: a repeat answers the first result.",
+    session: true,
+    idempotencyKey: true,
+    sandboxOnly: false,
+    body: TokenizeCardRequest,
+    responses: { 200: { description: 'What came of it.', schema: TokenizeCardResponse } },
+    errors: ['unknownPayGroup', 'methodUnavailable', 'rateLimited'],
+  }),
   userCardsRecurringCheck: endpoint({
     id: 'userCardsRecurringCheck',
     method: 'POST',
@@ -588,6 +623,21 @@ export const ENDPOINTS = {
     responses: { 200: { description: 'The icon list.', schema: RtlAssetsResponse } },
     errors: [],
   }),
+  icon: endpoint({
+    id: 'icon',
+    method: 'GET',
+    path: '/assets/icons/{theme}/{file}',
+    tag: 'assets',
+    summary: 'An icon of the cashier',
+    description:
+      "SPEC §7 GET {host}/assets/icons/{theme}/ic_24_{name}.svg: one of the cashier's icons as a 24 × 24 SVG stroked with the current colour, the same drawing the widget shows inline; ic_24_{name}_rtl.svg is its right-to-left variant (mirrored) for an icon rtlAssets.json lists. theme is a theme name: every theme has the same drawings, which take the colour of the page showing them. An unknown theme name, file or icon answers 404. Public and static: no session, cached for a day; limited per client address (429, error 1013).",
+    session: false,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    params: IconParams,
+    responses: { 200: { description: 'The icon.', contentType: 'image/svg+xml' } },
+    errors: ['notFound', 'rateLimited'],
+  }),
   appearance: endpoint({
     id: 'appearance',
     method: 'GET',
@@ -619,6 +669,23 @@ export const ENDPOINTS = {
       200: { description: 'The new connection token.', schema: RealtimeTokenResponse },
     },
     errors: [],
+  }),
+  analyticsCollect: endpoint({
+    id: 'analyticsCollect',
+    method: 'POST',
+    path: ANALYTICS_COLLECTOR_PATH,
+    tag: 'realtime',
+    summary: 'Collect clickstream events over HTTP',
+    description:
+      "SPEC §7 the clickstream tracker's HTTP collector: its tracker endpoint /psp with the analytics post path /cashier-service/analytics. The widget posts here the clickstream batches it could not publish to clickstream:track because its realtime connection failed (SPEC §8), as it would publish them: {events}, at most 100 events and SPEC §9's 40000 bytes (a larger body answers 413, error 1004). Events are kept like the published ones: under the session's brand and player, without the analytics session id. Limited per session (429, error 1013).",
+    session: true,
+    idempotencyKey: false,
+    sandboxOnly: false,
+    body: ClickstreamPublication,
+    responses: {
+      200: { description: 'The events were kept.', schema: AnalyticsCollectResponse },
+    },
+    errors: ['bodyTooLarge', 'rateLimited'],
   }),
   sandboxCreateSession: endpoint({
     id: 'sandboxCreateSession',

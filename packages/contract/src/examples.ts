@@ -121,7 +121,7 @@ export const EXAMPLE_DEPOSIT_INIT = {
   ],
   payment_groups: [EXAMPLE_CARD_PAY_GROUP, EXAMPLE_BANK_PAY_GROUP],
   cashier_settings: { country_filtering_enabled: true },
-  cashier_features: ['billing_carousel', 'billing_quick_suggestions'],
+  cashier_features: ['billing_carousel', 'billing_quick_suggestions', 'billing_lost_profit'],
   lost_profit_merchant_bonus: {
     pay_group: 102,
     tiers: [

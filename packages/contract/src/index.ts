@@ -149,10 +149,15 @@ export {
   RecurringCheckRequest,
   RecurringCheckResponse,
   SavedCardSchema,
+  TokenizeCardResponse,
   UserCardsHeaders,
   UserCardsResponse,
 } from './schemas/user-cards';
-export type { RecurringCheckRequestInput, SavedCardWire } from './schemas/user-cards';
+export type {
+  RecurringCheckRequestInput,
+  SavedCardWire,
+  TokenizeCardRequestInput,
+} from './schemas/user-cards';
 export {
   ContentPageResponse,
   ContentSection,

@@ -68,6 +68,24 @@ export const DEFAULT_LOGO_SIZE = { height: 40, width: 40 } as const;
 export const DEFAULT_THEME = 'brand0';
 /** SPEC §2, §9: default language. */
 export const DEFAULT_LANGUAGE = 'en';
+/** SPEC §2, §9: the brand shown when the `lang` parameter names none (`lang=en`). */
+export const DEFAULT_BRAND_SHOWN = 'COM';
+/**
+ * SPEC §9: partner codes (the brand part of `lang`, `en-SPX`) and the brand each stands for: one
+ * to brand6, one to brand1, two to brand8. The spec names the brands but not the codes; these are
+ * the product's (docs/decisions/0119-spec-points-built.md).
+ */
+export const PARTNER_BRANDS: Readonly<Record<string, string>> = {
+  SPX: 'brand6',
+  LVB: 'brand1',
+  CSN: 'brand8',
+  CSM: 'brand8',
+};
+/**
+ * SPEC §9: the one brand excluded from a display option: brand32 is never shown the method
+ * carousel (docs/decisions/0119-spec-points-built.md).
+ */
+export const BRAND_WITHOUT_CAROUSEL = 'brand32';
 /** SPEC §5, §9: last-resort default deposit amount. */
 export const DEFAULT_DEPOSIT_AMOUNT = '1';
 
@@ -121,6 +139,12 @@ export const ANALYTICS = {
   cookieLifetimeS: 63_072_000,
   transportMaxBytes: 60_000,
 } as const;
+
+/**
+ * SPEC §9: the chance that a page load reports how the fingerprint loaded (one load in a thousand),
+ * so the load is watched without a report from every player.
+ */
+export const FINGERPRINT_LOAD_MONITORING_CHANCE = 0.001;
 
 /** SPEC §9: chunk load timeout. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -39,6 +39,8 @@ export {
 } from './constants';
 export { isDigitChar, latinDigits } from './digits';
 export { MESSAGE_KEYS, VALID } from './messages';
+export { ICON_PATHS, ICON_STROKE, iconFile, iconSvg } from './icons/icons';
+export type { IconFile, IconName } from './icons/icons';
 export type { MessageKey, RuleError, Validation } from './messages';
 export {
   AMOUNT_FIELD_NAME,
@@ -252,16 +254,20 @@ export {
   isDisabledByWager,
   isMethodDisabled,
   isMobileWidth,
+  isOfferedInCountry,
+  isWalletPayGroup,
   isRepeatSubmission,
   mapPayGroup,
   logoImage,
   mapPayGroups,
   payoutCardFieldState,
   quickSuggestions,
+  readCashierFeatures,
   restrictionMessage,
   splitIntoColumns,
   userBonusesByPayGroups,
   verificationRouting,
+  withDefaultViewDataEntry,
   withdrawalReversalStatus,
   workflowKind,
 } from './methods';
@@ -272,6 +278,9 @@ export type {
   AutoSelection,
   AutoSubmitInput,
   CarouselOptions,
+  CashierFeature,
+  CashierFeatures,
+  CountryFilterInput,
   CarouselVisibilityInput,
   GroupableMethod,
   InstantInput,
@@ -391,6 +400,8 @@ export {
   PAYMENT_FLOWS,
   REDIRECT_TARGET_MODES,
   RESULT_STATUSES,
+  statusPageView,
+  isStatusPageMode,
   ROUTES,
   STARTUP_QUERY_PARAMS,
   bodyDataAttributes,
@@ -427,6 +438,7 @@ export {
   redirectTarget,
   redirectToMessage,
   resetScrollMessage,
+  parseThemeName,
   resolveTheme,
   resultNavigation,
   resultPagePath,
@@ -466,10 +478,14 @@ export type {
   ResultPageFacts,
   ResultPagePaySession,
   ResultPageServerStatus,
+  ResultViewKind,
+  StatusPageView,
+  StatusPageViewInput,
   LangAndBrand,
   LinkTarget,
   LinkTargetInput,
   MerchantRedirectChoice,
+  MerchantRedirectOptions,
   MerchantRedirectSource,
   MerchantRedirectSources,
   MerchantUrlOptions,
@@ -548,6 +564,8 @@ export {
   transactionsChannel,
 } from './realtime/channels';
 export type { ChannelKind } from './realtime/channels';
+export { analyticsCookie, readAnalyticsCookie } from './realtime/analytics-cookie';
+export { shouldMonitorFingerprintLoad } from './realtime/fingerprint-monitoring';
 export {
   amountReport,
   CLICKSTREAM_CHANNEL,

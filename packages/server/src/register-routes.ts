@@ -10,6 +10,7 @@ import { registerAccountManagementRoutes } from './modules/accounts/routes/accou
 import { registerCashierRoutes } from './modules/cashier/routes/cashier';
 import { registerDepositRoutes } from './modules/payments/routes/deposit';
 import { registerPayoutRoutes } from './modules/payments/routes/payouts';
+import { registerCardTokenizationRoutes } from './modules/payments/routes/card-tokenization';
 import { registerMetaRoutes } from './modules/service/routes/meta';
 import { registerPrometheusRoutes } from './modules/service/routes/prometheus';
 import { registerReadinessRoutes } from './modules/service/routes/readiness';
@@ -18,6 +19,7 @@ import { registerSandboxSessionRoutes } from './modules/cashier/routes/sandbox-s
 import { registerContentRoutes } from './modules/brand-config/routes/content';
 import { registerMetricsRoutes } from './modules/widget-reports/routes/metrics';
 import { registerRtlAssetsRoutes } from './modules/cashier/routes/rtl-assets';
+import { registerIconRoutes } from './modules/cashier/routes/icons';
 import { registerUserCardRoutes } from './modules/accounts/routes/user-cards';
 import { registerAlternativePaymentRoutes } from './modules/payments/routes/alternative-payments';
 import { registerSandboxPageRoutes } from './modules/payments/routes/sandbox-pages';
@@ -41,6 +43,8 @@ import { registerPreviewRoutes } from './modules/brand-config/routes/preview';
 // The realtime connection token (the hub itself is on the HTTP server's upgrades).
 import { registerRealtimeTokenRoutes } from './modules/realtime/routes/realtime-token';
 import { registerRealtimeTransportRoutes } from './modules/realtime/routes/realtime-transports';
+// The clickstream tracker's HTTP collector (SPEC §7 /psp, /cashier-service/analytics).
+import { registerAnalyticsCollectorRoutes } from './modules/realtime/routes/analytics-collector';
 // The widget's render-crash and error reports.
 import { registerClientReportRoutes } from './modules/widget-reports/routes/client-reports';
 import { registerOperatorClientReportRoutes } from './modules/widget-reports/routes/operator-client-reports';
@@ -61,10 +65,12 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerDepositRoutes,
   registerAccountManagementRoutes,
   registerPayoutRoutes,
+  registerCardTokenizationRoutes,
   registerUserCardRoutes,
   registerContentRoutes,
   registerMetricsRoutes,
   registerRtlAssetsRoutes,
+  registerIconRoutes,
   registerAlternativePaymentRoutes,
   registerPaymentHistoryRoutes,
   registerSandboxPageRoutes,
@@ -90,6 +96,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerPreviewRoutes,
   registerRealtimeTokenRoutes,
   registerRealtimeTransportRoutes,
+  registerAnalyticsCollectorRoutes,
   registerClientReportRoutes,
   registerOperatorClientReportRoutes,
   registerOperatorWebhookRoutes,

@@ -68,6 +68,8 @@ interface SelectFieldProps {
   readonly value: string;
   readonly options: readonly Option[];
   readonly onChange: (value: string) => void;
+  /** A help text under the select, read with it. */
+  readonly description?: string;
   /** Why the value was refused (the server's answer): the field is marked invalid and says so. */
   readonly errorMessage?: string | undefined;
 }
@@ -80,6 +82,10 @@ interface SelectFieldProps {
 export function SelectField(props: SelectFieldProps): ReactNode {
   const id = useId();
   const invalid = props.errorMessage !== undefined;
+  const described = [
+    ...(props.description === undefined ? [] : [`${id}-help`]),
+    ...(invalid ? [`${id}-error`] : []),
+  ];
   return (
     <div className="bo-field">
       <label className="bo-label" htmlFor={id}>
@@ -90,7 +96,8 @@ export function SelectField(props: SelectFieldProps): ReactNode {
         className="bo-input bo-select"
         name={props.name}
         value={props.value}
-        {...(invalid ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {})}
+        {...(invalid ? { 'aria-invalid': true } : {})}
+        {...(described.length === 0 ? {} : { 'aria-describedby': described.join(' ') })}
         onChange={(event) => {
           props.onChange(event.target.value);
         }}
@@ -101,6 +108,11 @@ export function SelectField(props: SelectFieldProps): ReactNode {
           </option>
         ))}
       </select>
+      {props.description === undefined ? null : (
+        <span id={`${id}-help`} className="bo-help">
+          {props.description}
+        </span>
+      )}
       {invalid ? (
         <span id={`${id}-error`} className="bo-field-error">
           {props.errorMessage}

@@ -131,7 +131,7 @@ export const CashierSettings = z.object({ country_filtering_enabled: z.boolean()
   z.meta({
     id: 'CashierSettings',
     description:
-      "Brand settings of the cashier (SPEC §3 cashier_settings): country_filtering_enabled is the brand's setting as the operator stored it. SPEC §3 names the flag without its rule (pay groups carry no countries), so no part of the cashier filters by it; it is passed for the operator's own front ends.",
+      "Brand settings of the cashier (SPEC §3 cashier_settings): with country_filtering_enabled the pay groups listed are those offered in the player's country (user_profile.country; a pay group the operator limited to other countries is neither listed nor selectable), and the homepage tells the player so.",
   }),
 );
 /** The type of {@link CashierSettings}. */
@@ -217,7 +217,7 @@ const cashierShape = {
 };
 
 const CASHIER_NOTES =
-  'cashier_features lists the enabled feature names (the widget keeps the billing-prefixed ones, SPEC §3); merchant URLs are where the final result redirects (SPEC §2), merchant_redirect_type the target (self, blank, top, parent); user_balance defaults to "0"; auth_token authorises the realtime and clickstream websocket (SPEC §7): a short-lived connection token (HS256 JWT) renewed through POST realtime/token. widget_settings and user_profile are designed additions (see their schemas).';
+  'cashier_features lists the enabled feature names (the widget keeps the billing-prefixed ones, SPEC §3): billing_carousel shows the method carousel, billing_quick_suggestions the quick suggestions, billing_lost_profit the lost-profit group and ribbon, and a feature not named is off; merchant URLs are where the final result redirects (SPEC §2), merchant_redirect_type the target (self, blank, top, parent); user_balance defaults to "0"; auth_token authorises the realtime and clickstream websocket (SPEC §7): a short-lived connection token (HS256 JWT) renewed through POST realtime/token. widget_settings and user_profile are designed additions (see their schemas).';
 
 /** SPEC §3 "Cashier response" of the deposit flow (`payments/groups/init`). */
 export const DepositInitResponse = z

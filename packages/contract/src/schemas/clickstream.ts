@@ -85,6 +85,18 @@ export const ClickstreamPublication = z.object({
 /** The type of {@link ClickstreamPublication}. */
 export type ClickstreamPublication = z.infer<typeof ClickstreamPublication>;
 
+/** SPEC §7, §9: the answer of the analytics collector: how many events were kept. */
+export const AnalyticsCollectResponse = z
+  .object({ stored: z.number().check(z.int(), z.gte(0)) })
+  .check(
+    z.meta({
+      id: 'AnalyticsCollectResponse',
+      description: 'How many of the posted clickstream events were kept (designed).',
+    }),
+  );
+/** The type of {@link AnalyticsCollectResponse}. */
+export type AnalyticsCollectResponse = z.infer<typeof AnalyticsCollectResponse>;
+
 /** GET /clickstream of the operator API: filters, a page size and the previous page's cursor. */
 export const ClickstreamListQuery = z.object({
   type: z.optional(ClickstreamEventType),

@@ -361,11 +361,23 @@ const payGroupDocumentShape = {
         'Opens info_url inside the cashier (a frame) rather than in a new window. Default false.',
       ),
     ),
+  countries: z
+    .optional(
+      z.array(z.string().check(z.regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2, e.g. GB'))).check(
+        z.maxLength(250),
+        z.refine((codes) => new Set(codes).size === codes.length, 'each country once'),
+      ),
+    )
+    .check(
+      z.describe(
+        "SPEC §3 country filtering: the countries (ISO 3166-1 alpha-2, each once, at most 250) the method is offered in while the brand's country_filtering_enabled is on: a player of another country, or with no country, neither sees it in the init answer nor can select or submit it (404). Empty or left out: every country.",
+      ),
+    ),
   self_target: z
     .optional(z.boolean())
     .check(
       z.describe(
-        "Opens the method's links (its redirect and info pages) in the same window rather than a new one (SPEC §2 isSelfTarget). Default false.",
+        "Opens the method's links (its info page) and its payment redirects to the provider in the cashier's own window rather than a new one (SPEC §2 isSelfTarget; a native iOS app always uses its own window). Default false.",
       ),
     ),
   amount_reg_exp_fe: z
@@ -891,7 +903,7 @@ const settingsShape = {
     .check(
       z.maxLength(50),
       z.describe(
-        'SPEC §3 cashier_features: the feature names the init answer carries (at most 50; the widget keeps the billing-prefixed ones).',
+        'SPEC §3 cashier_features: the feature names the init answer carries (at most 50; the widget keeps the billing-prefixed ones): billing_carousel shows the method carousel, billing_quick_suggestions the quick suggestions, billing_lost_profit the lost-profit group and ribbon; a feature not named is off, and other names change nothing.',
       ),
     ),
   wager_rule_enabled: z

@@ -95,6 +95,7 @@ export const PayGroup = z
     action_type: z.nullish(z.enum(ACTION_TYPES)),
     info: z.nullish(z.string().check(z.maxLength(2048))),
     info_in_iframe: z.nullish(z.boolean()),
+    self_target: z.nullish(z.boolean()),
     pay_method_type: z.nullish(z.string().check(z.maxLength(100))),
     last_used: z.nullish(z.boolean()),
     auto_submit: z.nullish(z.boolean()),
@@ -114,7 +115,7 @@ export const PayGroup = z
     z.meta({
       id: 'PayGroup',
       description:
-        'A pay group as received (SPEC §3): a payment method of the deposit or payout list. action_type is activity (opens its form), nested_list (opens a sub-list) or info (never navigates); restricted_until is an ISO date-time until which the method is restricted (SPEC §4); native_pay_type names Apple Pay or Google Pay (e.g. "apple_pay", "google_pay"); pay_method_type is the type used by the method type filter (e.g. "cards", "e_wallets", "bank_transfers", "bet_shops"). Beyond the spec\'s list (designed, the availability facts of SPEC §4 "Enabled"): enabled (false shows the method as Disabled), limit_reached (the player\'s limit for this method was reached), allowed_limit_amount (the amount the player may still move; a min limit above it disables the method) and amount_flagged; absent means enabled.',
+        'A pay group as received (SPEC §3): a payment method of the deposit or payout list. action_type is activity (opens its form), nested_list (opens a sub-list) or info (never navigates); restricted_until is an ISO date-time until which the method is restricted (SPEC §4); native_pay_type names Apple Pay or Google Pay (e.g. "apple_pay", "google_pay"); pay_method_type is the type used by the method type filter (e.g. "cards", "e_wallets", "bank_transfers", "bet_shops"); self_target (SPEC §2 isSelfTarget, the wire field designed) opens the method links and payment redirects in the cashier window itself rather than a new one. Beyond the spec\'s list (designed, the availability facts of SPEC §4 "Enabled"): enabled (false shows the method as Disabled), limit_reached (the player\'s limit for this method was reached), allowed_limit_amount (the amount the player may still move; a min limit above it disables the method) and amount_flagged; absent means enabled.',
     }),
   );
 /** SPEC §3: a pay group as received. */

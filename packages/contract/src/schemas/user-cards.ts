@@ -4,8 +4,8 @@
  * @packageDocumentation
  */
 import * as z from 'zod/mini';
-import { OpaqueId } from './common';
-import { SubmitAmount } from './payment';
+import { ErrorCode, OpaqueId, PayGroupId } from './common';
+import { BrowserData, SubmitAmount } from './payment';
 
 /** SPEC §3 "Saved card" as the card list sends it. */
 export const SavedCardSchema = z
@@ -104,3 +104,67 @@ export const RecurringCheckResponse = z
   );
 /** SPEC §7: recurring check answer. */
 export type RecurringCheckResponse = z.infer<typeof RecurringCheckResponse>;
+
+/** SPEC §1, §2 tokenization page: the card typed to be saved without a payment. */
+export const TokenizeCardData = z
+  .object({
+    card_pan: z.string().check(z.regex(/^[0-9]{12,19}$/, '12 to 19 digits')),
+    card_exp_month: z.string().check(z.regex(/^[0-9]{1,2}$/, 'a month such as 07')),
+    card_exp_year: z.string().check(z.regex(/^(?:[0-9]{2}|[0-9]{4})$/, 'two or four digits')),
+    card_cvv: z.string().check(z.regex(/^[0-9]{3,4}$/, 'three or four digits')),
+    card_cardholder_name: z.string().check(z.minLength(1), z.maxLength(255)),
+  })
+  .check(
+    z.meta({
+      id: 'TokenizeCardData',
+      description:
+        'The card of the tokenization page (SPEC §1, §2): number, expiry month and year, security code and holder, checked by the SPEC §5 card rules. Handed to the payment provider only: never stored or logged.',
+    }),
+  );
+
+/** SPEC §1, §2: POST /user-cards, the tokenization page's request. */
+export const TokenizeCardRequest = z
+  .object({
+    /** The card pay group whose provider keeps the card; absent: the brand's first one. */
+    pay_group_id: z.optional(PayGroupId),
+    card_data: TokenizeCardData,
+    browser_data: z.optional(BrowserData),
+  })
+  .check(
+    z.meta({
+      id: 'TokenizeCardRequest',
+      description:
+        'Body of POST /user-cards (SPEC §1, §2 tokenization page, designed): the card to save without a payment, the card pay group whose provider keeps it (absent: the first card deposit method the session offers) and the browser data a provider may need.',
+    }),
+  );
+/** The type of {@link TokenizeCardRequest} as sent. */
+export type TokenizeCardRequestInput = z.input<typeof TokenizeCardRequest>;
+
+/** What came of a tokenization (designed). */
+export const TOKENIZE_RESULTS = ['saved', 'declined', 'not_saved'] as const;
+
+/** Why a card was not saved (designed). */
+export const TOKENIZE_REASONS = [
+  'declined',
+  'confirmation_needed',
+  'provider_unavailable',
+  'not_tokenized',
+] as const;
+
+/** SPEC §1, §2: the tokenization page's answer. */
+export const TokenizeCardResponse = z
+  .object({
+    result: z.enum(TOKENIZE_RESULTS),
+    card: z.nullable(SavedCardSchema),
+    reason: z.nullable(z.enum(TOKENIZE_REASONS)),
+    error_code: z.nullable(ErrorCode),
+  })
+  .check(
+    z.meta({
+      id: 'TokenizeCardResponse',
+      description:
+        'What came of a tokenization (designed): saved, with the saved card as GET /user-cards lists it; declined by the provider (reason declined, error_code 1301); or not saved: the bank asks to confirm the card with a payment (confirmation_needed: a 3-D Secure challenge or a redirect, which only a payment can carry), the provider did not answer (provider_unavailable: nothing was kept, try again) or gave no token (not_tokenized). No money is moved in any case.',
+    }),
+  );
+/** The type of {@link TokenizeCardResponse}. */
+export type TokenizeCardResponse = z.infer<typeof TokenizeCardResponse>;

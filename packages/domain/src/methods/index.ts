@@ -24,7 +24,7 @@ export type { GroupableMethod, MethodGroups } from './grouping';
 
 export type { InstantInput } from './instant';
 export { logoImage } from './logo-image';
-export { mapPayGroup, mapPayGroups } from './map-method';
+export { isWalletPayGroup, mapPayGroup, mapPayGroups } from './map-method';
 export type { MapPayGroupContext, PlatformContext } from './map-method';
 export { buildTypeFilters, filterMethodsByType } from './method-types';
 export type { MethodCategory, MethodTypeFilter } from './method-types';
@@ -39,6 +39,10 @@ export { isRepeatSubmission } from './repeat-submit';
 export type { SubmissionSnapshot } from './repeat-submit';
 export { restrictionMessage } from './restriction';
 export type { RestrictionMessage, RestrictionMessageOptions } from './restriction';
+export { readCashierFeatures } from './cashier-features';
+export { isOfferedInCountry } from './country-filter';
+export type { CountryFilterInput } from './country-filter';
+export type { CashierFeature, CashierFeatures } from './cashier-features';
 export { carouselMethods, isCarouselVisible, quickSuggestions } from './suggestions';
 export type {
   CarouselOptions,
@@ -70,3 +74,4 @@ export type {
 } from './verification';
 export { isAutoSubmit, workflowKind } from './workflow';
 export type { AutoSubmitInput, WorkflowKind } from './workflow';
+export { withDefaultViewDataEntry } from './view-data';

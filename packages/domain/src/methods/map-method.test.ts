@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bonusForPayGroup, userBonusesByPayGroups } from './bonuses';
 import {
   isNativePayAvailable,
+  isWalletPayGroup,
   mapPayGroup,
   mapPayGroups,
   matchesPayGroup,
@@ -215,14 +216,12 @@ describe('mapping a received pay group (SPEC §3 mapped method)', () => {
   });
 
   it.each([
-    [[7], true],
-    [['visa'], true],
-    [[8, 'skrill'], false],
+    [true, true],
+    [false, false],
+    [null, false],
     [undefined, false],
-  ])('marks isSelfTarget for configured pay groups %j (SPEC §2)', (selfTarget, expected) => {
-    const context: MapPayGroupContext =
-      selfTarget === undefined ? web : { ...web, selfTargetPayGroups: selfTarget };
-    expect(mapPayGroup(payGroup(), context)?.isSelfTarget).toBe(expected);
+  ])('SPEC §2: self_target %j marks the method self-target: %s', (selfTarget, expected) => {
+    expect(mapPayGroup(payGroup({ self_target: selfTarget }), web)?.isSelfTarget).toBe(expected);
   });
 
   it.each([
@@ -397,4 +396,20 @@ describe('user bonuses by pay group (SPEC §3 bonus state)', () => {
     expect(bonusForPayGroup(index, 1)).toEqual({ description: null, info: info('3') });
     expect(bonusForPayGroup(index, 2)).toBeNull();
   });
+});
+
+describe('wallet-pay context (SPEC §4 final result)', () => {
+  it.each([
+    ['apple_pay', true],
+    ['GOOGLE_PAY', true],
+    ['Apple Pay', true],
+    ['paypal', false],
+    [null, false],
+    [undefined, false],
+  ])(
+    'SPEC §4: a payment through native_pay_type %j is in a wallet-pay context: %s',
+    (type, expected) => {
+      expect(isWalletPayGroup(type)).toBe(expected);
+    },
+  );
 });

@@ -36,11 +36,6 @@ export interface MapPayGroupContext extends PlatformContext {
   /** SPEC §4 enabled facts per pay group id; a pay group not listed is enabled. */
   readonly availability?: Readonly<Record<number, MethodAvailability>> | undefined;
   /**
-   * SPEC §2: pay groups whose links open in the same window, by id or short name. The spec says
-   * a method can be "flagged self-target" but shows no wire field for it, so it is configuration.
-   */
-  readonly selfTargetPayGroups?: readonly (number | string)[] | undefined;
-  /**
    * The wallets (Apple Pay, Google Pay) the page can complete, each through its own
    * flow. A wallet method the page cannot complete is not offered, even where SPEC §6 lets its
    * platform see it: its form would be a plain button that fails as a card payment. Absent means
@@ -59,6 +54,14 @@ export function parseNativePayType(value: string | null | undefined): NativePayT
   if (text.includes('apple')) return 'Apple';
   if (text.includes('google')) return 'Google';
   return null;
+}
+
+/**
+ * SPEC §4 final result: whether a payment through a pay group of this `native_pay_type` ran in a
+ * wallet-pay context (Apple Pay or Google Pay, {@link parseNativePayType}).
+ */
+export function isWalletPayGroup(nativePayType: string | null | undefined): boolean {
+  return parseNativePayType(nativePayType) !== null;
 }
 
 /**
@@ -173,7 +176,7 @@ function mapWithIndex(
     lostProfitInfo: isLostProfit ? (context.lostProfitBonus?.tiers ?? []) : null,
     showInCarousel: group.show_in_carousel === true,
     isIncludeBonus: bonus !== null,
-    isSelfTarget: (context.selfTargetPayGroups ?? []).some((ref) => matchesPayGroup(identity, ref)),
+    isSelfTarget: group.self_target === true,
     processingTime:
       currency.show_processing_time === true
         ? nonEmpty(currency.processing_time_translation_key)

@@ -92,9 +92,20 @@ describe('carousel visibility (SPEC §2)', () => {
   ])(
     'initial load done %s, switched off %s, %i methods: shown %s',
     (initialLoadDone, carouselSwitchedOff, methodCount, expected) => {
-      expect(isCarouselVisible({ initialLoadDone, carouselSwitchedOff, methodCount })).toBe(
-        expected,
-      );
+      expect(
+        isCarouselVisible({ initialLoadDone, carouselSwitchedOff, methodCount, brand: 'COM' }),
+      ).toBe(expected);
     },
   );
+
+  it.each([
+    ['brand32', false],
+    ['BRAND32', false],
+    ['brand3', true],
+    ['brand320', true],
+    ['COM', true],
+  ])('SPEC §9: brand %s shown the carousel: %s', (brand, expected) => {
+    const visible = { initialLoadDone: true, carouselSwitchedOff: false, methodCount: 3 };
+    expect(isCarouselVisible({ ...visible, brand })).toBe(expected);
+  });
 });

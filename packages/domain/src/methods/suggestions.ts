@@ -3,7 +3,7 @@
  *
  * @packageDocumentation
  */
-import { CAROUSEL_LIMIT, QUICK_SUGGESTION_LIMIT } from '../constants';
+import { BRAND_WITHOUT_CAROUSEL, CAROUSEL_LIMIT, QUICK_SUGGESTION_LIMIT } from '../constants';
 import { isMethodDisabled } from './enabled';
 import type { Method } from './types';
 
@@ -83,12 +83,16 @@ export interface CarouselVisibilityInput {
   readonly carouselSwitchedOff: boolean;
   /** How many methods the carousel would show. */
   readonly methodCount: number;
+  /** The session's brand (SPEC §2 page parameters, partner codes mapped). */
+  readonly brand: string;
 }
 
 /**
  * SPEC §2: the carousel is shown only when the initial load is done, the user has not switched
- * the carousel view off, and more than one method exists.
+ * the carousel view off, and more than one method exists. SPEC §9: brand32 is excluded from
+ * this display option, whatever its methods.
  */
 export function isCarouselVisible(input: CarouselVisibilityInput): boolean {
+  if (input.brand.toLowerCase() === BRAND_WITHOUT_CAROUSEL) return false;
   return input.initialLoadDone && !input.carouselSwitchedOff && input.methodCount > 1;
 }

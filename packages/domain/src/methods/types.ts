@@ -56,6 +56,8 @@ export interface ReceivedPayGroup {
   /** Description URL. */
   readonly info?: string | null | undefined;
   readonly info_in_iframe?: boolean | null | undefined;
+  /** SPEC §2: the method's links and payment redirects open in the same window. */
+  readonly self_target?: boolean | null | undefined;
   readonly pay_method_type?: string | null | undefined;
   readonly last_used?: boolean | null | undefined;
   readonly auto_submit?: boolean | null | undefined;

@@ -27,8 +27,17 @@ describe('final result (SPEC §4, §2 redirect after finishing)', () => {
       REINIT,
     ],
     [
-      'native device navigates to the merchant URL',
-      { outcome: 'fail', device: 'native_android', ...URLS },
+      'SPEC §2 redirect helper: after a failure a native device navigates to the merchant URL with the language and deposit',
+      { outcome: 'fail', device: 'native_android', lang: 'de', ...URLS },
+      { action: 'navigate', url: 'https://m.com/home/de/deposit' },
+    ],
+    [
+      'SPEC §2 redirect helper: the merchant URL keeps its first four path pieces',
+      {
+        outcome: 'success',
+        device: 'native_ios',
+        merchantUrl: 'm.com/home/lobby?tab=2',
+      },
       { action: 'navigate', url: 'https://m.com/home' },
     ],
     [

@@ -9,7 +9,7 @@ import { reInitCashierMessage } from './host-messages';
 import type { CashierFinish, FinishOutcome, ReInitCashierMessage } from './host-messages';
 import { redirectTarget } from './link-target';
 import type { LinkTarget } from './link-target';
-import { normaliseMerchantUrl } from './merchant-url';
+import { buildMerchantUrl, normaliseMerchantUrl } from './merchant-url';
 
 /** SPEC §4: the outcome a final result reports. */
 export type FinalOutcome = FinishOutcome;
@@ -26,7 +26,10 @@ export interface FinalResultInput {
   readonly device: DeviceKind;
   /** Whether the payment ran in a wallet-pay context (Apple Pay or Google Pay sheet). */
   readonly isWalletPay?: boolean | undefined;
+  /** The merchant URL (built by the redirect helper, `buildMerchantUrl`). */
   readonly merchantUrl?: string | null | undefined;
+  /** The player's language: the redirect helper's language segment on a failure. */
+  readonly lang?: string | null | undefined;
   readonly successUrl?: string | null | undefined;
   readonly failUrl?: string | null | undefined;
   readonly processingUrl?: string | null | undefined;
@@ -51,6 +54,10 @@ function reinitialise(finish?: CashierFinish): FinalResultDecision {
  * 1. `reinitialise` set: post reInitCashier to the parent.
  * 2. A native device or a wallet-pay context: navigate in the same window to the merchant URL
  *    (falling back to the outcome's URL).
+ *
+ * The merchant URL goes through SPEC §2's redirect helper (`buildMerchantUrl`: its first four
+ * path pieces, with the language and `deposit` after them for a failure); the success, fail and
+ * processing URLs are used as given.
  * 3. Otherwise redirect to the success, fail or processing merchant URL (falling back to the
  *    merchant URL), in a new tab if merchant_redirect_type is blank; the other modes map as in
  *    {@link redirectTarget}, an unknown one navigating the widget's own window.
@@ -72,7 +79,10 @@ export function decideFinalResult(input: FinalResultInput): FinalResultDecision 
         ? input.failUrl
         : input.processingUrl,
   );
-  const merchantUrl = normaliseMerchantUrl(input.merchantUrl);
+  const merchantUrl = buildMerchantUrl(input.merchantUrl, {
+    isError: outcome === 'fail',
+    lang: input.lang,
+  });
   if (isNativeDevice(input.device) || input.isWalletPay === true) {
     const url = merchantUrl ?? outcomeUrl;
     return url === null ? reinitialise({ outcome, url }) : { action: 'navigate', url };

@@ -73,6 +73,7 @@ export { chooseCloseRedirect, chooseFinishRedirect, finishPageOf } from './merch
 export type {
   FinishPage,
   MerchantRedirectChoice,
+  MerchantRedirectOptions,
   MerchantRedirectSource,
   MerchantRedirectSources,
 } from './merchant-redirect';
@@ -89,7 +90,14 @@ export {
   resultNavigation,
   resultPagePath,
 } from './result-route';
-export type { InnerResultMessage, ResultNavigationInput, ResultStatus } from './result-route';
+export type {
+  InnerResultMessage,
+  ResultNavigationInput,
+  ResultStatus,
+  ResultViewKind,
+} from './result-route';
+export { isStatusPageMode, statusPageView } from './path-fragments';
+export type { StatusPageView, StatusPageViewInput } from './path-fragments';
 export { buildRoutePath, findRoute, matchRoute, ROUTES } from './route-table';
 export type {
   RouteDefinition,
@@ -100,5 +108,5 @@ export type {
 } from './route-table';
 export { parseStartupParams, STARTUP_QUERY_PARAMS } from './startup-params';
 export type { LangAndBrand, PageParameters, StartupEnvironment } from './startup-params';
-export { isSupportedTheme, resolveTheme } from './theme';
+export { isSupportedTheme, parseThemeName, resolveTheme } from './theme';
 export type { ResolvedTheme, ThemeCandidates, ThemeSource } from './theme';

@@ -45,12 +45,54 @@ describe('page-based redirect order (SPEC §2)', () => {
     [
       'fail',
       { ...ALL, failUrl: 'javascript:alert(1)', queryRedirectUrl: '' },
-      { url: 'https://m.com/state', source: 'merchantUrl' },
+      { url: 'https://m.com/state/en/deposit', source: 'merchantUrl' },
     ],
     ['other', { successUrl: 'https://m.com/s', merchantDomain: 'm.com' }, null],
     ['processing', {}, null],
   ] as const)('%s page with %j chooses %j', (page, sources, expected) => {
     expect(chooseFinishRedirect(page, sources)).toEqual(expected);
+  });
+});
+
+describe('the redirect helper in the redirect orders (SPEC §2)', () => {
+  const GENERAL = {
+    queryRedirectUrl: 'brand.example/casino/lobby?from=cashier',
+    merchantDomain: 'brand.example',
+    merchantUrl: 'https://brand.example/sport/home',
+  };
+
+  it("SPEC §2: the merchant's own outcome URLs are used as given", () => {
+    expect(
+      chooseFinishRedirect('success', { successUrl: 'https://m.com/a/b/c?x=1', ...GENERAL }, 'de'),
+    ).toEqual({ url: 'https://m.com/a/b/c?x=1', source: 'successUrl' });
+  });
+
+  it('SPEC §2: the general URLs keep their first four path pieces, https added', () => {
+    expect(chooseFinishRedirect('success', GENERAL, 'de')).toEqual({
+      url: 'https://brand.example/casino',
+      source: 'queryRedirectUrl',
+    });
+    expect(chooseFinishRedirect('other', { merchantUrl: GENERAL.merchantUrl })).toEqual({
+      url: 'https://brand.example/sport',
+      source: 'merchantUrl',
+    });
+  });
+
+  it('SPEC §2: on an error page the language and deposit follow them', () => {
+    expect(chooseFinishRedirect('fail', GENERAL, 'de')).toEqual({
+      url: 'https://brand.example/casino/de/deposit',
+      source: 'queryRedirectUrl',
+    });
+    expect(chooseFinishRedirect('fail', { merchantUrl: GENERAL.merchantUrl })).toEqual({
+      url: 'https://brand.example/sport/en/deposit',
+      source: 'merchantUrl',
+    });
+    expect(
+      chooseCloseRedirect({ merchantDomain: 'brand.example' }, false, {
+        lang: 'ar',
+        isError: true,
+      }),
+    ).toEqual({ url: 'https://brand.example/ar/deposit', source: 'merchantDomain' });
   });
 });
 

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { matchRoute } from './route-table';
-import { normaliseMerchantUrl } from './merchant-url';
+import { buildMerchantUrl, normaliseMerchantUrl } from './merchant-url';
 import { statusPageOf } from './path-fragments';
 
 /** SPEC §2: which merchant URL a page's outcome asks for. */
@@ -60,12 +60,34 @@ export interface MerchantRedirectChoice {
   readonly source: MerchantRedirectSource;
 }
 
+/** SPEC §2: what the redirect helper needs to build a merchant URL for a page. */
+export interface MerchantRedirectOptions {
+  /** The player's language, the helper's language segment on errors (default en). */
+  readonly lang?: string | null | undefined;
+  /** The page is an error page: the helper appends `/{lang}/deposit` to the merchant's URLs. */
+  readonly isError?: boolean | undefined;
+}
+
+/**
+ * The merchant's own outcome URLs (success, fail, processing) and the page's own origin are used
+ * as given; the merchant's general URLs (the query redirect, the domain, the merchant URL) go
+ * through the redirect helper, {@link buildMerchantUrl}.
+ */
+const HELPER_SOURCES: ReadonlySet<MerchantRedirectSource> = new Set<MerchantRedirectSource>([
+  'queryRedirectUrl',
+  'merchantDomain',
+  'merchantUrl',
+]);
+
 function firstValid(
   sources: MerchantRedirectSources,
   order: readonly MerchantRedirectSource[],
+  options: MerchantRedirectOptions,
 ): MerchantRedirectChoice | null {
   for (const source of order) {
-    const url = normaliseMerchantUrl(sources[source]);
+    const url = HELPER_SOURCES.has(source)
+      ? buildMerchantUrl(sources[source], options)
+      : normaliseMerchantUrl(sources[source]);
     if (url !== null) return { url, source };
   }
   return null;
@@ -81,37 +103,41 @@ const PAGE_URL: Readonly<Record<FinishPage, MerchantRedirectSource | null>> = {
 /**
  * SPEC §2: the page-based order. The merchant success URL on success pages, the fail URL on error
  * pages, the processing URL on the processing page; otherwise (or when that URL is missing or not
- * a safe web URL) the merchant_redirect_url query parameter, then the merchant URL in state.
- * `null` when no candidate is usable.
+ * a safe web URL) the merchant_redirect_url query parameter, then the merchant URL in state, both
+ * built by the redirect helper ({@link buildMerchantUrl}: their first four path pieces, with the
+ * player's language and `deposit` after them on an error page). `null` when no candidate is
+ * usable.
  */
 export function chooseFinishRedirect(
   page: FinishPage,
   sources: MerchantRedirectSources,
+  lang?: string | null,
 ): MerchantRedirectChoice | null {
   const first = PAGE_URL[page];
   const order: MerchantRedirectSource[] = first === null ? [] : [first];
   order.push('queryRedirectUrl', 'merchantUrl');
-  return firstValid(sources, order);
+  return firstValid(sources, order, { lang, isError: page === 'fail' });
 }
 
 /**
  * SPEC §2: the withdrawal-close order: processing, success, query redirect, domain, stored
  * merchant URL, then the page's own origin. With `successFirst` set, success comes before
- * processing (the spec's success-first order); the rest is unchanged. Candidates that are
- * missing or not safe web URLs are skipped; `null` only when even the origin is unusable.
+ * processing (the spec's success-first order); the rest is unchanged. The query redirect, the
+ * domain and the merchant URL are built by the redirect helper as in
+ * {@link chooseFinishRedirect}. Candidates that are missing or not safe web URLs are skipped;
+ * `null` only when even the origin is unusable.
  */
 export function chooseCloseRedirect(
   sources: MerchantRedirectSources,
   successFirst = false,
+  options: MerchantRedirectOptions = {},
 ): MerchantRedirectChoice | null {
   const head: readonly MerchantRedirectSource[] = successFirst
     ? ['successUrl', 'processingUrl']
     : ['processingUrl', 'successUrl'];
-  return firstValid(sources, [
-    ...head,
-    'queryRedirectUrl',
-    'merchantDomain',
-    'merchantUrl',
-    'ownOrigin',
-  ]);
+  return firstValid(
+    sources,
+    [...head, 'queryRedirectUrl', 'merchantDomain', 'merchantUrl', 'ownOrigin'],
+    options,
+  );
 }

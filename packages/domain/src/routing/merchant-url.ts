@@ -91,42 +91,31 @@ export interface MerchantUrlOptions {
   readonly isError?: boolean | undefined;
   /** Language of the error segment; a malformed one gives the default `en`. */
   readonly lang?: string | null | undefined;
-  /**
-   * How many path segments to keep after the host; default 1. Splitting an absolute URL on `/`
-   * gives `https:`, ``, host, first path segment: its "first four path segments" are the origin
-   * plus one path segment, which is what the default keeps.
-   */
-  readonly keepPathSegments?: number | undefined;
 }
 
 const LANGUAGE_PATTERN = /^[a-z]{2,3}$/i;
 
 /**
- * SPEC §2: the redirect helper. It keeps the origin (scheme, host, non-default port) and the
- * first `keepPathSegments` path segments (default 1: the first four pieces of the URL split on
- * `/`) and drops the rest with the query and hash; adds https if there is no scheme; and for
- * errors appends a language segment followed by `deposit`. Input refused by
- * {@link normaliseMerchantUrl} gives `null`.
+ * SPEC §2: the redirect helper. It keeps the first four pieces of the URL split on `/` (scheme,
+ * the empty piece, host and the first path segment: the origin and one path segment) and drops
+ * the rest with the query and hash; adds https if there is no scheme; and for errors appends a
+ * language segment followed by `deposit`. Input refused by {@link normaliseMerchantUrl} gives
+ * `null`; the result is the URL standard's serialisation, as there.
  *
  * @example buildMerchantUrl('https://casino.example.com/en/account/wallet?tab=1')
  *   // 'https://casino.example.com/en'
- * @example buildMerchantUrl('casino.example.com') // 'https://casino.example.com'
- * @example buildMerchantUrl('https://casino.example.com/en/x', { isError: true, lang: 'de', keepPathSegments: 0 })
- *   // 'https://casino.example.com/de/deposit'
+ * @example buildMerchantUrl('casino.example.com') // 'https://casino.example.com/'
  * @example buildMerchantUrl('https://casino.example.com/sport/x', { isError: true, lang: 'de' })
  *   // 'https://casino.example.com/sport/de/deposit'
  */
 export function buildMerchantUrl(value: unknown, options: MerchantUrlOptions = {}): string | null {
   const url = merchantUrl(value);
   if (url === null) return null;
-  const keep = options.keepPathSegments ?? 1;
-  const count = Number.isInteger(keep) && keep > 0 ? keep : 0;
-  const kept = url.pathname
-    .split('/')
-    .filter((segment) => segment !== '')
-    .slice(0, count);
-  const base = kept.length === 0 ? url.origin : `${url.origin}/${kept.join('/')}`;
-  if (options.isError !== true) return base;
-  const lang = options.lang?.trim() ?? '';
-  return `${base}/${LANGUAGE_PATTERN.test(lang) ? lang.toLowerCase() : DEFAULT_LANGUAGE}/deposit`;
+  const [first] = url.pathname.split('/').filter((segment) => segment !== '');
+  const kept = first === undefined ? [] : [first];
+  if (options.isError === true) {
+    const lang = options.lang?.trim() ?? '';
+    kept.push(LANGUAGE_PATTERN.test(lang) ? lang.toLowerCase() : DEFAULT_LANGUAGE, 'deposit');
+  }
+  return new URL(`/${kept.join('/')}`, url.origin).href;
 }

@@ -9,10 +9,8 @@ import { PAYMENT_FLOWS } from './page-kind';
 import type { PaymentFlow } from './page-kind';
 
 /**
- * SPEC §2: result statuses; each has a route `/{type}/{type}-{status}`. SPEC §2's further view
- * statuses (fail, redirect) and view kinds (blank, redirect, result) have no route, field or
- * message that carries them: a decline is the error page, a redirect is the pay session's
- * `redirect` step (docs/decisions/0079-spec-items-not-built.md).
+ * SPEC §2: result statuses; each has a route `/{type}/{type}-{status}`. The further view statuses
+ * (fail, redirect) have routes of their own that show one of these ({@link RESULT_VIEW_STATUSES}).
  */
 export const RESULT_STATUSES = [
   'success',
@@ -24,6 +22,50 @@ export const RESULT_STATUSES = [
 
 /** SPEC §2: one of {@link RESULT_STATUSES}. */
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
+
+/**
+ * SPEC §2 view statuses: the result statuses and two more a status page address may name, each
+ * shown as a result status: `fail` is the error page (a provider's fail return says so) and
+ * `redirect` the processing page in the redirect view (the payment went on elsewhere: the player is
+ * sent to the merchant at once). docs/decisions/0119-spec-points-built.md.
+ */
+export const RESULT_VIEW_STATUSES = [...RESULT_STATUSES, 'fail', 'redirect'] as const;
+
+/**
+ * SPEC §2 result view kinds: what a status page shows. `result` the result page; `redirect` no
+ * page, the player is sent on to the merchant at once; `blank` nothing at all (the status page
+ * inside the cashier's own frame, whose result the cashier around it shows).
+ */
+export const RESULT_VIEW_KINDS = ['blank', 'redirect', 'result'] as const;
+
+/** SPEC §2: one of {@link RESULT_VIEW_KINDS}. */
+export type ResultViewKind = (typeof RESULT_VIEW_KINDS)[number];
+
+/** SPEC §2: the result status a view status shows, and the view it asks for when it asks one. */
+export interface ViewStatusMeaning {
+  readonly status: ResultStatus;
+  readonly view: ResultViewKind | null;
+}
+
+/**
+ * SPEC §2: reads a view status (any case, trimmed): a result status is itself; `fail` is the
+ * error status; `redirect` the processing status in the redirect view. `null` for anything else.
+ */
+export function parseResultViewStatus(value: unknown): ViewStatusMeaning | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim().toLowerCase();
+  if (text === 'fail') return { status: 'error', view: null };
+  if (text === 'redirect') return { status: 'processing', view: 'redirect' };
+  const status = parseResultStatus(text);
+  return status === null ? null : { status, view: null };
+}
+
+/** SPEC §2: reads a view kind (any case, trimmed); `null` for anything else. */
+export function parseResultViewKind(value: unknown): ResultViewKind | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim().toLowerCase();
+  return isOneOf(RESULT_VIEW_KINDS, text) ? text : null;
+}
 
 /** SPEC §2: the query parameter that carries the theme. */
 export const THEME_QUERY_PARAM = 'theme';

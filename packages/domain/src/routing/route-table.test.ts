@@ -23,6 +23,9 @@ describe('route table (SPEC §2)', () => {
         '/deposit/deposit-success',
         '/deposit/deposit-error',
         '/deposit/deposit-await',
+        // SPEC §2 view statuses fail and redirect.
+        '/deposit/deposit-fail',
+        '/deposit/deposit-redirect',
         '/withdrawal',
         '/withdrawal/:provider',
         '/withdrawal-cards',
@@ -30,12 +33,15 @@ describe('route table (SPEC §2)', () => {
         '/withdrawal/withdrawal-processing',
         '/withdrawal/withdrawal-success',
         '/withdrawal/withdrawal-error',
+        '/withdrawal/withdrawal-fail',
+        '/withdrawal/withdrawal-redirect',
         '/betshop-deposit',
         '/betshop-withdrawal',
         '/select-country',
         '/reject-withdrawal',
         '/cards',
         '/checkout',
+        '/tokenization_page',
         '/content',
         '/error',
         '/3ds_result',
@@ -52,7 +58,7 @@ describe('route table (SPEC §2)', () => {
         '/withdrawal-history',
       ]),
     );
-    expect(ROUTES).toHaveLength(38);
+    expect(ROUTES).toHaveLength(43);
   });
 
   it('marks exactly the bet-shop withdrawal and country picker as overlays', () => {

@@ -6,7 +6,7 @@
  */
 import { addressPath, pathSegments } from './address';
 import type { PageKind, PaymentFlow } from './page-kind';
-import { RESULT_STATUSES } from './result-route';
+import { RESULT_VIEW_STATUSES, parseResultViewStatus } from './result-route';
 import type { ResultStatus } from './result-route';
 
 /** SPEC §2, §7: names of the route parameters (`:provider`, `:form`, `:sessionId`). */
@@ -51,21 +51,22 @@ function route(
 }
 
 function resultRoutes(flow: PaymentFlow): readonly RouteDefinition[] {
-  return RESULT_STATUSES.map((status) => ({
-    id: `${flow}-${status}`,
-    path: `/${flow}/${flow}-${status}`,
+  return RESULT_VIEW_STATUSES.map((viewStatus) => ({
+    id: `${flow}-${viewStatus}`,
+    path: `/${flow}/${flow}-${viewStatus}`,
     flow,
     kind: flow,
     overlay: false,
-    resultStatus: status,
-    purpose: `${flow} result page (${status})`,
+    resultStatus: parseResultViewStatus(viewStatus)?.status ?? 'processing',
+    purpose: `${flow} result page (${viewStatus})`,
   }));
 }
 
 /**
  * SPEC §2: every route of the product. Beyond the spec's table, result pages exist for each
  * result status of both flows (the spec lists four deposit and three withdrawal ones, but the
- * result navigation `/{type}/{type}-{status}` reaches all of them), and checkout lives at
+ * result navigation `/{type}/{type}-{status}` reaches all of them), and for the view statuses fail
+ * and redirect (showing the error and the processing status), and checkout lives at
  * `/checkout` (the spec writes it without a slash). The account-management prefix is
  * `/account-management`. Beyond SPEC §2 come the pending payments and history of each flow
  * (`/deposit-history`, `/withdrawal-history`: beside the main page, not below it, so that they are
@@ -122,6 +123,14 @@ export const ROUTES: readonly RouteDefinition[] = [
   route('reject-withdrawal', '/reject-withdrawal', 'withdrawal', 'withdrawal', 'reversal'),
   route('cards', '/cards', null, 'withdrawal', 'saved cards'),
   route('checkout', '/checkout', null, 'checkout', 'card checkout'),
+  // SPEC §1 page kind tokenization_page: a card saved without a payment.
+  route(
+    'tokenization-page',
+    '/tokenization_page',
+    null,
+    'tokenization_page',
+    'card tokenization without a payment',
+  ),
   route('content', '/content', null, 'content', 'content page fetched by address'),
   // SPEC §1 page kind error: an address a host or a provider's return sends the player to when
   // the payment cannot go on; the page says so and leads back to the methods.

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from './address';
-import { parseLangParam, parseStartupParams, readFlag, readText } from './startup-params';
+import {
+  brandShown,
+  parseLangParam,
+  parseStartupParams,
+  readFlag,
+  readText,
+} from './startup-params';
 import type { PageParameters } from './startup-params';
 
 const WINDOW = { windowWidth: 1280, windowHeight: 720 } as const;
@@ -9,7 +15,7 @@ const WINDOW = { windowWidth: 1280, windowHeight: 720 } as const;
 const DEFAULTS: PageParameters = {
   sessionId: null,
   lang: 'en',
-  brand: null,
+  brand: 'COM',
   preselectedPayGroupId: null,
   userId: null,
   clickstreamId: null,
@@ -121,6 +127,39 @@ describe('start-up query parameters (SPEC §2)', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('partner codes (SPEC §9)', () => {
+  it.each([
+    ['SPX', 'brand6'],
+    ['spx', 'brand6'],
+    ['LVB', 'brand1'],
+    ['CSN', 'brand8'],
+    ['CSM', 'brand8'],
+    ['brand0', 'brand0'],
+    ['XX', 'XX'],
+    ['constructor', 'constructor'],
+    [null, 'COM'],
+  ])('SPEC §9: the brand part %j is the brand %s', (part, expected) => {
+    expect(brandShown(part)).toBe(expected);
+  });
+
+  it('SPEC §9: one code maps to brand6, one to brand1 and two to brand8', () => {
+    const codes = ['SPX', 'LVB', 'CSN', 'CSM'].map((code) => brandShown(code));
+    expect(codes.filter((brand) => brand === 'brand6')).toHaveLength(1);
+    expect(codes.filter((brand) => brand === 'brand1')).toHaveLength(1);
+    expect(codes.filter((brand) => brand === 'brand8')).toHaveLength(2);
+  });
+
+  it.each([
+    ['?lang=en', 'COM'],
+    ['', 'COM'],
+    ['?lang=ar-spx', 'brand6'],
+    ['?lang=de-CSM', 'brand8'],
+    ['?lang=en-brand1', 'brand1'],
+  ])('SPEC §2, §9: %j gives the page brand %s', (query, brand) => {
+    expect(parseStartupParams(`/deposit${query}`, WINDOW).brand).toBe(brand);
   });
 });
 

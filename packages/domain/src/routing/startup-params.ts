@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-import { DEFAULT_LANGUAGE } from '../constants';
+import { DEFAULT_BRAND_SHOWN, DEFAULT_LANGUAGE, PARTNER_BRANDS } from '../constants';
 import { addressQuery } from './address';
 import type { QueryParams } from './address';
 import { sessionIdInPath } from './route-table';
@@ -40,8 +40,11 @@ export interface PageParameters {
   readonly sessionId: string | null;
   /** Language part of `lang` (lower case), default `en`. */
   readonly lang: string;
-  /** Brand part of `lang` (as written), `null` when `lang` names none. */
-  readonly brand: string | null;
+  /**
+   * The brand of `lang`'s brand part ({@link brandShown}): a partner code's brand, else the part
+   * as written; `COM` when `lang` names none.
+   */
+  readonly brand: string;
   /** pay_group as given (matched later by id or by name). */
   readonly preselectedPayGroupId: string | null;
   readonly userId: string | null;
@@ -133,6 +136,21 @@ export function parseLangParam(value: string | null | undefined): LangAndBrand {
   };
 }
 
+/**
+ * SPEC §2, §9: the brand a `lang` brand part stands for. A partner code (any case) is its brand
+ * (PARTNER_BRANDS: one to brand6, one to brand1, two to brand8); any other part is the brand as
+ * written; no part is the default brand shown, `COM`.
+ *
+ * @example brandShown('spx') // 'brand6'
+ * @example brandShown('brand0') // 'brand0'
+ * @example brandShown(null) // 'COM'
+ */
+export function brandShown(part: string | null): string {
+  if (part === null) return DEFAULT_BRAND_SHOWN;
+  const code = part.toUpperCase();
+  return Object.hasOwn(PARTNER_BRANDS, code) ? (PARTNER_BRANDS[code] ?? part) : part;
+}
+
 function storedSessionOf(environment: StartupEnvironment): string | null {
   const stored = environment.storedSessionId?.trim();
   return stored === undefined || stored === '' ? null : stored;
@@ -163,7 +181,7 @@ export function parseStartupParams(
       readText(params, names.cashierSessionId) ??
       storedSessionOf(environment),
     lang,
-    brand,
+    brand: brandShown(brand),
     preselectedPayGroupId: readText(params, names.payGroup),
     userId: readText(params, names.user),
     clickstreamId: readText(params, names.clickstreamId),

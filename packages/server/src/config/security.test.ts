@@ -29,6 +29,7 @@ describe('security settings', () => {
         authFailuresPerAddress: 5,
         moneyCallsPerSession: 7,
         clientReportsPerAddress: 30,
+        iconCallsPerAddress: 600,
       },
       timeouts: {
         connectionTimeoutMs: 90_000,

@@ -53,6 +53,11 @@ export interface RateLimitSettings {
    * (CLIENT_REPORTS_PER_ADDRESS); the widget sends at most 10 a page load.
    */
   readonly clientReportsPerAddress: number;
+  /**
+   * Icon files (SPEC §7 /assets/icons/…) one client address may fetch in a window
+   * (ICON_CALLS_PER_ADDRESS); browsers cache them for a day.
+   */
+  readonly iconCallsPerAddress: number;
 }
 
 /** The HTTP server's time-outs (Node's http.Server through Fastify). */
@@ -88,6 +93,7 @@ export const DEFAULT_SECURITY: SecuritySettings = {
     authFailuresPerAddress: 100,
     moneyCallsPerSession: 120,
     clientReportsPerAddress: 30,
+    iconCallsPerAddress: 600,
   },
   timeouts: {
     connectionTimeoutMs: 60_000,
@@ -154,6 +160,9 @@ export const SECURITY_VARIABLES = {
   CLIENT_REPORTS_PER_ADDRESS: integerText('CLIENT_REPORTS_PER_ADDRESS', 1, 1_000_000).default(
     DEFAULT_SECURITY.rateLimits.clientReportsPerAddress,
   ),
+  ICON_CALLS_PER_ADDRESS: integerText('ICON_CALLS_PER_ADDRESS', 1, 1_000_000).default(
+    DEFAULT_SECURITY.rateLimits.iconCallsPerAddress,
+  ),
   CONNECTION_TIMEOUT_MS: integerText('CONNECTION_TIMEOUT_MS', 100, 3_600_000).default(
     DEFAULT_SECURITY.timeouts.connectionTimeoutMs,
   ),
@@ -206,6 +215,7 @@ export function readSecurity(
       authFailuresPerAddress: values.AUTH_FAILURES_PER_ADDRESS,
       moneyCallsPerSession: values.MONEY_CALLS_PER_SESSION,
       clientReportsPerAddress: values.CLIENT_REPORTS_PER_ADDRESS,
+      iconCallsPerAddress: values.ICON_CALLS_PER_ADDRESS,
     },
     timeouts: {
       connectionTimeoutMs: values.CONNECTION_TIMEOUT_MS,

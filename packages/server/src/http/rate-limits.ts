@@ -16,13 +16,15 @@
  *   purpose and a right guess must not get through a flood, so an address over the limit is
  *   answered 429 before its password is checked ({@link AuthFailureGuard.assertAllowed}).
  * - **Money calls per session.** Each call of {@link MONEY_ENDPOINT_IDS} (submits, uploads, the
- *   recurring check, one-time codes, the reversal, a new payout account) counts against its
- *   session, per endpoint; past MONEY_CALLS_PER_SESSION in the window the call is answered 429
- *   (1013, `Retry-After`) before its handler runs.
+ *   recurring check, one-time codes, the reversal, a new payout account), of the analytics
+ *   collector (clickstream batches posted over HTTP) and of the card tokenization, counts against its session, per endpoint;
+ *   past MONEY_CALLS_PER_SESSION in the window the call is answered 429 (1013, `Retry-After`)
+ *   before its handler runs.
  * - **Client reports per client address**. The widget's render-crash and error reports
  *   (`clientReport`) take no session, so they are counted per address: past
  *   CLIENT_REPORTS_PER_ADDRESS in the window a report is answered 429 (1013, `Retry-After`) before
- *   its body is validated or stored, so the table cannot be flooded from one address.
+ *   its body is validated or stored, so the table cannot be flooded from one address. The icon
+ *   files (`icon`, SPEC §7) are counted the same way, past ICON_CALLS_PER_ADDRESS.
  *
  * The client address is Fastify's `request.ip`, which honours TRUST_PROXY behind a proxy, counted
  * under http/client-address.ts `addressKey`: IPv6 addresses per /64, as one client usually holds
@@ -55,8 +57,21 @@ export const MONEY_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>([
   'requisiteCreate',
 ]);
 
-/** The endpoints limited per client address (they take no session). */
-const ADDRESS_LIMITED_ENDPOINT_IDS: ReadonlySet<string> = new Set<EndpointId>(['clientReport']);
+/** The endpoints limited per session: the money calls and the analytics collector. */
+const SESSION_LIMITED_ENDPOINT_IDS: ReadonlySet<string> = new Set<string>([
+  ...MONEY_ENDPOINT_IDS,
+  'analyticsCollect' satisfies EndpointId,
+  'userCardsTokenize' satisfies EndpointId,
+]);
+
+/** The endpoints limited per client address (they take no session), and their limit's setting. */
+const ADDRESS_LIMITS: ReadonlyMap<string, keyof RateLimitSettings> = new Map<
+  EndpointId,
+  keyof RateLimitSettings
+>([
+  ['clientReport', 'clientReportsPerAddress'],
+  ['icon', 'iconCallsPerAddress'],
+]);
 
 /** The counter of failed authentications. */
 const AUTH_FAILURES = 'auth-failures';
@@ -229,7 +244,7 @@ export async function registerRateLimits(
     authFailures: authFailureGuard(counters, settings, deps.clock),
     counters,
     moneyCallHook(endpointId) {
-      if (!MONEY_ENDPOINT_IDS.has(endpointId)) return undefined;
+      if (!SESSION_LIMITED_ENDPOINT_IDS.has(endpointId)) return undefined;
       let hook = moneyHooks.get(endpointId);
       if (hook === undefined) {
         hook = countingHook(counters, {
@@ -246,12 +261,13 @@ export async function registerRateLimits(
       return hook;
     },
     addressCallHook(endpointId) {
-      if (!ADDRESS_LIMITED_ENDPOINT_IDS.has(endpointId)) return undefined;
+      const setting = ADDRESS_LIMITS.get(endpointId);
+      if (setting === undefined) return undefined;
       let hook = addressHooks.get(endpointId);
       if (hook === undefined) {
         hook = countingHook(counters, {
           limit: `address:${endpointId}`,
-          max: settings.clientReportsPerAddress,
+          max: settings[setting],
           windowMs: settings.windowMs,
           clock: deps.clock,
           keyOf: requestAddressKey,

@@ -126,6 +126,13 @@ export type EndpointHtmlResult<E extends Endpoint> = {
     : never;
 }[ResponseStatus<E>];
 
+/** An SVG image, for the statuses an endpoint declares as image/svg+xml. */
+export type EndpointSvgResult<E extends Endpoint> = {
+  [K in ResponseStatus<E>]: E['responses'][K] extends { readonly contentType: 'image/svg+xml' }
+    ? { readonly status: K; readonly svg: string }
+    : never;
+}[ResponseStatus<E>];
+
 /** A CSV answer streamed as it is read, for the statuses an endpoint declares as text/csv. */
 export type EndpointCsvResult<E extends Endpoint> = {
   [K in ResponseStatus<E>]: E['responses'][K] extends { readonly contentType: 'text/csv' }
@@ -169,6 +176,7 @@ export interface ReplayedResult {
 export type EndpointResult<E extends Endpoint> =
   | EndpointJsonResult<E>
   | EndpointHtmlResult<E>
+  | EndpointSvgResult<E>
   | EndpointCsvResult<E>
   | EndpointDocumentResult<E>
   | EndpointEmptyResult<E>
@@ -249,6 +257,7 @@ const PREVIEW_REFUSED_ENDPOINT_IDS: ReadonlySet<string> = new Set([
   'altInteraction',
   'altStatus',
   'userCardsDelete',
+  'userCardsTokenize',
   'requisiteDelete',
 ]);
 
@@ -262,6 +271,7 @@ interface LooseJson {
 type LooseResult =
   | LooseJson
   | { readonly status: number; readonly html: string }
+  | { readonly status: number; readonly svg: string }
   | { readonly status: number; readonly csv: Readable }
   | { readonly status: number; readonly document: DocumentAnswer }
   | { readonly status: number; readonly empty: true }
@@ -295,6 +305,9 @@ function toLooseResult(result: unknown): LooseResult {
     }
     if (typeof result.status === 'number' && typeof result.html === 'string') {
       return { status: result.status, html: result.html };
+    }
+    if (typeof result.status === 'number' && typeof result.svg === 'string') {
+      return { status: result.status, svg: result.svg };
     }
     if (typeof result.status === 'number' && result.csv instanceof Readable) {
       return { status: result.status, csv: result.csv };
@@ -420,6 +433,9 @@ async function send(reply: FastifyReply, result: LooseResult): Promise<FastifyRe
   }
   if ('html' in result) {
     return reply.code(result.status).type('text/html; charset=utf-8').send(result.html);
+  }
+  if ('svg' in result) {
+    return reply.code(result.status).type('image/svg+xml; charset=utf-8').send(result.svg);
   }
   if ('csv' in result) {
     return reply.code(result.status).type('text/csv; charset=utf-8').send(result.csv);

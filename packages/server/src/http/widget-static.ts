@@ -40,7 +40,7 @@ export const APP_SHELL_CACHE_CONTROL = 'no-store';
 /**
  * Path prefixes that belong to the server, not to the widget's router: a miss under them is the
  * JSON 404. `/content/` is the content API (GET /content/{slug}); the widget's own content route
- * is `/content` without a slug, which still gets the app.
+ * is `/content` without a slug, which still gets the app. `/psp/` is the clickstream tracker's.
  */
 export const SERVER_PATH_PREFIXES = [
   '/api/',
@@ -48,10 +48,18 @@ export const SERVER_PATH_PREFIXES = [
   '/metadata/',
   '/content/',
   '/assets/',
+  '/psp/',
 ] as const;
 
 /** Exact server paths (the OpenAPI document and the liveness probe live at the root). */
-const SERVER_PATHS = new Set(['/api', '/sandbox', '/metadata', '/openapi.json', '/healthz']);
+const SERVER_PATHS = new Set([
+  '/api',
+  '/sandbox',
+  '/metadata',
+  '/openapi.json',
+  '/healthz',
+  '/psp',
+]);
 
 /** A plain file name at the root of dist: no directory, no leading dot, an extension. */
 const ROOT_FILE = /^\/[\w-][\w.-]*\.[a-z0-9]+$/i;

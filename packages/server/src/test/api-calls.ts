@@ -216,3 +216,18 @@ export async function cardPayoutSubmit(
     { 'idempotency-key': options.key ?? randomUUID() },
   );
 }
+
+/** A session of a new player of brand0 (named `prefix-…`) and the player's row id. */
+export async function newPlayerSession(
+  server: TestServer,
+  prefix: string,
+): Promise<{ readonly session: string; readonly playerUuid: string }> {
+  const player = `${prefix}-${randomUUID().slice(0, 8)}`;
+  const session = await createTestSession(server, { player, brand: 'brand0' });
+  const [row] = await server.db
+    .select({ id: players.id })
+    .from(players)
+    .where(eq(players.externalId, player));
+  if (row === undefined) throw new Error('no player');
+  return { session, playerUuid: row.id };
+}

@@ -287,6 +287,43 @@ const BASES: { readonly [K in InputEndpointId]: (c: WalkContext) => BaseRequest 
       },
     }),
   }),
+  userCardsTokenize: () => ({
+    flow: 'deposit',
+    request: request(ENDPOINTS.userCardsTokenize, {
+      body: {
+        card_data: {
+          card_pan: '4000000000000101',
+          card_exp_month: '12',
+          card_exp_year: '31',
+          card_cvv: '737',
+          card_cardholder_name: 'JANE DOE',
+        },
+        browser_data: EXAMPLE_DEPOSIT_SUBMIT.browser_data,
+      },
+    }),
+  }),
+  icon: () => ({
+    flow: null,
+    request: request(ENDPOINTS.icon, { params: { theme: 'brand0', file: 'ic_24_close.svg' } }),
+  }),
+  analyticsCollect: (c) => ({
+    flow: 'deposit',
+    request: request(ENDPOINTS.analyticsCollect, {
+      headers: { 'x-session-id': c.depositSession },
+      body: {
+        events: [
+          {
+            type: 'click',
+            session_id: 'analytics-1',
+            session_type: 'deposit',
+            pay_group: c.card,
+            contexts: { channel: 'DESKTOP_AIR_PM', brand: 'COM', language: 'en' },
+            data: { target: 'submit_button' },
+          },
+        ],
+      },
+    }),
+  }),
   sandboxCreateSession: () => ({
     flow: null,
     request: request(ENDPOINTS.sandboxCreateSession, {

@@ -116,6 +116,7 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
       action_type: 'activity',
       info: 'https://demo.cashdesk.test/help/cards',
       info_in_iframe: false,
+      self_target: false,
       pay_method_type: 'cards',
       last_used: true,
       auto_submit: false,

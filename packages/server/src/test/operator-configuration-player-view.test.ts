@@ -86,6 +86,21 @@ describe('brand configuration — pay groups', () => {
     expect(first?.before).toBeNull();
   });
 
+  it('SPEC §2 self-target: the flag written in the pay group reaches the init answer; a value not a boolean is refused', async () => {
+    const brand = await createOperatorBrand(server);
+    await putGroup(server, brand, 'deposit', 'card', cardDocument('EUR', { self_target: true }));
+    await putGroup(server, brand, 'deposit', 'card_new_tab', cardDocument());
+    const groups = groupsOf((await depositInit(server, brand.brandId, 'en', 'self')).init);
+    expect(
+      Object.fromEntries(groups.map((group) => [String(group.short_name), group.self_target])),
+    ).toEqual({ card: true, card_new_tab: false });
+    const refused = await operatorCall(server, 'PUT', '/pay-groups/deposit/card', brand.key, {
+      body: cardDocument('EUR', { self_target: 'yes' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(errorFields(refused.body).field).toBe('body.self_target');
+  });
+
   it('answers the pay group, the list by flow, and 404 (1803) for an unknown one', async () => {
     const brand = await createOperatorBrand(server);
     const card = await putGroup(server, brand, 'deposit', 'card', cardDocument());

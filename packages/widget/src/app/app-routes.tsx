@@ -29,11 +29,14 @@ const { deposit, result, altPayments, displayForm, content, selectCountry, cards
 const DepositHome: Screen = lazy(() => deposit().then((m) => ({ default: m.DepositHomePage })));
 const DepositMethod: Screen = lazy(() => deposit().then((m) => ({ default: m.DepositMethodPage })));
 const Checkout: Screen = lazy(() => deposit().then((m) => ({ default: m.CheckoutPage })));
-const ResultScreen: Screen = lazy(() => result().then((m) => ({ default: m.ResultPage })));
+const ResultScreen: Screen = lazy(() => result().then((m) => ({ default: m.StatusPage })));
 const AltPayment: Screen = lazy(() => altPayments().then((m) => ({ default: m.AltPaymentPage })));
 const DisplayForm: Screen = lazy(() => displayForm().then((m) => ({ default: m.DisplayFormPage })));
 const ContentScreen: Screen = lazy(() => content().then((m) => ({ default: m.ContentPage })));
 const CardsScreen: Screen = lazy(() => cards().then((m) => ({ default: m.CardsPage })));
+const TokenizationScreen: Screen = lazy(() =>
+  cards().then((m) => ({ default: m.TokenizationPage })),
+);
 const { accountManagement } = SCREEN_CODE;
 const { withdrawal } = SCREEN_CODE;
 const WithdrawalHome: Screen = lazy(() =>
@@ -87,6 +90,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'deposit-processing': ResultScreen,
   'deposit-await': ResultScreen,
   'deposit-charity-success': ResultScreen,
+  'deposit-fail': ResultScreen,
+  'deposit-redirect': ResultScreen,
   'payments-interaction': AltPayment,
   'payments-status': AltPayment,
   'payments-3ds-result': AltPayment,
@@ -96,6 +101,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   error: ErrorScreen,
   cards: CardsScreen,
   'withdrawal-cards': CardsScreen,
+  'tokenization-page': TokenizationScreen,
   withdrawal: WithdrawalHome,
   'withdrawal-method': WithdrawalMethod,
   'reject-withdrawal': RejectWithdrawal,
@@ -104,6 +110,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   'withdrawal-processing': ResultScreen,
   'withdrawal-await': ResultScreen,
   'withdrawal-charity-success': ResultScreen,
+  'withdrawal-fail': ResultScreen,
+  'withdrawal-redirect': ResultScreen,
   'withdrawal-verify-account': VerifyAccount,
   'account-management-blocked': AccountBlocked,
   'account-management-status': AccountStatus,

@@ -23,6 +23,7 @@ import { CrashBoundary } from './crash-boundary';
 import { browserErrorReporter, listenForReports } from './error-reporter';
 import { NavigationBreadcrumbs } from './navigation-breadcrumbs';
 import { browserPageMetrics, startPageMetrics } from './page-metrics';
+import { monitorFingerprintLoad } from './fingerprint-monitoring';
 import { startBrowserRealtime } from '../realtime/realtime';
 import { startSessionClock } from './session-clock';
 import { SessionRenewal } from './session-renewal';
@@ -108,6 +109,10 @@ export function App({ startup: shellStartup }: AppProps) {
       request.unsubscribe();
     };
   }, [startup, store]);
+  // SPEC §9: one page load in a thousand reports how the fingerprint loaded.
+  useEffect(() => {
+    monitorFingerprintLoad(store);
+  }, [store]);
   // SPEC §4 session expiry: the server's end of the session, noticed when it passes.
   useEffect(() => startSessionClock({ store }), [store]);
   // SPEC §4: the realtime connection, once init answered (its code loads then).

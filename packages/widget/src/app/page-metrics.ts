@@ -133,7 +133,7 @@ export function observeFirstInput(report: (delayMs: number) => void): () => void
 /** SPEC §7 tags of this page: where and how it runs, never who uses it. */
 export function metricTags(startup: Startup): Readonly<Record<string, string>> {
   return {
-    ...(startup.params.brand === null ? {} : { brand: startup.params.brand }),
+    brand: startup.params.brand,
     channel: startup.environment.channel,
     platform: startup.environment.platform,
     device: startup.environment.device,

@@ -115,6 +115,18 @@ export function outerCashier(win: Window = window): Window | null {
 }
 
 /**
+ * SPEC §2 status page detection inside the embedding parent frame: the parent frame's address
+ * when it can be read (the same origin), else `null` (a host page of another origin, or none).
+ */
+export function sameOriginParentAddress(win: Window = window): string | null {
+  try {
+    return outerCashier(win)?.location.href ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * SPEC §2: posts the result message to the cashier around this one, to this origin only.
  * Returns false when there is no such cashier (then this page shows the result itself).
  */

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
-import { mapPayGroup, NOTIFICATION_CATEGORIES } from '@cashdesk/domain';
+import { mapPayGroup, NOTIFICATION_CATEGORIES, readCashierFeatures } from '@cashdesk/domain';
 import type { ClientEnvironment, Method } from '@cashdesk/domain';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
@@ -230,7 +230,7 @@ export function useMethodBodyAttributes(payGroupId: string | null, currency: str
 /** What a method page maps its pay group with (SPEC §3 "Mapped method"). */
 export type MethodSources = Pick<
   DepositInitResponse,
-  'user_bonuses' | 'lost_profit_merchant_bonus'
+  'user_bonuses' | 'lost_profit_merchant_bonus' | 'cashier_features'
 >;
 
 /** The pay group the route names and its mapped method (SPEC §3), or `null`. */
@@ -246,7 +246,10 @@ export function findRouteMethod(
     platform: environment.platform,
     device: environment.device,
     userBonuses: sources.user_bonuses,
-    lostProfitBonus: sources.lost_profit_merchant_bonus,
+    // SPEC §3: the lost-profit ribbon is a cashier feature of the brand.
+    lostProfitBonus: readCashierFeatures(sources.cashier_features).lostProfit
+      ? sources.lost_profit_merchant_bonus
+      : null,
     nativePayReady: NATIVE_PAY_READY,
   });
   return method === null ? null : { group, method };

@@ -58,6 +58,30 @@ export function MethodViewData({ entries, payGroupId, currency, precision }: Met
   );
 }
 
+interface HomeViewDataProps {
+  /** The cashier response's view_data (with the default entry when there are no methods). */
+  readonly entries: readonly ViewDataItem[];
+}
+
+/**
+ * SPEC §3, §4 view_data of a homepage: the entries that belong to no method, in the server's
+ * order. The wager entry is left out: the withdrawal homepage says it in its own notice, which
+ * also replaces the list's "all methods unavailable" (SPEC §4 wager rule).
+ */
+export function HomeViewData({ entries }: HomeViewDataProps) {
+  const shown = entries.filter(
+    (entry) => entry.pay_group_id === undefined && entry.type !== 'wager',
+  );
+  if (shown.length === 0) return null;
+  return (
+    <div className="cd-view-data">
+      {shown.map((entry, index) => (
+        <ViewDataEntry key={`${String(index)}-${entry.type}`} entry={entry} value={null} />
+      ))}
+    </div>
+  );
+}
+
 /** A title or text of the operator, or nothing when it is absent or empty. */
 function Text({ text }: { readonly text: string | undefined }) {
   return text === undefined || text === '' ? null : <ServerText text={text} />;

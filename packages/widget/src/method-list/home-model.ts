@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
-import { mapPayGroups } from '@cashdesk/domain';
+import { mapPayGroups, readCashierFeatures } from '@cashdesk/domain';
 import { NATIVE_PAY_READY } from '../browser/wallet-pay';
 import type { ClientEnvironment, Method, MethodAvailability, MethodGroups } from '@cashdesk/domain';
 
@@ -23,6 +23,10 @@ export type ListResponse = Pick<
   DepositInitResponse,
   | 'user_bonuses'
   | 'lost_profit_merchant_bonus'
+  | 'cashier_features'
+  | 'cashier_settings'
+  | 'user_profile'
+  | 'view_data'
   | 'user_balance'
   | 'widget_settings'
   | 'merchant_url'
@@ -65,7 +69,10 @@ export function mapListMethods(
     platform: environment.platform,
     device: environment.device,
     userBonuses: response.user_bonuses,
-    lostProfitBonus: response.lost_profit_merchant_bonus,
+    // SPEC §3: the lost-profit group and ribbon are a cashier feature of the brand.
+    lostProfitBonus: readCashierFeatures(response.cashier_features).lostProfit
+      ? response.lost_profit_merchant_bonus
+      : null,
     availability: availabilityOf(response.groups),
     nativePayReady: NATIVE_PAY_READY,
   });
@@ -83,15 +90,16 @@ export function inDisplayOrder<M>(groups: MethodGroups<M>): readonly M[] {
   return GROUP_ORDER.flatMap((name) => groups[name]);
 }
 
-/** The one row of shortcuts the homepage shows above its list, if any. */
+/** A row of shortcuts the homepage shows above its list. */
 export interface ShortcutRow<M> {
   readonly kind: 'carousel' | 'suggestions';
   readonly methods: readonly M[];
 }
 
-/** What the homepage shows, shortcut row and list, for the chosen filter. */
+/** What the homepage shows, shortcut rows and list, for the chosen filter. */
 export interface HomeSections<M> {
-  readonly shortcuts: ShortcutRow<M> | null;
+  /** The carousel first when shown, then the quick suggestions when there are any. */
+  readonly shortcuts: readonly ShortcutRow<M>[];
   /** The methods of the grouped list, in the order given. */
   readonly list: readonly M[];
 }
@@ -105,35 +113,40 @@ export interface HomeSectionsInput<M> {
   /** The carousel's methods (domain carouselMethods) and whether it is shown (isCarouselVisible). */
   readonly carousel: readonly M[];
   readonly carouselShown: boolean;
-  /** The quick suggestions (domain quickSuggestions). */
-  readonly suggestions: readonly M[];
-  /** A small screen (SPEC §9: under 600 px), where the list leaves out the shortcut row's methods. */
+  /** Every method in display order: what the quick suggestions are chosen from. */
+  readonly ordered: readonly M[];
+  /** The quick suggestions of some methods (domain quickSuggestions); `null`: none are shown. */
+  readonly suggest: ((methods: readonly M[]) => readonly M[]) | null;
+  /** A small screen (SPEC §9: under 600 px), where the list leaves out the shortcut rows' methods. */
   readonly smallScreen: boolean;
 }
 
 /**
- * SPEC §2 homepage: each method is offered once on a phone, and never three times.
+ * SPEC §2 homepage: the carousel when it is shown (SPEC §2 visibility) and the quick suggestions
+ * (SPEC §2, §4: at most 2, the last used method excluded), each method offered once on a phone.
  *
- * - One shortcut row at most: the carousel when it is shown (SPEC §2 visibility), otherwise the
- *   quick suggestions. Both are a short row of the methods most likely wanted; showing both put
- *   the same methods on the screen twice before the list began.
- * - The shortcut row belongs to the "All" view. A type filter is the player looking for a kind of
+ * - The quick suggestions are shown beside the carousel, not in its place. They are chosen among
+ *   the methods the carousel does not already offer, so the two rows never repeat a method.
+ * - The shortcut rows belong to the "All" view. A type filter is the player looking for a kind of
  *   method: the list then shows every method of that kind and no shortcut row.
- * - On a small screen the list leaves out the shortcut row's methods, so each method is offered
- *   once and the list's first row is reached without scrolling. On wider screens the list stays
- *   complete (the shortcut row and the list both fit in view), so a method is offered twice at
- *   most.
+ * - On a small screen the list leaves out the rows' methods, so each method is offered once. On
+ *   wider screens the list stays complete (the rows and the list both fit in view), so a method is
+ *   offered twice at most.
  */
 export function homeSections<M extends { readonly id: number }>(
   input: HomeSectionsInput<M>,
 ): HomeSections<M> {
-  if (!input.allShown) return { shortcuts: null, list: input.listed };
-  const shortcuts: ShortcutRow<M> | null = input.carouselShown
-    ? { kind: 'carousel', methods: input.carousel }
-    : input.suggestions.length > 0
-      ? { kind: 'suggestions', methods: input.suggestions }
-      : null;
-  if (shortcuts === null || !input.smallScreen) return { shortcuts, list: input.listed };
-  const offered = new Set(shortcuts.methods.map((method) => method.id));
+  if (!input.allShown) return { shortcuts: [], list: input.listed };
+  const shortcuts: ShortcutRow<M>[] = [];
+  if (input.carouselShown) shortcuts.push({ kind: 'carousel', methods: input.carousel });
+  if (input.suggest !== null) {
+    const inCarousel = new Set(
+      input.carouselShown ? input.carousel.map((method) => method.id) : [],
+    );
+    const suggestions = input.suggest(input.ordered.filter((method) => !inCarousel.has(method.id)));
+    if (suggestions.length > 0) shortcuts.push({ kind: 'suggestions', methods: suggestions });
+  }
+  if (shortcuts.length === 0 || !input.smallScreen) return { shortcuts, list: input.listed };
+  const offered = new Set(shortcuts.flatMap((row) => row.methods.map((method) => method.id)));
   return { shortcuts, list: input.listed.filter((method) => !offered.has(method.id)) };
 }

@@ -20,9 +20,12 @@ import {
   isCarouselVisible,
   isMethodDisabled,
   quickSuggestions,
+  readCashierFeatures,
   userBonusesByPayGroups,
+  withDefaultViewDataEntry,
   ICON_SIZE_REGULAR_BUTTON,
 } from '@cashdesk/domain';
+import type { ViewDataItem } from '@cashdesk/contract';
 import type { Method, MethodTypeFilter } from '@cashdesk/domain';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { ApiError } from '../api/http';
@@ -51,6 +54,8 @@ import { GROUP_ORDER, homeSections, inDisplayOrder, mapListMethods } from './hom
 import type { GroupName, ListResponse } from './home-model';
 import { readLastUsedMethodId, readSelectedMethodId, takeSkipLastUsedFlag } from './home-storage';
 import { MethodShortcuts } from './method-shortcuts';
+import { countryName } from '../fields/phone/flag';
+import { HomeViewData } from '../method-form/view-data';
 import { trackClickstream } from '../realtime/clickstream';
 import { MethodGroup } from './method-group';
 import { CancelWithdrawalBanner } from '../reversal';
@@ -110,6 +115,16 @@ export interface MethodListPageProps {
   readonly unavailableExplained?: boolean;
 }
 
+/** SPEC §4: the default view-data entry of a list without payment groups: its no-methods message. */
+function noMethodsEntry(flow: ListFlow): ViewDataItem {
+  return {
+    type: 'information_block',
+    key: 'no_methods',
+    title: 'DEPOSIT_HOME.NO_METHODS.TITLE',
+    text: FLOW_TEXT_KEYS[flow].noMethods,
+  };
+}
+
 /**
  * SPEC §2 homepage, §4 grouping, filters, quick suggestions, carousel, choosing a method and the
  * automatic method choice. Reads the init answer the shell prefetched.
@@ -132,7 +147,7 @@ export function MethodListPage({
   children,
   unavailableExplained = false,
 }: MethodListPageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(title);
   const dispatch = useAppDispatch();
   const store = useAppStore();
@@ -141,6 +156,9 @@ export function MethodListPage({
   const wide = useWideLayout();
   const smallScreen = useSmallScreen();
   const environment = useAppSelector((state) => state.session.environment);
+  const brand = useAppSelector((state) => state.session.brand);
+  // SPEC §3 countryCode: the player's country the init answer named.
+  const profileCountry = useAppSelector((state) => state.session.countryCode);
   const preselectedPayGroup = useAppSelector((state) => state.session.params.preselectedPayGroupId);
   const list = useAppSelector((state) => selectList(state, flow));
   const { initialLoadDone, carouselSwitchedOff } = list;
@@ -157,7 +175,9 @@ export function MethodListPage({
       methods,
       ordered,
       carousel: carouselMethods(ordered, { redirectMethodId: readSelectedMethodId() }),
-      suggestions: quickSuggestions(ordered, { lastUsedMethodId }),
+      lastUsedMethodId,
+      // SPEC §3: the carousel and the quick suggestions are cashier features of the brand.
+      features: readCashierFeatures(data.cashier_features),
       filters: buildTypeFilters(methods),
       currency: methods[0]?.currencyAlpha3 ?? null,
       precision: methods[0]?.currencyPrecision,
@@ -184,6 +204,7 @@ export function MethodListPage({
           merchantRedirectType: data.merchant_redirect_type,
         },
         userBalance: data.user_balance,
+        countryCode: data.user_profile.country,
       }),
     );
     keepMerchantUrls({
@@ -214,7 +235,8 @@ export function MethodListPage({
       methods: model.ordered,
       skip: skipLastUsed || skipsAutoChoice(location.state) || model.pendingWithdrawal,
       preselectedPayGroup,
-      carouselMethods: model.carousel,
+      // Without the carousel feature there is no carousel to take the first method of.
+      carouselMethods: model.features.carousel ? model.carousel : [],
       skipLastUsed,
     });
     if (selection.method !== null) choose(selection.method, { replace: true });
@@ -255,21 +277,33 @@ export function MethodListPage({
   }
 
   const active: MethodTypeFilter = model.filters.includes(storedFilter) ? storedFilter : 'all';
-  const carouselShown = isCarouselVisible({
-    initialLoadDone,
-    carouselSwitchedOff,
-    methodCount: model.carousel.length,
-  });
-  // One shortcut row at most, and on a phone each method offered once.
+  const { features } = model;
+  const carouselRule = { initialLoadDone, methodCount: model.carousel.length, brand };
+  const carouselShown =
+    features.carousel && isCarouselVisible({ ...carouselRule, carouselSwitchedOff });
+  // The switch is offered while the carousel could show: not for a brand it is never shown to.
+  const carouselOffered =
+    features.carousel && isCarouselVisible({ ...carouselRule, carouselSwitchedOff: false });
+  // The carousel and the quick suggestions, and on a phone each method offered once.
+  const { lastUsedMethodId } = model;
   const sections = homeSections({
     listed: filterMethodsByType(model.methods, active),
     allShown: active === 'all',
     carousel: model.carousel,
     carouselShown,
-    suggestions: model.suggestions,
+    ordered: model.ordered,
+    suggest: features.quickSuggestions
+      ? (methods) => quickSuggestions(methods, { lastUsedMethodId })
+      : null,
     smallScreen,
   });
   const groups = groupMethods(sections.list);
+  // SPEC §4: with no payment groups to offer, the no-methods message leads the view data.
+  const viewData = withDefaultViewDataEntry(
+    data?.view_data ?? [],
+    model.methods.length,
+    noMethodsEntry(flow),
+  );
   const allUnavailable =
     !unavailableExplained && model.methods.length > 0 && model.methods.every(isMethodDisabled);
   const balance =
@@ -280,6 +314,11 @@ export function MethodListPage({
           precision: model.precision,
           display: model.display,
         });
+  // SPEC §3 country filtering: the player is told the list is the one of their country.
+  const countryShown =
+    data?.cashier_settings.country_filtering_enabled === true && profileCountry !== null
+      ? countryName(profileCountry, i18n.language, profileCountry)
+      : null;
   const onChoose = (method: Method) => {
     choose(method);
   };
@@ -298,7 +337,7 @@ export function MethodListPage({
   // SPEC §2: the player can switch the carousel view off (and on again) while it has methods to
   // show; it belongs to the "All" view with the shortcut row.
   const carouselSwitch =
-    active === 'all' && model.carousel.length > 1 ? (
+    active === 'all' && carouselOffered ? (
       <div className="cd-dh-carousel-toggle">
         <button
           type="button"
@@ -347,6 +386,12 @@ export function MethodListPage({
         </Link>
       </header>
 
+      {countryShown === null ? null : (
+        <p className="cd-dh__country">
+          {t('DEPOSIT_HOME.COUNTRY_FILTER', { country: countryShown })}
+        </p>
+      )}
+
       <CancelWithdrawalBanner
         reverse={data?.withdrawal_reverse ?? null}
         display={model.display}
@@ -354,12 +399,7 @@ export function MethodListPage({
       />
       {children}
 
-      {model.methods.length === 0 ? (
-        <div className="cd-notice" role="status">
-          <p className="cd-dh-message__title">{t('DEPOSIT_HOME.NO_METHODS.TITLE')}</p>
-          <p>{t(FLOW_TEXT_KEYS[flow].noMethods)}</p>
-        </div>
-      ) : null}
+      <HomeViewData entries={viewData} />
       {allUnavailable ? (
         <div className="cd-notice cd-notice--error" role="status">
           <p className="cd-dh-message__title">{t('DEPOSIT_HOME.ALL_UNAVAILABLE.TITLE')}</p>
@@ -383,17 +423,19 @@ export function MethodListPage({
         />
       ) : null}
 
-      {sections.shortcuts === null ? (
-        carouselSwitch
-      ) : (
+      {sections.shortcuts.length === 0 ? carouselSwitch : null}
+      {sections.shortcuts.map((row, index) => (
         <MethodShortcuts
-          methods={sections.shortcuts.methods}
-          kind={sections.shortcuts.kind}
+          // The first row keeps its element when the carousel goes, so the switch on it keeps focus.
+          key={index === 0 ? 'first' : row.kind}
+          methods={row.methods}
+          kind={row.kind}
           display={model.display}
-          onChoose={sections.shortcuts.kind === 'carousel' ? onCarouselChoose : onChoose}
-          action={carouselSwitch}
+          onChoose={row.kind === 'carousel' ? onCarouselChoose : onChoose}
+          // The switch sits on the carousel's row, or on the first row while the carousel is off.
+          action={index === 0 ? carouselSwitch : undefined}
         />
-      )}
+      ))}
 
       {GROUP_ORDER.map((name) =>
         groups[name].length === 0 ? null : (

@@ -2,7 +2,7 @@
  * The clickstream tracker (SPEC §4, §7, §8, §9): pages call {@link trackClickstream} (the amount
  * input, the save-card toggle, the carousel and submit clicks, the result pages'
  * order_result_status); the event goes into the realtime slice's bounded queue at once, with the
- * analytics session, the flow, the pay group with its limits and the contexts channel, brand and
+ * analytics session (kept in the analytics cookie, SPEC §9, so a reload continues it), the flow, the pay group with its limits and the contexts channel, brand and
  * language; {@link startClickstreamPublisher} (started by realtime.ts with the connection)
  * publishes the queue to `clickstream:track` in batches when connected, and again after back-off
  * when a batch failed for a reason worth retrying.
@@ -16,13 +16,16 @@ import type { ClickstreamEvent } from '@cashdesk/contract';
 import {
   ANALYTICS,
   CLICKSTREAM_CHANNEL,
+  analyticsCookie,
   clickstreamRetry,
   isEmptyAnalyticsPayload,
   nextBatch,
+  readAnalyticsCookie,
   touchAnalyticsSession,
 } from '@cashdesk/domain';
 import type { ClickstreamFailure } from '@cashdesk/domain';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { isSecurePage, readCookies, writeCookie } from '../browser/cookies';
 import { browserSchedule } from '../browser/schedule';
 import type { Schedule } from '../browser/schedule';
 import type { RootState } from '../store/store';
@@ -100,7 +103,7 @@ export function clickstreamEvent(
         }),
     contexts: {
       channel: session.environment.channel,
-      ...(session.brand === null ? {} : { brand: session.brand }),
+      brand: session.brand,
       language: session.lang,
     },
     ...(clickstreamId === null ? {} : { clickstream_id: clickstreamId }),
@@ -123,17 +126,27 @@ export function trackClickstream(input: ClickstreamInput, options: TrackOptions 
       return;
     }
     const state = getState();
+    // SPEC §9: the session continues from the analytics cookie after a reload or a return.
     const session = touchAnalyticsSession(
-      state.realtime.analyticsSession,
+      state.realtime.analyticsSession ?? readAnalyticsCookie(readCookies()),
       (options.now ?? Date.now)(),
       options.newId ?? (() => crypto.randomUUID()),
     );
     dispatch(clickstreamTracked({ event: clickstreamEvent(state, input, session.id), session }));
+    writeCookie(analyticsCookie(session, { secure: isSecurePage() }));
   };
 }
 
 /** What the publisher publishes through (the `centrifuge` client's `publish` fits). */
 export type ClickstreamPublish = (channel: string, data: unknown) => Promise<unknown>;
+
+/**
+ * SPEC §7: posts a batch to the tracker's HTTP collector (`/psp/cashier-service/analytics`);
+ * rejects with the call's error (an object with the HTTP `status`) when it failed.
+ */
+export type ClickstreamCollect = (data: {
+  readonly events: readonly ClickstreamEvent[];
+}) => Promise<unknown>;
 
 /** The store as the publisher uses it. */
 export interface ClickstreamStore {
@@ -159,6 +172,9 @@ function failureOf(error: unknown): ClickstreamFailure {
     const code: unknown = Reflect.get(error, 'code');
     const temporary: unknown = Reflect.get(error, 'temporary');
     if (typeof code === 'number') return { code, temporary: temporary === true };
+    // The collector's answer: an HTTP status (SPEC §8: 400, 401, 403, 410, 422 are not retried).
+    const status: unknown = Reflect.get(error, 'status');
+    if (typeof status === 'number') return { status };
   }
   // Not a reply of the hub (the client's own failure): worth another try.
   return { code: 0 };
@@ -167,11 +183,14 @@ function failureOf(error: unknown): ClickstreamFailure {
 /**
  * Starts publishing the store's clickstream queue through `publish`. Until the connection opens
  * within {@link ANALYTICS}.connectionTimeoutMs the tracker is loading; then initialized, or failed
- * (SPEC §8: logged as info; events keep waiting in the bounded queue for a later connection).
+ * (SPEC §8: logged as info). A failed tracker with a `collect` posts what waits to the tracker's
+ * HTTP collector (SPEC §7) in the same batches, until the connection opens again; without one,
+ * events keep waiting in the bounded queue for a later connection.
  */
 export function startClickstreamPublisher(deps: {
   readonly store: ClickstreamStore;
   readonly publish: ClickstreamPublish;
+  readonly collect?: ClickstreamCollect | undefined;
   readonly schedule?: Schedule | undefined;
   readonly log?: ClickstreamLog | undefined;
   readonly random?: (() => number) | undefined;
@@ -180,6 +199,7 @@ export function startClickstreamPublisher(deps: {
   const schedule = deps.schedule ?? browserSchedule;
   const log = deps.log ?? consoleLog;
   let open = false;
+  let failed = false;
   let sending = false;
   let stopped = false;
   let attempt = 0;
@@ -189,8 +209,18 @@ export function startClickstreamPublisher(deps: {
     if (!open) publisher.failed('connection timeout');
   }, ANALYTICS.connectionTimeoutMs);
 
-  const send = (batch: readonly ClickstreamEvent[]) => {
-    publish(CLICKSTREAM_CHANNEL, { events: batch }).then(
+  /** The connection when it is open, else the collector of a failed tracker, else nothing. */
+  const transport = (): ((batch: readonly ClickstreamEvent[]) => Promise<unknown>) | null => {
+    if (open) return (batch) => publish(CLICKSTREAM_CHANNEL, { events: batch });
+    const { collect } = deps;
+    return failed && collect !== undefined ? (batch) => collect({ events: batch }) : null;
+  };
+
+  const send = (
+    batch: readonly ClickstreamEvent[],
+    through: (batch: readonly ClickstreamEvent[]) => Promise<unknown>,
+  ) => {
+    through(batch).then(
       () => {
         sending = false;
         attempt = 0;
@@ -221,6 +251,7 @@ export function startClickstreamPublisher(deps: {
     connected() {
       if (stopped) return;
       open = true;
+      failed = false;
       connectTimer?.();
       connectTimer = null;
       if (store.getState().realtime.clickstream !== 'initialized') {
@@ -233,12 +264,16 @@ export function startClickstreamPublisher(deps: {
     },
     failed(reason) {
       open = false;
+      failed = true;
       if (stopped || store.getState().realtime.clickstream === 'failed') return;
       log.info('clickstream: connection failed', reason);
       store.dispatch(clickstreamStateChanged('failed'));
+      publisher.drain();
     },
     drain() {
-      while (!stopped && open && !sending && retry === null) {
+      while (!stopped && !sending && retry === null) {
+        const through = transport();
+        if (through === null) return;
         const queue = store.getState().realtime.clickstreamQueue;
         if (queue.length === 0) return;
         const plan = nextBatch(queue);
@@ -247,7 +282,7 @@ export function startClickstreamPublisher(deps: {
         if (plan.tooLarge.length > 0) {
           log.error('clickstream: events over the transport limit dropped', plan.tooLarge.length);
         }
-        if (sending) send(plan.batch);
+        if (sending) send(plan.batch, through);
       }
     },
     stop() {

@@ -6,6 +6,7 @@ import { sessionExpired, sessionRenewed } from '../store/session-slice';
 import { storeAt } from '../test/app-store';
 import type { AppStore } from '../store/store';
 import { jsonResponse, requestUrl } from '../test/render-at';
+import { fakeSchedule } from '../test/fake-schedule';
 import { decodeTokenClaims } from './claims';
 import { trackClickstream } from './clickstream';
 import type { Schedule } from '../browser/schedule';
@@ -126,27 +127,6 @@ async function initAnswered(store: AppStore, token = TOKEN): Promise<void> {
       auth_token: token,
     }),
   );
-}
-
-/** Timers a test runs by hand: each scheduled callback with its delay. */
-function fakeSchedule() {
-  const pending: { ms: number; run: () => void; cancelled: boolean }[] = [];
-  const schedule: Schedule = (callback, ms) => {
-    const entry = { ms, run: callback, cancelled: false };
-    pending.push(entry);
-    return () => {
-      entry.cancelled = true;
-    };
-  };
-  /** Runs the callbacks scheduled with `ms`, still pending. */
-  const fire = (ms: number) => {
-    for (const entry of pending.filter((item) => item.ms === ms && !item.cancelled)) {
-      entry.cancelled = true;
-      entry.run();
-    }
-  };
-  const waiting = () => pending.filter((item) => !item.cancelled).map((item) => item.ms);
-  return { schedule, fire, waiting };
 }
 
 /** A log a test reads. */
@@ -487,7 +467,12 @@ describe('clickstream tracker (SPEC §4, §7, §8, §9)', () => {
           pay_group: 101,
           min_amount: '10.00',
           max_amount: '5000.00',
-          contexts: { channel: store.getState().session.environment.channel, language: 'en' },
+          // SPEC §9: an address whose lang names no brand shows the default brand, COM.
+          contexts: {
+            channel: store.getState().session.environment.channel,
+            brand: 'COM',
+            language: 'en',
+          },
           data: { target: 'save_card' },
         },
         expect.objectContaining({ data: { target: 'submit' } }),

@@ -50,7 +50,7 @@ import {
 } from '../notifications/notifications-slice';
 import { decodeTokenClaims } from './claims';
 import { startClickstreamPublisher } from './clickstream';
-import type { ClickstreamLog, ClickstreamPublisher } from './clickstream';
+import type { ClickstreamCollect, ClickstreamLog, ClickstreamPublisher } from './clickstream';
 import {
   channelChanged,
   connectionChanged,
@@ -144,6 +144,8 @@ export interface RealtimeDeps {
   readonly emulationEndpoint?: string | undefined;
   /** A new connection token (the client's `getToken`). */
   readonly getToken: () => Promise<string>;
+  /** SPEC §7: the tracker's HTTP collector, for a clickstream whose connection failed. */
+  readonly collect?: ClickstreamCollect | undefined;
   /** The clickstream's and the reconnect's timers, the clickstream's log (tests pass their own). */
   readonly schedule?: Schedule | undefined;
   readonly log?: ClickstreamLog | undefined;
@@ -254,6 +256,7 @@ export function startRealtime(deps: RealtimeDeps): () => void {
     const tracker = startClickstreamPublisher({
       store,
       publish: (channel, data) => connection.publish(channel, data),
+      collect: deps.collect,
       schedule: deps.schedule,
       log: deps.log,
     });
@@ -404,6 +407,32 @@ export function tokenFetcher(store: RealtimeStore): () => Promise<string> {
   };
 }
 
+/** A collector call that failed, with its HTTP status (or the query error's). */
+class CollectError extends Error {
+  constructor(readonly status: number | string) {
+    super(`clickstream collector: ${String(status)}`);
+  }
+}
+
+/**
+ * SPEC §7: posts a clickstream batch to the tracker's HTTP collector with the session; a failed
+ * call rejects with its status (an HTTP status decides the retry, SPEC §8).
+ */
+export function clickstreamCollector(store: RealtimeStore): ClickstreamCollect {
+  return async (data) => {
+    const result = await callEndpoint(ENDPOINTS.analyticsCollect, {
+      body: { events: [...data.events] },
+      sessionId: store.getState().session.sessionId,
+      keepalive: true,
+    });
+    if ('error' in result) {
+      if (isSessionExpiredApiError(result.error)) store.dispatch(sessionExpired());
+      throw new CollectError(result.error.status);
+    }
+    return result.data;
+  };
+}
+
 /**
  * SPEC §7: the same origin's hub, the websocket first, then HTTP streaming and SSE (a network or
  * proxy that refuses websockets): the client moves to the next when one fails to open.
@@ -429,5 +458,6 @@ export function startBrowserRealtime(store: RealtimeStore): () => void {
     endpoint: hubTransports(window.location),
     emulationEndpoint: `${window.location.origin}${EMULATION_PATH}`,
     getToken: tokenFetcher(store),
+    collect: clickstreamCollector(store),
   });
 }

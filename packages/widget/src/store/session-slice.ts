@@ -8,6 +8,7 @@ import {
   checkSessionExpiry,
   decideClientEnvironment,
   INITIAL_SESSION_EXPIRY,
+  isStatusPageMode,
   parseStartupParams,
   sessionExpiryFromServer,
   setSessionExpired,
@@ -36,14 +37,18 @@ export interface SessionState extends SessionExpiryState {
   readonly sessionId: string | null;
   readonly paymentFlow: PaymentFlow;
   readonly lang: ShippedLanguage;
-  readonly brand: string | null;
+  readonly brand: string;
   readonly theme: string;
   readonly isLla: boolean;
   readonly params: PageParameters;
   readonly environment: ClientEnvironment;
   readonly isCustomIframeMode: boolean;
+  /** SPEC §2 modes: the host shows the status pages alone (`mode=status_page`). */
+  readonly isStatusPageMode: boolean;
   readonly merchant: MerchantUrls;
   readonly userBalance: string;
+  /** The player's country (ISO alpha-2) from the init answer's profile, `null` until then. */
+  readonly countryCode: string | null;
 }
 
 const NO_MERCHANT_URLS: MerchantUrls = {
@@ -77,8 +82,10 @@ export function initialSessionState(startup: Startup, now: number): SessionState
     params: startup.params,
     environment: startup.environment,
     isCustomIframeMode: startup.inFrame,
+    isStatusPageMode: isStatusPageMode(startup.params.mode),
     merchant: NO_MERCHANT_URLS,
     userBalance: '0',
+    countryCode: null,
   };
 }
 
@@ -86,20 +93,27 @@ export function initialSessionState(startup: Startup, now: number): SessionState
  * The state before start-up (a deposit page without a session): the store is always created
  * with the start-up state preloaded, so this only gives the slice its shape.
  */
+const EMPTY_PARAMS = parseStartupParams('http://localhost/deposit', {
+  windowWidth: 0,
+  windowHeight: 0,
+});
+
 export const EMPTY_SESSION_STATE: SessionState = {
   ...INITIAL_SESSION_EXPIRY,
   isSessionExpired: true,
   sessionId: null,
   paymentFlow: 'deposit',
   lang: 'en',
-  brand: null,
+  brand: EMPTY_PARAMS.brand,
   theme: 'brand0',
   isLla: false,
-  params: parseStartupParams('http://localhost/deposit', { windowWidth: 0, windowHeight: 0 }),
+  params: EMPTY_PARAMS,
   environment: decideClientEnvironment({}),
   isCustomIframeMode: false,
+  isStatusPageMode: false,
   merchant: NO_MERCHANT_URLS,
   userBalance: '0',
+  countryCode: null,
 };
 
 export const sessionSlice = createSlice({
@@ -127,14 +141,19 @@ export const sessionSlice = createSlice({
       ...state,
       ...sessionExpiryFromServer(state, action.payload),
     }),
-    /** SPEC §3: merchant URLs and balance of the init answer. */
+    /** SPEC §3: merchant URLs, balance and the player's country of the init answer. */
     initReceived: (
       state,
-      action: PayloadAction<{ merchant: MerchantUrls; userBalance: string }>,
+      action: PayloadAction<{
+        merchant: MerchantUrls;
+        userBalance: string;
+        countryCode: string | null;
+      }>,
     ) => ({
       ...state,
       merchant: action.payload.merchant,
       userBalance: action.payload.userBalance,
+      countryCode: action.payload.countryCode,
     }),
     /** The balance after a submit. */
     balanceChanged: (state, action: PayloadAction<string>) => ({

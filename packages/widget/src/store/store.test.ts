@@ -1,13 +1,10 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { cashierApi } from '../api/cashier-api';
-import { createAppStore } from './store';
-import { readStartup } from '../startup/startup';
+import { storeAt } from '../test/app-store';
+import { initReceived } from './session-slice';
 
 function store(address = 'https://cashier.test/deposit?session_id=s-1') {
-  return createAppStore(
-    readStartup({ address, windowWidth: 800, windowHeight: 600, userAgent: 'test', inFrame: true }),
-    1_000,
-  );
+  return storeAt(address, 1_000);
 }
 
 afterEach(() => {
@@ -50,5 +47,34 @@ describe('session state (SPEC §4 session)', () => {
     const appStore = store();
     await appStore.dispatch(cashierApi.endpoints.depositInit.initiate(undefined));
     expect(appStore.getState().session.isSessionExpired).toBe(false);
+  });
+});
+
+describe('shared session state (SPEC §3)', () => {
+  it('SPEC §3 isStatusPageMode: the status-page mode of `mode`, for the whole session', () => {
+    const address = 'https://cashier.test/deposit?session_id=s-1';
+    expect(store(`${address}&mode=status_page`).getState().session.isStatusPageMode).toBe(true);
+    expect(store(`${address}&mode=statusPage`).getState().session.isStatusPageMode).toBe(true);
+    expect(store(`${address}&mode=custom`).getState().session.isStatusPageMode).toBe(false);
+    expect(store(address).getState().session.isStatusPageMode).toBe(false);
+  });
+
+  it('SPEC §3 countryCode: unknown until the init answer names the player’s country', () => {
+    const appStore = store();
+    expect(appStore.getState().session.countryCode).toBeNull();
+    appStore.dispatch(
+      initReceived({
+        merchant: {
+          merchantUrl: null,
+          merchantSuccessUrl: null,
+          merchantFailUrl: null,
+          merchantProcessingUrl: null,
+          merchantRedirectType: null,
+        },
+        userBalance: '0',
+        countryCode: 'DE',
+      }),
+    );
+    expect(appStore.getState().session.countryCode).toBe('DE');
   });
 });

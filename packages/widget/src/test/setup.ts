@@ -42,6 +42,12 @@ configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();
+  // Cookies outlive a test in jsdom as storage does not clear itself either: each test starts
+  // without them (the analytics cookie would carry one test's analytics session into the next).
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim() ?? '';
+    if (name !== '') document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
 });
 
 // A test file's own afterEach runs before the cleanup above (hooks unwind as a stack), so a page

@@ -1,5 +1,6 @@
 /**
- * One pay group: enabled, name, order, popular, and per currency the limits and the method fee,
+ * One pay group: enabled, name, order, popular, whether its links and payments open in the same
+ * window, the countries it is offered in, and per currency the limits and the method fee,
  * beside the live preview of the edited group. A save writes the whole group (PUT) at the version
  * read; a value the server refuses is marked at its field.
  */
@@ -40,10 +41,16 @@ function PayGroupEditor({
   const { t } = useI18n();
   const [draft, setDraft] = useState<PayGroupDraft>(() => documentOf(group));
   const [order, setOrder] = useState(String(group.arrangement));
+  const [countries, setCountries] = useState((group.countries ?? []).join(', '));
   const save = useSave(onSaved);
   const errorAt = useFieldError(save);
   const arrangement = /^-?[0-9]+$/.test(order.trim()) ? Number(order.trim()) : draft.arrangement;
-  const document: PayGroupDraft = { ...draft, arrangement };
+  // SPEC §3 country filtering: ISO codes typed apart by commas or spaces, in capitals.
+  const countryCodes = countries
+    .split(/[\s,]+/)
+    .map((code) => code.trim().toUpperCase())
+    .filter((code) => code !== '');
+  const document: PayGroupDraft = { ...draft, arrangement, countries: countryCodes };
   const setCurrency = (index: number, change: Partial<Currency>) => {
     setDraft((current) => ({
       ...current,
@@ -97,6 +104,24 @@ function PayGroupEditor({
             setDraft((current) => ({ ...current, popular: value === 'yes' }));
           }}
         />
+        <SelectField
+          label={t('config.payGroups.selfTarget')}
+          description={t('config.payGroups.selfTargetHelp')}
+          name="self_target"
+          value={draft.self_target === true ? 'yes' : 'no'}
+          options={yesNo}
+          onChange={(value) => {
+            setDraft((current) => ({ ...current, self_target: value === 'yes' }));
+          }}
+        />
+        <TextInput
+          label={t('config.payGroups.countries')}
+          description={t('config.payGroups.countriesHelp')}
+          name="countries"
+          value={countries}
+          errorMessage={errorAt('countries', countryCodes)}
+          onChange={setCountries}
+        />
         {draft.currencies.map((entry, index) => (
           <fieldset key={entry.currency} className="bo-config-fieldset">
             <legend>{t('config.payGroups.limits', { currency: entry.currency })}</legend>
@@ -138,6 +163,7 @@ function PayGroupEditor({
           version={version}
           fields={[
             'public_name',
+            'countries',
             ...draft.currencies.flatMap((_, index) =>
               ['min_amount', 'max_amount', 'fee'].map(
                 (name) => `currencies.${String(index)}.${name}`,

@@ -69,6 +69,11 @@ export const payGroups = pgTable(
     /** SPEC §3 pay group `info`: the description URL. */
     infoUrl: text('info_url'),
     infoInIframe: boolean('info_in_iframe').notNull().default(false),
+    /**
+     * SPEC §3 country filtering: the countries (ISO 3166-1 alpha-2) the pay group is offered in
+     * when the brand filters by country; empty: every country.
+     */
+    countries: jsonb('countries').$type<string[]>().notNull().default([]),
     /** SPEC §2: links of this method open in the same window. */
     selfTarget: boolean('self_target').notNull().default(false),
     amountRegExpFe: text('amount_reg_exp_fe'),

@@ -10,7 +10,7 @@
  * @packageDocumentation
  */
 export { saveCard } from './card-saving';
-export { findSavedCard } from './cards';
+export { findSavedCard, toSavedCardWire } from './cards';
 export { maskContact, maskEmail, maskPhone } from './contacts';
 export { createOtpSender } from './otp-senders/create-otp-sender';
 export { HttpOtpSender } from './otp-senders/http-sender';

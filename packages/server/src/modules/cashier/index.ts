@@ -32,6 +32,7 @@ export type { BrandRow, PayGroupScope, SessionPayGroup } from './pay-group-rows'
 export {
   findSessionPayGroup,
   narrowedFor,
+  offeredTo,
   payGroupIdOf,
   sessionScope,
   unknownPayGroupError,

@@ -35,8 +35,8 @@ import type { Executor } from '../../db/open';
 import type { BrandData } from './brand-data';
 import { shownBalance } from '../wallet';
 import { moneyAtPrecision } from '../../platform/money-text';
-import type { BrandRow } from './pay-group-rows';
-import { narrowedFor, sessionScope } from './pay-groups';
+import type { BrandRow, SessionPayGroup } from './pay-group-rows';
+import { narrowedFor, offeredTo, sessionScope } from './pay-groups';
 import { playerAndBrandData, userBonusesOf } from './player-figures';
 import { userProfile } from './player-profile';
 import type { SessionContext } from '../../http/sessions';
@@ -90,10 +90,15 @@ function wireVariant(group: PayGroup, variant: 'last_used' | 'disabled'): PayGro
 function payGroupWire(
   data: BrandData,
   context: { readonly now: Date; readonly lastUsedId: number | null; readonly language: string },
-  own: StoredLimits | null,
+  player: { readonly own: StoredLimits | null; readonly country: string | null },
 ): PayGroup[] {
-  if (own !== null) {
-    return narrowedFor(own, data.groups).map((entry) => payGroupToWire(entry, context));
+  // SPEC §3: while the brand filters by country, the player's country decides what is offered.
+  const filtering = data.brand.countryFilteringEnabled;
+  const offered = (entry: SessionPayGroup) => offeredTo(filtering, player.country, entry);
+  if (player.own !== null) {
+    return narrowedFor(player.own, data.groups.filter(offered)).map((entry) =>
+      payGroupToWire(entry, context),
+    );
   }
   let wire = data.wire.get(context.language);
   if (wire === undefined) {
@@ -102,7 +107,11 @@ function payGroupWire(
     );
     data.wire.set(context.language, wire);
   }
-  return wire.map((group) =>
+  const hidden = filtering
+    ? new Set(data.groups.filter((entry) => !offered(entry)).map((entry) => entry.group.id))
+    : null;
+  const shown = hidden === null ? wire : wire.filter((group) => !hidden.has(group.id));
+  return shown.map((group) =>
     group.id === context.lastUsedId ? wireVariant(group, 'last_used') : group,
   );
 }
@@ -185,7 +194,7 @@ async function cashierResponse(
   const wire = payGroupWire(
     data,
     { now, lastUsedId: figures.lastUsedId, language: session.language },
-    figures.own,
+    { own: figures.own, country: figures.profile.country },
   );
   const reserved = new Big(balance.reserved);
   const parts = brandPartsOf(data);

@@ -8,8 +8,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { PaymentFlow } from '@cashdesk/domain';
 import type { Executor } from '../../db/open';
-import type { brands } from '../../db/schema';
-import { currencies, payGroupCurrencies, payGroups } from '../../db/schema';
+import { brands, currencies, payGroupCurrencies, payGroups } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 
 /** A pay group row. */
@@ -63,15 +62,24 @@ export async function payGroupRows(
     .orderBy(desc(payGroups.arrangement), payGroups.id);
 }
 
-/** One pay group of a brand, flow and currency as stored (none: another's, or no such). */
+/**
+ * One pay group of a brand, flow and currency as stored (none: another's, or no such), with
+ * whether its brand filters pay groups by country (SPEC §3 country_filtering_enabled).
+ */
 export async function payGroupRow(
   db: Executor,
   scope: PayGroupScope,
   id: number,
-): Promise<SessionPayGroup[]> {
+): Promise<(SessionPayGroup & { readonly countryFiltering: boolean })[]> {
   return db
-    .select({ group: payGroups, limits: payGroupCurrencies, currency: currencies })
+    .select({
+      group: payGroups,
+      limits: payGroupCurrencies,
+      currency: currencies,
+      countryFiltering: brands.countryFilteringEnabled,
+    })
     .from(payGroups)
+    .innerJoin(brands, eq(brands.id, payGroups.brandId))
     .innerJoin(
       payGroupCurrencies,
       and(

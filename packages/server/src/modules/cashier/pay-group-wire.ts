@@ -45,6 +45,7 @@ export function payGroupToWire(
     action_type: actionType(group.actionType),
     info: group.infoUrl,
     info_in_iframe: group.infoInIframe,
+    self_target: group.selfTarget,
     pay_method_type: group.payMethodType,
     last_used: context.lastUsedId === group.id,
     auto_submit: group.autoSubmit,

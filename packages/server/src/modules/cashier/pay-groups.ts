@@ -12,32 +12,17 @@
  *
  * @packageDocumentation
  */
-import { narrowLimitsForPlayer } from '@cashdesk/domain';
+import { isOfferedInCountry, narrowLimitsForPlayer } from '@cashdesk/domain';
 import type { PaymentFlow, StoredLimits } from '@cashdesk/domain';
 import type { Executor } from '../../db/open';
 import { ApiError } from '../../http/api-error';
 import { cachedBrandData } from './brand-data';
 import { cacheHubOf } from '../../db/cache/cache-hub';
-import { loadPlayerLimits } from '../operator';
+import { loadPlayerRules } from '../operator';
 import { payGroupRow } from './pay-group-rows';
 import type { PayGroupScope, SessionPayGroup } from './pay-group-rows';
 import type { SessionContext } from '../../http/sessions';
 import { rowIdOf } from '../../platform/row-id';
-
-/**
- * The pay groups as the scope's player sees them: each one's limits narrowed by the
- * player's own limits of the flow and currency (domain narrowLimitsForPlayer), so init, select and
- * the submit's amount check all hold the player to the narrower range.
- */
-async function withPlayerLimits(
-  db: Executor,
-  scope: PayGroupScope,
-  entries: readonly SessionPayGroup[],
-): Promise<SessionPayGroup[]> {
-  if (scope.playerId === undefined || entries.length === 0) return [...entries];
-  const own = await loadPlayerLimits(db, scope.playerId, scope.flow, scope.currency);
-  return narrowedFor(own, entries);
-}
 
 /** The entries with their limits narrowed by the player's own (`null`: none). */
 export function narrowedFor(
@@ -99,15 +84,44 @@ export async function findSessionPayGroup(
   const id = payGroupIdOf(payGroupId, field);
   // From the brand data in memory, when the handle has a cache (not in a transaction).
   const hub = cacheHubOf(db);
-  const [row] =
-    hub === undefined
-      ? await payGroupRow(db, scope, id)
-      : (await cachedBrandData(hub, db, scope, hub.clock())).groups.filter(
-          (entry) => entry.group.id === id,
-        );
+  let row: SessionPayGroup | undefined;
+  let countryFiltering: boolean;
+  if (hub === undefined) {
+    const [stored] = await payGroupRow(db, scope, id);
+    row = stored;
+    countryFiltering = stored?.countryFiltering ?? false;
+  } else {
+    const data = await cachedBrandData(hub, db, scope, hub.clock());
+    row = data.groups.find((entry) => entry.group.id === id);
+    countryFiltering = data.brand.countryFilteringEnabled;
+  }
   if (row === undefined) throw unknownPayGroupError(scope, payGroupId, field);
-  const [seen] = await withPlayerLimits(db, scope, [row]);
+  if (scope.playerId === undefined) return row;
+  // The player's own limits narrow the pay group's (domain narrowLimitsForPlayer), so init,
+  // select and the submit's amount check all hold the player to the narrower range.
+  const player = await loadPlayerRules(db, scope.playerId, scope.flow, scope.currency);
+  // SPEC §3: a pay group not offered in the player's country is as unknown as a missing one.
+  if (!offeredTo(countryFiltering, player.country, row)) {
+    throw unknownPayGroupError(scope, payGroupId, field);
+  }
+  const [seen] = narrowedFor(player.limits, [row]);
   return seen ?? row;
+}
+
+/**
+ * SPEC §3 country filtering: whether `entry` is offered to a player of `country` by a brand whose
+ * `country_filtering_enabled` is `filtering` (domain isOfferedInCountry).
+ */
+export function offeredTo(
+  filtering: boolean,
+  country: string | null,
+  entry: SessionPayGroup,
+): boolean {
+  return isOfferedInCountry({
+    filtering,
+    countries: entry.group.countries,
+    playerCountry: country,
+  });
 }
 
 /**

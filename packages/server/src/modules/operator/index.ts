@@ -11,5 +11,5 @@
  *
  * @packageDocumentation
  */
-export { checkVerification, loadPlayerLimits } from './player-rules';
+export { checkVerification, loadPlayerRules } from './player-rules';
 export { backlogReaders } from './insight';

@@ -18,6 +18,7 @@ import type {
 import { checkVerification } from '../operator';
 import {
   narrowedFor,
+  offeredTo,
   payGroupIdOf,
   unknownPayGroupError,
   playerAndBrandData,
@@ -65,7 +66,13 @@ export async function loadPayerOf(
   const id = payGroupIdOf(payGroupId, 'params.payGroupId');
   const { figures, data } = await playerAndBrandData(db, session, scope, now);
   const row = data.groups.find((entry) => entry.group.id === id);
-  if (row === undefined) throw unknownPayGroupError(scope, payGroupId, 'params.payGroupId');
+  // SPEC §3: a pay group not offered in the player's country is as unknown as a missing one.
+  if (
+    row === undefined ||
+    !offeredTo(data.brand.countryFilteringEnabled, figures.profile.country, row)
+  ) {
+    throw unknownPayGroupError(scope, payGroupId, 'params.payGroupId');
+  }
   checkVerification(
     { status: figures.profile.verificationStatus, verifiedFlows: data.brand.verifiedFlows },
     scope.flow,

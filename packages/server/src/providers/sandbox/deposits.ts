@@ -132,13 +132,31 @@ function authorizeOther(
   }
 }
 
-/** A new deposit's first result: declined for an amount that is not positive, else by its kind. */
+/**
+ * Whether a deposit is a card verification: a new card of zero to save (the tokenization page,
+ * SPEC §1), which the card's behaviour decides like a payment's while moving no money.
+ */
+function isCardVerification(input: DepositInput): boolean {
+  return (
+    input.methodKind === 'card' &&
+    input.card !== undefined &&
+    input.saveCard === true &&
+    /^0+(?:\.0+)?$/.test(input.amount) &&
+    /^0+(?:\.0+)?$/.test(input.total)
+  );
+}
+
+/**
+ * A new deposit's first result: declined for an amount that is not positive (but for a card
+ * verification), else by its kind.
+ */
 export async function decideDeposit(
   input: DepositInput,
   now: Date,
   context: NewPaymentContext,
 ): Promise<Made<DepositOutcome>> {
   const details = baseDetails(input);
+  if (isCardVerification(input)) return authorizeCardDeposit(input, details, now, context);
   const amount = positiveDecimal(input.amount);
   if (amount === null) return context.maker.declined('deposit', 'invalid_amount', details, now);
   return input.methodKind === 'card'

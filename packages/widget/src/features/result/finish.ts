@@ -36,6 +36,10 @@ export interface FinishContext {
   readonly sources: MerchantRedirectSources;
   /** merchant_redirect_type (self, blank, top, parent). */
   readonly merchantRedirectType: string | null;
+  /** The player's language (the redirect helper's language segment on an error page). */
+  readonly lang: string;
+  /** SPEC §4: the payment was made through a wallet (Apple Pay or Google Pay). */
+  readonly isWalletPay: boolean;
 }
 
 function outcomeOf(page: FinishPage): FinalOutcome {
@@ -59,7 +63,9 @@ function decideWith(
   return decideFinalResult({
     outcome,
     device: context.device,
-    merchantUrl: context.sources.merchantUrl ?? url,
+    isWalletPay: context.isWalletPay,
+    merchantUrl: context.sources.merchantUrl,
+    lang: context.lang,
     successUrl: outcome === 'success' ? url : null,
     failUrl: outcome === 'fail' ? url : null,
     processingUrl: outcome === 'processing' ? url : null,
@@ -71,12 +77,14 @@ function decideWith(
 /**
  * SPEC §2, §4: the into-game button. The page's outcome (finishPageOf) picks the merchant
  * success, fail or processing URL, then merchant_redirect_url, then the merchant URL
- * (chooseFinishRedirect); decideFinalResult then reinitialises, navigates (native app, wallet)
- * or redirects (a new tab when merchant_redirect_type is blank).
+ * (chooseFinishRedirect; the last two through the redirect helper, buildMerchantUrl: their first
+ * four path pieces, and on an error page the player's language and `deposit` after them);
+ * decideFinalResult then reinitialises, navigates (native app, wallet) or redirects (a new tab
+ * when merchant_redirect_type is blank).
  */
 export function decideIntoGame(context: FinishContext): FinalResultDecision {
   const page = finishPageOf(context.pathname);
-  const choice = chooseFinishRedirect(page, context.sources);
+  const choice = chooseFinishRedirect(page, context.sources, context.lang);
   return decideWith(context, outcomeOf(page), choice?.url ?? null);
 }
 
@@ -87,8 +95,12 @@ export function decideIntoGame(context: FinishContext): FinalResultDecision {
  */
 export function decideClose(context: FinishContext): FinalResultDecision {
   if (context.flow !== 'withdrawal') return decideIntoGame(context);
-  const choice = chooseCloseRedirect(context.sources, context.resultStatus === 'success');
-  return decideWith(context, outcomeOf(finishPageOf(context.pathname)), choice?.url ?? null);
+  const page = finishPageOf(context.pathname);
+  const choice = chooseCloseRedirect(context.sources, context.resultStatus === 'success', {
+    lang: context.lang,
+    isError: page === 'fail',
+  });
+  return decideWith(context, outcomeOf(page), choice?.url ?? null);
 }
 
 /** The window operations a decision needs; an object so tests can watch them. */

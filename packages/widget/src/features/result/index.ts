@@ -7,3 +7,4 @@
 export { ErrorPopup } from './error-popup';
 export { ResultPage } from './result-page';
 export { SessionExpiredPage } from './session-expired-page';
+export { StatusPage } from './status-page';

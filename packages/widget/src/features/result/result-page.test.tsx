@@ -5,9 +5,7 @@ import {
   EXAMPLE_PAY_SESSION_DECLINED,
   EXAMPLE_PAYOUT_INIT,
 } from '@cashdesk/contract';
-import { ROUTES } from '@cashdesk/domain';
 import { QueryStatus } from '@reduxjs/toolkit/query';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../store/store';
 import { transactionPushed } from '../../realtime/realtime-slice';
@@ -18,6 +16,7 @@ import {
   genericDeclineKey,
   orderResultStatus,
 } from './result-page';
+import { ResultRoutesOf } from './test-support';
 import { jsonResponse, renderAt, requestUrl } from '../../test/render-at';
 
 vi.mock('../../host/host-bridge', () => ({
@@ -30,14 +29,7 @@ const { requestReInit, scrollToTop, reportPaymentResult } = await import('../../
 
 /** Every result route of SPEC §2, as app-routes maps them. */
 function ResultRoutes() {
-  return (
-    <Routes>
-      {ROUTES.filter((route) => route.resultStatus !== null).map((route) => (
-        <Route key={route.id} path={route.path} element={<ResultPage route={route} />} />
-      ))}
-      <Route path="*" element={null} />
-    </Routes>
-  );
+  return <ResultRoutesOf page={(route) => <ResultPage route={route} />} />;
 }
 
 interface ServerAnswers {
@@ -405,6 +397,48 @@ describe('result page: into-game, the final result (SPEC §4, §2 redirect after
     expect(requestReInit).not.toHaveBeenCalled();
   });
 
+  it('SPEC §4 wallet-pay context: after a wallet payment the page navigates the same window to the merchant URL, not a new tab', async () => {
+    const wallet = {
+      ...EXAMPLE_DEPOSIT_INIT.payment_groups[0],
+      id: 77,
+      native_pay_type: 'apple_pay',
+    };
+    const init = {
+      ...EXAMPLE_DEPOSIT_INIT,
+      merchant_redirect_type: 'blank' as const,
+      payment_groups: [...EXAMPLE_DEPOSIT_INIT.payment_groups, wallet],
+    };
+    stubServer({ init });
+    const { store } = await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-success',
+      state: { payGroupId: '77' },
+    });
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/');
+    expect(browserWindow.open).not.toHaveBeenCalled();
+  });
+
+  it('SPEC §4 wallet-pay context: a page the provider returned to knows the wallet from the method chosen last', async () => {
+    const wallet = {
+      ...EXAMPLE_DEPOSIT_INIT.payment_groups[0],
+      id: 78,
+      native_pay_type: 'google_pay',
+    };
+    stubServer({
+      init: {
+        ...EXAMPLE_DEPOSIT_INIT,
+        merchant_redirect_type: 'blank',
+        payment_groups: [wallet],
+      },
+    });
+    window.sessionStorage.setItem('phSelectedMethodId', '78');
+    const { store } = await renderAt(<ResultRoutes />, { address: '/deposit/deposit-success' });
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/');
+  });
+
   it('with merchant_redirect_type blank: opens the merchant success URL in a new tab', async () => {
     stubServer({ init: { ...EXAMPLE_DEPOSIT_INIT, merchant_redirect_type: 'blank' } });
     const { store } = await renderAt(<ResultRoutes />, {
@@ -429,6 +463,18 @@ describe('result page: into-game, the final result (SPEC §4, §2 redirect after
     await initLoaded(store);
     await userEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
     expect(browserWindow.assign).toHaveBeenCalledWith('https://brand0.example.com/cashier/fail');
+  });
+
+  it("SPEC §2 redirect helper: without a fail URL an error page goes to merchant_redirect_url's first path piece, the language and deposit", async () => {
+    stubServer({ init: { ...EXAMPLE_DEPOSIT_INIT, merchant_fail_url: null } });
+    const { store } = await renderAt(<ResultRoutes />, {
+      address:
+        '/deposit/deposit-error?merchant_redirect_url=brand.example%2Fcasino%2Flobby%3Ftab%3D2&lang=de-brand0',
+      state: { paySession: declined },
+    });
+    await initLoaded(store);
+    await userEvent.click(screen.getByRole('button', { name: 'Back to the game' }));
+    expect(browserWindow.assign).toHaveBeenCalledWith('https://brand.example/casino/de/deposit');
   });
 
   it('the pay session URLs come before the init answer', async () => {

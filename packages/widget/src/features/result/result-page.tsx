@@ -120,7 +120,18 @@ function asksServerRepeatedly(status: ResultStatus): boolean {
  * provider's success redirect), the page moves to that result page. Every navigation keeps the
  * query.
  */
-export function ResultPage({ route }: { readonly route: RouteDefinition }) {
+export function ResultPage({
+  route,
+  standalone = false,
+}: {
+  readonly route: RouteDefinition;
+  /**
+   * SPEC §2 status-page mode: the page stands alone, with no cashier around it: no way back into
+   * the cashier (retry, change method, all methods), and at least the parent's height (SPEC §2
+   * `height`), so the result fills the frame the host gave it.
+   */
+  readonly standalone?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -154,6 +165,7 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
     status,
     location.pathname,
     paySession,
+    payGroupId,
   );
   const texts = RESULT_TEXTS[flow][status];
   const title = t(texts.title);
@@ -305,9 +317,12 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
   const retryPath =
     retryGroup === null ? null : buildRoutePath(`${flow}-method`, { provider: retryGroup });
   const isError = status === 'error';
-  const buttons = isError
+  const shownButtons = isError
     ? declineButtons(paySession)
     : { retry: false, changeMethod: false, allMethods: true, intoGame: true };
+  const buttons = standalone
+    ? { ...shownButtons, retry: false, changeMethod: false, allMethods: false }
+    : shownButtons;
 
   const retryShown = buttons.retry && retryPath !== null;
   const reason = isError
@@ -343,6 +358,7 @@ export function ResultPage({ route }: { readonly route: RouteDefinition }) {
     <section
       className={`cd-card cd-result cd-result--${isError ? 'error' : status}`}
       aria-labelledby={titleId}
+      style={standalone ? { minHeight: `${String(params.parentHeight)}px` } : undefined}
     >
       {closable ? (
         <button

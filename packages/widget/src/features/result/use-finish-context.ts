@@ -1,9 +1,10 @@
-import { STORAGE_KEYS } from '@cashdesk/domain';
+import { isWalletPayGroup, STORAGE_KEYS } from '@cashdesk/domain';
 import type { MerchantRedirectSources, PaymentFlow, ResultStatus } from '@cashdesk/domain';
 import type { PaySession } from '@cashdesk/contract';
 import { useDepositInitQuery, usePayoutInitQuery } from '../../api/cashier-api';
 import { useAppSelector } from '../../store/hooks';
 import { readStored } from '../../browser/storage';
+import { readSelectedMethodId } from '../../method-list/home-storage';
 import type { FinishContext } from './finish';
 
 /** The redirect time-outs of SPEC §3 widgetSettings, in seconds, when the init answer had them. */
@@ -38,10 +39,16 @@ export function useFinishContext(
   resultStatus: ResultStatus,
   pathname: string,
   paySession: PaySession | null,
+  payGroupId: string | null,
 ): FinishInputs {
   const deposit = useDepositInitQuery(undefined, { skip: flow !== 'deposit' });
   const payout = usePayoutInitQuery(undefined, { skip: flow !== 'withdrawal' });
   const init = flow === 'deposit' ? deposit.data : payout.data;
+  // SPEC §4 wallet-pay context: the method paid with (the form's, else the one chosen last in this
+  // tab, for a page the provider returned to) is a wallet.
+  const groups = flow === 'deposit' ? deposit.data?.payment_groups : payout.data?.payout_groups;
+  const payingId = payGroupId ?? String(readSelectedMethodId() ?? '');
+  const paying = groups?.find((group) => String(group.id) === payingId);
   const session = useAppSelector((state) => state.session);
   const { merchant, params } = session;
   const sources: MerchantRedirectSources = {
@@ -76,6 +83,9 @@ export function useFinishContext(
       device: session.environment.device,
       inFrame: session.isCustomIframeMode,
       sources,
+      // The language the host asked for: the merchant's site speaks it, whatever the cashier does.
+      lang: params.lang,
+      isWalletPay: paying !== undefined && isWalletPayGroup(paying.native_pay_type),
       merchantRedirectType: firstText(
         init?.merchant_redirect_type,
         merchant.merchantRedirectType,

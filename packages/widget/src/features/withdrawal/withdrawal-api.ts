@@ -1,11 +1,13 @@
 /**
- * The withdrawal calls of the method page (SPEC §7): submit and document upload, injected into
- * the one API slice. Both carry the player's Idempotency-Key (a repeat answers the first result,
+ * The withdrawal calls of the method page (SPEC §7): submit and document upload, the route of a
+ * routable method and the removal of a payout account, injected into the one API slice. Submit
+ * and upload carry the player's Idempotency-Key (a repeat answers the first result,
  * so nothing is paid out twice) and RTK's abort signal.
  *
  * @packageDocumentation
  */
 import { ENDPOINTS } from '@cashdesk/contract';
+import type { RouteRequestInput } from '@cashdesk/contract';
 import { cashierApi, endpointQuery } from '../../api/cashier-api';
 import type { ResponseOf } from '../../api/http';
 import { uploadFormData } from '../../method-form/upload-args';
@@ -38,6 +40,21 @@ export const withdrawalApi = cashierApi.injectEndpoints({
         }),
     }),
     /**
+     * SPEC §7 POST payouts/groups/{paygroup_id}/route ("payouts/groups/... when not a deposit
+     * page"): the form entered so far of a routable method; answers the fields to show now.
+     */
+    payoutRoute: build.mutation<
+      ResponseOf<typeof ENDPOINTS.payoutRoute>,
+      { readonly payGroupId: string; readonly body: RouteRequestInput }
+    >({
+      queryFn: ({ payGroupId, body }, { getState, signal }) =>
+        endpointQuery(ENDPOINTS.payoutRoute, getState, {
+          pathParams: { paygroup_id: payGroupId },
+          body,
+          signal,
+        }),
+    }),
+    /**
      * SPEC §2 payout entry, delete-account confirmation: removes one of the player's payout
      * accounts (DELETE requisite/{requisiteId}); the method detail lists the accounts again.
      */
@@ -52,5 +69,9 @@ export const withdrawalApi = cashierApi.injectEndpoints({
   }),
 });
 
-export const { usePayoutSubmitMutation, usePayoutUploadMutation, useDeletePayoutAccountMutation } =
-  withdrawalApi;
+export const {
+  usePayoutSubmitMutation,
+  usePayoutUploadMutation,
+  usePayoutRouteMutation,
+  useDeletePayoutAccountMutation,
+} = withdrawalApi;

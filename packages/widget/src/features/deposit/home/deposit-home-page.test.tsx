@@ -474,6 +474,18 @@ describe('carousel (SPEC §2 visibility, §4 at most 5 enabled methods, §9)', (
     expect(screen.queryByRole('switch')).toBeNull();
   });
 
+  it('SPEC §9: is never shown to brand32, nor its switch; a partner code of brand8 sees it', async () => {
+    stubInit(initAnswer());
+    await renderList({ route: '/deposit?lang=en-brand32' });
+    expect(carousel()).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    cleanup();
+    stubInit(initAnswer());
+    const { store } = await renderList({ route: '/deposit?lang=en-CSN' });
+    expect(store.getState().session.brand).toBe('brand8');
+    expect(carousel()).not.toBeNull();
+  });
+
   it('holds at most 5 methods', async () => {
     stubInit(
       initAnswer(
@@ -492,19 +504,91 @@ describe('carousel (SPEC §2 visibility, §4 at most 5 enabled methods, §9)', (
 });
 
 describe('quick suggestions (SPEC §4, §9: 2, last used excluded)', () => {
-  it('offers the first 2 enabled methods after removing the last used one, in place of the switched-off carousel (SPEC §4 quick suggestions)', async () => {
+  const picks = () =>
+    within(screen.getByRole('region', { name: 'Quick picks' }))
+      .getAllByRole('button')
+      .map((button) => button.dataset.methodId);
+
+  it('SPEC §2, §4: shown with the carousel too, the first 2 enabled methods it does not offer', async () => {
+    stubInit(initAnswer());
+    await renderList();
+    expect(screen.getByRole('region', { name: 'Recommended for you' })).toBeDefined();
+    // The carousel offers 101, 105, 103 and 104; 108 is restricted and 109 disabled.
+    expect(picks()).toEqual(['106', '107']);
+  });
+
+  it('offers the first 2 enabled methods after removing the last used one when the carousel is switched off (SPEC §4 quick suggestions)', async () => {
     window.localStorage.setItem('phLastUsedMethodId', '101');
     stubInit(initAnswer());
     await renderList();
-    // One shortcut row at a time: no quick picks while the carousel is shown.
-    expect(screen.queryByRole('region', { name: 'Quick picks' })).toBeNull();
     await userEvent.click(screen.getByRole('switch', { name: 'Show recommended methods' }));
-    const region = screen.getByRole('region', { name: 'Quick picks' });
-    expect(
-      within(region)
-        .getAllByRole('button')
-        .map((button) => button.dataset.methodId),
-    ).toEqual(['105', '103']);
+    expect(picks()).toEqual(['105', '103']);
+  });
+});
+
+describe('cashier features (SPEC §3 cashier_features)', () => {
+  const withFeatures = (features: string[]) => ({
+    ...initAnswer(),
+    cashier_features: features,
+  });
+
+  it('SPEC §3: without billing_carousel there is no carousel nor its switch, and no automatic carousel choice', async () => {
+    stubInit(withFeatures(['billing_quick_suggestions', 'billing_lost_profit']));
+    await renderList();
+    expect(screen.queryByRole('region', { name: 'Recommended for you' })).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Quick picks' })).toBeDefined();
+  });
+
+  it('SPEC §3: without billing_quick_suggestions there are no quick picks', async () => {
+    stubInit(withFeatures(['billing_carousel', 'billing_lost_profit']));
+    await renderList();
+    expect(screen.getByRole('region', { name: 'Recommended for you' })).toBeDefined();
+    expect(screen.queryByRole('region', { name: 'Quick picks' })).toBeNull();
+  });
+
+  it('SPEC §3: without billing_lost_profit the lost-profit method is a regular one, without its ribbon', async () => {
+    stubInit(withFeatures(['billing_carousel', 'billing_quick_suggestions']));
+    await renderList();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Bonus offers' })).toBeNull();
+    expect(screen.queryByText(/Up to 7%/)).toBeNull();
+    expect(tileNamesIn('Payment methods')).toContain('Crypto (QR code)');
+  });
+
+  it('SPEC §3: names without the billing prefix turn nothing on', async () => {
+    stubInit(withFeatures(['carousel', 'quick_suggestions', 'lost_profit']));
+    await renderList();
+    expect(screen.queryByRole('region', { name: 'Recommended for you' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Quick picks' })).toBeNull();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Bonus offers' })).toBeNull();
+  });
+});
+
+describe('country filtering (SPEC §3 country_filtering_enabled)', () => {
+  const withCountry = (filtering: boolean, country: string | null) => ({
+    ...initAnswer(),
+    cashier_settings: { country_filtering_enabled: filtering },
+    user_profile: { country, phone: null, language: 'en' },
+  });
+
+  it("SPEC §3: with filtering on the player is told the list is their country's, in their language", async () => {
+    stubInit(withCountry(true, 'DE'));
+    await renderList();
+    expect(screen.getByText('Methods offered in Germany')).toBeDefined();
+    cleanup();
+    stubInit(withCountry(true, 'DE'));
+    await renderHome({ language: 'uk' });
+    expect(await screen.findByText('Способи оплати, доступні в країні: Німеччина')).toBeDefined();
+  });
+
+  it('SPEC §3: nothing is said with filtering off or without a country', async () => {
+    stubInit(withCountry(false, 'DE'));
+    await renderList();
+    expect(screen.queryByText(/Methods offered in/)).toBeNull();
+    cleanup();
+    stubInit(withCountry(true, null));
+    await renderList();
+    expect(screen.queryByText(/Methods offered in/)).toBeNull();
   });
 });
 
@@ -562,7 +646,7 @@ async function renderPhoneList() {
   setWidth(390);
   cameBackOnPurpose();
   const result = await renderHome();
-  await screen.findByRole('heading', { level: 2, name: 'Payment methods' });
+  await screen.findByRole('heading', { level: 2, name: 'Unavailable right now' });
   return result;
 }
 
@@ -575,10 +659,15 @@ describe('each method once on a phone, never three times (SPEC §2 homepage)', (
       .getAllByRole('button')
       .map((button) => String(button.dataset.methodId));
     expect(carouselIds).toEqual(['101', '105', '103', '104']);
-    expect(screen.queryByRole('region', { name: 'Quick picks' })).toBeNull();
-    // The popular card and the lost-profit crypto are in the carousel, so their groups are gone.
-    expect(groupHeadings()).toEqual(['Payment methods', 'Unavailable right now']);
-    expect(listedIds()).toEqual(['106', '107', '108', '109']);
+    const picks = screen.getByRole('region', { name: 'Quick picks' });
+    expect(
+      within(picks)
+        .getAllByRole('button')
+        .map((button) => button.dataset.methodId),
+    ).toEqual(['106', '107']);
+    // Every enabled method is in a shortcut row, so only the unavailable group is left.
+    expect(groupHeadings()).toEqual(['Unavailable right now']);
+    expect(listedIds()).toEqual(['108', '109']);
     const ids = offeredIds();
     expect(new Set(ids).size).toBe(ids.length);
     // The lost-profit ribbon its tile would carry goes with the shortcut (SPEC §5).
@@ -608,7 +697,7 @@ describe('each method once on a phone, never three times (SPEC §2 homepage)', (
     stubInit(initAnswer());
     await renderList();
     expect(screen.getByRole('region', { name: 'Recommended for you' })).toBeDefined();
-    expect(screen.queryByRole('region', { name: 'Quick picks' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Quick picks' })).toBeDefined();
     expect(new Set(listedIds())).toEqual(
       new Set(['101', '105', '103', '104', '106', '107', '108', '109']),
     );
@@ -821,6 +910,36 @@ describe('messages (SPEC §2 no-methods and all-methods-unavailable, §8 empty l
       ),
     ).toBeDefined();
     expect(screen.queryByText('All payment methods are unavailable')).toBeNull();
+  });
+
+  it("SPEC §4: with no payment groups the default entry leads the answer's view data, shown with it", async () => {
+    stubInit({
+      ...initAnswer([]),
+      view_data: [
+        { type: 'text', title: 'Note', text: 'Deposits reopen at 10:00.' },
+        { type: 'text', text: 'Card only', pay_group_id: 101 },
+      ],
+    });
+    await renderHome();
+    const entries = await screen.findByText('No payment methods');
+    const block = entries.closest('.cd-view-data');
+    expect(block).not.toBeNull();
+    const [first, second, third] = Array.from(block?.children ?? []);
+    expect(first?.textContent).toContain('No payment methods');
+    expect(first?.textContent).toContain('There are no deposit methods for your account');
+    expect(second?.textContent).toContain('Deposits reopen at 10:00.');
+    // The entry of a method is the method page's, not the homepage's.
+    expect(third).toBeUndefined();
+  });
+
+  it("SPEC §4: with payment groups there is no default entry; the answer's own view data is shown", async () => {
+    stubInit({
+      ...initAnswer(),
+      view_data: [{ type: 'information_block', title: 'Note', text: 'Limits change soon.' }],
+    });
+    await renderList();
+    expect(screen.getByText('Limits change soon.')).toBeDefined();
+    expect(screen.queryByText('No payment methods')).toBeNull();
   });
 
   it('says all methods are unavailable when every method is disabled or restricted', async () => {

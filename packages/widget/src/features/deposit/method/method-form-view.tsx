@@ -18,7 +18,6 @@ import {
   linkTarget,
   otpCodeField,
   otpRequisiteField,
-  parseDecimal,
   resultNavigation,
 } from '@cashdesk/domain';
 import type {
@@ -47,7 +46,6 @@ import {
 import { OneTimeCodeSender } from './one-time-code-sender';
 import type { CodeSendOutcome } from './one-time-code-sender';
 import {
-  buildMethodForm,
   cardSubmitValues,
   checkoutSubmitBody,
   chosenSavedCard,
@@ -71,6 +69,7 @@ import { trackClickstream } from '../../../realtime/clickstream';
 import { MethodFormLayout } from '../../../method-form/method-form-layout';
 import { forgetCardForRetry } from '../../../method-form/retry-card';
 import { plainAmount, useMethodForm } from '../../../method-form/use-method-form';
+import { RoutingNotice, routesOnChange, useRoutedForm } from '../../../method-form/use-routed-form';
 import type { SubmitRequest } from '../../../method-form/use-submit-once';
 import { formChoices } from '../../../route-state/display-form';
 import type { DisplayFormOrigin } from '../../../route-state/display-form';
@@ -106,15 +105,6 @@ function currentBrowserData() {
   });
 }
 
-/** SPEC §7: the fields whose choice a routable method's route call follows (a choice of options). */
-function routesOnChange(field: FormField): boolean {
-  const kind = fieldKind(field);
-  return kind === 'select' || kind === 'checkbox';
-}
-
-/** A payment redirect goes to the provider and comes back to the cashier's own result page. */
-const PAYMENT_REDIRECT_SELF_TARGET = true;
-
 /**
  * SPEC §2 deposit method page form: the deposit's policy over the one method-form controller
  * (`method-form/use-method-form.ts`, which validates, submits once, auto-submits and reports the
@@ -136,11 +126,13 @@ export function MethodFormView({
   const { t, i18n } = useTranslation();
   // SPEC §7 route: a routable method's form as the last route answer made it (the loaded one
   // until the player chooses in a field that routes).
-  const [routedForm, setRoutedForm] = useState<MethodForm | null>(null);
-  const form = routedForm ?? loadedForm;
-  const [routing, setRouting] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [depositRoute] = useDepositRouteMutation();
-  const routeCall = useRef(0);
+  const { form, routing, route } = useRoutedForm({
+    flow: 'deposit',
+    detail,
+    loadedForm,
+    call: (body) => depositRoute({ payGroupId, body }),
+  });
   const [depositOtp] = useDepositOtpMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -234,13 +226,10 @@ export function MethodFormView({
 
   /**
    * SPEC §7 POST payments/groups/{paygroup_id}/route with the form as it now stands: the answer's
-   * parameters become the form's fields (mapped as form fields), what was typed stays, and fields
-   * new to the form start empty. Only the latest call's answer counts (the player may choose
-   * again before the first answers); a failed call keeps the form and says so.
+   * fields become the form's (useRoutedForm), what was typed stays, and fields new to the form
+   * start empty.
    */
   const routeWith = async (next: Readonly<Record<string, FieldValue>>) => {
-    routeCall.current += 1;
-    const call = routeCall.current;
     const current = fieldsShown(form, next, cards, serverAsksCvv);
     const parameters = buildSubmitParameters({
       fields: current,
@@ -249,29 +238,8 @@ export function MethodFormView({
       card: cardSubmitValues(form, current, next, cards),
     });
     const amountText = plainAmount(textOf(next[AMOUNT_FIELD_NAME]));
-    const amountValid = parseDecimal(amountText)?.gt(0) === true;
-    setRouting('loading');
-    const result = await depositRoute({
-      payGroupId,
-      body: {
-        currency: form.currency,
-        ...(amountValid ? { amount: amountText } : {}),
-        parameters,
-      },
-    });
-    if (call !== routeCall.current) return;
-    if (result.error !== undefined) {
-      setRouting('failed');
-      return;
-    }
-    setRouting('idle');
-    const routed = buildMethodForm({
-      detail: { ...detail, parameters: result.data.parameters },
-      flow: 'deposit',
-      currency: loadedForm.currency,
-      precision: loadedForm.precision,
-    });
-    setRoutedForm(routed);
+    const routed = await route({ currency: form.currency, amountText, parameters });
+    if (routed === null) return;
     setValues((previous) => ({ ...initialValues(routed, amountText, cards), ...previous }));
   };
 
@@ -307,8 +275,10 @@ export function MethodFormView({
         setChallenge(outcome.data);
         return;
       case 'redirect': {
+        // SPEC §2: the same window when the method is flagged self-target (or in a native iOS
+        // app), otherwise a new one.
         const fallback = linkTarget({
-          isSelfTarget: PAYMENT_REDIRECT_SELF_TARGET,
+          isSelfTarget: method.isSelfTarget,
           device: environment.device,
         });
         const followed = followRedirect(
@@ -500,13 +470,7 @@ export function MethodFormView({
       }
       notices={
         <>
-          {routing === 'idle' ? null : (
-            <p className="cd-method__notice" role="status">
-              {routing === 'loading'
-                ? t('DEPOSIT_METHOD.ROUTING')
-                : t('DEPOSIT_METHOD.ROUTE_FAILED')}
-            </p>
-          )}
+          <RoutingNotice routing={routing} />
           {notice === null ? null : (
             <p className="cd-method__notice" role="status">
               <Icon name="info" /> {notice}

@@ -8,24 +8,35 @@ import type {
 import {
   AMOUNT_FIELD_NAME,
   MESSAGE_KEYS,
+  buildSubmitParameters,
   clampWithdrawalAmount,
   fieldKind,
   payoutCardFieldState,
   resultPagePath,
   setQueryParam,
 } from '@cashdesk/domain';
-import type { FormField, Method } from '@cashdesk/domain';
+import type { FieldValue, FormField, Method } from '@cashdesk/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { PayoutVerificationState } from '../../../route-state/payout-verification';
 import type { FieldError } from '../../../fields';
-import { formSubmitBody, fieldsShown, textOf } from '../../../method-form/method-form';
+import {
+  formSubmitBody,
+  fieldsShown,
+  initialValues,
+  textOf,
+} from '../../../method-form/method-form';
 import type { MethodForm } from '../../../method-form/method-form';
 import { MethodFormLayout } from '../../../method-form/method-form-layout';
-import { useMethodForm } from '../../../method-form/use-method-form';
+import { plainAmount, useMethodForm } from '../../../method-form/use-method-form';
+import { RoutingNotice, routesOnChange, useRoutedForm } from '../../../method-form/use-routed-form';
 import type { PresentedField } from '../../../method-form/use-method-form';
-import { usePayoutSubmitMutation, usePayoutUploadMutation } from '../withdrawal-api';
+import {
+  usePayoutRouteMutation,
+  usePayoutSubmitMutation,
+  usePayoutUploadMutation,
+} from '../withdrawal-api';
 import {
   NEW_ACCOUNT,
   REQUISITE_ID_PARAMETER,
@@ -76,7 +87,7 @@ function withdrawalResultAddress(session: PaySession, search: string): string {
  */
 export function WithdrawalFormView({
   payGroupId,
-  form,
+  form: loadedForm,
   detail,
   method,
   init,
@@ -88,6 +99,14 @@ export function WithdrawalFormView({
   const navigate = useNavigate();
   const location = useLocation();
   const { search } = location;
+  // SPEC §7 route: a routable method's form as the last route answer made it.
+  const [payoutRoute] = usePayoutRouteMutation();
+  const { form, routing, route } = useRoutedForm({
+    flow: 'withdrawal',
+    detail,
+    loadedForm,
+    call: (body) => payoutRoute({ payGroupId, body }),
+  });
   const account = accountField(form.fields);
   const accounts = accountsOf(account, detail.payout_accounts);
   const [choice, setChoice] = useState(() =>
@@ -126,6 +145,10 @@ export function WithdrawalFormView({
           : value,
       shownFields: (values) =>
         withoutAccountFields(fieldsShown(form, values, cards), account, currentChoice),
+      // SPEC §7: a choice in a routable method's form asks which fields follow it.
+      onChanged: (field, _value, next) => {
+        if (detail.is_routable === true && routesOnChange(field)) void routeWith(next);
+      },
       present: payoutFieldOf,
       // SPEC §4: a new or unconfirmed account is confirmed before the payout is sent.
       beforeSubmit: ({ amount }) => !verifyFirst(amount),
@@ -176,7 +199,21 @@ export function WithdrawalFormView({
       },
     },
   });
-  const { values, money } = controller;
+  const { values, money, setValues } = controller;
+
+  /**
+   * SPEC §7 POST payouts/groups/{paygroup_id}/route with the form as it now stands: the answer's
+   * fields become the form's, what was typed stays, and fields new to the form start empty.
+   */
+  async function routeWith(next: Readonly<Record<string, FieldValue>>) {
+    const shown = withoutAccountFields(fieldsShown(form, next, cards), account, currentChoice);
+    // A payout form types no card data, so the card naming of the flows does not apply.
+    const parameters = buildSubmitParameters({ fields: shown, values: next, flow: 'deposit' });
+    const amountText = plainAmount(textOf(next[AMOUNT_FIELD_NAME]));
+    const routed = await route({ currency: form.currency, amountText, parameters });
+    if (routed === null) return;
+    setValues((previous) => ({ ...initialValues(routed, amountText, cards), ...previous }));
+  }
 
   /** SPEC §2 payout entry: what the chosen account asks for before a payout of `amount`. */
   function stepFor(amount: string) {
@@ -248,6 +285,7 @@ export function WithdrawalFormView({
       detail={detail}
       method={method}
       controller={controller}
+      notices={<RoutingNotice routing={routing} />}
       beforeAmount={
         <p className="cd-withdrawal__balance">
           <span>{t('WITHDRAWAL.BALANCE')}</span>{' '}

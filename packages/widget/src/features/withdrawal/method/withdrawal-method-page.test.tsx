@@ -121,6 +121,7 @@ interface Recorded {
 function stubFetch(
   details: Record<string, PayoutMethodDetailInput>,
   cards: readonly unknown[] = [],
+  route?: (body: unknown) => unknown,
 ) {
   const calls: Recorded[] = [];
   const json = (status: number, body: unknown) =>
@@ -163,6 +164,9 @@ function stubFetch(
         ]),
       );
       return Promise.resolve(json(200, { deleted: true, requisite_id: id }));
+    }
+    if (route !== undefined && /\/payouts\/groups\/\d+\/route$/.test(url)) {
+      return Promise.resolve(json(200, route(call.body)));
     }
     if (/\/payouts\/groups\/\d+\/submit$/.test(url)) {
       return Promise.resolve(
@@ -495,5 +499,70 @@ describe('withdrawal method page (SPEC §2 payout entry, §4 verification, §5 a
     expect(Reflect.get(Object(Reflect.get(Object(sent), 'fields')), 'card_id')).toBe(
       EXAMPLE_USER_CARDS.cards[0].card_id,
     );
+  });
+});
+
+/** A routable bank payout: a business account asks for its company number (from the route call). */
+const ROUTABLE_DETAIL: PayoutMethodDetailInput = {
+  ...WALLET_DETAIL,
+  is_routable: true,
+  parameters: [
+    { name: 'iban', type: 'input', label: 'IBAN', is_required: true },
+    {
+      name: 'business',
+      type: 'check',
+      label: 'Business account',
+      items: [{ when: 'true', fields: [{ name: 'company_number', type: 'input' }] }],
+    },
+  ],
+  payout_accounts: [],
+};
+
+describe('routable withdrawal methods (SPEC §7 route, payouts/groups/... when not a deposit page)', () => {
+  const routed = (body: unknown) => {
+    const business: unknown = Reflect.get(
+      Object(Reflect.get(Object(body), 'parameters')),
+      'business',
+    );
+    return {
+      parameters: [
+        ...ROUTABLE_DETAIL.parameters,
+        ...(business === true
+          ? [{ name: 'company_number', type: 'input', label: 'Company number', is_required: true }]
+          : []),
+      ],
+      view_data: [],
+      card_data: null,
+    };
+  };
+
+  it('SPEC §7: a choice posts the form to payouts/groups/{id}/route and the fields that depend on it appear and are paid out with', async () => {
+    const api = stubFetch({ '201': ROUTABLE_DETAIL }, [], routed);
+    await renderPage('201');
+    expect(screen.queryByRole('textbox', { name: /Company number/ })).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Business account/ }));
+    const company = await screen.findByRole('textbox', { name: /Company number/ });
+    const routes = api.calls.filter((call) => call.url.endsWith('/route'));
+    expect(routes.map((call) => call.url)).toEqual([
+      expect.stringMatching(/\/api\/cashier-service\/payouts\/groups\/201\/route$/),
+    ]);
+    expect(routes[0]?.body).toMatchObject({ currency: 'EUR', parameters: { business: true } });
+    await userEvent.type(screen.getByRole('textbox', { name: /IBAN/ }), 'DE89370400440532013000');
+    await userEvent.type(company, 'HRB 1234');
+    await typeAmount('50');
+    await userEvent.click(screen.getByRole('button', { name: /^Withdraw/ }));
+    await waitFor(() => {
+      expect(api.submits()).toHaveLength(1);
+    });
+    expect(api.submits()[0]?.body).toMatchObject({
+      fields: { iban: 'DE89370400440532013000', business: true, company_number: 'HRB 1234' },
+    });
+  });
+
+  it('SPEC §7: a withdrawal method that is not routable never calls route', async () => {
+    const api = stubFetch({ '201': { ...ROUTABLE_DETAIL, is_routable: false } }, [], routed);
+    await renderPage('201');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Business account/ }));
+    expect(api.calls.filter((call) => call.url.endsWith('/route'))).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import './withdrawal-method.css';
 function payoutMethods(init: PayoutInitResponse): RouteMethods {
   return {
     groups: init.payout_groups,
-    sources: { user_bonuses: [], lost_profit_merchant_bonus: null },
+    sources: { user_bonuses: [], lost_profit_merchant_bonus: null, cashier_features: [] },
   };
 }
 

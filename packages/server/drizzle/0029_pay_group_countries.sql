@@ -1,0 +1,1 @@
+ALTER TABLE "pay_groups" ADD COLUMN "countries" jsonb DEFAULT '[]'::jsonb NOT NULL;
