@@ -34,5 +34,20 @@ export {
 } from './previous-sessions';
 export { addressForNewSession, addressWithSessionId } from './session-address';
 export { STORAGE_KEYS } from './storage-keys';
+export {
+  isRelayedKey,
+  MAX_RELAYED_VALUE_LENGTH,
+  parseStorageRelayMessage,
+  RELAYED_KEYS,
+  relayedValues,
+  serializeStorageRelayMessage,
+  STORAGE_RELAY_TARGET,
+} from './storage-relay';
+export type {
+  RelayedValues,
+  StorageAreaName,
+  StorageRelayMessage,
+  StorageSnapshot,
+} from './storage-relay';
 export { timerDelay } from './timer-delay';
 export type { StorageKey } from './storage-keys';

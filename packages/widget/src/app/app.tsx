@@ -105,9 +105,10 @@ export function App({ startup: shellStartup }: AppProps) {
       request.unsubscribe();
     };
   }, [startup, store]);
-  // SPEC §9: one page load in a thousand reports how the fingerprint loaded.
+  // SPEC §7, §9: the fingerprint is loaded (computed once) after the first screen; one page load
+  // in a thousand reports how that went.
   useEffect(() => {
-    monitorFingerprintLoad(store);
+    void monitorFingerprintLoad(store);
   }, [store]);
   // SPEC §4: the realtime connection, once init answered (its code loads then).
   useEffect(() => startBrowserRealtime(store), [store]);
