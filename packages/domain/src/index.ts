@@ -523,7 +523,6 @@ export {
   isRelayedKey,
   parsePreviousSessions,
   parseStorageRelayMessage,
-  RELAYED_KEYS,
   relayedValues,
   serializePreviousSessions,
   serializeStorageRelayMessage,

@@ -57,9 +57,12 @@ export function answerStorageRelay(
     return;
   }
   if (message.type !== 'storage-set') return;
-  const kept: Record<string, string> = { ...readArea(view, message.area, entry) };
-  if (message.value === null) delete kept[message.key];
-  else kept[message.key] = message.value;
+  const others = Object.entries(readArea(view, message.area, entry)).filter(
+    ([key]) => key !== message.key,
+  );
+  const kept = Object.fromEntries(
+    message.value === null ? others : [...others, [message.key, message.value]],
+  );
   try {
     area(view, message.area)?.setItem(entry, JSON.stringify(kept));
   } catch {

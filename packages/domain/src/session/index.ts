@@ -36,12 +36,9 @@ export { addressForNewSession, addressWithSessionId } from './session-address';
 export { STORAGE_KEYS } from './storage-keys';
 export {
   isRelayedKey,
-  MAX_RELAYED_VALUE_LENGTH,
   parseStorageRelayMessage,
-  RELAYED_KEYS,
   relayedValues,
   serializeStorageRelayMessage,
-  STORAGE_RELAY_TARGET,
 } from './storage-relay';
 export type {
   RelayedValues,

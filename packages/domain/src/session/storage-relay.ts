@@ -73,9 +73,7 @@ export type StorageRelayMessage =
     };
 
 function recordOf(value: unknown): Readonly<Record<string, unknown>> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? { ...value }
-    : null;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...value } : null;
 }
 
 /** Whether `key` may be relayed in `area`. */

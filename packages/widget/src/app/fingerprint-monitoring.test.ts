@@ -53,7 +53,11 @@ describe('fingerprint load monitoring (SPEC §9 chance 0.001)', () => {
 
   it('reports a fingerprint the browser could not give as not loaded', async () => {
     const store = appStore();
-    await monitorFingerprintLoad(store, { random: () => 0, now: steppingClock(), compute: failing });
+    await monitorFingerprintLoad(store, {
+      random: () => 0,
+      now: steppingClock(),
+      compute: failing,
+    });
     expect(events(store)[0]?.data).toEqual({ loaded: false, load_ms: 3 });
   });
 

@@ -23,7 +23,14 @@ import type {
   PageParameters,
   ResolvedTheme,
 } from '@cashdesk/domain';
-import { LANGUAGE, PREVIOUS_SESSIONS, readKey, rememberSession, THEME, writeKey } from '../storage/keys';
+import {
+  LANGUAGE,
+  PREVIOUS_SESSIONS,
+  readKey,
+  rememberSession,
+  THEME,
+  writeKey,
+} from '../storage/keys';
 
 /** Design themes this build ships CSS for (src/themes). */
 export const SUPPORTED_THEMES: readonly string[] = ['brand0', 'brand1'];

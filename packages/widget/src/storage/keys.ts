@@ -26,7 +26,7 @@ export interface StoredKey<T> {
 }
 
 /** The kept value, or null when absent or unreadable. */
-export function readKey<T>(key: StoredKey<T>): T | null {
+export function readKey<T>(key: Pick<StoredKey<T>, 'name' | 'area' | 'parse'>): T | null {
   const text = readText(key.area, key.name);
   if (text === null) return null;
   try {
@@ -46,11 +46,7 @@ export function removeKey<T>(key: StoredKey<T>): void {
   removeText(key.area, key.name);
 }
 
-function textKey(
-  name: string,
-  area: StorageAreaName,
-  pattern: RegExp,
-): StoredKey<string> {
+function textKey(name: string, area: StorageAreaName, pattern: RegExp): StoredKey<string> {
   return {
     name,
     area,
@@ -74,7 +70,11 @@ function idKey(name: string, area: StorageAreaName): StoredKey<number> {
 }
 
 /** A JSON object of short texts by short text (at most `limit` entries, the latest). */
-function textMapKey(name: string, area: StorageAreaName, limit: number): StoredKey<Readonly<Record<string, string>>> {
+function textMapKey(
+  name: string,
+  area: StorageAreaName,
+  limit: number,
+): StoredKey<Readonly<Record<string, string>>> {
   return {
     name,
     area,
@@ -158,9 +158,9 @@ export const ALT_METHODS = textMapKey(STORAGE_KEYS.altMethods, 'local', KEPT_ALT
 
 /** SPEC §7 phAltMethods: remembers the method an alternative payment left with. */
 export function rememberAltMethod(transactionId: string, payGroupId: string): void {
-  const kept = { ...readKey(ALT_METHODS) };
-  delete kept[transactionId];
-  writeKey(ALT_METHODS, { ...kept, [transactionId]: payGroupId });
+  // The latest last: a payment remembered again moves to the end.
+  const others = Object.entries(readKey(ALT_METHODS) ?? {}).filter(([id]) => id !== transactionId);
+  writeKey(ALT_METHODS, Object.fromEntries([...others, [transactionId, payGroupId]]));
 }
 
 /** SPEC §7 phAltMethods: the pay group an alternative payment was paid with, if remembered. */

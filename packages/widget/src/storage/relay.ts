@@ -37,7 +37,10 @@ export function connectHostStorage(
   if (browserKeeps('local') && browserKeeps('session')) return null;
   connectSink((area, key, value) => {
     if (isRelayedKey(area, key)) {
-      host.postMessage(serializeStorageRelayMessage({ type: 'storage-set', area, key, value }), hostOrigin);
+      host.postMessage(
+        serializeStorageRelayMessage({ type: 'storage-set', area, key, value }),
+        hostOrigin,
+      );
     }
   });
   return new Promise((resolve) => {

@@ -39,7 +39,7 @@ let layers = emptyLayers();
 /** The browser's storage area, or null when reading it throws (`SecurityError`) or it is absent. */
 function webArea(area: StorageAreaName): Storage | null {
   try {
-    return (area === 'local' ? window.localStorage : window.sessionStorage) ?? null;
+    return area === 'local' ? window.localStorage : window.sessionStorage;
   } catch {
     return null;
   }
