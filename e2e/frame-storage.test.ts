@@ -8,10 +8,10 @@
  * a third-party frame its storage altogether (storage partitioning off, as Safari and older
  * browsers behave), where the embed on the host page keeps them for the cashier.
  */
+import { createHash } from 'node:crypto';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprintHash } from '../packages/server/src/modules/accounts/routes/user-cards';
 import { useStackAndBrowser } from './support';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/browser';
 import { cashierFrameOf, text, uniquePlayer } from './support/cashier';
@@ -109,9 +109,12 @@ function cashierAddress(
   return env.stack.hostPage.pageAddress(address.href);
 }
 
-/** How many GET /user-cards calls the server logged with this fingerprint. */
+/**
+ * How many GET /user-cards calls the server logged with this fingerprint: the server logs the
+ * first 16 hex digits of its SHA-256, never the fingerprint.
+ */
 function fingerprintCalls(fingerprint: string): number {
-  const hash = fingerprintHash(fingerprint);
+  const hash = `"fingerprintHash":"${createHash('sha256').update(fingerprint).digest('hex').slice(0, 16)}"`;
   return env.stack
     .logs()
     .split('\n')
