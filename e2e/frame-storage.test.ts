@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useStackAndBrowser } from './support';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/browser';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, screenshot } from './support/browser';
 import { cashierFrameOf, text, uniquePlayer } from './support/cashier';
 import {
   METHODS,
@@ -146,6 +146,7 @@ async function keepsThroughReloads(
   browser: Browser,
   ownStorageExpected: string,
   blockCookies: boolean,
+  name: string,
 ): Promise<void> {
   const session = await newSession(env.stack, { player: uniquePlayer('frame-storage') });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -185,6 +186,7 @@ async function keepsThroughReloads(
     await expectKeptChoice(page, session.sessionId, cryptoPath);
     await page.reload();
     await expectKeptChoice(page, session.sessionId, cryptoPath);
+    await screenshot(page, `frame-storage-${name}`);
   } finally {
     await context.close();
   }
@@ -192,7 +194,7 @@ async function keepsThroughReloads(
 
 describe('SPEC §7 storage keys in a cross-site frame with third-party cookies blocked', () => {
   it('SPEC §7: with partitioned storage, language, theme, chosen method and previous sessions survive host reloads; X-Fingerprint reaches the server', async () => {
-    await keepsThroughReloads(env.browser, 'allowed', true);
+    await keepsThroughReloads(env.browser, 'allowed', true, 'partitioned');
   });
 
   describe('in a browser that denies the frame its storage', () => {
@@ -208,7 +210,7 @@ describe('SPEC §7 storage keys in a cross-site frame with third-party cookies b
 
     it('SPEC §7: the embed keeps language, theme, chosen method and previous sessions through host reloads; X-Fingerprint reaches the server', async () => {
       if (denying === null) throw new Error('no browser');
-      await keepsThroughReloads(denying, 'SecurityError', false);
+      await keepsThroughReloads(denying, 'SecurityError', false, 'relayed');
     });
   });
 });

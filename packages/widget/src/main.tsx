@@ -19,7 +19,7 @@ import {
   rememberStartup,
 } from './startup/startup';
 import { hostOrigin, requestRedirectTo } from './host/host-bridge';
-import { connectHostStorage } from './storage/relay';
+import { needsHostStorage } from './storage/stored-text';
 import { preloadMessages } from './i18n/messages';
 import './themes/base.css';
 import './themes/themes.css';
@@ -73,7 +73,14 @@ function start(): void {
 }
 
 // SPEC §7: in a brand's frame whose own storage the browser denies, the values the embed kept for
-// the cashier arrive first (storage/relay.ts); everywhere else the cashier starts at once.
-const hostStorage = connectHostStorage(window, hostOrigin(window));
-if (hostStorage === null) start();
-else void hostStorage.then(start);
+// the cashier arrive first (storage/relay.ts, loaded only then); everywhere else the cashier
+// starts at once.
+const host = hostOrigin(window);
+if (needsHostStorage(window, host)) {
+  void import('./storage/relay')
+    .then((relay) => relay.connectHostStorage(window, host))
+    .catch(() => undefined)
+    .then(start);
+} else {
+  start();
+}

@@ -11,12 +11,11 @@
  * @packageDocumentation
  */
 import {
-  HOST_ORIGIN_PARAM,
   isRelayedKey,
   parseStorageRelayMessage,
   serializeStorageRelayMessage,
 } from '@cashdesk/domain';
-import { adoptSnapshot, browserKeeps, connectSink } from './stored-text';
+import { adoptSnapshot, connectSink, needsHostStorage } from './stored-text';
 
 /** How long the first render waits at most for a host that does not answer (an older embed). */
 export const HOST_ANSWER_TIMEOUT_MS = 1000;
@@ -31,10 +30,8 @@ export function connectHostStorage(
   hostOrigin: string | null,
   timeoutMs: number = HOST_ANSWER_TIMEOUT_MS,
 ): Promise<void> | null {
-  const host = win.parent === win ? null : win.parent;
-  const mountedByEmbed = new URL(win.location.href).searchParams.has(HOST_ORIGIN_PARAM);
-  if (host === null || hostOrigin === null || !mountedByEmbed) return null;
-  if (browserKeeps('local') && browserKeeps('session')) return null;
+  if (hostOrigin === null || !needsHostStorage(win, hostOrigin)) return null;
+  const host = win.parent;
   connectSink((area, key, value) => {
     if (isRelayedKey(area, key)) {
       host.postMessage(

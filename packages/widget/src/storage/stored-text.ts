@@ -14,6 +14,7 @@
  *
  * @packageDocumentation
  */
+import { HOST_ORIGIN_PARAM } from '@cashdesk/domain';
 import type { StorageAreaName, StorageSnapshot } from '@cashdesk/domain';
 
 /** Where writes go besides the page and the browser (the embed relay). */
@@ -60,6 +61,18 @@ export function browserKeeps(area: StorageAreaName): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether the cashier needs the embed to keep its values (storage/relay.ts): it runs in a frame
+ * that `@cashdesk/embed` mounted (the address carries its `host_origin`), the host's origin is
+ * known, and the browser denies the frame its own storage. Small on purpose: the shell asks it
+ * before the first render and loads the relay only when the answer is yes.
+ */
+export function needsHostStorage(win: Window, hostOrigin: string | null): boolean {
+  if (win.parent === win || hostOrigin === null) return false;
+  if (!new URL(win.location.href).searchParams.has(HOST_ORIGIN_PARAM)) return false;
+  return !(browserKeeps('local') && browserKeeps('session'));
 }
 
 function fromSnapshot(area: StorageAreaName, key: string): string | null {
