@@ -146,6 +146,11 @@ export const SELECTED_METHOD = idKey(STORAGE_KEYS.selectedMethodId, 'session');
 export const SELECTED_METHOD_KEPT = idKey(STORAGE_KEYS.selectedMethodId, 'local');
 /** SPEC §4 phLastUsedMethodId: the method of the last successful deposit. */
 export const LAST_USED_METHOD = idKey(STORAGE_KEYS.lastUsedMethodId, 'local');
+/** SPEC §4: remembers the method of a successful deposit (a pay group id that is not one is not kept). */
+export function rememberLastUsedMethod(payGroupId: string): void {
+  const id = LAST_USED_METHOD.parse(payGroupId);
+  if (id !== null) writeKey(LAST_USED_METHOD, id);
+}
 /** SPEC §4 phSkipLasUsedMethod: skip the next automatic choice (this tab). */
 export const SKIP_LAST_USED = flagKey(STORAGE_KEYS.skipLastUsedMethod, 'session');
 /** SPEC §4 phSkipLasUsedMethod as an older version kept it: in local storage. */

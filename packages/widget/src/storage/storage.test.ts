@@ -9,6 +9,7 @@ import {
   PREVIOUS_SESSIONS,
   readKey,
   rememberAltMethod,
+  rememberLastUsedMethod,
   rememberSession,
   removeKey,
   SELECTED_METHOD,
@@ -81,6 +82,13 @@ describe('the storage layer (SPEC §7 storage keys)', () => {
     expect(altMethodOf('tx_0')).toBeNull();
     expect(Object.keys(readKey(ALT_METHODS) ?? {})).toHaveLength(10);
     expect(altMethodOf(null)).toBeNull();
+  });
+
+  it('SPEC §4 phLastUsedMethodId: keeps a pay group id, never a text that is not one', () => {
+    rememberLastUsedMethod('not-an-id');
+    expect(localStorage.getItem('phLastUsedMethodId')).toBeNull();
+    rememberLastUsedMethod('12');
+    expect(readKey(LAST_USED_METHOD)).toBe(12);
   });
 
   it('SPEC §7: storage denied (SecurityError) keeps every value for the page, never throwing', () => {

@@ -32,7 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { storedFingerprint } from '../../../storage/fingerprint';
-import { LAST_USED_METHOD, rememberAltMethod, writeKey } from '../../../storage/keys';
+import { rememberAltMethod, rememberLastUsedMethod } from '../../../storage/keys';
 import { asApiError } from '../../../api/http';
 import { toFieldError } from '../../../fields';
 import { announce } from '../../../ui/announcer';
@@ -247,7 +247,7 @@ export function MethodFormView({
   };
 
   function followAnswer(session: PaySession) {
-    if (session.result_status === 'success') writeKey(LAST_USED_METHOD, Number(payGroupId));
+    if (session.result_status === 'success') rememberLastUsedMethod(payGroupId);
     const outcome = submitOutcome(session);
     const state = { paySession: session, payGroupId };
     switch (outcome.kind) {
@@ -308,7 +308,7 @@ export function MethodFormView({
       });
       if (next === null) return;
       if (message.status === 'success') {
-        writeKey(LAST_USED_METHOD, Number(payGroupId));
+        rememberLastUsedMethod(payGroupId);
         forgetCardForRetry();
       }
       void navigate(next, { state: { payGroupId } });
