@@ -187,6 +187,13 @@ async function keepsThroughReloads(
     await page.reload();
     await expectKeptChoice(page, session.sessionId, cryptoPath);
     await screenshot(page, `frame-storage-${name}`);
+    // The host page's summary names the kept choice; at phone width it must not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, `frame-storage-${name}-390`);
   } finally {
     await context.close();
   }
