@@ -2,6 +2,9 @@
  * What the demo host page reads from its own address: `?cashier=<widget address>` (the
  * widget_url of POST /sandbox/sessions, e.g. `http://127.0.0.1:8080/deposit?session_id=…&lang=en-brand0&theme=brand0`),
  * or `?session_id=…&widget=<widget origin>[&flow=…&lang=…]` when a backend hands over the parts.
+ * A widget address without `lang` mounts the cashier without language and theme: the cashier then
+ * shows the ones the player had last (SPEC §7 airPmCashierLang and local_theme), as a brand's page
+ * that leaves the choice to the cashier does.
  *
  * @packageDocumentation
  */
@@ -18,6 +21,8 @@ export interface DemoCashier {
   /** Brand part of the lang parameter, e.g. `brand0`. */
   readonly brand: string;
   readonly theme: string;
+  /** Mount without lang and theme: the cashier shows the player's kept ones (SPEC §7). */
+  readonly usesKeptChoice: boolean;
 }
 
 const DEFAULT_BRAND = 'brand0';
@@ -52,6 +57,7 @@ export function readDemoCashier(pageAddress: string): DemoCashier | null {
       lang,
       brand,
       theme: widget.searchParams.get('theme') ?? brand,
+      usesKeptChoice: !widget.searchParams.has('lang'),
     };
   }
   const sessionId = page.searchParams.get('session_id');
@@ -65,6 +71,7 @@ export function readDemoCashier(pageAddress: string): DemoCashier | null {
     lang,
     brand,
     theme: page.searchParams.get('theme') ?? brand,
+    usesKeptChoice: false,
   };
 }
 
@@ -76,8 +83,10 @@ export function demoPageAddress(pageAddress: string, cashier: DemoCashier): stri
   const page = new URL(pageAddress);
   const widget = new URL(`${cashier.widgetOrigin}/${cashier.flow}`);
   widget.searchParams.set('session_id', cashier.sessionId);
-  widget.searchParams.set('lang', `${cashier.lang}-${cashier.brand}`);
-  widget.searchParams.set('theme', cashier.theme);
+  if (!cashier.usesKeptChoice) {
+    widget.searchParams.set('lang', `${cashier.lang}-${cashier.brand}`);
+    widget.searchParams.set('theme', cashier.theme);
+  }
   page.search = new URLSearchParams({ cashier: widget.href }).toString();
   return page.href;
 }

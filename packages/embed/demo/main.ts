@@ -148,8 +148,11 @@ function showNotice(message: string): void {
 }
 
 function describe(cashier: DemoCashier): string {
+  const flow = cashier.flow === 'deposit' ? 'Deposit' : 'Withdrawal';
+  if (cashier.usesKeptChoice)
+    return `${flow} · ${state.currency} · the player's language and theme`;
   const language = LANGUAGE_NAMES[cashier.lang] ?? cashier.lang;
-  return `${cashier.flow === 'deposit' ? 'Deposit' : 'Withdrawal'} · ${state.currency} · ${language} · theme ${cashier.theme}`;
+  return `${flow} · ${state.currency} · ${language} · theme ${cashier.theme}`;
 }
 
 let balanceRequest = 0;
@@ -250,15 +253,15 @@ function mount(cashier: DemoCashier): void {
     url: cashier.widgetOrigin,
     sessionId: cashier.sessionId,
     flow: cashier.flow,
-    lang: cashier.lang,
-    brand: cashier.brand,
-    theme: cashier.theme,
+    ...(cashier.usesKeptChoice
+      ? {}
+      : { lang: cashier.lang, brand: cashier.brand, theme: cashier.theme }),
     title: 'Cashier',
     onEvent: onCashierEvent,
   });
   ui.summary.textContent = describe(cashier);
   ui.flow.value = cashier.flow;
-  markLanguage(cashier.lang);
+  markLanguage(cashier.usesKeptChoice ? '' : cashier.lang);
   // A reload keeps the session and language; the session id is in this demo's address on purpose.
   history.replaceState(null, '', demoPageAddress(location.href, cashier));
   void refreshOtp();
@@ -278,9 +281,9 @@ function openInNewTab(): void {
     url: current.widgetOrigin,
     sessionId: current.sessionId,
     flow: current.flow,
-    lang: current.lang,
-    brand: current.brand,
-    theme: current.theme,
+    ...(current.usesKeptChoice
+      ? {}
+      : { lang: current.lang, brand: current.brand, theme: current.theme }),
     onEvent: () => {
       logEntry('return', 'back from the cashier tab');
       void refreshBalance();
@@ -370,13 +373,13 @@ function markLanguage(lang: string): void {
 
 function switchLanguage(lang: string): void {
   const current = state.cashier;
-  if (current === null || current.lang === lang) return;
+  if (current === null || (current.lang === lang && !current.usesKeptChoice)) return;
   // A closed cashier opens in the new language next time.
   if (state.mounted === null) {
-    state.cashier = { ...current, lang };
+    state.cashier = { ...current, lang, usesKeptChoice: false };
     markLanguage(lang);
   } else {
-    mount({ ...current, lang });
+    mount({ ...current, lang, usesKeptChoice: false });
   }
   setStatus(`Cashier language: ${LANGUAGE_NAMES[lang] ?? lang}.`);
 }

@@ -7,7 +7,11 @@
  *
  * @packageDocumentation
  */
-import { serializeHostMessage, setSessionIdMessage } from '@cashdesk/domain';
+import {
+  parseStorageRelayMessage,
+  serializeHostMessage,
+  setSessionIdMessage,
+} from '@cashdesk/domain';
 import { buildCashierAddress, httpUrl } from './cashier-address';
 import type { CashierAddressOptions } from './cashier-address';
 import { hostPathUrl, readCashierEvent } from './cashier-events';
@@ -20,6 +24,7 @@ import { frameHeight, frameHeightLimits } from './frame-height';
 import type { FrameHeightLimits } from './frame-height';
 import { CASHIER_ALLOW_FEATURES, CASHIER_SANDBOX_TOKENS } from './frame-policy';
 import { browserVisibleAreaEnvironment, watchVisibleArea } from './visible-area';
+import { answerStorageRelay } from './storage-relay';
 
 /** The iframe's accessible name when the host gives none. */
 export const DEFAULT_CASHIER_TITLE = 'Cashier';
@@ -279,6 +284,13 @@ function mountFrame(options: MountCashierOptions): Cashier {
   const onMessage = (message: MessageEvent<unknown>): void => {
     const frameWindow = iframe.contentWindow;
     if (frameWindow === null || message.source !== frameWindow || message.origin !== origin) {
+      return;
+    }
+    const relay = parseStorageRelayMessage(message.data);
+    if (relay !== null) {
+      answerStorageRelay(view, origin, relay, (text) => {
+        frameWindow.postMessage(text, origin);
+      });
       return;
     }
     const data = readCashierEvent(message.data, address);

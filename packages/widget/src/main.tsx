@@ -18,52 +18,69 @@ import {
   readStartup,
   rememberStartup,
 } from './startup/startup';
-import { requestRedirectTo } from './host/host-bridge';
+import { hostOrigin, requestRedirectTo } from './host/host-bridge';
+import { needsHostStorage } from './storage/stored-text';
 import { preloadMessages } from './i18n/messages';
 import './themes/base.css';
 import './themes/themes.css';
 
-const startup = readStartup({
-  address: window.location.href,
-  windowWidth: window.innerWidth,
-  windowHeight: window.innerHeight,
-  userAgent: window.navigator.userAgent,
-  inFrame: window.parent !== window,
-});
-// SPEC §1: every call says where it comes from; a native app's bridge hears the host.
-setClientEnvironment(startup.environment);
+/** Reads the start-up state and renders the first screen. */
+function start(): void {
+  const startup = readStartup({
+    address: window.location.href,
+    windowWidth: window.innerWidth,
+    windowHeight: window.innerHeight,
+    userAgent: window.navigator.userAgent,
+    inFrame: window.parent !== window,
+  });
+  // SPEC §1: every call says where it comes from; a native app's bridge hears the host.
+  setClientEnvironment(startup.environment);
 
-if (startup.newTab.action === 'redirect') {
-  // SPEC §2: cashier_in_new_tab asks the parent to open the cashier without the flag and renders nothing.
-  requestRedirectTo(startup.newTab.address);
+  if (startup.newTab.action === 'redirect') {
+    // SPEC §2: cashier_in_new_tab asks the parent to open the cashier without the flag and renders nothing.
+    requestRedirectTo(startup.newTab.address);
+  } else {
+    applyBodyAttributes(document.body, startup.body);
+    document.documentElement.lang = startup.language;
+    // SPEC §9: the domain's layout figures, which the stylesheets read, before the first paint.
+    applyLayoutProperties(document.documentElement);
+    rememberStartup(startup);
+    const { sessionId } = startup.params;
+    // The brand's theme and texts come beside init; any theme name may be the brand's,
+    // so the calls start whatever the theme (the app gates the screen once the answer is there).
+    // Without a theme of the address or the stored one, the session's theme is asked for (the
+    // brand's default: app/appearance.ts withSessionTheme).
+    if (sessionId !== null) {
+      prefetchAppearance(sessionId, startup.requestedLanguage, appearanceThemeOf(startup));
+    }
+    if (sessionId !== null && startup.page.kind === startup.page.flow) {
+      prefetchInit(startup.page.flow, sessionId);
+    }
+    // The app chunk, the texts of the player's language and the code of the screen the address
+    // opens all download side by side: none of them has to wait for another to run first.
+    loadApp().catch(() => undefined);
+    preloadMessages(startup.language);
+    if (sessionId !== null) preloadScreenCode(window.location.href);
+    const container = document.getElementById('root');
+    if (container !== null) {
+      createRoot(container).render(
+        <StrictMode>
+          <Shell startup={startup} />
+        </StrictMode>,
+      );
+    }
+  }
+}
+
+// SPEC §7: in a brand's frame whose own storage the browser denies, the values the embed kept for
+// the cashier arrive first (storage/relay.ts, loaded only then); everywhere else the cashier
+// starts at once.
+const host = hostOrigin(window);
+if (needsHostStorage(window, host)) {
+  void import('./storage/relay')
+    .then((relay) => relay.connectHostStorage(window, host))
+    .catch(() => undefined)
+    .then(start);
 } else {
-  applyBodyAttributes(document.body, startup.body);
-  document.documentElement.lang = startup.language;
-  // SPEC §9: the domain's layout figures, which the stylesheets read, before the first paint.
-  applyLayoutProperties(document.documentElement);
-  rememberStartup(startup);
-  const { sessionId } = startup.params;
-  // The brand's theme and texts come beside init; any theme name may be the brand's,
-  // so the calls start whatever the theme (the app gates the screen once the answer is there).
-  // Without a theme of the address or the stored one, the session's theme is asked for (the
-  // brand's default: app/appearance.ts withSessionTheme).
-  if (sessionId !== null) {
-    prefetchAppearance(sessionId, startup.requestedLanguage, appearanceThemeOf(startup));
-  }
-  if (sessionId !== null && startup.page.kind === startup.page.flow) {
-    prefetchInit(startup.page.flow, sessionId);
-  }
-  // The app chunk, the texts of the player's language and the code of the screen the address
-  // opens all download side by side: none of them has to wait for another to run first.
-  loadApp().catch(() => undefined);
-  preloadMessages(startup.language);
-  if (sessionId !== null) preloadScreenCode(window.location.href);
-  const container = document.getElementById('root');
-  if (container !== null) {
-    createRoot(container).render(
-      <StrictMode>
-        <Shell startup={startup} />
-      </StrictMode>,
-    );
-  }
+  start();
 }

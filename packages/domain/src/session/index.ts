@@ -41,5 +41,17 @@ export {
 } from './previous-sessions';
 export { addressForNewSession, addressWithSessionId } from './session-address';
 export { STORAGE_KEYS } from './storage-keys';
+export {
+  isRelayedKey,
+  parseStorageRelayMessage,
+  relayedValues,
+  serializeStorageRelayMessage,
+} from './storage-relay';
+export type {
+  RelayedValues,
+  StorageAreaName,
+  StorageRelayMessage,
+  StorageSnapshot,
+} from './storage-relay';
 export { timerDelay } from './timer-delay';
 export type { StorageKey } from './storage-keys';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from './storage-keys';
 
 describe('storage keys (SPEC §7)', () => {
-  it('SPEC §7: names the keys of the spec the product uses (all but phAltMethods, which has no use)', () => {
+  it('SPEC §7: names every key of the storage list, phAltMethods included', () => {
     expect(Object.values(STORAGE_KEYS)).toEqual([
       'phPrevSessionIdData',
       'phSkipLasUsedMethod',
@@ -12,6 +12,7 @@ describe('storage keys (SPEC §7)', () => {
       'merchant_redirect_type',
       'phSelectedMethodId',
       'phLastUsedMethodId',
+      'phAltMethods',
       'PH_fingerprint',
       'merchant_url',
       'merchant_success_url',

@@ -5,9 +5,8 @@
  */
 
 /**
- * SPEC §7: every storage key the product uses, by meaning. The spec also names `phAltMethods`,
- * without any use: the method list (alternative methods included) comes from init on every load,
- * and keeping a copy would only show a stale one, so the product does not store it.
+ * SPEC §7: every storage key the product uses, by meaning. The widget reads and writes them only
+ * through its storage layer (packages/widget/src/storage), which types and validates each one.
  */
 export const STORAGE_KEYS = {
   /** The last previous session ids (JSON list, see previous-sessions). */
@@ -21,6 +20,13 @@ export const STORAGE_KEYS = {
   merchantRedirectType: 'merchant_redirect_type',
   selectedMethodId: 'phSelectedMethodId',
   lastUsedMethodId: 'phLastUsedMethodId',
+  /**
+   * The method each alternative payment that left for its provider's page was paid with: a JSON
+   * object of transaction id to pay group id, the latest 10, so the page the provider returns to
+   * (a fresh page load) can retry with the same method.
+   */
+  altMethods: 'phAltMethods',
+  /** The device fingerprint (FingerprintJS's visitor id), sent as X-Fingerprint. */
   fingerprint: 'PH_fingerprint',
   merchantUrl: 'merchant_url',
   merchantSuccessUrl: 'merchant_success_url',

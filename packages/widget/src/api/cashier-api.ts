@@ -8,9 +8,9 @@
  */
 import { ENDPOINTS } from '@cashdesk/contract';
 import type { Endpoint } from '@cashdesk/contract';
-import { QUERY_KEEP_UNUSED_S, STORAGE_KEYS } from '@cashdesk/domain';
+import { QUERY_KEEP_UNUSED_S } from '@cashdesk/domain';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
-import { readStored } from '../browser/storage';
+import { storedFingerprint } from '../storage/fingerprint';
 import { callEndpoint } from './http';
 import type { ApiError, CallOptions, CallResult, ResponseOf } from './http';
 import { takePrefetchedInit } from './prefetch';
@@ -101,7 +101,7 @@ export const cashierApi = createApi({
       queryFn: (_arg, { getState, signal }) =>
         endpointQuery(ENDPOINTS.userCardsList, getState, {
           signal,
-          fingerprint: readStored('local', STORAGE_KEYS.fingerprint),
+          fingerprint: storedFingerprint(),
         }),
       providesTags: ['Cards'],
     }),

@@ -109,9 +109,10 @@ export function App({ startup: shellStartup }: AppProps) {
       request.unsubscribe();
     };
   }, [startup, store]);
-  // SPEC §9: one page load in a thousand reports how the fingerprint loaded.
+  // SPEC §7, §9: the fingerprint is loaded (computed once) after the first screen; one page load
+  // in a thousand reports how that went.
   useEffect(() => {
-    monitorFingerprintLoad(store);
+    void monitorFingerprintLoad(store);
   }, [store]);
   // SPEC §4 session expiry: the server's end of the session, noticed when it passes.
   useEffect(() => startSessionClock({ store }), [store]);

@@ -27,7 +27,7 @@ import { callEndpoint } from '../api/http';
 import { listenToHost } from '../host/host-bridge';
 import { decodeTokenClaims } from '../realtime/claims';
 import { initAuthToken } from '../realtime/realtime';
-import { rememberSession } from '../startup/startup';
+import { rememberSession } from '../storage/keys';
 import { useAppStore } from '../store/hooks';
 import { sessionRenewed } from '../store/session-slice';
 

@@ -31,7 +31,6 @@ import {
   resetScrollMessage,
   serializeHostMessage,
   setSessionIdMessage,
-  STORAGE_KEYS,
 } from '@cashdesk/domain';
 import type {
   HostMessage,
@@ -40,7 +39,7 @@ import type {
   ReInitCashierMessage,
 } from '@cashdesk/domain';
 import { clientEnvironment } from '../api/client-environment';
-import { readStored, writeStored } from '../browser/storage';
+import { readKey, TRANSACTION_STATUSES, writeKey } from '../storage/keys';
 import { browserHeightEnvironment, watchContentHeight } from './content-height';
 
 /** The iOS script message handler's name (window.webkit.messageHandlers.<name>). */
@@ -197,36 +196,18 @@ export function reportContentHeight(win: Window = window): () => void {
 /** Transactions whose result this page load already reported. */
 const reportedTransactions = new Set<string>();
 
-/** How many reported transactions SPEC §7's `transaction_status` keeps (the latest). */
-const KEPT_TRANSACTION_STATUSES = 20;
-
 /**
  * SPEC §7 storage key `transaction_status` (session storage, so per tab): the final status this
  * tab reported for each of its latest transactions, as a JSON object. A result page reloaded in
  * the same tab (a web view's reload, a provider's redirect back to it) is then not a second
  * result, also in a native app, where no embed SDK drops repeats.
  */
-function storedStatuses(): Record<string, string> {
-  try {
-    const parsed: unknown = JSON.parse(
-      readStored('session', STORAGE_KEYS.transactionStatus) ?? '{}',
-    );
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    return Object.fromEntries(
-      Object.entries(parsed).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-  } catch {
-    return {};
-  }
+function storedStatuses(): Readonly<Record<string, string>> {
+  return readKey(TRANSACTION_STATUSES) ?? {};
 }
 
 function rememberStatus(id: string, status: string): void {
-  const kept = Object.entries({ ...storedStatuses(), [id]: status }).slice(
-    -KEPT_TRANSACTION_STATUSES,
-  );
-  writeStored('session', STORAGE_KEYS.transactionStatus, JSON.stringify(Object.fromEntries(kept)));
+  writeKey(TRANSACTION_STATUSES, { ...storedStatuses(), [id]: status });
 }
 
 /**

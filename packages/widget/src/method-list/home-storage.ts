@@ -5,24 +5,27 @@
  *
  * @packageDocumentation
  */
-import { STORAGE_KEYS } from '@cashdesk/domain';
-import { readStored, removeStored } from '../browser/storage';
-
-function storedId(key: string): number | null {
-  // The session copy is the newer one (this tab); the local copy survives a new session.
-  const text = readStored('session', key) ?? readStored('local', key);
-  if (text === null || !/^\d+$/.test(text.trim())) return null;
-  return Number(text.trim());
-}
+import {
+  LAST_USED_METHOD,
+  readKey,
+  removeKey,
+  SELECTED_METHOD,
+  SELECTED_METHOD_KEPT,
+  SKIP_LAST_USED,
+  SKIP_LAST_USED_KEPT,
+} from '../storage/keys';
 
 /** SPEC §4: the last used method id the widget remembered (phLastUsedMethodId), if any. */
 export function readLastUsedMethodId(): number | null {
-  return storedId(STORAGE_KEYS.lastUsedMethodId);
+  return readKey(LAST_USED_METHOD);
 }
 
-/** SPEC §4 carousel: the method the player chose last in this tab (phSelectedMethodId). */
+/**
+ * SPEC §4 carousel: the method the player chose last in this tab (phSelectedMethodId). The
+ * session copy is the newer one (this tab); a local copy survives from older versions.
+ */
 export function readSelectedMethodId(): number | null {
-  return storedId(STORAGE_KEYS.selectedMethodId);
+  return readKey(SELECTED_METHOD) ?? readKey(SELECTED_METHOD_KEPT);
 }
 
 /**
@@ -31,9 +34,8 @@ export function readSelectedMethodId(): number | null {
  * list; the next time the cashier opens, the automatic choice works again.
  */
 export function takeSkipLastUsedFlag(): boolean {
-  const key = STORAGE_KEYS.skipLastUsedMethod;
-  const text = (readStored('session', key) ?? readStored('local', key) ?? '').trim();
-  removeStored('session', key);
-  removeStored('local', key);
-  return text !== '' && text !== 'false' && text !== '0';
+  const skip = readKey(SKIP_LAST_USED) ?? readKey(SKIP_LAST_USED_KEPT) ?? false;
+  removeKey(SKIP_LAST_USED);
+  removeKey(SKIP_LAST_USED_KEPT);
+  return skip;
 }

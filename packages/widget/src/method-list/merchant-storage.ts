@@ -8,8 +8,15 @@
  *
  * @packageDocumentation
  */
-import { STORAGE_KEYS } from '@cashdesk/domain';
-import { removeStored, writeStored } from '../browser/storage';
+import {
+  MERCHANT_PROCESSING_URL,
+  MERCHANT_REDIRECT_TYPE,
+  MERCHANT_SUCCESS_URL,
+  MERCHANT_URL,
+  removeKey,
+  writeKey,
+} from '../storage/keys';
+import type { StoredKey } from '../storage/keys';
 
 /** The init answer's return addresses (SPEC §3 cashier response). */
 export interface StoredMerchantUrls {
@@ -21,14 +28,14 @@ export interface StoredMerchantUrls {
 
 /** Stores (or removes) each return address of an init answer under its SPEC §7 key. */
 export function keepMerchantUrls(urls: StoredMerchantUrls): void {
-  const entries: readonly (readonly [string, string | null | undefined])[] = [
-    [STORAGE_KEYS.merchantUrl, urls.merchantUrl],
-    [STORAGE_KEYS.merchantSuccessUrl, urls.merchantSuccessUrl],
-    [STORAGE_KEYS.merchantProcessingUrl, urls.merchantProcessingUrl],
-    [STORAGE_KEYS.merchantRedirectType, urls.merchantRedirectType],
+  const entries: readonly (readonly [StoredKey<string>, string | null | undefined])[] = [
+    [MERCHANT_URL, urls.merchantUrl],
+    [MERCHANT_SUCCESS_URL, urls.merchantSuccessUrl],
+    [MERCHANT_PROCESSING_URL, urls.merchantProcessingUrl],
+    [MERCHANT_REDIRECT_TYPE, urls.merchantRedirectType],
   ];
   for (const [key, value] of entries) {
-    if (typeof value === 'string' && value.trim() !== '') writeStored('local', key, value);
-    else removeStored('local', key);
+    if (typeof value === 'string' && value.trim() !== '') writeKey(key, value);
+    else removeKey(key);
   }
 }

@@ -6,8 +6,7 @@
  *
  * @packageDocumentation
  */
-import { STORAGE_KEYS } from '@cashdesk/domain';
-import { writeStored } from '../browser/storage';
+import { SKIP_LAST_USED, writeKey } from '../storage/keys';
 
 /** Router state of a navigation back to the method list that must not choose a method. */
 export interface SkipAutoChoiceState {
@@ -28,5 +27,5 @@ export function skipsAutoChoice(state: unknown): boolean {
 
 /** Stores the skip flag for the next list load of this tab (sessionStorage). */
 export function rememberSkipAutoChoice(): void {
-  writeStored('session', STORAGE_KEYS.skipLastUsedMethod, 'true');
+  writeKey(SKIP_LAST_USED, true);
 }

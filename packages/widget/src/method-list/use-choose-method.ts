@@ -2,7 +2,7 @@ import { buildRoutePath, chooseMethod } from '@cashdesk/domain';
 import type { Method } from '@cashdesk/domain';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { writeStored } from '../browser/storage';
+import { SELECTED_METHOD, writeKey } from '../storage/keys';
 import type { ListFlow } from './method-list-slice';
 
 /** How a choice navigates. */
@@ -28,7 +28,7 @@ export function useChooseMethod(
     (method: Method, options: ChooseOptions = {}) => {
       const choice = chooseMethod(method, flow);
       if (choice.kind === 'ignored') return false;
-      writeStored('session', choice.storage.key, choice.storage.value);
+      writeKey(SELECTED_METHOD, method.id);
       if (choice.navigateTo === null) return false;
       const pathname = buildRoutePath(flow === 'deposit' ? 'deposit-method' : 'withdrawal-method', {
         provider: String(method.id),

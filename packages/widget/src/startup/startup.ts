@@ -7,17 +7,13 @@
  * @packageDocumentation
  */
 import {
-  addPreviousSession,
   bodyDataAttributes,
   decideClientEnvironment,
   decideNewTab,
   describePage,
   isSupportedTheme,
-  parsePreviousSessions,
   parseStartupParams,
   resolveTheme,
-  serializePreviousSessions,
-  STORAGE_KEYS,
 } from '@cashdesk/domain';
 import type {
   BodyDataAttributes,
@@ -27,7 +23,14 @@ import type {
   PageParameters,
   ResolvedTheme,
 } from '@cashdesk/domain';
-import { readStored, writeStored } from '../browser/storage';
+import {
+  LANGUAGE,
+  PREVIOUS_SESSIONS,
+  readKey,
+  rememberSession,
+  THEME,
+  writeKey,
+} from '../storage/keys';
 
 /** Design themes this build ships CSS for (src/themes). */
 export const SUPPORTED_THEMES: readonly string[] = ['brand0', 'brand1'];
@@ -77,18 +80,18 @@ function shippedLanguage(lang: string): ShippedLanguage {
 
 /** SPEC §1, §2: reads the start-up state from the address and stored values. */
 export function readStartup(input: StartupInput): Startup {
-  const previous = parsePreviousSessions(readStored('local', STORAGE_KEYS.prevSessionIdData));
+  const previous = readKey(PREVIOUS_SESSIONS) ?? [];
   const params = parseStartupParams(input.address, {
     windowWidth: input.windowWidth,
     windowHeight: input.windowHeight,
     storedSessionId: previous[0] ?? null,
   });
   const hasLangParam = new URL(input.address).searchParams.has('lang');
-  const storedLanguage = readStored('local', STORAGE_KEYS.lang);
+  const storedLanguage = readKey(LANGUAGE);
   const requestedLanguage = hasLangParam ? params.lang : (storedLanguage ?? params.lang);
   const theme = resolveTheme({
     queryTheme: params.theme,
-    storedTheme: readStored('local', STORAGE_KEYS.theme),
+    storedTheme: readKey(THEME),
   });
   const language = shippedLanguage(requestedLanguage);
   return {
@@ -148,19 +151,8 @@ export function withSessionTheme(startup: Startup, sessionTheme: string | null):
 export function rememberStartup(startup: Startup): void {
   const { sessionId } = startup.params;
   if (sessionId !== null) rememberSession(sessionId);
-  if (startup.theme.source === 'query')
-    writeStored('local', STORAGE_KEYS.theme, startup.theme.theme);
-  writeStored('local', STORAGE_KEYS.lang, startup.requestedLanguage);
-}
-
-/** SPEC §4, §9: puts a session first among the last 10 previous sessions (phPrevSessionIdData). */
-export function rememberSession(sessionId: string): void {
-  const list = parsePreviousSessions(readStored('local', STORAGE_KEYS.prevSessionIdData));
-  writeStored(
-    'local',
-    STORAGE_KEYS.prevSessionIdData,
-    serializePreviousSessions(addPreviousSession(list, sessionId)),
-  );
+  if (startup.theme.source === 'query') writeKey(THEME, startup.theme.theme);
+  writeKey(LANGUAGE, startup.requestedLanguage);
 }
 
 /** SPEC §2: writes the body data attributes (currency, payGroupId, themes, dir). */

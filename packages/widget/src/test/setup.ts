@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetStoredTextForTests } from '../storage/stored-text';
 
 /**
  * jsdom lacks a few browser methods the widget relies on. Give it small faithful versions so the
@@ -42,6 +43,9 @@ configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();
+  // What a test kept outside the browser's storage (the page's copy of refused writes, the host's
+  // values, the relay) goes with it.
+  resetStoredTextForTests();
   // Cookies outlive a test in jsdom as storage does not clear itself either: each test starts
   // without them (the analytics cookie would carry one test's analytics session into the next).
   for (const part of document.cookie.split(';')) {

@@ -8,22 +8,20 @@ import { ENDPOINTS, RtlAssetsResponse } from '@cashdesk/contract';
 import { textDirection } from '@cashdesk/domain';
 import { cashierApi, endpointQuery } from '../api/cashier-api';
 import type { ResponseOf } from '../api/http';
-import { readStored, writeStored } from '../browser/storage';
+import { jsonKey, readKey, writeKey } from '../storage/keys';
 import { useAppSelector } from '../store/hooks';
 
 /** Where the last list is kept (SPEC §7: "cached in browser storage"). */
 export const RTL_ASSETS_STORAGE_KEY = 'phRtlAssets';
 
+const RTL_ASSETS = jsonKey(RTL_ASSETS_STORAGE_KEY, (value) => {
+  const parsed = RtlAssetsResponse.safeParse(value);
+  return parsed.success ? parsed.data : null;
+});
+
 /** The cached list, or null when none or unreadable. */
 export function storedRtlImages(): readonly string[] | null {
-  const text = readStored('local', RTL_ASSETS_STORAGE_KEY);
-  if (text === null) return null;
-  try {
-    const parsed = RtlAssetsResponse.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.rtlImages : null;
-  } catch {
-    return null;
-  }
+  return readKey(RTL_ASSETS)?.rtlImages ?? null;
 }
 
 const rtlAssetsApi = cashierApi.injectEndpoints({
@@ -31,8 +29,7 @@ const rtlAssetsApi = cashierApi.injectEndpoints({
     rtlAssets: build.query<ResponseOf<typeof ENDPOINTS.rtlAssets>, undefined>({
       queryFn: async (_arg, { getState, signal }) => {
         const result = await endpointQuery(ENDPOINTS.rtlAssets, getState, { signal });
-        if ('data' in result)
-          writeStored('local', RTL_ASSETS_STORAGE_KEY, JSON.stringify(result.data));
+        if ('data' in result) writeKey(RTL_ASSETS, result.data);
         return result;
       },
       keepUnusedDataFor: 3600,

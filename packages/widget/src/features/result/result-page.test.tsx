@@ -221,6 +221,18 @@ describe('result page: decline (SPEC §2 result page, §3 pay session)', () => {
     expect(location().textContent).toBe('/deposit/9?session_id=test-session&lang=en-brand0');
   });
 
+  it('SPEC §7 phAltMethods: after an alternative payment the retry uses the method it left with', async () => {
+    stubServer();
+    localStorage.setItem('phSelectedMethodId', '9');
+    localStorage.setItem('phAltMethods', JSON.stringify({ tx_alt: '31' }));
+    await renderAt(<ResultRoutes />, {
+      address: '/deposit/deposit-error',
+      state: { paySession: { ...declined, transaction_id: 'tx_alt' } },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(location().textContent).toBe('/deposit/31?session_id=test-session&lang=en-brand0');
+  });
+
   it('hides retry when the decline is fatal (error_fatal)', async () => {
     stubServer();
     await renderAt(<ResultRoutes />, {

@@ -4,7 +4,6 @@ import {
   DEFAULT_SUCCESS_PAGE_REDIRECT_TIMEOUT_S,
   resultPagePath,
   resultPagePaymentResult,
-  STORAGE_KEYS,
 } from '@cashdesk/domain';
 import type { PaymentFlow, ResultStatus, RouteDefinition } from '@cashdesk/domain';
 import type { PaySession } from '@cashdesk/contract';
@@ -12,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { balanceChanged } from '../../store/session-slice';
-import { readStored } from '../../browser/storage';
+import { readSelectedMethodId } from '../../method-list/home-storage';
+import { altMethodOf } from '../../storage/keys';
 import { rememberSkipAutoChoice, SKIP_AUTO_CHOICE } from '../../method-list/skip-auto-choice';
 import { reportPaymentResult, scrollToTop } from '../../host/host-bridge';
 import { announce } from '../../ui/announcer';
@@ -49,13 +49,15 @@ function sameResult(page: ResultStatus, server: ResultStatus): boolean {
   return page === server || (page === 'charity-success' && server === 'success');
 }
 
-/** The pay group to retry with: the method page's router state, else the stored choice (SPEC §4). */
-function retryPayGroupId(fromState: string | null): string | null {
-  return (
-    fromState ??
-    readStored('session', STORAGE_KEYS.selectedMethodId) ??
-    readStored('local', STORAGE_KEYS.selectedMethodId)
-  );
+/**
+ * The pay group to retry with: the method page's router state, else the method the alternative
+ * payment left with (SPEC §7 phAltMethods: the provider's return is a fresh page load), else the
+ * stored choice (SPEC §4).
+ */
+function retryPayGroupId(fromState: string | null, transactionId: string | null): string | null {
+  if (fromState !== null) return fromState;
+  const selected = readSelectedMethodId();
+  return altMethodOf(transactionId) ?? (selected === null ? null : String(selected));
 }
 
 /** SPEC §3 decline_page_settings with the buttons a decline shows when the server sent none. */
@@ -313,7 +315,7 @@ export function ResultPage({
     if (!performFinish(decideClose(context))) go(`/${flow}`);
   };
 
-  const retryGroup = retryPayGroupId(payGroupId);
+  const retryGroup = retryPayGroupId(payGroupId, transactionId);
   const retryPath =
     retryGroup === null ? null : buildRoutePath(`${flow}-method`, { provider: retryGroup });
   const isError = status === 'error';

@@ -1,10 +1,18 @@
-import { isWalletPayGroup, STORAGE_KEYS } from '@cashdesk/domain';
+import { isWalletPayGroup } from '@cashdesk/domain';
 import type { MerchantRedirectSources, PaymentFlow, ResultStatus } from '@cashdesk/domain';
 import type { PaySession } from '@cashdesk/contract';
 import { useDepositInitQuery, usePayoutInitQuery } from '../../api/cashier-api';
 import { useAppSelector } from '../../store/hooks';
-import { readStored } from '../../browser/storage';
 import { readSelectedMethodId } from '../../method-list/home-storage';
+import { transactionIdOf } from './route-state';
+import {
+  altMethodOf,
+  MERCHANT_PROCESSING_URL,
+  MERCHANT_REDIRECT_TYPE,
+  MERCHANT_SUCCESS_URL,
+  MERCHANT_URL,
+  readKey,
+} from '../../storage/keys';
 import type { FinishContext } from './finish';
 
 /** The redirect time-outs of SPEC §3 widgetSettings, in seconds, when the init answer had them. */
@@ -47,7 +55,10 @@ export function useFinishContext(
   // SPEC §4 wallet-pay context: the method paid with (the form's, else the one chosen last in this
   // tab, for a page the provider returned to) is a wallet.
   const groups = flow === 'deposit' ? deposit.data?.payment_groups : payout.data?.payout_groups;
-  const payingId = payGroupId ?? String(readSelectedMethodId() ?? '');
+  const payingId =
+    payGroupId ??
+    altMethodOf(paySession?.transaction_id ?? transactionIdOf(window.location.search)) ??
+    String(readSelectedMethodId() ?? '');
   const paying = groups?.find((group) => String(group.id) === payingId);
   const session = useAppSelector((state) => state.session);
   const { merchant, params } = session;
@@ -56,14 +67,14 @@ export function useFinishContext(
       paySession?.success_url,
       init?.merchant_success_url,
       merchant.merchantSuccessUrl,
-      readStored('local', STORAGE_KEYS.merchantSuccessUrl),
+      readKey(MERCHANT_SUCCESS_URL),
     ),
     failUrl: firstText(paySession?.fail_url, init?.merchant_fail_url, merchant.merchantFailUrl),
     processingUrl: firstText(
       paySession?.processing_url,
       init?.merchant_processing_url,
       merchant.merchantProcessingUrl,
-      readStored('local', STORAGE_KEYS.merchantProcessingUrl),
+      readKey(MERCHANT_PROCESSING_URL),
     ),
     queryRedirectUrl: params.merchantRedirectUrl,
     merchantDomain: params.merchantDomain,
@@ -71,7 +82,7 @@ export function useFinishContext(
       paySession?.merchant_url,
       init?.merchant_url,
       merchant.merchantUrl,
-      readStored('local', STORAGE_KEYS.merchantUrl),
+      readKey(MERCHANT_URL),
     ),
     ownOrigin: window.location.origin,
   };
@@ -89,7 +100,7 @@ export function useFinishContext(
       merchantRedirectType: firstText(
         init?.merchant_redirect_type,
         merchant.merchantRedirectType,
-        readStored('local', STORAGE_KEYS.merchantRedirectType),
+        readKey(MERCHANT_REDIRECT_TYPE),
       ),
     },
     timeouts: {

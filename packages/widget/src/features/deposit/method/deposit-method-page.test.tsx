@@ -622,6 +622,33 @@ describe('saved cards on the method page (SPEC §4 card form variants, §7 recur
     });
   });
 
+  it('SPEC §7 phAltMethods: a payment that leaves for the provider keeps the method it left with', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    stubCashierFetch({
+      details: { '101': CARD_DETAIL },
+      submitAnswers: [
+        {
+          status: 200,
+          body: paySession({
+            transaction_id: 'tx_alt_1',
+            step: 'redirect',
+            action: 'redirect',
+            result_status: 'processing',
+            transaction_status: 'await',
+            redirect_data: { url: 'https://psp.example/pay/tx_alt_1', method: 'GET', fields: {} },
+          }),
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    await renderPage();
+    await fillNewCard(user);
+    await user.click(screen.getByRole('button', DEPOSIT_50));
+    await waitFor(() => {
+      expect(JSON.parse(localStorage.getItem('phAltMethods') ?? '{}')).toEqual({ tx_alt_1: '101' });
+    });
+  });
+
   it('a new card is one choice away: the full form comes back', async () => {
     stubCashierFetch({ details: { '101': CARD_DETAIL }, cards: [SAVED_CARD] });
     const user = userEvent.setup();

@@ -10,7 +10,6 @@ import {
   ICON_SIZE_LOW,
   MESSAGE_KEYS,
   SAVE_CARD_FIELD_NAME,
-  STORAGE_KEYS,
   buildBrowserData,
   buildSubmitParameters,
   displayParamsOf,
@@ -31,7 +30,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { readStored, writeStored } from '../../../browser/storage';
+import { storedFingerprint } from '../../../storage/fingerprint';
+import { rememberAltMethod, rememberLastUsedMethod } from '../../../storage/keys';
 import { asApiError } from '../../../api/http';
 import { toFieldError } from '../../../fields';
 import { announce } from '../../../ui/announcer';
@@ -244,9 +244,7 @@ export function MethodFormView({
   };
 
   function followAnswer(session: PaySession) {
-    if (session.result_status === 'success') {
-      writeStored('local', STORAGE_KEYS.lastUsedMethodId, payGroupId);
-    }
+    if (session.result_status === 'success') rememberLastUsedMethod(payGroupId);
     const outcome = submitOutcome(session);
     const state = { paySession: session, payGroupId };
     switch (outcome.kind) {
@@ -275,6 +273,9 @@ export function MethodFormView({
         setChallenge(outcome.data);
         return;
       case 'redirect': {
+        // SPEC §7 phAltMethods: the provider's return is a fresh page load, which retries with
+        // the method the payment left with.
+        rememberAltMethod(session.transaction_id, payGroupId);
         // SPEC §2: the same window when the method is flagged self-target (or in a native iOS
         // app), otherwise a new one.
         const fallback = linkTarget({
@@ -310,7 +311,7 @@ export function MethodFormView({
       });
       if (next === null) return;
       if (message.status === 'success') {
-        writeStored('local', STORAGE_KEYS.lastUsedMethodId, payGroupId);
+        rememberLastUsedMethod(payGroupId);
         forgetCardForRetry();
       }
       void navigate(next, { state: { payGroupId } });
@@ -362,7 +363,7 @@ export function MethodFormView({
     currentShown: readonly FormField[],
     documents: Readonly<Record<string, string>>,
   ): PayloadResult<SubmitRequest> {
-    const fingerprint = readStored('local', STORAGE_KEYS.fingerprint);
+    const fingerprint = storedFingerprint();
     const browserData = currentBrowserData();
     const display = displayParamsOf(search);
     const displayParams = Object.keys(display).length === 0 ? {} : { display_params: display };

@@ -6,9 +6,9 @@
  * @packageDocumentation
  */
 import type { PayoutAccount, PayoutMethodDetail } from '@cashdesk/contract';
-import { STORAGE_KEYS, fieldKind, verificationRouting } from '@cashdesk/domain';
+import { fieldKind, verificationRouting } from '@cashdesk/domain';
 import type { FormField, VerificationRouting } from '@cashdesk/domain';
-import { readStored, removeStored, writeStored } from '../../../browser/storage';
+import { NEW_PAYOUT_ACCOUNT, readKey, removeKey, writeKey } from '../../../storage/keys';
 
 /** The choice of "a new account" in the account select. */
 export const NEW_ACCOUNT = '';
@@ -146,12 +146,12 @@ export function withoutAccountFields(
  */
 export const newAccountMarker = {
   set(payGroupId: string): void {
-    writeStored('session', STORAGE_KEYS.newAccount, payGroupId);
+    writeKey(NEW_PAYOUT_ACCOUNT, payGroupId);
   },
   isSetFor(payGroupId: string): boolean {
-    return readStored('session', STORAGE_KEYS.newAccount) === payGroupId;
+    return readKey(NEW_PAYOUT_ACCOUNT) === payGroupId;
   },
   clear(): void {
-    removeStored('session', STORAGE_KEYS.newAccount);
+    removeKey(NEW_PAYOUT_ACCOUNT);
   },
 };
