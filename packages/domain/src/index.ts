@@ -262,7 +262,7 @@ export {
   nativePayWireType,
   payGroupWallet,
   payoutCardFieldState,
-  platformWallets,
+  walletsToAsk,
   quickSuggestions,
   restrictionMessage,
   splitIntoColumns,

@@ -32,7 +32,7 @@ export {
   nativePayAmount,
   nativePayWireType,
   payGroupWallet,
-  platformWallets,
+  walletsToAsk,
 } from './native-pay';
 export type { NativePayAmount, NativePayWireType } from './native-pay';
 export { buildTypeFilters, filterMethodsByType } from './method-types';

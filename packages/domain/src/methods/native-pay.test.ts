@@ -6,11 +6,12 @@ import {
   nativePayAmount,
   nativePayWireType,
   payGroupWallet,
-  platformWallets,
+  walletsToAsk,
 } from './native-pay';
 import type { NativePayType } from './types';
 
 describe('SPEC §6: the wallets a platform may show', () => {
+  const BOTH = ['apple_pay', 'google_pay', null];
   it.each<[ClientPlatform, DeviceKind, readonly NativePayType[]]>([
     ['IOS', 'mobile', ['Apple']],
     ['UNKNOWN', 'native_ios', ['Apple']],
@@ -19,8 +20,15 @@ describe('SPEC §6: the wallets a platform may show', () => {
     ['WEB', 'desktop', []],
     ['WINDOWS_PHONE', 'mobile', []],
     ['UNKNOWN', 'mobile', []],
-  ])('SPEC §6: %s on a %s device shows %j', (platform, device, wallets) => {
-    expect(platformWallets({ platform, device })).toEqual(wallets);
+  ])('SPEC §6: %s on a %s device asks about %j', (platform, device, wallets) => {
+    expect(walletsToAsk({ platform, device }, BOTH)).toEqual(wallets);
+  });
+
+  it('SPEC §6: a wallet no pay group offers is never asked about', () => {
+    expect(walletsToAsk({ platform: 'ANDROID', device: 'mobile' }, ['apple_pay', null])).toEqual(
+      [],
+    );
+    expect(walletsToAsk({ platform: 'IOS', device: 'mobile' }, [])).toEqual([]);
   });
 
   it('SPEC §6: each wallet is asked for by its Payment Request method identifier', () => {

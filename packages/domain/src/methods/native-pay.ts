@@ -49,12 +49,17 @@ export function payGroupWallet(nativePayType: string | null | undefined): Native
 }
 
 /**
- * SPEC §6: the wallets the platform may show: Apple Pay on iOS or native iOS, Google Pay on
- * Android or native Android, none elsewhere. The widget asks the browser only about these, and
- * offers one only when the browser can pay with it too.
+ * SPEC §6: the wallets to ask the browser about: those of the listed pay groups (their
+ * `native_pay_type`) that the platform may show, Apple Pay on iOS or native iOS and Google Pay
+ * on Android or native Android; none elsewhere. The widget offers a wallet only when the browser
+ * then says it can pay with it too.
  */
-export function platformWallets(context: PlatformContext): readonly NativePayType[] {
-  return NATIVE_PAY_TYPES.filter((type) => isNativePayAvailable(type, context));
+export function walletsToAsk(
+  context: PlatformContext,
+  nativePayTypes: readonly (string | null | undefined)[],
+): readonly NativePayType[] {
+  const listed = new Set(nativePayTypes.map(parseNativePayType));
+  return NATIVE_PAY_TYPES.filter((type) => listed.has(type) && isNativePayAvailable(type, context));
 }
 
 /** A Payment Request API amount: ISO 4217 code and decimal text. */
