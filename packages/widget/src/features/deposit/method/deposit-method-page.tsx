@@ -9,6 +9,7 @@ import type { MethodPageTexts } from '../../../method-form/method-page-parts';
 import { useRouteMethodForm } from '../../../method-form/use-route-method-form';
 import type { RouteMethods } from '../../../method-form/use-route-method-form';
 import { MethodFormView } from './method-form-view';
+import { Skeleton } from '../../../ui/skeleton';
 
 /** SPEC §6: the Apple Pay and Google Pay page, its own chunk, loaded when such a method opens. */
 const NativePayForm = lazy(() =>
@@ -95,7 +96,7 @@ function MethodScreen({
       state={{ kind: 'ready', title: found.method.displayName, payGroupId: found.group.id }}
     >
       {found.method.nativePayType !== null && !checkout ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<Skeleton label={t('DEPOSIT_METHOD.LOADING')} rows={3} />}>
           <NativePayForm
             key={`${provider}:${form.currency}`}
             payGroupId={provider}
