@@ -92,8 +92,9 @@ function fakePaymentRequest(canPay: boolean, sheet: SheetAnswer = {}) {
 }
 
 /** The cashier service: init, the wallet's select and a queue of submit answers. */
-function stubService(submitAnswers: PaySessionInput[] = []) {
+function stubService(submitAnswers: (PaySessionInput | 'network')[] = []) {
   const submits: unknown[] = [];
+  const keys: (string | null)[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL, request?: RequestInit) => {
@@ -105,12 +106,15 @@ function stubService(submitAnswers: PaySessionInput[] = []) {
       if (/\/payments\/groups\/\d+\/submit$/.test(url)) {
         const body = request?.body;
         submits.push(typeof body === 'string' ? JSON.parse(body) : body);
-        return Promise.resolve(Response.json(submitAnswers.shift() ?? paySession()));
+        keys.push(new Headers(request?.headers).get('idempotency-key'));
+        const answer = submitAnswers.shift() ?? paySession();
+        if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'));
+        return Promise.resolve(Response.json(answer));
       }
       return Promise.resolve(Response.json({ error_code: '1000' }, { status: 404 }));
     }),
   );
-  return { submits };
+  return { submits, keys };
 }
 
 afterEach(() => {
@@ -175,7 +179,7 @@ function Probe() {
 }
 
 async function renderWalletPage(channel = 'MOBILE_NATIVE_ANDROID', id = GOOGLE) {
-  await renderWithApp(
+  return renderWithApp(
     <Routes>
       <Route path="/deposit/:provider" element={<DepositMethodPage />} />
       <Route path="/deposit/deposit-success" element={<Probe />} />
@@ -240,6 +244,26 @@ describe('SPEC §6: paying with Google Pay', () => {
     expect(submits).toEqual([]);
     expect(screen.getByRole('button', PAY_BUTTON)).toBeDefined();
     expect(screen.queryByTestId('probe')).toBeNull();
+  });
+
+  it('SPEC §6: an unanswered submit closes the sheet as failed; paying again continues the same payment', async () => {
+    const fake = fakePaymentRequest(true, { details: GOOGLE_TOKEN });
+    const { submits, keys } = stubService(['network', paySession()]);
+    const user = userEvent.setup();
+    const { store } = await renderWalletPage();
+    await user.click(await screen.findByRole('button', PAY_BUTTON));
+    await waitFor(() => {
+      expect(store.getState().ui.errorPopup.error.message).toBe('DEPOSIT_METHOD.NETWORK_ERROR');
+    });
+    expect(fake.complete.mock.calls).toEqual([['fail']]);
+    await user.click(screen.getByRole('button', PAY_BUTTON));
+    await screen.findByTestId('probe');
+    expect(screen.getByTestId('probe').textContent).toBe('/deposit/deposit-success');
+    // One payment: the same body under the same Idempotency-Key, so nothing is charged twice.
+    expect(submits).toHaveLength(2);
+    expect(submits[1]).toEqual(submits[0]);
+    expect(keys[1]).toBe(keys[0]);
+    expect(fake.complete.mock.calls).toEqual([['fail'], ['success']]);
   });
 
   it('SPEC §6: Google Pay is not a method on iOS: its address shows the method unavailable', async () => {
