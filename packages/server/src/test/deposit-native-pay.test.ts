@@ -14,7 +14,7 @@ import { sandboxPayments, sandboxTransactions, transactions } from '../db/schema
 import { getBalance } from '../modules/wallet/ledger';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
-import { CASHIER } from './api-calls';
+import { CASHIER, withdrawalSession } from './api-calls';
 import { depositSubmitCalls } from './deposit-submit-calls';
 import type { DepositSubmitCalls } from './deposit-submit-calls';
 
@@ -160,5 +160,23 @@ describe('Apple Pay and Google Pay deposits (SPEC §6)', () => {
     expect(typeof answer.body.error_code).toBe('string');
     expect(JSON.stringify(answer.body)).toContain('native_pay');
     expect(await balanceOf(playerId)).toBe('500');
+  });
+
+  it('SPEC §6: a withdrawal carrying a wallet token is a 400 naming native_pay', async () => {
+    const session = await withdrawalSession(server, `p-${randomUUID()}`);
+    const response = await fetch(
+      `${server.baseUrl}${CASHIER}/payouts/groups/${String(idOf('bank_payout', 'withdrawal'))}/submit`,
+      {
+        method: 'POST',
+        headers: {
+          'x-session-id': session,
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify(walletBody('google_pay', googlePayToken('approve'), '50')),
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('native_pay');
   });
 });
