@@ -148,11 +148,14 @@ export function MethodListPage({
   const storedFilter = list.filter;
   const { data, error, isFetching, refetch } = query;
   // SPEC §6: Apple Pay and Google Pay only where the platform shows them and the browser pays.
+  // While the browser is asked, the list waits: the automatic choice (SPEC §4) sees it whole.
   const asked = listWallets(data?.groups ?? [], environment);
-  const nativePayReady = useNativePayReady(asked.wallets, asked.currency).ready;
+  const wallets = useNativePayReady(asked.wallets, asked.currency);
+  const nativePayReady = wallets.ready;
+  const walletsPending = wallets.pending;
 
   const model = useMemo(() => {
-    if (data === undefined) return null;
+    if (data === undefined || walletsPending) return null;
     const lastUsedMethodId = readLastUsedMethodId();
     const methods = mapListMethods(data, environment, lastUsedMethodId, nativePayReady);
     const ordered = inDisplayOrder(groupMethods(methods));
@@ -171,7 +174,7 @@ export function MethodListPage({
       specificBonusIds: new Set(bonuses.byPayGroup.keys()),
       pendingWithdrawal: data.withdrawal_reverse !== null,
     };
-  }, [data, environment, nativePayReady]);
+  }, [data, environment, nativePayReady, walletsPending]);
 
   // SPEC §3: the merchant return URLs and the balance belong to the shared session state.
   useEffect(() => {

@@ -92,14 +92,14 @@ function fakePaymentRequest(canPay: boolean, sheet: SheetAnswer = {}) {
 }
 
 /** The cashier service: init, the wallet's select and a queue of submit answers. */
-function stubService(submitAnswers: (PaySessionInput | 'network')[] = []) {
+function stubService(submitAnswers: (PaySessionInput | 'network')[] = [], init: unknown = INIT) {
   const submits: unknown[] = [];
   const keys: (string | null)[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL, request?: RequestInit) => {
       const url = input instanceof Request ? input.url : input.toString();
-      if (url.endsWith('/payments/groups/init')) return Promise.resolve(Response.json(INIT));
+      if (url.endsWith('/payments/groups/init')) return Promise.resolve(Response.json(init));
       if (/\/payments\/groups\/\d+\/select$/.test(url)) {
         return Promise.resolve(Response.json(WALLET_DETAIL));
       }
@@ -161,6 +161,23 @@ describe('SPEC §6: which wallet the method list offers', () => {
       expect(shown(EXAMPLE_CARD_PAY_GROUP.public_name)).toBe(true);
     },
   );
+
+  it('SPEC §4, §6: the automatic choice waits for the browser, so a preselected Google Pay opens', async () => {
+    fakePaymentRequest(true);
+    // No last used card to choose first (SPEC §4 order): the pay_group parameter decides.
+    stubService([], {
+      ...INIT,
+      payment_groups: INIT.payment_groups.map((group) => ({ ...group, last_used: false })),
+    });
+    await renderWithApp(
+      <Routes>
+        <Route path="/deposit" element={<DepositHomePage />} />
+        <Route path="/deposit/:provider" element={<Probe />} />
+      </Routes>,
+      { route: `/deposit?xChannel=MOBILE_NATIVE_ANDROID&pay_group=${String(GOOGLE)}` },
+    );
+    expect((await screen.findByTestId('probe')).textContent).toBe(`/deposit/${String(GOOGLE)}`);
+  });
 
   it('SPEC §6: a browser without the Payment Request API shows neither wallet, even on Android', async () => {
     stubService();
