@@ -15,7 +15,7 @@ import type { PaymentProvider } from './provider';
  * version it was built against ({@link ConnectorModule.kitVersion}); the server loads it when the
  * major versions match.
  */
-export const KIT_VERSION = '1.1.0';
+export const KIT_VERSION = '1.2.0';
 
 /** Where a connector writes what it wants in the server's log (never card data or secrets). */
 export interface ConnectorLog {

@@ -61,6 +61,8 @@ export type {
   ReturnUrls,
   ThreeDsChallengeResult,
   ThreeDsOutcome,
+  WalletKind,
+  WalletTokenInput,
   WebhookNotification,
   WebhookRequest,
   WebhookVerification,

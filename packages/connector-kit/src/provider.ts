@@ -124,6 +124,20 @@ export interface NewCardInput {
   readonly holder: string;
 }
 
+/** The wallets of SPEC §3 `native_pay_type`, as a deposit names them. */
+export type WalletKind = 'apple_pay' | 'google_pay';
+
+/**
+ * An Apple Pay or Google Pay payment token, as the browser's Payment Request API gave it to the
+ * cashier (Google Pay: `paymentMethodData.tokenizationData.token`; Apple Pay: the token's
+ * `paymentData` as JSON text). Encrypted for the gateway the wallet's request data named
+ * ({@link PaymentProvider.walletRequestData}). **Never store or log it.**
+ */
+export interface WalletTokenInput {
+  readonly wallet: WalletKind;
+  readonly token: string;
+}
+
 /**
  * What may be kept and shown of a card (SPEC §3 saved card): never the number or security code.
  */
@@ -197,6 +211,11 @@ export interface DepositInput {
   readonly payGroup: string;
   /** A new card (card kind only). The only place a card number reaches a provider. */
   readonly card?: NewCardInput | undefined;
+  /**
+   * An Apple Pay or Google Pay payment (card kind, a pay group with a `native_pay_type`): the
+   * wallet's payment token, in place of a card. Like a card, **never store or log it**.
+   */
+  readonly walletToken?: WalletTokenInput | undefined;
   /** A token from an earlier {@link DepositApproved.cardToken}, for a saved card. */
   readonly savedCardToken?: string | undefined;
   /**
@@ -670,6 +689,20 @@ export interface PaymentProvider {
    * connector and results come from {@link status} alone.
    */
   readonly webhook?: ProviderWebhook | undefined;
+
+  /**
+   * Optional: the payment method data of a wallet (SPEC §6 Apple Pay, Google Pay) the cashier
+   * builds its Payment Request with: the `data` member of the wallet's `PaymentMethodData`, as
+   * the wallet documents it (Google Pay: API version, merchant info, allowed payment methods
+   * with this PSP as the tokenization gateway; Apple Pay: merchant identifier, networks,
+   * capabilities). The token the wallet then answers reaches {@link authorizeDeposit} as
+   * {@link DepositInput.walletToken}. `undefined` (or no such method): this provider takes no
+   * such wallet, and the cashier cannot offer it for the provider's pay groups.
+   */
+  walletRequestData?(
+    wallet: WalletKind,
+    context: { readonly merchantName: string; readonly currency: string },
+  ): Readonly<Record<string, unknown>> | undefined;
 }
 
 /** A webhook request as it arrived: its headers (lower-case names) and its body byte for byte. */
@@ -745,6 +778,8 @@ export interface LoggableDepositInput {
   readonly card?: { readonly last4: string; readonly digits: number } | undefined;
   readonly savedCard: boolean;
   readonly saveCard: boolean;
+  /** The wallet of an Apple Pay or Google Pay payment (never its token). */
+  readonly wallet?: WalletKind | undefined;
   readonly playerId: string;
   readonly country: string;
 }
@@ -766,6 +801,7 @@ export function redactDepositInput(input: DepositInput): LoggableDepositInput {
     card: digits === undefined ? undefined : { last4: digits.slice(-4), digits: digits.length },
     savedCard: input.savedCardToken !== undefined,
     saveCard: input.saveCard === true,
+    wallet: input.walletToken?.wallet,
     playerId: input.customer.playerId,
     country: input.customer.country,
   };

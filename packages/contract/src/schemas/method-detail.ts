@@ -110,11 +110,12 @@ export const DepositMethodDetail = z
   .object({
     ...detailShape,
     parameters: z.array(FieldDefinition),
+    native_pay_data: z.nullish(z.string().check(z.maxLength(8192))),
   })
   .check(
     z.meta({
       id: 'DepositMethodDetail',
-      description: `Method detail of a deposit pay group (SPEC §3 "Method detail", §7 POST payments/groups/{payGroupId}/select): limits, amount blocks, the form fields (parameters) and display settings. ${DETAIL_NOTES}`,
+      description: `Method detail of a deposit pay group (SPEC §3 "Method detail", §7 POST payments/groups/{payGroupId}/select): limits, amount blocks, the form fields (parameters) and display settings. ${DETAIL_NOTES} native_pay_data (designed) is, for an Apple Pay or Google Pay pay group, the JSON text of the payment method data its connector asks the Payment Request API for (merchant and gateway of the wallet); absent when the connector offers none, and the wallet cannot then be paid.`,
     }),
   );
 /** SPEC §3: deposit method detail. */

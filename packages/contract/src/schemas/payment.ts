@@ -4,7 +4,12 @@
  *
  * @packageDocumentation
  */
-import { MAX_DISPLAY_PARAM_LENGTH, RESULT_STATUSES, parseDecimal } from '@cashdesk/domain';
+import {
+  MAX_DISPLAY_PARAM_LENGTH,
+  NATIVE_PAY_WIRE_TYPES,
+  RESULT_STATUSES,
+  parseDecimal,
+} from '@cashdesk/domain';
 import type { DisplayParamName } from '@cashdesk/domain';
 import * as z from 'zod/mini';
 import {
@@ -138,6 +143,22 @@ export const DisplayParams = z.object(DISPLAY_PARAM_SHAPE).check(
 /** SPEC §2: display parameters. */
 export type DisplayParams = z.infer<typeof DisplayParams>;
 
+/** The largest wallet payment token a submit carries (an Apple Pay token is a few kilobytes). */
+const MAX_NATIVE_PAY_TOKEN_LENGTH = 16384;
+
+/** SPEC §3, §6: the wallet's payment token of an Apple Pay or Google Pay deposit. */
+const NativePayToken = z
+  .object({
+    wallet: z.enum(NATIVE_PAY_WIRE_TYPES),
+    token: z.string().check(z.minLength(1), z.maxLength(MAX_NATIVE_PAY_TOKEN_LENGTH)),
+  })
+  .check(
+    z.meta({
+      id: 'NativePayToken',
+      description:
+        "An Apple Pay or Google Pay payment (SPEC §3 native_pay_type, §6; designed): the wallet (apple_pay or google_pay, which must be the pay group's) and the payment token the browser's Payment Request API answered with (Google Pay: paymentMethodData.tokenizationData.token; Apple Pay: the token's paymentData as JSON text). It goes to the pay group's connector as the payment method and is never stored or logged.",
+    }),
+  );
 /** Whether a card number appears among submitted values. */
 function carriesCardNumber(
   values: Readonly<Record<string, string | boolean>> | undefined,
@@ -158,6 +179,7 @@ export const SubmitRequest = z
     is_new_payout_account: z.optional(z.boolean()),
     save_card: z.optional(z.boolean()),
     display_params: z.optional(DisplayParams),
+    native_pay: z.optional(NativePayToken),
   })
   .check(
     z.refine(
@@ -169,7 +191,7 @@ export const SubmitRequest = z
     z.meta({
       id: 'SubmitRequest',
       description:
-        'Body of payments/groups/{payGroupId}/submit and payouts/groups/{payGroupId}/submit (SPEC §3 "Payment request payload" and "Deposit submit body", §7). One shape for both: form values arrive in `fields` (deposit submit body) or `parameters` (payment request payload) and are merged, parameters winning; amount is a decimal string (a number is accepted, see SubmitAmount) and excludes nothing else. card_data.card_id picks a saved card; then card_pan must not be sent (card_cvv may be, when the amount needs it). save_card stores a new card (only when sent true; the deposit form leaves it unticked until the player ticks it); is_new_payout_account is the widget marker of a withdrawal to an account entered as new, accepted and not relied on (the server finds the first withdrawal of a player to an account itself); fingerprint is the device fingerprint (PH_fingerprint); display_params are the display parameters of the address the cashier started from, which the return addresses of a deposit carry (SPEC §2).',
+        'Body of payments/groups/{payGroupId}/submit and payouts/groups/{payGroupId}/submit (SPEC §3 "Payment request payload" and "Deposit submit body", §7). One shape for both: form values arrive in `fields` (deposit submit body) or `parameters` (payment request payload) and are merged, parameters winning; amount is a decimal string (a number is accepted, see SubmitAmount) and excludes nothing else. card_data.card_id picks a saved card; then card_pan must not be sent (card_cvv may be, when the amount needs it). save_card stores a new card (only when sent true; the deposit form leaves it unticked until the player ticks it); is_new_payout_account is the widget marker of a withdrawal to an account entered as new, accepted and not relied on (the server finds the first withdrawal of a player to an account itself); fingerprint is the device fingerprint (PH_fingerprint); display_params are the display parameters of the address the cashier started from, which the return addresses of a deposit carry (SPEC §2); native_pay is the wallet token of an Apple Pay or Google Pay deposit, required for such a pay group and refused for any other.',
     }),
   );
 /** SPEC §3: submit body as parsed (amount always a decimal string). */

@@ -26,6 +26,15 @@ export type { InstantInput } from './instant';
 export { logoImage } from './logo-image';
 export { isWalletPayGroup, mapPayGroup, mapPayGroups } from './map-method';
 export type { MapPayGroupContext, PlatformContext } from './map-method';
+export {
+  NATIVE_PAY_METHOD_IDS,
+  NATIVE_PAY_WIRE_TYPES,
+  nativePayAmount,
+  nativePayWireType,
+  payGroupWallet,
+  walletsToAsk,
+} from './native-pay';
+export type { NativePayAmount, NativePayWireType } from './native-pay';
 export { buildTypeFilters, filterMethodsByType } from './method-types';
 export type { MethodCategory, MethodTypeFilter } from './method-types';
 export { payoutCardFieldState, withdrawalReversalStatus } from './payout';

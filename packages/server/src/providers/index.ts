@@ -56,6 +56,8 @@ export type {
   ReturnUrls,
   ThreeDsChallengeResult,
   ThreeDsOutcome,
+  WalletKind,
+  WalletTokenInput,
 } from './payment-provider';
 export { SANDBOX_BANK, SANDBOX_MERCHANT_NAME, SANDBOX_WALLET } from './sandbox/merchant';
 export { SANDBOX_PROVIDER_NAME, SandboxProvider } from './sandbox/sandbox-provider';

@@ -60,6 +60,8 @@ export type {
   ReturnUrls,
   ThreeDsChallengeResult,
   ThreeDsOutcome,
+  WalletKind,
+  WalletTokenInput,
   WebhookNotification,
   WebhookRequest,
   WebhookVerification,

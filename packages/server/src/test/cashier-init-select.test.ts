@@ -95,6 +95,7 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
     expect(list(body.payment_groups).map((group) => group.short_name)).toEqual([
       'card',
       'apple_pay',
+      'google_pay',
       'ewallet',
       'mobile_money',
       'crypto_qr',
@@ -148,6 +149,7 @@ describe('deposit init (SPEC §3 cashier response, §7 payments/groups/init)', (
     expect(byName(body.payment_groups, 'ewallet').last_used).toBe(false);
     // Apple Pay stays in the list: the widget filters it by platform (SPEC §6).
     expect(byName(body.payment_groups, 'apple_pay').native_pay_type).toBe('apple_pay');
+    expect(byName(body.payment_groups, 'google_pay').native_pay_type).toBe('google_pay');
   });
 
   it('answers the settings, bonuses, lost-profit bonus, balance and profile (SPEC §3)', async () => {

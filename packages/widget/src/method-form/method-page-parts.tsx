@@ -7,7 +7,7 @@
  */
 import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
 import { mapPayGroup, NOTIFICATION_CATEGORIES, readCashierFeatures } from '@cashdesk/domain';
-import type { ClientEnvironment, Method } from '@cashdesk/domain';
+import type { ClientEnvironment, Method, NativePayType } from '@cashdesk/domain';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,6 @@ import { NotificationBanner } from '../notifications/notification-banner';
 import { Button } from '../ui/button';
 import { PageHeader } from '../ui/page-header';
 import { Skeleton } from '../ui/skeleton';
-import { NATIVE_PAY_READY } from '../browser/wallet-pay';
 import './method-page.css';
 
 /** The id of the method page's h1, which its form is labelled by. */
@@ -233,12 +232,16 @@ export type MethodSources = Pick<
   'user_bonuses' | 'lost_profit_merchant_bonus' | 'cashier_features'
 >;
 
-/** The pay group the route names and its mapped method (SPEC §3), or `null`. */
+/**
+ * The pay group the route names and its mapped method (SPEC §3), or `null`; a wallet only when
+ * the browser can pay with it (`nativePayReady`, SPEC §6).
+ */
 export function findRouteMethod(
   groups: readonly PayGroup[] | undefined,
   sources: MethodSources,
   provider: string,
   environment: ClientEnvironment,
+  nativePayReady: readonly NativePayType[],
 ): { readonly group: PayGroup; readonly method: Method } | null {
   const group = groups?.find((candidate) => String(candidate.id) === provider);
   if (group === undefined) return null;
@@ -250,7 +253,7 @@ export function findRouteMethod(
     lostProfitBonus: readCashierFeatures(sources.cashier_features).lostProfit
       ? sources.lost_profit_merchant_bonus
       : null,
-    nativePayReady: NATIVE_PAY_READY,
+    nativePayReady,
   });
   return method === null ? null : { group, method };
 }

@@ -61,11 +61,13 @@ function Harness({
   call: ReturnType<typeof submitCall>['call'];
   group?: PayGroup;
 }) {
-  const found = findRouteMethod([group], EXAMPLE_DEPOSIT_INIT, String(EXAMPLE_CARD_PAY_GROUP.id), {
-    channel: 'DESKTOP_AIR_PM',
-    platform: 'WEB',
-    device: 'desktop',
-  });
+  const found = findRouteMethod(
+    [group],
+    EXAMPLE_DEPOSIT_INIT,
+    String(EXAMPLE_CARD_PAY_GROUP.id),
+    { channel: 'DESKTOP_AIR_PM', platform: 'WEB', device: 'desktop' },
+    [],
+  );
   if (found === null) throw new Error('the example pay group maps to a method');
   const controller = useMethodForm({
     payGroupId: '7',

@@ -9,6 +9,7 @@ import type { SelectArgs } from '../api/cashier-api';
 import type { ResponseOf } from '../api/http';
 import { useAppSelector } from '../store/hooks';
 import { useFieldCode } from '../fields';
+import { listWallets, useNativePayReady } from '../browser/wallet-pay';
 import { buildMethodForm } from './method-form';
 import type { AnyMethodDetail, FormFlow, MethodForm } from './method-form';
 import { findRouteMethod, useMethodBodyAttributes } from './method-page-parts';
@@ -67,11 +68,17 @@ export function useRouteMethodForm<Init, Detail extends AnyMethodDetail>({
   useSelect,
 }: RouteMethodFormInput<Init, Detail>): RouteMethodForm<Detail> {
   const environment = useAppSelector((state) => state.session.environment);
+  // SPEC §6: a wallet's page waits for the browser's answer rather than say it is unavailable.
+  const routeGroup = ((init.data === undefined ? [] : methodsOf(init.data).groups) ?? []).filter(
+    (group) => String(group.id) === provider,
+  );
+  const asked = listWallets(routeGroup, environment);
+  const wallets = useNativePayReady(asked.wallets, asked.currency);
   const found = useMemo(() => {
     if (init.data === undefined) return null;
     const { groups, sources } = methodsOf(init.data);
-    return findRouteMethod(groups, sources, provider, environment);
-  }, [init.data, methodsOf, provider, environment]);
+    return findRouteMethod(groups, sources, provider, environment, wallets.ready);
+  }, [init.data, methodsOf, provider, environment, wallets.ready]);
   const currency = found?.method.currencyAlpha3 ?? null;
   const select = useSelect(
     found === null || currency === null ? skipToken : { payGroupId: provider, currency },
@@ -96,6 +103,7 @@ export function useRouteMethodForm<Init, Detail extends AnyMethodDetail>({
   useMethodBodyAttributes(found === null ? null : provider, currency);
   const loading =
     init.data === undefined ||
+    wallets.pending ||
     (found !== null && select.data === undefined) ||
     (listsCards && cards.isLoading) ||
     !fieldCodeReady;

@@ -6,8 +6,13 @@
  */
 import type { DepositInitResponse, PayGroup } from '@cashdesk/contract';
 import { mapPayGroups, readCashierFeatures } from '@cashdesk/domain';
-import { NATIVE_PAY_READY } from '../browser/wallet-pay';
-import type { ClientEnvironment, Method, MethodAvailability, MethodGroups } from '@cashdesk/domain';
+import type {
+  ClientEnvironment,
+  Method,
+  MethodAvailability,
+  MethodGroups,
+  NativePayType,
+} from '@cashdesk/domain';
 
 /** SPEC §2: the four homepage groups, in the order they are shown. */
 export const GROUP_ORDER = ['popular', 'lostProfit', 'regular', 'disabled'] as const;
@@ -53,7 +58,8 @@ function availabilityOf(groups: readonly PayGroup[]): Record<number, MethodAvail
 
 /**
  * SPEC §3, §6: the mapped methods of the init answer: wallets only where the platform allows
- * them, user bonuses by pay group, the lost-profit info, the enabled rule.
+ * them and the browser can pay with them (`nativePayReady`), user bonuses by pay group, the
+ * lost-profit info, the enabled rule.
  *
  * The last used method: when the widget remembered one (phLastUsedMethodId) and it is in the
  * list, it is the last used method and the service's `last_used` flags are overridden, because
@@ -64,6 +70,7 @@ export function mapListMethods(
   response: ListResponse,
   environment: ClientEnvironment,
   lastUsedMethodId: number | null,
+  nativePayReady: readonly NativePayType[],
 ): readonly Method[] {
   const methods = mapPayGroups(response.groups, {
     platform: environment.platform,
@@ -74,7 +81,7 @@ export function mapListMethods(
       ? response.lost_profit_merchant_bonus
       : null,
     availability: availabilityOf(response.groups),
-    nativePayReady: NATIVE_PAY_READY,
+    nativePayReady,
   });
   if (lastUsedMethodId === null || !methods.some((method) => method.id === lastUsedMethodId)) {
     return methods;

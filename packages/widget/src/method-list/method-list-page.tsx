@@ -51,6 +51,7 @@ import {
 } from './method-list-slice';
 import type { ListFlow } from './method-list-slice';
 import { GROUP_ORDER, homeSections, inDisplayOrder, mapListMethods } from './home-model';
+import { listWallets, useNativePayReady } from '../browser/wallet-pay';
 import type { GroupName, ListResponse } from './home-model';
 import { readLastUsedMethodId, readSelectedMethodId, takeSkipLastUsedFlag } from './home-storage';
 import { MethodShortcuts } from './method-shortcuts';
@@ -164,11 +165,17 @@ export function MethodListPage({
   const { initialLoadDone, carouselSwitchedOff } = list;
   const storedFilter = list.filter;
   const { data, error, isFetching, refetch } = query;
+  // SPEC §6: Apple Pay and Google Pay only where the platform shows them and the browser pays.
+  // While the browser is asked, the list waits: the automatic choice (SPEC §4) sees it whole.
+  const asked = listWallets(data?.groups ?? [], environment);
+  const wallets = useNativePayReady(asked.wallets, asked.currency);
+  const nativePayReady = wallets.ready;
+  const walletsPending = wallets.pending;
 
   const model = useMemo(() => {
-    if (data === undefined) return null;
+    if (data === undefined || walletsPending) return null;
     const lastUsedMethodId = readLastUsedMethodId();
-    const methods = mapListMethods(data, environment, lastUsedMethodId);
+    const methods = mapListMethods(data, environment, lastUsedMethodId, nativePayReady);
     const ordered = inDisplayOrder(groupMethods(methods));
     const bonuses = userBonusesByPayGroups(data.user_bonuses);
     return {
@@ -187,7 +194,7 @@ export function MethodListPage({
       specificBonusIds: new Set(bonuses.byPayGroup.keys()),
       pendingWithdrawal: data.withdrawal_reverse !== null,
     };
-  }, [data, environment]);
+  }, [data, environment, nativePayReady, walletsPending]);
 
   // SPEC §3: the merchant return URLs and the balance belong to the shared session state.
   useEffect(() => {

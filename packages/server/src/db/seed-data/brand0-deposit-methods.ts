@@ -1,5 +1,5 @@
 /**
- * brand0's deposit pay groups: one of every method kind of SPEC §1 (card, Apple Pay, redirect,
+ * brand0's deposit pay groups: one of every method kind of SPEC §1 (card, Apple Pay, Google Pay, redirect,
  * await, QR code, bank transfer with a receipt, bet-shop cash, host-to-host checkout), their forms
  * holding every field kind of SPEC §3, and a popular, a restricted and a disabled method.
  *
@@ -55,6 +55,18 @@ export const BRAND0_DEPOSIT_METHODS: readonly SeedPayGroup[] = [
     nativePayType: 'apple_pay',
     arrangement: 95,
     logo: '/assets/logos/apple-pay.svg',
+    fields: [],
+    currencies: [{ ...EUR_LIMITS, fee: '0%', amountBlocks: ['10', '25', '50'] }],
+  },
+  {
+    flow: 'deposit',
+    shortName: 'google_pay',
+    publicName: 'Google Pay',
+    providerKind: 'card',
+    payMethodType: 'mobile',
+    nativePayType: 'google_pay',
+    arrangement: 94,
+    logo: '/assets/logos/google-pay.svg',
     fields: [],
     currencies: [{ ...EUR_LIMITS, fee: '0%', amountBlocks: ['10', '25', '50'] }],
   },

@@ -7,7 +7,8 @@
  * pay groups are listed (the widget shows them in its Disabled group, SPEC §4). The withdrawal
  * wager rule (SPEC §4, modules/cashier/wager.ts), where it holds, lists every payout group disabled
  * with a `wager` view_data item. Apple Pay and Google Pay are listed on every platform: the widget
- * filters them by its platform (SPEC §6), which the server does not know.
+ * filters them by its platform (SPEC §6), which the server does not know, and by what the
+ * browser can pay with (docs/decisions/0122).
  *
  * Amounts go out as decimal strings at the currency precision (limits, blocks, balance); fee
  * percentages as the stored text ("2%").

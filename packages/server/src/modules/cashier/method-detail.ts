@@ -10,7 +10,8 @@
 import * as z from 'zod/mini';
 import { Url } from '@cashdesk/contract';
 import type { DepositMethodDetail, PayoutMethodDetail } from '@cashdesk/contract';
-import { workflowKind } from '@cashdesk/domain';
+import { payGroupWallet, workflowKind } from '@cashdesk/domain';
+import type { ConnectorRegistry } from '../../providers/connectors';
 import type { Executor } from '../../db/open';
 import { betShopToWire, listBetShops } from './bet-shops';
 import { brandDataOf } from './brand-data';
@@ -80,17 +81,45 @@ async function detailCommon(db: Executor, session: SessionContext, entry: Sessio
   };
 }
 
-/** SPEC §3 method detail of a deposit pay group. */
+/**
+ * SPEC §6: the Payment Request method data of an Apple Pay or Google Pay pay group, as JSON text,
+ * from the pay group's connector (`walletRequestData`); `null` for any other pay group, and for
+ * a connector that offers no such wallet (the widget then cannot pay with it).
+ */
+function nativePayData(
+  connectors: Pick<ConnectorRegistry, 'has' | 'resolve' | 'provider'>,
+  entry: SessionPayGroup,
+  merchantName: string,
+): string | null {
+  const wallet = payGroupWallet(entry.group.nativePayType);
+  if (wallet === null) return null;
+  const name = connectors.resolve(entry.group.connector);
+  if (!connectors.has(name)) return null;
+  const data = connectors
+    .provider(name)
+    .walletRequestData?.(wallet, { merchantName, currency: entry.currency.alpha3 });
+  return data === undefined ? null : JSON.stringify(data);
+}
+
+/** SPEC §3 method detail of a deposit pay group (with a wallet's Payment Request data, SPEC §6). */
 export async function depositMethodDetail(
   db: Executor,
   session: SessionContext,
   entry: SessionPayGroup,
+  connectors: Pick<ConnectorRegistry, 'has' | 'resolve' | 'provider'>,
+  now: Date,
 ): Promise<DepositMethodDetail> {
-  const [common, player] = await Promise.all([
+  const [common, player, { brand }] = await Promise.all([
     detailCommon(db, session, entry),
     loadPlayer(db, session.playerId),
+    brandDataOf(db, sessionScope(session, 'deposit'), now),
   ]);
-  return { ...common, parameters: depositFields(formFields(entry.group, player)) };
+  const walletData = nativePayData(connectors, entry, brand.name);
+  return {
+    ...common,
+    parameters: depositFields(formFields(entry.group, player)),
+    ...(walletData === null ? {} : { native_pay_data: walletData }),
+  };
 }
 
 /** SPEC §3 method detail of a withdrawal pay group, with the withdrawal additions. */

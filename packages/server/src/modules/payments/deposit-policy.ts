@@ -5,6 +5,9 @@
  * fields, the confirmation code of a form with a requisite field, the charges (fee, tax, bonus)
  * and the provider request with its return addresses.
  *
+ * An Apple Pay or Google Pay pay group is paid with the wallet token the submit carries
+ * (`native_pay`), handed to the provider like a card and, like a card, never stored.
+ *
  * Card data (card_pan, card_cvv, expiry, holder) exists only in the request: it is validated,
  * handed to the provider call as {@link CardSecrets} and dropped. It is never stored (the
  * transaction keeps the other form values and the request without the card), never logged and
@@ -23,6 +26,7 @@ import {
   cvvRequirement,
   fieldKind,
   mapField,
+  payGroupWallet,
   resultPagePath,
   splitExpiry,
   validateCardNumberOnSubmit,
@@ -38,7 +42,7 @@ import type { Database, Executor } from '../../db/open';
 import { savedCards } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { cashierThreeDsReturnUrl } from '../../providers';
-import type { NewCardInput, ReturnUrls } from '../../providers';
+import type { NewCardInput, ReturnUrls, WalletTokenInput } from '../../providers';
 import type { ConnectorRegistry } from '../../providers/connectors';
 import {
   payGroupConnector,
@@ -201,6 +205,35 @@ async function chooseCard(
   return { card: newCard(pan, cvv, expiry, rawHolder) };
 }
 
+/**
+ * SPEC §3, §6: the wallet token of an Apple Pay or Google Pay pay group (domain payGroupWallet of
+ * its `native_pay_type`): required there, and for that pay group's wallet; refused for any other
+ * pay group, so a token never reaches a connector as anything but the wallet it was asked for.
+ *
+ * @throws {ApiError} invalidField (body.native_pay).
+ */
+function walletTokenOf(
+  nativePayType: string | null,
+  body: SubmitRequest,
+): WalletTokenInput | undefined {
+  const wallet = payGroupWallet(nativePayType);
+  const sent = body.native_pay;
+  if (wallet === null) {
+    if (sent === undefined) return undefined;
+    throw new ApiError('invalidField', {
+      field: 'body.native_pay',
+      detail: 'this method is not paid with a wallet',
+    });
+  }
+  if (sent?.wallet !== wallet) {
+    throw new ApiError('invalidField', {
+      field: 'body.native_pay',
+      detail: `this method is paid with ${wallet}: its token is required`,
+    });
+  }
+  return { wallet, token: sent.token };
+}
+
 /** What the non-card fields of a submit refer to. */
 interface FormRefs {
   readonly betShop: Awaited<ReturnType<typeof findBetShop>>;
@@ -358,6 +391,7 @@ export async function prepareDeposit(
   assertKnownParameters('deposit', wireFields, sent);
   const fields = wireFields.map(mapField);
   const values = withServerValues(fields, sent, isCardField);
+  const walletToken = walletTokenOf(entry.group.nativePayType, body);
 
   const isCardPayment =
     entry.group.providerKind === 'card' &&
@@ -423,6 +457,7 @@ export async function prepareDeposit(
       methodKind: entry.group.providerKind,
       payGroup: entry.group.shortName,
       ...(card.savedCard === undefined ? {} : { savedCardToken: card.savedCard.token }),
+      ...(walletToken === undefined ? {} : { walletToken }),
       saveCard,
       customer: customerOf(player),
       returnUrls,
@@ -431,7 +466,7 @@ export async function prepareDeposit(
       merchantName: brand.name,
       language: session.language,
     }),
-    secrets: secretsOf(card),
+    secrets: secretsOf(card, walletToken),
     reserve: null,
     documentIds: refs.documentIds,
     brand,
@@ -441,7 +476,11 @@ export async function prepareDeposit(
   };
 }
 
-function secretsOf(card: CardChoice): CardSecrets | null {
+function secretsOf(
+  card: CardChoice,
+  walletToken: WalletTokenInput | undefined,
+): CardSecrets | null {
+  if (walletToken !== undefined) return { walletToken };
   if (card.card === undefined && card.savedCardCvv === undefined) return null;
   return {
     ...(card.card === undefined ? {} : { card: card.card }),
@@ -455,6 +494,7 @@ function secretsOf(card: CardChoice): CardSecrets | null {
  * validated, and the provider answers a known key with its first result anyway.
  */
 export function depositSecretsFromRetry(body: SubmitRequest): CardSecrets | null {
+  if (body.native_pay !== undefined) return { walletToken: body.native_pay };
   const values = submittedValues(body);
   const pan = (textOf(values, CARD_PARAMETER_NAMES.pan) ?? '').replace(/[\s-]/g, '');
   const cvv = textOf(values, CARD_PARAMETER_NAMES.cvv) ?? '';

@@ -9,7 +9,12 @@
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/open';
 import type { Clock } from '../../http/app-types';
-import type { NewCardInput, PaymentProvider, ProviderCallOptions } from '../../providers';
+import type {
+  NewCardInput,
+  PaymentProvider,
+  ProviderCallOptions,
+  WalletTokenInput,
+} from '../../providers';
 import type { ConnectorRegistry } from '../../providers/connectors';
 import type { PaymentMetrics, ProviderCallOutcome, ProviderOperation } from '../../http/telemetry';
 import type { WalletService } from '../wallet';
@@ -104,11 +109,13 @@ export async function withProviderTimeout<T>(
 
 /**
  * The card data of the one call that may carry it, from the player's own request (a submit or its
- * retry); never stored, never logged.
+ * retry): a new card, a saved card's security code, or an Apple Pay or Google Pay token; never
+ * stored, never logged.
  */
 export interface CardSecrets {
   readonly card?: NewCardInput | undefined;
   readonly savedCardCvv?: string | undefined;
+  readonly walletToken?: WalletTokenInput | undefined;
 }
 
 /** A provider error as the log may show it: its kind only (never a request or card data). */

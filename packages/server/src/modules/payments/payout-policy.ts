@@ -335,6 +335,12 @@ export async function preparePayout(
 
   const wireFields = formFields(entry.group, player);
   const sent = submittedValues(body);
+  if (body.native_pay !== undefined) {
+    throw new ApiError('invalidField', {
+      field: 'body.native_pay',
+      detail: 'a withdrawal is never paid with a wallet token',
+    });
+  }
   for (const secret of CARD_SECRETS) {
     if (Object.hasOwn(sent, secret)) {
       throw new ApiError('invalidField', {

@@ -43,7 +43,7 @@ import type { CardSecrets, PaymentDeps } from './payment-deps';
 import { counted } from './payment-metrics';
 import { applyDepositOutcome, applyPayoutOutcome } from './provider-outcomes';
 import { lookUp } from './provider-lookup';
-import { depositInputOf, needsCard, payoutInputOf, storedRequestOf } from './stored-request';
+import { depositInputOf, lacksPaymentData, payoutInputOf, storedRequestOf } from './stored-request';
 import type { TransactionRow } from './transaction-repository';
 import { completeTransaction } from './transactions';
 import type { TransitionResult } from './transactions';
@@ -70,7 +70,7 @@ export async function callProvider(
   }
   const now = deps.clock();
   if (request.flow === 'deposit') {
-    if (needsCard(request) && secrets?.card === undefined) return lookUp(deps, row, owner);
+    if (lacksPaymentData(request, secrets)) return lookUp(deps, row, owner);
     const input = depositInputOf(request, secrets);
     return attempt(deps, row, owner, {
       log: { deposit: redactDepositInput(input) },

@@ -1,13 +1,14 @@
 /**
  * The request a transaction's provider call sends, stored with the transaction when it is
  * committed (before the provider is called), so that the call can be repeated with the same key
- * (provider-calls.ts). Card data is never stored: a deposit's card and security code come from
- * the player's own request, each time.
+ * (provider-calls.ts). Card data is never stored: a deposit's card and security code, or its
+ * wallet's token, come from the player's own request, each time.
  *
  * @packageDocumentation
  */
 import * as z from 'zod/mini';
 import { BrowserData } from '@cashdesk/contract';
+import { NATIVE_PAY_WIRE_TYPES } from '@cashdesk/domain';
 import { PAYMENT_METHOD_KINDS } from '../../providers';
 import type { DepositInput, PayoutInput } from '../../providers';
 import type { CardSecrets } from './payment-deps';
@@ -22,7 +23,10 @@ const Customer = z.object({
 });
 const BetShopRef = z.object({ id: z.string(), name: z.string() });
 
-/** A deposit request as stored: {@link DepositInput} without the card and its security code. */
+/**
+ * A deposit request as stored: {@link DepositInput} without the card, its security code and a
+ * wallet's token (only which wallet).
+ */
 const StoredDepositRequest = z.object({
   flow: z.literal('deposit'),
   transactionId: z.string(),
@@ -34,6 +38,8 @@ const StoredDepositRequest = z.object({
   payGroup: z.string(),
   savedCardToken: z.optional(z.string()),
   saveCard: z.optional(z.boolean()),
+  /** An Apple Pay or Google Pay payment: its wallet; the token itself is never stored. */
+  wallet: z.optional(z.enum(NATIVE_PAY_WIRE_TYPES)),
   customer: Customer,
   returnUrls: z.object({ threeDsReturn: z.string(), success: z.string(), fail: z.string() }),
   browserData: z.optional(BrowserData),
@@ -85,6 +91,7 @@ export function depositRequest(input: DepositInput): StoredRequest {
     payGroup: input.payGroup,
     savedCardToken: input.savedCardToken,
     saveCard: input.saveCard,
+    wallet: input.walletToken?.wallet,
     customer: input.customer,
     returnUrls: input.returnUrls,
     browserData: input.browserData,
@@ -108,6 +115,11 @@ export function depositInputOf(request: StoredDeposit, secrets: CardSecrets | nu
     savedCardToken: request.savedCardToken,
     saveCard: request.saveCard,
     savedCardCvv: secrets?.savedCardCvv,
+    // Only the token of the wallet the payment was created for.
+    walletToken:
+      request.wallet !== undefined && secrets?.walletToken?.wallet === request.wallet
+        ? secrets.walletToken
+        : undefined,
     customer: request.customer,
     returnUrls: request.returnUrls,
     browserData: request.browserData,
@@ -143,7 +155,15 @@ export function storedRequestOf(
   return parsed.success ? parsed.data : null;
 }
 
-/** Whether a deposit request cannot be repeated without the card the player typed. */
-export function needsCard(request: StoredDeposit): boolean {
-  return request.methodKind === 'card' && request.savedCardToken === undefined;
+/**
+ * Whether a deposit request cannot be repeated with the data at hand: a new card's number or a
+ * wallet's token, which only the player's own request carries.
+ */
+export function lacksPaymentData(request: StoredDeposit, secrets: CardSecrets | null): boolean {
+  if (request.wallet !== undefined) return secrets?.walletToken?.wallet !== request.wallet;
+  return (
+    request.methodKind === 'card' &&
+    request.savedCardToken === undefined &&
+    secrets?.card === undefined
+  );
 }

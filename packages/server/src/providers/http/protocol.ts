@@ -19,7 +19,8 @@
  *   `now`. The simulator decides with it, so a server test with an injected clock sees the same
  *   results as with the in-process sandbox; a real PSP would ignore it and use its own clock.
  * - **Credentials.** `Authorization: Bearer <api key>` when the PSP is configured with a key.
- * - **Card data** (`card.pan`, `card.cvv`, `savedCardCvv`) travels in the body of
+ * - **Card data** (`card.pan`, `card.cvv`, `savedCardCvv`, an Apple Pay or Google Pay
+ *   `walletToken`) travels in the body of
  *   `POST /v1/deposits` only: never in a path, query or header, never in an answer.
  * - **Errors** answer `{ "error": { "code", "message" } }` ({@link ErrorAnswer}); the codes are
  *   {@link PROTOCOL_ERROR_CODES}. A `404` with `unknown_reference` or `not_found` is an answer
@@ -154,6 +155,9 @@ export const DepositRequest = z.object({
   savedCardToken: Id.optional(),
   saveCard: z.boolean().optional(),
   savedCardCvv: z.string().max(8).optional(),
+  walletToken: z
+    .object({ wallet: z.enum(['apple_pay', 'google_pay']), token: z.string().min(1).max(16384) })
+    .optional(),
   returnUrls: ReturnUrlsWire,
   browserData: z.optional(BrowserData),
   betShop: BetShop.optional(),

@@ -4,6 +4,7 @@ import { createSimulator } from '@cashdesk/testkit';
 import { HttpPaymentProvider } from './http-provider';
 import type { DepositInput, PaymentProvider, PayoutInput } from '../payment-provider';
 import { TEST_CARDS } from '../sandbox/test-cards';
+import { TEST_WALLET_TOKENS } from '../sandbox/test-wallet-tokens';
 import {
   NOW,
   countingBytes,
@@ -33,6 +34,17 @@ const DEPOSITS: readonly DepositInput[] = [
   depositInput({ transactionId: 'no-card' }),
   depositInput({ transactionId: 'bad-token', savedCardToken: 'sbxtok_x_nope' }),
   depositInput({ transactionId: 'zero', amount: '0', total: '0' }),
+  // SPEC §6: wallet tokens travel over the protocol as the in-process sandbox reads them.
+  ...TEST_WALLET_TOKENS.map((row, index) =>
+    depositInput({
+      transactionId: `wallet-${index}`,
+      walletToken: { wallet: 'google_pay', token: `{"signedMessage":"${row.marker}"}` },
+    }),
+  ),
+  depositInput({
+    transactionId: 'wallet-approved',
+    walletToken: { wallet: 'apple_pay', token: '{"data":"any"}' },
+  }),
   ...(['alternative', 'mobile', 'display_form', 'bank_transfer', 'bet_shop'] as const).flatMap(
     (methodKind) =>
       ['10.00', '10.13', '10.14'].map((amount) =>

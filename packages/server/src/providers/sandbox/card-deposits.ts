@@ -1,7 +1,7 @@
 /**
  * Card deposits in the sandbox: how a card behaves, from a new card (Luhn check, expiry, then the
- * test card table of `test-cards.ts`) or from a saved-card token (the behaviour letter it
- * carries), and the first result of a card deposit: approved at once (with a token when the
+ * test card table of `test-cards.ts`), from a saved-card token (the behaviour letter it
+ * carries) or from an Apple Pay or Google Pay token (`test-wallet-tokens.ts`), and the first result of a card deposit: approved at once (with a token when the
  * player asked to save the card), a 3-D Secure challenge, processing, or declined.
  *
  * A new card becomes a {@link CardSummary} at once; its number and security code are never kept.
@@ -22,6 +22,7 @@ import type { SandboxFinal, TokenBehaviour } from './provider-ref';
 import type { SandboxPaymentDetails, SandboxStore } from './store';
 import { findTestCard } from './test-cards';
 import type { TestCardBehaviour } from './test-cards';
+import { findTestWalletToken } from './test-wallet-tokens';
 
 /** Behaviour of the card paying, however it was given (new card or token). */
 interface CardPlan {
@@ -91,7 +92,25 @@ async function tokenPlan(
   return { behaviour, final: 'ok', card, saveAs: undefined };
 }
 
-/** A new card deposit's first result, by the behaviour of the card (new or saved) paying it. */
+/**
+ * An Apple Pay or Google Pay token's plan, by the test wallet token table: no card summary (the
+ * wallet keeps the card) and never saved (the wallet is the player's saved card).
+ */
+function walletPlan(token: string): CardPlan | DeclineReason {
+  const row = findTestWalletToken(token);
+  if (row?.behaviour === 'declined') return row.declineReason ?? 'declined';
+  return {
+    behaviour: row?.behaviour ?? 'approved',
+    final: 'ok',
+    card: undefined,
+    saveAs: undefined,
+  };
+}
+
+/**
+ * A card deposit's first result, by the behaviour of the card (new or saved) or the wallet token
+ * paying it.
+ */
 export async function authorizeCardDeposit(
   input: DepositInput,
   details: SandboxPaymentDetails,
@@ -100,11 +119,13 @@ export async function authorizeCardDeposit(
 ): Promise<Made<DepositOutcome>> {
   const { maker, timings, baseUrl } = context;
   const plan =
-    input.card !== undefined
-      ? newCardPlan(input.card, input.saveCard === true, now)
-      : input.savedCardToken !== undefined
-        ? await tokenPlan(input.savedCardToken, context.store, now)
-        : 'invalid_card';
+    input.walletToken !== undefined
+      ? walletPlan(input.walletToken.token)
+      : input.card !== undefined
+        ? newCardPlan(input.card, input.saveCard === true, now)
+        : input.savedCardToken !== undefined
+          ? await tokenPlan(input.savedCardToken, context.store, now)
+          : 'invalid_card';
   if (typeof plan === 'string') return maker.declined('deposit', plan, details, now);
   const withCard: SandboxPaymentDetails = { ...details, card: plan.card, saveAs: plan.saveAs };
   switch (plan.behaviour) {

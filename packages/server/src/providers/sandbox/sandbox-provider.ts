@@ -53,10 +53,12 @@ import type {
   ReturnUrls,
   ThreeDsChallengeResult,
   ThreeDsOutcome,
+  WalletKind,
 } from '../payment-provider';
 import { decideDeposit } from './deposits';
 import type { InteractionAction } from './interaction-page';
 import { DEFAULT_SANDBOX_TIMINGS } from './method-outcomes';
+import { sandboxWalletRequestData } from './test-wallet-tokens';
 import type { SandboxTimings } from './method-outcomes';
 import { PaymentMaker } from './payment-maker';
 import type { NewPaymentContext } from './payment-maker';
@@ -209,6 +211,14 @@ export class SandboxProvider implements PaymentProvider {
           : (await this.#store.transaction(details.transactionId))?.amount;
       },
     };
+  }
+
+  /** SPEC §6: Apple Pay and Google Pay in their test set-ups (README.md, test-wallet-tokens.ts). */
+  walletRequestData(
+    wallet: WalletKind,
+    context: { readonly merchantName: string; readonly currency: string },
+  ): Readonly<Record<string, unknown>> {
+    return sandboxWalletRequestData(wallet, context);
   }
 
   async authorizeDeposit(input: DepositInput, now: Date): Promise<DepositOutcome> {

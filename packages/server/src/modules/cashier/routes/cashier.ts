@@ -53,7 +53,10 @@ export function registerCashierRoutes(app: App): void {
   registerEndpoint(app, ENDPOINTS.depositSelect, async ({ session, params, body, deps }) => {
     const scope = sessionScope(session, 'deposit', body.currency);
     const entry = await findSessionPayGroup(deps.db, scope, params.payGroupId);
-    return { status: 200, body: await depositMethodDetail(deps.db, session, entry) };
+    return {
+      status: 200,
+      body: await depositMethodDetail(deps.db, session, entry, deps.connectors, deps.clock()),
+    };
   });
 
   registerEndpoint(app, ENDPOINTS.payoutSelect, async ({ session, params, body, deps }) => {

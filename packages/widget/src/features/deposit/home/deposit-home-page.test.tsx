@@ -269,7 +269,7 @@ describe('homepage groups (SPEC §2 homepage, §4 method grouping)', () => {
     expect(screen.queryByText('updating…')).toBeNull();
   });
 
-  it('SPEC §6: offers no Apple Pay even to an iOS player, since the widget cannot complete it', async () => {
+  it('SPEC §6: offers no Apple Pay to an iOS player whose browser has no Payment Request API', async () => {
     stubInit(initAnswer());
     await renderList({ route: '/deposit?xChannel=MOBILE_NATIVE_IOS' });
     expect(tileNamesIn('Payment methods')).toContain('E-Wallet');

@@ -1,4 +1,5 @@
 import { workflowKind } from '@cashdesk/domain';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
 import type { DepositInitResponse } from '@cashdesk/contract';
@@ -8,6 +9,12 @@ import type { MethodPageTexts } from '../../../method-form/method-page-parts';
 import { useRouteMethodForm } from '../../../method-form/use-route-method-form';
 import type { RouteMethods } from '../../../method-form/use-route-method-form';
 import { MethodFormView } from './method-form-view';
+import { Skeleton } from '../../../ui/skeleton';
+
+/** SPEC §6: the Apple Pay and Google Pay page, its own chunk, loaded when such a method opens. */
+const NativePayForm = lazy(() =>
+  import('./native-pay-form').then((module) => ({ default: module.NativePayForm })),
+);
 
 /**
  * SPEC §2 method page (routes /deposit/{provider} and /deposit/{provider}/{form}): loads the
@@ -88,17 +95,31 @@ function MethodScreen({
       texts={texts}
       state={{ kind: 'ready', title: found.method.displayName, payGroupId: found.group.id }}
     >
-      <MethodFormView
-        // A new method or currency is a new form; a refetch of the same one keeps what was typed.
-        key={`${provider}:${form.currency}`}
-        payGroupId={provider}
-        form={form}
-        detail={select.data}
-        method={found.method}
-        init={init.data}
-        cards={cards.data?.cards ?? []}
-        checkout={checkout}
-      />
+      {found.method.nativePayType !== null && !checkout ? (
+        <Suspense fallback={<Skeleton label={t('DEPOSIT_METHOD.LOADING')} rows={3} />}>
+          <NativePayForm
+            key={`${provider}:${form.currency}`}
+            payGroupId={provider}
+            wallet={found.method.nativePayType}
+            form={form}
+            detail={select.data}
+            method={found.method}
+            init={init.data}
+          />
+        </Suspense>
+      ) : (
+        <MethodFormView
+          // A new method or currency is a new form; a refetch of the same one keeps what was typed.
+          key={`${provider}:${form.currency}`}
+          payGroupId={provider}
+          form={form}
+          detail={select.data}
+          method={found.method}
+          init={init.data}
+          cards={cards.data?.cards ?? []}
+          checkout={checkout}
+        />
+      )}
     </MethodPage>
   );
 }
