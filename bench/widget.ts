@@ -225,62 +225,107 @@ function sum(sizes: Map<string, number>): number {
   return [...sizes.values()].reduce((total, size) => total + size, 0);
 }
 
-/** Waits until the field is enabled, visible and takes focus (polled in the page). */
-async function waitUntilUsable(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction(
-    (css) => {
+/**
+ * Installed before the page's own scripts: notes (window.benchUsableAt, on the page's clock) the
+ * first moment the field is enabled, visible and takes focus, checked on every change of the DOM
+ * and every frame. A string, not a function: tsx wraps named functions in a helper the page lacks.
+ */
+function watchUsable(css: string): string {
+  return `(() => {
+    const css = ${JSON.stringify(css)};
+    const check = () => {
+      if (window.benchUsableAt !== undefined) return;
       const field = document.querySelector(css);
-      if (!(field instanceof HTMLElement) || field.matches(':disabled')) return false;
-      if (field.closest('[inert], [aria-busy="true"]') !== null) return false;
+      if (!(field instanceof HTMLElement) || field.matches(':disabled')) return;
+      if (field.closest('[inert], [aria-busy="true"]') !== null) return;
       const box = field.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) return false;
+      if (box.width === 0 || box.height === 0) return;
+      const before = document.activeElement;
       field.focus();
-      return document.activeElement === field;
-    },
-    selector,
-    { polling: 50, timeout: 60_000 },
-  );
+      if (document.activeElement !== field) return;
+      window.benchUsableAt = performance.now();
+      if (before instanceof HTMLElement) before.focus();
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+    const everyFrame = () => {
+      check();
+      if (window.benchUsableAt === undefined) requestAnimationFrame(everyFrame);
+    };
+    requestAnimationFrame(everyFrame);
+  })();`;
 }
 
-/** Loads `url` in a fresh context and sums the scripts until `field` is usable. */
+/** Waits for the moment {@link watchUsable} notes. */
+async function usableMoment(page: Page): Promise<number> {
+  const moment = await page.waitForFunction(
+    () => {
+      const moment: unknown = Reflect.get(window, 'benchUsableAt');
+      return typeof moment === 'number' ? moment : false;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+  const value: unknown = await moment.jsonValue();
+  if (typeof value !== 'number') throw new Error('no moment of the usable field');
+  return value;
+}
+
+/** When each resource finished arriving, on the page's clock (resource timing). */
+async function responseEnds(page: Page): Promise<Map<string, number>> {
+  const entries = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .flatMap((entry) =>
+        entry instanceof PerformanceResourceTiming
+          ? [[entry.name, entry.responseEnd] as const]
+          : [],
+      ),
+  );
+  return new Map(entries.map(([name, end]) => [new URL(name).pathname, end]));
+}
+
+/**
+ * Loads `url` in a fresh context and sums the scripts that had arrived when `field` became usable
+ * (by the page's resource timing; a script it does not list counts as arrived).
+ */
 async function loadToUsableForm(browser: Browser, url: string, field: string): Promise<LoadBytes> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  const scripts = new Map<string, number>();
-  const later = new Map<string, number>();
-  const others = new Map<string, [number, number]>();
-  let usable = false;
-  const pending: Promise<void>[] = [];
+  const responses: { kind: string; name: string; size: Promise<number> }[] = [];
   page.on('response', (response) => {
-    const request = response.request();
-    const kind = request.resourceType();
-    const arrivedBeforeUsable = !usable;
-    pending.push(
-      response
-        .body()
-        .then((body) => {
-          const size = gzipSize(body);
-          const name = new URL(response.url()).pathname;
-          if (kind === 'script') (arrivedBeforeUsable ? scripts : later).set(name, size);
-          else if (arrivedBeforeUsable) {
-            const [count, bytes] = others.get(kind) ?? [0, 0];
-            others.set(kind, [count + 1, bytes + size]);
-          }
-        })
-        .catch(() => undefined),
-    );
+    responses.push({
+      kind: response.request().resourceType(),
+      name: new URL(response.url()).pathname,
+      size: response.body().then(gzipSize, () => 0),
+    });
   });
+  await page.addInitScript(watchUsable(field));
   try {
     await page.goto(url);
     const cardTile = page.getByRole('button', { name: CARD_METHOD });
     const formField = page.locator(field).first();
     await formField.or(cardTile.last()).waitFor({ timeout: 60_000 });
     if (field === CARD_NUMBER && !(await formField.isVisible())) await cardTile.last().click();
-    await waitUntilUsable(page, field);
-    usable = true;
+    const usableAt = await usableMoment(page);
     // Scripts the page fetches right after (realtime, metrics): listed apart.
     await page.waitForLoadState('networkidle');
-    await Promise.all(pending);
+    const ends = await responseEnds(page);
+    console.log(
+      usableAt,
+      [...ends].filter(([n]) => n.endsWith('.js')),
+    );
+    const scripts = new Map<string, number>();
+    const later = new Map<string, number>();
+    const others = new Map<string, [number, number]>();
+    for (const response of responses) {
+      const size = await response.size;
+      const before = (ends.get(response.name) ?? 0) <= usableAt;
+      if (response.kind === 'script') (before ? scripts : later).set(response.name, size);
+      else if (before) {
+        const [count, bytes] = others.get(response.kind) ?? [0, 0];
+        others.set(response.kind, [count + 1, bytes + size]);
+      }
+    }
     return { scripts, later, others };
   } finally {
     await context.close();

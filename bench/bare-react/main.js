@@ -30,6 +30,6 @@ function CardForm() {
   );
 }
 
-const root = document.getElementById('root');
+const root = globalThis.document.getElementById('root');
 if (root === null) throw new Error('no #root');
 createRoot(root).render(h(StrictMode, null, h(CardForm)));
