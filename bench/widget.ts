@@ -405,7 +405,7 @@ function numberAt(record: unknown, key: string): number | undefined {
   return typeof value === 'number' ? value : undefined;
 }
 
-async function lighthouseRun(url: string): Promise<RunFigures> {
+async function lighthouseOnce(url: string): Promise<RunFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROMIUM_FLAGS,
@@ -435,6 +435,16 @@ async function lighthouseRun(url: string): Promise<RunFigures> {
     return { score: Math.round(score * 100), metrics };
   } finally {
     chrome.kill();
+  }
+}
+
+/** One Lighthouse run, tried once more when its trace failed (NO_NAVSTART and the like). */
+async function lighthouseRun(url: string): Promise<RunFigures> {
+  try {
+    return await lighthouseOnce(url);
+  } catch (error: unknown) {
+    process.stdout.write(`  (run failed, tried again: ${String(error).split('\n')[0] ?? ''})\n`);
+    return lighthouseOnce(url);
   }
 }
 
