@@ -310,10 +310,6 @@ async function loadToUsableForm(browser: Browser, url: string, field: string): P
     // Scripts the page fetches right after (realtime, metrics): listed apart.
     await page.waitForLoadState('networkidle');
     const ends = await responseEnds(page);
-    console.log(
-      usableAt,
-      [...ends].filter(([n]) => n.endsWith('.js')),
-    );
     const scripts = new Map<string, number>();
     const later = new Map<string, number>();
     const others = new Map<string, [number, number]>();
