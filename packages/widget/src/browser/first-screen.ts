@@ -1,9 +1,10 @@
 /**
- * What waits for the first screen: code the first screen does not need (the realtime client, the
- * page metrics' library) is downloaded once a screen has shown its content, so that it never
- * shares the link or the main thread with what the player waits for. The method form and the
- * method list say when they have shown; any other first screen (a result page, an error page)
- * lets the waiting code go after {@link FIRST_SCREEN_FALLBACK_MS}.
+ * What waits for the first screen: code the first screen does not need (the realtime client) is
+ * downloaded once a screen has shown its content, so that it never shares the link or the main
+ * thread with what the player waits for. The method form (either flow) says when it has shown;
+ * any other first screen (the method list, a result page, an error page) lets the waiting code go
+ * after {@link FIRST_SCREEN_FALLBACK_MS}. The method list does not say it: the automatic method
+ * choice renders it for a moment before the method page.
  *
  * @packageDocumentation
  */
