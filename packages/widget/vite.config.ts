@@ -26,6 +26,121 @@ const APP_CODE = new RegExp(
   ].join('|'),
 );
 
+/**
+ * The contract's own modules (not its examples or the widget's texts it reads as data). Their
+ * OpenAPI texts (an endpoint's or a schema's description, summary and examples, an error code's
+ * description) are for the operators reading the OpenAPI document; the widget never reads them.
+ */
+const CONTRACT_SOURCE =
+  /[\\/]packages[\\/]contract[\\/]src[\\/](?!examples\.ts$|widget-texts\.ts$)[\w/\\-]+\.ts$/;
+
+/** Keys whose text or example list only the OpenAPI document reads. */
+const DOC_KEYS = new Set(['description', 'summary', 'examples']);
+
+interface AstNode {
+  readonly type: string;
+  readonly start: number;
+  readonly end: number;
+  readonly [key: string]: unknown;
+}
+
+function isNode(value: unknown): value is AstNode {
+  return (
+    typeof value === 'object' && value !== null && typeof Reflect.get(value, 'type') === 'string'
+  );
+}
+
+function isText(node: unknown): boolean {
+  return (
+    isNode(node) &&
+    ((node.type === 'Literal' && typeof node.value === 'string') || node.type === 'TemplateLiteral')
+  );
+}
+
+/** Where a documentation text or example list stands, and what replaces it. */
+function docCuts(node: unknown, cuts: [number, number, string][]): void {
+  if (Array.isArray(node)) {
+    for (const child of node) docCuts(child, cuts);
+    return;
+  }
+  if (!isNode(node)) return;
+  const key = node.key;
+  if (
+    node.type === 'Property' &&
+    node.computed !== true &&
+    isNode(key) &&
+    key.type === 'Identifier'
+  ) {
+    const name = String(key.name);
+    const value = node.value;
+    if (DOC_KEYS.has(name) && isNode(value)) {
+      if (name === 'examples' && value.type === 'ArrayExpression') {
+        cuts.push([value.start, value.end, '[]']);
+        return;
+      }
+      if (name !== 'examples' && isText(value)) {
+        cuts.push([value.start, value.end, "''"]);
+        return;
+      }
+    }
+  }
+  const callee = node.callee;
+  const args = node.arguments;
+  // z.describe('…') and .describe('…').
+  const property = isNode(callee) && callee.type === 'MemberExpression' ? callee.property : null;
+  if (
+    node.type === 'CallExpression' &&
+    isNode(property) &&
+    property.name === 'describe' &&
+    Array.isArray(args) &&
+    args.length === 1 &&
+    isText(args[0])
+  ) {
+    const text: unknown = args[0];
+    if (isNode(text)) cuts.push([text.start, text.end, "''"]);
+  }
+  // errors.ts: define(code, status, messageKey, description).
+  if (
+    node.type === 'CallExpression' &&
+    isNode(callee) &&
+    callee.type === 'Identifier' &&
+    callee.name === 'define' &&
+    Array.isArray(args) &&
+    args.length === 4 &&
+    isText(args[3])
+  ) {
+    const last: unknown = args[3];
+    if (isNode(last)) cuts.push([last.start, last.end, "''"]);
+  }
+  for (const [name, child] of Object.entries(node)) {
+    if (name !== 'type' && typeof child === 'object') docCuts(child, cuts);
+  }
+}
+
+/**
+ * Drops the contract's OpenAPI texts from the widget's build (docs/decisions/0124): the schemas
+ * and the endpoint table stay one owner, and the browser downloads their rules without their
+ * prose. Runs after TypeScript is stripped, on the contract's modules only.
+ */
+function contractDocsOut(): Plugin {
+  return {
+    name: 'cashdesk:contract-docs-out',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!CONTRACT_SOURCE.test(id)) return null;
+      const cuts: [number, number, string][] = [];
+      docCuts(this.parse(code), cuts);
+      if (cuts.length === 0) return null;
+      let out = code;
+      for (const [start, end, text] of cuts.sort((a, b) => b[0] - a[0])) {
+        out = out.slice(0, start) + text + out.slice(end);
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 /** The texts of one language (i18n/messages.ts): its area files, loaded together. */
 const LOCALE_FILE = /[\\/]i18n[\\/]locales[\\/]([a-z]{2})[\\/][^\\/]+\.json$/;
 
@@ -79,7 +194,7 @@ function precompress(): Plugin {
  * fetched with the page, instead of one per chunk fetched while the app loads.
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), contractDocsOut(), precompress()],
   base: '/',
   build: {
     manifest: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { ENDPOINT_LIST } from './endpoint-list';
 import {
-  ENDPOINT_LIST,
   ENDPOINTS,
   buildPath,
   endpointErrorNames,

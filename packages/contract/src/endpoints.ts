@@ -17,8 +17,6 @@
  */
 import * as z from 'zod/mini';
 import type { Endpoint } from './endpoint-types';
-import { OPERATOR_ENDPOINTS } from './operator-endpoints';
-import { STAFF_ENDPOINTS } from './staff-endpoints';
 import { ERROR_CODES } from './errors';
 import type { ErrorDefinition, ErrorName } from './errors';
 import { DepositInitResponse, PayoutInitResponse } from './schemas/cashier';
@@ -766,16 +764,6 @@ export const ENDPOINTS = {
 
 /** The id of one endpoint of {@link ENDPOINTS}. */
 export type EndpointId = keyof typeof ENDPOINTS;
-
-/**
- * Every endpoint the server registers, in table order: the player's calls ({@link ENDPOINTS})
- * the operator API (OPERATOR_ENDPOINTS) and the back office's own calls (STAFF_ENDPOINTS).
- */
-export const ENDPOINT_LIST: readonly Endpoint[] = [
-  ...Object.values(ENDPOINTS),
-  ...Object.values(OPERATOR_ENDPOINTS),
-  ...Object.values(STAFF_ENDPOINTS),
-];
 
 /** The parameter names in an OpenAPI path template, e.g. `'payGroupId'` of `/groups/{payGroupId}/select`. */
 export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`

@@ -228,11 +228,11 @@ export {
   RefundRequest,
   ResolveHoldRequest,
 } from './schemas/operator-refunds';
+export { ENDPOINT_LIST } from './endpoint-list';
 export {
   ACCOUNT_MANAGEMENT_BASE,
   CASHIER_BASE,
   ContentParams,
-  ENDPOINT_LIST,
   ENDPOINTS,
   OpenApiDocumentSchema,
   PayGroupParams,

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINT_LIST } from './endpoints';
+import { ENDPOINT_LIST } from './endpoint-list';
 import { ERROR_CODES } from './errors';
 import { buildOpenApiDocument } from './openapi';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS, WebhookEvent } from './schemas/webhooks';

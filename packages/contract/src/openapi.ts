@@ -10,7 +10,8 @@
  */
 import * as z from 'zod/mini';
 import type { AnySchema, Endpoint, ObjectSchema } from './endpoint-types';
-import { ENDPOINT_LIST, endpointErrorsByStatus } from './endpoints';
+import { ENDPOINT_LIST } from './endpoint-list';
+import { endpointErrorsByStatus } from './endpoints';
 import { ERROR_CODES } from './errors';
 import { STAFF_SESSION_COOKIE } from './staff-endpoints';
 import * as examples from './examples';

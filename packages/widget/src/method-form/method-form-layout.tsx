@@ -3,6 +3,7 @@ import type { FormField, Method } from '@cashdesk/domain';
 import { Fragment, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFirstScreenShown } from '../browser/first-screen';
 import { useAppSelector } from '../store/hooks';
 import { AmountSummary, FieldView } from '../fields';
 import { Button } from '../ui/button';
@@ -44,6 +45,7 @@ export function MethodFormLayout({
   afterField,
   notices,
 }: MethodFormLayoutProps) {
+  useFirstScreenShown();
   return (
     <>
       <MethodViewData

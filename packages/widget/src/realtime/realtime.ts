@@ -40,6 +40,7 @@ import * as z from 'zod/mini';
 import { cashierApi } from '../api/cashier-api';
 import { callEndpoint, isSessionExpiredApiError } from '../api/http';
 import { balanceChanged, sessionExpired } from '../store/session-slice';
+import { afterFirstScreen } from '../browser/first-screen';
 import { browserSchedule } from '../browser/schedule';
 import type { Schedule } from '../browser/schedule';
 import type { RootState } from '../store/store';
@@ -450,11 +451,15 @@ export function hubTransports(location: Pick<Location, 'protocol' | 'host'>): Re
   ];
 }
 
-/** The browser's connection: same origin's hub, the real client, tokens from the API. */
+/**
+ * The browser's connection: same origin's hub, the real client, tokens from the API. The client's
+ * code (about 22 KB gzip) downloads once the first screen has shown (browser/first-screen.ts): the
+ * player's form never waits for it.
+ */
 export function startBrowserRealtime(store: RealtimeStore): () => void {
   return startRealtime({
     store,
-    loadClient: loadCentrifuge,
+    loadClient: () => afterFirstScreen().then(loadCentrifuge),
     endpoint: hubTransports(window.location),
     emulationEndpoint: `${window.location.origin}${EMULATION_PATH}`,
     getToken: tokenFetcher(store),
