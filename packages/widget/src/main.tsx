@@ -20,6 +20,7 @@ import {
 } from './startup/startup';
 import { requestRedirectTo } from './host/host-bridge';
 import { preloadMessages } from './i18n/messages';
+import { inlinedAppearanceFor, inlinedInitFor, readInlinedPageData } from './startup/inlined-data';
 import './themes/base.css';
 import './themes/themes.css';
 
@@ -47,11 +48,17 @@ if (startup.newTab.action === 'redirect') {
   // so the calls start whatever the theme (the app gates the screen once the answer is there).
   // Without a theme of the address or the stored one, the session's theme is asked for (the
   // brand's default: app/appearance.ts withSessionTheme).
+  // The document carries these answers when the server knew the session (startup/inlined-data.ts):
+  // then no call starts, unless the stored state asks for another language or theme.
+  const inlined = readInlinedPageData(document);
   if (sessionId !== null) {
-    prefetchAppearance(sessionId, startup.requestedLanguage, appearanceThemeOf(startup));
+    const lang = startup.requestedLanguage;
+    const theme = appearanceThemeOf(startup);
+    prefetchAppearance(sessionId, lang, theme, inlinedAppearanceFor(inlined, lang, theme));
   }
   if (sessionId !== null && startup.page.kind === startup.page.flow) {
-    prefetchInit(startup.page.flow, sessionId);
+    const { flow } = startup.page;
+    prefetchInit(flow, sessionId, inlinedInitFor(inlined, flow));
   }
   // The app chunk, the texts of the player's language and the code of the screen the address
   // opens all download side by side: none of them has to wait for another to run first.

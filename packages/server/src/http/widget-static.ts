@@ -8,7 +8,8 @@
  * - any other GET that asks for HTML and is not an API path: `index.html`, never stored, so that a
  *   reload of a client route such as /deposit/deposit-success opens the app and the app routes;
  *   with the widget page's Content-Security-Policy, whose frame-ancestors names the sites of the
- *   page session's brand (widget-page-policy.ts).
+ *   page session's brand (widget-page-policy.ts). For a live session the document carries the
+ *   answers its first screen needs (widget-page-data.ts, `private, no-store`).
  * - everything else (API paths, a missing asset, a client that does not accept HTML): the
  *   server's JSON 404, so a typo in an API call never gets a page of HTML back.
  *
@@ -18,12 +19,14 @@
  * @packageDocumentation
  */
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConfigError } from '../config';
 import type { RouteModule } from './app-types';
 import { widgetPagePolicy } from './widget-page-policy';
+import { pageDataElement } from './widget-page-data';
 
 /** Hashed assets never change under one name: a year, immutable (the most browsers honour). */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -36,6 +39,12 @@ export const SHELL_CACHE_CONTROL = 'no-cache';
  * Content-Security-Policy names the session's brand.
  */
 export const APP_SHELL_CACHE_CONTROL = 'no-store';
+
+/**
+ * A document that carries a session's answers (widget-page-data.ts) is the player's own: no
+ * shared cache may keep it, and no cache at all.
+ */
+export const PAGE_WITH_DATA_CACHE_CONTROL = 'private, no-store';
 
 /**
  * Path prefixes that belong to the server, not to the widget's router: a miss under them is the
@@ -93,6 +102,22 @@ function notFound(reply: FastifyReply): FastifyReply {
   return reply;
 }
 
+/** The base a page request's path is read against (only its path and query matter). */
+const PAGE_BASE = 'http://cashier.invalid';
+
+/** index.html's text, read again when the file changes (a new build in place). */
+function documentTemplate(indexPath: string): () => Promise<string> {
+  let cached: { readonly version: string; readonly html: string } | undefined;
+  return async () => {
+    const info = await stat(indexPath);
+    const version = `${String(info.mtimeMs)}:${String(info.size)}`;
+    if (cached?.version !== version) {
+      cached = { version, html: await readFile(indexPath, 'utf8') };
+    }
+    return cached.html;
+  };
+}
+
 async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<void> {
   const assetsDir = path.join(distDir, 'assets');
   const indexPath = path.join(distDir, 'index.html');
@@ -119,6 +144,19 @@ async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<vo
     },
   });
   const pagePolicy = widgetPagePolicy(scope, indexPath);
+  const template = documentTemplate(indexPath);
+  const pageData = scope.cashdesk.widgetPageData;
+
+  /** index.html with the page's data inlined, or null when there is none to inline. */
+  const documentWithData = async (request: FastifyRequest): Promise<string | null> => {
+    if (pageData === undefined) return null;
+    const json = await pageData({ request, address: new URL(request.url, PAGE_BASE).href });
+    if (json === null) return null;
+    const html = await template();
+    const at = html.lastIndexOf('</body>');
+    if (at === -1) return null;
+    return `${html.slice(0, at)}${pageDataElement(json)}${html.slice(at)}`;
+  };
 
   const shell = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const pathname = pathOf(request);
@@ -129,7 +167,13 @@ async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<vo
     }
     if (!acceptsHtml(request)) return notFound(reply);
     await pagePolicy(request, reply);
-    return reply.sendFile('index.html', distDir, sendOptions);
+    const html = await documentWithData(request);
+    if (html === null) return reply.sendFile('index.html', distDir, sendOptions);
+    return reply
+      .header('cache-control', PAGE_WITH_DATA_CACHE_CONTROL)
+      .header('x-content-type-options', 'nosniff')
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
   scope.get('/', shell);
   scope.get('/*', shell);
