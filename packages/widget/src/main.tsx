@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setClientEnvironment } from './api/client-environment';
 import { prefetchAppearance, prefetchInit } from './api/prefetch';
 import { preloadScreenCode } from './app/screen-code';
@@ -20,7 +20,12 @@ import {
 } from './startup/startup';
 import { requestRedirectTo } from './host/host-bridge';
 import { preloadMessages } from './i18n/messages';
-import { inlinedAppearanceFor, inlinedInitFor, readInlinedPageData } from './startup/inlined-data';
+import {
+  inlinedAppearanceFor,
+  inlinedInitFor,
+  readInlinedPageData,
+  readRenderedFirstScreen,
+} from './startup/inlined-data';
 import './themes/base.css';
 import './themes/themes.css';
 
@@ -66,11 +71,42 @@ if (startup.newTab.action === 'redirect') {
   preloadMessages(startup.language);
   if (sessionId !== null) preloadScreenCode(window.location.href);
   const container = document.getElementById('root');
-  if (container !== null) {
-    createRoot(container).render(
-      <StrictMode>
-        <Shell startup={startup} />
-      </StrictMode>,
+  const rendered = readRenderedFirstScreen(document);
+  const init = inlinedInitFor(inlined, startup.page.flow);
+  if (container === null) {
+    // Nothing to render into.
+  } else if (rendered === null || init === null) {
+    renderShell(container);
+  } else {
+    // #root holds the server's render of the first screen: it is hydrated once the app's code
+    // has decided the page would render the same (app/first-screen.ts), else rendered afresh.
+    loadApp().then(
+      (app) => {
+        const hydration = app.hydrationOf(startup, init.answer, rendered);
+        if (hydration === null) {
+          renderShell(container);
+          return;
+        }
+        app.enterFirstScreen(hydration);
+        hydrateRoot(
+          container,
+          <StrictMode>
+            <Shell startup={startup} seed={hydration.seed} />
+          </StrictMode>,
+        );
+      },
+      () => {
+        renderShell(container);
+      },
     );
   }
+}
+
+/** The shell rendered afresh (no server render to hydrate). */
+function renderShell(container: HTMLElement): void {
+  createRoot(container).render(
+    <StrictMode>
+      <Shell startup={startup} />
+    </StrictMode>,
+  );
 }

@@ -27,6 +27,7 @@ import { ConfigError } from '../config';
 import type { RouteModule } from './app-types';
 import { widgetPagePolicy } from './widget-page-policy';
 import { pageDataElement } from './widget-page-data';
+import { documentWithFirstScreen, loadFirstScreenRenderer } from './widget-first-screen';
 
 /** Hashed assets never change under one name: a year, immutable (the most browsers honour). */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -102,6 +103,9 @@ function notFound(reply: FastifyReply): FastifyReply {
   return reply;
 }
 
+/** The folder of the widget's server entry, beside its dist folder. */
+export const SERVER_ENTRY_DIR = 'dist-server';
+
 /** The base a page request's path is read against (only its path and query matter). */
 const PAGE_BASE = 'http://cashier.invalid';
 
@@ -118,7 +122,11 @@ function documentTemplate(indexPath: string): () => Promise<string> {
   };
 }
 
-async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<void> {
+async function widgetPlugin(
+  scope: FastifyInstance,
+  distDir: string,
+  serverEntry: string,
+): Promise<void> {
   const assetsDir = path.join(distDir, 'assets');
   const indexPath = path.join(distDir, 'index.html');
   await scope.register(fastifyStatic, {
@@ -147,15 +155,35 @@ async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<vo
   const template = documentTemplate(indexPath);
   const pageData = scope.cashdesk.widgetPageData;
 
-  /** index.html with the page's data inlined, or null when there is none to inline. */
+  const renderFirstScreen = await loadFirstScreenRenderer(serverEntry);
+
+  /**
+   * index.html with the page's data inlined and, on a homepage, its first screen rendered
+   * (widget-first-screen.ts); null when there is no data to inline.
+   */
   const documentWithData = async (request: FastifyRequest): Promise<string | null> => {
     if (pageData === undefined) return null;
-    const json = await pageData({ request, address: new URL(request.url, PAGE_BASE).href });
+    const address = new URL(request.url, PAGE_BASE).href;
+    const json = await pageData({ request, address });
     if (json === null) return null;
     const html = await template();
     const at = html.lastIndexOf('</body>');
     if (at === -1) return null;
-    return `${html.slice(0, at)}${pageDataElement(json)}${html.slice(at)}`;
+    const withData = `${html.slice(0, at)}${pageDataElement(json)}${html.slice(at)}`;
+    if (renderFirstScreen === null) return withData;
+    const screen = await renderFirstScreen({
+      address,
+      userAgent: request.headers['user-agent'] ?? '',
+      pageData: json,
+    }).catch((error: unknown) => {
+      // The page renders the screen itself, as without a server entry.
+      request.log.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        'first screen not rendered',
+      );
+      return null;
+    });
+    return screen === null ? withData : (documentWithFirstScreen(withData, screen) ?? withData);
   };
 
   const shell = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -166,8 +194,9 @@ async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<vo
       return reply.sendFile(pathname.slice(1), distDir, sendOptions);
     }
     if (!acceptsHtml(request)) return notFound(reply);
-    await pagePolicy(request, reply);
     const html = await documentWithData(request);
+    // A rendered screen's inline style attributes are the document's own: hashed from it.
+    await pagePolicy(request, reply, html ?? undefined);
     if (html === null) return reply.sendFile('index.html', distDir, sendOptions);
     return reply
       .header('cache-control', PAGE_WITH_DATA_CACHE_CONTROL)
@@ -188,8 +217,10 @@ async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<vo
  */
 export function serveWidget(distDir: string): RouteModule {
   const root = path.resolve(distDir);
+  // The widget's server entry is built beside dist (widget-first-screen.ts).
+  const serverEntry = path.join(path.dirname(root), SERVER_ENTRY_DIR, 'server-entry.js');
   assertWidgetDir(root);
   return (app) => {
-    void app.register((scope) => widgetPlugin(scope, root));
+    void app.register((scope) => widgetPlugin(scope, root, serverEntry));
   };
 }

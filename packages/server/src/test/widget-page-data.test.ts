@@ -14,8 +14,11 @@ import { expireSession, resolveSession } from '../http/sessions';
 import {
   APP_SHELL_CACHE_CONTROL,
   PAGE_WITH_DATA_CACHE_CONTROL,
+  SERVER_ENTRY_DIR,
   serveWidget,
 } from '../http/widget-static';
+import { hashSource } from '../http/widget-csp';
+import { FIRST_SCREEN_ELEMENT_ID } from '../http/widget-first-screen';
 import { escapeJsonForScript, PAGE_DATA_ELEMENT_ID } from '../http/widget-page-data';
 import { CASHIER } from './api-calls';
 import { createTestSession, startTestServer, writeBrandConfig } from './harness';
@@ -178,5 +181,83 @@ describe('escapeJsonForScript', () => {
     const escaped = escapeJsonForScript(JSON.stringify(value));
     expect(escaped).toBe('{"text":"\\u003c/script\\u003e\\u003c!--\\u0026\\u2028\\u2029"}');
     expect(JSON.parse(escaped)).toEqual(value);
+  });
+});
+
+describe("the first screen rendered by the widget's server entry (dist-server beside dist)", () => {
+  let renderedDist: string;
+  let rendered: TestServer;
+
+  /** A stand-in server entry: renders from the inlined init, says null without a flow. */
+  const ENTRY = `
+export async function renderFirstScreen({ address, pageData }) {
+  const data = JSON.parse(pageData);
+  if (new URL(address).searchParams.get('render') === 'throw') throw new Error('render failed');
+  if (data.init === undefined) return null;
+  const count = data.init.answer[data.init.flow === 'deposit' ? 'payment_groups' : 'payout_groups'].length;
+  return {
+    html: '<main style="color: red">' + count + ' methods</main>',
+    path: '/' + data.init.flow + '/1',
+    environment: { channel: 'MOBILE_WEB', platform: 'ANDROID', device: 'mobile' },
+    lang: 'ar',
+    dir: 'rtl',
+    bodyAttributes: { dir: 'rtl', 'data-theme-name': 'brand"0' },
+  };
+}
+`;
+
+  beforeAll(async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'cashdesk-widget-rendered-'));
+    renderedDist = path.join(parent, 'dist');
+    await mkdir(path.join(renderedDist, 'assets'), { recursive: true });
+    await mkdir(path.join(parent, SERVER_ENTRY_DIR));
+    await writeFile(path.join(renderedDist, 'index.html'), SHELL);
+    await writeFile(path.join(parent, SERVER_ENTRY_DIR, 'server-entry.js'), ENTRY);
+    rendered = await startTestServer({ extraRoutes: [serveWidget(renderedDist)] });
+  });
+
+  afterAll(async () => {
+    await rendered.close();
+    await rm(path.dirname(renderedDist), { recursive: true, force: true });
+  });
+
+  async function renderedPage(pathname: string) {
+    const response = await fetch(`${rendered.baseUrl}${pathname}`, { headers: HTML });
+    return { response, html: await response.text() };
+  }
+
+  it('puts the render into #root, with its direction, language and body attributes', async () => {
+    const sessionId = await createTestSession(rendered);
+    const { response, html } = await renderedPage(`/deposit?session_id=${sessionId}`);
+    expect(response.headers.get('cache-control')).toBe(PAGE_WITH_DATA_CACHE_CONTROL);
+    expect(html).toMatch(/^<!doctype html><html lang="ar" dir="rtl">/);
+    expect(html).toContain('<body dir="rtl" data-theme-name="brand&quot;0">');
+    expect(html).toMatch(/<div id="root"><main style="color: red">\d+ methods<\/main><\/div>/);
+    expect(html).toContain(
+      '<script type="application/json" id="cd-first-screen">{"path":"/deposit/1","environment":',
+    );
+    expect(pageData(html)?.init).toBeDefined();
+    // The rendered style attribute is allowed by its hash; no inline script is allowed at all.
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(`'unsafe-hashes' ${hashSource('color: red')}`);
+    expect(policy).toMatch(/script-src 'self';/);
+  });
+
+  it('leaves index.html with its data when the entry renders nothing or fails', async () => {
+    const sessionId = await createTestSession(rendered);
+    for (const pathname of [
+      `/account-management?session_id=${sessionId}`,
+      `/deposit?session_id=${sessionId}&render=throw`,
+    ]) {
+      const { html } = await renderedPage(pathname);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain(FIRST_SCREEN_ELEMENT_ID);
+      expect(pageData(html)).toBeDefined();
+    }
+  });
+
+  it('renders nothing for a page without a live session', async () => {
+    const { html } = await renderedPage('/deposit?session_id=not-a-session');
+    expect(html).toBe(SHELL);
   });
 });

@@ -31,9 +31,15 @@ export function readSelectedMethodId(): number | null {
  * list; the next time the cashier opens, the automatic choice works again.
  */
 export function takeSkipLastUsedFlag(): boolean {
+  const set = skipLastUsedFlagSet();
+  removeStored('session', STORAGE_KEYS.skipLastUsedMethod);
+  removeStored('local', STORAGE_KEYS.skipLastUsedMethod);
+  return set;
+}
+
+/** Whether phSkipLasUsedMethod is set, leaving it for {@link takeSkipLastUsedFlag}. */
+export function skipLastUsedFlagSet(): boolean {
   const key = STORAGE_KEYS.skipLastUsedMethod;
   const text = (readStored('session', key) ?? readStored('local', key) ?? '').trim();
-  removeStored('session', key);
-  removeStored('local', key);
   return text !== '' && text !== 'false' && text !== '0';
 }

@@ -55,16 +55,24 @@ function appearanceOf(value: unknown): InlinedAppearance | null {
   return { lang: value.lang, theme, answer: value.answer };
 }
 
+/** The JSON of a data block of `document`; undefined when it has none that reads. */
+function dataBlock(document: Document, id: string): unknown {
+  const text = document.getElementById(id)?.textContent;
+  if (text === undefined || text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads the inlined data of `document`, or null when it has none that reads. */
 export function readInlinedPageData(document: Document): InlinedPageData | null {
-  const text = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
-  if (text === undefined || text === '') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  return pageDataOf(dataBlock(document, PAGE_DATA_ELEMENT_ID));
+}
+
+/** The inlined data of a data block's JSON value (the server's render reads it too). */
+export function pageDataOf(value: unknown): InlinedPageData | null {
   if (!isRecord(value)) return null;
   const expiresIn = value.session_expires_in;
   if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || expiresIn < 0) return null;
@@ -103,4 +111,31 @@ export function inlinedAppearanceFor(
   if (appearance === undefined || appearance === null) return null;
   if (appearance.lang !== lang || appearance.theme !== theme) return null;
   return { answer: appearance.answer, sessionExpiresInMs: data?.sessionExpiresInMs ?? 0 };
+}
+
+/** The id of the block that says which first screen the server rendered into #root. */
+export const FIRST_SCREEN_ELEMENT_ID = 'cd-first-screen';
+
+/** What the server says of the first screen it rendered (app/first-screen.ts reads it). */
+export interface RenderedFirstScreenData {
+  /** The method page it rendered, or null for the homepage's list. */
+  readonly path: string | null;
+  readonly environment: {
+    readonly channel: string;
+    readonly platform: string;
+    readonly device: string;
+  };
+}
+
+/** The server's first screen of `document`, or null when #root holds no render of the server. */
+export function readRenderedFirstScreen(document: Document): RenderedFirstScreenData | null {
+  const value = dataBlock(document, FIRST_SCREEN_ELEMENT_ID);
+  if (!isRecord(value) || !isRecord(value.environment)) return null;
+  const { path } = value;
+  const { channel, platform, device } = value.environment;
+  if (path !== null && typeof path !== 'string') return null;
+  if (typeof channel !== 'string' || typeof platform !== 'string' || typeof device !== 'string') {
+    return null;
+  }
+  return { path, environment: { channel, platform, device } };
 }
