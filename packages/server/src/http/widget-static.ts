@@ -155,7 +155,15 @@ async function widgetPlugin(
   const template = documentTemplate(indexPath);
   const pageData = scope.cashdesk.widgetPageData;
 
-  const renderFirstScreen = await loadFirstScreenRenderer(serverEntry);
+  // Loaded beside the start (a large module, and its code and texts warmed): the plugin does not
+  // wait for it, the first page that renders a first screen does.
+  const rendererLoad = loadFirstScreenRenderer(serverEntry).catch((error: unknown) => {
+    scope.log.error(
+      { error: error instanceof Error ? error.message : String(error), serverEntry },
+      "the widget's server entry did not load: pages render their first screen themselves",
+    );
+    return null;
+  });
 
   /**
    * index.html with the page's data inlined and, on a homepage, its first screen rendered
@@ -170,6 +178,7 @@ async function widgetPlugin(
     const at = html.lastIndexOf('</body>');
     if (at === -1) return null;
     const withData = `${html.slice(0, at)}${pageDataElement(json)}${html.slice(at)}`;
+    const renderFirstScreen = await rendererLoad;
     if (renderFirstScreen === null) return withData;
     const screen = await renderFirstScreen({
       address,
