@@ -16,7 +16,7 @@
  * @packageDocumentation
  */
 import { AppearanceResponse } from '@cashdesk/contract';
-import type { ClientEnvironment } from '@cashdesk/domain';
+import type { FirstScreen, FirstScreenRequest } from '@cashdesk/contract';
 import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -35,27 +35,6 @@ import { SCREEN_CODE } from './app/screen-code';
 import { appearanceThemeOf, readStartup, SHIPPED_LANGUAGES } from './startup/startup';
 import type { ShippedLanguage } from './startup/startup';
 import { createAppStore } from './store/store';
-
-/** What the server gives: the page's address and user agent, and the JSON it inlines. */
-export interface FirstScreenRequest {
-  readonly address: string;
-  readonly userAgent: string;
-  readonly pageData: string;
-}
-
-/** The rendered first screen and what the document needs around it. */
-export interface FirstScreen {
-  /** The content of #root. */
-  readonly html: string;
-  /** The method page rendered (the automatic choice), or null for the homepage's list. */
-  readonly path: string | null;
-  readonly environment: ClientEnvironment;
-  /** `<html lang dir>`. */
-  readonly lang: string;
-  readonly dir: 'ltr' | 'rtl';
-  /** `<body>`'s attributes (SPEC §2 body data attributes and dir). */
-  readonly bodyAttributes: Readonly<Record<string, string>>;
-}
 
 /** A render never waits longer than this for a lazy part; the page renders the rest. */
 const RENDER_TIMEOUT_MS = 2000;
@@ -157,6 +136,9 @@ export async function renderFirstScreen(request: FirstScreenRequest): Promise<Fi
     <StaticRouter location={location}>{children}</StaticRouter>
   );
   const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+  // A part that fails on the server would be rendered again by the page, which reports the
+  // difference: the page renders the whole screen instead.
+  const failures: unknown[] = [];
   const html = await oneAtATime(async () => {
     setNumberLanguage(startup.requestedLanguage);
     const { prelude } = await prerenderToNodeStream(
@@ -172,12 +154,17 @@ export async function renderFirstScreen(request: FirstScreenRequest): Promise<Fi
           />
         </Shell>
       </StrictMode>,
-      { signal },
+      {
+        signal,
+        onError: (error: unknown) => {
+          failures.push(error);
+        },
+      },
     );
     return streamText(prelude);
   });
   // A render cut short holds loading placeholders the page would replace: the page renders.
-  if (signal.aborted) return null;
+  if (signal.aborted || failures.length > 0) return null;
   const { body } = startup;
   const bodyAttributes: Record<string, string> = {
     dir: body.dir,

@@ -14,29 +14,13 @@
  * @packageDocumentation
  */
 import { existsSync } from 'node:fs';
+import type { FirstScreen, FirstScreenRequest } from '@cashdesk/contract';
 import { pathToFileURL } from 'node:url';
 import { isRecord } from '../platform/is-record';
 import { escapeJsonForScript } from './widget-page-data';
 
 /** The id of the block saying which first screen #root holds (the widget reads it by this id). */
 export const FIRST_SCREEN_ELEMENT_ID = 'cd-first-screen';
-
-/** What the server entry's `renderFirstScreen` takes. */
-export interface FirstScreenRequest {
-  readonly address: string;
-  readonly userAgent: string;
-  readonly pageData: string;
-}
-
-/** What it answers (checked here: it comes from a file loaded at run time). */
-export interface FirstScreen {
-  readonly html: string;
-  readonly path: string | null;
-  readonly environment: Readonly<Record<string, string>>;
-  readonly lang: string;
-  readonly dir: 'ltr' | 'rtl';
-  readonly bodyAttributes: Readonly<Record<string, string>>;
-}
 
 /** Renders a first screen, or answers null when the page renders it. */
 export type FirstScreenRenderer = (request: FirstScreenRequest) => Promise<FirstScreen | null>;
@@ -48,11 +32,19 @@ function textRecord(value: unknown): Readonly<Record<string, string>> | null {
   return Object.fromEntries(entries.map(([key, item]) => [key, String(item)]));
 }
 
+function environmentOf(value: unknown): FirstScreen['environment'] | null {
+  const record = textRecord(value);
+  if (record === null) return null;
+  const { channel, platform, device } = record;
+  if (channel === undefined || platform === undefined || device === undefined) return null;
+  return { channel, platform, device };
+}
+
 /** The render's answer when it has the shape of {@link FirstScreen}; null otherwise. */
 function firstScreenOf(value: unknown): FirstScreen | null {
   if (!isRecord(value)) return null;
   const { html, path, lang, dir } = value;
-  const environment = textRecord(value.environment);
+  const environment = environmentOf(value.environment);
   const bodyAttributes = textRecord(value.bodyAttributes);
   if (typeof html !== 'string' || typeof lang !== 'string') return null;
   if (path !== null && typeof path !== 'string') return null;
