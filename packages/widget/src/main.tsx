@@ -87,7 +87,7 @@ if (startup.newTab.action === 'redirect') {
           renderShell(container);
           return;
         }
-        app.enterFirstScreen(hydration);
+        app.enterFirstScreen(hydration, sessionId);
         hydrateRoot(
           container,
           <StrictMode>

@@ -2,6 +2,7 @@ import { EXAMPLE_CARD_PAY_GROUP, EXAMPLE_DEPOSIT_INIT } from '@cashdesk/contract
 import { STORAGE_KEYS } from '@cashdesk/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cashierApi } from '../api/cashier-api';
+import { prefetchInit, takePrefetchedInit } from '../api/prefetch';
 import { firstChoice, listOf } from '../method-list/first-choice';
 import { selectList } from '../method-list/method-list-slice';
 import { storeAt } from '../test/app-store';
@@ -76,11 +77,14 @@ describe("hydrating the server's first screen (SPEC §4 automatic choice decided
     expect(hydrationOf(startup(), INIT, { ...rendered, path: null })).toBeNull();
   });
 
-  it('stands the page on the chosen method and stores the choice, as the list page would', () => {
+  it('stands the page on the chosen method, stores the choice and drops the kept init answer', () => {
     window.history.replaceState(null, '', '/deposit?session_id=s-1');
     const hydration = hydrationOf(startup(), INIT, serverRendered());
     if (hydration === null) throw new Error('no hydration');
-    enterFirstScreen(hydration);
+    prefetchInit('deposit', 's-1', { answer: INIT, sessionExpiresInMs: 1 });
+    enterFirstScreen(hydration, 's-1');
+    // A later init call (after a payment) asks the server instead of taking the first answer.
+    expect(takePrefetchedInit('deposit', 's-1')).toBeNull();
     expect(`${window.location.pathname}${window.location.search}`).toBe(
       `/deposit/${String(EXAMPLE_CARD_PAY_GROUP.id)}?session_id=s-1`,
     );

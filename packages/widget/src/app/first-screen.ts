@@ -12,6 +12,7 @@ import { ENDPOINTS } from '@cashdesk/contract';
 import type { DepositInitResponse, PayoutInitResponse } from '@cashdesk/contract';
 import type { ClientEnvironment, PaymentFlow } from '@cashdesk/domain';
 import { cashierApi } from '../api/cashier-api';
+import { takePrefetchedInit } from '../api/prefetch';
 import { initialLoadFinished } from '../method-list/method-list-slice';
 import { initReceived } from '../store/session-slice';
 import type { AppStore } from '../store/store';
@@ -110,9 +111,12 @@ export function hydrationOf(
 
 /**
  * Stands the page where the server's first screen is: the automatic choice's method page replaces
- * the homepage's address (as the list page's choice does) and the chosen method is stored.
+ * the homepage's address (as the list page's choice does) and the chosen method is stored. The
+ * init answer the shell kept for the first init call is dropped: the store has it already, and a
+ * later init call (after a payment) must ask the server, not take that first answer.
  */
-export function enterFirstScreen(hydration: Hydration): void {
+export function enterFirstScreen(hydration: Hydration, sessionId: string | null): void {
+  takePrefetchedInit(hydration.seed.flow, sessionId);
   const { choice } = hydration;
   if (choice === null) return;
   writeStored('session', choice.storage.key, choice.storage.value);
