@@ -241,10 +241,14 @@ module.exports = {
       name: 'only-entry-imports-app',
       severity: 'error',
       comment:
-        'app/ is the top of the widget: only src/main.tsx and app/ itself import it (tests too); what lower layers need lives below it (store/, startup/, browser/, route-state/, ui/).',
+        'app/ is the top of the widget: only its entries (src/main.tsx, the page; src/server-entry.tsx, the server render of the first screen) and app/ itself import it (tests too); what lower layers need lives below it (store/, startup/, browser/, route-state/, ui/).',
       from: {
         path: '^packages/widget/src/',
-        pathNot: ['^packages/widget/src/app/', '^packages/widget/src/main\\.tsx$'],
+        pathNot: [
+          '^packages/widget/src/app/',
+          '^packages/widget/src/main\\.tsx$',
+          '^packages/widget/src/server-entry\\.tsx$',
+        ],
       },
       to: { path: '^packages/widget/src/app/' },
     },
@@ -256,6 +260,7 @@ module.exports = {
       path: [
         '(^|/)node_modules/',
         '(^|/)dist/',
+        '(^|/)dist-server/',
         '(^|/)\\.process-build-',
         '^e2e/artifacts/',
         '^coverage/',

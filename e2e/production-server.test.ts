@@ -116,6 +116,16 @@ describe('the built server, run with node alone', () => {
       headers: { 'x-session-id': String(session) },
     });
     expect(init.status).toBe(200);
+    // The session's homepage comes with its answers and its first screen, rendered by the
+    // widget's server entry the built server loads from the built files (dist-server/).
+    const home = await fetch(`${baseUrl}/deposit?session_id=${String(session)}`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(home.headers.get('cache-control')).toBe('private, no-store');
+    const document = await home.text();
+    expect(document).toContain('<script type="application/json" id="cd-page-data">');
+    expect(document).toContain('<script type="application/json" id="cd-first-screen">');
+    expect(document).toMatch(/<h1 id="cd-method-title"[^>]*>[^<]+<\/h1>/);
 
     const metrics = await fetch(`${baseUrl}/metrics`);
     expect(metrics.status).toBe(200);

@@ -25,6 +25,8 @@ export interface Frontend {
   readonly sources: readonly string[];
   /** The npm arguments that build it. */
   readonly npmArgs: readonly string[];
+  /** Other files the build writes; a missing one calls for a new build. */
+  readonly artefacts?: readonly string[];
 }
 
 const packageDir = (name: string): string => path.join(ROOT, 'packages', name);
@@ -38,11 +40,14 @@ export const WIDGET: Frontend = {
     path.join(packageDir('widget'), 'public'),
     path.join(packageDir('widget'), 'index.html'),
     path.join(packageDir('widget'), 'vite.config.ts'),
+    path.join(packageDir('widget'), 'vite.server.config.ts'),
     path.join(packageDir('widget'), 'package.json'),
     path.join(packageDir('domain'), 'src'),
     path.join(packageDir('contract'), 'src'),
   ],
   npmArgs: ['run', 'build', '-w', '@cashdesk/widget'],
+  // The server entry the cashier-service renders a homepage's first screen with.
+  artefacts: [path.join(packageDir('widget'), 'dist-server', 'server-entry.js')],
 };
 
 /** The back office (served at /back-office); it bundles the contract's plain values. */
@@ -92,6 +97,7 @@ async function newestChange(target: string): Promise<number> {
 export async function needsBuild(frontend: Frontend): Promise<boolean> {
   const index = path.join(frontend.distDir, 'index.html');
   if (!existsSync(index)) return true;
+  if ((frontend.artefacts ?? []).some((file) => !existsSync(file))) return true;
   const built = (await stat(index)).mtimeMs;
   const changes = await Promise.all(frontend.sources.map(newestChange));
   return changes.some((changed) => changed > built);

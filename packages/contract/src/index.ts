@@ -7,6 +7,7 @@
  */
 export { ERROR_CODES } from './errors';
 export type { ErrorDefinition, ErrorName } from './errors';
+export type { FirstScreen, FirstScreenRequest } from './first-screen';
 export type {
   AnySchema,
   BodyContentType,

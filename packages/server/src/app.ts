@@ -30,7 +30,7 @@ import { decorateStaffSession } from './http/staff-session';
 import type { PaymentProvider } from './providers';
 import { ConnectorRegistry } from './providers/connectors';
 import { createConnectors } from './providers/create-provider';
-import { assertPayGroupConnectors } from './modules/cashier';
+import { assertPayGroupConnectors, firstScreenData } from './modules/cashier';
 import { CacheHub, registerCacheHub } from './db/cache/cache-hub';
 import { registerRoutes } from './register-routes';
 import { serveBackOffice } from './http/back-office-static';
@@ -163,7 +163,7 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
   app.addHook('onClose', () => {
     documentStorage.close();
   });
-  app.decorate('cashdesk', {
+  const deps = {
     db,
     config,
     connectors,
@@ -185,7 +185,8 @@ export async function createApp(options: CreateAppOptions): Promise<App> {
     realtime,
     clickstreamRetention,
     documentStorage,
-  });
+  };
+  app.decorate('cashdesk', { ...deps, widgetPageData: firstScreenData(deps) });
   // Brand data and sessions in memory, kept true by notifications (db/cache/).
   const caches = new CacheHub({ db, settings: config.cache, clock, log: logger });
   // An ended session's or a blocked player's sockets close as their cache entries do.

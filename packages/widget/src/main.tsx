@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setClientEnvironment } from './api/client-environment';
 import { prefetchAppearance, prefetchInit } from './api/prefetch';
 import { preloadScreenCode } from './app/screen-code';
@@ -18,13 +18,20 @@ import {
   readStartup,
   rememberStartup,
 } from './startup/startup';
+import type { Startup } from './startup/startup';
 import { hostOrigin, requestRedirectTo } from './host/host-bridge';
 import { needsHostStorage } from './storage/stored-text';
 import { preloadMessages } from './i18n/messages';
+import {
+  inlinedAppearanceFor,
+  inlinedInitFor,
+  readInlinedPageData,
+  readRenderedFirstScreen,
+} from './startup/inlined-data';
 import './themes/base.css';
 import './themes/themes.css';
 
-/** Reads the start-up state and renders the first screen. */
+/** Reads the start-up state and renders the first screen (or hydrates the server's). */
 function start(): void {
   const startup = readStartup({
     address: window.location.href,
@@ -50,11 +57,17 @@ function start(): void {
     // so the calls start whatever the theme (the app gates the screen once the answer is there).
     // Without a theme of the address or the stored one, the session's theme is asked for (the
     // brand's default: app/appearance.ts withSessionTheme).
+    // The document carries these answers when the server knew the session (startup/inlined-data.ts):
+    // then no call starts, unless the stored state asks for another language or theme.
+    const inlined = readInlinedPageData(document);
     if (sessionId !== null) {
-      prefetchAppearance(sessionId, startup.requestedLanguage, appearanceThemeOf(startup));
+      const lang = startup.requestedLanguage;
+      const theme = appearanceThemeOf(startup);
+      prefetchAppearance(sessionId, lang, theme, inlinedAppearanceFor(inlined, lang, theme));
     }
     if (sessionId !== null && startup.page.kind === startup.page.flow) {
-      prefetchInit(startup.page.flow, sessionId);
+      const { flow } = startup.page;
+      prefetchInit(flow, sessionId, inlinedInitFor(inlined, flow));
     }
     // The app chunk, the texts of the player's language and the code of the screen the address
     // opens all download side by side: none of them has to wait for another to run first.
@@ -62,14 +75,45 @@ function start(): void {
     preloadMessages(startup.language);
     if (sessionId !== null) preloadScreenCode(window.location.href);
     const container = document.getElementById('root');
-    if (container !== null) {
-      createRoot(container).render(
-        <StrictMode>
-          <Shell startup={startup} />
-        </StrictMode>,
+    const rendered = readRenderedFirstScreen(document);
+    const init = inlinedInitFor(inlined, startup.page.flow);
+    if (container === null) {
+      // Nothing to render into.
+    } else if (rendered === null || init === null) {
+      renderShell(container, startup);
+    } else {
+      // #root holds the server's render of the first screen: it is hydrated once the app's code
+      // has decided the page would render the same (app/first-screen.ts), else rendered afresh.
+      loadApp().then(
+        (app) => {
+          const hydration = app.hydrationOf(startup, init.answer, rendered);
+          if (hydration === null) {
+            renderShell(container, startup);
+            return;
+          }
+          app.enterFirstScreen(hydration, sessionId);
+          hydrateRoot(
+            container,
+            <StrictMode>
+              <Shell startup={startup} seed={hydration.seed} />
+            </StrictMode>,
+          );
+        },
+        () => {
+          renderShell(container, startup);
+        },
       );
     }
   }
+}
+
+/** The shell rendered afresh (no server render to hydrate). */
+function renderShell(container: HTMLElement, startup: Startup): void {
+  createRoot(container).render(
+    <StrictMode>
+      <Shell startup={startup} />
+    </StrictMode>,
+  );
 }
 
 // SPEC §7: in a brand's frame whose own storage the browser denies, the values the embed kept for

@@ -16,6 +16,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/open';
 import type { ConnectorRegistry } from '../providers/connectors';
 import type { Telemetry } from './telemetry';
+import type { WidgetPageData } from './widget-page-data';
 
 /** The clock every decision that depends on time reads (tests pass their own). */
 export type Clock = () => Date;
@@ -34,6 +35,11 @@ export interface AppDeps {
   readonly clock: Clock;
   /** The app's own Prometheus metrics (telemetry.ts), reported to by the payment pipeline. */
   readonly metrics: Telemetry;
+  /**
+   * The answers the widget's document inlines for its first screen (widget-page-data.ts); the
+   * cashier module provides them. Without it the document is the built index.html alone.
+   */
+  readonly widgetPageData?: WidgetPageData | undefined;
 }
 
 declare module 'fastify' {

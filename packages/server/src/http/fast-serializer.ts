@@ -481,3 +481,20 @@ export function responseSerializerCompiler(
     };
   };
 }
+
+/**
+ * The writer of one answer schema outside a route (the answers the widget's document inlines,
+ * modules/cashier/first-screen.ts): the fast writer of {@link compileResponse}, or zod's encoding
+ * written by `JSON.stringify` when the schema has no faithful fast form. The value is the
+ * server's own answer, so it is not checked again.
+ */
+export function answerWriter(schema: $ZodType): FastStringify {
+  const response = compileResponse(schema);
+  if ('stringify' in response) return response.stringify;
+  return (data) => {
+    const result = safeEncode(schema, data);
+    if (!result.success)
+      throw new Error('an answer its schema does not encode', { cause: result.error });
+    return JSON.stringify(result.data);
+  };
+}

@@ -41,6 +41,8 @@ const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
 const STYLE_ATTRIBUTE = /\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
 const COMMENT = /<!--[\s\S]*?-->/g;
 const HAS_SRC = /(?:^|\s)src\s*=/i;
+/** A JSON data block (widget-page-data.ts): never run, so no script source to allow. */
+const DATA_BLOCK = /(?:^|\s)type\s*=\s*["']?application\/json/i;
 
 /** The CSP hash source of a text: `'sha256-<base64>'` of its UTF-8 bytes. */
 export function hashSource(text: string): string {
@@ -55,7 +57,12 @@ function unique(values: readonly string[]): string[] {
 export function inlineSourceHashes(html: string): InlineSourceHashes {
   const page = html.replace(COMMENT, '');
   const scripts = [...page.matchAll(INLINE_SCRIPT)]
-    .filter((match) => !HAS_SRC.test(match[1] ?? '') && (match[2] ?? '') !== '')
+    .filter(
+      (match) =>
+        !HAS_SRC.test(match[1] ?? '') &&
+        !DATA_BLOCK.test(match[1] ?? '') &&
+        (match[2] ?? '') !== '',
+    )
     .map((match) => hashSource(match[2] ?? ''));
   const styles = [...page.matchAll(STYLE_ELEMENT)].map((match) => hashSource(match[1] ?? ''));
   const styleAttributes = [...page.matchAll(STYLE_ATTRIBUTE)].map((match) =>

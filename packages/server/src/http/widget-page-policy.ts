@@ -44,7 +44,12 @@ function pageSessionId(query: unknown): string | undefined {
 }
 
 /** Applies the widget page's headers to a reply that is about to send index.html. */
-export type WidgetPagePolicy = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export type WidgetPagePolicy = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  /** The document sent when it is not index.html as built (a rendered first screen). */
+  document?: string,
+) => Promise<void>;
 
 /**
  * The widget page's policy for an app serving `indexPath`. The hashes of the page's inline code
@@ -82,12 +87,12 @@ export function widgetPagePolicy(app: FastifyInstance, indexPath: string): Widge
     return origins;
   };
 
-  return async (request, reply) => {
+  return async (request, reply, document) => {
     const frameAncestors = [
       ...new Set([...config.security.frameAncestors, ...(await brandOrigins(request))]),
     ];
     const directives = widgetPageDirectives({
-      inline: await inlineHashes(),
+      inline: document === undefined ? await inlineHashes() : inlineSourceHashes(document),
       frameAncestors,
       providerOrigins,
       production: config.mode === 'production',

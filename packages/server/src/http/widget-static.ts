@@ -8,7 +8,8 @@
  * - any other GET that asks for HTML and is not an API path: `index.html`, never stored, so that a
  *   reload of a client route such as /deposit/deposit-success opens the app and the app routes;
  *   with the widget page's Content-Security-Policy, whose frame-ancestors names the sites of the
- *   page session's brand (widget-page-policy.ts).
+ *   page session's brand (widget-page-policy.ts). For a live session the document carries the
+ *   answers its first screen needs (widget-page-data.ts, `private, no-store`).
  * - everything else (API paths, a missing asset, a client that does not accept HTML): the
  *   server's JSON 404, so a typo in an API call never gets a page of HTML back.
  *
@@ -18,12 +19,15 @@
  * @packageDocumentation
  */
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ConfigError } from '../config';
 import type { RouteModule } from './app-types';
 import { widgetPagePolicy } from './widget-page-policy';
+import { pageDataElement } from './widget-page-data';
+import { documentWithFirstScreen, loadFirstScreenRenderer } from './widget-first-screen';
 
 /** Hashed assets never change under one name: a year, immutable (the most browsers honour). */
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -36,6 +40,12 @@ export const SHELL_CACHE_CONTROL = 'no-cache';
  * Content-Security-Policy names the session's brand.
  */
 export const APP_SHELL_CACHE_CONTROL = 'no-store';
+
+/**
+ * A document that carries a session's answers (widget-page-data.ts) is the player's own: no
+ * shared cache may keep it, and no cache at all.
+ */
+export const PAGE_WITH_DATA_CACHE_CONTROL = 'private, no-store';
 
 /**
  * Path prefixes that belong to the server, not to the widget's router: a miss under them is the
@@ -101,7 +111,30 @@ function notFound(reply: FastifyReply): FastifyReply {
   return reply;
 }
 
-async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<void> {
+/** The folder of the widget's server entry, beside its dist folder. */
+export const SERVER_ENTRY_DIR = 'dist-server';
+
+/** The base a page request's path is read against (only its path and query matter). */
+const PAGE_BASE = 'http://cashier.invalid';
+
+/** index.html's text, read again when the file changes (a new build in place). */
+function documentTemplate(indexPath: string): () => Promise<string> {
+  let cached: { readonly version: string; readonly html: string } | undefined;
+  return async () => {
+    const info = await stat(indexPath);
+    const version = `${String(info.mtimeMs)}:${String(info.size)}`;
+    if (cached?.version !== version) {
+      cached = { version, html: await readFile(indexPath, 'utf8') };
+    }
+    return cached.html;
+  };
+}
+
+async function widgetPlugin(
+  scope: FastifyInstance,
+  distDir: string,
+  serverEntry: string,
+): Promise<void> {
   const assetsDir = path.join(distDir, 'assets');
   const indexPath = path.join(distDir, 'index.html');
   await scope.register(fastifyStatic, {
@@ -127,6 +160,48 @@ async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<vo
     },
   });
   const pagePolicy = widgetPagePolicy(scope, indexPath);
+  const template = documentTemplate(indexPath);
+  const pageData = scope.cashdesk.widgetPageData;
+
+  // Loaded beside the start (a large module, and its code and texts warmed): the plugin does not
+  // wait for it, the first page that renders a first screen does.
+  const rendererLoad = loadFirstScreenRenderer(serverEntry).catch((error: unknown) => {
+    scope.log.error(
+      { error: error instanceof Error ? error.message : String(error), serverEntry },
+      "the widget's server entry did not load: pages render their first screen themselves",
+    );
+    return null;
+  });
+
+  /**
+   * index.html with the page's data inlined and, on a homepage, its first screen rendered
+   * (widget-first-screen.ts); null when there is no data to inline.
+   */
+  const documentWithData = async (request: FastifyRequest): Promise<string | null> => {
+    if (pageData === undefined) return null;
+    const address = new URL(request.url, PAGE_BASE).href;
+    const json = await pageData({ request, address });
+    if (json === null) return null;
+    const html = await template();
+    const at = html.lastIndexOf('</body>');
+    if (at === -1) return null;
+    const withData = `${html.slice(0, at)}${pageDataElement(json)}${html.slice(at)}`;
+    const renderFirstScreen = await rendererLoad;
+    if (renderFirstScreen === null) return withData;
+    const screen = await renderFirstScreen({
+      address,
+      userAgent: request.headers['user-agent'] ?? '',
+      pageData: json,
+    }).catch((error: unknown) => {
+      // The page renders the screen itself, as without a server entry.
+      request.log.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        'first screen not rendered',
+      );
+      return null;
+    });
+    return screen === null ? withData : (documentWithFirstScreen(withData, screen) ?? withData);
+  };
 
   const shell = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const pathname = pathOf(request);
@@ -136,8 +211,15 @@ async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<vo
       return reply.sendFile(pathname.slice(1), distDir, sendOptions);
     }
     if (!acceptsHtml(request)) return notFound(reply);
-    await pagePolicy(request, reply);
-    return reply.sendFile('index.html', distDir, sendOptions);
+    const html = await documentWithData(request);
+    // A rendered screen's inline style attributes are the document's own: hashed from it.
+    await pagePolicy(request, reply, html ?? undefined);
+    if (html === null) return reply.sendFile('index.html', distDir, sendOptions);
+    return reply
+      .header('cache-control', PAGE_WITH_DATA_CACHE_CONTROL)
+      .header('x-content-type-options', 'nosniff')
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
   scope.get('/', shell);
   scope.get('/*', shell);
@@ -152,8 +234,10 @@ async function widgetPlugin(scope: FastifyInstance, distDir: string): Promise<vo
  */
 export function serveWidget(distDir: string): RouteModule {
   const root = path.resolve(distDir);
+  // The widget's server entry is built beside dist (widget-first-screen.ts).
+  const serverEntry = path.join(path.dirname(root), SERVER_ENTRY_DIR, 'server-entry.js');
   assertWidgetDir(root);
   return (app) => {
-    void app.register((scope) => widgetPlugin(scope, root));
+    void app.register((scope) => widgetPlugin(scope, root, serverEntry));
   };
 }

@@ -9,6 +9,7 @@
 import { ENDPOINTS } from '@cashdesk/contract';
 import type { Endpoint } from '@cashdesk/contract';
 import { QUERY_KEEP_UNUSED_S } from '@cashdesk/domain';
+import type { PaymentFlow } from '@cashdesk/domain';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { storedFingerprint } from '../storage/fingerprint';
 import { callEndpoint } from './http';
@@ -42,6 +43,28 @@ export function endpointQuery<E extends Endpoint>(
   return callEndpoint(endpoint, { ...options, sessionId: sessionIdOf(getState()) });
 }
 
+/**
+ * SPEC §7 init of `flow`, taking the shell's prefetched answer once. An answer the document
+ * carried (startup/inlined-data.ts) that the contract's schema refuses is asked for again.
+ */
+async function initCall<E extends Endpoint>(
+  endpoint: E,
+  flow: PaymentFlow,
+  sessionId: string | null,
+  signal: AbortSignal,
+): Promise<CallResult<ResponseOf<E>>> {
+  const prefetched = takePrefetchedInit(flow, sessionId);
+  const result = await callEndpoint(endpoint, {
+    sessionId,
+    signal,
+    pending: prefetched?.response ?? null,
+  });
+  if ('error' in result && prefetched?.inlined === true) {
+    return callEndpoint(endpoint, { sessionId, signal });
+  }
+  return result;
+}
+
 /** SPEC §7 tags so a submit can refresh the balance and method list. */
 export const API_TAGS = ['Init', 'Method', 'Cards'] as const;
 
@@ -60,20 +83,14 @@ export const cashierApi = createApi({
   endpoints: (build) => ({
     /** SPEC §7 GET payments/groups/init (taking the shell's prefetched answer once). */
     depositInit: build.query<ResponseOf<typeof ENDPOINTS.depositInit>, undefined>({
-      queryFn: (_arg, { getState, signal }) => {
-        const sessionId = sessionIdOf(getState());
-        const pending = takePrefetchedInit('deposit', sessionId);
-        return callEndpoint(ENDPOINTS.depositInit, { sessionId, signal, pending });
-      },
+      queryFn: (_arg, { getState, signal }) =>
+        initCall(ENDPOINTS.depositInit, 'deposit', sessionIdOf(getState()), signal),
       providesTags: ['Init'],
     }),
     /** SPEC §7 GET payouts/groups/init (taking the shell's prefetched answer once). */
     payoutInit: build.query<ResponseOf<typeof ENDPOINTS.payoutInit>, undefined>({
-      queryFn: (_arg, { getState, signal }) => {
-        const sessionId = sessionIdOf(getState());
-        const pending = takePrefetchedInit('withdrawal', sessionId);
-        return callEndpoint(ENDPOINTS.payoutInit, { sessionId, signal, pending });
-      },
+      queryFn: (_arg, { getState, signal }) =>
+        initCall(ENDPOINTS.payoutInit, 'withdrawal', sessionIdOf(getState()), signal),
       providesTags: ['Init'],
     }),
     /** SPEC §7 POST payments/groups/{payGroupId}/select {currency}; cached per group. */

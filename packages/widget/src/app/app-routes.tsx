@@ -152,12 +152,10 @@ function backgroundOf(location: Location): Location | null {
 }
 
 function RouteList({ location }: { readonly location?: Location }) {
+  const { search } = useLocation();
   return (
     <Routes {...(location === undefined ? {} : { location })}>
-      <Route
-        path="/"
-        element={<Navigate to={{ pathname: '/deposit', search: window.location.search }} replace />}
-      />
+      <Route path="/" element={<Navigate to={{ pathname: '/deposit', search }} replace />} />
       {ROUTES.map((route) => (
         <Route key={route.id} path={route.path} element={routeElement(route)} />
       ))}

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 import { use, useEffect, useMemo } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -21,6 +22,7 @@ import { AnnouncementsPerScreen } from './announcements-per-screen';
 import { AppRoutes } from './app-routes';
 import { CrashBoundary } from './crash-boundary';
 import { browserErrorReporter, listenForReports } from './error-reporter';
+import type { ErrorReporter } from './error-reporter';
 import { NavigationBreadcrumbs } from './navigation-breadcrumbs';
 import { browserPageMetrics, startPageMetrics } from './page-metrics';
 import { monitorFingerprintLoad } from './fingerprint-monitoring';
@@ -28,15 +30,22 @@ import { startBrowserRealtime } from '../realtime/realtime';
 import { startSessionClock } from './session-clock';
 import { SessionRenewal } from './session-renewal';
 import { createAppStore } from '../store/store';
+import type { AppStore } from '../store/store';
+import { seedStore } from './first-screen';
+export { enterFirstScreen, hydrationOf } from './first-screen';
+import type { FirstScreenSeed } from './first-screen';
+import { keepInitOnPage } from '../method-list/keep-init';
 import { applyBodyAttributes, withSessionTheme } from '../startup/startup';
 import type { Startup } from '../startup/startup';
 import { ThemeGate } from './theme-gate';
 
 export interface AppProps {
   readonly startup: Startup;
+  /** The init answer the server's first screen rendered with, when the page hydrates it. */
+  readonly seed?: FirstScreenSeed | null;
 }
 
-interface Ready {
+export interface Ready {
   readonly i18n: I18n;
   readonly appearance: Appearance | null;
   /** The start-up with the session's theme where the address and storage named none. */
@@ -44,6 +53,19 @@ interface Ready {
 }
 
 let ready: Promise<Ready> | null = null;
+
+/**
+ * The start-up with the session's theme (where the address and storage named none) and the texts
+ * with the brand's overrides of the language merged over the shipped ones; the server's render
+ * (server-entry.tsx) reads the same.
+ */
+export function readyOf(shellStartup: Startup, i18n: I18n, appearance: Appearance | null): Ready {
+  const startup = withSessionTheme(shellStartup, appearance?.theme?.name ?? null);
+  if (appearance !== null && Object.keys(appearance.texts).length > 0) {
+    i18n.addResourceBundle(startup.language, 'translation', appearance.texts, true, true);
+  }
+  return { i18n, appearance, startup };
+}
 
 /**
  * The texts of the language and the brand's appearance, once per page: the theme is applied (the
@@ -54,15 +76,15 @@ let ready: Promise<Ready> | null = null;
 function loadReady(shellStartup: Startup): Promise<Ready> {
   ready ??= Promise.all([i18nFor(shellStartup.language), readAppearance()]).then(
     ([i18n, appearance]) => {
-      const startup = withSessionTheme(shellStartup, appearance?.theme?.name ?? null);
+      const loaded = readyOf(shellStartup, i18n, appearance);
+      const { startup } = loaded;
       if (startup !== shellStartup) applyBodyAttributes(document.body, startup.body);
       setNumberLanguage(startup.requestedLanguage);
       applyTheme(document.body, appearance);
       if (appearance !== null && Object.keys(appearance.texts).length > 0) {
-        i18n.addResourceBundle(startup.language, 'translation', appearance.texts, true, true);
         document.documentElement.lang = appearance.language;
       }
-      return { i18n, appearance, startup };
+      return loaded;
     },
   );
   return ready;
@@ -77,10 +99,18 @@ function loadReady(shellStartup: Startup): Promise<Ready> {
  * tiles (and requested their logos) before the method page. A screen whose code is still on its
  * way shows the route's skeleton meanwhile; overlays keep the page below visible (app-routes.tsx).
  */
-export function App({ startup: shellStartup }: AppProps) {
+export function App({ startup: shellStartup, seed = null }: AppProps) {
   const { i18n, appearance, startup } = use(loadReady(shellStartup));
-  const logo = appearance?.theme?.logo_url ?? null;
-  const store = useMemo(() => createAppStore(startup), [startup]);
+  const store = useMemo(() => {
+    const created = createAppStore(startup);
+    if (seed !== null) seedStore(created, seed);
+    return created;
+  }, [startup, seed]);
+  // SPEC §3: what the list page keeps of init when it renders, kept here when the first screen
+  // came from the server and the page opened on its method page.
+  useEffect(() => {
+    if (seed !== null) keepInitOnPage(seed.init);
+  }, [seed]);
   // SPEC §4, §8, §9: render crashes, errors and rejections reported with breadcrumbs.
   const reporter = useMemo(
     () => browserErrorReporter(startup.params.sessionId),
@@ -119,10 +149,41 @@ export function App({ startup: shellStartup }: AppProps) {
   // SPEC §4: the realtime connection, once init answered (its code loads then).
   useEffect(() => startBrowserRealtime(store), [store]);
   return (
+    <AppView
+      startup={startup}
+      appearance={appearance}
+      i18n={i18n}
+      store={store}
+      reporter={reporter}
+      Router={PageRouter}
+    />
+  );
+}
+
+/** The browser's router; navigations render at once (see {@link App}). */
+function PageRouter({ children }: { readonly children: ReactNode }) {
+  return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
+}
+
+/** What {@link AppView} renders with. */
+export interface AppViewProps {
+  readonly startup: Startup;
+  readonly appearance: Appearance | null;
+  readonly i18n: I18n;
+  readonly store: AppStore;
+  readonly reporter: ErrorReporter;
+  /** The browser's router on the page, a static one in the server's render. */
+  readonly Router: ComponentType<{ readonly children: ReactNode }>;
+}
+
+/** The cashier's tree, the same on the page and in the server's render (server-entry.tsx). */
+export function AppView({ startup, appearance, i18n, store, reporter, Router }: AppViewProps) {
+  const logo = appearance?.theme?.logo_url ?? null;
+  return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
         <CrashBoundary reporter={reporter}>
-          <BrowserRouter useTransitions={false}>
+          <Router>
             <NavigationBreadcrumbs reporter={reporter} />
             <SessionRenewal />
             <AnnouncementsPerScreen />
@@ -134,7 +195,7 @@ export function App({ startup: shellStartup }: AppProps) {
               )}
               <AppRoutes />
             </ThemeGate>
-          </BrowserRouter>
+          </Router>
         </CrashBoundary>
       </I18nextProvider>
     </Provider>

@@ -117,3 +117,22 @@ describe('the brand theme at run time (SPEC §2 theme gate, the appearance answe
     }
   });
 });
+
+describe("the document's inlined appearance (startup/inlined-data.ts)", () => {
+  const ANSWER = { theme: null, language: 'ar', texts: { 'APP.TITLE': 'x' } };
+  it('appearance: a refused inlined answer is read from the API instead', async () => {
+    const fetchStub = vi.fn<typeof fetch>().mockResolvedValue(new Response(JSON.stringify(ANSWER)));
+    vi.stubGlobal('fetch', fetchStub);
+    prefetchAppearance('s-1', 'ar', null, { answer: { theme: 'x' }, sessionExpiresInMs: 1 });
+    expect(await readAppearance()).toEqual(ANSWER);
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+  });
+
+  it('appearance: a valid inlined answer needs no call', async () => {
+    const fetchStub = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchStub);
+    prefetchAppearance('s-1', 'ar', null, { answer: ANSWER, sessionExpiresInMs: 1 });
+    expect(await readAppearance()).toEqual(ANSWER);
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+});

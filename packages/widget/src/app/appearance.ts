@@ -35,10 +35,7 @@ const FONT_PROPERTY = '--cd-font';
 
 const KNOWN_PROPERTIES: ReadonlySet<string> = new Set(THEME_PROPERTIES);
 
-/** The prefetched answer, validated; null when there is none or it failed. */
-export async function readAppearance(): Promise<Appearance | null> {
-  const pending = takePrefetchedAppearance();
-  if (pending === null) return null;
+async function appearanceIn(pending: Promise<Response>): Promise<Appearance | null> {
   try {
     const response = await pending;
     if (!response.ok) return null;
@@ -47,6 +44,18 @@ export async function readAppearance(): Promise<Appearance | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * The prefetched answer, validated; null when there is none or it failed. An answer the document
+ * carried that the contract refuses is asked for again.
+ */
+export async function readAppearance(): Promise<Appearance | null> {
+  const prefetched = takePrefetchedAppearance();
+  if (prefetched === null) return null;
+  const appearance = await appearanceIn(prefetched.response);
+  if (appearance !== null || !prefetched.inlined) return appearance;
+  return appearanceIn(prefetched.fetchAgain());
 }
 
 /**

@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
+import type { FirstScreenSeed } from './first-screen';
 import { Skeleton } from '../ui/skeleton';
 import type { ShippedLanguage, Startup } from '../startup/startup';
 
@@ -23,15 +25,23 @@ const App = lazy(() => loadApp().then((module) => ({ default: module.App })));
  * The first render: the skeleton of index.html again (now with a translated label) until the
  * app has loaded. The live regions are outside #root, in index.html.
  */
-export function Shell({ startup }: { readonly startup: Startup }) {
+export function Shell({
+  startup,
+  seed = null,
+  children,
+}: {
+  readonly startup: Startup;
+  /** The init answer of the server's first screen, when the page hydrates it. */
+  readonly seed?: FirstScreenSeed | null;
+  /** The app itself in the server's render (server-entry.tsx); the lazy app on the page. */
+  readonly children?: ReactNode;
+}) {
   const fallback = (
     <main className="cd-app" id="cashier-main">
       <Skeleton label={LOADING_LABEL[startup.language]} />
     </main>
   );
   return (
-    <Suspense fallback={fallback}>
-      <App startup={startup} />
-    </Suspense>
+    <Suspense fallback={fallback}>{children ?? <App startup={startup} seed={seed} />}</Suspense>
   );
 }

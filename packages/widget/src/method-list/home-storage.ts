@@ -34,8 +34,13 @@ export function readSelectedMethodId(): number | null {
  * list; the next time the cashier opens, the automatic choice works again.
  */
 export function takeSkipLastUsedFlag(): boolean {
-  const skip = readKey(SKIP_LAST_USED) ?? readKey(SKIP_LAST_USED_KEPT) ?? false;
+  const set = skipLastUsedFlagSet();
   removeKey(SKIP_LAST_USED);
   removeKey(SKIP_LAST_USED_KEPT);
-  return skip;
+  return set;
+}
+
+/** Whether phSkipLasUsedMethod is set, leaving it for {@link takeSkipLastUsedFlag}. */
+export function skipLastUsedFlagSet(): boolean {
+  return readKey(SKIP_LAST_USED) ?? readKey(SKIP_LAST_USED_KEPT) ?? false;
 }

@@ -9,7 +9,6 @@
  *
  * @packageDocumentation
  */
-import { applyLogoSizes } from '../ui/layout-properties';
 import {
   autoSelectMethod,
   buildTypeFilters,
@@ -38,7 +37,7 @@ import { formatAmount, formatMoney } from '../i18n/format';
 import { useAppDispatch, useAppSelector, useAppStore } from '../store/hooks';
 import { initReceived } from '../store/session-slice';
 import { skipsAutoChoice } from './skip-auto-choice';
-import { keepMerchantUrls } from './merchant-storage';
+import { keepInitOnPage } from './keep-init';
 import { Button } from '../ui/button';
 import { Icon } from '../ui/icon';
 import { Skeleton } from '../ui/skeleton';
@@ -199,8 +198,7 @@ export function MethodListPage({
   // SPEC §3: the merchant return URLs and the balance belong to the shared session state.
   useEffect(() => {
     if (data === undefined) return;
-    // SPEC §3 logoSizes: the brand's size of the method logos.
-    applyLogoSizes(document.documentElement, data.widget_settings.logo_sizes);
+    keepInitOnPage(data);
     dispatch(
       initReceived({
         merchant: {
@@ -214,12 +212,6 @@ export function MethodListPage({
         countryCode: data.user_profile.country,
       }),
     );
-    keepMerchantUrls({
-      merchantUrl: data.merchant_url,
-      merchantSuccessUrl: data.merchant_success_url,
-      merchantProcessingUrl: data.merchant_processing_url,
-      merchantRedirectType: data.merchant_redirect_type,
-    });
   }, [data, dispatch]);
 
   // SPEC §2 body data attributes: the list's currency; no pay group is current on the list.

@@ -26,4 +26,5 @@ export {
 } from './payout-approval';
 export { updateBrandSettings } from './settings';
 export { putTaxTiers } from './tax-tiers';
+export { appearanceFor } from './appearance';
 export { bumpConfigVersion } from './version';

@@ -15,6 +15,7 @@ export { betShopToWire, findBetShop } from './bet-shops';
 export type { BrandData } from './brand-data';
 export { createSession } from './create-session';
 export { depositCashierResponse } from './init-answer';
+export { firstScreenData } from './first-screen';
 export {
   PayGroupConnectorError,
   assertPayGroupConnectors,
