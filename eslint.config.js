@@ -43,20 +43,15 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: {
-          allowDefaultProject: [
-            '*.js',
-            '*.ts',
-            // The server's and the testkit's are in their tsconfig projects.
-            'packages/{contract,domain,embed,widget,back-office}/vitest.config.ts',
-            'packages/*/vite.config.ts',
-            'packages/*/vite.*.config.ts',
-            'packages/*/scripts/*.mjs',
-          ],
-          // The root files and each package's Vite and Vitest configuration (ten today; the
-          // library's default cap is eight).
-          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 12,
-        },
+        // Three programs, each with the libraries and types of the code it holds (a page's, Node's,
+        // and the browser tests' and scripts' both), rather than the project service's program
+        // per tsconfig project (fourteen), each checking again the sources of the projects it
+        // references. A file is linted in the first program that holds it.
+        project: [
+          './tsconfig.lint-browser.json',
+          './tsconfig.lint-node.json',
+          './tsconfig.lint-tools.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },
