@@ -29,7 +29,7 @@ import { firstScreenSeed, seedStore } from './app/first-screen';
 import { Shell } from './app/shell';
 import { setNumberLanguage } from './i18n/format';
 import { createI18n } from './i18n/i18n';
-import { firstChoice, listOf, waitsForWallets } from './method-list/first-choice';
+import { firstChoice, isHomepage, listOf, waitsForWallets } from './method-list/first-choice';
 import { inlinedAppearanceFor, inlinedInitFor, pageDataOf } from './startup/inlined-data';
 import { SCREEN_CODE } from './app/screen-code';
 import { appearanceThemeOf, readStartup, SHIPPED_LANGUAGES } from './startup/startup';
@@ -106,7 +106,7 @@ export async function renderFirstScreen(request: FirstScreenRequest): Promise<Fi
     inFrame: true,
   });
   const { flow } = shellStartup.page;
-  if (shellStartup.newTab.action === 'redirect' || shellStartup.page.kind !== flow) return null;
+  if (shellStartup.newTab.action === 'redirect' || !isHomepage(request.address)) return null;
   const init = inlinedInitFor(data, flow);
   const seed = init === null ? null : firstScreenSeed(flow, init.answer);
   const inlinedAppearance = inlinedAppearanceFor(

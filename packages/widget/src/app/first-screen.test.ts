@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@cashdesk/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cashierApi } from '../api/cashier-api';
 import { prefetchInit, takePrefetchedInit } from '../api/prefetch';
-import { firstChoice, listOf, waitsForWallets } from '../method-list/first-choice';
+import { firstChoice, isHomepage, listOf, waitsForWallets } from '../method-list/first-choice';
 import { selectList } from '../method-list/method-list-slice';
 import { storeAt } from '../test/app-store';
 import { readStartup } from '../startup/startup';
@@ -62,6 +62,23 @@ describe("hydrating the server's first screen (SPEC §4 automatic choice decided
     expect(hydrationOf(startup(), INIT, serverRendered())).toBeNull();
     // The flag is left for the list page, which takes it when it renders.
     expect(sessionStorage.getItem(STORAGE_KEYS.skipLastUsedMethod)).toBe('1');
+  });
+
+  it('SPEC §2: only a homepage hydrates a first screen; a method, result or saved-cards page renders itself', () => {
+    const rendered = serverRendered();
+    for (const path of ['/cards', '/deposit/12', '/deposit/deposit-success', '/withdrawal/12']) {
+      const page = readStartup({
+        address: `https://cashier.test${path}?session_id=s-1`,
+        windowWidth: 390,
+        windowHeight: 844,
+        userAgent: 'test',
+        inFrame: true,
+      });
+      expect(hydrationOf(page, INIT, rendered)).toBeNull();
+    }
+    expect(isHomepage('https://cashier.test/deposit?session_id=s-1')).toBe(true);
+    expect(isHomepage('https://cashier.test/withdrawal/?session_id=s-1')).toBe(true);
+    expect(isHomepage('https://cashier.test/cards?session_id=s-1')).toBe(false);
   });
 
   it('renders afresh for another environment, an answer the contract refuses or another page', () => {

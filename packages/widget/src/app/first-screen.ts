@@ -18,7 +18,7 @@ import { initReceived } from '../store/session-slice';
 import type { AppStore } from '../store/store';
 import type { Startup } from '../startup/startup';
 import type { RenderedFirstScreenData } from '../startup/inlined-data';
-import { firstChoice, listOf, waitsForWallets } from '../method-list/first-choice';
+import { firstChoice, isHomepage, listOf, waitsForWallets } from '../method-list/first-choice';
 import { SELECTED_METHOD, writeKey } from '../storage/keys';
 import type { FirstChoice } from '../method-list/first-choice';
 import {
@@ -94,7 +94,7 @@ export function hydrationOf(
   rendered: RenderedFirstScreen,
 ): Hydration | null {
   const { flow } = startup.page;
-  if (startup.page.kind !== flow) return null;
+  if (startup.page.kind !== flow || !isHomepage(startup.address)) return null;
   if (!sameEnvironment(startup.environment, rendered.environment)) return null;
   const seed = firstScreenSeed(flow, answer);
   if (seed === null) return null;

@@ -14,6 +14,7 @@ import {
   carouselMethods,
   chooseMethod,
   groupMethods,
+  matchRoute,
   walletsToAsk,
 } from '@cashdesk/domain';
 import type { ClientEnvironment, PaymentFlow } from '@cashdesk/domain';
@@ -83,4 +84,14 @@ export function firstChoice(input: FirstChoiceInput): FirstChoice | null {
 export function waitsForWallets(list: ListResponse, environment: ClientEnvironment): boolean {
   const types = list.groups.map((group) => group.native_pay_type);
   return walletsToAsk(environment, types).length > 0;
+}
+
+/**
+ * SPEC §2: whether the address is a homepage (/deposit or /withdrawal), the only pages whose first
+ * screen is decided before the render. Every other page of a flow (a method page, a result page,
+ * saved cards, a status page) has the flow's page kind too, and renders itself.
+ */
+export function isHomepage(address: string): boolean {
+  const routeId = matchRoute(address)?.routeId;
+  return routeId === 'deposit' || routeId === 'withdrawal';
 }
