@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerName } from '../ui/server-text';
-import { truncateText } from '../ui/truncate';
+import { truncateLabel } from '../ui/truncate';
 import { MethodLogo } from './method-logo';
 import { ribbonText } from './method-summary';
 
@@ -53,7 +53,7 @@ export function MethodShortcuts({
           const ribbon = ribbonText(method, t, { display });
           const id = `${headingId}-${String(method.id)}`;
           const name = method.displayName;
-          const shown = kind === 'suggestions' ? truncateText(name, LOW_BUTTON_LABEL_MAX) : name;
+          const shown = kind === 'suggestions' ? truncateLabel(name, LOW_BUTTON_LABEL_MAX) : name;
           return (
             <li key={method.id} className="cd-dh-shortcuts__item">
               {/* Named by its texts, as a list tile is: the method's name first, not the logo's. */}
