@@ -31,6 +31,14 @@ import {
 import './themes/base.css';
 import './themes/themes.css';
 
+/**
+ * Whether the page hydrates the server's render of its first screen: only in a build made with
+ * VITE_HYDRATE_SERVER_SCREEN=true. Under load, pages opened one after another in a browser
+ * sometimes never showed their screen after hydrating; until that is understood the page renders
+ * afresh over the server's HTML (which still paints first).
+ */
+const HYDRATE_SERVER_SCREEN = String(import.meta.env.VITE_HYDRATE_SERVER_SCREEN) === 'true';
+
 /** Reads the start-up state and renders the first screen (or hydrates the server's). */
 function start(): void {
   const startup = readStartup({
@@ -79,7 +87,7 @@ function start(): void {
     const init = inlinedInitFor(inlined, startup.page.flow);
     if (container === null) {
       // Nothing to render into.
-    } else if (rendered === null || init === null) {
+    } else if (rendered === null || init === null || !HYDRATE_SERVER_SCREEN) {
       renderShell(container, startup);
     } else {
       // #root holds the server's render of the first screen: it is hydrated once the app's code
