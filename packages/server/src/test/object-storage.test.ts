@@ -16,6 +16,7 @@ import { CASHIER, payGroupId } from './api-calls';
 import { createTestSession, startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { closedPort, objectStorageEnv, startObjectStorage } from './object-storage';
+import { submitBankTransfer } from './receipt-calls';
 import type { TestObjectStorage } from './object-storage';
 import { isRecord } from '../platform/is-record';
 import type { DocumentStorage } from '../modules/payments/document-storage';
@@ -127,24 +128,11 @@ describe('documents in an S3-compatible object storage (SPEC §5 file upload, §
     const { session } = await freshPlayer(first);
     const receipt = await upload(first, session);
     expect(receipt.status).toBe(200);
-    const response = await fetch(
-      `${second.baseUrl}${CASHIER}/payments/groups/${String(bankTransfer)}/submit`,
-      {
-        method: 'POST',
-        headers: {
-          'x-session-id': session,
-          'content-type': 'application/json',
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify({
-          amount: '60',
-          currency: 'EUR',
-          parameters: {
-            transfer_date: '2030-01-15T00:00:00.000Z',
-            receipt: String(receipt.body.document_id),
-          },
-        }),
-      },
+    const response = await submitBankTransfer(
+      second.baseUrl,
+      session,
+      bankTransfer,
+      String(receipt.body.document_id),
     );
     const answer = await answerOf(response);
     expect(answer.status).toBe(200);
