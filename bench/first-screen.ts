@@ -15,15 +15,9 @@
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  createApp,
-  loadConfig,
-  openDatabase,
-  seedDatabase,
-  serveWidget,
-} from '../packages/server/src/index';
 import { loadFirstScreenRenderer } from '../packages/server/src/http/widget-first-screen';
 import { WIDGET, ensureBuilt } from '../scripts/build-frontends';
+import { startWidgetServer } from './widget-server';
 
 const REQUESTS = Number(process.env.FIRST_SCREEN_REQUESTS ?? '200');
 const WARM_UP = 20;
@@ -56,17 +50,9 @@ async function timed(label: string, once: () => Promise<unknown>): Promise<void>
 async function main(): Promise<void> {
   const distDir = process.env.WIDGET_DIR ?? WIDGET.distDir;
   if (process.env.WIDGET_DIR === undefined) await ensureBuilt(WIDGET);
-  const database = await openDatabase({ inMemory: true });
-  await seedDatabase(database.db);
-  const config = loadConfig({
-    CASHDESK_MODE: 'sandbox',
-    LOG_LEVEL: 'warn',
-    PORT: '0',
-    HOST: '127.0.0.1',
-  });
-  const app = await createApp({ db: database.db, config, extraRoutes: [serveWidget(distDir)] });
+  const server = await startWidgetServer(distDir);
+  const { base } = server;
   try {
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const response = await fetch(`${base}/sandbox/sessions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -112,8 +98,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await app.close();
-    await database.close();
+    await server.close();
   }
 }
 

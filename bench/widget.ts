@@ -38,14 +38,8 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import {
-  createApp,
-  loadConfig,
-  openDatabase,
-  seedDatabase,
-  serveWidget,
-} from '../packages/server/src/index';
 import { ROOT, WIDGET, ensureBuilt } from '../scripts/build-frontends';
+import { startWidgetServer } from './widget-server';
 
 /** KB here are 1024 bytes. */
 const KB = 1024;
@@ -328,31 +322,6 @@ async function loadToUsableForm(browser: Browser, url: string, field: string): P
   }
 }
 
-interface Server {
-  readonly base: string;
-  readonly close: () => Promise<void>;
-}
-
-async function startServer(distDir: string): Promise<Server> {
-  const database = await openDatabase({ inMemory: true });
-  await seedDatabase(database.db);
-  const config = loadConfig({
-    CASHDESK_MODE: 'sandbox',
-    LOG_LEVEL: 'warn',
-    PORT: '0',
-    HOST: '127.0.0.1',
-  });
-  const app = await createApp({ db: database.db, config, extraRoutes: [serveWidget(distDir)] });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    base,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
-}
-
 /**
  * A fresh sandbox session's widget address for one page, for a new player: one without saved
  * cards, whose card form opens on the card number field.
@@ -499,8 +468,8 @@ async function main(): Promise<void> {
   const widgetStatic = await measureStatic(distDir, 'widget', true);
   const bareStatic = await measureStatic(BARE_DIST, 'bare React page', false);
 
-  const widget = await startServer(distDir);
-  const bare = await startServer(BARE_DIST);
+  const widget = await startWidgetServer(distDir);
+  const bare = await startWidgetServer(BARE_DIST);
   try {
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
     const usableBytes = new Map<string, number>();
